@@ -1,0 +1,151 @@
+import type { Cents } from './money'
+
+/** The part of a bill line the payment rules need. */
+export interface BillLine {
+  id: string
+  /** Line total for the whole quantity. */
+  priceCents: Cents
+  quantity: number
+  paidQuantity: number
+}
+
+export interface BillTotals {
+  total: Cents
+  paid: Cents
+  remaining: Cents
+}
+
+/**
+ * What the bill adds up to. `paidCents` is the sum of recorded payments
+ * without tips: split payments reduce what is left without paying any
+ * particular line, so it cannot be derived from the lines alone.
+ */
+export function billTotals(lines: readonly Pick<BillLine, 'priceCents'>[], paidCents: Cents): BillTotals {
+  let total = 0
+  for (const line of lines) total += line.priceCents
+  return { total, paid: paidCents, remaining: Math.max(0, total - paidCents) }
+}
+
+/** Share of a line's total that its first `units` units carry, rounded half up. */
+function cumulative(line: Pick<BillLine, 'priceCents' | 'quantity'>, units: number): Cents {
+  return Math.floor((line.priceCents * units * 2 + line.quantity) / (line.quantity * 2))
+}
+
+/**
+ * What paying `units` more units of a line costs. Computed as a difference of
+ * cumulative shares, so paying a line unit by unit adds up to its total exactly
+ * ($100.00 for 3 → 33.33, 33.34, 33.33).
+ */
+export function lineAmountFor(line: BillLine, units: number): Cents {
+  return cumulative(line, line.paidQuantity + units) - cumulative(line, line.paidQuantity)
+}
+
+/** What is still owed on a line, in cents. */
+export function lineRemaining(line: BillLine): Cents {
+  return line.priceCents - cumulative(line, line.paidQuantity)
+}
+
+export const PAYMENT_TYPES = ['full', 'item', 'split'] as const
+export type PaymentType = (typeof PAYMENT_TYPES)[number]
+export const PAYMENT_METHODS = ['card', 'apple', 'google'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export interface ItemSelection {
+  itemId: string
+  /** Units to pay; null pays everything left on the line. */
+  quantity: number | null
+}
+
+export type PaymentIntent =
+  | { type: 'full'; amountCents: Cents }
+  | { type: 'item'; amountCents: Cents; items: ItemSelection[] }
+  | { type: 'split'; amountCents: Cents; splitCount: number | null }
+
+export interface PaidLine {
+  itemId: string
+  quantity: number
+  amountCents: Cents
+}
+
+export interface PaymentPlan {
+  /** What the payment pays of the bill (the tip is apart). */
+  amountCents: Cents
+  /** New paid quantity of each line the payment touches. */
+  lineUpdates: { itemId: string; paidQuantity: number }[]
+  /** The lines an item payment pays, for the receipt. */
+  paidLines: PaidLine[]
+  /** The payment leaves nothing to pay: every line becomes paid. */
+  closesBill: boolean
+}
+
+export type PlanResult =
+  | { ok: true; plan: PaymentPlan }
+  | { ok: false; status: 404 | 409 | 422; message: string }
+
+const refuse = (status: 404 | 409 | 422, message: string): PlanResult => ({ ok: false, status, message })
+
+/**
+ * Decides what a payment request may pay against the bill as it is now. The
+ * server trusts only the bill: the client's amount must match what the bill
+ * says the request costs, and nothing is paid twice or beyond what is left.
+ */
+export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent: PaymentIntent): PlanResult {
+  const { remaining } = billTotals(lines, paidCents)
+  if (intent.amountCents <= 0) return refuse(422, 'The amount to pay must be greater than zero.')
+  if (remaining <= 0) return refuse(409, 'This bill is already paid.')
+
+  if (intent.type === 'full') {
+    if (intent.amountCents !== remaining) {
+      return refuse(409, `The bill changed: ${formatPesos(remaining)} is left to pay. Review it and try again.`)
+    }
+    return { ok: true, plan: { amountCents: remaining, lineUpdates: [], paidLines: [], closesBill: true } }
+  }
+
+  if (intent.type === 'split') {
+    // The last share pays the exact remainder: a difference smaller than one
+    // cent per share is rounding, never a different payment.
+    const tolerance = Math.max(1, intent.splitCount ?? 1)
+    const difference = Math.abs(remaining - intent.amountCents)
+    if (difference < tolerance) {
+      return { ok: true, plan: { amountCents: remaining, lineUpdates: [], paidLines: [], closesBill: true } }
+    }
+    if (intent.amountCents > remaining) {
+      return refuse(409, `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
+    }
+    return { ok: true, plan: { amountCents: intent.amountCents, lineUpdates: [], paidLines: [], closesBill: false } }
+  }
+
+  if (intent.items.length === 0) return refuse(422, 'Choose at least one item to pay.')
+  const byId = new Map(lines.map((line) => [line.id, line]))
+  const seen = new Set<string>()
+  const lineUpdates: PaymentPlan['lineUpdates'] = []
+  const paidLines: PaidLine[] = []
+  let amount = 0
+  for (const selection of intent.items) {
+    if (seen.has(selection.itemId)) return refuse(422, 'An item is listed twice.')
+    seen.add(selection.itemId)
+    const line = byId.get(selection.itemId)
+    if (!line) return refuse(404, 'An item is not on this bill.')
+    const left = line.quantity - line.paidQuantity
+    if (left <= 0) return refuse(409, 'An item was already paid by someone else.')
+    const units = selection.quantity ?? left
+    if (!Number.isInteger(units) || units < 1) return refuse(422, 'Item quantities must be whole numbers of at least 1.')
+    if (units > left) return refuse(409, `Only ${left} of an item ${left === 1 ? 'is' : 'are'} left to pay.`)
+    const lineAmount = lineAmountFor(line, units)
+    amount += lineAmount
+    lineUpdates.push({ itemId: line.id, paidQuantity: line.paidQuantity + units })
+    paidLines.push({ itemId: line.id, quantity: units, amountCents: lineAmount })
+  }
+  if (amount !== intent.amountCents) {
+    return refuse(409, `The items cost ${formatPesos(amount)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`)
+  }
+  if (amount > remaining) {
+    return refuse(409, `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
+  }
+  return { ok: true, plan: { amountCents: amount, lineUpdates, paidLines, closesBill: amount === remaining } }
+}
+
+// Messages from the API are read by developers and logged; a plain decimal is clearer than locale currency.
+function formatPesos(cents: Cents): string {
+  return `$${(cents / 100).toFixed(2)}`
+}

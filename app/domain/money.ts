@@ -1,0 +1,57 @@
+/**
+ * Money is integer cents everywhere inside Mesa. These are the only places
+ * where pesos (the bill-side wire format) and cents meet.
+ */
+export type Cents = number
+
+export const CENTS_PER_PESO = 100
+/** The largest single amount we accept: $1,000,000.00 MXN. */
+export const MAX_CENTS = 100_000_000
+
+/**
+ * Converts decimal pesos to cents, or returns null when the number is not an
+ * amount of money (NaN, infinite, or finer than a cent).
+ */
+export function pesosToCents(pesos: number): Cents | null {
+  if (!Number.isFinite(pesos)) return null
+  const cents = Math.round(pesos * CENTS_PER_PESO)
+  // Float noise (0.1 + 0.2) is fine; a third decimal place is not.
+  if (Math.abs(pesos * CENTS_PER_PESO - cents) > 1e-6 * Math.max(1, Math.abs(cents))) return null
+  return cents === 0 ? 0 : cents
+}
+
+/** Cents to decimal pesos for the wire; exact for every integer cent amount we allow. */
+export function centsToPesos(cents: Cents): number {
+  return cents / CENTS_PER_PESO
+}
+
+/** Parses what a person typed ("1,234.5", "$ 80", "80.00") into cents. */
+export function parsePesosInput(input: string): Cents | null {
+  const cleaned = input.replace(/[\s$,]/g, '')
+  if (!/^-?\d+(\.\d{0,2})?$|^-?\.\d{1,2}$/.test(cleaned)) return null
+  return pesosToCents(Number(cleaned))
+}
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+/** Formats cents as Mexican pesos, es-MX by default: 1234.5 → "$1,234.50". */
+export function formatMoney(cents: Cents, locale = 'es-MX'): string {
+  let formatter = formatters.get(locale)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'MXN',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    formatters.set(locale, formatter)
+  }
+  return formatter.format(centsToPesos(cents))
+}
+
+/** Sum of a list of cent amounts. */
+export function sumCents(amounts: readonly Cents[]): Cents {
+  let total = 0
+  for (const amount of amounts) total += amount
+  return total
+}

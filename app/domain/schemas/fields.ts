@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { MAX_CENTS, pesosToCents } from '../money'
+
+/** A decimal peso amount on the wire, read into integer cents. */
+export function pesos(options: { min: 'zero' | 'positive'; label: string }) {
+  return z
+    .number({ error: `${options.label} must be a number` })
+    .transform((value, ctx) => {
+      const cents = pesosToCents(value)
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: `${options.label} must be an amount with at most 2 decimals` })
+        return z.NEVER
+      }
+      if (options.min === 'positive' ? cents <= 0 : cents < 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${options.label} must be ${options.min === 'positive' ? 'greater than' : 'at least'} 0`,
+        })
+        return z.NEVER
+      }
+      if (cents > MAX_CENTS) {
+        ctx.addIssue({ code: 'custom', message: `${options.label} is too large` })
+        return z.NEVER
+      }
+      return cents
+    })
+}
+
+/** An id we issued (UUID, a table session code): short and plain. */
+export const idString = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(64, { error: `${label} is too long` })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: `${label} is not valid` })
+
+/** A diner's name: trimmed, and an empty one means none. */
+export const optionalName = z
+  .string({ error: 'customerName must be text' })
+  .trim()
+  .max(60, { error: 'customerName must be at most 60 characters' })
+  .nullish()
+  .transform((value) => (value ? value : null))
+
+/** Whether a URL segment can be one of our ids at all (so junk never reaches the database). */
+export const isIdLike = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value)

@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { idString, optionalName, pesos } from './fields'
+
+export const MAX_ITEMS_PER_ORDER = 50
+export const MAX_LINE_QUANTITY = 99
+
+/** One bill line as a diner's order or the demo panel sends it (SPEC §7, POST /api/items). */
+export const billItemInputSchema = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(120, { error: 'name must be at most 120 characters' }),
+  /** The line total for the whole quantity, in pesos. */
+  price: pesos({ min: 'zero', label: 'price' }),
+  description: z
+    .string({ error: 'description must be text' })
+    .trim()
+    .max(500, { error: 'description must be at most 500 characters' })
+    .nullish()
+    .transform((value) => value || null),
+  category: z
+    .string({ error: 'category must be text' })
+    .trim()
+    .max(60, { error: 'category must be at most 60 characters' })
+    .nullish()
+    .transform((value) => value || 'Order'),
+  quantity: z
+    .number({ error: 'quantity must be a number' })
+    .int({ error: 'quantity must be a whole number' })
+    .min(1, { error: 'quantity must be at least 1' })
+    .max(MAX_LINE_QUANTITY, { error: `quantity must be at most ${MAX_LINE_QUANTITY}` })
+    .default(1),
+  isPaid: z.literal(false, { error: 'items cannot be added as already paid' }).optional(),
+  customerName: optionalName,
+  menuItemId: idString('menuItemId').optional(),
+})
+
+const target = {
+  tableId: idString('tableId'),
+  /** The bill the diner is looking at; when the table has moved on to a new bill, the write is refused. */
+  sessionId: idString('sessionId').optional(),
+}
+
+const batchSchema = z.object({
+  ...target,
+  items: z
+    .array(billItemInputSchema, { error: 'items must be a list' })
+    .min(1, { error: 'items must not be empty' })
+    .max(MAX_ITEMS_PER_ORDER, { error: `at most ${MAX_ITEMS_PER_ORDER} items per order` }),
+})
+const singleSchema = z.object({ ...target, ...billItemInputSchema.shape })
+
+/**
+ * POST /api/items: the spec's single item, or a whole cart (`items`) in one
+ * call so an order lands on the bill all or nothing. A body with `items` is a
+ * cart; choosing the shape first keeps the error messages about the right one.
+ */
+export const addItemsRequestSchema = z.unknown().transform((body, ctx) => {
+  const isBatch = typeof body === 'object' && body !== null && 'items' in body
+  const result = (isBatch ? batchSchema : singleSchema).safeParse(body)
+  if (!result.success) {
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+    return z.NEVER
+  }
+  if ('items' in result.data) {
+    const { tableId, sessionId, items } = result.data
+    return { tableId, sessionId, items }
+  }
+  const { tableId, sessionId, ...item } = result.data
+  return { tableId, sessionId, items: [item] }
+})
+
+export type BillItemInput = z.output<typeof billItemInputSchema>
+export type AddItemsRequest = z.output<typeof addItemsRequestSchema>

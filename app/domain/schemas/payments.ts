@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS, PAYMENT_TYPES } from '../bill'
+import { MAX_TABLE_SIZE } from '../split'
+import { idString, pesos } from './fields'
+
+/** The payment request of SPEC §3, as POST /api/payments receives it. */
+export const paymentRequestSchema = z
+  .object({
+    tableId: idString('tableId'),
+    sessionId: idString('sessionId').optional(),
+    /** The part of the bill paid, without the tip, in pesos. */
+    amount: pesos({ min: 'positive', label: 'amount' }),
+    tipAmount: pesos({ min: 'zero', label: 'tipAmount' }).default(0),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be card, apple or google' }),
+    paymentType: z.enum(PAYMENT_TYPES, { error: 'paymentType must be full, item or split' }),
+    customerName: z
+      .string({ error: 'customerName must be text' })
+      .trim()
+      .max(60, { error: 'customerName must be at most 60 characters' })
+      .nullish()
+      .transform((value) => value || 'Guest'),
+    transactionId: z
+      .string({ error: 'transactionId is required' })
+      .min(8, { error: 'transactionId must be at least 8 characters' })
+      .max(100, { error: 'transactionId must be at most 100 characters' })
+      .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'transactionId has characters that are not allowed' }),
+    itemIds: z.array(idString('itemIds'), { error: 'itemIds must be a list' }).max(500).optional(),
+    itemQuantities: z
+      .record(
+        z.string(),
+        z
+          .number({ error: 'itemQuantities must be numbers' })
+          .int({ error: 'itemQuantities must be whole numbers' })
+          .min(1, { error: 'itemQuantities must be at least 1' }),
+        { error: 'itemQuantities must map item ids to quantities' },
+      )
+      .optional(),
+    splitCount: z
+      .number({ error: 'splitCount must be a number' })
+      .int({ error: 'splitCount must be a whole number' })
+      .min(1, { error: 'splitCount must be at least 1' })
+      .max(MAX_TABLE_SIZE, { error: `splitCount must be at most ${MAX_TABLE_SIZE}` })
+      .optional(),
+    tipPercentage: z
+      .number({ error: 'tipPercentage must be a number' })
+      .min(0, { error: 'tipPercentage must be at least 0' })
+      .max(100, { error: 'tipPercentage must be at most 100' })
+      .nullish(),
+    serviceQuality: z.string().trim().max(200, { error: 'serviceQuality is too long' }).nullish(),
+    mealType: z.literal('dinner', { error: 'mealType must be dinner' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.paymentType === 'item' && !body.itemIds?.length) {
+      ctx.addIssue({ code: 'custom', path: ['itemIds'], message: 'itemIds is required for an item payment' })
+    }
+    if (body.paymentType !== 'item' && body.itemIds?.length) {
+      ctx.addIssue({ code: 'custom', path: ['itemIds'], message: `itemIds only go with an item payment` })
+    }
+    for (const id of Object.keys(body.itemQuantities ?? {})) {
+      if (!body.itemIds?.includes(id)) {
+        ctx.addIssue({ code: 'custom', path: ['itemQuantities'], message: 'itemQuantities names an item not in itemIds' })
+        break
+      }
+    }
+    if (body.tipAmount > body.amount) {
+      ctx.addIssue({ code: 'custom', path: ['tipAmount'], message: 'tipAmount cannot be more than the amount paid' })
+    }
+  })
+
+export type PaymentRequest = z.output<typeof paymentRequestSchema>

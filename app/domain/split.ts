@@ -1,0 +1,39 @@
+import type { Cents } from './money'
+
+export const MIN_PEOPLE_PAYING = 1
+export const MAX_PEOPLE_PAYING = 20
+export const MAX_TABLE_SIZE = 30
+export const DEFAULT_TABLE_SIZE = 4
+
+/**
+ * Divides `total` into `count` shares that add up to it exactly: every share
+ * is the same whole number of cents, and the last share also takes the
+ * remainder, so the table always closes at exactly zero.
+ */
+export function equalShares(total: Cents, count: number): Cents[] {
+  if (!Number.isInteger(total) || total < 0) throw new RangeError('total must be whole, non-negative cents')
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer')
+  const base = Math.floor(total / count)
+  const shares = new Array<Cents>(count).fill(base)
+  shares[count - 1] = total - base * (count - 1)
+  return shares
+}
+
+/**
+ * What `peoplePaying` diners pay of `remaining` when it is shared by
+ * `tableSize` people. Paying for everyone left pays the exact remainder.
+ */
+export function shareOf(remaining: Cents, tableSize: number, peoplePaying: number): Cents {
+  const shares = equalShares(remaining, tableSize)
+  if (peoplePaying >= tableSize) return remaining
+  let sum = 0
+  for (let i = 0; i < peoplePaying; i++) sum += shares[i] ?? 0
+  return sum
+}
+
+/** Clamps the split inputs the way the split screen does (SPEC §5). */
+export function clampSplit(peoplePaying: number, tableSize: number): { peoplePaying: number; tableSize: number } {
+  const size = Math.min(MAX_TABLE_SIZE, Math.max(MIN_PEOPLE_PAYING, Math.trunc(tableSize) || MIN_PEOPLE_PAYING))
+  const paying = Math.min(MAX_PEOPLE_PAYING, size, Math.max(MIN_PEOPLE_PAYING, Math.trunc(peoplePaying) || MIN_PEOPLE_PAYING))
+  return { peoplePaying: paying, tableSize: size }
+}

@@ -1,0 +1,44 @@
+import type { Cents } from './money'
+
+/** IVA, 16 %, in basis points. */
+export const DEFAULT_TAX_RATE_BPS = 1600
+/** The cart's fixed 9 % (SPEC §9), a different figure from the payment summary's IVA. */
+export const CART_TAX_RATE_BPS = 900
+
+export interface TaxSettings {
+  taxRateBps: number
+  taxIncludedInPrice: boolean
+  showTaxSeparately: boolean
+}
+
+export const DEFAULT_TAX_SETTINGS: TaxSettings = {
+  taxRateBps: DEFAULT_TAX_RATE_BPS,
+  taxIncludedInPrice: true,
+  showTaxSeparately: false,
+}
+
+export interface TaxBreakdown {
+  subtotal: Cents
+  tax: Cents
+  total: Cents
+}
+
+/**
+ * The tax in an amount (SPEC §9). Prices that include tax hold
+ * price − price / (1 + rate) of it, and the total is the price; prices that
+ * exclude it get price × rate added on top. Rounded half up to the cent.
+ */
+export function taxBreakdown(amount: Cents, settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>): TaxBreakdown {
+  const rate = settings.taxRateBps
+  if (settings.taxIncludedInPrice) {
+    const net = Math.floor((amount * 10000 * 2 + (10000 + rate)) / ((10000 + rate) * 2))
+    return { subtotal: net, tax: amount - net, total: amount }
+  }
+  const tax = Math.floor((amount * rate + 5000) / 10000)
+  return { subtotal: amount, tax, total: amount + tax }
+}
+
+/** The rate as a whole percentage for labels: 1600 → 16. */
+export function ratePercentLabel(rateBps: number): number {
+  return Math.round(rateBps / 100)
+}

@@ -1,0 +1,65 @@
+import type { PaymentMethod, PaymentType } from './bill'
+
+/**
+ * JSON shapes of the diner API (SPEC §3, §7). Bill-side amounts are decimal
+ * pesos on the wire (ARCHITECTURE.md); the server computes them from cents.
+ */
+export interface WireBillItem {
+  id: string
+  tableId: string
+  name: string
+  /** Line total for the whole quantity. */
+  price: number
+  /** What is still owed on the line. */
+  remainingPrice: number
+  description: string | null
+  category: string
+  quantity: number
+  paidQuantity: number
+  isPaid: boolean
+  paidBy: string | null
+  customerName: string | null
+  menuItemId: string | null
+  createdAt: string
+}
+
+export interface WireTableSession {
+  /** The table's id (payments and items are posted with it). */
+  id: string
+  sessionId: string
+  userId: string
+  restaurantName: string | null
+  tableNumber: string
+  tableName: string | null
+  capacity: number | null
+  items: WireBillItem[]
+  totalAmount: number
+  paidAmount: number
+  remainingAmount: number
+}
+
+export interface WirePayment {
+  id: string
+  tableId: string
+  sessionId: string
+  /** What was charged: the bill part plus the tip. */
+  amount: number
+  /** The bill part alone. */
+  baseAmount: number
+  tipAmount: number
+  tipPercentage: number | null
+  paymentMethod: PaymentMethod
+  paymentType: PaymentType
+  customerName: string
+  transactionId: string
+  items: { itemId: string; quantity: number; amount: number }[]
+  splitCount: number | null
+  createdAt: string
+}
+
+export interface WireTaxSettings {
+  id: string
+  showTaxSeparately: boolean
+  taxRate: number
+  taxIncludedInPrice: boolean
+}

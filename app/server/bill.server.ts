@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { billTotals, lineRemaining } from '~/domain/bill'
+import { centsToPesos } from '~/domain/money'
+import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
+import type { Db } from './db/client.server'
+import { billItems, payments, tables, users, type BillItemRow, type PaymentRow } from './db/schema'
+
+/** The open bill a session id names: a table's current session. */
+export async function findOpenTable(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      tableId: tables.id,
+      userId: tables.userId,
+      tableNumber: tables.tableNumber,
+      tableName: tables.tableName,
+      capacity: tables.capacity,
+      isActive: tables.isActive,
+      restaurantName: users.restaurantName,
+    })
+    .from(tables)
+    .innerJoin(users, eq(users.id, tables.userId))
+    .where(and(eq(tables.sessionId, sessionId), eq(tables.isActive, true)))
+    .limit(1)
+  return row ?? null
+}
+
+export const billLinesQuery = (db: Db, sessionId: string) =>
+  db
+    .select()
+    .from(billItems)
+    .where(eq(billItems.sessionId, sessionId))
+    .orderBy(asc(billItems.createdAt), asc(sql`rowid`))
+
+export const paidCentsQuery = (db: Db, sessionId: string) =>
+  db
+    .select({ paid: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(eq(payments.sessionId, sessionId))
+
+/** The table session of SPEC §3 as GET /api/tables/session/{id} answers it, or null. */
+export async function readTableSession(db: Db, sessionId: string): Promise<WireTableSession | null> {
+  const table = await findOpenTable(db, sessionId)
+  if (!table) return null
+  const [lines, paidRows] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId)])
+  const totals = billTotals(lines, paidRows[0]?.paid ?? 0)
+  return {
+    id: table.tableId,
+    sessionId,
+    userId: table.userId,
+    restaurantName: table.restaurantName,
+    tableNumber: table.tableNumber,
+    tableName: table.tableName,
+    capacity: table.capacity,
+    items: lines.map(toWireItem),
+    totalAmount: centsToPesos(totals.total),
+    paidAmount: centsToPesos(totals.paid),
+    remainingAmount: centsToPesos(totals.remaining),
+  }
+}
+
+/** Payments of a table's open bill, newest first. Null when the table is unknown. */
+export async function readTablePayments(db: Db, tableId: string): Promise<WirePayment[] | null> {
+  const [table] = await db
+    .select({ sessionId: tables.sessionId })
+    .from(tables)
+    .where(eq(tables.id, tableId))
+    .limit(1)
+  if (!table) return null
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.sessionId, table.sessionId))
+    .orderBy(desc(payments.createdAt), desc(sql`rowid`))
+  return rows.map(toWirePayment)
+}
+
+export function toWireItem(row: BillItemRow): WireBillItem {
+  return {
+    id: row.id,
+    tableId: row.tableId,
+    name: row.name,
+    price: centsToPesos(row.priceCents),
+    remainingPrice: centsToPesos(lineRemaining(row)),
+    description: row.description,
+    category: row.category,
+    quantity: row.quantity,
+    paidQuantity: row.paidQuantity,
+    isPaid: row.paidQuantity >= row.quantity,
+    paidBy: row.paidBy,
+    customerName: row.customerName,
+    menuItemId: row.menuItemId,
+    createdAt: new Date(row.createdAt).toISOString(),
+  }
+}
+
+export function toWirePayment(row: PaymentRow): WirePayment {
+  const items = row.paidItems
+    ? (JSON.parse(row.paidItems) as { itemId: string; quantity: number; amountCents: number }[])
+    : []
+  return {
+    id: row.id,
+    tableId: row.tableId,
+    sessionId: row.sessionId,
+    amount: centsToPesos(row.amountCents + row.tipCents),
+    baseAmount: centsToPesos(row.amountCents),
+    tipAmount: centsToPesos(row.tipCents),
+    tipPercentage: row.tipPercentage,
+    paymentMethod: row.paymentMethod,
+    paymentType: row.paymentType,
+    customerName: row.customerName,
+    transactionId: row.transactionId,
+    items: items.map((item) => ({ itemId: item.itemId, quantity: item.quantity, amount: centsToPesos(item.amountCents) })),
+    splitCount: row.splitCount,
+    createdAt: new Date(row.createdAt).toISOString(),
+  }
+}

@@ -1,0 +1,300 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+
+// Every timestamp is epoch milliseconds; every amount is integer cents (MXN).
+const createdAt = () =>
+  integer('created_at', { mode: 'number' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`)
+
+/** An owner account with its restaurant profile and tax settings (SPEC §3). */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordSalt: text('password_salt').notNull(),
+    // Stored beside the hash so the work factor can be raised later without locking anyone out.
+    passwordAlgorithm: text('password_algorithm').notNull().default('pbkdf2-sha256'),
+    passwordIterations: integer('password_iterations').notNull(),
+    ownerName: text('owner_name'),
+    restaurantName: text('restaurant_name'),
+    restaurantType: text('restaurant_type'),
+    restaurantCuisine: text('restaurant_cuisine'),
+    restaurantAddress: text('restaurant_address'),
+    restaurantPhone: text('restaurant_phone'),
+    restaurantEmail: text('restaurant_email'),
+    showTaxSeparately: integer('show_tax_separately', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    // Basis points: 1600 = 16 % IVA. An integer keeps tax arithmetic exact.
+    taxRateBps: integer('tax_rate_bps').notNull().default(1600),
+    taxIncludedInPrice: integer('tax_included_in_price', { mode: 'boolean' })
+      .notNull()
+      .default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_tax_rate_range', sql`${t.taxRateBps} BETWEEN 0 AND 10000`),
+  ],
+)
+
+/** Staff sign-in sessions; the id is the SHA-256 of the cookie token, never the token. */
+export const authSessions = sqliteTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+)
+
+/** Single-use password reset tokens, stored hashed. */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+)
+
+/** A physical table. `sessionId` is its current bill, the code in its QR. */
+export const tables = sqliteTable(
+  'tables',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tableNumber: text('table_number').notNull(),
+    tableName: text('table_name'),
+    capacity: integer('capacity'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    sessionId: text('session_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tables_session_id_unique').on(t.sessionId),
+    index('tables_user_idx').on(t.userId),
+    check('tables_capacity_non_negative', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
+  ],
+)
+
+/**
+ * One bill of a table. A table has one open session at a time (tables.session_id);
+ * closed ones keep their lines and payments for the restaurant's history.
+ */
+export const tableSessions = sqliteTable(
+  'table_sessions',
+  {
+    id: text('id').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    openedAt: integer('opened_at')
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    closedAt: integer('closed_at'),
+  },
+  (t) => [index('table_sessions_table_idx').on(t.tableId)],
+)
+
+/** A bill line. `priceCents` is the line total for the whole quantity. */
+export const billItems = sqliteTable(
+  'bill_items',
+  {
+    id: text('id').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => tableSessions.id, { onDelete: 'cascade' }),
+    menuItemId: text('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category').notNull().default('Order'),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    paidQuantity: integer('paid_quantity').notNull().default(0),
+    customerName: text('customer_name'),
+    paidBy: text('paid_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bill_items_session_idx').on(t.sessionId, t.createdAt),
+    check('bill_items_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('bill_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'bill_items_paid_quantity_range',
+      sql`${t.paidQuantity} BETWEEN 0 AND ${t.quantity}`,
+    ),
+  ],
+)
+
+/** A payment; `amountCents` is the part of the bill it pays, the tip is apart. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => tableSessions.id, { onDelete: 'cascade' }),
+    transactionId: text('transaction_id').notNull(),
+    // Hash of the request, so a replay is told apart from a reuse of the id.
+    requestHash: text('request_hash').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    tipCents: integer('tip_cents').notNull().default(0),
+    tipPercentage: integer('tip_percentage'),
+    paymentMethod: text('payment_method', { enum: ['card', 'apple', 'google'] }).notNull(),
+    paymentType: text('payment_type', { enum: ['full', 'item', 'split'] }).notNull(),
+    customerName: text('customer_name').notNull().default('Guest'),
+    // JSON list of { itemId, quantity, amountCents } for item payments.
+    paidItems: text('paid_items'),
+    splitCount: integer('split_count'),
+    serviceQuality: text('service_quality'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_transaction_id_unique').on(t.transactionId),
+    index('payments_session_idx').on(t.sessionId, t.createdAt),
+    index('payments_table_idx').on(t.tableId, t.createdAt),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_tip_non_negative', sql`${t.tipCents} >= 0`),
+    check('payments_method_known', sql`${t.paymentMethod} IN ('card', 'apple', 'google')`),
+    check('payments_type_known', sql`${t.paymentType} IN ('full', 'item', 'split')`),
+  ],
+)
+
+export const MENU_TYPES = ['regular', 'breakfast', 'lunch', 'dinner', 'drinks', 'coffee'] as const
+
+export const menus = sqliteTable(
+  'menus',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type', { enum: MENU_TYPES }).notNull().default('regular'),
+    pdfKey: text('pdf_key'),
+    pdfName: text('pdf_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('menus_user_idx').on(t.userId)],
+)
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('categories_menu_idx').on(t.menuId)],
+)
+
+export const menuItems = sqliteTable(
+  'menu_items',
+  {
+    id: text('id').primaryKey(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    priceCents: integer('price_cents').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('menu_items_category_idx').on(t.categoryId),
+    check('menu_items_price_positive', sql`${t.priceCents} > 0`),
+  ],
+)
+
+export const modifierGroups = sqliteTable(
+  'modifier_groups',
+  {
+    id: text('id').primaryKey(),
+    menuItemId: text('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    required: integer('required', { mode: 'boolean' }).notNull().default(false),
+    multipleSelect: integer('multiple_select', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('modifier_groups_item_idx').on(t.menuItemId)],
+)
+
+export const modifierOptions = sqliteTable(
+  'modifier_options',
+  {
+    id: text('id').primaryKey(),
+    modifierGroupId: text('modifier_group_id')
+      .notNull()
+      .references(() => modifierGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    priceAdjustmentCents: integer('price_adjustment_cents').notNull().default(0),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('modifier_options_group_idx').on(t.modifierGroupId),
+    check('modifier_options_price_non_negative', sql`${t.priceAdjustmentCents} >= 0`),
+  ],
+)
+
+export const waitlist = sqliteTable('waitlist', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  restaurantName: text('restaurant_name').notNull(),
+  message: text('message'),
+  createdAt: createdAt(),
+})
+
+export const contactRequests = sqliteTable('contact_requests', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  restaurant: text('restaurant').notNull(),
+  createdAt: createdAt(),
+})
+
+export type User = typeof users.$inferSelect
+export type Table = typeof tables.$inferSelect
+export type BillItemRow = typeof billItems.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect

@@ -1,0 +1,72 @@
+import type { z } from 'zod'
+
+/** Largest JSON body an API route reads; a cart of 50 lines is a few KB. */
+const MAX_BODY_BYTES = 64 * 1024
+
+export function json<T>(data: T, init?: number | ResponseInit): Response {
+  const options = typeof init === 'number' ? { status: init } : init
+  const headers = new Headers(options?.headers)
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+  return Response.json(data, { ...options, headers })
+}
+
+/** An API error: always a JSON `{ message }`, with any extra fields the client can use. */
+export function apiError(status: number, message: string, extra?: Record<string, unknown>): Response {
+  return json({ message, ...extra }, status)
+}
+
+/** Thrown inside API handlers; `api()` turns it into its response. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message)
+  }
+}
+
+export function invariantApi(condition: unknown, status: number, message: string): asserts condition {
+  if (!condition) throw new ApiError(status, message)
+}
+
+/** Wraps a resource route handler so every failure answers JSON `{ message }`. */
+export function api<Args>(handler: (args: Args) => Promise<Response>) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return await handler(args)
+    } catch (error) {
+      if (error instanceof ApiError) return apiError(error.status, error.message, error.extra)
+      if (error instanceof Response) return error
+      console.error('Unhandled API error', error)
+      return apiError(500, 'Something went wrong on our side. Please try again.')
+    }
+  }
+}
+
+/** Answers 405 for a method a route does not serve. */
+export function methodNotAllowed(allowed: string): () => Response {
+  return () => apiError(405, `Method not allowed; use ${allowed}.`, undefined)
+}
+
+/** Reads a JSON body and parses it with the payload's one schema. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'Send the body as JSON (Content-Type: application/json).')
+  const declared = Number(request.headers.get('Content-Length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'The request body is too large.')
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'The request body is too large.')
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.')
+  }
+  const result = await schema.safeParseAsync(body)
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+    throw new ApiError(400, issues[0]?.message ?? 'The request body is not valid.', { issues })
+  }
+  return result.data
+}

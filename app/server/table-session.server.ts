@@ -1,0 +1,7 @@
+/** The TableSession object that owns the bill named by `sessionId`. */
+export function tableSessionStub(env: Env, sessionId: string) {
+  return env.TABLE_SESSION.get(env.TABLE_SESSION.idFromName(sessionId))
+}
+
+/** Session ids of the public demo start with "demo" (SPEC §2.3). */
+export const isDemoSession = (sessionId: string) => sessionId.startsWith('demo')

@@ -1,0 +1,88 @@
+import { env, SELF } from 'cloudflare:test'
+
+export const ORIGIN = 'http://mesa.test'
+
+export interface LineSeed {
+  name?: string
+  priceCents: number
+  quantity?: number
+  paidQuantity?: number
+  customerName?: string | null
+}
+
+export interface SeededTable {
+  userId: string
+  tableId: string
+  sessionId: string
+  itemIds: string[]
+}
+
+/** A restaurant with one table whose open bill holds `lines`; everything random so tests never collide. */
+export async function seedTable(lines: LineSeed[] = [], options: { isActive?: boolean } = {}): Promise<SeededTable> {
+  const userId = crypto.randomUUID()
+  const tableId = crypto.randomUUID()
+  const sessionId = crypto.randomUUID()
+  const now = Date.now()
+  const itemIds = lines.map(() => crypto.randomUUID())
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at)
+       VALUES (?, ?, 'x', 'x', 1, 'Fonda de Prueba', ?)`,
+    ).bind(userId, `${userId}@example.com`, now),
+    env.DB.prepare(
+      `INSERT INTO tables (id, user_id, table_number, table_name, capacity, is_active, session_id, created_at)
+       VALUES (?, ?, '12', 'Ventana', 4, ?, ?, ?)`,
+    ).bind(tableId, userId, options.isActive === false ? 0 : 1, sessionId, now),
+    env.DB.prepare(`INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)`).bind(sessionId, tableId, now),
+    ...lines.map((line, index) =>
+      env.DB.prepare(
+        `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, customer_name, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        itemIds[index],
+        tableId,
+        sessionId,
+        line.name ?? `Item ${index + 1}`,
+        line.priceCents,
+        line.quantity ?? 1,
+        line.paidQuantity ?? 0,
+        line.customerName ?? null,
+        now,
+      ),
+    ),
+  ])
+  return { userId, tableId, sessionId, itemIds }
+}
+
+export function getJson(path: string, init?: RequestInit) {
+  return SELF.fetch(`${ORIGIN}${path}`, init)
+}
+
+export function postJson(path: string, body: unknown, init: RequestInit = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: 'POST',
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+let transactionCounter = 0
+/** A fresh client transaction id, as the diner's browser makes one. */
+export const newTransactionId = () => `tx_${Date.now()}_${++transactionCounter}_${crypto.randomUUID().slice(0, 8)}`
+
+export async function readSession(sessionId: string) {
+  const response = await getJson(`/api/tables/session/${sessionId}`)
+  return (await response.json()) as {
+    id: string
+    items: { id: string; isPaid: boolean; paidQuantity: number; quantity: number; price: number; paidBy: string | null }[]
+    totalAmount: number
+    paidAmount: number
+    remainingAmount: number
+  }
+}
+
+export async function countPayments(sessionId: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
+  return row?.n ?? 0
+}

@@ -1,0 +1,252 @@
+import { DurableObject } from 'cloudflare:workers'
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import { planPayment, type PaymentIntent } from '~/domain/bill'
+import { sumCents } from '~/domain/money'
+import type { AddItemsRequest } from '~/domain/schemas/items'
+import type { PaymentRequest } from '~/domain/schemas/payments'
+import type { WireBillItem, WirePayment } from '~/domain/wire'
+import { billLinesQuery, findOpenTable, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
+import { getDb, type Db } from '~/server/db/client.server'
+import { billItems, categories, menuItems, menus, payments, tableSessions } from '~/server/db/schema'
+import {
+  DEMO_MAX_AGE_MS,
+  DEMO_OWNER_ID,
+  DEMO_PAID_GRACE_MS,
+  demoBillLines,
+} from '~/server/demo-data'
+
+export type WriteResult<T> = ({ ok: true } & T) | { ok: false; status: number; message: string }
+
+const fail = (status: number, message: string) => ({ ok: false as const, status, message })
+
+/**
+ * One object per table session (named by its sessionId). Every write to that
+ * bill passes through here, one at a time: each operation reads the bill,
+ * validates the request against it and commits in one D1 batch. Awaiting D1
+ * lets other requests into the object, so the operations are chained on an
+ * explicit queue rather than relying on the input gate.
+ */
+export class TableSession extends DurableObject<Env> {
+  #queue: Promise<unknown> = Promise.resolve()
+  #db: Db
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env)
+    this.#db = getDb(env.DB)
+  }
+
+  #serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task)
+    this.#queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** Adds an order's lines to the bill, all or nothing. */
+  addItems(sessionId: string, request: AddItemsRequest): Promise<WriteResult<{ items: WireBillItem[] }>> {
+    return this.#serially(async () => {
+      const table = await findOpenTable(this.#db, sessionId)
+      if (!table || table.tableId !== request.tableId) return fail(404, 'Table not found.')
+      await this.#restoreDemoIfStale(sessionId, table)
+
+      const menuIds = [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))]
+      const menuPrices = new Map<string, { name: string; priceCents: number }>()
+      if (menuIds.length > 0) {
+        // A line that names a menu item is priced by the menu, never by the client.
+        const rows = await this.#db
+          .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents })
+          .from(menuItems)
+          .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+          .innerJoin(menus, eq(menus.id, categories.menuId))
+          .where(and(inArray(menuItems.id, menuIds), eq(menus.userId, table.userId)))
+        for (const row of rows) menuPrices.set(row.id, row)
+        if (menuPrices.size !== menuIds.length) return fail(404, "An item is not on this restaurant's menu.")
+      }
+
+      const now = Date.now()
+      const rows = request.items.map((item) => {
+        const menuItem = item.menuItemId ? menuPrices.get(item.menuItemId) : undefined
+        return {
+          id: crypto.randomUUID(),
+          tableId: table.tableId,
+          sessionId,
+          menuItemId: item.menuItemId ?? null,
+          name: item.name,
+          description: item.description,
+          category: item.category,
+          priceCents: menuItem ? menuItem.priceCents * item.quantity : item.price,
+          quantity: item.quantity,
+          paidQuantity: 0,
+          customerName: item.customerName,
+          paidBy: null,
+          createdAt: now,
+        }
+      })
+      const inserted = await this.#db.insert(billItems).values(rows).returning()
+      return { ok: true as const, items: inserted.map(toWireItem) }
+    })
+  }
+
+  /** Records a payment if the bill, as it is now, allows it. */
+  pay(
+    sessionId: string,
+    request: PaymentRequest,
+  ): Promise<WriteResult<{ payment: WirePayment; replayed: boolean }>> {
+    return this.#serially(async () => {
+      const table = await findOpenTable(this.#db, sessionId)
+      if (!table || table.tableId !== request.tableId) return fail(404, 'Table not found.')
+      await this.#restoreDemoIfStale(sessionId, table)
+
+      const requestHash = await hashRequest(request)
+      const replay = await this.#findReplay(request.transactionId, requestHash)
+      if (replay) return replay
+
+      const [lines, paidRows] = await this.#db.batch([
+        billLinesQuery(this.#db, sessionId),
+        paidCentsQuery(this.#db, sessionId),
+      ])
+      const decision = planPayment(lines, paidRows[0]?.paid ?? 0, toIntent(request))
+      if (!decision.ok) return fail(decision.status, decision.message)
+      const { plan } = decision
+
+      const payment = {
+        id: crypto.randomUUID(),
+        tableId: table.tableId,
+        sessionId,
+        transactionId: request.transactionId,
+        requestHash,
+        amountCents: plan.amountCents,
+        tipCents: request.tipAmount,
+        tipPercentage: request.tipPercentage == null ? null : Math.round(request.tipPercentage),
+        paymentMethod: request.paymentMethod,
+        paymentType: request.paymentType,
+        customerName: request.customerName,
+        paidItems: plan.paidLines.length ? JSON.stringify(plan.paidLines) : null,
+        splitCount: request.splitCount ?? null,
+        serviceQuality: request.serviceQuality ?? null,
+        createdAt: Date.now(),
+      }
+      const byId = new Map(lines.map((line) => [line.id, line]))
+      const statements: BatchItem<'sqlite'>[] = [this.#db.insert(payments).values(payment)]
+      for (const update of plan.lineUpdates) {
+        statements.push(
+          this.#db
+            .update(billItems)
+            .set({ paidQuantity: update.paidQuantity, paidBy: joinNames(byId.get(update.itemId)?.paidBy, request.customerName) })
+            .where(and(eq(billItems.id, update.itemId), eq(billItems.sessionId, sessionId))),
+        )
+      }
+      if (plan.closesBill) {
+        statements.push(
+          this.#db
+            .update(billItems)
+            .set({ paidQuantity: sql`${billItems.quantity}`, paidBy: sql`coalesce(${billItems.paidBy}, ${request.customerName})` })
+            .where(and(eq(billItems.sessionId, sessionId), lt(billItems.paidQuantity, billItems.quantity))),
+        )
+      }
+      try {
+        await this.#db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
+      } catch (error) {
+        // Another table's object may have taken the same transactionId a moment ago.
+        const raced = await this.#findReplay(request.transactionId, requestHash)
+        if (raced) return raced
+        throw error
+      }
+      return { ok: true as const, payment: toWirePayment(payment), replayed: false }
+    })
+  }
+
+  /** Brings the public demo table back to its seed when it is stale (ARCHITECTURE.md, Data). */
+  restoreDemo(sessionId: string): Promise<void> {
+    return this.#serially(async () => {
+      const table = await findOpenTable(this.#db, sessionId)
+      if (table) await this.#restoreDemoIfStale(sessionId, table)
+    })
+  }
+
+  async #findReplay(transactionId: string, requestHash: string) {
+    const [existing] = await this.#db
+      .select()
+      .from(payments)
+      .where(eq(payments.transactionId, transactionId))
+      .limit(1)
+    if (!existing) return null
+    if (existing.requestHash !== requestHash) {
+      return fail(409, 'This transactionId was already used for a different payment.')
+    }
+    return { ok: true as const, payment: toWirePayment(existing), replayed: true }
+  }
+
+  async #restoreDemoIfStale(sessionId: string, table: { tableId: string; userId: string }): Promise<void> {
+    if (table.userId !== DEMO_OWNER_ID) return
+    const now = Date.now()
+    const [session] = await this.#db
+      .select({ openedAt: tableSessions.openedAt })
+      .from(tableSessions)
+      .where(eq(tableSessions.id, sessionId))
+      .limit(1)
+    const [lines, paidRows, lastPayment] = await this.#db.batch([
+      billLinesQuery(this.#db, sessionId),
+      paidCentsQuery(this.#db, sessionId),
+      this.#db
+        .select({ createdAt: payments.createdAt })
+        .from(payments)
+        .where(eq(payments.sessionId, sessionId))
+        .orderBy(desc(payments.createdAt))
+        .limit(1),
+    ])
+    const total = sumCents(lines.map((line) => line.priceCents))
+    const paidLongAgo =
+      lines.length > 0 && total <= (paidRows[0]?.paid ?? 0) && now - (lastPayment[0]?.createdAt ?? now) > DEMO_PAID_GRACE_MS
+    const tooOld = !session || now - session.openedAt > DEMO_MAX_AGE_MS
+    if (lines.length > 0 && !paidLongAgo && !tooOld) return
+
+    await this.#db.batch([
+      this.#db.delete(payments).where(eq(payments.sessionId, sessionId)),
+      this.#db.delete(billItems).where(eq(billItems.sessionId, sessionId)),
+      this.#db
+        .insert(tableSessions)
+        .values({ id: sessionId, tableId: table.tableId, openedAt: now })
+        .onConflictDoUpdate({ target: tableSessions.id, set: { openedAt: now, closedAt: null } }),
+      this.#db.insert(billItems).values(
+        demoBillLines.map((line) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, createdAt: now })),
+      ),
+    ])
+  }
+}
+
+function toIntent(request: PaymentRequest): PaymentIntent {
+  if (request.paymentType === 'item') {
+    return {
+      type: 'item',
+      amountCents: request.amount,
+      items: (request.itemIds ?? []).map((itemId) => ({ itemId, quantity: request.itemQuantities?.[itemId] ?? null })),
+    }
+  }
+  if (request.paymentType === 'split') {
+    return { type: 'split', amountCents: request.amount, splitCount: request.splitCount ?? null }
+  }
+  return { type: 'full', amountCents: request.amount }
+}
+
+function joinNames(existing: string | null | undefined, name: string): string {
+  if (!existing) return name
+  return existing.split(', ').includes(name) ? existing : `${existing}, ${name}`
+}
+
+/** A stable fingerprint of what a payment request asks for, to tell a replay from a reuse of its id. */
+async function hashRequest(request: PaymentRequest): Promise<string> {
+  const canonical = JSON.stringify([
+    request.tableId,
+    request.amount,
+    request.tipAmount,
+    request.paymentMethod,
+    request.paymentType,
+    request.customerName,
+    [...(request.itemIds ?? [])].sort(),
+    Object.entries(request.itemQuantities ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+    request.splitCount ?? null,
+  ])
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
