@@ -1,96 +1,13 @@
 /**
- * Seeds the demo restaurant into D1: `tsx scripts/seed.ts` (local) or with
- * `--remote`. Idempotent: fixed ids and upserts, so running it again changes
- * nothing but the demo owner's password hash.
+ * Seeds the demo restaurant into D1: `npm run seed` (local) or `npm run seed -- --remote`.
+ * Idempotent: running it again changes nothing but the demo owner's password hash.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hashPassword } from '../app/server/auth/password.server'
-import {
-  DEMO_OWNER_EMAIL,
-  DEMO_OWNER_ID,
-  DEMO_OWNER_PASSWORD,
-  DEMO_SESSION_ID,
-  DEMO_TABLE_ID,
-  demoMenu,
-  demoRestaurant,
-  demoTable,
-} from '../app/server/demo-data'
-
-const quote = (value: string | number | boolean | null) =>
-  value === null ? 'NULL' : typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(Number(value))
-
-function upsert(table: string, row: Record<string, string | number | boolean | null>): string {
-  const columns = Object.keys(row)
-  const updates = columns.filter((column) => column !== 'id').map((column) => `${column} = excluded.${column}`)
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((column) => quote(row[column] ?? null)).join(', ')})
-  ON CONFLICT(id) DO UPDATE SET ${updates.join(', ')};`
-}
-
-export async function seedSql(): Promise<string> {
-  const password = await hashPassword(DEMO_OWNER_PASSWORD)
-  const now = Date.now()
-  const statements = [
-    upsert('users', {
-      id: DEMO_OWNER_ID,
-      email: DEMO_OWNER_EMAIL,
-      password_hash: password.hash,
-      password_salt: password.salt,
-      password_algorithm: password.algorithm,
-      password_iterations: password.iterations,
-      owner_name: demoRestaurant.ownerName,
-      restaurant_name: demoRestaurant.restaurantName,
-      restaurant_type: demoRestaurant.restaurantType,
-      restaurant_cuisine: demoRestaurant.restaurantCuisine,
-      restaurant_address: demoRestaurant.restaurantAddress,
-      restaurant_phone: demoRestaurant.restaurantPhone,
-      restaurant_email: demoRestaurant.restaurantEmail,
-      created_at: now,
-    }),
-    upsert('tables', {
-      id: DEMO_TABLE_ID,
-      user_id: DEMO_OWNER_ID,
-      table_number: demoTable.tableNumber,
-      table_name: demoTable.tableName,
-      capacity: demoTable.capacity,
-      is_active: 1,
-      session_id: DEMO_SESSION_ID,
-      created_at: now,
-    }),
-    // The bill itself is laid by the TableSession object the first time the table is opened.
-    `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (${quote(DEMO_SESSION_ID)}, ${quote(DEMO_TABLE_ID)}, ${now})
-  ON CONFLICT(id) DO NOTHING;`,
-    upsert('menus', {
-      id: demoMenu.id,
-      user_id: DEMO_OWNER_ID,
-      name: demoMenu.name,
-      description: demoMenu.description,
-      type: demoMenu.type,
-      created_at: now,
-    }),
-  ]
-  demoMenu.categories.forEach((category, categoryIndex) => {
-    statements.push(
-      upsert('categories', { id: category.id, menu_id: demoMenu.id, name: category.name, position: categoryIndex, created_at: now }),
-    )
-    category.items.forEach((item, itemIndex) => {
-      statements.push(
-        upsert('menu_items', {
-          id: item.id,
-          category_id: category.id,
-          name: item.name,
-          description: item.description,
-          price_cents: item.priceCents,
-          position: itemIndex,
-          created_at: now,
-        }),
-      )
-    })
-  })
-  return statements.join('\n') + '\n'
-}
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '../app/server/demo-data'
+import { seedSql } from './seed-sql'
 
 const remote = process.argv.includes('--remote')
 const file = join(mkdtempSync(join(tmpdir(), 'mesa-seed-')), 'seed.sql')

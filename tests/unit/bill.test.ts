@@ -1,0 +1,117 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { billTotals, lineAmountFor, lineRemaining, planPayment, type BillLine } from '~/domain/bill'
+
+const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): BillLine => ({ id, priceCents, quantity, paidQuantity })
+
+describe('bill totals', () => {
+  it('subtracts payments from the lines and never goes below zero', () => {
+    expect(billTotals([line('a', 10000), line('b', 5050)], 3000)).toEqual({ total: 15050, paid: 3000, remaining: 12050 })
+    expect(billTotals([], 0)).toEqual({ total: 0, paid: 0, remaining: 0 })
+  })
+})
+
+describe('paying part of a line', () => {
+  it('charges units so that they add up to the line total exactly', () => {
+    const third = line('a', 10000, 3)
+    expect(lineAmountFor(third, 1)).toBe(3333)
+    expect(lineAmountFor({ ...third, paidQuantity: 1 }, 1)).toBe(3334)
+    expect(lineAmountFor({ ...third, paidQuantity: 2 }, 1)).toBe(3333)
+    expect(lineRemaining({ ...third, paidQuantity: 2 })).toBe(3333)
+  })
+
+  it('adds up to the line total in any order of partial payments', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 99 }).chain((quantity) =>
+          fc.tuple(fc.constant(quantity), fc.array(fc.integer({ min: 1, max: quantity }), { maxLength: 20 })),
+        ),
+        (price, [quantity, steps]) => {
+          let current = line('a', price, quantity)
+          let paid = 0
+          for (const step of [...steps, quantity]) {
+            const units = Math.min(step, current.quantity - current.paidQuantity)
+            if (units === 0) break
+            const amount = lineAmountFor(current, units)
+            expect(amount).toBeGreaterThanOrEqual(0)
+            paid += amount
+            current = { ...current, paidQuantity: current.paidQuantity + units }
+          }
+          expect(current.paidQuantity).toBe(quantity)
+          expect(paid).toBe(price)
+        },
+      ),
+    )
+  })
+})
+
+describe('planning a payment against the bill', () => {
+  const bill = [line('tacos', 16500, 3), line('agua', 4500), line('guac', 13500)]
+
+  it('a full payment must pay exactly what is left and closes the bill', () => {
+    const plan = planPayment(bill, 0, { type: 'full', amountCents: 34500 })
+    expect(plan).toEqual({ ok: true, plan: { amountCents: 34500, lineUpdates: [], paidLines: [], closesBill: true } })
+    expect(planPayment(bill, 0, { type: 'full', amountCents: 30000 })).toMatchObject({ ok: false, status: 409 })
+  })
+
+  it('an item payment pays the chosen units and says what it costs', () => {
+    const result = planPayment(bill, 0, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] })
+    expect(result).toEqual({
+      ok: true,
+      plan: {
+        amountCents: 11000,
+        lineUpdates: [{ itemId: 'tacos', paidQuantity: 2 }],
+        paidLines: [{ itemId: 'tacos', quantity: 2, amountCents: 11000 }],
+        closesBill: false,
+      },
+    })
+  })
+
+  it('an item with no quantity pays what is left of the line', () => {
+    const result = planPayment([line('tacos', 16500, 3, 1)], 5500, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: null }] })
+    expect(result).toMatchObject({ ok: true, plan: { amountCents: 11000, closesBill: true } })
+  })
+
+  it('refuses an item already paid, a quantity above what is left, an unknown item and a wrong amount', () => {
+    const paid = [line('agua', 4500, 1, 1), line('tacos', 16500, 3, 2)]
+    expect(planPayment(paid, 15500, { type: 'item', amountCents: 4500, items: [{ itemId: 'agua', quantity: 1 }] })).toMatchObject({ ok: false, status: 409 })
+    expect(planPayment(paid, 15500, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] })).toMatchObject({ ok: false, status: 409 })
+    expect(planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'nope', quantity: 1 }] })).toMatchObject({ ok: false, status: 404 })
+    expect(planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'tacos', quantity: 1 }] })).toMatchObject({ ok: false, status: 409 })
+    expect(planPayment(paid, 15500, { type: 'item', amountCents: 5500, items: [{ itemId: 'tacos', quantity: 1 }, { itemId: 'tacos', quantity: 1 }] })).toMatchObject({ ok: false, status: 422 })
+  })
+
+  it('a split payment pays its amount, and the last share pays the exact remainder', () => {
+    const hundred = [line('a', 10000)]
+    expect(planPayment(hundred, 0, { type: 'split', amountCents: 3333, splitCount: 3 })).toMatchObject({ ok: true, plan: { amountCents: 3333, closesBill: false } })
+    // 33.34 left, a third asked for 33.33: the last share pays the cent of rounding.
+    expect(planPayment(hundred, 6666, { type: 'split', amountCents: 3333, splitCount: 3 })).toMatchObject({ ok: true, plan: { amountCents: 3334, closesBill: true } })
+    expect(planPayment(hundred, 6666, { type: 'split', amountCents: 5000, splitCount: 3 })).toMatchObject({ ok: false, status: 409 })
+  })
+
+  it('refuses any payment on a bill with nothing left, and amounts of zero', () => {
+    expect(planPayment([line('a', 100)], 100, { type: 'split', amountCents: 1, splitCount: 2 })).toMatchObject({ ok: false, status: 409 })
+    expect(planPayment([line('a', 100)], 0, { type: 'split', amountCents: 0, splitCount: 2 })).toMatchObject({ ok: false, status: 422 })
+  })
+
+  it('never lets the payments of a bill add up to more than its total', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 200_000 }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        (prices, attempts, splitCount) => {
+          const lines = prices.map((price, index) => line(String(index), price))
+          const total = prices.reduce((sum, price) => sum + price, 0)
+          let paid = 0
+          for (const amount of attempts) {
+            const result = planPayment(lines, paid, { type: 'split', amountCents: amount, splitCount })
+            if (result.ok) paid += result.plan.amountCents
+            expect(paid).toBeLessThanOrEqual(total)
+          }
+        },
+      ),
+    )
+  })
+})

@@ -1,0 +1,48 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { centsToPesos, formatMoney, MAX_CENTS, parsePesosInput, pesosToCents } from '~/domain/money'
+
+describe('pesos and cents', () => {
+  it('reads decimal pesos into whole cents, float noise included', () => {
+    expect(pesosToCents(123.45)).toBe(12345)
+    expect(pesosToCents(0.1 + 0.2)).toBe(30)
+    expect(pesosToCents(1.005 * 100) ).toBe(10050)
+    expect(pesosToCents(0)).toBe(0)
+  })
+
+  it('refuses amounts finer than a cent and numbers that are not amounts', () => {
+    expect(pesosToCents(1.234)).toBeNull()
+    expect(pesosToCents(Number.NaN)).toBeNull()
+    expect(pesosToCents(Number.POSITIVE_INFINITY)).toBeNull()
+  })
+
+  it('round-trips every cent amount exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_CENTS, max: MAX_CENTS }), (cents) => {
+        expect(pesosToCents(centsToPesos(cents))).toBe(cents)
+      }),
+    )
+  })
+
+  it('parses what a person types', () => {
+    expect(parsePesosInput('80')).toBe(8000)
+    expect(parsePesosInput('$1,234.5')).toBe(123450)
+    expect(parsePesosInput(' 0.99 ')).toBe(99)
+    expect(parsePesosInput('.5')).toBe(50)
+    expect(parsePesosInput('1.999')).toBeNull()
+    expect(parsePesosInput('abc')).toBeNull()
+    expect(parsePesosInput('')).toBeNull()
+  })
+})
+
+describe('formatting', () => {
+  it('formats es-MX MXN with two decimals', () => {
+    expect(formatMoney(123450)).toBe('$1,234.50')
+    expect(formatMoney(0)).toBe('$0.00')
+    expect(formatMoney(5)).toBe('$0.05')
+  })
+
+  it('formats for English readers too', () => {
+    expect(formatMoney(123450, 'en-US')).toBe('MX$1,234.50')
+  })
+})

@@ -1,0 +1,60 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { ratePercentLabel, taxBreakdown } from '~/domain/tax'
+import { DEFAULT_TIP_PERCENT, TIP_PRESETS, tipForPercent } from '~/domain/tip'
+
+describe('tips', () => {
+  it('offers 10, 15 (popular, the default) and 20 percent', () => {
+    expect(TIP_PRESETS.map((preset) => preset.percent)).toEqual([10, 15, 20])
+    expect(TIP_PRESETS.find((preset) => 'popular' in preset && preset.popular)?.percent).toBe(15)
+    expect(DEFAULT_TIP_PERCENT).toBe(15)
+  })
+
+  it('rounds a percentage of the base half up to the cent', () => {
+    expect(tipForPercent(64000, 15)).toBe(9600)
+    expect(tipForPercent(3333, 15)).toBe(500) // 499.95 → 500
+    expect(tipForPercent(3333, 10)).toBe(333) // 333.3 → 333
+    expect(tipForPercent(10, 15)).toBe(2) // 1.5 → 2
+    expect(tipForPercent(0, 20)).toBe(0)
+  })
+
+  it('never gives a negative tip, nor more than the percentage allows plus half a cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.constantFrom(0, 10, 15, 20, 12.5), (base, percent) => {
+        const tip = tipForPercent(base, percent)
+        expect(tip).toBeGreaterThanOrEqual(0)
+        expect(Math.abs(tip - (base * percent) / 100)).toBeLessThanOrEqual(0.5)
+      }),
+    )
+  })
+})
+
+describe('tax (SPEC §9)', () => {
+  it('takes IVA out of a price that includes it: price − price / 1.16', () => {
+    expect(taxBreakdown(11600, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({ subtotal: 10000, tax: 1600, total: 11600 })
+    // 100.00 / 1.16 = 86.2069 → 86.21; tax 13.79
+    expect(taxBreakdown(10000, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({ subtotal: 8621, tax: 1379, total: 10000 })
+  })
+
+  it('adds IVA on top of a price that excludes it: price × rate', () => {
+    expect(taxBreakdown(10000, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({ subtotal: 10000, tax: 1600, total: 11600 })
+    expect(taxBreakdown(333, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({ subtotal: 333, tax: 53, total: 386 })
+  })
+
+  it('keeps subtotal + tax = total and no negative part, either way', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 10000 }), fc.boolean(), (amount, rate, included) => {
+        const { subtotal, tax, total } = taxBreakdown(amount, { taxRateBps: rate, taxIncludedInPrice: included })
+        expect(subtotal + tax).toBe(total)
+        expect(tax).toBeGreaterThanOrEqual(0)
+        expect(subtotal).toBeGreaterThanOrEqual(0)
+        expect(included ? total : subtotal).toBe(amount)
+      }),
+    )
+  })
+
+  it('labels the rate as a rounded percentage', () => {
+    expect(ratePercentLabel(1600)).toBe(16)
+    expect(ratePercentLabel(825)).toBe(8)
+  })
+})

@@ -1,0 +1,120 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { DEMO_OWNER_EMAIL, DEMO_SESSION_ID, demoBillLines } from '~/server/demo-data'
+import { seedSql } from '../../scripts/seed-sql'
+import { getJson, postJson, readSession, seedTable } from './fixtures'
+
+async function runSeed() {
+  const statements = (await seedSql()).split('\n').filter(Boolean)
+  await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)))
+}
+
+describe('GET /api/tables/session/{sessionId}', () => {
+  it('answers the bill with lines, totals in pesos and who ordered what', async () => {
+    const table = await seedTable([
+      { name: 'Tacos', priceCents: 16500, quantity: 3, paidQuantity: 1, customerName: 'Ana' },
+      { name: 'Agua', priceCents: 4550, customerName: null },
+    ])
+    await env.DB.prepare(
+      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, payment_method, payment_type, created_at)
+       VALUES (?, ?, ?, ?, 'h', 5500, 'card', 'item', ?)`,
+    ).bind(crypto.randomUUID(), table.tableId, table.sessionId, crypto.randomUUID(), Date.now()).run()
+
+    const response = await getJson(`/api/tables/session/${table.sessionId}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toMatch(/application\/json/)
+    const body = await response.json<{ items: unknown[] }>()
+    expect(body).toMatchObject({
+      id: table.tableId,
+      sessionId: table.sessionId,
+      userId: table.userId,
+      restaurantName: 'Fonda de Prueba',
+      tableNumber: '12',
+      totalAmount: 210.5,
+      paidAmount: 55,
+      remainingAmount: 155.5,
+    })
+    expect(body.items).toEqual([
+      expect.objectContaining({ id: table.itemIds[0], name: 'Tacos', price: 165, quantity: 3, paidQuantity: 1, isPaid: false, remainingPrice: 110, customerName: 'Ana' }),
+      expect.objectContaining({ id: table.itemIds[1], name: 'Agua', price: 45.5, isPaid: false, customerName: null, category: 'Order' }),
+    ])
+  })
+
+  it('answers 404 with a message for an unknown session, a malformed id and an inactive table', async () => {
+    const inactive = await seedTable([], { isActive: false })
+    for (const id of ['no-such-session', encodeURIComponent("x' OR 1=1 --"), inactive.sessionId]) {
+      const response = await getJson(`/api/tables/session/${id}`)
+      expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ message: 'Table not found.' })
+    }
+  })
+})
+
+describe('the seeded demo table', () => {
+  it('is seeded idempotently and lays its bill the first time it is opened', async () => {
+    await runSeed()
+    await runSeed()
+    const owners = await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(DEMO_OWNER_EMAIL).first<{ n: number }>()
+    expect(owners?.n).toBe(1)
+    const menuItems = await env.DB.prepare('SELECT count(*) AS n FROM menu_items').first<{ n: number }>()
+
+    const bill = await readSession(DEMO_SESSION_ID)
+    expect(bill.items).toHaveLength(demoBillLines.length)
+    expect(bill.totalAmount).toBe(demoBillLines.reduce((sum, line) => sum + line.priceCents, 0) / 100)
+    await readSession(DEMO_SESSION_ID)
+    expect((await readSession(DEMO_SESSION_ID)).items).toHaveLength(demoBillLines.length)
+
+    await runSeed()
+    const again = await env.DB.prepare('SELECT count(*) AS n FROM menu_items').first<{ n: number }>()
+    expect(again?.n).toBe(menuItems?.n)
+  })
+
+  it('starts over once it has been fully paid for a while, so visitors never find a closed or junk-filled bill', async () => {
+    await runSeed()
+    const bill = await readSession(DEMO_SESSION_ID)
+    const paid = await postJson('/api/payments', {
+      tableId: bill.id,
+      amount: bill.remainingAmount,
+      tipAmount: 0,
+      paymentMethod: 'card',
+      paymentType: 'full',
+      transactionId: `demo-${crypto.randomUUID()}`,
+    })
+    expect(paid.status).toBe(201)
+    expect((await readSession(DEMO_SESSION_ID)).remainingAmount).toBe(0)
+
+    // The payer still sees the paid bill; three minutes later the next visitor gets a fresh one.
+    await env.DB.prepare('UPDATE payments SET created_at = created_at - 180000 WHERE session_id = ?').bind(DEMO_SESSION_ID).run()
+    const fresh = await readSession(DEMO_SESSION_ID)
+    expect(fresh.paidAmount).toBe(0)
+    expect(fresh.items.every((item) => !item.isPaid)).toBe(true)
+    expect(fresh.items).toHaveLength(demoBillLines.length)
+  })
+})
+
+describe('GET /api/users/{userId}', () => {
+  it('answers only the tax settings, never an email or a password hash', async () => {
+    const table = await seedTable()
+    await env.DB.prepare('UPDATE users SET show_tax_separately = 1, tax_rate_bps = 800, tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
+    const response = await getJson(`/api/users/${table.userId}`)
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body).toEqual({ id: table.userId, showTaxSeparately: true, taxRate: 0.08, taxIncludedInPrice: false })
+  })
+
+  it('defaults to IVA 16 % included in prices', async () => {
+    const table = await seedTable()
+    expect(await (await getJson(`/api/users/${table.userId}`)).json()).toEqual({
+      id: table.userId,
+      showTaxSeparately: false,
+      taxRate: 0.16,
+      taxIncludedInPrice: true,
+    })
+  })
+
+  it('answers 404 for an unknown user', async () => {
+    const response = await getJson(`/api/users/${crypto.randomUUID()}`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'User not found.' })
+  })
+})
