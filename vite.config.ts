@@ -1,7 +1,4 @@
-import {
-  vitePlugin as remix,
-  cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
-} from '@remix-run/dev'
+import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
@@ -14,7 +11,6 @@ declare module '@remix-run/cloudflare' {
 
 export default defineConfig({
   plugins: [
-    remixCloudflareDevProxy(),
     remix({
       future: {
         v3_fetcherPersist: true,
