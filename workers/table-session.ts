@@ -1,13 +1,14 @@
 import { DurableObject } from 'cloudflare:workers'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { planPayment, type PaymentIntent } from '~/domain/bill'
+import { planPayment, type PaymentIntent, type RefusalCode } from '~/domain/bill'
 import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { billLinesQuery, findOpenTable, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
 import { getDb, type Db } from '~/server/db/client.server'
+import { getPaymentProvider } from '~/server/payments/provider.server'
 import { billItems, categories, menuItems, menus, payments, tableSessions } from '~/server/db/schema'
 import {
   DEMO_MAX_AGE_MS,
@@ -16,9 +17,11 @@ import {
   demoBillLines,
 } from '~/server/demo-data'
 
-export type WriteResult<T> = ({ ok: true } & T) | { ok: false; status: number; message: string }
+export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string }
+export type WriteResult<T> = ({ ok: true } & T) | WriteFailure
+export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'REUSED_TRANSACTION'
 
-const fail = (status: number, message: string) => ({ ok: false as const, status, message })
+const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
 
 /**
  * One object per table session (named by its sessionId). Every write to that
@@ -46,7 +49,7 @@ export class TableSession extends DurableObject<Env> {
   addItems(sessionId: string, request: AddItemsRequest): Promise<WriteResult<{ items: WireBillItem[] }>> {
     return this.#serially(async () => {
       const table = await findOpenTable(this.#db, sessionId)
-      if (!table || table.tableId !== request.tableId) return fail(404, 'Table not found.')
+      if (!table || table.tableId !== request.tableId) return fail(404, 'NOT_FOUND', 'Table not found.')
       await this.#restoreDemoIfStale(sessionId, table)
 
       const menuIds = [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))]
@@ -60,7 +63,7 @@ export class TableSession extends DurableObject<Env> {
           .innerJoin(menus, eq(menus.id, categories.menuId))
           .where(and(inArray(menuItems.id, menuIds), eq(menus.userId, table.userId)))
         for (const row of rows) menuPrices.set(row.id, row)
-        if (menuPrices.size !== menuIds.length) return fail(404, "An item is not on this restaurant's menu.")
+        if (menuPrices.size !== menuIds.length) return fail(404, 'UNKNOWN_ITEM', "An item is not on this restaurant's menu.")
       }
 
       const now = Date.now()
@@ -94,7 +97,7 @@ export class TableSession extends DurableObject<Env> {
   ): Promise<WriteResult<{ payment: WirePayment; replayed: boolean }>> {
     return this.#serially(async () => {
       const table = await findOpenTable(this.#db, sessionId)
-      if (!table || table.tableId !== request.tableId) return fail(404, 'Table not found.')
+      if (!table || table.tableId !== request.tableId) return fail(404, 'NOT_FOUND', 'Table not found.')
       await this.#restoreDemoIfStale(sessionId, table)
 
       const requestHash = await hashRequest(request)
@@ -106,8 +109,17 @@ export class TableSession extends DurableObject<Env> {
         paidCentsQuery(this.#db, sessionId),
       ])
       const decision = planPayment(lines, paidRows[0]?.paid ?? 0, toIntent(request))
-      if (!decision.ok) return fail(decision.status, decision.message)
+      if (!decision.ok) return fail(decision.status, decision.code, decision.message)
       const { plan } = decision
+
+      const provider = getPaymentProvider(this.env)
+      const charge = await provider.charge({
+        transactionId: request.transactionId,
+        totalCents: plan.amountCents + request.tipAmount,
+        method: request.paymentMethod,
+        description: `Table ${table.tableNumber}`,
+      })
+      if (!charge.ok) return fail(402, 'DECLINED', charge.message)
 
       const payment = {
         id: crypto.randomUUID(),
@@ -124,6 +136,8 @@ export class TableSession extends DurableObject<Env> {
         paidItems: plan.paidLines.length ? JSON.stringify(plan.paidLines) : null,
         splitCount: request.splitCount ?? null,
         serviceQuality: request.serviceQuality ?? null,
+        provider: provider.id,
+        providerReference: charge.reference,
         createdAt: Date.now(),
       }
       const byId = new Map(lines.map((line) => [line.id, line]))
@@ -147,6 +161,8 @@ export class TableSession extends DurableObject<Env> {
       try {
         await this.#db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
       } catch (error) {
+        // Nothing was recorded, so nothing may stay charged.
+        await provider.refund(charge.reference)
         // Another table's object may have taken the same transactionId a moment ago.
         const raced = await this.#findReplay(request.transactionId, requestHash)
         if (raced) return raced
@@ -172,7 +188,7 @@ export class TableSession extends DurableObject<Env> {
       .limit(1)
     if (!existing) return null
     if (existing.requestHash !== requestHash) {
-      return fail(409, 'This transactionId was already used for a different payment.')
+      return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
     }
     return { ok: true as const, payment: toWirePayment(existing), replayed: true }
   }

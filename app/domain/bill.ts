@@ -78,11 +78,21 @@ export interface PaymentPlan {
   closesBill: boolean
 }
 
+/** Why a payment was refused, for screens to explain it in the diner's language. */
+export type RefusalCode =
+  | 'INVALID_AMOUNT'
+  | 'ALREADY_PAID'
+  | 'BILL_CHANGED'
+  | 'TOO_MUCH'
+  | 'ITEM_TAKEN'
+  | 'UNKNOWN_ITEM'
+  | 'INVALID_SELECTION'
+
 export type PlanResult =
   | { ok: true; plan: PaymentPlan }
-  | { ok: false; status: 404 | 409 | 422; message: string }
+  | { ok: false; status: 404 | 409 | 422; code: RefusalCode; message: string }
 
-const refuse = (status: 404 | 409 | 422, message: string): PlanResult => ({ ok: false, status, message })
+const refuse = (status: 404 | 409 | 422, code: RefusalCode, message: string): PlanResult => ({ ok: false, status, code, message })
 
 /**
  * Decides what a payment request may pay against the bill as it is now. The
@@ -91,12 +101,12 @@ const refuse = (status: 404 | 409 | 422, message: string): PlanResult => ({ ok: 
  */
 export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent: PaymentIntent): PlanResult {
   const { remaining } = billTotals(lines, paidCents)
-  if (intent.amountCents <= 0) return refuse(422, 'The amount to pay must be greater than zero.')
-  if (remaining <= 0) return refuse(409, 'This bill is already paid.')
+  if (intent.amountCents <= 0) return refuse(422, 'INVALID_AMOUNT', 'The amount to pay must be greater than zero.')
+  if (remaining <= 0) return refuse(409, 'ALREADY_PAID', 'This bill is already paid.')
 
   if (intent.type === 'full') {
     if (intent.amountCents !== remaining) {
-      return refuse(409, `The bill changed: ${formatPesos(remaining)} is left to pay. Review it and try again.`)
+      return refuse(409, 'BILL_CHANGED', `The bill changed: ${formatPesos(remaining)} is left to pay. Review it and try again.`)
     }
     return { ok: true, plan: { amountCents: remaining, lineUpdates: [], paidLines: [], closesBill: true } }
   }
@@ -110,37 +120,37 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
       return { ok: true, plan: { amountCents: remaining, lineUpdates: [], paidLines: [], closesBill: true } }
     }
     if (intent.amountCents > remaining) {
-      return refuse(409, `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
+      return refuse(409, 'TOO_MUCH', `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
     }
     return { ok: true, plan: { amountCents: intent.amountCents, lineUpdates: [], paidLines: [], closesBill: false } }
   }
 
-  if (intent.items.length === 0) return refuse(422, 'Choose at least one item to pay.')
+  if (intent.items.length === 0) return refuse(422, 'INVALID_SELECTION', 'Choose at least one item to pay.')
   const byId = new Map(lines.map((line) => [line.id, line]))
   const seen = new Set<string>()
   const lineUpdates: PaymentPlan['lineUpdates'] = []
   const paidLines: PaidLine[] = []
   let amount = 0
   for (const selection of intent.items) {
-    if (seen.has(selection.itemId)) return refuse(422, 'An item is listed twice.')
+    if (seen.has(selection.itemId)) return refuse(422, 'INVALID_SELECTION', 'An item is listed twice.')
     seen.add(selection.itemId)
     const line = byId.get(selection.itemId)
-    if (!line) return refuse(404, 'An item is not on this bill.')
+    if (!line) return refuse(404, 'UNKNOWN_ITEM', 'An item is not on this bill.')
     const left = line.quantity - line.paidQuantity
-    if (left <= 0) return refuse(409, 'An item was already paid by someone else.')
+    if (left <= 0) return refuse(409, 'ITEM_TAKEN', 'An item was already paid by someone else.')
     const units = selection.quantity ?? left
-    if (!Number.isInteger(units) || units < 1) return refuse(422, 'Item quantities must be whole numbers of at least 1.')
-    if (units > left) return refuse(409, `Only ${left} of an item ${left === 1 ? 'is' : 'are'} left to pay.`)
+    if (!Number.isInteger(units) || units < 1) return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
+    if (units > left) return refuse(409, 'ITEM_TAKEN', `Only ${left} of an item ${left === 1 ? 'is' : 'are'} left to pay.`)
     const lineAmount = lineAmountFor(line, units)
     amount += lineAmount
     lineUpdates.push({ itemId: line.id, paidQuantity: line.paidQuantity + units })
     paidLines.push({ itemId: line.id, quantity: units, amountCents: lineAmount })
   }
   if (amount !== intent.amountCents) {
-    return refuse(409, `The items cost ${formatPesos(amount)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`)
+    return refuse(409, 'BILL_CHANGED', `The items cost ${formatPesos(amount)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`)
   }
   if (amount > remaining) {
-    return refuse(409, `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
+    return refuse(409, 'TOO_MUCH', `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
   }
   return { ok: true, plan: { amountCents: amount, lineUpdates, paidLines, closesBill: amount === remaining } }
 }

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
-import { getDb } from '~/server/db/client.server'
+import { recordPayment } from '~/server/bill-writes.server'
 import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { tableSessionStub } from '~/server/table-session.server'
-import { resolveOpenSession } from '~/server/tables.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -14,10 +12,8 @@ export const loader = methodNotAllowed('POST')
  */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
-  const { env } = context.cloudflare
   const body = await readJson(request, paymentRequestSchema)
-  const sessionId = await resolveOpenSession(getDb(env.DB), body.tableId, body.sessionId)
-  const result = await tableSessionStub(env, sessionId).pay(sessionId, body)
-  if (!result.ok) return apiError(result.status, result.message)
+  const result = await recordPayment(context.cloudflare.env, body)
+  if (!result.ok) return apiError(result.status, result.message, { code: result.code })
   return json({ payment: result.payment, replayed: result.replayed }, result.replayed ? 200 : 201)
 })

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { readTableSession } from '~/server/bill.server'
+import { readBill, toWireSession } from '~/server/bill.server'
 import { getDb } from '~/server/db/client.server'
 import { api, invariantApi, json } from '~/server/http.server'
 import { isDemoSession, tableSessionStub } from '~/server/table-session.server'
@@ -11,7 +11,7 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
   invariantApi(isIdLike(sessionId), 404, 'Table not found.')
   const { env } = context.cloudflare
   if (isDemoSession(sessionId)) await tableSessionStub(env, sessionId).restoreDemo(sessionId)
-  const session = await readTableSession(getDb(env.DB), sessionId)
-  invariantApi(session, 404, 'Table not found.')
-  return json(session)
+  const bill = await readBill(getDb(env.DB), sessionId)
+  invariantApi(bill, 404, 'Table not found.')
+  return json(toWireSession(bill))
 })

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { billTotals, lineRemaining } from '~/domain/bill'
+import { billTotals, lineRemaining, type BillTotals } from '~/domain/bill'
 import { centsToPesos } from '~/domain/money'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
@@ -37,24 +37,41 @@ export const paidCentsQuery = (db: Db, sessionId: string) =>
     .from(payments)
     .where(eq(payments.sessionId, sessionId))
 
-/** The table session of SPEC §3 as GET /api/tables/session/{id} answers it, or null. */
-export async function readTableSession(db: Db, sessionId: string): Promise<WireTableSession | null> {
+export interface BillView {
+  tableId: string
+  sessionId: string
+  userId: string
+  restaurantName: string | null
+  tableNumber: string
+  tableName: string | null
+  capacity: number | null
+  lines: BillItemRow[]
+  totals: BillTotals
+}
+
+/** The open bill a session id names, in cents, or null. */
+export async function readBill(db: Db, sessionId: string): Promise<BillView | null> {
   const table = await findOpenTable(db, sessionId)
   if (!table) return null
   const [lines, paidRows] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId)])
-  const totals = billTotals(lines, paidRows[0]?.paid ?? 0)
+  const { isActive: _isActive, ...info } = table
+  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0) }
+}
+
+/** The table session of SPEC §3 as GET /api/tables/session/{id} answers it. */
+export function toWireSession(bill: BillView): WireTableSession {
   return {
-    id: table.tableId,
-    sessionId,
-    userId: table.userId,
-    restaurantName: table.restaurantName,
-    tableNumber: table.tableNumber,
-    tableName: table.tableName,
-    capacity: table.capacity,
-    items: lines.map(toWireItem),
-    totalAmount: centsToPesos(totals.total),
-    paidAmount: centsToPesos(totals.paid),
-    remainingAmount: centsToPesos(totals.remaining),
+    id: bill.tableId,
+    sessionId: bill.sessionId,
+    userId: bill.userId,
+    restaurantName: bill.restaurantName,
+    tableNumber: bill.tableNumber,
+    tableName: bill.tableName,
+    capacity: bill.capacity,
+    items: bill.lines.map(toWireItem),
+    totalAmount: centsToPesos(bill.totals.total),
+    paidAmount: centsToPesos(bill.totals.paid),
+    remainingAmount: centsToPesos(bill.totals.remaining),
   }
 }
 

@@ -108,11 +108,12 @@ describe('POST /api/items', () => {
   it('answers 404 for an unknown table and 409 for a bill that is no longer the table’s', async () => {
     const unknown = await postJson('/api/items', { tableId: crypto.randomUUID(), name: 'Taco', price: 10 })
     expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toEqual({ message: 'Table not found.' })
+    expect(await unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'Table not found.' })
 
     const table = await seedTable()
     const stale = await postJson('/api/items', { tableId: table.tableId, sessionId: 'an-old-session', name: 'Taco', price: 10 })
     expect(stale.status).toBe(409)
+    expect(await stale.json()).toMatchObject({ code: 'CLOSED' })
     expect(await lineCount(table.sessionId)).toBe(0)
   })
 

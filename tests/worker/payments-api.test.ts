@@ -16,8 +16,9 @@ describe('POST /api/payments', () => {
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 210, paidAmount: 210, remainingAmount: 0 })
     expect(bill.items.every((item) => item.isPaid && item.paidQuantity === item.quantity && item.paidBy === 'Ana')).toBe(true)
-    const row = await env.DB.prepare('SELECT amount_cents, tip_cents FROM payments WHERE session_id = ?').bind(table.sessionId).first()
-    expect(row).toEqual({ amount_cents: 21000, tip_cents: 3150 })
+    const row = await env.DB.prepare('SELECT amount_cents, tip_cents, provider, provider_reference FROM payments WHERE session_id = ?').bind(table.sessionId).first()
+    expect(row).toMatchObject({ amount_cents: 21000, tip_cents: 3150, provider: 'simulated' })
+    expect(row?.provider_reference).toMatch(/^sim_/)
   })
 
   it('an item payment pays part of a line; the rest stays to pay', async () => {
@@ -55,7 +56,7 @@ describe('POST /api/payments', () => {
     expect(bill.items[0]!.isPaid).toBe(true)
     const refused = await pay({ tableId: table.tableId, amount: 33.33, paymentType: 'split', splitCount: 3 })
     expect(refused.status).toBe(409)
-    expect(await refused.json()).toEqual({ message: 'This bill is already paid.' })
+    expect(await refused.json()).toEqual({ code: 'ALREADY_PAID', message: 'This bill is already paid.' })
   })
 
   it('a tip never counts toward what the bill has left to pay', async () => {
@@ -69,7 +70,7 @@ describe('POST /api/payments', () => {
     expect((await pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)
     const again = await pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [table.itemIds[0]], customerName: 'Luis' })
     expect(again.status).toBe(409)
-    expect(await again.json()).toEqual({ message: 'An item was already paid by someone else.' })
+    expect(await again.json()).toEqual({ code: 'ITEM_TAKEN', message: 'An item was already paid by someone else.' })
     expect(await countPayments(table.sessionId)).toBe(1)
   })
 
@@ -77,7 +78,7 @@ describe('POST /api/payments', () => {
     const table = await seedTable([{ priceCents: 9000, quantity: 3, paidQuantity: 2 }])
     const response = await pay({ tableId: table.tableId, amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 2 } })
     expect(response.status).toBe(409)
-    expect(await response.json()).toEqual({ message: 'Only 1 of an item is left to pay.' })
+    expect(await response.json()).toEqual({ code: 'ITEM_TAKEN', message: 'Only 1 of an item is left to pay.' })
     expect(await countPayments(table.sessionId)).toBe(0)
   })
 
@@ -94,7 +95,7 @@ describe('POST /api/payments', () => {
     const other = await seedTable([{ priceCents: 4500 }])
     const response = await pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [other.itemIds[0]] })
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ message: 'An item is not on this bill.' })
+    expect(await response.json()).toEqual({ code: 'UNKNOWN_ITEM', message: 'An item is not on this bill.' })
     expect(await countPayments(table.sessionId)).toBe(0)
   })
 
@@ -102,10 +103,10 @@ describe('POST /api/payments', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const split = await pay({ tableId: table.tableId, amount: 150, paymentType: 'split', splitCount: 2 })
     expect(split.status).toBe(409)
-    expect(await split.json()).toEqual({ message: 'The amount is more than what is left to pay ($100.00).' })
+    expect(await split.json()).toEqual({ code: 'TOO_MUCH', message: 'The amount is more than what is left to pay ($100.00).' })
     const full = await pay({ tableId: table.tableId, amount: 90, paymentType: 'full' })
     expect(full.status).toBe(409)
-    expect(await full.json()).toEqual({ message: 'The bill changed: $100.00 is left to pay. Review it and try again.' })
+    expect(await full.json()).toEqual({ code: 'BILL_CHANGED', message: 'The bill changed: $100.00 is left to pay. Review it and try again.' })
     expect(await countPayments(table.sessionId)).toBe(0)
   })
 
@@ -134,7 +135,7 @@ describe('POST /api/payments', () => {
   it('answers 404 for an unknown table', async () => {
     const response = await pay({ tableId: crypto.randomUUID(), amount: 10, paymentType: 'full' })
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ message: 'Table not found.' })
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Table not found.' })
   })
 
   it('a replay of a transactionId answers the first result and records nothing new', async () => {
@@ -157,7 +158,7 @@ describe('POST /api/payments', () => {
     expect((await pay({ tableId: table.tableId, amount: 50, paymentType: 'split', splitCount: 2, transactionId })).status).toBe(201)
     const reuse = await pay({ tableId: table.tableId, amount: 40, paymentType: 'split', splitCount: 2, transactionId })
     expect(reuse.status).toBe(409)
-    expect(await reuse.json()).toEqual({ message: 'This transactionId was already used for a different payment.' })
+    expect(await reuse.json()).toEqual({ code: 'REUSED_TRANSACTION', message: 'This transactionId was already used for a different payment.' })
     expect((await readSession(table.sessionId)).paidAmount).toBe(50)
   })
 })

@@ -175,6 +175,8 @@ export const payments = sqliteTable(
     paidItems: text('paid_items'),
     splitCount: integer('split_count'),
     serviceQuality: text('service_quality'),
+    provider: text('provider').notNull().default('simulated'),
+    providerReference: text('provider_reference'),
     createdAt: createdAt(),
   },
   (t) => [

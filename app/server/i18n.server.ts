@@ -1,0 +1,29 @@
+import { createCookie } from '@remix-run/cloudflare'
+import { RemixI18Next } from 'remix-i18next/server'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, resources, type Language } from '~/locales'
+
+/** The diner's or owner's language choice, kept for a year. */
+export const languageCookie = createCookie('lng', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+})
+
+export const i18n = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    cookie: languageCookie,
+    // Spanish unless the person chose otherwise: the browser's language is not a choice.
+    order: ['searchParams', 'cookie'],
+  },
+  i18next: {
+    resources: { es: { translation: resources.es }, en: { translation: resources.en } },
+  },
+})
+
+export async function getLanguage(request: Request): Promise<Language> {
+  const language = await i18n.getLocale(request)
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE
+}

@@ -1,0 +1,45 @@
+import type { PaymentMethod } from '~/domain/bill'
+
+export interface ChargeRequest {
+  transactionId: string
+  /** Bill part plus tip, in cents. */
+  totalCents: number
+  method: PaymentMethod
+  description: string
+}
+
+export type ChargeResult = { ok: true; reference: string } | { ok: false; message: string }
+
+/**
+ * Where money actually moves. The TableSession object charges only after the
+ * bill has accepted the payment and records it only after the charge, so a
+ * refused payment never charges and a charge never goes unrecorded. A real
+ * provider (Stripe) implements this and is chosen by PAYMENT_PROVIDER.
+ */
+export interface PaymentProvider {
+  readonly id: string
+  /** Whether the screens must say that no real money moves. */
+  readonly isDemo: boolean
+  charge(request: ChargeRequest): Promise<ChargeResult>
+  /** Gives a charge back when it could not be recorded. */
+  refund(reference: string): Promise<void>
+}
+
+/** Approves every charge without moving money: local development and the public demo. */
+export const simulatedProvider: PaymentProvider = {
+  id: 'simulated',
+  isDemo: true,
+  async charge(request) {
+    return { ok: true, reference: `sim_${request.transactionId}` }
+  },
+  async refund() {},
+}
+
+export function getPaymentProvider(env: Pick<Env, 'PAYMENT_PROVIDER'>): PaymentProvider {
+  switch (env.PAYMENT_PROVIDER ?? 'simulated') {
+    case 'simulated':
+      return simulatedProvider
+    default:
+      throw new Error(`Unknown PAYMENT_PROVIDER "${env.PAYMENT_PROVIDER}"`)
+  }
+}
