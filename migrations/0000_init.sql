@@ -119,6 +119,7 @@ CREATE TABLE `payments` (
 	`request_hash` text NOT NULL,
 	`amount_cents` integer NOT NULL,
 	`tip_cents` integer DEFAULT 0 NOT NULL,
+	`tax_cents` integer DEFAULT 0 NOT NULL,
 	`tip_percentage` integer,
 	`payment_method` text NOT NULL,
 	`payment_type` text NOT NULL,
@@ -126,11 +127,14 @@ CREATE TABLE `payments` (
 	`paid_items` text,
 	`split_count` integer,
 	`service_quality` text,
+	`provider` text DEFAULT 'simulated' NOT NULL,
+	`provider_reference` text,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	FOREIGN KEY (`table_id`) REFERENCES `tables`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`session_id`) REFERENCES `table_sessions`(`id`) ON UPDATE no action ON DELETE cascade,
 	CONSTRAINT "payments_amount_positive" CHECK("payments"."amount_cents" > 0),
 	CONSTRAINT "payments_tip_non_negative" CHECK("payments"."tip_cents" >= 0),
+	CONSTRAINT "payments_tax_non_negative" CHECK("payments"."tax_cents" >= 0),
 	CONSTRAINT "payments_method_known" CHECK("payments"."payment_method" IN ('card', 'apple', 'google')),
 	CONSTRAINT "payments_type_known" CHECK("payments"."payment_type" IN ('full', 'item', 'split'))
 );

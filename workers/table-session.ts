@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { planPayment, type PaymentIntent, type RefusalCode } from '~/domain/bill'
 import { sumCents } from '~/domain/money'
+import { taxBreakdown } from '~/domain/tax'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
@@ -112,10 +113,12 @@ export class TableSession extends DurableObject<Env> {
       if (!decision.ok) return fail(decision.status, decision.code, decision.message)
       const { plan } = decision
 
+      // Prices that exclude tax get it added on top; the bill itself only ever holds prices.
+      const taxCents = table.taxIncludedInPrice ? 0 : taxBreakdown(plan.amountCents, table).tax
       const provider = getPaymentProvider(this.env)
       const charge = await provider.charge({
         transactionId: request.transactionId,
-        totalCents: plan.amountCents + request.tipAmount,
+        totalCents: plan.amountCents + taxCents + request.tipAmount,
         method: request.paymentMethod,
         description: `Table ${table.tableNumber}`,
       })
@@ -129,6 +132,7 @@ export class TableSession extends DurableObject<Env> {
         requestHash,
         amountCents: plan.amountCents,
         tipCents: request.tipAmount,
+        taxCents,
         tipPercentage: request.tipPercentage == null ? null : Math.round(request.tipPercentage),
         paymentMethod: request.paymentMethod,
         paymentType: request.paymentType,

@@ -42,10 +42,12 @@ export interface WirePayment {
   id: string
   tableId: string
   sessionId: string
-  /** What was charged: the bill part plus the tip. */
+  /** What was charged: the bill part, any tax added on top, and the tip. */
   amount: number
   /** The bill part alone. */
   baseAmount: number
+  /** Tax added on top when the restaurant's prices exclude it; 0 when they include it. */
+  taxAmount: number
   tipAmount: number
   tipPercentage: number | null
   paymentMethod: PaymentMethod

@@ -16,6 +16,9 @@ export async function findOpenTable(db: Db, sessionId: string) {
       capacity: tables.capacity,
       isActive: tables.isActive,
       restaurantName: users.restaurantName,
+      taxRateBps: users.taxRateBps,
+      taxIncludedInPrice: users.taxIncludedInPrice,
+      showTaxSeparately: users.showTaxSeparately,
     })
     .from(tables)
     .innerJoin(users, eq(users.id, tables.userId))
@@ -42,6 +45,9 @@ export interface BillView {
   sessionId: string
   userId: string
   restaurantName: string | null
+  taxRateBps: number
+  taxIncludedInPrice: boolean
+  showTaxSeparately: boolean
   tableNumber: string
   tableName: string | null
   capacity: number | null
@@ -118,8 +124,9 @@ export function toWirePayment(row: PaymentRow): WirePayment {
     id: row.id,
     tableId: row.tableId,
     sessionId: row.sessionId,
-    amount: centsToPesos(row.amountCents + row.tipCents),
+    amount: centsToPesos(row.amountCents + row.taxCents + row.tipCents),
     baseAmount: centsToPesos(row.amountCents),
+    taxAmount: centsToPesos(row.taxCents),
     tipAmount: centsToPesos(row.tipCents),
     tipPercentage: row.tipPercentage,
     paymentMethod: row.paymentMethod,

@@ -59,6 +59,16 @@ describe('POST /api/payments', () => {
     expect(await refused.json()).toEqual({ code: 'ALREADY_PAID', message: 'This bill is already paid.' })
   })
 
+  it('adds IVA on top when the restaurant’s prices exclude it, and only the bill part pays the bill', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
+    const response = await pay({ tableId: table.tableId, amount: 100, tipAmount: 10, paymentType: 'full' })
+    expect(response.status).toBe(201)
+    const { payment } = await response.json<{ payment: Record<string, number> }>()
+    expect(payment).toMatchObject({ baseAmount: 100, taxAmount: 16, tipAmount: 10, amount: 126 })
+    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
+  })
+
   it('a tip never counts toward what the bill has left to pay', async () => {
     const table = await seedTable([{ priceCents: 20000 }])
     await pay({ tableId: table.tableId, amount: 100, tipAmount: 50, paymentType: 'split', splitCount: 2 })

@@ -167,6 +167,8 @@ export const payments = sqliteTable(
     requestHash: text('request_hash').notNull(),
     amountCents: integer('amount_cents').notNull(),
     tipCents: integer('tip_cents').notNull().default(0),
+    // Tax charged on top of the bill part when the restaurant's prices exclude it; 0 when they include it.
+    taxCents: integer('tax_cents').notNull().default(0),
     tipPercentage: integer('tip_percentage'),
     paymentMethod: text('payment_method', { enum: ['card', 'apple', 'google'] }).notNull(),
     paymentType: text('payment_type', { enum: ['full', 'item', 'split'] }).notNull(),
@@ -185,6 +187,7 @@ export const payments = sqliteTable(
     index('payments_table_idx').on(t.tableId, t.createdAt),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_tip_non_negative', sql`${t.tipCents} >= 0`),
+    check('payments_tax_non_negative', sql`${t.taxCents} >= 0`),
     check('payments_method_known', sql`${t.paymentMethod} IN ('card', 'apple', 'google')`),
     check('payments_type_known', sql`${t.paymentType} IN ('full', 'item', 'split')`),
   ],

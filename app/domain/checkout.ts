@@ -1,0 +1,134 @@
+import { lineAmountFor, type BillLine, type PaymentType } from './bill'
+import { parsePesosInput, pesosToCents, type Cents } from './money'
+import { clampSplit, DEFAULT_TABLE_SIZE, shareOf } from './split'
+import { DEFAULT_TIP_PERCENT, tipForPercent } from './tip'
+
+/**
+ * What a diner has chosen to pay, carried from step to step in the URL so a
+ * reload or a shared link never loses their place (SPEC §2.6–§2.8).
+ */
+export type Selection =
+  | { mode: 'full' }
+  | { mode: 'items'; items: { itemId: string; quantity: number | null }[] }
+  | { mode: 'split'; peoplePaying: number; tableSize: number }
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/
+
+/** `id:2,id2` → items; malformed entries are dropped (SPEC §8: fall back to plain ids). */
+export function parseItemsParam(value: string): { itemId: string; quantity: number | null }[] {
+  const items: { itemId: string; quantity: number | null }[] = []
+  for (const entry of value.split(',')) {
+    const [itemId = '', rawQuantity] = entry.trim().split(':')
+    if (!ID.test(itemId) || items.some((item) => item.itemId === itemId)) continue
+    const quantity = rawQuantity === undefined ? null : Number(rawQuantity)
+    items.push({ itemId, quantity: quantity !== null && Number.isInteger(quantity) && quantity >= 1 ? quantity : null })
+  }
+  return items
+}
+
+/** Reads the selection from a step's query string; accepts both parameter sets of SPEC §2.7. */
+export function readSelection(params: URLSearchParams): Selection | null {
+  if (params.get('split') === 'true') {
+    const peoplePaying = Number(params.get('partySize') ?? '1')
+    const tableSize = Number(params.get('tableSize') ?? params.get('splitCount') ?? Math.max(DEFAULT_TABLE_SIZE, peoplePaying))
+    return { mode: 'split', ...clampSplit(peoplePaying, tableSize) }
+  }
+  const items = params.get('items')
+  if (items) {
+    const parsed = parseItemsParam(items)
+    return parsed.length ? { mode: 'items', items: parsed } : null
+  }
+  if (params.get('full') === 'true' || params.has('amount') || params.has('baseAmount')) return { mode: 'full' }
+  return null
+}
+
+/** The query string of a selection, the way every step writes it. */
+export function selectionParams(selection: Selection): URLSearchParams {
+  const params = new URLSearchParams()
+  if (selection.mode === 'full') params.set('full', 'true')
+  if (selection.mode === 'items') {
+    params.set('items', selection.items.map((item) => (item.quantity ? `${item.itemId}:${item.quantity}` : item.itemId)).join(','))
+  }
+  if (selection.mode === 'split') {
+    params.set('split', 'true')
+    params.set('partySize', String(selection.peoplePaying))
+    params.set('tableSize', String(selection.tableSize))
+  }
+  return params
+}
+
+export function paymentTypeOf(selection: Selection): PaymentType {
+  return selection.mode === 'split' ? 'split' : selection.mode === 'items' ? 'item' : 'full'
+}
+
+export interface QuotedLine {
+  itemId: string
+  units: number
+  amount: Cents
+}
+
+export interface Quote {
+  /** What the selection pays of the bill now, without tip. */
+  base: Cents
+  lines: QuotedLine[]
+  /** Some chosen items were paid by someone else meanwhile and are left out. */
+  changed: boolean
+}
+
+/** Prices a selection against the bill as it is now, with the same rules the server pays by. */
+export function quote(lines: readonly BillLine[], remaining: Cents, selection: Selection): Quote {
+  if (selection.mode === 'full') return { base: remaining, lines: [], changed: false }
+  if (selection.mode === 'split') {
+    return { base: shareOf(remaining, selection.tableSize, selection.peoplePaying), lines: [], changed: false }
+  }
+  const byId = new Map(lines.map((line) => [line.id, line]))
+  const quoted: QuotedLine[] = []
+  let changed = false
+  for (const item of selection.items) {
+    const line = byId.get(item.itemId)
+    const left = line ? line.quantity - line.paidQuantity : 0
+    if (!line || left <= 0) {
+      changed = true
+      continue
+    }
+    const units = Math.min(item.quantity ?? left, left)
+    if (units !== (item.quantity ?? left)) changed = true
+    quoted.push({ itemId: line.id, units, amount: lineAmountFor(line, units) })
+  }
+  return { base: quoted.reduce((sum, line) => sum + line.amount, 0), lines: quoted, changed }
+}
+
+export interface TipChoice {
+  tip: Cents
+  /** The preset chosen, or null for a custom amount. */
+  percent: number | null
+  noTipReason: string | null
+}
+
+/**
+ * The tip a step's query string asks for (SPEC §4): a percentage of the base
+ * (15 % when nothing is chosen yet), or a custom amount of 0 or more; a custom
+ * amount that is not a number is ignored.
+ */
+export function readTip(params: URLSearchParams, base: Cents): TipChoice {
+  const noTipReason = params.get('noTipReason')?.trim().slice(0, 100) || null
+  const percentParam = params.get('tipPercentage')
+  if (percentParam !== null && percentParam !== '' && percentParam !== 'custom') {
+    const percent = Number(percentParam)
+    if (Number.isFinite(percent) && percent >= 0 && percent <= 100) {
+      return { tip: tipForPercent(base, percent), percent, noTipReason: percent > 0 ? null : noTipReason }
+    }
+  }
+  const amountParam = params.get('tipAmount')
+  if (amountParam !== null && amountParam !== '') {
+    const cents = parsePesosInput(amountParam) ?? pesosToCents(Number(amountParam))
+    if (cents !== null && cents >= 0) return { tip: cents, percent: null, noTipReason: cents > 0 ? null : noTipReason }
+  }
+  if (percentParam === 'custom') return { tip: 0, percent: null, noTipReason }
+  return { tip: tipForPercent(base, DEFAULT_TIP_PERCENT), percent: DEFAULT_TIP_PERCENT, noTipReason: null }
+}
+
+/** The serviceQuality of the payment request (SPEC §3): 'good', or 'notip_' and the reason. */
+export function serviceQualityOf(tip: TipChoice): string {
+  return tip.tip === 0 && tip.noTipReason ? `notip_${tip.noTipReason}` : 'good'
+}
