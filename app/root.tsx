@@ -1,6 +1,20 @@
-import type { LinksFunction } from '@remix-run/cloudflare'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
+import { type LinksFunction, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { DEFAULT_LANGUAGE, resources } from '~/locales'
+import { getLanguage } from '~/server/i18n.server'
+import { readToast } from '~/server/toast.server'
+import { I18nProvider, useI18n } from '~/ui/i18n'
+import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
 
 export const links: LinksFunction = () => [
@@ -8,17 +22,28 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request)
+  const { toast, headers } = await readToast(request)
+  return data({ language, strings: resources[language], toast }, { headers })
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root')
+  const language = root?.language ?? DEFAULT_LANGUAGE
   return (
-    <html lang="es-MX">
+    <html lang={language === 'es' ? 'es-MX' : 'en'}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#047857" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-white text-slate-900 antialiased">
-        {children}
+      <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
+        <I18nProvider language={language} strings={root?.strings ?? resources[language]}>
+          <ToastProvider initial={root?.toast ?? null}>{children}</ToastProvider>
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -28,4 +53,18 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useI18n()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl font-bold text-stone-400">{status}</p>
+      <a href="/" className="font-semibold text-emerald-800 underline">
+        {t('common.returnHome')}
+      </a>
+    </main>
+  )
 }

@@ -81,3 +81,10 @@ export const demoBillLines = [
   { name: 'Cerveza artesanal', description: 'Botella de 355 ml, hecha en Monterrey', category: 'Bebidas', priceCents: 12000, quantity: 2, customerName: 'Luis' },
   { name: 'Guacamole con totopos', description: 'Aguacate, chile serrano, cebolla y cilantro', category: 'Entradas', priceCents: 13500, quantity: 1, customerName: null },
 ]
+
+/** The three sample diners the demo panel adds (SPEC §2.3), line totals in pesos as /api/items takes them. */
+export const demoDiners = [
+  { customerName: 'Carla', items: [{ name: 'Cabrito al pastor', price: 385, quantity: 1, category: 'Platos fuertes' }, { name: 'Cerveza artesanal', price: 60, quantity: 1, category: 'Bebidas' }] },
+  { customerName: 'Diego', items: [{ name: 'Queso fundido', price: 149, quantity: 1, category: 'Entradas' }, { name: 'Agua de horchata', price: 90, quantity: 2, category: 'Bebidas' }] },
+  { customerName: 'Sofía', items: [{ name: 'Enchiladas suizas', price: 175, quantity: 1, category: 'Platos fuertes' }, { name: 'Flan napolitano', price: 65, quantity: 1, category: 'Postres' }] },
+]

@@ -1,0 +1,203 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { selectionParams } from '~/domain/checkout'
+import { addOrder } from '~/server/bill-writes.server'
+import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
+import { demoDiners } from '~/server/demo-data'
+import { isDemoSession } from '~/server/table-session.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { customerPath } from '~/ui/customer/paths'
+import { CustomerShell } from '~/ui/customer/shell'
+import { useI18n } from '~/ui/i18n'
+import { Sheet } from '~/ui/sheet'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.bill.restaurantName} · Mesa ${data.bill.tableNumber}` : 'Mesa' },
+]
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  return { bill: clientBill(bill), isDemo: isDemoSession(bill.sessionId) }
+}
+
+/** The demo panel: three sample diners with their orders, through the same path as a cart order. */
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const back = customerPath.bill(bill.sessionId)
+  const form = await request.formData()
+  if (form.get('intent') !== 'demo' || !isDemoSession(bill.sessionId)) return redirectWithToast(back, { title: 'customer.demo.errorTitle', description: 'customer.demo.errorText', variant: 'destructive' })
+  const result = await addOrder(context.cloudflare.env, {
+    tableId: bill.tableId,
+    sessionId: bill.sessionId,
+    items: demoDiners.flatMap((diner) =>
+      diner.items.map((item) => ({ ...item, price: item.price * 100, description: null, customerName: diner.customerName })),
+    ),
+  })
+  if (!result.ok) return redirectWithToast(back, { title: 'customer.demo.errorTitle', description: 'customer.demo.errorText', variant: 'destructive' })
+  return redirectWithToast(back, { title: 'customer.demo.successTitle', description: 'customer.demo.successText' })
+}
+
+export default function Bill() {
+  const { bill, isDemo } = useLoaderData<typeof loader>()
+  const { t, money } = useI18n()
+  const [searchParams] = useSearchParams()
+  const sheet = searchParams.get('sheet')
+  const { total, paid, remaining } = bill.totals
+  const percent = total > 0 ? Math.min(100, Math.round((paid / total) * 100)) : 0
+  const sid = bill.sessionId
+
+  return (
+    <CustomerShell
+      restaurantName={bill.restaurantName}
+      tableNumber={bill.tableNumber}
+      bottomBar={
+        <nav className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+          <div className="mx-auto flex max-w-xl gap-3 p-3">
+            <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1`}>
+              {t('customer.bill.menu')}
+            </Link>
+            {remaining > 0 ? (
+              <Link to="?sheet=pay" preventScrollReset className={`${buttonClass.primary} flex-[2]`} data-testid="pay-button">
+                {t('customer.bill.pay')} · {money(remaining)}
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      }
+    >
+      <section aria-labelledby="left-to-pay" className="rounded-3xl bg-emerald-800 p-5 text-white shadow-sm">
+        <h2 id="left-to-pay" className="text-sm font-medium text-emerald-100">
+          {t('customer.bill.leftToPay')}
+        </h2>
+        <p className="mt-1 text-4xl font-bold tabular-nums" data-testid="left-to-pay">
+          {money(remaining)}
+        </p>
+        <div className="mt-4 h-2 overflow-hidden rounded-full bg-emerald-950/40" role="progressbar" aria-label={t('customer.bill.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className="h-full rounded-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="mt-2 text-sm text-emerald-50" data-testid="paid-message">
+          {paid > 0 ? t('customer.bill.percentPaid', { percent }) : t('customer.bill.noPayments')}
+        </p>
+      </section>
+
+      {total > 0 && remaining === 0 ? (
+        <p className="mt-4 rounded-2xl bg-emerald-50 p-4 text-center font-semibold text-emerald-900" role="status">
+          {t('customer.bill.allPaid')}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="items-heading" className="mt-6">
+        <h2 id="items-heading" className="mb-2 text-lg font-bold">
+          {t('customer.bill.items')}
+        </h2>
+        {bill.lines.length === 0 ? (
+          <p className="rounded-2xl bg-white p-4 text-stone-600">{t('customer.bill.emptyBill')}</p>
+        ) : (
+          <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="bill-lines">
+            {bill.lines.map((line) => (
+              <BillLine key={line.id} line={line} />
+            ))}
+          </ul>
+        )}
+        <dl className="mt-4 space-y-1 rounded-2xl bg-white p-4 shadow-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-600">{t('customer.bill.total')}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="bill-total">{money(total)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-stone-600">{t('customer.bill.paidSoFar')}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="paid-so-far">{money(paid)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} mt-4 w-full`}>
+        {t('customer.bill.viewMenu')}
+      </Link>
+      {remaining > 0 ? (
+        <Link to="?sheet=pay" preventScrollReset className={`${buttonClass.primary} mt-3 w-full`}>
+          {t('customer.bill.payOrSplit')}
+        </Link>
+      ) : null}
+
+      {isDemo ? <DemoPanel /> : null}
+
+      <Sheet open={remaining > 0 && (sheet === 'pay' || sheet === 'split')} closeTo={customerPath.bill(sid)} title={t('customer.sheet.title')}>
+        {sheet === 'split' ? (
+          <div className="grid gap-3">
+            <SheetOption to={customerPath.payItems(sid)} icon="🧾" title={t('customer.sheet.payItems')} hint={t('customer.sheet.payItemsHint')} />
+            <SheetOption to={customerPath.split(sid)} icon="➗" title={t('customer.sheet.divideEqually')} hint={t('customer.sheet.divideEquallyHint')} />
+          </div>
+        ) : (
+          <div className="grid gap-3">
+            <SheetOption to="?sheet=split" replace icon="👥" title={t('customer.sheet.splitBill')} hint={t('customer.sheet.splitHint')} />
+            <SheetOption
+              to={customerPath.tip(sid, selectionParams({ mode: 'full' }))}
+              icon="💳"
+              title={t('customer.sheet.payFull')}
+              hint={t('customer.sheet.payFullHint', { amount: money(remaining) })}
+            />
+          </div>
+        )}
+      </Sheet>
+    </CustomerShell>
+  )
+}
+
+function BillLine({ line }: { line: ClientLine }) {
+  const { t, money } = useI18n()
+  const isPaid = line.paidQuantity >= line.quantity
+  return (
+    <li className={`flex gap-3 p-4 ${isPaid ? 'opacity-50' : ''}`} data-paid={isPaid}>
+      <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.quantity}×</span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{line.name}</p>
+        {line.description ? <p className="text-sm text-stone-600">{line.description}</p> : null}
+        <p className="text-sm text-stone-600">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</p>
+        {line.paidQuantity > 0 && !isPaid ? (
+          <p className="text-sm font-medium text-amber-800">
+            {t('customer.bill.partlyPaid', { paid: line.paidQuantity, quantity: line.quantity, amount: money(line.remainingCents) })}
+          </p>
+        ) : null}
+      </div>
+      <div className="text-right">
+        <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{money(line.priceCents)}</p>
+        {isPaid ? <p className="text-sm font-semibold text-emerald-800">{t('customer.bill.paid')}</p> : null}
+      </div>
+    </li>
+  )
+}
+
+function SheetOption({ to, icon, title, hint, replace }: { to: string; icon: string; title: string; hint: string; replace?: boolean }) {
+  return (
+    <Link to={to} replace={replace} preventScrollReset className="flex min-h-16 items-center gap-4 rounded-2xl border border-stone-200 p-4 hover:bg-stone-50 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700">
+      <span aria-hidden="true" className="text-2xl">{icon}</span>
+      <span className="flex-1">
+        <span className="block font-semibold">{title}</span>
+        <span className="block text-sm text-stone-600">{hint}</span>
+      </span>
+      <span aria-hidden="true" className="text-stone-400">›</span>
+    </Link>
+  )
+}
+
+function DemoPanel() {
+  const { t } = useI18n()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'demo'
+  return (
+    <section aria-labelledby="demo-heading" className="mt-6 rounded-2xl border border-dashed border-amber-400 bg-amber-50 p-4">
+      <h2 id="demo-heading" className="font-bold text-amber-950">{t('customer.demo.title')}</h2>
+      <p className="mt-1 text-sm text-amber-950">{t('customer.demo.text')}</p>
+      <Form method="post" className="mt-3">
+        <button type="submit" name="intent" value="demo" className={`${buttonClass.secondary} w-full`} disabled={busy}>
+          {busy ? t('customer.demo.adding') : t('customer.demo.add')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export const ErrorBoundary = CustomerErrorBoundary

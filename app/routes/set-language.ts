@@ -1,0 +1,17 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare'
+import { isLanguage } from '~/locales'
+import { languageCookie } from '~/server/i18n.server'
+
+/** Only paths on our own site, so the form cannot be used to send someone elsewhere. */
+const safeRedirect = (value: FormDataEntryValue | null) =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/'
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const language = form.get('lng')
+  const to = safeRedirect(form.get('redirectTo'))
+  if (!isLanguage(language)) return redirect(to)
+  return redirect(to, { headers: { 'Set-Cookie': await languageCookie.serialize(language) } })
+}
+
+export const loader = () => redirect('/')

@@ -1,0 +1,29 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { LOCALE_OF, resources, type Language, type Resources } from '~/locales'
+import { makeT, type TFunction } from '~/locales/translate'
+import { formatMoney } from '~/domain/money'
+
+interface I18nValue {
+  language: Language
+  locale: string
+  t: TFunction
+  money: (cents: number) => string
+}
+
+const I18nContext = createContext<I18nValue | null>(null)
+
+export function I18nProvider({ language, strings, children }: { language: Language; strings: Resources; children: ReactNode }) {
+  const value = useMemo<I18nValue>(() => {
+    const locale = LOCALE_OF[language]
+    // Money is always shown in es-MX MXN (SPEC §1), whatever the language.
+    return { language, locale, t: makeT(language, strings), money: (cents) => formatMoney(cents) }
+  }, [language, strings])
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+/** The translator, the language and the money formatter of the page. */
+export function useI18n(): I18nValue {
+  const value = useContext(I18nContext)
+  // Error boundaries above the provider still render, in Spanish.
+  return value ?? { language: 'es', locale: 'es-MX', t: makeT('es', resources.es), money: (cents) => formatMoney(cents) }
+}
