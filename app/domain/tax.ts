@@ -42,3 +42,22 @@ export function taxBreakdown(amount: Cents, settings: Pick<TaxSettings, 'taxRate
 export function ratePercentLabel(rateBps: number): number {
   return Math.round(rateBps / 100)
 }
+
+export type PaymentSummary =
+  | { layout: 'separate'; subtotal: Cents; tax: Cents; taxRatePercent: number; tip: Cents; total: Cents; taxAdded: Cents }
+  | { layout: 'combined'; consumption: Cents; tax: Cents; taxRatePercent: number; tip: Cents; total: Cents; taxAdded: Cents; pricesIncludeTax: boolean }
+
+/**
+ * The payment-method summary (SPEC §2.8). Layout A shows IVA apart; layout B
+ * shows the consumption. Tax is added to the charge only when prices exclude
+ * it, exactly as the server charges it (`taxAdded`).
+ */
+export function paymentSummary(base: Cents, tip: Cents, settings: TaxSettings): PaymentSummary {
+  const breakdown = taxBreakdown(base, settings)
+  const taxAdded = settings.taxIncludedInPrice ? 0 : breakdown.tax
+  const total = base + taxAdded + tip
+  if (settings.showTaxSeparately) {
+    return { layout: 'separate', subtotal: breakdown.subtotal, tax: breakdown.tax, taxRatePercent: ratePercentLabel(settings.taxRateBps), tip, total, taxAdded }
+  }
+  return { layout: 'combined', consumption: base, tax: taxAdded, taxRatePercent: ratePercentLabel(settings.taxRateBps), tip, total, taxAdded, pricesIncludeTax: settings.taxIncludedInPrice }
+}

@@ -1,0 +1,135 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { formatDateTime } from '~/domain/format'
+import { pesosToCents } from '~/domain/money'
+import { readTablePayments } from '~/server/bill.server'
+import { loadBill } from '~/server/customer.server'
+import { getDb } from '~/server/db/client.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { customerPath } from '~/ui/customer/paths'
+import { CustomerShell } from '~/ui/customer/shell'
+import { useI18n } from '~/ui/i18n'
+
+const RETURN_AFTER_SECONDS = 10
+
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+  const stay = new URLSearchParams(location.search).has('stay')
+  // Without JavaScript the page still goes back to the bill after 10 s, unless the diner chose to stay.
+  return data?.payment && !stay
+    ? [{ title: 'Mesa' }, { httpEquiv: 'refresh', content: `${RETURN_AFTER_SECONDS};url=${customerPath.bill(data.sessionId)}` }]
+    : [{ title: 'Mesa' }]
+}
+
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const tx = new URL(request.url).searchParams.get('tx')
+  const payments = (await readTablePayments(getDb(context.cloudflare.env.DB), bill.tableId)) ?? []
+  // The diner's own payment when the URL names it, else the newest (SPEC §2.9).
+  const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null
+  const names = new Map(bill.lines.map((line) => [line.id, line.name]))
+  return {
+    sessionId: bill.sessionId,
+    restaurantName: bill.restaurantName ?? '',
+    tableNumber: bill.tableNumber,
+    payment: payment && {
+      transactionId: payment.transactionId,
+      customerName: payment.customerName,
+      paymentMethod: payment.paymentMethod,
+      paymentType: payment.paymentType,
+      totalCents: pesosToCents(payment.amount) ?? 0,
+      baseCents: pesosToCents(payment.baseAmount) ?? 0,
+      tipCents: pesosToCents(payment.tipAmount) ?? 0,
+      createdAt: payment.createdAt,
+      items: payment.items.map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+    },
+  }
+}
+
+export default function Confirmation() {
+  const data = useLoaderData<typeof loader>()
+  const { t, money, locale } = useI18n()
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(searchParams.has('stay') || !data.payment ? null : RETURN_AFTER_SECONDS)
+  const billUrl = customerPath.bill(data.sessionId)
+
+  useEffect(() => {
+    if (secondsLeft === null) return
+    if (secondsLeft <= 0) {
+      navigate(billUrl)
+      return
+    }
+    const timer = setTimeout(() => setSecondsLeft(secondsLeft - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [secondsLeft, billUrl, navigate])
+
+  const { payment } = data
+  return (
+    <CustomerShell restaurantName={data.restaurantName} tableNumber={data.tableNumber} closeTo={billUrl}>
+      {payment ? (
+        <section className="grid gap-5" aria-labelledby="confirmation-title">
+          <div className="flex flex-col items-center gap-2 pt-4 text-center" role="status" aria-live="polite">
+            <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-emerald-100 text-3xl text-emerald-800">✓</span>
+            <h1 id="confirmation-title" className="text-2xl font-bold" data-testid="confirmation-title">{t('customer.confirmation.title')}</h1>
+            <p className="text-stone-700">
+              {t('customer.confirmation.thanks', { name: payment.customerName === 'Guest' ? t('customer.bill.guest') : payment.customerName })}
+            </p>
+            <p className="text-4xl font-bold tabular-nums" data-testid="confirmation-amount">{money(payment.totalCents)}</p>
+          </div>
+          <dl className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm">
+            <Row label={t('customer.confirmation.base')} value={money(payment.baseCents)} />
+            <Row label={t('customer.confirmation.tip')} value={money(payment.tipCents)} />
+            <Row label={t('customer.confirmation.method')} value={t(`customer.method.${payment.paymentMethod}`)} />
+            <Row
+              label={t('customer.confirmation.paid')}
+              value={
+                payment.paymentType === 'full'
+                  ? t('customer.confirmation.fullBill')
+                  : payment.paymentType === 'split'
+                    ? t('customer.confirmation.splitShare')
+                    : payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')
+              }
+            />
+            <Row label={t('customer.confirmation.date')} value={formatDateTime(payment.createdAt, locale)} />
+            <Row label={t('customer.confirmation.transaction')} value={payment.transactionId} mono />
+          </dl>
+          {secondsLeft !== null ? (
+            <div className="flex flex-col items-center gap-2 text-center">
+              <p className="text-stone-600" data-testid="countdown">{t('customer.confirmation.returning', { count: secondsLeft })}</p>
+              <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
+                {t('customer.confirmation.stay')}
+              </button>
+            </div>
+          ) : null}
+          <noscript>
+            <Link to={`?tx=${encodeURIComponent(payment.transactionId)}&stay=1`} className={`${buttonClass.secondary} w-full`}>
+              {t('customer.confirmation.stay')}
+            </Link>
+          </noscript>
+          <Link to={billUrl} className={`${buttonClass.primary} w-full`}>
+            {t('customer.confirmation.backToBill')}
+          </Link>
+        </section>
+      ) : (
+        <section className="flex flex-col items-center gap-3 py-16 text-center" role="status">
+          <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-emerald-700 border-t-transparent" />
+          <h1 className="text-xl font-bold">{t('customer.confirmation.loadingTitle')}</h1>
+          <p className="text-stone-600">{t('customer.confirmation.loadingText')}</p>
+        </section>
+      )}
+    </CustomerShell>
+  )
+}
+
+function Row({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className={`text-right ${mono ? 'break-all font-mono text-sm' : ''}`}>{value}</dd>
+    </div>
+  )
+}
+
+export const ErrorBoundary = CustomerErrorBoundary
