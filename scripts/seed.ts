@@ -10,9 +10,11 @@ import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '../app/s
 import { seedSql } from './seed-sql'
 
 const remote = process.argv.includes('--remote')
+const persistAt = process.argv.indexOf('--persist-to')
+const persist = persistAt > 0 ? ['--persist-to', process.argv[persistAt + 1] ?? ''] : []
 const file = join(mkdtempSync(join(tmpdir(), 'mesa-seed-')), 'seed.sql')
 writeFileSync(file, await seedSql())
-execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', remote ? '--remote' : '--local', '--file', file], {
+execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', remote ? '--remote' : '--local', ...persist, '--file', file], {
   stdio: 'inherit',
   env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 })

@@ -20,7 +20,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-const METHOD_ICONS: Record<PaymentMethod, string> = { card: '💳', apple: '', google: 'G' }
+const METHOD_ICONS: Record<PaymentMethod, string> = { card: '💳', apple: '📱', google: '📱' }
 
 /** Who pays: the diner whose items these all are, else Guest (SPEC §3). */
 function payerName(bill: BillView, itemIds: string[]): string {

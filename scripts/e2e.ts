@@ -1,0 +1,112 @@
+/**
+ * Browser tests: builds nothing (run `npm run build` first; `npm run test:e2e` does), starts the built
+ * app under `wrangler dev` on a free port with its own fresh local database, seeds the demo and the
+ * test tables, runs tests/e2e with vitest, and stops the server's whole process group.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
+const persist = mkdtempSync(join(tmpdir(), 'mesa-e2e-'))
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+function run(command: string, args: string[]) {
+  execFileSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env })
+}
+
+/** Tables the tests own, each with its own bill, so tests never share state with the demo or each other. */
+function fixturesSql(): { sql: string; tables: Record<string, string> } {
+  const owner = crypto.randomUUID()
+  const tables: Record<string, string> = {}
+  const statements = [
+    `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at) VALUES ('${owner}', 'e2e-${owner}@example.com', 'x', 'x', 1, 'Fonda E2E', ${Date.now()});`,
+  ]
+  const bills: Record<string, { name: string; cents: number; quantity: number; diner: string | null }[]> = {
+    fullJs: [
+      { name: 'Tacos al pastor', cents: 16500, quantity: 3, diner: 'Ana' },
+      { name: 'Agua de horchata', cents: 4500, quantity: 1, diner: null },
+    ],
+    fullNoJs: [
+      { name: 'Enchiladas suizas', cents: 17500, quantity: 1, diner: 'Luis' },
+      { name: 'Cerveza artesanal', cents: 12000, quantity: 2, diner: 'Luis' },
+    ],
+  }
+  let number = 100
+  for (const [key, lines] of Object.entries(bills)) {
+    const tableId = crypto.randomUUID()
+    const sessionId = crypto.randomUUID()
+    tables[key] = sessionId
+    statements.push(
+      `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, created_at) VALUES ('${tableId}', '${owner}', '${number++}', 4, 1, '${sessionId}', ${Date.now()});`,
+      `INSERT INTO table_sessions (id, table_id, opened_at) VALUES ('${sessionId}', '${tableId}', ${Date.now()});`,
+      ...lines.map(
+        (line) =>
+          `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, customer_name, created_at) VALUES ('${crypto.randomUUID()}', '${tableId}', '${sessionId}', '${line.name}', ${line.cents}, ${line.quantity}, ${line.diner ? `'${line.diner}'` : 'NULL'}, ${Date.now()});`,
+      ),
+    )
+  }
+  return { sql: statements.join('\n') + '\n', tables }
+}
+
+async function waitForServer(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`wrangler dev did not answer on ${url} within ${timeoutMs} ms`)
+}
+
+const port = await freePort()
+const baseUrl = `http://127.0.0.1:${port}`
+run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
+run('npx', ['tsx', 'scripts/seed.ts', '--persist-to', persist])
+const fixtures = fixturesSql()
+const fixturesFile = join(persist, 'fixtures.sql')
+writeFileSync(fixturesFile, fixtures.sql)
+run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', fixturesFile])
+
+const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--log-level', 'warn'], {
+  env,
+  detached: true,
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const stop = () => {
+  try {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM')
+  } catch {
+    // Already gone.
+  }
+}
+process.on('exit', stop)
+process.on('SIGINT', () => process.exit(130))
+
+let status = 1
+try {
+  await waitForServer(baseUrl)
+  const vitest = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
+    env: { ...env, E2E_BASE_URL: baseUrl, E2E_TABLES: JSON.stringify(fixtures.tables) },
+    stdio: 'inherit',
+  })
+  status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))
+} finally {
+  stop()
+  rmSync(persist, { recursive: true, force: true })
+}
+process.exit(status)

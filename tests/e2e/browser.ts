@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787'
+export const TABLES = JSON.parse(process.env.E2E_TABLES ?? '{}') as Record<string, string>
+const SCREENSHOTS = 'tests/e2e/screenshots'
+
+/** Debian's Chromium with the flags this machine needs (no network, no sandbox as root). */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+
+/** A phone-size page that fails the test on any uncaught page error. */
+export async function phonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ ...PHONE, baseURL: BASE_URL, ...options })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { page, errors }
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true })
+}
+
+/** The bill as the API reports it, to check what the screens did. */
+export async function billOf(sessionId: string) {
+  const response = await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)
+  return (await response.json()) as { remainingAmount: number; paidAmount: number; totalAmount: number; items: { name: string; isPaid: boolean; customerName: string | null }[] }
+}
