@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { formatDateTime } from '~/domain/format'
-import { pesosToCents } from '~/domain/money'
-import { readTablePayments } from '~/server/bill.server'
+import { paidLinesOf, sessionPayments } from '~/server/bill.server'
 import { loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { buttonClass } from '~/ui/button'
@@ -25,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const tx = new URL(request.url).searchParams.get('tx')
-  const payments = (await readTablePayments(getDb(context.cloudflare.env.DB), bill.tableId)) ?? []
+  const payments = await sessionPayments(getDb(context.cloudflare.env.DB), bill.sessionId)
   // The diner's own payment when the URL names it, else the newest (SPEC §2.9).
   const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
@@ -38,11 +37,11 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       customerName: payment.customerName,
       paymentMethod: payment.paymentMethod,
       paymentType: payment.paymentType,
-      totalCents: pesosToCents(payment.amount) ?? 0,
-      baseCents: pesosToCents(payment.baseAmount) ?? 0,
-      tipCents: pesosToCents(payment.tipAmount) ?? 0,
+      totalCents: payment.amountCents + payment.taxCents + payment.tipCents,
+      baseCents: payment.amountCents,
+      tipCents: payment.tipCents,
       createdAt: payment.createdAt,
-      items: payment.items.map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+      items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
     },
   }
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { billTotals, lineRemaining, type BillTotals } from '~/domain/bill'
+import { billTotals, lineRemaining, type BillTotals, type PaidLine } from '~/domain/bill'
 import { centsToPesos } from '~/domain/money'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
@@ -81,7 +81,16 @@ export function toWireSession(bill: BillView): WireTableSession {
   }
 }
 
-/** Payments of a table's open bill, newest first. Null when the table is unknown. */
+/** Payments of a bill, newest first, in cents. */
+export function sessionPayments(db: Db, sessionId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.sessionId, sessionId))
+    .orderBy(desc(payments.createdAt), desc(sql`rowid`))
+}
+
+/** Payments of a table's open bill, newest first, as the API answers them. Null when the table is unknown. */
 export async function readTablePayments(db: Db, tableId: string): Promise<WirePayment[] | null> {
   const [table] = await db
     .select({ sessionId: tables.sessionId })
@@ -89,12 +98,7 @@ export async function readTablePayments(db: Db, tableId: string): Promise<WirePa
     .where(eq(tables.id, tableId))
     .limit(1)
   if (!table) return null
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.sessionId, table.sessionId))
-    .orderBy(desc(payments.createdAt), desc(sql`rowid`))
-  return rows.map(toWirePayment)
+  return (await sessionPayments(db, table.sessionId)).map(toWirePayment)
 }
 
 export function toWireItem(row: BillItemRow): WireBillItem {
@@ -116,10 +120,13 @@ export function toWireItem(row: BillItemRow): WireBillItem {
   }
 }
 
+/** The lines an item payment paid, as recorded with it. */
+export function paidLinesOf(row: Pick<PaymentRow, 'paidItems'>): PaidLine[] {
+  return row.paidItems ? (JSON.parse(row.paidItems) as PaidLine[]) : []
+}
+
 export function toWirePayment(row: PaymentRow): WirePayment {
-  const items = row.paidItems
-    ? (JSON.parse(row.paidItems) as { itemId: string; quantity: number; amountCents: number }[])
-    : []
+  const items = paidLinesOf(row)
   return {
     id: row.id,
     tableId: row.tableId,

@@ -5,12 +5,16 @@ import { readBill, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { isDemoSession, tableSessionStub } from './table-session.server'
 
+/** The open bill a diner asks for, the public demo restored first if stale; null when there is none. */
+export async function readDinerBill(env: Env, sessionId: string): Promise<BillView | null> {
+  if (!isIdLike(sessionId)) return null
+  if (isDemoSession(sessionId)) await tableSessionStub(env, sessionId).restoreDemo(sessionId)
+  return readBill(getDb(env.DB), sessionId)
+}
+
 /** The bill of a diner's screen, or the 404 that shows 'Table Not Found'. */
 export async function loadBill(context: AppLoadContext, sessionId: string | undefined): Promise<BillView> {
-  if (!sessionId || !isIdLike(sessionId)) throw data({ notFound: true }, { status: 404 })
-  const { env } = context.cloudflare
-  if (isDemoSession(sessionId)) await tableSessionStub(env, sessionId).restoreDemo(sessionId)
-  const bill = await readBill(getDb(env.DB), sessionId)
+  const bill = sessionId ? await readDinerBill(context.cloudflare.env, sessionId) : null
   if (!bill) throw data({ notFound: true }, { status: 404 })
   return bill
 }
