@@ -15,6 +15,7 @@ import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
+import { resources } from '~/locales'
 import { useI18n } from '~/ui/i18n'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -89,7 +90,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     mealType: 'dinner',
   })
   if (!result.ok) {
-    const known = ['ALREADY_PAID', 'ITEM_TAKEN', 'BILL_CHANGED', 'TOO_MUCH', 'CLOSED', 'DECLINED'].includes(result.code)
+    // Refusals the diner can act on have their own words; anything else is a generic failure.
+    const known = result.code in resources.es.customer.method.refusals
     return data<ActionError>(
       { title: 'customer.method.failedTitle', text: known ? `customer.method.refusals.${result.code}` : 'customer.method.failedText' },
       { status: result.status },

@@ -32,7 +32,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     tableId: bill.tableId,
     sessionId: bill.sessionId,
     items: demoDiners.flatMap((diner) =>
-      diner.items.map((item) => ({ ...item, price: item.price * 100, description: null, customerName: diner.customerName })),
+      diner.items.map(({ priceCents, ...item }) => ({ ...item, price: priceCents, description: null, customerName: diner.customerName })),
     ),
   })
   if (!result.ok) return redirectWithToast(back, { title: 'customer.demo.errorTitle', description: 'customer.demo.errorText', variant: 'destructive' })

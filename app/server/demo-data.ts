@@ -82,9 +82,9 @@ export const demoBillLines = [
   { name: 'Guacamole con totopos', description: 'Aguacate, chile serrano, cebolla y cilantro', category: 'Entradas', priceCents: 13500, quantity: 1, customerName: null },
 ]
 
-/** The three sample diners the demo panel adds (SPEC §2.3), line totals in pesos as /api/items takes them. */
+/** The three sample diners the demo panel adds (SPEC §2.3); line totals in cents, like the seed bill. */
 export const demoDiners = [
-  { customerName: 'Carla', items: [{ name: 'Cabrito al pastor', price: 385, quantity: 1, category: 'Platos fuertes' }, { name: 'Cerveza artesanal', price: 60, quantity: 1, category: 'Bebidas' }] },
-  { customerName: 'Diego', items: [{ name: 'Queso fundido', price: 149, quantity: 1, category: 'Entradas' }, { name: 'Agua de horchata', price: 90, quantity: 2, category: 'Bebidas' }] },
-  { customerName: 'Sofía', items: [{ name: 'Enchiladas suizas', price: 175, quantity: 1, category: 'Platos fuertes' }, { name: 'Flan napolitano', price: 65, quantity: 1, category: 'Postres' }] },
+  { customerName: 'Carla', items: [{ name: 'Cabrito al pastor', priceCents: 38500, quantity: 1, category: 'Platos fuertes' }, { name: 'Cerveza artesanal', priceCents: 6000, quantity: 1, category: 'Bebidas' }] },
+  { customerName: 'Diego', items: [{ name: 'Queso fundido', priceCents: 14900, quantity: 1, category: 'Entradas' }, { name: 'Agua de horchata', priceCents: 9000, quantity: 2, category: 'Bebidas' }] },
+  { customerName: 'Sofía', items: [{ name: 'Enchiladas suizas', priceCents: 17500, quantity: 1, category: 'Platos fuertes' }, { name: 'Flan napolitano', priceCents: 6500, quantity: 1, category: 'Postres' }] },
 ]
