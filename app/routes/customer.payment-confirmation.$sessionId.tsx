@@ -10,6 +10,7 @@ import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
+import { useHydrated } from '~/ui/use-hydrated'
 
 const RETURN_AFTER_SECONDS = 10
 
@@ -53,6 +54,7 @@ export default function Confirmation() {
   const [searchParams] = useSearchParams()
   const [secondsLeft, setSecondsLeft] = useState<number | null>(searchParams.has('stay') || !data.payment ? null : RETURN_AFTER_SECONDS)
   const billUrl = customerPath.bill(data.sessionId)
+  const hydrated = useHydrated()
 
   useEffect(() => {
     if (secondsLeft === null) return
@@ -97,16 +99,18 @@ export default function Confirmation() {
           {secondsLeft !== null ? (
             <div className="flex flex-col items-center gap-2 text-center">
               <p className="text-stone-600" data-testid="countdown">{t('customer.confirmation.returning', { count: secondsLeft })}</p>
-              <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
-                {t('customer.confirmation.stay')}
-              </button>
+              {hydrated ? (
+                <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
+                  {t('customer.confirmation.stay')}
+                </button>
+              ) : (
+                // Without JavaScript the page's refresh does the countdown; staying means a URL without it.
+                <Link to={`?tx=${encodeURIComponent(payment.transactionId)}&stay=1`} className={buttonClass.secondary}>
+                  {t('customer.confirmation.stay')}
+                </Link>
+              )}
             </div>
           ) : null}
-          <noscript>
-            <Link to={`?tx=${encodeURIComponent(payment.transactionId)}&stay=1`} className={`${buttonClass.secondary} w-full`}>
-              {t('customer.confirmation.stay')}
-            </Link>
-          </noscript>
           <Link to={billUrl} className={`${buttonClass.primary} w-full`}>
             {t('customer.confirmation.backToBill')}
           </Link>
