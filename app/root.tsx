@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, resources } from '~/locales'
 import { getLanguage } from '~/server/i18n.server'
 import { readToast } from '~/server/toast.server'
@@ -52,6 +52,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page interactive, for the browser tests to wait on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return <Outlet />
 }
 

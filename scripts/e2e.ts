@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEMO_OWNER_ID } from '../app/server/demo-data'
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
 const persist = mkdtempSync(join(tmpdir(), 'mesa-e2e-'))
@@ -33,25 +34,50 @@ function fixturesSql(): { sql: string; tables: Record<string, string> } {
   const statements = [
     `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at) VALUES ('${owner}', 'e2e-${owner}@example.com', 'x', 'x', 1, 'Fonda E2E', ${Date.now()});`,
   ]
-  const bills: Record<string, { name: string; cents: number; quantity: number; diner: string | null }[]> = {
-    fullJs: [
-      { name: 'Tacos al pastor', cents: 16500, quantity: 3, diner: 'Ana' },
-      { name: 'Agua de horchata', cents: 4500, quantity: 1, diner: null },
-    ],
-    fullNoJs: [
-      { name: 'Enchiladas suizas', cents: 17500, quantity: 1, diner: 'Luis' },
-      { name: 'Cerveza artesanal', cents: 12000, quantity: 2, diner: 'Luis' },
-    ],
+  type Line = { name: string; cents: number; quantity: number; diner: string | null }
+  // menuOrder belongs to the demo restaurant, whose seeded menu the diner orders from.
+  const bills: Record<string, { owner: string; lines: Line[] }> = {
+    fullJs: {
+      owner,
+      lines: [
+        { name: 'Tacos al pastor', cents: 16500, quantity: 3, diner: 'Ana' },
+        { name: 'Agua de horchata', cents: 4500, quantity: 1, diner: null },
+      ],
+    },
+    fullNoJs: {
+      owner,
+      lines: [
+        { name: 'Enchiladas suizas', cents: 17500, quantity: 1, diner: 'Luis' },
+        { name: 'Cerveza artesanal', cents: 12000, quantity: 2, diner: 'Luis' },
+      ],
+    },
+    payItems: {
+      owner,
+      lines: [
+        { name: 'Tacos al pastor', cents: 16500, quantity: 3, diner: 'Sofía' },
+        { name: 'Agua de horchata', cents: 4500, quantity: 1, diner: null },
+        { name: 'Enchiladas suizas', cents: 17500, quantity: 1, diner: 'Diego' },
+      ],
+    },
+    split3: {
+      owner,
+      lines: [
+        { name: 'Parrillada para compartir', cents: 52000, quantity: 1, diner: null },
+        // Prices are line totals: two beers for $120.00.
+        { name: 'Cerveza artesanal', cents: 12000, quantity: 2, diner: null },
+      ],
+    },
+    menuOrder: { owner: DEMO_OWNER_ID, lines: [] },
   }
   let number = 100
-  for (const [key, lines] of Object.entries(bills)) {
+  for (const [key, bill] of Object.entries(bills)) {
     const tableId = crypto.randomUUID()
     const sessionId = crypto.randomUUID()
     tables[key] = sessionId
     statements.push(
-      `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, created_at) VALUES ('${tableId}', '${owner}', '${number++}', 4, 1, '${sessionId}', ${Date.now()});`,
+      `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, created_at) VALUES ('${tableId}', '${bill.owner}', '${number++}', 4, 1, '${sessionId}', ${Date.now()});`,
       `INSERT INTO table_sessions (id, table_id, opened_at) VALUES ('${sessionId}', '${tableId}', ${Date.now()});`,
-      ...lines.map(
+      ...bill.lines.map(
         (line) =>
           `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, customer_name, created_at) VALUES ('${crypto.randomUUID()}', '${tableId}', '${sessionId}', '${line.name}', ${line.cents}, ${line.quantity}, ${line.diner ? `'${line.diner}'` : 'NULL'}, ${Date.now()});`,
       ),

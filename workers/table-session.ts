@@ -17,6 +17,7 @@ import {
   DEMO_PAID_GRACE_MS,
   demoBillLines,
 } from '~/server/demo-data'
+import { isDemoSession } from '~/server/table-session.server'
 
 export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string }
 export type WriteResult<T> = ({ ok: true } & T) | WriteFailure
@@ -139,6 +140,7 @@ export class TableSession extends DurableObject<Env> {
         customerName: request.customerName,
         paidItems: plan.paidLines.length ? JSON.stringify(plan.paidLines) : null,
         splitCount: request.splitCount ?? null,
+        splitShares: request.paymentType === 'split' ? (request.partySize ?? 1) : null,
         serviceQuality: request.serviceQuality ?? null,
         provider: provider.id,
         providerReference: charge.reference,
@@ -198,7 +200,8 @@ export class TableSession extends DurableObject<Env> {
   }
 
   async #restoreDemoIfStale(sessionId: string, table: { tableId: string; userId: string }): Promise<void> {
-    if (table.userId !== DEMO_OWNER_ID) return
+    // Only the public demo table resets; the demo restaurant's other tables keep their bills.
+    if (table.userId !== DEMO_OWNER_ID || !isDemoSession(sessionId)) return
     const now = Date.now()
     const [session] = await this.#db
       .select({ openedAt: tableSessions.openedAt })
@@ -266,6 +269,7 @@ async function hashRequest(request: PaymentRequest): Promise<string> {
     [...(request.itemIds ?? [])].sort(),
     Object.entries(request.itemQuantities ?? {}).sort(([a], [b]) => a.localeCompare(b)),
     request.splitCount ?? null,
+    request.partySize ?? null,
   ])
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical))
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')

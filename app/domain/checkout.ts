@@ -1,6 +1,7 @@
 import { lineAmountFor, type BillLine, type PaymentType } from './bill'
 import { parsePesosInput, pesosToCents, type Cents } from './money'
-import { clampSplit, DEFAULT_TABLE_SIZE, shareOf } from './split'
+import { isIdLike } from './schemas/fields'
+import { clampSplit, DEFAULT_TABLE_SIZE, quoteSplit, type SplitPaid, type SplitQuote } from './split'
 import { DEFAULT_TIP_PERCENT, tipForPercent } from './tip'
 
 /**
@@ -12,14 +13,13 @@ export type Selection =
   | { mode: 'items'; items: { itemId: string; quantity: number | null }[] }
   | { mode: 'split'; peoplePaying: number; tableSize: number }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/
 
 /** `id:2,id2` → items; malformed entries are dropped (SPEC §8: fall back to plain ids). */
 export function parseItemsParam(value: string): { itemId: string; quantity: number | null }[] {
   const items: { itemId: string; quantity: number | null }[] = []
   for (const entry of value.split(',')) {
     const [itemId = '', rawQuantity] = entry.trim().split(':')
-    if (!ID.test(itemId) || items.some((item) => item.itemId === itemId)) continue
+    if (!isIdLike(itemId) || items.some((item) => item.itemId === itemId)) continue
     const quantity = rawQuantity === undefined ? null : Number(rawQuantity)
     items.push({ itemId, quantity: quantity !== null && Number.isInteger(quantity) && quantity >= 1 ? quantity : null })
   }
@@ -73,13 +73,16 @@ export interface Quote {
   lines: QuotedLine[]
   /** Some chosen items were paid by someone else meanwhile and are left out. */
   changed: boolean
+  /** The split as priced now, when the selection is a split. */
+  split: SplitQuote | null
 }
 
 /** Prices a selection against the bill as it is now, with the same rules the server pays by. */
-export function quote(lines: readonly BillLine[], remaining: Cents, selection: Selection): Quote {
-  if (selection.mode === 'full') return { base: remaining, lines: [], changed: false }
+export function quote(lines: readonly BillLine[], remaining: Cents, selection: Selection, splitPaid: readonly SplitPaid[] = []): Quote {
+  if (selection.mode === 'full') return { base: remaining, lines: [], changed: false, split: null }
   if (selection.mode === 'split') {
-    return { base: shareOf(remaining, selection.tableSize, selection.peoplePaying), lines: [], changed: false }
+    const split = quoteSplit(remaining, selection.peoplePaying, selection.tableSize, splitPaid)
+    return { base: split.share, lines: [], changed: split.peoplePaying !== selection.peoplePaying, split }
   }
   const byId = new Map(lines.map((line) => [line.id, line]))
   const quoted: QuotedLine[] = []
@@ -95,7 +98,7 @@ export function quote(lines: readonly BillLine[], remaining: Cents, selection: S
     if (units !== (item.quantity ?? left)) changed = true
     quoted.push({ itemId: line.id, units, amount: lineAmountFor(line, units) })
   }
-  return { base: quoted.reduce((sum, line) => sum + line.amount, 0), lines: quoted, changed }
+  return { base: quoted.reduce((sum, line) => sum + line.amount, 0), lines: quoted, changed, split: null }
 }
 
 export interface TipChoice {

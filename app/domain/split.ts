@@ -37,3 +37,34 @@ export function clampSplit(peoplePaying: number, tableSize: number): { peoplePay
   const paying = Math.min(MAX_PEOPLE_PAYING, size, Math.max(MIN_PEOPLE_PAYING, Math.trunc(peoplePaying) || MIN_PEOPLE_PAYING))
   return { peoplePaying: paying, tableSize: size }
 }
+
+/** Shares of an equal split already paid on a bill, by the table size they were paid at. */
+export interface SplitPaid {
+  tableSize: number
+  shares: number
+}
+
+export interface SplitQuote {
+  peoplePaying: number
+  tableSize: number
+  /** Shares of this table size already paid in the current round. */
+  sharesPaid: number
+  /** The diner's part of what is left, in cents. */
+  share: Cents
+}
+
+/**
+ * An equal split as the next diner sees it (SPEC §5: the unpaid total divided
+ * by table size, times people paying). Earlier diners' shares of the same
+ * table size are taken into account, so what is left is divided among those
+ * still to pay, and the last of them pays the exact remainder. A finished
+ * round (every share paid, then more was ordered) starts afresh.
+ */
+export function quoteSplit(remaining: Cents, peoplePaying: number, tableSize: number, paid: readonly SplitPaid[]): SplitQuote {
+  const clamped = clampSplit(peoplePaying, tableSize)
+  const paidAtSize = paid.filter((entry) => entry.tableSize === clamped.tableSize).reduce((sum, entry) => sum + entry.shares, 0)
+  const sharesPaid = paidAtSize % clamped.tableSize
+  const peopleLeft = clamped.tableSize - sharesPaid
+  const paying = Math.min(clamped.peoplePaying, peopleLeft)
+  return { peoplePaying: paying, tableSize: clamped.tableSize, sharesPaid, share: shareOf(remaining, peopleLeft, paying) }
+}

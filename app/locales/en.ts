@@ -80,6 +80,8 @@ const en: Resources = {
       confirm_other: 'Confirm ({{count}} items)',
       noneSelected: 'Choose at least one item.',
       taken: 'Someone else just paid for an item you had chosen; it is no longer in your selection.',
+      notOnBill: 'An item you chose is not on this bill.',
+      continue: 'Continue',
     },
     split: {
       title: 'Divide the bill equally',
@@ -96,6 +98,8 @@ const en: Resources = {
       pie: '{{paying}} of {{size}} shares',
       continue: 'Continue',
       nothingLeft: 'There is nothing left to pay.',
+      sharesPaid_one: '{{count}} of {{size}} shares already paid; what is left is divided among {{left}}.',
+      sharesPaid_other: '{{count}} of {{size}} shares already paid; what is left is divided among {{left}}.',
     },
     options: {
       reviewTitle: 'Review items',
@@ -192,6 +196,9 @@ const en: Resources = {
       items_one: '{{count}} item',
       items_other: '{{count}} items',
       viewCart: 'View cart',
+      categories: 'Menu categories',
+      placeOrder: 'Place Order',
+      cartFull: 'Your cart is full; place this order first.',
       pdfMenu: 'See the PDF menu',
     },
     cart: {

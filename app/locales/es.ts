@@ -78,6 +78,8 @@ const es = {
       confirm_other: 'Confirmar ({{count}} artículos)',
       noneSelected: 'Elige al menos un artículo.',
       taken: 'Alguien más acaba de pagar un artículo que habías elegido; ya no está en tu selección.',
+      notOnBill: 'Uno de los artículos elegidos no está en esta cuenta.',
+      continue: 'Continuar',
     },
     split: {
       title: 'Dividir en partes iguales',
@@ -94,6 +96,8 @@ const es = {
       pie: '{{paying}} de {{size}} partes',
       continue: 'Continuar',
       nothingLeft: 'No queda nada por pagar.',
+      sharesPaid_one: 'Ya se pagó {{count}} de {{size}} partes; lo que falta se divide entre {{left}}.',
+      sharesPaid_other: 'Ya se pagaron {{count}} de {{size}} partes; lo que falta se divide entre {{left}}.',
     },
     options: {
       reviewTitle: 'Revisa tus artículos',
@@ -191,6 +195,9 @@ const es = {
       items_other: '{{count}} artículos',
       viewCart: 'Ver carrito',
       pdfMenu: 'Ver menú en PDF',
+      categories: 'Categorías del menú',
+      placeOrder: 'Hacer pedido',
+      cartFull: 'Tu carrito ya está lleno; haz este pedido primero.',
     },
     cart: {
       title: 'Tu orden',

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { billTotals, lineRemaining, type BillTotals, type PaidLine } from '~/domain/bill'
 import { centsToPesos } from '~/domain/money'
+import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
 import { billItems, payments, tables, users, type BillItemRow, type PaymentRow } from './db/schema'
@@ -40,6 +41,14 @@ export const paidCentsQuery = (db: Db, sessionId: string) =>
     .from(payments)
     .where(eq(payments.sessionId, sessionId))
 
+/** Equal-split shares paid on a bill, by table size (see quoteSplit). */
+export const splitPaidQuery = (db: Db, sessionId: string) =>
+  db
+    .select({ tableSize: sql<number>`${payments.splitCount}`, shares: sql<number>`sum(coalesce(${payments.splitShares}, 1))` })
+    .from(payments)
+    .where(and(eq(payments.sessionId, sessionId), eq(payments.paymentType, 'split'), sql`${payments.splitCount} IS NOT NULL`))
+    .groupBy(payments.splitCount)
+
 export interface BillView {
   tableId: string
   sessionId: string
@@ -53,15 +62,16 @@ export interface BillView {
   capacity: number | null
   lines: BillItemRow[]
   totals: BillTotals
+  splitPaid: SplitPaid[]
 }
 
 /** The open bill a session id names, in cents, or null. */
 export async function readBill(db: Db, sessionId: string): Promise<BillView | null> {
   const table = await findOpenTable(db, sessionId)
   if (!table) return null
-  const [lines, paidRows] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId)])
+  const [lines, paidRows, splitPaid] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId), splitPaidQuery(db, sessionId)])
   const { isActive: _isActive, ...info } = table
-  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0) }
+  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0), splitPaid }
 }
 
 /** The table session of SPEC §3 as GET /api/tables/session/{id} answers it. */

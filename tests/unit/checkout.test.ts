@@ -33,11 +33,12 @@ describe('quoting a selection against the bill now', () => {
     { id: 'b', priceCents: 4500, quantity: 1, paidQuantity: 1 },
   ]
   it('prices items with the server’s rules and says when some were paid meanwhile', () => {
-    expect(quote(lines, 6667, { mode: 'items', items: [{ itemId: 'a', quantity: 1 }] })).toEqual({ base: 3334, lines: [{ itemId: 'a', units: 1, amount: 3334 }], changed: false })
+    expect(quote(lines, 6667, { mode: 'items', items: [{ itemId: 'a', quantity: 1 }] })).toEqual({ base: 3334, lines: [{ itemId: 'a', units: 1, amount: 3334 }], changed: false, split: null })
     expect(quote(lines, 6667, { mode: 'items', items: [{ itemId: 'a', quantity: 5 }, { itemId: 'b', quantity: 1 }] })).toEqual({
       base: 6667,
       lines: [{ itemId: 'a', units: 2, amount: 6667 }],
       changed: true,
+      split: null,
     })
   })
 

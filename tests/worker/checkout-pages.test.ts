@@ -1,15 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, ORIGIN, readSession, seedTable } from './fixtures'
-
-function postForm(path: string, fields: Record<string, string>) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: new URL(ORIGIN).host },
-    body: new URLSearchParams(fields),
-    redirect: 'manual',
-  })
-}
+import { countPayments, ORIGIN, postForm, readSession, seedTable } from './fixtures'
 
 const tx = () => `mesa_${crypto.randomUUID()}`
 

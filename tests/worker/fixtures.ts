@@ -67,6 +67,31 @@ export function postJson(path: string, body: unknown, init: RequestInit = {}) {
   })
 }
 
+/** A browser form post to one of the app's pages, from our own origin (Remix checks it). */
+export function postForm(path: string, fields: Record<string, string> | [string, string][]) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  })
+}
+
+/** A one-menu, one-category menu for an owner; returns the item ids in order. */
+export async function seedMenu(userId: string, items: { name: string; priceCents: number }[]): Promise<string[]> {
+  const menuId = crypto.randomUUID()
+  const categoryId = crypto.randomUUID()
+  const ids = items.map(() => crypto.randomUUID())
+  await env.DB.batch([
+    env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, userId),
+    env.DB.prepare(`INSERT INTO categories (id, menu_id, name) VALUES (?, ?, 'Platos')`).bind(categoryId, menuId),
+    ...items.map((item, index) =>
+      env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, price_cents, position) VALUES (?, ?, ?, ?, ?)`).bind(ids[index], categoryId, item.name, item.priceCents, index),
+    ),
+  ])
+  return ids
+}
+
 let transactionCounter = 0
 /** A fresh client transaction id, as the diner's browser makes one. */
 export const newTransactionId = () => `tx_${Date.now()}_${++transactionCounter}_${crypto.randomUUID().slice(0, 8)}`

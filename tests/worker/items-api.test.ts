@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { getJson, postJson, readSession, seedTable } from './fixtures'
+import { getJson, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 const lineCount = async (sessionId: string) =>
   (await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?').bind(sessionId).first<{ n: number }>())?.n
@@ -119,14 +119,7 @@ describe('POST /api/items', () => {
 
   it('prices a line that names a menu item from the menu, not from the client', async () => {
     const table = await seedTable()
-    const menuId = crypto.randomUUID()
-    const categoryId = crypto.randomUUID()
-    const menuItemId = crypto.randomUUID()
-    await env.DB.batch([
-      env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, table.userId),
-      env.DB.prepare(`INSERT INTO categories (id, menu_id, name) VALUES (?, ?, 'Tacos')`).bind(categoryId, menuId),
-      env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, price_cents) VALUES (?, ?, 'Taco de trompo', 3250)`).bind(menuItemId, categoryId),
-    ])
+    const [menuItemId] = await seedMenu(table.userId, [{ name: 'Taco de trompo', priceCents: 3250 }])
     const response = await postJson('/api/items', { tableId: table.tableId, name: 'Taco de trompo', price: 0.01, quantity: 2, menuItemId })
     expect(response.status).toBe(201)
     expect((await readSession(table.sessionId)).totalAmount).toBe(65)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '../bill'
+import { ID_PATTERN } from './fields'
 
 /** The payment-method form (SPEC §2.8); messages are translation keys. */
 export const payFormSchema = z.object({
@@ -9,4 +10,18 @@ export const payFormSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'customer.method.processingErrorText' }),
   /** The step's query string: what is paid and the tip, re-priced on the server. */
   query: z.string({ error: 'customer.method.processingErrorText' }).max(4000, { error: 'customer.method.processingErrorText' }),
+})
+
+/**
+ * The pay-items form (SPEC §2.4): the checked items and a quantity for each;
+ * a quantity that is not a whole number is treated as 1, then clamped to
+ * what is left on the line.
+ */
+export const payItemsFormSchema = z.object({
+  item: z
+    .array(z.string().regex(ID_PATTERN, { error: 'customer.payItems.notOnBill' }), { error: 'customer.payItems.noneSelected' })
+    .min(1, { error: 'customer.payItems.noneSelected' })
+    .max(500, { error: 'customer.payItems.notOnBill' }),
+  // Conform does not coerce inside a record, so the numbers arrive as text.
+  quantities: z.record(z.string(), z.coerce.number().int().min(1).optional().catch(undefined)).optional(),
 })

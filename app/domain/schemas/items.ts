@@ -73,3 +73,18 @@ export const addItemsRequestSchema = z.unknown().transform((body, ctx) => {
 
 export type BillItemInput = z.output<typeof billItemInputSchema>
 export type AddItemsRequest = z.output<typeof addItemsRequestSchema>
+
+/** The diner's cart as the cart screen's Place Order form sends it; names and prices come from the menu. */
+export const placeOrderFormSchema = z.object({
+  customerName: optionalName,
+  items: z
+    .array(
+      z.object({
+        menuItemId: idString('menuItemId'),
+        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+      }),
+      { error: 'items must not be empty' },
+    )
+    .min(1, { error: 'items must not be empty' })
+    .max(MAX_ITEMS_PER_ORDER, { error: `at most ${MAX_ITEMS_PER_ORDER} items per order` }),
+})

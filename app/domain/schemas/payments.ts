@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../bill'
-import { MAX_TABLE_SIZE } from '../split'
+import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE } from '../split'
 import { idString, pesos } from './fields'
 
 /** The payment request of SPEC §3, as POST /api/payments receives it. */
@@ -41,6 +41,13 @@ export const paymentRequestSchema = z
       .min(1, { error: 'splitCount must be at least 1' })
       .max(MAX_TABLE_SIZE, { error: `splitCount must be at most ${MAX_TABLE_SIZE}` })
       .optional(),
+    /** How many of the splitCount shares this payment covers (default 1). */
+    partySize: z
+      .number({ error: 'partySize must be a number' })
+      .int({ error: 'partySize must be a whole number' })
+      .min(1, { error: 'partySize must be at least 1' })
+      .max(MAX_PEOPLE_PAYING, { error: `partySize must be at most ${MAX_PEOPLE_PAYING}` })
+      .optional(),
     tipPercentage: z
       .number({ error: 'tipPercentage must be a number' })
       .min(0, { error: 'tipPercentage must be at least 0' })
@@ -61,6 +68,9 @@ export const paymentRequestSchema = z
         ctx.addIssue({ code: 'custom', path: ['itemQuantities'], message: 'itemQuantities names an item not in itemIds' })
         break
       }
+    }
+    if (body.partySize !== undefined && (body.paymentType !== 'split' || body.splitCount === undefined || body.partySize > body.splitCount)) {
+      ctx.addIssue({ code: 'custom', path: ['partySize'], message: 'partySize goes with a split payment and cannot be more than splitCount' })
     }
     if (body.tipAmount > body.amount) {
       ctx.addIssue({ code: 'custom', path: ['tipAmount'], message: 'tipAmount cannot be more than the amount paid' })

@@ -176,6 +176,8 @@ export const payments = sqliteTable(
     // JSON list of { itemId, quantity, amountCents } for item payments.
     paidItems: text('paid_items'),
     splitCount: integer('split_count'),
+    // Shares of splitCount this payment covered, so the next diner divides what is left among those still to pay.
+    splitShares: integer('split_shares'),
     serviceQuality: text('service_quality'),
     provider: text('provider').notNull().default('simulated'),
     providerReference: text('provider_reference'),

@@ -14,10 +14,12 @@ interface ShellProps {
   children: ReactNode
   /** A bar fixed to the bottom of the screen (the bill's Menu / Pay). */
   bottomBar?: ReactNode
+  /** Extra header controls, before the language switch (the menu's cart). */
+  actions?: ReactNode
 }
 
 /** Header, language switch and the 'powered by' footer of every diner screen. */
-export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, title, children, bottomBar }: ShellProps) {
+export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, title, children, bottomBar, actions }: ShellProps) {
   const { t } = useI18n()
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-xl flex-col">
@@ -28,7 +30,7 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
           </Link>
         ) : null}
         <div className="min-w-0 flex-1 px-1">
-          {title ? <h1 className="truncate text-lg font-bold">{title}</h1> : null}
+          {title ? <h1 className="line-clamp-2 text-lg font-bold leading-tight">{title}</h1> : null}
           {restaurantName || tableNumber ? (
             <p className={title ? 'truncate text-sm text-stone-600' : 'truncate text-lg font-bold'}>
               {restaurantName}
@@ -37,6 +39,7 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
             </p>
           ) : null}
         </div>
+        {actions}
         <LanguageSwitch />
         {closeTo ? (
           <Link to={closeTo} className={buttonClass.icon} aria-label={t('common.close')}>

@@ -1,0 +1,58 @@
+import type { Cents } from './money'
+import { MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY } from './schemas/items'
+import { CART_TAX_RATE_BPS } from './tax'
+
+/** A menu item in a diner's cart, as it was shown; the server prices it again from the menu. */
+export interface CartLine {
+  menuItemId: string
+  name: string
+  /** Unit price when it was added. */
+  priceCents: Cents
+  quantity: number
+}
+
+export interface CartTotals {
+  count: number
+  subtotal: Cents
+  /** The cart's fixed 9 % (SPEC §9), shown as an estimate before ordering. */
+  tax: Cents
+  total: Cents
+}
+
+/** Adds one of an item (SPEC §4: each add is quantity 1); false when the order would be too large. */
+export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quantity'>): CartLine[] | null {
+  const existing = lines.find((line) => line.menuItemId === item.menuItemId)
+  if (existing) {
+    if (existing.quantity >= MAX_LINE_QUANTITY) return null
+    return lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line))
+  }
+  if (lines.length >= MAX_ITEMS_PER_ORDER) return null
+  return [...lines, { ...item, quantity: 1 }]
+}
+
+export function removeFromCart(lines: readonly CartLine[], menuItemId: string): CartLine[] {
+  return lines.filter((line) => line.menuItemId !== menuItemId)
+}
+
+export function cartTotals(lines: readonly CartLine[]): CartTotals {
+  const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
+  const tax = Math.round((subtotal * CART_TAX_RATE_BPS) / 10_000)
+  return { count: lines.reduce((sum, line) => sum + line.quantity, 0), subtotal, tax, total: subtotal + tax }
+}
+
+/** A cart read back from storage, keeping only well-formed lines. */
+export function readCart(value: unknown): CartLine[] {
+  if (!Array.isArray(value)) return []
+  return value.filter(
+    (line): line is CartLine =>
+      typeof line === 'object' &&
+      line !== null &&
+      typeof line.menuItemId === 'string' &&
+      typeof line.name === 'string' &&
+      Number.isInteger(line.priceCents) &&
+      line.priceCents >= 0 &&
+      Number.isInteger(line.quantity) &&
+      line.quantity >= 1 &&
+      line.quantity <= MAX_LINE_QUANTITY,
+  ).slice(0, MAX_ITEMS_PER_ORDER)
+}

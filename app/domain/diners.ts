@@ -1,0 +1,27 @@
+/** Lines of one diner on the pay-items screen; `customerName` null is the Guest group. */
+export interface DinerGroup<Line> {
+  customerName: string | null
+  lines: Line[]
+}
+
+/**
+ * Groups the lines still to pay by who ordered them (SPEC §2.4): named diners
+ * alphabetically in the reader's locale, unnamed lines under Guest, last.
+ */
+export function groupUnpaidByDiner<Line extends { customerName: string | null; quantity: number; paidQuantity: number }>(
+  lines: readonly Line[],
+  locale: string,
+): DinerGroup<Line>[] {
+  const groups = new Map<string | null, Line[]>()
+  for (const line of lines) {
+    if (line.paidQuantity >= line.quantity) continue
+    const name = line.customerName?.trim() || null
+    const group = groups.get(name)
+    if (group) group.push(line)
+    else groups.set(name, [line])
+  }
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' })
+  return [...groups]
+    .map(([customerName, groupLines]) => ({ customerName, lines: groupLines }))
+    .sort((a, b) => (a.customerName === null ? 1 : b.customerName === null ? -1 : collator.compare(a.customerName, b.customerName)))
+}

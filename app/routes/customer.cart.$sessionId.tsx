@@ -1,0 +1,132 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect } from 'react'
+import { cartTotals, removeFromCart } from '~/domain/cart'
+import { placeOrderFormSchema } from '~/domain/schemas/items'
+import { addOrder } from '~/server/bill-writes.server'
+import { loadBill } from '~/server/customer.server'
+import { getDb } from '~/server/db/client.server'
+import { readOwnerMenu } from '~/server/menu.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { customerPath } from '~/ui/customer/paths'
+import { CustomerShell } from '~/ui/customer/shell'
+import { useCart } from '~/ui/customer/use-cart'
+import { useI18n } from '~/ui/i18n'
+import { useToast } from '~/ui/toaster'
+import { useHydrated } from '~/ui/use-hydrated'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  return { sessionId: bill.sessionId, restaurantName: bill.restaurantName ?? '', tableNumber: bill.tableNumber }
+}
+
+/** Puts the whole cart on the table's bill in one write, priced from the menu (never from the phone). */
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const submission = parseWithZod(await request.formData(), { schema: placeOrderFormSchema })
+  if (submission.status !== 'success') return data({ failed: true }, { status: 400 })
+  const { customerName, items } = submission.value
+  const menu = new Map((await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).flatMap((category) => category.items.map((item) => [item.id, item])))
+  const lines = []
+  for (const { menuItemId, quantity } of items) {
+    const item = menu.get(menuItemId)
+    if (!item) return data({ failed: true }, { status: 400 })
+    lines.push({ menuItemId, quantity, name: item.name, description: item.description, price: item.priceCents * quantity, category: 'Order', customerName })
+  }
+  const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines })
+  if (!result.ok) return data({ failed: true }, { status: result.status })
+  return redirectWithToast(customerPath.bill(bill.sessionId), { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' })
+}
+
+export default function Cart() {
+  const { sessionId: sid, restaurantName, tableNumber } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { t, money } = useI18n()
+  const toast = useToast()
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const cart = useCart(sid)
+  const totals = cartTotals(cart.lines)
+  const billPath = customerPath.bill(sid)
+  const placing = navigation.state === 'submitting' && navigation.formAction === customerPath.cart(sid)
+  const { save } = cart
+
+  // The order is on the bill once the action redirects there; only then is the cart emptied.
+  useEffect(() => {
+    if (navigation.state === 'loading' && navigation.formMethod && navigation.location.pathname === billPath) save([])
+  }, [navigation, billPath, save])
+
+  useEffect(() => {
+    if (actionData?.failed) toast({ title: 'customer.cart.failedTitle', description: 'customer.cart.failedText', variant: 'destructive' })
+  }, [actionData, toast])
+
+  return (
+    <CustomerShell restaurantName={restaurantName} tableNumber={tableNumber} backTo={customerPath.menu(sid)} closeTo={billPath} title={t('customer.cart.title')}>
+      {!hydrated ? (
+        <div aria-hidden="true" className="h-40 animate-pulse rounded-2xl bg-stone-200" />
+      ) : cart.lines.length === 0 ? (
+        <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="cart-empty">
+          <p className="text-lg font-bold">{t('customer.cart.emptyTitle')}</p>
+          <Link to={customerPath.menu(sid)} className={buttonClass.primary}>
+            {t('customer.cart.viewMenu')}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="grid gap-5">
+          <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="cart-lines">
+            {cart.lines.map((line, index) => (
+              <li key={line.menuItemId} className="flex items-center gap-3 p-4" data-testid="cart-line">
+                <input type="hidden" name={`items[${index}].menuItemId`} value={line.menuItemId} />
+                <input type="hidden" name={`items[${index}].quantity`} value={line.quantity} />
+                <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.quantity}×</span>
+                <span className="min-w-0 flex-1 font-semibold">{line.name}</span>
+                <span className="font-semibold tabular-nums">{money(line.priceCents * line.quantity)}</span>
+                <button
+                  type="button"
+                  className={buttonClass.icon}
+                  aria-label={t('customer.cart.remove', { name: line.name })}
+                  onClick={() => save(removeFromCart(cart.lines, line.menuItemId))}
+                  disabled={placing}
+                >
+                  <span aria-hidden="true">✕</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+
+          <dl className="space-y-1 rounded-2xl bg-white p-4 shadow-sm">
+            <div className="flex justify-between">
+              <dt className="text-stone-600">{t('customer.cart.subtotal')}</dt>
+              <dd className="tabular-nums" data-testid="cart-subtotal">{money(totals.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-stone-600">{t('customer.cart.tax')}</dt>
+              <dd className="tabular-nums">{money(totals.tax)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
+              <dt>{t('customer.cart.total')}</dt>
+              <dd className="tabular-nums" data-testid="cart-total">{money(totals.total)}</dd>
+            </div>
+          </dl>
+
+          <label className="grid gap-1 font-semibold">
+            {t('customer.cart.name')}
+            <input name="customerName" maxLength={60} autoComplete="given-name" className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 font-normal" />
+            <span className="text-sm font-normal text-stone-600">{t('customer.cart.nameHint')}</span>
+          </label>
+
+          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={placing} data-testid="place-order">
+            {placing ? t('customer.cart.placing') : t('customer.cart.placeOrder', { total: money(totals.total) })}
+          </button>
+        </Form>
+      )}
+    </CustomerShell>
+  )
+}
+
+export const ErrorBoundary = CustomerErrorBoundary

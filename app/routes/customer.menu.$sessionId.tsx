@@ -1,0 +1,160 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { addToCart, cartTotals } from '~/domain/cart'
+import { loadBill } from '~/server/customer.server'
+import { getDb } from '~/server/db/client.server'
+import { readOwnerMenu } from '~/server/menu.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { customerPath } from '~/ui/customer/paths'
+import { CustomerShell } from '~/ui/customer/shell'
+import { useCart } from '~/ui/customer/use-cart'
+import { useI18n } from '~/ui/i18n'
+import { useToast } from '~/ui/toaster'
+import { useHydrated } from '~/ui/use-hydrated'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.restaurantName} · Menú` : 'Mesa' }]
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)
+  return { sessionId: bill.sessionId, restaurantName: bill.restaurantName ?? '', tableNumber: bill.tableNumber, categories }
+}
+
+// Switching category tabs only changes the query string; the menu is already here.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+
+export default function Menu() {
+  const { sessionId: sid, restaurantName, tableNumber, categories } = useLoaderData<typeof loader>()
+  const { t, money } = useI18n()
+  const toast = useToast()
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const [searchParams] = useSearchParams()
+  const cart = useCart(sid)
+  const totals = cartTotals(cart.lines)
+  const active = categories.find((category) => category.id === searchParams.get('category')) ?? categories[0]
+
+  const openCart = () => {
+    if (totals.count === 0) toast({ title: 'customer.menu.cartEmptyToast' })
+    else navigate(customerPath.cart(sid))
+  }
+
+  const cartButton = (
+    <button
+      type="button"
+      onClick={openCart}
+      disabled={!hydrated}
+      className={`${buttonClass.icon} relative`}
+      aria-label={t('customer.menu.cartCount', { count: totals.count })}
+      data-testid="cart-button"
+    >
+      <span aria-hidden="true" className="text-xl">🛒</span>
+      {totals.count > 0 ? (
+        <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-emerald-700 px-1 text-xs font-bold text-white" data-testid="cart-badge">
+          {totals.count}
+        </span>
+      ) : null}
+    </button>
+  )
+
+  return (
+    <CustomerShell
+      restaurantName={restaurantName}
+      tableNumber={tableNumber}
+      backTo={customerPath.bill(sid)}
+      title={t('customer.menu.title')}
+      actions={cartButton}
+      bottomBar={
+        totals.count > 0 ? (
+          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" data-testid="menu-bar">
+            <div className="mx-auto flex max-w-xl items-center gap-3 p-3">
+              <div className="flex-1">
+                <p className="text-sm text-stone-600">{t('customer.menu.items', { count: totals.count })}</p>
+                <p className="text-lg font-bold tabular-nums">{money(totals.subtotal)}</p>
+              </div>
+              <Link to={customerPath.cart(sid)} className={`${buttonClass.primary} flex-1`} data-testid="menu-place-order">
+                {t('customer.menu.placeOrder')}
+              </Link>
+            </div>
+          </div>
+        ) : undefined
+      }
+    >
+      {categories.length === 0 || !active ? (
+        <div className="grid gap-3 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="no-menu">
+          <p className="text-lg font-bold">{t('customer.menu.noMenuTitle')}</p>
+          <p className="text-stone-600">{t('customer.menu.noMenuText')}</p>
+          <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
+            {t('customer.menu.viewBill')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <nav aria-label={t('customer.menu.categories')} className="-mx-4 overflow-x-auto px-4 pb-2">
+            <ul className="flex gap-2">
+              {categories.map((category) => {
+                const current = category.id === active.id
+                return (
+                  <li key={category.id}>
+                    <Link
+                      to={`?category=${encodeURIComponent(category.id)}`}
+                      replace
+                      preventScrollReset
+                      aria-current={current ? 'page' : undefined}
+                      className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 font-semibold ${
+                        current ? 'border-emerald-800 bg-emerald-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
+                      }`}
+                    >
+                      {category.name}
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </nav>
+
+          <section aria-labelledby="category-heading" className="mt-3">
+            <h2 id="category-heading" className="sr-only">{active.name}</h2>
+            {active.description ? <p className="mb-3 text-stone-600">{active.description}</p> : null}
+            {active.items.length === 0 ? (
+              <p className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm" data-testid="empty-category">
+                {t('customer.menu.emptyCategory')}
+              </p>
+            ) : (
+              <ul className="grid gap-3" data-testid="menu-items">
+                {active.items.map((item) => (
+                  <li key={item.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="menu-item">
+                    <div>
+                      <p className="font-semibold">{item.name}</p>
+                      {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
+                    </div>
+                    <div className="flex items-center justify-between gap-3">
+                      <p className="text-lg font-semibold tabular-nums">{money(item.priceCents)}</p>
+                      <button
+                        type="button"
+                        disabled={!hydrated}
+                        className={`${buttonClass.secondary} px-4`}
+                        onClick={() => {
+                          const next = addToCart(cart.lines, { menuItemId: item.id, name: item.name, priceCents: item.priceCents })
+                          if (!next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
+                          cart.save(next)
+                          toast({ title: 'customer.menu.itemAdded', description: item.name })
+                        }}
+                      >
+                        {t('customer.menu.addToOrder')}
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </CustomerShell>
+  )
+}
+
+export const ErrorBoundary = CustomerErrorBoundary

@@ -1,0 +1,173 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
+import { lineAmountFor } from '~/domain/bill'
+import { parseItemsParam, selectionParams } from '~/domain/checkout'
+import { groupUnpaidByDiner } from '~/domain/diners'
+import { payItemsFormSchema } from '~/domain/schemas/checkout'
+import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { customerPath } from '~/ui/customer/paths'
+import { CustomerShell } from '~/ui/customer/shell'
+import { useI18n } from '~/ui/i18n'
+import { Stepper } from '~/ui/stepper'
+import { useHydrated } from '~/ui/use-hydrated'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const bill = clientBill(await loadBill(context, params.sessionId))
+  // Coming back from the review step keeps what was chosen.
+  const chosen = parseItemsParam(new URL(request.url).searchParams.get('items') ?? '')
+  return { bill, chosen }
+}
+
+type ActionError = { error: string }
+
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const submission = parseWithZod(await request.formData(), { schema: payItemsFormSchema })
+  if (submission.status !== 'success') {
+    const error = submission.error?.item?.[0] ?? 'customer.payItems.noneSelected'
+    return data<ActionError>({ error }, { status: 400 })
+  }
+  const byId = new Map(bill.lines.map((line) => [line.id, line]))
+  const items: { itemId: string; quantity: number }[] = []
+  for (const itemId of new Set(submission.value.item)) {
+    const line = byId.get(itemId)
+    if (!line) return data<ActionError>({ error: 'customer.payItems.notOnBill' }, { status: 400 })
+    const left = line.quantity - line.paidQuantity
+    // Paid by someone else since the page was drawn: say so, and let the diner choose again.
+    if (left <= 0) return data<ActionError>({ error: 'customer.payItems.taken' }, { status: 409 })
+    const wanted = submission.value.quantities?.[itemId] ?? 1
+    items.push({ itemId, quantity: Math.min(left, Math.max(1, wanted)) })
+  }
+  return redirect(customerPath.options(bill.sessionId, selectionParams({ mode: 'items', items })))
+}
+
+export default function PayItems() {
+  const { bill, chosen } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { t, money, locale } = useI18n()
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const [selected, setSelected] = useState<Map<string, number>>(() => new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])))
+  const sid = bill.sessionId
+  const groups = groupUnpaidByDiner(bill.lines, locale)
+  const open = new Map(bill.lines.map((line) => [line.id, line]))
+
+  // Lines paid by someone else meanwhile drop out of the selection, and quantities shrink to what is left.
+  const chosenLines = [...selected].flatMap(([id, quantity]) => {
+    const line = open.get(id)
+    const left = line ? line.quantity - line.paidQuantity : 0
+    return line && left > 0 ? [{ line, units: Math.min(quantity, left) }] : []
+  })
+  const total = chosenLines.reduce((sum, { line, units }) => sum + lineAmountFor(line, units), 0)
+  const count = chosenLines.reduce((sum, { units }) => sum + units, 0)
+  const pending = navigation.state !== 'idle'
+
+  const toggle = (line: ClientLine, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current)
+      // Choosing an item starts at one unit (SPEC §5).
+      if (checked) next.set(line.id, 1)
+      else next.delete(line.id)
+      return next
+    })
+  const setQuantity = (line: ClientLine, quantity: number) => setSelected((current) => new Map(current).set(line.id, quantity))
+
+  return (
+    <CustomerShell
+      restaurantName={bill.restaurantName}
+      tableNumber={bill.tableNumber}
+      backTo={customerPath.bill(sid, '?sheet=split')}
+      closeTo={customerPath.bill(sid)}
+      title={t('customer.payItems.title')}
+    >
+      {groups.length === 0 ? (
+        <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="all-items-paid">
+          <p className="text-lg font-semibold">{t('customer.payItems.allPaid')}</p>
+          <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
+            {t('customer.menu.viewBill')}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="grid gap-5" replace>
+          <p className="text-stone-700">{t('customer.payItems.lead')}</p>
+          {actionData?.error ? (
+            <p role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="pay-items-error">
+              {t(actionData.error)}
+            </p>
+          ) : null}
+
+          {groups.map((group) => (
+            <section key={group.customerName ?? ''} aria-label={group.customerName ?? t('customer.bill.guest')} data-testid="diner-group">
+              <h2 className="mb-2 text-lg font-bold">{group.customerName ?? t('customer.bill.guest')}</h2>
+              <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+                {group.lines.map((line) => {
+                  const left = line.quantity - line.paidQuantity
+                  const units = selected.get(line.id)
+                  const isChosen = units !== undefined
+                  return (
+                    <li key={line.id} className="p-4" data-testid="pay-item">
+                      <label className="flex cursor-pointer items-start gap-3">
+                        <input
+                          type="checkbox"
+                          name="item"
+                          value={line.id}
+                          checked={isChosen}
+                          onChange={(event) => toggle(line, event.target.checked)}
+                          className="mt-0.5 size-6 shrink-0 accent-emerald-700"
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-semibold">
+                            {line.quantity > 1 ? `${line.quantity}× ` : ''}
+                            {line.name}
+                          </span>
+                          {line.description ? <span className="block text-sm text-stone-600">{line.description}</span> : null}
+                          {left > 1 ? <span className="block text-sm text-stone-600">{t('customer.payItems.each', { amount: money(lineAmountFor(line, 1)) })}</span> : null}
+                          {left < line.quantity ? <span className="block text-sm font-medium text-amber-800">{t('customer.payItems.left', { count: left })}</span> : null}
+                        </span>
+                        <span className="font-semibold tabular-nums">{money(isChosen ? lineAmountFor(line, Math.min(units, left)) : line.remainingCents)}</span>
+                      </label>
+                      {left > 1 ? (
+                        <div className="mt-3 flex justify-end">
+                          <Stepper
+                            name={`quantities.${line.id}`}
+                            value={Math.min(units ?? 1, left)}
+                            min={1}
+                            max={left}
+                            onChange={(quantity) => setQuantity(line, quantity)}
+                            disabled={hydrated && !isChosen}
+                            label={t('customer.payItems.quantity', { name: line.name })}
+                            decreaseLabel={t('customer.payItems.decrease', { name: line.name })}
+                            increaseLabel={t('customer.payItems.increase', { name: line.name })}
+                            testId="quantity-stepper"
+                          />
+                        </div>
+                      ) : null}
+                    </li>
+                  )
+                })}
+              </ul>
+            </section>
+          ))}
+
+          <div className="sticky bottom-0 -mx-4 grid gap-3 border-t border-stone-200 bg-stone-50/95 p-4 backdrop-blur">
+            <div className="flex items-center justify-between text-lg font-bold">
+              <span>{t('customer.payItems.yourTotal')}</span>
+              <span className="tabular-nums" data-testid="pay-items-total">{money(total)}</span>
+            </div>
+            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={(hydrated && count === 0) || pending} data-testid="pay-items-confirm">
+              {hydrated ? t('customer.payItems.confirm', { count }) : t('customer.payItems.continue')}
+            </button>
+          </div>
+        </Form>
+      )}
+    </CustomerShell>
+  )
+}
+
+export const ErrorBoundary = CustomerErrorBoundary

@@ -1,0 +1,96 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData } from '@remix-run/react'
+import { checkoutFromUrl } from '~/server/checkout.server'
+import { loadBill } from '~/server/customer.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { customerPath } from '~/ui/customer/paths'
+import { CustomerShell } from '~/ui/customer/shell'
+import { useI18n } from '~/ui/i18n'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+
+/** Review of what the diner chose (SPEC §2.6), priced against the bill as it is now. */
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const sid = bill.sessionId
+  const checkout = checkoutFromUrl(bill, new URL(request.url).searchParams)
+  const { selection, quote } = checkout
+  if (!selection || !quote) throw redirect(customerPath.bill(sid, '?sheet=pay'))
+  const byId = new Map(bill.lines.map((line) => [line.id, line]))
+  const selectionQuery = new URLSearchParams(checkout.selectionQuery)
+  const backTo =
+    selection.mode === 'items'
+      ? `${customerPath.payItems(sid)}?${selectionQuery}`
+      : selection.mode === 'split'
+        ? `${customerPath.split(sid)}?partySize=${quote.split?.peoplePaying ?? 1}&tableSize=${quote.split?.tableSize ?? 1}`
+        : customerPath.bill(sid, '?sheet=pay')
+  return {
+    sessionId: sid,
+    restaurantName: bill.restaurantName ?? '',
+    tableNumber: bill.tableNumber,
+    mode: selection.mode,
+    base: quote.base,
+    changed: quote.changed,
+    split: quote.split,
+    lines: quote.lines.map((line) => ({ ...line, name: byId.get(line.itemId)?.name ?? '', customerName: byId.get(line.itemId)?.customerName ?? null })),
+    backTo,
+    tipUrl: customerPath.tip(sid, selectionQuery),
+  }
+}
+
+export default function PaymentOptions() {
+  const data = useLoaderData<typeof loader>()
+  const { t, money } = useI18n()
+  const title = data.mode === 'split' ? t('customer.options.shareTitle') : data.mode === 'items' ? t('customer.options.reviewTitle') : t('customer.options.fullTitle')
+
+  return (
+    <CustomerShell restaurantName={data.restaurantName} tableNumber={data.tableNumber} backTo={data.backTo} closeTo={customerPath.bill(data.sessionId)} title={title}>
+      <div className="grid gap-5">
+        {data.changed ? (
+          <p role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="options-changed">
+            {t('customer.options.changed')}
+          </p>
+        ) : null}
+
+        {data.mode === 'items' && data.lines.length > 0 ? (
+          <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="review-lines">
+            {data.lines.map((line) => (
+              <li key={line.itemId} className="flex gap-3 p-4">
+                <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.units}×</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold">{line.name}</span>
+                  <span className="block text-sm text-stone-600">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</span>
+                </span>
+                <span className="font-semibold tabular-nums">{money(line.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {data.split ? (
+          <p className="rounded-2xl bg-white p-4 text-stone-700 shadow-sm" data-testid="share-text">
+            {t('customer.options.shareText', { paying: data.split.peoplePaying, size: data.split.tableSize - data.split.sharesPaid })}
+          </p>
+        ) : null}
+
+        <div className="flex items-center justify-between rounded-2xl bg-white p-4 text-lg font-bold shadow-sm">
+          <span>{t('customer.options.subtotal')}</span>
+          <span className="tabular-nums" data-testid="options-subtotal">{money(data.base)}</span>
+        </div>
+
+        {data.base > 0 ? (
+          <Link to={data.tipUrl} className={`${buttonClass.primary} w-full`} data-testid="options-continue">
+            {t('customer.options.continue')}
+          </Link>
+        ) : (
+          <Link to={data.backTo} className={`${buttonClass.secondary} w-full`}>
+            {t('common.back')}
+          </Link>
+        )}
+      </div>
+    </CustomerShell>
+  )
+}
+
+export const ErrorBoundary = CustomerErrorBoundary

@@ -1,0 +1,164 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
+import { loadBill } from '~/server/customer.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { customerPath } from '~/ui/customer/paths'
+import { CustomerShell } from '~/ui/customer/shell'
+import { SplitPie } from '~/ui/customer/split-pie'
+import { useI18n } from '~/ui/i18n'
+import { Stepper } from '~/ui/stepper'
+import { useHydrated } from '~/ui/use-hydrated'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+
+/** The table size to start from: a split under way, else the table's seats, at least 4 (SPEC §5). */
+function startingTableSize(splitPaid: readonly SplitPaid[], capacity: number | null): number {
+  const underway = splitPaid.filter((entry) => entry.shares % entry.tableSize !== 0).sort((a, b) => b.shares - a.shares)[0]
+  return underway?.tableSize ?? Math.min(MAX_TABLE_SIZE, Math.max(DEFAULT_TABLE_SIZE, capacity ?? 0))
+}
+
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const query = new URL(request.url).searchParams
+  const tableSize = Number(query.get('tableSize')) || startingTableSize(bill.splitPaid, bill.capacity)
+  const start = quoteSplit(bill.totals.remaining, Number(query.get('partySize')) || 1, tableSize, bill.splitPaid)
+  return {
+    sessionId: bill.sessionId,
+    restaurantName: bill.restaurantName ?? '',
+    tableNumber: bill.tableNumber,
+    total: bill.totals.total,
+    remaining: bill.totals.remaining,
+    splitPaid: bill.splitPaid,
+    peoplePaying: start.peoplePaying,
+    tableSize: start.tableSize,
+  }
+}
+
+// The steppers keep the URL in step for a reload; that alone needs no new data.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+
+export default function SplitEqual() {
+  const data = useLoaderData<typeof loader>()
+  const { t, money } = useI18n()
+  const hydrated = useHydrated()
+  const [, setSearchParams] = useSearchParams()
+  const [choice, setChoice] = useState({ peoplePaying: data.peoplePaying, tableSize: data.tableSize })
+  const split = quoteSplit(data.remaining, choice.peoplePaying, choice.tableSize, data.splitPaid)
+  const peopleLeft = split.tableSize - split.sharesPaid
+  const sid = data.sessionId
+
+  useEffect(() => {
+    if (!hydrated) return
+    const timer = setTimeout(() => setSearchParams(new URLSearchParams({ partySize: String(split.peoplePaying), tableSize: String(split.tableSize) }), { replace: true, preventScrollReset: true }), 400)
+    return () => clearTimeout(timer)
+  }, [hydrated, split.peoplePaying, split.tableSize, setSearchParams])
+
+  const shell = {
+    restaurantName: data.restaurantName,
+    tableNumber: data.tableNumber,
+    backTo: customerPath.bill(sid, '?sheet=split'),
+    closeTo: customerPath.bill(sid),
+    title: t('customer.split.title'),
+  }
+  if (data.remaining <= 0) {
+    return (
+      <CustomerShell {...shell}>
+        <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm">
+          <p className="text-lg font-semibold">{t('customer.split.nothingLeft')}</p>
+          <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
+            {t('customer.menu.viewBill')}
+          </Link>
+        </div>
+      </CustomerShell>
+    )
+  }
+
+  return (
+    <CustomerShell {...shell}>
+      <Form method="get" action={`/customer/payment-options/${sid}`} className="grid gap-5">
+        <input type="hidden" name="split" value="true" />
+        <div className="flex items-center gap-5 rounded-3xl bg-white p-5 shadow-sm">
+          <SplitPie
+            tableSize={split.tableSize}
+            peoplePaying={split.peoplePaying}
+            sharesPaid={split.sharesPaid}
+            label={t('customer.split.pie', { paying: split.peoplePaying, size: split.tableSize })}
+          />
+          <dl className="grid gap-2">
+            <div>
+              <dt className="text-sm text-stone-600">{t('customer.split.leftToPay')}</dt>
+              <dd className="text-lg font-semibold tabular-nums" data-testid="split-remaining">{money(data.remaining)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-stone-600">{t('customer.split.totalBill')}</dt>
+              <dd className="tabular-nums">{money(data.total)}</dd>
+            </div>
+          </dl>
+        </div>
+
+        {split.sharesPaid > 0 ? (
+          <p className="rounded-2xl bg-emerald-50 p-4 text-emerald-950" data-testid="shares-paid">
+            {t('customer.split.sharesPaid', { count: split.sharesPaid, size: split.tableSize, left: peopleLeft })}
+          </p>
+        ) : null}
+
+        <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm">
+          <div className="flex items-center justify-between gap-3">
+            <div>
+              <p className="font-semibold">{t('customer.split.peoplePaying')}</p>
+              <p className="text-sm text-stone-600">{t('customer.split.peoplePayingHint')}</p>
+            </div>
+            <Stepper
+              name="partySize"
+              value={split.peoplePaying}
+              min={1}
+              max={Math.min(MAX_PEOPLE_PAYING, peopleLeft)}
+              onChange={(peoplePaying) => setChoice((current) => ({ ...current, peoplePaying }))}
+              label={t('customer.split.peoplePaying')}
+              decreaseLabel={`${t('customer.split.decrease')}: ${t('customer.split.peoplePaying')}`}
+              increaseLabel={`${t('customer.split.increase')}: ${t('customer.split.peoplePaying')}`}
+              testId="people-paying"
+            />
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <div>
+              <p className="font-semibold">{t('customer.split.tableSize')}</p>
+              <p className="text-sm text-stone-600">{t('customer.split.tableSizeHint')}</p>
+            </div>
+            <Stepper
+              name="tableSize"
+              value={split.tableSize}
+              min={Math.max(1, split.peoplePaying)}
+              max={MAX_TABLE_SIZE}
+              onChange={(tableSize) => setChoice((current) => ({ ...current, tableSize }))}
+              label={t('customer.split.tableSize')}
+              decreaseLabel={`${t('customer.split.decrease')}: ${t('customer.split.tableSize')}`}
+              increaseLabel={`${t('customer.split.increase')}: ${t('customer.split.tableSize')}`}
+              testId="table-size"
+            />
+          </div>
+        </div>
+
+        <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white">
+          <span className="font-semibold">{t('customer.split.yourShare')}</span>
+          <span className="text-3xl font-bold tabular-nums" data-testid="split-share">{money(split.share)}</span>
+        </div>
+
+        {hydrated ? null : (
+          <button type="submit" formAction={`/customer/split-equal/${sid}`} className={`${buttonClass.secondary} w-full`}>
+            {t('customer.split.update')}
+          </button>
+        )}
+        <button type="submit" className={`${buttonClass.primary} w-full`} data-testid="split-continue">
+          {t('customer.split.continue')}
+        </button>
+      </Form>
+    </CustomerShell>
+  )
+}
+
+export const ErrorBoundary = CustomerErrorBoundary

@@ -1,0 +1,48 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Db } from './db/client.server'
+import { categories, menuItems, menus } from './db/schema'
+
+export interface MenuCategoryView {
+  id: string
+  name: string
+  description: string | null
+  menuName: string
+  items: { id: string; name: string; description: string | null; priceCents: number }[]
+}
+
+/**
+ * What a diner can order from a restaurant: every category of the owner's
+ * menus, in menu then category order, with its items. Categories without
+ * items are kept so the diner sees 'No items in this category.'
+ */
+export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategoryView[]> {
+  const rows = await db
+    .select({
+      menuId: menus.id,
+      menuName: menus.name,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      categoryDescription: categories.description,
+      itemId: menuItems.id,
+      itemName: menuItems.name,
+      itemDescription: menuItems.description,
+      priceCents: menuItems.priceCents,
+    })
+    .from(menus)
+    .innerJoin(categories, eq(categories.menuId, menus.id))
+    .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
+    .where(eq(menus.userId, userId))
+    .orderBy(asc(menus.createdAt), asc(menus.id), asc(categories.position), asc(categories.createdAt), asc(categories.id), asc(menuItems.position), asc(menuItems.createdAt))
+  const byId = new Map<string, MenuCategoryView>()
+  for (const row of rows) {
+    let category = byId.get(row.categoryId)
+    if (!category) {
+      category = { id: row.categoryId, name: row.categoryName, description: row.categoryDescription, menuName: row.menuName, items: [] }
+      byId.set(row.categoryId, category)
+    }
+    if (row.itemId && row.itemName !== null && row.priceCents !== null) {
+      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents })
+    }
+  }
+  return [...byId.values()]
+}

@@ -1,0 +1,162 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { billOf, launch, phonePage, screenshot, TABLES } from './browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** React has taken over once a control that only works with JavaScript is enabled. */
+async function hydrated(page: Page, testId: string) {
+  await page.getByTestId(testId).first().waitFor()
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
+}
+
+/** From the tip step to the confirmation, paying by card. */
+async function tipAndPay(page: Page) {
+  await page.getByTestId('tip-confirm').click()
+  await page.waitForURL(/\/customer\/payment-method\//)
+  await page.getByText('Tarjeta de crédito o débito').click()
+  await page.getByTestId('pay-submit').click()
+  await page.waitForURL(/\/customer\/payment-confirmation\//)
+}
+
+describe('a diner pays part of the bill', () => {
+  it("pays two of one diner's three tacos with the quantity stepper", async () => {
+    const sessionId = TABLES.payItems!
+    const { page, errors } = await phonePage(browser)
+    await page.goto(`/customer/pay-items/${sessionId}`)
+    await hydrated(page, 'pay-items-confirm')
+
+    // Named diners alphabetically, Guest last (SPEC §2.4).
+    expect(await page.getByTestId('diner-group').locator('h2').allTextContents()).toEqual(['Diego', 'Sofía', 'Invitado'])
+    expect(await page.getByTestId('pay-items-confirm').isDisabled()).toBe(true)
+
+    await page.getByRole('checkbox', { name: /Tacos al pastor/ }).check()
+    expect(await page.getByTestId('pay-items-total').textContent()).toBe('$55.00')
+    await page.getByRole('button', { name: 'Agregar uno de Tacos al pastor' }).click()
+    expect(await page.getByTestId('pay-items-total').textContent()).toBe('$110.00')
+    // The stepper stops at what is left on the line.
+    await page.getByRole('button', { name: 'Agregar uno de Tacos al pastor' }).click()
+    expect(await page.getByRole('button', { name: 'Agregar uno de Tacos al pastor' }).isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Quitar uno de Tacos al pastor' }).click()
+    expect(await page.getByTestId('pay-items-confirm').textContent()).toBe('Confirmar (2 artículos)')
+    await screenshot(page, 'pay-items-phone')
+
+    await page.getByTestId('pay-items-confirm').click()
+    await page.waitForURL(/\/customer\/payment-options\//)
+    expect(await page.getByTestId('review-lines').textContent()).toContain('2×Tacos al pastor')
+    expect(await page.getByTestId('options-subtotal').textContent()).toBe('$110.00')
+    await screenshot(page, 'payment-options-items-phone')
+
+    await page.getByTestId('options-continue').click()
+    await page.waitForURL(/\/customer\/tip\//)
+    expect(await page.getByTestId('tip-total').textContent()).toBe('$126.50')
+    await tipAndPay(page)
+    expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$126.50')
+
+    const bill = await billOf(sessionId)
+    expect(bill).toMatchObject({ totalAmount: 385, paidAmount: 110, remainingAmount: 275 })
+    await page.goto(`/customer/table/${sessionId}`)
+    expect(await page.getByTestId('bill-lines').textContent()).toContain('2 de 3 pagados')
+    expect(errors).toEqual([])
+  })
+
+  it('three diners on three phones split the bill equally until exactly zero is left', async () => {
+    const sessionId = TABLES.split3!
+    const expected = ['$213.33', '$213.33', '$213.34']
+    for (const [index, share] of expected.entries()) {
+      const { page, errors } = await phonePage(browser)
+      await page.goto(`/customer/split-equal/${sessionId}`)
+      await hydrated(page, 'split-share')
+      if (index === 0) {
+        // A four-seat table starts at four; this party is three.
+        expect(await page.getByTestId('table-size').locator('input').inputValue()).toBe('4')
+        await page.getByRole('button', { name: 'Menos: Personas en la mesa' }).click()
+      } else {
+        // Later diners find the split under way.
+        expect(await page.getByTestId('table-size').locator('input').inputValue()).toBe('3')
+        expect(await page.getByTestId('shares-paid').textContent()).toContain(`${index} de 3`)
+      }
+      expect(await page.getByTestId('split-share').textContent()).toBe(share)
+      if (index === 1) await screenshot(page, 'split-equal-phone')
+
+      await page.getByTestId('split-continue').click()
+      await page.waitForURL(/\/customer\/payment-options\//)
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Paga tu parte')
+      expect(await page.getByTestId('options-subtotal').textContent()).toBe(share)
+      if (index === 0) await screenshot(page, 'payment-options-split-phone')
+      await page.getByTestId('options-continue').click()
+      await page.waitForURL(/\/customer\/tip\//)
+      await page.getByText('10%').click()
+      await tipAndPay(page)
+      expect(errors).toEqual([])
+      await page.context().close()
+    }
+    expect(await billOf(sessionId)).toMatchObject({ totalAmount: 640, paidAmount: 640, remainingAmount: 0 })
+  })
+})
+
+describe('a diner orders from the menu', () => {
+  it('adds items in two categories, removes one, places the order and sees it on the bill', async () => {
+    const sessionId = TABLES.menuOrder!
+    const { page, errors } = await phonePage(browser)
+    await page.goto(`/customer/menu/${sessionId}`)
+    await hydrated(page, 'cart-button')
+
+    await page.getByTestId('cart-button').click()
+    expect(await page.getByTestId('toast').textContent()).toContain('Tu carrito está vacío')
+
+    const item = (name: string) => page.getByTestId('menu-item').filter({ hasText: name })
+    await item('Guacamole con totopos').getByRole('button', { name: 'Agregar a la orden' }).click()
+    expect(await page.getByTestId('toast').textContent()).toContain('Artículo agregado')
+    await page.getByRole('link', { name: 'Bebidas' }).click()
+    await item('Cerveza artesanal').getByRole('button', { name: 'Agregar a la orden' }).click()
+    await item('Cerveza artesanal').getByRole('button', { name: 'Agregar a la orden' }).click()
+    await item('Agua de horchata').getByRole('button', { name: 'Agregar a la orden' }).click()
+    expect(await page.getByTestId('cart-badge').textContent()).toBe('4')
+    await screenshot(page, 'menu-phone')
+
+    await page.getByTestId('menu-place-order').click()
+    await page.waitForURL(/\/customer\/cart\//)
+    await page.getByRole('button', { name: 'Quitar Agua de horchata' }).click()
+    expect(await page.getByTestId('cart-line').count()).toBe(2)
+    expect(await page.getByTestId('cart-subtotal').textContent()).toBe('$255.00')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$277.95')
+    await page.getByLabel('Tu nombre (opcional)').fill('  Marta  ')
+    await screenshot(page, 'cart-phone')
+
+    await page.getByTestId('place-order').click()
+    await page.waitForURL(/\/customer\/table\//)
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Orden enviada')
+    const bill = await billOf(sessionId)
+    expect(bill.totalAmount).toBe(255)
+    expect(bill.items.map((line) => [line.name, line.customerName])).toEqual([
+      ['Guacamole con totopos', 'Marta'],
+      ['Cerveza artesanal', 'Marta'],
+    ])
+    expect(await page.getByTestId('bill-lines').textContent()).toContain('Cerveza artesanal')
+
+    // The cart was emptied by the order.
+    await page.goto(`/customer/menu/${sessionId}`)
+    await hydrated(page, 'cart-button')
+    expect(await page.getByTestId('cart-badge').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('fits a desktop window as well as a phone', async () => {
+    const { page, errors } = await phonePage(browser, { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+    await page.goto(`/customer/menu/${TABLES.menuOrder}`)
+    await hydrated(page, 'cart-button')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+    await screenshot(page, 'menu-desktop')
+    await page.goto(`/customer/table/${TABLES.menuOrder}`)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+    await screenshot(page, 'bill-desktop')
+    expect(errors).toEqual([])
+  })
+})

@@ -1,0 +1,205 @@
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { countPayments, newTransactionId, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
+
+const page = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' })
+const lineCount = async (sessionId: string) =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?').bind(sessionId).first<{ n: number }>())?.n
+
+describe('pay-items', () => {
+  it('lists unpaid items by diner, alphabetically, Guest last', async () => {
+    const table = await seedTable([
+      { name: 'Agua', priceCents: 4500 },
+      { name: 'Tacos', priceCents: 16500, quantity: 3, customerName: 'Sofía' },
+      { name: 'Pozole', priceCents: 15000, customerName: 'Beto', paidQuantity: 1 },
+      { name: 'Flan', priceCents: 6500, customerName: 'ana' },
+    ])
+    // The markup only; the page's data also travels in a script.
+    const html = (await (await page(`/customer/pay-items/${table.sessionId}`)).text()).split('<script')[0]!
+    const headings = [...html.matchAll(/<h2 class="mb-2[^"]*">([^<]+)<\/h2>/g)].map((match) => match[1])
+    expect(headings).toEqual(['ana', 'Sofía', 'Invitado'])
+    expect(html).not.toContain('Pozole')
+  })
+
+  it('says so when everything is paid', async () => {
+    const table = await seedTable([{ priceCents: 1000, paidQuantity: 1 }])
+    expect(await (await page(`/customer/pay-items/${table.sessionId}`)).text()).toContain('Ya se pagaron todos los artículos')
+  })
+
+  it('turns the chosen items into the review step, clamping each quantity to what is left', async () => {
+    const table = await seedTable([
+      { priceCents: 16500, quantity: 3, paidQuantity: 1 },
+      { priceCents: 4500 },
+    ])
+    const [tacos, agua] = table.itemIds as [string, string]
+    const response = await postForm(`/customer/pay-items/${table.sessionId}`, [
+      ['item', tacos],
+      [`quantities.${tacos}`, '5'],
+      ['item', agua],
+      [`quantities.${agua}`, 'junk'],
+    ])
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe(`/customer/payment-options/${table.sessionId}?items=${encodeURIComponent(`${tacos}:2,${agua}:1`)}`)
+  })
+
+  it('refuses nothing chosen, an item of another table and an item paid meanwhile', async () => {
+    const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000, paidQuantity: 1 }])
+    const other = await seedTable([{ priceCents: 100 }])
+    const none = await postForm(`/customer/pay-items/${table.sessionId}`, {})
+    expect(none.status).toBe(400)
+    expect(await none.text()).toContain('Elige al menos un artículo.')
+    const foreign = await postForm(`/customer/pay-items/${table.sessionId}`, { item: other.itemIds[0]! })
+    expect(foreign.status).toBe(400)
+    expect(await foreign.text()).toContain('Uno de los artículos elegidos no está en esta cuenta.')
+    const tampered = await postForm(`/customer/pay-items/${table.sessionId}`, { item: '../../etc/passwd' })
+    expect(tampered.status).toBe(400)
+    const taken = await postForm(`/customer/pay-items/${table.sessionId}`, { item: table.itemIds[1]! })
+    expect(taken.status).toBe(409)
+    expect(await taken.text()).toContain('Alguien más acaba de pagar un artículo')
+  })
+
+  it('answers 404 for an unknown session', async () => {
+    expect((await page('/customer/pay-items/no-such-table')).status).toBe(404)
+    expect((await postForm('/customer/pay-items/no-such-table', { item: 'x' })).status).toBe(404)
+  })
+})
+
+describe('split-equal and payment-options', () => {
+  it('shows the share of what is left, with junk numbers clamped to the limits', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const html = await (await page(`/customer/split-equal/${table.sessionId}?partySize=99&tableSize=abc`)).text()
+    // Table size falls back to 4 (at least 4, the table's four seats); people paying is capped by it.
+    expect(html).toMatch(/name="tableSize"[^>]*value="4"/)
+    expect(html).toMatch(/name="partySize"[^>]*value="4"/)
+    expect(html).toContain('$100.00')
+  })
+
+  it('each diner of a three-way split pays a third of the bill, the last one the exact remainder', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const shares: string[] = []
+    for (let diner = 0; diner < 3; diner++) {
+      const review = await (await page(`/customer/payment-options/${table.sessionId}?split=true&partySize=1&tableSize=3`)).text()
+      shares.push(/data-testid="options-subtotal">([^<]+)</.exec(review)?.[1] ?? '')
+      const paid = await postForm(`/customer/payment-method/${table.sessionId}`, {
+        paymentMethod: 'card',
+        transactionId: newTransactionId(),
+        query: 'split=true&partySize=1&tableSize=3&tipPercentage=0',
+      })
+      expect(paid.status).toBe(302)
+    }
+    expect(shares).toEqual(['$33.33', '$33.33', '$33.34'])
+    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
+    const split = await env.DB.prepare('SELECT split_count, split_shares FROM payments WHERE session_id = ?').bind(table.sessionId).all()
+    expect(split.results).toEqual(Array(3).fill({ split_count: 3, split_shares: 1 }))
+  })
+
+  it('two people paying together take two shares in one payment', async () => {
+    const table = await seedTable([{ priceCents: 9000 }])
+    const paid = await postForm(`/customer/payment-method/${table.sessionId}`, {
+      paymentMethod: 'card',
+      transactionId: newTransactionId(),
+      query: 'split=true&partySize=2&tableSize=3&tipPercentage=0',
+    })
+    expect(paid.status).toBe(302)
+    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 60, remainingAmount: 30 })
+    const html = await (await page(`/customer/split-equal/${table.sessionId}`)).text()
+    expect(html).toContain('Ya se pagaron 2 de 3 partes; lo que falta se divide entre 1.')
+  })
+
+  it('the review step goes back to the bill without a selection, and warns when an item was taken', async () => {
+    const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000, paidQuantity: 1 }])
+    const none = await page(`/customer/payment-options/${table.sessionId}`)
+    expect(none.status).toBe(302)
+    expect(none.headers.get('Location')).toBe(`/customer/table/${table.sessionId}?sheet=pay`)
+    const html = await (await page(`/customer/payment-options/${table.sessionId}?items=${table.itemIds.join(',')}`)).text()
+    expect(html).toContain('La cuenta cambió')
+    expect(html).toMatch(/data-testid="options-subtotal">\$10\.00</)
+    expect((await page('/customer/payment-options/no-such-table?full=true')).status).toBe(404)
+  })
+})
+
+describe('the payment API and split shares', () => {
+  it('refuses a partySize without a split or above splitCount, and records nothing', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    for (const body of [
+      { amount: 50, paymentType: 'full', partySize: 1 },
+      { amount: 50, paymentType: 'split', splitCount: 2, partySize: 3 },
+      { amount: 50, paymentType: 'split', partySize: 1 },
+    ]) {
+      const response = await postJson('/api/payments', { tableId: table.tableId, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ message: expect.stringContaining('partySize') })
+    }
+    expect(await countPayments(table.sessionId)).toBe(0)
+  })
+})
+
+describe('menu and cart', () => {
+  it('shows the empty-menu state for a restaurant without a menu, and 404 for an unknown table', async () => {
+    const table = await seedTable()
+    const html = await (await page(`/customer/menu/${table.sessionId}`)).text()
+    expect(html).toContain('No hay menú disponible')
+    expect((await page('/customer/menu/no-such-table')).status).toBe(404)
+    expect((await page('/customer/cart/no-such-table')).status).toBe(404)
+  })
+
+  it('lists the menu in category order with its prices', async () => {
+    const table = await seedTable()
+    await seedMenu(table.userId, [
+      { name: 'Tostada de atún', priceCents: 9500 },
+      { name: 'Aguachile', priceCents: 18900 },
+    ])
+    const html = await (await page(`/customer/menu/${table.sessionId}`)).text()
+    expect(html.indexOf('Tostada de atún')).toBeLessThan(html.indexOf('Aguachile'))
+    expect(html).toContain('$189.00')
+  })
+
+  it('places a cart on the bill in one write, priced from the menu, the name trimmed', async () => {
+    const table = await seedTable()
+    const [tostada, aguachile] = (await seedMenu(table.userId, [
+      { name: 'Tostada de atún', priceCents: 9500 },
+      { name: 'Aguachile', priceCents: 18900 },
+    ])) as [string, string]
+    const response = await postForm(`/customer/cart/${table.sessionId}`, {
+      customerName: '  Marta ',
+      'items[0].menuItemId': tostada,
+      'items[0].quantity': '2',
+      'items[1].menuItemId': aguachile,
+      'items[1].quantity': '1',
+    })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe(`/customer/table/${table.sessionId}`)
+    const rows = await env.DB.prepare('SELECT name, price_cents, quantity, customer_name, category FROM bill_items WHERE session_id = ? ORDER BY rowid').bind(table.sessionId).all()
+    expect(rows.results).toEqual([
+      { name: 'Tostada de atún', price_cents: 19000, quantity: 2, customer_name: 'Marta', category: 'Order' },
+      { name: 'Aguachile', price_cents: 18900, quantity: 1, customer_name: 'Marta', category: 'Order' },
+    ])
+  })
+
+  it('an empty name is no name', async () => {
+    const table = await seedTable()
+    const [tostada] = (await seedMenu(table.userId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
+    await postForm(`/customer/cart/${table.sessionId}`, { customerName: '   ', 'items[0].menuItemId': tostada, 'items[0].quantity': '1' })
+    const row = await env.DB.prepare('SELECT customer_name FROM bill_items WHERE session_id = ?').bind(table.sessionId).first()
+    expect(row).toEqual({ customer_name: null })
+  })
+
+  it('refuses an empty cart, another restaurant’s item, a bad quantity, and adds nothing', async () => {
+    const table = await seedTable()
+    const [mine] = (await seedMenu(table.userId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
+    const other = await seedTable()
+    const [theirs] = (await seedMenu(other.userId, [{ name: 'Caro', priceCents: 100 }])) as [string]
+    const carts: Record<string, string>[] = [
+      {},
+      { 'items[0].menuItemId': theirs, 'items[0].quantity': '1' },
+      { 'items[0].menuItemId': mine, 'items[0].quantity': '0' },
+      { 'items[0].menuItemId': mine, 'items[0].quantity': '100' },
+      { 'items[0].menuItemId': 'no such item', 'items[0].quantity': '1' },
+    ]
+    for (const fields of carts) {
+      const response = await postForm(`/customer/cart/${table.sessionId}`, fields)
+      expect(response.status).toBe(400)
+    }
+    expect(await lineCount(table.sessionId)).toBe(0)
+  })
+})
