@@ -8,12 +8,14 @@ import {
   isRouteErrorResponse,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, resources } from '~/locales'
 import { getLanguage } from '~/server/i18n.server'
 import { readToast } from '~/server/toast.server'
 import { I18nProvider, useI18n } from '~/ui/i18n'
+import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
 
@@ -27,6 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request)
   return data({ language, strings: resources[language], toast }, { headers })
 }
+
+// Toasts and the language change through form posts and redirects; of the query string only ?lng matters here.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.currentUrl.searchParams.get('lng') !== args.nextUrl.searchParams.get('lng') || unlessOnlySearchChanged(args)
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')

@@ -67,6 +67,13 @@ function fixturesSql(): { sql: string; tables: Record<string, string> } {
         { name: 'Cerveza artesanal', cents: 12000, quantity: 2, diner: null },
       ],
     },
+    noJsSteps: {
+      owner,
+      lines: [
+        { name: 'Tacos al pastor', cents: 16500, quantity: 3, diner: 'Ana' },
+        { name: 'Agua de horchata', cents: 4500, quantity: 1, diner: 'Luis' },
+      ],
+    },
     menuOrder: { owner: DEMO_OWNER_ID, lines: [] },
   }
   let number = 100

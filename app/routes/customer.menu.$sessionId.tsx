@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { addToCart, cartTotals } from '~/domain/cart'
 import { loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
@@ -10,6 +10,7 @@ import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
 import { useI18n } from '~/ui/i18n'
+import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { useToast } from '~/ui/toaster'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -21,9 +22,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { sessionId: bill.sessionId, restaurantName: bill.restaurantName ?? '', tableNumber: bill.tableNumber, categories }
 }
 
-// Switching category tabs only changes the query string; the menu is already here.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function Menu() {
   const { sessionId: sid, restaurantName, tableNumber, categories } = useLoaderData<typeof loader>()

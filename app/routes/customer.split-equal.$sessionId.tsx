@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useState } from 'react'
 import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
 import { loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
@@ -9,6 +9,7 @@ import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { SplitPie } from '~/ui/customer/split-pie'
 import { useI18n } from '~/ui/i18n'
+import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -37,9 +38,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   }
 }
 
-// The steppers keep the URL in step for a reload; that alone needs no new data.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function SplitEqual() {
   const data = useLoaderData<typeof loader>()
@@ -51,11 +50,12 @@ export default function SplitEqual() {
   const peopleLeft = split.tableSize - split.sharesPaid
   const sid = data.sessionId
 
-  useEffect(() => {
-    if (!hydrated) return
-    const timer = setTimeout(() => setSearchParams(new URLSearchParams({ partySize: String(split.peoplePaying), tableSize: String(split.tableSize) }), { replace: true, preventScrollReset: true }), 400)
-    return () => clearTimeout(timer)
-  }, [hydrated, split.peoplePaying, split.tableSize, setSearchParams])
+  // The URL follows the steppers, so a reload keeps the diner's numbers.
+  const choose = (next: { peoplePaying: number; tableSize: number }) => {
+    setChoice(next)
+    const quoted = quoteSplit(data.remaining, next.peoplePaying, next.tableSize, data.splitPaid)
+    setSearchParams({ partySize: String(quoted.peoplePaying), tableSize: String(quoted.tableSize) }, { replace: true, preventScrollReset: true })
+  }
 
   const shell = {
     restaurantName: data.restaurantName,
@@ -117,7 +117,7 @@ export default function SplitEqual() {
               value={split.peoplePaying}
               min={1}
               max={Math.min(MAX_PEOPLE_PAYING, peopleLeft)}
-              onChange={(peoplePaying) => setChoice((current) => ({ ...current, peoplePaying }))}
+              onChange={(peoplePaying) => choose({ ...choice, peoplePaying })}
               label={t('customer.split.peoplePaying')}
               decreaseLabel={`${t('customer.split.decrease')}: ${t('customer.split.peoplePaying')}`}
               increaseLabel={`${t('customer.split.increase')}: ${t('customer.split.peoplePaying')}`}
@@ -134,7 +134,7 @@ export default function SplitEqual() {
               value={split.tableSize}
               min={Math.max(1, split.peoplePaying)}
               max={MAX_TABLE_SIZE}
-              onChange={(tableSize) => setChoice((current) => ({ ...current, tableSize }))}
+              onChange={(tableSize) => choose({ ...choice, tableSize })}
               label={t('customer.split.tableSize')}
               decreaseLabel={`${t('customer.split.decrease')}: ${t('customer.split.tableSize')}`}
               increaseLabel={`${t('customer.split.increase')}: ${t('customer.split.tableSize')}`}

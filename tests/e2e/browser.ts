@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787'
 export const TABLES = JSON.parse(process.env.E2E_TABLES ?? '{}') as Record<string, string>
@@ -33,4 +34,10 @@ export async function screenshot(page: Page, name: string) {
 export async function billOf(sessionId: string) {
   const response = await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)
   return (await response.json()) as { remainingAmount: number; paidAmount: number; totalAmount: number; items: { name: string; isPaid: boolean; customerName: string | null }[] }
+}
+
+/** Waits until the element is there and React has taken over the page (root.tsx marks it). */
+export async function hydrated(page: Page, testId: string) {
+  await page.getByTestId(testId).first().waitFor()
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
 }

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billOf, launch, phonePage, screenshot, TABLES } from './browser'
+import { billOf, hydrated, launch, phonePage, screenshot, TABLES } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -28,6 +28,7 @@ describe('a diner pays at the table', () => {
 
     await page.getByTestId('tip-confirm').click()
     await page.waitForURL(/\/customer\/payment-method\//)
+    await hydrated(page, 'pay-submit')
     expect(await page.getByTestId('pay-submit').isDisabled()).toBe(true)
     await page.getByText('Tarjeta de crédito o débito').click()
     await screenshot(page, 'payment-method-phone')

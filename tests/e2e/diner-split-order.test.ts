@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billOf, launch, phonePage, screenshot, TABLES } from './browser'
+import { billOf, hydrated, launch, phonePage, screenshot, TABLES } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -9,12 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** React has taken over once a control that only works with JavaScript is enabled. */
-async function hydrated(page: Page, testId: string) {
-  await page.getByTestId(testId).first().waitFor()
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
-}
 
 /** From the tip step to the confirmation, paying by card. */
 async function tipAndPay(page: Page) {
@@ -87,7 +81,7 @@ describe('a diner pays part of the bill', () => {
 
       await page.getByTestId('split-continue').click()
       await page.waitForURL(/\/customer\/payment-options\//)
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Paga tu parte')
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Paga tu parte')
       expect(await page.getByTestId('options-subtotal').textContent()).toBe(share)
       if (index === 0) await screenshot(page, 'payment-options-split-phone')
       await page.getByTestId('options-continue').click()
@@ -98,6 +92,35 @@ describe('a diner pays part of the bill', () => {
       await page.context().close()
     }
     expect(await billOf(sessionId)).toMatchObject({ totalAmount: 640, paidAmount: 640, remainingAmount: 0 })
+  })
+})
+
+describe('without JavaScript', () => {
+  it('pays chosen items, then half of the rest, with plain forms', async () => {
+    const sessionId = TABLES.noJsSteps!
+    const { page } = await phonePage(browser, { javaScriptEnabled: false })
+    await page.goto(`/customer/pay-items/${sessionId}`)
+    await page.getByRole('checkbox', { name: /Tacos al pastor/ }).check()
+    await page.getByLabel('Cantidad de Tacos al pastor').fill('2')
+    await page.getByTestId('pay-items-confirm').click()
+    await page.waitForURL(/\/customer\/payment-options\//)
+    expect(await page.getByTestId('options-subtotal').textContent()).toBe('$110.00')
+    await page.getByTestId('options-continue').click()
+    await page.waitForURL(/\/customer\/tip\//)
+    await tipAndPay(page)
+    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 110, remainingAmount: 100 })
+
+    await page.goto(`/customer/split-equal/${sessionId}`)
+    await page.getByLabel('Personas en la mesa', { exact: true }).fill('2')
+    await page.getByRole('button', { name: 'Actualizar' }).click()
+    expect(await page.getByTestId('split-share').textContent()).toBe('$50.00')
+    await page.getByTestId('split-continue').click()
+    await page.waitForURL(/\/customer\/payment-options\//)
+    expect(await page.getByTestId('options-subtotal').textContent()).toBe('$50.00')
+    await page.getByTestId('options-continue').click()
+    await page.waitForURL(/\/customer\/tip\//)
+    await tipAndPay(page)
+    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 160, remainingAmount: 50 })
   })
 })
 
