@@ -14,7 +14,7 @@ import { useEffect, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, resources } from '~/locales'
 import { getLanguage } from '~/server/i18n.server'
 import { readToast } from '~/server/toast.server'
-import { I18nProvider, useI18n } from '~/ui/i18n'
+import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
@@ -47,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
-        <I18nProvider language={language} strings={root?.strings ?? resources[language]}>
+        <I18nProvider language={language} strings={root?.strings ?? fallbackStrings}>
           <ToastProvider initial={root?.toast ?? null}>{children}</ToastProvider>
         </I18nProvider>
         <ScrollRestoration />

@@ -1,6 +1,9 @@
 import type { Cents } from './money'
-import { MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY } from './schemas/items'
 import { CART_TAX_RATE_BPS } from './tax'
+
+// Here rather than beside the zod schemas, so the diner's cart does not ship zod to the phone.
+export const MAX_ITEMS_PER_ORDER = 50
+export const MAX_LINE_QUANTITY = 99
 
 /** A menu item in a diner's cart, as it was shown; the server prices it again from the menu. */
 export interface CartLine {

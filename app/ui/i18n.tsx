@@ -1,7 +1,15 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import { LOCALE_OF, resources, type Language, type Resources } from '~/locales'
+import { LOCALE_OF, type Language, type Resources } from '~/locales'
+import es from '~/locales/es'
 import { makeT, type TFunction } from '~/locales/translate'
 import { formatMoney } from '~/domain/money'
+
+/**
+ * Strings for when the root loader's are missing (an error above it). Only
+ * Spanish, the default: the page's own language arrives from the loader, so
+ * the phone never downloads both.
+ */
+export const fallbackStrings: Resources = es
 
 interface I18nValue {
   language: Language
@@ -25,5 +33,5 @@ export function I18nProvider({ language, strings, children }: { language: Langua
 export function useI18n(): I18nValue {
   const value = useContext(I18nContext)
   // Error boundaries above the provider still render, in Spanish.
-  return value ?? { language: 'es', locale: 'es-MX', t: makeT('es', resources.es), money: (cents) => formatMoney(cents) }
+  return value ?? { language: 'es', locale: 'es-MX', t: makeT('es', fallbackStrings), money: (cents) => formatMoney(cents) }
 }

@@ -1,8 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addToCart, cartTotals, readCart, removeFromCart } from '~/domain/cart'
+import { addToCart, cartTotals, MAX_LINE_QUANTITY, readCart, removeFromCart } from '~/domain/cart'
 import { groupUnpaidByDiner } from '~/domain/diners'
-import { MAX_LINE_QUANTITY } from '~/domain/schemas/items'
 import { quoteSplit } from '~/domain/split'
 
 const line = (customerName: string | null, paidQuantity = 0, quantity = 1) => ({ customerName, quantity, paidQuantity })

@@ -1,8 +1,7 @@
 import { z } from 'zod'
+import { MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY } from '../cart'
 import { idString, optionalName, pesos } from './fields'
 
-export const MAX_ITEMS_PER_ORDER = 50
-export const MAX_LINE_QUANTITY = 99
 
 /** One bill line as a diner's order or the demo panel sends it (SPEC §7, POST /api/items). */
 export const billItemInputSchema = z.object({
