@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { cartTotals, removeFromCart } from '~/domain/cart'
 import { placeOrderFormSchema } from '~/domain/schemas/items'
 import { addOrder } from '~/server/bill-writes.server'
-import { loadBill } from '~/server/customer.server'
+import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  return { sessionId: bill.sessionId, restaurantName: bill.restaurantName ?? '', tableNumber: bill.tableNumber }
+  return dinerHeader(bill)
 }
 
 /** Puts the whole cart on the table's bill in one write, priced from the menu (never from the phone). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { addToCart, cartTotals } from '~/domain/cart'
-import { loadBill } from '~/server/customer.server'
+import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { buttonClass } from '~/ui/button'
@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)
-  return { sessionId: bill.sessionId, restaurantName: bill.restaurantName ?? '', tableNumber: bill.tableNumber, categories }
+  return { ...dinerHeader(bill), categories }
 }
 
 export const shouldRevalidate = unlessOnlySearchChanged

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/re
 import { useEffect, useState } from 'react'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf, sessionPayments } from '~/server/bill.server'
-import { loadBill } from '~/server/customer.server'
+import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
@@ -30,9 +30,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
   return {
-    sessionId: bill.sessionId,
-    restaurantName: bill.restaurantName ?? '',
-    tableNumber: bill.tableNumber,
+    ...dinerHeader(bill),
     payment: payment && {
       transactionId: payment.transactionId,
       customerName: payment.customerName,

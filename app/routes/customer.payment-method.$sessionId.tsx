@@ -9,7 +9,7 @@ import { paymentSummary } from '~/domain/tax'
 import { recordPayment } from '~/server/bill-writes.server'
 import type { BillView } from '~/server/bill.server'
 import { checkoutFromUrl } from '~/server/checkout.server'
-import { loadBill } from '~/server/customer.server'
+import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
@@ -39,9 +39,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   if (checkout.tip.percent !== null) tipParams.set('tipPercentage', String(checkout.tip.percent))
   else tipParams.set('tipAmount', (checkout.tip.tip / 100).toFixed(2))
   return {
-    sessionId: bill.sessionId,
-    restaurantName: bill.restaurantName ?? '',
-    tableNumber: bill.tableNumber,
+    ...dinerHeader(bill),
     summary,
     valid: checkout.base > 0,
     changed: checkout.quote?.changed ?? false,

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData } from '@remix-run/react'
 import { checkoutFromUrl } from '~/server/checkout.server'
-import { loadBill } from '~/server/customer.server'
+import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
@@ -26,9 +26,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         ? `${customerPath.split(sid)}?partySize=${quote.split?.peoplePaying ?? 1}&tableSize=${quote.split?.tableSize ?? 1}`
         : customerPath.bill(sid, '?sheet=pay')
   return {
-    sessionId: sid,
-    restaurantName: bill.restaurantName ?? '',
-    tableNumber: bill.tableNumber,
+    ...dinerHeader(bill),
     mode: selection.mode,
     base: quote.base,
     changed: quote.changed,

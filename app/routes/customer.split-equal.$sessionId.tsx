@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
 import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
-import { loadBill } from '~/server/customer.server'
+import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
@@ -27,9 +27,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const tableSize = Number(query.get('tableSize')) || startingTableSize(bill.splitPaid, bill.capacity)
   const start = quoteSplit(bill.totals.remaining, Number(query.get('partySize')) || 1, tableSize, bill.splitPaid)
   return {
-    sessionId: bill.sessionId,
-    restaurantName: bill.restaurantName ?? '',
-    tableNumber: bill.tableNumber,
+    ...dinerHeader(bill),
     total: bill.totals.total,
     remaining: bill.totals.remaining,
     splitPaid: bill.splitPaid,

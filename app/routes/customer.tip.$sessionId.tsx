@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { centsToPesos, parsePesosInput } from '~/domain/money'
 import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 import { checkoutFromUrl } from '~/server/checkout.server'
-import { loadBill } from '~/server/customer.server'
+import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
@@ -26,9 +26,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       ? customerPath.bill(sid, '?sheet=pay')
       : customerPath.options(sid, new URLSearchParams(checkout.selectionQuery))
   return {
-    sessionId: sid,
-    restaurantName: bill.restaurantName ?? '',
-    tableNumber: bill.tableNumber,
+    ...dinerHeader(bill),
     base: checkout.base,
     tip: checkout.tip,
     selectionQuery: checkout.selectionQuery,

@@ -19,6 +19,11 @@ export async function loadBill(context: AppLoadContext, sessionId: string | unde
   return bill
 }
 
+/** What every diner screen's header shows. */
+export function dinerHeader(bill: BillView) {
+  return { sessionId: bill.sessionId, restaurantName: bill.restaurantName ?? '', tableNumber: bill.tableNumber }
+}
+
 export type ClientLine = ReturnType<typeof clientBill>['lines'][number]
 
 /** What a diner's page needs of the bill, in cents; nothing more goes to the phone. */
