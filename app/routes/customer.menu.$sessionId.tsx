@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { addToCart, cartTotals } from '~/domain/cart'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
@@ -34,6 +35,16 @@ export default function Menu() {
   const cart = useCart(sid)
   const totals = cartTotals(cart.lines)
   const active = categories.find((category) => category.id === searchParams.get('category')) ?? categories[0]
+  const activeTab = useRef<HTMLAnchorElement>(null)
+
+  // A tab chosen by link (or a reload) may sit off to the right; bring it in without moving the page.
+  useEffect(() => {
+    const tab = activeTab.current
+    const strip = tab?.closest('nav')
+    if (!tab || !strip) return
+    const offset = tab.getBoundingClientRect().left - strip.getBoundingClientRect().left
+    if (offset < 0 || offset + tab.offsetWidth > strip.clientWidth) strip.scrollTo({ left: strip.scrollLeft + offset - 16 })
+  }, [active?.id])
 
   const openCart = () => {
     if (totals.count === 0) toast({ title: 'customer.menu.cartEmptyToast' })
@@ -49,7 +60,11 @@ export default function Menu() {
       aria-label={t('customer.menu.cartCount', { count: totals.count })}
       data-testid="cart-button"
     >
-      <span aria-hidden="true" className="text-xl">🛒</span>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="9" cy="20" r="1.5" />
+        <circle cx="18" cy="20" r="1.5" />
+        <path d="M2 3h3l2.7 12.4a1.5 1.5 0 0 0 1.5 1.1h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7H6" />
+      </svg>
       {totals.count > 0 ? (
         <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-emerald-700 px-1 text-xs font-bold text-white" data-testid="cart-badge">
           {totals.count}
@@ -102,6 +117,7 @@ export default function Menu() {
                       replace
                       preventScrollReset
                       aria-current={current ? 'page' : undefined}
+                      ref={current ? activeTab : undefined}
                       className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 font-semibold ${
                         current ? 'border-emerald-800 bg-emerald-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
                       }`}
