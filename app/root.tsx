@@ -11,7 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { DEFAULT_LANGUAGE, resources } from '~/locales'
+import { DEFAULT_LANGUAGE, resources, type Resources } from '~/locales'
 import { getLanguage } from '~/server/i18n.server'
 import { readToast } from '~/server/toast.server'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
@@ -27,7 +27,10 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request)
   const { toast, headers } = await readToast(request)
-  return data({ language, strings: resources[language], toast }, { headers })
+  // Staff texts go only to staff pages; a diner's phone gets the diner's.
+  const { admin, ...diner } = resources[language]
+  const strings: Partial<Resources> = new URL(request.url).pathname.startsWith('/admin') ? { ...diner, admin } : diner
+  return data({ language, strings, toast }, { headers })
 }
 
 // Toasts and the language change through form posts and redirects; of the query string only ?lng matters here.

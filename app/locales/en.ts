@@ -1,7 +1,7 @@
-import type { Resources } from './es'
+import type { DinerResources } from './es'
 
 /** English. The spec's texts where it has them. */
-const en: Resources = {
+const en: DinerResources = {
   common: {
     appName: 'Mesa',
     language: 'Language',

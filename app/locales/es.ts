@@ -220,5 +220,6 @@ const es = {
 } as const
 
 type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> }
-export type Resources = Widen<typeof es>
-export default es satisfies Resources
+/** The diner's texts; the staff's are in admin/ and join them in index.ts. */
+export type DinerResources = Widen<typeof es>
+export default es satisfies DinerResources

@@ -1,5 +1,7 @@
+import adminEn from './admin/en'
+import adminEs, { type AdminResources } from './admin/es'
 import en from './en'
-import es, { type Resources } from './es'
+import es, { type DinerResources } from './es'
 
 export const LANGUAGES = ['es', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -8,7 +10,8 @@ export const DEFAULT_LANGUAGE: Language = 'es'
 /** The locale used for numbers and dates of each language. */
 export const LOCALE_OF: Record<Language, string> = { es: 'es-MX', en: 'en-US' }
 
-export const resources: Record<Language, Resources> = { es, en }
+export type Resources = DinerResources & { admin: AdminResources }
+
+export const resources: Record<Language, Resources> = { es: { ...es, admin: adminEs }, en: { ...en, admin: adminEn } }
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)
-export type { Resources }

@@ -1,4 +1,4 @@
-import type { Resources } from './es'
+import type { Resources } from './index'
 
 export type Vars = Record<string, string | number>
 export type TFunction = (key: string, vars?: Vars) => string
@@ -8,7 +8,7 @@ export type TFunction = (key: string, vars?: Vars) => string
  * conventions ({{name}} interpolation, key_one / key_other plurals), so the
  * diner's phone does not download i18next itself.
  */
-export function makeT(language: string, resources: Resources): TFunction {
+export function makeT(language: string, resources: Partial<Resources>): TFunction {
   const plurals = new Intl.PluralRules(language)
   const lookup = (key: string): unknown =>
     key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), resources)

@@ -49,8 +49,12 @@ export function methodNotAllowed(allowed: string): () => Response {
   return () => apiError(405, `Method not allowed; use ${allowed}.`, undefined)
 }
 
-/** Reads a JSON body and parses it with the payload's one schema. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+/**
+ * Reads a JSON body and parses it with the payload's one schema. Schemas
+ * whose messages are translation keys pass `translate`, so the API answers
+ * the words the forms show.
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, translate: (message: string) => string = (message) => message): Promise<z.output<S>> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'Send the body as JSON (Content-Type: application/json).')
   const declared = Number(request.headers.get('Content-Length') ?? '0')
@@ -65,7 +69,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   }
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: translate(issue.message) }))
     throw new ApiError(400, issues[0]?.message ?? 'The request body is not valid.', { issues })
   }
   return result.data

@@ -1,5 +1,6 @@
 import { createCookie } from '@remix-run/cloudflare'
 import { RemixI18Next } from 'remix-i18next/server'
+import { makeT } from '~/locales/translate'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, resources, type Language } from '~/locales'
 
 /** The diner's or owner's language choice, kept for a year. */
@@ -26,4 +27,10 @@ export const i18n = new RemixI18Next({
 export async function getLanguage(request: Request): Promise<Language> {
   const language = await i18n.getLocale(request)
   return isLanguage(language) ? language : DEFAULT_LANGUAGE
+}
+
+/** The translator of the request's language, for server answers (API messages, mail). */
+export async function getT(request: Request) {
+  const language = await getLanguage(request)
+  return makeT(language, resources[language])
 }

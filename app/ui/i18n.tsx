@@ -9,7 +9,7 @@ import { formatMoney } from '~/domain/money'
  * Spanish, the default: the page's own language arrives from the loader, so
  * the phone never downloads both.
  */
-export const fallbackStrings: Resources = es
+export const fallbackStrings: Partial<Resources> = es
 
 interface I18nValue {
   language: Language
@@ -20,7 +20,7 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null)
 
-export function I18nProvider({ language, strings, children }: { language: Language; strings: Resources; children: ReactNode }) {
+export function I18nProvider({ language, strings, children }: { language: Language; strings: Partial<Resources>; children: ReactNode }) {
   const value = useMemo<I18nValue>(() => {
     const locale = LOCALE_OF[language]
     // Money is always shown in es-MX MXN (SPEC §1), whatever the language.

@@ -94,6 +94,8 @@ export const tables = sqliteTable(
   },
   (t) => [
     uniqueIndex('tables_session_id_unique').on(t.sessionId),
+    // One "Mesa 5" per restaurant: staff and diners tell tables apart by number.
+    uniqueIndex('tables_user_number_unique').on(t.userId, t.tableNumber),
     index('tables_user_idx').on(t.userId),
     check('tables_capacity_non_negative', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
   ],
@@ -281,6 +283,32 @@ export const modifierOptions = sqliteTable(
     index('modifier_options_group_idx').on(t.modifierGroupId),
     check('modifier_options_price_non_negative', sql`${t.priceAdjustmentCents} >= 0`),
   ],
+)
+
+/** Failed sign-ins, by email and by client address, for throttling (see auth/throttle.server.ts). */
+export const loginAttempts = sqliteTable(
+  'login_attempts',
+  {
+    id: text('id').primaryKey(),
+    // 'email:<address>' or 'ip:<address>'.
+    key: text('key').notNull(),
+    attemptedAt: integer('attempted_at').notNull(),
+  },
+  (t) => [index('login_attempts_key_idx').on(t.key, t.attemptedAt)],
+)
+
+/** Every message the app sends, kept so the local mailer's mail can be read back (and audited). */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    provider: text('provider').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
 )
 
 export const waitlist = sqliteTable('waitlist', {

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from '@remix-run/cloudflare'
+import { registerSchema } from '~/domain/schemas/auth'
+import { registerOwner } from '~/server/auth/accounts.server'
+import { getDb } from '~/server/db/client.server'
+import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { getT } from '~/server/i18n.server'
+
+export const loader = methodNotAllowed('POST')
+
+/** POST /api/auth/register: the owner's account and restaurant in one step (SPEC §2.17). */
+export const action = api(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== 'POST') return methodNotAllowed('POST')()
+  const t = await getT(request)
+  const input = await readJson(request, registerSchema, t)
+  const result = await registerOwner(getDb(context.cloudflare.env.DB), input)
+  if (!result.ok) return apiError(409, t('admin.errors.emailTaken'), { code: result.code })
+  return json({ user: { id: result.userId, email: input.ownerEmail, restaurantName: input.restaurantName } }, 201)
+})

@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { LoginInput, RegisterInput, RestaurantInput } from '~/domain/schemas/auth'
+import type { Db } from '../db/client.server'
+import { authSessions, passwordResets, users } from '../db/schema'
+import type { Mailer } from '../mail/mailer.server'
+import { hashPassword, verifyPassword } from './password.server'
+import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from './throttle.server'
+import { hashToken, newToken } from './tokens.server'
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+
+export type AuthFailure = 'EMAIL_TAKEN' | 'USER_NOT_FOUND' | 'INVALID_PASSWORD' | 'TOO_MANY_ATTEMPTS' | 'RESET_INVALID'
+type Result<T> = ({ ok: true } & T) | { ok: false; code: AuthFailure }
+
+/** Creates the owner's account with the restaurant profile (SPEC §2.17). */
+export async function registerOwner(db: Db, input: RegisterInput): Promise<Result<{ userId: string }>> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.ownerEmail)).limit(1)
+  if (existing) return { ok: false, code: 'EMAIL_TAKEN' }
+  const password = await hashPassword(input.password)
+  const userId = crypto.randomUUID()
+  try {
+    await db.insert(users).values({
+      id: userId,
+      email: input.ownerEmail,
+      passwordHash: password.hash,
+      passwordSalt: password.salt,
+      passwordAlgorithm: password.algorithm,
+      passwordIterations: password.iterations,
+      ownerName: input.ownerName,
+      ...restaurantColumns(input),
+    })
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (String(error).includes('UNIQUE')) return { ok: false, code: 'EMAIL_TAKEN' }
+    throw error
+  }
+  return { ok: true, userId }
+}
+
+const restaurantColumns = (input: RestaurantInput) => ({
+  restaurantName: input.restaurantName,
+  restaurantType: input.restaurantType,
+  restaurantCuisine: input.restaurantCuisine,
+  restaurantAddress: input.restaurantAddress,
+  restaurantPhone: input.restaurantPhone,
+  restaurantEmail: input.restaurantEmail,
+})
+
+/** Checks an owner's email and password, with throttling per email and per client address. */
+export async function checkCredentials(db: Db, input: LoginInput, clientAddress: string | null): Promise<Result<{ userId: string }>> {
+  if (await isLoginThrottled(db, input.email, clientAddress)) return { ok: false, code: 'TOO_MANY_ATTEMPTS' }
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
+  const valid = user
+    ? await verifyPassword(input.password, { hash: user.passwordHash, salt: user.passwordSalt, algorithm: user.passwordAlgorithm, iterations: user.passwordIterations })
+    : false
+  if (!user || !valid) {
+    await recordFailedLogin(db, input.email, clientAddress)
+    return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
+  }
+  await clearFailedLogins(db, input.email)
+  return { ok: true, userId: user.id }
+}
+
+/**
+ * Sends a single-use reset link valid for an hour, when the account exists.
+ * The caller answers the same either way, so nobody learns who has an account.
+ */
+export async function requestPasswordReset(db: Db, mailer: Mailer, email: string, origin: string): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
+  if (!user) return
+  const token = newToken()
+  await db.insert(passwordResets).values({ id: await hashToken(token), userId: user.id, expiresAt: Date.now() + RESET_TOKEN_TTL_MS })
+  const link = `${origin}/admin/reset-password/${token}`
+  await mailer.send({
+    to: email,
+    subject: 'Restablece tu contraseña de Mesa / Reset your Mesa password',
+    text: `Para elegir una contraseña nueva abre este enlace (vale una hora y una sola vez):\n${link}\n\nTo choose a new password open this link (valid for one hour, once):\n${link}\n\nSi no lo pediste, ignora este correo. / If you did not ask for it, ignore this email.`,
+  })
+}
+
+/** Whether a reset token can still be used (the reset page checks before showing its form). */
+export async function isResetTokenUsable(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.id, await hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, Date.now())))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Sets a new password with a reset token, uses the token up and signs the owner out everywhere. */
+export async function resetPassword(db: Db, token: string, newPassword: string): Promise<Result<{ userId: string }>> {
+  const id = await hashToken(token)
+  const now = Date.now()
+  // Claiming the token first makes a second use (even a simultaneous one) fail.
+  const [claimed] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .returning({ userId: passwordResets.userId })
+  if (!claimed) return { ok: false, code: 'RESET_INVALID' }
+  const password = await hashPassword(newPassword)
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: password.hash, passwordSalt: password.salt, passwordAlgorithm: password.algorithm, passwordIterations: password.iterations })
+      .where(eq(users.id, claimed.userId)),
+    db.delete(authSessions).where(eq(authSessions.userId, claimed.userId)),
+  ])
+  return { ok: true, userId: claimed.userId }
+}
+
+/** Saves the restaurant profile (onboarding, and later edits from Configuración). */
+export async function saveRestaurant(db: Db, userId: string, input: RestaurantInput): Promise<void> {
+  await db.update(users).set(restaurantColumns(input)).where(eq(users.id, userId))
+}

@@ -1,0 +1,97 @@
+import { redirect, type AppLoadContext } from '@remix-run/cloudflare'
+import { and, eq, gt, lt } from 'drizzle-orm'
+import { getDb, type Db } from '../db/client.server'
+import { authSessions, users } from '../db/schema'
+import { ApiError } from '../http.server'
+import { hashToken, newToken } from './tokens.server'
+
+export const SESSION_COOKIE = 'mesa_session'
+const SESSION_DAYS = 30
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
+
+/** Secure everywhere except plain-http local development (workerd on 127.0.0.1). */
+function isLocalHttp(request: Request): boolean {
+  const url = new URL(request.url)
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+}
+
+function cookieHeader(request: Request, value: string, maxAgeSeconds: number): string {
+  return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(isLocalHttp(request) ? [] : ['Secure'])].join('; ')
+}
+
+export function readSessionToken(request: Request): string | null {
+  const cookies = request.headers.get('Cookie') ?? ''
+  for (const part of cookies.split(';')) {
+    const [name, ...rest] = part.trim().split('=')
+    if (name === SESSION_COOKIE) return rest.join('=') || null
+  }
+  return null
+}
+
+/** Starts a session for `userId`; returns the Set-Cookie header value. */
+export async function startSession(db: Db, request: Request, userId: string): Promise<string> {
+  const token = newToken()
+  const now = Date.now()
+  await db.batch([
+    // Expired sessions of this owner go as a new one starts, so the table does not grow forever.
+    db.delete(authSessions).where(and(eq(authSessions.userId, userId), lt(authSessions.expiresAt, now))),
+    db.insert(authSessions).values({ id: await hashToken(token), userId, expiresAt: now + SESSION_MS }),
+  ])
+  return cookieHeader(request, token, SESSION_DAYS * 24 * 60 * 60)
+}
+
+/** Ends the request's session (if any); returns the Set-Cookie header that clears the cookie. */
+export async function endSession(db: Db, request: Request): Promise<string> {
+  const token = readSessionToken(request)
+  if (token) await db.delete(authSessions).where(eq(authSessions.id, await hashToken(token)))
+  return cookieHeader(request, '', 0)
+}
+
+export type StaffUser = Awaited<ReturnType<typeof findSessionUser>> & {}
+
+async function findSessionUser(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      ownerName: users.ownerName,
+      restaurantName: users.restaurantName,
+      restaurantType: users.restaurantType,
+      restaurantCuisine: users.restaurantCuisine,
+      restaurantAddress: users.restaurantAddress,
+      restaurantPhone: users.restaurantPhone,
+      restaurantEmail: users.restaurantEmail,
+      showTaxSeparately: users.showTaxSeparately,
+      taxRateBps: users.taxRateBps,
+      taxIncludedInPrice: users.taxIncludedInPrice,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, await hashToken(token)), gt(authSessions.expiresAt, Date.now())))
+    .limit(1)
+  return row ?? null
+}
+
+/** The signed-in owner of the request, or null. */
+export async function getStaffUser(context: AppLoadContext, request: Request): Promise<StaffUser | null> {
+  const token = readSessionToken(request)
+  if (!token) return null
+  return findSessionUser(getDb(context.cloudflare.env.DB), token)
+}
+
+/** For admin pages: the owner, or a redirect to sign in (SPEC §2.12). */
+export async function requireStaffPage(context: AppLoadContext, request: Request): Promise<StaffUser> {
+  const user = await getStaffUser(context, request)
+  if (!user) {
+    const url = new URL(request.url)
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
+  return user
+}
+
+/** For admin API routes: the owner, or 401 JSON. */
+export async function requireStaffApi(context: AppLoadContext, request: Request): Promise<StaffUser> {
+  const user = await getStaffUser(context, request)
+  if (!user) throw new ApiError(401, 'Sign in first.')
+  return user
+}

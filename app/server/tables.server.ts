@@ -1,0 +1,71 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
+import { newToken } from './auth/tokens.server'
+import type { Db } from './db/client.server'
+import { tables, tableSessions } from './db/schema'
+
+export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
+
+const columns = {
+  id: tables.id,
+  userId: tables.userId,
+  tableNumber: tables.tableNumber,
+  tableName: tables.tableName,
+  capacity: tables.capacity,
+  isActive: tables.isActive,
+  sessionId: tables.sessionId,
+  createdAt: tables.createdAt,
+}
+
+/** The owner's active tables, in the order they were made (SPEC §2.12: only the active list is shown). */
+export function listTables(db: Db, userId: string) {
+  return db
+    .select(columns)
+    .from(tables)
+    .where(and(eq(tables.userId, userId), eq(tables.isActive, true)))
+    .orderBy(asc(tables.createdAt), asc(tables.tableNumber))
+}
+
+/** One of the owner's tables; null for another owner's or an unknown id (answered as 404). */
+export async function findOwnTable(db: Db, userId: string, tableId: string) {
+  const [row] = await db
+    .select(columns)
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
+    .limit(1)
+  return row ?? null
+}
+
+/** A new active table with an unguessable session id (what its QR code opens) and an open bill. */
+export async function createTable(db: Db, userId: string, input: CreateTableInput) {
+  const id = crypto.randomUUID()
+  const sessionId = newToken()
+  try {
+    await db.batch([
+      db.insert(tables).values({ id, userId, tableNumber: input.tableNumber, tableName: input.tableName, capacity: input.capacity, isActive: true, sessionId }),
+      db.insert(tableSessions).values({ id: sessionId, tableId: id }),
+    ])
+  } catch (error) {
+    if (String(error).includes('tables.user_id, tables.table_number')) return null
+    throw error
+  }
+  return findOwnTable(db, userId, id)
+}
+
+export async function updateTable(db: Db, userId: string, tableId: string, input: UpdateTableInput) {
+  const [row] = await db
+    .update(tables)
+    .set({ tableName: input.tableName, capacity: input.capacity })
+    .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
+    .returning({ id: tables.id })
+  return row ? findOwnTable(db, userId, tableId) : null
+}
+
+/** Deletes the table with its bills and payments (database cascades); false when it is not the owner's. */
+export async function deleteTable(db: Db, userId: string, tableId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
+    .returning({ id: tables.id })
+  return deleted.length > 0
+}
