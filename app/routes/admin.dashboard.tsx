@@ -1,0 +1,297 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { RESTAURANT_CUISINES, RESTAURANT_TYPES, setupRestaurantSchema } from '~/domain/schemas/auth'
+import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
+import { saveRestaurant } from '~/server/auth/accounts.server'
+import { requireStaffPage } from '~/server/auth/session.server'
+import { getDb } from '~/server/db/client.server'
+import { qrSvg, tableUrl } from '~/server/qr.server'
+import { createTable, deleteTable, listTables, updateTable } from '~/server/tables.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { UrlDialog } from '~/ui/admin/dialog'
+import { DownloadQrButton } from '~/ui/admin/qr-download'
+import { buttonClass } from '~/ui/button'
+import { LanguageSwitch } from '~/ui/customer/shell'
+import { Field, SelectField } from '~/ui/field'
+import { useI18n } from '~/ui/i18n'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
+
+// Analytics and Configuración join when they are built (issue 4 is open until then).
+const TABS = ['tables', 'menus'] as const
+type Tab = (typeof TABS)[number]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const url = new URL(request.url)
+  if (!user.restaurantName) return { user, onboarding: true as const, tables: [], qr: null }
+  const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
+  const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
+  const qr = qrTable ? { tableId: qrTable.id, url: tableUrl(url.origin, qrTable.sessionId), svg: await qrSvg(tableUrl(url.origin, qrTable.sessionId)) } : null
+  return { user, onboarding: false as const, tables, qr }
+}
+
+type ActionResult = { intent: string; errors: Record<string, string[] | null>; message: string | null }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const db = getDb(context.cloudflare.env.DB)
+  const form = await request.formData()
+  const intent = String(form.get('intent'))
+  const fail = (errors: ActionResult['errors'], message: string | null = null, status = 400) => data<ActionResult>({ intent, errors, message }, { status })
+
+  if (intent === 'setup') {
+    const submission = parseWithZod(form, { schema: setupRestaurantSchema })
+    if (submission.status !== 'success') return fail(submission.error ?? {}, 'admin.setup.failedText')
+    await saveRestaurant(db, user.id, submission.value)
+    return redirectWithToast('/admin/dashboard', { title: 'admin.setup.doneTitle' })
+  }
+  if (intent === 'create') {
+    const submission = parseWithZod(form, { schema: createTableSchema })
+    if (submission.status !== 'success') return fail(submission.error ?? {}, 'admin.tables.createFailed')
+    const table = await createTable(db, user.id, submission.value)
+    if (!table) return fail({ tableNumber: ['admin.errors.tableNumberTaken'] }, 'admin.tables.createFailed', 409)
+    return redirectWithToast('/admin/dashboard', { title: 'admin.tables.created' })
+  }
+  const tableId = String(form.get('tableId') ?? '')
+  if (intent === 'update') {
+    const submission = parseWithZod(form, { schema: updateTableSchema })
+    if (submission.status !== 'success') return fail(submission.error ?? {}, 'admin.tables.updateFailed')
+    if (!(await updateTable(db, user.id, tableId, submission.value))) return fail({}, 'admin.tables.updateFailed', 404)
+    return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
+  }
+  if (intent === 'delete') {
+    if (!(await deleteTable(db, user.id, tableId))) return fail({}, 'admin.tables.deleteFailed', 404)
+    return redirectWithToast('/admin/dashboard', { title: 'admin.tables.deleted' })
+  }
+  return fail({}, 'admin.errors.formError')
+}
+
+export default function Dashboard() {
+  const { user, onboarding } = useLoaderData<typeof loader>()
+  const { t } = useI18n()
+  const [searchParams] = useSearchParams()
+  const tab: Tab = TABS.find((name) => name === searchParams.get('tab')) ?? 'tables'
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-lg font-bold" data-testid="restaurant-name">{user.restaurantName ?? user.email}</p>
+            <p className="text-sm text-stone-600">{t('admin.dashboard.staffDashboard')}</p>
+          </div>
+          <LanguageSwitch />
+          <a href="/api/logout" className={buttonClass.secondary}>
+            {t('admin.dashboard.logout')}
+          </a>
+        </div>
+        {onboarding ? null : (
+          <nav aria-label={t('admin.dashboard.title')} className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-4">
+            {TABS.map((name) => (
+              <Link
+                key={name}
+                to={`?tab=${name}`}
+                aria-current={tab === name ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${tab === name ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-stone-600 hover:text-stone-900'}`}
+              >
+                {t(`admin.dashboard.tabs.${name}`)}
+              </Link>
+            ))}
+          </nav>
+        )}
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-6">
+        {onboarding ? <Onboarding /> : tab === 'menus' ? <MenusTab /> : <TablesTab />}
+      </main>
+    </div>
+  )
+}
+
+function Onboarding() {
+  const result = useActionData<typeof action>()
+  const { t } = useI18n()
+  const errors = result?.errors ?? {}
+  return (
+    <section className="mx-auto max-w-lg rounded-3xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">{t('admin.setup.title')}</h1>
+      <p className="mb-5 mt-1 text-stone-600">{t('admin.setup.lead')}</p>
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="setup" />
+        <Field label={t('admin.signup.restaurantName')} name="restaurantName" error={errors.restaurantName} />
+        <SelectField
+          label={t('admin.signup.restaurantType')}
+          name="restaurantType"
+          error={errors.restaurantType}
+          options={[{ value: '', label: t('admin.signup.choose') }, ...RESTAURANT_TYPES.map((type) => ({ value: type, label: t(`admin.signup.types.${type}`) }))]}
+        />
+        <SelectField
+          label={t('admin.signup.restaurantCuisine')}
+          name="restaurantCuisine"
+          error={errors.restaurantCuisine}
+          options={[{ value: '', label: t('admin.signup.choose') }, ...RESTAURANT_CUISINES.map((cuisine) => ({ value: cuisine, label: t(`admin.signup.cuisines.${cuisine}`) }))]}
+        />
+        <Field label={t('admin.signup.restaurantAddress')} name="restaurantAddress" error={errors.restaurantAddress} />
+        <Field label={t('admin.signup.restaurantPhone')} name="restaurantPhone" type="tel" error={errors.restaurantPhone} />
+        <Field label={t('admin.signup.restaurantEmail')} name="restaurantEmail" type="email" error={errors.restaurantEmail} />
+        <button type="submit" className={buttonClass.primary}>
+          {t('admin.setup.submit')}
+        </button>
+        <p className="text-sm text-stone-600">{t('admin.setup.note')}</p>
+      </Form>
+    </section>
+  )
+}
+
+function TablesTab() {
+  const { tables, qr } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const { t } = useI18n()
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const pending = navigation.state === 'submitting'
+  const dialog = searchParams.get('dialog')
+  const editing = tables.find((table) => table.id === searchParams.get('edit'))
+  const deleting = tables.find((table) => table.id === searchParams.get('delete'))
+  const qrTable = tables.find((table) => table.id === qr?.tableId)
+  const errors = result?.errors ?? {}
+  const label = (table: { tableNumber: string; tableName: string | null }) =>
+    table.tableName ? t('admin.tables.cardNamed', { number: table.tableNumber, name: table.tableName }) : t('admin.tables.card', { number: table.tableNumber })
+
+  return (
+    <section aria-labelledby="tables-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="tables-title" className="text-2xl font-bold">
+          {t('admin.tables.title')}
+        </h1>
+        <div className="flex gap-2">
+          {tables.length > 0 ? (
+            <a href="/admin/tables/print" className={buttonClass.secondary}>
+              {t('admin.tables.printAll')}
+            </a>
+          ) : null}
+          <Link to="?dialog=new" preventScrollReset className={buttonClass.primary} data-testid="new-table">
+            {t('admin.tables.newTable')}
+          </Link>
+        </div>
+      </div>
+
+      {tables.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-3xl border border-dashed border-stone-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold">{t('admin.tables.empty')}</p>
+          <Link to="?dialog=new" preventScrollReset className={buttonClass.primary}>
+            {t('admin.tables.createFirst')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {tables.map((table) => (
+            <li key={table.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="table-card">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="font-bold">{label(table)}</h2>
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{t('admin.tables.active')}</span>
+              </div>
+              <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: table.sessionId })}</p>
+              <p className="text-sm">{table.capacity ? t('admin.tables.capacity', { count: table.capacity }) : t('admin.tables.capacityNone')}</p>
+              <div className="flex flex-wrap gap-2">
+                <Link to={`?qr=${table.id}`} preventScrollReset className={`${buttonClass.primary} flex-1`}>
+                  {t('admin.tables.viewQr')}
+                </Link>
+                <details className="relative">
+                  <summary className={`${buttonClass.secondary} list-none`}>{t('admin.tables.manage')}</summary>
+                  <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg">
+                    <Link to={`/admin/tables/${table.id}`} className="rounded-lg px-3 py-2 hover:bg-stone-100">
+                      {t('admin.tables.details')}
+                    </Link>
+                    <Link to={`?edit=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 hover:bg-stone-100">
+                      {t('admin.tables.edit')}
+                    </Link>
+                    <Link to={`?delete=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50">
+                      {t('admin.tables.delete')}
+                    </Link>
+                  </div>
+                </details>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <UrlDialog open={dialog === 'new'} closeTo="?" title={t('admin.tables.newTable')}>
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="create" />
+          {result?.intent === 'create' && result.message ? <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-900">{t(result.message)}</p> : null}
+          <Field label={t('admin.tables.number')} name="tableNumber" placeholder={t('admin.tables.numberPlaceholder')} error={result?.intent === 'create' ? errors.tableNumber : null} />
+          <Field label={t('admin.tables.name')} name="tableName" error={result?.intent === 'create' ? errors.tableName : null} />
+          <Field label={t('admin.tables.capacityLabel')} name="capacity" type="number" min={1} inputMode="numeric" error={result?.intent === 'create' ? errors.capacity : null} />
+          <div className="flex justify-end gap-2">
+            <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
+            <button type="submit" className={buttonClass.primary} disabled={pending}>{t('admin.tables.create')}</button>
+          </div>
+        </Form>
+      </UrlDialog>
+
+      <UrlDialog open={Boolean(editing)} closeTo="?" title={t('admin.tables.edit')}>
+        {editing ? (
+          <Form method="post" className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="tableId" value={editing.id} />
+            {result?.intent === 'update' && result.message ? <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-900">{t(result.message)}</p> : null}
+            <Field label={t('admin.tables.editName')} name="tableName" defaultValue={editing.tableName ?? ''} error={result?.intent === 'update' ? errors.tableName : null} />
+            <Field label={t('admin.tables.capacityLabel')} name="capacity" type="number" min={1} defaultValue={editing.capacity ?? ''} error={result?.intent === 'update' ? errors.capacity : null} />
+            <div className="flex justify-end gap-2">
+              <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
+              <button type="submit" className={buttonClass.primary} disabled={pending}>{t('admin.tables.save')}</button>
+            </div>
+          </Form>
+        ) : null}
+      </UrlDialog>
+
+      <UrlDialog open={Boolean(deleting)} closeTo="?" title={deleting ? t('admin.tables.deleteTitle', { number: deleting.tableNumber }) : ''}>
+        {deleting ? (
+          <Form method="post" className="grid gap-4">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="tableId" value={deleting.id} />
+            <p>{t('admin.tables.deleteText')}</p>
+            <div className="flex justify-end gap-2">
+              <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
+              <button type="submit" className={`${buttonClass.primary} bg-red-700 hover:bg-red-800`} disabled={pending}>{t('admin.tables.deleteConfirm')}</button>
+            </div>
+          </Form>
+        ) : null}
+      </UrlDialog>
+
+      <UrlDialog open={Boolean(qr && qrTable)} closeTo="?" title={qrTable ? t('admin.qr.title', { number: qrTable.tableNumber }) : ''}>
+        {qr && qrTable ? (
+          <div className="grid justify-items-center gap-3 text-center">
+            {/* Server-rendered SVG from the qrcode library; nothing user-supplied is in it. */}
+            <div className="rounded-xl border border-stone-200 p-2" data-testid="qr-code" dangerouslySetInnerHTML={{ __html: qr.svg }} />
+            <p className="text-sm text-stone-600">{t('admin.qr.hint')}</p>
+            <p className="break-all text-xs text-stone-600" data-testid="qr-url">{qr.url}</p>
+            <div className="flex flex-wrap justify-center gap-2">
+              <DownloadQrButton url={qr.url} fileName={`mesa-${qrTable.tableNumber}.png`} />
+              <a href={`/admin/tables/${qrTable.id}/print`} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+                {t('admin.qr.print')}
+              </a>
+              <Link to="?" className={buttonClass.secondary}>{t('admin.qr.close')}</Link>
+            </div>
+          </div>
+        ) : null}
+      </UrlDialog>
+    </section>
+  )
+}
+
+function MenusTab() {
+  const { t } = useI18n()
+  return (
+    <section className="max-w-2xl rounded-3xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">{t('admin.menus.title')}</h1>
+      <p className="mb-5 mt-2 text-stone-700">{t('admin.menus.text')}</p>
+      <Link to="/admin/menu" className={buttonClass.primary}>
+        {t('admin.menus.open')}
+      </Link>
+    </section>
+  )
+}

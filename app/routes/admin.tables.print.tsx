@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { useLoaderData } from '@remix-run/react'
+import { requireStaffPage } from '~/server/auth/session.server'
+import { getDb } from '~/server/db/client.server'
+import { qrSvg, tableUrl } from '~/server/qr.server'
+import { listTables } from '~/server/tables.server'
+import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
+import { useI18n } from '~/ui/i18n'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa · QR' }]
+
+/** Every table's card on one sheet, ready to cut out. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const origin = new URL(request.url).origin
+  const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
+  return {
+    restaurantName: user.restaurantName ?? '',
+    tables: await Promise.all(
+      tables.map(async (table) => {
+        const url = tableUrl(origin, table.sessionId)
+        return { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, url, svg: await qrSvg(url, 300) }
+      }),
+    ),
+  }
+}
+
+export default function PrintAllQr() {
+  const { restaurantName, tables } = useLoaderData<typeof loader>()
+  const { t } = useI18n()
+  useAutoPrint(false)
+  return (
+    <main className="mx-auto max-w-4xl p-6">
+      <h1 className="text-2xl font-bold print:hidden">{t('admin.qr.printAllTitle', { restaurant: restaurantName })}</h1>
+      <p className="mb-6 text-stone-600 print:hidden">{t('admin.qr.cutHint')}</p>
+      <div className="grid grid-cols-2 gap-6">
+        {tables.map((table) => (
+          <PrintCard key={table.id} table={table} />
+        ))}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,39 @@
+import { Link, useNavigate } from '@remix-run/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useI18n } from '../i18n'
+
+/**
+ * A modal whose open state lives in the URL (?dialog=...), on the platform's
+ * <dialog>: focus is trapped and Escape closes it; without JavaScript it
+ * renders open and its forms and links still work.
+ */
+export function UrlDialog({ open, closeTo, title, children }: { open: boolean; closeTo: string; title: string; children: ReactNode }) {
+  const { t } = useI18n()
+  const ref = useRef<HTMLDialogElement>(null)
+  const navigate = useNavigate()
+  useEffect(() => {
+    const dialog = ref.current
+    if (!open || !dialog) return
+    if (!dialog.matches(':modal')) {
+      if (dialog.open) dialog.close()
+      dialog.showModal()
+    }
+    const onCancel = () => navigate(closeTo, { replace: true, preventScrollReset: true })
+    dialog.addEventListener('cancel', onCancel)
+    return () => dialog.removeEventListener('cancel', onCancel)
+  }, [open, closeTo, navigate])
+  if (!open) return null
+  return (
+    <dialog ref={ref} open aria-labelledby="dialog-title" className="fixed inset-0 z-40 m-auto w-[min(32rem,calc(100%-2rem))] rounded-3xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50">
+      <div className="mb-4 flex items-start justify-between gap-3">
+        <h2 id="dialog-title" className="text-xl font-bold">
+          {title}
+        </h2>
+        <Link to={closeTo} replace preventScrollReset aria-label={t('common.close')} className="inline-grid size-11 place-items-center rounded-full hover:bg-stone-100">
+          <span aria-hidden="true">✕</span>
+        </Link>
+      </div>
+      {children}
+    </dialog>
+  )
+}
