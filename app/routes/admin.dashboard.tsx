@@ -198,7 +198,8 @@ function TablesTab() {
                 <Link to={`?qr=${table.id}`} preventScrollReset className={`${buttonClass.primary} flex-1`}>
                   {t('admin.tables.viewQr')}
                 </Link>
-                <details className="relative">
+                {/* Keyed on the query string so the menu is closed again once its dialog opens or closes. */}
+                <details className="relative" key={searchParams.toString()}>
                   <summary className={`${buttonClass.secondary} list-none`}>{t('admin.tables.manage')}</summary>
                   <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg">
                     <Link to={`/admin/tables/${table.id}`} className="rounded-lg px-3 py-2 hover:bg-stone-100">

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs'
+import jsQR from 'jsqr'
+import type { Browser } from 'playwright-core'
+import { PNG } from 'pngjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, hydrated, launch, phonePage, screenshot } from './browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a restaurant owner', () => {
+  it('signs up through the wizard, signs in, and creates, edits, shows the QR of and deletes a table', async () => {
+    const { page, errors } = await phonePage(browser, { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, acceptDownloads: true })
+    const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`
+    await page.goto('/admin/signup')
+    await hydrated(page, 'signup-step')
+
+    // Siguiente checks the step and stays on it with the spec's messages.
+    await page.getByRole('button', { name: 'Siguiente' }).click()
+    await expect.poll(() => page.getByText('El nombre del restaurante debe tener al menos 2 caracteres').count()).toBe(1)
+    await page.getByLabel('Nombre del restaurante').fill('Cantina E2E')
+    await page.getByLabel('Tipo de restaurante').selectOption('bar')
+    await page.getByLabel('Tipo de cocina').selectOption('mexican')
+    await page.getByLabel('Dirección').fill('Calle Padre Mier 100, Centro')
+    await page.getByLabel('Teléfono').fill('8112345678')
+    await page.getByLabel('Correo del restaurante').fill('cantina@example.com')
+    await page.getByRole('button', { name: 'Siguiente' }).click()
+    await expect.poll(() => page.getByTestId('signup-step').textContent()).toBe('Paso 2 de 3')
+    await page.getByLabel('Tu nombre').fill('Rosa Treviño')
+    await page.getByLabel('Tu correo electrónico').fill(email)
+    await page.getByLabel('Contraseña').fill('corta')
+    await page.getByRole('button', { name: 'Siguiente' }).click()
+    await expect.poll(() => page.getByText('La contraseña debe tener al menos 8 caracteres').count()).toBe(1)
+    await page.getByLabel('Contraseña').fill('cantina-e2e-2026')
+    await page.getByRole('button', { name: 'Siguiente' }).click()
+    await expect.poll(() => page.getByTestId('signup-step').textContent()).toBe('Paso 3 de 3')
+    expect(await page.getByTestId('signup-review').textContent()).toContain('Cantina E2E')
+    await screenshot(page, 'signup-review-desktop')
+    await page.getByRole('button', { name: 'Completar registro' }).click()
+    await expect.poll(() => page.getByText('Debes aceptar los términos y condiciones').count()).toBeGreaterThan(0)
+    await page.getByLabel(/Acepto los términos/).check()
+    await page.getByRole('button', { name: 'Completar registro' }).click()
+    await page.waitForURL(/\/admin\/login/)
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Registro exitoso')
+
+    await page.getByLabel('Correo electrónico').fill(email)
+    await page.getByLabel('Contraseña').fill('wrong-password')
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Contraseña incorrecta. Por favor, intenta de nuevo.')
+    await page.getByLabel('Contraseña').fill('cantina-e2e-2026')
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+    await page.waitForURL(/\/admin\/dashboard/)
+    expect(await page.getByTestId('restaurant-name').textContent()).toBe('Cantina E2E')
+    expect(await page.getByText('No hay mesas activas').count()).toBe(1)
+
+    await page.getByTestId('new-table').click()
+    await page.getByRole('button', { name: 'Crear mesa' }).click()
+    await expect.poll(() => page.getByText('El número de mesa es obligatorio').count()).toBe(1)
+    await page.getByLabel('Número de Mesa').fill('4')
+    await page.getByLabel('Nombre de Mesa (opcional)').fill('Patio')
+    await page.getByLabel('Capacidad').fill('6')
+    await page.getByRole('button', { name: 'Crear mesa' }).click()
+    await expect.poll(() => page.getByTestId('table-card').textContent()).toContain('Mesa 4 - Patio')
+    expect(await page.getByTestId('table-card').textContent()).toContain('Capacidad: 6 personas')
+    await screenshot(page, 'dashboard-tables-desktop')
+
+    await page.getByText('Gestionar').click()
+    await page.getByRole('link', { name: 'Editar mesa' }).click()
+    await page.getByLabel('Nombre', { exact: true }).fill('Terraza')
+    await page.getByRole('button', { name: 'Guardar cambios' }).click()
+    await expect.poll(() => page.getByTestId('table-card').textContent()).toContain('Mesa 4 - Terraza')
+
+    await page.getByRole('link', { name: 'Ver QR' }).click()
+    await page.getByTestId('qr-code').waitFor()
+    const shownUrl = await page.getByTestId('qr-url').textContent()
+    expect(shownUrl).toMatch(new RegExp(`^${BASE_URL}/customer/table/[A-Za-z0-9_-]{43}$`))
+    await screenshot(page, 'qr-dialog-desktop')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qr-download').click()])
+    expect(download.suggestedFilename()).toBe('mesa-4.png')
+    const png = PNG.sync.read(readFileSync((await download.path())!))
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
+    expect(decoded?.data).toBe(shownUrl)
+
+    // The code opens the table's bill for a diner.
+    const diner = await phonePage(browser)
+    await diner.page.goto(decoded!.data)
+    expect(await diner.page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
+    await diner.page.context().close()
+
+    await page.getByRole('link', { name: 'Cerrar', exact: true }).last().click()
+    await page.getByText('Gestionar').click()
+    await page.getByRole('link', { name: 'Eliminar mesa' }).click()
+    await page.getByRole('button', { name: 'Eliminar' }).click()
+    await expect.poll(() => page.getByText('No hay mesas activas').count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+})
