@@ -1,0 +1,51 @@
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { ORIGIN, postForm } from './fixtures'
+import { call, PASSWORD, signedInOwner } from './staff'
+
+const mailCount = async (email: string) => (await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(email).first<{ n: number }>())?.n
+
+describe('forgot and reset password pages', () => {
+  it('says the same for a known and an unknown email, mails only the known one, and checks the address', async () => {
+    const { account } = await signedInOwner()
+    const nobody = `nobody-${crypto.randomUUID()}@example.com`
+    for (const email of [account.ownerEmail, nobody]) {
+      const page = await postForm('/admin/forgot-password', { email })
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('Si existe una cuenta con este correo, recibirás instrucciones para restablecer tu contraseña.')
+    }
+    expect(await mailCount(account.ownerEmail)).toBe(1)
+    expect(await mailCount(nobody)).toBe(0)
+    const bad = await postForm('/admin/forgot-password', { email: 'no-es-correo' })
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('Correo electrónico inválido')
+  })
+
+  it('sets a new password from the mailed link once; the link then says it is no longer valid', async () => {
+    const { account } = await signedInOwner()
+    await postForm('/admin/forgot-password', { email: account.ownerEmail })
+    const mail = await env.DB.prepare('SELECT body FROM mail_outbox WHERE to_address = ?').bind(account.ownerEmail).first<{ body: string }>()
+    const path = /\/admin\/reset-password\/[A-Za-z0-9_-]+/.exec(mail?.body ?? '')?.[0] ?? ''
+    expect(await (await SELF.fetch(`${ORIGIN}${path}`)).text()).toContain('Contraseña nueva')
+
+    const short = await postForm(path, { password: 'corta' })
+    expect(short.status).toBe(400)
+    expect(await short.text()).toContain('La contraseña debe tener al menos 8 caracteres')
+
+    const done = await postForm(path, { password: 'nueva-clave-2026' })
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe('/admin/login')
+    expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: 'nueva-clave-2026' })).status).toBe(200)
+    expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD })).status).toBe(401)
+
+    expect(await (await SELF.fetch(`${ORIGIN}${path}`)).text()).toContain('Este enlace ya no es válido')
+    const again = await postForm(path, { password: 'otra-clave-2026' })
+    expect(again.status).toBe(400)
+    expect(await again.text()).toContain('Este enlace ya no es válido')
+  })
+
+  it('an unknown or malformed token shows the invalid-link state', async () => {
+    expect(await (await SELF.fetch(`${ORIGIN}/admin/reset-password/not-a-token`)).text()).toContain('Este enlace ya no es válido')
+    expect(await (await SELF.fetch(`${ORIGIN}/admin/reset-password/${'a'.repeat(43)}`)).text()).toContain('Este enlace ya no es válido')
+  })
+})
