@@ -1,7 +1,8 @@
-import { Link, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { buttonClass } from './button'
 import { useI18n } from './i18n'
+import { useUrlModal } from './use-url-modal'
 
 /**
  * A bottom sheet whose open state lives in the URL, on the platform's
@@ -11,22 +12,7 @@ import { useI18n } from './i18n'
  */
 export function Sheet({ open, closeTo, title, children }: { open: boolean; closeTo: string; title: string; children: ReactNode }) {
   const { t } = useI18n()
-  const ref = useRef<HTMLDialogElement>(null)
-  const navigate = useNavigate()
-  const [modal, setModal] = useState(false)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!open || !dialog) return
-    if (!dialog.matches(':modal')) {
-      if (dialog.open) dialog.close()
-      dialog.showModal()
-    }
-    setModal(true)
-    const onClose = () => navigate(closeTo, { replace: true, preventScrollReset: true })
-    dialog.addEventListener('cancel', onClose)
-    return () => dialog.removeEventListener('cancel', onClose)
-  }, [open, closeTo, navigate])
+  const { ref, modal } = useUrlModal(open, closeTo)
 
   if (!open) return null
   return (

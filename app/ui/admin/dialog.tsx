@@ -1,6 +1,7 @@
-import { Link, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useI18n } from '../i18n'
+import { useUrlModal } from '../use-url-modal'
 
 /**
  * A modal whose open state lives in the URL (?dialog=...), on the platform's
@@ -9,19 +10,7 @@ import { useI18n } from '../i18n'
  */
 export function UrlDialog({ open, closeTo, title, children }: { open: boolean; closeTo: string; title: string; children: ReactNode }) {
   const { t } = useI18n()
-  const ref = useRef<HTMLDialogElement>(null)
-  const navigate = useNavigate()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!open || !dialog) return
-    if (!dialog.matches(':modal')) {
-      if (dialog.open) dialog.close()
-      dialog.showModal()
-    }
-    const onCancel = () => navigate(closeTo, { replace: true, preventScrollReset: true })
-    dialog.addEventListener('cancel', onCancel)
-    return () => dialog.removeEventListener('cancel', onCancel)
-  }, [open, closeTo, navigate])
+  const { ref } = useUrlModal(open, closeTo)
   if (!open) return null
   return (
     <dialog ref={ref} open aria-labelledby="dialog-title" className="fixed inset-0 z-40 m-auto w-[min(32rem,calc(100%-2rem))] rounded-3xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50">
