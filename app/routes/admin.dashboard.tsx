@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { RESTAURANT_CUISINES, RESTAURANT_TYPES, setupRestaurantSchema } from '~/domain/schemas/auth'
+import { setupRestaurantSchema } from '~/domain/schemas/auth'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { saveRestaurant } from '~/server/auth/accounts.server'
 import { requireStaffPage } from '~/server/auth/session.server'
@@ -11,9 +11,10 @@ import { createTable, deleteTable, listTables, updateTable } from '~/server/tabl
 import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
+import { RestaurantKindFields, tableLabel } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
 import { LanguageSwitch } from '~/ui/customer/shell'
-import { Field, SelectField } from '~/ui/field'
+import { Field } from '~/ui/field'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
@@ -28,8 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user.restaurantName) return { user, onboarding: true as const, tables: [], qr: null }
   const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
-  const qr = qrTable ? { tableId: qrTable.id, url: tableUrl(url.origin, qrTable.sessionId), svg: await qrSvg(tableUrl(url.origin, qrTable.sessionId)) } : null
-  return { user, onboarding: false as const, tables, qr }
+  if (!qrTable) return { user, onboarding: false as const, tables, qr: null }
+  const link = tableUrl(url.origin, qrTable.sessionId)
+  return { user, onboarding: false as const, tables, qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link) } }
 }
 
 type ActionResult = { intent: string; errors: Record<string, string[] | null>; message: string | null }
@@ -120,18 +122,7 @@ function Onboarding() {
       <Form method="post" className="grid gap-4" noValidate>
         <input type="hidden" name="intent" value="setup" />
         <Field label={t('admin.signup.restaurantName')} name="restaurantName" error={errors.restaurantName} />
-        <SelectField
-          label={t('admin.signup.restaurantType')}
-          name="restaurantType"
-          error={errors.restaurantType}
-          options={[{ value: '', label: t('admin.signup.choose') }, ...RESTAURANT_TYPES.map((type) => ({ value: type, label: t(`admin.signup.types.${type}`) }))]}
-        />
-        <SelectField
-          label={t('admin.signup.restaurantCuisine')}
-          name="restaurantCuisine"
-          error={errors.restaurantCuisine}
-          options={[{ value: '', label: t('admin.signup.choose') }, ...RESTAURANT_CUISINES.map((cuisine) => ({ value: cuisine, label: t(`admin.signup.cuisines.${cuisine}`) }))]}
-        />
+        <RestaurantKindFields errors={errors} />
         <Field label={t('admin.signup.restaurantAddress')} name="restaurantAddress" error={errors.restaurantAddress} />
         <Field label={t('admin.signup.restaurantPhone')} name="restaurantPhone" type="tel" error={errors.restaurantPhone} />
         <Field label={t('admin.signup.restaurantEmail')} name="restaurantEmail" type="email" error={errors.restaurantEmail} />
@@ -156,8 +147,6 @@ function TablesTab() {
   const deleting = tables.find((table) => table.id === searchParams.get('delete'))
   const qrTable = tables.find((table) => table.id === qr?.tableId)
   const errors = result?.errors ?? {}
-  const label = (table: { tableNumber: string; tableName: string | null }) =>
-    table.tableName ? t('admin.tables.cardNamed', { number: table.tableNumber, name: table.tableName }) : t('admin.tables.card', { number: table.tableNumber })
 
   return (
     <section aria-labelledby="tables-title">
@@ -189,7 +178,7 @@ function TablesTab() {
           {tables.map((table) => (
             <li key={table.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="table-card">
               <div className="flex items-start justify-between gap-2">
-                <h2 className="font-bold">{label(table)}</h2>
+                <h2 className="font-bold">{tableLabel(t, table)}</h2>
                 <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{t('admin.tables.active')}</span>
               </div>
               <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: table.sessionId })}</p>

@@ -1,13 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { registerSchema, RESTAURANT_CUISINES, RESTAURANT_TYPES, signupSteps } from '~/domain/schemas/auth'
+import { registerSchema, signupSteps } from '~/domain/schemas/auth'
 import { registerOwner } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
+import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
-import { Field, SelectField } from '~/ui/field'
+import { Field } from '~/ui/field'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Registro' }]
@@ -90,20 +91,7 @@ export default function Signup() {
         {step === 0 ? (
           <>
             {text('restaurantName', { autoComplete: 'organization' })}
-            <SelectField
-              label={t('admin.signup.restaurantType')}
-              name="restaurantType"
-              defaultValue={values.restaurantType ?? ''}
-              error={errors.restaurantType}
-              options={[{ value: '', label: t('admin.signup.choose') }, ...RESTAURANT_TYPES.map((type) => ({ value: type, label: t(`admin.signup.types.${type}`) }))]}
-            />
-            <SelectField
-              label={t('admin.signup.restaurantCuisine')}
-              name="restaurantCuisine"
-              defaultValue={values.restaurantCuisine ?? ''}
-              error={errors.restaurantCuisine}
-              options={[{ value: '', label: t('admin.signup.choose') }, ...RESTAURANT_CUISINES.map((cuisine) => ({ value: cuisine, label: t(`admin.signup.cuisines.${cuisine}`) }))]}
-            />
+            <RestaurantKindFields values={values} errors={errors} />
             {text('restaurantAddress', { autoComplete: 'street-address' })}
             {text('restaurantPhone', { type: 'tel', autoComplete: 'tel' })}
             {text('restaurantEmail', { type: 'email', autoComplete: 'email' })}

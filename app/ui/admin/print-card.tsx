@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useI18n } from '../i18n'
+import { tableLabel } from './restaurant'
 
 export interface PrintableTable {
   id: string
@@ -15,7 +16,7 @@ export function PrintCard({ table }: { table: PrintableTable }) {
   return (
     <article className="grid break-inside-avoid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-400 p-6 text-center" data-testid="print-card">
       <p className="text-2xl font-bold">
-        {table.tableName ? t('admin.tables.cardNamed', { number: table.tableNumber, name: table.tableName }) : t('admin.tables.card', { number: table.tableNumber })}
+        {tableLabel(t, table)}
       </p>
       {/* Server-rendered SVG from the qrcode library. */}
       <div className="[&>svg]:size-56" dangerouslySetInnerHTML={{ __html: table.svg }} />
