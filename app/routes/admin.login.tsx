@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const result = await checkCredentials(db, submission.value, clientAddressOf(request))
   if (!result.ok) return data<LoginResult>({ fields: {}, message: `admin.errors.${result.code}` }, { status: result.code === 'TOO_MANY_ATTEMPTS' ? 429 : 401 })
-  const cookie = await startSession(db, request, result.userId)
+  const cookie = await startSession(db, request, result.user.id)
   return redirectWithToast(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { title: 'admin.login.welcome' }, { headers: { 'Set-Cookie': cookie } })
 }
 

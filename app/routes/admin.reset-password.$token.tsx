@@ -14,7 +14,8 @@ export const meta: MetaFunction = () => [{ title: 'Mesa · Nueva contraseña' }]
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = params.token ?? ''
-  return { usable: /^[A-Za-z0-9_-]{20,100}$/.test(token) && (await isResetTokenUsable(getDb(context.cloudflare.env.DB), token)) }
+  const wellFormed = resetPasswordSchema.shape.token.safeParse(token).success
+  return { usable: wellFormed && (await isResetTokenUsable(getDb(context.cloudflare.env.DB), token)) }
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
-import { eq } from 'drizzle-orm'
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { startSession } from '~/server/auth/session.server'
 import { clientAddressOf } from '~/server/auth/throttle.server'
 import { getDb } from '~/server/db/client.server'
-import { users } from '~/server/db/schema'
 import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
 import { getT } from '~/server/i18n.server'
 
@@ -24,6 +22,5 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
     const code = result.code as keyof typeof STATUS
     return apiError(STATUS[code] ?? 401, t(`admin.errors.${code}`), { code })
   }
-  const [user] = await db.select({ id: users.id, email: users.email, restaurantName: users.restaurantName }).from(users).where(eq(users.id, result.userId))
-  return json({ user }, { headers: { 'Set-Cookie': await startSession(db, request, result.userId) } })
+  return json({ user: result.user }, { headers: { 'Set-Cookie': await startSession(db, request, result.user.id) } })
 })

@@ -47,7 +47,11 @@ const restaurantColumns = (input: RestaurantInput) => ({
 })
 
 /** Checks an owner's email and password, with throttling per email and per client address. */
-export async function checkCredentials(db: Db, input: LoginInput, clientAddress: string | null): Promise<Result<{ userId: string }>> {
+export async function checkCredentials(
+  db: Db,
+  input: LoginInput,
+  clientAddress: string | null,
+): Promise<Result<{ user: { id: string; email: string; restaurantName: string | null } }>> {
   if (await isLoginThrottled(db, input.email, clientAddress)) return { ok: false, code: 'TOO_MANY_ATTEMPTS' }
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
   const valid = user
@@ -58,7 +62,7 @@ export async function checkCredentials(db: Db, input: LoginInput, clientAddress:
     return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
   }
   await clearFailedLogins(db, input.email)
-  return { ok: true, userId: user.id }
+  return { ok: true, user: { id: user.id, email: user.email, restaurantName: user.restaurantName } }
 }
 
 /**

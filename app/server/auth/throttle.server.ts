@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.server'
 import { loginAttempts } from '../db/schema'
 
@@ -31,5 +31,5 @@ export async function recordFailedLogin(db: Db, email: string, clientAddress: st
 
 /** A successful sign-in clears the email's count (the address keeps its own). */
 export async function clearFailedLogins(db: Db, email: string): Promise<void> {
-  await db.delete(loginAttempts).where(or(eq(loginAttempts.key, `email:${email}`)))
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, `email:${email}`))
 }
