@@ -1,10 +1,8 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, newTransactionId, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
+import { countLines, countPayments, newTransactionId, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 const page = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' })
-const lineCount = async (sessionId: string) =>
-  (await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?').bind(sessionId).first<{ n: number }>())?.n
 
 describe('pay-items', () => {
   it('lists unpaid items by diner, alphabetically, Guest last', async () => {
@@ -200,6 +198,6 @@ describe('menu and cart', () => {
       const response = await postForm(`/customer/cart/${table.sessionId}`, fields)
       expect(response.status).toBe(400)
     }
-    expect(await lineCount(table.sessionId)).toBe(0)
+    expect(await countLines(table.sessionId)).toBe(0)
   })
 })

@@ -107,6 +107,11 @@ export async function readSession(sessionId: string) {
   }
 }
 
+export async function countLines(sessionId: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
+  return row?.n ?? 0
+}
+
 export async function countPayments(sessionId: string): Promise<number> {
   const row = await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
   return row?.n ?? 0

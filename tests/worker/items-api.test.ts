@@ -1,9 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { getJson, postJson, readSession, seedMenu, seedTable } from './fixtures'
-
-const lineCount = async (sessionId: string) =>
-  (await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?').bind(sessionId).first<{ n: number }>())?.n
+import { countLines, getJson, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 describe('POST /api/items', () => {
   it('adds the spec’s single item, stored in cents, unpaid, with who ordered it', async () => {
@@ -62,7 +59,7 @@ describe('POST /api/items', () => {
     })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ message: 'price must be at least 0' })
-    expect(await lineCount(table.sessionId)).toBe(0)
+    expect(await countLines(table.sessionId)).toBe(0)
   })
 
   it.each([
@@ -81,7 +78,7 @@ describe('POST /api/items', () => {
     const response = await postJson('/api/items', { tableId: table.tableId, ...item })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ message })
-    expect(await lineCount(table.sessionId)).toBe(0)
+    expect(await countLines(table.sessionId)).toBe(0)
   })
 
   it('refuses an empty cart and an oversized one', async () => {
@@ -102,7 +99,7 @@ describe('POST /api/items', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     })
     expect(form.status).toBe(415)
-    expect(await lineCount(table.sessionId)).toBe(0)
+    expect(await countLines(table.sessionId)).toBe(0)
   })
 
   it('answers 404 for an unknown table and 409 for a bill that is no longer the table’s', async () => {
@@ -114,7 +111,7 @@ describe('POST /api/items', () => {
     const stale = await postJson('/api/items', { tableId: table.tableId, sessionId: 'an-old-session', name: 'Taco', price: 10 })
     expect(stale.status).toBe(409)
     expect(await stale.json()).toMatchObject({ code: 'CLOSED' })
-    expect(await lineCount(table.sessionId)).toBe(0)
+    expect(await countLines(table.sessionId)).toBe(0)
   })
 
   it('prices a line that names a menu item from the menu, not from the client', async () => {
@@ -127,7 +124,7 @@ describe('POST /api/items', () => {
     const other = await seedTable()
     const foreign = await postJson('/api/items', { tableId: other.tableId, name: 'Taco de trompo', price: 32.5, menuItemId })
     expect(foreign.status).toBe(404)
-    expect(await lineCount(other.sessionId)).toBe(0)
+    expect(await countLines(other.sessionId)).toBe(0)
   })
 
   it('answers 405 to a GET', async () => {
