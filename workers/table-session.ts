@@ -1,29 +1,25 @@
 import { DurableObject } from 'cloudflare:workers'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { planPayment, type PaymentIntent, type RefusalCode } from '~/domain/bill'
+import { planPayment, type PaymentIntent } from '~/domain/bill'
 import { sumCents } from '~/domain/money'
 import { taxBreakdown } from '~/domain/tax'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
-import { billLinesQuery, findOpenTable, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
+import { billLinesQuery, currentSessionOf, findOpenTable, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
 import { getDb, type Db } from '~/server/db/client.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
-import { billItems, categories, menuItems, menus, payments, tableSessions } from '~/server/db/schema'
+import { billItems, categories, menuItems, menus, payments, tables, tableSessions } from '~/server/db/schema'
 import {
   DEMO_MAX_AGE_MS,
   DEMO_OWNER_ID,
   DEMO_PAID_GRACE_MS,
   demoBillLines,
 } from '~/server/demo-data'
-import { isDemoSession } from '~/server/table-session.server'
+import { isDemoSession, newSessionId } from '~/server/table-session.server'
+import { billClosed, fail, tableNotFound, type WriteResult } from '~/server/write-result'
 
-export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string }
-export type WriteResult<T> = ({ ok: true } & T) | WriteFailure
-export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'REUSED_TRANSACTION'
-
-const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
 
 /**
  * One object per table session (named by its sessionId). Every write to that
@@ -50,8 +46,8 @@ export class TableSession extends DurableObject<Env> {
   /** Adds an order's lines to the bill, all or nothing. */
   addItems(sessionId: string, request: AddItemsRequest): Promise<WriteResult<{ items: WireBillItem[] }>> {
     return this.#serially(async () => {
-      const table = await findOpenTable(this.#db, sessionId)
-      if (!table || table.tableId !== request.tableId) return fail(404, 'NOT_FOUND', 'Table not found.')
+      const table = await this.#openTable(sessionId, request.tableId)
+      if (!table.ok) return table
       await this.#restoreDemoIfStale(sessionId, table)
 
       const menuIds = [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))]
@@ -98,8 +94,8 @@ export class TableSession extends DurableObject<Env> {
     request: PaymentRequest,
   ): Promise<WriteResult<{ payment: WirePayment; replayed: boolean }>> {
     return this.#serially(async () => {
-      const table = await findOpenTable(this.#db, sessionId)
-      if (!table || table.tableId !== request.tableId) return fail(404, 'NOT_FOUND', 'Table not found.')
+      const table = await this.#openTable(sessionId, request.tableId)
+      if (!table.ok) return table
       await this.#restoreDemoIfStale(sessionId, table)
 
       const requestHash = await hashRequest(request)
@@ -178,12 +174,38 @@ export class TableSession extends DurableObject<Env> {
     })
   }
 
+  /**
+   * Closes the bill and opens the table's next one under a new session id, in
+   * one batch, queued behind any order or payment still in flight on this bill.
+   */
+  close(sessionId: string, tableId: string): Promise<WriteResult<{ sessionId: string }>> {
+    return this.#serially(async () => {
+      const table = await this.#openTable(sessionId, tableId)
+      if (!table.ok) return table
+      const next = newSessionId(sessionId)
+      const now = Date.now()
+      await this.#db.batch([
+        this.#db.update(tableSessions).set({ closedAt: now }).where(eq(tableSessions.id, sessionId)),
+        this.#db.insert(tableSessions).values({ id: next, tableId, openedAt: now }),
+        this.#db.update(tables).set({ sessionId: next }).where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
+      ])
+      return { ok: true as const, sessionId: next }
+    })
+  }
+
   /** Brings the public demo table back to its seed when it is stale (ARCHITECTURE.md, Data). */
   restoreDemo(sessionId: string): Promise<void> {
     return this.#serially(async () => {
       const table = await findOpenTable(this.#db, sessionId)
       if (table) await this.#restoreDemoIfStale(sessionId, table)
     })
+  }
+
+  /** The table whose open bill this is; a bill closed meanwhile is refused as such, not as unknown. */
+  async #openTable(sessionId: string, tableId: string) {
+    const table = await findOpenTable(this.#db, sessionId)
+    if (table && table.tableId === tableId) return { ok: true as const, ...table }
+    return (await currentSessionOf(this.#db, sessionId)) ? billClosed() : tableNotFound()
   }
 
   async #findReplay(transactionId: string, requestHash: string) {

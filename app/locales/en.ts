@@ -27,6 +27,8 @@ const en: DinerResources = {
       text: "The table you're looking for doesn't exist or has been closed.",
     },
     bill: {
+      movedTitle: 'That bill was closed',
+      movedText: "This is the table's current bill.",
       leftToPay: 'Left to pay',
       items: 'Items',
       emptyBill: 'Nothing on the bill yet.',

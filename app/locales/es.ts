@@ -25,6 +25,8 @@ const es = {
       text: 'La mesa que buscas no existe o ya se cerró.',
     },
     bill: {
+      movedTitle: 'Esta cuenta ya se cerró',
+      movedText: 'Esta es la cuenta actual de la mesa.',
       leftToPay: 'Por pagar',
       items: 'Consumo',
       emptyBill: 'Todavía no hay nada en la cuenta.',

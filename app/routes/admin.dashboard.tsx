@@ -246,7 +246,7 @@ function TablesTab() {
             <p>{t('admin.tables.deleteText')}</p>
             <div className="flex justify-end gap-2">
               <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
-              <button type="submit" className={`${buttonClass.primary} bg-red-700 hover:bg-red-800`} disabled={pending}>{t('admin.tables.deleteConfirm')}</button>
+              <button type="submit" className={buttonClass.danger} disabled={pending}>{t('admin.tables.deleteConfirm')}</button>
             </div>
           </Form>
         ) : null}

@@ -23,8 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
 }
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  const bill = await loadBill(context, params.sessionId)
   const tx = new URL(request.url).searchParams.get('tx')
+  // A diner's receipt outlives the bill: staff may close the table while it is on screen.
+  const bill = await loadBill(context, params.sessionId, { receipt: Boolean(tx) })
   const payments = await sessionPayments(getDb(context.cloudflare.env.DB), bill.sessionId)
   // The diner's own payment when the URL names it, else the newest (SPEC §2.9).
   const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null

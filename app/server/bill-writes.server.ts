@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import type { WriteFailure } from '../../workers/table-session'
 import { getDb } from './db/client.server'
 import { tables } from './db/schema'
 import { tableSessionStub } from './table-session.server'
+import { billClosed, tableNotFound, type WriteFailure } from './write-result'
 
-/**
- * The open bill a diner's write goes to: the table's current session. A
- * diner still looking at a bill the restaurant has since closed is told so
- * instead of writing onto the next party's bill.
- */
+/** The open bill a write goes to: the table's current session, unless the writer named one closed since. */
 async function openSession(env: Env, tableId: string, sessionId: string | undefined): Promise<string | WriteFailure> {
   const [table] = await getDb(env.DB)
     .select({ sessionId: tables.sessionId, isActive: tables.isActive })
     .from(tables)
     .where(eq(tables.id, tableId))
     .limit(1)
-  if (!table || !table.isActive) return { ok: false, status: 404, code: 'NOT_FOUND', message: 'Table not found.' }
-  if (sessionId && sessionId !== table.sessionId) {
-    return { ok: false, status: 409, code: 'CLOSED', message: 'This bill has been closed. Scan the table code again to see the current one.' }
-  }
+  if (!table || !table.isActive) return tableNotFound()
+  if (sessionId && sessionId !== table.sessionId) return billClosed()
   return table.sessionId
 }
 
@@ -36,4 +30,11 @@ export async function addOrder(env: Env, request: AddItemsRequest) {
   const sessionId = await openSession(env, request.tableId, request.sessionId)
   if (typeof sessionId !== 'string') return sessionId
   return tableSessionStub(env, sessionId).addItems(sessionId, request)
+}
+
+/** Closes the table's open bill, if it is still `sessionId`, and opens the next one; answers the new session id. */
+export async function closeBill(env: Env, tableId: string, sessionId: string) {
+  const open = await openSession(env, tableId, sessionId)
+  if (typeof open !== 'string') return open
+  return tableSessionStub(env, open).close(open, tableId)
 }

@@ -4,28 +4,57 @@ import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
-import { billItems, payments, tables, users, type BillItemRow, type PaymentRow } from './db/schema'
+import { billItems, payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from './db/schema'
+
+const billTableColumns = {
+  tableId: tables.id,
+  userId: tables.userId,
+  tableNumber: tables.tableNumber,
+  tableName: tables.tableName,
+  capacity: tables.capacity,
+  isActive: tables.isActive,
+  restaurantName: users.restaurantName,
+  taxRateBps: users.taxRateBps,
+  taxIncludedInPrice: users.taxIncludedInPrice,
+  showTaxSeparately: users.showTaxSeparately,
+}
 
 /** The open bill a session id names: a table's current session. */
 export async function findOpenTable(db: Db, sessionId: string) {
   const [row] = await db
-    .select({
-      tableId: tables.id,
-      userId: tables.userId,
-      tableNumber: tables.tableNumber,
-      tableName: tables.tableName,
-      capacity: tables.capacity,
-      isActive: tables.isActive,
-      restaurantName: users.restaurantName,
-      taxRateBps: users.taxRateBps,
-      taxIncludedInPrice: users.taxIncludedInPrice,
-      showTaxSeparately: users.showTaxSeparately,
-    })
+    .select(billTableColumns)
     .from(tables)
     .innerJoin(users, eq(users.id, tables.userId))
     .where(and(eq(tables.sessionId, sessionId), eq(tables.isActive, true)))
     .limit(1)
   return row ?? null
+}
+
+/** The table of any bill, open or closed, for receipts of a bill closed since. */
+async function findBillTable(db: Db, sessionId: string) {
+  const [row] = await db
+    .select(billTableColumns)
+    .from(tableSessions)
+    .innerJoin(tables, eq(tables.id, tableSessions.tableId))
+    .innerJoin(users, eq(users.id, tables.userId))
+    .where(and(eq(tableSessions.id, sessionId), eq(tables.isActive, true)))
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * The open bill of the table a closed bill belonged to. Closing a bill gives
+ * the table a new session id, but the QR codes already printed carry an old
+ * one: any id the table ever had leads to its current bill.
+ */
+export async function currentSessionOf(db: Db, sessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ current: tables.sessionId })
+    .from(tableSessions)
+    .innerJoin(tables, eq(tables.id, tableSessions.tableId))
+    .where(and(eq(tableSessions.id, sessionId), eq(tables.isActive, true)))
+    .limit(1)
+  return row && row.current !== sessionId ? row.current : null
 }
 
 export const billLinesQuery = (db: Db, sessionId: string) =>
@@ -65,9 +94,9 @@ export interface BillView {
   splitPaid: SplitPaid[]
 }
 
-/** The open bill a session id names, in cents, or null. */
-export async function readBill(db: Db, sessionId: string): Promise<BillView | null> {
-  const table = await findOpenTable(db, sessionId)
+/** The open bill a session id names (or, asked to, a closed one), in cents, or null. */
+export async function readBill(db: Db, sessionId: string, { includeClosed = false } = {}): Promise<BillView | null> {
+  const table = includeClosed ? await findBillTable(db, sessionId) : await findOpenTable(db, sessionId)
   if (!table) return null
   const [lines, paidRows, splitPaid] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId), splitPaidQuery(db, sessionId)])
   const { isActive: _isActive, ...info } = table

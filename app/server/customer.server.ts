@@ -1,9 +1,11 @@
 import { data, type AppLoadContext } from '@remix-run/cloudflare'
 import { lineRemaining } from '~/domain/bill'
 import { isIdLike } from '~/domain/schemas/fields'
-import { readBill, type BillView } from './bill.server'
+import { customerPath } from '~/ui/customer/paths'
+import { currentSessionOf, readBill, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { isDemoSession, tableSessionStub } from './table-session.server'
+import { redirectWithToast } from './toast.server'
 
 /** The open bill a diner asks for, the public demo restored first if stale; null when there is none. */
 export async function readDinerBill(env: Env, sessionId: string): Promise<BillView | null> {
@@ -12,11 +14,32 @@ export async function readDinerBill(env: Env, sessionId: string): Promise<BillVi
   return readBill(getDb(env.DB), sessionId)
 }
 
-/** The bill of a diner's screen, or the 404 that shows 'Table Not Found'. */
-export async function loadBill(context: AppLoadContext, sessionId: string | undefined): Promise<BillView> {
-  const bill = sessionId ? await readDinerBill(context.cloudflare.env, sessionId) : null
-  if (!bill) throw data({ notFound: true }, { status: 404 })
-  return bill
+/**
+ * The bill of a diner's screen. A bill the restaurant has closed leads to the
+ * table's current one (old QR codes keep working), unless a receipt of it is
+ * asked for; anything else is the 404 that shows 'Table Not Found'.
+ */
+export async function loadBill(context: AppLoadContext, sessionId: string | undefined, { receipt = false } = {}): Promise<BillView> {
+  const env = context.cloudflare.env
+  if (!sessionId || !isIdLike(sessionId)) throw notFound()
+  const bill = await readDinerBill(env, sessionId)
+  if (bill) return bill
+  const db = getDb(env.DB)
+  const closed = receipt ? await readBill(db, sessionId, { includeClosed: true }) : null
+  if (closed) return closed
+  const current = await currentSessionOf(db, sessionId)
+  if (current) throw await redirectWithToast(customerPath.bill(current), { title: 'customer.bill.movedTitle', description: 'customer.bill.movedText' })
+  throw notFound()
+}
+
+const notFound = () => data({ notFound: true }, { status: 404 })
+
+/** The open bill an API caller names, following a closed bill to the table's current one as the screens do. */
+export async function readApiBill(env: Env, sessionId: string): Promise<BillView | null> {
+  const bill = await readDinerBill(env, sessionId)
+  if (bill || !isIdLike(sessionId)) return bill
+  const current = await currentSessionOf(getDb(env.DB), sessionId)
+  return current ? readDinerBill(env, current) : null
 }
 
 /** What every diner screen's header shows. */

@@ -1,3 +1,5 @@
+import { newToken } from './auth/tokens.server'
+
 /** The TableSession object that owns the bill named by `sessionId`. */
 export function tableSessionStub(env: Env, sessionId: string) {
   return env.TABLE_SESSION.get(env.TABLE_SESSION.idFromName(sessionId))
@@ -5,3 +7,9 @@ export function tableSessionStub(env: Env, sessionId: string) {
 
 /** Session ids of the public demo start with "demo" (SPEC §2.3). */
 export const isDemoSession = (sessionId: string) => sessionId.startsWith('demo')
+
+/**
+ * An unguessable id for a table's next bill. The public demo table's next bill
+ * stays a demo bill, so it is seeded again instead of standing empty.
+ */
+export const newSessionId = (previous?: string) => (previous && isDemoSession(previous) ? `demo-${newToken()}` : newToken())

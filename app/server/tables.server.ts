@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
-import { newToken } from './auth/tokens.server'
 import type { Db } from './db/client.server'
 import { tables, tableSessions } from './db/schema'
+import { newSessionId } from './table-session.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 
@@ -39,7 +39,7 @@ export async function findOwnTable(db: Db, userId: string, tableId: string) {
 /** A new active table with an unguessable session id (what its QR code opens) and an open bill. */
 export async function createTable(db: Db, userId: string, input: CreateTableInput) {
   const id = crypto.randomUUID()
-  const sessionId = newToken()
+  const sessionId = newSessionId()
   try {
     await db.batch([
       db.insert(tables).values({ id, userId, tableNumber: input.tableNumber, tableName: input.tableName, capacity: input.capacity, isActive: true, sessionId }),

@@ -68,10 +68,10 @@ export function postJson(path: string, body: unknown, init: RequestInit = {}) {
 }
 
 /** A browser form post to one of the app's pages, from our own origin (Remix checks it). */
-export function postForm(path: string, fields: Record<string, string> | [string, string][]) {
+export function postForm(path: string, fields: Record<string, string> | [string, string][], cookie?: string) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams(fields),
     redirect: 'manual',
   })
