@@ -3,15 +3,19 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
-import { saveRestaurant } from '~/server/auth/accounts.server'
+import { restaurantSettingsSchema } from '~/domain/schemas/settings'
+import { saveRestaurant, saveSettings } from '~/server/auth/accounts.server'
+import { readAnalytics } from '~/server/analytics.server'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 import { qrSvg, tableUrl } from '~/server/qr.server'
 import { createTable, deleteTable, listTables, updateTable } from '~/server/tables.server'
 import { redirectWithToast } from '~/server/toast.server'
+import { AnalyticsTab } from '~/ui/admin/analytics-tab'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
 import { RestaurantKindFields, tableLabel } from '~/ui/admin/restaurant'
+import { SettingsTab } from '~/ui/admin/settings-tab'
 import { buttonClass } from '~/ui/button'
 import { LanguageSwitch } from '~/ui/customer/shell'
 import { Field } from '~/ui/field'
@@ -19,22 +23,28 @@ import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
 
-// Analytics and Configuración join when they are built (issue 4 is open until then).
-const TABS = ['tables', 'menus'] as const
+const TABS = ['tables', 'menus', 'analytics', 'settings'] as const
 type Tab = (typeof TABS)[number]
+const tabOf = (search: URLSearchParams): Tab => TABS.find((name) => name === search.get('tab')) ?? 'tables'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)
   const url = new URL(request.url)
-  if (!user.restaurantName) return { user, onboarding: true as const, tables: [], qr: null }
-  const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
+  const db = getDb(context.cloudflare.env.DB)
+  const nothing = { tables: [], qr: null, analytics: null }
+  if (!user.restaurantName) return { user, onboarding: true as const, ...nothing }
+  // Each tab reads only what it shows.
+  const tab = tabOf(url.searchParams)
+  if (tab === 'analytics') return { user, onboarding: false as const, ...nothing, analytics: await readAnalytics(db, user.id) }
+  if (tab !== 'tables') return { user, onboarding: false as const, ...nothing }
+  const tables = await listTables(db, user.id)
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
-  if (!qrTable) return { user, onboarding: false as const, tables, qr: null }
+  if (!qrTable) return { user, onboarding: false as const, ...nothing, tables }
   const link = tableUrl(url.origin, qrTable.sessionId)
-  return { user, onboarding: false as const, tables, qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link) } }
+  return { user, onboarding: false as const, ...nothing, tables, qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link) } }
 }
 
-type ActionResult = { intent: string; errors: Record<string, string[] | null>; message: string | null }
+type ActionResult = { intent: string; errors: Record<string, string[] | null>; message: string | null; values?: Record<string, string> }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffPage(context, request)
@@ -48,6 +58,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return fail(submission.error ?? {}, 'admin.setup.failedText')
     await saveRestaurant(db, user.id, submission.value)
     return redirectWithToast('/admin/dashboard', { title: 'admin.setup.doneTitle' })
+  }
+  if (intent === 'settings') {
+    const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
+    if (submission.status !== 'success') {
+      const values = Object.fromEntries([...form].map(([key, value]) => [key, String(value)]))
+      return data<ActionResult>({ intent, errors: submission.error ?? {}, message: 'admin.settings.failed', values }, { status: 400 })
+    }
+    await saveSettings(db, user.id, submission.value)
+    return redirectWithToast('/admin/dashboard?tab=settings', { title: 'admin.settings.saved' })
   }
   if (intent === 'create') {
     const submission = parseWithZod(form, { schema: createTableSchema })
@@ -71,10 +90,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { user, onboarding } = useLoaderData<typeof loader>()
+  const { user, onboarding, analytics } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
   const { t } = useI18n()
   const [searchParams] = useSearchParams()
-  const tab: Tab = TABS.find((name) => name === searchParams.get('tab')) ?? 'tables'
+  const tab = tabOf(searchParams)
+  const settingsResult = result?.intent === 'settings' ? result : null
 
   return (
     <div className="min-h-dvh">
@@ -105,7 +126,17 @@ export default function Dashboard() {
         )}
       </header>
       <main className="mx-auto max-w-5xl px-4 py-6">
-        {onboarding ? <Onboarding /> : tab === 'menus' ? <MenusTab /> : <TablesTab />}
+        {onboarding ? (
+          <Onboarding />
+        ) : tab === 'menus' ? (
+          <MenusTab />
+        ) : tab === 'analytics' && analytics ? (
+          <AnalyticsTab analytics={analytics} />
+        ) : tab === 'settings' ? (
+          <SettingsTab user={user} errors={settingsResult?.errors ?? {}} message={settingsResult?.message ?? null} values={settingsResult?.values} />
+        ) : (
+          <TablesTab />
+        )}
       </main>
     </div>
   )

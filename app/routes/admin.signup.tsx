@@ -8,7 +8,7 @@ import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
-import { Field } from '~/ui/field'
+import { CheckboxField, Field } from '~/ui/field'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Registro' }]
@@ -116,11 +116,7 @@ export default function Signup() {
                 </div>
               ))}
             </dl>
-            <label className="flex items-start gap-3">
-              <input type="checkbox" name="acceptTerms" value="on" className="mt-1 size-5 accent-emerald-700" />
-              <span>{t('admin.signup.acceptTerms')}</span>
-            </label>
-            {errors.acceptTerms ? <p className="text-sm font-medium text-red-800">{t(errors.acceptTerms[0] ?? '')}</p> : null}
+            <CheckboxField name="acceptTerms" label={t('admin.signup.acceptTerms')} error={errors.acceptTerms} />
           </>
         ) : null}
 

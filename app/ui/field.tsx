@@ -55,3 +55,18 @@ export function SelectField({ label, error, hint, options, ...select }: FieldShe
     </Shell>
   )
 }
+
+/** A labelled checkbox; the label is the whole target, so it is easy to hit on a phone. */
+export function CheckboxField({ label, error, ...input }: { label: string; error?: string | string[] | null } & InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useI18n()
+  const message = Array.isArray(error) ? error[0] : error
+  return (
+    <div className="grid gap-1">
+      <label className="flex min-h-11 items-start gap-3">
+        <input type="checkbox" value="on" className="mt-1 size-5 shrink-0 accent-emerald-700" aria-invalid={message ? true : undefined} {...input} />
+        <span>{label}</span>
+      </label>
+      {message ? <p className="text-sm font-medium text-red-800">{t(message)}</p> : null}
+    </div>
+  )
+}

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { RestaurantSettings } from '~/domain/schemas/settings'
 import type { LoginInput, RegisterInput, RestaurantInput } from '~/domain/schemas/auth'
 import type { Db } from '../db/client.server'
 import { authSessions, passwordResets, users } from '../db/schema'
@@ -117,4 +118,12 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
 /** Saves the restaurant profile (onboarding, and later edits from Configuración). */
 export async function saveRestaurant(db: Db, userId: string, input: RestaurantInput): Promise<void> {
   await db.update(users).set(restaurantColumns(input)).where(eq(users.id, userId))
+}
+
+/** Saves the profile with the tax settings; the diner's payment screen reads them on its next load. */
+export async function saveSettings(db: Db, userId: string, input: RestaurantSettings): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...restaurantColumns(input), taxRateBps: input.taxRateBps, taxIncludedInPrice: input.taxIncludedInPrice, showTaxSeparately: input.showTaxSeparately })
+    .where(eq(users.id, userId))
 }

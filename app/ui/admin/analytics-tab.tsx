@@ -1,0 +1,82 @@
+import { averageTipPercent, percentChange } from '~/domain/analytics'
+import type { Analytics } from '~/server/analytics.server'
+import { useI18n } from '../i18n'
+
+/** The Analytics tab: recorded sales only, with an honest empty state for each part. */
+export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
+  const { t, money, locale } = useI18n()
+  const { current, previous, days, bestSellers } = analytics
+  const signed = (value: number, unit = '') => `${new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(value)}${unit}`
+  const hadPrevious = previous.tablesServed > 0
+  const salesChange = percentChange(current.salesCents, previous.salesCents)
+  const compare = (change: string | null) => (hadPrevious && change !== null ? t('admin.analytics.vsPrevious', { change }) : t('admin.analytics.noPrevious'))
+  const tip = averageTipPercent(current)
+  const stats = [
+    { key: 'totalSales', value: money(current.salesCents), change: compare(salesChange === null ? null : signed(salesChange, ' %')) },
+    { key: 'tablesServed', value: String(current.tablesServed), change: compare(signed(current.tablesServed - previous.tablesServed)) },
+    { key: 'averageTip', value: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tip)} %`, change: compare(t('admin.analytics.points', { value: signed(tip - averageTipPercent(previous)) })) },
+  ] as const
+  const busiest = Math.max(...days.map((day) => day.cents))
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' })
+
+  return (
+    <section aria-labelledby="analytics-title" className="grid gap-6">
+      <h1 id="analytics-title" className="text-2xl font-bold">
+        {t('admin.dashboard.tabs.analytics')}
+      </h1>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {stats.map((stat) => (
+          <div key={stat.key} className="rounded-2xl bg-white p-5 shadow-sm" data-testid={`stat-${stat.key}`}>
+            <dt className="font-semibold text-stone-700">{t(`admin.analytics.${stat.key}`)}</dt>
+            <dd className="mt-1 text-3xl font-bold tabular-nums">{stat.value}</dd>
+            <dd className="mt-1 text-sm text-stone-600">
+              {t('admin.analytics.last30')} · {stat.change}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="per-day-title" className="rounded-3xl bg-white p-5 shadow-sm">
+          <h2 id="per-day-title" className="mb-4 text-lg font-bold">
+            {t('admin.analytics.salesPerDay')}
+          </h2>
+          {busiest === 0 ? (
+            <p className="text-stone-600">{t('admin.analytics.noData')}</p>
+          ) : (
+            <ol className="flex h-48 items-end gap-2" data-testid="sales-per-day">
+              {days.map((day) => (
+                <li key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1 text-center">
+                  <span className="text-[0.65rem] tabular-nums text-stone-700">{day.cents > 0 ? money(day.cents) : ''}</span>
+                  <span aria-hidden="true" className="w-full rounded-t-md bg-emerald-700" style={{ height: `${Math.max(day.cents > 0 ? 4 : 1, (day.cents / busiest) * 100)}%` }} />
+                  <span className="text-xs text-stone-600">{weekday.format(new Date(`${day.day}T12:00:00Z`))}</span>
+                  <span className="sr-only">{money(day.cents)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <section aria-labelledby="best-title" className="rounded-3xl bg-white p-5 shadow-sm">
+          <h2 id="best-title" className="mb-4 text-lg font-bold">
+            {t('admin.analytics.bestSellers')}
+          </h2>
+          {bestSellers.length === 0 ? (
+            <p className="text-stone-600">{t('admin.analytics.noData')}</p>
+          ) : (
+            <ol className="grid gap-2" data-testid="best-sellers">
+              {bestSellers.map((item, index) => (
+                <li key={item.name} className="flex items-baseline gap-3">
+                  <span className="w-5 font-bold text-stone-500">{index + 1}</span>
+                  <span className="min-w-0 flex-1 truncate font-semibold">{item.name}</span>
+                  <span className="text-sm text-stone-600">{t('admin.analytics.sold', { count: item.quantity })}</span>
+                  <span className="tabular-nums">{money(item.cents)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </section>
+  )
+}

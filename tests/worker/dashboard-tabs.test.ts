@@ -1,0 +1,143 @@
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { DAY_MS } from '~/domain/analytics'
+import { getDb } from '~/server/db/client.server'
+import { readAnalytics } from '~/server/analytics.server'
+import { ORIGIN, postForm } from './fixtures'
+import { call, signedInOwner } from './staff'
+
+type Table = { id: string; sessionId: string }
+
+const page = (path: string, cookie: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
+
+/** A payment recorded `daysAgo` days ago on a bill of its own (a table served), with the lines it paid. */
+async function pastBill(tableId: string, daysAgo: number, amountCents: number, tipCents: number, lines: { name: string; quantity: number; priceCents: number }[] = []) {
+  const sessionId = crypto.randomUUID()
+  const at = Date.now() - daysAgo * DAY_MS
+  await env.DB.batch([
+    env.DB.prepare('INSERT INTO table_sessions (id, table_id, opened_at, closed_at) VALUES (?, ?, ?, ?)').bind(sessionId, tableId, at, at + 1),
+    env.DB.prepare(
+      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type, created_at)
+       VALUES (?, ?, ?, ?, 'h', ?, ?, 'card', 'full', ?)`,
+    ).bind(crypto.randomUUID(), tableId, sessionId, crypto.randomUUID(), amountCents, tipCents, at),
+    ...lines.map((line) =>
+      env.DB.prepare('INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').bind(
+        crypto.randomUUID(),
+        tableId,
+        sessionId,
+        line.name,
+        line.priceCents,
+        line.quantity,
+        line.quantity,
+        at,
+      ),
+    ),
+  ])
+}
+
+describe('analytics tab', () => {
+  it('totals the last 30 days against the 30 before, per day for 7 days, and the best sellers, from recorded payments only', async () => {
+    const owner = await signedInOwner()
+    const table = (await (await call('POST', '/api/tables', { tableNumber: '1' }, owner.cookie)).json()) as Table
+    await pastBill(table.id, 1, 20000, 3000, [{ name: 'Enchiladas', quantity: 2, priceCents: 20000 }])
+    await pastBill(table.id, 3, 10000, 1500, [{ name: 'Pozole', quantity: 1, priceCents: 6000 }, { name: 'Enchiladas', quantity: 1, priceCents: 4000 }])
+    await pastBill(table.id, 45, 15000, 0)
+    await pastBill(table.id, 70, 99900, 9900) // older than both windows
+    // Another owner's sales never count.
+    const other = await signedInOwner()
+    const theirs = (await (await call('POST', '/api/tables', { tableNumber: '1' }, other.cookie)).json()) as Table
+    await pastBill(theirs.id, 1, 50000, 5000, [{ name: 'Pozole', quantity: 9, priceCents: 50000 }])
+
+    const analytics = await readAnalytics(getDb(env.DB), owner.userId)
+    expect(analytics.current).toEqual({ salesCents: 30000, baseCents: 30000, tipCents: 4500, tablesServed: 2 })
+    expect(analytics.previous).toEqual({ salesCents: 15000, baseCents: 15000, tipCents: 0, tablesServed: 1 })
+    expect(analytics.days).toHaveLength(7)
+    expect(analytics.days.reduce((sum, day) => sum + day.cents, 0)).toBe(30000)
+    expect(analytics.bestSellers).toEqual([
+      { name: 'Enchiladas', quantity: 3, cents: 24000 },
+      { name: 'Pozole', quantity: 1, cents: 6000 },
+    ])
+
+    const html = await (await page('/admin/dashboard?tab=analytics', owner.cookie)).text()
+    for (const text of ['$300.00', '+100 % vs. los 30 días anteriores', '+1 vs. los 30 días anteriores', '15 %', '+15 pts vs. los 30 días anteriores', 'Enchiladas', '3 vendidos', '1 vendido']) {
+      expect(html, text).toContain(text)
+    }
+  })
+
+  it('says so honestly when nothing has been sold yet', async () => {
+    const owner = await signedInOwner()
+    const html = await (await page('/admin/dashboard?tab=analytics', owner.cookie)).text()
+    expect(html).toContain('$0.00')
+    expect(html).toContain('Sin datos de los 30 días anteriores')
+    expect(html).toContain('Todavía no hay ventas registradas.')
+    expect(html).not.toContain('data-testid="sales-per-day"')
+    expect(html).not.toContain('data-testid="best-sellers"')
+  })
+})
+
+describe('settings tab', () => {
+  const settings = (overrides: Record<string, string> = {}) => ({
+    intent: 'settings',
+    restaurantName: 'Fonda Doña Lupe',
+    restaurantType: 'casual',
+    restaurantCuisine: 'mexican',
+    restaurantAddress: 'Av. Juárez 100, Tijuana',
+    restaurantPhone: '6641234567',
+    restaurantEmail: 'lupe@example.com',
+    taxRatePercent: '8',
+    showTaxSeparately: 'on',
+    ...overrides,
+  })
+
+  it('shows the restaurant name and account email, and saves the profile and tax settings the diner’s payment screen uses', async () => {
+    const owner = await signedInOwner()
+    const before = await (await page('/admin/dashboard?tab=settings', owner.cookie)).text()
+    expect(before).toContain(owner.account.restaurantName)
+    expect(before).toContain(owner.account.ownerEmail)
+    expect(before).toContain('Editar Detalles del Restaurante')
+
+    const saved = await postForm('/admin/dashboard?tab=settings', settings(), owner.cookie)
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('Location')).toBe('/admin/dashboard?tab=settings')
+    const row = await env.DB.prepare('SELECT restaurant_name, restaurant_address, tax_rate_bps, tax_included_in_price, show_tax_separately FROM users WHERE id = ?').bind(owner.userId).first()
+    expect(row).toEqual({ restaurant_name: 'Fonda Doña Lupe', restaurant_address: 'Av. Juárez 100, Tijuana', tax_rate_bps: 800, tax_included_in_price: 0, show_tax_separately: 1 })
+    expect(await (await page('/admin/dashboard?tab=settings', owner.cookie)).text()).toContain('El IVA (8 %) se suma al pagar.')
+
+    // The diner now pays 8 % on top, shown as its own line.
+    const table = (await (await call('POST', '/api/tables', { tableNumber: '2' }, owner.cookie)).json()) as Table
+    await call('POST', '/api/items', { tableId: table.id, name: 'Tacos', price: 100 })
+    const method = await (await SELF.fetch(`${ORIGIN}/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)).text()
+    expect(method).toContain('IVA (8%)')
+    expect(method).toContain('$108.00')
+    expect(await (await call('GET', `/api/users/${owner.userId}`)).json()).toMatchObject({ taxRate: 0.08, taxIncludedInPrice: false, showTaxSeparately: true })
+  })
+
+  it.each([
+    [{ taxRatePercent: '120' }, 'taxRatePercent', 'La tasa debe estar entre 0 y 100 %'],
+    [{ taxRatePercent: 'dieciséis' }, 'taxRatePercent', 'La tasa debe estar entre 0 y 100 %'],
+    [{ taxRatePercent: '16.255' }, 'taxRatePercent', 'La tasa debe estar entre 0 y 100 %'],
+    [{ restaurantName: 'L' }, 'restaurantName', 'El nombre del restaurante debe tener al menos 2 caracteres'],
+    [{ restaurantPhone: '123' }, 'restaurantPhone', 'Ingresa un teléfono válido (al menos 10 dígitos)'],
+  ])('refuses %o with its message, keeps what was typed and changes nothing', async (overrides, _field, message) => {
+    const owner = await signedInOwner()
+    const response = await postForm('/admin/dashboard?tab=settings&dialog=settings', settings(overrides), owner.cookie)
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain(message)
+    expect(html).toContain(`value="${Object.values(overrides)[0]}"`)
+    const row = await env.DB.prepare('SELECT restaurant_name, tax_rate_bps FROM users WHERE id = ?').bind(owner.userId).first()
+    expect(row).toEqual({ restaurant_name: owner.account.restaurantName, tax_rate_bps: 1600 })
+  })
+
+  it('refuses a save from a foreign origin', async () => {
+    const owner = await signedInOwner()
+    const response = await SELF.fetch(`${ORIGIN}/admin/dashboard?tab=settings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', Cookie: owner.cookie },
+      body: new URLSearchParams(settings()),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(403)
+    expect((await env.DB.prepare('SELECT tax_rate_bps FROM users WHERE id = ?').bind(owner.userId).first())?.tax_rate_bps).toBe(1600)
+  })
+})
