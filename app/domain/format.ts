@@ -1,15 +1,21 @@
 /** Restaurants are in Mexico; times are shown in their clock, not the server's. */
 export const RESTAURANT_TIME_ZONE = 'America/Mexico_City'
 
-/** SPEC §1: long month, day, year, hour and 2-digit minute, 12-hour clock. */
+/**
+ * SPEC §1: long month, day, year, hour and 2-digit minute, 12-hour clock.
+ * Intl supplies the parts (month names, the restaurant's clock), but the
+ * pattern around them is ours: the server's and the phone's ICU versions
+ * join them differently ("2026, 11:06" vs "2026 a las 11:06"), and a page
+ * rendered on one and hydrated on the other must read the same.
+ */
 export function formatDateTime(date: Date | string | number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: RESTAURANT_TIME_ZONE,
-  }).format(new Date(date))
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: RESTAURANT_TIME_ZONE })
+      .formatToParts(new Date(date))
+      .map((part) => [part.type, part.value]),
+  ) as Record<'month' | 'day' | 'year' | 'hour' | 'minute', string>
+  const hour24 = Number(parts.hour) % 24
+  const english = locale.startsWith('en')
+  const time = `${hour24 % 12 || 12}:${parts.minute} ${hour24 < 12 ? (english ? 'AM' : 'a.m.') : english ? 'PM' : 'p.m.'}`
+  return english ? `${parts.month} ${parts.day}, ${parts.year}, ${time}` : `${parts.day} de ${parts.month} de ${parts.year}, ${time}`
 }

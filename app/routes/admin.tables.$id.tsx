@@ -50,7 +50,8 @@ export default function TableDetails() {
   const [searchParams] = useSearchParams()
   const closing = useNavigation().state === 'submitting'
   const { totals } = details
-  const guest = t('admin.details.guest')
+  // Payments without a name are stored as 'Guest' (SPEC §3); staff read it in their language.
+  const named = (names: string) => names.split(', ').map((name) => (name === 'Guest' ? t('admin.details.guest') : name)).join(', ')
 
   return (
     <div className="min-h-dvh">
@@ -109,11 +110,11 @@ export default function TableDetails() {
                         <p className="font-semibold">
                           {line.quantity}× {line.name}
                         </p>
-                        <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: line.customerName ?? guest })}</p>
+                        <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: named(line.customerName ?? 'Guest') })}</p>
                         {line.paidQuantity > 0 ? (
                           <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
                             {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
-                            {line.paidBy ? ` · ${t('admin.details.paidBy', { name: line.paidBy })}` : ''}
+                            {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
                           </p>
                         ) : null}
                       </div>
@@ -136,7 +137,7 @@ export default function TableDetails() {
                 {details.payments.map((payment) => (
                   <li key={payment.id} className="grid gap-0.5 py-2">
                     <div className="flex justify-between gap-3">
-                      <p className="font-semibold">{payment.customerName}</p>
+                      <p className="font-semibold">{named(payment.customerName)}</p>
                       <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
                     </div>
                     <p className="text-sm text-stone-600">

@@ -21,7 +21,7 @@ export async function phonePage(browser: Browser, options: BrowserContextOptions
   const context = await browser.newContext({ ...PHONE, baseURL: BASE_URL, ...options })
   const page = await context.newPage()
   const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('pageerror', (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`))
   return { page, errors }
 }
 

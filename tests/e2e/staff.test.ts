@@ -99,4 +99,78 @@ describe('a restaurant owner', () => {
     await expect.poll(() => page.getByText('No hay mesas activas').count()).toBe(1)
     expect(errors).toEqual([])
   })
+
+  it('sees a diner’s payment in the table details and the analytics, edits the tax settings, and closes the bill', async () => {
+    const { page, errors } = await phonePage(browser, { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+    const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const headers = { Origin: BASE_URL }
+    const registered = await page.request.post('/api/auth/register', {
+      headers,
+      data: { restaurantName: 'Fonda Las Palmas', restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Av. Constitución 45', restaurantPhone: '8187654321', restaurantEmail: 'palmas@example.com', ownerName: 'Elena Ruiz', ownerEmail: email, password: 'palmas-e2e-2026', acceptTerms: true },
+    })
+    expect(registered.status()).toBe(201)
+    expect((await page.request.post('/api/auth/login', { headers, data: { email, password: 'palmas-e2e-2026' } })).status()).toBe(200)
+    const table = (await (await page.request.post('/api/tables', { headers, data: { tableNumber: '9', tableName: 'Jardín', capacity: 4 } })).json()) as { id: string; sessionId: string }
+    await page.request.post('/api/items', { headers, data: { tableId: table.id, items: [{ name: 'Chilaquiles verdes', price: 145, customerName: 'Ana' }, { name: 'Café de olla', price: 45, customerName: 'Ana' }] } })
+
+    // A diner pays the whole bill with the default 15 % tip.
+    const diner = await phonePage(browser)
+    await diner.page.goto(`/customer/table/${table.sessionId}`)
+    await expect.poll(() => diner.page.getByTestId('left-to-pay').textContent()).toBe('$190.00')
+    await diner.page.getByTestId('pay-button').click()
+    await diner.page.getByRole('link', { name: /Pagar la cuenta completa/ }).click()
+    await diner.page.waitForURL(/\/customer\/tip\//)
+    await diner.page.getByTestId('tip-confirm').click()
+    await diner.page.waitForURL(/\/customer\/payment-method\//)
+    await hydrated(diner.page, 'pay-submit')
+    await diner.page.getByText('Google Pay').click()
+    await diner.page.getByTestId('pay-submit').click()
+    await diner.page.waitForURL(/\/customer\/payment-confirmation\//)
+    expect(await diner.page.getByTestId('confirmation-amount').textContent()).toBe('$218.50')
+
+    await page.goto(`/admin/tables/${table.id}`)
+    await hydrated(page, 'bill-totals')
+    expect(await page.getByTestId('bill-paid').textContent()).toBe('$190.00')
+    expect(await page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
+    expect(await page.getByTestId('bill-lines').textContent()).toContain('Pidió Ana')
+    const payments = await page.getByTestId('bill-payments').textContent()
+    for (const text of ['Google Pay', 'Cuenta completa', 'propina $28.50', '$190.00']) expect(payments).toContain(text)
+    await screenshot(page, 'table-details-desktop')
+
+    await page.goto('/admin/dashboard?tab=analytics')
+    await hydrated(page, 'stat-totalSales')
+    expect(await page.getByTestId('stat-totalSales').textContent()).toContain('$190.00')
+    expect(await page.getByTestId('stat-tablesServed').textContent()).toContain('1')
+    expect(await page.getByTestId('stat-averageTip').textContent()).toContain('15 %')
+    expect(await page.getByTestId('best-sellers').textContent()).toContain('Chilaquiles verdes')
+    expect(await page.getByTestId('sales-per-day').textContent()).toContain('$190.00')
+    await screenshot(page, 'analytics-desktop')
+
+    await page.getByRole('link', { name: 'Configuración' }).click()
+    await page.getByTestId('edit-settings').click()
+    await page.getByLabel('Tasa de IVA (%)').fill('8')
+    await page.getByLabel('Los precios del menú ya incluyen el IVA').uncheck()
+    await screenshot(page, 'settings-dialog-desktop')
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click()
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Datos guardados')
+    expect(await page.getByTestId('settings-summary').textContent()).toContain('El IVA (8 %) se suma al pagar.')
+
+    // Closing frees the table: the next party starts from an empty bill, by the same printed code.
+    await page.goto(`/admin/tables/${table.id}`)
+    await hydrated(page, 'close-bill')
+    await page.getByTestId('close-bill').click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar cuenta y liberar la mesa' }).click()
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Cuenta cerrada')
+    expect(await page.getByTestId('bill-total').textContent()).toBe('$0.00')
+    expect(await page.getByTestId('previous-bills').textContent()).toContain('1 pago · $190.00 · propinas $28.50')
+    await screenshot(page, 'table-details-closed-desktop')
+
+    await diner.page.goto(`/customer/table/${table.sessionId}`)
+    await expect.poll(() => diner.page.getByTestId('toast').textContent()).toContain('Esta cuenta ya se cerró')
+    expect(diner.page.url()).not.toContain(table.sessionId)
+    expect(await diner.page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
+    await screenshot(diner.page, 'bill-after-close-phone')
+    await diner.page.context().close()
+    expect([...errors, ...diner.errors]).toEqual([])
+  })
 })
