@@ -10,6 +10,7 @@ import { readTableDetails } from '~/server/table-details.server'
 import { findOwnTable } from '~/server/tables.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
+import { Panel } from '~/ui/admin/panel'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
 import { LanguageSwitch } from '~/ui/customer/shell'
@@ -51,7 +52,11 @@ export default function TableDetails() {
   const closing = useNavigation().state === 'submitting'
   const { totals } = details
   // Payments without a name are stored as 'Guest' (SPEC §3); staff read it in their language.
-  const named = (names: string) => names.split(', ').map((name) => (name === 'Guest' ? t('admin.details.guest') : name)).join(', ')
+  const named = (names: string) =>
+    names
+      .split(', ')
+      .map((name) => (name === 'Guest' ? t('admin.details.guest') : name))
+      .join(', ')
 
   return (
     <div className="min-h-dvh">
@@ -94,85 +99,62 @@ export default function TableDetails() {
         </dl>
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="items-title" className="rounded-3xl bg-white p-5 shadow-sm">
-            <h2 id="items-title" className="mb-3 text-lg font-bold">
-              {t('admin.details.items')}
-            </h2>
-            {details.lines.length === 0 ? (
-              <p className="text-stone-600">{t('admin.details.noItems')}</p>
-            ) : (
-              <ul className="divide-y divide-stone-100" data-testid="bill-lines">
-                {details.lines.map((line) => {
-                  const settled = line.paidQuantity >= line.quantity
-                  return (
-                    <li key={line.id} className="flex items-start justify-between gap-3 py-2">
-                      <div className="min-w-0">
-                        <p className="font-semibold">
-                          {line.quantity}× {line.name}
+          <Panel title={t('admin.details.items')} empty={details.lines.length === 0 ? t('admin.details.noItems') : null}>
+            <ul className="divide-y divide-stone-100" data-testid="bill-lines">
+              {details.lines.map((line) => {
+                const settled = line.paidQuantity >= line.quantity
+                return (
+                  <li key={line.id} className="flex items-start justify-between gap-3 py-2">
+                    <div className="min-w-0">
+                      <p className="font-semibold">
+                        {line.quantity}× {line.name}
+                      </p>
+                      <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: named(line.customerName ?? 'Guest') })}</p>
+                      {line.paidQuantity > 0 ? (
+                        <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
+                          {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
+                          {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
                         </p>
-                        <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: named(line.customerName ?? 'Guest') })}</p>
-                        {line.paidQuantity > 0 ? (
-                          <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
-                            {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
-                            {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
-                          </p>
-                        ) : null}
-                      </div>
-                      <p className={`tabular-nums ${settled ? 'text-stone-500 line-through' : 'font-semibold'}`}>{money(line.priceCents)}</p>
-                    </li>
-                  )
-                })}
-              </ul>
-            )}
-          </section>
-
-          <section aria-labelledby="payments-title" className="rounded-3xl bg-white p-5 shadow-sm">
-            <h2 id="payments-title" className="mb-3 text-lg font-bold">
-              {t('admin.details.payments')}
-            </h2>
-            {details.payments.length === 0 ? (
-              <p className="text-stone-600">{t('admin.details.noPayments')}</p>
-            ) : (
-              <ul className="divide-y divide-stone-100" data-testid="bill-payments">
-                {details.payments.map((payment) => (
-                  <li key={payment.id} className="grid gap-0.5 py-2">
-                    <div className="flex justify-between gap-3">
-                      <p className="font-semibold">{named(payment.customerName)}</p>
-                      <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
+                      ) : null}
                     </div>
-                    <p className="text-sm text-stone-600">
-                      {t(`admin.details.methods.${payment.method}`)} · {t(`admin.details.types.${payment.type}`)}
-                      {payment.type === 'split' && payment.splitCount ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})` : ''}
-                      {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
-                    </p>
-                    {payment.items.length > 0 ? (
-                      <p className="text-sm text-stone-600">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p>
-                    ) : null}
-                    <p className="text-xs text-stone-500">{formatDateTime(payment.createdAt, locale)}</p>
+                    <p className={`tabular-nums ${settled ? 'text-stone-500 line-through' : 'font-semibold'}`}>{money(line.priceCents)}</p>
                   </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
+                )
+              })}
+            </ul>
+          </Panel>
 
-        <section aria-labelledby="previous-title" className="rounded-3xl bg-white p-5 shadow-sm">
-          <h2 id="previous-title" className="mb-3 text-lg font-bold">
-            {t('admin.details.previous')}
-          </h2>
-          {details.previous.length === 0 ? (
-            <p className="text-stone-600">{t('admin.details.noPrevious')}</p>
-          ) : (
-            <ul className="divide-y divide-stone-100" data-testid="previous-bills">
-              {details.previous.map((bill) => (
-                <li key={bill.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                  <span>{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</span>
-                  <span className="tabular-nums">{t('admin.details.previousLine', { count: bill.payments, amount: money(bill.paidCents), tip: money(bill.tipCents) })}</span>
+          <Panel title={t('admin.details.payments')} empty={details.payments.length === 0 ? t('admin.details.noPayments') : null}>
+            <ul className="divide-y divide-stone-100" data-testid="bill-payments">
+              {details.payments.map((payment) => (
+                <li key={payment.id} className="grid gap-0.5 py-2">
+                  <div className="flex justify-between gap-3">
+                    <p className="font-semibold">{named(payment.customerName)}</p>
+                    <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
+                  </div>
+                  <p className="text-sm text-stone-600">
+                    {t(`admin.details.methods.${payment.method}`)} · {t(`admin.details.types.${payment.type}`)}
+                    {payment.type === 'split' && payment.splitCount ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})` : ''}
+                    {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
+                  </p>
+                  {payment.items.length > 0 ? <p className="text-sm text-stone-600">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p> : null}
+                  <p className="text-xs text-stone-500">{formatDateTime(payment.createdAt, locale)}</p>
                 </li>
               ))}
             </ul>
-          )}
-        </section>
+          </Panel>
+        </div>
+
+        <Panel title={t('admin.details.previous')} empty={details.previous.length === 0 ? t('admin.details.noPrevious') : null}>
+          <ul className="divide-y divide-stone-100" data-testid="previous-bills">
+            {details.previous.map((bill) => (
+              <li key={bill.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                <span>{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</span>
+                <span className="tabular-nums">{t('admin.details.previousLine', { count: bill.payments, amount: money(bill.paidCents), tip: money(bill.tipCents) })}</span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
       </main>
 
       <UrlDialog open={searchParams.has('close')} closeTo="?" title={t('admin.details.closeTitle', { number: table.tableNumber })}>

@@ -1,6 +1,7 @@
 import { averageTipPercent, percentChange } from '~/domain/analytics'
 import type { Analytics } from '~/server/analytics.server'
 import { useI18n } from '../i18n'
+import { Panel } from './panel'
 
 /** The Analytics tab: recorded sales only, with an honest empty state for each part. */
 export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
@@ -14,7 +15,11 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
   const stats = [
     { key: 'totalSales', value: money(current.salesCents), change: compare(salesChange === null ? null : signed(salesChange, ' %')) },
     { key: 'tablesServed', value: String(current.tablesServed), change: compare(signed(current.tablesServed - previous.tablesServed)) },
-    { key: 'averageTip', value: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tip)} %`, change: compare(t('admin.analytics.points', { value: signed(tip - averageTipPercent(previous)) })) },
+    {
+      key: 'averageTip',
+      value: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tip)} %`,
+      change: compare(t('admin.analytics.points', { value: signed(tip - averageTipPercent(previous)) })),
+    },
   ] as const
   const busiest = Math.max(...days.map((day) => day.cents))
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' })
@@ -37,45 +42,31 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
       </dl>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="per-day-title" className="rounded-3xl bg-white p-5 shadow-sm">
-          <h2 id="per-day-title" className="mb-4 text-lg font-bold">
-            {t('admin.analytics.salesPerDay')}
-          </h2>
-          {busiest === 0 ? (
-            <p className="text-stone-600">{t('admin.analytics.noData')}</p>
-          ) : (
-            <ol className="flex h-48 items-end gap-2" data-testid="sales-per-day">
-              {days.map((day) => (
-                <li key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1 text-center">
-                  <span className="text-[0.65rem] tabular-nums text-stone-700">{day.cents > 0 ? money(day.cents) : ''}</span>
-                  <span aria-hidden="true" className="w-full rounded-t-md bg-emerald-700" style={{ height: `${Math.max(day.cents > 0 ? 4 : 1, (day.cents / busiest) * 100)}%` }} />
-                  <span className="text-xs text-stone-600">{weekday.format(new Date(`${day.day}T12:00:00Z`))}</span>
-                  <span className="sr-only">{money(day.cents)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <Panel title={t('admin.analytics.salesPerDay')} empty={busiest === 0 ? t('admin.analytics.noData') : null}>
+          <ol className="flex h-48 items-end gap-2" data-testid="sales-per-day">
+            {days.map((day) => (
+              <li key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1 text-center">
+                <span className="text-[0.65rem] tabular-nums text-stone-700">{day.cents > 0 ? money(day.cents) : ''}</span>
+                <span aria-hidden="true" className="w-full rounded-t-md bg-emerald-700" style={{ height: `${Math.max(day.cents > 0 ? 4 : 1, (day.cents / busiest) * 100)}%` }} />
+                <span className="text-xs text-stone-600">{weekday.format(new Date(`${day.day}T12:00:00Z`))}</span>
+                <span className="sr-only">{money(day.cents)}</span>
+              </li>
+            ))}
+          </ol>
+        </Panel>
 
-        <section aria-labelledby="best-title" className="rounded-3xl bg-white p-5 shadow-sm">
-          <h2 id="best-title" className="mb-4 text-lg font-bold">
-            {t('admin.analytics.bestSellers')}
-          </h2>
-          {bestSellers.length === 0 ? (
-            <p className="text-stone-600">{t('admin.analytics.noData')}</p>
-          ) : (
-            <ol className="grid gap-2" data-testid="best-sellers">
-              {bestSellers.map((item, index) => (
-                <li key={item.name} className="flex items-baseline gap-3">
-                  <span className="w-5 font-bold text-stone-500">{index + 1}</span>
-                  <span className="min-w-0 flex-1 truncate font-semibold">{item.name}</span>
-                  <span className="text-sm text-stone-600">{t('admin.analytics.sold', { count: item.quantity })}</span>
-                  <span className="tabular-nums">{money(item.cents)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <Panel title={t('admin.analytics.bestSellers')} empty={bestSellers.length === 0 ? t('admin.analytics.noData') : null}>
+          <ol className="grid gap-2" data-testid="best-sellers">
+            {bestSellers.map((item, index) => (
+              <li key={item.name} className="flex items-baseline gap-3">
+                <span className="w-5 font-bold text-stone-500">{index + 1}</span>
+                <span className="min-w-0 flex-1 truncate font-semibold">{item.name}</span>
+                <span className="text-sm text-stone-600">{t('admin.analytics.sold', { count: item.quantity })}</span>
+                <span className="tabular-nums">{money(item.cents)}</span>
+              </li>
+            ))}
+          </ol>
+        </Panel>
       </div>
     </section>
   )
