@@ -100,6 +100,7 @@ export async function readSession(sessionId: string) {
   const response = await getJson(`/api/tables/session/${sessionId}`)
   return (await response.json()) as {
     id: string
+    sessionId: string
     items: { id: string; isPaid: boolean; paidQuantity: number; quantity: number; price: number; paidBy: string | null }[]
     totalAmount: number
     paidAmount: number

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { DEMO_OWNER_EMAIL, DEMO_SESSION_ID, demoBillLines } from '~/server/demo-data'
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID, demoBillLines } from '~/server/demo-data'
 import { seedSql } from '../../scripts/seed-sql'
-import { getJson, postJson, readSession, seedTable } from './fixtures'
+import { getJson, ORIGIN, postJson, readSession, seedTable } from './fixtures'
 
 async function runSeed() {
   const statements = (await seedSql()).split('\n').filter(Boolean)
@@ -89,6 +89,20 @@ describe('the seeded demo table', () => {
     expect(fresh.paidAmount).toBe(0)
     expect(fresh.items.every((item) => !item.isPaid)).toBe(true)
     expect(fresh.items).toHaveLength(demoBillLines.length)
+  })
+
+  it('stays a demo when its owner closes the bill: the next bill is seeded again, and demo7 leads to it', async () => {
+    await runSeed()
+    const bill = await readSession(DEMO_SESSION_ID)
+    const login = await postJson('/api/auth/login', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD })
+    const cookie = (login.headers.get('Set-Cookie') ?? '').split(';')[0]!
+    const closed = await postJson(`/api/tables/${bill.id}/close`, { sessionId: DEMO_SESSION_ID }, { headers: { Cookie: cookie, Origin: ORIGIN } })
+    expect(closed.status).toBe(200)
+    const { sessionId } = await closed.json<{ sessionId: string }>()
+    expect(sessionId).toMatch(/^demo-/)
+    const next = await readSession(DEMO_SESSION_ID)
+    expect(next).toMatchObject({ id: bill.id, sessionId, paidAmount: 0 })
+    expect(next.items).toHaveLength(demoBillLines.length)
   })
 })
 
