@@ -1,13 +1,15 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from './db/client.server'
 import { categories, menuItems, menus } from './db/schema'
+import { menuPdfPath } from './menu-wire.server'
+import { modifierGroupsOf, type ModifierGroupView } from './menus.server'
 
 export interface MenuCategoryView {
   id: string
   name: string
   description: string | null
   menuName: string
-  items: { id: string; name: string; description: string | null; priceCents: number }[]
+  items: { id: string; name: string; description: string | null; priceCents: number; modifierGroups: ModifierGroupView[] }[]
 }
 
 /**
@@ -41,8 +43,21 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
       byId.set(row.categoryId, category)
     }
     if (row.itemId && row.itemName !== null && row.priceCents !== null) {
-      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents })
+      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, modifierGroups: [] })
     }
   }
-  return [...byId.values()]
+  const result = [...byId.values()]
+  const items = new Map(result.flatMap((category) => category.items.map((item) => [item.id, item])))
+  for (const group of await modifierGroupsOf(db, [...items.keys()])) items.get(group.menuItemId)?.modifierGroups.push(group)
+  return result
+}
+
+/** The PDF versions of an owner's menus, for the diner's 'Ver menú en PDF' link. */
+export async function readOwnerMenuPdfs(db: Db, userId: string): Promise<{ name: string; url: string }[]> {
+  const rows = await db
+    .select({ id: menus.id, name: menus.name })
+    .from(menus)
+    .where(and(eq(menus.userId, userId), isNotNull(menus.pdfKey)))
+    .orderBy(asc(menus.createdAt), asc(menus.id))
+  return rows.map((row) => ({ name: row.name, url: menuPdfPath(row.id) }))
 }

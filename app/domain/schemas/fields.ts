@@ -47,3 +47,9 @@ export const optionalName = z
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 /** Whether a URL segment can be one of our ids at all (so junk never reaches the database). */
 export const isIdLike = (value: string) => ID_PATTERN.test(value)
+
+/** A form checkbox ('on' or absent) or a JSON boolean. */
+export const checkbox = z
+  .union([z.boolean(), z.literal('on')], { error: 'must be true or false' })
+  .optional()
+  .transform((value) => value === true || value === 'on')

@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { restaurantFields } from './auth'
-
-/** A form checkbox ('on' or absent) or a JSON boolean. */
-const checkbox = z
-  .union([z.boolean(), z.literal('on')])
-  .optional()
-  .transform((value) => value === true || value === 'on')
+import { checkbox } from './fields'
 
 /** A tax rate in percent ("16", 8.5) read into basis points, the integer the bill arithmetic uses. */
 const taxRatePercent = z.union([z.number(), z.string().trim().min(1)], { error: 'admin.errors.taxRate' }).transform((value, ctx) => {

@@ -1,3 +1,4 @@
+import menusEn from './menus.en'
 import type { AdminResources } from './es'
 
 /** Staff texts in English; the spec's English wording where it has one. */
@@ -235,6 +236,7 @@ const adminEn: AdminResources = {
     taxIncluded: 'Menu prices already include VAT',
     showTaxSeparately: 'Show VAT separately at payment',
   },
+  menu: menusEn,
 }
 
 export default adminEn

@@ -1,3 +1,4 @@
+import menusEs from './menus.es'
 /** Textos del personal (panel, cuentas, mesas). Los mensajes del SPEC en español van tal cual. */
 const adminEs = {
   brand: 'Mesa para restaurantes',
@@ -233,6 +234,7 @@ const adminEs = {
     taxIncluded: 'Los precios del menú ya incluyen el IVA',
     showTaxSeparately: 'Mostrar el IVA por separado al pagar',
   },
+  menu: menusEs,
 }
 
 type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { MENU_TYPES } from '../../domain/schemas/menus'
 import {
   check,
   index,
@@ -197,7 +198,6 @@ export const payments = sqliteTable(
   ],
 )
 
-export const MENU_TYPES = ['regular', 'breakfast', 'lunch', 'dinner', 'drinks', 'coffee'] as const
 
 export const menus = sqliteTable(
   'menus',

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { MAX_CENTS, parsePesosInput } from '../money'
+import { checkbox, idString } from './fields'
+
+/** Menu kinds (SPEC §3); the management dialog offers them all. */
+export const MENU_TYPES = ['regular', 'breakfast', 'lunch', 'dinner', 'drinks', 'coffee'] as const
+export type MenuType = (typeof MENU_TYPES)[number]
+
+// Messages are translation keys: Spanish by default (the sidebar builder's words), English for the builder screens.
+const name = (key: string) =>
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, { error: key })
+    .max(80, { error: 'admin.errors.tooLong' })
+const description = z
+  .string({ error: 'admin.errors.tooLong' })
+  .trim()
+  .max(500, { error: 'admin.errors.tooLong' })
+  .nullish()
+  .transform((value) => value || null)
+
+/**
+ * A menu-side price: integer cents from the API (ARCHITECTURE.md: menu prices
+ * travel in cents), or the pesos a person typed in a form ("85.50", "$85").
+ */
+const cents = ({ min, key }: { min: 0 | 1; key: string }) =>
+  z.union([z.number(), z.string().trim()], { error: key }).transform((value, ctx) => {
+    const amount = typeof value === 'number' ? value : value === '' && min === 0 ? 0 : parsePesosInput(value)
+    if (amount === null || !Number.isInteger(amount) || amount < min || amount > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: key })
+      return z.NEVER
+    }
+    return amount
+  })
+
+export const menuSchema = z.object({
+  name: name('admin.menu.errors.menuName'),
+  description,
+  type: z.enum(MENU_TYPES, { error: 'admin.menu.errors.menuType' }).default('regular'),
+})
+
+export const categorySchema = z.object({
+  name: name('admin.menu.errors.categoryName'),
+  description,
+  menuId: z.string({ error: 'admin.menu.errors.chooseMenu' }).trim().min(1, { error: 'admin.menu.errors.chooseMenu' }).pipe(idString('menuId')),
+})
+
+export const menuItemSchema = z.object({
+  name: name('admin.menu.errors.itemName'),
+  description,
+  price: cents({ min: 1, key: 'admin.menu.errors.price' }),
+  categoryId: z.string({ error: 'admin.menu.errors.chooseCategory' }).trim().min(1, { error: 'admin.menu.errors.chooseCategory' }).pipe(idString('categoryId')),
+})
+
+export const modifierGroupSchema = z.object({
+  name: name('admin.menu.errors.groupName'),
+  description,
+  required: checkbox,
+  multipleSelect: checkbox,
+  menuItemId: idString('menuItemId'),
+})
+
+export const modifierOptionSchema = z.object({
+  name: name('admin.menu.errors.optionName'),
+  description,
+  priceAdjustment: cents({ min: 0, key: 'admin.menu.errors.adjustment' }).default(0),
+  isDefault: checkbox,
+  modifierGroupId: z.string({ error: 'admin.menu.errors.chooseGroup' }).trim().min(1, { error: 'admin.menu.errors.chooseGroup' }).pipe(idString('modifierGroupId')),
+})
+
+export type MenuInput = z.output<typeof menuSchema>
+export type CategoryInput = z.output<typeof categorySchema>
+export type MenuItemInput = z.output<typeof menuItemSchema>
+export type ModifierGroupInput = z.output<typeof modifierGroupSchema>
+export type ModifierOptionInput = z.output<typeof modifierOptionSchema>
+
+/** PDF menus: what the upload accepts (SPEC §5: only application/pdf; ours: at most 10 MB). */
+export const PDF_MAX_BYTES = 10 * 1024 * 1024
+export const PDF_TYPE = 'application/pdf'

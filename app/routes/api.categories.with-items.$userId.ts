@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { isIdLike } from '~/domain/schemas/fields'
+import { getDb } from '~/server/db/client.server'
+import { api, invariantApi, json } from '~/server/http.server'
+import { readOwnerMenu } from '~/server/menu.server'
+import { toWireMenuItem, toWireModifierGroup } from '~/server/menu-wire.server'
+
+/**
+ * GET /api/categories/with-items/{userId}: a restaurant's public menu for the
+ * diner — categories with their items (prices in cents) and each item's
+ * modifier groups. An unknown restaurant simply has no categories.
+ */
+export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
+  const userId = params.userId ?? ''
+  invariantApi(isIdLike(userId), 404, 'Restaurant not found.')
+  const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), userId)
+  return json(
+    categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      description: category.description,
+      menuItems: category.items.map((item) => ({ ...toWireMenuItem({ ...item, categoryId: category.id }, category.name), modifierGroups: item.modifierGroups.map(toWireModifierGroup) })),
+    })),
+  )
+})

@@ -1,0 +1,294 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { CategoryInput, MenuInput, MenuItemInput, ModifierGroupInput, ModifierOptionInput } from '~/domain/schemas/menus'
+import type { Db } from './db/client.server'
+import { categories, menuItems, menus, modifierGroups, modifierOptions } from './db/schema'
+
+/*
+ * The owner's menus, categories, items and modifiers. Every function takes the
+ * signed-in owner's id and touches only what that owner owns: another owner's
+ * id finds nothing (null / false), which the routes answer as 404. Deleting
+ * cascades in the database (a menu takes its categories, items and modifiers).
+ */
+
+const menuColumns = { id: menus.id, name: menus.name, description: menus.description, type: menus.type, pdfKey: menus.pdfKey, pdfName: menus.pdfName, createdAt: menus.createdAt }
+
+export type OwnMenu = NonNullable<Awaited<ReturnType<typeof findOwnMenu>>>
+
+export function listMenus(db: Db, userId: string) {
+  return db.select(menuColumns).from(menus).where(eq(menus.userId, userId)).orderBy(asc(menus.createdAt), asc(menus.id))
+}
+
+export async function findOwnMenu(db: Db, userId: string, menuId: string) {
+  const [row] = await db
+    .select(menuColumns)
+    .from(menus)
+    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function createMenu(db: Db, userId: string, input: MenuInput) {
+  const [row] = await db.insert(menus).values({ id: crypto.randomUUID(), userId, ...input }).returning(menuColumns)
+  return row!
+}
+
+export async function updateMenu(db: Db, userId: string, menuId: string, input: MenuInput) {
+  const [row] = await db
+    .update(menus)
+    .set(input)
+    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .returning(menuColumns)
+  return row ?? null
+}
+
+/** Deletes the menu with everything in it; answers the deleted menu (its PDF is the caller's to remove) or null. */
+export async function deleteMenu(db: Db, userId: string, menuId: string) {
+  const [row] = await db
+    .delete(menus)
+    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .returning(menuColumns)
+  return row ?? null
+}
+
+export async function setMenuPdf(db: Db, userId: string, menuId: string, pdf: { key: string; name: string } | null) {
+  const [row] = await db
+    .update(menus)
+    .set({ pdfKey: pdf?.key ?? null, pdfName: pdf?.name ?? null })
+    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .returning(menuColumns)
+  return row ?? null
+}
+
+const ownsMenu = (userId: string) => sql`${categories.menuId} IN (SELECT ${menus.id} FROM ${menus} WHERE ${menus.userId} = ${userId})`
+const ownsCategory = (userId: string) =>
+  sql`${menuItems.categoryId} IN (SELECT ${categories.id} FROM ${categories} JOIN ${menus} ON ${menus.id} = ${categories.menuId} WHERE ${menus.userId} = ${userId})`
+const ownsItem = (userId: string) =>
+  sql`${modifierGroups.menuItemId} IN (SELECT ${menuItems.id} FROM ${menuItems} JOIN ${categories} ON ${categories.id} = ${menuItems.categoryId} JOIN ${menus} ON ${menus.id} = ${categories.menuId} WHERE ${menus.userId} = ${userId})`
+const ownsGroup = (userId: string) =>
+  sql`${modifierOptions.modifierGroupId} IN (SELECT ${modifierGroups.id} FROM ${modifierGroups} JOIN ${menuItems} ON ${menuItems.id} = ${modifierGroups.menuItemId} JOIN ${categories} ON ${categories.id} = ${menuItems.categoryId} JOIN ${menus} ON ${menus.id} = ${categories.menuId} WHERE ${menus.userId} = ${userId})`
+
+export interface CategoryWithItems {
+  id: string
+  name: string
+  description: string | null
+  menuId: string
+  menuItems: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; modifierGroups: number }[]
+}
+
+/** The owner's categories (of one menu, or of all) with their items, in the order they were made. */
+export async function categoriesWithItems(db: Db, userId: string, menuId?: string): Promise<CategoryWithItems[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      menuId: categories.menuId,
+      itemId: menuItems.id,
+      itemName: menuItems.name,
+      itemDescription: menuItems.description,
+      priceCents: menuItems.priceCents,
+      groups: sql<number>`(SELECT count(*) FROM ${modifierGroups} WHERE ${modifierGroups.menuItemId} = ${menuItems.id})`,
+    })
+    .from(categories)
+    .innerJoin(menus, eq(menus.id, categories.menuId))
+    .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
+    .where(and(eq(menus.userId, userId), menuId ? eq(categories.menuId, menuId) : undefined))
+    .orderBy(asc(menus.createdAt), asc(categories.position), asc(categories.createdAt), asc(categories.id), asc(menuItems.position), asc(menuItems.createdAt), asc(menuItems.id))
+  const byId = new Map<string, CategoryWithItems>()
+  for (const row of rows) {
+    let category = byId.get(row.id)
+    if (!category) {
+      category = { id: row.id, name: row.name, description: row.description, menuId: row.menuId, menuItems: [] }
+      byId.set(row.id, category)
+    }
+    if (row.itemId && row.itemName !== null && row.priceCents !== null) {
+      category.menuItems.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, categoryId: row.id, modifierGroups: row.groups })
+    }
+  }
+  return [...byId.values()]
+}
+
+const categoryColumns = { id: categories.id, name: categories.name, description: categories.description, menuId: categories.menuId }
+
+/** A new category at the end of the owner's menu; null when the menu is not theirs. */
+export async function createCategory(db: Db, userId: string, input: CategoryInput) {
+  if (!(await findOwnMenu(db, userId, input.menuId))) return null
+  const [row] = await db
+    .insert(categories)
+    .values({
+      id: crypto.randomUUID(),
+      ...input,
+      position: sql`(SELECT coalesce(max(${categories.position}), -1) + 1 FROM ${categories} WHERE ${categories.menuId} = ${input.menuId})`,
+    })
+    .returning(categoryColumns)
+  return row!
+}
+
+/** Renames or moves a category; the menu it moves to must be the owner's too. */
+export async function updateCategory(db: Db, userId: string, categoryId: string, input: CategoryInput) {
+  if (!(await findOwnMenu(db, userId, input.menuId))) return null
+  const [row] = await db
+    .update(categories)
+    .set(input)
+    .where(and(eq(categories.id, categoryId), ownsMenu(userId)))
+    .returning(categoryColumns)
+  return row ?? null
+}
+
+export async function deleteCategory(db: Db, userId: string, categoryId: string): Promise<boolean> {
+  const rows = await db
+    .delete(categories)
+    .where(and(eq(categories.id, categoryId), ownsMenu(userId)))
+    .returning({ id: categories.id })
+  return rows.length > 0
+}
+
+async function ownsCategoryId(db: Db, userId: string, categoryId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .innerJoin(menus, eq(menus.id, categories.menuId))
+    .where(and(eq(categories.id, categoryId), eq(menus.userId, userId)))
+    .limit(1)
+  return Boolean(row)
+}
+
+const itemColumns = { id: menuItems.id, name: menuItems.name, description: menuItems.description, priceCents: menuItems.priceCents, categoryId: menuItems.categoryId }
+
+export async function createMenuItem(db: Db, userId: string, input: MenuItemInput) {
+  if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
+  const [row] = await db
+    .insert(menuItems)
+    .values({
+      id: crypto.randomUUID(),
+      name: input.name,
+      description: input.description,
+      priceCents: input.price,
+      categoryId: input.categoryId,
+      position: sql`(SELECT coalesce(max(${menuItems.position}), -1) + 1 FROM ${menuItems} WHERE ${menuItems.categoryId} = ${input.categoryId})`,
+    })
+    .returning(itemColumns)
+  return row!
+}
+
+export async function updateMenuItem(db: Db, userId: string, itemId: string, input: MenuItemInput) {
+  if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
+  const [row] = await db
+    .update(menuItems)
+    .set({ name: input.name, description: input.description, priceCents: input.price, categoryId: input.categoryId })
+    .where(and(eq(menuItems.id, itemId), ownsCategory(userId)))
+    .returning(itemColumns)
+  return row ?? null
+}
+
+export async function deleteMenuItem(db: Db, userId: string, itemId: string): Promise<boolean> {
+  const rows = await db
+    .delete(menuItems)
+    .where(and(eq(menuItems.id, itemId), ownsCategory(userId)))
+    .returning({ id: menuItems.id })
+  return rows.length > 0
+}
+
+export async function findOwnMenuItem(db: Db, userId: string, itemId: string) {
+  const [row] = await db
+    .select(itemColumns)
+    .from(menuItems)
+    .where(and(eq(menuItems.id, itemId), ownsCategory(userId)))
+    .limit(1)
+  return row ?? null
+}
+
+export interface ModifierGroupView {
+  id: string
+  name: string
+  description: string | null
+  required: boolean
+  multipleSelect: boolean
+  menuItemId: string
+  options: { id: string; name: string; description: string | null; priceAdjustmentCents: number; isDefault: boolean; modifierGroupId: string }[]
+}
+
+/** Modifier groups with their options for the given items, in the order they were made; any owner's (the diner's menu reads them too). */
+export async function modifierGroupsOf(db: Db, itemIds: string[]): Promise<ModifierGroupView[]> {
+  if (itemIds.length === 0) return []
+  const rows = await db
+    .select({
+      id: modifierGroups.id,
+      name: modifierGroups.name,
+      description: modifierGroups.description,
+      required: modifierGroups.required,
+      multipleSelect: modifierGroups.multipleSelect,
+      menuItemId: modifierGroups.menuItemId,
+      optionId: modifierOptions.id,
+      optionName: modifierOptions.name,
+      optionDescription: modifierOptions.description,
+      priceAdjustmentCents: modifierOptions.priceAdjustmentCents,
+      isDefault: modifierOptions.isDefault,
+    })
+    .from(modifierGroups)
+    .leftJoin(modifierOptions, eq(modifierOptions.modifierGroupId, modifierGroups.id))
+    .where(inArray(modifierGroups.menuItemId, itemIds))
+    .orderBy(asc(modifierGroups.createdAt), asc(modifierGroups.id), asc(modifierOptions.createdAt), asc(modifierOptions.id))
+  const byId = new Map<string, ModifierGroupView>()
+  for (const row of rows) {
+    let group = byId.get(row.id)
+    if (!group) {
+      group = { id: row.id, name: row.name, description: row.description, required: row.required, multipleSelect: row.multipleSelect, menuItemId: row.menuItemId, options: [] }
+      byId.set(row.id, group)
+    }
+    if (row.optionId && row.optionName !== null) {
+      group.options.push({
+        id: row.optionId,
+        name: row.optionName,
+        description: row.optionDescription,
+        priceAdjustmentCents: row.priceAdjustmentCents ?? 0,
+        isDefault: row.isDefault ?? false,
+        modifierGroupId: row.id,
+      })
+    }
+  }
+  return [...byId.values()]
+}
+
+export async function createModifierGroup(db: Db, userId: string, input: ModifierGroupInput) {
+  if (!(await findOwnMenuItem(db, userId, input.menuItemId))) return null
+  const [row] = await db.insert(modifierGroups).values({ id: crypto.randomUUID(), ...input }).returning()
+  return row!
+}
+
+export async function deleteModifierGroup(db: Db, userId: string, groupId: string): Promise<boolean> {
+  const rows = await db
+    .delete(modifierGroups)
+    .where(and(eq(modifierGroups.id, groupId), ownsItem(userId)))
+    .returning({ id: modifierGroups.id })
+  return rows.length > 0
+}
+
+export async function createModifierOption(db: Db, userId: string, input: ModifierOptionInput) {
+  const [group] = await db
+    .select({ id: modifierGroups.id })
+    .from(modifierGroups)
+    .where(and(eq(modifierGroups.id, input.modifierGroupId), ownsItem(userId)))
+    .limit(1)
+  if (!group) return null
+  const [row] = await db
+    .insert(modifierOptions)
+    .values({
+      id: crypto.randomUUID(),
+      name: input.name,
+      description: input.description,
+      priceAdjustmentCents: input.priceAdjustment,
+      isDefault: input.isDefault,
+      modifierGroupId: input.modifierGroupId,
+    })
+    .returning()
+  return row!
+}
+
+export async function deleteModifierOption(db: Db, userId: string, optionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(modifierOptions)
+    .where(and(eq(modifierOptions.id, optionId), ownsGroup(userId)))
+    .returning({ id: modifierOptions.id })
+  return rows.length > 0
+}
