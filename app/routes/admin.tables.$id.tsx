@@ -12,8 +12,8 @@ import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
 import { tableLabel } from '~/ui/admin/restaurant'
+import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
-import { LanguageSwitch } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
@@ -60,15 +60,7 @@ export default function TableDetails() {
 
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          <Link to="/admin/dashboard" className={buttonClass.secondary}>
-            <span aria-hidden="true">←</span> {t('admin.details.back')}
-          </Link>
-          <div className="flex-1" />
-          <LanguageSwitch />
-        </div>
-      </header>
+      <AdminTopBar backTo="/admin/dashboard" backLabel={t('admin.details.back')} />
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>

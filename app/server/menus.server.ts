@@ -18,6 +18,19 @@ export function listMenus(db: Db, userId: string) {
   return db.select(menuColumns).from(menus).where(eq(menus.userId, userId)).orderBy(asc(menus.createdAt), asc(menus.id))
 }
 
+/** The owner's menus with how many categories and items each holds, for the management cards. */
+export function menuSummaries(db: Db, userId: string) {
+  return db
+    .select({
+      ...menuColumns,
+      categories: sql<number>`(SELECT count(*) FROM ${categories} WHERE ${categories.menuId} = ${menus.id})`,
+      items: sql<number>`(SELECT count(*) FROM ${menuItems} JOIN ${categories} ON ${categories.id} = ${menuItems.categoryId} WHERE ${categories.menuId} = ${menus.id})`,
+    })
+    .from(menus)
+    .where(eq(menus.userId, userId))
+    .orderBy(asc(menus.createdAt), asc(menus.id))
+}
+
 export async function findOwnMenu(db: Db, userId: string, menuId: string) {
   const [row] = await db
     .select(menuColumns)

@@ -201,6 +201,7 @@ const adminEn: AdminResources = {
     title: 'Menus',
     text: 'One builder for your breakfast, lunch, dinner and drinks menus: categories, items with descriptions and prices, and modifiers.',
     open: 'Open the menu builder',
+    manage: 'Menu management and modifiers',
   },
   analytics: {
     points: '{{value}} pts',

@@ -199,6 +199,7 @@ const adminEs = {
     title: 'Menús',
     text: 'Un solo constructor para tus menús de desayuno, comida, cena y bebidas: categorías, platillos con descripción y precio, y modificadores.',
     open: 'Abrir el constructor de menús',
+    manage: 'Gestión de menús y modificadores',
   },
   analytics: {
     points: '{{value}} pts',

@@ -1,0 +1,280 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { requireStaffPage } from '~/server/auth/session.server'
+import { getDb } from '~/server/db/client.server'
+import { menuAction } from '~/server/menu-actions.server'
+import { toWireMenu } from '~/server/menu-wire.server'
+import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus.server'
+import { CategoryDialog, DeleteDialog, GroupDialog, ItemDialog, OptionDialog } from '~/ui/admin/menu-forms'
+import { MenuTypeBadge } from '~/ui/admin/menu-type'
+import { Panel } from '~/ui/admin/panel'
+import { PdfMenuForm } from '~/ui/admin/pdf-menu-form'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { buttonClass } from '~/ui/button'
+import { useI18n } from '~/ui/i18n'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa · Menu builder' }]
+
+const TABS = ['categories', 'items', 'modifiers'] as const
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const db = getDb(context.cloudflare.env.DB)
+  if (!params.menuId) {
+    // The builder edits one menu; without one it opens the first, or asks for one to be made.
+    const [first] = await listMenus(db, user.id)
+    throw redirect(first ? `/admin/menu-builder/${first.id}` : '/admin/menu-management?dialog=new')
+  }
+  const menu = await findOwnMenu(db, user.id, params.menuId)
+  if (!menu) throw data(null, { status: 404 })
+  const categories = await categoriesWithItems(db, user.id, menu.id)
+  const itemId = new URL(request.url).searchParams.get('item')
+  const item = categories.flatMap((category) => category.menuItems).find((candidate) => candidate.id === itemId) ?? null
+  return { menu: toWireMenu(menu), categories, item, groups: item ? await modifierGroupsOf(db, [item.id]) : [] }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const here = `/admin/menu-builder/${params.menuId ?? ''}`
+  return menuAction({
+    request,
+    env: context.cloudflare.env,
+    db: getDb(context.cloudflare.env.DB),
+    user,
+    next: ({ intent, form }) => {
+      if (intent === 'menu.delete') return '/admin/menu-management'
+      if (intent.startsWith('item.')) return `${here}?tab=items`
+      if (intent.startsWith('group.') || intent.startsWith('option.')) return `${here}?tab=modifiers&item=${String(form.get('itemId') ?? form.get('menuItemId') ?? '')}`
+      return here
+    },
+  })
+}
+
+export default function MenuBuilder() {
+  const { menu, categories, item, groups } = useLoaderData<typeof loader>()
+  const { t, money } = useI18n()
+  const [searchParams] = useSearchParams()
+  const requested = TABS.find((name) => name === searchParams.get('tab')) ?? 'categories'
+  const tab = requested === 'modifiers' && !item ? 'items' : requested
+  const dialog = searchParams.get('dialog')
+  const back = (() => {
+    const params = new URLSearchParams({ tab })
+    if (tab === 'modifiers' && item) params.set('item', item.id)
+    return `?${params}`
+  })()
+  const [deleteKind, deleteId] = (searchParams.get('delete') ?? ':').split(':') as [string, string]
+  const allItems = categories.flatMap((category) => category.menuItems)
+  const deleting = {
+    category: deleteKind === 'category' ? categories.find((category) => category.id === deleteId) : undefined,
+    item: deleteKind === 'item' ? allItems.find((candidate) => candidate.id === deleteId) : undefined,
+    group: deleteKind === 'group' ? groups.find((group) => group.id === deleteId) : undefined,
+    option: deleteKind === 'option' ? groups.flatMap((group) => group.options).find((option) => option.id === deleteId) : undefined,
+  }
+  const linkTo = (params: Record<string, string>) => `${back}&${new URLSearchParams(params)}`
+
+  return (
+    <div className="min-h-dvh">
+      <AdminTopBar backTo="/admin/menu-management" backLabel={t('admin.menu.builder.backToMenus')} />
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold">{t('admin.menu.builder.title', { name: menu.name })}</h1>
+            {menu.type !== 'regular' ? <MenuTypeBadge type={menu.type} /> : null}
+          </div>
+          <Link to={linkTo({ dialog: 'category' })} preventScrollReset className={buttonClass.primary} data-testid="add-category">
+            {t('admin.menu.builder.addCategory')}
+          </Link>
+        </div>
+
+        <PdfMenuForm menu={menu} />
+
+        <nav aria-label={t('admin.menu.builder.title', { name: menu.name })} className="flex gap-1 overflow-x-auto border-b border-stone-200">
+          {TABS.filter((name) => name !== 'modifiers' || item).map((name) => (
+            <Link
+              key={name}
+              to={name === 'modifiers' && item ? `?tab=modifiers&item=${item.id}` : `?tab=${name}`}
+              aria-current={tab === name ? 'page' : undefined}
+              className={`inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${tab === name ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-stone-600 hover:text-stone-900'}`}
+            >
+              {t(`admin.menu.builder.tabs.${name}`)}
+            </Link>
+          ))}
+        </nav>
+
+        {tab === 'categories' ? (
+          categories.length === 0 ? (
+            <EmptyCategories addTo={linkTo({ dialog: 'category' })} />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2" data-testid="category-cards">
+              {categories.map((category) => (
+                <li key={category.id} className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="font-bold">{category.name}</h2>
+                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">{t('admin.menu.common.items', { count: category.menuItems.length })}</span>
+                  </div>
+                  {category.menuItems.length === 0 ? (
+                    <p className="text-sm text-stone-600">{t('admin.menu.builder.noItems')}</p>
+                  ) : (
+                    <ul className="grid gap-1 text-sm">
+                      {category.menuItems.map((menuItem) => (
+                        <li key={menuItem.id} className="flex justify-between gap-2">
+                          <span>{menuItem.name}</span>
+                          <span className="tabular-nums">{money(menuItem.priceCents)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <div className="flex gap-2">
+                    <Link to={linkTo({ dialog: 'item', category: category.id })} preventScrollReset className={`${buttonClass.secondary} flex-1`}>
+                      {t('admin.menu.builder.addItem')}
+                    </Link>
+                    <Link to={linkTo({ delete: `category:${category.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                      {t('admin.menu.common.delete')}
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+
+        {tab === 'items' ? (
+          categories.length === 0 ? (
+            <EmptyCategories addTo={linkTo({ dialog: 'category' })} />
+          ) : (
+            <div className="grid gap-6" data-testid="items-by-category">
+              {categories.map((category) => (
+                <Panel key={category.id} title={category.name} empty={category.menuItems.length === 0 ? t('admin.menu.builder.noItems') : null}>
+                  <ul className="divide-y divide-stone-100">
+                    {category.menuItems.map((menuItem) => (
+                      <li key={menuItem.id} className="flex flex-wrap items-center gap-3 py-2">
+                        <div className="min-w-0 flex-1">
+                          <p className="font-semibold">
+                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700">· {money(menuItem.priceCents)}</span>
+                          </p>
+                          {menuItem.description ? <p className="text-sm text-stone-600">{menuItem.description}</p> : null}
+                        </div>
+                        <Link to={`?tab=modifiers&item=${menuItem.id}`} className={buttonClass.secondary}>
+                          {t('admin.menu.builder.manageModifiers')}
+                          {menuItem.modifierGroups > 0 ? <span className="rounded-full bg-emerald-100 px-2 text-xs text-emerald-900">{menuItem.modifierGroups}</span> : null}
+                        </Link>
+                        <Link to={linkTo({ delete: `item:${menuItem.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                          {t('admin.menu.common.delete')}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </Panel>
+              ))}
+              <Link
+                to={linkTo({ dialog: 'item' })}
+                preventScrollReset
+                className="grid min-h-24 place-items-center rounded-2xl border-2 border-dashed border-stone-300 bg-white font-semibold text-stone-700 hover:border-emerald-700 hover:text-emerald-800"
+              >
+                + {t('admin.menu.builder.addMenuItem')}
+              </Link>
+            </div>
+          )
+        ) : null}
+
+        {tab === 'modifiers' && item ? (
+          <section aria-labelledby="modifiers-title" className="grid gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div>
+                <h2 id="modifiers-title" className="text-xl font-bold">
+                  {t('admin.menu.builder.modifierGroups')}
+                </h2>
+                <p className="text-stone-600">{t('admin.menu.builder.modifiersOf', { name: item.name })}</p>
+              </div>
+              <div className="flex gap-2">
+                <Link to="?tab=items" className={buttonClass.secondary}>
+                  {t('admin.menu.builder.backToItems')}
+                </Link>
+                <Link to={linkTo({ dialog: 'group' })} preventScrollReset className={buttonClass.primary}>
+                  {t('admin.menu.builder.addGroup')}
+                </Link>
+              </div>
+            </div>
+            {groups.length === 0 ? <p className="rounded-2xl bg-white p-5 text-stone-600 shadow-sm">{t('admin.menu.builder.noGroups')}</p> : null}
+            <ul className="grid gap-4 sm:grid-cols-2" data-testid="modifier-groups">
+              {groups.map((group) => (
+                <li key={group.id} className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="flex-1 font-bold">{group.name}</h3>
+                    {group.required ? <Badge>{t('admin.menu.builder.required')}</Badge> : null}
+                    {group.multipleSelect ? <Badge>{t('admin.menu.builder.multiSelect')}</Badge> : null}
+                  </div>
+                  {group.options.length === 0 ? (
+                    <p className="text-sm text-stone-600">{t('admin.menu.builder.noOptions')}</p>
+                  ) : (
+                    <ul className="grid gap-1 text-sm">
+                      {group.options.map((option) => (
+                        <li key={option.id} className="flex items-center gap-2">
+                          <span className="flex-1">
+                            {option.name} {option.isDefault ? <Badge>{t('admin.menu.builder.default')}</Badge> : null}
+                          </span>
+                          {option.priceAdjustmentCents > 0 ? <span className="tabular-nums">+{money(option.priceAdjustmentCents)}</span> : null}
+                          <Link to={linkTo({ delete: `option:${option.id}` })} preventScrollReset aria-label={`${t('admin.menu.common.delete')} ${option.name}`} className={`${buttonClass.icon} text-red-800`}>
+                            <span aria-hidden="true">✕</span>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <div className="flex gap-2">
+                    <Link to={linkTo({ dialog: 'option', group: group.id })} preventScrollReset className={`${buttonClass.secondary} flex-1`}>
+                      {t('admin.menu.builder.addOption')}
+                    </Link>
+                    <Link to={linkTo({ delete: `group:${group.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                      {t('admin.menu.common.delete')}
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </main>
+
+      <CategoryDialog open={dialog === 'category'} closeTo={back} menuId={menu.id} />
+      <ItemDialog
+        open={dialog === 'item'}
+        closeTo={back}
+        categories={categories}
+        categoryId={searchParams.get('category') ?? undefined}
+        categoryMode={searchParams.get('category') ? 'fixed' : 'choose'}
+      />
+      {item ? <GroupDialog open={dialog === 'group'} closeTo={back} menuItemId={item.id} /> : null}
+      {item ? <OptionDialog open={dialog === 'option'} closeTo={back} groupId={searchParams.get('group') ?? ''} itemId={item.id} /> : null}
+      {deleting.category ? (
+        <DeleteDialog open closeTo={back} intent="category.delete" id={deleting.category.id} title={t('admin.menu.builder.deleteCategoryTitle', { name: deleting.category.name })} text={t('admin.menu.builder.deleteCategoryText')} />
+      ) : null}
+      {deleting.item ? (
+        <DeleteDialog open closeTo={back} intent="item.delete" id={deleting.item.id} title={t('admin.menu.builder.deleteItemTitle', { name: deleting.item.name })} text={t('admin.menu.builder.deleteItemText')} />
+      ) : null}
+      {deleting.group && item ? (
+        <DeleteDialog open closeTo={back} intent="group.delete" id={deleting.group.id} itemId={item.id} title={t('admin.menu.builder.deleteGroupTitle', { name: deleting.group.name })} text={t('admin.menu.builder.deleteGroupText')} />
+      ) : null}
+      {deleting.option && item ? (
+        <DeleteDialog open closeTo={back} intent="option.delete" id={deleting.option.id} itemId={item.id} title={t('admin.menu.builder.deleteOptionTitle', { name: deleting.option.name })} text={t('admin.menu.builder.deleteOptionText')} />
+      ) : null}
+    </div>
+  )
+}
+
+function Badge({ children }: { children: ReactNode }) {
+  return <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{children}</span>
+}
+
+function EmptyCategories({ addTo }: { addTo: string }) {
+  const { t } = useI18n()
+  return (
+    <div className="grid justify-items-center gap-3 rounded-3xl border border-dashed border-stone-300 bg-white p-10 text-center">
+      <p className="text-lg font-semibold">{t('admin.menu.builder.noCategories')}</p>
+      <Link to={addTo} preventScrollReset className={buttonClass.primary}>
+        {t('admin.menu.builder.addCategory')}
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { requireStaffPage } from '~/server/auth/session.server'
+import { getDb } from '~/server/db/client.server'
+import { menuAction } from '~/server/menu-actions.server'
+import { menuSummaries } from '~/server/menus.server'
+import { DeleteDialog, MenuDialog } from '~/ui/admin/menu-forms'
+import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { buttonClass } from '~/ui/button'
+import { useI18n } from '~/ui/i18n'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa · Menu management' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  return { menus: await menuSummaries(getDb(context.cloudflare.env.DB), user.id) }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  return menuAction({
+    request,
+    env: context.cloudflare.env,
+    db: getDb(context.cloudflare.env.DB),
+    user,
+    // A new menu opens in the builder, ready for its first category.
+    next: ({ intent, id }) => (intent === 'menu.create' ? `/admin/menu-builder/${id}` : '/admin/menu-management'),
+  })
+}
+
+export default function MenuManagement() {
+  const { menus } = useLoaderData<typeof loader>()
+  const { t } = useI18n()
+  const [searchParams] = useSearchParams()
+  const editing = menus.find((menu) => menu.id === searchParams.get('edit'))
+  const deleting = menus.find((menu) => menu.id === searchParams.get('delete'))
+
+  return (
+    <div className="min-h-dvh">
+      <AdminTopBar backTo="/admin/dashboard?tab=menus" backLabel={t('admin.menu.builder.backToDashboard')}>
+        <Link to="/admin/menu" className={`${buttonClass.secondary} hidden sm:inline-flex`}>
+          {t('admin.menu.management.sidebar')}
+        </Link>
+      </AdminTopBar>
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold">{t('admin.menu.management.title')}</h1>
+            <p className="text-stone-600">{t('admin.menu.management.lead')}</p>
+          </div>
+          <Link to="?dialog=new" preventScrollReset className={buttonClass.primary} data-testid="add-menu">
+            {t('admin.menu.management.addMenu')}
+          </Link>
+        </div>
+
+        {menus.length === 0 ? (
+          <div className="grid justify-items-center gap-3 rounded-3xl border border-dashed border-stone-300 bg-white p-10 text-center">
+            <p className="text-lg font-semibold">{t('admin.menu.management.empty')}</p>
+            <Link to="?dialog=new" preventScrollReset className={buttonClass.primary}>
+              {t('admin.menu.management.createFirst')}
+            </Link>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {menus.map((menu) => (
+              <li key={menu.id} className="grid content-start gap-3 rounded-2xl bg-white p-5 shadow-sm" data-testid="menu-card">
+                <div className="flex items-start gap-3">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-50 text-emerald-800">
+                    <MenuTypeIcon type={menu.type} />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <h2 className="font-bold">{menu.name}</h2>
+                    <p className="text-sm text-stone-600">
+                      {t('admin.menu.common.categories', { count: menu.categories })} · {t('admin.menu.common.items', { count: menu.items })}
+                    </p>
+                  </div>
+                  <MenuTypeBadge type={menu.type} />
+                </div>
+                {menu.description ? <p className="text-stone-700">{menu.description}</p> : null}
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`/admin/menu-builder/${menu.id}`} className={`${buttonClass.primary} flex-1`}>
+                    {menu.items > 0 ? t('admin.menu.management.editItems') : t('admin.menu.management.addItems')}
+                  </Link>
+                  <Link to={`?edit=${menu.id}`} preventScrollReset className={buttonClass.secondary}>
+                    {t('admin.menu.common.edit')}
+                  </Link>
+                  <Link to={`?delete=${menu.id}`} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                    {t('admin.menu.common.delete')}
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+
+      <MenuDialog open={searchParams.get('dialog') === 'new'} closeTo="?" />
+      {editing ? <MenuDialog open closeTo="?" menu={editing} /> : null}
+      {deleting ? (
+        <DeleteDialog open closeTo="?" intent="menu.delete" id={deleting.id} title={t('admin.menu.management.deleteTitle', { name: deleting.name })} text={t('admin.menu.management.deleteText')} />
+      ) : null}
+    </div>
+  )
+}
