@@ -82,7 +82,8 @@ export async function menuAction({ request, env, db, user, next }: { request: Re
   const id = String(form.get('id') ?? '')
 
   const parse = <S extends z.ZodType>(schema: S) => {
-    const submission = parseWithZod(form, { schema })
+    // No coercion: a typed "32.50" must reach the price field as text (pesos), not as the number 32.5 (cents).
+    const submission = parseWithZod(form, { schema, disableAutoCoercion: true })
     return submission.status === 'success' ? { value: submission.value as z.output<S>, failure: null } : { value: null, failure: fail(submission.error ?? {}, 'admin.menu.common.failed') }
   }
   const done = async (record: { id: string } | boolean | null, recordId = id) => {

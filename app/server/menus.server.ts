@@ -21,13 +21,12 @@ export function listMenus(db: Db, userId: string) {
 /** The owner's menus with how many categories and items each holds, for the management cards. */
 export function menuSummaries(db: Db, userId: string) {
   return db
-    .select({
-      ...menuColumns,
-      categories: sql<number>`(SELECT count(*) FROM ${categories} WHERE ${categories.menuId} = ${menus.id})`,
-      items: sql<number>`(SELECT count(*) FROM ${menuItems} JOIN ${categories} ON ${categories.id} = ${menuItems.categoryId} WHERE ${categories.menuId} = ${menus.id})`,
-    })
+    .select({ ...menuColumns, categories: sql<number>`count(distinct ${categories.id})`, items: sql<number>`count(${menuItems.id})` })
     .from(menus)
+    .leftJoin(categories, eq(categories.menuId, menus.id))
+    .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
     .where(eq(menus.userId, userId))
+    .groupBy(menus.id)
     .orderBy(asc(menus.createdAt), asc(menus.id))
 }
 
@@ -72,13 +71,30 @@ export async function setMenuPdf(db: Db, userId: string, menuId: string, pdf: { 
   return row ?? null
 }
 
-const ownsMenu = (userId: string) => sql`${categories.menuId} IN (SELECT ${menus.id} FROM ${menus} WHERE ${menus.userId} = ${userId})`
-const ownsCategory = (userId: string) =>
-  sql`${menuItems.categoryId} IN (SELECT ${categories.id} FROM ${categories} JOIN ${menus} ON ${menus.id} = ${categories.menuId} WHERE ${menus.userId} = ${userId})`
-const ownsItem = (userId: string) =>
-  sql`${modifierGroups.menuItemId} IN (SELECT ${menuItems.id} FROM ${menuItems} JOIN ${categories} ON ${categories.id} = ${menuItems.categoryId} JOIN ${menus} ON ${menus.id} = ${categories.menuId} WHERE ${menus.userId} = ${userId})`
-const ownsGroup = (userId: string) =>
-  sql`${modifierOptions.modifierGroupId} IN (SELECT ${modifierGroups.id} FROM ${modifierGroups} JOIN ${menuItems} ON ${menuItems.id} = ${modifierGroups.menuItemId} JOIN ${categories} ON ${categories.id} = ${menuItems.categoryId} JOIN ${menus} ON ${menus.id} = ${categories.menuId} WHERE ${menus.userId} = ${userId})`
+// Ownership as subqueries built by drizzle, so every column is qualified (a raw
+// `sql` subquery inside a one-table statement would leave "id" ambiguous).
+const ownMenuIds = (db: Db, userId: string) => db.select({ id: menus.id }).from(menus).where(eq(menus.userId, userId))
+const ownCategoryIds = (db: Db, userId: string) =>
+  db.select({ id: categories.id }).from(categories).innerJoin(menus, eq(menus.id, categories.menuId)).where(eq(menus.userId, userId))
+const ownItemIds = (db: Db, userId: string) =>
+  db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+    .innerJoin(menus, eq(menus.id, categories.menuId))
+    .where(eq(menus.userId, userId))
+const ownGroupIds = (db: Db, userId: string) =>
+  db
+    .select({ id: modifierGroups.id })
+    .from(modifierGroups)
+    .innerJoin(menuItems, eq(menuItems.id, modifierGroups.menuItemId))
+    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+    .innerJoin(menus, eq(menus.id, categories.menuId))
+    .where(eq(menus.userId, userId))
+const ownsMenu = (db: Db, userId: string) => inArray(categories.menuId, ownMenuIds(db, userId))
+const ownsCategory = (db: Db, userId: string) => inArray(menuItems.categoryId, ownCategoryIds(db, userId))
+const ownsItem = (db: Db, userId: string) => inArray(modifierGroups.menuItemId, ownItemIds(db, userId))
+const ownsGroup = (db: Db, userId: string) => inArray(modifierOptions.modifierGroupId, ownGroupIds(db, userId))
 
 export interface CategoryWithItems {
   id: string
@@ -143,7 +159,7 @@ export async function updateCategory(db: Db, userId: string, categoryId: string,
   const [row] = await db
     .update(categories)
     .set(input)
-    .where(and(eq(categories.id, categoryId), ownsMenu(userId)))
+    .where(and(eq(categories.id, categoryId), ownsMenu(db, userId)))
     .returning(categoryColumns)
   return row ?? null
 }
@@ -151,7 +167,7 @@ export async function updateCategory(db: Db, userId: string, categoryId: string,
 export async function deleteCategory(db: Db, userId: string, categoryId: string): Promise<boolean> {
   const rows = await db
     .delete(categories)
-    .where(and(eq(categories.id, categoryId), ownsMenu(userId)))
+    .where(and(eq(categories.id, categoryId), ownsMenu(db, userId)))
     .returning({ id: categories.id })
   return rows.length > 0
 }
@@ -189,7 +205,7 @@ export async function updateMenuItem(db: Db, userId: string, itemId: string, inp
   const [row] = await db
     .update(menuItems)
     .set({ name: input.name, description: input.description, priceCents: input.price, categoryId: input.categoryId })
-    .where(and(eq(menuItems.id, itemId), ownsCategory(userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
     .returning(itemColumns)
   return row ?? null
 }
@@ -197,7 +213,7 @@ export async function updateMenuItem(db: Db, userId: string, itemId: string, inp
 export async function deleteMenuItem(db: Db, userId: string, itemId: string): Promise<boolean> {
   const rows = await db
     .delete(menuItems)
-    .where(and(eq(menuItems.id, itemId), ownsCategory(userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
     .returning({ id: menuItems.id })
   return rows.length > 0
 }
@@ -206,7 +222,7 @@ export async function findOwnMenuItem(db: Db, userId: string, itemId: string) {
   const [row] = await db
     .select(itemColumns)
     .from(menuItems)
-    .where(and(eq(menuItems.id, itemId), ownsCategory(userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
     .limit(1)
   return row ?? null
 }
@@ -272,7 +288,7 @@ export async function createModifierGroup(db: Db, userId: string, input: Modifie
 export async function deleteModifierGroup(db: Db, userId: string, groupId: string): Promise<boolean> {
   const rows = await db
     .delete(modifierGroups)
-    .where(and(eq(modifierGroups.id, groupId), ownsItem(userId)))
+    .where(and(eq(modifierGroups.id, groupId), ownsItem(db, userId)))
     .returning({ id: modifierGroups.id })
   return rows.length > 0
 }
@@ -281,7 +297,7 @@ export async function createModifierOption(db: Db, userId: string, input: Modifi
   const [group] = await db
     .select({ id: modifierGroups.id })
     .from(modifierGroups)
-    .where(and(eq(modifierGroups.id, input.modifierGroupId), ownsItem(userId)))
+    .where(and(eq(modifierGroups.id, input.modifierGroupId), ownsItem(db, userId)))
     .limit(1)
   if (!group) return null
   const [row] = await db
@@ -301,7 +317,7 @@ export async function createModifierOption(db: Db, userId: string, input: Modifi
 export async function deleteModifierOption(db: Db, userId: string, optionId: string): Promise<boolean> {
   const rows = await db
     .delete(modifierOptions)
-    .where(and(eq(modifierOptions.id, optionId), ownsGroup(userId)))
+    .where(and(eq(modifierOptions.id, optionId), ownsGroup(db, userId)))
     .returning({ id: modifierOptions.id })
   return rows.length > 0
 }
