@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { planPayment, type PaymentIntent } from '~/domain/bill'
+import { checkChoice } from '~/domain/modifiers'
 import { sumCents } from '~/domain/money'
 import { taxBreakdown } from '~/domain/tax'
 import type { AddItemsRequest } from '~/domain/schemas/items'
@@ -9,6 +10,7 @@ import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { billLinesQuery, currentSessionOf, findOpenTable, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
 import { getDb, type Db } from '~/server/db/client.server'
+import { modifierGroupsOf, type ModifierGroupView } from '~/server/menus.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
 import { billItems, categories, menuItems, menus, payments, tables, tableSessions } from '~/server/db/schema'
 import {
@@ -52,37 +54,48 @@ export class TableSession extends DurableObject<Env> {
 
       const menuIds = [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))]
       const menuPrices = new Map<string, { name: string; priceCents: number }>()
+      const groupsOf = new Map<string, ModifierGroupView[]>()
       if (menuIds.length > 0) {
-        // A line that names a menu item is priced by the menu, never by the client.
-        const rows = await this.#db
-          .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents })
-          .from(menuItems)
-          .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-          .innerJoin(menus, eq(menus.id, categories.menuId))
-          .where(and(inArray(menuItems.id, menuIds), eq(menus.userId, table.userId)))
+        // A line that names a menu item is priced by the menu, never by the client: the item and its chosen options.
+        const [rows, groups] = await Promise.all([
+          this.#db
+            .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents })
+            .from(menuItems)
+            .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+            .innerJoin(menus, eq(menus.id, categories.menuId))
+            .where(and(inArray(menuItems.id, menuIds), eq(menus.userId, table.userId))),
+          modifierGroupsOf(this.#db, menuIds),
+        ])
         for (const row of rows) menuPrices.set(row.id, row)
         if (menuPrices.size !== menuIds.length) return fail(404, 'UNKNOWN_ITEM', "An item is not on this restaurant's menu.")
+        for (const group of groups) groupsOf.set(group.menuItemId, [...(groupsOf.get(group.menuItemId) ?? []), group])
       }
 
       const now = Date.now()
-      const rows = request.items.map((item) => {
+      const rows = []
+      for (const item of request.items) {
         const menuItem = item.menuItemId ? menuPrices.get(item.menuItemId) : undefined
-        return {
+        const choice = item.menuItemId ? checkChoice(groupsOf.get(item.menuItemId) ?? [], item.optionIds ?? []) : null
+        if (choice && !choice.ok) {
+          return fail(400, 'INVALID_OPTIONS', choice.reason === 'unknown' ? 'An option does not belong to its item.' : `A choice for ${menuItem?.name ?? 'an item'} is missing or not allowed.`)
+        }
+        rows.push({
           id: crypto.randomUUID(),
           tableId: table.tableId,
           sessionId,
           menuItemId: item.menuItemId ?? null,
-          name: item.name,
-          description: item.description,
+          name: menuItem ? menuItem.name : item.name,
+          // The chosen options are what the kitchen and the diners need to read on the line.
+          description: choice?.summary ?? item.description,
           category: item.category,
-          priceCents: menuItem ? menuItem.priceCents * item.quantity : item.price,
+          priceCents: menuItem ? (menuItem.priceCents + (choice?.extraCents ?? 0)) * item.quantity : item.price,
           quantity: item.quantity,
           paidQuantity: 0,
           customerName: item.customerName,
           paidBy: null,
           createdAt: now,
-        }
-      })
+        })
+      }
       const inserted = await this.#db.insert(billItems).values(rows).returning()
       return { ok: true as const, items: inserted.map(toWireItem) }
     })

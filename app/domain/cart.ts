@@ -9,10 +9,16 @@ export const MAX_LINE_QUANTITY = 99
 export interface CartLine {
   menuItemId: string
   name: string
-  /** Unit price when it was added. */
+  /** Unit price when it was added, the chosen options included. */
   priceCents: Cents
   quantity: number
+  /** The chosen modifier options, and how they read ('Salsa: Verde'). */
+  optionIds: string[]
+  details: string | null
 }
+
+/** One line per item and choice of options: a taco with green salsa and one with red are two lines. */
+export const cartLineKey = (line: Pick<CartLine, 'menuItemId' | 'optionIds'>) => [line.menuItemId, ...line.optionIds].join('|')
 
 export interface CartTotals {
   count: number
@@ -24,7 +30,7 @@ export interface CartTotals {
 
 /** Adds one of an item (SPEC §4: each add is quantity 1); false when the order would be too large. */
 export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quantity'>): CartLine[] | null {
-  const existing = lines.find((line) => line.menuItemId === item.menuItemId)
+  const existing = lines.find((line) => cartLineKey(line) === cartLineKey(item))
   if (existing) {
     if (existing.quantity >= MAX_LINE_QUANTITY) return null
     return lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line))
@@ -33,8 +39,8 @@ export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quan
   return [...lines, { ...item, quantity: 1 }]
 }
 
-export function removeFromCart(lines: readonly CartLine[], menuItemId: string): CartLine[] {
-  return lines.filter((line) => line.menuItemId !== menuItemId)
+export function removeFromCart(lines: readonly CartLine[], key: string): CartLine[] {
+  return lines.filter((line) => cartLineKey(line) !== key)
 }
 
 export function cartTotals(lines: readonly CartLine[]): CartTotals {
@@ -43,19 +49,23 @@ export function cartTotals(lines: readonly CartLine[]): CartTotals {
   return { count: lines.reduce((sum, line) => sum + line.quantity, 0), subtotal, tax, total: subtotal + tax }
 }
 
-/** A cart read back from storage, keeping only well-formed lines. */
+/** A cart read back from storage, keeping only well-formed lines (a line saved before options existed has none). */
 export function readCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return []
-  return value.filter(
-    (line): line is CartLine =>
-      typeof line === 'object' &&
-      line !== null &&
-      typeof line.menuItemId === 'string' &&
-      typeof line.name === 'string' &&
-      Number.isInteger(line.priceCents) &&
-      line.priceCents >= 0 &&
-      Number.isInteger(line.quantity) &&
-      line.quantity >= 1 &&
-      line.quantity <= MAX_LINE_QUANTITY,
-  ).slice(0, MAX_ITEMS_PER_ORDER)
+  return value
+    .filter(
+      (line): line is CartLine =>
+        typeof line === 'object' &&
+        line !== null &&
+        typeof line.menuItemId === 'string' &&
+        typeof line.name === 'string' &&
+        Number.isInteger(line.priceCents) &&
+        line.priceCents >= 0 &&
+        Number.isInteger(line.quantity) &&
+        line.quantity >= 1 &&
+        line.quantity <= MAX_LINE_QUANTITY &&
+        (line.optionIds === undefined || (Array.isArray(line.optionIds) && line.optionIds.every((id: unknown) => typeof id === 'string'))),
+    )
+    .map((line) => ({ ...line, optionIds: line.optionIds ?? [], details: typeof line.details === 'string' ? line.details : null }))
+    .slice(0, MAX_ITEMS_PER_ORDER)
 }

@@ -101,6 +101,7 @@ export default function TableDetails() {
                       <p className="font-semibold">
                         {line.quantity}× {line.name}
                       </p>
+                      {line.description ? <p className="text-sm text-stone-700">{line.description}</p> : null}
                       <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: named(line.customerName ?? 'Guest') })}</p>
                       {line.paidQuantity > 0 ? (
                         <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>

@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
-import { cartTotals, removeFromCart } from '~/domain/cart'
+import { cartLineKey, cartTotals, removeFromCart } from '~/domain/cart'
+import { checkChoice } from '~/domain/modifiers'
 import { placeOrderFormSchema } from '~/domain/schemas/items'
 import { addOrder } from '~/server/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
@@ -33,10 +34,11 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const { customerName, items } = submission.value
   const menu = new Map((await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).flatMap((category) => category.items.map((item) => [item.id, item])))
   const lines = []
-  for (const { menuItemId, quantity } of items) {
+  for (const { menuItemId, quantity, optionIds } of items) {
     const item = menu.get(menuItemId)
-    if (!item) return data({ failed: true }, { status: 400 })
-    lines.push({ menuItemId, quantity, name: item.name, description: item.description, price: item.priceCents * quantity, category: 'Order', customerName })
+    const choice = item ? checkChoice(item.modifierGroups, optionIds) : null
+    if (!item || !choice?.ok) return data({ failed: true }, { status: 400 })
+    lines.push({ menuItemId, quantity, optionIds: choice.optionIds, name: item.name, description: choice.summary ?? item.description, price: (item.priceCents + choice.extraCents) * quantity, category: 'Order', customerName })
   }
   const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines })
   if (!result.ok) return data({ failed: true }, { status: result.status })
@@ -80,17 +82,23 @@ export default function Cart() {
         <Form method="post" className="grid gap-5">
           <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="cart-lines">
             {cart.lines.map((line, index) => (
-              <li key={line.menuItemId} className="flex items-center gap-3 p-4" data-testid="cart-line">
+              <li key={cartLineKey(line)} className="flex items-center gap-3 p-4" data-testid="cart-line">
                 <input type="hidden" name={`items[${index}].menuItemId`} value={line.menuItemId} />
                 <input type="hidden" name={`items[${index}].quantity`} value={line.quantity} />
+                {line.optionIds.map((optionId, option) => (
+                  <input key={optionId} type="hidden" name={`items[${index}].optionIds[${option}]`} value={optionId} />
+                ))}
                 <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.quantity}×</span>
-                <span className="min-w-0 flex-1 font-semibold">{line.name}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold">{line.name}</span>
+                  {line.details ? <span className="block text-sm text-stone-600">{line.details}</span> : null}
+                </span>
                 <span className="font-semibold tabular-nums">{money(line.priceCents * line.quantity)}</span>
                 <button
                   type="button"
                   className={buttonClass.icon}
                   aria-label={t('customer.cart.remove', { name: line.name })}
-                  onClick={() => save(removeFromCart(cart.lines, line.menuItemId))}
+                  onClick={() => save(removeFromCart(cart.lines, cartLineKey(line)))}
                   disabled={placing}
                 >
                   <span aria-hidden="true">✕</span>

@@ -1,16 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { addToCart, cartTotals } from '~/domain/cart'
+import { addToCart, cartTotals, type CartLine } from '~/domain/cart'
+import type { ModifierGroupRule } from '~/domain/modifiers'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
-import { readOwnerMenu } from '~/server/menu.server'
+import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menu.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
+import { ModifierChooser } from '~/ui/customer/modifier-chooser'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
 import { useI18n } from '~/ui/i18n'
+import { Sheet } from '~/ui/sheet'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { useToast } from '~/ui/toaster'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -19,14 +22,29 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)
-  return { ...dinerHeader(bill), categories }
+  const db = getDb(context.cloudflare.env.DB)
+  const [menu, pdfs] = await Promise.all([readOwnerMenu(db, bill.userId), readOwnerMenuPdfs(db, bill.userId)])
+  // Only what the phone needs of each item's modifiers.
+  const categories = menu.map((category) => ({
+    ...category,
+    items: category.items.map((item) => ({
+      ...item,
+      modifierGroups: item.modifierGroups.map(({ id, name, required, multipleSelect, options }): ModifierGroupRule => ({
+        id,
+        name,
+        required,
+        multipleSelect,
+        options: options.map((option) => ({ id: option.id, name: option.name, priceAdjustmentCents: option.priceAdjustmentCents, isDefault: option.isDefault })),
+      })),
+    })),
+  }))
+  return { ...dinerHeader(bill), categories, pdfs }
 }
 
 export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function Menu() {
-  const { sessionId: sid, restaurantName, tableNumber, categories } = useLoaderData<typeof loader>()
+  const { sessionId: sid, restaurantName, tableNumber, categories, pdfs } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const toast = useToast()
   const navigate = useNavigate()
@@ -36,6 +54,15 @@ export default function Menu() {
   const totals = cartTotals(cart.lines)
   const active = categories.find((category) => category.id === searchParams.get('category')) ?? categories[0]
   const activeTab = useRef<HTMLAnchorElement>(null)
+  const here = active ? `?category=${encodeURIComponent(active.id)}` : '?'
+  const choosing = categories.flatMap((category) => category.items).find((item) => item.id === searchParams.get('item') && item.modifierGroups.length > 0)
+
+  const add = (line: Omit<CartLine, 'quantity'>) => {
+    const next = addToCart(cart.lines, line)
+    if (!next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
+    cart.save(next)
+    toast({ title: 'customer.menu.itemAdded', description: line.details ? `${line.name} (${line.details})` : line.name })
+  }
 
   // A tab chosen by link (or a reload) may sit off to the right; bring it in without moving the page.
   useEffect(() => {
@@ -144,22 +171,24 @@ export default function Menu() {
                     <div>
                       <p className="font-semibold">{item.name}</p>
                       {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
+                      {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800">{t('customer.menu.customizable')}</p> : null}
                     </div>
                     <div className="flex items-center justify-between gap-3">
                       <p className="text-lg font-semibold tabular-nums">{money(item.priceCents)}</p>
-                      <button
-                        type="button"
-                        disabled={!hydrated}
-                        className={`${buttonClass.secondary} px-4`}
-                        onClick={() => {
-                          const next = addToCart(cart.lines, { menuItemId: item.id, name: item.name, priceCents: item.priceCents })
-                          if (!next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
-                          cart.save(next)
-                          toast({ title: 'customer.menu.itemAdded', description: item.name })
-                        }}
-                      >
-                        {t('customer.menu.addToOrder')}
-                      </button>
+                      {item.modifierGroups.length > 0 ? (
+                        <Link to={`${here}&item=${encodeURIComponent(item.id)}`} replace preventScrollReset className={`${buttonClass.secondary} px-4`} data-testid="choose-options">
+                          {t('customer.menu.addToOrder')}
+                        </Link>
+                      ) : (
+                        <button
+                          type="button"
+                          disabled={!hydrated}
+                          className={`${buttonClass.secondary} px-4`}
+                          onClick={() => add({ menuItemId: item.id, name: item.name, priceCents: item.priceCents, optionIds: [], details: null })}
+                        >
+                          {t('customer.menu.addToOrder')}
+                        </button>
+                      )}
                     </div>
                   </li>
                 ))}
@@ -168,6 +197,31 @@ export default function Menu() {
           </section>
         </>
       )}
+      {pdfs.length > 0 ? (
+        <ul className="mt-6 grid gap-2" data-testid="menu-pdfs">
+          {pdfs.map((pdf) => (
+            <li key={pdf.url}>
+              <a href={pdf.url} target="_blank" rel="noreferrer" className={`${buttonClass.secondary} w-full`}>
+                {t('customer.menu.pdfMenu')}
+                {pdfs.length > 1 ? ` · ${pdf.name}` : ''}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Sheet open={Boolean(choosing)} closeTo={here} title={choosing ? `${choosing.name} · ${t('customer.menu.chooseOptions')}` : ''}>
+        {choosing ? (
+          <ModifierChooser
+            key={choosing.id}
+            groups={choosing.modifierGroups}
+            basePriceCents={choosing.priceCents}
+            onAdd={(choice) => {
+              add({ menuItemId: choosing.id, name: choosing.name, priceCents: choosing.priceCents + choice.extraCents, optionIds: choice.optionIds, details: choice.summary })
+              navigate(here, { replace: true, preventScrollReset: true })
+            }}
+          />
+        ) : null}
+      </Sheet>
     </CustomerShell>
   )
 }

@@ -37,6 +37,7 @@ export async function readTableDetails(db: Db, table: StaffTable) {
     lines: bill.lines.map((line) => ({
       id: line.id,
       name: line.name,
+      description: line.description,
       quantity: line.quantity,
       paidQuantity: line.paidQuantity,
       priceCents: line.priceCents,

@@ -57,8 +57,9 @@ describe('equal split as the next diner sees it', () => {
 })
 
 describe('cart', () => {
-  const taco = { menuItemId: 'taco', name: 'Taco', priceCents: 3250 }
-  const agua = { menuItemId: 'agua', name: 'Agua', priceCents: 4500 }
+  const taco = { menuItemId: 'taco', name: 'Taco', priceCents: 3250, optionIds: [], details: null }
+  const agua = { menuItemId: 'agua', name: 'Agua', priceCents: 4500, optionIds: [], details: null }
+  const tacoRoja = { ...taco, priceCents: 3750, optionIds: ['roja'], details: 'Salsa: Roja' }
 
   it('adds one at a time, merging the same item, and removes a line', () => {
     const cart = addToCart(addToCart(addToCart([], taco)!, agua)!, taco)!
@@ -67,6 +68,16 @@ describe('cart', () => {
       { ...agua, quantity: 1 },
     ])
     expect(removeFromCart(cart, 'taco')).toEqual([{ ...agua, quantity: 1 }])
+  })
+
+  it('keeps the same item with other options on a line of its own', () => {
+    const cart = addToCart(addToCart(addToCart([], taco)!, tacoRoja)!, tacoRoja)!
+    expect(cart).toEqual([
+      { ...taco, quantity: 1 },
+      { ...tacoRoja, quantity: 2 },
+    ])
+    expect(cartTotals(cart).subtotal).toBe(3250 + 2 * 3750)
+    expect(removeFromCart(cart, 'taco|roja')).toEqual([{ ...taco, quantity: 1 }])
   })
 
   it('adds the fixed 9 % to the subtotal, rounded to the cent', () => {
@@ -80,6 +91,8 @@ describe('cart', () => {
 
   it('reads back only well-formed lines from storage', () => {
     expect(readCart('nope')).toEqual([])
-    expect(readCart([{ ...taco, quantity: 1 }, { ...agua, quantity: 0 }, { ...agua, priceCents: 1.5, quantity: 1 }, null])).toEqual([{ ...taco, quantity: 1 }])
+    expect(readCart([{ ...taco, quantity: 1 }, { ...agua, quantity: 0 }, { ...agua, priceCents: 1.5, quantity: 1 }, { ...tacoRoja, optionIds: [7], quantity: 1 }, null])).toEqual([{ ...taco, quantity: 1 }])
+    // A cart saved before options existed still reads.
+    expect(readCart([{ menuItemId: 'agua', name: 'Agua', priceCents: 4500, quantity: 2 }])).toEqual([{ ...agua, quantity: 2 }])
   })
 })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY } from '../cart'
-import { idString, optionalName, pesos } from './fields'
 
+const MAX_OPTIONS = 30
+import { idString, optionalName, pesos } from './fields'
 
 /** One bill line as a diner's order or the demo panel sends it (SPEC §7, POST /api/items). */
 export const billItemInputSchema = z.object({
@@ -33,7 +34,12 @@ export const billItemInputSchema = z.object({
   isPaid: z.literal(false, { error: 'items cannot be added as already paid' }).optional(),
   customerName: optionalName,
   menuItemId: idString('menuItemId').optional(),
+  /** Modifier options chosen for a menu item; the menu prices them, like the item. */
+  optionIds: z.array(idString('optionIds'), { error: 'optionIds must be a list' }).max(MAX_OPTIONS, { error: `at most ${MAX_OPTIONS} options per item` }).optional(),
 })
+
+const optionsNeedAnItem = (item: { menuItemId?: string; optionIds?: string[] }) => !item.optionIds?.length || Boolean(item.menuItemId)
+const optionsNeedAnItemIssue = { error: 'optionIds need a menuItemId', path: ['optionIds'] }
 
 const target = {
   tableId: idString('tableId'),
@@ -44,11 +50,11 @@ const target = {
 const batchSchema = z.object({
   ...target,
   items: z
-    .array(billItemInputSchema, { error: 'items must be a list' })
+    .array(billItemInputSchema.refine(optionsNeedAnItem, optionsNeedAnItemIssue), { error: 'items must be a list' })
     .min(1, { error: 'items must not be empty' })
     .max(MAX_ITEMS_PER_ORDER, { error: `at most ${MAX_ITEMS_PER_ORDER} items per order` }),
 })
-const singleSchema = z.object({ ...target, ...billItemInputSchema.shape })
+const singleSchema = z.object({ ...target, ...billItemInputSchema.shape }).refine(optionsNeedAnItem, optionsNeedAnItemIssue)
 
 /**
  * POST /api/items: the spec's single item, or a whole cart (`items`) in one
@@ -81,6 +87,7 @@ export const placeOrderFormSchema = z.object({
       z.object({
         menuItemId: idString('menuItemId'),
         quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+        optionIds: z.array(idString('optionIds')).max(MAX_OPTIONS).default([]),
       }),
       { error: 'items must not be empty' },
     )

@@ -1,0 +1,73 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { countLines, postForm, postJson, seedMenu, seedTable } from './fixtures'
+
+/** A table whose restaurant sells a taco with a required salsa (verde free, habanero +$5) and optional extras. */
+async function tacoTable() {
+  const table = await seedTable()
+  const [taco, agua] = (await seedMenu(table.userId, [
+    { name: 'Taco al pastor', priceCents: 3250 },
+    { name: 'Agua fresca', priceCents: 3500 },
+  ])) as [string, string]
+  const [salsa, extras] = [crypto.randomUUID(), crypto.randomUUID()]
+  const [verde, habanero, queso, aguacate] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+  await env.DB.batch([
+    env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(salsa, taco, 'Salsa', 1, 0, 1),
+    env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(extras, taco, 'Extras', 0, 1, 2),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(verde, salsa, 'Verde', 0, 1, 1),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(habanero, salsa, 'Habanero', 500, 0, 2),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(queso, extras, 'Queso', 1200, 0, 3),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(aguacate, extras, 'Aguacate', 1500, 0, 4),
+  ])
+  return { table, taco, agua, options: { verde, habanero, queso, aguacate } }
+}
+
+const lines = (sessionId: string) =>
+  env.DB.prepare('SELECT name, description, price_cents, quantity FROM bill_items WHERE session_id = ? ORDER BY rowid').bind(sessionId).all().then((result) => result.results)
+
+describe('ordering items with modifiers', () => {
+  it('prices the chosen options on the line and writes them in its description (cart form)', async () => {
+    const { table, taco, agua, options } = await tacoTable()
+    const response = await postForm(`/customer/cart/${table.sessionId}`, {
+      'items[0].menuItemId': taco,
+      'items[0].quantity': '2',
+      'items[0].optionIds[0]': options.aguacate,
+      'items[0].optionIds[1]': options.habanero,
+      'items[0].optionIds[2]': options.queso,
+      'items[1].menuItemId': agua,
+      'items[1].quantity': '1',
+    })
+    expect(response.status).toBe(302)
+    expect(await lines(table.sessionId)).toEqual([
+      { name: 'Taco al pastor', description: 'Salsa: Habanero · Extras: Queso, Aguacate', price_cents: (3250 + 500 + 1200 + 1500) * 2, quantity: 2 },
+      { name: 'Agua fresca', description: null, price_cents: 3500, quantity: 1 },
+    ])
+  })
+
+  it('prices options through the API from the menu, whatever price the client sends', async () => {
+    const { table, taco, options } = await tacoTable()
+    const response = await postJson('/api/items', { tableId: table.tableId, name: 'Taco', price: 1, menuItemId: taco, optionIds: [options.verde] })
+    expect(response.status).toBe(201)
+    expect(await lines(table.sessionId)).toEqual([{ name: 'Taco al pastor', description: 'Salsa: Verde', price_cents: 3250, quantity: 1 }])
+  })
+
+  it('refuses a missing required choice, two salsas, another item’s option and options without an item, adding nothing', async () => {
+    const { table, taco, agua, options } = await tacoTable()
+    const bodies = [
+      { menuItemId: taco, optionIds: [options.queso] },
+      { menuItemId: taco, optionIds: [options.verde, options.habanero] },
+      { menuItemId: agua, optionIds: [options.verde] },
+    ]
+    for (const body of bodies) {
+      const response = await postJson('/api/items', { tableId: table.tableId, name: 'x', price: 1, ...body })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ code: 'INVALID_OPTIONS' })
+    }
+    const orphan = await postJson('/api/items', { tableId: table.tableId, name: 'x', price: 1, optionIds: [options.verde] })
+    expect(orphan.status).toBe(400)
+    expect(await orphan.json()).toMatchObject({ message: 'optionIds need a menuItemId' })
+    const cart = await postForm(`/customer/cart/${table.sessionId}`, { 'items[0].menuItemId': taco, 'items[0].quantity': '1' })
+    expect(cart.status).toBe(400)
+    expect(await countLines(table.sessionId)).toBe(0)
+  })
+})
