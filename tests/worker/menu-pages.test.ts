@@ -82,13 +82,14 @@ describe('menu management and menu builder pages', () => {
     expect((await page(builder, intruder.cookie)).status).toBe(404)
     const theirs = (await (await call('POST', '/api/menus', { name: 'Suya' }, intruder.cookie)).json()) as { id: string }
     const own = `/admin/menu-builder/${theirs.id}`
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: 'category.delete', id: category.id },
       { intent: 'category.update', id: category.id, name: 'Robada', menuId: menu.id },
       { intent: 'menu.delete', id: menu.id },
       { intent: 'item.create', name: 'Intruso', price: '10', categoryId: category.id },
       { intent: 'pdf.remove', id: menu.id },
-    ]) {
+    ]
+    for (const fields of attempts) {
       const response = await postForm(own, fields, intruder.cookie)
       expect(response.status, fields.intent).toBe(404)
     }
