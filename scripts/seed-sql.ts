@@ -6,6 +6,7 @@ import {
   DEMO_SESSION_ID,
   DEMO_TABLE_ID,
   demoMenu,
+  demoModifierGroups,
   demoRestaurant,
   demoTable,
 } from '../app/server/demo-data'
@@ -75,6 +76,30 @@ export async function seedSql(): Promise<string> {
           price_cents: item.priceCents,
           position: itemIndex,
           created_at: now,
+        }),
+      )
+    })
+  })
+  demoModifierGroups.forEach((group, groupIndex) => {
+    statements.push(
+      upsert('modifier_groups', {
+        id: group.id,
+        menu_item_id: group.menuItemId,
+        name: group.name,
+        required: group.required ? 1 : 0,
+        multiple_select: group.multipleSelect ? 1 : 0,
+        created_at: now + groupIndex,
+      }),
+    )
+    group.options.forEach((option, optionIndex) => {
+      statements.push(
+        upsert('modifier_options', {
+          id: option.id,
+          modifier_group_id: group.id,
+          name: option.name,
+          price_adjustment_cents: option.priceAdjustmentCents,
+          is_default: option.isDefault ? 1 : 0,
+          created_at: now + optionIndex,
         }),
       )
     })

@@ -73,6 +73,33 @@ export const demoMenu = {
   ] satisfies { id: string; name: string; items: DemoMenuItem[] }[],
 }
 
+/** Options of the demo's tacos, so the diner's menu shows modifiers (prices in cents). */
+export const demoModifierGroups = [
+  {
+    id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0201',
+    menuItemId: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121',
+    name: 'Salsa',
+    required: true,
+    multipleSelect: false,
+    options: [
+      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0211', name: 'Verde', priceAdjustmentCents: 0, isDefault: true },
+      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0212', name: 'Roja', priceAdjustmentCents: 0, isDefault: false },
+      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0213', name: 'Habanero', priceAdjustmentCents: 500, isDefault: false },
+    ],
+  },
+  {
+    id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0202',
+    menuItemId: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121',
+    name: 'Extras',
+    required: false,
+    multipleSelect: true,
+    options: [
+      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0221', name: 'Queso', priceAdjustmentCents: 1200, isDefault: false },
+      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0222', name: 'Aguacate', priceAdjustmentCents: 1500, isDefault: false },
+    ],
+  },
+]
+
 /** The lines the demo bill starts with (line totals in cents). */
 export const demoBillLines = [
   { name: 'Tacos al pastor', description: 'Orden de 3, con piña y salsa verde', category: 'Platos fuertes', priceCents: 16500, quantity: 3, customerName: 'Ana' },
