@@ -27,7 +27,8 @@ export async function phonePage(browser: Browser, options: BrowserContextOptions
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true })
+  // Finished transitions: a class that just changed (a button turning primary) would be caught halfway.
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: 'disabled' })
 }
 
 /** The bill as the API reports it, to check what the screens did. */
@@ -40,4 +41,16 @@ export async function billOf(sessionId: string) {
 export async function hydrated(page: Page, testId: string) {
   await page.getByTestId(testId).first().waitFor()
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
+}
+
+/** A new owner, signed in through the API in the page's own cookie jar. */
+export async function signUpAndSignIn(page: Page) {
+  const email = `menu-${crypto.randomUUID().slice(0, 8)}@example.com`
+  const headers = { Origin: BASE_URL }
+  const registered = await page.request.post('/api/auth/register', {
+    headers,
+    data: { restaurantName: 'Taquería El Fogón', restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Av. Hidalgo 12, Centro', restaurantPhone: '8111223344', restaurantEmail: 'fogon@example.com', ownerName: 'Raúl Garza', ownerEmail: email, password: 'fogon-e2e-2026', acceptTerms: true },
+  })
+  expect(registered.status()).toBe(201)
+  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: 'fogon-e2e-2026' } })).status()).toBe(200)
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, hydrated, launch, phonePage, screenshot } from './browser'
+import { hydrated, launch, phonePage, screenshot, signUpAndSignIn } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -12,24 +12,12 @@ afterAll(async () => {
 
 const DESKTOP = { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
 
-/** A new owner, signed in through the API in the page's own cookie jar. */
-export async function signedInOwner(page: Page) {
-  const email = `menu-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const headers = { Origin: BASE_URL }
-  const registered = await page.request.post('/api/auth/register', {
-    headers,
-    data: { restaurantName: 'Taquería El Fogón', restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Av. Hidalgo 12, Centro', restaurantPhone: '8111223344', restaurantEmail: 'fogon@example.com', ownerName: 'Raúl Garza', ownerEmail: email, password: 'fogon-e2e-2026', acceptTerms: true },
-  })
-  expect(registered.status()).toBe(201)
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: 'fogon-e2e-2026' } })).status()).toBe(200)
-}
-
 const toast = (page: Page) => page.getByTestId('toast').textContent()
 
 describe('the menu builder', () => {
   it('builds a menu with two categories, items, a required modifier group and a PDF', async () => {
     const { page, errors } = await phonePage(browser, DESKTOP)
-    await signedInOwner(page)
+    await signUpAndSignIn(page)
     await page.goto('/admin/menu-management')
     await hydrated(page, 'add-menu')
     expect(await page.getByText('Todavía no tienes menús.').count()).toBe(1)
