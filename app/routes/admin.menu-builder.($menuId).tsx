@@ -34,20 +34,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { menu: toWireMenu(menu), categories, item, groups: item ? await modifierGroupsOf(db, [item.id]) : [] }
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireStaffPage(context, request)
-  const here = `/admin/menu-builder/${params.menuId ?? ''}`
-  return menuAction({
-    request,
-    env: context.cloudflare.env,
-    db: getDb(context.cloudflare.env.DB),
-    user,
-    next: ({ intent, form }) => {
-      if (intent === 'menu.delete') return '/admin/menu-management'
-      if (intent.startsWith('item.')) return `${here}?tab=items`
-      if (intent.startsWith('group.') || intent.startsWith('option.')) return `${here}?tab=modifiers&item=${String(form.get('itemId') ?? form.get('menuItemId') ?? '')}`
-      return here
-    },
+export async function action(args: ActionFunctionArgs) {
+  const here = `/admin/menu-builder/${args.params.menuId ?? ''}`
+  return menuAction(args, ({ intent, form }) => {
+    if (intent === 'menu.delete') return '/admin/menu-management'
+    if (intent.startsWith('item.')) return `${here}?tab=items`
+    if (intent.startsWith('group.') || intent.startsWith('option.')) return `${here}?tab=modifiers&item=${String(form.get('itemId') ?? form.get('menuItemId') ?? '')}`
+    return here
   })
 }
 

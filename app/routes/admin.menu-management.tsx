@@ -17,16 +17,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { menus: await menuSummaries(getDb(context.cloudflare.env.DB), user.id) }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaffPage(context, request)
-  return menuAction({
-    request,
-    env: context.cloudflare.env,
-    db: getDb(context.cloudflare.env.DB),
-    user,
-    // A new menu opens in the builder, ready for its first category.
-    next: ({ intent, id }) => (intent === 'menu.create' ? `/admin/menu-builder/${id}` : '/admin/menu-management'),
-  })
+export async function action(args: ActionFunctionArgs) {
+  // A new menu opens in the builder, ready for its first category.
+  return menuAction(args, ({ intent, id }) => (intent === 'menu.create' ? `/admin/menu-builder/${id}` : '/admin/menu-management'))
 }
 
 export default function MenuManagement() {

@@ -33,20 +33,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The page's URL with the chosen menu kept and, optionally, a dialog opened. */
 const pageUrl = (menuId: string | null | undefined, open: Record<string, string> = {}) => `?${new URLSearchParams({ ...(menuId ? { menu: menuId } : {}), ...open })}`
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+export async function action(args: ActionFunctionArgs) {
   // The dialogs' forms post to the page's own URL (Remix keeps its query), so ?menu= still names the chosen menu.
-  const chosen = new URL(request.url).searchParams.get('menu')
-  return menuAction({
-    request,
-    env: context.cloudflare.env,
-    db: getDb(context.cloudflare.env.DB),
-    user,
-    next: ({ intent, id }) => {
-      if (intent === 'menu.create') return `/admin/menu${pageUrl(id)}`
-      if (intent === 'menu.delete' && id === chosen) return '/admin/menu'
-      return `/admin/menu${pageUrl(chosen)}`
-    },
+  const chosen = new URL(args.request.url).searchParams.get('menu')
+  return menuAction(args, ({ intent, id }) => {
+    if (intent === 'menu.create') return `/admin/menu${pageUrl(id)}`
+    if (intent === 'menu.delete' && id === chosen) return '/admin/menu'
+    return `/admin/menu${pageUrl(chosen)}`
   })
 }
 

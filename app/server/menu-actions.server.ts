@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from '@remix-run/cloudflare'
+import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import type { z } from 'zod'
 import { categorySchema, menuItemSchema, menuSchema, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
-import type { StaffUser } from './auth/session.server'
-import type { Db } from './db/client.server'
+import { requireStaffPage } from './auth/session.server'
+import { getDb } from './db/client.server'
 import { ApiError } from './http.server'
 import { getT } from './i18n.server'
 import { deleteMenuPdf, removeMenuPdf, storeMenuPdf } from './menu-pdf.server'
@@ -73,7 +73,10 @@ export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData })
  * API uses), writes through the owner-scoped functions, and answers either a
  * redirect with a toast or the form's errors (400) / 404 for another owner's id.
  */
-export async function menuAction({ request, env, db, user, next }: { request: Request; env: Env; db: Db; user: StaffUser; next: NextUrl }) {
+export async function menuAction({ request, context }: ActionFunctionArgs, next: NextUrl) {
+  const user = await requireStaffPage(context, request)
+  const env = context.cloudflare.env
+  const db = getDb(env.DB)
   const form = await request.formData()
   const intent = MENU_INTENTS.find((name) => name === form.get('intent'))
   const values = Object.fromEntries([...form].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])))

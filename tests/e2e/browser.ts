@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { chromium, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787'
 export const TABLES = JSON.parse(process.env.E2E_TABLES ?? '{}') as Record<string, string>
@@ -13,6 +13,23 @@ export function launch(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   })
 }
+
+/** One Chromium per test file: launched before its tests, closed after; call the getter inside a test. */
+export function chromiumForFile(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('Chromium is not running yet')
+    return browser
+  }
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
 
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
 
@@ -43,14 +60,14 @@ export async function hydrated(page: Page, testId: string) {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
 }
 
-/** A new owner, signed in through the API in the page's own cookie jar. */
-export async function signUpAndSignIn(page: Page) {
-  const email = `menu-${crypto.randomUUID().slice(0, 8)}@example.com`
+/** A new owner with a restaurant, signed in through the API in the cookie jar of `request` (a page's or a context's). */
+export async function signUpAndSignIn(request: APIRequestContext, restaurantName = 'Taquería El Fogón') {
+  const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`
   const headers = { Origin: BASE_URL }
-  const registered = await page.request.post('/api/auth/register', {
+  const registered = await request.post('/api/auth/register', {
     headers,
-    data: { restaurantName: 'Taquería El Fogón', restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Av. Hidalgo 12, Centro', restaurantPhone: '8111223344', restaurantEmail: 'fogon@example.com', ownerName: 'Raúl Garza', ownerEmail: email, password: 'fogon-e2e-2026', acceptTerms: true },
+    data: { restaurantName, restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Av. Hidalgo 12, Centro', restaurantPhone: '8111223344', restaurantEmail: 'fogon@example.com', ownerName: 'Raúl Garza', ownerEmail: email, password: 'fogon-e2e-2026', acceptTerms: true },
   })
   expect(registered.status()).toBe(201)
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: 'fogon-e2e-2026' } })).status()).toBe(200)
+  expect((await request.post('/api/auth/login', { headers, data: { email, password: 'fogon-e2e-2026' } })).status()).toBe(200)
 }

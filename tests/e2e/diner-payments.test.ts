@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billOf, hydrated, launch, phonePage, screenshot, TABLES } from './browser'
+import { describe, expect, it } from 'vitest'
+import { billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 describe('a diner pays at the table', () => {
   it('pays the full bill with the default 15 % tip', async () => {
     const sessionId = TABLES.fullJs!
-    const { page, errors } = await phonePage(browser)
+    const { page, errors } = await phonePage(browser())
     await page.goto(`/customer/table/${sessionId}`)
     await expect.poll(() => page.getByTestId('left-to-pay').textContent()).toBe('$210.00')
     await screenshot(page, 'bill-phone')
@@ -48,7 +41,7 @@ describe('a diner pays at the table', () => {
 
   it('pays the full bill with JavaScript disabled', async () => {
     const sessionId = TABLES.fullNoJs!
-    const { page } = await phonePage(browser, { javaScriptEnabled: false })
+    const { page } = await phonePage(browser(), { javaScriptEnabled: false })
     await page.goto(`/customer/table/${sessionId}`)
     expect(await page.getByTestId('left-to-pay').textContent()).toBe('$295.00')
     await page.getByTestId('pay-button').click()
@@ -74,7 +67,7 @@ describe('a diner pays at the table', () => {
 describe('the demo table and unknown tables', () => {
   it('adds three sample diners to demo7 with the spec’s toast', async () => {
     const before = await billOf('demo7')
-    const { page, errors } = await phonePage(browser)
+    const { page, errors } = await phonePage(browser())
     await page.goto('/customer/table/demo7')
     await page.getByRole('button', { name: 'Agregar comensales de ejemplo' }).click()
     await page.getByTestId('toast').waitFor()
@@ -88,7 +81,7 @@ describe('the demo table and unknown tables', () => {
   })
 
   it('shows Table Not Found with a 404 for an unknown table, and the short links reach the bill', async () => {
-    const { page } = await phonePage(browser)
+    const { page } = await phonePage(browser())
     const response = await page.goto('/customer/table/no-such-table')
     expect(response?.status()).toBe(404)
     expect(await page.getByTestId('table-not-found').textContent()).toContain('Mesa no encontrada')
@@ -103,7 +96,7 @@ describe('the demo table and unknown tables', () => {
   })
 
   it('switches the bill to English and keeps the choice on the next page', async () => {
-    const { page } = await phonePage(browser)
+    const { page } = await phonePage(browser())
     await page.goto('/customer/table/demo7')
     await page.getByRole('button', { name: /Idioma: English/ }).click()
     await page.getByText('Left to pay').waitFor()

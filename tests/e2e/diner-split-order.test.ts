@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billOf, hydrated, launch, phonePage, screenshot, TABLES } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 /** From the tip step to the confirmation, paying by card. */
 async function tipAndPay(page: Page) {
@@ -22,7 +16,7 @@ async function tipAndPay(page: Page) {
 describe('a diner pays part of the bill', () => {
   it("pays two of one diner's three tacos with the quantity stepper", async () => {
     const sessionId = TABLES.payItems!
-    const { page, errors } = await phonePage(browser)
+    const { page, errors } = await phonePage(browser())
     await page.goto(`/customer/pay-items/${sessionId}`)
     await hydrated(page, 'pay-items-confirm')
 
@@ -64,7 +58,7 @@ describe('a diner pays part of the bill', () => {
     const sessionId = TABLES.split3!
     const expected = ['$213.33', '$213.33', '$213.34']
     for (const [index, share] of expected.entries()) {
-      const { page, errors } = await phonePage(browser)
+      const { page, errors } = await phonePage(browser())
       await page.goto(`/customer/split-equal/${sessionId}`)
       await hydrated(page, 'split-share')
       if (index === 0) {
@@ -98,7 +92,7 @@ describe('a diner pays part of the bill', () => {
 describe('without JavaScript', () => {
   it('pays chosen items, then half of the rest, with plain forms', async () => {
     const sessionId = TABLES.noJsSteps!
-    const { page } = await phonePage(browser, { javaScriptEnabled: false })
+    const { page } = await phonePage(browser(), { javaScriptEnabled: false })
     await page.goto(`/customer/pay-items/${sessionId}`)
     await page.getByRole('checkbox', { name: /Tacos al pastor/ }).check()
     await page.getByLabel('Cantidad de Tacos al pastor').fill('2')
@@ -127,7 +121,7 @@ describe('without JavaScript', () => {
 describe('a diner orders from the menu', () => {
   it('adds items in two categories, removes one, places the order and sees it on the bill', async () => {
     const sessionId = TABLES.menuOrder!
-    const { page, errors } = await phonePage(browser)
+    const { page, errors } = await phonePage(browser())
     await page.goto(`/customer/menu/${sessionId}`)
     await hydrated(page, 'cart-button')
 
@@ -172,7 +166,7 @@ describe('a diner orders from the menu', () => {
   })
 
   it('fits a desktop window as well as a phone', async () => {
-    const { page, errors } = await phonePage(browser, { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+    const { page, errors } = await phonePage(browser(), { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
     await page.goto(`/customer/menu/${TABLES.menuOrder}`)
     await hydrated(page, 'cart-button')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)

@@ -1,23 +1,15 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hydrated, launch, phonePage, screenshot, signUpAndSignIn } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-const DESKTOP = { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+const browser = chromiumForFile()
 
 const toast = (page: Page) => page.getByTestId('toast').textContent()
 
 describe('the menu builder', () => {
   it('builds a menu with two categories, items, a required modifier group and a PDF', async () => {
-    const { page, errors } = await phonePage(browser, DESKTOP)
-    await signUpAndSignIn(page)
+    const { page, errors } = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(page.request)
     await page.goto('/admin/menu-management')
     await hydrated(page, 'add-menu')
     expect(await page.getByText('Todavía no tienes menús.').count()).toBe(1)

@@ -1,27 +1,18 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, billOf, hydrated, launch, phonePage, screenshot } from './browser'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, billOf, chromiumForFile, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 describe('a diner and the menu’s modifiers', () => {
   it('chooses a paid option on a required group, orders, and finds the adjusted price on the bill', async () => {
     // The restaurant's menu, built through the API the builders use.
-    const owner = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } })
-    const email = `diner-menu-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const owner = await browser().newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } })
     const post = async <T>(path: string, data: unknown) => {
       const response = await owner.request.post(path, { data })
       expect(response.ok(), `${path} ${response.status()}`).toBe(true)
       return (await response.json()) as T
     }
-    await post('/api/auth/register', { restaurantName: 'Taquería Modificada', restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Calle Zaragoza 9', restaurantPhone: '8112345600', restaurantEmail: 'mod@example.com', ownerName: 'Nora Leal', ownerEmail: email, password: 'modificada-2026', acceptTerms: true })
-    await post('/api/auth/login', { email, password: 'modificada-2026' })
+    await signUpAndSignIn(owner.request, 'Taquería Modificada')
     const menu = await post<{ id: string }>('/api/menus', { name: 'Carta', type: 'regular' })
     const tacos = await post<{ id: string }>('/api/categories', { name: 'Tacos', menuId: menu.id })
     const taco = await post<{ id: string }>('/api/menu-items', { name: 'Taco al pastor', description: 'Con piña', price: 3250, categoryId: tacos.id })
@@ -36,7 +27,7 @@ describe('a diner and the menu’s modifiers', () => {
     expect(upload.status()).toBe(200)
     await owner.close()
 
-    const { page, errors } = await phonePage(browser)
+    const { page, errors } = await phonePage(browser())
     await page.goto(`/customer/menu/${table.sessionId}`)
     await hydrated(page, 'menu-items')
     expect(await page.getByTestId('menu-pdfs').getByRole('link', { name: 'Ver menú en PDF' }).getAttribute('href')).toBe(`/api/menus/${menu.id}/pdf`)

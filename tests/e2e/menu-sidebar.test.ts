@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hydrated, launch, phonePage, screenshot, signUpAndSignIn } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-const DESKTOP = { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+const browser = chromiumForFile()
 
 const toast = (page: Page) => page.getByTestId('toast').textContent()
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -29,8 +21,8 @@ const smallTargets = (page: Page) =>
 
 describe('the sidebar menu builder', () => {
   it('creates and selects menus, adds categories and items in pesos, edits and deletes them', async () => {
-    const { page, errors } = await phonePage(browser, DESKTOP)
-    await signUpAndSignIn(page)
+    const { page, errors } = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(page.request)
     await page.goto('/admin/menu')
     await hydrated(page, 'new-menu')
     expect(await page.getByText('Todavía no tienes menús. Crea el primero.').count()).toBe(1)
@@ -131,7 +123,7 @@ describe('the sidebar menu builder', () => {
     expect(errors).toEqual([])
 
     // On a phone the menus stack above the chosen menu.
-    const phone = await phonePage(browser, { storageState: await page.context().storageState() })
+    const phone = await phonePage(browser(), { storageState: await page.context().storageState() })
     await phone.page.goto(`/admin/menu?menu=${menuId}`)
     await hydrated(phone.page, 'selected-menu')
     const sidebar = await phone.page.getByRole('complementary').boundingBox()

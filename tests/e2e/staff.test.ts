@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs'
 import jsQR from 'jsqr'
-import type { Browser } from 'playwright-core'
 import { PNG } from 'pngjs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, hydrated, launch, phonePage, screenshot } from './browser'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 describe('a restaurant owner', () => {
   it('signs up through the wizard, signs in, and creates, edits, shows the QR of and deletes a table', async () => {
-    const { page, errors } = await phonePage(browser, { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, acceptDownloads: true })
+    const { page, errors } = await phonePage(browser(), { ...DESKTOP, acceptDownloads: true })
     const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`
     await page.goto('/admin/signup')
     await hydrated(page, 'signup-step')
@@ -87,7 +80,7 @@ describe('a restaurant owner', () => {
     expect(decoded?.data).toBe(shownUrl)
 
     // The code opens the table's bill for a diner.
-    const diner = await phonePage(browser)
+    const diner = await phonePage(browser())
     await diner.page.goto(decoded!.data)
     expect(await diner.page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
     await diner.page.context().close()
@@ -101,20 +94,14 @@ describe('a restaurant owner', () => {
   })
 
   it('sees a diner’s payment in the table details and the analytics, edits the tax settings, and closes the bill', async () => {
-    const { page, errors } = await phonePage(browser, { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
-    const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const { page, errors } = await phonePage(browser(), DESKTOP)
     const headers = { Origin: BASE_URL }
-    const registered = await page.request.post('/api/auth/register', {
-      headers,
-      data: { restaurantName: 'Fonda Las Palmas', restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Av. Constitución 45', restaurantPhone: '8187654321', restaurantEmail: 'palmas@example.com', ownerName: 'Elena Ruiz', ownerEmail: email, password: 'palmas-e2e-2026', acceptTerms: true },
-    })
-    expect(registered.status()).toBe(201)
-    expect((await page.request.post('/api/auth/login', { headers, data: { email, password: 'palmas-e2e-2026' } })).status()).toBe(200)
+    await signUpAndSignIn(page.request, 'Fonda Las Palmas')
     const table = (await (await page.request.post('/api/tables', { headers, data: { tableNumber: '9', tableName: 'Jardín', capacity: 4 } })).json()) as { id: string; sessionId: string }
     await page.request.post('/api/items', { headers, data: { tableId: table.id, items: [{ name: 'Chilaquiles verdes', price: 145, customerName: 'Ana' }, { name: 'Café de olla', price: 45, customerName: 'Ana' }] } })
 
     // A diner pays the whole bill with the default 15 % tip.
-    const diner = await phonePage(browser)
+    const diner = await phonePage(browser())
     await diner.page.goto(`/customer/table/${table.sessionId}`)
     await expect.poll(() => diner.page.getByTestId('left-to-pay').textContent()).toBe('$190.00')
     await diner.page.getByTestId('pay-button').click()
