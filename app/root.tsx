@@ -16,6 +16,7 @@ import { getLanguage } from '~/server/i18n.server'
 import { readToast } from '~/server/toast.server'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
+import { areaOf } from '~/ui/site/area'
 import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
 
@@ -27,9 +28,10 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request)
   const { toast, headers } = await readToast(request)
-  // Staff texts go only to staff pages; a diner's phone gets the diner's.
-  const { admin, ...diner } = resources[language]
-  const strings: Partial<Resources> = new URL(request.url).pathname.startsWith('/admin') ? { ...diner, admin } : diner
+  // Staff texts go only to staff pages, the public site's to its pages; a diner's phone gets the diner's.
+  const { admin, site, ...diner } = resources[language]
+  const area = areaOf(new URL(request.url).pathname)
+  const strings: Partial<Resources> = area === 'admin' ? { ...diner, admin } : area === 'site' ? { ...diner, site } : diner
   return data({ language, strings, toast }, { headers })
 }
 

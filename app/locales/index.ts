@@ -2,6 +2,9 @@ import adminEn from './admin/en'
 import adminEs, { type AdminResources } from './admin/es'
 import en from './en'
 import es, { type DinerResources } from './es'
+import siteEn from './site.en'
+import siteEs from './site.es'
+import type { SiteResources } from './site'
 
 export const LANGUAGES = ['es', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -10,8 +13,8 @@ export const DEFAULT_LANGUAGE: Language = 'es'
 /** The locale used for numbers and dates of each language. */
 export const LOCALE_OF: Record<Language, string> = { es: 'es-MX', en: 'en-US' }
 
-export type Resources = DinerResources & { admin: AdminResources }
+export type Resources = DinerResources & { admin: AdminResources; site: SiteResources }
 
-export const resources: Record<Language, Resources> = { es: { ...es, admin: adminEs }, en: { ...en, admin: adminEn } }
+export const resources: Record<Language, Resources> = { es: { ...es, admin: adminEs, site: siteEs }, en: { ...en, admin: adminEn, site: siteEn } }
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)

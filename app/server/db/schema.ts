@@ -297,6 +297,18 @@ export const loginAttempts = sqliteTable(
   (t) => [index('login_attempts_key_idx').on(t.key, t.attemptedAt)],
 )
 
+/** Public form submissions (waitlist, contact) by client address, for a per-address rate limit. */
+export const rateLimitHits = sqliteTable(
+  'rate_limit_hits',
+  {
+    id: text('id').primaryKey(),
+    // '<form>:<address>', e.g. 'waitlist:203.0.113.7'.
+    key: text('key').notNull(),
+    hitAt: integer('hit_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.hitAt)],
+)
+
 /** Every message the app sends, kept so the local mailer's mail can be read back (and audited). */
 export const mailOutbox = sqliteTable(
   'mail_outbox',

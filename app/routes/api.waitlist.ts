@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from '@remix-run/cloudflare'
+import { waitlistSchema } from '~/domain/schemas/public'
+import { getDb } from '~/server/db/client.server'
+import { api, ApiError, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { getT } from '~/server/i18n.server'
+import { joinWaitlist } from '~/server/public-forms.server'
+
+export const loader = methodNotAllowed('POST')
+
+/** POST /api/waitlist { name, email, restaurantName, message? }: stored, at most 5 per address per hour. */
+export const action = api(async ({ request, context }: ActionFunctionArgs) => {
+  const t = await getT(request)
+  const input = await readJson(request, waitlistSchema, t)
+  if (!(await joinWaitlist(getDb(context.cloudflare.env.DB), request, input))) throw new ApiError(429, t('site.errors.tooMany'))
+  return json({ ok: true }, 201)
+})
