@@ -7,12 +7,14 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useFetchers,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, resources, type Resources } from '~/locales'
 import { getLanguage } from '~/server/i18n.server'
+import { getTheme } from '~/server/theme.server'
 import { readToast } from '~/server/toast.server'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
@@ -23,27 +25,35 @@ import styles from './app.css?url'
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const language = await getLanguage(request)
-  const { toast, headers } = await readToast(request)
+  const [language, theme, { toast, headers }] = await Promise.all([getLanguage(request), getTheme(request), readToast(request)])
   // Staff texts go only to staff pages, the public site's to its pages; a diner's phone gets the diner's.
   const { admin, site, ...diner } = resources[language]
   const area = areaOf(new URL(request.url).pathname)
-  const strings: Partial<Resources> = area === 'admin' ? { ...diner, admin } : area === 'site' ? { ...diner, site } : diner
-  return data({ language, strings, toast }, { headers })
+  // Staff pages also get the site's strings, for the 404 page of a mistyped /admin address.
+  const strings: Partial<Resources> = area === 'admin' ? { ...diner, admin, site } : area === 'site' ? { ...diner, site } : diner
+  // Only the public site is themed; the diner's and staff screens stay light for now.
+  return data({ language, strings, toast, theme: area === 'site' ? theme : 'light', origin: new URL(request.url).origin }, { headers })
 }
 
 // Toasts and the language change through form posts and redirects; of the query string only ?lng matters here.
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.currentUrl.searchParams.get('lng') !== args.nextUrl.searchParams.get('lng') || unlessOnlySearchChanged(args)
 
+// Decided on the server from the cookie, so the first paint already has the right colours (see app.css for 'theme-system').
+const THEME_CLASS = { light: undefined, dark: 'dark', system: 'theme-system' } as const
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const language = root?.language ?? DEFAULT_LANGUAGE
+  // A theme being chosen shows at once, before the cookie round trip ends.
+  const choosing = useFetchers().find((fetcher) => fetcher.formAction === '/set-theme')?.formData?.get('theme')
+  const theme = choosing === 'light' || choosing === 'dark' || choosing === 'system' ? choosing : (root?.theme ?? 'light')
   return (
-    <html lang={language === 'es' ? 'es-MX' : 'en'}>
+    <html lang={language === 'es' ? 'es-MX' : 'en'} className={THEME_CLASS[theme]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -51,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
+      <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased dark:bg-stone-950 dark:text-stone-100">
         <I18nProvider language={language} strings={root?.strings ?? fallbackStrings}>
           <ToastProvider initial={root?.toast ?? null}>{children}</ToastProvider>
         </I18nProvider>

@@ -56,6 +56,7 @@ const siteEn: SiteResources = {
     },
   },
   preview: {
+    splitAlt: "Splitting the bill equally on a phone: people paying, table size and each person's share.",
     title: 'See it',
     customer: 'Customer view',
     admin: 'Restaurant admin',
@@ -111,6 +112,7 @@ const siteEn: SiteResources = {
     failedTitle: 'We could not send the form',
   },
   footer: {
+    label: 'Site links',
     home: 'Home',
     login: 'Login',
     signup: 'Sign up',

@@ -54,6 +54,7 @@ const siteEs = {
     },
   },
   preview: {
+    splitAlt: 'Dividir la cuenta en partes iguales en un teléfono: personas que pagan, tamaño de la mesa y la parte de cada quien.',
     title: 'Así se ve',
     customer: 'Vista del comensal',
     admin: 'Panel del restaurante',
@@ -109,6 +110,7 @@ const siteEs = {
     failedTitle: 'No pudimos enviar el formulario',
   },
   footer: {
+    label: 'Enlaces del sitio',
     home: 'Inicio',
     login: 'Login',
     signup: 'Registro',

@@ -6,6 +6,7 @@ import { checkCredentials } from '~/server/auth/accounts.server'
 import { getStaffUser, startSession } from '~/server/auth/session.server'
 import { clientAddressOf } from '~/server/auth/throttle.server'
 import { getDb } from '~/server/db/client.server'
+import { safeRedirect } from '~/server/http.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
@@ -14,9 +15,11 @@ import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Iniciar sesión' }]
 
-/** Only our own pages are followed after signing in. */
-const safeRedirect = (value: FormDataEntryValue | string | null) =>
-  typeof value === 'string' && value.startsWith('/admin') && !value.startsWith('//') ? value : '/admin/dashboard'
+/** Only our own staff pages are followed after signing in. */
+const afterSignIn = (value: string | null) => {
+  const path = safeRedirect(value, '/admin/dashboard')
+  return path.startsWith('/admin') ? path : '/admin/dashboard'
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getStaffUser(context, request)) throw redirect('/admin/dashboard')
@@ -33,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await checkCredentials(db, submission.value, clientAddressOf(request))
   if (!result.ok) return data<LoginResult>({ fields: {}, message: `admin.errors.${result.code}` }, { status: result.code === 'TOO_MANY_ATTEMPTS' ? 429 : 401 })
   const cookie = await startSession(db, request, result.user.id)
-  return redirectWithToast(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { title: 'admin.login.welcome' }, { headers: { 'Set-Cookie': cookie } })
+  return redirectWithToast(afterSignIn(new URL(request.url).searchParams.get('redirectTo')), { title: 'admin.login.welcome' }, { headers: { 'Set-Cookie': cookie } })
 }
 
 export default function Login() {

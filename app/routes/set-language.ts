@@ -1,10 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { isLanguage } from '~/locales'
+import { safeRedirect } from '~/server/http.server'
 import { languageCookie } from '~/server/i18n.server'
-
-/** Only paths on our own site, so the form cannot be used to send someone elsewhere. */
-const safeRedirect = (value: FormDataEntryValue | null) =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/'
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()

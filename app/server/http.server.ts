@@ -74,3 +74,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   return result.data
 }
+
+/** A path on our own site to go back to after a form, or `fallback`: a form cannot be used to send someone elsewhere. */
+export function safeRedirect(value: FormDataEntryValue | string | null, fallback = '/'): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback
+}

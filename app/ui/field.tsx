@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { useI18n } from './i18n'
 
-const control = 'min-h-12 w-full rounded-xl border border-stone-300 bg-white px-4 text-base aria-[invalid=true]:border-red-700'
+const control = 'min-h-12 w-full rounded-xl border border-stone-300 bg-white px-4 text-base aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-950'
 
 interface FieldShell {
   label: string

@@ -38,7 +38,7 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
           <div
             data-testid="toast"
             className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg ${
-              toast.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900'
+              toast.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100'
             }`}
           >
             <div className="flex items-start gap-3">

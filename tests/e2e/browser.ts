@@ -42,10 +42,11 @@ export async function phonePage(browser: Browser, options: BrowserContextOptions
   return { page, errors }
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `fold` only what the first screen shows. */
+export async function screenshot(page: Page, name: string, { fold = false } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true })
   // Finished transitions: a class that just changed (a button turning primary) would be caught halfway.
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: 'disabled' })
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: !fold, animations: 'disabled' })
 }
 
 /** The bill as the API reports it, to check what the screens did. */

@@ -13,12 +13,12 @@ export function UrlDialog({ open, closeTo, title, children }: { open: boolean; c
   const { ref } = useUrlModal(open, closeTo)
   if (!open) return null
   return (
-    <dialog ref={ref} open aria-labelledby="dialog-title" className="fixed inset-0 z-40 m-auto w-[min(32rem,calc(100%-2rem))] rounded-3xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50">
+    <dialog ref={ref} open aria-labelledby="dialog-title" className="fixed inset-0 z-40 m-auto w-[min(32rem,calc(100%-2rem))] rounded-3xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50 dark:bg-stone-900 dark:text-stone-100">
       <div className="mb-4 flex items-start justify-between gap-3">
         <h2 id="dialog-title" className="text-xl font-bold">
           {title}
         </h2>
-        <Link to={closeTo} replace preventScrollReset aria-label={t('common.close')} className="inline-grid size-11 place-items-center rounded-full hover:bg-stone-100">
+        <Link to={closeTo} replace preventScrollReset aria-label={t('common.close')} className="inline-grid size-11 place-items-center rounded-full hover:bg-stone-100 dark:hover:bg-stone-800">
           <span aria-hidden="true">✕</span>
         </Link>
       </div>

@@ -1,6 +1,9 @@
-/** Which part of the product a path belongs to: its strings, theme and layout follow. */
+/** The diner's screens (SPEC §2.1); any other path under /customer is the site's 404 page. */
+const DINER_PATH = /^\/(customer(\/(table|menu|cart|pay-items|split-equal|payment-options|tip|payment-method|payment-confirmation))?(\/[^/]+)?|table\/[^/]+)\/?$/
+
+/** Which part of the product a path belongs to: its strings and theme follow. */
 export function areaOf(pathname: string): 'admin' | 'diner' | 'site' {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
-  if (/^\/(customer|table)(\/|$)/.test(pathname)) return 'diner'
+  if (DINER_PATH.test(pathname)) return 'diner'
   return 'site'
 }
