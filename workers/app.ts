@@ -3,7 +3,9 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import * as build from '../build/server'
 
 import { readSessionToken } from '~/server/auth/session.server'
+import { handleLiveRequest } from './live-routes'
 
+export { RestaurantHub } from './restaurant-hub'
 export { TableSession } from './table-session'
 
 /**
@@ -27,6 +29,9 @@ export default {
     if (isForeignWriteWithSession(request, url)) {
       return Response.json({ message: 'This request must come from the Mesa site itself.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
     }
-    return handleRemixRequest(request, { cloudflare: { env, ctx } })
+    const context = { cloudflare: { env, ctx } }
+    const live = await handleLiveRequest(request, url, context)
+    if (live) return live
+    return handleRemixRequest(request, context)
   },
 } satisfies ExportedHandler<Env>

@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { planPayment, type PaymentIntent } from '~/domain/bill'
+import { billTotals, planPayment, type BillTotals, type PaymentIntent } from '~/domain/bill'
+import { LIVE_PING, LIVE_PONG, type BillChange, type BillEvent } from '~/domain/live'
 import { checkChoice } from '~/domain/modifiers'
 import { sumCents } from '~/domain/money'
 import { taxBreakdown } from '~/domain/tax'
@@ -21,6 +22,7 @@ import {
 } from '~/server/demo-data'
 import { isDemoSession, newSessionId } from '~/server/table-session.server'
 import { billClosed, fail, tableNotFound, type WriteResult } from '~/server/write-result'
+import { broadcast, closeQuietly, restaurantHub, type LiveAttachment } from './live-sockets'
 
 
 /**
@@ -37,6 +39,46 @@ export class TableSession extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
     this.#db = getDb(env.DB)
+    // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
+  }
+
+  /**
+   * A diner's live connection to this bill (the Worker checked the session id).
+   * Accepted through the Hibernation API: who is connected lives in the
+   * socket's attachment, not in memory, so it survives the object sleeping.
+   */
+  async fetch(request: Request): Promise<Response> {
+    const sessionId = new URL(request.url).searchParams.get('sessionId') ?? ''
+    const pair = new WebSocketPair()
+    const [client, server] = [pair[0], pair[1]]
+    this.ctx.acceptWebSocket(server)
+    server.serializeAttachment({ role: 'diner', sessionId, connectedAt: Date.now() } satisfies LiveAttachment)
+    return new Response(null, { status: 101, webSocket: client })
+  }
+
+  /** Clients only ever send the ping, which never reaches here; anything else is ignored. */
+  webSocketMessage(): void {}
+
+  webSocketClose(ws: WebSocket, code: number): void {
+    closeQuietly(ws, code)
+  }
+
+  /** Tells this bill's diners and the restaurant's staff what just changed, once it is committed. */
+  async #publish(change: BillChange, sessionId: string, table: { tableId: string; userId: string; tableNumber: string }, amountCents: number | null, totals?: BillTotals) {
+    const [lines, paidRows] = totals ? [[], []] : await this.#db.batch([billLinesQuery(this.#db, sessionId), paidCentsQuery(this.#db, sessionId)])
+    const event: BillEvent = {
+      type: 'bill',
+      change,
+      tableId: table.tableId,
+      tableNumber: table.tableNumber,
+      sessionId,
+      totals: totals ?? billTotals(lines, paidRows[0]?.paid ?? 0),
+      amountCents,
+      at: Date.now(),
+    }
+    broadcast(this.ctx.getWebSockets(), event)
+    await restaurantHub(this.env, table.userId).publish(event)
   }
 
   #serially<T>(task: () => Promise<T>): Promise<T> {
@@ -97,6 +139,7 @@ export class TableSession extends DurableObject<Env> {
         })
       }
       const inserted = await this.#db.insert(billItems).values(rows).returning()
+      await this.#publish('items', sessionId, table, sumCents(inserted.map((line) => line.priceCents)))
       return { ok: true as const, items: inserted.map(toWireItem) }
     })
   }
@@ -183,6 +226,7 @@ export class TableSession extends DurableObject<Env> {
         if (raced) return raced
         throw error
       }
+      await this.#publish('payment', sessionId, table, payment.amountCents + payment.taxCents + payment.tipCents)
       return { ok: true as const, payment: toWirePayment(payment), replayed: false }
     })
   }
@@ -202,6 +246,7 @@ export class TableSession extends DurableObject<Env> {
         this.#db.insert(tableSessions).values({ id: next, tableId, openedAt: now }),
         this.#db.update(tables).set({ sessionId: next }).where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
       ])
+      await this.#publish('closed', sessionId, table, null, { total: 0, paid: 0, remaining: 0 })
       return { ok: true as const, sessionId: next }
     })
   }
@@ -234,7 +279,7 @@ export class TableSession extends DurableObject<Env> {
     return { ok: true as const, payment: toWirePayment(existing), replayed: true }
   }
 
-  async #restoreDemoIfStale(sessionId: string, table: { tableId: string; userId: string }): Promise<void> {
+  async #restoreDemoIfStale(sessionId: string, table: { tableId: string; userId: string; tableNumber: string }): Promise<void> {
     // Only the public demo table resets; the demo restaurant's other tables keep their bills.
     if (table.userId !== DEMO_OWNER_ID || !isDemoSession(sessionId)) return
     const now = Date.now()
@@ -270,6 +315,7 @@ export class TableSession extends DurableObject<Env> {
         demoBillLines.map((line) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, createdAt: now })),
       ),
     ])
+    await this.#publish('reset', sessionId, table, null)
   }
 }
 

@@ -1,0 +1,104 @@
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import type { BillEvent } from '~/domain/live'
+import { newTransactionId, ORIGIN, postJson, seedTable } from './fixtures'
+import { call, signedInOwner } from './staff'
+
+/** Opens a live socket and collects what it receives. */
+async function connect(path: string, headers: Record<string, string> = {}) {
+  const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Upgrade: 'websocket', ...headers } })
+  const socket = response.webSocket
+  if (!socket) return { response, received: [] as BillEvent[], next: () => Promise.reject(new Error(`no socket: ${response.status}`)), close: () => undefined }
+  socket.accept()
+  const received: BillEvent[] = []
+  const waiting: ((event: BillEvent) => void)[] = []
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as BillEvent
+    received.push(message)
+    waiting.shift()?.(message)
+  })
+  const next = (timeoutMs = 2000) =>
+    new Promise<BillEvent>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no message')), timeoutMs)
+      waiting.push((message) => {
+        clearTimeout(timer)
+        resolve(message)
+      })
+    })
+  return { response, received, next, close: () => socket.close(1000, 'done') }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
+
+describe('live bill sockets', () => {
+  it('tells every diner at the table about a payment, with the new totals, and nobody at another table', async () => {
+    const table = await seedTable([{ name: 'Tacos', priceCents: 12000, quantity: 2 }, { name: 'Agua', priceCents: 3500 }])
+    const other = await seedTable([{ priceCents: 9900 }])
+    const [first, second, elsewhere] = [await connect(`/api/tables/session/${table.sessionId}/live`), await connect(`/api/tables/session/${table.sessionId}/live`), await connect(`/api/tables/session/${other.sessionId}/live`)]
+    expect(first.response.status).toBe(101)
+    const arriving = Promise.all([first.next(), second.next()])
+    const paid = await postJson('/api/payments', { tableId: table.tableId, amount: 35, tipAmount: 5, paymentMethod: 'card', paymentType: 'item', itemIds: [table.itemIds[1]], customerName: 'Ana', transactionId: newTransactionId() })
+    expect(paid.status).toBe(201)
+    const events = await arriving
+    for (const event of events) {
+      expect(event).toMatchObject({ type: 'bill', change: 'payment', tableId: table.tableId, sessionId: table.sessionId, tableNumber: '12', totals: { total: 15500, paid: 3500, remaining: 12000 }, amountCents: 4000 })
+    }
+    await settle()
+    expect(elsewhere.received).toEqual([])
+    for (const socket of [first, second, elsewhere]) socket.close()
+  })
+
+  it('tells them about a new order and about the bill being closed', async () => {
+    const owner = await signedInOwner()
+    const table = (await (await call('POST', '/api/tables', { tableNumber: '8' }, owner.cookie)).json()) as { id: string; sessionId: string }
+    const diner = await connect(`/api/tables/session/${table.sessionId}/live`)
+    const ordered = diner.next()
+    await postJson('/api/items', { tableId: table.id, name: 'Flan', price: 65, quantity: 2 })
+    expect(await ordered).toMatchObject({ change: 'items', amountCents: 6500, totals: { total: 6500, paid: 0, remaining: 6500 } })
+    const closing = diner.next()
+    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    expect(await closing).toMatchObject({ change: 'closed', sessionId: table.sessionId })
+    diner.close()
+  })
+
+  it('keeps who is connected on the sockets themselves, so it survives the object hibernating', async () => {
+    const table = await seedTable([{ priceCents: 5000 }])
+    const diner = await connect(`/api/tables/session/${table.sessionId}/live`)
+    const stub = env.TABLE_SESSION.get(env.TABLE_SESSION.idFromName(table.sessionId))
+    const attachments = await runInDurableObject(stub, (_instance, state) => state.getWebSockets().map((socket) => socket.deserializeAttachment() as { role: string; sessionId: string }))
+    expect(attachments).toMatchObject([{ role: 'diner', sessionId: table.sessionId }])
+    diner.close()
+  })
+
+  it('refuses a plain request and an unknown bill', async () => {
+    const table = await seedTable()
+    const plain = await SELF.fetch(`${ORIGIN}/api/tables/session/${table.sessionId}/live`)
+    expect(plain.status).toBe(426)
+    expect(await plain.json()).toHaveProperty('message')
+    expect((await connect(`/api/tables/session/${crypto.randomUUID()}/live`)).response.status).toBe(404)
+  })
+})
+
+describe('the restaurant’s live channel', () => {
+  it('needs the staff session and our own origin, and carries only the owner’s tables', async () => {
+    expect((await connect('/api/live/restaurant', { Origin: ORIGIN })).response.status).toBe(401)
+    const owner = await signedInOwner()
+    expect((await connect('/api/live/restaurant', { Origin: 'https://evil.example', Cookie: owner.cookie })).response.status).toBe(403)
+    const staff = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie })
+    expect(staff.response.status).toBe(101)
+
+    const mine = (await (await call('POST', '/api/tables', { tableNumber: '7' }, owner.cookie)).json()) as { id: string; sessionId: string }
+    const theirs = await seedTable([{ priceCents: 1000 }])
+    await postJson('/api/items', { tableId: theirs.tableId, name: 'Ajeno', price: 10 })
+    const arriving = staff.next()
+    await postJson('/api/items', { tableId: mine.id, name: 'Pozole', price: 145 })
+    await postJson('/api/payments', { tableId: mine.id, amount: 145, tipAmount: 0, paymentMethod: 'google', paymentType: 'full', transactionId: newTransactionId() })
+    expect(await arriving).toMatchObject({ change: 'items', tableId: mine.id, tableNumber: '7', amountCents: 14500 })
+    await settle()
+    expect(staff.received.map((event) => [event.tableId, event.change])).toEqual([
+      [mine.id, 'items'],
+      [mine.id, 'payment'],
+    ])
+    staff.close()
+  })
+})

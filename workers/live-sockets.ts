@@ -1,0 +1,30 @@
+import type { BillEvent } from '~/domain/live'
+
+/** Who a hibernatable socket belongs to; kept on the socket, since the object's memory may be gone. */
+export type LiveAttachment = { role: 'diner'; sessionId: string; connectedAt: number } | { role: 'staff'; userId: string; connectedAt: number }
+
+/** Sends an event to every socket; one that is closing is skipped, never allowed to fail the write that caused it. */
+export function broadcast(sockets: WebSocket[], event: BillEvent): void {
+  const message = JSON.stringify(event)
+  for (const socket of sockets) {
+    try {
+      socket.send(message)
+    } catch {
+      // Already closed: the runtime drops it from getWebSockets() soon.
+    }
+  }
+}
+
+/** Completes a close the client started; codes a server may not send (1005, 1006) fall back to a normal close. */
+export function closeQuietly(socket: WebSocket, code: number): void {
+  try {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, 'closing')
+  } catch {
+    // Already closed.
+  }
+}
+
+/** The restaurant's hub: one object per owner, fanning table events out to its staff screens. */
+export function restaurantHub(env: Env, userId: string) {
+  return env.RESTAURANT_HUB.get(env.RESTAURANT_HUB.idFromName(userId))
+}
