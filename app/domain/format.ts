@@ -14,8 +14,22 @@ export function formatDateTime(date: Date | string | number, locale: string): st
       .formatToParts(new Date(date))
       .map((part) => [part.type, part.value]),
   ) as Record<'month' | 'day' | 'year' | 'hour' | 'minute', string>
-  const hour24 = Number(parts.hour) % 24
+  const time = clockTime(Number(parts.hour), parts.minute, locale)
+  return locale.startsWith('en') ? `${parts.month} ${parts.day}, ${parts.year}, ${time}` : `${parts.day} de ${parts.month} de ${parts.year}, ${time}`
+}
+
+/** The hour and minute alone in the restaurant's clock ('11:06 p.m.'), in the same fixed pattern. */
+export function formatTime(date: Date | string | number, locale: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: RESTAURANT_TIME_ZONE })
+      .formatToParts(new Date(date))
+      .map((part) => [part.type, part.value]),
+  ) as Record<'hour' | 'minute', string>
+  return clockTime(Number(parts.hour), parts.minute, locale)
+}
+
+function clockTime(hour: number, minute: string, locale: string): string {
+  const hour24 = hour % 24
   const english = locale.startsWith('en')
-  const time = `${hour24 % 12 || 12}:${parts.minute} ${hour24 < 12 ? (english ? 'AM' : 'a.m.') : english ? 'PM' : 'p.m.'}`
-  return english ? `${parts.month} ${parts.day}, ${parts.year}, ${time}` : `${parts.day} de ${parts.month} de ${parts.year}, ${time}`
+  return `${hour24 % 12 || 12}:${minute} ${hour24 < 12 ? (english ? 'AM' : 'a.m.') : english ? 'PM' : 'p.m.'}`
 }

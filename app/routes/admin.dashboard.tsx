@@ -1,6 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { formatTime } from '~/domain/format'
+import { livePath } from '~/domain/live'
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { restaurantSettingsSchema } from '~/domain/schemas/settings'
@@ -20,6 +22,8 @@ import { buttonClass } from '~/ui/button'
 import { LanguageSwitch } from '~/ui/customer/shell'
 import { Field } from '~/ui/field'
 import { useI18n } from '~/ui/i18n'
+import { useToast } from '~/ui/toaster'
+import { useLiveSocket } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
 
@@ -92,10 +96,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Dashboard() {
   const { user, onboarding, analytics } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  const { t } = useI18n()
+  const { t, money } = useI18n()
   const [searchParams] = useSearchParams()
   const tab = tabOf(searchParams)
   const settingsResult = result?.intent === 'settings' ? result : null
+  const toast = useToast()
+
+  // Every table's order, payment or close shows at once, with a toast naming the table.
+  useLiveSocket(onboarding ? null : livePath.restaurant, (event, revalidate) => {
+    revalidate()
+    const number = event.tableNumber
+    if (event.change === 'payment') toast({ title: t('admin.live.payment', { number, amount: money(event.amountCents ?? 0) }) })
+    else if (event.change === 'items') toast({ title: t('admin.live.order', { number }) })
+    else if (event.change === 'closed') toast({ title: t('admin.live.closed', { number }) })
+  })
 
   return (
     <div className="min-h-dvh">
@@ -214,6 +228,7 @@ function TablesTab() {
               </div>
               <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: table.sessionId })}</p>
               <p className="text-sm">{table.capacity ? t('admin.tables.capacity', { count: table.capacity }) : t('admin.tables.capacityNone')}</p>
+              <TableState table={table} />
               <div className="flex flex-wrap gap-2">
                 <Link to={`?qr=${table.id}`} preventScrollReset className={`${buttonClass.primary} flex-1`}>
                   {t('admin.tables.viewQr')}
@@ -301,6 +316,24 @@ function TablesTab() {
         ) : null}
       </UrlDialog>
     </section>
+  )
+}
+
+/** The table's open bill at a glance: what is left to pay, how much is paid, when it last changed. */
+function TableState({ table }: { table: { totalCents: number; paidCents: number; lastActivityAt: number } }) {
+  const { t, money, locale } = useI18n()
+  if (table.totalCents === 0) return <p className="text-sm text-stone-600" data-testid="table-state">{t('admin.tables.free')}</p>
+  const percent = Math.min(100, Math.round((table.paidCents / table.totalCents) * 100))
+  return (
+    <div className="grid gap-1" data-testid="table-state">
+      <p className="font-semibold tabular-nums">{t('admin.tables.open', { amount: money(Math.max(0, table.totalCents - table.paidCents)) })}</p>
+      <div className="h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('admin.tables.paidPercent', { percent })}>
+        <div className="h-full rounded-full bg-emerald-700" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-stone-600">
+        {t('admin.tables.paidPercent', { percent })} · {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
+      </p>
+    </div>
   )
 }
 

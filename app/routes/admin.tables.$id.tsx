@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
+import { livePath } from '~/domain/live'
 import { closeBillSchema } from '~/domain/schemas/tables'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { closeBill } from '~/server/bill-writes.server'
@@ -15,6 +16,7 @@ import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { useLiveSocket } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
 
@@ -51,6 +53,10 @@ export default function TableDetails() {
   const [searchParams] = useSearchParams()
   const closing = useNavigation().state === 'submitting'
   const { totals } = details
+  // Orders and payments on this table show as they happen.
+  useLiveSocket(livePath.restaurant, (event, revalidate) => {
+    if (event.tableId === table.id) revalidate()
+  })
   // Payments without a name are stored as 'Guest' (SPEC §3); staff read it in their language.
   const named = (names: string) =>
     names

@@ -1,10 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { lineAmountFor } from '~/domain/bill'
 import { parseItemsParam, selectionParams } from '~/domain/checkout'
 import { groupUnpaidByDiner } from '~/domain/diners'
+import { livePath } from '~/domain/live'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
@@ -13,7 +14,9 @@ import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 import { Stepper } from '~/ui/stepper'
+import { useToast } from '~/ui/toaster'
 import { useHydrated } from '~/ui/use-hydrated'
+import { useLiveSocket } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
@@ -55,6 +58,20 @@ export default function PayItems() {
   const navigation = useNavigation()
   const [selected, setSelected] = useState<Map<string, number>>(() => new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])))
   const sid = bill.sessionId
+  const toast = useToast()
+  useLiveSocket(livePath.bill(sid), (_message, revalidate) => revalidate())
+
+  // An item someone else just paid leaves this diner's selection, and the diner is told.
+  useEffect(() => {
+    const lines = new Map(bill.lines.map((line) => [line.id, line]))
+    const taken = [...selected.keys()].filter((id) => {
+      const line = lines.get(id)
+      return !line || line.quantity - line.paidQuantity <= 0
+    })
+    if (taken.length === 0) return
+    setSelected((current) => new Map([...current].filter(([id]) => !taken.includes(id))))
+    toast({ title: 'customer.payItems.taken', variant: 'destructive' })
+  }, [bill.lines, selected, toast])
   const groups = groupUnpaidByDiner(bill.lines, locale)
   const open = new Map(bill.lines.map((line) => [line.id, line]))
 

@@ -7,7 +7,7 @@ import type { StaffTable } from './tables.server'
 const PREVIOUS_BILLS = 10
 
 /** What staff see of a table: its open bill with every payment, and the last bills closed on it. */
-export async function readTableDetails(db: Db, table: StaffTable) {
+export async function readTableDetails(db: Db, table: Pick<StaffTable, 'id' | 'sessionId'>) {
   const [bill, paymentRows, [session], previous] = await Promise.all([
     readBill(db, table.sessionId),
     sessionPayments(db, table.sessionId),

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
 import type { Db } from './db/client.server'
 import { tables, tableSessions } from './db/schema'
@@ -17,10 +17,22 @@ const columns = {
   createdAt: tables.createdAt,
 }
 
-/** The owner's active tables, in the order they were made (SPEC §2.12: only the active list is shown). */
+// Correlated on the table's current bill; written out with the table named, as drizzle would leave "session_id" ambiguous here.
+const openCents = sql<number>`(SELECT coalesce(sum(bi.price_cents), 0) FROM bill_items bi WHERE bi.session_id = "tables"."session_id")`
+const paidCents = sql<number>`(SELECT coalesce(sum(p.amount_cents), 0) FROM payments p WHERE p.session_id = "tables"."session_id")`
+const lastActivity = sql<number>`max(
+  (SELECT coalesce(max(bi.created_at), 0) FROM bill_items bi WHERE bi.session_id = "tables"."session_id"),
+  (SELECT coalesce(max(p.created_at), 0) FROM payments p WHERE p.session_id = "tables"."session_id"),
+  (SELECT coalesce(max(ts.opened_at), 0) FROM table_sessions ts WHERE ts.id = "tables"."session_id"))`
+
+/**
+ * The owner's active tables, in the order they were made (SPEC §2.12: only
+ * the active list is shown), each with its open bill's total, what is paid
+ * and when it last changed.
+ */
 export function listTables(db: Db, userId: string) {
   return db
-    .select(columns)
+    .select({ ...columns, totalCents: openCents, paidCents, lastActivityAt: lastActivity })
     .from(tables)
     .where(and(eq(tables.userId, userId), eq(tables.isActive, true)))
     .orderBy(asc(tables.createdAt), asc(tables.tableNumber))

@@ -151,6 +151,8 @@ const adminEn: AdminResources = {
     deleteFailed: 'Could not delete the table. Please try again.',
     open: '{{amount}} left to pay',
     free: 'No open bill',
+    paidPercent: '{{percent}} % paid',
+    lastActivity: 'Last activity: {{time}}',
   },
   qr: {
     title: 'QR code · Table {{number}}',
@@ -202,6 +204,11 @@ const adminEn: AdminResources = {
     text: 'One builder for your breakfast, lunch, dinner and drinks menus: categories, items with descriptions and prices, and modifiers.',
     open: 'Open the menu builder',
     manage: 'Menu management and modifiers',
+  },
+  live: {
+    payment: 'Table {{number}}: payment of {{amount}}',
+    order: 'Table {{number}}: new order',
+    closed: 'Table {{number}}: bill closed',
   },
   analytics: {
     points: '{{value}} pts',

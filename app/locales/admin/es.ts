@@ -149,6 +149,8 @@ const adminEs = {
     deleteFailed: 'No se pudo eliminar la mesa. Intente de nuevo.',
     open: '{{amount}} por pagar',
     free: 'Sin cuenta abierta',
+    paidPercent: '{{percent}} % pagado',
+    lastActivity: 'Última actividad: {{time}}',
   },
   qr: {
     title: 'Código QR · Mesa {{number}}',
@@ -200,6 +202,11 @@ const adminEs = {
     text: 'Un solo constructor para tus menús de desayuno, comida, cena y bebidas: categorías, platillos con descripción y precio, y modificadores.',
     open: 'Abrir el constructor de menús',
     manage: 'Gestión de menús y modificadores',
+  },
+  live: {
+    payment: 'Mesa {{number}}: pago de {{amount}}',
+    order: 'Mesa {{number}}: nuevo pedido',
+    closed: 'Mesa {{number}}: cuenta cerrada',
   },
   analytics: {
     points: '{{value}} pts',

@@ -1,0 +1,63 @@
+import { useRevalidator } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { LIVE_PING, parseLiveMessage, type LiveMessage } from '~/domain/live'
+
+const KEEP_ALIVE_MS = 25_000
+const MAX_BACKOFF_MS = 30_000
+
+/**
+ * Listens on one of our live sockets while the page is open. Each message
+ * goes to `onMessage`; a dropped connection is retried with exponential
+ * backoff (1 s, 2 s, 4 s… 30 s, jittered), and once it is back — or when a
+ * phone returns to the tab — the page's data is fetched again, so nothing
+ * missed meanwhile leaves a stale total on screen. Without JavaScript or
+ * WebSockets the page simply works as before (revalidation after actions).
+ */
+export function useLiveSocket(path: string | null, onMessage: (message: LiveMessage, revalidate: () => void) => void) {
+  const revalidator = useRevalidator()
+  const latest = useRef({ onMessage, revalidate: revalidator.revalidate })
+  latest.current = { onMessage, revalidate: revalidator.revalidate }
+
+  useEffect(() => {
+    if (!path || typeof WebSocket === 'undefined') return
+    let socket: WebSocket | null = null
+    let failures = 0
+    let stopped = false
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let keepAlive: ReturnType<typeof setInterval> | undefined
+    const revalidate = () => latest.current.revalidate()
+
+    const connect = () => {
+      socket = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${path}`)
+      socket.addEventListener('open', () => {
+        if (failures > 0) revalidate()
+        failures = 0
+        keepAlive = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send(LIVE_PING), KEEP_ALIVE_MS)
+      })
+      socket.addEventListener('message', (event) => {
+        const message = parseLiveMessage(event.data)
+        if (message) latest.current.onMessage(message, revalidate)
+      })
+      socket.addEventListener('close', () => {
+        clearInterval(keepAlive)
+        if (stopped) return
+        failures += 1
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1))
+        retry = setTimeout(connect, delay / 2 + Math.random() * (delay / 2))
+      })
+    }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') revalidate()
+    }
+
+    connect()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      stopped = true
+      clearTimeout(retry)
+      clearInterval(keepAlive)
+      document.removeEventListener('visibilitychange', onVisible)
+      socket?.close()
+    }
+  }, [path])
+}
