@@ -138,7 +138,9 @@ export class TableSession extends DurableObject<Env> {
           createdAt: now,
         })
       }
-      const inserted = await this.#db.insert(billItems).values(rows).returning()
+      // D1 binds at most 100 values per statement, so a large order goes in several inserts of one atomic batch.
+      const chunks = chunk(rows, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? {}).length) || 1).map((part) => this.#db.insert(billItems).values(part).returning())
+      const inserted = (await this.#db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]])).flat()
       await this.#publish('items', sessionId, table, sumCents(inserted.map((line) => line.priceCents)))
       return { ok: true as const, items: inserted.map(toWireItem) }
     })
@@ -331,6 +333,12 @@ function toIntent(request: PaymentRequest): PaymentIntent {
     return { type: 'split', amountCents: request.amount, splitCount: request.splitCount ?? null }
   }
   return { type: 'full', amountCents: request.amount }
+}
+
+const D1_MAX_BOUND_PARAMETERS = 100
+
+function chunk<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
 }
 
 function joinNames(existing: string | null | undefined, name: string): string {

@@ -72,3 +72,12 @@ export async function signUpAndSignIn(request: APIRequestContext, restaurantName
   expect(registered.status()).toBe(201)
   expect((await request.post('/api/auth/login', { headers, data: { email, password: 'fogon-e2e-2026' } })).status()).toBe(200)
 }
+
+/** From the tip screen: the default tip, card, pay, until the confirmation shows. */
+export async function tipAndPay(page: Page) {
+  await page.getByTestId('tip-confirm').click()
+  await page.waitForURL(/\/customer\/payment-method\//)
+  await page.getByText('Tarjeta de crédito o débito').click()
+  await page.getByTestId('pay-submit').click()
+  await page.waitForURL(/\/customer\/payment-confirmation\//)
+}

@@ -1,17 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES } from './browser'
+import { billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES, tipAndPay } from './browser'
 
 const browser = chromiumForFile()
-
-/** From the tip step to the confirmation, paying by card. */
-async function tipAndPay(page: Page) {
-  await page.getByTestId('tip-confirm').click()
-  await page.waitForURL(/\/customer\/payment-method\//)
-  await page.getByText('Tarjeta de crédito o débito').click()
-  await page.getByTestId('pay-submit').click()
-  await page.waitForURL(/\/customer\/payment-confirmation\//)
-}
 
 describe('a diner pays part of the bill', () => {
   it("pays two of one diner's three tacos with the quantity stepper", async () => {

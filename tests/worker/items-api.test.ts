@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { countLines, getJson, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 describe('POST /api/items', () => {
+  it('takes an order as large as allowed (50 lines) in one write, past D1’s 100 bound values per statement', async () => {
+    const table = await seedTable()
+    const items = Array.from({ length: 50 }, (_, index) => ({ name: `Línea ${index + 1}`, price: 10, quantity: 1 }))
+    const response = await postJson('/api/items', { tableId: table.tableId, items })
+    expect(response.status).toBe(201)
+    expect(await countLines(table.sessionId)).toBe(50)
+  })
+
   it('adds the spec’s single item, stored in cents, unpaid, with who ordered it', async () => {
     const table = await seedTable()
     const response = await postJson('/api/items', {

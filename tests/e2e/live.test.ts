@@ -1,0 +1,92 @@
+import type { APIRequestContext } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn, tipAndPay } from './browser'
+
+const browser = chromiumForFile()
+
+/** A signed-in owner's new table with `lines` on its bill. */
+async function tableWith(request: APIRequestContext, tableNumber: string, lines: { name: string; price: number; customerName: string }[]) {
+  const headers = { Origin: BASE_URL }
+  const table = (await (await request.post('/api/tables', { headers, data: { tableNumber } })).json()) as { id: string; sessionId: string }
+  const order = await request.post('/api/items', { headers, data: { tableId: table.id, items: lines } })
+  expect(order.status()).toBe(201)
+  return table
+}
+
+describe('live tables', () => {
+  it('keeps two phones at one table and the staff dashboard in step, without reloading', async () => {
+    const staff = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(staff.page.request, 'Fonda en Vivo')
+    const table = await tableWith(staff.page.request, '5', [
+      { name: 'Tacos de suadero', price: 120, customerName: 'Ana' },
+      { name: 'Agua de jamaica', price: 35, customerName: 'Luis' },
+    ])
+    await staff.page.goto('/admin/dashboard')
+    await hydrated(staff.page, 'table-state')
+    expect(await staff.page.getByTestId('table-state').textContent()).toContain('$155.00 por pagar')
+
+    const watching = await phonePage(browser())
+    await watching.page.goto(`/customer/pay-items/${table.sessionId}`)
+    await hydrated(watching.page, 'pay-item')
+    await watching.page.getByRole('checkbox', { name: /Tacos de suadero/ }).check()
+    const billPage = await phonePage(browser())
+    await billPage.page.goto(`/customer/table/${table.sessionId}`)
+    await hydrated(billPage.page, 'left-to-pay')
+
+    // Ana pays her tacos on her phone.
+    const paying = await phonePage(browser())
+    await paying.page.goto(`/customer/pay-items/${table.sessionId}`)
+    await hydrated(paying.page, 'pay-item')
+    await paying.page.getByRole('checkbox', { name: /Tacos de suadero/ }).check()
+    await paying.page.getByTestId('pay-items-confirm').click()
+    await paying.page.waitForURL(/\/customer\/payment-options\//)
+    await paying.page.getByTestId('options-continue').click()
+    await paying.page.waitForURL(/\/customer\/tip\//)
+    await tipAndPay(paying.page)
+
+    // Within a second the others show it, with no reload.
+    await expect.poll(() => billPage.page.getByTestId('left-to-pay').textContent(), { timeout: 1000 }).toBe('$35.00')
+    await expect.poll(() => watching.page.getByTestId('pay-item').count(), { timeout: 1000 }).toBe(1)
+    expect(await watching.page.getByTestId('toast').textContent()).toContain('Alguien más acaba de pagar un artículo que habías elegido')
+    await expect.poll(() => staff.page.getByTestId('toast').textContent(), { timeout: 1000 }).toContain('Mesa 5: pago de $138.00')
+    expect(await staff.page.getByTestId('table-state').textContent()).toContain('$35.00 por pagar')
+    await screenshot(billPage.page, 'live-bill-after-payment-phone')
+    await screenshot(watching.page, 'live-pay-items-taken-phone')
+    await screenshot(staff.page, 'live-dashboard-toast-desktop')
+
+    // A new order from the menu shows up for the staff as it happens too.
+    await staff.page.request.post('/api/items', { headers: { Origin: BASE_URL }, data: { tableId: table.id, name: 'Flan', price: 65, customerName: 'Luis' } })
+    await expect.poll(() => staff.page.getByTestId('toast').textContent(), { timeout: 1000 }).toContain('Mesa 5: nuevo pedido')
+    await expect.poll(() => billPage.page.getByTestId('left-to-pay').textContent(), { timeout: 1000 }).toBe('$100.00')
+
+    for (const { errors } of [staff, watching, billPage, paying]) expect(errors).toEqual([])
+  })
+
+  it('measures the delay from a payment to the other phone showing it (median of 20)', async () => {
+    const owner = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(owner.page.request, 'Fonda Cronometrada')
+    const lines = Array.from({ length: 20 }, (_, index) => ({ name: `Taco ${index + 1}`, price: 10, customerName: 'Ana' }))
+    const table = await tableWith(owner.page.request, '9', lines)
+    const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string }[] }
+    const { page, errors } = await phonePage(browser())
+    await page.goto(`/customer/table/${table.sessionId}`)
+    await hydrated(page, 'left-to-pay')
+
+    const delays: number[] = []
+    for (const [index, item] of bill.items.entries()) {
+      const expected = `$${(200 - (index + 1) * 10).toFixed(2)}`
+      const started = Date.now()
+      const paid = await owner.page.request.post('/api/payments', {
+        headers: { Origin: BASE_URL },
+        data: { tableId: table.id, amount: 10, tipAmount: 0, paymentMethod: 'card', paymentType: 'item', itemIds: [item.id], customerName: 'Ana', transactionId: `live-${table.id}-${index}` },
+      })
+      expect(paid.status()).toBe(201)
+      await page.waitForFunction((text) => document.querySelector('[data-testid="left-to-pay"]')?.textContent === text, expected, { polling: 'raf', timeout: 1000 })
+      delays.push(Date.now() - started)
+    }
+    delays.sort((a, b) => a - b)
+    console.log(`live delay, payment sent → other phone updated (ms): median ${delays[10]}, min ${delays[0]}, max ${delays[19]}`)
+    expect(delays).toHaveLength(20)
+    expect(errors).toEqual([])
+  })
+})
