@@ -16,9 +16,10 @@ describe('the public site', () => {
       await screenshot(page, `landing-${size}-light`)
       await screenshot(page, `landing-${size}-light-fold`, { fold: true })
       // On a phone the theme switch sits in the footer.
+      const saved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/set-theme'))
       await page.getByRole('button', { name: 'Oscuro' }).click()
       await expect.poll(() => page.evaluate(() => document.documentElement.className)).toBe('dark')
-      await page.waitForLoadState('networkidle')
+      await saved
       // The server already sends the dark page: the first paint is dark, before any script runs.
       const reloaded = await page.reload()
       expect(await reloaded?.text()).toMatch(/^<!DOCTYPE html><html lang="es-MX" class="dark">/)
