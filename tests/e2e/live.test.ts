@@ -62,6 +62,31 @@ describe('live tables', () => {
     for (const { errors } of [staff, watching, billPage, paying]) expect(errors).toEqual([])
   })
 
+  it('catches up after the connection drops: the total missed meanwhile shows once it is back', async () => {
+    const owner = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(owner.page.request, 'Fonda Sin Señal')
+    const table = await tableWith(owner.page.request, '3', [
+      { name: 'Pozole', price: 150, customerName: 'Ana' },
+      { name: 'Tostada', price: 50, customerName: 'Luis' },
+    ])
+    const { page, errors } = await phonePage(browser())
+    await page.goto(`/customer/table/${table.sessionId}`)
+    await hydrated(page, 'left-to-pay')
+    await page.waitForTimeout(300)
+    await page.context().setOffline(true)
+    const paid = await owner.page.request.post('/api/payments', {
+      headers: { Origin: BASE_URL },
+      data: { tableId: table.id, amount: 200, tipAmount: 0, paymentMethod: 'card', paymentType: 'full', customerName: 'Ana', transactionId: `offline-${table.id}` },
+    })
+    expect(paid.status()).toBe(201)
+    await page.waitForTimeout(500)
+    expect(await page.getByTestId('left-to-pay').textContent()).toBe('$200.00')
+    await page.context().setOffline(false)
+    // Reconnecting (after a backoff of about a second) refetches the bill.
+    await expect.poll(() => page.getByTestId('left-to-pay').textContent(), { timeout: 5000 }).toBe('$0.00')
+    expect(errors).toEqual([])
+  })
+
   it('measures the delay from a payment to the other phone showing it (median of 20)', async () => {
     const owner = await phonePage(browser(), DESKTOP)
     await signUpAndSignIn(owner.page.request, 'Fonda Cronometrada')
