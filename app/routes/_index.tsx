@@ -143,7 +143,8 @@ function FeatureStrip({ title, testId, children }: { title: string; testId: stri
     <section className="mx-auto grid max-w-6xl gap-4 px-4 py-8" aria-label={title}>
       <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
       {/* A strip that scrolls sideways on a phone; it is a list, so screen readers hear how many there are. */}
-      <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4" data-testid={testId}>
+      {/* Focusable, so the strip can be scrolled from the keyboard too (its cards hold no links). */}
+      <ul tabIndex={0} className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700" data-testid={testId}>
         {children}
       </ul>
     </section>
@@ -191,7 +192,7 @@ function DemoDialog() {
             {/* Server-rendered SVG from the qrcode library, for our own demo URL. */}
             <div className="rounded-xl bg-white p-2" data-testid="demo-qr" dangerouslySetInnerHTML={{ __html: demoQr }} />
             <p className="text-sm text-stone-600 dark:text-stone-300">{t('site.demo.qrHint')}</p>
-            <p className="break-all text-xs text-stone-500">{demoUrl}</p>
+            <p className="break-all text-xs text-stone-600 dark:text-stone-400">{demoUrl}</p>
           </div>
         ) : (
           <div className="grid gap-3">

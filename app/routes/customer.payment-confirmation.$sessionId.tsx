@@ -14,13 +14,9 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 const RETURN_AFTER_SECONDS = 10
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
-  const stay = new URLSearchParams(location.search).has('stay')
-  // Without JavaScript the page still goes back to the bill after 10 s, unless the diner chose to stay.
-  return data?.payment && !stay
-    ? [{ title: 'Mesa' }, { httpEquiv: 'refresh', content: `${RETURN_AFTER_SECONDS};url=${customerPath.bill(data.sessionId)}` }]
-    : [{ title: 'Mesa' }]
-}
+// No <meta refresh> for the 10 s return without JavaScript: a timed redirect the reader cannot stop
+// fails WCAG 2.2.1; with JavaScript the countdown has 'Quedarme aquí', without it the link back is there.
+export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const tx = new URL(request.url).searchParams.get('tx')
@@ -95,19 +91,13 @@ export default function Confirmation() {
             <Row label={t('customer.confirmation.date')} value={formatDateTime(payment.createdAt, locale)} />
             <Row label={t('customer.confirmation.transaction')} value={payment.transactionId} mono />
           </dl>
-          {secondsLeft !== null ? (
+          {/* The countdown needs JavaScript; without it the diner goes back with the link below. */}
+          {secondsLeft !== null && hydrated ? (
             <div className="flex flex-col items-center gap-2 text-center">
               <p className="text-stone-600" data-testid="countdown">{t('customer.confirmation.returning', { count: secondsLeft })}</p>
-              {hydrated ? (
-                <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
-                  {t('customer.confirmation.stay')}
-                </button>
-              ) : (
-                // Without JavaScript the page's refresh does the countdown; staying means a URL without it.
-                <Link to={`?tx=${encodeURIComponent(payment.transactionId)}&stay=1`} className={buttonClass.secondary}>
-                  {t('customer.confirmation.stay')}
-                </Link>
-              )}
+              <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
+                {t('customer.confirmation.stay')}
+              </button>
             </div>
           ) : null}
           <Link to={billUrl} className={`${buttonClass.primary} w-full`}>

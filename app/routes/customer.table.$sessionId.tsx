@@ -154,7 +154,7 @@ function BillLine({ line }: { line: ClientLine }) {
   const { t, money } = useI18n()
   const isPaid = line.paidQuantity >= line.quantity
   return (
-    <li className={`flex gap-3 p-4 ${isPaid ? 'opacity-50' : ''}`} data-paid={isPaid}>
+    <li className={`flex gap-3 p-4 ${isPaid ? 'bg-stone-50 text-stone-600' : ''}`} data-paid={isPaid}>
       <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.quantity}×</span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{line.name}</p>

@@ -33,7 +33,7 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 md:justify-end">
+      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 md:justify-end" data-testid="toast-region">
         {toast ? (
           <div
             data-testid="toast"

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { chromium, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 
@@ -42,8 +43,44 @@ export async function phonePage(browser: Browser, options: BrowserContextOptions
   return { page, errors }
 }
 
-/** The whole page, or with `fold` only what the first screen shows. */
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[] }[]
+}
+
+/** Runs axe-core in the page; fails on any serious or critical violation, naming the rule and where. */
+export async function checkA11y(page: Page) {
+  // A colour still fading in (a button that just became the chosen one) would be judged halfway.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner or a pulsing placeholder never finishes; only transitions and one-off animations are waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT })
+  // With JavaScript switched off the script cannot run; the same screens are checked in the tests with JavaScript.
+  if (!(await page.evaluate(() => 'axe' in window))) return
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }))
+  })
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(
+    serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`),
+    `axe on ${new URL(page.url()).pathname}`,
+  ).toEqual([])
+}
+
+/** The whole page, or with `fold` only what the first screen shows; every screen a test shows is checked with axe too. */
 export async function screenshot(page: Page, name: string, { fold = false } = {}) {
+  await checkA11y(page)
   mkdirSync(SCREENSHOTS, { recursive: true })
   // Finished transitions: a class that just changed (a button turning primary) would be caught halfway.
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: !fold, animations: 'disabled' })

@@ -70,7 +70,7 @@ export function LanguageSwitch() {
         value={other}
         lang={other}
         className="inline-flex min-h-11 items-center rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800"
-        aria-label={`${t('common.language')}: ${t(`common.languages.${other}`)}`}
+        aria-label={`${other.toUpperCase()} · ${t('common.language')}: ${t(`common.languages.${other}`)}`}
       >
         {other.toUpperCase()}
       </button>
