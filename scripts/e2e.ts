@@ -3,29 +3,11 @@
  * app under `wrangler dev` on a free port with its own fresh local database, seeds the demo and the
  * test tables, runs tests/e2e with vitest, and stops the server's whole process group.
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { DEMO_OWNER_ID } from '../app/server/demo-data'
+import { startLocalServer } from './local-server'
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
-const persist = mkdtempSync(join(tmpdir(), 'mesa-e2e-'))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
-
-function run(command: string, args: string[]) {
-  execFileSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env })
-}
 
 /** Tables the tests own, each with its own bill, so tests never share state with the demo or each other. */
 function fixturesSql(): { sql: string; tables: Record<string, string> } {
@@ -93,53 +75,17 @@ function fixturesSql(): { sql: string; tables: Record<string, string> } {
   return { sql: statements.join('\n') + '\n', tables }
 }
 
-async function waitForServer(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`wrangler dev did not answer on ${url} within ${timeoutMs} ms`)
-}
-
-const port = await freePort()
-const baseUrl = `http://127.0.0.1:${port}`
-run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
-run('npx', ['tsx', 'scripts/seed.ts', '--persist-to', persist])
 const fixtures = fixturesSql()
-const fixturesFile = join(persist, 'fixtures.sql')
-writeFileSync(fixturesFile, fixtures.sql)
-run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', fixturesFile])
-
-const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--log-level', 'warn'], {
-  env,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const stop = () => {
-  try {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM')
-  } catch {
-    // Already gone.
-  }
-}
-process.on('exit', stop)
-process.on('SIGINT', () => process.exit(130))
+const server = await startLocalServer('mesa-e2e', fixtures.sql)
 
 let status = 1
 try {
-  await waitForServer(baseUrl)
   const vitest = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
-    env: { ...env, E2E_BASE_URL: baseUrl, E2E_TABLES: JSON.stringify(fixtures.tables) },
+    env: { ...env, E2E_BASE_URL: server.url, E2E_TABLES: JSON.stringify(fixtures.tables) },
     stdio: 'inherit',
   })
   status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))
 } finally {
-  stop()
-  rmSync(persist, { recursive: true, force: true })
+  server.stop()
 }
 process.exit(status)

@@ -228,7 +228,9 @@ export class TableSession extends DurableObject<Env> {
         if (raced) return raced
         throw error
       }
-      await this.#publish('payment', sessionId, table, payment.amountCents + payment.taxCents + payment.tipCents)
+      // The totals are known without asking D1 again: the lines are unchanged, the paid sum grew by this payment.
+      const after = billTotals(lines, (paidRows[0]?.paid ?? 0) + payment.amountCents)
+      await this.#publish('payment', sessionId, table, payment.amountCents + payment.taxCents + payment.tipCents, after)
       return { ok: true as const, payment: toWirePayment(payment), replayed: false }
     })
   }
