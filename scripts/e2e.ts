@@ -56,6 +56,13 @@ function fixturesSql(): { sql: string; tables: Record<string, string> } {
         { name: 'Agua de horchata', cents: 4500, quantity: 1, diner: 'Luis' },
       ],
     },
+    keyboard: {
+      owner,
+      lines: [
+        { name: 'Chilaquiles rojos', cents: 14500, quantity: 1, diner: 'Ana' },
+        { name: 'Café de olla', cents: 4500, quantity: 1, diner: 'Ana' },
+      ],
+    },
     menuOrder: { owner: DEMO_OWNER_ID, lines: [] },
   }
   let number = 100
