@@ -9,11 +9,11 @@ import { taxBreakdown } from '~/domain/tax'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
-import { billLinesQuery, currentSessionOf, findOpenTable, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
+import { billLinesQuery, currentSessionOf, findOpenTable, openTableQuery, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
 import { getDb, type Db } from '~/server/db/client.server'
 import { modifierGroupsOf, type ModifierGroupView } from '~/server/menus.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
-import { billItems, categories, menuItems, menus, payments, tables, tableSessions } from '~/server/db/schema'
+import { billItems, categories, menuItems, menus, payments, tables, tableSessions, type PaymentRow } from '~/server/db/schema'
 import {
   DEMO_MAX_AGE_MS,
   DEMO_OWNER_ID,
@@ -78,7 +78,8 @@ export class TableSession extends DurableObject<Env> {
       at: Date.now(),
     }
     broadcast(this.ctx.getWebSockets(), event)
-    await restaurantHub(this.env, table.userId).publish(event)
+    // The staff screens hear it without the next write to this bill waiting on that call.
+    this.ctx.waitUntil(restaurantHub(this.env, table.userId).publish(event).catch((error: unknown) => console.error('hub publish failed', error)))
   }
 
   #serially<T>(task: () => Promise<T>): Promise<T> {
@@ -152,18 +153,23 @@ export class TableSession extends DurableObject<Env> {
     request: PaymentRequest,
   ): Promise<WriteResult<{ payment: WirePayment; replayed: boolean }>> {
     return this.#serially(async () => {
-      const table = await this.#openTable(sessionId, request.tableId)
-      if (!table.ok) return table
-      await this.#restoreDemoIfStale(sessionId, table)
-
-      const requestHash = await hashRequest(request)
-      const replay = await this.#findReplay(request.transactionId, requestHash)
-      if (replay) return replay
-
-      const [lines, paidRows] = await this.#db.batch([
+      // The demo table may need its seed back first; every other bill is read in one round trip.
+      if (isDemoSession(sessionId)) {
+        const demo = await findOpenTable(this.#db, sessionId)
+        if (demo) await this.#restoreDemoIfStale(sessionId, demo)
+      }
+      const [tableRows, earlier, lines, paidRows] = await this.#db.batch([
+        openTableQuery(this.#db, sessionId),
+        this.#db.select().from(payments).where(eq(payments.transactionId, request.transactionId)).limit(1),
         billLinesQuery(this.#db, sessionId),
         paidCentsQuery(this.#db, sessionId),
       ])
+      const table = tableRows[0]
+      if (!table || table.tableId !== request.tableId) return (await currentSessionOf(this.#db, sessionId)) ? billClosed() : tableNotFound()
+      const requestHash = await hashRequest(request)
+      const replay = replayOf(earlier[0], requestHash)
+      if (replay) return replay
+
       const decision = planPayment(lines, paidRows[0]?.paid ?? 0, toIntent(request))
       if (!decision.ok) return fail(decision.status, decision.code, decision.message)
       const { plan } = decision
@@ -271,16 +277,8 @@ export class TableSession extends DurableObject<Env> {
   }
 
   async #findReplay(transactionId: string, requestHash: string) {
-    const [existing] = await this.#db
-      .select()
-      .from(payments)
-      .where(eq(payments.transactionId, transactionId))
-      .limit(1)
-    if (!existing) return null
-    if (existing.requestHash !== requestHash) {
-      return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
-    }
-    return { ok: true as const, payment: toWirePayment(existing), replayed: true }
+    const [existing] = await this.#db.select().from(payments).where(eq(payments.transactionId, transactionId)).limit(1)
+    return replayOf(existing, requestHash)
   }
 
   async #restoreDemoIfStale(sessionId: string, table: { tableId: string; userId: string; tableNumber: string }): Promise<void> {
@@ -321,6 +319,13 @@ export class TableSession extends DurableObject<Env> {
     ])
     await this.#publish('reset', sessionId, table, null)
   }
+}
+
+/** A payment already recorded under this transactionId: the same request is answered again, another one refused. */
+function replayOf(existing: PaymentRow | undefined, requestHash: string) {
+  if (!existing) return null
+  if (existing.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+  return { ok: true as const, payment: toWirePayment(existing), replayed: true }
 }
 
 function toIntent(request: PaymentRequest): PaymentIntent {

@@ -19,14 +19,18 @@ const billTableColumns = {
   showTaxSeparately: users.showTaxSeparately,
 }
 
-/** The open bill a session id names: a table's current session. */
-export async function findOpenTable(db: Db, sessionId: string) {
-  const [row] = await db
+/** The table (and restaurant settings) of the open bill a session id names, as a query to batch. */
+export const openTableQuery = (db: Db, sessionId: string) =>
+  db
     .select(billTableColumns)
     .from(tables)
     .innerJoin(users, eq(users.id, tables.userId))
     .where(and(eq(tables.sessionId, sessionId), eq(tables.isActive, true)))
     .limit(1)
+
+/** The open bill a session id names: a table's current session. */
+export async function findOpenTable(db: Db, sessionId: string) {
+  const [row] = await openTableQuery(db, sessionId)
   return row ?? null
 }
 
