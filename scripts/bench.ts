@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { chromium, type Page } from 'playwright-core'
+import { chromium, type Page, type Response } from 'playwright-core'
 import { startLocalServer } from './local-server'
 
 const LOAD_SECONDS = 10
@@ -73,7 +73,7 @@ async function payAll(base: string, bodies: unknown[], concurrency: number) {
 /** Gzip bytes of every script a page loads in Chromium (each file gzip -9, as a CDN would serve it). */
 async function scriptBytes(page: Page, url: string) {
   const scripts = new Map<string, Buffer>()
-  const onResponse = async (response: import('playwright-core').Response) => {
+  const onResponse = async (response: Response) => {
     if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body().catch(() => Buffer.alloc(0)))
   }
   page.on('response', onResponse)

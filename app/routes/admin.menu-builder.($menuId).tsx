@@ -6,7 +6,7 @@ import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menu-actions.server'
 import { toWireMenu } from '~/server/menu-wire.server'
 import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus.server'
-import { CategoryDialog, DeleteDialog, GroupDialog, ItemDialog, OptionDialog } from '~/ui/admin/menu-forms'
+import { CategoryDialog, DeleteDialog, DeleteRecordDialog, GroupDialog, ItemDialog, OptionDialog } from '~/ui/admin/menu-forms'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'
 import { Panel } from '~/ui/admin/panel'
 import { PdfMenuForm } from '~/ui/admin/pdf-menu-form'
@@ -240,12 +240,8 @@ export default function MenuBuilder() {
       />
       {item ? <GroupDialog open={dialog === 'group'} closeTo={back} menuItemId={item.id} /> : null}
       {item ? <OptionDialog open={dialog === 'option'} closeTo={back} groupId={searchParams.get('group') ?? ''} itemId={item.id} /> : null}
-      {deleting.category ? (
-        <DeleteDialog open closeTo={back} intent="category.delete" id={deleting.category.id} title={t('admin.menu.builder.deleteCategoryTitle', { name: deleting.category.name })} text={t('admin.menu.builder.deleteCategoryText')} />
-      ) : null}
-      {deleting.item ? (
-        <DeleteDialog open closeTo={back} intent="item.delete" id={deleting.item.id} title={t('admin.menu.builder.deleteItemTitle', { name: deleting.item.name })} text={t('admin.menu.builder.deleteItemText')} />
-      ) : null}
+      <DeleteRecordDialog kind="category" record={deleting.category} closeTo={back} />
+      <DeleteRecordDialog kind="item" record={deleting.item} closeTo={back} />
       {deleting.group && item ? (
         <DeleteDialog open closeTo={back} intent="group.delete" id={deleting.group.id} itemId={item.id} title={t('admin.menu.builder.deleteGroupTitle', { name: deleting.group.name })} text={t('admin.menu.builder.deleteGroupText')} />
       ) : null}

@@ -5,7 +5,7 @@ import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menu-actions.server'
 import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus.server'
-import { CategoryDialog, DeleteDialog, ItemDialog, MenuDialog } from '~/ui/admin/menu-forms'
+import { CategoryDialog, DeleteDialog, DeleteRecordDialog, ItemDialog, MenuDialog } from '~/ui/admin/menu-forms'
 import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
@@ -140,12 +140,8 @@ export default function MenuSidebarBuilder() {
           {editing.item ? <ItemDialog open closeTo={back} categories={categories} categoryMode="hidden" item={editing.item} /> : null}
         </>
       ) : null}
-      {deleting.category ? (
-        <DeleteDialog open closeTo={back} intent="category.delete" id={deleting.category.id} title={t('admin.menu.builder.deleteCategoryTitle', { name: deleting.category.name })} text={t('admin.menu.builder.deleteCategoryText')} />
-      ) : null}
-      {deleting.item ? (
-        <DeleteDialog open closeTo={back} intent="item.delete" id={deleting.item.id} title={t('admin.menu.builder.deleteItemTitle', { name: deleting.item.name })} text={t('admin.menu.builder.deleteItemText')} />
-      ) : null}
+      <DeleteRecordDialog kind="category" record={deleting.category} closeTo={back} />
+      <DeleteRecordDialog kind="item" record={deleting.item} closeTo={back} />
     </div>
   )
 }

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES, tipAndPay } from './browser'
 

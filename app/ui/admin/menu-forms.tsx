@@ -193,3 +193,11 @@ export function DeleteDialog({ open, closeTo, intent, id, itemId, title, text }:
     </UrlDialog>
   )
 }
+
+/** Deleting a category or an item, as both builders ask it: the warning says what goes with it. */
+export function DeleteRecordDialog({ kind, record, closeTo }: { kind: 'category' | 'item'; record: { id: string; name: string } | undefined; closeTo: string }) {
+  const { t } = useI18n()
+  if (!record) return null
+  const keys = kind === 'category' ? { title: 'admin.menu.builder.deleteCategoryTitle', text: 'admin.menu.builder.deleteCategoryText' } : { title: 'admin.menu.builder.deleteItemTitle', text: 'admin.menu.builder.deleteItemText' }
+  return <DeleteDialog open closeTo={closeTo} intent={kind === 'category' ? 'category.delete' : 'item.delete'} id={record.id} title={t(keys.title, { name: record.name })} text={t(keys.text)} />
+}
