@@ -19,6 +19,7 @@ import { readToast } from '~/server/toast.server'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { areaOf } from '~/ui/site/area'
+import { isTheme } from '~/ui/site/themes'
 import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
 
@@ -32,11 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [language, theme, { toast, headers }] = await Promise.all([getLanguage(request), getTheme(request), readToast(request)])
   // Staff texts go only to staff pages, the public site's to its pages; a diner's phone gets the diner's.
   const { admin, site, ...diner } = resources[language]
-  const area = areaOf(new URL(request.url).pathname)
+  const url = new URL(request.url)
+  const area = areaOf(url.pathname)
   // Staff pages also get the site's strings, for the 404 page of a mistyped /admin address.
   const strings: Partial<Resources> = area === 'admin' ? { ...diner, admin, site } : area === 'site' ? { ...diner, site } : diner
   // Only the public site is themed; the diner's and staff screens stay light for now.
-  return data({ language, strings, toast, theme: area === 'site' ? theme : 'light', origin: new URL(request.url).origin }, { headers })
+  return data({ language, strings, toast, theme: area === 'site' ? theme : 'light', origin: url.origin }, { headers })
 }
 
 // Toasts and the language change through form posts and redirects; of the query string only ?lng matters here.
@@ -51,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = root?.language ?? DEFAULT_LANGUAGE
   // A theme being chosen shows at once, before the cookie round trip ends.
   const choosing = useFetchers().find((fetcher) => fetcher.formAction === '/set-theme')?.formData?.get('theme')
-  const theme = choosing === 'light' || choosing === 'dark' || choosing === 'system' ? choosing : (root?.theme ?? 'light')
+  const theme = isTheme(choosing) ? choosing : (root?.theme ?? 'light')
   return (
     <html lang={language === 'es' ? 'es-MX' : 'en'} className={THEME_CLASS[theme]}>
       <head>

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { chromium, type Page, type Response } from 'playwright-core'
+import { ownerSql, tableSql } from './dataset-sql'
 import { startLocalServer } from './local-server'
 
 const LOAD_SECONDS = 10
@@ -25,20 +26,18 @@ const record = (figure: Figure) => {
 
 /** The bench dataset: one owner; a 12-line bill; a 1,000-line bill; 200 one-line tables. */
 function datasetSql() {
-  const now = Date.now()
   const owner = 'bench-owner'
-  const statements = [`INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at) VALUES ('${owner}', 'bench@example.com', 'x', 'x', 1, 'Fonda Bench', ${now});`]
-  const table = (id: string, number: string, lines: number, priceCents: number) => {
+  const statements = [ownerSql(owner, 'Fonda Bench')]
+  const table = (id: string, number: string, lines: number, cents: number) =>
     statements.push(
-      `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, created_at) VALUES ('${id}', '${owner}', '${number}', 4, 1, '${id}-s', ${now});`,
-      `INSERT INTO table_sessions (id, table_id, opened_at) VALUES ('${id}-s', '${id}', ${now});`,
+      ...tableSql({
+        owner,
+        tableId: id,
+        sessionId: `${id}-s`,
+        number,
+        lines: Array.from({ length: lines }, (_, line) => ({ id: `${id}-i${line}`, name: `Platillo ${line + 1}`, cents, quantity: 1, diner: `Comensal ${(line % 4) + 1}` })),
+      }),
     )
-    for (let line = 0; line < lines; line++) {
-      statements.push(
-        `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, customer_name, created_at) VALUES ('${id}-i${line}', '${id}', '${id}-s', 'Platillo ${line + 1}', ${priceCents}, 1, 'Comensal ${(line % 4) + 1}', ${now + line});`,
-      )
-    }
-  }
   table('bill12', '12', 12, 12350)
   table('pay1000', '1000', 1000, 1000)
   for (let index = 0; index < 200; index++) table(`many${index}`, `M${index}`, 1, 25000)

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { DEMO_OWNER_ID } from '../app/server/demo-data'
+import { ownerSql, tableSql, type LineSeed } from './dataset-sql'
 import { startLocalServer } from './local-server'
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
@@ -13,12 +14,9 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
 function fixturesSql(): { sql: string; tables: Record<string, string> } {
   const owner = crypto.randomUUID()
   const tables: Record<string, string> = {}
-  const statements = [
-    `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at) VALUES ('${owner}', 'e2e-${owner}@example.com', 'x', 'x', 1, 'Fonda E2E', ${Date.now()});`,
-  ]
-  type Line = { name: string; cents: number; quantity: number; diner: string | null }
+  const statements = [ownerSql(owner, 'Fonda E2E')]
   // menuOrder belongs to the demo restaurant, whose seeded menu the diner orders from.
-  const bills: Record<string, { owner: string; lines: Line[] }> = {
+  const bills: Record<string, { owner: string; lines: LineSeed[] }> = {
     fullJs: {
       owner,
       lines: [
@@ -70,14 +68,7 @@ function fixturesSql(): { sql: string; tables: Record<string, string> } {
     const tableId = crypto.randomUUID()
     const sessionId = crypto.randomUUID()
     tables[key] = sessionId
-    statements.push(
-      `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, created_at) VALUES ('${tableId}', '${bill.owner}', '${number++}', 4, 1, '${sessionId}', ${Date.now()});`,
-      `INSERT INTO table_sessions (id, table_id, opened_at) VALUES ('${sessionId}', '${tableId}', ${Date.now()});`,
-      ...bill.lines.map(
-        (line) =>
-          `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, customer_name, created_at) VALUES ('${crypto.randomUUID()}', '${tableId}', '${sessionId}', '${line.name}', ${line.cents}, ${line.quantity}, ${line.diner ? `'${line.diner}'` : 'NULL'}, ${Date.now()});`,
-      ),
-    )
+    statements.push(...tableSql({ owner: bill.owner, tableId, sessionId, number: String(number++), lines: bill.lines }))
   }
   return { sql: statements.join('\n') + '\n', tables }
 }

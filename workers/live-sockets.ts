@@ -3,6 +3,17 @@ import type { BillEvent } from '~/domain/live'
 /** Who a hibernatable socket belongs to; kept on the socket, since the object's memory may be gone. */
 export type LiveAttachment = { role: 'diner'; sessionId: string; connectedAt: number } | { role: 'staff'; userId: string; connectedAt: number }
 
+/**
+ * Accepts a live connection through the Hibernation API, with who it is kept
+ * on the socket (the object's memory may be gone when the next event comes).
+ */
+export function acceptLiveSocket(ctx: DurableObjectState, attachment: LiveAttachment): Response {
+  const pair = new WebSocketPair()
+  ctx.acceptWebSocket(pair[1])
+  pair[1].serializeAttachment(attachment)
+  return new Response(null, { status: 101, webSocket: pair[0] })
+}
+
 /** Sends an event to every socket; one that is closing is skipped, never allowed to fail the write that caused it. */
 export function broadcast(sockets: WebSocket[], event: BillEvent): void {
   const message = JSON.stringify(event)

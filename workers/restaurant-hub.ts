@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
-import { broadcast, closeQuietly, type LiveAttachment } from './live-sockets'
+import { acceptLiveSocket, broadcast, closeQuietly } from './live-sockets'
 
 /**
  * One object per restaurant (named by its owner's id): the staff screens'
@@ -16,13 +16,8 @@ export class RestaurantHub extends DurableObject<Env> {
   }
 
   /** A staff screen's connection; the Worker checked the session cookie, the origin and whose restaurant this is. */
-  async fetch(request: Request): Promise<Response> {
-    const userId = new URL(request.url).searchParams.get('userId') ?? ''
-    const pair = new WebSocketPair()
-    const [client, server] = [pair[0], pair[1]]
-    this.ctx.acceptWebSocket(server)
-    server.serializeAttachment({ role: 'staff', userId, connectedAt: Date.now() } satisfies LiveAttachment)
-    return new Response(null, { status: 101, webSocket: client })
+  fetch(request: Request): Response {
+    return acceptLiveSocket(this.ctx, { role: 'staff', userId: new URL(request.url).searchParams.get('userId') ?? '', connectedAt: Date.now() })
   }
 
   publish(event: BillEvent): void {

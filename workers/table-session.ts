@@ -22,7 +22,7 @@ import {
 } from '~/server/demo-data'
 import { isDemoSession, newSessionId } from '~/server/table-session.server'
 import { billClosed, fail, tableNotFound, type WriteResult } from '~/server/write-result'
-import { broadcast, closeQuietly, restaurantHub, type LiveAttachment } from './live-sockets'
+import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from './live-sockets'
 
 
 /**
@@ -48,13 +48,8 @@ export class TableSession extends DurableObject<Env> {
    * Accepted through the Hibernation API: who is connected lives in the
    * socket's attachment, not in memory, so it survives the object sleeping.
    */
-  async fetch(request: Request): Promise<Response> {
-    const sessionId = new URL(request.url).searchParams.get('sessionId') ?? ''
-    const pair = new WebSocketPair()
-    const [client, server] = [pair[0], pair[1]]
-    this.ctx.acceptWebSocket(server)
-    server.serializeAttachment({ role: 'diner', sessionId, connectedAt: Date.now() } satisfies LiveAttachment)
-    return new Response(null, { status: 101, webSocket: client })
+  fetch(request: Request): Response {
+    return acceptLiveSocket(this.ctx, { role: 'diner', sessionId: new URL(request.url).searchParams.get('sessionId') ?? '', connectedAt: Date.now() })
   }
 
   /** Clients only ever send the ping, which never reaches here; anything else is ignored. */
@@ -165,7 +160,7 @@ export class TableSession extends DurableObject<Env> {
         paidCentsQuery(this.#db, sessionId),
       ])
       const table = tableRows[0]
-      if (!table || table.tableId !== request.tableId) return (await currentSessionOf(this.#db, sessionId)) ? billClosed() : tableNotFound()
+      if (!table || table.tableId !== request.tableId) return this.#notOpen(sessionId)
       const requestHash = await hashRequest(request)
       const replay = replayOf(earlier[0], requestHash)
       if (replay) return replay
@@ -273,6 +268,11 @@ export class TableSession extends DurableObject<Env> {
   async #openTable(sessionId: string, tableId: string) {
     const table = await findOpenTable(this.#db, sessionId)
     if (table && table.tableId === tableId) return { ok: true as const, ...table }
+    return this.#notOpen(sessionId)
+  }
+
+  /** Why a write found no open bill: closed meanwhile (said as such), or never one. */
+  async #notOpen(sessionId: string) {
     return (await currentSessionOf(this.#db, sessionId)) ? billClosed() : tableNotFound()
   }
 

@@ -1,3 +1,5 @@
+import type { Widen } from './widen'
+
 /** Spanish (Mexico), the default language. Keys are shared with en.ts, which must match it. */
 const es = {
   common: {
@@ -229,7 +231,6 @@ const es = {
   },
 } as const
 
-type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> }
 /** The diner's texts; the staff's are in admin/ and join them in index.ts. */
 export type DinerResources = Widen<typeof es>
 export default es satisfies DinerResources

@@ -3,8 +3,7 @@ import adminEs, { type AdminResources } from './admin/es'
 import en from './en'
 import es, { type DinerResources } from './es'
 import siteEn from './site.en'
-import siteEs from './site.es'
-import type { SiteResources } from './site'
+import siteEs, { type SiteResources } from './site.es'
 
 export const LANGUAGES = ['es', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]

@@ -1,4 +1,4 @@
-import type { SiteResources } from './site'
+import type { SiteResources } from './site.es'
 
 /** The public site in English. */
 const siteEn: SiteResources = {

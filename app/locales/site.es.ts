@@ -1,3 +1,5 @@
+import type { Widen } from './widen'
+
 /** The public site (landing, privacy, 404, footer, waitlist and contact); Spanish, the default. */
 const siteEs = {
   meta: {
@@ -140,4 +142,5 @@ const siteEs = {
   },
 }
 
+export type SiteResources = Widen<typeof siteEs>
 export default siteEs

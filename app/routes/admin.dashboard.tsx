@@ -4,12 +4,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { formatTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
-import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { restaurantSettingsSchema } from '~/domain/schemas/settings'
-import { saveRestaurant, saveSettings } from '~/server/auth/accounts.server'
+import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { readAnalytics } from '~/server/analytics.server'
+import { saveRestaurant, saveSettings } from '~/server/auth/accounts.server'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
+import { typedValues } from '~/server/http.server'
 import { qrSvg, tableUrl } from '~/server/qr.server'
 import { createTable, deleteTable, listTables, updateTable } from '~/server/tables.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -66,8 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'settings') {
     const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
     if (submission.status !== 'success') {
-      const values = Object.fromEntries([...form].map(([key, value]) => [key, String(value)]))
-      return data<ActionResult>({ intent, errors: submission.error ?? {}, message: 'admin.settings.failed', values }, { status: 400 })
+      return data<ActionResult>({ intent, errors: submission.error ?? {}, message: 'admin.settings.failed', values: typedValues(form) }, { status: 400 })
     }
     await saveSettings(db, user.id, submission.value)
     return redirectWithToast('/admin/dashboard?tab=settings', { title: 'admin.settings.saved' })

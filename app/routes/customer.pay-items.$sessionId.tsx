@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react'
 import { lineAmountFor } from '~/domain/bill'
 import { parseItemsParam, selectionParams } from '~/domain/checkout'
 import { groupUnpaidByDiner } from '~/domain/diners'
-import { livePath } from '~/domain/live'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
@@ -16,7 +15,7 @@ import { useI18n } from '~/ui/i18n'
 import { Stepper } from '~/ui/stepper'
 import { useToast } from '~/ui/toaster'
 import { useHydrated } from '~/ui/use-hydrated'
-import { useLiveSocket } from '~/ui/use-live'
+import { useLiveBill } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
@@ -59,7 +58,7 @@ export default function PayItems() {
   const [selected, setSelected] = useState<Map<string, number>>(() => new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])))
   const sid = bill.sessionId
   const toast = useToast()
-  useLiveSocket(livePath.bill(sid), (_message, revalidate) => revalidate())
+  useLiveBill(sid)
 
   // An item someone else just paid leaves this diner's selection, and the diner is told.
   useEffect(() => {

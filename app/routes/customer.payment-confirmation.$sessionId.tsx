@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf, sessionPayments } from '~/server/bill.server'
@@ -46,8 +46,7 @@ export default function Confirmation() {
   const data = useLoaderData<typeof loader>()
   const { t, money, locale } = useI18n()
   const navigate = useNavigate()
-  const [searchParams] = useSearchParams()
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(searchParams.has('stay') || !data.payment ? null : RETURN_AFTER_SECONDS)
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(data.payment ? RETURN_AFTER_SECONDS : null)
   const billUrl = customerPath.bill(data.sessionId)
   const hydrated = useHydrated()
 

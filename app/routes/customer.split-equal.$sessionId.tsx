@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
-import { livePath } from '~/domain/live'
 import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
@@ -13,7 +12,7 @@ import { useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
-import { useLiveSocket } from '~/ui/use-live'
+import { useLiveBill } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
@@ -49,7 +48,7 @@ export default function SplitEqual() {
   const split = quoteSplit(data.remaining, choice.peoplePaying, choice.tableSize, data.splitPaid)
   const peopleLeft = split.tableSize - split.sharesPaid
   const sid = data.sessionId
-  useLiveSocket(livePath.bill(sid), (_message, revalidate) => revalidate())
+  useLiveBill(sid)
 
   // The URL follows the steppers, so a reload keeps the diner's numbers.
   const choose = (next: { peoplePaying: number; tableSize: number }) => {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { selectionParams } from '~/domain/checkout'
-import { livePath } from '~/domain/live'
 import { addOrder } from '~/server/bill-writes.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
 import { demoDiners } from '~/server/demo-data'
@@ -13,7 +12,7 @@ import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
-import { useLiveSocket } from '~/ui/use-live'
+import { useLiveBill } from '~/ui/use-live'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.bill.restaurantName} · Mesa ${data.bill.tableNumber}` : 'Mesa' },
@@ -50,7 +49,7 @@ export default function Bill() {
   const percent = total > 0 ? Math.min(100, Math.round((paid / total) * 100)) : 0
   const sid = bill.sessionId
   // Another diner's order or payment shows at once; a closed bill leads on to the table's next one.
-  useLiveSocket(livePath.bill(sid), (_message, revalidate) => revalidate())
+  useLiveBill(sid)
 
   return (
     <CustomerShell

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { categorySchema, menuItemSchema, menuSchema, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
 import { requireStaffPage } from './auth/session.server'
 import { getDb } from './db/client.server'
-import { ApiError } from './http.server'
+import { ApiError, typedValues } from './http.server'
 import { getT } from './i18n.server'
 import { deleteMenuPdf, removeMenuPdf, storeMenuPdf } from './menu-pdf.server'
 import {
@@ -79,7 +79,7 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
   const db = getDb(env.DB)
   const form = await request.formData()
   const intent = MENU_INTENTS.find((name) => name === form.get('intent'))
-  const values = Object.fromEntries([...form].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])))
+  const values = typedValues(form)
   const fail = (errors: MenuActionResult['errors'], message: string | null, status = 400) => data<MenuActionResult>({ intent: intent ?? '', errors, message, values }, { status })
   if (!intent) return fail({}, 'admin.errors.formError')
   const id = String(form.get('id') ?? '')

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { contactSchema, waitlistSchema } from '~/domain/schemas/public'
 import { getDb } from './db/client.server'
+import { typedValues } from './http.server'
 import { joinWaitlist, requestContact } from './public-forms.server'
 import { redirectWithToast } from './toast.server'
 
@@ -17,7 +18,7 @@ export type PublicActionResult =
 export async function publicAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const intent = form.get('intent') === 'contact' ? 'contact' : 'waitlist'
-  const values = Object.fromEntries([...form].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])))
+  const values = typedValues(form)
   const db = getDb(context.cloudflare.env.DB)
   const refuse = (errors: Record<string, string[] | null>, message: string | null, status: number) =>
     data<PublicActionResult>({ intent, ok: false, errors, values, message }, { status })

@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { LIVE_PING, parseLiveMessage, type LiveMessage } from '~/domain/live'
+import { LIVE_PING, livePath, parseLiveMessage, type LiveMessage } from '~/domain/live'
 
 const KEEP_ALIVE_MS = 25_000
 const MAX_BACKOFF_MS = 30_000
@@ -60,4 +60,9 @@ export function useLiveSocket(path: string | null, onMessage: (message: LiveMess
       socket?.close()
     }
   }, [path])
+}
+
+/** A diner's screen of one bill: any order, payment or close on it refetches the page. */
+export function useLiveBill(sessionId: string) {
+  useLiveSocket(livePath.bill(sessionId), (_message, revalidate) => revalidate())
 }

@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { DAY_MS } from '~/domain/analytics'
 import { getDb } from '~/server/db/client.server'
 import { readAnalytics } from '~/server/analytics.server'
-import { ORIGIN, postForm } from './fixtures'
+import { getPage, ORIGIN, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
-
-const page = (path: string, cookie: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
 
 /** A payment recorded `daysAgo` days ago on a bill of its own (a table served), with the lines it paid. */
 async function pastBill(tableId: string, daysAgo: number, amountCents: number, tipCents: number, lines: { name: string; quantity: number; priceCents: number }[] = []) {
@@ -58,7 +56,7 @@ describe('analytics tab', () => {
       { name: 'Pozole', quantity: 1, cents: 6000 },
     ])
 
-    const html = await (await page('/admin/dashboard?tab=analytics', owner.cookie)).text()
+    const html = await (await getPage('/admin/dashboard?tab=analytics', owner.cookie)).text()
     for (const text of ['$300.00', '+100 % vs. los 30 días anteriores', '+1 vs. los 30 días anteriores', '15 %', '+15 pts vs. los 30 días anteriores', 'Enchiladas', '3 vendidos', '1 vendido']) {
       expect(html, text).toContain(text)
     }
@@ -66,7 +64,7 @@ describe('analytics tab', () => {
 
   it('says so honestly when nothing has been sold yet', async () => {
     const owner = await signedInOwner()
-    const html = await (await page('/admin/dashboard?tab=analytics', owner.cookie)).text()
+    const html = await (await getPage('/admin/dashboard?tab=analytics', owner.cookie)).text()
     expect(html).toContain('$0.00')
     expect(html).toContain('Sin datos de los 30 días anteriores')
     expect(html).toContain('Todavía no hay ventas registradas.')
@@ -91,7 +89,7 @@ describe('settings tab', () => {
 
   it('shows the restaurant name and account email, and saves the profile and tax settings the diner’s payment screen uses', async () => {
     const owner = await signedInOwner()
-    const before = await (await page('/admin/dashboard?tab=settings', owner.cookie)).text()
+    const before = await (await getPage('/admin/dashboard?tab=settings', owner.cookie)).text()
     expect(before).toContain(owner.account.restaurantName)
     expect(before).toContain(owner.account.ownerEmail)
     expect(before).toContain('Editar Detalles del Restaurante')
@@ -101,7 +99,7 @@ describe('settings tab', () => {
     expect(saved.headers.get('Location')).toBe('/admin/dashboard?tab=settings')
     const row = await env.DB.prepare('SELECT restaurant_name, restaurant_address, tax_rate_bps, tax_included_in_price, show_tax_separately FROM users WHERE id = ?').bind(owner.userId).first()
     expect(row).toEqual({ restaurant_name: 'Fonda Doña Lupe', restaurant_address: 'Av. Juárez 100, Tijuana', tax_rate_bps: 800, tax_included_in_price: 0, show_tax_separately: 1 })
-    expect(await (await page('/admin/dashboard?tab=settings', owner.cookie)).text()).toContain('El IVA (8 %) se suma al pagar.')
+    expect(await (await getPage('/admin/dashboard?tab=settings', owner.cookie)).text()).toContain('El IVA (8 %) se suma al pagar.')
 
     // The diner now pays 8 % on top, shown as its own line.
     const table = (await (await call('POST', '/api/tables', { tableNumber: '2' }, owner.cookie)).json()) as Table

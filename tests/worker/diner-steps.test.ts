@@ -1,8 +1,6 @@
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, countPayments, newTransactionId, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
-
-const page = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' })
+import { countLines, countPayments, getPage, newTransactionId, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 describe('pay-items', () => {
   it('lists unpaid items by diner, alphabetically, Guest last', async () => {
@@ -13,7 +11,7 @@ describe('pay-items', () => {
       { name: 'Flan', priceCents: 6500, customerName: 'ana' },
     ])
     // The markup only; the page's data also travels in a script.
-    const html = (await (await page(`/customer/pay-items/${table.sessionId}`)).text()).split('<script')[0]!
+    const html = (await (await getPage(`/customer/pay-items/${table.sessionId}`)).text()).split('<script')[0]!
     const headings = [...html.matchAll(/<h2 class="mb-2[^"]*">([^<]+)<\/h2>/g)].map((match) => match[1])
     expect(headings).toEqual(['ana', 'Sofía', 'Invitado'])
     expect(html).not.toContain('Pozole')
@@ -21,7 +19,7 @@ describe('pay-items', () => {
 
   it('says so when everything is paid', async () => {
     const table = await seedTable([{ priceCents: 1000, paidQuantity: 1 }])
-    expect(await (await page(`/customer/pay-items/${table.sessionId}`)).text()).toContain('Ya se pagaron todos los artículos')
+    expect(await (await getPage(`/customer/pay-items/${table.sessionId}`)).text()).toContain('Ya se pagaron todos los artículos')
   })
 
   it('turns the chosen items into the review step, clamping each quantity to what is left', async () => {
@@ -57,7 +55,7 @@ describe('pay-items', () => {
   })
 
   it('answers 404 for an unknown session', async () => {
-    expect((await page('/customer/pay-items/no-such-table')).status).toBe(404)
+    expect((await getPage('/customer/pay-items/no-such-table')).status).toBe(404)
     expect((await postForm('/customer/pay-items/no-such-table', { item: 'x' })).status).toBe(404)
   })
 })
@@ -65,7 +63,7 @@ describe('pay-items', () => {
 describe('split-equal and payment-options', () => {
   it('shows the share of what is left, with junk numbers clamped to the limits', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    const html = await (await page(`/customer/split-equal/${table.sessionId}?partySize=99&tableSize=abc`)).text()
+    const html = await (await getPage(`/customer/split-equal/${table.sessionId}?partySize=99&tableSize=abc`)).text()
     // Table size falls back to 4 (at least 4, the table's four seats); people paying is capped by it.
     expect(html).toMatch(/name="tableSize"[^>]*value="4"/)
     expect(html).toMatch(/name="partySize"[^>]*value="4"/)
@@ -76,7 +74,7 @@ describe('split-equal and payment-options', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const shares: string[] = []
     for (let diner = 0; diner < 3; diner++) {
-      const review = await (await page(`/customer/payment-options/${table.sessionId}?split=true&partySize=1&tableSize=3`)).text()
+      const review = await (await getPage(`/customer/payment-options/${table.sessionId}?split=true&partySize=1&tableSize=3`)).text()
       shares.push(/data-testid="options-subtotal">([^<]+)</.exec(review)?.[1] ?? '')
       const paid = await postForm(`/customer/payment-method/${table.sessionId}`, {
         paymentMethod: 'card',
@@ -100,19 +98,19 @@ describe('split-equal and payment-options', () => {
     })
     expect(paid.status).toBe(302)
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 60, remainingAmount: 30 })
-    const html = await (await page(`/customer/split-equal/${table.sessionId}`)).text()
+    const html = await (await getPage(`/customer/split-equal/${table.sessionId}`)).text()
     expect(html).toContain('Ya se pagaron 2 de 3 partes; lo que falta se divide entre 1.')
   })
 
   it('the review step goes back to the bill without a selection, and warns when an item was taken', async () => {
     const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000, paidQuantity: 1 }])
-    const none = await page(`/customer/payment-options/${table.sessionId}`)
+    const none = await getPage(`/customer/payment-options/${table.sessionId}`)
     expect(none.status).toBe(302)
     expect(none.headers.get('Location')).toBe(`/customer/table/${table.sessionId}?sheet=pay`)
-    const html = await (await page(`/customer/payment-options/${table.sessionId}?items=${table.itemIds.join(',')}`)).text()
+    const html = await (await getPage(`/customer/payment-options/${table.sessionId}?items=${table.itemIds.join(',')}`)).text()
     expect(html).toContain('La cuenta cambió')
     expect(html).toMatch(/data-testid="options-subtotal">\$10\.00</)
-    expect((await page('/customer/payment-options/no-such-table?full=true')).status).toBe(404)
+    expect((await getPage('/customer/payment-options/no-such-table?full=true')).status).toBe(404)
   })
 })
 
@@ -135,10 +133,10 @@ describe('the payment API and split shares', () => {
 describe('menu and cart', () => {
   it('shows the empty-menu state for a restaurant without a menu, and 404 for an unknown table', async () => {
     const table = await seedTable()
-    const html = await (await page(`/customer/menu/${table.sessionId}`)).text()
+    const html = await (await getPage(`/customer/menu/${table.sessionId}`)).text()
     expect(html).toContain('No hay menú disponible')
-    expect((await page('/customer/menu/no-such-table')).status).toBe(404)
-    expect((await page('/customer/cart/no-such-table')).status).toBe(404)
+    expect((await getPage('/customer/menu/no-such-table')).status).toBe(404)
+    expect((await getPage('/customer/cart/no-such-table')).status).toBe(404)
   })
 
   it('lists the menu in category order with its prices', async () => {
@@ -147,7 +145,7 @@ describe('menu and cart', () => {
       { name: 'Tostada de atún', priceCents: 9500 },
       { name: 'Aguachile', priceCents: 18900 },
     ])
-    const html = await (await page(`/customer/menu/${table.sessionId}`)).text()
+    const html = await (await getPage(`/customer/menu/${table.sessionId}`)).text()
     expect(html.indexOf('Tostada de atún')).toBeLessThan(html.indexOf('Aguachile'))
     expect(html).toContain('$189.00')
   })

@@ -58,6 +58,11 @@ export function getJson(path: string, init?: RequestInit) {
   return SELF.fetch(`${ORIGIN}${path}`, init)
 }
 
+/** A page as a browser would ask for it (redirects not followed), with the owner's cookie when given. */
+export function getPage(path: string, cookie?: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
+}
+
 export function postJson(path: string, body: unknown, init: RequestInit = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: 'POST',

@@ -1,9 +1,8 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { ORIGIN, postForm } from './fixtures'
+import { getPage, ORIGIN, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
-const page = (path: string, cookie?: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
 const row = (sql: string, ...values: unknown[]) => env.DB.prepare(sql).bind(...values).first()
 
 async function ownerWithCategory() {
@@ -15,17 +14,17 @@ async function ownerWithCategory() {
 
 describe('menu management and menu builder pages', () => {
   it('need a session, and open the first menu or ask for one', async () => {
-    const anonymous = await page('/admin/menu-management')
+    const anonymous = await getPage('/admin/menu-management')
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
     const owner = await signedInOwner()
-    expect((await page('/admin/menu-builder', owner.cookie)).headers.get('Location')).toBe('/admin/menu-management?dialog=new')
+    expect((await getPage('/admin/menu-builder', owner.cookie)).headers.get('Location')).toBe('/admin/menu-management?dialog=new')
     const created = await postForm('/admin/menu-management', { intent: 'menu.create', name: 'Desayunos', type: 'breakfast', description: '' }, owner.cookie)
     expect(created.status).toBe(302)
     const builder = created.headers.get('Location') ?? ''
     expect(builder).toMatch(/^\/admin\/menu-builder\/[0-9a-f-]{36}$/)
-    expect((await page('/admin/menu-builder', owner.cookie)).headers.get('Location')).toBe(builder)
-    const html = await (await page('/admin/menu-management', owner.cookie)).text()
+    expect((await getPage('/admin/menu-builder', owner.cookie)).headers.get('Location')).toBe(builder)
+    const html = await (await getPage('/admin/menu-management', owner.cookie)).text()
     for (const text of ['Desayunos', 'Desayuno', '0 categorías', '0 platillos', 'Agregar platillos']) expect(html, text).toContain(text)
   })
 
@@ -48,7 +47,7 @@ describe('menu management and menu builder pages', () => {
       { name: 'Verde', price_adjustment_cents: 0, is_default: 1 },
       { name: 'Habanero', price_adjustment_cents: 1250, is_default: 0 },
     ])
-    const modifiers = await (await page(`${builder}?tab=modifiers&item=${item.id}`, owner.cookie)).text()
+    const modifiers = await (await getPage(`${builder}?tab=modifiers&item=${item.id}`, owner.cookie)).text()
     for (const text of ['Modificadores de Taco de suadero', 'Obligatorio', 'Predeterminada', '$12.50']) expect(modifiers, text).toContain(text)
   })
 
@@ -79,7 +78,7 @@ describe('menu management and menu builder pages', () => {
   it('answer 404 for another owner’s menu and ids, changing nothing', async () => {
     const { category, menu, builder } = await ownerWithCategory()
     const intruder = await signedInOwner()
-    expect((await page(builder, intruder.cookie)).status).toBe(404)
+    expect((await getPage(builder, intruder.cookie)).status).toBe(404)
     const theirs = (await (await call('POST', '/api/menus', { name: 'Suya' }, intruder.cookie)).json()) as { id: string }
     const own = `/admin/menu-builder/${theirs.id}`
     const attempts: Record<string, string>[] = [
@@ -112,6 +111,6 @@ describe('menu management and menu builder pages', () => {
     const stored = await send(new Blob(['%PDF-1.7\n'], { type: 'application/pdf' }), 'menu-de-temporada.pdf')
     expect(stored.status).toBe(302)
     expect(await row('SELECT pdf_name FROM menus WHERE id = ?', menu.id)).toEqual({ pdf_name: 'menu-de-temporada.pdf' })
-    expect(await (await page(builder, owner.cookie)).text()).toContain('PDF actual: menu-de-temporada.pdf')
+    expect(await (await getPage(builder, owner.cookie)).text()).toContain('PDF actual: menu-de-temporada.pdf')
   })
 })

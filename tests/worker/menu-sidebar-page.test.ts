@@ -1,9 +1,8 @@
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { ORIGIN, postForm } from './fixtures'
+import { getPage, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
-const page = (path: string, cookie?: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
 const count = async (table: string, column: string, id: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(id).first<{ n: number }>())?.n
 
 /** An owner with a menu holding one category with one item, made through the API. */
@@ -25,27 +24,27 @@ describe('the sidebar menu builder page', () => {
     const id = new URLSearchParams(location.split('?')[1]).get('menu')
     expect(await env.DB.prepare('SELECT name, type FROM menus WHERE id = ? AND user_id = ?').bind(id, owner.userId).first()).toEqual({ name: 'Desayunos', type: 'breakfast' })
 
-    const html = await (await page(location, owner.cookie)).text()
+    const html = await (await getPage(location, owner.cookie)).text()
     for (const text of ['Mis Menús', 'Crear Nuevo Menú', 'Desayunos', 'Elegido', 'Este menú todavía no tiene categorías.']) expect(html, text).toContain(text)
   })
 
   it('shows the hint with no menu chosen and the empty text with no menus', async () => {
     const owner = await signedInOwner()
-    expect(await (await page('/admin/menu', owner.cookie)).text()).toContain('Todavía no tienes menús. Crea el primero.')
+    expect(await (await getPage('/admin/menu', owner.cookie)).text()).toContain('Todavía no tienes menús. Crea el primero.')
     const { owner: withMenu } = await ownerWithMenu()
-    expect(await (await page('/admin/menu', withMenu.cookie)).text()).toContain('Elige un menú para ver sus categorías y platillos.')
+    expect(await (await getPage('/admin/menu', withMenu.cookie)).text()).toContain('Elige un menú para ver sus categorías y platillos.')
   })
 
   it('stores a price typed in pesos as cents, shows it in pesos and stays on the chosen menu', async () => {
     const { owner, menu, category } = await ownerWithMenu()
     // The dialog's form posts to the page's own URL, which is how the action knows the chosen menu, with or without JavaScript.
-    const opened = await (await page(`/admin/menu?menu=${menu.id}&dialog=item&category=${category.id}`, owner.cookie)).text()
+    const opened = await (await getPage(`/admin/menu?menu=${menu.id}&dialog=item&category=${category.id}`, owner.cookie)).text()
     expect(opened).toContain(`action="/admin/menu?menu=${menu.id}&amp;dialog=item&amp;category=${category.id}"`)
     const created = await postForm(`/admin/menu?menu=${menu.id}&dialog=item`, { intent: 'item.create', name: 'Taco al pastor', price: '32.50', categoryId: category.id }, owner.cookie)
     expect(created.status).toBe(302)
     expect(created.headers.get('Location')).toBe(`/admin/menu?menu=${menu.id}`)
     expect(await env.DB.prepare('SELECT price_cents FROM menu_items WHERE category_id = ? AND name = ?').bind(category.id, 'Taco al pastor').first('price_cents')).toBe(3250)
-    const html = await (await page(`/admin/menu?menu=${menu.id}`, owner.cookie)).text()
+    const html = await (await getPage(`/admin/menu?menu=${menu.id}`, owner.cookie)).text()
     expect(html).toContain('$32.50')
     expect(html).toContain('$35.50')
   })
@@ -81,8 +80,8 @@ describe('the sidebar menu builder page', () => {
   it('is for the owner only: another owner’s ids are 404 and change nothing; no session goes to sign in', async () => {
     const { owner, menu, category, item } = await ownerWithMenu()
     const intruder = await signedInOwner()
-    expect((await page(`/admin/menu?menu=${menu.id}`, intruder.cookie)).status).toBe(404)
-    expect((await page(`/admin/menu?menu=${menu.id}`, owner.cookie)).status).toBe(200)
+    expect((await getPage(`/admin/menu?menu=${menu.id}`, intruder.cookie)).status).toBe(404)
+    expect((await getPage(`/admin/menu?menu=${menu.id}`, owner.cookie)).status).toBe(200)
 
     const attempts: Record<string, string>[] = [
       { intent: 'menu.update', id: menu.id, name: 'Robado', type: 'regular' },
@@ -101,7 +100,7 @@ describe('the sidebar menu builder page', () => {
     expect(await count('categories', 'menu_id', menu.id)).toBe(1)
     expect(await count('menu_items', 'category_id', category.id)).toBe(1)
 
-    const anonymous = await page(`/admin/menu?menu=${menu.id}`)
+    const anonymous = await getPage(`/admin/menu?menu=${menu.id}`)
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
     expect((await postForm('/admin/menu', { intent: 'menu.delete', id: menu.id })).status).toBe(302)

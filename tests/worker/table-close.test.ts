@@ -1,6 +1,6 @@
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, countPayments, newTransactionId, ORIGIN, postForm } from './fixtures'
+import { countLines, countPayments, getPage, newTransactionId, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
@@ -17,13 +17,12 @@ async function tableWithDiners() {
   return { owner, table, transactionId }
 }
 
-const page = (path: string, cookie?: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
 const currentSession = async (tableId: string) => (await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(tableId).first<{ session_id: string }>())?.session_id
 
 describe('table details for staff', () => {
   it('shows the open bill: items, who ordered them, what is paid, payments with method, share and tip', async () => {
     const { owner, table } = await tableWithDiners()
-    const response = await page(`/admin/tables/${table.id}`, owner.cookie)
+    const response = await getPage(`/admin/tables/${table.id}`, owner.cookie)
     expect(response.status).toBe(200)
     const html = await response.text()
     for (const text of ['Mesa 4 - Patio', 'Tacos al pastor', 'Pidió Marisol', 'Pidió Beto', 'Apple Pay', 'Parte igual', '1 de 2 partes', 'propina $18.00', '$155.00', '$120.00', '$35.00']) {
@@ -35,8 +34,8 @@ describe('table details for staff', () => {
   it('is for the owner only: another owner gets 404, no session goes to the sign-in page', async () => {
     const { table } = await tableWithDiners()
     const intruder = await signedInOwner()
-    expect((await page(`/admin/tables/${table.id}`, intruder.cookie)).status).toBe(404)
-    const anonymous = await page(`/admin/tables/${table.id}`)
+    expect((await getPage(`/admin/tables/${table.id}`, intruder.cookie)).status).toBe(404)
+    const anonymous = await getPage(`/admin/tables/${table.id}`)
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
   })
@@ -55,7 +54,7 @@ describe('closing a table’s bill', () => {
     for (const id of [next.sessionId, table.sessionId]) {
       expect(await (await call('GET', `/api/tables/session/${id}`)).json()).toMatchObject({ sessionId: next.sessionId, items: [], totalAmount: 0, remainingAmount: 0 })
     }
-    const scanned = await page(`/customer/table/${table.sessionId}`)
+    const scanned = await getPage(`/customer/table/${table.sessionId}`)
     expect(scanned.status).toBe(302)
     expect(scanned.headers.get('Location')).toBe(`/customer/table/${next.sessionId}`)
 
@@ -68,10 +67,10 @@ describe('closing a table’s bill', () => {
     // The old bill is kept, with its payment, and its receipt still opens.
     expect(await countLines(table.sessionId)).toBe(2)
     expect(await countPayments(table.sessionId)).toBe(1)
-    const receipt = await page(`/customer/payment-confirmation/${table.sessionId}?tx=${transactionId}`)
+    const receipt = await getPage(`/customer/payment-confirmation/${table.sessionId}?tx=${transactionId}`)
     expect(receipt.status).toBe(200)
     expect(await receipt.text()).toContain(transactionId)
-    const details = await (await page(`/admin/tables/${table.id}`, owner.cookie)).text()
+    const details = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     expect(details).toContain('1 pago · $120.00 · propinas $18.00')
     expect(details).toContain('La cuenta está vacía.')
   })

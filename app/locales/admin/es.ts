@@ -1,3 +1,4 @@
+import type { Widen } from '../widen'
 import menusEs from './menus.es'
 /** Textos del personal (panel, cuentas, mesas). Los mensajes del SPEC en español van tal cual. */
 const adminEs = {
@@ -245,6 +246,5 @@ const adminEs = {
   menu: menusEs,
 }
 
-type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> }
 export type AdminResources = Widen<typeof adminEs>
 export default adminEs satisfies AdminResources

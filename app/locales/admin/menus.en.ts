@@ -1,4 +1,4 @@
-import type { MenusResources } from './menus'
+import type { MenusResources } from './menus.es'
 
 /** Menu screens in English; the builder screens keep the spec's English words. */
 const menusEn: MenusResources = {

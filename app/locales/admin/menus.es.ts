@@ -1,3 +1,5 @@
+import type { Widen } from '../widen'
+
 /** Menu screens (management, builder, sidebar builder, PDF); Spanish, the default. */
 const menusEs = {
   errors: {
@@ -142,4 +144,5 @@ const menusEs = {
   },
 }
 
+export type MenusResources = Widen<typeof menusEs>
 export default menusEs

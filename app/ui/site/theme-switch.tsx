@@ -1,8 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '~/root'
 import { useI18n } from '../i18n'
-
-const THEMES = ['light', 'dark', 'system'] as const
+import { isTheme, THEMES } from './themes'
 
 // Line icons rather than emoji, which phones and headless browsers may lack.
 const ICONS = {
@@ -18,7 +17,7 @@ export function ThemeSwitch() {
   const fetcher = useFetcher()
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const pending = fetcher.formData?.get('theme')
-  const current = typeof pending === 'string' ? pending : (root?.theme ?? 'light')
+  const current = isTheme(pending) ? pending : (root?.theme ?? 'light')
   return (
     <fetcher.Form method="post" action="/set-theme" className="flex rounded-full border border-stone-300 bg-white p-0.5 dark:border-stone-700 dark:bg-stone-900" role="group" aria-label={t('site.nav.theme')}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

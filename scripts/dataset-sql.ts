@@ -1,0 +1,32 @@
+/**
+ * SQL for the tables the browser tests and the benchmark set up for
+ * themselves: a restaurant owner nobody signs in as (no real password) and
+ * tables with an open bill. Prices are line totals in cents.
+ */
+
+const quote = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`)
+
+export function ownerSql(id: string, restaurantName: string): string {
+  return `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at) VALUES (${quote(id)}, ${quote(`${id}@example.com`)}, 'x', 'x', 1, ${quote(restaurantName)}, ${Date.now()});`
+}
+
+export interface LineSeed {
+  id?: string
+  name: string
+  cents: number
+  quantity: number
+  diner: string | null
+}
+
+/** A table of `owner` whose open bill holds `lines`, in that order. */
+export function tableSql(table: { owner: string; tableId: string; sessionId: string; number: string; lines: LineSeed[] }): string[] {
+  const now = Date.now()
+  return [
+    `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, created_at) VALUES (${quote(table.tableId)}, ${quote(table.owner)}, ${quote(table.number)}, 4, 1, ${quote(table.sessionId)}, ${now});`,
+    `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (${quote(table.sessionId)}, ${quote(table.tableId)}, ${now});`,
+    ...table.lines.map(
+      (line, index) =>
+        `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, customer_name, created_at) VALUES (${quote(line.id ?? crypto.randomUUID())}, ${quote(table.tableId)}, ${quote(table.sessionId)}, ${quote(line.name)}, ${line.cents}, ${line.quantity}, ${quote(line.diner)}, ${now + index});`,
+    ),
+  ]
+}
