@@ -156,7 +156,6 @@ try {
     await checkout.goto('/customer/table/checkout-s')
     await checkout.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await tap(() => checkout.getByTestId('pay-button').click())
-    await tap(() => checkout.getByRole('link', { name: /Pagar la cuenta completa/ }).click())
     await checkout.waitForURL(/\/customer\/tip\//)
     await tap(() => checkout.getByTestId('tip-confirm').click())
     await checkout.waitForURL(/\/customer\/payment-method\//)

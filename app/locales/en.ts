@@ -45,7 +45,8 @@ const en: DinerResources = {
       viewMenu: 'View Menu & Order',
       payOrSplit: 'Pay or split bill',
       menu: 'Menu',
-      pay: 'Pay',
+      split: 'Split',
+      payAll: 'Pay {{amount}}',
     },
     sheet: {
       title: 'Pay or split bill',

@@ -45,7 +45,8 @@ const es = {
       viewMenu: 'Ver menú y ordenar',
       payOrSplit: 'Pagar o dividir la cuenta',
       menu: 'Menú',
-      pay: 'Pagar',
+      split: 'Dividir',
+      payAll: 'Pagar {{amount}}',
     },
     sheet: {
       title: 'Pagar o dividir la cuenta',

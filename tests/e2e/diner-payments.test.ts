@@ -11,10 +11,20 @@ describe('a diner pays at the table', () => {
     await expect.poll(() => page.getByTestId('left-to-pay').textContent()).toBe('$210.00')
     await screenshot(page, 'bill-phone')
 
-    await page.getByTestId('pay-button').click()
-    await page.getByRole('dialog').waitFor()
+    // The spec's sheet still offers both ways from the bill; the split button opens its split half directly.
+    await page.getByRole('link', { name: 'Pagar o dividir la cuenta' }).click()
+    const sheet = page.getByRole('dialog')
+    await sheet.waitFor()
+    expect(await sheet.getByRole('link').allTextContents()).toEqual(['✕', expect.stringContaining('Dividir la cuenta'), expect.stringContaining('Pagar la cuenta completa')])
     await screenshot(page, 'pay-sheet-phone')
-    await page.getByRole('link', { name: /Pagar la cuenta completa/ }).click()
+    await page.goBack()
+    await page.getByTestId('split-button').click()
+    await sheet.waitFor()
+    expect(await sheet.getByRole('link').allTextContents()).toEqual(['✕', expect.stringContaining('Pagar mis artículos'), expect.stringContaining('Dividir en partes iguales')])
+    await page.goBack()
+
+    // Paying it all is four taps: the bill's pay button, the tip, the method, pay.
+    await page.getByTestId('pay-button').click()
     await page.waitForURL(/\/customer\/tip\//)
     expect(await page.getByTestId('tip-total').textContent()).toBe('$241.50')
     await screenshot(page, 'tip-phone')
@@ -45,7 +55,6 @@ describe('a diner pays at the table', () => {
     await page.goto(`/customer/table/${sessionId}`)
     expect(await page.getByTestId('left-to-pay').textContent()).toBe('$295.00')
     await page.getByTestId('pay-button').click()
-    await page.getByRole('link', { name: /Pagar la cuenta completa/ }).click()
     await page.waitForURL(/\/customer\/tip\//)
     await page.getByRole('button', { name: 'Confirmar' }).click()
     await page.waitForURL(/\/customer\/payment-method\//)

@@ -28,7 +28,7 @@ describe('keyboard only', () => {
     await page.goto(`/customer/table/${TABLES.keyboard}`)
     await hydrated(page, 'pay-button')
 
-    await tabTo(page, '[data-testid="pay-button"]')
+    await tabTo(page, 'a:has-text("Pagar o dividir la cuenta")')
     expect(await focusVisible(page)).toBe(true)
     await page.keyboard.press('Enter')
     const sheet = page.getByRole('dialog')

@@ -105,7 +105,6 @@ describe('a restaurant owner', () => {
     await diner.page.goto(`/customer/table/${table.sessionId}`)
     await expect.poll(() => diner.page.getByTestId('left-to-pay').textContent()).toBe('$190.00')
     await diner.page.getByTestId('pay-button').click()
-    await diner.page.getByRole('link', { name: /Pagar la cuenta completa/ }).click()
     await diner.page.waitForURL(/\/customer\/tip\//)
     await diner.page.getByTestId('tip-confirm').click()
     await diner.page.waitForURL(/\/customer\/payment-method\//)
