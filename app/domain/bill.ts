@@ -159,3 +159,30 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
 function formatPesos(cents: Cents): string {
   return `$${(cents / 100).toFixed(2)}`
 }
+
+/** A line as the bill stores it after payments: who paid it, by name. */
+export interface PayableLine extends BillLine {
+  paidBy: string | null
+}
+
+/**
+ * The lines after a planned payment by `payer`, exactly as the database
+ * records it: the lines it pays gain their units and the payer's name; a
+ * payment that leaves nothing to pay marks every line paid. Several payments
+ * checked one after another in memory before one commit rely on this.
+ */
+export function applyPlan<Line extends PayableLine>(lines: readonly Line[], plan: PaymentPlan, payer: string): Line[] {
+  const updates = new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))
+  return lines.map((line) => {
+    const paidQuantity = updates.get(line.id)
+    const updated = paidQuantity === undefined ? line : { ...line, paidQuantity, paidBy: joinNames(line.paidBy, payer) }
+    if (plan.closesBill && updated.paidQuantity < updated.quantity) return { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer }
+    return updated
+  })
+}
+
+/** The names of who paid a line, each once, in order. */
+export function joinNames(existing: string | null | undefined, name: string): string {
+  if (!existing) return name
+  return existing.split(', ').includes(name) ? existing : `${existing}, ${name}`
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { billTotals, lineAmountFor, lineRemaining, planPayment, type BillLine } from '~/domain/bill'
+import { applyPlan, billTotals, lineAmountFor, lineRemaining, planPayment, type BillLine, type PayableLine } from '~/domain/bill'
 
 const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): BillLine => ({ id, priceCents, quantity, paidQuantity })
 
@@ -113,5 +113,35 @@ describe('planning a payment against the bill', () => {
         },
       ),
     )
+  })
+})
+
+describe('payments checked one after another before one commit', () => {
+  const payable = (id: string, priceCents: number, quantity = 1, paidQuantity = 0, paidBy: string | null = null): PayableLine => ({ id, priceCents, quantity, paidQuantity, paidBy })
+
+  it('records the units and the payer on the lines an item payment pays, each name once', () => {
+    const lines = [payable('a', 9000, 3, 1, 'Ana'), payable('b', 4500)]
+    const decision = planPayment(lines, 3000, { type: 'item', amountCents: 3000, items: [{ itemId: 'a', quantity: 1 }] })
+    if (!decision.ok) throw new Error(decision.message)
+    expect(applyPlan(lines, decision.plan, 'Luis')).toEqual([payable('a', 9000, 3, 2, 'Ana, Luis'), payable('b', 4500)])
+    expect(applyPlan([payable('a', 9000, 3, 1, 'Luis')], decision.plan, 'Luis')[0]?.paidBy).toBe('Luis')
+  })
+
+  it('marks every line paid when a payment leaves nothing to pay, keeping who paid what before', () => {
+    const lines = [payable('a', 9000, 3, 2, 'Ana'), payable('b', 4500), payable('c', 1000, 1, 1, 'Eva')]
+    // Equal shares already paid $30.00 without paying a line; paying 'b' settles the rest, so 'a' is paid too.
+    const decision = planPayment(lines, 1000 + 6000 + 3000, { type: 'item', amountCents: 4500, items: [{ itemId: 'b', quantity: null }] })
+    if (!decision.ok) throw new Error(decision.message)
+    expect(decision.plan.closesBill).toBe(true)
+    expect(applyPlan(lines, decision.plan, 'Luis')).toEqual([payable('a', 9000, 3, 3, 'Ana'), payable('b', 4500, 1, 1, 'Luis'), payable('c', 1000, 1, 1, 'Eva')])
+  })
+
+  it('lets a second payment in the same group see what the first took', () => {
+    const lines = [payable('a', 1000), payable('b', 1000)]
+    const first = planPayment(lines, 0, { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] })
+    if (!first.ok) throw new Error(first.message)
+    const after = applyPlan(lines, first.plan, 'Ana')
+    expect(planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] })).toMatchObject({ ok: false, code: 'ITEM_TAKEN' })
+    expect(planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'b', quantity: null }] })).toMatchObject({ ok: true })
   })
 })

@@ -79,6 +79,48 @@ describe('the TableSession object under concurrent payers', () => {
   })
 })
 
+describe('payments that wait on a busy bill are committed together', () => {
+  it('one burst mixing new payments, a taken item, a replay and a reused transactionId answers each as if alone', async () => {
+    const table = await seedTable(Array.from({ length: 12 }, () => ({ priceCents: 1000 })))
+    const replayed = { tableId: table.tableId, amount: 10, paymentType: 'item', itemIds: [table.itemIds[11]], customerName: 'Eva', transactionId: newTransactionId() }
+    const responses = await Promise.all([
+      ...table.itemIds.slice(0, 10).map((itemId, index) => pay({ tableId: table.tableId, amount: 10, paymentType: 'item', itemIds: [itemId], customerName: `Diner ${index}` })),
+      pay({ tableId: table.tableId, amount: 10, paymentType: 'item', itemIds: [table.itemIds[3]], customerName: 'Late' }),
+      pay(replayed),
+      pay(replayed),
+      pay({ ...replayed, customerName: 'Someone else' }),
+    ])
+    expect(responses.slice(0, 10).map((response) => response.status)).toEqual(Array(10).fill(201))
+    expect(responses[10]?.status).toBe(409)
+    expect(responses.slice(11, 13).map((response) => response.status).sort()).toEqual([200, 201])
+    expect(responses[13]?.status).toBe(409)
+    expect(await responses[13]?.json()).toMatchObject({ code: 'REUSED_TRANSACTION' })
+    expect(await countPayments(table.sessionId)).toBe(11)
+    const bill = await readSession(table.sessionId)
+    expect(bill).toMatchObject({ totalAmount: 120, paidAmount: 110, remainingAmount: 10 })
+    expect(bill.items.map((item: { paidBy: string | null }) => item.paidBy)).toEqual([...Array.from({ length: 10 }, (_, index) => `Diner ${index}`), null, 'Eva'])
+  })
+
+  it('a payment the database refuses fails alone: the others waiting with it are still recorded', async () => {
+    const table = await seedTable(Array.from({ length: 8 }, () => ({ priceCents: 1000 })))
+    // Stands in for any write D1 refuses (a transactionId another table took a moment ago, say).
+    await env.DB.exec(`CREATE TRIGGER refuse_boom BEFORE INSERT ON payments WHEN NEW.customer_name = 'Boom' BEGIN SELECT RAISE(ABORT, 'refused'); END`)
+    try {
+      const responses = await Promise.all(
+        table.itemIds.map((itemId, index) => pay({ tableId: table.tableId, amount: 10, paymentType: 'item', itemIds: [itemId], customerName: index === 4 ? 'Boom' : `Diner ${index}` })),
+      )
+      expect(responses.map((response) => response.status >= 500)).toEqual([false, false, false, false, true, false, false, false])
+      expect(responses.filter((response) => response.status === 201)).toHaveLength(7)
+      expect(await countPayments(table.sessionId)).toBe(7)
+      const bill = await readSession(table.sessionId)
+      expect(bill).toMatchObject({ paidAmount: 70, remainingAmount: 10 })
+      expect(bill.items[4]).toMatchObject({ paidQuantity: 0, paidBy: null })
+    } finally {
+      await env.DB.exec('DROP TRIGGER refuse_boom')
+    }
+  })
+})
+
 describe('guards the database itself enforces', () => {
   it('a line’s paid quantity stays between 0 and its quantity', async () => {
     const table = await seedTable([{ priceCents: 100, quantity: 2 }])
