@@ -13,7 +13,7 @@ import { billLinesQuery, currentSessionOf, findOpenTable, openTableQuery, paidCe
 import { getDb, type Db } from '~/server/db/client.server'
 import { modifierGroupsOf, type ModifierGroupView } from '~/server/menus.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
-import { billItems, categories, menuItems, menus, payments, tables, tableSessions, type PaymentRow } from '~/server/db/schema'
+import { billItems, categories, menuItems, menus, payments, tables, tableSessions, type BillItemRow, type PaymentRow } from '~/server/db/schema'
 import {
   DEMO_MAX_AGE_MS,
   DEMO_OWNER_ID,
@@ -64,6 +64,12 @@ function takeGroup(waiting: WaitingPayment[]): WaitingPayment[] {
 export class TableSession extends DurableObject<Env> {
   #queue: Promise<unknown> = Promise.resolve()
   #waiting: WaitingPayment[] = []
+  /**
+   * The bill's lines and paid sum as this object last wrote or read them.
+   * Only this object writes them, so they stay true until it writes again;
+   * every other write here drops them.
+   */
+  #held: { sessionId: string; lines: BillItemRow[]; paidCents: number } | null = null
   #db: Db
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -167,6 +173,7 @@ export class TableSession extends DurableObject<Env> {
       // D1 binds at most 100 values per statement, so a large order goes in several inserts of one atomic batch.
       const chunks = chunk(rows, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? {}).length) || 1).map((part) => this.#db.insert(billItems).values(part).returning())
       const inserted = (await this.#db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]])).flat()
+      this.#held = null
       await this.#publish('items', sessionId, table, sumCents(inserted.map((line) => line.priceCents)))
       return { ok: true as const, items: inserted.map(toWireItem) }
     })
@@ -216,12 +223,13 @@ export class TableSession extends DurableObject<Env> {
       if (demo) await this.#restoreDemoIfStale(sessionId, demo)
     }
     const transactionIds = requests.map((request) => request.transactionId)
-    const [tableRows, earlier, lines, paidRows] = await this.#db.batch([
-      openTableQuery(this.#db, sessionId),
-      this.#db.select().from(payments).where(inArray(payments.transactionId, transactionIds)),
-      billLinesQuery(this.#db, sessionId),
-      paidCentsQuery(this.#db, sessionId),
-    ])
+    const tableAndEarlier = [openTableQuery(this.#db, sessionId), this.#db.select().from(payments).where(inArray(payments.transactionId, transactionIds))] as const
+    // The table and earlier uses of these transactionIds are read every time (staff and other tables change them);
+    // the lines and the paid sum only when this object does not hold them already.
+    const held = this.#held?.sessionId === sessionId ? this.#held : null
+    const [tableRows, earlier, lines, paidRows] = held
+      ? [...(await this.#db.batch(tableAndEarlier)), held.lines, [{ paid: held.paidCents }]]
+      : await this.#db.batch([...tableAndEarlier, billLinesQuery(this.#db, sessionId), paidCentsQuery(this.#db, sessionId)])
     const table = tableRows[0]
     const earlierById = new Map(earlier.map((payment) => [payment.transactionId, payment]))
     const provider = getPaymentProvider(this.env)
@@ -312,6 +320,7 @@ export class TableSession extends DurableObject<Env> {
       try {
         await this.#db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
       } catch (error) {
+        this.#held = null
         // Nothing was recorded, so nothing may stay charged.
         await Promise.all(recorded.map(({ reference }) => provider.refund(reference)))
         const [only] = recorded
@@ -323,6 +332,8 @@ export class TableSession extends DurableObject<Env> {
         throw error
       }
     }
+    // The demo bill is left to the database: it resets with the clock, not only through here.
+    this.#held = table && !isDemoSession(sessionId) ? { sessionId, lines: bill, paidCents } : null
     for (const { payment, totals } of recorded) {
       if (table) await this.#publish('payment', sessionId, table, payment.amountCents + payment.taxCents + payment.tipCents, totals)
     }
@@ -344,6 +355,7 @@ export class TableSession extends DurableObject<Env> {
         this.#db.insert(tableSessions).values({ id: next, tableId, openedAt: now }),
         this.#db.update(tables).set({ sessionId: next }).where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
       ])
+      this.#held = null
       await this.#publish('closed', sessionId, table, null, { total: 0, paid: 0, remaining: 0 })
       return { ok: true as const, sessionId: next }
     })
@@ -410,6 +422,7 @@ export class TableSession extends DurableObject<Env> {
         demoBillLines.map((line) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, createdAt: now })),
       ),
     ])
+    this.#held = null
     await this.#publish('reset', sessionId, table, null)
   }
 }

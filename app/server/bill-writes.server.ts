@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
+import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { getDb } from './db/client.server'
 import { tables } from './db/schema'
 import { tableSessionStub } from './table-session.server'
-import { billClosed, tableNotFound, type WriteFailure } from './write-result'
+import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from './write-result'
 
 /** The open bill a write goes to: the table's current session, unless the writer named one closed since. */
 async function openSession(env: Env, tableId: string, sessionId: string | undefined): Promise<string | WriteFailure> {
@@ -18,18 +19,57 @@ async function openSession(env: Env, tableId: string, sessionId: string | undefi
   return table.sessionId
 }
 
+/**
+ * Where each table's open bill is, as this isolate last saw it, so a write
+ * needs no database read to find its bill. A stale entry is harmless: the
+ * bill's object checks that it is still the table's open bill and refuses
+ * otherwise, having written nothing, and the write is sent again to the bill
+ * the database names.
+ */
+const openBills = new Map<string, string>()
+const MAX_REMEMBERED_TABLES = 10_000
+
+function remember(tableId: string, sessionId: string) {
+  openBills.delete(tableId)
+  openBills.set(tableId, sessionId)
+  // Maps keep insertion order: the first key is the table written to least recently.
+  if (openBills.size > MAX_REMEMBERED_TABLES) openBills.delete(openBills.keys().next().value as string)
+}
+
+async function writeToOpenBill<Written extends object>(
+  env: Env,
+  tableId: string,
+  sessionId: string | undefined,
+  write: (sessionId: string) => Promise<WriteResult<Written>>,
+): Promise<WriteResult<Written>> {
+  if (sessionId) {
+    // A writer that names the bill goes straight to it; its object refuses a bill closed since.
+    const result = await write(sessionId)
+    if (result.ok || result.code !== 'NOT_FOUND') return result
+    // A bill its object never knew: the table decides between 'no such table' and 'not its open bill'.
+    const open = await openSession(env, tableId, sessionId)
+    return typeof open === 'string' ? result : open
+  }
+  const remembered = openBills.get(tableId)
+  if (remembered) {
+    const result = await write(remembered)
+    if (result.ok || (result.code !== 'CLOSED' && result.code !== 'NOT_FOUND')) return result
+    openBills.delete(tableId)
+  }
+  const open = await openSession(env, tableId, undefined)
+  if (typeof open !== 'string') return open
+  remember(tableId, open)
+  return write(open)
+}
+
 /** Records a payment through the TableSession object of the table's open bill. */
-export async function recordPayment(env: Env, request: PaymentRequest) {
-  const sessionId = await openSession(env, request.tableId, request.sessionId)
-  if (typeof sessionId !== 'string') return sessionId
-  return tableSessionStub(env, sessionId).pay(sessionId, request)
+export function recordPayment(env: Env, request: PaymentRequest) {
+  return writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request))
 }
 
 /** Puts an order's lines on the table's open bill, all or nothing. */
-export async function addOrder(env: Env, request: AddItemsRequest) {
-  const sessionId = await openSession(env, request.tableId, request.sessionId)
-  if (typeof sessionId !== 'string') return sessionId
-  return tableSessionStub(env, sessionId).addItems(sessionId, request)
+export function addOrder(env: Env, request: AddItemsRequest) {
+  return writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request))
 }
 
 /** Closes the table's open bill, if it is still `sessionId`, and opens the next one; answers the new session id. */

@@ -101,6 +101,17 @@ describe('payments that wait on a busy bill are committed together', () => {
     expect(bill.items.map((item: { paidBy: string | null }) => item.paidBy)).toEqual([...Array.from({ length: 10 }, (_, index) => `Diner ${index}`), null, 'Eva'])
   })
 
+  it('a payment after an order is checked against the bill with the order on it', async () => {
+    // The bill's object keeps the lines it last wrote between payments; an order must not leave them stale.
+    const table = await seedTable([{ priceCents: 5000 }])
+    expect((await pay({ tableId: table.tableId, amount: 20, paymentType: 'split', splitCount: 5 })).status).toBe(201)
+    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ name: 'Flan', price: 65 }] })).status).toBe(201)
+    expect((await pay({ tableId: table.tableId, amount: 30, paymentType: 'full' })).status).toBe(409)
+    const full = await pay({ tableId: table.tableId, amount: 95, paymentType: 'full' })
+    expect(full.status).toBe(201)
+    expect(await readSession(table.sessionId)).toMatchObject({ totalAmount: 115, paidAmount: 115, remainingAmount: 0 })
+  })
+
   it('a payment the database refuses fails alone: the others waiting with it are still recorded', async () => {
     const table = await seedTable(Array.from({ length: 8 }, () => ({ priceCents: 1000 })))
     // Stands in for any write D1 refuses (a transactionId another table took a moment ago, say).

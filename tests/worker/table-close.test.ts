@@ -42,6 +42,24 @@ describe('table details for staff', () => {
 })
 
 describe('closing a table’s bill', () => {
+  it('a write that names only the table lands on its new bill after a close, and on nothing once the table is deleted', async () => {
+    // The order and payment by tableId alone taught the Worker where the open bill is; closing makes that stale.
+    const { owner, table } = await tableWithDiners()
+    const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)).json()) as Table
+    const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 60, customerName: 'Sofía' }] })
+    expect(order.status).toBe(201)
+    const payment = await call('POST', '/api/payments', { tableId: table.id, amount: 60, paymentMethod: 'card', paymentType: 'full', customerName: 'Sofía', transactionId: newTransactionId() })
+    expect(payment.status).toBe(201)
+    expect(await payment.json()).toMatchObject({ payment: { sessionId: next.sessionId, baseAmount: 60 } })
+    expect([await countLines(next.sessionId), await countPayments(next.sessionId)]).toEqual([1, 1])
+    expect([await countLines(table.sessionId), await countPayments(table.sessionId)]).toEqual([2, 1])
+
+    expect((await call('DELETE', `/api/tables/${table.id}`, undefined, owner.cookie)).status).toBe(200)
+    const orphan = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Café', price: 30 }] })
+    expect(orphan.status).toBe(404)
+    expect(await orphan.json()).toMatchObject({ code: 'NOT_FOUND' })
+  })
+
   it('starts a fresh bill under a new session id; the old code leads to it and the old bill stays in the history', async () => {
     const { owner, table, transactionId } = await tableWithDiners()
     const closed = await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
