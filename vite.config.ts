@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { cacheRouteMatching } from './vite/cache-route-matching'
 
 declare module '@remix-run/cloudflare' {
   interface Future {
@@ -23,6 +24,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     tsconfigPaths(),
+    cacheRouteMatching(),
   ],
   ssr: {
     target: 'webworker',

@@ -3,6 +3,13 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
 
+/**
+ * The Worker takes Remix's request handler from this build rather than from
+ * node_modules, so requests are matched by the copy of the router this build
+ * patched (vite/cache-route-matching.ts).
+ */
+export { createRequestHandler } from '@remix-run/cloudflare'
+
 const ABORT_DELAY_MS = 5_000
 
 export default async function handleRequest(

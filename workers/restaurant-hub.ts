@@ -20,8 +20,10 @@ export class RestaurantHub extends DurableObject<Env> {
     return acceptLiveSocket(this.ctx, { role: 'staff', userId: new URL(request.url).searchParams.get('userId') ?? '', connectedAt: Date.now() })
   }
 
-  publish(event: BillEvent): void {
-    broadcast(this.ctx.getWebSockets(), event)
+  /** Changes committed on one of the restaurant's bills, in order (a payment group sends several at once). */
+  publish(events: BillEvent[]): void {
+    const sockets = this.ctx.getWebSockets()
+    for (const event of events) broadcast(sockets, event)
   }
 
   webSocketMessage(): void {}

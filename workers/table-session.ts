@@ -24,6 +24,12 @@ import { isDemoSession, newSessionId } from '~/server/table-session.server'
 import { billClosed, fail, tableNotFound, type WriteResult } from '~/server/write-result'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from './live-sockets'
 
+type BillTable = { tableId: string; userId: string; tableNumber: string }
+
+function billEvent(change: BillChange, sessionId: string, table: BillTable, amountCents: number | null, totals: BillTotals): BillEvent {
+  return { type: 'bill', change, tableId: table.tableId, tableNumber: table.tableNumber, sessionId, totals, amountCents, at: Date.now() }
+}
+
 type PayResult = WriteResult<{ payment: WirePayment; replayed: boolean }>
 
 interface WaitingPayment {
@@ -70,6 +76,9 @@ export class TableSession extends DurableObject<Env> {
    * every other write here drops them.
    */
   #held: { sessionId: string; lines: BillItemRow[]; paidCents: number } | null = null
+  /** Counts this object's commits; with a fresh id per instance, names what the bill's readers may have cached. */
+  #commits = 0
+  readonly #instance = crypto.randomUUID()
   #db: Db
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -96,21 +105,16 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /** Tells this bill's diners and the restaurant's staff what just changed, once it is committed. */
-  async #publish(change: BillChange, sessionId: string, table: { tableId: string; userId: string; tableNumber: string }, amountCents: number | null, totals?: BillTotals) {
+  async #publish(change: BillChange, sessionId: string, table: BillTable, amountCents: number | null, totals?: BillTotals) {
     const [lines, paidRows] = totals ? [[], []] : await this.#db.batch([billLinesQuery(this.#db, sessionId), paidCentsQuery(this.#db, sessionId)])
-    const event: BillEvent = {
-      type: 'bill',
-      change,
-      tableId: table.tableId,
-      tableNumber: table.tableNumber,
-      sessionId,
-      totals: totals ?? billTotals(lines, paidRows[0]?.paid ?? 0),
-      amountCents,
-      at: Date.now(),
-    }
-    broadcast(this.ctx.getWebSockets(), event)
-    // The staff screens hear it without the next write to this bill waiting on that call.
-    this.ctx.waitUntil(restaurantHub(this.env, table.userId).publish(event).catch((error: unknown) => console.error('hub publish failed', error)))
+    this.#announce(table.userId, [billEvent(change, sessionId, table, amountCents, totals ?? billTotals(lines, paidRows[0]?.paid ?? 0))])
+  }
+
+  #announce(userId: string, events: BillEvent[]) {
+    const sockets = this.ctx.getWebSockets()
+    for (const event of events) broadcast(sockets, event)
+    // One call for a whole payment group; the staff screens hear it without the next write to this bill waiting on that call.
+    this.ctx.waitUntil(restaurantHub(this.env, userId).publish(events).catch((error: unknown) => console.error('hub publish failed', error)))
   }
 
   #serially<T>(task: () => Promise<T>): Promise<T> {
@@ -174,6 +178,7 @@ export class TableSession extends DurableObject<Env> {
       const chunks = chunk(rows, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? {}).length) || 1).map((part) => this.#db.insert(billItems).values(part).returning())
       const inserted = (await this.#db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]])).flat()
       this.#held = null
+      this.#commits++
       await this.#publish('items', sessionId, table, sumCents(inserted.map((line) => line.priceCents)))
       return { ok: true as const, items: inserted.map(toWireItem) }
     })
@@ -334,10 +339,28 @@ export class TableSession extends DurableObject<Env> {
     }
     // The demo bill is left to the database: it resets with the clock, not only through here.
     this.#held = table && !isDemoSession(sessionId) ? { sessionId, lines: bill, paidCents } : null
-    for (const { payment, totals } of recorded) {
-      if (table) await this.#publish('payment', sessionId, table, payment.amountCents + payment.taxCents + payment.tipCents, totals)
+    if (statements.length > 0) this.#commits++
+    if (table && recorded.length > 0) {
+      this.#announce(
+        table.userId,
+        recorded.map(({ payment, totals }) => billEvent('payment', sessionId, table, payment.amountCents + payment.taxCents + payment.tipCents, totals)),
+      )
     }
     return results
+  }
+
+  /**
+   * Names the bill as last committed: it changes after every write here (and
+   * whenever the object starts afresh), so the Worker may serve a page it
+   * rendered under the same version without reading D1 again.
+   */
+  version(): string {
+    return `${this.#instance}:${this.#commits}`
+  }
+
+  /** What the bill's pages show changed elsewhere (a staff edit of the table or the restaurant). */
+  touch(): void {
+    this.#commits++
   }
 
   /**
@@ -356,6 +379,7 @@ export class TableSession extends DurableObject<Env> {
         this.#db.update(tables).set({ sessionId: next }).where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
       ])
       this.#held = null
+      this.#commits++
       await this.#publish('closed', sessionId, table, null, { total: 0, paid: 0, remaining: 0 })
       return { ok: true as const, sessionId: next }
     })
@@ -386,7 +410,7 @@ export class TableSession extends DurableObject<Env> {
     return replayOf(existing, requestHash)
   }
 
-  async #restoreDemoIfStale(sessionId: string, table: { tableId: string; userId: string; tableNumber: string }): Promise<void> {
+  async #restoreDemoIfStale(sessionId: string, table: BillTable): Promise<void> {
     // Only the public demo table resets; the demo restaurant's other tables keep their bills.
     if (table.userId !== DEMO_OWNER_ID || !isDemoSession(sessionId)) return
     const now = Date.now()
@@ -423,6 +447,7 @@ export class TableSession extends DurableObject<Env> {
       ),
     ])
     this.#held = null
+    this.#commits++
     await this.#publish('reset', sessionId, table, null)
   }
 }

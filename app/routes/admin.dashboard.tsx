@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'setup') {
     const submission = parseWithZod(form, { schema: setupRestaurantSchema })
     if (submission.status !== 'success') return fail(submission.error ?? {}, 'admin.setup.failedText')
-    await saveRestaurant(db, user.id, submission.value)
+    await saveRestaurant(context.cloudflare.env, user.id, submission.value)
     return redirectWithToast('/admin/dashboard', { title: 'admin.setup.doneTitle' })
   }
   if (intent === 'settings') {
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return data<ActionResult>({ intent, errors: submission.error ?? {}, message: 'admin.settings.failed', values: typedValues(form) }, { status: 400 })
     }
-    await saveSettings(db, user.id, submission.value)
+    await saveSettings(context.cloudflare.env, user.id, submission.value)
     return redirectWithToast('/admin/dashboard?tab=settings', { title: 'admin.settings.saved' })
   }
   if (intent === 'create') {
@@ -83,11 +83,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'update') {
     const submission = parseWithZod(form, { schema: updateTableSchema })
     if (submission.status !== 'success') return fail(submission.error ?? {}, 'admin.tables.updateFailed')
-    if (!(await updateTable(db, user.id, tableId, submission.value))) return fail({}, 'admin.tables.updateFailed', 404)
+    if (!(await updateTable(context.cloudflare.env, user.id, tableId, submission.value))) return fail({}, 'admin.tables.updateFailed', 404)
     return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
   }
   if (intent === 'delete') {
-    if (!(await deleteTable(db, user.id, tableId))) return fail({}, 'admin.tables.deleteFailed', 404)
+    if (!(await deleteTable(context.cloudflare.env, user.id, tableId))) return fail({}, 'admin.tables.deleteFailed', 404)
     return redirectWithToast('/admin/dashboard', { title: 'admin.tables.deleted' })
   }
   return fail({}, 'admin.errors.formError')

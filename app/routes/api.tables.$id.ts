@@ -19,14 +19,13 @@ export const action = api(async ({ request, context, params }: ActionFunctionArg
   if (request.method !== 'PATCH' && request.method !== 'DELETE') throw new ApiError(405, 'Method not allowed; use PATCH or DELETE.')
   const user = await requireStaffApi(context, request)
   const t = await getT(request)
-  const db = getDb(context.cloudflare.env.DB)
   const id = params.id ?? ''
   if (request.method === 'DELETE') {
-    if (!(await deleteTable(db, user.id, id))) throw new ApiError(404, t('admin.errors.notFound'))
+    if (!(await deleteTable(context.cloudflare.env, user.id, id))) throw new ApiError(404, t('admin.errors.notFound'))
     return json({ deleted: true })
   }
   const input = await readJson(request, updateTableSchema, t)
-  const table = await updateTable(db, user.id, id, input)
+  const table = await updateTable(context.cloudflare.env, user.id, id, input)
   if (!table) throw new ApiError(404, t('admin.errors.notFound'))
   return json(table)
 })

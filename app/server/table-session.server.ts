@@ -13,3 +13,12 @@ export const isDemoSession = (sessionId: string) => sessionId.startsWith('demo')
  * stays a demo bill, so it is seeded again instead of standing empty.
  */
 export const newSessionId = (previous?: string) => (previous && isDemoSession(previous) ? `demo-${newToken()}` : newToken())
+
+/**
+ * Tells the bills' objects that what their pages show changed outside them
+ * (a staff edit), so a page the Worker kept for their last version is not
+ * served again.
+ */
+export async function billsChanged(env: Env, sessionIds: string[]): Promise<void> {
+  await Promise.all(sessionIds.map((sessionId) => tableSessionStub(env, sessionId).touch()))
+}

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
-import type { Db } from './db/client.server'
+import { getDb, type Db } from './db/client.server'
 import { tables, tableSessions } from './db/schema'
-import { newSessionId } from './table-session.server'
+import { billsChanged, newSessionId } from './table-session.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 
@@ -64,20 +64,24 @@ export async function createTable(db: Db, userId: string, input: CreateTableInpu
   return findOwnTable(db, userId, id)
 }
 
-export async function updateTable(db: Db, userId: string, tableId: string, input: UpdateTableInput) {
+export async function updateTable(env: Env, userId: string, tableId: string, input: UpdateTableInput) {
+  const db = getDb(env.DB)
   const [row] = await db
     .update(tables)
     .set({ tableName: input.tableName, capacity: input.capacity })
     .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
-    .returning({ id: tables.id })
-  return row ? findOwnTable(db, userId, tableId) : null
+    .returning({ sessionId: tables.sessionId })
+  if (!row) return null
+  await billsChanged(env, [row.sessionId])
+  return findOwnTable(db, userId, tableId)
 }
 
 /** Deletes the table with its bills and payments (database cascades); false when it is not the owner's. */
-export async function deleteTable(db: Db, userId: string, tableId: string): Promise<boolean> {
-  const deleted = await db
+export async function deleteTable(env: Env, userId: string, tableId: string): Promise<boolean> {
+  const deleted = await getDb(env.DB)
     .delete(tables)
     .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
-    .returning({ id: tables.id })
+    .returning({ sessionId: tables.sessionId })
+  await billsChanged(env, deleted.map((row) => row.sessionId))
   return deleted.length > 0
 }

@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { RestaurantSettings } from '~/domain/schemas/settings'
 import type { LoginInput, RegisterInput, RestaurantInput } from '~/domain/schemas/auth'
-import type { Db } from '../db/client.server'
-import { authSessions, passwordResets, users } from '../db/schema'
+import { getDb, type Db } from '../db/client.server'
+import { authSessions, passwordResets, tables, users } from '../db/schema'
+import { billsChanged } from '../table-session.server'
 import type { Mailer } from '../mail/mailer.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from './throttle.server'
@@ -116,14 +117,22 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
 }
 
 /** Saves the restaurant profile (onboarding, and later edits from Configuración). */
-export async function saveRestaurant(db: Db, userId: string, input: RestaurantInput): Promise<void> {
-  await db.update(users).set(restaurantColumns(input)).where(eq(users.id, userId))
+export async function saveRestaurant(env: Env, userId: string, input: RestaurantInput): Promise<void> {
+  await getDb(env.DB).update(users).set(restaurantColumns(input)).where(eq(users.id, userId))
+  await restaurantChanged(env, userId)
 }
 
 /** Saves the profile with the tax settings; the diner's payment screen reads them on its next load. */
-export async function saveSettings(db: Db, userId: string, input: RestaurantSettings): Promise<void> {
-  await db
+export async function saveSettings(env: Env, userId: string, input: RestaurantSettings): Promise<void> {
+  await getDb(env.DB)
     .update(users)
     .set({ ...restaurantColumns(input), taxRateBps: input.taxRateBps, taxIncludedInPrice: input.taxIncludedInPrice, showTaxSeparately: input.showTaxSeparately })
     .where(eq(users.id, userId))
+  await restaurantChanged(env, userId)
+}
+
+/** The restaurant's name shows on every one of its bills. */
+async function restaurantChanged(env: Env, userId: string) {
+  const open = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(eq(tables.userId, userId))
+  await billsChanged(env, open.map((table) => table.sessionId))
 }

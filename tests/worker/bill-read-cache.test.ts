@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { languageCookie } from '~/server/i18n.server'
+import { getPage, newTransactionId } from './fixtures'
+import { call, registration, signedInOwner } from './staff'
+
+/** An owner's table with two lines on its bill. */
+async function ownersTable() {
+  const owner = await signedInOwner({ restaurantName: 'Fonda Caché' })
+  const table = (await (await call('POST', '/api/tables', { tableNumber: '8', tableName: 'Terraza' }, owner.cookie)).json()) as { id: string; sessionId: string }
+  await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Enchiladas suizas', price: 150, customerName: 'Ana' }, { name: 'Limonada', price: 40, customerName: 'Ana' }] })
+  return { owner, table }
+}
+
+/** Loads a bill read until the Worker answers it from what it kept (from the third load on); its text. */
+async function warm(path: string, cookie?: string) {
+  const loads = []
+  for (let load = 0; load < 3; load++) loads.push(await getPage(path, cookie))
+  expect(loads.map((response) => response.headers.get('X-Bill-Cache'))).toEqual([null, 'miss', 'hit'])
+  return loads[2]!.text()
+}
+
+/** A load after a change: rendered again, not the kept answer. */
+async function fresh(path: string, cookie?: string) {
+  const response = await getPage(path, cookie)
+  expect(response.headers.get('X-Bill-Cache')).not.toBe('hit')
+  return response
+}
+
+const session = async (sessionId: string) => (await (await fresh(`/api/tables/session/${sessionId}`)).json()) as { tableName: string; restaurantName: string; paidAmount: number; items: unknown[] }
+
+describe('bill reads kept by the Worker between changes', () => {
+  it('a payment, an order and a close show on the next load', async () => {
+    const { owner, table } = await ownersTable()
+    const page = `/customer/table/${table.sessionId}`
+    expect(await warm(page)).toContain('$190.00')
+    await warm(`/api/tables/session/${table.sessionId}`)
+
+    expect((await call('POST', '/api/payments', { tableId: table.id, amount: 40, paymentMethod: 'card', paymentType: 'split', splitCount: 5, transactionId: newTransactionId() })).status).toBe(201)
+    expect(await (await fresh(page)).text()).toContain('$150.00')
+    expect((await session(table.sessionId)).paidAmount).toBe(40)
+
+    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] })
+    expect(await (await fresh(page)).text()).toContain('Flan napolitano')
+    expect((await session(table.sessionId)).items).toHaveLength(3)
+
+    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    expect((await fresh(page)).status).toBe(302)
+  })
+
+  it('staff edits of the restaurant and the table show on the next load; a deleted table is gone', async () => {
+    const { owner, table } = await ownersTable()
+    const page = `/customer/table/${table.sessionId}`
+    expect(await warm(page)).toContain('Fonda Caché')
+    await warm(`/api/tables/session/${table.sessionId}`)
+
+    const { restaurantType, restaurantCuisine, restaurantAddress, restaurantPhone, restaurantEmail } = registration()
+    const renamed = await call('POST', '/api/auth/setup-restaurant', { restaurantName: 'Cantina Nueva', restaurantType, restaurantCuisine, restaurantAddress, restaurantPhone, restaurantEmail }, owner.cookie)
+    expect(renamed.status).toBe(200)
+    const html = await (await fresh(page)).text()
+    expect(html).toContain('Cantina Nueva')
+    expect(html).not.toContain('Fonda Caché')
+
+    expect((await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Jardín', capacity: 6 }, owner.cookie)).status).toBe(200)
+    expect((await session(table.sessionId)).tableName).toBe('Jardín')
+
+    expect((await call('DELETE', `/api/tables/${table.id}`, undefined, owner.cookie)).status).toBe(200)
+    expect((await fresh(page)).status).toBe(404)
+    expect((await fresh(`/api/tables/session/${table.sessionId}`)).status).toBe(404)
+  })
+
+  it('keeps one answer per language and never serves a kept page to a request with a toast to show', async () => {
+    const { owner, table } = await ownersTable()
+    const page = `/customer/table/${table.sessionId}`
+    expect(await warm(page)).toContain('Por pagar')
+    const english = (await languageCookie.serialize('en')).split(';')[0]
+    expect(await warm(page, english)).toContain('Left to pay')
+    expect(await (await getPage(page)).text()).toContain('Por pagar')
+
+    // The closed bill's code leads to the next bill with a toast in a cookie; that page shows it once and clears it.
+    const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)).json()) as { sessionId: string }
+    const nextPage = `/customer/table/${next.sessionId}`
+    expect(await warm(nextPage)).not.toContain('customer.bill.movedTitle')
+    const moved = await getPage(page)
+    expect(moved.headers.get('Location')).toBe(nextPage)
+    const toast = moved.headers.get('Set-Cookie')?.split(';')[0] ?? ''
+    expect(toast).toMatch(/^mesa_toast=./)
+    const shown = await fresh(nextPage, toast)
+    expect(await shown.text()).toContain('customer.bill.movedTitle')
+    expect(shown.headers.get('Set-Cookie')).toMatch(/^mesa_toast=;/)
+  })
+})

@@ -1,0 +1,79 @@
+import { isIdLike } from '~/domain/schemas/fields'
+import { isDemoSession, tableSessionStub } from '~/server/table-session.server'
+
+/**
+ * The bill page and GET /api/tables/session/{id}, as this isolate last
+ * rendered them, keyed by everything the answer depends on: the URL, the
+ * cookies (language, theme, a pending toast), Accept-Language and the bill's
+ * version. The version comes from the bill's TableSession object, which
+ * changes it after every write it commits and whenever staff edit the table
+ * or the restaurant (billsChanged); it is read before rendering, so a kept
+ * answer is never older than the version it is kept under. A hit costs one
+ * call to that object instead of two D1 reads and a Remix render (issue 8).
+ */
+const BILL_READ = /^\/(?:customer\/table|api\/tables\/session)\/([^/]+)$/
+const MAX_ENTRIES = 500
+/** A safety net only: every write to a bill goes through its object, and staff edits tell it. */
+const MAX_AGE_MS = 60_000
+
+interface Kept {
+  version: string | null
+  storedAt: number
+  status: number
+  headers: [string, string][]
+  body: ArrayBuffer | null
+}
+
+const kept = new Map<string, Kept>()
+
+function keep(key: string, entry: Kept) {
+  kept.delete(key)
+  kept.set(key, entry)
+  // Maps keep insertion order: the first key is the one used least recently.
+  if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string)
+}
+
+/** Says whether an answer was kept, as CDNs do; the tests and anyone profiling read it. */
+const CACHE_HEADER = 'X-Bill-Cache'
+
+const answer = (entry: Kept, status: 'hit' | 'miss') => {
+  const response = new Response(entry.body, { status: entry.status, headers: entry.headers })
+  response.headers.set(CACHE_HEADER, status)
+  return response
+}
+
+/**
+ * Answers a bill read from what was kept when the bill has not changed since;
+ * otherwise renders it and keeps the answer for next time. Null for any other
+ * request. The demo bill is never kept: it resets with the clock.
+ */
+export async function cachedBillRead(request: Request, url: URL, env: Env, render: () => Promise<Response>): Promise<Response | null> {
+  if (request.method !== 'GET') return null
+  const sessionId = BILL_READ.exec(url.pathname)?.[1]
+  if (!sessionId || !isIdLike(sessionId) || isDemoSession(sessionId)) return null
+
+  const key = [url.href, request.headers.get('Cookie') ?? '', request.headers.get('Accept-Language') ?? ''].join('\n')
+  const entry = kept.get(key)
+  // A URL seen for the first time is only rendered: an id that names no bill never wakes an object.
+  if (!entry) {
+    const response = await render()
+    if (isKeepable(response)) keep(key, { version: null, storedAt: Date.now(), status: response.status, headers: [], body: null })
+    return response
+  }
+  const version = await tableSessionStub(env, sessionId).version()
+  if (entry.version === version && entry.body && Date.now() - entry.storedAt < MAX_AGE_MS) {
+    keep(key, entry)
+    return answer(entry, 'hit')
+  }
+  const response = await render()
+  if (!isKeepable(response)) {
+    kept.delete(key)
+    return response
+  }
+  const fresh: Kept = { version, storedAt: Date.now(), status: response.status, headers: [...response.headers], body: await response.arrayBuffer() }
+  keep(key, fresh)
+  return answer(fresh, 'miss')
+}
+
+/** Only a plain success is kept: redirects, errors and anything that sets a cookie (a toast shown once) are rendered every time. */
+const isKeepable = (response: Response) => response.status === 200 && !response.headers.has('Set-Cookie')
