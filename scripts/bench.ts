@@ -200,28 +200,33 @@ try {
   // 5. Lighthouse, mobile preset (its default: simulated slow 4G and a 4× slower CPU), with Debian's Chromium.
   const chrome = await launchChrome({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS })
   try {
-    for (const [step, path] of [['bill', '/customer/table/bill12-s'], ['tip', '/customer/tip/bill12-s?full=true']]) {
-      const runs: { score: number; lcp: number; tbt: number; cls: number }[] = []
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' })
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
-        const { audits, categories } = result.lhr
-        runs.push({
-          score: Math.round((categories.performance?.score ?? 0) * 100),
-          lcp: audits['largest-contentful-paint']?.numericValue ?? Infinity,
-          tbt: audits['total-blocking-time']?.numericValue ?? Infinity,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? Infinity,
-        })
+    // Simulated throttling is Lighthouse's default; applied throttling ('devtools') loads the page over the same
+    // preset's network and CPU for real. Both are reported: on localhost they disagree (see the issue 8 note).
+    for (const method of ['simulate', 'devtools'] as const) {
+      for (const [step, path] of [['bill', '/customer/table/bill12-s'], ['tip', '/customer/tip/bill12-s?full=true']]) {
+        const runs: { score: number; lcp: number; tbt: number; cls: number }[] = []
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+          const result = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', throttlingMethod: method })
+          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
+          const { audits, categories } = result.lhr
+          runs.push({
+            score: Math.round((categories.performance?.score ?? 0) * 100),
+            lcp: audits['largest-contentful-paint']?.numericValue ?? Infinity,
+            tbt: audits['total-blocking-time']?.numericValue ?? Infinity,
+            cls: audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+          })
+        }
+        const all = (key: 'score' | 'lcp' | 'tbt' | 'cls') => runs.map((run) => run[key])
+        const note = (values: number[], digits: number) => `runs ${values.map((value) => value.toFixed(digits)).join(', ')}`
+        const score = median(all('score'))
+        const lcp = median(all('lcp')) / 1000
+        const cls = median(all('cls'))
+        const label = `Lighthouse ${step} (${method === 'simulate' ? 'simulated' : 'applied'} throttling)`
+        record({ name: `${label}: performance`, value: score, unit: 'score', target: '≥ 95', pass: score >= 95, note: `median of ${LIGHTHOUSE_RUNS}; ${note(all('score'), 0)}` })
+        record({ name: `${label}: LCP`, value: Math.round(lcp * 100) / 100, unit: 's', target: '≤ 1.5 s', pass: lcp <= 1.5, note: note(all('lcp').map((ms) => ms / 1000), 2) })
+        record({ name: `${label}: TBT`, value: Math.round(median(all('tbt'))), unit: 'ms', target: 'reference', pass: null })
+        record({ name: `${label}: CLS`, value: Math.round(cls * 1000) / 1000, unit: '', target: '≤ 0.05', pass: cls <= 0.05 })
       }
-      const all = (key: 'score' | 'lcp' | 'tbt' | 'cls') => runs.map((run) => run[key])
-      const note = (values: number[], digits: number) => `runs ${values.map((value) => value.toFixed(digits)).join(', ')}`
-      const score = median(all('score'))
-      const lcp = median(all('lcp')) / 1000
-      const cls = median(all('cls'))
-      record({ name: `Lighthouse ${step}: performance (median of ${LIGHTHOUSE_RUNS})`, value: score, unit: 'score', target: '≥ 95', pass: score >= 95, note: note(all('score'), 0) })
-      record({ name: `Lighthouse ${step}: LCP`, value: Math.round(lcp * 100) / 100, unit: 's', target: '≤ 1.5 s', pass: lcp <= 1.5, note: note(all('lcp').map((ms) => ms / 1000), 2) })
-      record({ name: `Lighthouse ${step}: TBT`, value: Math.round(median(all('tbt'))), unit: 'ms', target: 'reference', pass: null })
-      record({ name: `Lighthouse ${step}: CLS`, value: Math.round(cls * 1000) / 1000, unit: '', target: '≤ 0.05', pass: cls <= 0.05 })
     }
   } finally {
     chrome.kill()
