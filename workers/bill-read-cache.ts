@@ -16,13 +16,8 @@ const MAX_ENTRIES = 500
 /** A safety net only: every write to a bill goes through its object, and staff edits tell it. */
 const MAX_AGE_MS = 60_000
 
-interface Kept {
-  version: string | null
-  storedAt: number
-  status: number
-  headers: [string, string][]
-  body: ArrayBuffer | null
-}
+/** A rendered answer (only 200s are kept), or just the mark that this URL rendered once. */
+type Kept = { version: string; storedAt: number; headers: [string, string][]; body: ArrayBuffer } | { version: null }
 
 const kept = new Map<string, Kept>()
 
@@ -36,8 +31,8 @@ function keep(key: string, entry: Kept) {
 /** Says whether an answer was kept, as CDNs do; the tests and anyone profiling read it. */
 const CACHE_HEADER = 'X-Bill-Cache'
 
-const answer = (entry: Kept, status: 'hit' | 'miss') => {
-  const response = new Response(entry.body, { status: entry.status, headers: entry.headers })
+const answer = (entry: { headers: [string, string][]; body: ArrayBuffer }, status: 'hit' | 'miss') => {
+  const response = new Response(entry.body, { headers: entry.headers })
   response.headers.set(CACHE_HEADER, status)
   return response
 }
@@ -57,11 +52,11 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, rende
   // A URL seen for the first time is only rendered: an id that names no bill never wakes an object.
   if (!entry) {
     const response = await render()
-    if (isKeepable(response)) keep(key, { version: null, storedAt: Date.now(), status: response.status, headers: [], body: null })
+    if (isKeepable(response)) keep(key, { version: null })
     return response
   }
   const version = await tableSessionStub(env, sessionId).version()
-  if (entry.version === version && entry.body && Date.now() - entry.storedAt < MAX_AGE_MS) {
+  if (entry.version !== null && entry.version === version && Date.now() - entry.storedAt < MAX_AGE_MS) {
     keep(key, entry)
     return answer(entry, 'hit')
   }
@@ -70,7 +65,7 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, rende
     kept.delete(key)
     return response
   }
-  const fresh: Kept = { version, storedAt: Date.now(), status: response.status, headers: [...response.headers], body: await response.arrayBuffer() }
+  const fresh = { version, storedAt: Date.now(), headers: [...response.headers], body: await response.arrayBuffer() }
   keep(key, fresh)
   return answer(fresh, 'miss')
 }

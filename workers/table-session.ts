@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { applyPlan, billTotals, joinNames, planPayment, type BillTotals, type PaymentIntent } from '~/domain/bill'
+import { applyPlan, billTotals, planPayment, type BillTotals, type PaymentIntent } from '~/domain/bill'
 import { LIVE_PING, LIVE_PONG, type BillChange, type BillEvent } from '~/domain/live'
 import { checkChoice } from '~/domain/modifiers'
 import { sumCents } from '~/domain/money'
@@ -177,8 +177,7 @@ export class TableSession extends DurableObject<Env> {
       // D1 binds at most 100 values per statement, so a large order goes in several inserts of one atomic batch.
       const chunks = chunk(rows, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? {}).length) || 1).map((part) => this.#db.insert(billItems).values(part).returning())
       const inserted = (await this.#db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]])).flat()
-      this.#held = null
-      this.#commits++
+      this.#changed()
       await this.#publish('items', sessionId, table, sumCents(inserted.map((line) => line.priceCents)))
       return { ok: true as const, items: inserted.map(toWireItem) }
     })
@@ -296,13 +295,15 @@ export class TableSession extends DurableObject<Env> {
         providerReference: charge.reference,
         createdAt: Date.now(),
       }
-      const byId = new Map(bill.map((line) => [line.id, line]))
+      // The next payment in the group is checked against the bill as this one leaves it; the SQL records the same lines.
+      bill = applyPlan(bill, plan, request.customerName)
+      const paidByOf = new Map(bill.map((line) => [line.id, line.paidBy]))
       statements.push(this.#db.insert(payments).values(payment))
       for (const update of plan.lineUpdates) {
         statements.push(
           this.#db
             .update(billItems)
-            .set({ paidQuantity: update.paidQuantity, paidBy: joinNames(byId.get(update.itemId)?.paidBy, request.customerName) })
+            .set({ paidQuantity: update.paidQuantity, paidBy: paidByOf.get(update.itemId) ?? request.customerName })
             .where(and(eq(billItems.id, update.itemId), eq(billItems.sessionId, sessionId))),
         )
       }
@@ -314,8 +315,6 @@ export class TableSession extends DurableObject<Env> {
             .where(and(eq(billItems.sessionId, sessionId), lt(billItems.paidQuantity, billItems.quantity))),
         )
       }
-      // The next payment in the group is checked against the bill as this one leaves it.
-      bill = applyPlan(bill, plan, request.customerName)
       paidCents += plan.amountCents
       recorded.push({ payment, reference: charge.reference, totals: billTotals(bill, paidCents) })
       results.push({ ok: true as const, payment: toWirePayment(payment), replayed: false })
@@ -363,6 +362,12 @@ export class TableSession extends DurableObject<Env> {
     this.#commits++
   }
 
+  /** After an order, a close or a demo reset: the held lines are stale and the version moves on. */
+  #changed() {
+    this.#held = null
+    this.#commits++
+  }
+
   /**
    * Closes the bill and opens the table's next one under a new session id, in
    * one batch, queued behind any order or payment still in flight on this bill.
@@ -378,8 +383,7 @@ export class TableSession extends DurableObject<Env> {
         this.#db.insert(tableSessions).values({ id: next, tableId, openedAt: now }),
         this.#db.update(tables).set({ sessionId: next }).where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
       ])
-      this.#held = null
-      this.#commits++
+      this.#changed()
       await this.#publish('closed', sessionId, table, null, { total: 0, paid: 0, remaining: 0 })
       return { ok: true as const, sessionId: next }
     })
@@ -446,8 +450,7 @@ export class TableSession extends DurableObject<Env> {
         demoBillLines.map((line) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, createdAt: now })),
       ),
     ])
-    this.#held = null
-    this.#commits++
+    this.#changed()
     await this.#publish('reset', sessionId, table, null)
   }
 }
@@ -478,7 +481,6 @@ const D1_MAX_BOUND_PARAMETERS = 100
 function chunk<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
 }
-
 
 /** A stable fingerprint of what a payment request asks for, to tell a replay from a reuse of its id. */
 async function hashRequest(request: PaymentRequest): Promise<string> {

@@ -182,7 +182,7 @@ export function applyPlan<Line extends PayableLine>(lines: readonly Line[], plan
 }
 
 /** The names of who paid a line, each once, in order. */
-export function joinNames(existing: string | null | undefined, name: string): string {
+function joinNames(existing: string | null | undefined, name: string): string {
   if (!existing) return name
   return existing.split(', ').includes(name) ? existing : `${existing}, ${name}`
 }
