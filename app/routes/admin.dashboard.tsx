@@ -16,6 +16,7 @@ import { createTable, deleteTable, listTables, updateTable } from '~/server/tabl
 import { redirectWithToast } from '~/server/toast.server'
 import { AnalyticsTab } from '~/ui/admin/analytics-tab'
 import { UrlDialog } from '~/ui/admin/dialog'
+import { EmptyState } from '~/ui/admin/empty-state'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
 import { RestaurantKindFields, tableLabel } from '~/ui/admin/restaurant'
 import { SettingsTab } from '~/ui/admin/settings-tab'
@@ -212,12 +213,7 @@ function TablesTab() {
       </div>
 
       {tables.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-3xl border border-dashed border-stone-300 bg-white p-10 text-center">
-          <p className="text-lg font-semibold">{t('admin.tables.empty')}</p>
-          <Link to="?dialog=new" preventScrollReset className={buttonClass.primary}>
-            {t('admin.tables.createFirst')}
-          </Link>
-        </div>
+        <EmptyState text={t('admin.tables.empty')} action={t('admin.tables.createFirst')} to="?dialog=new" />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tables.map((table) => (

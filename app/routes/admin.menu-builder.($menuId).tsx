@@ -6,6 +6,7 @@ import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menu-actions.server'
 import { toWireMenu } from '~/server/menu-wire.server'
 import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus.server'
+import { EmptyState } from '~/ui/admin/empty-state'
 import { CategoryDialog, DeleteDialog, DeleteRecordDialog, GroupDialog, ItemDialog, OptionDialog } from '~/ui/admin/menu-forms'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'
 import { Panel } from '~/ui/admin/panel'
@@ -258,12 +259,5 @@ function Badge({ children }: { children: ReactNode }) {
 
 function EmptyCategories({ addTo }: { addTo: string }) {
   const { t } = useI18n()
-  return (
-    <div className="grid justify-items-center gap-3 rounded-3xl border border-dashed border-stone-300 bg-white p-10 text-center">
-      <p className="text-lg font-semibold">{t('admin.menu.builder.noCategories')}</p>
-      <Link to={addTo} preventScrollReset className={buttonClass.primary}>
-        {t('admin.menu.builder.addCategory')}
-      </Link>
-    </div>
-  )
+  return <EmptyState text={t('admin.menu.builder.noCategories')} action={t('admin.menu.builder.addCategory')} to={addTo} />
 }

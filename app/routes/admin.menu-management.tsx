@@ -4,6 +4,7 @@ import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menu-actions.server'
 import { menuSummaries } from '~/server/menus.server'
+import { EmptyState } from '~/ui/admin/empty-state'
 import { DeleteDialog, MenuDialog } from '~/ui/admin/menu-forms'
 import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -48,12 +49,7 @@ export default function MenuManagement() {
         </div>
 
         {menus.length === 0 ? (
-          <div className="grid justify-items-center gap-3 rounded-3xl border border-dashed border-stone-300 bg-white p-10 text-center">
-            <p className="text-lg font-semibold">{t('admin.menu.management.empty')}</p>
-            <Link to="?dialog=new" preventScrollReset className={buttonClass.primary}>
-              {t('admin.menu.management.createFirst')}
-            </Link>
-          </div>
+          <EmptyState text={t('admin.menu.management.empty')} action={t('admin.menu.management.createFirst')} to="?dialog=new" />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {menus.map((menu) => (
