@@ -62,6 +62,9 @@ function fixturesSql(): { sql: string; tables: Record<string, string> } {
       ],
     },
     menuOrder: { owner: DEMO_OWNER_ID, lines: [] },
+    // Someone orders from the demo menu while these diners look at their pay button.
+    raceJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 46667, quantity: 1, diner: 'Ana' }] },
+    raceNoJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 66000, quantity: 1, diner: 'Ana' }] },
   }
   let number = 100
   for (const [key, bill] of Object.entries(bills)) {

@@ -5,11 +5,12 @@ import { applyPlan, billTotals, planPayment, type BillTotals, type PaymentIntent
 import { LIVE_PING, LIVE_PONG, type BillChange, type BillEvent } from '~/domain/live'
 import { checkChoice } from '~/domain/modifiers'
 import { sumCents } from '~/domain/money'
-import { taxBreakdown } from '~/domain/tax'
+import type { SplitPaid } from '~/domain/split'
+import { taxAddedTo } from '~/domain/tax'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
-import { billLinesQuery, currentSessionOf, findOpenTable, openTableQuery, paidCentsQuery, toWireItem, toWirePayment } from '~/server/bill.server'
+import { billLinesQuery, currentSessionOf, findOpenTable, openTableQuery, paidCentsQuery, splitPaidQuery, toWireItem, toWirePayment } from '~/server/bill.server'
 import { getDb, type Db } from '~/server/db/client.server'
 import { modifierGroupsOf, type ModifierGroupView } from '~/server/menus.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
@@ -75,7 +76,7 @@ export class TableSession extends DurableObject<Env> {
    * Only this object writes them, so they stay true until it writes again;
    * every other write here drops them.
    */
-  #held: { sessionId: string; lines: BillItemRow[]; paidCents: number } | null = null
+  #held: { sessionId: string; lines: BillItemRow[]; paidCents: number; splitPaid: SplitPaid[] } | null = null
   /** Counts this object's commits; with a fresh id per instance, names what the bill's readers may have cached. */
   #commits = 0
   readonly #instance = crypto.randomUUID()
@@ -231,9 +232,9 @@ export class TableSession extends DurableObject<Env> {
     // The table and earlier uses of these transactionIds are read every time (staff and other tables change them);
     // the lines and the paid sum only when this object does not hold them already.
     const held = this.#held?.sessionId === sessionId ? this.#held : null
-    const [tableRows, earlier, lines, paidRows] = held
-      ? [...(await this.#db.batch(tableAndEarlier)), held.lines, [{ paid: held.paidCents }]]
-      : await this.#db.batch([...tableAndEarlier, billLinesQuery(this.#db, sessionId), paidCentsQuery(this.#db, sessionId)])
+    const [tableRows, earlier, lines, paidRows, splitPaidRows] = held
+      ? [...(await this.#db.batch(tableAndEarlier)), held.lines, [{ paid: held.paidCents }], held.splitPaid]
+      : await this.#db.batch([...tableAndEarlier, billLinesQuery(this.#db, sessionId), paidCentsQuery(this.#db, sessionId), splitPaidQuery(this.#db, sessionId)])
     const table = tableRows[0]
     const earlierById = new Map(earlier.map((payment) => [payment.transactionId, payment]))
     const provider = getPaymentProvider(this.env)
@@ -242,6 +243,7 @@ export class TableSession extends DurableObject<Env> {
     const statements: BatchItem<'sqlite'>[] = []
     let bill = lines
     let paidCents = paidRows[0]?.paid ?? 0
+    let splitPaid: SplitPaid[] = splitPaidRows
     let notOpen: PayResult | undefined
 
     for (const request of requests) {
@@ -256,14 +258,19 @@ export class TableSession extends DurableObject<Env> {
         results.push(replay)
         continue
       }
-      const decision = planPayment(bill, paidCents, toIntent(request))
+      const decision = planPayment(bill, paidCents, toIntent(request), splitPaid)
       if (!decision.ok) {
         results.push(fail(decision.status, decision.code, decision.message))
         continue
       }
       const { plan } = decision
       // Prices that exclude tax get it added on top; the bill itself only ever holds prices.
-      const taxCents = table.taxIncludedInPrice ? 0 : taxBreakdown(plan.amountCents, table).tax
+      const taxCents = taxAddedTo(plan.amountCents, table)
+      if (request.total !== undefined && request.total !== plan.amountCents + taxCents + request.tipAmount) {
+        // The restaurant changed its tax settings since the diner was shown the charge.
+        results.push(fail(409, 'BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.'))
+        continue
+      }
       const charge = await provider.charge({
         transactionId: request.transactionId,
         totalCents: plan.amountCents + taxCents + request.tipAmount,
@@ -316,6 +323,9 @@ export class TableSession extends DurableObject<Env> {
         )
       }
       paidCents += plan.amountCents
+      if (request.paymentType === 'split' && request.splitCount !== undefined) {
+        splitPaid = [...splitPaid, { tableSize: request.splitCount, shares: request.partySize ?? 1 }]
+      }
       recorded.push({ payment, reference: charge.reference, totals: billTotals(bill, paidCents) })
       results.push({ ok: true as const, payment: toWirePayment(payment), replayed: false })
     }
@@ -337,7 +347,7 @@ export class TableSession extends DurableObject<Env> {
       }
     }
     // The demo bill is left to the database: it resets with the clock, not only through here.
-    this.#held = table && !isDemoSession(sessionId) ? { sessionId, lines: bill, paidCents } : null
+    this.#held = table && !isDemoSession(sessionId) ? { sessionId, lines: bill, paidCents, splitPaid } : null
     if (statements.length > 0) this.#commits++
     if (table && recorded.length > 0) {
       this.#announce(
@@ -471,7 +481,7 @@ function toIntent(request: PaymentRequest): PaymentIntent {
     }
   }
   if (request.paymentType === 'split') {
-    return { type: 'split', amountCents: request.amount, splitCount: request.splitCount ?? null }
+    return { type: 'split', amountCents: request.amount, splitCount: request.splitCount ?? null, partySize: request.partySize ?? 1 }
   }
   return { type: 'full', amountCents: request.amount }
 }
@@ -488,6 +498,7 @@ async function hashRequest(request: PaymentRequest): Promise<string> {
     request.tableId,
     request.amount,
     request.tipAmount,
+    request.total ?? null,
     request.paymentMethod,
     request.paymentType,
     request.customerName,

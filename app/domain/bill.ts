@@ -1,4 +1,5 @@
 import type { Cents } from './money'
+import { quoteSplit, type SplitPaid } from './split'
 
 /** The part of a bill line the payment rules need. */
 export interface BillLine {
@@ -59,7 +60,8 @@ export interface ItemSelection {
 export type PaymentIntent =
   | { type: 'full'; amountCents: Cents }
   | { type: 'item'; amountCents: Cents; items: ItemSelection[] }
-  | { type: 'split'; amountCents: Cents; splitCount: number | null }
+  /** An equal share (`partySize` of `splitCount` shares), or with no splitCount an amount of what is left. */
+  | { type: 'split'; amountCents: Cents; splitCount: number | null; partySize: number }
 
 export interface PaidLine {
   itemId: string
@@ -95,11 +97,13 @@ export type PlanResult =
 const refuse = (status: 404 | 409 | 422, code: RefusalCode, message: string): PlanResult => ({ ok: false, status, code, message })
 
 /**
- * Decides what a payment request may pay against the bill as it is now. The
- * server trusts only the bill: the client's amount must match what the bill
- * says the request costs, and nothing is paid twice or beyond what is left.
+ * Decides what a payment request may pay against the bill as it is now. It
+ * never re-prices: the amount the diner was shown must be what the request
+ * costs now, exactly, or the request is refused and nothing is paid. Nothing
+ * is paid twice or beyond what is left. `splitPaid` are the equal shares
+ * already paid on the bill.
  */
-export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent: PaymentIntent): PlanResult {
+export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent: PaymentIntent, splitPaid: readonly SplitPaid[]): PlanResult {
   const { remaining } = billTotals(lines, paidCents)
   if (intent.amountCents <= 0) return refuse(422, 'INVALID_AMOUNT', 'The amount to pay must be greater than zero.')
   if (remaining <= 0) return refuse(409, 'ALREADY_PAID', 'This bill is already paid.')
@@ -112,17 +116,17 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
   }
 
   if (intent.type === 'split') {
-    // The last share pays the exact remainder: a difference smaller than one
-    // cent per share is rounding, never a different payment.
-    const tolerance = Math.max(1, intent.splitCount ?? 1)
-    const difference = Math.abs(remaining - intent.amountCents)
-    if (difference < tolerance) {
-      return { ok: true, plan: { amountCents: remaining, lineUpdates: [], paidLines: [], closesBill: true } }
-    }
     if (intent.amountCents > remaining) {
       return refuse(409, 'TOO_MUCH', `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
     }
-    return { ok: true, plan: { amountCents: intent.amountCents, lineUpdates: [], paidLines: [], closesBill: false } }
+    if (intent.splitCount !== null) {
+      // A share is priced the way the split screen showed it; any other amount means the bill moved since.
+      const share = quoteSplit(remaining, intent.partySize, intent.splitCount, splitPaid)
+      if (share.peoplePaying !== intent.partySize || share.share !== intent.amountCents) {
+        return refuse(409, 'BILL_CHANGED', `The bill changed: ${share.peoplePaying} of ${intent.splitCount} shares now cost ${formatPesos(share.share)}. Review it and try again.`)
+      }
+    }
+    return { ok: true, plan: { amountCents: intent.amountCents, lineUpdates: [], paidLines: [], closesBill: intent.amountCents === remaining } }
   }
 
   if (intent.items.length === 0) return refuse(422, 'INVALID_SELECTION', 'Choose at least one item to pay.')

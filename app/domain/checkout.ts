@@ -135,3 +135,19 @@ export function readTip(params: URLSearchParams, base: Cents): TipChoice {
 export function serviceQualityOf(tip: TipChoice): string {
   return tip.tip === 0 && tip.noTipReason ? `notip_${tip.noTipReason}` : 'good'
 }
+
+/** Why a payment the diner was shown cannot go through as shown, in the words the screen uses. */
+export type PaymentChange = 'billPaid' | 'selectionTaken' | 'selectionPartlyTaken' | 'ordered' | 'paidMeanwhile' | 'updated'
+
+/**
+ * What happened between showing a payment (`shownBase`, what it paid of the
+ * bill) and the bill as it is now, priced for the same selection.
+ */
+export function whatChanged(shownBase: Cents, now: { remaining: Cents; base: Cents; mode: Selection['mode']; selectionChanged: boolean }): PaymentChange {
+  if (now.remaining <= 0) return 'billPaid'
+  if (now.base <= 0) return 'selectionTaken'
+  if (now.mode === 'items') return now.selectionChanged ? 'selectionPartlyTaken' : 'updated'
+  if (now.base > shownBase) return 'ordered'
+  if (now.base < shownBase) return 'paidMeanwhile'
+  return 'updated'
+}

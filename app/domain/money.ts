@@ -15,8 +15,8 @@ export const MAX_CENTS = 100_000_000
 export function pesosToCents(pesos: number): Cents | null {
   if (!Number.isFinite(pesos)) return null
   const cents = Math.round(pesos * CENTS_PER_PESO)
-  // Float noise (0.1 + 0.2) is fine; a third decimal place is not.
-  if (Math.abs(pesos * CENTS_PER_PESO - cents) > 1e-6 * Math.max(1, Math.abs(cents))) return null
+  // Float noise (0.1 + 0.2) is far below a millionth of a cent for any amount we allow; a third decimal place is not.
+  if (Math.abs(pesos * CENTS_PER_PESO - cents) > 1e-6) return null
   return cents === 0 ? 0 : cents
 }
 

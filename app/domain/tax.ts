@@ -38,6 +38,11 @@ export function taxBreakdown(amount: Cents, settings: Pick<TaxSettings, 'taxRate
   return { subtotal: amount, tax, total: amount + tax }
 }
 
+/** The tax a payment of `amount` adds to the charge: none when prices include it, the tax on top otherwise. */
+export function taxAddedTo(amount: Cents, settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>): Cents {
+  return settings.taxIncludedInPrice ? 0 : taxBreakdown(amount, settings).tax
+}
+
 /** The rate as a whole percentage for labels: 1600 → 16. */
 export function ratePercentLabel(rateBps: number): number {
   return Math.round(rateBps / 100)
@@ -54,7 +59,7 @@ export type PaymentSummary =
  */
 export function paymentSummary(base: Cents, tip: Cents, settings: TaxSettings): PaymentSummary {
   const breakdown = taxBreakdown(base, settings)
-  const taxAdded = settings.taxIncludedInPrice ? 0 : breakdown.tax
+  const taxAdded = taxAddedTo(base, settings)
   const total = base + taxAdded + tip
   if (settings.showTaxSeparately) {
     return { layout: 'separate', subtotal: breakdown.subtotal, tax: breakdown.tax, taxRatePercent: ratePercentLabel(settings.taxRateBps), tip, total, taxAdded }

@@ -1,21 +1,19 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { PAYMENT_METHODS, type PaymentMethod } from '~/domain/bill'
-import { paymentTypeOf, serviceQualityOf } from '~/domain/checkout'
-import { payFormSchema } from '~/domain/schemas/checkout'
-import { paymentSummary } from '~/domain/tax'
+import { whatChanged, type PaymentChange } from '~/domain/checkout'
+import { paymentRequestSchema } from '~/domain/schemas/payments'
 import { recordPayment } from '~/server/bill-writes.server'
-import type { BillView } from '~/server/bill.server'
-import { checkoutFromUrl } from '~/server/checkout.server'
+import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
-import { resources } from '~/locales'
+import { HiddenFields } from '~/ui/hidden-fields'
 import { useI18n } from '~/ui/i18n'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -23,80 +21,70 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
 const METHOD_ICONS: Record<PaymentMethod, string> = { card: '💳', apple: '📱', google: '📱' }
 
-/** Who pays: the diner whose items these all are, else Guest (SPEC §3). */
-function payerName(bill: BillView, itemIds: string[]): string {
-  const names = new Set(bill.lines.filter((line) => itemIds.includes(line.id)).map((line) => line.customerName ?? ''))
-  const [only] = [...names]
-  return names.size === 1 && only ? only : 'Guest'
+/** Refusals that mean the bill moved since the diner was shown it: explained, with the new amount. */
+const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH'])
+
+type Stop = PaymentChange | 'tipTooHigh' | 'nothingChosen'
+
+/** Why nothing can be paid from this screen as it stands, or null when the pay button can be offered. */
+function blocked(checkout: Checkout, remaining: number): Stop | null {
+  if (!checkout.selection) return 'nothingChosen'
+  if (checkout.base <= 0) return whatChanged(0, { remaining, base: 0, mode: checkout.selection.mode, selectionChanged: true })
+  return checkout.tip.tip > checkout.base ? 'tipTooHigh' : null
 }
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const query = new URL(request.url).searchParams
-  const checkout = checkoutFromUrl(bill, query)
-  const summary = paymentSummary(checkout.base, checkout.tip.tip, bill)
+  const url = new URL(request.url)
+  const checkout = checkoutFromUrl(bill, url.searchParams)
   const tipParams = new URLSearchParams(checkout.selectionQuery)
   if (checkout.tip.percent !== null) tipParams.set('tipPercentage', String(checkout.tip.percent))
   else tipParams.set('tipAmount', (checkout.tip.tip / 100).toFixed(2))
+  const stop = blocked(checkout, bill.totals.remaining)
   return {
     ...dinerHeader(bill),
-    summary,
-    valid: checkout.base > 0,
+    summary: checkout.summary,
+    stop,
+    // Made once per visit to this page, so a double tap or a retry is the same payment.
+    payment: stop ? null : paymentRequestFor(bill, checkout, `mesa_${crypto.randomUUID()}`),
     changed: checkout.quote?.changed ?? false,
     isDemo: getPaymentProvider(context.cloudflare.env).isDemo,
-    // Made once per visit to this page, so a double tap or a retry is the same payment.
-    transactionId: `mesa_${crypto.randomUUID()}`,
-    query: query.toString(),
+    selfUrl: `${url.pathname}${url.search}`,
     backTo: customerPath.tip(bill.sessionId, tipParams),
   }
 }
 
-type ActionError = { title: string; text: string; field?: 'paymentMethod' }
+type PayError =
+  | { kind: 'method' }
+  | { kind: 'invalid' }
+  | { kind: 'moved'; change: PaymentChange; total: number }
+  | { kind: 'refused'; code: 'CLOSED' | 'DECLINED' | null }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const submission = parseWithZod(await request.formData(), { schema: payFormSchema })
+  const submission = parseWithZod(await request.formData(), { schema: paymentRequestSchema })
   if (submission.status !== 'success') {
-    const methodMissing = Boolean(submission.error?.paymentMethod)
-    return data<ActionError>(
-      methodMissing
-        ? { title: 'customer.method.methodRequiredTitle', text: 'customer.method.methodRequiredText', field: 'paymentMethod' }
-        : { title: 'customer.method.processingErrorTitle', text: 'customer.method.processingErrorText' },
-      { status: 400 },
-    )
+    const onlyMethod = Object.keys(submission.error ?? {}).every((field) => field === 'paymentMethod')
+    return data<PayError>({ kind: onlyMethod ? 'method' : 'invalid' }, { status: 400 })
   }
-  const { paymentMethod, transactionId, query } = submission.value
-  const checkout = checkoutFromUrl(bill, new URLSearchParams(query))
-  if (!checkout.selection || checkout.base <= 0) {
-    return data<ActionError>({ title: 'customer.method.amountErrorTitle', text: 'customer.method.amountErrorText' }, { status: 400 })
+  const payment = submission.value
+  if (payment.tableId !== bill.tableId || payment.sessionId !== bill.sessionId) return data<PayError>({ kind: 'invalid' }, { status: 400 })
+  const result = await recordPayment(context.cloudflare.env, payment)
+  if (result.ok) return redirect(customerPath.confirmation(bill.sessionId, result.payment.transactionId))
+  if (BILL_MOVED.has(result.code)) {
+    // Nothing was charged. Say what moved, priced as this screen shows it now.
+    const now = await loadBill(context, params.sessionId)
+    const checkout = checkoutFromUrl(now, new URL(request.url).searchParams)
+    const change = whatChanged(payment.amount, {
+      remaining: now.totals.remaining,
+      base: checkout.base,
+      mode: checkout.selection?.mode ?? 'full',
+      selectionChanged: checkout.quote?.changed ?? false,
+    })
+    return data<PayError>({ kind: 'moved', change, total: checkout.summary.total }, { status: 409 })
   }
-  const itemLines = checkout.quote?.lines ?? []
-  const result = await recordPayment(context.cloudflare.env, {
-    tableId: bill.tableId,
-    sessionId: bill.sessionId,
-    amount: checkout.base,
-    tipAmount: checkout.tip.tip,
-    paymentMethod,
-    paymentType: paymentTypeOf(checkout.selection),
-    customerName: payerName(bill, itemLines.map((line) => line.itemId)),
-    transactionId,
-    itemIds: itemLines.length ? itemLines.map((line) => line.itemId) : undefined,
-    itemQuantities: itemLines.length ? Object.fromEntries(itemLines.map((line) => [line.itemId, line.units])) : undefined,
-    splitCount: checkout.quote?.split?.tableSize,
-    partySize: checkout.quote?.split?.peoplePaying,
-    tipPercentage: checkout.tip.percent,
-    serviceQuality: serviceQualityOf(checkout.tip),
-    mealType: 'dinner',
-  })
-  if (!result.ok) {
-    // Refusals the diner can act on have their own words; anything else is a generic failure.
-    const known = result.code in resources.es.customer.method.refusals
-    return data<ActionError>(
-      { title: 'customer.method.failedTitle', text: known ? `customer.method.refusals.${result.code}` : 'customer.method.failedText' },
-      { status: result.status },
-    )
-  }
-  return redirect(customerPath.confirmation(bill.sessionId, result.payment.transactionId))
+  const code = result.code === 'CLOSED' || result.code === 'DECLINED' ? result.code : null
+  return data<PayError>({ kind: 'refused', code }, { status: result.status })
 }
 
 export default function PaymentMethod() {
@@ -108,27 +96,16 @@ export default function PaymentMethod() {
   const hydrated = useHydrated()
   const pending = navigation.state === 'submitting'
   const { summary } = data
+  const stop = error?.kind === 'moved' ? error.change : data.stop
+  const billUrl = customerPath.bill(data.sessionId)
 
   return (
-    <CustomerShell
-      restaurantName={data.restaurantName}
-      tableNumber={data.tableNumber}
-      backTo={data.backTo}
-      closeTo={customerPath.bill(data.sessionId)}
-      title={t('customer.method.title')}
-    >
+    <CustomerShell restaurantName={data.restaurantName} tableNumber={data.tableNumber} backTo={data.backTo} closeTo={billUrl} title={t('customer.method.title')}>
       <Form method="post" className="grid gap-5">
-        <input type="hidden" name="transactionId" value={data.transactionId} />
-        <input type="hidden" name="query" value={data.query} />
+        {data.payment ? <HiddenFields value={data.payment} /> : null}
 
-        {data.changed ? (
-          <p role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950">{t('customer.options.changed')}</p>
-        ) : null}
-        {!data.valid ? (
-          <div role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900">
-            <p className="font-bold">{t('customer.method.amountErrorTitle')}</p>
-            <p>{t('customer.method.amountErrorText')}</p>
-          </div>
+        {data.changed && !error && !stop ? (
+          <p role="status" className="rounded-2xl bg-amber-50 p-4 text-amber-950">{t('customer.options.changed')}</p>
         ) : null}
 
         <section aria-labelledby="summary-heading" className="rounded-2xl bg-white p-4 shadow-sm">
@@ -156,49 +133,79 @@ export default function PaymentMethod() {
           ) : null}
         </section>
 
-        <fieldset className="grid gap-3" aria-describedby={error?.field ? 'method-error' : undefined}>
-          <legend className="mb-2 font-bold">{t('customer.method.title')}</legend>
-          {PAYMENT_METHODS.map((value) => (
-            <label
-              key={value}
-              className={`flex min-h-14 cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white px-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-emerald-700 ${
-                method === value ? 'border-emerald-700 bg-emerald-50' : 'border-stone-200'
-              }`}
+        {stop ? (
+          <StopNotice
+            stop={stop}
+            newTotal={error?.kind === 'moved' && error.total > 0 ? money(error.total) : null}
+            // Reviewing is loading this step again: the new amount, and a new payment.
+            to={stop === 'tipTooHigh' ? data.backTo : stop === 'billPaid' || stop === 'selectionTaken' || stop === 'nothingChosen' ? billUrl : data.selfUrl}
+          />
+        ) : (
+          <>
+            <fieldset className="grid gap-3" aria-describedby={error?.kind === 'method' ? 'payment-error' : undefined}>
+              <legend className="mb-2 font-bold">{t('customer.method.title')}</legend>
+              {PAYMENT_METHODS.map((value) => (
+                <label
+                  key={value}
+                  className={`flex min-h-14 cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white px-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-emerald-700 ${
+                    method === value ? 'border-emerald-700 bg-emerald-50' : 'border-stone-200'
+                  }`}
+                >
+                  <input type="radio" name="paymentMethod" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-5 accent-emerald-700" />
+                  <span aria-hidden="true" className="w-6 text-center text-xl font-bold">{METHOD_ICONS[value]}</span>
+                  <span className="font-semibold">{t(`customer.method.${value}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+
+            {error ? <PayErrorBox error={error} /> : null}
+
+            {data.isDemo ? <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950">{t('customer.method.demoNotice')}</p> : null}
+
+            <button
+              type="submit"
+              className={`${buttonClass.primary} w-full text-lg`}
+              // Before hydration the button stays usable so the form works without JavaScript; the server checks the method.
+              disabled={pending || (hydrated && method === null)}
+              data-testid="pay-submit"
             >
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value)}
-                className="size-5 accent-emerald-700"
-              />
-              <span aria-hidden="true" className="w-6 text-center text-xl font-bold">{METHOD_ICONS[value]}</span>
-              <span className="font-semibold">{t(`customer.method.${value}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-
-        {error ? (
-          <div id="method-error" role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900" data-testid="payment-error">
-            <p className="font-bold">{t(error.title)}</p>
-            <p>{t(error.text)}</p>
-          </div>
-        ) : null}
-
-        {data.isDemo ? <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950">{t('customer.method.demoNotice')}</p> : null}
-
-        <button
-          type="submit"
-          className={`${buttonClass.primary} w-full text-lg`}
-          // Before hydration the button stays usable so the form works without JavaScript; the server checks the method.
-          disabled={pending || !data.valid || (hydrated && method === null)}
-          data-testid="pay-submit"
-        >
-          {pending ? t('customer.method.paying') : t('customer.method.pay', { total: money(summary.total) })}
-        </button>
+              {pending ? t('customer.method.paying') : t('customer.method.pay', { total: money(summary.total) })}
+            </button>
+          </>
+        )}
       </Form>
     </CustomerShell>
+  )
+}
+
+/** The one message shown when this payment cannot go ahead as shown, with the one way forward. */
+function StopNotice({ stop, newTotal, to }: { stop: Stop; newTotal: string | null; to: string }) {
+  const { t } = useI18n()
+  const label = stop === 'tipTooHigh' ? 'customer.method.changeTip' : stop === 'billPaid' || stop === 'selectionTaken' || stop === 'nothingChosen' ? 'customer.method.backToBill' : 'customer.method.reviewAgain'
+  return (
+    <div role="alert" className="grid gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="payment-error">
+      <p className="font-bold">{t(`customer.method.stops.${stop}.title`)}</p>
+      <p>{newTotal ? t('customer.method.newTotal', { total: newTotal }) : t(`customer.method.stops.${stop}.text`)}</p>
+      <Link to={to} className={`${buttonClass.primary} w-full text-lg`} data-testid="review-again">
+        {t(label)}
+      </Link>
+    </div>
+  )
+}
+
+function PayErrorBox({ error }: { error: PayError }) {
+  const { t } = useI18n()
+  const [title, text] =
+    error.kind === 'method'
+      ? ['customer.method.methodRequiredTitle', 'customer.method.methodRequiredText']
+      : error.kind === 'invalid'
+        ? ['customer.method.processingErrorTitle', 'customer.method.processingErrorText']
+        : ['customer.method.failedTitle', error.kind === 'refused' && error.code ? `customer.method.refusals.${error.code}` : 'customer.method.failedText']
+  return (
+    <div id="payment-error" role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900" data-testid="payment-error">
+      <p className="font-bold">{t(title)}</p>
+      <p>{t(text)}</p>
+    </div>
   )
 }
 

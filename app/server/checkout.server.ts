@@ -1,4 +1,7 @@
-import { quote, readSelection, readTip, selectionParams, type Selection } from '~/domain/checkout'
+import { paymentTypeOf, quote, readSelection, readTip, selectionParams, serviceQualityOf, type Selection } from '~/domain/checkout'
+import { centsToPesos } from '~/domain/money'
+import type { PaymentRequestInput } from '~/domain/schemas/payments'
+import { paymentSummary } from '~/domain/tax'
 import type { BillView } from './bill.server'
 
 /** Reads what a payment step's URL asks to pay, priced against the bill as it is now. */
@@ -6,11 +9,50 @@ export function checkoutFromUrl(bill: BillView, params: URLSearchParams) {
   const selection: Selection | null = readSelection(params)
   const priced = selection ? quote(bill.lines, bill.totals.remaining, selection, bill.splitPaid) : null
   const base = priced?.base ?? 0
+  const tip = readTip(params, base)
   return {
     selection,
     quote: priced,
     base,
-    tip: readTip(params, base),
+    tip,
+    summary: paymentSummary(base, tip.tip, bill),
     selectionQuery: selection ? selectionParams(selection).toString() : '',
+  }
+}
+
+export type Checkout = ReturnType<typeof checkoutFromUrl>
+
+/** Who pays: the diner whose items these all are, else Guest. */
+function payerName(bill: BillView, itemIds: string[]): string {
+  const names = new Set(bill.lines.filter((line) => itemIds.includes(line.id)).map((line) => line.customerName ?? ''))
+  const [only] = [...names]
+  return names.size === 1 && only ? only : 'Guest'
+}
+
+/**
+ * The payment request for what a checkout shows, as the payment form sends it:
+ * the amount, tip and charge the diner sees, and exactly what they pay for.
+ * The bill's object refuses it if the bill no longer costs that.
+ */
+export function paymentRequestFor(bill: BillView, checkout: Checkout, transactionId: string): Omit<PaymentRequestInput, 'paymentMethod'> | null {
+  if (!checkout.selection || checkout.base <= 0) return null
+  const lines = checkout.quote?.lines ?? []
+  const split = checkout.quote?.split
+  return {
+    tableId: bill.tableId,
+    sessionId: bill.sessionId,
+    amount: centsToPesos(checkout.base),
+    tipAmount: centsToPesos(checkout.tip.tip),
+    total: centsToPesos(checkout.summary.total),
+    paymentType: paymentTypeOf(checkout.selection),
+    customerName: payerName(bill, lines.map((line) => line.itemId)),
+    transactionId,
+    itemIds: lines.length ? lines.map((line) => line.itemId) : undefined,
+    itemQuantities: lines.length ? Object.fromEntries(lines.map((line) => [line.itemId, line.units])) : undefined,
+    splitCount: split?.tableSize,
+    partySize: split?.peoplePaying,
+    tipPercentage: checkout.tip.percent,
+    serviceQuality: serviceQualityOf(checkout.tip),
+    mealType: 'dinner',
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES } from './browser'
+import { formatMoney } from '~/domain/money'
+import { tipForPercent } from '~/domain/tip'
+import { BASE_URL, billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES } from './browser'
 
 const browser = chromiumForFile()
 
@@ -70,6 +72,71 @@ describe('a diner pays at the table', () => {
     expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$339.25')
     await screenshot(page, 'confirmation-nojs-phone')
     expect(await billOf(sessionId)).toMatchObject({ remainingAmount: 0, paidAmount: 295 })
+  })
+})
+
+/** Another diner at the table orders the first dish of its restaurant's menu, as their phone's cart does. */
+async function someoneOrders(sessionId: string) {
+  const bill = (await (await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)).json()) as { id: string; userId: string }
+  const menu = (await (await fetch(`${BASE_URL}/api/categories/with-items/${bill.userId}`)).json()) as { menuItems: { id: string; name: string; price: number; modifierGroups: unknown[] }[] }[]
+  const dish = menu.flatMap((category) => category.menuItems).find((item) => item.modifierGroups.length === 0)
+  if (!dish) throw new Error('the menu has no dish without options')
+  const response = await fetch(`${BASE_URL}/api/items`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ tableId: bill.id, items: [{ menuItemId: dish.id, name: dish.name, price: dish.price / 100, quantity: 1 }] }),
+  })
+  expect(response.status).toBe(201)
+  return dish.price
+}
+
+describe('someone orders while a diner looks at the pay button', () => {
+  it('the payment is refused with what changed and the new amount; reviewing pays the new amount (JavaScript on)', async () => {
+    const sessionId = TABLES.raceJs!
+    const { page, errors } = await phonePage(browser())
+    await page.goto(`/customer/payment-method/${sessionId}?full=true&tipPercentage=15`)
+    await hydrated(page, 'pay-submit')
+    expect(await page.getByTestId('pay-submit').textContent()).toBe('Pagar $536.67')
+    await page.getByText('Tarjeta de crédito o débito').click()
+
+    const dishCents = await someoneOrders(sessionId)
+    await page.getByTestId('pay-submit').click()
+    const notice = page.getByTestId('payment-error')
+    await notice.waitFor()
+    const newTotal = 46667 + dishCents + tipForPercent(46667 + dishCents, 15)
+    expect(await notice.textContent()).toContain('Alguien pidió algo más')
+    expect(await notice.textContent()).toContain(`Ahora el total es ${formatMoney(newTotal)}.`)
+    expect(await page.getByRole('alert').count()).toBe(1)
+    expect(await page.getByTestId('pay-submit').count()).toBe(0)
+    await screenshot(page, 'payment-bill-changed-phone')
+    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 0 })
+
+    await page.getByTestId('review-again').click()
+    await hydrated(page, 'pay-submit')
+    expect(await page.getByTestId('pay-submit').textContent()).toBe(`Pagar ${formatMoney(newTotal)}`)
+    await page.getByText('Tarjeta de crédito o débito').click()
+    await page.getByTestId('pay-submit').click()
+    await page.waitForURL(/\/customer\/payment-confirmation\//)
+    expect(await page.getByTestId('confirmation-amount').textContent()).toBe(formatMoney(newTotal))
+    expect(await billOf(sessionId)).toMatchObject({ remainingAmount: 0 })
+    expect(errors).toEqual([])
+  })
+
+  it('an equal share is refused the same way with JavaScript off, and nothing is charged', async () => {
+    const sessionId = TABLES.raceNoJs!
+    const { page } = await phonePage(browser(), { javaScriptEnabled: false })
+    await page.goto(`/customer/payment-method/${sessionId}?split=true&partySize=1&tableSize=4&tipPercentage=0`)
+    expect(await page.getByTestId('pay-submit').textContent()).toBe('Pagar $165.00')
+    await page.getByLabel('Apple Pay').check()
+    await someoneOrders(sessionId)
+    await page.getByTestId('pay-submit').click()
+    await page.getByTestId('payment-error').waitFor()
+    expect(await page.getByTestId('payment-error').textContent()).toContain('Alguien pidió algo más')
+    await screenshot(page, 'payment-bill-changed-nojs-phone')
+    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 0 })
+    await page.getByTestId('review-again').click()
+    await page.getByTestId('pay-submit').waitFor()
+    expect(await page.getByTestId('pay-submit').textContent()).not.toBe('Pagar $165.00')
   })
 })
 

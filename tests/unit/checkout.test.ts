@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseItemsParam, paymentTypeOf, quote, readSelection, readTip, selectionParams, serviceQualityOf } from '~/domain/checkout'
+import { parseItemsParam, paymentTypeOf, quote, readSelection, readTip, selectionParams, serviceQualityOf, whatChanged } from '~/domain/checkout'
 import { paymentSummary } from '~/domain/tax'
 
 const params = (query: string) => new URLSearchParams(query)
@@ -75,5 +75,19 @@ describe('the payment summary (SPEC §2.8)', () => {
   it('layout B shows the consumption and says prices include tax; excluded tax is added', () => {
     expect(paymentSummary(10000, 0, { showTaxSeparately: false, taxIncludedInPrice: true, taxRateBps: 1600 })).toMatchObject({ layout: 'combined', consumption: 10000, total: 10000, pricesIncludeTax: true })
     expect(paymentSummary(10000, 500, { showTaxSeparately: false, taxIncludedInPrice: false, taxRateBps: 1600 })).toMatchObject({ consumption: 10000, tax: 1600, total: 12100, taxAdded: 1600 })
+  })
+})
+
+describe('what changed between showing a payment and paying it', () => {
+  const now = (base: number, remaining: number, mode: 'full' | 'items' | 'split' = 'full', selectionChanged = false) => ({ base, remaining, mode, selectionChanged })
+
+  it('names the change the diner can understand', () => {
+    expect(whatChanged(16500, now(30250, 121000, 'split'))).toBe('ordered')
+    expect(whatChanged(53667, now(40000, 40000))).toBe('paidMeanwhile')
+    expect(whatChanged(13500, now(9000, 9000, 'items', true))).toBe('selectionPartlyTaken')
+    expect(whatChanged(13500, now(0, 9000, 'items', true))).toBe('selectionTaken')
+    expect(whatChanged(13500, now(0, 0, 'items', true))).toBe('billPaid')
+    // Same amount, another charge: the restaurant's tax settings moved.
+    expect(whatChanged(10000, now(10000, 10000))).toBe('updated')
   })
 })

@@ -12,8 +12,20 @@ describe('pesos and cents', () => {
 
   it('refuses amounts finer than a cent and numbers that are not amounts', () => {
     expect(pesosToCents(1.234)).toBeNull()
+    // A third decimal is refused at any size, not lost in a tolerance that grows with the amount.
+    expect(pesosToCents(12345.678)).toBeNull()
+    expect(pesosToCents(999999.991)).toBeNull()
+    expect(pesosToCents(0.001)).toBeNull()
     expect(pesosToCents(Number.NaN)).toBeNull()
     expect(pesosToCents(Number.POSITIVE_INFINITY)).toBeNull()
+  })
+
+  it('refuses every amount with a third decimal that is not zero', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_CENTS - 1 }), fc.integer({ min: 1, max: 9 }), (cents, mills) => {
+        expect(pesosToCents((cents * 10 + mills) / 1000)).toBeNull()
+      }),
+    )
   })
 
   it('round-trips every cent amount exactly', () => {

@@ -1,51 +1,173 @@
-import { SELF } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, ORIGIN, postForm, readSession, seedTable } from './fixtures'
+import { countPayments, openPaymentForm, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 const tx = () => `mesa_${crypto.randomUUID()}`
+const methodPath = (sessionId: string, query: string) => `/customer/payment-method/${sessionId}?${query}`
+const payButton = (html: string) => /data-testid="pay-submit"[^>]*>([^<]*)</.exec(html)?.[1] ?? null
 
-describe('the payment-method step re-prices everything on the server', () => {
-  it('pays the full bill and redirects to the confirmation of that payment', async () => {
+/** Another diner orders a menu dish onto the table, through the API their phone uses. */
+async function orderMore(table: { userId: string; tableId: string }, priceCents: number) {
+  const [menuItemId] = await seedMenu(table.userId, [{ name: 'Arrachera', priceCents }])
+  const response = await postJson('/api/items', { tableId: table.tableId, items: [{ menuItemId, name: 'Arrachera', price: priceCents / 100, quantity: 1 }] })
+  expect(response.status).toBe(201)
+}
+
+async function paymentRows(sessionId: string) {
+  const rows = await env.DB.prepare('SELECT amount_cents, tip_cents, tax_cents, transaction_id FROM payments WHERE session_id = ?').bind(sessionId).all()
+  return rows.results
+}
+
+describe('the payment form charges what its button showed', () => {
+  it('pays the full bill for exactly the total on the button and redirects to that payment', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    const transactionId = tx()
-    const response = await postForm(`/customer/payment-method/${table.sessionId}`, { paymentMethod: 'google', transactionId, query: 'full=true&tipPercentage=10' })
+    const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=10'), 'google')
+    expect(payButton(form.html)).toBe('Pagar $110.00')
+    const response = await form.submit()
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe(`/customer/payment-confirmation/${table.sessionId}?tx=${transactionId}`)
-    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
+    expect(response.headers.get('Location')).toBe(`/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`)
+    expect(await paymentRows(table.sessionId)).toEqual([{ amount_cents: 10000, tip_cents: 1000, tax_cents: 0, transaction_id: form.field('transactionId') }])
   })
 
-  it('refuses a missing payment method, and records nothing', async () => {
+  it('refuses a missing payment method with the spec’s words, and records nothing', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    const response = await postForm(`/customer/payment-method/${table.sessionId}`, { transactionId: tx(), query: 'full=true' })
+    const form = await openPaymentForm(methodPath(table.sessionId, 'full=true'))
+    const response = await form.submit(form.fields.filter(([name]) => name !== 'paymentMethod'))
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('Por favor selecciona un método de pago para continuar.')
     expect(await countPayments(table.sessionId)).toBe(0)
   })
 
-  it('refuses a missing amount (no selection) and tampered item ids, and records nothing', async () => {
-    const table = await seedTable([{ priceCents: 10000 }])
-    const other = await seedTable([{ priceCents: 100 }])
-    for (const query of ['', 'tipPercentage=15', `items=${other.itemIds[0]}:1`, 'items=../../etc']) {
-      const response = await postForm(`/customer/payment-method/${table.sessionId}`, { paymentMethod: 'card', transactionId: tx(), query })
-      expect(response.status).toBe(400)
-      expect(await response.text()).toContain('El monto a pagar no es válido. Por favor, intenta de nuevo.')
-    }
+  it('full bill: an order lands between showing and paying → refused with what changed and the new amount, nothing recorded', async () => {
+    const table = await seedTable([{ priceCents: 46667 }])
+    const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=15'))
+    expect(payButton(form.html)).toBe('Pagar $536.67')
+    await orderMore(table, 25000)
+    const response = await form.submit()
+    expect(response.status).toBe(409)
+    const html = await response.text()
+    expect(html).toContain('Alguien pidió algo más')
+    expect(html).toContain('No se te cobró nada. Ahora el total es $824.17.')
+    expect(html).toContain('Revisar de nuevo')
+    // One message, and no button that pays: the diner reviews the new amount first.
+    expect(html.match(/role="alert"/g)).toHaveLength(1)
+    expect(payButton(html)).toBeNull()
     expect(await countPayments(table.sessionId)).toBe(0)
   })
 
-  it('leaves out an item someone else paid first and charges only what is still owed', async () => {
+  it('equal split: an order lands between showing and paying → refused, nothing recorded; the reviewed share then pays', async () => {
+    const table = await seedTable([{ priceCents: 66000 }])
+    const query = 'split=true&partySize=1&tableSize=4&tipPercentage=0'
+    const form = await openPaymentForm(methodPath(table.sessionId, query))
+    expect(payButton(form.html)).toBe('Pagar $165.00')
+    await orderMore(table, 55000)
+    const response = await form.submit()
+    expect(response.status).toBe(409)
+    const html = await response.text()
+    expect(html).toContain('Alguien pidió algo más')
+    expect(html).toContain('Ahora el total es $302.50.')
+    expect(await countPayments(table.sessionId)).toBe(0)
+
+    const reviewed = await openPaymentForm(methodPath(table.sessionId, query))
+    expect(payButton(reviewed.html)).toBe('Pagar $302.50')
+    expect((await reviewed.submit()).status).toBe(302)
+    expect(await paymentRows(table.sessionId)).toMatchObject([{ amount_cents: 30250, tip_cents: 0 }])
+  })
+
+  it('items: someone pays part of the selection between showing and paying → refused, nothing recorded', async () => {
+    const table = await seedTable([{ priceCents: 4500 }, { priceCents: 9000, quantity: 2 }])
+    const form = await openPaymentForm(methodPath(table.sessionId, `items=${table.itemIds[0]},${table.itemIds[1]}:2&tipPercentage=0`))
+    expect(payButton(form.html)).toBe('Pagar $135.00')
+    const other = await openPaymentForm(methodPath(table.sessionId, `items=${table.itemIds[1]}:1&tipPercentage=0`))
+    expect((await other.submit()).status).toBe(302)
+    const response = await form.submit()
+    expect(response.status).toBe(409)
+    const html = await response.text()
+    expect(html).toContain('Alguien ya pagó parte de tu selección')
+    expect(html).toContain('Ahora el total es $90.00.')
+    expect(await countPayments(table.sessionId)).toBe(1)
+  })
+
+  it('items: an order elsewhere on the bill does not change what the chosen items cost, so they are paid as shown', async () => {
     const table = await seedTable([{ priceCents: 4500 }, { priceCents: 9000 }])
-    const first = await postForm(`/customer/payment-method/${table.sessionId}`, { paymentMethod: 'card', transactionId: tx(), query: `items=${table.itemIds[0]}` })
-    expect(first.status).toBe(302)
-    const second = await postForm(`/customer/payment-method/${table.sessionId}`, {
-      paymentMethod: 'card',
-      transactionId: tx(),
-      query: `items=${table.itemIds[0]},${table.itemIds[1]}&tipPercentage=0`,
-    })
-    // The taken item drops out of the quote; the payment goes through for what is still owed.
-    expect(second.status).toBe(302)
-    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 135, remainingAmount: 0 })
-    expect(await countPayments(table.sessionId)).toBe(2)
+    const form = await openPaymentForm(methodPath(table.sessionId, `items=${table.itemIds[0]}&tipPercentage=10`))
+    expect(payButton(form.html)).toBe('Pagar $49.50')
+    await orderMore(table, 25000)
+    expect((await form.submit()).status).toBe(302)
+    expect(await paymentRows(table.sessionId)).toMatchObject([{ amount_cents: 4500, tip_cents: 450 }])
+  })
+
+  it('the restaurant changes its tax between showing and paying → refused, nothing charged', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=0'))
+    expect(payButton(form.html)).toBe('Pagar $100.00')
+    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
+    const response = await form.submit()
+    expect(response.status).toBe(409)
+    expect(await response.text()).toContain('Ahora el total es $116.00.')
+    expect(await countPayments(table.sessionId)).toBe(0)
+  })
+
+  it('a tampered amount, tip or total is refused and changes nothing', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=10'))
+    const tampered = (name: string, value: string) => form.fields.map(([key, old]): [string, string] => [key, key === name ? value : old])
+    // Invalid on its face: 400, as the API answers it.
+    for (const fields of [tampered('tipAmount', '150'), tampered('amount', '100.001'), tampered('total', '1'), tampered('amount', '-100'), tampered('tableId', crypto.randomUUID())]) {
+      const response = await form.submit(fields)
+      expect(response.status).toBe(400)
+      expect(await response.text()).toContain('Hubo un error al preparar los datos del pago.')
+    }
+    // Well formed but not what the bill costs: refused as a changed bill.
+    for (const fields of [tampered('amount', '50'), tampered('total', '120')]) {
+      expect((await form.submit(fields)).status).toBe(409)
+    }
+    expect(await countPayments(table.sessionId)).toBe(0)
+    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 0 })
+  })
+
+  it('a double tap or a retry of a payment that went through answers that same payment, for every payment type', async () => {
+    const table = await seedTable([{ priceCents: 3000 }, { priceCents: 9000 }, { priceCents: 12000 }])
+    for (const query of [`items=${table.itemIds[0]}&tipPercentage=15`, 'split=true&partySize=1&tableSize=3&tipPercentage=10', 'full=true&tipPercentage=0']) {
+      const form = await openPaymentForm(methodPath(table.sessionId, query))
+      const [first, again] = await Promise.all([form.submit(), form.submit()])
+      const retry = await form.submit()
+      const confirmation = `/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`
+      for (const response of [first, again, retry]) {
+        expect(response?.status).toBe(302)
+        expect(response?.headers.get('Location')).toBe(confirmation)
+      }
+    }
+    expect(await countPayments(table.sessionId)).toBe(3)
+    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 240, remainingAmount: 0 })
+  })
+
+  it('never offers to pay $0.00: a paid bill says so and leads back to it', async () => {
+    const table = await seedTable([{ priceCents: 10000, paidQuantity: 1 }])
+    await env.DB.prepare("INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, payment_method, payment_type, customer_name, provider, provider_reference, created_at) VALUES (?, ?, ?, ?, 'x', 10000, 0, 0, 'card', 'full', 'Ana', 'simulated', 'sim_x', ?)")
+      .bind(crypto.randomUUID(), table.tableId, table.sessionId, tx(), Date.now())
+      .run()
+    for (const query of ['full=true', `items=${table.itemIds[0]}`, 'split=true&partySize=1&tableSize=2']) {
+      const html = await (await SELF.fetch(`${ORIGIN}${methodPath(table.sessionId, query)}`)).text()
+      expect(html).toContain('La cuenta ya está pagada')
+      expect(html).toContain(`href="/customer/table/${table.sessionId}"`)
+      expect(payButton(html)).toBeNull()
+      expect(html).not.toContain('$0.00</button>')
+    }
+  })
+
+  it('a custom tip above the amount is caught before paying, with a way back to the tip', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const html = await (await SELF.fetch(`${ORIGIN}${methodPath(table.sessionId, 'full=true&tipAmount=150')}`)).text()
+    expect(html).toContain('La propina es mayor que el consumo')
+    expect(payButton(html)).toBeNull()
+  })
+
+  it('a post without what was shown (the old form) is refused, and records nothing', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const response = await postForm(methodPath(table.sessionId, 'full=true'), { paymentMethod: 'card', transactionId: tx(), query: 'full=true' })
+    expect(response.status).toBe(400)
+    expect(await countPayments(table.sessionId)).toBe(0)
   })
 
   it('answers 404 (Table Not Found) for an unknown session', async () => {

@@ -23,15 +23,16 @@ describe('the TableSession object under concurrent payers', () => {
     expect(bill.items[0]).toMatchObject({ paidQuantity: 1, isPaid: true })
   })
 
-  it('20 concurrent split payments of a third on a 3-share bill: exactly three succeed and nothing is left', async () => {
+  it('20 concurrent payments of a third on a 3-share bill, each priced as its screen showed it: exactly three succeed and nothing is left', async () => {
     const table = await seedTable([{ priceCents: 6000 }, { priceCents: 4000 }])
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => pay({ tableId: table.tableId, amount: 33.33, paymentType: 'split', splitCount: 3 })),
-    )
+    // Two diners were shown a first share of $33.33 and ten were shown the last one, $33.34.
+    const shown = [...Array<number>(10).fill(33.33), ...Array<number>(10).fill(33.34)]
+    const responses = await Promise.all(shown.map((amount) => pay({ tableId: table.tableId, amount, paymentType: 'split', splitCount: 3 })))
     const succeeded = responses.filter((response) => response.status === 201)
     expect(succeeded).toHaveLength(3)
     expect(responses.filter((response) => response.status === 409)).toHaveLength(17)
     const charged = await Promise.all(succeeded.map(async (response) => (await response.json<{ payment: { baseAmount: number } }>()).payment.baseAmount))
+    // Every share charged exactly what it asked for; none was rounded to fit.
     expect(charged.sort()).toEqual([33.33, 33.33, 33.34])
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 100, paidAmount: 100, remainingAmount: 0 })
@@ -104,7 +105,7 @@ describe('payments that wait on a busy bill are committed together', () => {
   it('a payment after an order is checked against the bill with the order on it', async () => {
     // The bill's object keeps the lines it last wrote between payments; an order must not leave them stale.
     const table = await seedTable([{ priceCents: 5000 }])
-    expect((await pay({ tableId: table.tableId, amount: 20, paymentType: 'split', splitCount: 5 })).status).toBe(201)
+    expect((await pay({ tableId: table.tableId, amount: 20, paymentType: 'split' })).status).toBe(201)
     expect((await postJson('/api/items', { tableId: table.tableId, items: [{ name: 'Flan', price: 65 }] })).status).toBe(201)
     expect((await pay({ tableId: table.tableId, amount: 30, paymentType: 'full' })).status).toBe(409)
     const full = await pay({ tableId: table.tableId, amount: 95, paymentType: 'full' })

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, countPayments, getPage, newTransactionId, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
+import { countLines, countPayments, getPage, newTransactionId, openPaymentForm, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 describe('pay-items', () => {
   it('lists unpaid items by diner, alphabetically, Guest last', async () => {
@@ -76,12 +76,8 @@ describe('split-equal and payment-options', () => {
     for (let diner = 0; diner < 3; diner++) {
       const review = await (await getPage(`/customer/payment-options/${table.sessionId}?split=true&partySize=1&tableSize=3`)).text()
       shares.push(/data-testid="options-subtotal">([^<]+)</.exec(review)?.[1] ?? '')
-      const paid = await postForm(`/customer/payment-method/${table.sessionId}`, {
-        paymentMethod: 'card',
-        transactionId: newTransactionId(),
-        query: 'split=true&partySize=1&tableSize=3&tipPercentage=0',
-      })
-      expect(paid.status).toBe(302)
+      const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=3&tipPercentage=0`)
+      expect((await form.submit()).status).toBe(302)
     }
     expect(shares).toEqual(['$33.33', '$33.33', '$33.34'])
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
@@ -91,12 +87,8 @@ describe('split-equal and payment-options', () => {
 
   it('two people paying together take two shares in one payment', async () => {
     const table = await seedTable([{ priceCents: 9000 }])
-    const paid = await postForm(`/customer/payment-method/${table.sessionId}`, {
-      paymentMethod: 'card',
-      transactionId: newTransactionId(),
-      query: 'split=true&partySize=2&tableSize=3&tipPercentage=0',
-    })
-    expect(paid.status).toBe(302)
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?split=true&partySize=2&tableSize=3&tipPercentage=0`)
+    expect((await form.submit()).status).toBe(302)
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 60, remainingAmount: 30 })
     const html = await (await getPage(`/customer/split-equal/${table.sessionId}`)).text()
     expect(html).toContain('Ya se pagaron 2 de 3 partes; lo que falta se divide entre 1.')

@@ -122,3 +122,30 @@ export async function countPayments(sessionId: string): Promise<number> {
   const row = await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
   return row?.n ?? 0
 }
+
+const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' }
+
+/** The hidden inputs of a page's forms, in order, as a browser would send them. */
+export function hiddenFields(html: string): [string, string][] {
+  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name = '', value = '']) => [
+    name,
+    value.replace(/&(amp|quot|#x27|lt|gt);/g, (entity) => htmlEntities[entity] ?? entity),
+  ])
+}
+
+/**
+ * Opens a payment step as a diner does and returns what its form would send
+ * with `paymentMethod` chosen; `submit` posts it to the same URL.
+ */
+export async function openPaymentForm(path: string, paymentMethod = 'card') {
+  const page = await getPage(path)
+  const html = await page.text()
+  const fields: [string, string][] = [...hiddenFields(html), ['paymentMethod', paymentMethod]]
+  return {
+    status: page.status,
+    html,
+    fields,
+    field: (name: string) => fields.find(([key]) => key === name)?.[1],
+    submit: (changed: [string, string][] = fields) => postForm(path, changed),
+  }
+}

@@ -45,8 +45,8 @@ describe('POST /api/payments', () => {
   it('equal split: three thirds of $100.00 close the table at exactly zero', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const amounts: number[] = []
-    for (let i = 0; i < 3; i++) {
-      const response = await pay({ tableId: table.tableId, amount: 33.33, paymentType: 'split', splitCount: 3 })
+    for (const amount of [33.33, 33.33, 33.34]) {
+      const response = await pay({ tableId: table.tableId, amount, paymentType: 'split', splitCount: 3 })
       expect(response.status).toBe(201)
       amounts.push((await response.json<{ payment: { baseAmount: number } }>()).payment.baseAmount)
     }
@@ -67,6 +67,30 @@ describe('POST /api/payments', () => {
     const { payment } = await response.json<{ payment: Record<string, number> }>()
     expect(payment).toMatchObject({ baseAmount: 100, taxAmount: 16, tipAmount: 10, amount: 126 })
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
+  })
+
+  it('shares priced before an order landed are refused, charging nothing; the share of the new bill then pays', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    expect((await pay({ tableId: table.tableId, amount: 25, paymentType: 'split', splitCount: 4 })).status).toBe(201)
+    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ name: 'Flan', price: 40 }] })).status).toBe(201)
+    for (let diner = 0; diner < 3; diner++) {
+      const late = await pay({ tableId: table.tableId, amount: 25, paymentType: 'split', splitCount: 4 })
+      expect(late.status).toBe(409)
+      expect(await late.json()).toMatchObject({ code: 'BILL_CHANGED' })
+    }
+    expect(await countPayments(table.sessionId)).toBe(1)
+    // $115.00 left among the three still to pay: $38.33, $38.33, $38.34.
+    for (const amount of [38.33, 38.33, 38.34]) expect((await pay({ tableId: table.tableId, amount, paymentType: 'split', splitCount: 4 })).status).toBe(201)
+    expect(await readSession(table.sessionId)).toMatchObject({ totalAmount: 140, paidAmount: 140, remainingAmount: 0 })
+  })
+
+  it('a shown charge (total) is held to: a payment that would charge anything else is refused', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
+    const shownBeforeTaxChange = await pay({ tableId: table.tableId, amount: 100, tipAmount: 10, total: 110, paymentType: 'full' })
+    expect(shownBeforeTaxChange.status).toBe(409)
+    expect(await shownBeforeTaxChange.json()).toMatchObject({ code: 'BILL_CHANGED' })
+    expect((await pay({ tableId: table.tableId, amount: 100, tipAmount: 10, total: 126, paymentType: 'full' })).status).toBe(201)
   })
 
   it('a tip never counts toward what the bill has left to pay', async () => {
@@ -125,6 +149,8 @@ describe('POST /api/payments', () => {
     [{ amount: -5 }, 'amount must be greater than 0'],
     [{ amount: undefined }, 'amount must be a number'],
     [{ amount: 10.001 }, 'amount must be an amount with at most 2 decimals'],
+    [{ amount: 12345.678 }, 'amount must be an amount with at most 2 decimals'],
+    [{ total: 1 }, 'total cannot be less than amount and tipAmount together'],
     [{ paymentMethod: 'cash' }, 'paymentMethod must be card, apple or google'],
     [{ paymentType: 'tab' }, 'paymentType must be full, item or split'],
     [{ tipAmount: -1 }, 'tipAmount must be at least 0'],
@@ -176,8 +202,8 @@ describe('POST /api/payments', () => {
 describe('GET /api/payments/table/{tableId}', () => {
   it('lists the open bill’s payments, newest first, amounts with the tip', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    await pay({ tableId: table.tableId, amount: 40, tipAmount: 4, paymentType: 'split', splitCount: 2, customerName: 'Ana' })
-    await pay({ tableId: table.tableId, amount: 60, tipAmount: 0, paymentType: 'split', splitCount: 2, customerName: 'Luis', paymentMethod: 'apple' })
+    await pay({ tableId: table.tableId, amount: 40, tipAmount: 4, paymentType: 'split', customerName: 'Ana' })
+    await pay({ tableId: table.tableId, amount: 60, tipAmount: 0, paymentType: 'split', customerName: 'Luis', paymentMethod: 'apple' })
     const response = await getJson(`/api/payments/table/${table.tableId}`)
     expect(response.status).toBe(200)
     const list = await response.json<{ customerName: string; amount: number; tipAmount: number; paymentMethod: string; createdAt: string }[]>()

@@ -12,7 +12,7 @@ async function tableWithDiners() {
   const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Tacos al pastor', price: 120, quantity: 2, customerName: 'Marisol' }, { name: 'Agua de jamaica', price: 35, customerName: 'Beto' }] })
   expect(order.status).toBe(201)
   const transactionId = newTransactionId()
-  const payment = await call('POST', '/api/payments', { tableId: table.id, amount: 120, tipAmount: 18, tipPercentage: 15, paymentMethod: 'apple', paymentType: 'split', splitCount: 2, customerName: 'Marisol', transactionId })
+  const payment = await call('POST', '/api/payments', { tableId: table.id, amount: 77.5, tipAmount: 18, tipPercentage: 15, paymentMethod: 'apple', paymentType: 'split', splitCount: 2, customerName: 'Marisol', transactionId })
   expect(payment.status).toBe(201)
   return { owner, table, transactionId }
 }
@@ -25,7 +25,7 @@ describe('table details for staff', () => {
     const response = await getPage(`/admin/tables/${table.id}`, owner.cookie)
     expect(response.status).toBe(200)
     const html = await response.text()
-    for (const text of ['Mesa 4 - Patio', 'Tacos al pastor', 'Pidió Marisol', 'Pidió Beto', 'Apple Pay', 'Parte igual', '1 de 2 partes', 'propina $18.00', '$155.00', '$120.00', '$35.00']) {
+    for (const text of ['Mesa 4 - Patio', 'Tacos al pastor', 'Pidió Marisol', 'Pidió Beto', 'Apple Pay', 'Parte igual', '1 de 2 partes', 'propina $18.00', '$155.00', '$77.50', '$120.00', '$35.00']) {
       expect(html, text).toContain(text)
     }
     expect(html).toContain('Todavía no se ha cerrado ninguna cuenta en esta mesa.')
@@ -89,7 +89,7 @@ describe('closing a table’s bill', () => {
     expect(receipt.status).toBe(200)
     expect(await receipt.text()).toContain(transactionId)
     const details = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
-    expect(details).toContain('1 pago · $120.00 · propinas $18.00')
+    expect(details).toContain('1 pago · $77.50 · propinas $18.00')
     expect(details).toContain('La cuenta está vacía.')
   })
 

@@ -3,7 +3,19 @@ import { PAYMENT_METHODS, PAYMENT_TYPES } from '../bill'
 import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE } from '../split'
 import { idString, pesos } from './fields'
 
-/** The payment request of SPEC §3, as POST /api/payments receives it. */
+/**
+ * A units count on a payment: a JSON number, or the digits a form sends
+ * (conform does not coerce the values of a record).
+ */
+const wholeQuantity = z
+  .union([z.number(), z.string().regex(/^\d{1,6}$/).transform(Number)], { error: 'itemQuantities must be numbers' })
+  .pipe(z.number().int({ error: 'itemQuantities must be whole numbers' }).min(1, { error: 'itemQuantities must be at least 1' }))
+
+/**
+ * A payment request, as POST /api/payments and the payment form send it
+ * (docs/api.md). It names what the diner was shown; the bill's object refuses
+ * it if the bill no longer matches.
+ */
 export const paymentRequestSchema = z
   .object({
     tableId: idString('tableId'),
@@ -11,6 +23,11 @@ export const paymentRequestSchema = z
     /** The part of the bill paid, without the tip, in pesos. */
     amount: pesos({ min: 'positive', label: 'amount' }),
     tipAmount: pesos({ min: 'zero', label: 'tipAmount' }).default(0),
+    /**
+     * What the diner was shown as the charge (amount, any tax on top, tip), in
+     * pesos. When given, the payment is refused unless it would charge exactly this.
+     */
+    total: pesos({ min: 'positive', label: 'total' }).optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be card, apple or google' }),
     paymentType: z.enum(PAYMENT_TYPES, { error: 'paymentType must be full, item or split' }),
     customerName: z
@@ -26,14 +43,7 @@ export const paymentRequestSchema = z
       .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'transactionId has characters that are not allowed' }),
     itemIds: z.array(idString('itemIds'), { error: 'itemIds must be a list' }).max(500).optional(),
     itemQuantities: z
-      .record(
-        z.string(),
-        z
-          .number({ error: 'itemQuantities must be numbers' })
-          .int({ error: 'itemQuantities must be whole numbers' })
-          .min(1, { error: 'itemQuantities must be at least 1' }),
-        { error: 'itemQuantities must map item ids to quantities' },
-      )
+      .record(z.string(), wholeQuantity, { error: 'itemQuantities must map item ids to quantities' })
       .optional(),
     splitCount: z
       .number({ error: 'splitCount must be a number' })
@@ -75,6 +85,11 @@ export const paymentRequestSchema = z
     if (body.tipAmount > body.amount) {
       ctx.addIssue({ code: 'custom', path: ['tipAmount'], message: 'tipAmount cannot be more than the amount paid' })
     }
+    if (body.total !== undefined && body.total < body.amount + body.tipAmount) {
+      ctx.addIssue({ code: 'custom', path: ['total'], message: 'total cannot be less than amount and tipAmount together' })
+    }
   })
 
 export type PaymentRequest = z.output<typeof paymentRequestSchema>
+/** A payment request as it is sent, amounts in pesos. */
+export type PaymentRequestInput = z.input<typeof paymentRequestSchema>
