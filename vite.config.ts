@@ -36,5 +36,7 @@ export default defineConfig({
   },
   build: {
     minify: true,
+    // The Durable Object base class is the runtime's own module.
+    rollupOptions: { external: ['cloudflare:workers'] },
   },
 })

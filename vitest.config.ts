@@ -1,13 +1,49 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import tsconfigPaths from 'vite-tsconfig-paths'
 import { defineConfig } from 'vitest/config'
 
-// Two projects: pure rules in Node, and everything with I/O inside workerd.
+/**
+ * Three projects: pure rules and the build's output in Node, everything with
+ * I/O inside workerd, and the browser tests (run by scripts/e2e.ts against a
+ * server it starts, one file at a time; `npm test` leaves them out).
+ */
 export default defineConfig({
+  plugins: [tsconfigPaths()],
   test: {
     projects: [
       {
-        extends: './vitest.unit.config.ts',
+        plugins: [tsconfigPaths()],
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/bundle/**/*.test.ts'], environment: 'node' },
       },
-      './vitest.workers.config.ts',
+      {
+        plugins: [
+          tsconfigPaths(),
+          cloudflareTest(async () => ({
+            main: './workers/app.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations('migrations') } },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['./tests/worker/apply-migrations.ts'],
+          deps: {
+            // @remix-run/cloudflare is CommonJS; without pre-bundling it loses its exports in workerd.
+            optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } },
+          },
+        },
+      },
+      {
+        plugins: [tsconfigPaths()],
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })

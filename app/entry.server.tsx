@@ -4,11 +4,13 @@ import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
 
 /**
- * The Worker takes Remix's request handler from this build rather than from
- * node_modules, so requests are matched by the copy of the router this build
- * patched (vite/cache-route-matching.ts).
+ * What the Worker entry (workers/app.ts) takes from this build: its fetch
+ * handler and the Durable Object classes, so every module the Worker runs is
+ * bundled once, here, and minified.
  */
-export { createRequestHandler } from '@remix-run/cloudflare'
+export { createWorker } from './server/worker.server'
+export { TableSession } from './server/table-session/durable-object.server'
+export { RestaurantHub } from './server/live/restaurant-hub.server'
 
 const ABORT_DELAY_MS = 5_000
 

@@ -81,7 +81,7 @@ const server = await startLocalServer('mesa-e2e', fixtures.sql)
 
 let status = 1
 try {
-  const vitest = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
+  const vitest = spawn('npx', ['vitest', 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)], {
     env: { ...env, E2E_BASE_URL: server.url, E2E_TABLES: JSON.stringify(fixtures.tables) },
     stdio: 'inherit',
   })

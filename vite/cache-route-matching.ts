@@ -1,6 +1,13 @@
 import type { Plugin } from 'vite'
 
 /**
+ * Separates the parts of a compiled path's cache key. A string literal
+ * survives minification, so tests can tell the patched router is the one in
+ * the deployed Worker.
+ */
+export const ROUTE_CACHE_MARK = '|mesa-route-cache|'
+
+/**
  * Remix v2 matches every request against the route tree through
  * @remix-run/router's matchRoutes, which flattens and ranks all ~70 routes
  * and compiles each path's RegExp again on every call (twice per request).
@@ -18,7 +25,7 @@ const PATCHES = [
   {
     find: 'function compilePath(path, caseSensitive, end) {',
     replace:
-      'const rankedBranchesOf = new WeakMap();\nconst compiledPaths = new Map();\nfunction compilePath(path, caseSensitive, end) {\n  const key = path + "\\u0000" + caseSensitive + "\\u0000" + end;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) compiledPaths.set(key, (compiled = compilePathOnce(path, caseSensitive, end)));\n  return compiled;\n}\nfunction compilePathOnce(path, caseSensitive, end) {',
+      `const rankedBranchesOf = new WeakMap();\nconst compiledPaths = new Map();\nfunction compilePath(path, caseSensitive, end) {\n  const key = path + "${ROUTE_CACHE_MARK}" + caseSensitive + "${ROUTE_CACHE_MARK}" + end;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) compiledPaths.set(key, (compiled = compilePathOnce(path, caseSensitive, end)));\n  return compiled;\n}\nfunction compilePathOnce(path, caseSensitive, end) {`,
   },
 ]
 

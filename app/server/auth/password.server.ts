@@ -1,3 +1,5 @@
+import { toHex } from '../crypto.server'
+
 /**
  * PBKDF2-SHA256 through WebCrypto. 100,000 iterations is the most the Workers
  * runtime allows; the count is stored with each hash so it can be raised later.
@@ -12,8 +14,6 @@ export interface PasswordHash {
   algorithm: typeof PASSWORD_ALGORITHM
   iterations: number
 }
-
-const toHex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 
 function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(hex.length / 2)

@@ -1,3 +1,5 @@
+import { sha256Hex } from '../crypto.server'
+
 /** A random, unguessable token (256 bits, base64url) for cookies and links. */
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
@@ -5,7 +7,6 @@ export function newToken(): string {
 }
 
 /** What the database keeps of a token: its SHA-256, so a leaked table cannot sign anyone in. */
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+export function hashToken(token: string): Promise<string> {
+  return sha256Hex(token)
 }

@@ -1,5 +1,5 @@
 import { isIdLike } from '~/domain/schemas/fields'
-import { isDemoSession, tableSessionStub } from '~/server/table-session.server'
+import { isDemoSession, tableSessionStub } from './table-session.server'
 
 /**
  * The bill page and GET /api/tables/session/{id}, as this isolate last

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
-import { acceptLiveSocket, broadcast, closeQuietly } from './live-sockets'
+import { acceptLiveSocket, broadcast, closeQuietly } from './live-sockets.server'
 
 /**
  * One object per restaurant (named by its owner's id): the staff screens'

@@ -1,11 +1,11 @@
 import type { AppLoadContext } from '@remix-run/cloudflare'
 import { eq } from 'drizzle-orm'
 import { livePath } from '~/domain/live'
-import { getStaffUser } from '~/server/auth/session.server'
-import { getDb } from '~/server/db/client.server'
-import { tables, tableSessions } from '~/server/db/schema'
-import { tableSessionStub } from '~/server/table-session.server'
-import { restaurantHub } from './live-sockets'
+import { getStaffUser } from '../auth/session.server'
+import { getDb } from '../db/client.server'
+import { tables, tableSessions } from '../db/schema'
+import { tableSessionStub } from '../table-session.server'
+import { restaurantHub } from './live-sockets.server'
 
 const BILL_SOCKET = /^\/api\/tables\/session\/([A-Za-z0-9_-]{1,64})\/live$/
 

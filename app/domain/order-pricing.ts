@@ -1,0 +1,65 @@
+import { checkChoice, type ModifierGroupRule } from './modifiers'
+import type { Cents } from './money'
+
+/** What the menu says of an item a diner orders. */
+export interface MenuEntry {
+  name: string
+  priceCents: Cents
+  modifierGroups: readonly ModifierGroupRule[]
+}
+
+/** One line of an order as it arrives: a menu item with its options, or (from staff and the demo) a named, priced line. */
+export interface OrderLineRequest {
+  menuItemId?: string
+  optionIds?: string[]
+  name: string
+  description: string | null
+  /** The line total for the whole quantity; used only for lines that name no menu item. */
+  price: Cents
+  quantity: number
+}
+
+export interface PricedLine {
+  menuItemId: string | null
+  name: string
+  description: string | null
+  /** The line total for the whole quantity. */
+  priceCents: Cents
+  quantity: number
+}
+
+export type PricingResult =
+  | { ok: true; lines: PricedLine[] }
+  | { ok: false; status: 400 | 404; code: 'UNKNOWN_ITEM' | 'INVALID_OPTIONS'; message: string }
+
+/**
+ * Prices an order. A line that names a menu item is priced by the menu, never
+ * by the client: the item's price plus its chosen options, times the
+ * quantity, and the chosen options become the line's description so the
+ * kitchen and the diners read them. Any line that cannot be priced refuses
+ * the whole order.
+ */
+export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap<string, MenuEntry>): PricingResult {
+  const priced: PricedLine[] = []
+  for (const line of lines) {
+    if (!line.menuItemId) {
+      priced.push({ menuItemId: null, name: line.name, description: line.description, priceCents: line.price, quantity: line.quantity })
+      continue
+    }
+    const item = menu.get(line.menuItemId)
+    if (!item) return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
+    const choice = checkChoice(item.modifierGroups, line.optionIds ?? [])
+    if (!choice.ok) {
+      const message = choice.reason === 'unknown' ? 'An option does not belong to its item.' : `A choice for ${item.name} is missing or not allowed.`
+      return { ok: false, status: 400, code: 'INVALID_OPTIONS', message }
+    }
+    priced.push({
+      menuItemId: line.menuItemId,
+      name: item.name,
+      description: choice.summary ?? line.description,
+      priceCents: (item.priceCents + choice.extraCents) * line.quantity,
+      quantity: line.quantity,
+    })
+  }
+  return { ok: true, lines: priced }
+}

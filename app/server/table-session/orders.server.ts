@@ -1,0 +1,58 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { MenuEntry } from '~/domain/order-pricing'
+import { priceOrder } from '~/domain/order-pricing'
+import type { AddItemsRequest } from '~/domain/schemas/items'
+import type { Db } from '../db/client.server'
+import { billItems, categories, menuItems, menus, type BillItemRow } from '../db/schema'
+import { modifierGroupsOf } from '../menus.server'
+import { fail, type WriteResult } from '../write-result'
+import type { BillTable } from './open-bill.server'
+
+/** D1 binds at most 100 values per statement. */
+const D1_MAX_BOUND_PARAMETERS = 100
+
+/** The restaurant's own menu entries among `menuItemIds`, with their modifier groups. */
+async function menuEntries(db: Db, userId: string, menuItemIds: string[]): Promise<Map<string, MenuEntry>> {
+  const entries = new Map<string, MenuEntry & { modifierGroups: MenuEntry['modifierGroups'][number][] }>()
+  if (menuItemIds.length === 0) return entries
+  const [rows, groups] = await Promise.all([
+    db
+      .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents })
+      .from(menuItems)
+      .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+      .innerJoin(menus, eq(menus.id, categories.menuId))
+      .where(and(inArray(menuItems.id, menuItemIds), eq(menus.userId, userId))),
+    modifierGroupsOf(db, menuItemIds),
+  ])
+  for (const row of rows) entries.set(row.id, { name: row.name, priceCents: row.priceCents, modifierGroups: [] })
+  for (const group of groups) entries.get(group.menuItemId)?.modifierGroups.push(group)
+  return entries
+}
+
+/** Prices an order's lines and puts them on the bill, all or nothing. */
+export async function insertOrder(db: Db, sessionId: string, table: BillTable, request: AddItemsRequest): Promise<WriteResult<{ items: BillItemRow[] }>> {
+  const menuItemIds = [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))]
+  const priced = priceOrder(request.items, await menuEntries(db, table.userId, menuItemIds))
+  if (!priced.ok) return fail(priced.status, priced.code, priced.message)
+  const now = Date.now()
+  const rows = priced.lines.map((line, index) => {
+    const item = request.items[index]
+    return {
+      ...line,
+      id: crypto.randomUUID(),
+      tableId: table.tableId,
+      sessionId,
+      category: item?.category ?? 'Order',
+      paidQuantity: 0,
+      customerName: item?.customerName ?? null,
+      paidBy: null,
+      createdAt: now,
+    }
+  })
+  // A large order goes in several inserts of one atomic batch.
+  const size = Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? {}).length) || 1
+  const inserts = Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => db.insert(billItems).values(rows.slice(index * size, (index + 1) * size)).returning())
+  const [first, ...rest] = inserts
+  if (!first) return { ok: true, items: [] }
+  return { ok: true, items: (await db.batch([first, ...rest])).flat() }
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm'
+import type { PaymentRequest } from '~/domain/schemas/payments'
+import { toWirePayment } from '../bill.server'
+import { sha256Hex } from '../crypto.server'
+import type { Db } from '../db/client.server'
+import { payments, type PaymentRow } from '../db/schema'
+import { fail } from '../write-result'
+
+/** A stable fingerprint of what a payment request asks for, to tell a replay from a reuse of its id. */
+export function hashRequest(request: PaymentRequest): Promise<string> {
+  return sha256Hex(
+    JSON.stringify([
+      request.tableId,
+      request.amount,
+      request.tipAmount,
+      request.total ?? null,
+      request.paymentMethod,
+      request.paymentType,
+      request.customerName,
+      [...(request.itemIds ?? [])].sort(),
+      Object.entries(request.itemQuantities ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+      request.splitCount ?? null,
+      request.partySize ?? null,
+    ]),
+  )
+}
+
+/** A payment already recorded under this transactionId: the same request is answered again, another one refused. */
+export function replayOf(existing: PaymentRow | undefined, requestHash: string) {
+  if (!existing) return null
+  if (existing.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+  return { ok: true as const, payment: toWirePayment(existing), replayed: true }
+}
+
+export async function findReplay(db: Db, transactionId: string, requestHash: string) {
+  const [existing] = await db.select().from(payments).where(eq(payments.transactionId, transactionId)).limit(1)
+  return replayOf(existing, requestHash)
+}

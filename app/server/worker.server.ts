@@ -1,0 +1,40 @@
+import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
+import { readSessionToken } from './auth/session.server'
+import { cachedBillRead } from './bill-read-cache.server'
+import { handleLiveRequest } from './live/live-routes.server'
+
+/**
+ * A write that carries the staff session cookie must come from our own pages:
+ * a foreign site cannot act for a signed-in owner. Browsers send Origin on
+ * every cross-site write; no Origin is refused too.
+ */
+function isForeignWriteWithSession(request: Request, url: URL): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false
+  if (!readSessionToken(request)) return false
+  return request.headers.get('Origin') !== url.origin
+}
+
+/**
+ * The Worker's fetch handler for a server build. It is made inside the build
+ * (and handed the build by the Worker entry) so the deployed Worker holds one
+ * copy of every module: Remix, the router this build patched
+ * (vite/cache-route-matching.ts), zod, drizzle and the app.
+ */
+export function createWorker(build: ServerBuild): ExportedHandler<Env> {
+  const handleRemixRequest = createRequestHandler(build, 'production')
+  return {
+    async fetch(request, env, ctx) {
+      const url = new URL(request.url)
+      // Answered before Remix: the runtime ceiling the benchmark compares pages against.
+      if (url.pathname === '/healthz') return new Response('ok', { headers: { 'Cache-Control': 'no-store' } })
+      if (isForeignWriteWithSession(request, url)) {
+        return Response.json({ message: 'This request must come from the Mesa site itself.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+      }
+      const context = { cloudflare: { env, ctx } }
+      const live = await handleLiveRequest(request, url, context)
+      if (live) return live
+      const render = () => handleRemixRequest(request, context)
+      return (await cachedBillRead(request, url, env, render)) ?? render()
+    },
+  }
+}
