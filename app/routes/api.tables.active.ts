@@ -1,11 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { requireStaffApi } from '~/server/auth/session.server'
-import { getDb } from '~/server/db/client.server'
-import { api, json } from '~/server/http.server'
+import { json } from '~/server/http.server'
+import { staffApi } from '~/server/staff-api.server'
 import { listTables } from '~/server/tables.server'
 
 /** GET /api/tables/active: the signed-in owner's active tables. */
-export const loader = api(async ({ request, context }: LoaderFunctionArgs) => {
-  const user = await requireStaffApi(context, request)
-  return json(await listTables(getDb(context.cloudflare.env.DB), user.id))
+export const loader = staffApi({
+  GET: async ({ db, user }) => json(await listTables(db, user.id)),
 })

@@ -11,16 +11,18 @@ export const languageCookie = createCookie('lng', {
   maxAge: 60 * 60 * 24 * 365,
 })
 
-export const i18n = new RemixI18Next({
+/**
+ * remix-i18next decides the request's language. The strings themselves are
+ * looked up by makeT (locales/translate.ts), the same small translator the
+ * phone runs, so no i18next instance is configured here.
+ */
+const i18n = new RemixI18Next({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     cookie: languageCookie,
     // Spanish unless the person chose otherwise: the browser's language is not a choice.
     order: ['searchParams', 'cookie'],
-  },
-  i18next: {
-    resources: { es: { translation: resources.es }, en: { translation: resources.en } },
   },
 })
 

@@ -285,24 +285,12 @@ export const modifierOptions = sqliteTable(
   ],
 )
 
-/** Failed sign-ins, by email and by client address, for throttling (see auth/throttle.server.ts). */
-export const loginAttempts = sqliteTable(
-  'login_attempts',
-  {
-    id: text('id').primaryKey(),
-    // 'email:<address>' or 'ip:<address>'.
-    key: text('key').notNull(),
-    attemptedAt: integer('attempted_at').notNull(),
-  },
-  (t) => [index('login_attempts_key_idx').on(t.key, t.attemptedAt)],
-)
-
-/** Public form submissions (waitlist, contact) by client address, for a per-address rate limit. */
+/** Every rate limit's hits (public forms, failed sign-ins), by key; see app/server/rate-limit.server.ts. */
 export const rateLimitHits = sqliteTable(
   'rate_limit_hits',
   {
     id: text('id').primaryKey(),
-    // '<form>:<address>', e.g. 'waitlist:203.0.113.7'.
+    // '<what>:<who>', e.g. 'waitlist:203.0.113.7' or 'login-email:ana@example.com'.
     key: text('key').notNull(),
     hitAt: integer('hit_at').notNull(),
   },
