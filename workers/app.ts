@@ -11,8 +11,9 @@ export { TableSession } from './table-session'
 
 /**
  * A write that carries the staff session cookie must come from our own pages
- * (ARCHITECTURE.md, Staff accounts): a foreign site cannot act for a signed-in
- * owner. Browsers send Origin on every cross-site write; no Origin is refused too.
+ * (docs/architecture.md, Staff accounts): a foreign site cannot act for a
+ * signed-in owner. Browsers send Origin on every cross-site write; no Origin
+ * is refused too.
  */
 function isForeignWriteWithSession(request: Request, url: URL): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false
