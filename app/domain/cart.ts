@@ -23,12 +23,12 @@ export const cartLineKey = (line: Pick<CartLine, 'menuItemId' | 'optionIds'>) =>
 export interface CartTotals {
   count: number
   subtotal: Cents
-  /** The cart's fixed 9 % (SPEC §9), shown as an estimate before ordering. */
+  /** The cart's fixed 9 % (CART_TAX_RATE_BPS), shown as an estimate before ordering. */
   tax: Cents
   total: Cents
 }
 
-/** Adds one of an item (SPEC §4: each add is quantity 1); false when the order would be too large. */
+/** Adds one of an item (each tap adds 1); null when the order would be too large. */
 export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quantity'>): CartLine[] | null {
   const existing = lines.find((line) => cartLineKey(line) === cartLineKey(item))
   if (existing) {

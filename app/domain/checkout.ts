@@ -6,7 +6,7 @@ import { DEFAULT_TIP_PERCENT, tipForPercent } from './tip'
 
 /**
  * What a diner has chosen to pay, carried from step to step in the URL so a
- * reload or a shared link never loses their place (SPEC §2.6–§2.8).
+ * reload or a shared link never loses their place.
  */
 export type Selection =
   | { mode: 'full' }
@@ -14,7 +14,7 @@ export type Selection =
   | { mode: 'split'; peoplePaying: number; tableSize: number }
 
 
-/** `id:2,id2` → items; malformed entries are dropped (SPEC §8: fall back to plain ids). */
+/** `id:2,id2` → items; a malformed id is dropped, a malformed quantity pays what is left of the line. */
 export function parseItemsParam(value: string): { itemId: string; quantity: number | null }[] {
   const items: { itemId: string; quantity: number | null }[] = []
   for (const entry of value.split(',')) {
@@ -26,7 +26,7 @@ export function parseItemsParam(value: string): { itemId: string; quantity: numb
   return items
 }
 
-/** Reads the selection from a step's query string; accepts both parameter sets of SPEC §2.7. */
+/** Reads the selection from a step's query string; both spellings work (`tableSize` or `splitCount`; `full=true` or `amount`/`baseAmount`). */
 export function readSelection(params: URLSearchParams): Selection | null {
   if (params.get('split') === 'true') {
     const peoplePaying = Number(params.get('partySize') ?? '1')
@@ -109,9 +109,9 @@ export interface TipChoice {
 }
 
 /**
- * The tip a step's query string asks for (SPEC §4): a percentage of the base
- * (15 % when nothing is chosen yet), or a custom amount of 0 or more; a custom
- * amount that is not a number is ignored.
+ * The tip a step's query string asks for (docs/money.md, Tips): a percentage
+ * of the base (15 % when nothing is chosen yet), or a custom amount of 0 or
+ * more; a custom amount that is not a number is ignored.
  */
 export function readTip(params: URLSearchParams, base: Cents): TipChoice {
   const noTipReason = params.get('noTipReason')?.trim().slice(0, 100) || null
@@ -131,7 +131,7 @@ export function readTip(params: URLSearchParams, base: Cents): TipChoice {
   return { tip: tipForPercent(base, DEFAULT_TIP_PERCENT), percent: DEFAULT_TIP_PERCENT, noTipReason: null }
 }
 
-/** The serviceQuality of the payment request (SPEC §3): 'good', or 'notip_' and the reason. */
+/** The serviceQuality of the payment request: 'good', or 'notip_' and the reason. */
 export function serviceQualityOf(tip: TipChoice): string {
   return tip.tip === 0 && tip.noTipReason ? `notip_${tip.noTipReason}` : 'good'
 }

@@ -5,7 +5,7 @@ export interface DinerGroup<Line> {
 }
 
 /**
- * Groups the lines still to pay by who ordered them (SPEC §2.4): named diners
+ * Groups the lines still to pay by who ordered them: named diners
  * alphabetically in the reader's locale, unnamed lines under Guest, last.
  */
 export function groupUnpaidByDiner<Line extends { customerName: string | null; quantity: number; paidQuantity: number }>(

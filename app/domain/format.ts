@@ -2,7 +2,8 @@
 export const RESTAURANT_TIME_ZONE = 'America/Mexico_City'
 
 /**
- * SPEC §1: long month, day, year, hour and 2-digit minute, 12-hour clock.
+ * A date as the screens show it: long month, day, year, hour and 2-digit
+ * minute, 12-hour clock.
  * Intl supplies the parts (month names, the restaurant's clock), but the
  * pattern around them is ours: the server's and the phone's ICU versions
  * join them differently ("2026, 11:06" vs "2026 a las 11:06"), and a page

@@ -31,7 +31,7 @@ export function shareOf(remaining: Cents, tableSize: number, peoplePaying: numbe
   return sum
 }
 
-/** Clamps the split inputs the way the split screen does (SPEC §5). */
+/** Clamps the split inputs the way the split screen does: 1–30 at the table, 1–20 paying, never more than the table. */
 export function clampSplit(peoplePaying: number, tableSize: number): { peoplePaying: number; tableSize: number } {
   const size = Math.min(MAX_TABLE_SIZE, Math.max(MIN_PEOPLE_PAYING, Math.trunc(tableSize) || MIN_PEOPLE_PAYING))
   const paying = Math.min(MAX_PEOPLE_PAYING, size, Math.max(MIN_PEOPLE_PAYING, Math.trunc(peoplePaying) || MIN_PEOPLE_PAYING))
@@ -54,11 +54,12 @@ export interface SplitQuote {
 }
 
 /**
- * An equal split as the next diner sees it (SPEC §5: the unpaid total divided
- * by table size, times people paying). Earlier diners' shares of the same
- * table size are taken into account, so what is left is divided among those
- * still to pay, and the last of them pays the exact remainder. A finished
- * round (every share paid, then more was ordered) starts afresh.
+ * An equal split as the next diner sees it: the unpaid total divided by table
+ * size, times people paying (docs/money.md, Equal splits). Earlier diners'
+ * shares of the same table size are taken into account, so what is left is
+ * divided among those still to pay, and the last of them pays the exact
+ * remainder. A finished round (every share paid, then more was ordered)
+ * starts afresh.
  */
 export function quoteSplit(remaining: Cents, peoplePaying: number, tableSize: number, paid: readonly SplitPaid[]): SplitQuote {
   const clamped = clampSplit(peoplePaying, tableSize)

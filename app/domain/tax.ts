@@ -2,7 +2,7 @@ import type { Cents } from './money'
 
 /** IVA, 16 %, in basis points. */
 export const DEFAULT_TAX_RATE_BPS = 1600
-/** The cart's fixed 9 % (SPEC §9), a different figure from the payment summary's IVA. */
+/** The cart's fixed 9 % estimate, a different figure from the payment summary's IVA; nothing charges it. */
 export const CART_TAX_RATE_BPS = 900
 
 export interface TaxSettings {
@@ -24,7 +24,7 @@ export interface TaxBreakdown {
 }
 
 /**
- * The tax in an amount (SPEC §9). Prices that include tax hold
+ * The tax in an amount (docs/money.md, Tax). Prices that include tax hold
  * price − price / (1 + rate) of it, and the total is the price; prices that
  * exclude it get price × rate added on top. Rounded half up to the cent.
  */
@@ -53,7 +53,7 @@ export type PaymentSummary =
   | { layout: 'combined'; consumption: Cents; tax: Cents; taxRatePercent: number; tip: Cents; total: Cents; taxAdded: Cents; pricesIncludeTax: boolean }
 
 /**
- * The payment-method summary (SPEC §2.8). Layout A shows IVA apart; layout B
+ * The payment screen's summary. Layout A shows IVA apart; layout B
  * shows the consumption. Tax is added to the charge only when prices exclude
  * it, exactly as the server charges it (`taxAdded`).
  */

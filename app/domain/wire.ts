@@ -1,8 +1,8 @@
 import type { PaymentMethod, PaymentType } from './bill'
 
 /**
- * JSON shapes of the diner API (SPEC §3, §7). Bill-side amounts are decimal
- * pesos on the wire (ARCHITECTURE.md); the server computes them from cents.
+ * JSON shapes of the diner API (docs/api.md). Bill-side amounts are decimal
+ * pesos on the wire (docs/money.md); the server computes them from cents.
  */
 export interface WireBillItem {
   id: string

@@ -1,6 +1,6 @@
 import type { DinerResources } from './es'
 
-/** English. The spec's texts where it has them. */
+/** The diner's screens in English; same keys as es.ts. */
 const en: DinerResources = {
   common: {
     appName: 'Mesa',

@@ -107,7 +107,7 @@ export async function readBill(db: Db, sessionId: string, { includeClosed = fals
   return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0), splitPaid }
 }
 
-/** The table session of SPEC §3 as GET /api/tables/session/{id} answers it. */
+/** The bill as GET /api/tables/session/{id} answers it (docs/api.md), amounts in pesos. */
 export function toWireSession(bill: BillView): WireTableSession {
   return {
     id: bill.tableId,

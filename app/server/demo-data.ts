@@ -109,7 +109,7 @@ export const demoBillLines = [
   { name: 'Guacamole con totopos', description: 'Aguacate, chile serrano, cebolla y cilantro', category: 'Entradas', priceCents: 13500, quantity: 1, customerName: null },
 ]
 
-/** The three sample diners the demo panel adds (SPEC §2.3); line totals in cents, like the seed bill. */
+/** The three sample diners the demo panel adds; line totals in cents, like the seed bill. */
 export const demoDiners = [
   { customerName: 'Carla', items: [{ name: 'Cabrito al pastor', priceCents: 38500, quantity: 1, category: 'Platos fuertes' }, { name: 'Cerveza artesanal', priceCents: 6000, quantity: 1, category: 'Bebidas' }] },
   { customerName: 'Diego', items: [{ name: 'Queso fundido', priceCents: 14900, quantity: 1, category: 'Entradas' }, { name: 'Agua de horchata', priceCents: 9000, quantity: 2, category: 'Bebidas' }] },

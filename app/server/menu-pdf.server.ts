@@ -49,7 +49,7 @@ export async function deleteMenuPdf(env: Env, key: string | null): Promise<void>
   if (key) await env.MENU_PDFS.delete(key)
 }
 
-/** Reads an upload request's multipart body; anything else (the spec's JSON-only call) is told how to send the file. */
+/** Reads an upload request's multipart body; anything else (a JSON call, say) is told how to send the file. */
 export async function readPdfUpload(request: Request, t: T): Promise<{ menuId: string; file: unknown }> {
   if (!/^multipart\/form-data\b/i.test(request.headers.get('Content-Type') ?? '')) throw new ApiError(415, t('admin.menu.errors.pdfMultipart'))
   // Multipart framing adds a little; anything far above the limit is refused before it is read.

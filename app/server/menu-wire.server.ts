@@ -1,8 +1,8 @@
 import type { CategoryWithItems, ModifierGroupView, OwnMenu } from './menus.server'
 
 /*
- * JSON shapes of the menu API (SPEC §3). Menu-side prices travel as integer
- * cents (ARCHITECTURE.md: `price`, `priceAdjustment`); screens show pesos.
+ * JSON shapes of the menu API (docs/api.md, Menus). Menu-side prices travel
+ * as integer cents (`price`, `priceAdjustment`); screens show pesos.
  */
 
 export const menuPdfPath = (menuId: string) => `/api/menus/${menuId}/pdf`

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 
-/** The URL a table's QR code opens (SPEC §2.12): the diner's bill of the table's current session. */
+/** The URL a table's QR code opens: the diner's bill of the table's current session. */
 export const tableUrl = (origin: string, sessionId: string) => `${origin}/customer/table/${sessionId}`
 
 /** The code as inline SVG: high error correction so a worn or stained sticker still scans. */

@@ -5,7 +5,7 @@ export function tableSessionStub(env: Env, sessionId: string) {
   return env.TABLE_SESSION.get(env.TABLE_SESSION.idFromName(sessionId))
 }
 
-/** Session ids of the public demo start with "demo" (SPEC §2.3). */
+/** Session ids of the public demo start with "demo": demo7, then demo-… after each close (docs/architecture.md, Demo resets). */
 export const isDemoSession = (sessionId: string) => sessionId.startsWith('demo')
 
 /**

@@ -26,8 +26,8 @@ const lastActivity = sql<number>`max(
   (SELECT coalesce(max(ts.opened_at), 0) FROM table_sessions ts WHERE ts.id = "tables"."session_id"))`
 
 /**
- * The owner's active tables, in the order they were made (SPEC §2.12: only
- * the active list is shown), each with its open bill's total, what is paid
+ * The owner's active tables (inactive ones are never listed), in the order
+ * they were made, each with its open bill's total, what is paid
  * and when it last changed.
  */
 export function listTables(db: Db, userId: string) {

@@ -4,9 +4,10 @@ import { cachedBillRead } from './bill-read-cache.server'
 import { handleLiveRequest } from './live/live-routes.server'
 
 /**
- * A write that carries the staff session cookie must come from our own pages:
- * a foreign site cannot act for a signed-in owner. Browsers send Origin on
- * every cross-site write; no Origin is refused too.
+ * A write that carries the staff session cookie must come from our own pages
+ * (docs/architecture.md, Staff accounts): a foreign site cannot act for a
+ * signed-in owner. Browsers send Origin on every cross-site write; no Origin
+ * is refused too.
  */
 function isForeignWriteWithSession(request: Request, url: URL): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false

@@ -10,7 +10,7 @@ describe('a diner pays part of the bill', () => {
     await page.goto(`/customer/pay-items/${sessionId}`)
     await hydrated(page, 'pay-items-confirm')
 
-    // Named diners alphabetically, Guest last (SPEC §2.4).
+    // Named diners alphabetically, Guest last.
     expect(await page.getByTestId('diner-group').locator('h2').allTextContents()).toEqual(['Diego', 'Sofía', 'Invitado'])
     expect(await page.getByTestId('pay-items-confirm').isDisabled()).toBe(true)
 

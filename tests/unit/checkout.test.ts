@@ -13,7 +13,7 @@ describe('the selection travels in the URL', () => {
     ])
   })
 
-  it('reads both parameter sets of SPEC §2.7 and writes its own back', () => {
+  it('reads both parameter spellings and writes its own back', () => {
     expect(readSelection(params('split=true&partySize=2&tableSize=5'))).toEqual({ mode: 'split', peoplePaying: 2, tableSize: 5 })
     expect(readSelection(params('split=true&partySize=9&tableSize=3'))).toEqual({ mode: 'split', peoplePaying: 3, tableSize: 3 })
     expect(readSelection(params('amount=100&baseAmount=100&tipAmount=15'))).toEqual({ mode: 'full' })
@@ -65,7 +65,7 @@ describe('the tip from the URL', () => {
   })
 })
 
-describe('the payment summary (SPEC §2.8)', () => {
+describe('the payment summary', () => {
   it('layout A shows IVA apart; included tax adds nothing to the charge', () => {
     expect(paymentSummary(11600, 1000, { showTaxSeparately: true, taxIncludedInPrice: true, taxRateBps: 1600 })).toEqual({
       layout: 'separate', subtotal: 10000, tax: 1600, taxRatePercent: 16, tip: 1000, total: 12600, taxAdded: 0,

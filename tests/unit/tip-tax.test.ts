@@ -29,7 +29,7 @@ describe('tips', () => {
   })
 })
 
-describe('tax (SPEC §9)', () => {
+describe('tax (docs/money.md, Tax)', () => {
   it('takes IVA out of a price that includes it: price − price / 1.16', () => {
     expect(taxBreakdown(11600, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({ subtotal: 10000, tax: 1600, total: 11600 })
     // 100.00 / 1.16 = 86.2069 → 86.21; tax 13.79

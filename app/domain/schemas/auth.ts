@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Restaurant kinds and cuisines of the registration payload (SPEC §3). */
+/** Restaurant kinds and cuisines of the registration payload. */
 export const RESTAURANT_TYPES = ['casual', 'fine-dining', 'fast-casual', 'cafe', 'bar', 'food-truck'] as const
 export const RESTAURANT_CUISINES = ['mexican', 'italian', 'chinese', 'japanese', 'american', 'mediterranean', 'indian', 'french', 'fusion', 'other'] as const
 export const MIN_PASSWORD_LENGTH = 8
@@ -24,7 +24,7 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, { error: 'admin.errors.passwordMin' })
   .max(200, { error: 'admin.errors.tooLong' })
 
-/** The restaurant step of sign-up, and the whole onboarding form (SPEC §2.13, §5). */
+/** The restaurant step of sign-up, and the whole onboarding form. */
 export const restaurantFields = {
   restaurantName: text(2, 'admin.errors.restaurantNameMin', 120),
   restaurantType: z.enum(RESTAURANT_TYPES, { error: 'admin.errors.restaurantTypeRequired' }),
@@ -62,7 +62,7 @@ export const resetPasswordSchema = z.object({
   password,
 })
 
-/** POST /api/auth/setup-restaurant (SPEC §2.13). */
+/** POST /api/auth/setup-restaurant: the restaurant fields of sign-up, alone. */
 export const setupRestaurantSchema = z.object(restaurantFields)
 
 export type RegisterInput = z.output<typeof registerSchema>

@@ -2,7 +2,10 @@ import { z } from 'zod'
 import { PAYMENT_METHODS } from '../bill'
 import { ID_PATTERN } from './fields'
 
-/** The payment-method form (SPEC §2.8); messages are translation keys. */
+/**
+ * Unused: the payment-method form now posts the whole payment request and is
+ * read with paymentRequestSchema, like POST /api/payments (docs/api.md).
+ */
 export const payFormSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'customer.method.methodRequiredText' }),
   transactionId: z
@@ -13,7 +16,7 @@ export const payFormSchema = z.object({
 })
 
 /**
- * The pay-items form (SPEC §2.4): the checked items and a quantity for each;
+ * The pay-items form: the checked items and a quantity for each;
  * a quantity that is not a whole number is treated as 1, then clamped to
  * what is left on the line.
  */

@@ -4,7 +4,7 @@ import { MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY } from '../cart'
 const MAX_OPTIONS = 30
 import { idString, optionalName, pesos } from './fields'
 
-/** One bill line as a diner's order or the demo panel sends it (SPEC §7, POST /api/items). */
+/** One bill line as a diner's order or the demo panel sends it (POST /api/items, see docs/api.md). */
 export const billItemInputSchema = z.object({
   name: z
     .string({ error: 'name is required' })
@@ -57,7 +57,7 @@ const batchSchema = z.object({
 const singleSchema = z.object({ ...target, ...billItemInputSchema.shape }).refine(optionsNeedAnItem, optionsNeedAnItemIssue)
 
 /**
- * POST /api/items: the spec's single item, or a whole cart (`items`) in one
+ * POST /api/items: a single line at the top level, or a whole cart (`items`) in one
  * call so an order lands on the bill all or nothing. A body with `items` is a
  * cart; choosing the shape first keeps the error messages about the right one.
  */

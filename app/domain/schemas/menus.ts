@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MAX_CENTS, parsePesosInput } from '../money'
 import { checkbox, idString } from './fields'
 
-/** Menu kinds (SPEC §3); the management dialog offers them all. */
+/** Menu kinds; the management dialog offers them all. */
 export const MENU_TYPES = ['regular', 'breakfast', 'lunch', 'dinner', 'drinks', 'coffee'] as const
 export type MenuType = (typeof MENU_TYPES)[number]
 
@@ -21,8 +21,9 @@ const description = z
   .transform((value) => value || null)
 
 /**
- * A menu-side price: integer cents from the API (ARCHITECTURE.md: menu prices
- * travel in cents), or the pesos a person typed in a form ("85.50", "$85").
+ * A menu-side price: integer cents from the API (docs/api.md, Menus), or the
+ * pesos a person typed in a form ("85.50", "$85"). Forms send text, so any
+ * string is read as pesos: "3550" is $3,550.00.
  */
 const cents = ({ min, key }: { min: 0 | 1; key: string }) =>
   z.union([z.number(), z.string().trim()], { error: key }).transform((value, ctx) => {
@@ -75,6 +76,6 @@ export type MenuItemInput = z.output<typeof menuItemSchema>
 export type ModifierGroupInput = z.output<typeof modifierGroupSchema>
 export type ModifierOptionInput = z.output<typeof modifierOptionSchema>
 
-/** PDF menus: what the upload accepts (SPEC §5: only application/pdf; ours: at most 10 MB). */
+/** PDF menus: what the upload accepts, only application/pdf and at most 10 MB. */
 export const PDF_MAX_BYTES = 10 * 1024 * 1024
 export const PDF_TYPE = 'application/pdf'

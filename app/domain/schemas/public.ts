@@ -14,7 +14,7 @@ const email = z
   .max(254, { error: 'site.errors.tooLong' })
   .pipe(z.email({ error: 'site.errors.email' }))
 
-/** The landing page's waitlist (SPEC §2.2, §5): name, email and restaurant required, a message optional. */
+/** The landing page's waitlist: name, email and restaurant required, a message optional. */
 export const waitlistSchema = z.object({
   name: required(100),
   email,
@@ -27,7 +27,7 @@ export const waitlistSchema = z.object({
     .transform((value) => value || null),
 })
 
-/** The footer's contact modal (SPEC §1): all four fields required, the email checked. */
+/** The footer's contact modal: all four fields required, the email checked. */
 export const contactSchema = z.object({
   name: required(100),
   phone: required(30),

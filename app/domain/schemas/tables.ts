@@ -24,7 +24,7 @@ const capacity = z
     return number
   })
 
-/** POST /api/tables and the 'New Table' dialog (SPEC §5). userId and isActive, when sent, are ignored: the owner is the signed-in one. */
+/** POST /api/tables and the 'New Table' dialog. userId and isActive, when sent, are ignored: the owner is the signed-in one. */
 export const createTableSchema = z.object({
   tableNumber: z
     .string({ error: 'admin.errors.tableNumberRequired' })

@@ -1,7 +1,7 @@
 import menusEn from './menus.en'
 import type { AdminResources } from './es'
 
-/** Staff texts in English; the spec's English wording where it has one. */
+/** Staff texts in English, the second language; same keys as es.ts. */
 const adminEn: AdminResources = {
   brand: 'Mesa for restaurants',
   errors: {

@@ -1,6 +1,6 @@
 import type { Widen } from '../widen'
 import menusEs from './menus.es'
-/** Textos del personal (panel, cuentas, mesas). Los mensajes del SPEC en español van tal cual. */
+/** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
   brand: 'Mesa para restaurantes',
   errors: {

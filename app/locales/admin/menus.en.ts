@@ -1,6 +1,6 @@
 import type { MenusResources } from './menus.es'
 
-/** Menu screens in English; the builder screens keep the spec's English words. */
+/** Menu screens in English; same keys as menus.es.ts. */
 const menusEn: MenusResources = {
   errors: {
     menuName: 'Menu name is required',

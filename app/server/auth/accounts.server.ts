@@ -14,7 +14,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export type AuthFailure = 'EMAIL_TAKEN' | 'USER_NOT_FOUND' | 'INVALID_PASSWORD' | 'TOO_MANY_ATTEMPTS' | 'RESET_INVALID'
 type Result<T> = ({ ok: true } & T) | { ok: false; code: AuthFailure }
 
-/** Creates the owner's account with the restaurant profile (SPEC §2.17). */
+/** Creates the owner's account with the restaurant profile. */
 export async function registerOwner(db: Db, input: RegisterInput): Promise<Result<{ userId: string }>> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.ownerEmail)).limit(1)
   if (existing) return { ok: false, code: 'EMAIL_TAKEN' }

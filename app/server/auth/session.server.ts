@@ -79,7 +79,7 @@ export async function getStaffUser(context: AppLoadContext, request: Request): P
   return findSessionUser(getDb(context.cloudflare.env.DB), token)
 }
 
-/** For admin pages: the owner, or a redirect to sign in (SPEC §2.12). */
+/** For admin pages: the owner, or a redirect to sign in that comes back here. */
 export async function requireStaffPage(context: AppLoadContext, request: Request): Promise<StaffUser> {
   const user = await getStaffUser(context, request)
   if (!user) {

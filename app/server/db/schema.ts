@@ -15,7 +15,7 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`)
 
-/** An owner account with its restaurant profile and tax settings (SPEC §3). */
+/** An owner account with its restaurant profile and tax settings. */
 export const users = sqliteTable(
   'users',
   {

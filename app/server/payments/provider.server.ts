@@ -2,7 +2,7 @@ import type { PaymentMethod } from '~/domain/bill'
 
 export interface ChargeRequest {
   transactionId: string
-  /** Bill part plus tip, in cents. */
+  /** The whole charge in cents: bill part, any tax added on top, and tip. */
   totalCents: number
   method: PaymentMethod
   description: string
