@@ -1,19 +1,5 @@
 import { z } from 'zod'
-import { PAYMENT_METHODS } from '../bill'
 import { ID_PATTERN } from './fields'
-
-/**
- * Unused: the payment-method form now posts the whole payment request and is
- * read with paymentRequestSchema, like POST /api/payments (docs/api.md).
- */
-export const payFormSchema = z.object({
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'customer.method.methodRequiredText' }),
-  transactionId: z
-    .string({ error: 'customer.method.processingErrorText' })
-    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'customer.method.processingErrorText' }),
-  /** The step's query string: what is paid and the tip, re-priced on the server. */
-  query: z.string({ error: 'customer.method.processingErrorText' }).max(4000, { error: 'customer.method.processingErrorText' }),
-})
 
 /**
  * The pay-items form: the checked items and a quantity for each;
