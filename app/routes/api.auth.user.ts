@@ -5,3 +5,6 @@ import { staffApi } from '~/server/staff-api.server'
 export const loader = staffApi({
   GET: async ({ user }) => json({ id: user.id, email: user.email, ownerName: user.ownerName, restaurantName: user.restaurantName }),
 })
+
+/** Only GET: any other method answers 405 like the rest of the API. */
+export const action = loader

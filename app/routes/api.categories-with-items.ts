@@ -12,3 +12,6 @@ export const loader = staffApi({
     return json((await categoriesWithItems(db, user.id, menuId)).map(toWireCategory))
   },
 })
+
+/** Only GET: any other method answers 405 like the rest of the API. */
+export const action = loader

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { isIdLike } from '~/domain/schemas/fields'
 import { getDb } from '~/server/db/client.server'
-import { api, invariantApi, json } from '~/server/http.server'
+import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { toWireMenuItem, toWireModifierGroup } from '~/server/menu-wire.server'
 
@@ -23,3 +23,5 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
     })),
   )
 })
+
+export const action = methodNotAllowed('GET')

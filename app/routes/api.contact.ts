@@ -9,6 +9,7 @@ export const loader = methodNotAllowed('POST')
 
 /** POST /api/contact { name, phone, email, restaurant }: stored, at most 5 per address per hour. */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== 'POST') return methodNotAllowed('POST')()
   const t = await getT(request)
   const input = await readJson(request, contactSchema, t)
   if (!(await requestContact(getDb(context.cloudflare.env.DB), request, input))) throw new ApiError(429, t('site.errors.tooMany'))

@@ -11,3 +11,6 @@ export const loader = staffApi({
     return json((await modifierGroupsOf(db, [item.id])).map(toWireModifierGroup))
   },
 })
+
+/** Only GET: any other method answers 405 like the rest of the API. */
+export const action = loader

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { isIdLike } from '~/domain/schemas/fields'
 import { readTablePayments } from '~/server/bill.server'
 import { getDb } from '~/server/db/client.server'
-import { api, invariantApi, json } from '~/server/http.server'
+import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
 
 /** GET /api/payments/table/{tableId}: payments of the table's open bill, newest first. */
 export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
@@ -12,3 +12,5 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
   invariantApi(list, 404, 'Table not found.')
   return json(list)
 })
+
+export const action = methodNotAllowed('GET')

@@ -6,3 +6,6 @@ import { listTables } from '~/server/tables.server'
 export const loader = staffApi({
   GET: async ({ db, user }) => json(await listTables(db, user.id)),
 })
+
+/** Only GET: any other method answers 405 like the rest of the API. */
+export const action = loader

@@ -4,7 +4,7 @@ import { isIdLike } from '~/domain/schemas/fields'
 import type { WireTaxSettings } from '~/domain/wire'
 import { getDb } from '~/server/db/client.server'
 import { users } from '~/server/db/schema'
-import { api, invariantApi, json } from '~/server/http.server'
+import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
 
 /** GET /api/users/{userId}: only the tax settings the diner's payment summary needs (SPEC §7). */
 export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
@@ -29,3 +29,5 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
   }
   return json(body)
 })
+
+export const action = methodNotAllowed('GET')

@@ -28,6 +28,9 @@ function keep(key: string, entry: Kept) {
   if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string)
 }
 
+/** Names the bill an answer shows, when it may be another than the URL's. */
+export const BILL_SESSION_HEADER = 'X-Bill-Session'
+
 /** Says whether an answer was kept, as CDNs do; the tests and anyone profiling read it. */
 const CACHE_HEADER = 'X-Bill-Cache'
 
@@ -52,7 +55,7 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, rende
   // A URL seen for the first time is only rendered: an id that names no bill never wakes an object.
   if (!entry) {
     const response = await render()
-    if (isKeepable(response)) keep(key, { version: null })
+    if (isKeepable(response, sessionId)) keep(key, { version: null })
     return response
   }
   const version = await tableSessionStub(env, sessionId).version()
@@ -61,7 +64,7 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, rende
     return answer(entry, 'hit')
   }
   const response = await render()
-  if (!isKeepable(response)) {
+  if (!isKeepable(response, sessionId)) {
     kept.delete(key)
     return response
   }
@@ -70,5 +73,11 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, rende
   return answer(fresh, 'miss')
 }
 
-/** Only a plain success is kept: redirects, errors and anything that sets a cookie (a toast shown once) are rendered every time. */
-const isKeepable = (response: Response) => response.status === 200 && !response.headers.has('Set-Cookie')
+/**
+ * Only a plain success is kept: redirects, errors and anything that sets a
+ * cookie (a toast shown once) are rendered every time, and so is an answer
+ * about another bill than the one the URL names (a closed bill's id answers
+ * the table's current bill, whose changes the closed bill's version never shows).
+ */
+const isKeepable = (response: Response, sessionId: string) =>
+  response.status === 200 && !response.headers.has('Set-Cookie') && (response.headers.get(BILL_SESSION_HEADER) ?? sessionId) === sessionId

@@ -47,6 +47,16 @@ describe('bill reads kept by the Worker between changes', () => {
     expect((await fresh(page)).status).toBe(302)
   })
 
+  it('a closed bill’s id answers the table’s current bill as it is now, never a kept copy of it', async () => {
+    const { owner, table } = await ownersTable()
+    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    const old = `/api/tables/session/${table.sessionId}`
+    for (let load = 0; load < 3; load++) expect((await getPage(old)).headers.get('X-Bill-Cache')).not.toBe('hit')
+    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] })
+    // The old bill's object never changes again, so its version cannot tell that the current bill moved on.
+    expect(await (await getPage(old)).text()).toContain('Flan napolitano')
+  })
+
   it('staff edits of the restaurant and the table show on the next load; a deleted table is gone', async () => {
     const { owner, table } = await ownersTable()
     const page = `/customer/table/${table.sessionId}`

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { postJson } from './fixtures'
+import { postJson, seedTable } from './fixtures'
 
 const from = (address: string) => ({ headers: { 'CF-Connecting-IP': address } })
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${crypto.randomUUID().slice(0, 4)}`
@@ -73,5 +73,22 @@ describe('POST /api/contact', () => {
     const ip = address()
     for (let i = 0; i < 5; i++) expect((await postJson('/api/contact', { name: 'J', phone: '8112345678', email: 'limite@example.com', restaurant: 'R' }, from(ip))).status).toBe(201)
     expect((await postJson('/api/contact', { name: 'J', phone: '8112345678', email: 'limite@example.com', restaurant: 'R' }, from(ip))).status).toBe(429)
+  })
+})
+
+describe('methods an endpoint does not serve', () => {
+  it('answer 405 with a JSON message, and a public form stores nothing', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    for (const path of [`/api/tables/session/${table.sessionId}`, `/api/payments/table/${table.tableId}`, `/api/users/${table.userId}`, `/api/categories/with-items/${table.userId}`, '/api/tables/active', '/api/auth/user', '/api/menus/my-menus']) {
+      const response = await postJson(path, {})
+      expect(response.status, path).toBe(405)
+      expect(await response.json(), path).toEqual({ message: 'Method not allowed; use GET.' })
+    }
+    const before = await env.DB.prepare('SELECT count(*) AS n FROM contact_requests').first<{ n: number }>()
+    for (const path of ['/api/contact', '/api/waitlist']) {
+      const response = await postJson(path, { name: 'Ana', phone: '5512345678', email: 'ana@example.com', restaurant: 'Fonda Ana', restaurantName: 'Fonda Ana' }, { method: 'PUT' })
+      expect(response.status, path).toBe(405)
+    }
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM contact_requests').first<{ n: number }>()).toEqual(before)
   })
 })
