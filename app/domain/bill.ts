@@ -150,13 +150,12 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
     lineUpdates.push({ itemId: line.id, paidQuantity: line.paidQuantity + units })
     paidLines.push({ itemId: line.id, quantity: units, amountCents: lineAmount })
   }
-  if (amount !== intent.amountCents) {
-    return refuse(409, 'BILL_CHANGED', `The items cost ${formatPesos(amount)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`)
+  // Equal shares pay the bill without paying lines: items chosen after them may cost more than is left, and then pay what is left.
+  const due = Math.min(amount, remaining)
+  if (due !== intent.amountCents) {
+    return refuse(409, 'BILL_CHANGED', `The items cost ${formatPesos(due)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`)
   }
-  if (amount > remaining) {
-    return refuse(409, 'TOO_MUCH', `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
-  }
-  return { ok: true, plan: { amountCents: amount, lineUpdates, paidLines, closesBill: amount === remaining } }
+  return { ok: true, plan: { amountCents: due, lineUpdates, paidLines, closesBill: due === remaining } }
 }
 
 // Messages from the API are read by developers and logged; a plain decimal is clearer than locale currency.

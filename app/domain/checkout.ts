@@ -98,7 +98,8 @@ export function quote(lines: readonly BillLine[], remaining: Cents, selection: S
     if (units !== (item.quantity ?? left)) changed = true
     quoted.push({ itemId: line.id, units, amount: lineAmountFor(line, units) })
   }
-  return { base: quoted.reduce((sum, line) => sum + line.amount, 0), lines: quoted, changed, split: null }
+  // Items never cost more than is left: equal shares may have paid part of the bill already (see planPayment).
+  return { base: Math.min(remaining, quoted.reduce((sum, line) => sum + line.amount, 0)), lines: quoted, changed, split: null }
 }
 
 export interface TipChoice {
@@ -137,16 +138,19 @@ export function serviceQualityOf(tip: TipChoice): string {
 }
 
 /** Why a payment the diner was shown cannot go through as shown, in the words the screen uses. */
-export type PaymentChange = 'billPaid' | 'selectionTaken' | 'selectionPartlyTaken' | 'ordered' | 'paidMeanwhile' | 'updated'
+export type PaymentChange = 'billPaid' | 'selectionTaken' | 'selectionPartlyTaken' | 'ordered' | 'paidMeanwhile' | 'lastShare' | 'updated'
 
 /**
  * What happened between showing a payment (`shownBase`, what it paid of the
- * bill) and the bill as it is now, priced for the same selection.
+ * bill) and the bill as it is now, priced for the same selection. `shares`
+ * is the table size of an equal split: a share that grew by less than a cent
+ * per share is the last one taking the rounding, not a new order.
  */
-export function whatChanged(shownBase: Cents, now: { remaining: Cents; base: Cents; mode: Selection['mode']; selectionChanged: boolean }): PaymentChange {
+export function whatChanged(shownBase: Cents, now: { remaining: Cents; base: Cents; mode: Selection['mode']; selectionChanged: boolean; shares?: number }): PaymentChange {
   if (now.remaining <= 0) return 'billPaid'
   if (now.base <= 0) return 'selectionTaken'
-  if (now.mode === 'items') return now.selectionChanged ? 'selectionPartlyTaken' : 'updated'
+  if (now.mode === 'items') return now.selectionChanged ? 'selectionPartlyTaken' : 'paidMeanwhile'
+  if (now.mode === 'split' && now.base > shownBase && now.base - shownBase < (now.shares ?? 1)) return 'lastShare'
   if (now.base > shownBase) return 'ordered'
   if (now.base < shownBase) return 'paidMeanwhile'
   return 'updated'

@@ -17,6 +17,8 @@ export interface OrderLineRequest {
   /** The line total for the whole quantity; used only for lines that name no menu item. */
   price: Cents
   quantity: number
+  category: string
+  customerName: string | null
 }
 
 export interface PricedLine {
@@ -26,6 +28,8 @@ export interface PricedLine {
   /** The line total for the whole quantity. */
   priceCents: Cents
   quantity: number
+  category: string
+  customerName: string | null
 }
 
 export type PricingResult =
@@ -40,25 +44,29 @@ export type PricingResult =
  * the whole order.
  */
 export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap<string, MenuEntry>): PricingResult {
+  // An item off the menu is the first thing to say: no choice of options can fix it.
+  if (lines.some((line) => line.menuItemId && !menu.has(line.menuItemId))) {
+    return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
+  }
   const priced: PricedLine[] = []
-  for (const line of lines) {
-    if (!line.menuItemId) {
-      priced.push({ menuItemId: null, name: line.name, description: line.description, priceCents: line.price, quantity: line.quantity })
+  for (const { menuItemId, optionIds, price, name, description, quantity, category, customerName } of lines) {
+    const line = { name, description, quantity, category, customerName }
+    const item = menuItemId ? menu.get(menuItemId) : undefined
+    if (!menuItemId || !item) {
+      priced.push({ ...line, menuItemId: null, priceCents: price })
       continue
     }
-    const item = menu.get(line.menuItemId)
-    if (!item) return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
-    const choice = checkChoice(item.modifierGroups, line.optionIds ?? [])
+    const choice = checkChoice(item.modifierGroups, optionIds ?? [])
     if (!choice.ok) {
       const message = choice.reason === 'unknown' ? 'An option does not belong to its item.' : `A choice for ${item.name} is missing or not allowed.`
       return { ok: false, status: 400, code: 'INVALID_OPTIONS', message }
     }
     priced.push({
-      menuItemId: line.menuItemId,
+      ...line,
+      menuItemId,
       name: item.name,
       description: choice.summary ?? line.description,
       priceCents: (item.priceCents + choice.extraCents) * line.quantity,
-      quantity: line.quantity,
     })
   }
   return { ok: true, lines: priced }

@@ -34,7 +34,8 @@ export async function recordHit(db: Db, keys: string[], { windowMs }: RateLimit)
   if (!first) return
   await db.batch([
     db.insert(rateLimitHits).values([first, ...more].map((key) => ({ id: crypto.randomUUID(), key, hitAt: now }))),
-    db.delete(rateLimitHits).where(lt(rateLimitHits.hitAt, now - windowMs)),
+    // Only these keys' old hits: another limit's window may be longer.
+    db.delete(rateLimitHits).where(and(inArray(rateLimitHits.key, [first, ...more]), lt(rateLimitHits.hitAt, now - windowMs))),
   ])
 }
 

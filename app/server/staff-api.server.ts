@@ -22,7 +22,8 @@ type Handler = (args: StaffApiArgs) => Promise<Response>
 export function staffApi(handlers: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>) {
   const allowed = Object.keys(handlers).join(', ')
   return api(async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
-    const handler = handlers[request.method as keyof typeof handlers]
+    // HEAD is a GET without its body (the runtime drops the body).
+    const handler = handlers[(request.method === 'HEAD' ? 'GET' : request.method) as keyof typeof handlers]
     if (!handler) throw new ApiError(405, `Method not allowed; use ${allowed}.`)
     const user = await requireStaffApi(context, request)
     const env = context.cloudflare.env

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseItemsParam, paymentTypeOf, quote, readSelection, readTip, selectionParams, serviceQualityOf, whatChanged } from '~/domain/checkout'
+import { planPayment } from '~/domain/bill'
 import { paymentSummary } from '~/domain/tax'
 
 const params = (query: string) => new URLSearchParams(query)
@@ -78,6 +79,23 @@ describe('the payment summary', () => {
   })
 })
 
+describe('items chosen after equal shares', () => {
+  it('cost at most what is left on the bill, and that is what the payment may pay', () => {
+    // $60 + $40; half of it paid as an equal share, then Luis picks the $60 item: $50 is left, he pays $50.
+    const lines = [
+      { id: 'a', priceCents: 6000, quantity: 1, paidQuantity: 0 },
+      { id: 'b', priceCents: 4000, quantity: 1, paidQuantity: 0 },
+    ]
+    const picked = quote(lines, 5000, { mode: 'items', items: [{ itemId: 'a', quantity: null }] })
+    expect(picked.base).toBe(5000)
+    expect(planPayment(lines, 5000, { type: 'item', amountCents: picked.base, items: [{ itemId: 'a', quantity: null }] }, [{ tableSize: 2, shares: 1 }])).toMatchObject({
+      ok: true,
+      plan: { amountCents: 5000, closesBill: true },
+    })
+    expect(planPayment(lines, 5000, { type: 'item', amountCents: 6000, items: [{ itemId: 'a', quantity: null }] }, [])).toMatchObject({ ok: false, code: 'BILL_CHANGED' })
+  })
+})
+
 describe('what changed between showing a payment and paying it', () => {
   const now = (base: number, remaining: number, mode: 'full' | 'items' | 'split' = 'full', selectionChanged = false) => ({ base, remaining, mode, selectionChanged })
 
@@ -89,5 +107,10 @@ describe('what changed between showing a payment and paying it', () => {
     expect(whatChanged(13500, now(0, 0, 'items', true))).toBe('billPaid')
     // Same amount, another charge: the restaurant's tax settings moved.
     expect(whatChanged(10000, now(10000, 10000))).toBe('updated')
+    // Three diners shown $33.33 at once: the third now pays the last share, $33.34. Nobody ordered.
+    expect(whatChanged(3333, { ...now(3334, 3334, 'split'), shares: 3 })).toBe('lastShare')
+    expect(whatChanged(3333, { ...now(5000, 10000, 'split'), shares: 3 })).toBe('ordered')
+    // Items whose price fell: equal shares paid part of the bill meanwhile.
+    expect(whatChanged(6000, now(5000, 5000, 'items'))).toBe('paidMeanwhile')
   })
 })

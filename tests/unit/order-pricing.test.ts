@@ -16,7 +16,7 @@ const menu = new Map<string, MenuEntry>([
   ['tacos', { name: 'Tacos al pastor', priceCents: 5500, modifierGroups: [salsa] }],
   ['agua', { name: 'Agua de jamaica', priceCents: 3500, modifierGroups: [] }],
 ])
-const line = (fields: Partial<Parameters<typeof priceOrder>[0][number]>) => ({ name: 'x', description: null, price: 1, quantity: 1, ...fields })
+const line = (fields: Partial<Parameters<typeof priceOrder>[0][number]>) => ({ name: 'x', description: null, price: 1, quantity: 1, category: 'Order', customerName: null, ...fields })
 
 describe('pricing an order', () => {
   it('prices menu lines by the menu, options included, times the quantity, whatever price the client sent', () => {
@@ -24,8 +24,8 @@ describe('pricing an order', () => {
     expect(result).toEqual({
       ok: true,
       lines: [
-        { menuItemId: 'tacos', name: 'Tacos al pastor', description: 'Salsa: Habanero', priceCents: 18000, quantity: 3 },
-        { menuItemId: 'agua', name: 'Agua de jamaica', description: null, priceCents: 3500, quantity: 1 },
+        { menuItemId: 'tacos', name: 'Tacos al pastor', description: 'Salsa: Habanero', priceCents: 18000, quantity: 3, category: 'Order', customerName: null },
+        { menuItemId: 'agua', name: 'Agua de jamaica', description: null, priceCents: 3500, quantity: 1, category: 'Order', customerName: null },
       ],
     })
   })
@@ -33,12 +33,14 @@ describe('pricing an order', () => {
   it('keeps a line that names no menu item as it was sent (staff and demo lines)', () => {
     expect(priceOrder([line({ name: 'Botella de la casa', price: 45000, quantity: 1, description: 'Malbec' })], menu)).toEqual({
       ok: true,
-      lines: [{ menuItemId: null, name: 'Botella de la casa', description: 'Malbec', priceCents: 45000, quantity: 1 }],
+      lines: [{ menuItemId: null, name: 'Botella de la casa', description: 'Malbec', priceCents: 45000, quantity: 1, category: 'Order', customerName: null }],
     })
   })
 
   it('refuses the whole order for an item off the menu or a choice the item does not allow', () => {
     expect(priceOrder([line({ menuItemId: 'agua' }), line({ menuItemId: 'elsewhere' })], menu)).toMatchObject({ ok: false, status: 404, code: 'UNKNOWN_ITEM' })
+    // An unknown item is said first, whatever else is wrong in the order.
+    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: [] }), line({ menuItemId: 'elsewhere' })], menu)).toMatchObject({ ok: false, code: 'UNKNOWN_ITEM' })
     expect(priceOrder([line({ menuItemId: 'tacos', optionIds: [] })], menu)).toMatchObject({ ok: false, status: 400, code: 'INVALID_OPTIONS' })
     expect(priceOrder([line({ menuItemId: 'tacos', optionIds: ['verde', 'habanero'] })], menu)).toMatchObject({ ok: false, code: 'INVALID_OPTIONS' })
     expect(priceOrder([line({ menuItemId: 'agua', optionIds: ['verde'] })], menu)).toMatchObject({ ok: false, code: 'INVALID_OPTIONS', message: 'An option does not belong to its item.' })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MAX_CENTS, pesosToCents } from '../money'
 
 /** A decimal peso amount on the wire, read into integer cents. */
-export function pesos(options: { min: 'zero' | 'positive'; label: string }) {
+export function pesos(options: { min: 'zero' | 'positive'; label: string; maxCents?: number }) {
   return z
     .number({ error: `${options.label} must be a number` })
     .transform((value, ctx) => {
@@ -18,7 +18,7 @@ export function pesos(options: { min: 'zero' | 'positive'; label: string }) {
         })
         return z.NEVER
       }
-      if (cents > MAX_CENTS) {
+      if (cents > (options.maxCents ?? MAX_CENTS)) {
         ctx.addIssue({ code: 'custom', message: `${options.label} is too large` })
         return z.NEVER
       }

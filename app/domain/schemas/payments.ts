@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../bill'
+import { MAX_CENTS } from '../money'
 import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE } from '../split'
 import { idString, pesos } from './fields'
 
@@ -27,7 +28,8 @@ export const paymentRequestSchema = z
      * What the diner was shown as the charge (amount, any tax on top, tip), in
      * pesos. When given, the payment is refused unless it would charge exactly this.
      */
-    total: pesos({ min: 'positive', label: 'total' }).optional(),
+    // The amount, tax on top (at most the amount) and the tip (at most the amount) together.
+    total: pesos({ min: 'positive', label: 'total', maxCents: 3 * MAX_CENTS }).optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be card, apple or google' }),
     paymentType: z.enum(PAYMENT_TYPES, { error: 'paymentType must be full, item or split' }),
     customerName: z

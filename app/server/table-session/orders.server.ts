@@ -35,20 +35,7 @@ export async function insertOrder(db: Db, sessionId: string, table: BillTable, r
   const priced = priceOrder(request.items, await menuEntries(db, table.userId, menuItemIds))
   if (!priced.ok) return fail(priced.status, priced.code, priced.message)
   const now = Date.now()
-  const rows = priced.lines.map((line, index) => {
-    const item = request.items[index]
-    return {
-      ...line,
-      id: crypto.randomUUID(),
-      tableId: table.tableId,
-      sessionId,
-      category: item?.category ?? 'Order',
-      paidQuantity: 0,
-      customerName: item?.customerName ?? null,
-      paidBy: null,
-      createdAt: now,
-    }
-  })
+  const rows = priced.lines.map((line) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now }))
   // A large order goes in several inserts of one atomic batch.
   const size = Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? {}).length) || 1
   const inserts = Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => db.insert(billItems).values(rows.slice(index * size, (index + 1) * size)).returning())

@@ -127,12 +127,13 @@ export async function payGroup(db: Db, provider: PaymentProvider, sessionId: str
       results.push(fail(409, 'BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.'))
       continue
     }
-    const charge = await provider.charge({
-      transactionId: request.transactionId,
-      totalCents: plan.amountCents + taxCents + request.tipAmount,
-      method: request.paymentMethod,
-      description: `Table ${table.tableNumber}`,
-    })
+    const charge = await provider
+      .charge({ transactionId: request.transactionId, totalCents: plan.amountCents + taxCents + request.tipAmount, method: request.paymentMethod, description: `Table ${table.tableNumber}` })
+      .catch(async (error: unknown) => {
+        // Nothing of this group is recorded yet, so nothing charged before this one may stay charged.
+        await Promise.all(recorded.map(({ reference }) => provider.refund(reference)))
+        throw error
+      })
     if (!charge.ok) {
       results.push(fail(402, 'DECLINED', charge.message))
       continue

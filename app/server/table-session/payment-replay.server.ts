@@ -13,7 +13,6 @@ export function hashRequest(request: PaymentRequest): Promise<string> {
       request.tableId,
       request.amount,
       request.tipAmount,
-      request.total ?? null,
       request.paymentMethod,
       request.paymentType,
       request.customerName,
@@ -21,6 +20,8 @@ export function hashRequest(request: PaymentRequest): Promise<string> {
       Object.entries(request.itemQuantities ?? {}).sort(([a], [b]) => a.localeCompare(b)),
       request.splitCount ?? null,
       request.partySize ?? null,
+      // Appended only when sent, so requests without it keep the fingerprint they always had.
+      ...(request.total === undefined ? [] : [request.total]),
     ]),
   )
 }
