@@ -1,0 +1,36 @@
+import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
+
+type Result = SubmissionResult<string[]> | null | undefined
+
+/**
+ * A staff or public page's form: the server's last answer (what was typed and
+ * the errors under their fields), and once hydrated the browser checks the
+ * same schema the action parses, field by field as each is left. Diner pages
+ * do not use it: it brings zod and conform to the phone.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>(
+  schema: Schema,
+  { id, lastResult, defaultValue, coerce = true }: { id: string; lastResult: Result; defaultValue?: DefaultValue<z.input<Schema> & Record<string, unknown>>; coerce?: boolean },
+) {
+  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    // The constraints are the fields'; a schema that reshapes its result is read through to the object it starts from.
+    constraint: getZodConstraint(schema instanceof z.ZodPipe ? schema.in : schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: !coerce }),
+    shouldRevalidate: 'onBlur',
+  })
+}
+
+/**
+ * The last answer when it was to this form: pages with several forms tell
+ * them apart by the `intent` (and the record `id`) the answer echoes back.
+ */
+export function resultFor(result: Result, intent: string, id?: string): Result {
+  const sent = result?.initialValue
+  if (!sent || sent.intent !== intent) return undefined
+  return id === undefined || sent.id === id ? result : undefined
+}
