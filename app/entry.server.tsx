@@ -1,7 +1,8 @@
-import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
+import { logUnexpected } from '~/server/request-id.server'
 
 /**
  * The Worker takes Remix's request handler from this build rather than from
@@ -17,7 +18,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController()
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS)
@@ -26,7 +27,7 @@ export default async function handleRequest(
     {
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error)
+        if (!controller.signal.aborted) logUnexpected(error, loadContext, request)
         responseStatusCode = 500
       },
     },
@@ -36,4 +37,9 @@ export default async function handleRequest(
   if (isbot(request.headers.get('user-agent') || '')) await body.allReady
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+}
+
+/** Errors a loader or action threw (not the responses they throw on purpose), logged with the id the error page shows. */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!request.signal.aborted) logUnexpected(error, context, request)
 }

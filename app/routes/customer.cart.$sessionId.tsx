@@ -11,7 +11,6 @@ import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
@@ -138,5 +137,3 @@ export default function Cart() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

@@ -9,7 +9,6 @@ import { payItemsFormSchema } from '~/domain/schemas/checkout'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -186,5 +185,3 @@ export default function PayItems() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

@@ -6,7 +6,6 @@ import { paidLinesOf, sessionPayments } from '~/server/bill.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -122,5 +121,3 @@ function Row({ label, value, mono }: { label: string; value: string; mono?: bool
     </div>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -90,5 +89,3 @@ export default function PaymentOptions() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

@@ -4,7 +4,6 @@ import { useState } from 'react'
 import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { SplitPie } from '~/ui/customer/split-pie'
@@ -160,5 +159,3 @@ export default function SplitEqual() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

@@ -6,7 +6,6 @@ import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -200,5 +199,3 @@ export default function Tip() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary
