@@ -12,7 +12,7 @@ import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 
 /*
- * The sidebar menu builder (SPEC §2.16): the owner's menus on the left, the
+ * The sidebar menu builder: the owner's menus on the left, the
  * chosen one's categories and items on the right, every change in a dialog
  * whose open state lives in the URL (?dialog=, ?edit=kind:id, ?delete=kind:id).
  */

@@ -7,7 +7,7 @@ import { getT } from '~/server/i18n.server'
 
 export const loader = methodNotAllowed('POST')
 
-/** POST /api/auth/setup-restaurant: the signed-in owner's restaurant profile (SPEC §2.13). */
+/** POST /api/auth/setup-restaurant: the signed-in owner's restaurant profile. */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const user = await requireStaffApi(context, request)

@@ -1,4 +1,4 @@
 import { redirect } from '@remix-run/cloudflare'
 
-/** Navigating to /api/login starts signing in (SPEC §7). */
+/** Navigating to /api/login starts signing in. */
 export const loader = () => redirect('/admin/login')

@@ -8,7 +8,7 @@ import { createTable } from '~/server/tables.server'
 
 export const loader = methodNotAllowed('POST')
 
-/** POST /api/tables: a new table of the signed-in owner (SPEC §7). */
+/** POST /api/tables: a new table of the signed-in owner. */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const user = await requireStaffApi(context, request)

@@ -9,7 +9,7 @@ import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-/** Review of what the diner chose (SPEC §2.6), priced against the bill as it is now. */
+/** Review of what the diner chose, priced against the bill as it is now. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const sid = bill.sessionId

@@ -15,7 +15,7 @@ import { useLiveBill } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-/** The table size to start from: a split under way, else the table's seats, at least 4 (SPEC §5). */
+/** The table size to start from: a split under way, else the table's seats, at least 4. */
 function startingTableSize(splitPaid: readonly SplitPaid[], capacity: number | null): number {
   const underway = splitPaid.filter((entry) => entry.shares % entry.tableSize !== 0).sort((a, b) => b.shares - a.shares)[0]
   return underway?.tableSize ?? Math.min(MAX_TABLE_SIZE, Math.max(DEFAULT_TABLE_SIZE, capacity ?? 0))

@@ -66,7 +66,7 @@ export default function Tip() {
   }
 
   const customCents = choice.kind === 'custom' ? parsePesosInput(choice.text) : null
-  // A custom amount that is not a number of 0 or more is ignored (SPEC §5).
+  // A custom amount that is not a number of 0 or more is ignored.
   const tip = choice.kind === 'percent' ? tipForPercent(data.base, choice.percent) : customCents !== null && customCents >= 0 ? customCents : 0
   const pending = navigation.state !== 'idle' && navigation.location?.pathname.startsWith('/customer/payment-method/')
   const selection = new URLSearchParams(data.selectionQuery)
