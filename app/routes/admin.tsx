@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Outlet, useRouteLoaderData } from '@remix-run/react'
 import { getStaffUser } from '~/server/auth/session.server'
 import { LanguageSwitch } from '~/ui/customer/shell'
@@ -11,6 +11,8 @@ import { useI18n } from '~/ui/i18n'
  * dashboard or to sign-in. Each page still checks its own access: loaders run
  * side by side, so this one cannot guard the others.
  */
+export const meta: MetaFunction = () => [{ title: 'Mesa · Staff' }]
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getStaffUser(context, request)
   return { signedIn: Boolean(user) }

@@ -1,3 +1,4 @@
+import type { MetaFunction } from '@remix-run/cloudflare'
 import { Link, Outlet } from '@remix-run/react'
 import { buttonClass } from '~/ui/button'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -9,6 +10,8 @@ import { useI18n } from '~/ui/i18n'
  * only waits for what it shows; they share this one error page, inside the
  * diner's frame: an unknown or closed table is 'Table Not Found'.
  */
+export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+
 export default function CustomerArea() {
   return <Outlet />
 }

@@ -7,8 +7,9 @@ type Result = SubmissionResult<string[]> | null | undefined
 /**
  * A staff or public page's form: the server's last answer (what was typed and
  * the errors under their fields), and once hydrated the browser checks the
- * same schema the action parses, field by field as each is left. Diner pages
- * do not use it: it brings zod and conform to the phone.
+ * same schema the action parses before anything is sent, then each field
+ * again as it is typed in. Diner pages do not use it: it brings zod and
+ * conform to the phone.
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>(
   schema: Schema,
@@ -21,7 +22,9 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
     // The constraints are the fields'; a schema that reshapes its result is read through to the object it starts from.
     constraint: getZodConstraint(schema instanceof z.ZodPipe ? schema.in : schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: !coerce }),
-    shouldRevalidate: 'onBlur',
+    // Not on blur: pressing the submit button blurs the last field, its error would vanish
+    // and the button move up from under the pointer before the click lands.
+    shouldRevalidate: 'onInput',
   })
 }
 

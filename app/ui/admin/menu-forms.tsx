@@ -74,13 +74,13 @@ export function CategoryDialog({ open, closeTo, menuId, category }: { open: bool
   const [form, fields] = useSchemaForm(categorySchema, {
     id: `category-${category?.id ?? 'new'}`,
     lastResult: useLastResult(intent, category?.id),
-    defaultValue: { name: category?.name ?? '', description: category?.description ?? '', menuId },
+    defaultValue: { name: category?.name ?? '', description: category?.description ?? '' },
     coerce: false,
   })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={category ? t('admin.menu.sidebar.editCategory') : t('admin.menu.builder.addCategory')}>
       <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={category?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
-        <input {...getInputProps(fields.menuId, { type: 'hidden' })} />
+        <input type="hidden" name="menuId" value={menuId} />
         <ErrorList errors={fields.menuId.errors} />
         <Field label={t('admin.menu.builder.categoryName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
         <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
@@ -114,10 +114,11 @@ export function ItemDialog({
   const [form, fields] = useSchemaForm(menuItemSchema, {
     id: `item-${item?.id ?? 'new'}`,
     lastResult: useLastResult(intent, item?.id),
-    defaultValue: { name: item?.name ?? '', description: item?.description ?? '', price: item ? pesosText(item.priceCents) : '', categoryId: item?.categoryId ?? categoryId ?? '' },
+    defaultValue: { name: item?.name ?? '', description: item?.description ?? '', price: item ? pesosText(item.priceCents) : '', categoryId: item?.categoryId ?? '' },
     coerce: false,
   })
-  const chosen = fields.categoryId.initialValue ?? ''
+  // The dialog stays mounted while the page's ?category= changes, so a fixed category is read from the props, not from the form's first values.
+  const chosen = item?.categoryId ?? categoryId ?? fields.categoryId.initialValue ?? ''
   return (
     <UrlDialog open={open} closeTo={closeTo} title={item ? t('admin.menu.sidebar.editItem') : t('admin.menu.builder.addMenuItem')}>
       <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={item?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
@@ -134,7 +135,7 @@ export function ItemDialog({
         ) : (
           <>
             {/* A disabled select is not submitted; the fixed or edited item's category travels hidden. */}
-            <input {...getInputProps(fields.categoryId, { type: 'hidden' })} />
+            <input type="hidden" name="categoryId" value={chosen} />
             {categoryMode === 'fixed' ? (
               <SelectField
                 label={t('admin.menu.builder.category')}
@@ -152,11 +153,11 @@ export function ItemDialog({
 
 export function GroupDialog({ open, closeTo, menuItemId }: { open: boolean; closeTo: string; menuItemId: string }) {
   const { t } = useI18n()
-  const [form, fields] = useSchemaForm(modifierGroupSchema, { id: 'group-new', lastResult: useLastResult('group.create'), defaultValue: { menuItemId }, coerce: false })
+  const [form, fields] = useSchemaForm(modifierGroupSchema, { id: 'group-new', lastResult: useLastResult('group.create'), coerce: false })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addGroup')}>
       <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent="group.create" submit={t('admin.menu.common.save')} cancelTo={closeTo}>
-        <input {...getInputProps(fields.menuItemId, { type: 'hidden' })} />
+        <input type="hidden" name="menuItemId" value={menuItemId} />
         <Field label={t('admin.menu.builder.groupName')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: t('admin.menu.builder.groupPlaceholder') }} />
         <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
         <CheckboxField label={`${t('admin.menu.builder.required')} — ${t('admin.menu.builder.requiredHint')}`} errors={fields.required.errors} inputProps={getInputProps(fields.required, { type: 'checkbox' })} />
@@ -168,11 +169,11 @@ export function GroupDialog({ open, closeTo, menuItemId }: { open: boolean; clos
 
 export function OptionDialog({ open, closeTo, groupId, itemId }: { open: boolean; closeTo: string; groupId: string; itemId: string }) {
   const { t } = useI18n()
-  const [form, fields] = useSchemaForm(modifierOptionSchema, { id: 'option-new', lastResult: useLastResult('option.create'), defaultValue: { modifierGroupId: groupId }, coerce: false })
+  const [form, fields] = useSchemaForm(modifierOptionSchema, { id: 'option-new', lastResult: useLastResult('option.create'), coerce: false })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addOption')}>
       <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent="option.create" submit={t('admin.menu.common.save')} cancelTo={closeTo}>
-        <input {...getInputProps(fields.modifierGroupId, { type: 'hidden' })} />
+        <input type="hidden" name="modifierGroupId" value={groupId} />
         {/* Brings the page back to the item whose modifiers these are. */}
         <input type="hidden" name="itemId" value={itemId} />
         <ErrorList errors={fields.modifierGroupId.errors} />
