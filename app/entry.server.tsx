@@ -1,7 +1,8 @@
-import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
+import { logUnexpected } from '~/server/request-id.server'
 
 /**
  * What the Worker entry (workers/app.ts) takes from this build: its fetch
@@ -19,7 +20,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController()
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS)
@@ -28,7 +29,7 @@ export default async function handleRequest(
     {
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error)
+        if (!controller.signal.aborted) logUnexpected(error, loadContext, request)
         responseStatusCode = 500
       },
     },
@@ -38,4 +39,9 @@ export default async function handleRequest(
   if (isbot(request.headers.get('user-agent') || '')) await body.allReady
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+}
+
+/** Errors a loader or action threw (not the responses they throw on purpose), logged with the id the error page shows. */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!request.signal.aborted) logUnexpected(error, context, request)
 }

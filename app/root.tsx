@@ -5,8 +5,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
   useFetchers,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -14,8 +12,10 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, resources, type Resources } from '~/locales'
 import { getLanguage } from '~/server/i18n.server'
+import { requestIdOf } from '~/server/request-id.server'
 import { getTheme } from '~/server/theme.server'
 import { readToast } from '~/server/toast.server'
+import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { areaOf } from '~/ui/site/area'
@@ -29,7 +29,7 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, theme, { toast, headers }] = await Promise.all([getLanguage(request), getTheme(request), readToast(request)])
   // Staff texts go only to staff pages, the public site's to its pages; a diner's phone gets the diner's.
   const { admin, site, ...diner } = resources[language]
@@ -38,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Staff pages also get the site's strings, for the 404 page of a mistyped /admin address.
   const strings: Partial<Resources> = area === 'admin' ? { ...diner, admin, site } : area === 'site' ? { ...diner, site } : diner
   // Only the public site is themed; the diner's and staff screens stay light for now.
-  return data({ language, strings, toast, theme: area === 'site' ? theme : 'light', origin: url.origin }, { headers })
+  // The id this request's error page shows. Single fetch loads a navigation's data in one request, so whenever the root reloads with it (a new path) the id is the failing request's.
+  const requestId = requestIdOf(context, request)
+  return data({ language, strings, toast, theme: area === 'site' ? theme : 'light', origin: url.origin, requestId }, { headers })
 }
 
 // Toasts and the language change through form posts and redirects; of the query string only ?lng matters here.
@@ -83,15 +85,6 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
   const { t } = useI18n()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <p className="text-5xl font-bold text-stone-400">{status}</p>
-      <a href="/" className="font-semibold text-emerald-800 underline">
-        {t('common.returnHome')}
-      </a>
-    </main>
-  )
+  return <GeneralErrorBoundary back={{ to: '/', label: t('common.returnHome') }} frame={(children) => <main className="flex min-h-dvh items-center justify-center">{children}</main>} />
 }

@@ -12,6 +12,16 @@ const es = {
     returnHome: 'Volver al inicio',
     loading: 'Cargando…',
     dismiss: 'Descartar',
+    errors: {
+      '401': { title: 'Inicia sesión para continuar', text: 'Esta página es solo para el personal del restaurante.' },
+      '403': { title: 'No tienes acceso', text: 'Tu cuenta no puede ver esta página.' },
+      '404': { title: 'No encontramos esta página', text: 'Puede que el enlace esté mal escrito o que lo que buscas ya no exista.' },
+      '409': { title: 'Algo cambió mientras tanto', text: 'Alguien más hizo un cambio al mismo tiempo. Vuelve a cargar la página e inténtalo de nuevo.' },
+      '500': { title: 'Algo salió mal de nuestro lado', text: 'No es tu culpa. Inténtalo de nuevo en un momento.' },
+      requestId: 'Si pides ayuda, menciona este código: {{id}}',
+      signIn: 'Iniciar sesión',
+      dashboard: 'Volver al panel',
+    },
   },
   customer: {
     tableNumber: 'Mesa {{number}}',

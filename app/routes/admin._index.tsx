@@ -1,4 +1,4 @@
 import { redirect } from '@remix-run/cloudflare'
 
-/** /admin is the dashboard (SPEC §2.1). */
+/** /admin has no page of its own: staff start at the dashboard. */
 export const loader = () => redirect('/admin/dashboard')

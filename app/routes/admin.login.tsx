@@ -1,6 +1,7 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { getStaffUser, startSession } from '~/server/auth/session.server'
@@ -10,8 +11,9 @@ import { safeRedirect } from '~/server/http.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
-import { Field } from '~/ui/field'
+import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { useSchemaForm } from '~/ui/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Iniciar sesión' }]
 
@@ -26,37 +28,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null
 }
 
-type LoginResult = { fields: Record<string, string[] | null>; message: string | null }
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
-  const submission = parseWithZod(form, { schema: loginSchema })
-  if (submission.status !== 'success') return data<LoginResult>({ fields: submission.error ?? {}, message: null }, { status: 400 })
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema })
+  // A refused password is never sent back into the page.
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   const db = getDb(context.cloudflare.env.DB)
   const result = await checkCredentials(db, submission.value, clientAddressOf(request))
-  if (!result.ok) return data<LoginResult>({ fields: {}, message: `admin.errors.${result.code}` }, { status: result.code === 'TOO_MANY_ATTEMPTS' ? 429 : 401 })
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), { status: result.code === 'TOO_MANY_ATTEMPTS' ? 429 : 401 })
+  }
   const cookie = await startSession(db, request, result.user.id)
   return redirectWithToast(afterSignIn(new URL(request.url).searchParams.get('redirectTo')), { title: 'admin.login.welcome' }, { headers: { 'Set-Cookie': cookie } })
 }
 
 export default function Login() {
-  const result = useActionData<typeof action>()
+  const lastResult = useActionData<typeof action>()
   const { t } = useI18n()
-  const navigation = useNavigation()
-  const pending = navigation.state === 'submitting'
+  const pending = useIsPending()
+  const [form, fields] = useSchemaForm(loginSchema, { id: 'login', lastResult })
   return (
     <AuthCard title={t('admin.login.title')}>
-      <Form method="post" className="grid gap-4" noValidate>
-        {result?.message ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-900" data-testid="login-error">
-            {t(result.message)}
-          </p>
-        ) : null}
-        <Field label={t('admin.login.email')} name="email" type="email" autoComplete="email" required error={result?.fields.email} />
-        <Field label={t('admin.login.password')} name="password" type="password" autoComplete="current-password" required error={result?.fields.password} />
-        <button type="submit" className={`${buttonClass.primary} w-full`} disabled={pending}>
-          {pending ? t('admin.login.submitting') : t('admin.login.submit')}
-        </button>
+      <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} alert testId="login-error" />
+        <Field label={t('admin.login.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field label={t('admin.login.password')} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} />
+        <StatusButton pending={pending} pendingText={t('admin.login.submitting')} className={`${buttonClass.primary} w-full`}>
+          {t('admin.login.submit')}
+        </StatusButton>
       </Form>
       <div className="mt-5 grid gap-2 text-center">
         <Link to="/admin/forgot-password" className="font-semibold text-emerald-800 underline">

@@ -32,7 +32,7 @@ export default function MenuManagement() {
 
   return (
     <div className="min-h-dvh">
-      <AdminTopBar backTo="/admin/dashboard?tab=menus" backLabel={t('admin.menu.builder.backToDashboard')}>
+      <AdminTopBar backTo="/admin/dashboard/menus" backLabel={t('admin.menu.builder.backToDashboard')}>
         <Link to="/admin/menu" className={`${buttonClass.secondary} hidden sm:inline-flex`}>
           {t('admin.menu.management.sidebar')}
         </Link>

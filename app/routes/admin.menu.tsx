@@ -12,7 +12,7 @@ import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 
 /*
- * The sidebar menu builder (SPEC §2.16): the owner's menus on the left, the
+ * The sidebar menu builder: the owner's menus on the left, the
  * chosen one's categories and items on the right, every change in a dialog
  * whose open state lives in the URL (?dialog=, ?edit=kind:id, ?delete=kind:id).
  */
@@ -70,7 +70,7 @@ export default function MenuSidebarBuilder() {
 
   return (
     <div className="min-h-dvh">
-      <AdminTopBar backTo="/admin/dashboard?tab=menus" backLabel={t('admin.menu.builder.backToDashboard')} />
+      <AdminTopBar backTo="/admin/dashboard/menus" backLabel={t('admin.menu.builder.backToDashboard')} />
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <h1 className="text-2xl font-bold">{t('admin.menu.sidebar.title')}</h1>
         <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">

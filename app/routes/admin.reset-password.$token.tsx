@@ -1,14 +1,16 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { resetPasswordSchema } from '~/domain/schemas/auth'
 import { isResetTokenUsable, resetPassword } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
-import { Field } from '~/ui/field'
+import { Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { useSchemaForm } from '~/ui/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Nueva contraseña' }]
 
@@ -20,23 +22,25 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData()
+  // The token is the one in the address, whatever the form carries.
   form.set('token', params.token ?? '')
   const submission = parseWithZod(form, { schema: resetPasswordSchema })
-  if (submission.status !== 'success') return data({ errors: submission.error ?? {}, invalid: Boolean(submission.error?.token) }, { status: 400 })
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   const result = await resetPassword(getDb(context.cloudflare.env.DB), submission.value.token, submission.value.password)
-  if (!result.ok) return data({ errors: {}, invalid: true }, { status: 400 })
+  if (!result.ok) return data(submission.reply({ fieldErrors: { token: ['admin.errors.resetInvalid'] }, hideFields: ['password'] }), { status: 400 })
   return redirectWithToast('/admin/login', { title: 'admin.reset.doneTitle', description: 'admin.reset.doneText' })
 }
 
 export default function ResetPassword() {
   const { usable } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+  const lastResult = useActionData<typeof action>()
+  const { token } = useParams()
   const { t } = useI18n()
-  const pending = useNavigation().state === 'submitting'
-  const errors: Record<string, string[] | null> = result?.errors ?? {}
+  const pending = useIsPending()
+  const [form, fields] = useSchemaForm(resetPasswordSchema, { id: 'reset-password', lastResult, defaultValue: { token } })
   return (
     <AuthCard title={t('admin.reset.title')}>
-      {!usable || result?.invalid ? (
+      {!usable || fields.token.errors ? (
         <div className="grid gap-4" role="alert" data-testid="reset-invalid">
           <p>{t('admin.errors.resetInvalid')}</p>
           <Link to="/admin/forgot-password" className={buttonClass.primary}>
@@ -44,11 +48,17 @@ export default function ResetPassword() {
           </Link>
         </div>
       ) : (
-        <Form method="post" className="grid gap-4" noValidate>
-          <Field label={t('admin.reset.password')} name="password" type="password" autoComplete="new-password" hint={t('admin.signup.passwordHint')} error={errors.password} />
-          <button type="submit" className={buttonClass.primary} disabled={pending}>
+        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <input {...getInputProps(fields.token, { type: 'hidden' })} />
+          <Field
+            label={t('admin.reset.password')}
+            hint={t('admin.signup.passwordHint')}
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          />
+          <StatusButton pending={pending} className={buttonClass.primary}>
             {t('admin.reset.submit')}
-          </button>
+          </StatusButton>
         </Form>
       )}
     </AuthCard>

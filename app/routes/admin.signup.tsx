@@ -1,6 +1,8 @@
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { z } from 'zod'
 import { registerSchema, signupSteps } from '~/domain/schemas/auth'
 import { registerOwner } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
@@ -8,8 +10,9 @@ import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
-import { CheckboxField, Field } from '~/ui/field'
+import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { useSchemaForm } from '~/ui/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Registro' }]
 
@@ -19,8 +22,25 @@ const STEP_FIELDS = [
   ['acceptTerms'],
 ] as const
 const ALL_FIELDS = STEP_FIELDS.flat()
+const LAST_STEP = STEP_FIELDS.length - 1
 
-type WizardState = { step: number; values: Record<string, string>; errors: Record<string, string[] | null>; message: string | null }
+const stepOf = (value: unknown) => Math.min(LAST_STEP, Math.max(0, Number(value) || 0))
+
+/**
+ * The step an answer leads to, read from the answer itself (it echoes the
+ * posted step and button): one back after Anterior, one on after a checked
+ * Siguiente, else the first step with a problem (a no-JS user may have
+ * skipped one) or the one posted.
+ */
+function shownStep(result: SubmissionResult<string[]> | null | undefined): number {
+  if (!result) return 0
+  const posted = stepOf(result.initialValue?.step)
+  const intent = result.initialValue?.intent
+  if (intent === 'back') return Math.max(0, posted - 1)
+  if (result.status === 'success') return intent === 'next' ? Math.min(LAST_STEP, posted + 1) : posted
+  const first = STEP_FIELDS.findIndex((fields) => fields.some((name) => result.error?.[name]?.length))
+  return first === -1 ? posted : first
+}
 
 /**
  * The three-step wizard runs on the server: each Siguiente posts every field
@@ -29,41 +49,26 @@ type WizardState = { step: number; values: Record<string, string>; errors: Recor
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const values = Object.fromEntries(ALL_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))
-  const step = Math.min(2, Math.max(0, Number(form.get('step')) || 0))
+  const step = stepOf(form.get('step'))
   const intent = form.get('intent')
-  const state = (next: Partial<WizardState>, status = 200) => data<WizardState>({ step, values, errors: {}, message: null, ...next }, { status })
-
-  if (intent === 'back') return state({ step: Math.max(0, step - 1) })
+  // Going back checks nothing; what was typed comes back all the same.
+  if (intent === 'back') return parseWithZod(form, { schema: z.object({}) }).reply()
   if (intent === 'next') {
     const submission = parseWithZod(form, { schema: signupSteps[step] ?? registerSchema })
-    return submission.status === 'success' ? state({ step: step + 1 }) : state({ errors: submission.error ?? {} }, 400)
+    return data(submission.reply(), { status: submission.status === 'success' ? 200 : 400 })
   }
   const submission = parseWithZod(form, { schema: registerSchema })
-  if (submission.status !== 'success') {
-    const errors = submission.error ?? {}
-    // Back to the first step with a problem (a no-JS user may have skipped one).
-    const first = STEP_FIELDS.findIndex((fields) => fields.some((name) => errors[name]))
-    return state({ step: first === -1 ? 2 : first, errors, message: 'admin.errors.formError' }, 400)
-  }
+  if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
   const result = await registerOwner(getDb(context.cloudflare.env.DB), submission.value)
-  if (!result.ok) return state({ step: 1, errors: { ownerEmail: ['admin.errors.emailTaken'] } }, 409)
+  if (!result.ok) return data(submission.reply({ fieldErrors: { ownerEmail: ['admin.errors.emailTaken'] } }), { status: 409 })
   return redirectWithToast('/admin/login', { title: 'admin.signup.successTitle', description: 'admin.signup.successText' })
 }
 
 export default function Signup() {
-  const state = useActionData<typeof action>()
+  const lastResult = useActionData<typeof action>()
   const { t } = useI18n()
-  const navigation = useNavigation()
-  const step = state?.step ?? 0
-  const values = state?.values ?? {}
-  const errors = state?.errors ?? {}
-  const pending = navigation.state === 'submitting'
-  const visible: readonly string[] = STEP_FIELDS[step] ?? []
+  const step = shownStep(lastResult)
   const stepNames = ['restaurant', 'owner', 'review'] as const
-  const text = (name: string, props: { type?: string; autoComplete?: string; hint?: string } = {}) => (
-    <Field label={t(`admin.signup.${name}`)} name={name} defaultValue={values[name]} error={errors[name]} {...props} />
-  )
 
   return (
     <AuthCard title={t('admin.signup.title')}>
@@ -76,73 +81,86 @@ export default function Signup() {
         ))}
       </ol>
       <p className="mb-4 text-sm text-stone-600" data-testid="signup-step">{t('admin.signup.step', { step: step + 1 })}</p>
-
-      <Form method="post" className="grid gap-4" noValidate key={step}>
-        <input type="hidden" name="step" value={step} />
-        {ALL_FIELDS.filter((name) => !visible.includes(name) && name !== 'acceptTerms').map((name) => (
-          <input key={name} type="hidden" name={name} value={values[name] ?? ''} />
-        ))}
-        {state?.message ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-900">
-            {t(state.message)}
-          </p>
-        ) : null}
-
-        {step === 0 ? (
-          <>
-            {text('restaurantName', { autoComplete: 'organization' })}
-            <RestaurantKindFields values={values} errors={errors} />
-            {text('restaurantAddress', { autoComplete: 'street-address' })}
-            {text('restaurantPhone', { type: 'tel', autoComplete: 'tel' })}
-            {text('restaurantEmail', { type: 'email', autoComplete: 'email' })}
-          </>
-        ) : null}
-        {step === 1 ? (
-          <>
-            {text('ownerName', { autoComplete: 'name' })}
-            {text('ownerEmail', { type: 'email', autoComplete: 'email' })}
-            {text('password', { type: 'password', autoComplete: 'new-password', hint: t('admin.signup.passwordHint') })}
-          </>
-        ) : null}
-        {step === 2 ? (
-          <>
-            <dl className="grid gap-2 rounded-2xl bg-stone-50 p-4 text-sm" data-testid="signup-review">
-              {ALL_FIELDS.filter((name) => name !== 'password' && name !== 'acceptTerms').map((name) => (
-                <div key={name} className="flex justify-between gap-3">
-                  <dt className="text-stone-600">{t(`admin.signup.${name}`)}</dt>
-                  <dd className="text-right font-semibold">
-                    {name === 'restaurantType' && values[name] ? t(`admin.signup.types.${values[name]}`) : name === 'restaurantCuisine' && values[name] ? t(`admin.signup.cuisines.${values[name]}`) : values[name]}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            <CheckboxField name="acceptTerms" label={t('admin.signup.acceptTerms')} error={errors.acceptTerms} />
-          </>
-        ) : null}
-
-        {/* The forward button comes first in the markup, so Enter in a field goes forward, never back. */}
-        <div className="flex flex-row-reverse gap-3">
-          {step < 2 ? (
-            <button type="submit" name="intent" value="next" className={`${buttonClass.primary} flex-1`} disabled={pending}>
-              {t('admin.signup.next')}
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="submit" className={`${buttonClass.primary} flex-1`} disabled={pending}>
-              {pending ? t('admin.signup.submitting') : t('admin.signup.submit')}
-            </button>
-          )}
-          {step > 0 ? (
-            <button type="submit" name="intent" value="back" formNoValidate className={`${buttonClass.secondary} flex-1`}>
-              {t('admin.signup.previous')}
-            </button>
-          ) : null}
-        </div>
-      </Form>
+      {/* Each step is its own form, checked in the browser with that step's part of the schema. */}
+      <WizardStep key={step} step={step} lastResult={lastResult} />
       <p className="mt-5 text-center">
         <Link to="/admin/login" className="font-semibold text-emerald-800 underline">
           {t('admin.signup.haveAccount')}
         </Link>
       </p>
     </AuthCard>
+  )
+}
+
+function WizardStep({ step, lastResult }: { step: number; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useI18n()
+  const pending = useIsPending()
+  const [form, stepFields] = useSchemaForm(signupSteps[step] ?? registerSchema, { id: `signup-${step}`, lastResult })
+  // Every step's answer carries the whole wizard's values; the other steps' travel hidden.
+  const fields = stepFields as unknown as Record<(typeof ALL_FIELDS)[number], FieldMetadata<string>>
+  const typed = (name: (typeof ALL_FIELDS)[number]) => fields[name].initialValue ?? ''
+  const visible: readonly string[] = STEP_FIELDS[step] ?? []
+  const text = (name: 'restaurantName' | 'restaurantAddress' | 'restaurantPhone' | 'restaurantEmail' | 'ownerName' | 'ownerEmail' | 'password', type: 'text' | 'tel' | 'email' | 'password', autoComplete: string, hint?: string) => (
+    <Field label={t(`admin.signup.${name}`)} hint={hint} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }} />
+  )
+
+  return (
+    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="step" value={step} />
+      {ALL_FIELDS.filter((name) => !visible.includes(name) && name !== 'acceptTerms').map((name) => (
+        <input key={name} type="hidden" name={name} value={typed(name)} />
+      ))}
+      <ErrorList id={form.errorId} errors={form.errors} alert />
+
+      {step === 0 ? (
+        <>
+          {text('restaurantName', 'text', 'organization')}
+          <RestaurantKindFields type={fields.restaurantType} cuisine={fields.restaurantCuisine} />
+          {text('restaurantAddress', 'text', 'street-address')}
+          {text('restaurantPhone', 'tel', 'tel')}
+          {text('restaurantEmail', 'email', 'email')}
+        </>
+      ) : null}
+      {step === 1 ? (
+        <>
+          {text('ownerName', 'text', 'name')}
+          {text('ownerEmail', 'email', 'email')}
+          {text('password', 'password', 'new-password', t('admin.signup.passwordHint'))}
+        </>
+      ) : null}
+      {step === 2 ? (
+        <>
+          <dl className="grid gap-2 rounded-2xl bg-stone-50 p-4 text-sm" data-testid="signup-review">
+            {ALL_FIELDS.filter((name) => name !== 'password' && name !== 'acceptTerms').map((name) => (
+              <div key={name} className="flex justify-between gap-3">
+                <dt className="text-stone-600">{t(`admin.signup.${name}`)}</dt>
+                <dd className="text-right font-semibold">
+                  {name === 'restaurantType' && typed(name) ? t(`admin.signup.types.${typed(name)}`) : name === 'restaurantCuisine' && typed(name) ? t(`admin.signup.cuisines.${typed(name)}`) : typed(name)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <CheckboxField label={t('admin.signup.acceptTerms')} errors={fields.acceptTerms.errors} inputProps={getInputProps(fields.acceptTerms, { type: 'checkbox' })} />
+        </>
+      ) : null}
+
+      {/* The forward button comes first in the markup, so Enter in a field goes forward, never back. */}
+      <div className="flex flex-row-reverse gap-3">
+        {step < LAST_STEP ? (
+          <StatusButton pending={pending} name="intent" value="next" className={`${buttonClass.primary} flex-1`}>
+            {t('admin.signup.next')}
+          </StatusButton>
+        ) : (
+          <StatusButton pending={pending} pendingText={t('admin.signup.submitting')} name="intent" value="submit" className={`${buttonClass.primary} flex-1`}>
+            {t('admin.signup.submit')}
+          </StatusButton>
+        )}
+        {step > 0 ? (
+          <button type="submit" name="intent" value="back" formNoValidate className={`${buttonClass.secondary} flex-1`}>
+            {t('admin.signup.previous')}
+          </button>
+        ) : null}
+      </div>
+    </Form>
   )
 }

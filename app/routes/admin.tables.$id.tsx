@@ -57,7 +57,7 @@ export default function TableDetails() {
   useLiveSocket(livePath.restaurant, (event, revalidate) => {
     if (event.tableId === table.id) revalidate()
   })
-  // Payments without a name are stored as 'Guest' (SPEC §3); staff read it in their language.
+  // Payments without a name are stored as 'Guest'; staff read it in their language.
   const named = (names: string) =>
     names
       .split(', ')

@@ -7,7 +7,7 @@ import { getT } from '~/server/i18n.server'
 
 export const loader = methodNotAllowed('POST')
 
-/** POST /api/auth/register: the owner's account and restaurant in one step (SPEC §2.17). */
+/** POST /api/auth/register: the owner's account and restaurant in one step. */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const t = await getT(request)

@@ -5,7 +5,7 @@ import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.s
 
 export const loader = methodNotAllowed('POST')
 
-/** POST /api/items: adds one line (SPEC §7) or a whole cart (`items`) to a table's bill. */
+/** POST /api/items: adds one line or a whole cart (`items`) to a table's bill. */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const body = await readJson(request, addItemsRequestSchema)

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/cloudflare'
 import { methodNotAllowed } from '~/server/http.server'
 
-/** Navigating to /api/login starts signing in (SPEC §7). */
+/** Navigating to /api/login starts signing in. */
 export const loader = () => redirect('/admin/login')
 
 export const action = methodNotAllowed('GET')

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { endSession } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 
-/** /api/logout ends the session and goes home (SPEC §7); a link or a form both work. */
+/** /api/logout ends the session and goes home; a link or a form both work. */
 async function logout({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   return redirect('/', { headers: { 'Set-Cookie': await endSession(getDb(context.cloudflare.env.DB), request) } })
 }

@@ -6,7 +6,7 @@ import { getDb } from '~/server/db/client.server'
 import { users } from '~/server/db/schema'
 import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
 
-/** GET /api/users/{userId}: only the tax settings the diner's payment summary needs (SPEC §7). */
+/** GET /api/users/{userId}: only the tax settings the diner's payment summary needs. */
 export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
   const userId = params.userId ?? ''
   invariantApi(isIdLike(userId), 404, 'User not found.')

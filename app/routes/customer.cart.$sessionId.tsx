@@ -11,7 +11,6 @@ import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
@@ -30,24 +29,25 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const submission = parseWithZod(await request.formData(), { schema: placeOrderFormSchema })
-  if (submission.status !== 'success') return data({ failed: true }, { status: 400 })
+  const refuse = (status: number) => data(submission.reply({ formErrors: ['customer.cart.failedText'] }), { status })
+  if (submission.status !== 'success') return refuse(400)
   const { customerName, items } = submission.value
   const menu = new Map((await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).flatMap((category) => category.items.map((item) => [item.id, item])))
   const lines = []
   for (const { menuItemId, quantity, optionIds } of items) {
     const item = menu.get(menuItemId)
     const choice = item ? checkChoice(item.modifierGroups, optionIds) : null
-    if (!item || !choice?.ok) return data({ failed: true }, { status: 400 })
+    if (!item || !choice?.ok) return refuse(400)
     lines.push({ menuItemId, quantity, optionIds: choice.optionIds, name: item.name, description: choice.summary ?? item.description, price: (item.priceCents + choice.extraCents) * quantity, category: 'Order', customerName })
   }
   const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines })
-  if (!result.ok) return data({ failed: true }, { status: result.status })
+  if (!result.ok) return refuse(result.status)
   return redirectWithToast(customerPath.bill(bill.sessionId), { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' })
 }
 
 export default function Cart() {
   const { sessionId: sid, restaurantName, tableNumber } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const lastResult = useActionData<typeof action>()
   const { t, money } = useI18n()
   const toast = useToast()
   const hydrated = useHydrated()
@@ -64,8 +64,9 @@ export default function Cart() {
   }, [navigation, billPath, save])
 
   useEffect(() => {
-    if (actionData?.failed) toast({ title: 'customer.cart.failedTitle', description: 'customer.cart.failedText', variant: 'destructive' })
-  }, [actionData, toast])
+    const failed = lastResult?.error?.['']?.[0]
+    if (failed) toast({ title: 'customer.cart.failedTitle', description: failed, variant: 'destructive' })
+  }, [lastResult, toast])
 
   return (
     <CustomerShell restaurantName={restaurantName} tableNumber={tableNumber} backTo={customerPath.menu(sid)} closeTo={billPath} title={t('customer.cart.title')}>
@@ -136,5 +137,3 @@ export default function Cart() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

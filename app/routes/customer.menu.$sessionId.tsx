@@ -7,7 +7,6 @@ import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menu.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { ModifierChooser } from '~/ui/customer/modifier-chooser'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -225,5 +224,3 @@ export default function Menu() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

@@ -8,7 +8,7 @@ import { groupUnpaidByDiner } from '~/domain/diners'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
+import { ErrorList } from '~/ui/forms'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -26,36 +26,40 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   return { bill, chosen }
 }
 
-type ActionError = { error: string }
-
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const submission = parseWithZod(await request.formData(), { schema: payItemsFormSchema })
-  if (submission.status !== 'success') {
-    const error = submission.error?.item?.[0] ?? 'customer.payItems.noneSelected'
-    return data<ActionError>({ error }, { status: 400 })
-  }
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const refuse = (error: string, status: number) => data(submission.reply({ fieldErrors: { item: [error] } }), { status })
   const byId = new Map(bill.lines.map((line) => [line.id, line]))
   const items: { itemId: string; quantity: number }[] = []
   for (const itemId of new Set(submission.value.item)) {
     const line = byId.get(itemId)
-    if (!line) return data<ActionError>({ error: 'customer.payItems.notOnBill' }, { status: 400 })
+    if (!line) return refuse('customer.payItems.notOnBill', 400)
     const left = line.quantity - line.paidQuantity
     // Paid by someone else since the page was drawn: say so, and let the diner choose again.
-    if (left <= 0) return data<ActionError>({ error: 'customer.payItems.taken' }, { status: 409 })
+    if (left <= 0) return refuse('customer.payItems.taken', 409)
     const wanted = submission.value.quantities?.[itemId] ?? 1
     items.push({ itemId, quantity: Math.min(left, Math.max(1, wanted)) })
   }
   return redirect(customerPath.options(bill.sessionId, selectionParams({ mode: 'items', items })))
 }
 
+/** What a refused post had chosen, so the page comes back with it (without JavaScript the page is drawn anew). */
+function sentChoice(sent: Record<string, unknown> | null | undefined): Map<string, number> | null {
+  if (!sent) return null
+  const items = [sent.item].flat().filter((id): id is string => typeof id === 'string')
+  const quantities = typeof sent.quantities === 'object' && sent.quantities ? (sent.quantities as Record<string, unknown>) : {}
+  return new Map(items.map((id) => [id, Math.max(1, Math.floor(Number(quantities[id])) || 1)]))
+}
+
 export default function PayItems() {
   const { bill, chosen } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const lastResult = useActionData<typeof action>()
   const { t, money, locale } = useI18n()
   const hydrated = useHydrated()
   const navigation = useNavigation()
-  const [selected, setSelected] = useState<Map<string, number>>(() => new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])))
+  const [selected, setSelected] = useState<Map<string, number>>(() => sentChoice(lastResult?.initialValue) ?? new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])))
   const sid = bill.sessionId
   const toast = useToast()
   useLiveBill(sid)
@@ -87,7 +91,7 @@ export default function PayItems() {
   const toggle = (line: ClientLine, checked: boolean) =>
     setSelected((current) => {
       const next = new Map(current)
-      // Choosing an item starts at one unit (SPEC §5).
+      // Choosing an item starts at one unit; the stepper adds more.
       if (checked) next.set(line.id, 1)
       else next.delete(line.id)
       return next
@@ -112,11 +116,7 @@ export default function PayItems() {
       ) : (
         <Form method="post" className="grid gap-5" replace>
           <p className="text-stone-700">{t('customer.payItems.lead')}</p>
-          {actionData?.error ? (
-            <p role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="pay-items-error">
-              {t(actionData.error)}
-            </p>
-          ) : null}
+          <ErrorList errors={lastResult?.error?.item} alert testId="pay-items-error" />
 
           {groups.map((group) => (
             <section key={group.customerName ?? ''} aria-label={group.customerName ?? t('customer.bill.guest')} data-testid="diner-group">
@@ -185,5 +185,3 @@ export default function PayItems() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

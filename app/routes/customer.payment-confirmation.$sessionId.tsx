@@ -6,7 +6,6 @@ import { paidLinesOf, sessionPayments } from '~/server/bill.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -23,7 +22,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // A diner's receipt outlives the bill: staff may close the table while it is on screen.
   const bill = await loadBill(context, params.sessionId, { receipt: Boolean(tx) })
   const payments = await sessionPayments(getDb(context.cloudflare.env.DB), bill.sessionId)
-  // The diner's own payment when the URL names it, else the newest (SPEC §2.9).
+  // The diner's own payment when the URL names it, else the newest.
   const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
   return {
@@ -122,5 +121,3 @@ function Row({ label, value, mono }: { label: string; value: string; mono?: bool
     </div>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

@@ -10,7 +10,6 @@ import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/chec
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { HiddenFields } from '~/ui/hidden-fields'
@@ -217,5 +216,3 @@ function Row({ label, value }: { label: string; value: string }) {
     </div>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

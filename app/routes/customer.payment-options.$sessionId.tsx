@@ -3,14 +3,13 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-/** Review of what the diner chose (SPEC §2.6), priced against the bill as it is now. */
+/** Review of what the diner chose, priced against the bill as it is now. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const sid = bill.sessionId
@@ -90,5 +89,3 @@ export default function PaymentOptions() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

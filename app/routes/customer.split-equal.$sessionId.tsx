@@ -4,7 +4,6 @@ import { useState } from 'react'
 import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { SplitPie } from '~/ui/customer/split-pie'
@@ -16,7 +15,7 @@ import { useLiveBill } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-/** The table size to start from: a split under way, else the table's seats, at least 4 (SPEC §5). */
+/** The table size to start from: a split under way, else the table's seats, at least 4. */
 function startingTableSize(splitPaid: readonly SplitPaid[], capacity: number | null): number {
   const underway = splitPaid.filter((entry) => entry.shares % entry.tableSize !== 0).sort((a, b) => b.shares - a.shares)[0]
   return underway?.tableSize ?? Math.min(MAX_TABLE_SIZE, Math.max(DEFAULT_TABLE_SIZE, capacity ?? 0))
@@ -160,5 +159,3 @@ export default function SplitEqual() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

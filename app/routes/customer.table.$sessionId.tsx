@@ -7,7 +7,6 @@ import { demoDiners } from '~/server/demo-data'
 import { isDemoSession } from '~/server/table-session.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -208,5 +207,3 @@ function DemoPanel() {
     </section>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

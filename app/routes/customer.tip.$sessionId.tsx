@@ -6,7 +6,6 @@ import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { CustomerErrorBoundary } from '~/ui/customer/not-found'
 import { customerPath } from '~/ui/customer/paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
@@ -67,7 +66,7 @@ export default function Tip() {
   }
 
   const customCents = choice.kind === 'custom' ? parsePesosInput(choice.text) : null
-  // A custom amount that is not a number of 0 or more is ignored (SPEC §5).
+  // A custom amount that is not a number of 0 or more is ignored.
   const tip = choice.kind === 'percent' ? tipForPercent(data.base, choice.percent) : customCents !== null && customCents >= 0 ? customCents : 0
   const pending = navigation.state !== 'idle' && navigation.location?.pathname.startsWith('/customer/payment-method/')
   const selection = new URLSearchParams(data.selectionQuery)
@@ -200,5 +199,3 @@ export default function Tip() {
     </CustomerShell>
   )
 }
-
-export const ErrorBoundary = CustomerErrorBoundary

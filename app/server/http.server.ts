@@ -79,8 +79,3 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
 export function safeRedirect(value: FormDataEntryValue | string | null, fallback = '/'): string {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback
 }
-
-/** A form's text fields as typed, to give a refused form back with what the person wrote. */
-export function typedValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])))
-}

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { categorySchema, menuItemSchema, menuSchema, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
 import { requireStaffPage } from './auth/session.server'
 import { getDb } from './db/client.server'
-import { ApiError, typedValues } from './http.server'
+import { ApiError } from './http.server'
 import { getT } from './i18n.server'
 import { deleteMenuPdf, removeMenuPdf, storeMenuPdf } from './menu-pdf.server'
 import {
@@ -44,8 +44,6 @@ export const MENU_INTENTS = [
 ] as const
 export type MenuIntent = (typeof MENU_INTENTS)[number]
 
-export type MenuActionResult = { intent: string; errors: Record<string, string[] | null>; message: string | null; values: Record<string, string> }
-
 const TOASTS: Record<MenuIntent, string> = {
   'menu.create': 'admin.menu.management.created',
   'menu.update': 'admin.menu.management.updated',
@@ -64,6 +62,9 @@ const TOASTS: Record<MenuIntent, string> = {
   'pdf.remove': 'admin.menu.pdf.removed',
 }
 
+/** What a delete or a PDF form sends besides its intent: the record's id, looked up owner-scoped. */
+const recordSchema = z.object({ id: z.string() })
+
 /** Where the screen goes after a change: it knows its own URLs; `id` is the record made or changed. */
 export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData }) => string
 
@@ -71,7 +72,8 @@ export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData })
  * The one action behind the menu management page, the menu builder and the
  * sidebar builder: parses the form with the payload's schema (the same the
  * API uses), writes through the owner-scoped functions, and answers either a
- * redirect with a toast or the form's errors (400) / 404 for another owner's id.
+ * redirect with a toast or the form's answer: errors under their fields and
+ * what was typed (400), or 404 for another owner's id.
  */
 export async function menuAction({ request, context }: ActionFunctionArgs, next: NextUrl) {
   const user = await requireStaffPage(context, request)
@@ -79,71 +81,62 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
   const db = getDb(env.DB)
   const form = await request.formData()
   const intent = MENU_INTENTS.find((name) => name === form.get('intent'))
-  const values = typedValues(form)
-  const fail = (errors: MenuActionResult['errors'], message: string | null, status = 400) => data<MenuActionResult>({ intent: intent ?? '', errors, message, values }, { status })
-  if (!intent) return fail({}, 'admin.errors.formError')
-  const id = String(form.get('id') ?? '')
+  // No coercion: a typed "32.50" must reach the price field as text (pesos), not as the number 32.5 (cents).
+  const parse = <S extends z.ZodType>(schema: S) => parseWithZod(form, { schema, disableAutoCoercion: true })
+  type Parsed = ReturnType<typeof parse>
+  const refuse = (submission: Parsed, options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) => data(submission.reply(options), { status })
+  if (!intent) return refuse(parse(recordSchema), { formErrors: ['admin.errors.formError'] })
 
-  const parse = <S extends z.ZodType>(schema: S) => {
-    // No coercion: a typed "32.50" must reach the price field as text (pesos), not as the number 32.5 (cents).
-    const submission = parseWithZod(form, { schema, disableAutoCoercion: true })
-    return submission.status === 'success' ? { value: submission.value as z.output<S>, failure: null } : { value: null, failure: fail(submission.error ?? {}, 'admin.menu.common.failed') }
-  }
-  const done = async (record: { id: string } | boolean | null, recordId = id) => {
-    if (!record) return fail({}, 'admin.menu.errors.notFound', 404)
-    return redirectWithToast(next({ intent, id: typeof record === 'object' ? record.id : recordId, form }), { title: TOASTS[intent] })
+  const write = async <S extends z.ZodType>(schema: S, save: (value: z.output<S>) => Promise<{ id: string } | boolean | null>) => {
+    const submission = parse(schema)
+    if (submission.status !== 'success') return refuse(submission, { formErrors: ['admin.menu.common.failed'] })
+    const record = await save(submission.value as z.output<S>)
+    if (!record) return refuse(submission, { formErrors: ['admin.menu.errors.notFound'] }, 404)
+    const id = typeof record === 'object' ? record.id : String(form.get('id') ?? '')
+    return redirectWithToast(next({ intent, id, form }), { title: TOASTS[intent] })
   }
 
   switch (intent) {
     case 'menu.create':
-    case 'menu.update': {
-      const { value, failure } = parse(menuSchema)
-      if (failure) return failure
-      return done(intent === 'menu.create' ? await createMenu(db, user.id, value) : await updateMenu(db, user.id, id, value))
-    }
-    case 'menu.delete': {
-      const menu = await deleteMenu(db, user.id, id)
-      if (menu) await deleteMenuPdf(env, menu.pdfKey)
-      return done(menu)
-    }
+      return write(menuSchema, (value) => createMenu(db, user.id, value))
+    case 'menu.update':
+      return write(menuSchema.extend(recordSchema.shape), ({ id, ...value }) => updateMenu(db, user.id, id, value))
+    case 'menu.delete':
+      return write(recordSchema, async ({ id }) => {
+        const menu = await deleteMenu(db, user.id, id)
+        if (menu) await deleteMenuPdf(env, menu.pdfKey)
+        return menu
+      })
     case 'category.create':
-    case 'category.update': {
-      const { value, failure } = parse(categorySchema)
-      if (failure) return failure
-      return done(intent === 'category.create' ? await createCategory(db, user.id, value) : await updateCategory(db, user.id, id, value))
-    }
+      return write(categorySchema, (value) => createCategory(db, user.id, value))
+    case 'category.update':
+      return write(categorySchema.extend(recordSchema.shape), ({ id, ...value }) => updateCategory(db, user.id, id, value))
     case 'category.delete':
-      return done(await deleteCategory(db, user.id, id))
+      return write(recordSchema, ({ id }) => deleteCategory(db, user.id, id))
     case 'item.create':
-    case 'item.update': {
-      const { value, failure } = parse(menuItemSchema)
-      if (failure) return failure
-      return done(intent === 'item.create' ? await createMenuItem(db, user.id, value) : await updateMenuItem(db, user.id, id, value))
-    }
+      return write(menuItemSchema, (value) => createMenuItem(db, user.id, value))
+    case 'item.update':
+      return write(menuItemSchema.extend(recordSchema.shape), ({ id, ...value }) => updateMenuItem(db, user.id, id, value))
     case 'item.delete':
-      return done(await deleteMenuItem(db, user.id, id))
-    case 'group.create': {
-      const { value, failure } = parse(modifierGroupSchema)
-      if (failure) return failure
-      return done(await createModifierGroup(db, user.id, value))
-    }
+      return write(recordSchema, ({ id }) => deleteMenuItem(db, user.id, id))
+    case 'group.create':
+      return write(modifierGroupSchema, (value) => createModifierGroup(db, user.id, value))
     case 'group.delete':
-      return done(await deleteModifierGroup(db, user.id, id))
-    case 'option.create': {
-      const { value, failure } = parse(modifierOptionSchema)
-      if (failure) return failure
-      return done(await createModifierOption(db, user.id, value))
-    }
+      return write(recordSchema, ({ id }) => deleteModifierGroup(db, user.id, id))
+    case 'option.create':
+      return write(modifierOptionSchema, (value) => createModifierOption(db, user.id, value))
     case 'option.delete':
-      return done(await deleteModifierOption(db, user.id, id))
-    case 'pdf.upload':
+      return write(recordSchema, ({ id }) => deleteModifierOption(db, user.id, id))
+    case 'pdf.upload': {
+      const t = await getT(request)
       try {
-        return done(await storeMenuPdf(env, db, user.id, id, form.get('file'), await getT(request)))
+        return await write(recordSchema, ({ id }) => storeMenuPdf(env, db, user.id, id, form.get('file'), t))
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
-        return fail({ file: [error.message] }, 'admin.menu.pdf.failedTitle', error.status)
+        return refuse(parse(recordSchema), { formErrors: ['admin.menu.pdf.failedTitle'], fieldErrors: { file: [error.message] } }, error.status)
       }
+    }
     case 'pdf.remove':
-      return done(await removeMenuPdf(env, db, user.id, id))
+      return write(recordSchema, ({ id }) => removeMenuPdf(env, db, user.id, id))
   }
 }

@@ -23,7 +23,7 @@ const I18nContext = createContext<I18nValue | null>(null)
 export function I18nProvider({ language, strings, children }: { language: Language; strings: Partial<Resources>; children: ReactNode }) {
   const value = useMemo<I18nValue>(() => {
     const locale = LOCALE_OF[language]
-    // Money is always shown in es-MX MXN (SPEC §1), whatever the language.
+    // Money is always shown in es-MX MXN, whatever the language.
     return { language, locale, t: makeT(language, strings), money: (cents) => formatMoney(cents) }
   }, [language, strings])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>

@@ -11,7 +11,7 @@ export interface ToastMessage {
 const DURATION_MS = 5000
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {})
 
-/** Shows one toast at a time (SPEC §9), for five seconds, announced to screen readers. */
+/** Shows one toast at a time, for five seconds, announced to screen readers. */
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
   const { t } = useI18n()
   const [toast, setToast] = useState<ToastMessage | null>(initial)

@@ -49,9 +49,9 @@ describe('accessibility sweep', () => {
     const staffScreens = [
       '/admin/dashboard',
       `/admin/dashboard?qr=${table.id}`,
-      '/admin/dashboard?tab=menus',
-      '/admin/dashboard?tab=analytics',
-      '/admin/dashboard?tab=settings&dialog=settings',
+      '/admin/dashboard/menus',
+      '/admin/dashboard/analytics',
+      '/admin/dashboard/settings?dialog=settings',
       `/admin/tables/${table.id}`,
       `/admin/tables/${table.id}?close=1`,
       '/admin/menu-management',

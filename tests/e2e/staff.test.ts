@@ -123,7 +123,7 @@ describe('a restaurant owner', () => {
     for (const text of ['Google Pay', 'Cuenta completa', 'propina $28.50', '$190.00']) expect(payments).toContain(text)
     await screenshot(page, 'table-details-desktop')
 
-    await page.goto('/admin/dashboard?tab=analytics')
+    await page.goto('/admin/dashboard/analytics')
     await hydrated(page, 'stat-totalSales')
     expect(await page.getByTestId('stat-totalSales').textContent()).toContain('$190.00')
     expect(await page.getByTestId('stat-tablesServed').textContent()).toContain('1')

@@ -49,3 +49,32 @@ describe('forgot and reset password pages', () => {
     expect(await (await SELF.fetch(`${ORIGIN}/admin/reset-password/${'a'.repeat(43)}`)).text()).toContain('Este enlace ya no es válido')
   })
 })
+
+describe('the staff forms without JavaScript', () => {
+  it('a refused sign-in keeps the email typed, never the password, and says why under the field', async () => {
+    const response = await postForm('/admin/login', { email: 'rosa@', password: 'secreta-123' })
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    const email = /<input[^>]*name="email"[^>]*>/.exec(html)?.[0] ?? ''
+    expect(email).toContain('value="rosa@"')
+    expect(email).toContain('aria-invalid="true"')
+    const errorId = /aria-describedby="([^"]+)"/.exec(email)?.[1]
+    expect(html).toContain(`<ul id="${errorId}" class="grid gap-1 text-sm font-medium text-red-800"><li>Correo electrónico inválido</li></ul>`)
+    expect(html).not.toContain('secreta-123')
+  })
+
+  it('the sign-up wizard goes forward a step with what was typed, and back to the step with a problem', async () => {
+    const restaurant = { restaurantName: 'Cantina Sin JS', restaurantType: 'bar', restaurantCuisine: 'mexican', restaurantAddress: 'Calle Morelos 12, Centro', restaurantPhone: '8112345678', restaurantEmail: 'cantina@example.com' }
+    const next = await postForm('/admin/signup', { step: '0', intent: 'next', ...restaurant })
+    expect(next.status).toBe(200)
+    const second = await next.text()
+    expect(second).toContain('Paso 2 de 3')
+    expect(second).toContain('<input type="hidden" name="restaurantName" value="Cantina Sin JS"/>')
+    const refused = await postForm('/admin/signup', { step: '2', intent: 'submit', ...restaurant, restaurantPhone: '12', ownerName: 'Rosa', ownerEmail: 'rosa@example.com', password: 'cantina-2026', acceptTerms: 'on' })
+    expect(refused.status).toBe(400)
+    const first = await refused.text()
+    expect(first).toContain('Paso 1 de 3')
+    expect(first).toContain('Ingresa un teléfono válido (al menos 10 dígitos)')
+    expect(/<input[^>]*name="restaurantPhone"[^>]*>/.exec(first)?.[0]).toContain('value="12"')
+  })
+})

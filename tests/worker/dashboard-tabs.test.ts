@@ -56,7 +56,7 @@ describe('analytics tab', () => {
       { name: 'Pozole', quantity: 1, cents: 6000 },
     ])
 
-    const html = await (await getPage('/admin/dashboard?tab=analytics', owner.cookie)).text()
+    const html = await (await getPage('/admin/dashboard/analytics', owner.cookie)).text()
     for (const text of ['$300.00', '+100 % vs. los 30 días anteriores', '+1 vs. los 30 días anteriores', '15 %', '+15 pts vs. los 30 días anteriores', 'Enchiladas', '3 vendidos', '1 vendido']) {
       expect(html, text).toContain(text)
     }
@@ -64,7 +64,7 @@ describe('analytics tab', () => {
 
   it('says so honestly when nothing has been sold yet', async () => {
     const owner = await signedInOwner()
-    const html = await (await getPage('/admin/dashboard?tab=analytics', owner.cookie)).text()
+    const html = await (await getPage('/admin/dashboard/analytics', owner.cookie)).text()
     expect(html).toContain('$0.00')
     expect(html).toContain('Sin datos de los 30 días anteriores')
     expect(html).toContain('Todavía no hay ventas registradas.')
@@ -89,17 +89,17 @@ describe('settings tab', () => {
 
   it('shows the restaurant name and account email, and saves the profile and tax settings the diner’s payment screen uses', async () => {
     const owner = await signedInOwner()
-    const before = await (await getPage('/admin/dashboard?tab=settings', owner.cookie)).text()
+    const before = await (await getPage('/admin/dashboard/settings', owner.cookie)).text()
     expect(before).toContain(owner.account.restaurantName)
     expect(before).toContain(owner.account.ownerEmail)
     expect(before).toContain('Editar Detalles del Restaurante')
 
-    const saved = await postForm('/admin/dashboard?tab=settings', settings(), owner.cookie)
+    const saved = await postForm('/admin/dashboard/settings', settings(), owner.cookie)
     expect(saved.status).toBe(302)
-    expect(saved.headers.get('Location')).toBe('/admin/dashboard?tab=settings')
+    expect(saved.headers.get('Location')).toBe('/admin/dashboard/settings')
     const row = await env.DB.prepare('SELECT restaurant_name, restaurant_address, tax_rate_bps, tax_included_in_price, show_tax_separately FROM users WHERE id = ?').bind(owner.userId).first()
     expect(row).toEqual({ restaurant_name: 'Fonda Doña Lupe', restaurant_address: 'Av. Juárez 100, Tijuana', tax_rate_bps: 800, tax_included_in_price: 0, show_tax_separately: 1 })
-    expect(await (await getPage('/admin/dashboard?tab=settings', owner.cookie)).text()).toContain('El IVA (8 %) se suma al pagar.')
+    expect(await (await getPage('/admin/dashboard/settings', owner.cookie)).text()).toContain('El IVA (8 %) se suma al pagar.')
 
     // The diner now pays 8 % on top, shown as its own line.
     const table = (await (await call('POST', '/api/tables', { tableNumber: '2' }, owner.cookie)).json()) as Table
@@ -118,7 +118,7 @@ describe('settings tab', () => {
     [{ restaurantPhone: '123' }, 'restaurantPhone', 'Ingresa un teléfono válido (al menos 10 dígitos)'],
   ])('refuses %o with its message, keeps what was typed and changes nothing', async (overrides, _field, message) => {
     const owner = await signedInOwner()
-    const response = await postForm('/admin/dashboard?tab=settings&dialog=settings', settings(overrides), owner.cookie)
+    const response = await postForm('/admin/dashboard/settings?dialog=settings', settings(overrides), owner.cookie)
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain(message)
@@ -129,7 +129,7 @@ describe('settings tab', () => {
 
   it('refuses a save from a foreign origin', async () => {
     const owner = await signedInOwner()
-    const response = await SELF.fetch(`${ORIGIN}/admin/dashboard?tab=settings`, {
+    const response = await SELF.fetch(`${ORIGIN}/admin/dashboard/settings`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', Cookie: owner.cookie },
       body: new URLSearchParams(settings()),
@@ -137,5 +137,32 @@ describe('settings tab', () => {
     })
     expect(response.status).toBe(403)
     expect((await env.DB.prepare('SELECT tax_rate_bps FROM users WHERE id = ?').bind(owner.userId).first())?.tax_rate_bps).toBe(1600)
+  })
+})
+
+describe('dashboard tabs as pages', () => {
+  it('each tab is its own address, and a kept ?tab= link opens the same tab', async () => {
+    const owner = await signedInOwner()
+    for (const tab of ['menus', 'analytics', 'settings']) {
+      const old = await getPage(`/admin/dashboard?tab=${tab}&dialog=settings`, owner.cookie)
+      expect(old.status).toBe(302)
+      expect(old.headers.get('Location')).toBe(`/admin/dashboard/${tab}?dialog=settings`)
+      const page = await getPage(`/admin/dashboard/${tab}`, owner.cookie)
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html.match(/<a[^>]*aria-current="page"[^>]*>/g)).toEqual([expect.stringContaining(`href="/admin/dashboard/${tab}"`)])
+    }
+    expect((await getPage('/admin/dashboard?tab=tables', owner.cookie)).headers.get('Location')).toBe('/admin/dashboard')
+    expect((await getPage('/admin/dashboard/settings')).headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
+  })
+
+  it('a refused new table keeps what was typed and says why under the field', async () => {
+    const owner = await signedInOwner()
+    const response = await postForm('/admin/dashboard?index&dialog=new', { intent: 'create', tableNumber: ' ', tableName: 'Patio', capacity: '0' }, owner.cookie)
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('El número de mesa es obligatorio</li>')
+    expect(/<input[^>]*name="tableName"[^>]*>/.exec(html)?.[0]).toContain('value="Patio"')
+    expect(/<input[^>]*name="capacity"[^>]*>/.exec(html)?.[0]).toContain('value="0"')
   })
 })

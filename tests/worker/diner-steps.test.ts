@@ -191,3 +191,22 @@ describe('menu and cart', () => {
     expect(await countLines(table.sessionId)).toBe(0)
   })
 })
+
+describe('pay-items refusals without JavaScript', () => {
+  it('come back with the error and with what the diner had chosen', async () => {
+    const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000, quantity: 3 }])
+    const other = await seedTable([{ priceCents: 100 }])
+    const response = await postForm(`/customer/pay-items/${table.sessionId}`, [
+      ['item', table.itemIds[1]!],
+      [`quantities.${table.itemIds[1]!}`, '2'],
+      ['item', other.itemIds[0]!],
+    ])
+    expect(response.status).toBe(400)
+    const html = (await response.text()).split('<script')[0]!
+    expect(html).toContain('Uno de los artículos elegidos no está en esta cuenta.')
+    const checkbox = (id: string) => new RegExp(`<input type="checkbox"[^>]*value="${id}"`).exec(html)?.[0] ?? ''
+    expect(checkbox(table.itemIds[1]!)).toContain('checked=""')
+    expect(checkbox(table.itemIds[0]!)).not.toContain('checked')
+    expect(/<input[^>]*name="quantities\.[^"]+"[^>]*>/.exec(html)?.[0]).toContain('value="2"')
+  })
+})

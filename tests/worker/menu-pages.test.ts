@@ -69,8 +69,11 @@ describe('menu management and menu builder pages', () => {
     const response = await postForm(path, { categoryId: category.id, menuId: menu.id, menuItemId: item.id, modifierGroupId: group.id, itemId: item.id, id: menu.id, ...fields }, owner.cookie)
     expect(response.status).toBe(400)
     const html = await response.text()
-    expect(html).toContain(`${message}</p>`)
-    expect(html).toContain(`value="${fields.name}"`)
+    expect(html).toContain(`${message}</li>`)
+    // The name comes back as typed: an empty one stays empty rather than going back to what is stored.
+    const nameInput = /<input[^>]*name="name"[^>]*>/.exec(html)?.[0] ?? ''
+    if (fields.name) expect(nameInput).toContain(`value="${fields.name}"`)
+    else expect(nameInput).not.toContain('value=')
     expect(await row('SELECT count(*) AS n FROM menu_items WHERE category_id = ?', category.id)).toEqual({ n: 1 })
     expect(await row('SELECT count(*) AS n FROM modifier_groups WHERE menu_item_id = ?', item.id)).toEqual({ n: 1 })
   })

@@ -1,10 +1,12 @@
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { MENU_TYPES } from '~/domain/schemas/menus'
-import type { MenuActionResult, MenuIntent } from '~/server/menu-actions.server'
+import { categorySchema, menuItemSchema, menuSchema, MENU_TYPES, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
+import type { MenuIntent } from '~/server/menu-actions.server'
 import { buttonClass } from '../button'
-import { CheckboxField, Field, SelectField } from '../field'
+import { CheckboxField, ErrorList, Field, SelectField, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
+import { resultFor, useSchemaForm } from '../use-schema-form'
 import { UrlDialog } from './dialog'
 
 /*
@@ -13,35 +15,29 @@ import { UrlDialog } from './dialog'
  * `intent`; a refused form comes back with its errors and what was typed.
  */
 
-/** The errors and typed values of the last refused form, when it was this one. */
-function useResult(intent: MenuIntent, id?: string) {
-  const result = useActionData<MenuActionResult>()
-  const mine = result?.intent === intent && (id === undefined || result.values.id === id) ? result : null
-  return { errors: mine?.errors ?? {}, values: mine?.values ?? null, message: mine?.message ?? null }
+/** The page's last answer, when it was to this form (and this record). */
+function useLastResult(intent: MenuIntent, id?: string) {
+  return resultFor(useActionData<Parameters<typeof resultFor>[0]>(), intent, id)
 }
 
 const pesosText = (cents: number) => (cents / 100).toFixed(2)
 
-function FormShell({ intent, id, message, submit, cancelTo, children, encType }: { intent: MenuIntent; id?: string; message: string | null; submit: string; cancelTo: string; children: ReactNode; encType?: 'multipart/form-data' }) {
+function FormShell({ form, intent, id, submit, cancelTo, children }: { form: { errorId: string; errors?: string[]; formProps: ReturnType<typeof getFormProps> }; intent: MenuIntent; id?: string; submit: string; cancelTo: string; children: ReactNode }) {
   const { t } = useI18n()
-  const pending = useNavigation().state === 'submitting'
+  const pending = useIsPending({ intent })
   return (
-    <Form method="post" className="grid gap-4" noValidate encType={encType}>
+    <Form method="post" className="grid gap-4" {...form.formProps}>
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
-      {message ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-900">
-          {t(message)}
-        </p>
-      ) : null}
+      <ErrorList id={form.errorId} errors={form.errors} alert />
       {children}
       <div className="flex justify-end gap-2">
         <Link to={cancelTo} replace preventScrollReset className={buttonClass.secondary}>
           {t('admin.menu.common.cancel')}
         </Link>
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
+        <StatusButton pending={pending} className={buttonClass.primary}>
           {submit}
-        </button>
+        </StatusButton>
       </div>
     </Form>
   )
@@ -50,19 +46,23 @@ function FormShell({ intent, id, message, submit, cancelTo, children, encType }:
 export function MenuDialog({ open, closeTo, menu }: { open: boolean; closeTo: string; menu?: { id: string; name: string; description: string | null; type: string } }) {
   const { t } = useI18n()
   const intent = menu ? 'menu.update' : 'menu.create'
-  const { errors, values, message } = useResult(intent, menu?.id)
+  const [form, fields] = useSchemaForm(menuSchema, {
+    id: `menu-${menu?.id ?? 'new'}`,
+    lastResult: useLastResult(intent, menu?.id),
+    defaultValue: { name: menu?.name ?? '', description: menu?.description ?? '', type: menu?.type ?? 'regular' },
+    coerce: false,
+  })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={menu ? t('admin.menu.management.editMenu') : t('admin.menu.management.addMenu')}>
-      <FormShell intent={intent} id={menu?.id} message={message} submit={menu ? t('admin.menu.common.save') : t('admin.menu.management.create')} cancelTo={closeTo}>
-        <Field label={t('admin.menu.common.name')} name="name" placeholder={t('admin.menu.management.namePlaceholder')} defaultValue={values?.name ?? menu?.name ?? ''} error={errors.name} />
+      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={menu?.id} submit={menu ? t('admin.menu.common.save') : t('admin.menu.management.create')} cancelTo={closeTo}>
+        <Field label={t('admin.menu.common.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: t('admin.menu.management.namePlaceholder') }} />
         <SelectField
           label={t('admin.menu.management.type')}
-          name="type"
-          defaultValue={values?.type ?? menu?.type ?? 'regular'}
-          error={errors.type}
+          errors={fields.type.errors}
+          selectProps={getSelectProps(fields.type)}
           options={MENU_TYPES.map((type) => ({ value: type, label: t(`admin.menu.types.${type}`) }))}
         />
-        <Field label={t('admin.menu.common.description')} name="description" defaultValue={values?.description ?? menu?.description ?? ''} error={errors.description} />
+        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
       </FormShell>
     </UrlDialog>
   )
@@ -71,14 +71,19 @@ export function MenuDialog({ open, closeTo, menu }: { open: boolean; closeTo: st
 export function CategoryDialog({ open, closeTo, menuId, category }: { open: boolean; closeTo: string; menuId: string; category?: { id: string; name: string; description: string | null } }) {
   const { t } = useI18n()
   const intent = category ? 'category.update' : 'category.create'
-  const { errors, values, message } = useResult(intent, category?.id)
+  const [form, fields] = useSchemaForm(categorySchema, {
+    id: `category-${category?.id ?? 'new'}`,
+    lastResult: useLastResult(intent, category?.id),
+    defaultValue: { name: category?.name ?? '', description: category?.description ?? '' },
+    coerce: false,
+  })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={category ? t('admin.menu.sidebar.editCategory') : t('admin.menu.builder.addCategory')}>
-      <FormShell intent={intent} id={category?.id} message={message} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
+      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={category?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
         <input type="hidden" name="menuId" value={menuId} />
-        {errors.menuId ? <p className="text-sm font-medium text-red-800">{t(errors.menuId[0] ?? '')}</p> : null}
-        <Field label={t('admin.menu.builder.categoryName')} name="name" defaultValue={values?.name ?? category?.name ?? ''} error={errors.name} />
-        <Field label={t('admin.menu.common.description')} name="description" defaultValue={values?.description ?? category?.description ?? ''} error={errors.description} />
+        <ErrorList errors={fields.menuId.errors} />
+        <Field label={t('admin.menu.builder.categoryName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
+        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
       </FormShell>
     </UrlDialog>
   )
@@ -87,7 +92,7 @@ export function CategoryDialog({ open, closeTo, menuId, category }: { open: bool
 /**
  * The item form. The category chooser is 'choose' for a new item, 'fixed'
  * (shown, disabled) when the item is added to a given category, and 'hidden'
- * when editing (SPEC §2.16).
+ * when editing.
  */
 export function ItemDialog({
   open,
@@ -106,20 +111,25 @@ export function ItemDialog({
 }) {
   const { t } = useI18n()
   const intent = item ? 'item.update' : 'item.create'
-  const { errors, values, message } = useResult(intent, item?.id)
-  const chosen = values?.categoryId ?? item?.categoryId ?? categoryId ?? ''
+  const [form, fields] = useSchemaForm(menuItemSchema, {
+    id: `item-${item?.id ?? 'new'}`,
+    lastResult: useLastResult(intent, item?.id),
+    defaultValue: { name: item?.name ?? '', description: item?.description ?? '', price: item ? pesosText(item.priceCents) : '', categoryId: item?.categoryId ?? '' },
+    coerce: false,
+  })
+  // The dialog stays mounted while the page's ?category= changes, so a fixed category is read from the props, not from the form's first values.
+  const chosen = item?.categoryId ?? categoryId ?? fields.categoryId.initialValue ?? ''
   return (
     <UrlDialog open={open} closeTo={closeTo} title={item ? t('admin.menu.sidebar.editItem') : t('admin.menu.builder.addMenuItem')}>
-      <FormShell intent={intent} id={item?.id} message={message} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
-        <Field label={t('admin.menu.builder.itemName')} name="name" defaultValue={values?.name ?? item?.name ?? ''} error={errors.name} />
-        <Field label={t('admin.menu.common.description')} name="description" defaultValue={values?.description ?? item?.description ?? ''} error={errors.description} />
-        <Field label={t('admin.menu.builder.price')} name="price" inputMode="decimal" placeholder="0.00" defaultValue={values?.price ?? (item ? pesosText(item.priceCents) : '')} error={errors.price} />
+      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={item?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
+        <Field label={t('admin.menu.builder.itemName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
+        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
+        <Field label={t('admin.menu.builder.price')} errors={fields.price.errors} inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }} />
         {categoryMode === 'choose' ? (
           <SelectField
             label={t('admin.menu.builder.category')}
-            name="categoryId"
-            defaultValue={chosen}
-            error={errors.categoryId}
+            errors={fields.categoryId.errors}
+            selectProps={getSelectProps(fields.categoryId)}
             options={[{ value: '', label: t('admin.menu.builder.chooseCategory') }, ...categories.map((category) => ({ value: category.id, label: category.name }))]}
           />
         ) : (
@@ -127,7 +137,12 @@ export function ItemDialog({
             {/* A disabled select is not submitted; the fixed or edited item's category travels hidden. */}
             <input type="hidden" name="categoryId" value={chosen} />
             {categoryMode === 'fixed' ? (
-              <SelectField label={t('admin.menu.builder.category')} disabled value={chosen} onChange={() => undefined} error={errors.categoryId} options={categories.map((category) => ({ value: category.id, label: category.name }))} />
+              <SelectField
+                label={t('admin.menu.builder.category')}
+                errors={fields.categoryId.errors}
+                selectProps={{ disabled: true, value: chosen, onChange: () => undefined }}
+                options={categories.map((category) => ({ value: category.id, label: category.name }))}
+              />
             ) : null}
           </>
         )}
@@ -138,15 +153,15 @@ export function ItemDialog({
 
 export function GroupDialog({ open, closeTo, menuItemId }: { open: boolean; closeTo: string; menuItemId: string }) {
   const { t } = useI18n()
-  const { errors, values, message } = useResult('group.create')
+  const [form, fields] = useSchemaForm(modifierGroupSchema, { id: 'group-new', lastResult: useLastResult('group.create'), coerce: false })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addGroup')}>
-      <FormShell intent="group.create" message={message} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
+      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent="group.create" submit={t('admin.menu.common.save')} cancelTo={closeTo}>
         <input type="hidden" name="menuItemId" value={menuItemId} />
-        <Field label={t('admin.menu.builder.groupName')} name="name" placeholder={t('admin.menu.builder.groupPlaceholder')} defaultValue={values?.name ?? ''} error={errors.name} />
-        <Field label={t('admin.menu.common.description')} name="description" defaultValue={values?.description ?? ''} error={errors.description} />
-        <CheckboxField name="required" label={`${t('admin.menu.builder.required')} — ${t('admin.menu.builder.requiredHint')}`} defaultChecked={values?.required === 'on'} />
-        <CheckboxField name="multipleSelect" label={`${t('admin.menu.builder.multiSelect')} — ${t('admin.menu.builder.multiHint')}`} defaultChecked={values?.multipleSelect === 'on'} />
+        <Field label={t('admin.menu.builder.groupName')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: t('admin.menu.builder.groupPlaceholder') }} />
+        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
+        <CheckboxField label={`${t('admin.menu.builder.required')} — ${t('admin.menu.builder.requiredHint')}`} errors={fields.required.errors} inputProps={getInputProps(fields.required, { type: 'checkbox' })} />
+        <CheckboxField label={`${t('admin.menu.builder.multiSelect')} — ${t('admin.menu.builder.multiHint')}`} errors={fields.multipleSelect.errors} inputProps={getInputProps(fields.multipleSelect, { type: 'checkbox' })} />
       </FormShell>
     </UrlDialog>
   )
@@ -154,17 +169,23 @@ export function GroupDialog({ open, closeTo, menuItemId }: { open: boolean; clos
 
 export function OptionDialog({ open, closeTo, groupId, itemId }: { open: boolean; closeTo: string; groupId: string; itemId: string }) {
   const { t } = useI18n()
-  const { errors, values, message } = useResult('option.create')
+  const [form, fields] = useSchemaForm(modifierOptionSchema, { id: 'option-new', lastResult: useLastResult('option.create'), coerce: false })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addOption')}>
-      <FormShell intent="option.create" message={message} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
+      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent="option.create" submit={t('admin.menu.common.save')} cancelTo={closeTo}>
         <input type="hidden" name="modifierGroupId" value={groupId} />
+        {/* Brings the page back to the item whose modifiers these are. */}
         <input type="hidden" name="itemId" value={itemId} />
-        {errors.modifierGroupId ? <p className="text-sm font-medium text-red-800">{t(errors.modifierGroupId[0] ?? '')}</p> : null}
-        <Field label={t('admin.menu.builder.optionName')} name="name" defaultValue={values?.name ?? ''} error={errors.name} />
-        <Field label={t('admin.menu.common.description')} name="description" defaultValue={values?.description ?? ''} error={errors.description} />
-        <Field label={t('admin.menu.builder.extraPrice')} name="priceAdjustment" inputMode="decimal" placeholder="0.00" hint={t('admin.menu.builder.extraPriceHint')} defaultValue={values?.priceAdjustment ?? ''} error={errors.priceAdjustment} />
-        <CheckboxField name="isDefault" label={t('admin.menu.builder.isDefault')} defaultChecked={values?.isDefault === 'on'} />
+        <ErrorList errors={fields.modifierGroupId.errors} />
+        <Field label={t('admin.menu.builder.optionName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
+        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
+        <Field
+          label={t('admin.menu.builder.extraPrice')}
+          hint={t('admin.menu.builder.extraPriceHint')}
+          errors={fields.priceAdjustment.errors}
+          inputProps={{ ...getInputProps(fields.priceAdjustment, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }}
+        />
+        <CheckboxField label={t('admin.menu.builder.isDefault')} errors={fields.isDefault.errors} inputProps={getInputProps(fields.isDefault, { type: 'checkbox' })} />
       </FormShell>
     </UrlDialog>
   )
@@ -173,21 +194,23 @@ export function OptionDialog({ open, closeTo, groupId, itemId }: { open: boolean
 /** The confirmation every delete asks for, saying what goes with it; `itemId` brings a modifier screen back to its item. */
 export function DeleteDialog({ open, closeTo, intent, id, itemId, title, text }: { open: boolean; closeTo: string; intent: MenuIntent; id: string; itemId?: string; title: string; text: string }) {
   const { t } = useI18n()
-  const pending = useNavigation().state === 'submitting'
+  const pending = useIsPending({ intent })
+  const lastResult = useLastResult(intent, id)
   return (
     <UrlDialog open={open} closeTo={closeTo} title={title}>
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         {itemId ? <input type="hidden" name="itemId" value={itemId} /> : null}
+        <ErrorList errors={lastResult?.error?.['']} alert />
         <p>{text}</p>
         <div className="flex justify-end gap-2">
           <Link to={closeTo} replace preventScrollReset className={buttonClass.secondary}>
             {t('admin.menu.common.cancel')}
           </Link>
-          <button type="submit" className={buttonClass.danger} disabled={pending}>
+          <StatusButton pending={pending} className={buttonClass.danger}>
             {t('admin.menu.common.delete')}
-          </button>
+          </StatusButton>
         </div>
       </Form>
     </UrlDialog>

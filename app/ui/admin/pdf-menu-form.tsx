@@ -1,11 +1,12 @@
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { useId, useState } from 'react'
 import { PDF_TYPE } from '~/domain/schemas/menus'
-import type { MenuActionResult } from '~/server/menu-actions.server'
 import { buttonClass } from '../button'
+import { ErrorList, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
+import { resultFor } from '../use-schema-form'
 
-/** SPEC §2.14: the chosen file's name is shown to its first 15 characters. */
+/** The chosen file's name, cut to its first 15 characters so it fits beside the buttons on a phone. */
 const shortName = (name: string) => (name.length > 15 ? `${name.slice(0, 15)}…` : name)
 
 /** The menu's PDF version: choose, save (stored in R2), view, remove. */
@@ -13,9 +14,11 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
   const { t } = useI18n()
   const inputId = useId()
   const [chosen, setChosen] = useState<string | null>(null)
-  const result = useActionData<MenuActionResult>()
-  const error = result?.intent === 'pdf.upload' ? (result.errors.file?.[0] ?? null) : null
-  const pending = useNavigation().state === 'submitting'
+  const lastResult = resultFor(useActionData<Parameters<typeof resultFor>[0]>(), 'pdf.upload')
+  const errors = lastResult?.error?.file
+  const errorId = errors ? `${inputId}-error` : undefined
+  const uploading = useIsPending({ intent: 'pdf.upload' })
+  const removing = useIsPending({ intent: 'pdf.remove' })
   return (
     <section aria-labelledby={`${inputId}-title`} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="pdf-menu">
       <h2 id={`${inputId}-title`} className="font-bold">
@@ -33,9 +36,9 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
           <Form method="post">
             <input type="hidden" name="intent" value="pdf.remove" />
             <input type="hidden" name="id" value={menu.id} />
-            <button type="submit" className={`${buttonClass.secondary} text-red-800`} disabled={pending}>
+            <StatusButton pending={removing} className={`${buttonClass.secondary} text-red-800`}>
               {t('admin.menu.pdf.remove')}
-            </button>
+            </StatusButton>
           </Form>
         </div>
       ) : null}
@@ -51,8 +54,8 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
             name="file"
             accept={PDF_TYPE}
             className="sr-only"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
             onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
           />
         </label>
@@ -61,13 +64,14 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
             {t('admin.menu.pdf.chosen', { name: shortName(chosen) })}
           </span>
         ) : null}
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
+        <StatusButton pending={uploading} className={buttonClass.primary}>
           {t('admin.menu.pdf.save')}
-        </button>
-        {error ? (
-          <p id={`${inputId}-error`} role="alert" className="w-full text-sm font-medium text-red-800">
-            {t('admin.menu.pdf.failedTitle')}: {t(error)}
-          </p>
+        </StatusButton>
+        {errorId ? (
+          <div id={errorId} role="alert" className="w-full text-sm font-medium text-red-800">
+            <p>{t('admin.menu.pdf.failedTitle')}</p>
+            <ErrorList errors={errors} />
+          </div>
         ) : null}
       </Form>
     </section>

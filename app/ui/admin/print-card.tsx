@@ -10,7 +10,7 @@ export interface PrintableTable {
   svg: string
 }
 
-/** One cut-out card: the code, the table and the instruction (SPEC §2.12 print page). */
+/** One cut-out card of the print page: the code, the table and the instruction. */
 export function PrintCard({ table }: { table: PrintableTable }) {
   const { t } = useI18n()
   return (
@@ -25,7 +25,7 @@ export function PrintCard({ table }: { table: PrintableTable }) {
   )
 }
 
-/** Opens the print dialog half a second after load and, for a single card, closes the tab after (SPEC §9). */
+/** Opens the print dialog half a second after load and, for a single card, closes the tab after. */
 export function useAutoPrint(closeAfter: boolean) {
   useEffect(() => {
     const print = setTimeout(() => {

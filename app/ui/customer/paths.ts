@@ -1,4 +1,4 @@
-/** URLs of the diner's screens (SPEC §2.1). */
+/** URLs of the diner's screens, in one place so links and redirects cannot drift apart. */
 export const customerPath = {
   bill: (sessionId: string, search = '') => `/customer/table/${sessionId}${search}`,
   menu: (sessionId: string) => `/customer/menu/${sessionId}`,

@@ -37,7 +37,7 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The diner's cart for one table, kept in the browser until ordered (SPEC §3),
+ * The diner's cart for one table, kept in the browser until ordered,
  * shared by the menu and cart screens and by other tabs of the same table.
  */
 export function useCart(sessionId: string) {

@@ -1,4 +1,4 @@
-/** The diner's screens (SPEC §2.1); any other path under /customer is the site's 404 page. */
+/** The diner's screens; any other path under /customer is the site's 404 page. */
 const DINER_PATH = /^\/(customer(\/(table|menu|cart|pay-items|split-equal|payment-options|tip|payment-method|payment-confirmation))?(\/[^/]+)?|table\/[^/]+)\/?$/
 
 /** Which part of the product a path belongs to: its strings and theme follow. */

@@ -1,11 +1,13 @@
-import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from '@remix-run/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form, Link, useActionData, useLocation, useSearchParams } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import type { PublicActionResult } from '~/server/public-action.server'
+import { contactSchema, waitlistSchema } from '~/domain/schemas/public'
 import { UrlDialog } from '../admin/dialog'
 import { buttonClass } from '../button'
 import { LanguageSwitch } from '../customer/shell'
-import { Field } from '../field'
+import { ErrorList, Field, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
+import { resultFor, useSchemaForm } from '../use-schema-form'
 import { ThemeSwitch } from './theme-switch'
 
 const WAITLIST_STORAGE_KEY = 'mesa:waitlist'
@@ -104,40 +106,49 @@ function SiteFooter() {
   )
 }
 
-/** The first refused field's kind, as the spec's two messages put it (SPEC §5). */
-function waitlistProblem(errors: Record<string, string[] | null>) {
-  const messages = Object.values(errors).flatMap((list) => list ?? [])
-  if (messages.includes('site.errors.required')) return { title: 'site.errors.requiredTitle', text: 'site.errors.requiredText' }
-  if (messages.includes('site.errors.email')) return { title: 'site.errors.emailTitle', text: 'site.errors.emailText' }
-  return messages.length ? { title: 'site.errors.failedTitle', text: messages[0] ?? '' } : null
+/** The first refused field's kind, in the two messages the waitlist is known for; a refusal of the whole form is said as it is. */
+function waitlistProblem(fieldErrors: string[], formErrors: string[] | undefined) {
+  if (formErrors?.length) return { title: 'site.errors.failedTitle', text: formErrors[0] ?? '' }
+  if (fieldErrors.includes('site.errors.required')) return { title: 'site.errors.requiredTitle', text: 'site.errors.requiredText' }
+  if (fieldErrors.includes('site.errors.email')) return { title: 'site.errors.emailTitle', text: 'site.errors.emailText' }
+  return fieldErrors.length ? { title: 'site.errors.failedTitle', text: fieldErrors[0] ?? '' } : null
+}
+
+/** The waitlist entry an accepted form stored, as the server trimmed it. */
+function entryOf(result: Parameters<typeof resultFor>[0]) {
+  if (result?.status !== 'success' || !result.initialValue) return null
+  const text = (name: string) => String(result.initialValue?.[name] ?? '').trim()
+  return { name: text('name'), email: text('email'), restaurantName: text('restaurantName'), message: text('message') || null }
 }
 
 function WaitlistDialog() {
   const { t } = useI18n()
   const [searchParams] = useSearchParams()
   const dialogUrl = useDialogUrl()
-  const result = useActionData<PublicActionResult>()
-  const mine = result?.intent === 'waitlist' ? result : null
-  const pending = useNavigation().formData?.get('intent') === 'waitlist'
+  const lastResult = resultFor(useActionData<Parameters<typeof resultFor>[0]>(), 'waitlist')
+  const pending = useIsPending({ intent: 'waitlist' })
   const open = searchParams.get('dialog') === 'waitlist'
+  const [form, fields] = useSchemaForm(waitlistSchema, { id: 'waitlist', lastResult, coerce: false })
+  const entry = entryOf(lastResult)
 
-  // SPEC §3 keeps the entry in the browser too; the server copy is the one we act on.
+  // The entry is kept in the browser too, for the visitor; the server copy is the one we act on.
   useEffect(() => {
-    if (!mine?.ok) return
+    const stored = entryOf(lastResult)
+    if (!stored) return
     try {
       const kept: unknown = JSON.parse(window.localStorage.getItem(WAITLIST_STORAGE_KEY) ?? '[]')
       const list = Array.isArray(kept) ? kept : []
-      window.localStorage.setItem(WAITLIST_STORAGE_KEY, JSON.stringify([...list, { ...mine.entry, date: new Date().toISOString(), id: crypto.randomUUID() }]))
+      window.localStorage.setItem(WAITLIST_STORAGE_KEY, JSON.stringify([...list, { ...stored, date: new Date().toISOString(), id: crypto.randomUUID() }]))
     } catch {
       // Storage switched off (private mode): the entry is on the server all the same.
     }
-  }, [mine])
+  }, [lastResult])
 
-  if (mine?.ok) {
+  if (entry) {
     return (
       <UrlDialog open={open} closeTo={dialogUrl(null)} title={t('site.waitlist.thanksTitle')}>
         <div className="grid gap-4" data-testid="waitlist-thanks">
-          <p>{t('site.waitlist.thanksText', { name: mine.entry.name, email: mine.entry.email, restaurant: mine.entry.restaurantName })}</p>
+          <p>{t('site.waitlist.thanksText', { name: entry.name, email: entry.email, restaurant: entry.restaurantName })}</p>
           <Link to={dialogUrl(null)} replace preventScrollReset className={buttonClass.primary}>
             {t('site.waitlist.close')}
           </Link>
@@ -145,26 +156,26 @@ function WaitlistDialog() {
       </UrlDialog>
     )
   }
-  const errors = mine?.errors ?? {}
-  const problem = mine ? (mine.message ? { title: 'site.errors.failedTitle', text: mine.message } : waitlistProblem(errors)) : null
+  const fieldErrors = [fields.name, fields.email, fields.restaurantName, fields.message].flatMap((field) => field.errors ?? [])
+  const problem = waitlistProblem(fieldErrors, form.errors)
   return (
     <UrlDialog open={open} closeTo={dialogUrl(null)} title={t('site.waitlist.title')}>
-      <Form method="post" preventScrollReset className="grid gap-4" noValidate>
+      <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="waitlist" />
         <p className="text-stone-600 dark:text-stone-300">{t('site.waitlist.lead')}</p>
         {problem ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-3 text-red-900" data-testid="waitlist-error">
+          <div id={form.errorId} role="alert" className="rounded-xl bg-red-50 p-3 text-red-900" data-testid="waitlist-error">
             <p className="font-bold">{t(problem.title)}</p>
             <p>{t(problem.text)}</p>
           </div>
         ) : null}
-        <Field label={t('site.waitlist.name')} name="name" autoComplete="name" defaultValue={mine?.values.name ?? ''} error={errors.name} />
-        <Field label={t('site.waitlist.email')} name="email" type="email" autoComplete="email" defaultValue={mine?.values.email ?? ''} error={errors.email} />
-        <Field label={t('site.waitlist.restaurantName')} name="restaurantName" autoComplete="organization" defaultValue={mine?.values.restaurantName ?? ''} error={errors.restaurantName} />
-        <Field label={t('site.waitlist.message')} name="message" defaultValue={mine?.values.message ?? ''} error={errors.message} />
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
-          {pending ? t('site.waitlist.submitting') : t('site.waitlist.submit')}
-        </button>
+        <Field label={t('site.waitlist.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
+        <Field label={t('site.waitlist.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field label={t('site.waitlist.restaurantName')} errors={fields.restaurantName.errors} inputProps={{ ...getInputProps(fields.restaurantName, { type: 'text' }), autoComplete: 'organization' }} />
+        <Field label={t('site.waitlist.message')} errors={fields.message.errors} inputProps={getInputProps(fields.message, { type: 'text' })} />
+        <StatusButton pending={pending} pendingText={t('site.waitlist.submitting')} className={buttonClass.primary}>
+          {t('site.waitlist.submit')}
+        </StatusButton>
       </Form>
     </UrlDialog>
   )
@@ -174,27 +185,21 @@ function ContactDialog() {
   const { t } = useI18n()
   const [searchParams] = useSearchParams()
   const dialogUrl = useDialogUrl()
-  const result = useActionData<PublicActionResult>()
-  const mine = result?.intent === 'contact' && !result.ok ? result : null
-  const pending = useNavigation().formData?.get('intent') === 'contact'
-  const errors = mine?.errors ?? {}
+  const pending = useIsPending({ intent: 'contact' })
+  const [form, fields] = useSchemaForm(contactSchema, { id: 'contact', lastResult: resultFor(useActionData<Parameters<typeof resultFor>[0]>(), 'contact'), coerce: false })
   return (
     <UrlDialog open={searchParams.get('dialog') === 'contact'} closeTo={dialogUrl(null)} title={t('site.contact.title')}>
-      <Form method="post" preventScrollReset className="grid gap-4" noValidate>
+      <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="contact" />
         <p className="text-stone-600 dark:text-stone-300">{t('site.contact.lead')}</p>
-        {mine?.message ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-900">
-            {t(mine.message)}
-          </p>
-        ) : null}
-        <Field label={t('site.contact.name')} name="name" autoComplete="name" defaultValue={mine?.values.name ?? ''} error={errors.name} />
-        <Field label={t('site.contact.phone')} name="phone" type="tel" autoComplete="tel" defaultValue={mine?.values.phone ?? ''} error={errors.phone} />
-        <Field label={t('site.contact.email')} name="email" type="email" autoComplete="email" defaultValue={mine?.values.email ?? ''} error={errors.email} />
-        <Field label={t('site.contact.restaurant')} name="restaurant" autoComplete="organization" defaultValue={mine?.values.restaurant ?? ''} error={errors.restaurant} />
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
+        <ErrorList id={form.errorId} errors={form.errors} alert />
+        <Field label={t('site.contact.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
+        <Field label={t('site.contact.phone')} errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }} />
+        <Field label={t('site.contact.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field label={t('site.contact.restaurant')} errors={fields.restaurant.errors} inputProps={{ ...getInputProps(fields.restaurant, { type: 'text' }), autoComplete: 'organization' }} />
+        <StatusButton pending={pending} className={buttonClass.primary}>
           {t('site.contact.submit')}
-        </button>
+        </StatusButton>
       </Form>
     </UrlDialog>
   )

@@ -10,7 +10,7 @@ const ICONS = {
   system: 'M3 5h18v11H3zM8 20h8M12 16v4',
 }
 
-/** Light, dark or system (SPEC §2.20): a plain form to /set-theme, so it works before JavaScript loads. */
+/** Light, dark or system: a plain form to /set-theme, so it works before JavaScript loads. */
 export function ThemeSwitch() {
   const { t } = useI18n()
   const location = useLocation()

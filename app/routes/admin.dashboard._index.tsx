@@ -1,0 +1,241 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { z } from 'zod'
+import { formatTime } from '~/domain/format'
+import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
+import { requireStaffPage } from '~/server/auth/session.server'
+import { getDb } from '~/server/db/client.server'
+import { qrSvg, tableUrl } from '~/server/qr.server'
+import { createTable, deleteTable, listTables, updateTable } from '~/server/tables.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { UrlDialog } from '~/ui/admin/dialog'
+import { EmptyState } from '~/ui/admin/empty-state'
+import { DownloadQrButton } from '~/ui/admin/qr-download'
+import { tableLabel } from '~/ui/admin/restaurant'
+import { buttonClass } from '~/ui/button'
+import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
+import { useI18n } from '~/ui/i18n'
+import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
+
+/** The Mesas tab: every table with its open bill, and the dialogs that add, edit, delete and show the QR of one. */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const url = new URL(request.url)
+  const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
+  const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
+  if (!qrTable) return { tables, qr: null }
+  const link = tableUrl(url.origin, qrTable.sessionId)
+  return { tables, qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link) } }
+}
+
+const updateFormSchema = updateTableSchema.extend({ id: z.string() })
+const deleteFormSchema = z.object({ id: z.string() })
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const env = context.cloudflare.env
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'create') {
+    const submission = parseWithZod(form, { schema: createTableSchema })
+    if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.tables.createFailed'] }), { status: 400 })
+    const table = await createTable(getDb(env.DB), user.id, submission.value)
+    if (!table) return data(submission.reply({ formErrors: ['admin.tables.createFailed'], fieldErrors: { tableNumber: ['admin.errors.tableNumberTaken'] } }), { status: 409 })
+    return redirectWithToast('/admin/dashboard', { title: 'admin.tables.created' })
+  }
+  if (intent === 'update') {
+    const submission = parseWithZod(form, { schema: updateFormSchema })
+    if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 400 })
+    const { id, ...changes } = submission.value
+    if (!(await updateTable(env, user.id, id, changes))) return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
+    return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
+  }
+  const submission = parseWithZod(form, { schema: deleteFormSchema })
+  if (intent !== 'delete' || submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+  if (!(await deleteTable(env, user.id, submission.value.id))) return data(submission.reply({ formErrors: ['admin.tables.deleteFailed'] }), { status: 404 })
+  return redirectWithToast('/admin/dashboard', { title: 'admin.tables.deleted' })
+}
+
+export default function TablesTab() {
+  const { tables, qr } = useLoaderData<typeof loader>()
+  const { t } = useI18n()
+  const [searchParams] = useSearchParams()
+  const dialog = searchParams.get('dialog')
+  const editing = tables.find((table) => table.id === searchParams.get('edit'))
+  const deleting = tables.find((table) => table.id === searchParams.get('delete'))
+  const qrTable = tables.find((table) => table.id === qr?.tableId)
+
+  return (
+    <section aria-labelledby="tables-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="tables-title" className="text-2xl font-bold">
+          {t('admin.tables.title')}
+        </h1>
+        <div className="flex gap-2">
+          {tables.length > 0 ? (
+            <a href="/admin/tables/print" className={buttonClass.secondary}>
+              {t('admin.tables.printAll')}
+            </a>
+          ) : null}
+          <Link to="?dialog=new" preventScrollReset className={buttonClass.primary} data-testid="new-table">
+            {t('admin.tables.newTable')}
+          </Link>
+        </div>
+      </div>
+
+      {tables.length === 0 ? (
+        <EmptyState text={t('admin.tables.empty')} action={t('admin.tables.createFirst')} to="?dialog=new" />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {tables.map((table) => (
+            <li key={table.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="table-card">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="font-bold">{tableLabel(t, table)}</h2>
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{t('admin.tables.active')}</span>
+              </div>
+              <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: table.sessionId })}</p>
+              <p className="text-sm">{table.capacity ? t('admin.tables.capacity', { count: table.capacity }) : t('admin.tables.capacityNone')}</p>
+              <TableState table={table} />
+              <div className="flex flex-wrap gap-2">
+                <Link to={`?qr=${table.id}`} preventScrollReset className={`${buttonClass.primary} flex-1`}>
+                  {t('admin.tables.viewQr')}
+                </Link>
+                {/* Keyed on the query string so the menu is closed again once its dialog opens or closes. */}
+                <details className="relative" key={searchParams.toString()}>
+                  <summary className={`${buttonClass.secondary} list-none`}>{t('admin.tables.manage')}</summary>
+                  <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg">
+                    <Link to={`/admin/tables/${table.id}`} className="rounded-lg px-3 py-2 hover:bg-stone-100">
+                      {t('admin.tables.details')}
+                    </Link>
+                    <Link to={`?edit=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 hover:bg-stone-100">
+                      {t('admin.tables.edit')}
+                    </Link>
+                    <Link to={`?delete=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50">
+                      {t('admin.tables.delete')}
+                    </Link>
+                  </div>
+                </details>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <UrlDialog open={dialog === 'new'} closeTo="?" title={t('admin.tables.newTable')}>
+        <CreateTableForm />
+      </UrlDialog>
+
+      <UrlDialog open={Boolean(editing)} closeTo="?" title={t('admin.tables.edit')}>
+        {editing ? (
+          <EditTableForm table={editing} />
+        ) : null}
+      </UrlDialog>
+
+      <UrlDialog open={Boolean(deleting)} closeTo="?" title={deleting ? t('admin.tables.deleteTitle', { number: deleting.tableNumber }) : ''}>
+        {deleting ? (
+          <DeleteTableForm table={deleting} />
+        ) : null}
+      </UrlDialog>
+
+      <UrlDialog open={Boolean(qr && qrTable)} closeTo="?" title={qrTable ? t('admin.qr.title', { number: qrTable.tableNumber }) : ''}>
+        {qr && qrTable ? (
+          <div className="grid justify-items-center gap-3 text-center">
+            {/* Server-rendered SVG from the qrcode library; nothing user-supplied is in it. */}
+            <div className="rounded-xl border border-stone-200 p-2" data-testid="qr-code" dangerouslySetInnerHTML={{ __html: qr.svg }} />
+            <p className="text-sm text-stone-600">{t('admin.qr.hint')}</p>
+            <p className="break-all text-xs text-stone-600" data-testid="qr-url">{qr.url}</p>
+            <div className="flex flex-wrap justify-center gap-2">
+              <DownloadQrButton url={qr.url} fileName={`mesa-${qrTable.tableNumber}.png`} />
+              <a href={`/admin/tables/${qrTable.id}/print`} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+                {t('admin.qr.print')}
+              </a>
+              <Link to="?" className={buttonClass.secondary}>{t('admin.qr.close')}</Link>
+            </div>
+          </div>
+        ) : null}
+      </UrlDialog>
+    </section>
+  )
+}
+
+function CreateTableForm() {
+  const { t } = useI18n()
+  const pending = useIsPending({ intent: 'create' })
+  const [form, fields] = useSchemaForm(createTableSchema, { id: 'create-table', lastResult: resultFor(useActionData<typeof action>(), 'create') })
+  return (
+    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create" />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
+      <Field label={t('admin.tables.number')} errors={fields.tableNumber.errors} inputProps={{ ...getInputProps(fields.tableNumber, { type: 'text' }), placeholder: t('admin.tables.numberPlaceholder') }} />
+      <Field label={t('admin.tables.name')} errors={fields.tableName.errors} inputProps={getInputProps(fields.tableName, { type: 'text' })} />
+      <Field label={t('admin.tables.capacityLabel')} errors={fields.capacity.errors} inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }} />
+      <div className="flex justify-end gap-2">
+        <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
+        <StatusButton pending={pending} className={buttonClass.primary}>{t('admin.tables.create')}</StatusButton>
+      </div>
+    </Form>
+  )
+}
+
+function EditTableForm({ table }: { table: { id: string; tableName: string | null; capacity: number | null } }) {
+  const { t } = useI18n()
+  const pending = useIsPending({ intent: 'update' })
+  const [form, fields] = useSchemaForm(updateFormSchema, {
+    id: `edit-table-${table.id}`,
+    lastResult: resultFor(useActionData<typeof action>(), 'update', table.id),
+    defaultValue: { id: table.id, tableName: table.tableName ?? '', capacity: table.capacity === null ? '' : String(table.capacity) },
+  })
+  return (
+    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="update" />
+      <input {...getInputProps(fields.id, { type: 'hidden' })} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
+      <Field label={t('admin.tables.editName')} errors={fields.tableName.errors} inputProps={getInputProps(fields.tableName, { type: 'text' })} />
+      <Field label={t('admin.tables.capacityLabel')} errors={fields.capacity.errors} inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }} />
+      <div className="flex justify-end gap-2">
+        <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
+        <StatusButton pending={pending} className={buttonClass.primary}>{t('admin.tables.save')}</StatusButton>
+      </div>
+    </Form>
+  )
+}
+
+function DeleteTableForm({ table }: { table: { id: string } }) {
+  const { t } = useI18n()
+  const pending = useIsPending({ intent: 'delete' })
+  const lastResult = resultFor(useActionData<typeof action>(), 'delete', table.id)
+  return (
+    <Form method="post" className="grid gap-4">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={table.id} />
+      <ErrorList errors={lastResult?.error?.['']} alert />
+      <p>{t('admin.tables.deleteText')}</p>
+      <div className="flex justify-end gap-2">
+        <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
+        <StatusButton pending={pending} className={buttonClass.danger}>{t('admin.tables.deleteConfirm')}</StatusButton>
+      </div>
+    </Form>
+  )
+}
+
+/** The table's open bill at a glance: what is left to pay, how much is paid, when it last changed. */
+function TableState({ table }: { table: { totalCents: number; paidCents: number; lastActivityAt: number } }) {
+  const { t, money, locale } = useI18n()
+  if (table.totalCents === 0) return <p className="text-sm text-stone-600" data-testid="table-state">{t('admin.tables.free')}</p>
+  const percent = Math.min(100, Math.round((table.paidCents / table.totalCents) * 100))
+  return (
+    <div className="grid gap-1" data-testid="table-state">
+      <p className="font-semibold tabular-nums">{t('admin.tables.open', { amount: money(Math.max(0, table.totalCents - table.paidCents)) })}</p>
+      <div className="h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('admin.tables.paidPercent', { percent })}>
+        <div className="h-full rounded-full bg-emerald-700" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-stone-600">
+        {t('admin.tables.paidPercent', { percent })} · {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
+      </p>
+    </div>
+  )
+}
+

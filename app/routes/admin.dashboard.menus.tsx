@@ -1,0 +1,22 @@
+import { Link } from '@remix-run/react'
+import { buttonClass } from '~/ui/button'
+import { useI18n } from '~/ui/i18n'
+
+/** The Menús tab: the way into the two menu editors. */
+export default function MenusTab() {
+  const { t } = useI18n()
+  return (
+    <section className="max-w-2xl rounded-3xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">{t('admin.menus.title')}</h1>
+      <p className="mb-5 mt-2 text-stone-700">{t('admin.menus.text')}</p>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/admin/menu" className={buttonClass.primary}>
+          {t('admin.menus.open')}
+        </Link>
+        <Link to="/admin/menu-management" className={buttonClass.secondary}>
+          {t('admin.menus.manage')}
+        </Link>
+      </div>
+    </section>
+  )
+}

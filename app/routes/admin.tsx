@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Outlet, useRouteLoaderData } from '@remix-run/react'
+import { getStaffUser } from '~/server/auth/session.server'
+import { LanguageSwitch } from '~/ui/customer/shell'
+import { GeneralErrorBoundary } from '~/ui/error-boundary'
+import { useI18n } from '~/ui/i18n'
+
+/**
+ * The staff area (/admin/...): whether someone is signed in is read once here
+ * for every page, and one error page serves them all, leading back to the
+ * dashboard or to sign-in. Each page still checks its own access: loaders run
+ * side by side, so this one cannot guard the others.
+ */
+export const meta: MetaFunction = () => [{ title: 'Mesa · Staff' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getStaffUser(context, request)
+  return { signedIn: Boolean(user) }
+}
+
+export default function StaffArea() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const { t } = useI18n()
+  const signedIn = useRouteLoaderData<typeof loader>('routes/admin')?.signedIn ?? false
+  return (
+    <GeneralErrorBoundary
+      frame={(children) => (
+        <div className="min-h-dvh">
+          <header className="border-b border-stone-200 bg-white">
+            <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
+              <p className="text-lg font-bold text-emerald-800">{t('admin.brand')}</p>
+              <LanguageSwitch />
+            </div>
+          </header>
+          <main>{children}</main>
+        </div>
+      )}
+      back={signedIn ? { to: '/admin/dashboard', label: t('common.errors.dashboard') } : { to: '/admin/login', label: t('common.errors.signIn') }}
+    />
+  )
+}

@@ -1,0 +1,39 @@
+import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
+
+type Result = SubmissionResult<string[]> | null | undefined
+
+/**
+ * A staff or public page's form: the server's last answer (what was typed and
+ * the errors under their fields), and once hydrated the browser checks the
+ * same schema the action parses before anything is sent, then each field
+ * again as it is typed in. Diner pages do not use it: it brings zod and
+ * conform to the phone.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>(
+  schema: Schema,
+  { id, lastResult, defaultValue, coerce = true }: { id: string; lastResult: Result; defaultValue?: DefaultValue<z.input<Schema> & Record<string, unknown>>; coerce?: boolean },
+) {
+  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    // The constraints are the fields'; a schema that reshapes its result is read through to the object it starts from.
+    constraint: getZodConstraint(schema instanceof z.ZodPipe ? schema.in : schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: !coerce }),
+    // Not on blur: pressing the submit button blurs the last field, its error would vanish
+    // and the button move up from under the pointer before the click lands.
+    shouldRevalidate: 'onInput',
+  })
+}
+
+/**
+ * The last answer when it was to this form: pages with several forms tell
+ * them apart by the `intent` (and the record `id`) the answer echoes back.
+ */
+export function resultFor(result: Result, intent: string, id?: string): Result {
+  const sent = result?.initialValue
+  if (!sent || sent.intent !== intent) return undefined
+  return id === undefined || sent.id === id ? result : undefined
+}
