@@ -19,7 +19,7 @@ import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { areaOf } from '~/ui/site/area'
-import { isTheme } from '~/ui/site/themes'
+import { isTheme } from '~/domain/themes'
 import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
 

@@ -23,6 +23,8 @@ export interface OrderLineRequest {
 
 export interface PricedLine {
   menuItemId: string | null
+  /** The chosen options, in the menu's order; none for a line that names no menu item. */
+  optionIds: string[]
   name: string
   description: string | null
   /** The line total for the whole quantity. */
@@ -53,7 +55,7 @@ export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap
     const line = { name, description, quantity, category, customerName }
     const item = menuItemId ? menu.get(menuItemId) : undefined
     if (!menuItemId || !item) {
-      priced.push({ ...line, menuItemId: null, priceCents: price })
+      priced.push({ ...line, menuItemId: null, optionIds: [], priceCents: price })
       continue
     }
     const choice = checkChoice(item.modifierGroups, optionIds ?? [])
@@ -64,6 +66,7 @@ export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap
     priced.push({
       ...line,
       menuItemId,
+      optionIds: choice.optionIds,
       name: item.name,
       description: choice.summary ?? line.description,
       priceCents: (item.priceCents + choice.extraCents) * line.quantity,

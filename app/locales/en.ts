@@ -167,6 +167,7 @@ const en: DinerResources = {
       stops: {
         ordered: { title: 'Someone ordered something else', text: 'The bill changed. You were not charged; review the new amount.' },
         paidMeanwhile: { title: 'Someone already paid part of the bill', text: 'The bill changed. You were not charged; review the new amount.' },
+        lastShare: { title: 'Yours is the last share', text: 'The last share takes the rounding cents. You were not charged; review the new amount.' },
         selectionPartlyTaken: { title: 'Someone already paid part of your selection', text: 'You were not charged; review what is left to pay.' },
         selectionTaken: { title: 'Someone already paid for what you chose', text: 'Nothing of your selection is left to pay.' },
         billPaid: { title: 'The bill is already paid', text: 'Nothing is left to pay at this table.' },
@@ -179,10 +180,6 @@ const en: DinerResources = {
       failedTitle: 'Payment failed',
       failedText: 'There was an error processing your payment.',
       refusals: {
-        ALREADY_PAID: 'The bill is already paid.',
-        ITEM_TAKEN: 'Someone else already paid for one of your items. You were not charged.',
-        BILL_CHANGED: 'The bill changed while you were paying. You were not charged; review the new amount.',
-        TOO_MUCH: 'The amount is more than what is left to pay. You were not charged.',
         CLOSED: 'This bill has been closed. Scan the table code again.',
         DECLINED: 'The payment was declined. You were not charged.',
       },

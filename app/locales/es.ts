@@ -167,6 +167,7 @@ const es = {
       stops: {
         ordered: { title: 'Alguien pidió algo más', text: 'La cuenta cambió. No se te cobró nada; revisa el nuevo monto.' },
         paidMeanwhile: { title: 'Alguien ya pagó parte de la cuenta', text: 'La cuenta cambió. No se te cobró nada; revisa el nuevo monto.' },
+        lastShare: { title: 'Te toca la última parte', text: 'La última parte lleva los centavos del redondeo. No se te cobró nada; revisa el nuevo monto.' },
         selectionPartlyTaken: { title: 'Alguien ya pagó parte de tu selección', text: 'No se te cobró nada; revisa lo que falta por pagar.' },
         selectionTaken: { title: 'Alguien ya pagó lo que elegiste', text: 'No queda nada de tu selección por pagar.' },
         billPaid: { title: 'La cuenta ya está pagada', text: 'No queda nada por pagar en esta mesa.' },
@@ -179,10 +180,6 @@ const es = {
       failedTitle: 'El pago falló',
       failedText: 'Hubo un error al procesar tu pago.',
       refusals: {
-        ALREADY_PAID: 'La cuenta ya está pagada.',
-        ITEM_TAKEN: 'Alguien más ya pagó uno de tus artículos. No se te cobró nada.',
-        BILL_CHANGED: 'La cuenta cambió mientras pagabas. No se te cobró nada; revisa el nuevo monto.',
-        TOO_MUCH: 'El monto es mayor a lo que falta por pagar. No se te cobró nada.',
         CLOSED: 'Esta cuenta ya se cerró. Escanea de nuevo el código de la mesa.',
         DECLINED: 'El pago fue rechazado. No se te cobró nada.',
       },

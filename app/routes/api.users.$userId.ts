@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { isIdLike } from '~/domain/schemas/fields'
 import type { WireTaxSettings } from '~/domain/wire'
 import { getDb } from '~/server/db/client.server'
-import { users } from '~/server/db/schema'
+import { users } from '~/server/db/schema.server'
 import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
 
 /** GET /api/users/{userId}: only the tax settings the diner's payment summary needs. */

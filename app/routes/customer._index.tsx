@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Form, useLoaderData } from '@remix-run/react'
 import { isIdLike } from '~/domain/schemas/fields'
 import { buttonClass } from '~/ui/button'
-import { customerPath } from '~/ui/customer/paths'
+import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { cartLineKey, cartTotals, removeFromCart } from '~/domain/cart'
-import { checkChoice } from '~/domain/modifiers'
+import { priceOrder } from '~/domain/order-pricing'
 import { placeOrderFormSchema } from '~/domain/schemas/items'
 import { addOrder } from '~/server/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
@@ -11,7 +11,7 @@ import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { buttonClass } from '~/ui/button'
-import { customerPath } from '~/ui/customer/paths'
+import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
 import { useI18n } from '~/ui/i18n'
@@ -33,13 +33,13 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return refuse(400)
   const { customerName, items } = submission.value
   const menu = new Map((await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).flatMap((category) => category.items.map((item) => [item.id, item])))
-  const lines = []
-  for (const { menuItemId, quantity, optionIds } of items) {
-    const item = menu.get(menuItemId)
-    const choice = item ? checkChoice(item.modifierGroups, optionIds) : null
-    if (!item || !choice?.ok) return refuse(400)
-    lines.push({ menuItemId, quantity, optionIds: choice.optionIds, name: item.name, description: choice.summary ?? item.description, price: (item.priceCents + choice.extraCents) * quantity, category: 'Order', customerName })
-  }
+  // Priced here by the same rule the bill's object applies, so a cart the menu no longer allows is refused before it is sent.
+  const priced = priceOrder(
+    items.map((item) => ({ ...item, name: '', description: menu.get(item.menuItemId)?.description ?? null, price: 0, category: 'Order', customerName })),
+    menu,
+  )
+  if (!priced.ok) return refuse(400)
+  const lines = priced.lines.map(({ menuItemId, priceCents, ...line }) => ({ ...line, menuItemId: menuItemId ?? undefined, price: priceCents }))
   const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines })
   if (!result.ok) return refuse(result.status)
   return redirectWithToast(customerPath.bill(bill.sessionId), { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' })

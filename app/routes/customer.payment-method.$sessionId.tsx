@@ -10,7 +10,7 @@ import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/chec
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getPaymentProvider } from '~/server/payments/provider.server'
 import { buttonClass } from '~/ui/button'
-import { customerPath } from '~/ui/customer/paths'
+import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { HiddenFields } from '~/ui/hidden-fields'
 import { useI18n } from '~/ui/i18n'
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 const METHOD_ICONS: Record<PaymentMethod, string> = { card: '💳', apple: '📱', google: '📱' }
 
 /** Refusals that mean the bill moved since the diner was shown it: explained, with the new amount. */
-const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH'])
+const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH', 'UNKNOWN_ITEM'])
 
 type Stop = PaymentChange | 'tipTooHigh' | 'nothingChosen'
 
@@ -69,7 +69,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const payment = submission.value
   if (payment.tableId !== bill.tableId || payment.sessionId !== bill.sessionId) return data<PayError>({ kind: 'invalid' }, { status: 400 })
   const result = await recordPayment(context.cloudflare.env, payment)
-  if (result.ok) return redirect(customerPath.confirmation(bill.sessionId, result.payment.transactionId))
+  // A transactionId is made once per visit to this page: if it was used, this diner's earlier tap went through.
+  if (result.ok || result.code === 'REUSED_TRANSACTION') return redirect(customerPath.confirmation(bill.sessionId, payment.transactionId))
   if (BILL_MOVED.has(result.code)) {
     // Nothing was charged. Say what moved, priced as this screen shows it now.
     const now = await loadBill(context, params.sessionId)
@@ -79,8 +80,10 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       base: checkout.base,
       mode: checkout.selection?.mode ?? 'full',
       selectionChanged: checkout.quote?.changed ?? false,
+      shares: checkout.quote?.split?.tableSize,
     })
-    return data<PayError>({ kind: 'moved', change, total: checkout.summary.total }, { status: 409 })
+    // Nothing left to pay means no new total to show, whatever tip the URL still names.
+    return data<PayError>({ kind: 'moved', change, total: checkout.base > 0 ? checkout.summary.total : 0 }, { status: 409 })
   }
   const code = result.code === 'CLOSED' || result.code === 'DECLINED' ? result.code : null
   return data<PayError>({ kind: 'refused', code }, { status: result.status })

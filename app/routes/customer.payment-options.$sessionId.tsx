@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { customerPath } from '~/ui/customer/paths'
+import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 

@@ -6,7 +6,7 @@ import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
-import { customerPath } from '~/ui/customer/paths'
+import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { safeRedirect } from '~/server/http.server'
 import { themeCookie } from '~/server/theme.server'
-import { isTheme } from '~/ui/site/themes'
+import { isTheme } from '~/domain/themes'
 
 /** Keeps the chosen theme in a cookie and goes back to the page it was chosen on. */
 export async function action({ request }: ActionFunctionArgs) {

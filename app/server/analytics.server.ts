@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { CHART_DAYS, DAY_MS, emptyPeriod, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import type { Db } from './db/client.server'
-import { billItems, payments, tables } from './db/schema'
+import { billItems, payments, tables } from './db/schema.server'
 
 const BEST_SELLERS = 5
 

@@ -3,9 +3,9 @@ import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { getDb } from './db/client.server'
-import { tables } from './db/schema'
+import { tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
-import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from './write-result'
+import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
 
 /** The open bill a write goes to: the table's current session, unless the writer named one closed since. */
 async function openSession(env: Env, tableId: string, sessionId: string | undefined): Promise<string | WriteFailure> {

@@ -4,7 +4,7 @@ import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
-import { billItems, payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from './db/schema'
+import { billItems, payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from './db/schema.server'
 
 const billTableColumns = {
   tableId: tables.id,

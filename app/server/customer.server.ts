@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from '@remix-run/cloudflare'
 import { lineRemaining } from '~/domain/bill'
 import { isIdLike } from '~/domain/schemas/fields'
-import { customerPath } from '~/ui/customer/paths'
+import { customerPath } from '~/domain/customer-paths'
 import { currentSessionOf, readBill, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { isDemoSession, tableSessionStub } from './table-session.server'

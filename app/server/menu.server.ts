@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from './db/client.server'
-import { categories, menuItems, menus } from './db/schema'
+import { categories, menuItems, menus } from './db/schema.server'
 import { menuPdfPath } from './menu-wire.server'
 import { modifierGroupsOf, type ModifierGroupView } from './menus.server'
 

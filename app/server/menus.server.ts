@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { CategoryInput, MenuInput, MenuItemInput, ModifierGroupInput, ModifierOptionInput } from '~/domain/schemas/menus'
 import type { Db } from './db/client.server'
-import { categories, menuItems, menus, modifierGroups, modifierOptions } from './db/schema'
+import { categories, menuItems, menus, modifierGroups, modifierOptions } from './db/schema.server'
 
 /*
  * The owner's menus, categories, items and modifiers. Every function takes the

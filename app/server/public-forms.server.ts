@@ -1,6 +1,6 @@
 import type { ContactInput, WaitlistInput } from '~/domain/schemas/public'
 import type { Db } from './db/client.server'
-import { contactRequests, waitlist } from './db/schema'
+import { contactRequests, waitlist } from './db/schema.server'
 import { clientAddressOf, takeHit, type RateLimit } from './rate-limit.server'
 
 /** Submissions one address may make to each public form per hour: enough for a family, too few for a script. */

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm'
 import type { Db } from './db/client.server'
-import { rateLimitHits } from './db/schema'
+import { rateLimitHits } from './db/schema.server'
 
 /**
  * The one store of every rate limit: hits kept per key ('<what>:<who>', e.g.

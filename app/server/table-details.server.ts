@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { paidLinesOf, readBill, sessionPayments } from './bill.server'
 import type { Db } from './db/client.server'
-import { payments, tableSessions } from './db/schema'
+import { payments, tableSessions } from './db/schema.server'
 import type { StaffTable } from './tables.server'
 
 const PREVIOUS_BILLS = 10

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
 import { getDb, type Db } from './db/client.server'
-import { tables, tableSessions } from './db/schema'
+import { tables, tableSessions } from './db/schema.server'
 import { billsChanged, newSessionId } from './table-session.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]

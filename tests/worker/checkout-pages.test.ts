@@ -142,6 +142,33 @@ describe('the payment form charges what its button showed', () => {
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 240, remainingAmount: 0 })
   })
 
+  it('three diners open a three-way split at once: the third is told the last share takes the rounding cent, then pays it', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const query = 'split=true&partySize=1&tableSize=3&tipPercentage=0'
+    const forms = [await openPaymentForm(methodPath(table.sessionId, query)), await openPaymentForm(methodPath(table.sessionId, query)), await openPaymentForm(methodPath(table.sessionId, query))]
+    expect(forms.map((form) => payButton(form.html))).toEqual(['Pagar $33.33', 'Pagar $33.33', 'Pagar $33.33'])
+    expect((await forms[0]!.submit()).status).toBe(302)
+    expect((await forms[1]!.submit()).status).toBe(302)
+    const third = await forms[2]!.submit()
+    expect(third.status).toBe(409)
+    const notice = /data-testid="payment-error"[^>]*>(.*?)<\/div>/.exec(await third.text())?.[1] ?? ''
+    expect(notice).toContain('Te toca la última parte')
+    expect(notice).toContain('Ahora el total es $33.34.')
+    expect(notice).not.toContain('Alguien pidió algo más')
+    expect((await (await openPaymentForm(methodPath(table.sessionId, query))).submit()).status).toBe(302)
+    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
+  })
+
+  it('a second tap with another method after the first went through leads to that payment, not to a failure', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=0'))
+    expect((await form.submit()).status).toBe(302)
+    const again = await form.submit(form.fields.map(([name, value]): [string, string] => [name, name === 'paymentMethod' ? 'apple' : value]))
+    expect(again.status).toBe(302)
+    expect(again.headers.get('Location')).toBe(`/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`)
+    expect(await countPayments(table.sessionId)).toBe(1)
+  })
+
   it('never offers to pay $0.00: a paid bill says so and leads back to it', async () => {
     const table = await seedTable([{ priceCents: 10000, paidQuantity: 1 }])
     await env.DB.prepare("INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, payment_method, payment_type, customer_name, provider, provider_reference, created_at) VALUES (?, ?, ?, ?, 'x', 10000, 0, 0, 'card', 'full', 'Ana', 'simulated', 'sim_x', ?)")

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID, demoBillLines } from '~/server/demo-data'
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID, demoBillLines } from '~/server/demo-data.server'
 import { seedSql } from '../../scripts/seed-sql'
 import { getJson, ORIGIN, postJson, readSession, seedTable } from './fixtures'
 

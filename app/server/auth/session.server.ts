@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import { getDb, type Db } from '../db/client.server'
-import { authSessions, users } from '../db/schema'
+import { authSessions, users } from '../db/schema.server'
 import { ApiError } from '../http.server'
 import { hashToken, newToken } from './tokens.server'
 

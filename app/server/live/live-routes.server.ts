@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { livePath } from '~/domain/live'
 import { getStaffUser } from '../auth/session.server'
 import { getDb } from '../db/client.server'
-import { tables, tableSessions } from '../db/schema'
+import { tables, tableSessions } from '../db/schema.server'
 import { tableSessionStub } from '../table-session.server'
 import { restaurantHub } from './live-sockets.server'
 

@@ -1,5 +1,5 @@
 import { getDb } from '../db/client.server'
-import { mailOutbox } from '../db/schema'
+import { mailOutbox } from '../db/schema.server'
 
 export interface MailMessage {
   to: string

@@ -1,7 +1,7 @@
 import { billTotals, type BillTotals } from '~/domain/bill'
 import { billLinesQuery, currentSessionOf, findOpenTable, paidCentsQuery } from '../bill.server'
 import type { Db } from '../db/client.server'
-import { billClosed, tableNotFound } from '../write-result'
+import { billClosed, tableNotFound } from '../write-result.server'
 
 /** The table an open bill belongs to, as the object's writes need it. */
 export type BillTable = NonNullable<Awaited<ReturnType<typeof findOpenTable>>>

@@ -3,9 +3,9 @@ import type { MenuEntry } from '~/domain/order-pricing'
 import { priceOrder } from '~/domain/order-pricing'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { Db } from '../db/client.server'
-import { billItems, categories, menuItems, menus, type BillItemRow } from '../db/schema'
+import { billItems, categories, menuItems, menus, type BillItemRow } from '../db/schema.server'
 import { modifierGroupsOf } from '../menus.server'
-import { fail, type WriteResult } from '../write-result'
+import { fail, type WriteResult } from '../write-result.server'
 import type { BillTable } from './open-bill.server'
 
 /** D1 binds at most 100 values per statement. */
@@ -35,7 +35,8 @@ export async function insertOrder(db: Db, sessionId: string, table: BillTable, r
   const priced = priceOrder(request.items, await menuEntries(db, table.userId, menuItemIds))
   if (!priced.ok) return fail(priced.status, priced.code, priced.message)
   const now = Date.now()
-  const rows = priced.lines.map((line) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now }))
+  // The options chosen are on the line already, in its description.
+  const rows = priced.lines.map(({ optionIds: _optionIds, ...line }) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now }))
   // A large order goes in several inserts of one atomic batch.
   const size = Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? {}).length) || 1
   const inserts = Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => db.insert(billItems).values(rows.slice(index * size, (index + 1) * size)).returning())

@@ -3,8 +3,8 @@ import type { PaymentRequest } from '~/domain/schemas/payments'
 import { toWirePayment } from '../bill.server'
 import { sha256Hex } from '../crypto.server'
 import type { Db } from '../db/client.server'
-import { payments, type PaymentRow } from '../db/schema'
-import { fail } from '../write-result'
+import { payments, type PaymentRow } from '../db/schema.server'
+import { fail } from '../write-result.server'
 
 /** A stable fingerprint of what a payment request asks for, to tell a replay from a reuse of its id. */
 export function hashRequest(request: PaymentRequest): Promise<string> {

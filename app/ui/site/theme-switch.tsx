@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '~/root'
 import { useI18n } from '../i18n'
-import { isTheme, THEMES } from './themes'
+import { isTheme, THEMES } from '~/domain/themes'
 
 // Line icons rather than emoji, which phones and headless browsers may lack.
 const ICONS = {
