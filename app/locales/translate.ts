@@ -1,7 +1,22 @@
 import type { Resources } from './index'
 
 export type Vars = Record<string, string | number>
-export type TFunction = (key: string, vars?: Vars) => string
+
+/** 'a.b.c' for every text in the resources; a plural's forms (`key_one`, `key_other`) are also reachable as `key`. */
+type KeysOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` | (K extends `${infer Base}_${'one' | 'other'}` ? `${Prefix}${Base}` : never) : KeysOf<T[K], `${Prefix}${K}.`>
+}[keyof T & string]
+
+/** Every translation key: a misspelt one fails the typecheck. */
+export type TranslationKey = KeysOf<Resources>
+
+/**
+ * A translator. Called with a key it is typed: a misspelt key fails the
+ * typecheck. `message` takes text that comes from data (a schema's error, a
+ * toast kept in a cookie, a key built from a stored value): a translation key
+ * is translated, anything else is shown as it is.
+ */
+export type TFunction = ((key: TranslationKey, vars?: Vars) => string) & { message: (text: string, vars?: Vars) => string }
 
 /**
  * A small translator over one language's resources, with i18next's
@@ -12,7 +27,7 @@ export function makeT(language: string, resources: Partial<Resources>): TFunctio
   const plurals = new Intl.PluralRules(language)
   const lookup = (key: string): unknown =>
     key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), resources)
-  return (key, vars) => {
+  const translate = (key: string, vars?: Vars) => {
     let value = lookup(key)
     if (vars && typeof vars.count === 'number') {
       const plural = lookup(`${key}_${plurals.select(vars.count)}`) ?? lookup(`${key}_other`)
@@ -21,4 +36,5 @@ export function makeT(language: string, resources: Partial<Resources>): TFunctio
     if (typeof value !== 'string') return key
     return vars ? value.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match)) : value
   }
+  return Object.assign(translate, { message: translate })
 }

@@ -28,7 +28,7 @@ export default function Settings() {
   const { t, locale } = useI18n()
   const [searchParams] = useSearchParams()
   const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(user.taxRateBps / 100)
-  const kind = [user.restaurantType && t(`admin.signup.types.${user.restaurantType}`), user.restaurantCuisine && t(`admin.signup.cuisines.${user.restaurantCuisine}`)].filter(Boolean).join(' · ')
+  const kind = [user.restaurantType && t.message(`admin.signup.types.${user.restaurantType}`), user.restaurantCuisine && t.message(`admin.signup.cuisines.${user.restaurantCuisine}`)].filter(Boolean).join(' · ')
   const rows = [
     ['restaurant', user.restaurantName],
     ['email', user.email],

@@ -157,7 +157,7 @@ function MenuRow({ menu, selected, linkTo }: { menu: { id: string; name: string;
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{menu.name}</p>
-          <p className="text-sm text-stone-600">{t(`admin.menu.types.${menu.type}`)}</p>
+          <p className="text-sm text-stone-600">{t.message(`admin.menu.types.${menu.type}`)}</p>
         </div>
       </div>
       <div className="flex items-center gap-1">

@@ -135,7 +135,7 @@ function WizardStep({ step, lastResult }: { step: number; lastResult: Submission
               <div key={name} className="flex justify-between gap-3">
                 <dt className="text-stone-600">{t(`admin.signup.${name}`)}</dt>
                 <dd className="text-right font-semibold">
-                  {name === 'restaurantType' && typed(name) ? t(`admin.signup.types.${typed(name)}`) : name === 'restaurantCuisine' && typed(name) ? t(`admin.signup.cuisines.${typed(name)}`) : typed(name)}
+                  {name === 'restaurantType' && typed(name) ? t.message(`admin.signup.types.${typed(name)}`) : name === 'restaurantCuisine' && typed(name) ? t.message(`admin.signup.cuisines.${typed(name)}`) : typed(name)}
                 </dd>
               </div>
             ))}

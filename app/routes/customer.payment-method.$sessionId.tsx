@@ -13,6 +13,7 @@ import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { HiddenFields } from '~/ui/hidden-fields'
+import type { TranslationKey } from '~/locales/translate'
 import { useI18n } from '~/ui/i18n'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -197,7 +198,7 @@ function StopNotice({ stop, newTotal, to }: { stop: Stop; newTotal: string | nul
 
 function PayErrorBox({ error }: { error: PayError }) {
   const { t } = useI18n()
-  const [title, text] =
+  const [title, text]: [TranslationKey, TranslationKey] =
     error.kind === 'method'
       ? ['customer.method.methodRequiredTitle', 'customer.method.methodRequiredText']
       : error.kind === 'invalid'

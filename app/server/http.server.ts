@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { TFunction } from '~/locales/translate'
 
 /** Largest JSON body an API route reads; a cart of 50 lines is a few KB. */
 const MAX_BODY_BYTES = 64 * 1024
@@ -51,10 +52,10 @@ export function methodNotAllowed(allowed: string): () => Response {
 
 /**
  * Reads a JSON body and parses it with the payload's one schema. Schemas
- * whose messages are translation keys pass `translate`, so the API answers
+ * whose messages are translation keys pass `t`, so the API answers
  * the words the forms show.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, translate: (message: string) => string = (message) => message): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, t?: TFunction): Promise<z.output<S>> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'Send the body as JSON (Content-Type: application/json).')
   const declared = Number(request.headers.get('Content-Length') ?? '0')
@@ -69,7 +70,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: translate(issue.message) }))
+    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: t ? t.message(issue.message) : issue.message }))
     throw new ApiError(400, issues[0]?.message ?? 'The request body is not valid.', { issues })
   }
   return result.data

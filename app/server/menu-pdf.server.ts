@@ -1,9 +1,10 @@
 import { PDF_MAX_BYTES, PDF_TYPE } from '~/domain/schemas/menus'
+import type { TFunction } from '~/locales/translate'
 import type { Db } from './db/client.server'
 import { ApiError } from './http.server'
 import { findOwnMenu, setMenuPdf } from './menus.server'
 
-type T = (key: string) => string
+type T = TFunction
 
 /** What every PDF file starts with; the declared type alone is the browser's word, not the file's. */
 const PDF_MAGIC = '%PDF-'

@@ -21,7 +21,7 @@ export function ErrorList({ id, errors, alert = false, testId }: { id?: string; 
   return (
     <ul id={id} role={alert ? 'alert' : undefined} className={alert ? 'grid gap-1 rounded-xl bg-red-50 p-3 text-red-900' : 'grid gap-1 text-sm font-medium text-red-800'} data-testid={testId}>
       {shown.map((error) => (
-        <li key={error}>{t(error)}</li>
+        <li key={error}>{t.message(error)}</li>
       ))}
     </ul>
   )

@@ -43,8 +43,8 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
           >
             <div className="flex items-start gap-3">
               <div className="flex-1">
-                <p className="font-semibold">{t(toast.title)}</p>
-                {toast.description ? <p className="mt-1 text-sm opacity-90">{t(toast.description)}</p> : null}
+                <p className="font-semibold">{t.message(toast.title)}</p>
+                {toast.description ? <p className="mt-1 text-sm opacity-90">{t.message(toast.description)}</p> : null}
               </div>
               <button
                 type="button"

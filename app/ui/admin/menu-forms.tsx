@@ -221,6 +221,6 @@ export function DeleteDialog({ open, closeTo, intent, id, itemId, title, text }:
 export function DeleteRecordDialog({ kind, record, closeTo }: { kind: 'category' | 'item'; record: { id: string; name: string } | undefined; closeTo: string }) {
   const { t } = useI18n()
   if (!record) return null
-  const keys = kind === 'category' ? { title: 'admin.menu.builder.deleteCategoryTitle', text: 'admin.menu.builder.deleteCategoryText' } : { title: 'admin.menu.builder.deleteItemTitle', text: 'admin.menu.builder.deleteItemText' }
+  const keys = kind === 'category' ? ({ title: 'admin.menu.builder.deleteCategoryTitle', text: 'admin.menu.builder.deleteCategoryText' } as const) : ({ title: 'admin.menu.builder.deleteItemTitle', text: 'admin.menu.builder.deleteItemText' } as const)
   return <DeleteDialog open closeTo={closeTo} intent={kind === 'category' ? 'category.delete' : 'item.delete'} id={record.id} title={t(keys.title, { name: record.name })} text={t(keys.text)} />
 }

@@ -1,12 +1,12 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/cloudflare'
 import type { Language, Resources } from '~/locales'
-import { makeT } from '~/locales/translate'
+import { makeT, type TranslationKey } from '~/locales/translate'
 
 /**
  * Title, description and Open Graph tags of a public page, in the visitor's
  * language (the root loader's strings), so a shared link reads right.
  */
-export function siteMeta({ matches, location }: MetaArgs, keys: { title: string; description?: string }): MetaDescriptor[] {
+export function siteMeta({ matches, location }: MetaArgs, keys: { title: TranslationKey; description?: TranslationKey }): MetaDescriptor[] {
   const root = matches.find((match) => match.id === 'root')?.data as { language?: Language; strings?: Partial<Resources>; origin?: string } | undefined
   const t = makeT(root?.language ?? 'es', root?.strings ?? {})
   const title = t(keys.title)

@@ -165,8 +165,8 @@ function WaitlistDialog() {
         <p className="text-stone-600 dark:text-stone-300">{t('site.waitlist.lead')}</p>
         {problem ? (
           <div id={form.errorId} role="alert" className="rounded-xl bg-red-50 p-3 text-red-900" data-testid="waitlist-error">
-            <p className="font-bold">{t(problem.title)}</p>
-            <p>{t(problem.text)}</p>
+            <p className="font-bold">{t.message(problem.title)}</p>
+            <p>{t.message(problem.text)}</p>
           </div>
         ) : null}
         <Field label={t('site.waitlist.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
