@@ -67,5 +67,7 @@ export function quoteSplit(remaining: Cents, peoplePaying: number, tableSize: nu
   const sharesPaid = paidAtSize % clamped.tableSize
   const peopleLeft = clamped.tableSize - sharesPaid
   const paying = Math.min(clamped.peoplePaying, peopleLeft)
-  return { peoplePaying: paying, tableSize: clamped.tableSize, sharesPaid, share: shareOf(remaining, peopleLeft, paying) }
+  const share = shareOf(remaining, peopleLeft, paying)
+  // Fewer cents left than people to share them: whoever pays next pays them all, never a share of $0.00.
+  return { peoplePaying: paying, tableSize: clamped.tableSize, sharesPaid, share: share === 0 ? remaining : share }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyPlan, billTotals, lineAmountFor, lineRemaining, planPayment, type BillLine, type PayableLine } from '~/domain/bill'
+import { quoteSplit } from '~/domain/split'
 
 const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): BillLine => ({ id, priceCents, quantity, paidQuantity })
 
@@ -132,6 +133,29 @@ describe('planning a payment against the bill', () => {
           }
         },
       ),
+    )
+  })
+})
+
+describe('equal shares paid as quoted', () => {
+  it('are always accepted, and close the bill at exactly its total, whatever the party sizes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 30 }), fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 30, maxLength: 30 }), (total, tableSize, parties) => {
+        const lines = [line('a', total)]
+        let paid = 0
+        let splitPaid: { tableSize: number; shares: number }[] = []
+        for (const party of parties) {
+          const { share, peoplePaying } = quoteSplit(total - paid, party, tableSize, splitPaid)
+          if (total - paid === 0) break
+          const result = planPayment(lines, paid, { type: 'split', amountCents: share, splitCount: tableSize, partySize: peoplePaying }, splitPaid)
+          expect(result.ok).toBe(true)
+          if (!result.ok) return
+          expect(result.plan.amountCents).toBe(share)
+          paid += share
+          splitPaid = [...splitPaid, { tableSize, shares: peoplePaying }]
+        }
+        expect(paid).toBe(total)
+      }),
     )
   })
 })

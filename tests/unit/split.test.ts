@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clampSplit, equalShares, shareOf } from '~/domain/split'
+import { clampSplit, equalShares, quoteSplit, shareOf } from '~/domain/split'
 
 describe('equal split', () => {
   it('gives the last share the remainder so the table closes at exactly zero', () => {
@@ -52,5 +52,12 @@ describe('equal split', () => {
     expect(clampSplit(0, 4)).toEqual({ peoplePaying: 1, tableSize: 4 })
     expect(clampSplit(25, 40)).toEqual({ peoplePaying: 20, tableSize: 30 })
     expect(clampSplit(6, 4)).toEqual({ peoplePaying: 4, tableSize: 4 })
+  })
+})
+
+describe('a few cents left among many', () => {
+  it('are paid whole by the next diner, never as a share of $0.00', () => {
+    expect(quoteSplit(2, 1, 4, [])).toMatchObject({ share: 2 })
+    expect(quoteSplit(0, 1, 4, [])).toMatchObject({ share: 0 })
   })
 })
