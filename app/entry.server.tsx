@@ -3,6 +3,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
 import { logUnexpected } from '~/server/request-id.server'
+import { NonceProvider } from '~/ui/nonce'
 
 /**
  * What the Worker entry (workers/app.ts) takes from this build: its fetch
@@ -24,9 +25,13 @@ export default async function handleRequest(
 ) {
   const controller = new AbortController()
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS)
+  const nonce = loadContext.cspNonce
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </NonceProvider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) logUnexpected(error, loadContext, request)

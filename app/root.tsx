@@ -20,6 +20,7 @@ import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { areaOf } from '~/ui/site/area'
 import { isTheme } from '~/domain/themes'
+import { useNonce } from '~/ui/nonce'
 import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
 
@@ -52,6 +53,7 @@ const THEME_CLASS = { light: undefined, dark: 'dark', system: 'theme-system' } a
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   const language = root?.language ?? DEFAULT_LANGUAGE
   // A theme being chosen shows at once, before the cookie round trip ends.
   const choosing = useFetchers().find((fetcher) => fetcher.formAction === '/set-theme')?.formData?.get('theme')
@@ -69,8 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider language={language} strings={root?.strings ?? fallbackStrings}>
           <ToastProvider initial={root?.toast ?? null}>{children}</ToastProvider>
         </I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

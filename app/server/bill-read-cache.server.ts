@@ -17,7 +17,7 @@ const MAX_ENTRIES = 500
 const MAX_AGE_MS = 60_000
 
 /** A rendered answer (only 200s are kept), or just the mark that this URL rendered once. */
-type Kept = { version: string; storedAt: number; headers: [string, string][]; body: ArrayBuffer } | { version: null }
+type Kept = { version: string; storedAt: number; headers: [string, string][]; body: string; nonce: string } | { version: null }
 
 const kept = new Map<string, Kept>()
 
@@ -34,8 +34,12 @@ export const BILL_SESSION_HEADER = 'X-Bill-Session'
 /** Says whether an answer was kept, as CDNs do; the tests and anyone profiling read it. */
 const CACHE_HEADER = 'X-Bill-Cache'
 
-const answer = (entry: { headers: [string, string][]; body: ArrayBuffer }, status: 'hit' | 'miss') => {
-  const response = new Response(entry.body, { headers: entry.headers })
+/**
+ * A kept answer, under this response's nonce: a page carries the nonce it was
+ * rendered with in its script tags, and a nonce is never served twice.
+ */
+const answer = (entry: { headers: [string, string][]; body: string; nonce: string }, status: 'hit' | 'miss', nonce: string) => {
+  const response = new Response(entry.nonce === nonce ? entry.body : entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`), { headers: entry.headers })
   response.headers.set(CACHE_HEADER, status)
   return response
 }
@@ -45,7 +49,7 @@ const answer = (entry: { headers: [string, string][]; body: ArrayBuffer }, statu
  * otherwise renders it and keeps the answer for next time. Null for any other
  * request. The demo bill is never kept: it resets with the clock.
  */
-export async function cachedBillRead(request: Request, url: URL, env: Env, render: () => Promise<Response>): Promise<Response | null> {
+export async function cachedBillRead(request: Request, url: URL, env: Env, nonce: string, render: () => Promise<Response>): Promise<Response | null> {
   if (request.method !== 'GET') return null
   const sessionId = BILL_READ.exec(url.pathname)?.[1]
   if (!sessionId || !isIdLike(sessionId) || isDemoSession(sessionId)) return null
@@ -61,16 +65,16 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, rende
   const version = await tableSessionStub(env, sessionId).version()
   if (entry.version !== null && entry.version === version && Date.now() - entry.storedAt < MAX_AGE_MS) {
     keep(key, entry)
-    return answer(entry, 'hit')
+    return answer(entry, 'hit', nonce)
   }
   const response = await render()
   if (!isKeepable(response, sessionId)) {
     kept.delete(key)
     return response
   }
-  const fresh = { version, storedAt: Date.now(), headers: [...response.headers], body: await response.arrayBuffer() }
+  const fresh = { version, storedAt: Date.now(), headers: [...response.headers], body: await response.text(), nonce }
   keep(key, fresh)
-  return answer(fresh, 'miss')
+  return answer(fresh, 'miss', nonce)
 }
 
 /**

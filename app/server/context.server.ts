@@ -5,6 +5,8 @@ declare module '@remix-run/cloudflare' {
       env: Env
       ctx: Pick<ExecutionContext, 'waitUntil' | 'passThroughOnException'>
     }
+    /** This response's Content-Security-Policy nonce, for the page's inline scripts. */
+    cspNonce: string
   }
 }
 

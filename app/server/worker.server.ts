@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import { readSessionToken } from './auth/session.server'
 import { cachedBillRead } from './bill-read-cache.server'
 import { handleLiveRequest } from './live/live-routes.server'
+import { newNonce, withSecurityHeaders } from './security-headers.server'
 
 /**
  * A write that carries the staff session cookie must come from our own pages
@@ -29,13 +30,15 @@ export function createWorker(build: ServerBuild): ExportedHandler<Env> {
       // Answered before Remix: the runtime ceiling the benchmark compares pages against.
       if (url.pathname === '/healthz') return new Response('ok', { headers: { 'Cache-Control': 'no-store' } })
       if (isForeignWriteWithSession(request, url)) {
-        return Response.json({ message: 'This request must come from the Mesa site itself.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+        const refused = Response.json({ message: 'This request must come from the Mesa site itself.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+        return withSecurityHeaders(refused, request, url, '')
       }
-      const context = { cloudflare: { env, ctx } }
+      const nonce = newNonce()
+      const context = { cloudflare: { env, ctx }, cspNonce: nonce }
       const live = await handleLiveRequest(request, url, context)
-      if (live) return live
+      if (live) return withSecurityHeaders(live, request, url, nonce)
       const render = () => handleRemixRequest(request, context)
-      return (await cachedBillRead(request, url, env, render)) ?? render()
+      return withSecurityHeaders((await cachedBillRead(request, url, env, nonce, render)) ?? (await render()), request, url, nonce)
     },
   }
 }

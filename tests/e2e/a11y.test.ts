@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, checkA11y, chromiumForFile, DESKTOP, hydrated, phonePage, signUpAndSignIn } from './browser'
+import { BASE_URL, checkA11y, chromiumForFile, DESKTOP, hydrated, phonePage, signUpAndSignIn, watchCsp } from './browser'
 
 const browser = chromiumForFile()
 
@@ -65,6 +65,7 @@ describe('accessibility sweep', () => {
     for (const size of [{}, DESKTOP]) {
       const visitor = await phonePage(browser(), size)
       const owner = await browser().newContext({ ...size, baseURL: BASE_URL, storageState: await staff.page.context().storageState() })
+      await watchCsp(owner)
       const ownerPage = await owner.newPage()
       for (const language of ['es', 'en']) {
         for (const [page, screens] of [

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787'
@@ -34,16 +34,30 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height:
 
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
 
+/**
+ * Records every Content-Security-Policy violation a page of this context
+ * reports; `checkA11y` (so every screenshot) fails on any.
+ */
+export async function watchCsp(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    Object.defineProperty(window, '__cspViolations', { value: seen })
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`))
+  })
+}
+
 /** A phone-size page that fails the test on any uncaught page error. */
 export async function phonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ ...PHONE, baseURL: BASE_URL, ...options })
+  await watchCsp(context)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`))
   return { page, errors }
 }
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+// Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> tag would be refused, as it should).
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 interface AxeViolation {
   id: string
@@ -64,9 +78,11 @@ export async function checkA11y(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT })
-  // With JavaScript switched off the script cannot run; the same screens are checked in the tests with JavaScript.
-  if (!(await page.evaluate(() => 'axe' in window))) return
+  const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? null)
+  // With JavaScript switched off no init script runs; the same screens are checked in the tests with JavaScript.
+  if (blocked === null) return
+  expect(blocked, `CSP violations on ${new URL(page.url()).pathname}`).toEqual([])
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
     return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }))

@@ -1,0 +1,53 @@
+import { readSessionToken } from './auth/session.server'
+
+/** A fresh, unguessable value per response for the page's own inline scripts. */
+export function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+}
+
+/**
+ * The page's Content-Security-Policy. Scripts run only with this response's
+ * nonce (Remix's inline scripts carry it) and whatever those scripts load
+ * ('strict-dynamic'); no page may be framed, no plugin loaded, no base URL
+ * changed. Styles may be inline: React's style attributes need it and a
+ * style cannot run code. 'self' in connect-src covers the live WebSockets of
+ * the same host.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+/** Browser features no screen of ours uses; `payment` stays with our own pages for the wallets the payment step offers. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), payment=(self)'
+
+/**
+ * Sets the headers every response carries, in one place: what a browser must
+ * not guess, leak or frame; HSTS on https; a CSP for HTML pages; and no
+ * shared cache for staff pages or anything a signed-in session asked for.
+ */
+export function withSecurityHeaders(response: Response, request: Request, url: URL, nonce: string): Response {
+  // A WebSocket upgrade's headers belong to the handshake; there is nothing to protect in them.
+  if (response.status === 101) return response
+  const secured = new Response(response.body, response)
+  const headers = secured.headers
+  headers.set('X-Content-Type-Options', 'nosniff')
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  headers.set('X-Frame-Options', 'DENY')
+  headers.set('Permissions-Policy', PERMISSIONS_POLICY)
+  if (url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+  if (url.pathname === '/admin' || url.pathname.startsWith('/admin/') || readSessionToken(request)) headers.set('Cache-Control', 'private, no-store')
+  return secured
+}
