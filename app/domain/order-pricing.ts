@@ -36,7 +36,16 @@ export interface PricedLine {
 
 export type PricingResult =
   | { ok: true; lines: PricedLine[] }
-  | { ok: false; status: 400 | 404; code: 'UNKNOWN_ITEM' | 'INVALID_OPTIONS'; message: string }
+  | { ok: false; status: 400 | 403 | 404; code: 'UNKNOWN_ITEM' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'; message: string }
+
+/**
+ * Who may put a line with its own name and price on the bill: the
+ * restaurant's staff, and anyone on the public demo table (its sample diners).
+ * A diner orders from the menu.
+ */
+export interface PricingRights {
+  freePrices: boolean
+}
 
 /**
  * Prices an order. A line that names a menu item is priced by the menu, never
@@ -45,7 +54,10 @@ export type PricingResult =
  * kitchen and the diners read them. Any line that cannot be priced refuses
  * the whole order.
  */
-export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap<string, MenuEntry>): PricingResult {
+export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap<string, MenuEntry>, rights: PricingRights): PricingResult {
+  if (!rights.freePrices && lines.some((line) => !line.menuItemId)) {
+    return { ok: false, status: 403, code: 'PRICE_NOT_ALLOWED', message: "Only the restaurant's staff can add a line with its own name and price; order from the menu." }
+  }
   // An item off the menu is the first thing to say: no choice of options can fix it.
   if (lines.some((line) => line.menuItemId && !menu.has(line.menuItemId))) {
     return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }

@@ -37,6 +37,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const priced = priceOrder(
     items.map((item) => ({ ...item, name: '', description: menu.get(item.menuItemId)?.description ?? null, price: 0, category: 'Order', customerName })),
     menu,
+    { freePrices: false },
   )
   if (!priced.ok) return refuse(400)
   const lines = priced.lines.map(({ menuItemId, priceCents, ...line }) => ({ ...line, menuItemId: menuItemId ?? undefined, price: priceCents }))

@@ -67,9 +67,13 @@ export function recordPayment(env: Env, request: PaymentRequest) {
   return writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request))
 }
 
-/** Puts an order's lines on the table's open bill, all or nothing. */
-export function addOrder(env: Env, request: AddItemsRequest) {
-  return writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request))
+/**
+ * Puts an order's lines on the table's open bill, all or nothing. Lines with
+ * their own name and price are taken only from the restaurant's signed-in
+ * staff (`staffUserId`) or on the public demo table; a diner orders from the menu.
+ */
+export function addOrder(env: Env, request: AddItemsRequest, staffUserId: string | null = null) {
+  return writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, staffUserId))
 }
 
 /** Closes the table's open bill, if it is still `sessionId`, and opens the next one; answers the new session id. */

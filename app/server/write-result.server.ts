@@ -3,7 +3,7 @@ import type { RefusalCode } from '~/domain/bill'
 /** How a write to a bill ends: the TableSession object's answer, as the API reports it. */
 export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string }
 export type WriteResult<T> = ({ ok: true } & T) | WriteFailure
-export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'REUSED_TRANSACTION' | 'INVALID_OPTIONS'
+export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'REUSED_TRANSACTION' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'
 
 export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
 

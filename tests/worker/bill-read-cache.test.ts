@@ -7,7 +7,7 @@ import { call, registration, signedInOwner } from './staff'
 async function ownersTable() {
   const owner = await signedInOwner({ restaurantName: 'Fonda Caché' })
   const table = (await (await call('POST', '/api/tables', { tableNumber: '8', tableName: 'Terraza' }, owner.cookie)).json()) as { id: string; sessionId: string }
-  await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Enchiladas suizas', price: 150, customerName: 'Ana' }, { name: 'Limonada', price: 40, customerName: 'Ana' }] })
+  await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Enchiladas suizas', price: 150, customerName: 'Ana' }, { name: 'Limonada', price: 40, customerName: 'Ana' }] }, owner.cookie)
   return { owner, table }
 }
 
@@ -39,7 +39,7 @@ describe('bill reads kept by the Worker between changes', () => {
     expect(await (await fresh(page)).text()).toContain('$150.00')
     expect((await session(table.sessionId)).paidAmount).toBe(40)
 
-    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] })
+    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] }, owner.cookie)
     expect(await (await fresh(page)).text()).toContain('Flan napolitano')
     expect((await session(table.sessionId)).items).toHaveLength(3)
 
@@ -52,7 +52,7 @@ describe('bill reads kept by the Worker between changes', () => {
     await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
     const old = `/api/tables/session/${table.sessionId}`
     for (let load = 0; load < 3; load++) expect((await getPage(old)).headers.get('X-Bill-Cache')).not.toBe('hit')
-    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] })
+    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] }, owner.cookie)
     // The old bill's object never changes again, so its version cannot tell that the current bill moved on.
     expect(await (await getPage(old)).text()).toContain('Flan napolitano')
   })

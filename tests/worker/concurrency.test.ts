@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, newTransactionId, postJson, readSession, seedTable } from './fixtures'
+import { countPayments, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
 
 const pay = (body: Record<string, unknown>) =>
   postJson('/api/payments', { tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
@@ -68,7 +68,7 @@ describe('the TableSession object under concurrent payers', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const [payment, order] = await Promise.all([
       pay({ tableId: table.tableId, amount: 100, paymentType: 'full' }),
-      postJson('/api/items', { tableId: table.tableId, items: [{ name: 'Flan', price: 65 }, { name: 'Café', price: 35 }] }),
+      staffOrder(table, { items: [{ name: 'Flan', price: 65 }, { name: 'Café', price: 35 }] }),
     ])
     expect(order.status).toBe(201)
     const bill = await readSession(table.sessionId)
@@ -106,7 +106,7 @@ describe('payments that wait on a busy bill are committed together', () => {
     // The bill's object keeps the lines it last wrote between payments; an order must not leave them stale.
     const table = await seedTable([{ priceCents: 5000 }])
     expect((await pay({ tableId: table.tableId, amount: 20, paymentType: 'split' })).status).toBe(201)
-    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ name: 'Flan', price: 65 }] })).status).toBe(201)
+    expect((await staffOrder(table, { items: [{ name: 'Flan', price: 65 }] })).status).toBe(201)
     expect((await pay({ tableId: table.tableId, amount: 30, paymentType: 'full' })).status).toBe(409)
     const full = await pay({ tableId: table.tableId, amount: 95, paymentType: 'full' })
     expect(full.status).toBe(201)

@@ -103,7 +103,7 @@ describe('settings tab', () => {
 
     // The diner now pays 8 % on top, shown as its own line.
     const table = (await (await call('POST', '/api/tables', { tableNumber: '2' }, owner.cookie)).json()) as Table
-    await call('POST', '/api/items', { tableId: table.id, name: 'Tacos', price: 100 })
+    await call('POST', '/api/items', { tableId: table.id, name: 'Tacos', price: 100 }, owner.cookie)
     const method = await (await SELF.fetch(`${ORIGIN}/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)).text()
     expect(method).toContain('IVA (8%)')
     expect(method).toContain('$108.00')

@@ -149,3 +149,24 @@ export async function openPaymentForm(path: string, paymentMethod = 'card') {
     submit: (changed: [string, string][] = fields) => postForm(path, changed),
   }
 }
+
+const staffCookies = new Map<string, string>()
+
+/** A signed-in session of a seeded restaurant's owner, as its cookie (made once per owner). */
+export async function staffCookieOf(userId: string): Promise<string> {
+  let cookie = staffCookies.get(userId)
+  if (!cookie) {
+    const token = crypto.randomUUID()
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
+    const id = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+    await env.DB.prepare('INSERT INTO auth_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').bind(id, userId, Date.now() + 3_600_000, Date.now()).run()
+    cookie = `mesa_session=${token}`
+    staffCookies.set(userId, cookie)
+  }
+  return cookie
+}
+
+/** Lines with their own name and price, put on a seeded table's bill by its restaurant's staff (a diner may only order from the menu). */
+export async function staffOrder(table: { userId: string; tableId: string }, body: Record<string, unknown>) {
+  return postJson('/api/items', { tableId: table.tableId, ...body }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+}

@@ -1,20 +1,39 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, getJson, postJson, readSession, seedMenu, seedTable } from './fixtures'
+import { countLines, getJson, ORIGIN, postJson, readSession, seedMenu, seedTable, staffCookieOf, staffOrder } from './fixtures'
 
 describe('POST /api/items', () => {
+  it('takes from a diner only lines that name menu items; a line with its own name and price needs the restaurant’s staff or the demo table', async () => {
+    const table = await seedTable()
+    const [menuItemId] = await seedMenu(table.userId, [{ name: 'Taco de trompo', priceCents: 3250 }])
+    const bottle = { name: 'Botella de la casa', price: 1 }
+    const refused = await postJson('/api/items', { tableId: table.tableId, ...bottle })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ code: 'PRICE_NOT_ALLOWED' })
+    // A cart with one such line among menu dishes is refused whole.
+    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ menuItemId, name: 'Taco de trompo', price: 1 }, bottle] })).status).toBe(403)
+    expect(await countLines(table.sessionId)).toBe(0)
+    // Another restaurant's staff are strangers here.
+    const other = await seedTable()
+    expect((await postJson('/api/items', { tableId: table.tableId, ...bottle }, { headers: { Cookie: await staffCookieOf(other.userId), Origin: ORIGIN } })).status).toBe(403)
+
+    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ menuItemId, name: 'Taco de trompo', price: 1 }] })).status).toBe(201)
+    expect((await staffOrder(table, bottle)).status).toBe(201)
+    expect((await readSession(table.sessionId)).items.map((item) => [item.price])).toEqual([[32.5], [1]])
+  })
+
+
   it('takes an order as large as allowed (50 lines) in one write, past D1’s 100 bound values per statement', async () => {
     const table = await seedTable()
     const items = Array.from({ length: 50 }, (_, index) => ({ name: `Línea ${index + 1}`, price: 10, quantity: 1 }))
-    const response = await postJson('/api/items', { tableId: table.tableId, items })
+    const response = await staffOrder(table, { items })
     expect(response.status).toBe(201)
     expect(await countLines(table.sessionId)).toBe(50)
   })
 
   it('adds the spec’s single item, stored in cents, unpaid, with who ordered it', async () => {
     const table = await seedTable()
-    const response = await postJson('/api/items', {
-      tableId: table.tableId,
+    const response = await staffOrder(table, {
       name: 'Cerveza artesanal',
       price: 120.1,
       description: 'Botella',
@@ -33,7 +52,7 @@ describe('POST /api/items', () => {
 
   it('defaults the category to Order and an empty diner name to none', async () => {
     const table = await seedTable()
-    const response = await postJson('/api/items', { tableId: table.tableId, name: 'Flan', price: 65, customerName: '   ' })
+    const response = await staffOrder(table, { name: 'Flan', price: 65, customerName: '   ' })
     expect(response.status).toBe(201)
     const row = await env.DB.prepare('SELECT category, customer_name, quantity FROM bill_items WHERE session_id = ?').bind(table.sessionId).first()
     expect(row).toEqual({ category: 'Order', customer_name: null, quantity: 1 })
@@ -41,8 +60,7 @@ describe('POST /api/items', () => {
 
   it('adds a whole cart in one call', async () => {
     const table = await seedTable()
-    const response = await postJson('/api/items', {
-      tableId: table.tableId,
+    const response = await staffOrder(table, {
       sessionId: table.sessionId,
       items: [
         { name: 'Tacos', price: 55, quantity: 1, customerName: 'Ana' },

@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { BillEvent } from '~/domain/live'
-import { newTransactionId, ORIGIN, postJson, seedTable } from './fixtures'
+import { newTransactionId, ORIGIN, postJson, seedTable, staffOrder } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 /** Opens a live socket and collects what it receives. */
@@ -53,7 +53,7 @@ describe('live bill sockets', () => {
     const table = (await (await call('POST', '/api/tables', { tableNumber: '8' }, owner.cookie)).json()) as { id: string; sessionId: string }
     const diner = await connect(`/api/tables/session/${table.sessionId}/live`)
     const ordered = diner.next()
-    await postJson('/api/items', { tableId: table.id, name: 'Flan', price: 65, quantity: 2 })
+    await call('POST', '/api/items', { tableId: table.id, name: 'Flan', price: 65, quantity: 2 }, owner.cookie)
     expect(await ordered).toMatchObject({ change: 'items', amountCents: 6500, totals: { total: 6500, paid: 0, remaining: 6500 } })
     const closing = diner.next()
     await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
@@ -89,9 +89,9 @@ describe('the restaurant’s live channel', () => {
 
     const mine = (await (await call('POST', '/api/tables', { tableNumber: '7' }, owner.cookie)).json()) as { id: string; sessionId: string }
     const theirs = await seedTable([{ priceCents: 1000 }])
-    await postJson('/api/items', { tableId: theirs.tableId, name: 'Ajeno', price: 10 })
+    await staffOrder(theirs, { name: 'Ajeno', price: 10 })
     const arriving = staff.next()
-    await postJson('/api/items', { tableId: mine.id, name: 'Pozole', price: 145 })
+    await call('POST', '/api/items', { tableId: mine.id, name: 'Pozole', price: 145 }, owner.cookie)
     await postJson('/api/payments', { tableId: mine.id, amount: 145, tipAmount: 0, paymentMethod: 'google', paymentType: 'full', transactionId: newTransactionId() })
     expect(await arriving).toMatchObject({ change: 'items', tableId: mine.id, tableNumber: '7', amountCents: 14500 })
     await settle()

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, getJson, newTransactionId, postJson, readSession, seedTable } from './fixtures'
+import { countPayments, getJson, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
 
 const pay = (body: Record<string, unknown>) =>
   postJson('/api/payments', { tipAmount: 0, paymentMethod: 'card', customerName: 'Ana', transactionId: newTransactionId(), mealType: 'dinner', ...body })
@@ -72,7 +72,7 @@ describe('POST /api/payments', () => {
   it('shares priced before an order landed are refused, charging nothing; the share of the new bill then pays', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     expect((await pay({ tableId: table.tableId, amount: 25, paymentType: 'split', splitCount: 4 })).status).toBe(201)
-    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ name: 'Flan', price: 40 }] })).status).toBe(201)
+    expect((await staffOrder(table, { items: [{ name: 'Flan', price: 40 }] })).status).toBe(201)
     for (let diner = 0; diner < 3; diner++) {
       const late = await pay({ tableId: table.tableId, amount: 25, paymentType: 'split', splitCount: 4 })
       expect(late.status).toBe(409)

@@ -51,6 +51,7 @@ describe('GET /api/tables/session/{sessionId}', () => {
 })
 
 describe('the seeded demo table', () => {
+
   it('is seeded idempotently and lays its bill the first time it is opened', async () => {
     await runSeed()
     await runSeed()
@@ -130,5 +131,15 @@ describe('GET /api/users/{userId}', () => {
     const response = await getJson(`/api/users/${crypto.randomUUID()}`)
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'User not found.' })
+  })
+})
+
+describe('the demo table’s open lines', () => {
+  // Last in this file: it leaves a visitor's line on the shared demo bill.
+  it('takes a line with its own name and price from anyone (its demo panel adds sample diners that way)', async () => {
+    await runSeed()
+    const demo = await readSession(DEMO_SESSION_ID)
+    const response = await postJson('/api/items', { tableId: demo.id, name: 'Agua del visitante', price: 20, customerName: 'Visitante' })
+    expect(response.status).toBe(201)
   })
 })

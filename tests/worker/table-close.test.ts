@@ -9,7 +9,7 @@ type Table = { id: string; sessionId: string }
 async function tableWithDiners() {
   const owner = await signedInOwner()
   const table = (await (await call('POST', '/api/tables', { tableNumber: '4', tableName: 'Patio' }, owner.cookie)).json()) as Table
-  const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Tacos al pastor', price: 120, quantity: 2, customerName: 'Marisol' }, { name: 'Agua de jamaica', price: 35, customerName: 'Beto' }] })
+  const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Tacos al pastor', price: 120, quantity: 2, customerName: 'Marisol' }, { name: 'Agua de jamaica', price: 35, customerName: 'Beto' }] }, owner.cookie)
   expect(order.status).toBe(201)
   const transactionId = newTransactionId()
   const payment = await call('POST', '/api/payments', { tableId: table.id, amount: 77.5, tipAmount: 18, tipPercentage: 15, paymentMethod: 'apple', paymentType: 'split', splitCount: 2, customerName: 'Marisol', transactionId })
@@ -46,7 +46,7 @@ describe('closing a table’s bill', () => {
     // The order and payment by tableId alone taught the Worker where the open bill is; closing makes that stale.
     const { owner, table } = await tableWithDiners()
     const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)).json()) as Table
-    const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 60, customerName: 'Sofía' }] })
+    const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 60, customerName: 'Sofía' }] }, owner.cookie)
     expect(order.status).toBe(201)
     const payment = await call('POST', '/api/payments', { tableId: table.id, amount: 60, paymentMethod: 'card', paymentType: 'full', customerName: 'Sofía', transactionId: newTransactionId() })
     expect(payment.status).toBe(201)

@@ -57,13 +57,13 @@ export class TableSession extends DurableObject<Env> {
     closeQuietly(ws, code)
   }
 
-  /** Adds an order's lines to the bill, all or nothing. */
-  addItems(sessionId: string, request: AddItemsRequest): Promise<WriteResult<{ items: WireBillItem[] }>> {
+  /** Adds an order's lines to the bill, all or nothing; `staffUserId` is the signed-in staff member who sends it, if any. */
+  addItems(sessionId: string, request: AddItemsRequest, staffUserId: string | null): Promise<WriteResult<{ items: WireBillItem[] }>> {
     return this.#serially(async () => {
       const open = await openTable(this.#db, sessionId, request.tableId)
       if (!open.ok) return open
       await this.#restoreDemo(sessionId, open.table)
-      const inserted = await insertOrder(this.#db, sessionId, open.table, request)
+      const inserted = await insertOrder(this.#db, sessionId, open.table, request, staffUserId)
       if (!inserted.ok) return inserted
       this.#changed()
       await this.#publish('items', sessionId, open.table, sumCents(inserted.items.map((line) => line.priceCents)))

@@ -5,6 +5,7 @@ import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { Db } from '../db/client.server'
 import { billItems, categories, menuItems, menus, type BillItemRow } from '../db/schema.server'
 import { modifierGroupsOf } from '../menus.server'
+import { isDemoSession } from '../table-session.server'
 import { fail, type WriteResult } from '../write-result.server'
 import type { BillTable } from './open-bill.server'
 
@@ -30,9 +31,10 @@ async function menuEntries(db: Db, userId: string, menuItemIds: string[]): Promi
 }
 
 /** Prices an order's lines and puts them on the bill, all or nothing. */
-export async function insertOrder(db: Db, sessionId: string, table: BillTable, request: AddItemsRequest): Promise<WriteResult<{ items: BillItemRow[] }>> {
+export async function insertOrder(db: Db, sessionId: string, table: BillTable, request: AddItemsRequest, staffUserId: string | null): Promise<WriteResult<{ items: BillItemRow[] }>> {
   const menuItemIds = [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))]
-  const priced = priceOrder(request.items, await menuEntries(db, table.userId, menuItemIds))
+  const freePrices = staffUserId === table.userId || isDemoSession(sessionId)
+  const priced = priceOrder(request.items, await menuEntries(db, table.userId, menuItemIds), { freePrices })
   if (!priced.ok) return fail(priced.status, priced.code, priced.message)
   const now = Date.now()
   // The options chosen are on the line already, in its description.
