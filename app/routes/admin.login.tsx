@@ -6,6 +6,7 @@ import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { getStaffUser, startSession } from '~/server/auth/session.server'
 import { clientAddressOf } from '~/server/rate-limit.server'
+import { LOGIN_RETRY_AFTER_SECONDS } from '~/server/auth/throttle.server'
 import { getDb } from '~/server/db/client.server'
 import { safeRedirect } from '~/server/http.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -35,7 +36,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const result = await checkCredentials(db, submission.value, clientAddressOf(request))
   if (!result.ok) {
-    return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), { status: result.code === 'TOO_MANY_ATTEMPTS' ? 429 : 401 })
+    const throttled = result.code === 'TOO_MANY_ATTEMPTS'
+    return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), {
+      status: throttled ? 429 : 401,
+      headers: throttled ? { 'Retry-After': String(LOGIN_RETRY_AFTER_SECONDS) } : undefined,
+    })
   }
   const cookie = await startSession(db, request, result.user.id)
   return redirectWithToast(afterSignIn(new URL(request.url).searchParams.get('redirectTo')), { title: 'admin.login.welcome' }, { headers: { 'Set-Cookie': cookie } })

@@ -26,7 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   form.set('token', params.token ?? '')
   const submission = parseWithZod(form, { schema: resetPasswordSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
-  const result = await resetPassword(getDb(context.cloudflare.env.DB), submission.value.token, submission.value.password)
+  const result = await resetPassword(context.cloudflare.env, submission.value.token, submission.value.password)
   if (!result.ok) return data(submission.reply({ fieldErrors: { token: ['admin.errors.resetInvalid'] }, hideFields: ['password'] }), { status: 400 })
   return redirectWithToast('/admin/login', { title: 'admin.reset.doneTitle', description: 'admin.reset.doneText' })
 }

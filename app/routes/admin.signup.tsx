@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult 
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { z } from 'zod'
+import { z } from '~/domain/schemas/zod'
 import { registerSchema, signupSteps } from '~/domain/schemas/auth'
 import { registerOwner } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { resetPasswordSchema } from '~/domain/schemas/auth'
 import { resetPassword } from '~/server/auth/accounts.server'
-import { getDb } from '~/server/db/client.server'
 import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
 import { getT } from '~/server/i18n.server'
 
@@ -12,7 +11,7 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const t = await getT(request)
   const { token, password } = await readJson(request, resetPasswordSchema, t)
-  const result = await resetPassword(getDb(context.cloudflare.env.DB), token, password)
+  const result = await resetPassword(context.cloudflare.env, token, password)
   if (!result.ok) return apiError(400, t('admin.errors.resetInvalid'), { code: result.code })
   return json({ message: t('admin.reset.doneTitle') })
 })

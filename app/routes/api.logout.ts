@@ -1,10 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { endSession } from '~/server/auth/session.server'
-import { getDb } from '~/server/db/client.server'
 
 /** /api/logout ends the session and goes home; a link or a form both work. */
 async function logout({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
-  return redirect('/', { headers: { 'Set-Cookie': await endSession(getDb(context.cloudflare.env.DB), request) } })
+  return redirect('/', { headers: { 'Set-Cookie': await endSession(context.cloudflare.env, request) } })
 }
 
 export const loader = logout

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
-import { z } from 'zod'
+import { z } from '~/domain/schemas/zod'
 import { categorySchema, menuItemSchema, menuSchema, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
 import { requireStaffPage } from './auth/session.server'
 import { getDb } from './db/client.server'

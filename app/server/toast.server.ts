@@ -1,5 +1,5 @@
 import { createCookie, redirect } from '@remix-run/cloudflare'
-import { z } from 'zod'
+import { z } from '~/domain/schemas/zod'
 
 /** A message for the next page, as translation keys so it follows the reader's language. */
 export const toastSchema = z.object({

@@ -1,6 +1,6 @@
 import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { z } from 'zod'
+import { z } from '~/domain/schemas/zod'
 
 type Result = SubmissionResult<string[]> | null | undefined
 

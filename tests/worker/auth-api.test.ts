@@ -75,18 +75,30 @@ describe('signing in and out', () => {
     expect(await invalid.json()).toMatchObject({ message: 'Correo electrónico inválido' })
   })
 
-  it('throttles an email after 5 failures in 15 minutes, even with the right password', async () => {
+  it('throttles an email from one address after 5 failures in 15 minutes, even with the right password, saying when to retry', async () => {
     const { account } = await signedInOwner()
-    for (let i = 0; i < 5; i++) await call('POST', '/api/auth/login', { email: account.ownerEmail, password: `wrong-${i}-password` })
-    const blocked = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD })
+    const address = { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 250)}` }
+    for (let i = 0; i < 5; i++) await call('POST', '/api/auth/login', { email: account.ownerEmail, password: `wrong-${i}-password` }, undefined, address)
+    const blocked = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, address)
     expect(blocked.status).toBe(429)
+    expect(blocked.headers.get('Retry-After')).toBe('900')
     expect(await blocked.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' })
     expect(blocked.headers.get('Set-Cookie')).toBeNull()
   })
 
+  it('a stranger failing on an owner’s email from their address cannot lock the owner out', async () => {
+    const { account } = await signedInOwner()
+    const stranger = { 'CF-Connecting-IP': `192.0.2.${Math.floor(Math.random() * 250)}` }
+    for (let i = 0; i < 10; i++) await call('POST', '/api/auth/login', { email: account.ownerEmail, password: `guess-${i}-password` }, undefined, stranger)
+    expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, stranger)).status).toBe(429)
+    const owner = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, { 'CF-Connecting-IP': '203.0.113.250' })
+    expect(owner.status).toBe(200)
+    expect(owner.headers.get('Set-Cookie')).toContain('mesa_session=')
+  })
+
   it('throttles a client address that tries many emails', async () => {
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`
-    for (let i = 0; i < 5; i++) await call('POST', '/api/auth/login', { email: `guess-${i}-${crypto.randomUUID()}@example.com`, password: 'whatever1' }, undefined, { 'CF-Connecting-IP': address })
+    for (let i = 0; i < 20; i++) await call('POST', '/api/auth/login', { email: `guess-${i}-${crypto.randomUUID()}@example.com`, password: 'whatever1' }, undefined, { 'CF-Connecting-IP': address })
     const { account } = await signedInOwner()
     const blocked = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, { 'CF-Connecting-IP': address })
     expect(blocked.status).toBe(429)

@@ -2,14 +2,15 @@ import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { BillEvent } from '~/domain/live'
 import { newTransactionId, ORIGIN, postJson, seedTable, staffOrder } from './fixtures'
-import { call, signedInOwner } from './staff'
+import { call, PASSWORD, signedInOwner } from './staff'
 
 /** Opens a live socket and collects what it receives. */
 async function connect(path: string, headers: Record<string, string> = {}) {
   const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Upgrade: 'websocket', ...headers } })
   const socket = response.webSocket
-  if (!socket) return { response, received: [] as BillEvent[], next: () => Promise.reject(new Error(`no socket: ${response.status}`)), close: () => undefined }
+  if (!socket) return { response, received: [] as BillEvent[], next: () => Promise.reject(new Error(`no socket: ${response.status}`)), close: () => undefined, closed: Promise.resolve(0) }
   socket.accept()
+  const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)))
   const received: BillEvent[] = []
   const waiting: ((event: BillEvent) => void)[] = []
   socket.addEventListener('message', (event) => {
@@ -25,7 +26,7 @@ async function connect(path: string, headers: Record<string, string> = {}) {
         resolve(message)
       })
     })
-  return { response, received, next, close: () => socket.close(1000, 'done') }
+  return { response, received, next, close: () => socket.close(1000, 'done'), closed }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
@@ -100,5 +101,20 @@ describe('the restaurant’s live channel', () => {
       [mine.id, 'payment'],
     ])
     staff.close()
+  })
+
+  it('closes a staff screen when the session that opened it signs out, and only that one', async () => {
+    const owner = await signedInOwner()
+    const login = await call('POST', '/api/auth/login', { email: owner.account.ownerEmail, password: PASSWORD })
+    const otherCookie = (login.headers.get('Set-Cookie') ?? '').split(';')[0]!
+    const signingOut = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie })
+    const staying = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: otherCookie })
+    expect((await call('GET', '/api/logout', undefined, owner.cookie)).status).toBe(302)
+    expect(await signingOut.closed).toBe(4001)
+    const table = (await (await call('POST', '/api/tables', { tableNumber: '3' }, otherCookie)).json()) as { id: string }
+    const arriving = staying.next()
+    await call('POST', '/api/items', { tableId: table.id, name: 'Café', price: 30 }, otherCookie)
+    expect(await arriving).toMatchObject({ change: 'items', tableId: table.id })
+    staying.close()
   })
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { ID_PATTERN } from './fields'
 
 /**

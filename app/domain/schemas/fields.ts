@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { MAX_CENTS, pesosToCents } from '../money'
 
 /** A decimal peso amount on the wire, read into integer cents. */

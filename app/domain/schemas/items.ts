@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY } from '../cart'
 
 const MAX_OPTIONS = 30

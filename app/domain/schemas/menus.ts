@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { MAX_CENTS, parsePesosInput } from '../money'
 import { checkbox, idString } from './fields'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../bill'
 import { MAX_CENTS } from '../money'
 import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE } from '../split'

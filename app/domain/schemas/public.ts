@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // Messages are translation keys (site.errors.*), so the API and the forms say the same in either language.
 const required = (max: number) =>

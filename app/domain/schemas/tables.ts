@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { idString } from './fields'
 
 const MAX_CAPACITY = 500

@@ -4,6 +4,7 @@ import type { LoginInput, RegisterInput, RestaurantInput } from '~/domain/schema
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, passwordResets, tables, users } from '../db/schema.server'
 import { billsChanged } from '../table-session.server'
+import { restaurantHub } from '../live/live-sockets.server'
 import type { Mailer } from '../mail/mailer.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from './throttle.server'
@@ -63,7 +64,7 @@ export async function checkCredentials(
     await recordFailedLogin(db, input.email, clientAddress)
     return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
   }
-  await clearFailedLogins(db, input.email)
+  await clearFailedLogins(db, input.email, clientAddress)
   return { ok: true, user: { id: user.id, email: user.email, restaurantName: user.restaurantName } }
 }
 
@@ -94,8 +95,9 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
   return Boolean(row)
 }
 
-/** Sets a new password with a reset token, uses the token up and signs the owner out everywhere. */
-export async function resetPassword(db: Db, token: string, newPassword: string): Promise<Result<{ userId: string }>> {
+/** Sets a new password with a reset token, uses the token up and signs the owner out everywhere, live screens included. */
+export async function resetPassword(env: Env, token: string, newPassword: string): Promise<Result<{ userId: string }>> {
+  const db = getDb(env.DB)
   const id = await hashToken(token)
   const now = Date.now()
   // Claiming the token first makes a second use (even a simultaneous one) fail.
@@ -113,6 +115,7 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
       .where(eq(users.id, claimed.userId)),
     db.delete(authSessions).where(eq(authSessions.userId, claimed.userId)),
   ])
+  await restaurantHub(env, claimed.userId).endSessions()
   return { ok: true, userId: claimed.userId }
 }
 

@@ -3,6 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm'
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, users } from '../db/schema.server'
 import { ApiError } from '../http.server'
+import { restaurantHub } from '../live/live-sockets.server'
 import { hashToken, newToken } from './tokens.server'
 
 export const SESSION_COOKIE = 'mesa_session'
@@ -40,10 +41,17 @@ export async function startSession(db: Db, request: Request, userId: string): Pr
   return cookieHeader(request, token, SESSION_DAYS * 24 * 60 * 60)
 }
 
-/** Ends the request's session (if any); returns the Set-Cookie header that clears the cookie. */
-export async function endSession(db: Db, request: Request): Promise<string> {
+/**
+ * Ends the request's session (if any) and closes the live staff screens it
+ * opened; returns the Set-Cookie header that clears the cookie.
+ */
+export async function endSession(env: Env, request: Request): Promise<string> {
   const token = readSessionToken(request)
-  if (token) await db.delete(authSessions).where(eq(authSessions.id, await hashToken(token)))
+  if (token) {
+    const id = await hashToken(token)
+    const [ended] = await getDb(env.DB).delete(authSessions).where(eq(authSessions.id, id)).returning({ userId: authSessions.userId })
+    if (ended) await restaurantHub(env, ended.userId).endSessions(id)
+  }
   return cookieHeader(request, '', 0)
 }
 

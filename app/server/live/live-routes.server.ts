@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/cloudflare'
 import { eq } from 'drizzle-orm'
 import { livePath } from '~/domain/live'
-import { getStaffUser } from '../auth/session.server'
+import { getStaffUser, readSessionToken } from '../auth/session.server'
+import { hashToken } from '../auth/tokens.server'
 import { getDb } from '../db/client.server'
 import { tables, tableSessions } from '../db/schema.server'
 import { tableSessionStub } from '../table-session.server'
@@ -43,5 +44,6 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
   if (!user) return refuse(401, 'Sign in first.')
   const forward = new URL(request.url)
   forward.searchParams.set('userId', user.id)
+  forward.searchParams.set('session', await hashToken(readSessionToken(request) ?? ''))
   return restaurantHub(env, user.id).fetch(new Request(forward, request))
 }

@@ -1,7 +1,10 @@
 import type { BillEvent } from '~/domain/live'
 
 /** Who a hibernatable socket belongs to; kept on the socket, since the object's memory may be gone. */
-export type LiveAttachment = { role: 'diner'; sessionId: string; connectedAt: number } | { role: 'staff'; userId: string; connectedAt: number }
+export type LiveAttachment =
+  | { role: 'diner'; sessionId: string; connectedAt: number }
+  /** `session` is the SHA-256 of the staff session the socket was opened with, so ending that session can close it. */
+  | { role: 'staff'; userId: string; session: string; connectedAt: number }
 
 /**
  * Accepts a live connection through the Hibernation API, with who it is kept

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
-import { acceptLiveSocket, broadcast, closeQuietly } from './live-sockets.server'
+import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
 /**
  * One object per restaurant (named by its owner's id): the staff screens'
@@ -17,7 +17,20 @@ export class RestaurantHub extends DurableObject<Env> {
 
   /** A staff screen's connection; the Worker checked the session cookie, the origin and whose restaurant this is. */
   fetch(request: Request): Response {
-    return acceptLiveSocket(this.ctx, { role: 'staff', userId: new URL(request.url).searchParams.get('userId') ?? '', connectedAt: Date.now() })
+    const params = new URL(request.url).searchParams
+    return acceptLiveSocket(this.ctx, { role: 'staff', userId: params.get('userId') ?? '', session: params.get('session') ?? '', connectedAt: Date.now() })
+  }
+
+  /**
+   * Closes the staff screens opened with one session (a logout), or every one
+   * of them (a password reset ends every session): a socket must not outlive
+   * the session that opened it.
+   */
+  endSessions(session?: string): void {
+    for (const socket of this.ctx.getWebSockets()) {
+      const attachment = socket.deserializeAttachment() as LiveAttachment | null
+      if (session === undefined || (attachment?.role === 'staff' && attachment.session === session)) closeQuietly(socket, 4001)
+    }
   }
 
   /** Changes committed on one of the restaurant's bills, in order (a payment group sends several at once). */
