@@ -40,7 +40,13 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), se
 export function withSecurityHeaders(response: Response, request: Request, url: URL, nonce: string): Response {
   // A WebSocket upgrade's headers belong to the handshake; there is nothing to protect in them.
   if (response.status === 101) return response
-  const secured = new Response(response.body, response)
+  // Remix's and our own responses have headers that can be set; one that arrives sealed is copied once.
+  let secured = response
+  try {
+    secured.headers.set('X-Content-Type-Options', 'nosniff')
+  } catch {
+    secured = new Response(response.body, response)
+  }
   const headers = secured.headers
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -33,7 +33,8 @@ export function createWorker(build: ServerBuild): ExportedHandler<Env> {
         const refused = Response.json({ message: 'This request must come from the Mesa site itself.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
         return withSecurityHeaders(refused, request, url, '')
       }
-      const nonce = newNonce()
+      // Only pages carry inline scripts; the JSON API needs no nonce.
+      const nonce = url.pathname.startsWith('/api/') ? '' : newNonce()
       const context = { cloudflare: { env, ctx }, cspNonce: nonce }
       const live = await handleLiveRequest(request, url, context)
       if (live) return withSecurityHeaders(live, request, url, nonce)
