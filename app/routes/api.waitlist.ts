@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { waitlistSchema } from '~/domain/schemas/public'
 import { getDb } from '~/server/db/client.server'
-import { api, ApiError, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
 import { getT } from '~/server/i18n.server'
-import { joinWaitlist } from '~/server/public-forms.server'
+import { joinWaitlist, tooMany } from '~/server/public-forms.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -12,6 +12,6 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const t = await getT(request)
   const input = await readJson(request, waitlistSchema, t)
-  if (!(await joinWaitlist(getDb(context.cloudflare.env.DB), request, input))) throw new ApiError(429, t('site.errors.tooMany'))
+  if (!(await joinWaitlist(getDb(context.cloudflare.env.DB), request, input))) return tooMany(t('site.errors.tooMany'))
   return json({ ok: true }, 201)
 })

@@ -40,6 +40,7 @@ describe('POST /api/waitlist', () => {
     for (let i = 0; i < 5; i++) expect((await postJson('/api/waitlist', { name: `N${i}`, email, restaurantName: 'R' }, from(ip))).status).toBe(201)
     const sixth = await postJson('/api/waitlist', { name: 'N6', email, restaurantName: 'R' }, from(ip))
     expect(sixth.status).toBe(429)
+    expect(sixth.headers.get('Retry-After')).toBe('3600')
     expect(await sixth.json()).toEqual({ message: 'Recibimos muchos envíos desde tu conexión. Intenta de nuevo en una hora.' })
     expect(await rows('waitlist', email)).toBe(5)
     // Another address is not held back by this one.
