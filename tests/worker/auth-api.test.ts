@@ -75,6 +75,21 @@ describe('signing in and out', () => {
     expect(await invalid.json()).toMatchObject({ message: 'Correo electrónico inválido' })
   })
 
+  it('over https the session cookie is __Host- (Secure, Path=/, no Domain), and only that name signs in there', async () => {
+    const { account } = await signedInOwner()
+    const login = await SELF.fetch('https://mesa.test/api/auth/login', {
+      method: 'POST',
+      headers: { Origin: 'https://mesa.test', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: account.ownerEmail, password: PASSWORD }),
+    })
+    const setCookie = login.headers.get('Set-Cookie') ?? ''
+    expect(setCookie).toMatch(/^__Host-mesa_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/)
+    const cookie = setCookie.split(';')[0]!
+    const user = (cookie: string) => SELF.fetch('https://mesa.test/api/auth/user', { headers: { Cookie: cookie } })
+    expect((await user(cookie)).status).toBe(200)
+    expect((await user(cookie.replace('__Host-', ''))).status).toBe(401)
+  })
+
   it('throttles an email from one address after 5 failures in 15 minutes, even with the right password, saying when to retry', async () => {
     const { account } = await signedInOwner()
     const address = { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 250)}` }

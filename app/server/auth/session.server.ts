@@ -7,6 +7,13 @@ import { restaurantHub } from '../live/live-sockets.server'
 import { hashToken, newToken } from './tokens.server'
 
 export const SESSION_COOKIE = 'mesa_session'
+
+/**
+ * Over https the cookie is `__Host-`: browsers then take it only with Secure,
+ * Path=/ and no Domain, so no other site or subdomain can set or shadow it.
+ * Plain http (local runs) cannot carry that prefix.
+ */
+const cookieNameFor = (request: Request) => (new URL(request.url).protocol === 'https:' ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
 const SESSION_DAYS = 30
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
 
@@ -17,14 +24,15 @@ function isLocalHttp(request: Request): boolean {
 }
 
 function cookieHeader(request: Request, value: string, maxAgeSeconds: number): string {
-  return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(isLocalHttp(request) ? [] : ['Secure'])].join('; ')
+  return [`${cookieNameFor(request)}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(isLocalHttp(request) ? [] : ['Secure'])].join('; ')
 }
 
 export function readSessionToken(request: Request): string | null {
   const cookies = request.headers.get('Cookie') ?? ''
+  const wanted = cookieNameFor(request)
   for (const part of cookies.split(';')) {
     const [name, ...rest] = part.trim().split('=')
-    if (name === SESSION_COOKIE) return rest.join('=') || null
+    if (name === wanted) return rest.join('=') || null
   }
   return null
 }
