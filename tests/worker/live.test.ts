@@ -117,4 +117,15 @@ describe('the restaurant’s live channel', () => {
     expect(await arriving).toMatchObject({ change: 'items', tableId: table.id })
     staying.close()
   })
+
+  it('closes every staff screen of the owner when the password is reset (it ends every session)', async () => {
+    const owner = await signedInOwner()
+    const login = await call('POST', '/api/auth/login', { email: owner.account.ownerEmail, password: PASSWORD })
+    const sockets = [await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie }), await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: (login.headers.get('Set-Cookie') ?? '').split(';')[0]! })]
+    await call('POST', '/api/auth/forgot-password', { email: owner.account.ownerEmail })
+    const mail = await env.DB.prepare('SELECT body FROM mail_outbox WHERE to_address = ? ORDER BY created_at DESC LIMIT 1').bind(owner.account.ownerEmail).first<{ body: string }>()
+    const token = /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? ''
+    expect((await call('POST', '/api/auth/reset-password', { token, password: 'nuevo-password-2026' })).status).toBe(200)
+    expect(await Promise.all(sockets.map((socket) => socket.closed))).toEqual([4001, 4001])
+  })
 })
