@@ -6,7 +6,7 @@ import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { getStaffUser, startSession } from '~/server/auth/session.server'
 import { clientAddressOf } from '~/server/rate-limit.server'
-import { LOGIN_RETRY_AFTER_SECONDS } from '~/server/auth/throttle.server'
+import { LOGIN_RETRY_AFTER } from '~/server/auth/throttle.server'
 import { getDb } from '~/server/db/client.server'
 import { safeRedirect } from '~/server/http.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const throttled = result.code === 'TOO_MANY_ATTEMPTS'
     return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), {
       status: throttled ? 429 : 401,
-      headers: throttled ? { 'Retry-After': String(LOGIN_RETRY_AFTER_SECONDS) } : undefined,
+      headers: throttled ? LOGIN_RETRY_AFTER : undefined,
     })
   }
   const cookie = await startSession(db, request, result.user.id)

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { startSession } from '~/server/auth/session.server'
-import { LOGIN_RETRY_AFTER_SECONDS } from '~/server/auth/throttle.server'
+import { LOGIN_RETRY_AFTER } from '~/server/auth/throttle.server'
 import { clientAddressOf } from '~/server/rate-limit.server'
 import { getDb } from '~/server/db/client.server'
-import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
 import { getT } from '~/server/i18n.server'
 
 export const loader = methodNotAllowed('POST')
@@ -21,9 +21,7 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   const result = await checkCredentials(db, input, clientAddressOf(request))
   if (!result.ok) {
     const code = result.code as keyof typeof STATUS
-    const refused = apiError(STATUS[code] ?? 401, t(`admin.errors.${code}`), { code })
-    if (code === 'TOO_MANY_ATTEMPTS') refused.headers.set('Retry-After', String(LOGIN_RETRY_AFTER_SECONDS))
-    return refused
+    return json({ message: t(`admin.errors.${code}`), code }, { status: STATUS[code] ?? 401, headers: code === 'TOO_MANY_ATTEMPTS' ? LOGIN_RETRY_AFTER : undefined })
   }
   return json({ user: result.user }, { headers: { 'Set-Cookie': await startSession(db, request, result.user.id) } })
 })

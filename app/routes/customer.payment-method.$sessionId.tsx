@@ -140,8 +140,7 @@ export default function PaymentMethod() {
           <StopNotice
             stop={stop}
             newTotal={error?.kind === 'moved' && error.total > 0 ? money(error.total) : null}
-            // Reviewing is loading this step again: the new amount, and a new payment.
-            to={stop === 'tipTooHigh' ? data.backTo : stop === 'billPaid' || stop === 'selectionTaken' || stop === 'nothingChosen' ? billUrl : data.selfUrl}
+            forward={forwardFrom(stop, { tip: data.backTo, bill: billUrl, self: data.selfUrl })}
           />
         ) : (
           <>
@@ -181,16 +180,25 @@ export default function PaymentMethod() {
   )
 }
 
+/**
+ * The one way forward from a stop: change the tip, go back to a bill with
+ * nothing left to choose, or load this step again (the new amount, a new payment).
+ */
+function forwardFrom(stop: Stop, paths: { tip: string; bill: string; self: string }): { to: string; label: TranslationKey } {
+  if (stop === 'tipTooHigh') return { to: paths.tip, label: 'customer.method.changeTip' }
+  if (stop === 'billPaid' || stop === 'selectionTaken' || stop === 'nothingChosen') return { to: paths.bill, label: 'customer.method.backToBill' }
+  return { to: paths.self, label: 'customer.method.reviewAgain' }
+}
+
 /** The one message shown when this payment cannot go ahead as shown, with the one way forward. */
-function StopNotice({ stop, newTotal, to }: { stop: Stop; newTotal: string | null; to: string }) {
+function StopNotice({ stop, newTotal, forward }: { stop: Stop; newTotal: string | null; forward: { to: string; label: TranslationKey } }) {
   const { t } = useI18n()
-  const label = stop === 'tipTooHigh' ? 'customer.method.changeTip' : stop === 'billPaid' || stop === 'selectionTaken' || stop === 'nothingChosen' ? 'customer.method.backToBill' : 'customer.method.reviewAgain'
   return (
     <div role="alert" className="grid gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="payment-error">
       <p className="font-bold">{t(`customer.method.stops.${stop}.title`)}</p>
       <p>{newTotal ? t('customer.method.newTotal', { total: newTotal }) : t(`customer.method.stops.${stop}.text`)}</p>
-      <Link to={to} className={`${buttonClass.primary} w-full text-lg`} data-testid="review-again">
-        {t(label)}
+      <Link to={forward.to} className={`${buttonClass.primary} w-full text-lg`} data-testid="review-again">
+        {t(forward.label)}
       </Link>
     </div>
   )

@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { contactSchema, waitlistSchema } from '~/domain/schemas/public'
 import { getDb } from './db/client.server'
 import { joinWaitlist, PUBLIC_FORM_LIMIT, requestContact } from './public-forms.server'
+import { retryAfter } from './rate-limit.server'
 import { redirectWithToast } from './toast.server'
 
 /**
@@ -18,7 +19,7 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'contact') {
     const submission = parseWithZod(form, { schema: contactSchema, disableAutoCoercion: true })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    if (!(await requestContact(db, request, submission.value))) return data(submission.reply(tooMany), { status: 429, headers: { 'Retry-After': String(PUBLIC_FORM_LIMIT.windowMs / 1000) } })
+    if (!(await requestContact(db, request, submission.value))) return data(submission.reply(tooMany), { status: 429, headers: retryAfter(PUBLIC_FORM_LIMIT) })
     // Closing the dialog resets the fields; the thanks follows as a toast on the same page.
     const url = new URL(request.url)
     url.searchParams.delete('dialog')
@@ -27,7 +28,7 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: waitlistSchema, disableAutoCoercion: true })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  if (!(await joinWaitlist(db, request, submission.value))) return data(submission.reply(tooMany), { status: 429, headers: { 'Retry-After': String(PUBLIC_FORM_LIMIT.windowMs / 1000) } })
+  if (!(await joinWaitlist(db, request, submission.value))) return data(submission.reply(tooMany), { status: 429, headers: retryAfter(PUBLIC_FORM_LIMIT) })
   return submission.reply()
 }
 

@@ -1,8 +1,8 @@
 import type { ContactInput, WaitlistInput } from '~/domain/schemas/public'
 import type { Db } from './db/client.server'
 import { contactRequests, waitlist } from './db/schema.server'
-import { apiError } from './http.server'
-import { clientAddressOf, takeHit, type RateLimit } from './rate-limit.server'
+import { json } from './http.server'
+import { clientAddressOf, retryAfter, takeHit, type RateLimit } from './rate-limit.server'
 
 /** Submissions one address may make to each public form per hour: enough for a family, too few for a script. */
 export const PUBLIC_FORM_LIMIT: RateLimit = { limit: 5, windowMs: 60 * 60 * 1000 }
@@ -19,9 +19,7 @@ function allow(db: Db, form: 'waitlist' | 'contact', request: Request): Promise<
 
 /** A public form's answer when its address has used up the hour: 429, saying when to try again. */
 export function tooMany(message: string): Response {
-  const response = apiError(429, message)
-  response.headers.set('Retry-After', String(PUBLIC_FORM_LIMIT.windowMs / 1000))
-  return response
+  return json({ message }, { status: 429, headers: retryAfter(PUBLIC_FORM_LIMIT) })
 }
 
 export async function joinWaitlist(db: Db, request: Request, input: WaitlistInput): Promise<boolean> {

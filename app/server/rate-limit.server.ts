@@ -13,6 +13,9 @@ export interface RateLimit {
   windowMs: number
 }
 
+/** The header a 429 sends: a client may try again once the limit's window has passed. */
+export const retryAfter = ({ windowMs }: RateLimit) => ({ 'Retry-After': String(windowMs / 1000) })
+
 /** The address the request came from, as Cloudflare reports it; none in local development. */
 export const clientAddressOf = (request: Request) => request.headers.get('CF-Connecting-IP')
 

@@ -40,20 +40,22 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), se
 export function withSecurityHeaders(response: Response, request: Request, url: URL, nonce: string): Response {
   // A WebSocket upgrade's headers belong to the handshake; there is nothing to protect in them.
   if (response.status === 101) return response
-  // Remix's and our own responses have headers that can be set; one that arrives sealed is copied once.
-  let secured = response
-  try {
-    secured.headers.set('X-Content-Type-Options', 'nosniff')
-  } catch {
-    secured = new Response(response.body, response)
+  const apply = (headers: Headers) => {
+    headers.set('X-Content-Type-Options', 'nosniff')
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    headers.set('X-Frame-Options', 'DENY')
+    headers.set('Permissions-Policy', PERMISSIONS_POLICY)
+    if (url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+    if (url.pathname === '/admin' || url.pathname.startsWith('/admin/') || readSessionToken(request)) headers.set('Cache-Control', 'private, no-store')
   }
-  const headers = secured.headers
-  headers.set('X-Content-Type-Options', 'nosniff')
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-  headers.set('X-Frame-Options', 'DENY')
-  headers.set('Permissions-Policy', PERMISSIONS_POLICY)
-  if (url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-  if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
-  if (url.pathname === '/admin' || url.pathname.startsWith('/admin/') || readSessionToken(request)) headers.set('Cache-Control', 'private, no-store')
-  return secured
+  // Remix's and our own responses have headers that can be set; one that arrives sealed (a fetch's) is copied once.
+  try {
+    apply(response.headers)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    apply(copy.headers)
+    return copy
+  }
 }

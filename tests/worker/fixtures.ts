@@ -1,4 +1,5 @@
 import { env, SELF } from 'cloudflare:test'
+import { hashToken, newToken } from '~/server/auth/tokens.server'
 
 export const ORIGIN = 'http://mesa.test'
 
@@ -156,9 +157,8 @@ const staffCookies = new Map<string, string>()
 export async function staffCookieOf(userId: string): Promise<string> {
   let cookie = staffCookies.get(userId)
   if (!cookie) {
-    const token = crypto.randomUUID()
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
-    const id = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+    const token = newToken()
+    const id = await hashToken(token)
     await env.DB.prepare('INSERT INTO auth_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').bind(id, userId, Date.now() + 3_600_000, Date.now()).run()
     cookie = `mesa_session=${token}`
     staffCookies.set(userId, cookie)

@@ -1,13 +1,13 @@
 import type { Db } from '../db/client.server'
-import { clearHits, isLimited, recordHit, type RateLimit } from '../rate-limit.server'
+import { clearHits, isLimited, recordHit, retryAfter, type RateLimit } from '../rate-limit.server'
 
 /** Failed sign-ins allowed for one email from one address in 15 minutes. */
 export const FAILED_LOGINS_PER_EMAIL: RateLimit = { limit: 5, windowMs: 15 * 60 * 1000 }
 /** Failed sign-ins allowed from one address, whatever the emails, in 15 minutes (guessing many accounts). */
 export const FAILED_LOGINS_PER_ADDRESS: RateLimit = { limit: 20, windowMs: 15 * 60 * 1000 }
 
-/** Seconds a throttled sign-in should wait before trying again, for Retry-After. */
-export const LOGIN_RETRY_AFTER_SECONDS = FAILED_LOGINS_PER_EMAIL.windowMs / 1000
+/** What a throttled sign-in answers with its 429. */
+export const LOGIN_RETRY_AFTER = retryAfter(FAILED_LOGINS_PER_EMAIL)
 
 /**
  * Failures are counted per address and per address + email, never per email
