@@ -16,6 +16,19 @@ export { RestaurantHub } from './server/live/restaurant-hub.server'
 
 const ABORT_DELAY_MS = 5_000
 
+/**
+ * A page refused above a limit (429) says when to try again, whichever
+ * route's action or loader refused: those headers reach a document only
+ * through here (routes would each need a `headers` export otherwise).
+ */
+function retryAfterOf({ staticHandlerContext: { actionHeaders, loaderHeaders } }: EntryContext): string | null {
+  for (const headers of [...Object.values(actionHeaders ?? {}), ...Object.values(loaderHeaders)]) {
+    const value = headers.get('Retry-After')
+    if (value) return value
+  }
+  return null
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -43,6 +56,8 @@ export default async function handleRequest(
   // Crawlers and no-JS clients get the whole document at once.
   if (isbot(request.headers.get('user-agent') || '')) await body.allReady
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  const retryAfter = responseStatusCode === 429 ? retryAfterOf(remixContext) : null
+  if (retryAfter) responseHeaders.set('Retry-After', retryAfter)
   return new Response(body, { headers: responseHeaders, status: responseStatusCode })
 }
 

@@ -1,4 +1,5 @@
 import { hashPassword } from '../app/server/auth/password.server'
+import { newToken } from '../app/server/auth/tokens.server'
 import {
   DEMO_OWNER_EMAIL,
   DEMO_OWNER_ID,
@@ -20,9 +21,19 @@ function upsert(table: string, row: Record<string, string | number | boolean | n
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((column) => quote(row[column] ?? null)).join(', ')}) ON CONFLICT(id) DO UPDATE SET ${updates.join(', ')};`
 }
 
-/** The demo restaurant as SQL, one statement per line; fixed ids and upserts make it safe to run again. */
-export async function seedSql(): Promise<string> {
-  const password = await hashPassword(DEMO_OWNER_PASSWORD)
+/**
+ * The demo owner's password for a seed: the README's for the local database,
+ * a fresh random one for a database on the internet (printed once by the seed).
+ */
+export const ownerPasswordFor = (target: 'local' | 'remote') => (target === 'remote' ? newToken() : DEMO_OWNER_PASSWORD)
+
+/**
+ * The demo restaurant as SQL, one statement per line; fixed ids and upserts
+ * make it safe to run again. Its owner signs in with `ownerPassword`: the
+ * README's known one locally, a random one for a database on the internet.
+ */
+export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<string> {
+  const password = await hashPassword(ownerPassword)
   const now = Date.now()
   const statements = [
     upsert('users', {

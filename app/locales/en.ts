@@ -17,6 +17,8 @@ const en: DinerResources = {
       '403': { title: "You don't have access", text: "Your account can't see this page." },
       '404': { title: "We couldn't find this page", text: 'The link may be mistyped, or what you are looking for no longer exists.' },
       '409': { title: 'Something changed meanwhile', text: 'Someone else made a change at the same time. Reload the page and try again.' },
+      '429': { title: 'Too many requests', text: 'We received many requests from your connection. Wait a few minutes and try again.' },
+      tooMany: 'We received many requests from your connection. Please try again in {{minutes}} min.',
       '500': { title: 'Something went wrong on our side', text: "It's not your fault. Please try again in a moment." },
       requestId: 'If you ask for help, quote this code: {{id}}',
       signIn: 'Sign in',
@@ -24,6 +26,7 @@ const en: DinerResources = {
     },
   },
   customer: {
+    simulatedPayments: 'Demo table: payments are simulated and no real money is charged.',
     tableNumber: 'Table {{number}}',
     enter: {
       title: 'Open your bill',
@@ -157,7 +160,6 @@ const en: DinerResources = {
       google: 'Google Pay',
       pay: 'Pay {{total}}',
       paying: 'Processing payment…',
-      demoNotice: 'Demo payment: no real charge is made.',
       methodRequiredTitle: 'Payment method required',
       methodRequiredText: 'Please select a payment method to continue.',
       newTotal: 'You were not charged. The total is now {{total}}.',
@@ -232,6 +234,7 @@ const en: DinerResources = {
       pdfMenu: 'See the PDF menu',
     },
     cart: {
+      tooManyLines: 'This bill already has too many unpaid items. Ask your server to add the rest.',
       title: 'Your order',
       emptyTitle: 'Your cart is empty',
       viewMenu: 'View Menu',

@@ -17,6 +17,8 @@ const es = {
       '403': { title: 'No tienes acceso', text: 'Tu cuenta no puede ver esta página.' },
       '404': { title: 'No encontramos esta página', text: 'Puede que el enlace esté mal escrito o que lo que buscas ya no exista.' },
       '409': { title: 'Algo cambió mientras tanto', text: 'Alguien más hizo un cambio al mismo tiempo. Vuelve a cargar la página e inténtalo de nuevo.' },
+      '429': { title: 'Demasiadas solicitudes', text: 'Recibimos muchas solicitudes desde tu conexión. Espera unos minutos e inténtalo de nuevo.' },
+      tooMany: 'Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo en {{minutes}} min.',
       '500': { title: 'Algo salió mal de nuestro lado', text: 'No es tu culpa. Inténtalo de nuevo en un momento.' },
       requestId: 'Si pides ayuda, menciona este código: {{id}}',
       signIn: 'Iniciar sesión',
@@ -24,6 +26,7 @@ const es = {
     },
   },
   customer: {
+    simulatedPayments: 'Mesa de demostración: los pagos son simulados y no se cobra dinero real.',
     tableNumber: 'Mesa {{number}}',
     enter: {
       title: 'Abre tu cuenta',
@@ -157,7 +160,6 @@ const es = {
       google: 'Google Pay',
       pay: 'Pagar {{total}}',
       paying: 'Procesando pago…',
-      demoNotice: 'Pago de demostración: no se hace ningún cargo real.',
       methodRequiredTitle: 'Método de pago requerido',
       methodRequiredText: 'Por favor selecciona un método de pago para continuar.',
       newTotal: 'No se te cobró nada. Ahora el total es {{total}}.',
@@ -232,6 +234,7 @@ const es = {
       cartFull: 'Tu carrito ya está lleno; haz este pedido primero.',
     },
     cart: {
+      tooManyLines: 'Esta cuenta ya tiene demasiados productos sin pagar. Pide a tu mesero que agregue lo que falta.',
       title: 'Tu orden',
       emptyTitle: 'Tu carrito está vacío',
       viewMenu: 'Ver menú',

@@ -108,7 +108,6 @@ const siteEn: SiteResources = {
     required: 'This field is required',
     email: 'Invalid email',
     tooLong: 'The text is too long',
-    tooMany: 'We received many submissions from your connection. Please try again in an hour.',
     failedTitle: 'We could not send the form',
   },
   footer: {

@@ -108,7 +108,6 @@ const siteEs = {
     required: 'Este campo es obligatorio',
     email: 'Email inválido',
     tooLong: 'El texto es demasiado largo',
-    tooMany: 'Recibimos muchos envíos desde tu conexión. Intenta de nuevo en una hora.',
     failedTitle: 'No pudimos enviar el formulario',
   },
   footer: {

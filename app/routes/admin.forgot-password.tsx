@@ -6,9 +6,10 @@ import { forgotPasswordSchema } from '~/domain/schemas/auth'
 import { requestPasswordReset } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
 import { getMailer } from '~/server/mail/mailer.server'
+import { retryAfter, spend, tooManyText } from '~/server/rate-limit.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
-import { Field, StatusButton, useIsPending } from '~/ui/forms'
+import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { useSchemaForm } from '~/ui/use-schema-form'
 
@@ -20,6 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const env = context.cloudflare.env
+  const used = await spend(env, { passwordResetsPerAddress: context.clientAddress })
+  if (used) return data(submission.reply({ formErrors: [await tooManyText(request, used)] }), { status: 429, headers: retryAfter(used) })
   await requestPasswordReset(getDb(env.DB), getMailer(env), submission.value.email, new URL(request.url).origin)
   // The same answer whether or not the account exists, so the form cannot tell who has one.
   return submission.reply()
@@ -42,6 +45,7 @@ export default function ForgotPassword() {
       ) : (
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <p className="text-stone-700">{t('admin.forgot.lead')}</p>
+          <ErrorList id={form.errorId} errors={form.errors} alert testId="forgot-error" />
           <Field label={t('admin.forgot.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
           <StatusButton pending={pending} className={buttonClass.primary}>
             {t('admin.forgot.submit')}

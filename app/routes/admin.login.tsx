@@ -5,8 +5,8 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { getStaffUser, startSession } from '~/server/auth/session.server'
-import { clientAddressOf } from '~/server/rate-limit.server'
-import { LOGIN_RETRY_AFTER } from '~/server/auth/throttle.server'
+import { getT } from '~/server/i18n.server'
+import { minutesOf, retryAfter } from '~/server/rate-limit.server'
 import { getDb } from '~/server/db/client.server'
 import { safeRedirect } from '~/server/http.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -33,16 +33,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: loginSchema })
   // A refused password is never sent back into the page.
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
-  const db = getDb(context.cloudflare.env.DB)
-  const result = await checkCredentials(db, submission.value, clientAddressOf(request))
+  const result = await checkCredentials(context.cloudflare.env, submission.value, context.clientAddress)
   if (!result.ok) {
-    const throttled = result.code === 'TOO_MANY_ATTEMPTS'
-    return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), {
-      status: throttled ? 429 : 401,
-      headers: throttled ? LOGIN_RETRY_AFTER : undefined,
-    })
+    if ('limit' in result) {
+      const words = (await getT(request))('admin.errors.TOO_MANY_ATTEMPTS', { minutes: minutesOf(result.limit) })
+      return data(submission.reply({ formErrors: [words], hideFields: ['password'] }), { status: 429, headers: retryAfter(result.limit) })
+    }
+    return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), { status: 401 })
   }
-  const cookie = await startSession(db, request, result.user.id)
+  const cookie = await startSession(getDb(context.cloudflare.env.DB), request, result.user.id)
   return redirectWithToast(afterSignIn(new URL(request.url).searchParams.get('redirectTo')), { title: 'admin.login.welcome' }, { headers: { 'Set-Cookie': cookie } })
 }
 

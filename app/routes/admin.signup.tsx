@@ -6,6 +6,7 @@ import { z } from '~/domain/schemas/zod'
 import { registerSchema, signupSteps } from '~/domain/schemas/auth'
 import { registerOwner } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
+import { retryAfter, spend, tooManyText } from '~/server/rate-limit.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
@@ -59,6 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: registerSchema })
   if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+  const used = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
+  if (used) return data(submission.reply({ formErrors: [await tooManyText(request, used)] }), { status: 429, headers: retryAfter(used) })
   const result = await registerOwner(getDb(context.cloudflare.env.DB), submission.value)
   if (!result.ok) return data(submission.reply({ fieldErrors: { ownerEmail: ['admin.errors.emailTaken'] } }), { status: 409 })
   return redirectWithToast('/admin/login', { title: 'admin.signup.successTitle', description: 'admin.signup.successText' })

@@ -4,6 +4,7 @@ import { registerOwner } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
 import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
 import { getT } from '~/server/i18n.server'
+import { spend, tooManyResponse } from '~/server/rate-limit.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -12,6 +13,8 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const t = await getT(request)
   const input = await readJson(request, registerSchema, t)
+  const used = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
+  if (used) return tooManyResponse(request, used)
   const result = await registerOwner(getDb(context.cloudflare.env.DB), input)
   if (!result.ok) return apiError(409, t('admin.errors.emailTaken'), { code: result.code })
   return json({ user: { id: result.userId, email: input.ownerEmail, restaurantName: input.restaurantName } }, 201)

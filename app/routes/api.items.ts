@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { addItemsRequestSchema } from '~/domain/schemas/items'
 import { getStaffUser } from '~/server/auth/session.server'
 import { addOrder } from '~/server/bill-writes.server'
-import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { apiFailure } from '~/server/write-result.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -15,7 +16,7 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const body = await readJson(request, addItemsRequestSchema)
   const staff = await getStaffUser(context, request)
-  const result = await addOrder(context.cloudflare.env, body, staff?.id ?? null)
-  if (!result.ok) return apiError(result.status, result.message, { code: result.code })
+  const result = await addOrder(context.cloudflare.env, body, { staffUserId: staff?.id ?? null, address: context.clientAddress })
+  if (!result.ok) return apiFailure(request, result)
   return json({ items: result.items }, 201)
 })

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
 import { recordPayment } from '~/server/bill-writes.server'
-import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
+import { apiFailure } from '~/server/write-result.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -13,7 +14,7 @@ export const loader = methodNotAllowed('POST')
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const body = await readJson(request, paymentRequestSchema)
-  const result = await recordPayment(context.cloudflare.env, body)
-  if (!result.ok) return apiError(result.status, result.message, { code: result.code })
+  const result = await recordPayment(context.cloudflare.env, body, { staffUserId: null, address: context.clientAddress })
+  if (!result.ok) return apiFailure(request, result)
   return json({ payment: result.payment, replayed: result.replayed }, result.replayed ? 200 : 201)
 })

@@ -2,12 +2,17 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { BILL_SESSION_HEADER } from '~/server/bill-read-cache.server'
 import { toWireSession } from '~/server/bill.server'
 import { readApiBill } from '~/server/customer.server'
-import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
+import { api, apiError, json, methodNotAllowed } from '~/server/http.server'
+import { spend, tooManyResponse } from '~/server/rate-limit.server'
 
 /** GET /api/tables/session/{sessionId}: the table's bill with its totals; a closed bill's id answers the table's current one. */
-export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
+export const loader = api(async ({ params, context, request }: LoaderFunctionArgs) => {
   const bill = await readApiBill(context.cloudflare.env, params.sessionId ?? '')
-  invariantApi(bill, 404, 'Table not found.')
+  if (!bill) {
+    // A code that names no bill counts against the address's misses, as on the diner's screens.
+    const used = await spend(context.cloudflare.env, { tableLookupMissesPerAddress: context.clientAddress })
+    return used ? tooManyResponse(request, used) : apiError(404, 'Table not found.')
+  }
   return json(toWireSession(bill), { headers: { [BILL_SESSION_HEADER]: bill.sessionId } })
 })
 

@@ -3,15 +3,18 @@ import { waitlistSchema } from '~/domain/schemas/public'
 import { getDb } from '~/server/db/client.server'
 import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
 import { getT } from '~/server/i18n.server'
-import { joinWaitlist, tooMany } from '~/server/public-forms.server'
+import { joinWaitlist } from '~/server/public-forms.server'
+import { spend, tooManyResponse } from '~/server/rate-limit.server'
 
 export const loader = methodNotAllowed('POST')
 
-/** POST /api/waitlist { name, email, restaurantName, message? }: stored, at most 5 per address per hour. */
+/** POST /api/waitlist { name, email, restaurantName, message? }: stored, within the address's allowance (waitlistPerAddress). */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const t = await getT(request)
   const input = await readJson(request, waitlistSchema, t)
-  if (!(await joinWaitlist(getDb(context.cloudflare.env.DB), request, input))) return tooMany(t('site.errors.tooMany'))
+  const used = await spend(context.cloudflare.env, { waitlistPerAddress: context.clientAddress })
+  if (used) return tooManyResponse(request, used)
+  await joinWaitlist(getDb(context.cloudflare.env.DB), input)
   return json({ ok: true }, 201)
 })

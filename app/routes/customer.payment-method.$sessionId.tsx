@@ -8,7 +8,8 @@ import { paymentRequestSchema } from '~/domain/schemas/payments'
 import { recordPayment } from '~/server/bill-writes.server'
 import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
-import { getPaymentProvider } from '~/server/payments/provider.server'
+import { retryAfter } from '~/server/rate-limit.server'
+import { limitText } from '~/server/write-result.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -48,7 +49,6 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     // Made once per visit to this page, so a double tap or a retry is the same payment.
     payment: stop ? null : paymentRequestFor(bill, checkout, `mesa_${crypto.randomUUID()}`),
     changed: checkout.quote?.changed ?? false,
-    isDemo: getPaymentProvider(context.cloudflare.env).isDemo,
     selfUrl: `${url.pathname}${url.search}`,
     backTo: customerPath.tip(bill.sessionId, tipParams),
   }
@@ -59,6 +59,7 @@ type PayError =
   | { kind: 'invalid' }
   | { kind: 'moved'; change: PaymentChange; total: number }
   | { kind: 'refused'; code: 'CLOSED' | 'DECLINED' | null }
+  | { kind: 'limited'; text: string }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
@@ -69,7 +70,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   }
   const payment = submission.value
   if (payment.tableId !== bill.tableId || payment.sessionId !== bill.sessionId) return data<PayError>({ kind: 'invalid' }, { status: 400 })
-  const result = await recordPayment(context.cloudflare.env, payment)
+  const result = await recordPayment(context.cloudflare.env, payment, { staffUserId: null, address: context.clientAddress })
   // A transactionId is made once per visit to this page: if it was used, this diner's earlier tap went through.
   if (result.ok || result.code === 'REUSED_TRANSACTION') return redirect(customerPath.confirmation(bill.sessionId, payment.transactionId))
   if (BILL_MOVED.has(result.code)) {
@@ -86,6 +87,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     // Nothing left to pay means no new total to show, whatever tip the URL still names.
     return data<PayError>({ kind: 'moved', change, total: checkout.base > 0 ? checkout.summary.total : 0 }, { status: 409 })
   }
+  // Nothing was charged: the address has paid too often lately.
+  if (result.limit) return data<PayError>({ kind: 'limited', text: await limitText(request, result.limit, result.code) }, { status: 429, headers: retryAfter(result.limit) })
   const code = result.code === 'CLOSED' || result.code === 'DECLINED' ? result.code : null
   return data<PayError>({ kind: 'refused', code }, { status: result.status })
 }
@@ -162,8 +165,6 @@ export default function PaymentMethod() {
 
             {error ? <PayErrorBox error={error} /> : null}
 
-            {data.isDemo ? <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-950">{t('customer.method.demoNotice')}</p> : null}
-
             <button
               type="submit"
               className={`${buttonClass.primary} w-full text-lg`}
@@ -206,16 +207,21 @@ function StopNotice({ stop, newTotal, forward }: { stop: Stop; newTotal: string 
 
 function PayErrorBox({ error }: { error: PayError }) {
   const { t } = useI18n()
+  if (error.kind === 'limited') return <PayErrorText title={t('customer.method.failedTitle')} text={t.message(error.text)} />
   const [title, text]: [TranslationKey, TranslationKey] =
     error.kind === 'method'
       ? ['customer.method.methodRequiredTitle', 'customer.method.methodRequiredText']
       : error.kind === 'invalid'
         ? ['customer.method.processingErrorTitle', 'customer.method.processingErrorText']
         : ['customer.method.failedTitle', error.kind === 'refused' && error.code ? `customer.method.refusals.${error.code}` : 'customer.method.failedText']
+  return <PayErrorText title={t(title)} text={t(text)} />
+}
+
+function PayErrorText({ title, text }: { title: string; text: string }) {
   return (
     <div id="payment-error" role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900" data-testid="payment-error">
-      <p className="font-bold">{t(title)}</p>
-      <p>{t(text)}</p>
+      <p className="font-bold">{title}</p>
+      <p>{text}</p>
     </div>
   )
 }

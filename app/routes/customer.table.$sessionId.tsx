@@ -6,6 +6,7 @@ import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
 import { demoDiners } from '~/server/demo-data.server'
 import { isDemoSession } from '~/server/table-session.server'
 import { redirectWithToast } from '~/server/toast.server'
+import { limitText } from '~/server/write-result.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -28,14 +29,21 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const back = customerPath.bill(bill.sessionId)
   const form = await request.formData()
   if (form.get('intent') !== 'demo' || !isDemoSession(bill.sessionId)) return redirectWithToast(back, { title: 'customer.demo.errorTitle', description: 'customer.demo.errorText', variant: 'destructive' })
-  const result = await addOrder(context.cloudflare.env, {
-    tableId: bill.tableId,
-    sessionId: bill.sessionId,
-    items: demoDiners.flatMap((diner) =>
-      diner.items.map(({ priceCents, ...item }) => ({ ...item, price: priceCents, description: null, customerName: diner.customerName })),
-    ),
-  })
-  if (!result.ok) return redirectWithToast(back, { title: 'customer.demo.errorTitle', description: 'customer.demo.errorText', variant: 'destructive' })
+  const result = await addOrder(
+    context.cloudflare.env,
+    {
+      tableId: bill.tableId,
+      sessionId: bill.sessionId,
+      items: demoDiners.flatMap((diner) =>
+        diner.items.map(({ priceCents, ...item }) => ({ ...item, price: priceCents, description: null, customerName: diner.customerName })),
+      ),
+    },
+    { staffUserId: null, address: context.clientAddress },
+  )
+  if (!result.ok) {
+    const description = result.limit ? await limitText(request, result.limit, result.code) : 'customer.demo.errorText'
+    return redirectWithToast(back, { title: 'customer.demo.errorTitle', description, variant: 'destructive' })
+  }
   return redirectWithToast(back, { title: 'customer.demo.successTitle', description: 'customer.demo.successText' })
 }
 

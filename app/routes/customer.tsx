@@ -1,5 +1,6 @@
-import type { MetaFunction } from '@remix-run/cloudflare'
-import { Link, Outlet } from '@remix-run/react'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { getPaymentProvider } from '~/server/payments/provider.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerShell } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
@@ -12,8 +13,27 @@ import { useI18n } from '~/ui/i18n'
  */
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
+/** Whether this table's payments are simulated: then every screen of it says that no money moves. */
+export function loader({ params, context }: LoaderFunctionArgs) {
+  return { simulated: params.sessionId ? getPaymentProvider(context.cloudflare.env, params.sessionId).isDemo : false }
+}
+
+/** It only depends on the table, so moving between one table's steps never asks for it again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => currentParams.sessionId !== nextParams.sessionId
+
 export default function CustomerArea() {
-  return <Outlet />
+  const { simulated } = useLoaderData<typeof loader>()
+  const { t } = useI18n()
+  return (
+    <>
+      {simulated ? (
+        <p role="note" className="bg-sky-100 px-4 py-1.5 text-center text-sm font-medium text-sky-950" data-testid="simulated-payments">
+          {t('customer.simulatedPayments')}
+        </p>
+      ) : null}
+      <Outlet />
+    </>
+  )
 }
 
 export function ErrorBoundary() {

@@ -5,7 +5,8 @@ import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { getDb } from './db/client.server'
 import { tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
-import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
+import { spend, type RateLimit } from './rate-limit.server'
+import { billClosed, fail, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
 
 /** The open bill a write goes to: the table's current session, unless the writer named one closed since. */
 async function openSession(env: Env, tableId: string, sessionId: string | undefined): Promise<string | WriteFailure> {
@@ -62,18 +63,40 @@ async function writeToOpenBill<Written extends object>(
   return write(open)
 }
 
-/** Records a payment through the TableSession object of the table's open bill. */
-export function recordPayment(env: Env, request: PaymentRequest) {
+/** Whether the signed-in staff member is the table's restaurant: only then are its orders not counted. */
+async function ownsTable(env: Env, staffUserId: string | null, tableId: string): Promise<boolean> {
+  if (!staffUserId) return false
+  const [table] = await getDb(env.DB).select({ userId: tables.userId }).from(tables).where(eq(tables.id, tableId)).limit(1)
+  return table?.userId === staffUserId
+}
+
+/** Who is writing: the restaurant's signed-in staff member, if any, and the address the request came from. */
+export interface Writer {
+  staffUserId: string | null
+  address: string | null
+}
+
+const limited = (limit: RateLimit): WriteFailure => ({ ...fail(429, 'RATE_LIMITED', 'Too many requests.'), limit })
+
+/** Records a payment through the TableSession object of the table's open bill, within the address's allowance. */
+export async function recordPayment(env: Env, request: PaymentRequest, writer: Writer) {
+  const used = await spend(env, { paymentsPerAddress: writer.address })
+  if (used) return limited(used)
   return writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request))
 }
 
 /**
  * Puts an order's lines on the table's open bill, all or nothing. Lines with
  * their own name and price are taken only from the restaurant's signed-in
- * staff (`staffUserId`) or on the public demo table; a diner orders from the menu.
+ * staff (`staffUserId`) or on the public demo table; a diner orders from the
+ * menu, within the table's and the address's allowance of orders.
  */
-export function addOrder(env: Env, request: AddItemsRequest, staffUserId: string | null = null) {
-  return writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, staffUserId))
+export async function addOrder(env: Env, request: AddItemsRequest, writer: Writer) {
+  if (!(await ownsTable(env, writer.staffUserId, request.tableId))) {
+    const used = await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: writer.address })
+    if (used) return limited(used)
+  }
+  return writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, writer.staffUserId))
 }
 
 /** Closes the table's open bill, if it is still `sessionId`, and opens the next one; answers the new session id. */

@@ -7,6 +7,8 @@ declare module '@remix-run/cloudflare' {
     }
     /** This response's Content-Security-Policy nonce, for the page's inline scripts. */
     cspNonce: string
+    /** The address the request came from (Cloudflare's CF-Connecting-IP); null in local development. */
+    clientAddress: string | null
   }
 }
 

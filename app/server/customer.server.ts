@@ -5,6 +5,7 @@ import { customerPath } from '~/domain/customer-paths'
 import { currentSessionOf, readBill, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { isDemoSession, tableSessionStub } from './table-session.server'
+import { retryAfter, spend } from './rate-limit.server'
 import { redirectWithToast } from './toast.server'
 
 /** The open bill a diner asks for, the public demo restored first if stale; null when there is none. */
@@ -21,7 +22,7 @@ export async function readDinerBill(env: Env, sessionId: string): Promise<BillVi
  */
 export async function loadBill(context: AppLoadContext, sessionId: string | undefined, { receipt = false } = {}): Promise<BillView> {
   const env = context.cloudflare.env
-  if (!sessionId || !isIdLike(sessionId)) throw notFound()
+  if (!sessionId || !isIdLike(sessionId)) throw await notFound(context)
   const bill = await readDinerBill(env, sessionId)
   if (bill) return bill
   const db = getDb(env.DB)
@@ -29,10 +30,18 @@ export async function loadBill(context: AppLoadContext, sessionId: string | unde
   if (closed) return closed
   const current = await currentSessionOf(db, sessionId)
   if (current) throw await redirectWithToast(customerPath.bill(current), { title: 'customer.bill.movedTitle', description: 'customer.bill.movedText' })
-  throw notFound()
+  throw await notFound(context)
 }
 
-const notFound = () => data({ notFound: true }, { status: 404 })
+/**
+ * A code that names no bill. Codes are random and long, so misses come from
+ * typos or from a scan: an address that misses too often
+ * (tableLookupMissesPerAddress) is told to wait instead.
+ */
+async function notFound(context: AppLoadContext) {
+  const used = await spend(context.cloudflare.env, { tableLookupMissesPerAddress: context.clientAddress })
+  return used ? data({ tooMany: true }, { status: 429, headers: retryAfter(used) }) : data({ notFound: true }, { status: 404 })
+}
 
 /** The open bill an API caller names, following a closed bill to the table's current one as the screens do. */
 export async function readApiBill(env: Env, sessionId: string): Promise<BillView | null> {

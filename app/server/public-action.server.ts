@@ -2,8 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { contactSchema, waitlistSchema } from '~/domain/schemas/public'
 import { getDb } from './db/client.server'
-import { joinWaitlist, PUBLIC_FORM_LIMIT, requestContact } from './public-forms.server'
-import { retryAfter } from './rate-limit.server'
+import { joinWaitlist, requestContact } from './public-forms.server'
+import { retryAfter, spend, tooManyText, type RateLimit } from './rate-limit.server'
 import { redirectWithToast } from './toast.server'
 
 /**
@@ -13,13 +13,17 @@ import { redirectWithToast } from './toast.server'
  */
 export async function publicAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const db = getDb(context.cloudflare.env.DB)
-  const tooMany = { formErrors: ['site.errors.tooMany'] }
+  const env = context.cloudflare.env
+  const db = getDb(env.DB)
+  const refuse = async (submission: { reply: (options: { formErrors: string[] }) => unknown }, limit: RateLimit) =>
+    data(submission.reply({ formErrors: [await tooManyText(request, limit)] }), { status: 429, headers: retryAfter(limit) })
 
   if (form.get('intent') === 'contact') {
     const submission = parseWithZod(form, { schema: contactSchema, disableAutoCoercion: true })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    if (!(await requestContact(db, request, submission.value))) return data(submission.reply(tooMany), { status: 429, headers: retryAfter(PUBLIC_FORM_LIMIT) })
+    const used = await spend(env, { contactPerAddress: context.clientAddress })
+    if (used) return refuse(submission, used)
+    await requestContact(db, submission.value)
     // Closing the dialog resets the fields; the thanks follows as a toast on the same page.
     const url = new URL(request.url)
     url.searchParams.delete('dialog')
@@ -28,7 +32,9 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: waitlistSchema, disableAutoCoercion: true })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  if (!(await joinWaitlist(db, request, submission.value))) return data(submission.reply(tooMany), { status: 429, headers: retryAfter(PUBLIC_FORM_LIMIT) })
+  const used = await spend(env, { waitlistPerAddress: context.clientAddress })
+  if (used) return refuse(submission, used)
+  await joinWaitlist(db, submission.value)
   return submission.reply()
 }
 

@@ -12,7 +12,14 @@ export const isDemoSession = (sessionId: string) => sessionId.startsWith('demo')
  * An unguessable id for a table's next bill. The public demo table's next bill
  * stays a demo bill, so it is seeded again instead of standing empty.
  */
-export const newSessionId = (previous?: string) => (previous && isDemoSession(previous) ? `demo-${newToken()}` : newToken())
+export function newSessionId(previous?: string): string {
+  if (previous && isDemoSession(previous)) return `demo-${newToken()}`
+  // A random code could start with "demo" (one in 16.7 million): it would be taken for the demo table.
+  for (;;) {
+    const id = newToken()
+    if (!isDemoSession(id)) return id
+  }
+}
 
 /**
  * Tells the bills' objects that what their pages show changed outside them

@@ -1,7 +1,9 @@
 import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import { readSessionToken } from './auth/session.server'
 import { cachedBillRead } from './bill-read-cache.server'
+import { checkEnv } from './env.server'
 import { handleLiveRequest } from './live/live-routes.server'
+import { clientAddressOf } from './rate-limit.server'
 import { newNonce, withSecurityHeaders } from './security-headers.server'
 
 /**
@@ -17,6 +19,19 @@ function isForeignWriteWithSession(request: Request, url: URL): boolean {
 }
 
 /**
+ * A configuration production must not run (the stand-in mailer or payment
+ * provider, a missing key) serves nothing but this: the operator sees what to
+ * set in the log and on the page, nobody is charged or locked out meanwhile.
+ */
+function misconfigured(problems: string[]): Response {
+  console.error(`Mesa refuses to serve with this configuration:\n${problems.join('\n')}`)
+  return new Response(`Mesa is not configured to serve yet:\n\n${problems.join('\n')}\n\nSee docs/deploying.md.\n`, {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}
+
+/**
  * The Worker's fetch handler for a server build. It is made inside the build
  * (and handed the build by the Worker entry) so the deployed Worker holds one
  * copy of every module: Remix, the router this build patched
@@ -29,13 +44,15 @@ export function createWorker(build: ServerBuild): ExportedHandler<Env> {
       const url = new URL(request.url)
       // Answered before Remix: the runtime ceiling the benchmark compares pages against.
       if (url.pathname === '/healthz') return new Response('ok', { headers: { 'Cache-Control': 'no-store' } })
+      const config = checkEnv(env)
+      if (!config.ok) return misconfigured(config.problems)
       if (isForeignWriteWithSession(request, url)) {
         const refused = Response.json({ message: 'This request must come from the Mesa site itself.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
         return withSecurityHeaders(refused, request, url, '')
       }
       // Only pages carry inline scripts; the JSON API needs no nonce.
       const nonce = url.pathname.startsWith('/api/') ? '' : newNonce()
-      const context = { cloudflare: { env, ctx }, cspNonce: nonce }
+      const context = { cloudflare: { env, ctx }, cspNonce: nonce, clientAddress: clientAddressOf(request) }
       const live = await handleLiveRequest(request, url, context)
       if (live) return withSecurityHeaders(live, request, url, nonce)
       const render = () => handleRemixRequest(request, context)

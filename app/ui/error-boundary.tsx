@@ -5,7 +5,7 @@ import { buttonClass } from './button'
 import { useI18n } from './i18n'
 
 /** The statuses the app answers on purpose; anything else is said as a 500. */
-const KNOWN: ReadonlySet<number> = new Set([401, 403, 404, 409] as const)
+const KNOWN: ReadonlySet<number> = new Set([401, 403, 404, 409, 429] as const)
 
 type StatusHandler = () => ReactNode
 
@@ -28,7 +28,7 @@ export function GeneralErrorBoundary({
   const error = useRouteError()
   const { t } = useI18n()
   const requestId = useRouteLoaderData<typeof rootLoader>('root')?.requestId
-  const status = (isRouteErrorResponse(error) && KNOWN.has(error.status) ? error.status : 500) as 401 | 403 | 404 | 409 | 500
+  const status = (isRouteErrorResponse(error) && KNOWN.has(error.status) ? error.status : 500) as 401 | 403 | 404 | 409 | 429 | 500
   const handler = isRouteErrorResponse(error) ? statusHandlers[error.status] : undefined
   if (handler) return frame(handler())
   return frame(

@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { ORIGIN } from './fixtures'
+import { mailedResetToken, ORIGIN } from './fixtures'
 import { call, PASSWORD, registration, signedInOwner } from './staff'
 
 const userCount = async (email: string) => (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())?.n
@@ -142,11 +142,7 @@ describe('signing in and out', () => {
 })
 
 describe('password reset', () => {
-  async function resetLink(email: string) {
-    await call('POST', '/api/auth/forgot-password', { email })
-    const mail = await env.DB.prepare('SELECT body FROM mail_outbox WHERE to_address = ? ORDER BY created_at DESC LIMIT 1').bind(email).first<{ body: string }>()
-    return /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? ''
-  }
+  const resetLink = (email: string) => mailedResetToken(() => call('POST', '/api/auth/forgot-password', { email }))
 
   it('answers the same neutral message for any email, and mails only real accounts', async () => {
     const { account } = await signedInOwner()

@@ -1,4 +1,5 @@
 import { env, SELF } from 'cloudflare:test'
+import { vi } from 'vitest'
 import { hashToken, newToken } from '~/server/auth/tokens.server'
 
 export const ORIGIN = 'http://mesa.test'
@@ -74,10 +75,10 @@ export function postJson(path: string, body: unknown, init: RequestInit = {}) {
 }
 
 /** A browser form post to one of the app's pages, from our own origin (Remix checks it). */
-export function postForm(path: string, fields: Record<string, string> | [string, string][], cookie?: string) {
+export function postForm(path: string, fields: Record<string, string> | [string, string][], cookie?: string, headers: Record<string, string> = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(cookie ? { Cookie: cookie } : {}), ...headers },
     body: new URLSearchParams(fields),
     redirect: 'manual',
   })
@@ -138,8 +139,8 @@ export function hiddenFields(html: string): [string, string][] {
  * Opens a payment step as a diner does and returns what its form would send
  * with `paymentMethod` chosen; `submit` posts it to the same URL.
  */
-export async function openPaymentForm(path: string, paymentMethod = 'card') {
-  const page = await getPage(path)
+export async function openPaymentForm(path: string, paymentMethod = 'card', headers: Record<string, string> = {}) {
+  const page = await SELF.fetch(`${ORIGIN}${path}`, { headers, redirect: 'manual' })
   const html = await page.text()
   const fields: [string, string][] = [...hiddenFields(html), ['paymentMethod', paymentMethod]]
   return {
@@ -147,7 +148,7 @@ export async function openPaymentForm(path: string, paymentMethod = 'card') {
     html,
     fields,
     field: (name: string) => fields.find(([key]) => key === name)?.[1],
-    submit: (changed: [string, string][] = fields) => postForm(path, changed),
+    submit: (changed: [string, string][] = fields) => postForm(path, changed, undefined, headers),
   }
 }
 
@@ -169,4 +170,21 @@ export async function staffCookieOf(userId: string): Promise<string> {
 /** Lines with their own name and price, put on a seeded table's bill by its restaurant's staff (a diner may only order from the menu). */
 export async function staffOrder(table: { userId: string; tableId: string }, body: Record<string, unknown>) {
   return postJson('/api/items', { tableId: table.tableId, ...body }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+}
+
+/** Headers of a request Cloudflare saw coming from `address` (a fresh documentation-range address when none is given). */
+export const fromAddress = (address = `203.0.113.${Math.floor(Math.random() * 250) + 1}.${crypto.randomUUID().slice(0, 6)}`) => ({ 'CF-Connecting-IP': address })
+
+/**
+ * The reset token `send` has mailed, read where a developer reads it: the
+ * local mailer's console output (the outbox keeps the link hidden).
+ */
+export async function mailedResetToken(send: () => Promise<unknown>): Promise<string> {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+  try {
+    await send()
+    return /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(log.mock.calls.flat().join('\n'))?.[1] ?? ''
+  } finally {
+    log.mockRestore()
+  }
 }

@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { BillEvent } from '~/domain/live'
-import { newTransactionId, ORIGIN, postJson, seedTable, staffOrder } from './fixtures'
+import { mailedResetToken, newTransactionId, ORIGIN, postJson, seedTable, staffOrder } from './fixtures'
 import { call, PASSWORD, signedInOwner } from './staff'
 
 /** Opens a live socket and collects what it receives. */
@@ -122,9 +122,7 @@ describe('the restaurant’s live channel', () => {
     const owner = await signedInOwner()
     const login = await call('POST', '/api/auth/login', { email: owner.account.ownerEmail, password: PASSWORD })
     const sockets = [await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie }), await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: (login.headers.get('Set-Cookie') ?? '').split(';')[0]! })]
-    await call('POST', '/api/auth/forgot-password', { email: owner.account.ownerEmail })
-    const mail = await env.DB.prepare('SELECT body FROM mail_outbox WHERE to_address = ? ORDER BY created_at DESC LIMIT 1').bind(owner.account.ownerEmail).first<{ body: string }>()
-    const token = /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? ''
+    const token = await mailedResetToken(() => call('POST', '/api/auth/forgot-password', { email: owner.account.ownerEmail }))
     expect((await call('POST', '/api/auth/reset-password', { token, password: 'nuevo-password-2026' })).status).toBe(200)
     expect(await Promise.all(sockets.map((socket) => socket.closed))).toEqual([4001, 4001])
   })

@@ -41,7 +41,7 @@ describe('POST /api/waitlist', () => {
     const sixth = await postJson('/api/waitlist', { name: 'N6', email, restaurantName: 'R' }, from(ip))
     expect(sixth.status).toBe(429)
     expect(sixth.headers.get('Retry-After')).toBe('3600')
-    expect(await sixth.json()).toEqual({ message: 'Recibimos muchos envíos desde tu conexión. Intenta de nuevo en una hora.' })
+    expect(await sixth.json()).toEqual({ message: 'Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo en 60 min.', code: 'RATE_LIMITED' })
     expect(await rows('waitlist', email)).toBe(5)
     // Another address is not held back by this one.
     expect((await postJson('/api/waitlist', { name: 'Otra', email, restaurantName: 'R' }, from(address()))).status).toBe(201)

@@ -20,7 +20,7 @@ const adminEn: AdminResources = {
     emailTaken: 'There is already an account with this email. Sign in or use another email.',
     USER_NOT_FOUND: 'There is no account with this email. Please sign up first.',
     INVALID_PASSWORD: 'Wrong password. Please try again.',
-    TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait 15 minutes and try again.',
+    TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait {{minutes}} minutes and try again.',
     loginFailed: 'Could not sign in',
     registerFailed: 'Something went wrong registering the restaurant. Please try again.',
     formError: 'Form error',

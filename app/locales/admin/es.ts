@@ -19,7 +19,7 @@ const adminEs = {
     emailTaken: 'Ya existe una cuenta con este correo. Inicia sesión o usa otro correo.',
     USER_NOT_FOUND: 'No existe una cuenta con este correo. Por favor, regístrate primero.',
     INVALID_PASSWORD: 'Contraseña incorrecta. Por favor, intenta de nuevo.',
-    TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo.',
+    TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera {{minutes}} minutos e intenta de nuevo.',
     loginFailed: 'Error al iniciar sesión',
     registerFailed: 'Ha ocurrido un error al registrar el restaurante. Intenta de nuevo.',
     formError: 'Error en el formulario',

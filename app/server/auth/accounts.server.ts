@@ -7,7 +7,9 @@ import { billsChanged } from '../table-session.server'
 import { restaurantHub } from '../live/live-sockets.server'
 import type { Mailer } from '../mail/mailer.server'
 import { hashPassword, verifyPassword } from './password.server'
-import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from './throttle.server'
+import { appEnv } from '../env.server'
+import type { RateLimit } from '../rate-limit.server'
+import { clearFailedLogins, loginThrottle, recordFailedLogin } from './throttle.server'
 import { hashToken, newToken } from './tokens.server'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
@@ -49,19 +51,22 @@ const restaurantColumns = (input: RestaurantInput) => ({
   restaurantEmail: input.restaurantEmail,
 })
 
-/** Checks an owner's email and password, with throttling per email and per client address. */
+/** Checks an owner's email and password, with throttling per client address and per address + email. */
 export async function checkCredentials(
-  db: Db,
+  env: Env,
   input: LoginInput,
   clientAddress: string | null,
-): Promise<Result<{ user: { id: string; email: string; restaurantName: string | null } }>> {
-  if (await isLoginThrottled(db, input.email, clientAddress)) return { ok: false, code: 'TOO_MANY_ATTEMPTS' }
+): Promise<Result<{ user: { id: string; email: string; restaurantName: string | null } }> | { ok: false; code: 'TOO_MANY_ATTEMPTS'; limit: RateLimit }> {
+  const db = getDb(env.DB)
+  const limits = appEnv(env).RATE_LIMITS
+  const throttled = await loginThrottle(db, limits, input.email, clientAddress)
+  if (throttled) return { ok: false, code: 'TOO_MANY_ATTEMPTS', limit: throttled }
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
   const valid = user
     ? await verifyPassword(input.password, { hash: user.passwordHash, salt: user.passwordSalt, algorithm: user.passwordAlgorithm, iterations: user.passwordIterations })
     : false
   if (!user || !valid) {
-    await recordFailedLogin(db, input.email, clientAddress)
+    await recordFailedLogin(db, limits, input.email, clientAddress)
     return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
   }
   await clearFailedLogins(db, input.email, clientAddress)
@@ -82,6 +87,7 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
     to: email,
     subject: 'Restablece tu contraseña de Mesa / Reset your Mesa password',
     text: `Para elegir una contraseña nueva abre este enlace (vale una hora y una sola vez):\n${link}\n\nTo choose a new password open this link (valid for one hour, once):\n${link}\n\nSi no lo pediste, ignora este correo. / If you did not ask for it, ignore this email.`,
+    secrets: [token],
   })
 }
 

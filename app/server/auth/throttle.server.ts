@@ -1,13 +1,8 @@
 import type { Db } from '../db/client.server'
-import { clearHits, isLimited, recordHit, retryAfter, type RateLimit } from '../rate-limit.server'
+import type { AppEnv } from '../env.server'
+import { clearHits, isLimited, recordHit, type RateLimit } from '../rate-limit.server'
 
-/** Failed sign-ins allowed for one email from one address in 15 minutes. */
-export const FAILED_LOGINS_PER_EMAIL: RateLimit = { limit: 5, windowMs: 15 * 60 * 1000 }
-/** Failed sign-ins allowed from one address, whatever the emails, in 15 minutes (guessing many accounts). */
-export const FAILED_LOGINS_PER_ADDRESS: RateLimit = { limit: 20, windowMs: 15 * 60 * 1000 }
-
-/** What a throttled sign-in answers with its 429. */
-export const LOGIN_RETRY_AFTER = retryAfter(FAILED_LOGINS_PER_EMAIL)
+type Limits = AppEnv['RATE_LIMITS']
 
 /**
  * Failures are counted per address and per address + email, never per email
@@ -19,16 +14,22 @@ const keysOf = (email: string, clientAddress: string | null) => ({
   address: clientAddress ? `login-ip:${clientAddress}` : null,
 })
 
-/** Whether sign-ins from this address, or for this email from this address, have failed too often lately. */
-export async function isLoginThrottled(db: Db, email: string, clientAddress: string | null): Promise<boolean> {
+/**
+ * The limit sign-ins from this address, or for this email from this address,
+ * have used up lately (failedSignInsPerAddressAndEmail, failedSignInsPerAddress);
+ * null when they may try.
+ */
+export async function loginThrottle(db: Db, limits: Limits, email: string, clientAddress: string | null): Promise<RateLimit | null> {
   const keys = keysOf(email, clientAddress)
-  if (await isLimited(db, [keys.pair], FAILED_LOGINS_PER_EMAIL)) return true
-  return keys.address !== null && (await isLimited(db, [keys.address], FAILED_LOGINS_PER_ADDRESS))
+  if (await isLimited(db, [keys.pair], limits.failedSignInsPerAddressAndEmail)) return limits.failedSignInsPerAddressAndEmail
+  if (keys.address && (await isLimited(db, [keys.address], limits.failedSignInsPerAddress))) return limits.failedSignInsPerAddress
+  return null
 }
 
-export async function recordFailedLogin(db: Db, email: string, clientAddress: string | null): Promise<void> {
+export async function recordFailedLogin(db: Db, limits: Limits, email: string, clientAddress: string | null): Promise<void> {
   const keys = keysOf(email, clientAddress)
-  await recordHit(db, keys.address ? [keys.pair, keys.address] : [keys.pair], FAILED_LOGINS_PER_EMAIL)
+  await recordHit(db, [keys.pair], limits.failedSignInsPerAddressAndEmail)
+  if (keys.address) await recordHit(db, [keys.address], limits.failedSignInsPerAddress)
 }
 
 /** A successful sign-in clears the failures of this email from this address (the address keeps its own count). */

@@ -1,4 +1,6 @@
 import type { PaymentMethod } from '~/domain/bill'
+import { appEnv } from '../env.server'
+import { isDemoSession } from '../table-session.server'
 
 export interface ChargeRequest {
   transactionId: string
@@ -35,11 +37,16 @@ export const simulatedProvider: PaymentProvider = {
   async refund() {},
 }
 
-export function getPaymentProvider(env: Pick<Env, 'PAYMENT_PROVIDER'>): PaymentProvider {
-  switch (env.PAYMENT_PROVIDER ?? 'simulated') {
+/**
+ * The provider that charges for the bill `sessionId`. The public demo table
+ * is always simulated; every other table gets PAYMENT_PROVIDER, which
+ * production refuses to be 'simulated' (see env.server.ts), so in production
+ * only the demo table ever approves a payment without moving money.
+ */
+export function getPaymentProvider(env: Env, sessionId: string): PaymentProvider {
+  if (isDemoSession(sessionId)) return simulatedProvider
+  switch (appEnv(env).PAYMENT_PROVIDER) {
     case 'simulated':
       return simulatedProvider
-    default:
-      throw new Error(`Unknown PAYMENT_PROVIDER "${env.PAYMENT_PROVIDER}"`)
   }
 }

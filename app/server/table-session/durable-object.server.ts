@@ -10,6 +10,7 @@ import { findOpenTable, toWireItem } from '../bill.server'
 import { getDb, type Db } from '../db/client.server'
 import { tables, tableSessions } from '../db/schema.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
+import { appEnv } from '../env.server'
 import { getPaymentProvider } from '../payments/provider.server'
 import { isDemoSession, newSessionId } from '../table-session.server'
 import type { WriteResult } from '../write-result.server'
@@ -63,7 +64,7 @@ export class TableSession extends DurableObject<Env> {
       const open = await openTable(this.#db, sessionId, request.tableId)
       if (!open.ok) return open
       await this.#restoreDemo(sessionId, open.table)
-      const inserted = await insertOrder(this.#db, sessionId, open.table, request, staffUserId)
+      const inserted = await insertOrder(this.#db, sessionId, open.table, request, staffUserId, appEnv(this.env).MAX_OPEN_LINES)
       if (!inserted.ok) return inserted
       this.#changed()
       await this.#publish('items', sessionId, open.table, sumCents(inserted.items.map((line) => line.priceCents)))
@@ -112,7 +113,7 @@ export class TableSession extends DurableObject<Env> {
       if (demo) await this.#restoreDemo(sessionId, demo)
     }
     try {
-      const outcome = await payGroup(this.#db, getPaymentProvider(this.env), sessionId, requests, this.#held)
+      const outcome = await payGroup(this.#db, getPaymentProvider(this.env, sessionId), sessionId, requests, this.#held)
       this.#held = outcome.held
       if (outcome.committed) this.#commits++
       if (outcome.announce) this.#announce(outcome.announce.userId, outcome.announce.events)

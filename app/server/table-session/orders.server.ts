@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, lt } from 'drizzle-orm'
 import type { MenuEntry } from '~/domain/order-pricing'
 import { priceOrder } from '~/domain/order-pricing'
 import type { AddItemsRequest } from '~/domain/schemas/items'
@@ -30,11 +30,39 @@ async function menuEntries(db: Db, userId: string, menuItemIds: string[]): Promi
   return entries
 }
 
-/** Prices an order's lines and puts them on the bill, all or nothing. */
-export async function insertOrder(db: Db, sessionId: string, table: BillTable, request: AddItemsRequest, staffUserId: string | null): Promise<WriteResult<{ items: BillItemRow[] }>> {
+/** When a diner refused for a full bill may try again: by then a line may have been paid (or a waiter asked). */
+const OPEN_LINES_RETRY_SECONDS = 60
+
+/** Lines of the bill not yet paid in full. */
+async function openLineCount(db: Db, sessionId: string): Promise<number> {
+  const [row] = await db
+    .select({ lines: count() })
+    .from(billItems)
+    .where(and(eq(billItems.sessionId, sessionId), lt(billItems.paidQuantity, billItems.quantity)))
+  return row?.lines ?? 0
+}
+
+/**
+ * Prices an order's lines and puts them on the bill, all or nothing. A
+ * diner's order is refused when it would leave more than `maxOpenLines`
+ * unpaid lines on the bill (a script filling a table); staff may always add.
+ */
+export async function insertOrder(
+  db: Db,
+  sessionId: string,
+  table: BillTable,
+  request: AddItemsRequest,
+  staffUserId: string | null,
+  maxOpenLines: number,
+): Promise<WriteResult<{ items: BillItemRow[] }>> {
   const menuItemIds = [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))]
-  const freePrices = staffUserId === table.userId || isDemoSession(sessionId)
-  const priced = priceOrder(request.items, await menuEntries(db, table.userId, menuItemIds), { freePrices })
+  const byStaff = staffUserId === table.userId
+  const [menu, openLines] = await Promise.all([menuEntries(db, table.userId, menuItemIds), byStaff ? 0 : openLineCount(db, sessionId)])
+  if (openLines + request.items.length > maxOpenLines) {
+    const refused = fail(429, 'TOO_MANY_LINES', `This bill already has ${openLines} unpaid lines; at most ${maxOpenLines} may be open. Ask the staff to add more.`)
+    return { ...refused, limit: { limit: maxOpenLines, windowSeconds: OPEN_LINES_RETRY_SECONDS } }
+  }
+  const priced = priceOrder(request.items, menu, { freePrices: byStaff || isDemoSession(sessionId) })
   if (!priced.ok) return fail(priced.status, priced.code, priced.message)
   const now = Date.now()
   // The options chosen are on the line already, in its description.

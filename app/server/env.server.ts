@@ -1,0 +1,95 @@
+import { z } from '~/domain/schemas/zod'
+
+/** One limit: hits allowed per key within a window. */
+const limitSchema = z.object({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() })
+export type LimitConfig = z.output<typeof limitSchema>
+
+/**
+ * Every anonymous write's limit, per what it is counted against. Generous
+ * for a real table and a restaurant's shared Wi-Fi (many diners behind one
+ * address), too tight for a script. Each can be changed in wrangler.toml's
+ * RATE_LIMITS; docs/deploying.md lists them.
+ */
+export const DEFAULT_LIMITS = {
+  ordersPerTable: { limit: 30, windowSeconds: 60 },
+  ordersPerAddress: { limit: 60, windowSeconds: 60 },
+  paymentsPerAddress: { limit: 60, windowSeconds: 600 },
+  tableLookupMissesPerAddress: { limit: 30, windowSeconds: 600 },
+  registrationsPerAddress: { limit: 5, windowSeconds: 3600 },
+  passwordResetsPerAddress: { limit: 5, windowSeconds: 3600 },
+  waitlistPerAddress: { limit: 5, windowSeconds: 3600 },
+  contactPerAddress: { limit: 5, windowSeconds: 3600 },
+  failedSignInsPerAddressAndEmail: { limit: 5, windowSeconds: 900 },
+  failedSignInsPerAddress: { limit: 20, windowSeconds: 900 },
+} satisfies Record<string, LimitConfig>
+export type LimitName = keyof typeof DEFAULT_LIMITS
+
+/** Unpaid lines one bill may hold before a diner's order is refused (staff may still add). */
+export const DEFAULT_MAX_OPEN_LINES = 200
+
+const limitsSchema = z
+  .object(Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((name) => [name, limitSchema.optional()])) as Record<LimitName, z.ZodOptional<typeof limitSchema>>)
+  .strict()
+  .default({})
+  .transform((given) => ({ ...DEFAULT_LIMITS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) }) as Record<LimitName, LimitConfig>)
+
+/**
+ * The Worker's configuration, read from its environment (wrangler.toml's vars
+ * and secrets) and checked before it serves anything. Production refuses the
+ * stand-ins: `simulated` would approve every real table's payment without
+ * moving money, and `log` would leave owners without their mail.
+ */
+export const envSchema = z
+  .object({
+    MESA_ENV: z.enum(['development', 'production']).default('development'),
+    PAYMENT_PROVIDER: z.enum(['simulated']).default('simulated'),
+    MAIL_PROVIDER: z.enum(['log', 'resend']).default('log'),
+    MAIL_FROM: z.string().email().optional(),
+    MAIL_API_KEY: z.string().min(1).optional(),
+    MAIL_API_BASE: z.string().url().default('https://api.resend.com'),
+    RATE_LIMITS: limitsSchema,
+    MAX_OPEN_LINES: z.coerce.number().int().positive().default(DEFAULT_MAX_OPEN_LINES),
+  })
+  .superRefine((env, context) => {
+    const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message })
+    if (env.MAIL_PROVIDER === 'resend') {
+      if (!env.MAIL_API_KEY) problem('MAIL_API_KEY', 'MAIL_PROVIDER "resend" needs its API key: run `npx wrangler secret put MAIL_API_KEY --env production`.')
+      if (!env.MAIL_FROM) problem('MAIL_FROM', 'MAIL_PROVIDER "resend" needs MAIL_FROM, an address of a domain verified with Resend.')
+    }
+    if (env.MESA_ENV !== 'production') return
+    if (env.MAIL_PROVIDER === 'log')
+      problem('MAIL_PROVIDER', 'MAIL_PROVIDER "log" only prints mail: owners would never get their password-reset links. Set MAIL_PROVIDER = "resend" with MAIL_FROM and the MAIL_API_KEY secret.')
+    if (env.PAYMENT_PROVIDER === 'simulated')
+      problem(
+        'PAYMENT_PROVIDER',
+        'PAYMENT_PROVIDER "simulated" approves every payment without moving money; in production it may serve only the demo table. Set a real payment provider for the restaurants\' tables.',
+      )
+  })
+export type AppEnv = z.output<typeof envSchema>
+
+/** Settings kept as secrets (`wrangler secret put`), never in wrangler.toml. */
+export const SECRET_NAMES = ['MAIL_API_KEY'] as const
+
+type Checked = { ok: true; env: AppEnv } | { ok: false; problems: string[] }
+
+/** A configuration's settings checked against the schema: its values, or each problem as a line saying what to set. */
+export function parseEnv(values: Record<string, unknown>): Checked {
+  const parsed = envSchema.safeParse(values)
+  return parsed.success ? { ok: true, env: parsed.data } : { ok: false, problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) }
+}
+
+const checked = new WeakMap<object, Checked>()
+
+/** The Worker's configuration, checked once per environment object. */
+export function checkEnv(env: Env): Checked {
+  const known = checked.get(env) ?? parseEnv(env as unknown as Record<string, unknown>)
+  checked.set(env, known)
+  return known
+}
+
+/** The checked configuration; the Worker answers nothing before it has been checked, so this only fails in a misuse. */
+export function appEnv(env: Env): AppEnv {
+  const result = checkEnv(env)
+  if (!result.ok) throw new Error(`Mesa is misconfigured:\n${result.problems.join('\n')}`)
+  return result.env
+}
