@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { defineConfig } from 'vitest/config'
+import { LOCAL_VARS } from './scripts/local-vars'
 
 /**
  * Three projects: pure rules and the build's output in Node, everything with
@@ -21,7 +22,8 @@ export default defineConfig({
           cloudflareTest(async () => ({
             main: './workers/app.ts',
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations('migrations') } },
+            // wrangler.toml describes production; the tests run with the local stand-ins.
+            miniflare: { bindings: { ...LOCAL_VARS, TEST_MIGRATIONS: await readD1Migrations('migrations') } },
           })),
         ],
         test: {

@@ -8,6 +8,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
+import { localVarFlags } from './local-vars'
 import { join } from 'node:path'
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
@@ -55,7 +56,7 @@ export async function startLocalServer(prefix: string, extraSql = ''): Promise<L
   }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--log-level', 'warn'], {
+  const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--log-level', 'warn', ...localVarFlags], {
     env,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -52,6 +52,8 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
       restaurant_email: demoRestaurant.restaurantEmail,
       created_at: now,
     }),
+    // A new password ends the demo owner's old sessions.
+    `DELETE FROM auth_sessions WHERE user_id = ${quote(DEMO_OWNER_ID)};`,
     upsert('tables', {
       id: DEMO_TABLE_ID,
       user_id: DEMO_OWNER_ID,

@@ -18,7 +18,7 @@ const persist = persistAt > 0 ? ['--persist-to', process.argv[persistAt + 1] ?? 
 const file = join(mkdtempSync(join(tmpdir(), 'mesa-seed-')), 'seed.sql')
 const ownerPassword = ownerPasswordFor(remote ? 'remote' : 'local')
 writeFileSync(file, await seedSql(ownerPassword))
-execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', ...(remote ? ['--remote', '--env', 'production'] : ['--local']), ...persist, '--file', file], {
+execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', remote ? '--remote' : '--local', ...persist, '--file', file], {
   stdio: 'inherit',
   env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 })

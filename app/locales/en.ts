@@ -26,7 +26,7 @@ const en: DinerResources = {
     },
   },
   customer: {
-    simulatedPayments: 'Demo table: payments are simulated and no real money is charged.',
+    simulatedPayments: 'Test payments: no real money is charged here.',
     tableNumber: 'Table {{number}}',
     enter: {
       title: 'Open your bill',

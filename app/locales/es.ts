@@ -26,7 +26,7 @@ const es = {
     },
   },
   customer: {
-    simulatedPayments: 'Mesa de demostración: los pagos son simulados y no se cobra dinero real.',
+    simulatedPayments: 'Pagos de prueba: aquí no se cobra dinero real.',
     tableNumber: 'Mesa {{number}}',
     enter: {
       title: 'Abre tu cuenta',

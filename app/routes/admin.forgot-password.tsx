@@ -3,9 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { forgotPasswordSchema } from '~/domain/schemas/auth'
-import { requestPasswordReset } from '~/server/auth/accounts.server'
-import { getDb } from '~/server/db/client.server'
-import { getMailer } from '~/server/mail/mailer.server'
+import { startPasswordReset } from '~/server/auth/accounts.server'
 import { retryAfter, spend, tooManyText } from '~/server/rate-limit.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
@@ -21,9 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const env = context.cloudflare.env
-  const used = await spend(env, { passwordResetsPerAddress: context.clientAddress })
-  if (used) return data(submission.reply({ formErrors: [await tooManyText(request, used)] }), { status: 429, headers: retryAfter(used) })
-  await requestPasswordReset(getDb(env.DB), getMailer(env), submission.value.email, new URL(request.url).origin)
+  const spent = await spend(env, { passwordResetsPerAddress: context.clientAddress })
+  if (!spent.ok) return data(submission.reply({ formErrors: [await tooManyText(request, spent.limit)] }), { status: 429, headers: retryAfter(spent.limit) })
+  startPasswordReset(env, context.cloudflare.ctx, submission.value.email, new URL(request.url).origin)
   // The same answer whether or not the account exists, so the form cannot tell who has one.
   return submission.reply()
 }

@@ -60,8 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: registerSchema })
   if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-  const used = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
-  if (used) return data(submission.reply({ formErrors: [await tooManyText(request, used)] }), { status: 429, headers: retryAfter(used) })
+  const spent = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
+  if (!spent.ok) return data(submission.reply({ formErrors: [await tooManyText(request, spent.limit)] }), { status: 429, headers: retryAfter(spent.limit) })
   const result = await registerOwner(getDb(context.cloudflare.env.DB), submission.value)
   if (!result.ok) return data(submission.reply({ fieldErrors: { ownerEmail: ['admin.errors.emailTaken'] } }), { status: 409 })
   return redirectWithToast('/admin/login', { title: 'admin.signup.successTitle', description: 'admin.signup.successText' })

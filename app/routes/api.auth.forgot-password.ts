@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { forgotPasswordSchema } from '~/domain/schemas/auth'
-import { requestPasswordReset } from '~/server/auth/accounts.server'
-import { getDb } from '~/server/db/client.server'
+import { startPasswordReset } from '~/server/auth/accounts.server'
 import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
 import { getT } from '~/server/i18n.server'
-import { getMailer } from '~/server/mail/mailer.server'
 import { spend, tooManyResponse } from '~/server/rate-limit.server'
 
 export const loader = methodNotAllowed('POST')
@@ -15,8 +13,8 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   const t = await getT(request)
   const { email } = await readJson(request, forgotPasswordSchema, t)
   const env = context.cloudflare.env
-  const used = await spend(env, { passwordResetsPerAddress: context.clientAddress })
-  if (used) return tooManyResponse(request, used)
-  await requestPasswordReset(getDb(env.DB), getMailer(env), email, new URL(request.url).origin)
+  const spent = await spend(env, { passwordResetsPerAddress: context.clientAddress })
+  if (!spent.ok) return tooManyResponse(request, spent.limit)
+  startPasswordReset(env, context.cloudflare.ctx, email, new URL(request.url).origin)
   return json({ message: t('admin.forgot.sent') })
 })

@@ -14,7 +14,7 @@ export const loader = methodNotAllowed('POST')
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const body = await readJson(request, paymentRequestSchema)
-  const result = await recordPayment(context.cloudflare.env, body, { staffUserId: null, address: context.clientAddress })
+  const result = await recordPayment(context.cloudflare.env, body, context.clientAddress)
   if (!result.ok) return apiFailure(request, result)
   return json({ payment: result.payment, replayed: result.replayed }, result.replayed ? 200 : 201)
 })

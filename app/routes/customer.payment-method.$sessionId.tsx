@@ -70,7 +70,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   }
   const payment = submission.value
   if (payment.tableId !== bill.tableId || payment.sessionId !== bill.sessionId) return data<PayError>({ kind: 'invalid' }, { status: 400 })
-  const result = await recordPayment(context.cloudflare.env, payment, { staffUserId: null, address: context.clientAddress })
+  const result = await recordPayment(context.cloudflare.env, payment, context.clientAddress)
   // A transactionId is made once per visit to this page: if it was used, this diner's earlier tap went through.
   if (result.ok || result.code === 'REUSED_TRANSACTION') return redirect(customerPath.confirmation(bill.sessionId, payment.transactionId))
   if (BILL_MOVED.has(result.code)) {

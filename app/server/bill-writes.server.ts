@@ -3,7 +3,7 @@ import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { getDb } from './db/client.server'
-import { tables } from './db/schema.server'
+import { payments, tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
 import { spend, type RateLimit } from './rate-limit.server'
 import { billClosed, fail, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
@@ -70,33 +70,48 @@ async function ownsTable(env: Env, staffUserId: string | null, tableId: string):
   return table?.userId === staffUserId
 }
 
-/** Who is writing: the restaurant's signed-in staff member, if any, and the address the request came from. */
-export interface Writer {
+/** Who is ordering: the signed-in staff member, if any, and the address the request came from. */
+export interface Orderer {
   staffUserId: string | null
   address: string | null
 }
 
 const limited = (limit: RateLimit): WriteFailure => ({ ...fail(429, 'RATE_LIMITED', 'Too many requests.'), limit })
 
-/** Records a payment through the TableSession object of the table's open bill, within the address's allowance. */
-export async function recordPayment(env: Env, request: PaymentRequest, writer: Writer) {
-  const used = await spend(env, { paymentsPerAddress: writer.address })
-  if (used) return limited(used)
-  return writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request))
+/** Whether a payment with this transactionId is already recorded: asking again is a retry, which only reads it back. */
+async function isRecorded(env: Env, transactionId: string): Promise<boolean> {
+  return (await getDb(env.DB).$count(payments, eq(payments.transactionId, transactionId))) > 0
+}
+
+/**
+ * Records a payment through the TableSession object of the table's open bill,
+ * within the allowance of the address it came from. A retry of a payment that
+ * went through (a double tap, a reload) is neither counted nor refused: it
+ * leads the diner to their confirmation.
+ */
+export async function recordPayment(env: Env, request: PaymentRequest, address: string | null) {
+  const spent = await spend(env, { paymentsPerAddress: address })
+  if (!spent.ok && !(await isRecorded(env, request.transactionId))) return limited(spent.limit)
+  const result = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request))
+  if (spent.ok && ((result.ok && result.replayed) || (!result.ok && result.code === 'REUSED_TRANSACTION'))) await spent.undo()
+  return result
 }
 
 /**
  * Puts an order's lines on the table's open bill, all or nothing. Lines with
  * their own name and price are taken only from the restaurant's signed-in
  * staff (`staffUserId`) or on the public demo table; a diner orders from the
- * menu, within the table's and the address's allowance of orders.
+ * menu, within the table's and the address's allowance of orders (the
+ * table's own staff are not counted).
  */
-export async function addOrder(env: Env, request: AddItemsRequest, writer: Writer) {
-  if (!(await ownsTable(env, writer.staffUserId, request.tableId))) {
-    const used = await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: writer.address })
-    if (used) return limited(used)
-  }
-  return writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, writer.staffUserId))
+export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orderer) {
+  const counted = !(await ownsTable(env, orderer.staffUserId, request.tableId))
+  const spent = counted ? await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: orderer.address }) : null
+  if (spent && !spent.ok) return limited(spent.limit)
+  const result = await writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, orderer.staffUserId))
+  // Only orders that reached the bill spend the allowance: a refused one (or a stranger's) must not hold the table back.
+  if (spent?.ok && !result.ok) await spent.undo()
+  return result
 }
 
 /** Closes the table's open bill, if it is still `sessionId`, and opens the next one; answers the new session id. */

@@ -5,7 +5,7 @@ import { customerPath } from '~/domain/customer-paths'
 import { currentSessionOf, readBill, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { isDemoSession, tableSessionStub } from './table-session.server'
-import { retryAfter, spend } from './rate-limit.server'
+import { retryAfter, spend, type RateLimit } from './rate-limit.server'
 import { redirectWithToast } from './toast.server'
 
 /** The open bill a diner asks for, the public demo restored first if stale; null when there is none. */
@@ -34,13 +34,18 @@ export async function loadBill(context: AppLoadContext, sessionId: string | unde
 }
 
 /**
- * A code that names no bill. Codes are random and long, so misses come from
- * typos or from a scan: an address that misses too often
- * (tableLookupMissesPerAddress) is told to wait instead.
+ * Counts a table code that named no bill against the address that asked
+ * (tableLookupMissesPerAddress); answers the limit once it is used up. Codes
+ * are long random tokens, so misses come from typos or from a scan.
  */
+export async function missedLookup(env: Env, address: string | null): Promise<RateLimit | null> {
+  const spent = await spend(env, { tableLookupMissesPerAddress: address })
+  return spent.ok ? null : spent.limit
+}
+
 async function notFound(context: AppLoadContext) {
-  const used = await spend(context.cloudflare.env, { tableLookupMissesPerAddress: context.clientAddress })
-  return used ? data({ tooMany: true }, { status: 429, headers: retryAfter(used) }) : data({ notFound: true }, { status: 404 })
+  const limit = await missedLookup(context.cloudflare.env, context.clientAddress)
+  return limit ? data({ tooMany: true }, { status: 429, headers: retryAfter(limit) }) : data({ notFound: true }, { status: 404 })
 }
 
 /** The open bill an API caller names, following a closed bill to the table's current one as the screens do. */

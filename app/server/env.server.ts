@@ -11,8 +11,9 @@ export type LimitConfig = z.output<typeof limitSchema>
  * RATE_LIMITS; docs/deploying.md lists them.
  */
 export const DEFAULT_LIMITS = {
-  ordersPerTable: { limit: 30, windowSeconds: 60 },
-  ordersPerAddress: { limit: 60, windowSeconds: 60 },
+  // Lower per address than per table: one address alone cannot hold a table back.
+  ordersPerTable: { limit: 60, windowSeconds: 60 },
+  ordersPerAddress: { limit: 30, windowSeconds: 60 },
   paymentsPerAddress: { limit: 60, windowSeconds: 600 },
   tableLookupMissesPerAddress: { limit: 30, windowSeconds: 600 },
   registrationsPerAddress: { limit: 5, windowSeconds: 3600 },
@@ -41,10 +42,11 @@ const limitsSchema = z
  */
 export const envSchema = z
   .object({
-    MESA_ENV: z.enum(['development', 'production']).default('development'),
+    // Unset means production: only local runs say otherwise (scripts/local-vars.ts).
+    MESA_ENV: z.enum(['development', 'production']).default('production'),
     PAYMENT_PROVIDER: z.enum(['simulated']).default('simulated'),
     MAIL_PROVIDER: z.enum(['log', 'resend']).default('log'),
-    MAIL_FROM: z.string().email().optional(),
+    MAIL_FROM: z.string().min(3).optional(),
     MAIL_API_KEY: z.string().min(1).optional(),
     MAIL_API_BASE: z.string().url().default('https://api.resend.com'),
     RATE_LIMITS: limitsSchema,
@@ -53,10 +55,11 @@ export const envSchema = z
   .superRefine((env, context) => {
     const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message })
     if (env.MAIL_PROVIDER === 'resend') {
-      if (!env.MAIL_API_KEY) problem('MAIL_API_KEY', 'MAIL_PROVIDER "resend" needs its API key: run `npx wrangler secret put MAIL_API_KEY --env production`.')
+      if (!env.MAIL_API_KEY) problem('MAIL_API_KEY', 'MAIL_PROVIDER "resend" needs its API key: run `npx wrangler secret put MAIL_API_KEY`.')
       if (!env.MAIL_FROM) problem('MAIL_FROM', 'MAIL_PROVIDER "resend" needs MAIL_FROM, an address of a domain verified with Resend.')
     }
     if (env.MESA_ENV !== 'production') return
+    if (!env.MAIL_API_BASE.startsWith('https://')) problem('MAIL_API_BASE', 'MAIL_API_BASE must be an https address: the mailer sends its API key there.')
     if (env.MAIL_PROVIDER === 'log')
       problem('MAIL_PROVIDER', 'MAIL_PROVIDER "log" only prints mail: owners would never get their password-reset links. Set MAIL_PROVIDER = "resend" with MAIL_FROM and the MAIL_API_KEY secret.')
     if (env.PAYMENT_PROVIDER === 'simulated')

@@ -21,8 +21,8 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'contact') {
     const submission = parseWithZod(form, { schema: contactSchema, disableAutoCoercion: true })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    const used = await spend(env, { contactPerAddress: context.clientAddress })
-    if (used) return refuse(submission, used)
+    const spent = await spend(env, { contactPerAddress: context.clientAddress })
+    if (!spent.ok) return refuse(submission, spent.limit)
     await requestContact(db, submission.value)
     // Closing the dialog resets the fields; the thanks follows as a toast on the same page.
     const url = new URL(request.url)
@@ -32,8 +32,8 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: waitlistSchema, disableAutoCoercion: true })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  const used = await spend(env, { waitlistPerAddress: context.clientAddress })
-  if (used) return refuse(submission, used)
+  const spent = await spend(env, { waitlistPerAddress: context.clientAddress })
+  if (!spent.ok) return refuse(submission, spent.limit)
   await joinWaitlist(db, submission.value)
   return submission.reply()
 }

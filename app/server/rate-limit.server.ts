@@ -1,5 +1,5 @@
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm'
-import { getDb, type Db } from './db/client.server'
+import { and, eq, gt, inArray } from 'drizzle-orm'
+import { getDb } from './db/client.server'
 import { rateLimitHits } from './db/schema.server'
 import { appEnv, type LimitConfig, type LimitName } from './env.server'
 import { json } from './http.server'
@@ -14,69 +14,78 @@ export type RateLimit = LimitConfig
 /** The header a 429 sends: a client may try again once the limit's window has passed. */
 export const retryAfter = ({ windowSeconds }: RateLimit) => ({ 'Retry-After': String(windowSeconds) })
 
+/** An IPv6 address as its /64 network: one home or phone is given a whole /64, so its addresses are one client. */
+function ipv6Network(address: string): string {
+  const [head = '', tail] = address.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
+
 /**
- * The address the request came from, as Cloudflare reports it. Local runs
+ * Who the request came from, as Cloudflare reports it (CF-Connecting-IP,
+ * which a client cannot set): an IPv4 address or an IPv6 /64. Local runs
  * (wrangler dev reports 127.0.0.1) have none: the benchmark and the browser
  * tests all come from there, and Cloudflare never reports a loopback client.
  */
 export function clientAddressOf(request: Request): string | null {
   const address = request.headers.get('CF-Connecting-IP')
-  return !address || address === '::1' || address.startsWith('127.') ? null : address
+  if (!address || address === '::1' || address.startsWith('127.')) return null
+  return address.includes(':') ? ipv6Network(address) : address
 }
 
-const since = (limit: RateLimit, now = Date.now()) => now - limit.windowSeconds * 1000
+/** Sign-in keys kept the names they had before the limits were configurable (migration 0004 carried them over). */
+const KEY_PREFIX: Partial<Record<LimitName, string>> = { failedSignInsPerAddress: 'login-ip', failedSignInsPerAddressAndEmail: 'login-pair' }
+const keyOf = (name: LimitName, subject: string) => `${KEY_PREFIX[name] ?? name}:${subject}`
 
-/** Whether any of `keys` has used up its allowance. */
-export async function isLimited(db: Db, keys: string[], limit: RateLimit): Promise<boolean> {
-  if (keys.length === 0) return false
-  const rows = await db
-    .select({ key: rateLimitHits.key, hits: count() })
-    .from(rateLimitHits)
-    .where(and(inArray(rateLimitHits.key, keys), gt(rateLimitHits.hitAt, since(limit))))
-    .groupBy(rateLimitHits.key)
-  return rows.some((row) => row.hits >= limit.limit)
-}
+/** The longest window any limit has by default; hits older than a day are swept whatever the limits say. */
+const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000
 
-const countHits = (db: Db, key: string, limit: RateLimit, now: number) =>
-  db.select({ hits: count() }).from(rateLimitHits).where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.hitAt, since(limit, now))))
-const insertHit = (db: Db, key: string, now: number) => db.insert(rateLimitHits).values({ id: crypto.randomUUID(), key, hitAt: now })
-// Only this key's old hits: another limit's window may be longer.
-const forgetOld = (db: Db, key: string, limit: RateLimit, now: number) => db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.hitAt, since(limit, now))))
-
-/** Counts one hit against each key, dropping hits whose window has passed. */
-export async function recordHit(db: Db, keys: string[], limit: RateLimit): Promise<void> {
-  const now = Date.now()
-  const [first, ...more] = keys.flatMap((key) => [insertHit(db, key, now), forgetOld(db, key, limit, now)])
-  if (first) await db.batch([first, ...more])
-}
-
-/** Forgets a key's hits (a successful sign-in clears its email's failures). */
-export async function clearHits(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key))
-}
+export type Spent = { ok: true; undo: () => Promise<void> } | { ok: false; limit: RateLimit }
 
 /**
  * Counts one write against each limit it falls under, e.g.
  * `{ ordersPerTable: tableId, ordersPerAddress: address }`, each limit as
  * configured (wrangler.toml's RATE_LIMITS). A `null` subject (no address in
- * local development) is not counted. Answers the first limit already used
- * up, and then counts nothing; null when the write may go ahead.
+ * local development) is not counted. Either every hit is taken or none is,
+ * in one statement, so requests sent in parallel cannot all slip under a
+ * limit. Answers the limit that refused, or a way to give the hits back (a
+ * write that then turned out invalid should not spend an honest diner's
+ * allowance).
  */
-export async function spend(env: Env, subjects: Partial<Record<LimitName, string | null>>): Promise<RateLimit | null> {
+export async function spend(env: Env, subjects: Partial<Record<LimitName, string | null>>): Promise<Spent> {
   const limits = appEnv(env).RATE_LIMITS
-  const counted = Object.entries(subjects)
-    .filter((entry): entry is [LimitName, string] => typeof entry[1] === 'string')
-    .map(([name, subject]) => ({ key: `${name}:${subject}`, limit: limits[name] }))
-  const db = getDb(env.DB)
   const now = Date.now()
-  const [check, ...checks] = counted.map(({ key, limit }) => countHits(db, key, limit, now))
-  if (!check) return null
-  const hits = await db.batch([check, ...checks])
-  const used = counted.find(({ limit }, index) => (hits[index]?.[0]?.hits ?? 0) >= limit.limit)
-  if (used) return used.limit
-  const [write, ...writes] = counted.flatMap(({ key, limit }) => [insertHit(db, key, now), forgetOld(db, key, limit, now)])
-  if (write) await db.batch([write, ...writes])
-  return null
+  const hits = Object.entries(subjects)
+    .filter((entry): entry is [LimitName, string] => typeof entry[1] === 'string')
+    .map(([name, subject]) => ({ id: crypto.randomUUID(), key: keyOf(name, subject), limit: limits[name] }))
+  if (hits.length === 0) return { ok: true, undo: async () => {} }
+  const since = (limit: RateLimit) => now - limit.windowSeconds * 1000
+  // One INSERT … SELECT … WHERE every count is under its limit: D1 runs it as one step, so the check and the hits cannot be split by another request.
+  const take = env.DB.prepare(
+    `INSERT INTO rate_limit_hits (id, key, hit_at) SELECT column1, column2, ? FROM (VALUES ${hits.map(() => '(?, ?)').join(', ')}) WHERE ${hits
+      .map(() => '(SELECT count(*) FROM rate_limit_hits WHERE key = ? AND hit_at > ?) < ?')
+      .join(' AND ')}`,
+  ).bind(now, ...hits.flatMap((hit) => [hit.id, hit.key]), ...hits.flatMap((hit) => [hit.key, since(hit.limit), hit.limit.limit]))
+  // Each key's hits older than its window, and now and then everything older than a day (keys never hit again).
+  const sweeps = hits.map((hit) => env.DB.prepare('DELETE FROM rate_limit_hits WHERE key = ? AND hit_at < ?').bind(hit.key, since(hit.limit)))
+  if (Math.random() < 0.01) sweeps.push(env.DB.prepare('DELETE FROM rate_limit_hits WHERE hit_at < ?').bind(now - SWEEP_AFTER_MS))
+  const [taken] = await env.DB.batch([take, ...sweeps])
+  if ((taken?.meta.changes ?? 0) > 0) return { ok: true, undo: () => forget(env, hits.map((hit) => hit.id)) }
+  const db = getDb(env.DB)
+  const counts = await Promise.all(hits.map((hit) => db.$count(rateLimitHits, and(eq(rateLimitHits.key, hit.key), gt(rateLimitHits.hitAt, since(hit.limit))))))
+  const used = hits.find((hit, index) => (counts[index] ?? 0) >= hit.limit.limit) ?? hits[0]!
+  return { ok: false, limit: used.limit }
+}
+
+async function forget(env: Env, ids: string[]): Promise<void> {
+  await getDb(env.DB).delete(rateLimitHits).where(inArray(rateLimitHits.id, ids))
+}
+
+/** Forgets every hit of one limit's subject (a successful sign-in clears its email's failures from that address). */
+export async function clearHits(env: Env, name: LimitName, subject: string): Promise<void> {
+  await getDb(env.DB).delete(rateLimitHits).where(eq(rateLimitHits.key, keyOf(name, subject)))
 }
 
 /** A limit's window in whole minutes, for the words that say how long to wait. */
@@ -87,7 +96,7 @@ export async function tooManyText(request: Request, limit: RateLimit): Promise<s
   return (await getT(request))('common.errors.tooMany', { minutes: minutesOf(limit) })
 }
 
-/** The API's answer above a limit: 429 with Retry-After and the words; nothing was changed. */
-export async function tooManyResponse(request: Request, limit: RateLimit): Promise<Response> {
-  return json({ message: await tooManyText(request, limit), code: 'RATE_LIMITED' }, { status: 429, headers: retryAfter(limit) })
+/** The API's answer above a limit: 429 with Retry-After and the words (or `message`); nothing was changed. */
+export async function tooManyResponse(request: Request, limit: RateLimit, code = 'RATE_LIMITED', message?: string): Promise<Response> {
+  return json({ message: message ?? (await tooManyText(request, limit)), code }, { status: 429, headers: retryAfter(limit) })
 }

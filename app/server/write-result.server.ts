@@ -1,7 +1,7 @@
 import type { RefusalCode } from '~/domain/bill'
-import { apiError, json } from './http.server'
+import { apiError } from './http.server'
 import { getT } from './i18n.server'
-import { retryAfter, tooManyText, type RateLimit } from './rate-limit.server'
+import { tooManyResponse, tooManyText, type RateLimit } from './rate-limit.server'
 
 /** How a write to a bill ends: the TableSession object's answer, as the API reports it; a 429 names the limit it hit. */
 export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string; limit?: RateLimit }
@@ -21,7 +21,7 @@ export const billClosed = () => fail(409, 'CLOSED', 'This bill has been closed. 
  */
 export async function apiFailure(request: Request, failure: WriteFailure): Promise<Response> {
   if (!failure.limit) return apiError(failure.status, failure.message, { code: failure.code })
-  return json({ message: await limitText(request, failure.limit, failure.code), code: failure.code }, { status: 429, headers: retryAfter(failure.limit) })
+  return tooManyResponse(request, failure.limit, failure.code, await limitText(request, failure.limit, failure.code))
 }
 
 /** What a write refused above `limit` says to a person, in the request's language. */

@@ -177,14 +177,23 @@ export const fromAddress = (address = `203.0.113.${Math.floor(Math.random() * 25
 
 /**
  * The reset token `send` has mailed, read where a developer reads it: the
- * local mailer's console output (the outbox keeps the link hidden).
+ * local mailer's console output (the outbox keeps the link hidden). The mail
+ * goes out after the answer, so this waits for it.
  */
 export async function mailedResetToken(send: () => Promise<unknown>): Promise<string> {
   const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+  const token = () => /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(log.mock.calls.flat().join('\n'))?.[1]
   try {
     await send()
-    return /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(log.mock.calls.flat().join('\n'))?.[1] ?? ''
+    return await vi.waitFor(() => token() ?? Promise.reject(new Error('no reset mail yet')), { timeout: 3000, interval: 20 })
   } finally {
     log.mockRestore()
   }
+}
+
+/** How many mails the outbox holds for `email`, once the ones sent after their answer have gone out. */
+export async function mailsTo(email: string, expected: number): Promise<number> {
+  const count = async () => (await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(email).first<{ n: number }>())?.n ?? 0
+  await vi.waitFor(async () => ((await count()) >= expected ? undefined : Promise.reject(new Error('mail not there yet'))), { timeout: 3000, interval: 20 }).catch(() => undefined)
+  return count()
 }

@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_LIMITS, DEFAULT_MAX_OPEN_LINES } from '~/server/env.server'
-import { countLines, countPayments, fromAddress, getJson, newTransactionId, openPaymentForm, ORIGIN, postForm, postJson, seedMenu, seedTable, staffOrder } from './fixtures'
+import { countLines, countPayments, fromAddress, getJson, mailsTo, newTransactionId, openPaymentForm, ORIGIN, postForm, postJson, seedMenu, seedTable, staffOrder } from './fixtures'
 import { registration } from './staff'
 
 const SPANISH_WAIT = (minutes: number) => `Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo en ${minutes} min.`
@@ -34,6 +34,17 @@ describe('orders from anonymous diners', () => {
     expect(await api.json()).toEqual({ message: SPANISH_WAIT(1), code: 'RATE_LIMITED' })
     expect(await countLines(table.sessionId)).toBe(DEFAULT_LIMITS.ordersPerTable.limit)
     expect((await staffOrder(table, { name: 'Cortesía', price: 0 })).status).toBe(201)
+  })
+
+  it('are counted only when they reach the bill: a stranger’s refused orders do not hold the table back', async () => {
+    const { table, order } = await tableWithMenu()
+    const address = fromAddress()
+    // Free-priced lines from an anonymous caller are refused (403), however many.
+    for (let i = 0; i < DEFAULT_LIMITS.ordersPerTable.limit + 5; i++) {
+      expect((await postJson('/api/items', { tableId: table.tableId, items: [{ name: 'Botella de la casa', price: 1 }] }, { headers: fromAddress() })).status).toBe(403)
+    }
+    expect((await order(address)).status).toBe(302)
+    expect(await countLines(table.sessionId)).toBe(1)
   })
 
   it(`take ${DEFAULT_LIMITS.ordersPerAddress.limit} orders a minute from one address across tables`, async () => {
@@ -71,28 +82,51 @@ describe('orders from anonymous diners', () => {
   })
 })
 
+describe('requests sent all at once', () => {
+  it('cannot slip past a limit together: 12 waitlist entries in parallel from one address store exactly 5', async () => {
+    const address = fromAddress()
+    const email = `paralelo-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => postJson('/api/waitlist', { name: `N${i}`, email, restaurantName: 'R' }, { headers: address })))
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(DEFAULT_LIMITS.waitlistPerAddress.limit)
+    expect(responses.filter((response) => response.status === 429)).toHaveLength(12 - DEFAULT_LIMITS.waitlistPerAddress.limit)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM waitlist WHERE email = ?').bind(email).first()).toEqual({ n: DEFAULT_LIMITS.waitlistPerAddress.limit })
+  })
+
+  it('count an IPv6 /64 as one client: its other addresses share the allowance', async () => {
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`
+    const entry = (address: string) => postJson('/api/waitlist', { name: 'Ana', email: 'ana@example.com', restaurantName: 'R' }, { headers: { 'CF-Connecting-IP': address } })
+    for (let i = 1; i <= DEFAULT_LIMITS.waitlistPerAddress.limit; i++) expect((await entry(`${network}::${i}`)).status).toBe(201)
+    expect((await entry(`${network}:0:0:0:ffff`)).status).toBe(429)
+    expect((await entry(`${network}:0::abcd`)).status).toBe(429)
+    expect((await entry(`2001:db8:ffff:2::1`)).status).toBe(201)
+  })
+})
+
 describe('payments from one address', () => {
-  it(`take ${DEFAULT_LIMITS.paymentsPerAddress.limit} tries in ten minutes through the payment form, then 429 with nothing charged`, async () => {
+  it(`take ${DEFAULT_LIMITS.paymentsPerAddress.limit} tries in ten minutes (form and API together), then 429 with nothing charged; a retry of a payment that went through still confirms`, async () => {
     const address = fromAddress()
     const table = await seedTable([{ priceCents: 100_000 }])
+    const path = `/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=20&tipPercentage=0`
     const { limit } = DEFAULT_LIMITS.paymentsPerAddress
-    // A diner tapping pay again and again: the first tap pays, the rest are the same payment.
-    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=20&tipPercentage=0`, 'card', address)
-    for (let i = 0; i < limit; i++) expect((await form.submit()).status).toBe(302)
-    expect(await countPayments(table.sessionId)).toBe(1)
-    const next = await openPaymentForm(`/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=20&tipPercentage=0`, 'card', address)
+    const form = await openPaymentForm(path, 'card', address)
+    expect((await form.submit()).status).toBe(302)
+    // Taps again on the same payment are retries: they lead to its confirmation and are not counted.
+    for (let i = 0; i < 3; i++) expect((await form.submit()).status).toBe(302)
+    // Tries that are refused (an amount the bill no longer has) are counted.
+    const wrongAmount = () => postJson('/api/payments', { tableId: table.tableId, amount: 999, tipAmount: 0, paymentType: 'full', paymentMethod: 'card', transactionId: newTransactionId() }, { headers: address })
+    for (let i = 1; i < limit; i++) expect((await wrongAmount()).status).toBe(409)
+    const next = await openPaymentForm(path, 'card', address)
     const refused = await next.submit()
     expect(refused.status).toBe(429)
     expect(refused.headers.get('Retry-After')).toBe('600')
     expect(await refused.text()).toContain(SPANISH_WAIT(10))
+    expect((await wrongAmount()).status).toBe(429)
     expect(await countPayments(table.sessionId)).toBe(1)
-    // The JSON API counts against the same allowance.
-    const api = await postJson('/api/payments', { tableId: table.tableId, amount: 950, tipAmount: 0, paymentType: 'full', paymentMethod: 'card', transactionId: newTransactionId() }, { headers: address })
-    expect(api.status).toBe(429)
-    expect(await countPayments(table.sessionId)).toBe(1)
+    const retry = await form.submit()
+    expect(retry.status).toBe(302)
+    expect(retry.headers.get('Location')).toContain('/customer/payment-confirmation/')
     // A diner at another address pays.
-    const other = await openPaymentForm(`/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=20&tipPercentage=0`, 'card', fromAddress())
-    expect((await other.submit()).status).toBe(302)
+    expect((await (await openPaymentForm(path, 'card', fromAddress())).submit()).status).toBe(302)
     expect(await countPayments(table.sessionId)).toBe(2)
   })
 })
@@ -110,6 +144,8 @@ describe('table codes looked up from one address', () => {
     const api = await getJson(`/api/tables/session/nope-${crypto.randomUUID()}`, { headers: address })
     expect(api.status).toBe(429)
     expect(await api.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    const socket = await getJson(`/api/tables/session/nope-${crypto.randomUUID()}/live`, { headers: { ...address, Upgrade: 'websocket' } })
+    expect(socket.status).toBe(429)
     // Codes are long random tokens: a scan cannot find one, and a diner's real code keeps working.
     expect((await look(table.sessionId)).status).toBe(200)
     expect((await getJson(`/customer/table/nope-${crypto.randomUUID()}`, { headers: fromAddress() })).status).toBe(404)
@@ -120,7 +156,6 @@ describe('account forms from one address', () => {
   it(`forgot-password takes ${DEFAULT_LIMITS.passwordResetsPerAddress.limit} an hour (page and API), then 429 and no mail`, async () => {
     const address = fromAddress()
     const email = `olvido-${crypto.randomUUID().slice(0, 8)}@example.com`
-    const mails = async () => (await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(email).first<{ n: number }>())?.n
     await postJson('/api/auth/register', registration({ ownerEmail: email }), { headers: fromAddress() })
     for (let i = 0; i < DEFAULT_LIMITS.passwordResetsPerAddress.limit; i++) expect((await postForm('/admin/forgot-password', { email }, undefined, address)).status).toBe(200)
     const refused = await postForm('/admin/forgot-password', { email }, undefined, address)
@@ -129,7 +164,7 @@ describe('account forms from one address', () => {
     expect(await refused.text()).toContain(SPANISH_WAIT(60))
     const api = await postJson('/api/auth/forgot-password', { email }, { headers: address })
     expect(api.status).toBe(429)
-    expect(await mails()).toBe(DEFAULT_LIMITS.passwordResetsPerAddress.limit)
+    expect(await mailsTo(email, DEFAULT_LIMITS.passwordResetsPerAddress.limit)).toBe(DEFAULT_LIMITS.passwordResetsPerAddress.limit)
   })
 
   it(`registration takes ${DEFAULT_LIMITS.registrationsPerAddress.limit} an hour (page and API), then 429 and no account`, async () => {

@@ -46,7 +46,7 @@ describe('the simulated provider', () => {
     ]) {
       const page = await getPage(path)
       expect(page.status, path).toBe(200)
-      expect(await page.text(), path).toContain('Mesa de demostración: los pagos son simulados y no se cobra dinero real.')
+      expect(await page.text(), path).toContain('Pagos de prueba: aquí no se cobra dinero real.')
     }
   })
 })

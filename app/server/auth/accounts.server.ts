@@ -5,11 +5,10 @@ import { getDb, type Db } from '../db/client.server'
 import { authSessions, passwordResets, tables, users } from '../db/schema.server'
 import { billsChanged } from '../table-session.server'
 import { restaurantHub } from '../live/live-sockets.server'
-import type { Mailer } from '../mail/mailer.server'
+import { getMailer, type Mailer } from '../mail/mailer.server'
 import { hashPassword, verifyPassword } from './password.server'
-import { appEnv } from '../env.server'
 import type { RateLimit } from '../rate-limit.server'
-import { clearFailedLogins, loginThrottle, recordFailedLogin } from './throttle.server'
+import { reserveSignIn, signInSucceeded } from './throttle.server'
 import { hashToken, newToken } from './tokens.server'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
@@ -57,19 +56,14 @@ export async function checkCredentials(
   input: LoginInput,
   clientAddress: string | null,
 ): Promise<Result<{ user: { id: string; email: string; restaurantName: string | null } }> | { ok: false; code: 'TOO_MANY_ATTEMPTS'; limit: RateLimit }> {
-  const db = getDb(env.DB)
-  const limits = appEnv(env).RATE_LIMITS
-  const throttled = await loginThrottle(db, limits, input.email, clientAddress)
-  if (throttled) return { ok: false, code: 'TOO_MANY_ATTEMPTS', limit: throttled }
-  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
+  const attempt = await reserveSignIn(env, input.email, clientAddress)
+  if (!attempt.ok) return { ok: false, code: 'TOO_MANY_ATTEMPTS', limit: attempt.limit }
+  const [user] = await getDb(env.DB).select().from(users).where(eq(users.email, input.email)).limit(1)
   const valid = user
     ? await verifyPassword(input.password, { hash: user.passwordHash, salt: user.passwordSalt, algorithm: user.passwordAlgorithm, iterations: user.passwordIterations })
     : false
-  if (!user || !valid) {
-    await recordFailedLogin(db, limits, input.email, clientAddress)
-    return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
-  }
-  await clearFailedLogins(db, input.email, clientAddress)
+  if (!user || !valid) return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
+  await signInSucceeded(env, input.email, clientAddress, attempt)
   return { ok: true, user: { id: user.id, email: user.email, restaurantName: user.restaurantName } }
 }
 
@@ -77,7 +71,7 @@ export async function checkCredentials(
  * Sends a single-use reset link valid for an hour, when the account exists.
  * The caller answers the same either way, so nobody learns who has an account.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, email: string, origin: string): Promise<void> {
+async function requestPasswordReset(db: Db, mailer: Mailer, email: string, origin: string): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
   if (!user) return
   const token = newToken()
@@ -89,6 +83,15 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
     text: `Para elegir una contraseña nueva abre este enlace (vale una hora y una sola vez):\n${link}\n\nTo choose a new password open this link (valid for one hour, once):\n${link}\n\nSi no lo pediste, ignora este correo. / If you did not ask for it, ignore this email.`,
     secrets: [token],
   })
+}
+
+/**
+ * Starts a reset in the background and returns at once: the answer goes out
+ * as fast for an unknown email as for an owner's, and a mailer failing does
+ * not turn it into an error, so neither can tell who has an account.
+ */
+export function startPasswordReset(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>, email: string, origin: string): void {
+  ctx.waitUntil(requestPasswordReset(getDb(env.DB), getMailer(env), email, origin).catch((error: unknown) => console.error('The password-reset mail could not be sent', error)))
 }
 
 /** Whether a reset token can still be used (the reset page checks before showing its form). */

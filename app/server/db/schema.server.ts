@@ -285,12 +285,12 @@ export const modifierOptions = sqliteTable(
   ],
 )
 
-/** Every rate limit's hits (public forms, failed sign-ins), by key; see app/server/rate-limit.server.ts. */
+/** Every rate limit's hits, by key; see app/server/rate-limit.server.ts. */
 export const rateLimitHits = sqliteTable(
   'rate_limit_hits',
   {
     id: text('id').primaryKey(),
-    // '<what>:<who>', e.g. 'waitlist:203.0.113.7' or 'login-email:ana@example.com'.
+    // '<limit>:<who>', e.g. 'waitlistPerAddress:203.0.113.7' or 'login-pair:203.0.113.7|ana@example.com'.
     key: text('key').notNull(),
     hitAt: integer('hit_at').notNull(),
   },

@@ -5,6 +5,8 @@ import { getStaffUser, readSessionToken } from '../auth/session.server'
 import { hashToken } from '../auth/tokens.server'
 import { getDb } from '../db/client.server'
 import { tables, tableSessions } from '../db/schema.server'
+import { missedLookup } from '../customer.server'
+import { tooManyResponse } from '../rate-limit.server'
 import { tableSessionStub } from '../table-session.server'
 import { restaurantHub } from './live-sockets.server'
 
@@ -33,7 +35,10 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
       .innerJoin(tables, eq(tables.id, tableSessions.tableId))
       .where(eq(tableSessions.id, sessionId))
       .limit(1)
-    if (!bill) return refuse(404, 'Table not found.')
+    if (!bill) {
+      const limit = await missedLookup(env, context.clientAddress)
+      return limit ? tooManyResponse(request, limit) : refuse(404, 'Table not found.')
+    }
     const forward = new URL(request.url)
     forward.searchParams.set('sessionId', sessionId)
     return tableSessionStub(env, sessionId).fetch(new Request(forward, request))
