@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Form, Link, useActionData } from '@remix-run/react'
 import { forgotPasswordSchema } from '~/domain/schemas/auth'
 import { startPasswordReset } from '~/server/auth/accounts.server'
-import { retryAfter, spend, tooManyText } from '~/server/rate-limit.server'
+import { spend, tooManyForm } from '~/server/rate-limit.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const env = context.cloudflare.env
   const spent = await spend(env, { passwordResetsPerAddress: context.clientAddress })
-  if (!spent.ok) return data(submission.reply({ formErrors: [await tooManyText(request, spent.limit)] }), { status: 429, headers: retryAfter(spent.limit) })
+  if (!spent.ok) return tooManyForm(submission, request, spent.limit)
   startPasswordReset(env, context.cloudflare.ctx, submission.value.email, new URL(request.url).origin)
   // The same answer whether or not the account exists, so the form cannot tell who has one.
   return submission.reply()

@@ -6,7 +6,7 @@ import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { getStaffUser, startSession } from '~/server/auth/session.server'
 import { getT } from '~/server/i18n.server'
-import { minutesOf, retryAfter } from '~/server/rate-limit.server'
+import { minutesOf, tooManyForm } from '~/server/rate-limit.server'
 import { getDb } from '~/server/db/client.server'
 import { safeRedirect } from '~/server/http.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     if ('limit' in result) {
       const words = (await getT(request))('admin.errors.TOO_MANY_ATTEMPTS', { minutes: minutesOf(result.limit) })
-      return data(submission.reply({ formErrors: [words], hideFields: ['password'] }), { status: 429, headers: retryAfter(result.limit) })
+      return tooManyForm(submission, request, result.limit, { words, hideFields: ['password'] })
     }
     return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), { status: 401 })
   }

@@ -6,7 +6,7 @@ import { z } from '~/domain/schemas/zod'
 import { registerSchema, signupSteps } from '~/domain/schemas/auth'
 import { registerOwner } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
-import { retryAfter, spend, tooManyText } from '~/server/rate-limit.server'
+import { spend, tooManyForm } from '~/server/rate-limit.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: registerSchema })
   if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
   const spent = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
-  if (!spent.ok) return data(submission.reply({ formErrors: [await tooManyText(request, spent.limit)] }), { status: 429, headers: retryAfter(spent.limit) })
+  if (!spent.ok) return tooManyForm(submission, request, spent.limit)
   const result = await registerOwner(getDb(context.cloudflare.env.DB), submission.value)
   if (!result.ok) return data(submission.reply({ fieldErrors: { ownerEmail: ['admin.errors.emailTaken'] } }), { status: 409 })
   return redirectWithToast('/admin/login', { title: 'admin.signup.successTitle', description: 'admin.signup.successText' })

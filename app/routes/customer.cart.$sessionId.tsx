@@ -9,7 +9,7 @@ import { addOrder } from '~/server/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu } from '~/server/menu.server'
-import { retryAfter } from '~/server/rate-limit.server'
+import { tooManyForm } from '~/server/rate-limit.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { limitText } from '~/server/write-result.server'
 import { buttonClass } from '~/ui/button'
@@ -46,8 +46,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines }, { staffUserId: null, address: context.clientAddress })
   if (result.ok) return redirectWithToast(customerPath.bill(bill.sessionId), { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' })
   if (!result.limit) return refuse(result.status)
-  const words = await limitText(request, result.limit, result.code)
-  return data(submission.reply({ formErrors: [words] }), { status: 429, headers: retryAfter(result.limit) })
+  return tooManyForm(submission, request, result.limit, { words: await limitText(request, result.limit, result.code) })
 }
 
 export default function Cart() {

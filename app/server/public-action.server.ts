@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { contactSchema, waitlistSchema } from '~/domain/schemas/public'
 import { getDb } from './db/client.server'
 import { joinWaitlist, requestContact } from './public-forms.server'
-import { retryAfter, spend, tooManyText, type RateLimit } from './rate-limit.server'
+import { spend, tooManyForm } from './rate-limit.server'
 import { redirectWithToast } from './toast.server'
 
 /**
@@ -15,14 +15,12 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const env = context.cloudflare.env
   const db = getDb(env.DB)
-  const refuse = async (submission: { reply: (options: { formErrors: string[] }) => unknown }, limit: RateLimit) =>
-    data(submission.reply({ formErrors: [await tooManyText(request, limit)] }), { status: 429, headers: retryAfter(limit) })
 
   if (form.get('intent') === 'contact') {
     const submission = parseWithZod(form, { schema: contactSchema, disableAutoCoercion: true })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
     const spent = await spend(env, { contactPerAddress: context.clientAddress })
-    if (!spent.ok) return refuse(submission, spent.limit)
+    if (!spent.ok) return tooManyForm(submission, request, spent.limit)
     await requestContact(db, submission.value)
     // Closing the dialog resets the fields; the thanks follows as a toast on the same page.
     const url = new URL(request.url)
@@ -33,7 +31,7 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: waitlistSchema, disableAutoCoercion: true })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const spent = await spend(env, { waitlistPerAddress: context.clientAddress })
-  if (!spent.ok) return refuse(submission, spent.limit)
+  if (!spent.ok) return tooManyForm(submission, request, spent.limit)
   await joinWaitlist(db, submission.value)
   return submission.reply()
 }

@@ -1,3 +1,4 @@
+import { data } from '@remix-run/cloudflare'
 import { and, eq, gt, inArray } from 'drizzle-orm'
 import { getDb } from './db/client.server'
 import { rateLimitHits } from './db/schema.server'
@@ -99,4 +100,17 @@ export async function tooManyText(request: Request, limit: RateLimit): Promise<s
 /** The API's answer above a limit: 429 with Retry-After and the words (or `message`); nothing was changed. */
 export async function tooManyResponse(request: Request, limit: RateLimit, code = 'RATE_LIMITED', message?: string): Promise<Response> {
   return json({ message: message ?? (await tooManyText(request, limit)), code }, { status: 429, headers: retryAfter(limit) })
+}
+
+/**
+ * A form's answer above a limit: the form comes back with `words` (by
+ * default, how long to wait) as its error, 429 with Retry-After; nothing was changed.
+ */
+export async function tooManyForm<Reply>(
+  submission: { reply: (options: { formErrors: string[]; hideFields?: string[] }) => Reply },
+  request: Request,
+  limit: RateLimit,
+  { words, hideFields }: { words?: string; hideFields?: string[] } = {},
+) {
+  return data(submission.reply({ formErrors: [words ?? (await tooManyText(request, limit))], hideFields }), { status: 429, headers: retryAfter(limit) })
 }
