@@ -30,8 +30,8 @@ async function loadOwnTable({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { db, table } = await loadOwnTable(args)
-  const details = await readTableDetails(db, table)
+  const { table } = await loadOwnTable(args)
+  const details = await readTableDetails(args.context.cloudflare.env, table)
   if (!details) throw data(null, { status: 404 })
   return { table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, capacity: table.capacity }, details }
 }

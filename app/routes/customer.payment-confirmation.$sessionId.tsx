@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { formatDateTime } from '~/domain/format'
-import { paidLinesOf, sessionPayments } from '~/server/bill.server'
+import { paidLinesOf } from '~/server/bill.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
-import { getDb } from '~/server/db/client.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -20,8 +19,8 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const tx = new URL(request.url).searchParams.get('tx')
   // A diner's receipt outlives the bill: staff may close the table while it is on screen.
-  const bill = await loadBill(context, params.sessionId, { receipt: Boolean(tx) })
-  const payments = await sessionPayments(getDb(context.cloudflare.env.DB), bill.sessionId)
+  const bill = await loadBill(context, params.sessionId, { receipt: Boolean(tx), payments: true })
+  const { payments } = bill
   // The diner's own payment when the URL names it, else the newest.
   const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))

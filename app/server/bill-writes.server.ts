@@ -3,7 +3,7 @@ import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { getDb } from './db/client.server'
-import { payments, tables } from './db/schema.server'
+import { tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
 import { spend, type RateLimit } from './rate-limit.server'
 import { billClosed, fail, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
@@ -78,11 +78,6 @@ export interface Orderer {
 
 const limited = (limit: RateLimit): WriteFailure => ({ ...fail(429, 'RATE_LIMITED', 'Too many requests.'), limit })
 
-/** Whether a payment with this transactionId is already recorded: asking again is a retry, which only reads it back. */
-async function isRecorded(env: Env, transactionId: string): Promise<boolean> {
-  return (await getDb(env.DB).$count(payments, eq(payments.transactionId, transactionId))) > 0
-}
-
 /**
  * Records a payment through the TableSession object of the table's open bill,
  * within the allowance of the address it came from. A retry of a payment that
@@ -91,9 +86,13 @@ async function isRecorded(env: Env, transactionId: string): Promise<boolean> {
  */
 export async function recordPayment(env: Env, request: PaymentRequest, address: string | null) {
   const spent = await spend(env, { paymentsPerAddress: address })
-  if (!spent.ok && !(await isRecorded(env, request.transactionId))) return limited(spent.limit)
+  if (!spent.ok) {
+    // Above the limit, a payment this bill recorded is still answered: asking again is a retry, which only reads it back.
+    const replayed = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => (await tableSessionStub(env, sessionId).replay(sessionId, request)) ?? limited(spent.limit))
+    return replayed.ok || replayed.code === 'REUSED_TRANSACTION' ? replayed : limited(spent.limit)
+  }
   const result = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request))
-  if (spent.ok && ((result.ok && result.replayed) || (!result.ok && result.code === 'REUSED_TRANSACTION'))) await spent.undo()
+  if ((result.ok && result.replayed) || (!result.ok && result.code === 'REUSED_TRANSACTION')) await spent.undo()
   return result
 }
 

@@ -6,7 +6,7 @@ import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
 import { billItems, payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from './db/schema.server'
 
-const billTableColumns = {
+export const billTableColumns = {
   tableId: tables.id,
   userId: tables.userId,
   tableNumber: tables.tableNumber,
@@ -37,7 +37,7 @@ export async function findOpenTable(db: Db, sessionId: string) {
 /** The table of any bill, open or closed, for receipts of a bill closed since. */
 async function findBillTable(db: Db, sessionId: string) {
   const [row] = await db
-    .select(billTableColumns)
+    .select({ ...billTableColumns, openedAt: tableSessions.openedAt, closedAt: tableSessions.closedAt })
     .from(tableSessions)
     .innerJoin(tables, eq(tables.id, tableSessions.tableId))
     .innerJoin(users, eq(users.id, tables.userId))
@@ -96,15 +96,25 @@ export interface BillView {
   lines: BillItemRow[]
   totals: BillTotals
   splitPaid: SplitPaid[]
+  openedAt: number
+  /** Null while the bill is open. */
+  closedAt: number | null
+  /** The table's bill after this one, once this one is closed (when known). */
+  nextSessionId: string | null
+  /** Newest first; only when asked for. */
+  payments: PaymentRow[]
 }
 
-/** The open bill a session id names (or, asked to, a closed one), in cents, or null. */
-export async function readBill(db: Db, sessionId: string, { includeClosed = false } = {}): Promise<BillView | null> {
-  const table = includeClosed ? await findBillTable(db, sessionId) : await findOpenTable(db, sessionId)
+/**
+ * A closed bill as the ledger has it, for a receipt of a bill its object
+ * never held (closed before bills lived in their objects), or null.
+ */
+export async function readClosedBill(db: Db, sessionId: string): Promise<BillView | null> {
+  const table = await findBillTable(db, sessionId)
   if (!table) return null
-  const [lines, paidRows, splitPaid] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId), splitPaidQuery(db, sessionId)])
+  const [lines, paidRows, splitPaid, paymentRows] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId), splitPaidQuery(db, sessionId), sessionPaymentsQuery(db, sessionId)])
   const { isActive: _isActive, ...info } = table
-  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0), splitPaid }
+  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0), splitPaid, closedAt: table.closedAt, nextSessionId: null, payments: paymentRows }
 }
 
 /** The bill as GET /api/tables/session/{id} answers it (docs/api.md), amounts in pesos. */
@@ -124,25 +134,13 @@ export function toWireSession(bill: BillView): WireTableSession {
   }
 }
 
-/** Payments of a bill, newest first, in cents. */
-export function sessionPayments(db: Db, sessionId: string): Promise<PaymentRow[]> {
-  return db
+/** Payments of a bill in the ledger, newest first, in cents. */
+const sessionPaymentsQuery = (db: Db, sessionId: string) =>
+  db
     .select()
     .from(payments)
     .where(eq(payments.sessionId, sessionId))
     .orderBy(desc(payments.createdAt), desc(sql`rowid`))
-}
-
-/** Payments of a table's open bill, newest first, as the API answers them. Null when the table is unknown. */
-export async function readTablePayments(db: Db, tableId: string): Promise<WirePayment[] | null> {
-  const [table] = await db
-    .select({ sessionId: tables.sessionId })
-    .from(tables)
-    .where(eq(tables.id, tableId))
-    .limit(1)
-  if (!table) return null
-  return (await sessionPayments(db, table.sessionId)).map(toWirePayment)
-}
 
 export function toWireItem(row: BillItemRow): WireBillItem {
   return {

@@ -2,17 +2,33 @@ import { data, type AppLoadContext } from '@remix-run/cloudflare'
 import { lineRemaining } from '~/domain/bill'
 import { isIdLike } from '~/domain/schemas/fields'
 import { customerPath } from '~/domain/customer-paths'
-import { currentSessionOf, readBill, type BillView } from './bill.server'
+import { eq } from 'drizzle-orm'
+import type { WirePayment } from '~/domain/wire'
+import { currentSessionOf, readClosedBill, toWirePayment, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
-import { isDemoSession, tableSessionStub } from './table-session.server'
+import { tables } from './db/schema.server'
+import { tableSessionStub } from './table-session.server'
 import { retryAfter, spend, type RateLimit } from './rate-limit.server'
 import { redirectWithToast } from './toast.server'
 
-/** The open bill a diner asks for, the public demo restored first if stale; null when there is none. */
-export async function readDinerBill(env: Env, sessionId: string): Promise<BillView | null> {
-  if (!isIdLike(sessionId)) return null
-  if (isDemoSession(sessionId)) await tableSessionStub(env, sessionId).restoreDemo(sessionId)
-  return readBill(getDb(env.DB), sessionId)
+/**
+ * A bill as its table's object holds it (the public demo restored first if
+ * stale): open, or closed with the bill that followed it; null when the
+ * object holds no such bill.
+ */
+function readHeldBill(env: Env, sessionId: string, options: { payments?: boolean } = {}): Promise<BillView | null> {
+  return isIdLike(sessionId) ? tableSessionStub(env, sessionId).read(sessionId, options) : Promise.resolve(null)
+}
+
+/** The open bill a diner asks for; null when there is none. */
+async function readDinerBill(env: Env, sessionId: string, options: { payments?: boolean } = {}): Promise<BillView | null> {
+  const bill = await readHeldBill(env, sessionId, options)
+  return bill?.closedAt === null ? bill : null
+}
+
+/** The bill a closed one led to: its object knows it; a bill closed before objects held bills asks the ledger. */
+async function followingBill(env: Env, sessionId: string, held: BillView | null): Promise<string | null> {
+  return held?.nextSessionId ?? (isIdLike(sessionId) ? currentSessionOf(getDb(env.DB), sessionId) : null)
 }
 
 /**
@@ -20,15 +36,14 @@ export async function readDinerBill(env: Env, sessionId: string): Promise<BillVi
  * table's current one (old QR codes keep working), unless a receipt of it is
  * asked for; anything else is the 404 that shows 'Table Not Found'.
  */
-export async function loadBill(context: AppLoadContext, sessionId: string | undefined, { receipt = false } = {}): Promise<BillView> {
+export async function loadBill(context: AppLoadContext, sessionId: string | undefined, { receipt = false, payments = false } = {}): Promise<BillView> {
   const env = context.cloudflare.env
   if (!sessionId || !isIdLike(sessionId)) throw await notFound(context)
-  const bill = await readDinerBill(env, sessionId)
-  if (bill) return bill
-  const db = getDb(env.DB)
-  const closed = receipt ? await readBill(db, sessionId, { includeClosed: true }) : null
+  const held = await readHeldBill(env, sessionId, { payments })
+  if (held && (held.closedAt === null || receipt)) return held
+  const closed = receipt ? await readClosedBill(getDb(env.DB), sessionId) : null
   if (closed) return closed
-  const current = await currentSessionOf(db, sessionId)
+  const current = await followingBill(env, sessionId, held)
   if (current) throw await redirectWithToast(customerPath.bill(current), { title: 'customer.bill.movedTitle', description: 'customer.bill.movedText' })
   throw await notFound(context)
 }
@@ -50,10 +65,17 @@ async function notFound(context: AppLoadContext) {
 
 /** The open bill an API caller names, following a closed bill to the table's current one as the screens do. */
 export async function readApiBill(env: Env, sessionId: string): Promise<BillView | null> {
-  const bill = await readDinerBill(env, sessionId)
-  if (bill || !isIdLike(sessionId)) return bill
-  const current = await currentSessionOf(getDb(env.DB), sessionId)
+  const held = await readHeldBill(env, sessionId)
+  if (held?.closedAt === null) return held
+  const current = await followingBill(env, sessionId, held)
   return current ? readDinerBill(env, current) : null
+}
+
+/** Payments of a table's open bill, newest first, as the API answers them. Null when the table is unknown. */
+export async function readTablePayments(env: Env, tableId: string): Promise<WirePayment[] | null> {
+  const [table] = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(eq(tables.id, tableId)).limit(1)
+  if (!table) return null
+  return ((await readHeldBill(env, table.sessionId, { payments: true }))?.payments ?? []).map(toWirePayment)
 }
 
 /** What every diner screen's header shows. */

@@ -1,17 +1,18 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { paidLinesOf, readBill, sessionPayments } from './bill.server'
-import type { Db } from './db/client.server'
+import { paidLinesOf } from './bill.server'
+import { getDb } from './db/client.server'
 import { payments, tableSessions } from './db/schema.server'
 import type { StaffTable } from './tables.server'
+import { tableSessionStub } from './table-session.server'
 
 const PREVIOUS_BILLS = 10
 
 /** What staff see of a table: its open bill with every payment, and the last bills closed on it. */
-export async function readTableDetails(db: Db, table: Pick<StaffTable, 'id' | 'sessionId'>) {
-  const [bill, paymentRows, [session], previous] = await Promise.all([
-    readBill(db, table.sessionId),
-    sessionPayments(db, table.sessionId),
-    db.select({ openedAt: tableSessions.openedAt }).from(tableSessions).where(eq(tableSessions.id, table.sessionId)).limit(1),
+export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 'sessionId'>) {
+  const db = getDb(env.DB)
+  // The open bill from its object, as it is this instant; the closed ones from the ledger.
+  const [bill, previous] = await Promise.all([
+    tableSessionStub(env, table.sessionId).read(table.sessionId, { payments: true }),
     db
       .select({
         id: tableSessions.id,
@@ -28,11 +29,12 @@ export async function readTableDetails(db: Db, table: Pick<StaffTable, 'id' | 's
       .orderBy(desc(tableSessions.closedAt))
       .limit(PREVIOUS_BILLS),
   ])
-  if (!bill) return null
+  if (!bill || bill.closedAt !== null) return null
+  const paymentRows = bill.payments
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
   return {
     sessionId: table.sessionId,
-    openedAt: session?.openedAt ?? null,
+    openedAt: bill.openedAt,
     totals: bill.totals,
     lines: bill.lines.map((line) => ({
       id: line.id,

@@ -1,5 +1,8 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { RESTAURANT_CUISINES, RESTAURANT_TYPES } from '~/domain/schemas/auth'
+import { restaurantSettingsSchema } from '~/domain/schemas/settings'
+import { saveSettings } from '~/server/auth/accounts.server'
 import { countPayments, openPaymentForm, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 const tx = () => `mesa_${crypto.randomUUID()}`
@@ -101,7 +104,20 @@ describe('the payment form charges what its button showed', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=0'))
     expect(payButton(form.html)).toBe('Pagar $100.00')
-    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
+    // Configuración → tax now on top of the prices, saved the way the settings page saves it.
+    await saveSettings(
+      env,
+      table.userId,
+      restaurantSettingsSchema.parse({
+        restaurantName: 'Fonda de Prueba',
+        restaurantType: RESTAURANT_TYPES[0],
+        restaurantCuisine: RESTAURANT_CUISINES[0],
+        restaurantAddress: 'Av. Juárez 100, Tijuana',
+        restaurantPhone: '6641234567',
+        restaurantEmail: 'fonda@example.com',
+        taxRatePercent: '16',
+      }),
+    )
     const response = await form.submit()
     expect(response.status).toBe(409)
     expect(await response.text()).toContain('Ahora el total es $116.00.')

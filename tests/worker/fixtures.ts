@@ -1,6 +1,7 @@
-import { env, SELF } from 'cloudflare:test'
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { vi } from 'vitest'
 import { hashToken, newToken } from '~/server/auth/tokens.server'
+import type { TableSession } from '~/server/table-session/durable-object.server'
 
 export const ORIGIN = 'http://mesa.test'
 
@@ -115,12 +116,28 @@ export async function readSession(sessionId: string) {
   }
 }
 
+/** The object that holds the bill `sessionId`. */
+export const billObject = (sessionId: string) => env.TABLE_SESSION.get(env.TABLE_SESSION.idFromName(sessionId))
+
+/**
+ * Waits until the bill's object has given D1's ledger everything it
+ * committed (its outbox is delivered after each answer, as the alarm does).
+ * Anything that reads the ledger (staff lists, analytics, these counts) reads it after this.
+ */
+export async function delivered(sessionId: string): Promise<void> {
+  await runInDurableObject(billObject(sessionId), (instance: TableSession) => instance.alarm())
+}
+
+/** Lines of a bill in D1's ledger, once delivered. */
 export async function countLines(sessionId: string): Promise<number> {
+  await delivered(sessionId)
   const row = await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
   return row?.n ?? 0
 }
 
+/** Payments of a bill in D1's ledger, once delivered. */
 export async function countPayments(sessionId: string): Promise<number> {
+  await delivered(sessionId)
   const row = await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
   return row?.n ?? 0
 }

@@ -1,8 +1,8 @@
-import { env } from 'cloudflare:test'
+import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID, demoBillLines } from '~/server/demo-data.server'
 import { seedSql } from '../../scripts/seed-sql'
-import { getJson, ORIGIN, postJson, readSession, seedTable } from './fixtures'
+import { billObject, getJson, ORIGIN, postJson, readSession, seedTable } from './fixtures'
 
 async function runSeed() {
   const statements = (await seedSql()).split('\n').filter(Boolean)
@@ -85,7 +85,9 @@ describe('the seeded demo table', () => {
     expect((await readSession(DEMO_SESSION_ID)).remainingAmount).toBe(0)
 
     // The payer still sees the paid bill; three minutes later the next visitor gets a fresh one.
-    await env.DB.prepare('UPDATE payments SET created_at = created_at - 180000 WHERE session_id = ?').bind(DEMO_SESSION_ID).run()
+    await runInDurableObject(billObject(DEMO_SESSION_ID), (_instance, state) => {
+      state.storage.sql.exec('UPDATE payments SET created_at = created_at - 180000')
+    })
     const fresh = await readSession(DEMO_SESSION_ID)
     expect(fresh.paidAmount).toBe(0)
     expect(fresh.items.every((item) => !item.isPaid)).toBe(true)

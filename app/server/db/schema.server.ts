@@ -185,9 +185,12 @@ export const payments = sqliteTable(
     provider: text('provider').notNull().default('simulated'),
     providerReference: text('provider_reference'),
     createdAt: createdAt(),
+    // When the ledger received the payment from its table's object (commit → delivered is the outbox's lag).
+    deliveredAt: integer('delivered_at'),
   },
   (t) => [
-    uniqueIndex('payments_transaction_id_unique').on(t.transactionId),
+    // A bill's object records a transactionId once; the ledger holds each bill's records as its object committed them.
+    uniqueIndex('payments_session_transaction_unique').on(t.sessionId, t.transactionId),
     index('payments_session_idx').on(t.sessionId, t.createdAt),
     index('payments_table_idx').on(t.tableId, t.createdAt),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
@@ -332,4 +335,5 @@ export const contactRequests = sqliteTable('contact_requests', {
 export type User = typeof users.$inferSelect
 export type Table = typeof tables.$inferSelect
 export type BillItemRow = typeof billItems.$inferSelect
-export type PaymentRow = typeof payments.$inferSelect
+/** A payment as its bill's object records it; the ledger adds when it received it. */
+export type PaymentRow = Omit<typeof payments.$inferSelect, 'deliveredAt'>

@@ -1,46 +1,60 @@
 import { DurableObject } from 'cloudflare:workers'
-import { eq, and } from 'drizzle-orm'
+import { billTotals, type BillTotals } from '~/domain/bill'
 import { billEvent, LIVE_PING, LIVE_PONG, type BillChange, type BillEvent } from '~/domain/live'
 import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import type { BillTotals } from '~/domain/bill'
 import type { WireBillItem } from '~/domain/wire'
-import { findOpenTable, toWireItem } from '../bill.server'
+import { toWireItem, type BillView } from '../bill.server'
 import { getDb, type Db } from '../db/client.server'
-import { tables, tableSessions } from '../db/schema.server'
-import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
 import { appEnv } from '../env.server'
+import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
 import { getPaymentProvider } from '../payments/provider.server'
-import { isDemoSession, newSessionId } from '../table-session.server'
-import type { WriteResult } from '../write-result.server'
-import { restoreDemoIfStale } from './demo-reset.server'
-import { openTable, readTotals, type BillTable } from './open-bill.server'
-import { insertOrder } from './orders.server'
-import { payGroup, takeGroup, type HeldBill, type PayResult, type WaitingPayment } from './pay-group.server'
+import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
+import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
+import { BillStore, type BillHeader } from './bill-store.server'
+import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
+import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
+import { menuEntries, orderLines } from './orders.server'
+import { deliverOutbox } from './outbox.server'
+import { acceptPayment, chargeAndCommit, isAccepted, type PayResult } from './payment.server'
+import { hashRequest, replayOf } from './payment-replay.server'
+
+/** Until D1 takes the outbox, tries again after this long, doubling up to a minute. */
+const FIRST_RETRY_MS = 1_000
+const LAST_RETRY_MS = 60_000
 
 /**
- * One object per table bill (named by its sessionId): every write to that
- * bill passes through here, one at a time, and is validated against the bill
- * before it is committed. Awaiting D1 lets other requests into the object, so
- * the writes are chained on an explicit queue rather than relying on the
- * input gate. The rules live in the modules beside this file; this class
- * holds the queue, the live sockets and the bill's version.
+ * One object per table bill (named by its sessionId), and the bill's home:
+ * its lines and payments live in this object's SQLite (bill-store), every
+ * write is checked and committed here in one synchronous storage
+ * transaction, and D1's ledger learns of each commit through the outbox,
+ * delivered in order after the answer. A payment's charge is the one await
+ * between checking and committing, so payments, orders and closes wait their
+ * turn on one queue. The rules live in the modules beside this file.
  */
 export class TableSession extends DurableObject<Env> {
   #queue: Promise<unknown> = Promise.resolve()
-  #waiting: WaitingPayment[] = []
-  #held: HeldBill | null = null
   /** Counts this object's commits; with a fresh id per instance, names what the bill's readers may have kept. */
   #commits = 0
   readonly #instance = crypto.randomUUID()
-  #db: Db
+  readonly #db: Db
+  readonly #store: BillStore
+  #loading: Promise<BillHeader | null> | null = null
+  #delivering: Promise<void> | null = null
+  #deliveryWanted = false
+  #retryMs = FIRST_RETRY_MS
+  /** Whether an alarm stands ready to deliver the outbox should this instance stop before it does. */
+  #alarmSet = false
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
     this.#db = getDb(env.DB)
+    this.#store = new BillStore(ctx.storage.sql)
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
+    // What an earlier instance committed and did not deliver goes first.
+    if (this.#store.pendingCount() > 0) void this.#deliverSoon()
   }
 
   /**
@@ -58,119 +72,220 @@ export class TableSession extends DurableObject<Env> {
     closeQuietly(ws, code)
   }
 
+  /**
+   * The bill as diners see it: open, or (asked for a receipt or to follow the
+   * table) closed with the bill that followed it. Null when this is no bill
+   * or its table is gone or switched off. Payments come only when asked for.
+   */
+  async read(sessionId: string, { payments = false } = {}): Promise<BillView | null> {
+    const held = await this.#header(sessionId)
+    if (!held?.table.isActive) return null
+    // Only the demo bill can change on a read (its reset), and then in its turn like any write.
+    const header = isDemoSession(sessionId) && held.closedAt === null ? await this.#serially(async () => this.#restoreDemo(held)) : held
+    const state = this.#store.state()
+    const { isActive: _isActive, ...table } = header.table
+    return {
+      ...table,
+      sessionId,
+      openedAt: header.openedAt,
+      closedAt: header.closedAt,
+      nextSessionId: header.nextSessionId,
+      lines: state.lines,
+      totals: billTotals(state.lines, state.paidCents),
+      splitPaid: state.splitPaid,
+      payments: payments ? this.#store.payments() : [],
+    }
+  }
+
   /** Adds an order's lines to the bill, all or nothing; `staffUserId` is the signed-in staff member who sends it, if any. */
-  addItems(sessionId: string, request: AddItemsRequest, staffUserId: string | null): Promise<WriteResult<{ items: WireBillItem[] }>> {
+  async addItems(sessionId: string, request: AddItemsRequest, staffUserId: string | null): Promise<WriteResult<{ items: WireBillItem[] }>> {
+    const found = await this.#openBill(sessionId, request.tableId)
+    if (!found.ok) return found
+    // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
+    const menu = await menuEntries(this.#db, found.header.table.userId, [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))])
     return this.#serially(async () => {
-      const open = await openTable(this.#db, sessionId, request.tableId)
+      const open = await this.#openBill(sessionId, request.tableId)
       if (!open.ok) return open
-      await this.#restoreDemo(sessionId, open.table)
-      const inserted = await insertOrder(this.#db, sessionId, open.table, request, staffUserId, appEnv(this.env).MAX_OPEN_LINES)
-      if (!inserted.ok) return inserted
-      this.#changed()
-      await this.#publish('items', sessionId, open.table, sumCents(inserted.items.map((line) => line.priceCents)))
-      return { ok: true as const, items: inserted.items.map(toWireItem) }
+      const header = this.#restoreDemo(open.header)
+      const order = orderLines(menu, sessionId, header.table, request, staffUserId, { openLines: this.#store.openLineCount(), maxOpenLines: appEnv(this.env).MAX_OPEN_LINES })
+      if (!order.ok) return order
+      this.ctx.storage.transactionSync(() => this.#store.addLines(order.lines))
+      this.#committed()
+      this.#publish('items', header, sumCents(order.lines.map((line) => line.priceCents)))
+      return { ok: true as const, items: order.lines.map(toWireItem) }
     })
   }
 
   /**
-   * Records a payment if the bill, as it is now, allows it. Payments that
-   * arrive while an earlier write holds the bill wait together and are then
-   * committed together (see payGroup): the same answers as one at a time, far
-   * fewer round trips when a whole table pays at once.
+   * Records a payment if the bill, as it is now, allows it: checked, charged
+   * and committed while no other write to this bill runs. A retry of a
+   * payment this bill recorded is answered with it, even after the bill closed.
    */
-  pay(sessionId: string, request: PaymentRequest): Promise<PayResult> {
-    return new Promise<PayResult>((resolve, reject) => {
-      this.#waiting.push({ sessionId, request, resolve, reject })
-      if (this.#waiting.length === 1) void this.#serially(() => this.#payWaiting())
+  async pay(sessionId: string, request: PaymentRequest): Promise<PayResult> {
+    const requestHash = await hashRequest(request)
+    return this.#serially(async () => {
+      const replay = (await this.#header(sessionId)) ? replayOf(this.#store.paymentByTransaction(request.transactionId), requestHash) : null
+      if (replay) return replay
+      const open = await this.#openBill(sessionId, request.tableId)
+      if (!open.ok) return open
+      const header = this.#restoreDemo(open.header)
+      const accepted = acceptPayment(this.#store.state(), header.table, sessionId, request, requestHash)
+      if (!isAccepted(accepted)) return accepted
+      const { result, committed } = await chargeAndCommit(this.ctx.storage, this.#store, getPaymentProvider(this.env, sessionId), accepted, request, `Table ${header.table.tableNumber}`)
+      if (committed) {
+        this.#committed()
+        const { payment, totals } = committed
+        this.#announce(header.table.userId, [billEvent('payment', sessionId, header.table, payment.amountCents + payment.taxCents + payment.tipCents, totals)])
+      }
+      return result
     })
   }
 
-  async #payWaiting(): Promise<void> {
-    const group = takeGroup(this.#waiting)
-    // Whatever could not join this group (another id, a repeated transactionId, the size cap) goes next.
-    if (this.#waiting.length > 0) void this.#serially(() => this.#payWaiting())
-    const [first] = group
-    if (!first) return
-    try {
-      const results = await this.#payGroup(first.sessionId, group.map((waiting) => waiting.request))
-      group.forEach((waiting, index) => waiting.resolve(results[index] as PayResult))
-    } catch (error) {
-      if (group.length === 1) return first.reject(error)
-      // One payment may have failed the whole batch (a transactionId another table took meanwhile): each goes alone.
-      for (const waiting of group) {
-        try {
-          waiting.resolve((await this.#payGroup(waiting.sessionId, [waiting.request]))[0] as PayResult)
-        } catch (alone) {
-          waiting.reject(alone)
-        }
-      }
-    }
-  }
-
-  async #payGroup(sessionId: string, requests: PaymentRequest[]): Promise<PayResult[]> {
-    if (isDemoSession(sessionId)) {
-      const demo = await findOpenTable(this.#db, sessionId)
-      if (demo) await this.#restoreDemo(sessionId, demo)
-    }
-    try {
-      const outcome = await payGroup(this.#db, getPaymentProvider(this.env, sessionId), sessionId, requests, this.#held)
-      this.#held = outcome.held
-      if (outcome.committed) this.#commits++
-      if (outcome.announce) this.#announce(outcome.announce.userId, outcome.announce.events)
-      return outcome.results
-    } catch (error) {
-      this.#held = null
-      throw error
-    }
+  /** The answer to a payment this bill already recorded under the request's transactionId; null when there is none. */
+  async replay(sessionId: string, request: PaymentRequest): Promise<PayResult | null> {
+    if (!(await this.#header(sessionId))) return null
+    return replayOf(this.#store.paymentByTransaction(request.transactionId), await hashRequest(request))
   }
 
   /**
    * Names the bill as last committed: it changes after every write here (and
    * whenever the object starts afresh), so the Worker may serve a page it
-   * rendered under the same version without reading D1 again.
+   * rendered under the same version without asking for the bill again.
    */
   version(): string {
     return `${this.#instance}:${this.#commits}`
   }
 
-  /** What the bill's pages show changed elsewhere (a staff edit of the table or the restaurant). */
-  touch(): void {
+  /**
+   * Staff changed the table or the restaurant: what the bill's pages show
+   * changed, and the object takes the table as D1 has it now. A table
+   * deleted with its bills takes this one with it.
+   */
+  touch(): Promise<void> {
     this.#commits++
+    return this.#serially(async () => {
+      const header = this.#store.header()
+      if (!header) return
+      const table = await readTable(this.#db, header.tableId)
+      this.ctx.storage.transactionSync(() => {
+        if (!table) return this.#store.wipe()
+        const { sessionId: _sessionId, ...info } = table
+        this.#store.setTable(info)
+      })
+      this.#commits++
+    })
   }
 
   /**
-   * Closes the bill and opens the table's next one under a new session id, in
-   * one batch, queued behind any order or payment still in flight on this bill.
+   * Closes the bill and opens the table's next one under a new session id,
+   * queued behind any order or payment still in flight on this bill. The
+   * next bill's object holds it from then on; D1 learns of both through the
+   * outbox, awaited here so staff screens that read D1 show the new bill.
    */
   close(sessionId: string, tableId: string): Promise<WriteResult<{ sessionId: string }>> {
     return this.#serially(async () => {
-      const open = await openTable(this.#db, sessionId, tableId)
+      const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
       const next = newSessionId(sessionId)
       const now = Date.now()
-      await this.#db.batch([
-        this.#db.update(tableSessions).set({ closedAt: now }).where(eq(tableSessions.id, sessionId)),
-        this.#db.insert(tableSessions).values({ id: next, tableId, openedAt: now }),
-        this.#db.update(tables).set({ sessionId: next }).where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
-      ])
-      this.#changed()
-      await this.#publish('closed', sessionId, open.table, null, { total: 0, paid: 0, remaining: 0 })
+      await tableSessionStub(this.env, next).open(next, open.header.table, now)
+      this.ctx.storage.transactionSync(() => this.#store.close(now, next))
+      this.#committed()
+      this.#publish('closed', open.header, null, { total: 0, paid: 0, remaining: 0 })
+      await this.#deliverSoon()
       return { ok: true as const, sessionId: next }
     })
   }
 
-  /** Brings the public demo table back to its seed when it is stale. */
-  restoreDemo(sessionId: string): Promise<void> {
-    return this.#serially(async () => {
-      const table = await findOpenTable(this.#db, sessionId)
-      if (table) await this.#restoreDemo(sessionId, table)
-    })
+  /** Makes this object the home of a new bill of `table`, opened at `openedAt` by the close of the table's previous one. */
+  open(sessionId: string, table: BillTable, openedAt: number): void {
+    if (this.#store.header()) return
+    this.ctx.storage.transactionSync(() => this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }))
   }
 
-  async #restoreDemo(sessionId: string, table: BillTable) {
-    if (!(await restoreDemoIfStale(this.#db, sessionId, table))) return
-    this.#changed()
-    await this.#publish('reset', sessionId, table, null)
+  /** Delivers what D1 has not yet taken; reschedules itself until D1 has all of it. */
+  async alarm(): Promise<void> {
+    this.#alarmSet = false
+    await this.#deliverSoon()
+  }
+
+  /**
+   * Starts delivering the outbox unless a delivery is under way (it takes
+   * whatever is committed meanwhile too); resolves when the outbox is empty
+   * or D1 refused, and then an alarm tries again.
+   */
+  #deliverSoon(): Promise<void> {
+    this.#deliveryWanted = true
+    this.#delivering ??= this.#deliver().finally(() => {
+      this.#delivering = null
+      if (this.#deliveryWanted) void this.#deliverSoon()
+    })
+    return this.#delivering
+  }
+
+  async #deliver(): Promise<void> {
+    const header = this.#store.header()
+    this.#deliveryWanted = false
+    if (!header || this.#store.pendingCount() === 0) return
+    try {
+      await deliverOutbox(this.env.DB, this.ctx.storage, this.#store, header)
+      this.#retryMs = FIRST_RETRY_MS
+      if (this.#alarmSet && this.#store.pendingCount() === 0) {
+        this.#alarmSet = false
+        await this.ctx.storage.deleteAlarm()
+      }
+    } catch (error) {
+      // A table deleted with its bills takes what was not delivered with it: D1 has nowhere to put it.
+      if (!(await readTable(this.#db, header.tableId).catch(() => header.table))) {
+        this.ctx.storage.transactionSync(() => this.#store.wipe())
+        return
+      }
+      console.error(`outbox delivery failed, retrying in ${this.#retryMs} ms: ${String(error)}`)
+      this.#alarmSet = true
+      await this.ctx.storage.setAlarm(Date.now() + this.#retryMs)
+      this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS)
+    }
+  }
+
+  /** This object's bill, taken over from D1 the first time it is asked for if it was open there before objects held bills. */
+  async #header(sessionId: string): Promise<BillHeader | null> {
+    const held = this.#store.header()
+    if (held && (await reseeded(this.#db, this.#store, held))) {
+      resetDemo(this.ctx.storage, this.#store, held, Date.now())
+      this.#committed()
+    }
+    if (held) return held.sessionId === sessionId ? this.#store.header() : null
+    this.#loading ??= importOpenBill(this.#db, sessionId)
+      .then((imported) => {
+        // open() may have started the bill while D1 was read.
+        if (imported && !this.#store.header()) {
+          this.ctx.storage.transactionSync(() =>
+            this.#store.start({ sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table }, imported.lines, imported.payments),
+          )
+        }
+        return this.#store.header()
+      })
+      .finally(() => {
+        this.#loading = null
+      })
+    return this.#loading
+  }
+
+  /** The bill when it is open on `tableId`; else why a write may not go to it. */
+  async #openBill(sessionId: string, tableId: string): Promise<{ ok: true; header: BillHeader } | WriteFailure> {
+    const header = await this.#header(sessionId)
+    if (!header) return notOpen(this.#db, sessionId)
+    if (header.closedAt !== null) return billClosed()
+    return header.tableId === tableId && header.table.isActive ? { ok: true, header } : tableNotFound()
+  }
+
+  /** Resets the public demo bill when it is stale (see demo-reset); answers the bill as it is now. */
+  #restoreDemo(header: BillHeader): BillHeader {
+    if (!restoreDemoIfStale(this.ctx.storage, this.#store, header)) return header
+    const reset = this.#store.header() ?? header
+    this.#committed()
+    this.#publish('reset', reset, null)
+    return reset
   }
 
   #serially<T>(task: () => Promise<T>): Promise<T> {
@@ -179,21 +294,36 @@ export class TableSession extends DurableObject<Env> {
     return run
   }
 
-  /** After an order, a close or a demo reset: the held bill is stale and the version moves on. */
-  #changed() {
-    this.#held = null
+  /** After every commit: the version moves on and D1 is sent what changed. */
+  #committed() {
     this.#commits++
+    if (!this.#alarmSet) {
+      // Should this instance stop before delivering, the alarm wakes the object to do it.
+      this.#alarmSet = true
+      void this.ctx.storage.setAlarm(Date.now() + LAST_RETRY_MS)
+    }
+    void this.#deliverSoon()
   }
 
-  /** Tells this bill's diners and the restaurant's staff what just changed, once it is committed. */
-  async #publish(change: BillChange, sessionId: string, table: BillTable, amountCents: number | null, totals?: BillTotals) {
-    this.#announce(table.userId, [billEvent(change, sessionId, table, amountCents, totals ?? (await readTotals(this.#db, sessionId)))])
+  /** Tells this bill's diners and the restaurant's staff what just changed. */
+  #publish(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
+    const state = this.#store.state()
+    this.#announce(header.table.userId, [billEvent(change, header.sessionId, header.table, amountCents, totals ?? billTotals(state.lines, state.paidCents))])
   }
 
+  /**
+   * Diners hear of a change at once (their screens read this object); staff
+   * screens read D1, so the restaurant's hub hears of it once the delivery
+   * under way has ended, and the write that caused it never waits on that.
+   */
   #announce(userId: string, events: BillEvent[]) {
     const sockets = this.ctx.getWebSockets()
     for (const event of events) broadcast(sockets, event)
-    // One call for a whole payment group; the staff screens hear it without the next write to this bill waiting on that call.
-    this.ctx.waitUntil(restaurantHub(this.env, userId).publish(events).catch((error: unknown) => console.error('hub publish failed', error)))
+    const delivered = this.#delivering ?? Promise.resolve()
+    this.ctx.waitUntil(
+      delivered
+        .then(() => restaurantHub(this.env, userId).publish(events))
+        .catch((error: unknown) => console.error('hub publish failed', error)),
+    )
   }
 }

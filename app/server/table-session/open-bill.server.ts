@@ -1,25 +1,60 @@
-import { billTotals, type BillTotals } from '~/domain/bill'
-import { billLinesQuery, currentSessionOf, findOpenTable, paidCentsQuery } from '../bill.server'
+import { asc, eq, sql } from 'drizzle-orm'
+import { billLinesQuery, billTableColumns, currentSessionOf, openTableQuery } from '../bill.server'
 import type { Db } from '../db/client.server'
+import { payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from '../db/schema.server'
 import { billClosed, tableNotFound } from '../write-result.server'
 
-/** The table an open bill belongs to, as the object's writes need it. */
-export type BillTable = NonNullable<Awaited<ReturnType<typeof findOpenTable>>>
+/** The table a bill belongs to, with the restaurant settings its writes and pages need. */
+export interface BillTable {
+  tableId: string
+  userId: string
+  tableNumber: string
+  tableName: string | null
+  capacity: number | null
+  isActive: boolean
+  restaurantName: string | null
+  taxRateBps: number
+  taxIncludedInPrice: boolean
+  showTaxSeparately: boolean
+}
 
 /** Why a write found no open bill: closed meanwhile (said as such), or never one. */
 export async function notOpen(db: Db, sessionId: string) {
   return (await currentSessionOf(db, sessionId)) ? billClosed() : tableNotFound()
 }
 
-/** The table whose open bill this is; a bill closed meanwhile is refused as such, not as unknown. */
-export async function openTable(db: Db, sessionId: string, tableId: string) {
-  const table = await findOpenTable(db, sessionId)
-  if (table && table.tableId === tableId) return { ok: true as const, table }
-  return notOpen(db, sessionId)
+/** A bill that was open in D1 before its object held it, as the object takes it over. */
+export interface ImportedBill {
+  table: BillTable
+  openedAt: number
+  lines: BillItemRow[]
+  payments: PaymentRow[]
 }
 
-/** What the bill adds up to now, read from the database. */
-export async function readTotals(db: Db, sessionId: string): Promise<BillTotals> {
-  const [lines, paidRows] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId)])
-  return billTotals(lines, paidRows[0]?.paid ?? 0)
+/**
+ * The bill `sessionId` as D1 has it, if it is a table's open bill: what its
+ * object takes over the first time it wakes (bills opened before objects
+ * held them, and the seeded ones). Null for anything else.
+ */
+export async function importOpenBill(db: Db, sessionId: string): Promise<ImportedBill | null> {
+  const [tableRows, sessionRows, lines, paymentRows] = await db.batch([
+    openTableQuery(db, sessionId),
+    db.select({ openedAt: tableSessions.openedAt }).from(tableSessions).where(eq(tableSessions.id, sessionId)).limit(1),
+    billLinesQuery(db, sessionId),
+    db.select().from(payments).where(eq(payments.sessionId, sessionId)).orderBy(asc(payments.createdAt), asc(sql`rowid`)),
+  ])
+  const [table] = tableRows
+  if (!table) return null
+  return { table, openedAt: sessionRows[0]?.openedAt ?? Date.now(), lines, payments: paymentRows.map(({ deliveredAt: _deliveredAt, ...payment }) => payment) }
+}
+
+/** The table as D1 has it now (staff edit it there), with the bill it names as open; null once deleted. */
+export async function readTable(db: Db, tableId: string): Promise<(BillTable & { sessionId: string }) | null> {
+  const [row] = await db
+    .select({ ...billTableColumns, sessionId: tables.sessionId })
+    .from(tables)
+    .innerJoin(users, eq(users.id, tables.userId))
+    .where(eq(tables.id, tableId))
+    .limit(1)
+  return row ?? null
 }

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import { toWirePayment } from '../bill.server'
 import { sha256Hex } from '../crypto.server'
-import type { Db } from '../db/client.server'
-import { payments, type PaymentRow } from '../db/schema.server'
+import type { PaymentRow } from '../db/schema.server'
 import { fail } from '../write-result.server'
 
 /** A stable fingerprint of what a payment request asks for, to tell a replay from a reuse of its id. */
@@ -31,9 +29,4 @@ export function replayOf(existing: PaymentRow | undefined, requestHash: string) 
   if (!existing) return null
   if (existing.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
   return { ok: true as const, payment: toWirePayment(existing), replayed: true }
-}
-
-export async function findReplay(db: Db, transactionId: string, requestHash: string) {
-  const [existing] = await db.select().from(payments).where(eq(payments.transactionId, transactionId)).limit(1)
-  return replayOf(existing, requestHash)
 }

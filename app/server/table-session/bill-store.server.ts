@@ -1,0 +1,302 @@
+import type { SplitPaid } from '~/domain/split'
+import type { BillItemRow, PaymentRow } from '../db/schema.server'
+import type { BillTable } from './open-bill.server'
+
+/**
+ * The schema of a TableSession's own SQLite, applied in order when the
+ * object starts; a step once applied never changes (add a new one). The
+ * bill's lines and payments carry the same columns and CHECKs as D1's
+ * `bill_items` and `payments`, so the ledger copy is the same record.
+ */
+const MIGRATIONS = [
+  `CREATE TABLE bill (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    session_id TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    opened_at INTEGER NOT NULL,
+    closed_at INTEGER,
+    next_session_id TEXT,
+    table_info TEXT NOT NULL
+  );
+  CREATE TABLE lines (
+    id TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    menu_item_id TEXT,
+    name TEXT NOT NULL,
+    description TEXT,
+    category TEXT NOT NULL DEFAULT 'Order',
+    price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+    quantity INTEGER NOT NULL CHECK (quantity >= 1),
+    paid_quantity INTEGER NOT NULL DEFAULT 0,
+    customer_name TEXT,
+    paid_by TEXT,
+    created_at INTEGER NOT NULL,
+    CHECK (paid_quantity BETWEEN 0 AND quantity)
+  );
+  CREATE TABLE payments (
+    id TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL UNIQUE,
+    request_hash TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    tip_cents INTEGER NOT NULL DEFAULT 0 CHECK (tip_cents >= 0),
+    tax_cents INTEGER NOT NULL DEFAULT 0 CHECK (tax_cents >= 0),
+    tip_percentage INTEGER,
+    payment_method TEXT NOT NULL CHECK (payment_method IN ('card', 'apple', 'google')),
+    payment_type TEXT NOT NULL CHECK (payment_type IN ('full', 'item', 'split')),
+    customer_name TEXT NOT NULL DEFAULT 'Guest',
+    paid_items TEXT,
+    split_count INTEGER,
+    split_shares INTEGER,
+    service_quality TEXT,
+    provider TEXT NOT NULL DEFAULT 'simulated',
+    provider_reference TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    body TEXT NOT NULL,
+    committed_at INTEGER NOT NULL
+  );`,
+]
+
+const LINE_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, menu_item_id AS menuItemId, name, description, category,
+  price_cents AS priceCents, quantity, paid_quantity AS paidQuantity, customer_name AS customerName, paid_by AS paidBy, created_at AS createdAt`
+
+const PAYMENT_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, transaction_id AS transactionId, request_hash AS requestHash,
+  amount_cents AS amountCents, tip_cents AS tipCents, tax_cents AS taxCents, tip_percentage AS tipPercentage, payment_method AS paymentMethod,
+  payment_type AS paymentType, customer_name AS customerName, paid_items AS paidItems, split_count AS splitCount, split_shares AS splitShares,
+  service_quality AS serviceQuality, provider, provider_reference AS providerReference, created_at AS createdAt`
+
+/** Which bill this object holds and what it knows of its table. */
+export interface BillHeader {
+  sessionId: string
+  tableId: string
+  openedAt: number
+  closedAt: number | null
+  /** The table's bill after this one, once this one is closed. */
+  nextSessionId: string | null
+  table: BillTable
+}
+
+/** What the payment rules need of the bill, as last committed. */
+export interface BillState {
+  lines: BillItemRow[]
+  paidCents: number
+  splitPaid: SplitPaid[]
+}
+
+/** What the ledger in D1 receives, in commit order. */
+export type OutboxEntry =
+  | { kind: 'line'; body: BillItemRow }
+  | { kind: 'payment'; body: PaymentRow }
+  | { kind: 'close'; body: { sessionId: string; tableId: string; closedAt: number; nextSessionId: string } }
+  | { kind: 'reset'; body: { sessionId: string; tableId: string; openedAt: number } }
+
+export interface PendingEntry {
+  seq: number
+  committedAt: number
+  entry: OutboxEntry
+}
+
+type Row = Record<string, SqlStorageValue>
+
+/**
+ * The open bill in the object's own SQLite: reads and writes are synchronous,
+ * so a write that reads the bill and changes it inside one
+ * `transactionSync` cannot interleave with another. Every change that D1
+ * must learn of is added to the outbox by the same call that makes it.
+ */
+export class BillStore {
+  #state: BillState | null = null
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec('CREATE TABLE IF NOT EXISTS schema_steps (step INTEGER PRIMARY KEY)')
+    const done = sql.exec<{ steps: number }>('SELECT count(*) AS steps FROM schema_steps').one().steps
+    MIGRATIONS.slice(done).forEach((step, index) => {
+      sql.exec(step)
+      sql.exec('INSERT INTO schema_steps (step) VALUES (?)', done + index)
+    })
+  }
+
+  header(): BillHeader | null {
+    const [row] = this.sql
+      .exec<{ sessionId: string; tableId: string; openedAt: number; closedAt: number | null; nextSessionId: string | null; tableInfo: string }>(
+        'SELECT session_id AS sessionId, table_id AS tableId, opened_at AS openedAt, closed_at AS closedAt, next_session_id AS nextSessionId, table_info AS tableInfo FROM bill',
+      )
+      .toArray()
+    if (!row) return null
+    const { tableInfo, ...header } = row
+    return { ...header, table: JSON.parse(tableInfo) as BillTable }
+  }
+
+  /** Makes this object the home of a bill, with the lines and payments it already had elsewhere (none for a new bill). */
+  start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, lines: BillItemRow[] = [], payments: PaymentRow[] = []) {
+    this.sql.exec(
+      'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
+      header.sessionId,
+      header.tableId,
+      header.openedAt,
+      JSON.stringify(header.table),
+    )
+    for (const line of lines) this.#insertLine(line)
+    for (const payment of payments) this.#insertPayment(payment)
+    this.#state = null
+  }
+
+  setTable(table: BillTable) {
+    this.sql.exec('UPDATE bill SET table_info = ?', JSON.stringify(table))
+  }
+
+  /** The lines in the order they were ordered. */
+  lines(): BillItemRow[] {
+    return this.sql.exec<BillItemRow & Row>(`SELECT ${LINE_COLUMNS} FROM lines ORDER BY created_at, rowid`).toArray()
+  }
+
+  /** Payments, newest first. */
+  payments(): PaymentRow[] {
+    return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC`).toArray()
+  }
+
+  paymentByTransaction(transactionId: string): PaymentRow | undefined {
+    return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE transaction_id = ?`, transactionId).toArray()[0]
+  }
+
+  /** The bill as the payment rules see it; kept between writes, since only this object changes it. */
+  state(): BillState {
+    this.#state ??= {
+      lines: this.lines(),
+      paidCents: this.sql.exec<{ paid: number }>('SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments').one().paid,
+      splitPaid: this.sql
+        .exec<{ tableSize: number; shares: number }>(
+          "SELECT split_count AS tableSize, sum(coalesce(split_shares, 1)) AS shares FROM payments WHERE payment_type = 'split' AND split_count IS NOT NULL GROUP BY split_count",
+        )
+        .toArray(),
+    }
+    return this.#state
+  }
+
+  openLineCount(): number {
+    return this.sql.exec<{ lines: number }>('SELECT count(*) AS lines FROM lines WHERE paid_quantity < quantity').one().lines
+  }
+
+  addLines(lines: BillItemRow[]) {
+    for (const line of lines) {
+      this.#insertLine(line)
+      this.#enqueue({ kind: 'line', body: line })
+    }
+    this.#state = null
+  }
+
+  /**
+   * Records a payment and the lines as it leaves them (`after`, from the
+   * domain's applyPlan); `state` is the bill after it, kept for the next one.
+   */
+  addPayment(payment: PaymentRow, before: readonly BillItemRow[], state: BillState) {
+    this.#state = null
+    this.#insertPayment(payment)
+    this.#enqueue({ kind: 'payment', body: payment })
+    const previous = new Map(before.map((line) => [line.id, line]))
+    for (const line of state.lines) {
+      const old = previous.get(line.id)
+      if (old && old.paidQuantity === line.paidQuantity && old.paidBy === line.paidBy) continue
+      this.sql.exec('UPDATE lines SET paid_quantity = ?, paid_by = ? WHERE id = ?', line.paidQuantity, line.paidBy, line.id)
+      this.#enqueue({ kind: 'line', body: line })
+    }
+    this.#state = state
+  }
+
+  close(closedAt: number, nextSessionId: string) {
+    const header = this.header()
+    if (!header) return
+    this.sql.exec('UPDATE bill SET closed_at = ?, next_session_id = ?', closedAt, nextSessionId)
+    this.#enqueue({ kind: 'close', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId } })
+  }
+
+  /** Empties the bill and opens it again at `openedAt` (the public demo's reset); the ledger forgets it too. */
+  reset(openedAt: number, lines: BillItemRow[]) {
+    const header = this.header()
+    if (!header) return
+    this.sql.exec('DELETE FROM lines')
+    this.sql.exec('DELETE FROM payments')
+    this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL', openedAt)
+    this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
+    this.addLines(lines)
+  }
+
+  /** Forgets everything: the table and its bills are gone from the ledger too. */
+  wipe() {
+    for (const table of ['bill', 'lines', 'payments', 'outbox']) this.sql.exec(`DELETE FROM ${table}`)
+    this.#state = null
+  }
+
+  pending(limit: number): PendingEntry[] {
+    return this.sql
+      .exec<{ seq: number; kind: string; body: string; committedAt: number }>('SELECT seq, kind, body, committed_at AS committedAt FROM outbox ORDER BY seq LIMIT ?', limit)
+      .toArray()
+      .map((row) => ({ seq: row.seq, committedAt: row.committedAt, entry: { kind: row.kind, body: JSON.parse(row.body) } as OutboxEntry }))
+  }
+
+  pendingCount(): number {
+    return this.sql.exec<{ entries: number }>('SELECT count(*) AS entries FROM outbox').one().entries
+  }
+
+  /** Drops the entries D1 has confirmed, up to and including `seq`. */
+  delivered(seq: number) {
+    this.sql.exec('DELETE FROM outbox WHERE seq <= ?', seq)
+  }
+
+  #enqueue(entry: OutboxEntry) {
+    this.sql.exec('INSERT INTO outbox (kind, body, committed_at) VALUES (?, ?, ?)', entry.kind, JSON.stringify(entry.body), Date.now())
+  }
+
+  #insertLine(line: BillItemRow) {
+    this.sql.exec(
+      `INSERT INTO lines (id, table_id, session_id, menu_item_id, name, description, category, price_cents, quantity, paid_quantity, customer_name, paid_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      line.id,
+      line.tableId,
+      line.sessionId,
+      line.menuItemId,
+      line.name,
+      line.description,
+      line.category,
+      line.priceCents,
+      line.quantity,
+      line.paidQuantity,
+      line.customerName,
+      line.paidBy,
+      line.createdAt,
+    )
+  }
+
+  #insertPayment(payment: PaymentRow) {
+    this.sql.exec(
+      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, tip_percentage, payment_method,
+         payment_type, customer_name, paid_items, split_count, split_shares, service_quality, provider, provider_reference, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      payment.id,
+      payment.tableId,
+      payment.sessionId,
+      payment.transactionId,
+      payment.requestHash,
+      payment.amountCents,
+      payment.tipCents,
+      payment.taxCents,
+      payment.tipPercentage,
+      payment.paymentMethod,
+      payment.paymentType,
+      payment.customerName,
+      payment.paidItems,
+      payment.splitCount,
+      payment.splitShares,
+      payment.serviceQuality,
+      payment.provider,
+      payment.providerReference,
+      payment.createdAt,
+    )
+  }
+}
