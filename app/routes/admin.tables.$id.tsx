@@ -44,6 +44,7 @@ export async function action(args: ActionFunctionArgs) {
   const result = await closeBill(args.context.cloudflare.env, table.id, submission.value.sessionId)
   if (result.ok) return redirectWithToast(here, { title: 'admin.details.closed' })
   if (result.code === 'CLOSED') return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
+  if (result.code === 'LEDGER_UNAVAILABLE') return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
   throw data(null, { status: result.status })
 }
 

@@ -14,8 +14,9 @@ const close = staffApi({
     if (!table) throw new ApiError(404, t('admin.errors.notFound'))
     const { sessionId } = await readJson(request, closeBillSchema, t)
     const result = await closeBill(env, table.id, sessionId)
-    if (!result.ok) throw new ApiError(result.status, result.code === 'CLOSED' ? t('admin.details.alreadyClosed') : result.message, { code: result.code })
-    return json(await findOwnTable(db, user.id, table.id))
+    if (!result.ok) throw new ApiError(result.status, result.code === 'CLOSED' ? t('admin.details.alreadyClosed') : result.code === 'LEDGER_UNAVAILABLE' ? t('admin.details.closeLater') : result.message, { code: result.code })
+    // The new bill is the table's open bill from now on, whether or not D1 has heard of it yet.
+    return json({ ...table, sessionId: result.sessionId })
   },
 })
 

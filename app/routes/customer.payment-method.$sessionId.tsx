@@ -62,7 +62,8 @@ type PayError =
   | { kind: 'limited'; text: string }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
-  const bill = await loadBill(context, params.sessionId)
+  // A bill closed since the page was shown still takes the tap: a retry of a payment it recorded leads to its confirmation, anything else is refused as closed.
+  const bill = await loadBill(context, params.sessionId, { receipt: true })
   const submission = parseWithZod(await request.formData(), { schema: paymentRequestSchema })
   if (submission.status !== 'success') {
     const onlyMethod = Object.keys(submission.error ?? {}).every((field) => field === 'paymentMethod')

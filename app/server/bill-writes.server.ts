@@ -85,7 +85,11 @@ const limited = (limit: RateLimit): WriteFailure => ({ ...fail(429, 'RATE_LIMITE
  * leads the diner to their confirmation.
  */
 export async function recordPayment(env: Env, request: PaymentRequest, address: string | null) {
-  const spent = await spend(env, { paymentsPerAddress: address })
+  // The allowance is kept in D1; D1 being down must not stop a diner from paying, so then the payment goes uncounted.
+  const spent = await spend(env, { paymentsPerAddress: address }).catch((error: unknown) => {
+    console.error('payment allowance unavailable', error)
+    return { ok: true as const, undo: async () => {} }
+  })
   if (!spent.ok) {
     // Above the limit, a payment this bill recorded is still answered: asking again is a retry, which only reads it back.
     const replayed = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => (await tableSessionStub(env, sessionId).replay(sessionId, request)) ?? limited(spent.limit))

@@ -26,9 +26,14 @@ async function readDinerBill(env: Env, sessionId: string, options: { payments?: 
   return bill?.closedAt === null ? bill : null
 }
 
-/** The bill a closed one led to: its object knows it; a bill closed before objects held bills asks the ledger. */
+/**
+ * The table's current bill, for a closed one: the ledger names it (however
+ * many closes ago this one was); while the ledger has not yet heard of this
+ * bill's close, the bill's object knows the one after it.
+ */
 async function followingBill(env: Env, sessionId: string, held: BillView | null): Promise<string | null> {
-  return held?.nextSessionId ?? (isIdLike(sessionId) ? currentSessionOf(getDb(env.DB), sessionId) : null)
+  const current = isIdLike(sessionId) ? await currentSessionOf(getDb(env.DB), sessionId) : null
+  return current ?? held?.nextSessionId ?? null
 }
 
 /**

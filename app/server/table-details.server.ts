@@ -7,12 +7,18 @@ import { tableSessionStub } from './table-session.server'
 
 const PREVIOUS_BILLS = 10
 
+/** The table's open bill with its payments; the one after it if D1 has not yet heard that this one closed. */
+async function readOpenBill(env: Env, sessionId: string) {
+  const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
+  return bill?.closedAt != null && bill.nextSessionId ? tableSessionStub(env, bill.nextSessionId).read(bill.nextSessionId, { payments: true }) : bill
+}
+
 /** What staff see of a table: its open bill with every payment, and the last bills closed on it. */
 export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 'sessionId'>) {
   const db = getDb(env.DB)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
   const [bill, previous] = await Promise.all([
-    tableSessionStub(env, table.sessionId).read(table.sessionId, { payments: true }),
+    readOpenBill(env, table.sessionId),
     db
       .select({
         id: tableSessions.id,
@@ -33,7 +39,7 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
   const paymentRows = bill.payments
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
   return {
-    sessionId: table.sessionId,
+    sessionId: bill.sessionId,
     openedAt: bill.openedAt,
     totals: bill.totals,
     lines: bill.lines.map((line) => ({

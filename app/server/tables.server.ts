@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
 import { getDb, type Db } from './db/client.server'
 import { tables, tableSessions } from './db/schema.server'
-import { billsChanged, newSessionId } from './table-session.server'
+import { billsChanged, newSessionId, tableSessionStub } from './table-session.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 
@@ -78,7 +78,12 @@ export async function updateTable(env: Env, userId: string, tableId: string, inp
 
 /** Deletes the table with its bills and payments (database cascades); false when it is not the owner's. */
 export async function deleteTable(env: Env, userId: string, tableId: string): Promise<boolean> {
-  const deleted = await getDb(env.DB)
+  const db = getDb(env.DB)
+  const [own] = await db.select({ sessionId: tables.sessionId }).from(tables).where(and(eq(tables.id, tableId), eq(tables.userId, userId))).limit(1)
+  if (!own) return false
+  // The open bill stops taking writes and gives D1 what it committed first, so the delete takes all of it.
+  await tableSessionStub(env, own.sessionId).retire()
+  const deleted = await db
     .delete(tables)
     .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
     .returning({ sessionId: tables.sessionId })

@@ -1,22 +1,27 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readAnalytics } from '~/server/analytics.server'
 import { getDb } from '~/server/db/client.server'
 import type { TableSession } from '~/server/table-session/durable-object.server'
-import { billObject, countPayments, delivered, getPage, newTransactionId, openPaymentForm, ORIGIN, postJson, readSession, seedTable, staffCookieOf, staffOrder } from './fixtures'
+import { billObject, countPayments, delivered, fromAddress, getPage, newTransactionId, openPaymentForm, ORIGIN, postForm, postJson, readSession, seedTable, staffCookieOf, staffOrder } from './fixtures'
 
 const pay = (tableId: string, body: Record<string, unknown>) => postJson('/api/payments', { tableId, tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
 
-/** D1 refuses every write to the ledger's bill records while it is "down". */
+/** What D1 refuses while it is "down": every write a payment or an order could make there (ledger, allowances, sessions). */
+const WRITTEN_ON_PAYING = ['payments', 'bill_items', 'table_sessions', 'rate_limit_hits']
+
 async function ledgerDown() {
-  for (const table of ['payments', 'bill_items']) {
+  for (const table of WRITTEN_ON_PAYING) {
     await env.DB.exec(`CREATE TRIGGER IF NOT EXISTS down_${table} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'D1 is down'); END`)
   }
 }
 async function ledgerUp() {
-  for (const table of ['payments', 'bill_items']) await env.DB.exec(`DROP TRIGGER IF EXISTS down_${table}`)
+  for (const table of WRITTEN_ON_PAYING) await env.DB.exec(`DROP TRIGGER IF EXISTS down_${table}`)
 }
+
+const closeBill = async (table: { tableId: string; userId: string }, sessionId: string) =>
+  postJson(`/api/tables/${table.tableId}/close`, { sessionId }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
 afterEach(ledgerUp)
 
 /** What the bill's object holds, read from its own SQLite. */
@@ -57,6 +62,27 @@ describe('the bill lives in its table’s object', () => {
     await expectLedgerEqualsObject(table.sessionId)
   })
 
+  it('a second tap after the staff closed the bill leads to the payment made; a new payment is refused and leads to the current bill', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    const first = await form.submit()
+    expect(first.status).toBe(302)
+    const closed = await closeBill(table, table.sessionId)
+    expect(closed.status).toBe(200)
+    const again = await form.submit()
+    expect(again.status).toBe(302)
+    expect(again.headers.get('Location')).toBe(first.headers.get('Location'))
+    const receipt = await getPage(again.headers.get('Location') ?? '')
+    expect(receipt.status).toBe(200)
+    expect(await receipt.text()).toContain('$10.00')
+    const other = await form.submit(form.fields.map(([key, value]): [string, string] => [key, key === 'transactionId' ? newTransactionId() : value]))
+    // Refused as closed, and the page then leads to the table's current bill, where nothing was added.
+    const { sessionId: next } = await closed.json<{ sessionId: string }>()
+    expect([other.status, other.headers.get('Location')]).toEqual([302, `/customer/table/${next}`])
+    expect(await countPayments(table.sessionId)).toBe(1)
+    expect(await countPayments(next)).toBe(0)
+  })
+
   it('keeps the same CHECKs as the ledger in its own storage', async () => {
     const table = await seedTable([{ priceCents: 100, quantity: 2 }])
     await readSession(table.sessionId)
@@ -73,10 +99,15 @@ describe('the outbox to D1', () => {
     const table = await seedTable(Array.from({ length: 6 }, () => ({ priceCents: 1000 })))
     await readSession(table.sessionId)
     await ledgerDown()
-    const byApi = await Promise.all(table.itemIds.slice(0, 5).map((itemId, index) => pay(table.tableId, { amount: 10, paymentType: 'item', itemIds: [itemId], customerName: `Diner ${index}` })))
+    // From real addresses, as Cloudflare reports them, so the payment allowance is asked for too.
+    const byApi = await Promise.all(
+      table.itemIds.slice(0, 5).map((itemId, index) =>
+        postJson('/api/payments', { tableId: table.tableId, sessionId: table.sessionId, tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), amount: 10, paymentType: 'item', itemIds: [itemId], customerName: `Diner ${index}` }, { headers: fromAddress() }),
+      ),
+    )
     expect(byApi.map((response) => response.status)).toEqual(Array(5).fill(201))
     // The last diner pays through the payment form, as a phone does.
-    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=10`)
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=10`, 'card', fromAddress())
     const paid = await form.submit()
     expect(paid.status).toBe(302)
     expect(paid.headers.get('Location')).toContain(`/customer/payment-confirmation/${table.sessionId}`)
@@ -147,7 +178,7 @@ describe('the outbox to D1', () => {
     expect((await pay(table.tableId, { amount: 22.63, paymentType: 'split', splitCount: 3, partySize: 1 })).status).toBe(201)
     expect((await pay(table.tableId, { amount: 45.26, tipAmount: 4.5, paymentType: 'split', splitCount: 3, partySize: 2 })).status).toBe(201)
     const cookie = await staffCookieOf(table.userId)
-    const closed = await postJson(`/api/tables/${table.tableId}/close`, { sessionId: table.sessionId }, { headers: { Cookie: cookie, Origin: ORIGIN } })
+    const closed = await closeBill(table, table.sessionId)
     expect(closed.status).toBe(200)
     // The close waits for its delivery: the table already names its next bill in D1.
     const { sessionId: next } = await closed.json<{ sessionId: string }>()
@@ -165,15 +196,67 @@ describe('the outbox to D1', () => {
     expect(analytics.current).toMatchObject({ salesCents: charged, tipCents: tips })
   })
 
-  it('a table deleted with its bills takes what was not delivered with it, and stops retrying', async () => {
+  it('a close waits until D1 can take it: refused while D1 is down, nothing changed; done once it is back', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
     await ledgerDown()
     expect((await pay(table.tableId, { amount: 10, paymentType: 'full' })).status).toBe(201)
-    await env.DB.prepare('DELETE FROM tables WHERE id = ?').bind(table.tableId).run()
+    const refused = await closeBill(table, table.sessionId)
+    expect(refused.status).toBe(503)
+    expect(await refused.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' })
+    // The staff table page's close button, the same.
+    const cookie = await staffCookieOf(table.userId)
+    const byPage = await postForm(`/admin/tables/${table.tableId}`, { sessionId: table.sessionId }, cookie)
+    expect([byPage.status, byPage.headers.get('Location')]).toEqual([302, `/admin/tables/${table.tableId}`])
+    const shown = await getPage(`/admin/tables/${table.tableId}`, (byPage.headers.get('Set-Cookie') ?? '').split(';')[0] + `; ${cookie}`)
+    expect(await shown.text()).toContain('No se pudo cerrar la cuenta en este momento.')
+    expect(await readSession(table.sessionId)).toMatchObject({ sessionId: table.sessionId, paidAmount: 10 })
     await ledgerUp()
-    await runDurableObjectAlarm(billObject(table.sessionId))
+    const closed = await closeBill(table, table.sessionId)
+    expect(closed.status).toBe(200)
+    const { sessionId: next } = await closed.json<{ sessionId: string }>()
+    expect(await readSession(table.sessionId)).toMatchObject({ sessionId: next, totalAmount: 0 })
+    await expectLedgerEqualsObject(table.sessionId)
+  })
+
+  it('old QR codes lead to the table’s current bill however many closes ago they were printed', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    const sessions = [table.sessionId]
+    for (let close = 0; close < 3; close++) {
+      const closed = await closeBill(table, sessions.at(-1) ?? '')
+      expect(closed.status).toBe(200)
+      sessions.push((await closed.json<{ sessionId: string }>()).sessionId)
+    }
+    const current = sessions.at(-1)
+    expect((await readSession(table.sessionId)).sessionId).toBe(current)
+    const page = await getPage(`/customer/table/${table.sessionId}`)
+    expect([page.status, page.headers.get('Location')]).toEqual([302, `/customer/table/${current}`])
+  })
+
+  it('an API payment retried without its bill after the staff closed it is answered with the payment, not charged again', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    const body = { amount: 10, paymentType: 'full', transactionId: newTransactionId() }
+    expect((await pay(table.tableId, body)).status).toBe(201)
+    expect((await closeBill(table, table.sessionId)).status).toBe(200)
+    const { sessionId: next } = await readSession(table.sessionId)
+    expect((await staffOrder(table, { name: 'Flan', price: 10 })).status).toBe(201)
+    const retry = await pay(table.tableId, body)
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toMatchObject({ replayed: true, payment: { sessionId: table.sessionId } })
+    expect(await countPayments(next)).toBe(0)
+    expect((await readSession(next)).remainingAmount).toBe(10)
+  })
+
+  it('a table the staff delete takes its bill with it: its object hands D1 everything first, then forgets it and stops retrying', async () => {
+    const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000 }])
+    await ledgerDown()
+    expect((await pay(table.tableId, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)
+    await ledgerUp()
+    const deleted = await SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+    expect(deleted.status).toBe(200)
+    expect((await getPage(`/customer/table/${table.sessionId}`)).status).toBe(404)
     expect(await heldRecords(table.sessionId)).toEqual({ payments: [], lines: [], pending: 0 })
     expect(await runDurableObjectAlarm(billObject(table.sessionId))).toBe(false)
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE table_id = ?').bind(table.tableId).first<{ n: number }>())?.n).toBe(0)
   })
 })
 
@@ -210,10 +293,10 @@ describe('the ledger equals the objects once their outboxes are empty', () => {
               }
             }
             if (step.kind === 'close') {
-              await ledgerUp()
-              const closed = await postJson(`/api/tables/${table.tableId}/close`, { sessionId: current }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
-              expect(closed.status).toBe(200)
-              sessions.push((await closed.json<{ sessionId: string }>()).sessionId)
+              const closed = await closeBill(table, current)
+              // While D1 is down a close is refused and nothing changes.
+              expect([200, 503]).toContain(closed.status)
+              if (closed.status === 200) sessions.push((await closed.json<{ sessionId: string }>()).sessionId)
             }
             if (step.kind === 'down') await ledgerDown()
             if (step.kind === 'up') await ledgerUp()

@@ -168,6 +168,7 @@ const adminEn: AdminResources = {
     closeTitle: 'Close the bill of Table {{number}}',
     closeAll: 'Everything is paid. The table will be ready for the next diners.',
     cancel: 'Cancel',
+    closeLater: "The bill can't be closed right now. Nothing changed; try again in a moment.",
     alreadyClosed: 'That bill was already closed; this is the current one.',
     items: 'Items',
     guest: 'Guest',

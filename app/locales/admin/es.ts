@@ -167,6 +167,7 @@ const adminEs = {
     closeTitle: 'Cerrar la cuenta de la Mesa {{number}}',
     closeAll: 'Todo está pagado. La mesa queda lista para los siguientes comensales.',
     cancel: 'Cancelar',
+    closeLater: 'No se pudo cerrar la cuenta en este momento. No cambió nada; inténtalo de nuevo en un momento.',
     alreadyClosed: 'Esa cuenta ya estaba cerrada; esta es la cuenta actual.',
     items: 'Consumo',
     guest: 'Invitado',

@@ -61,6 +61,11 @@ const MIGRATIONS = [
     body TEXT NOT NULL,
     committed_at INTEGER NOT NULL
   );`,
+  // The previous bill's payments, by transactionId (see start).
+  `CREATE TABLE earlier_payments (
+    transaction_id TEXT PRIMARY KEY,
+    payment TEXT NOT NULL
+  );`,
 ]
 
 const LINE_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, menu_item_id AS menuItemId, name, description, category,
@@ -112,17 +117,26 @@ type Row = Record<string, SqlStorageValue>
  */
 export class BillStore {
   #state: BillState | null = null
+  /** Whether the schema exists: an object asked about an id that names no bill never writes anything. */
+  #ready: boolean
 
   constructor(private readonly sql: SqlStorage) {
-    sql.exec('CREATE TABLE IF NOT EXISTS schema_steps (step INTEGER PRIMARY KEY)')
-    const done = sql.exec<{ steps: number }>('SELECT count(*) AS steps FROM schema_steps').one().steps
+    this.#ready = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_steps'").toArray().length > 0
+    if (this.#ready) this.#migrate()
+  }
+
+  #migrate() {
+    this.sql.exec('CREATE TABLE IF NOT EXISTS schema_steps (step INTEGER PRIMARY KEY)')
+    const done = this.sql.exec<{ steps: number }>('SELECT count(*) AS steps FROM schema_steps').one().steps
     MIGRATIONS.slice(done).forEach((step, index) => {
-      sql.exec(step)
-      sql.exec('INSERT INTO schema_steps (step) VALUES (?)', done + index)
+      this.sql.exec(step)
+      this.sql.exec('INSERT INTO schema_steps (step) VALUES (?)', done + index)
     })
+    this.#ready = true
   }
 
   header(): BillHeader | null {
+    if (!this.#ready) return null
     const [row] = this.sql
       .exec<{ sessionId: string; tableId: string; openedAt: number; closedAt: number | null; nextSessionId: string | null; tableInfo: string }>(
         'SELECT session_id AS sessionId, table_id AS tableId, opened_at AS openedAt, closed_at AS closedAt, next_session_id AS nextSessionId, table_info AS tableInfo FROM bill',
@@ -133,8 +147,14 @@ export class BillStore {
     return { ...header, table: JSON.parse(tableInfo) as BillTable }
   }
 
-  /** Makes this object the home of a bill, with the lines and payments it already had elsewhere (none for a new bill). */
-  start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, lines: BillItemRow[] = [], payments: PaymentRow[] = []) {
+  /**
+   * Makes this object the home of a bill, with the lines and payments it
+   * already had in D1 (none for a new bill), and the payments of the table's
+   * previous bill, so a retry of one of them that finds this bill is
+   * answered with it rather than charged again.
+   */
+  start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, { lines = [], payments = [], earlier = [] }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {}) {
+    if (!this.#ready) this.#migrate()
     this.sql.exec(
       'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
       header.sessionId,
@@ -144,6 +164,7 @@ export class BillStore {
     )
     for (const line of lines) this.#insertLine(line)
     for (const payment of payments) this.#insertPayment(payment)
+    for (const payment of earlier) this.sql.exec('INSERT OR IGNORE INTO earlier_payments (transaction_id, payment) VALUES (?, ?)', payment.transactionId, JSON.stringify(payment))
     this.#state = null
   }
 
@@ -161,8 +182,12 @@ export class BillStore {
     return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC`).toArray()
   }
 
+  /** The payment this bill, or the table's bill before it, recorded under `transactionId`. */
   paymentByTransaction(transactionId: string): PaymentRow | undefined {
-    return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE transaction_id = ?`, transactionId).toArray()[0]
+    const [own] = this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE transaction_id = ?`, transactionId).toArray()
+    if (own) return own
+    const [earlier] = this.sql.exec<{ payment: string }>('SELECT payment FROM earlier_payments WHERE transaction_id = ?', transactionId).toArray()
+    return earlier ? (JSON.parse(earlier.payment) as PaymentRow) : undefined
   }
 
   /** The bill as the payment rules see it; kept between writes, since only this object changes it. */
@@ -229,7 +254,7 @@ export class BillStore {
 
   /** Forgets everything: the table and its bills are gone from the ledger too. */
   wipe() {
-    for (const table of ['bill', 'lines', 'payments', 'outbox']) this.sql.exec(`DELETE FROM ${table}`)
+    for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox']) this.sql.exec(`DELETE FROM ${table}`)
     this.#state = null
   }
 
@@ -241,6 +266,7 @@ export class BillStore {
   }
 
   pendingCount(): number {
+    if (!this.#ready) return 0
     return this.sql.exec<{ entries: number }>('SELECT count(*) AS entries FROM outbox').one().entries
   }
 

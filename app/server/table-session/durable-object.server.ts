@@ -7,11 +7,12 @@ import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem } from '~/domain/wire'
 import { toWireItem, type BillView } from '../bill.server'
 import { getDb, type Db } from '../db/client.server'
+import type { PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
 import { getPaymentProvider } from '../payments/provider.server'
 import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
-import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
+import { billClosed, ledgerUnavailable, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
 import { BillStore, type BillHeader } from './bill-store.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
@@ -79,9 +80,10 @@ export class TableSession extends DurableObject<Env> {
    */
   async read(sessionId: string, { payments = false } = {}): Promise<BillView | null> {
     const held = await this.#header(sessionId)
-    if (!held?.table.isActive) return null
-    // Only the demo bill can change on a read (its reset), and then in its turn like any write.
-    const header = isDemoSession(sessionId) && held.closedAt === null ? await this.#serially(async () => this.#restoreDemo(held)) : held
+    if (!held) return null
+    // Only the demo bill can change on a read (a reset), and then in its turn like any write.
+    const header = isDemoSession(sessionId) ? await this.#serially(async () => this.#restoreDemo(await this.#reopenIfReseeded(this.#store.header() ?? held))) : held
+    if (!header.table.isActive) return null
     const state = this.#store.state()
     const { isActive: _isActive, ...table } = header.table
     return {
@@ -99,10 +101,10 @@ export class TableSession extends DurableObject<Env> {
 
   /** Adds an order's lines to the bill, all or nothing; `staffUserId` is the signed-in staff member who sends it, if any. */
   async addItems(sessionId: string, request: AddItemsRequest, staffUserId: string | null): Promise<WriteResult<{ items: WireBillItem[] }>> {
-    const found = await this.#openBill(sessionId, request.tableId)
-    if (!found.ok) return found
+    const found = await this.#header(sessionId)
+    if (!found) return notOpen(this.#db, sessionId)
     // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
-    const menu = await menuEntries(this.#db, found.header.table.userId, [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))])
+    const menu = await menuEntries(this.#db, found.table.userId, [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))])
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, request.tableId)
       if (!open.ok) return open
@@ -186,9 +188,12 @@ export class TableSession extends DurableObject<Env> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
+      // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it and can take it.
+      await this.#deliverSoon()
+      if (this.#store.pendingCount() > 0) return ledgerUnavailable()
       const next = newSessionId(sessionId)
       const now = Date.now()
-      await tableSessionStub(this.env, next).open(next, open.header.table, now)
+      await tableSessionStub(this.env, next).open(next, open.header.table, now, this.#store.payments())
       this.ctx.storage.transactionSync(() => this.#store.close(now, next))
       this.#committed()
       this.#publish('closed', open.header, null, { total: 0, paid: 0, remaining: 0 })
@@ -197,10 +202,29 @@ export class TableSession extends DurableObject<Env> {
     })
   }
 
-  /** Makes this object the home of a new bill of `table`, opened at `openedAt` by the close of the table's previous one. */
-  open(sessionId: string, table: BillTable, openedAt: number): void {
+  /**
+   * Makes this object the home of a new bill of `table`, opened at
+   * `openedAt` by the close of the table's previous bill, whose `earlier`
+   * payments it answers retries of.
+   */
+  open(sessionId: string, table: BillTable, openedAt: number, earlier: PaymentRow[]): void {
     if (this.#store.header()) return
-    this.ctx.storage.transactionSync(() => this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }))
+    this.ctx.storage.transactionSync(() => this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier }))
+  }
+
+  /**
+   * The table is about to be deleted with its bills: from now on the bill
+   * takes no write, and what it committed goes to D1 first, so the ledger
+   * deletes it together with the rest.
+   */
+  retire(): Promise<void> {
+    return this.#serially(async () => {
+      const header = this.#store.header()
+      if (!header) return
+      this.ctx.storage.transactionSync(() => this.#store.setTable({ ...header.table, isActive: false }))
+      this.#commits++
+      await this.#deliverSoon()
+    })
   }
 
   /** Delivers what D1 has not yet taken; reschedules itself until D1 has all of it. */
@@ -235,11 +259,8 @@ export class TableSession extends DurableObject<Env> {
         await this.ctx.storage.deleteAlarm()
       }
     } catch (error) {
-      // A table deleted with its bills takes what was not delivered with it: D1 has nowhere to put it.
-      if (!(await readTable(this.#db, header.tableId).catch(() => header.table))) {
-        this.ctx.storage.transactionSync(() => this.#store.wipe())
-        return
-      }
+      // A table deleted with its bills: the ledger has nowhere to put the rest, so stop asking (the delete's touch drops it).
+      if (!(await readTable(this.#db, header.tableId).catch(() => header.table))) return console.error(`outbox not delivered: table ${header.tableId} is deleted`)
       console.error(`outbox delivery failed, retrying in ${this.#retryMs} ms: ${String(error)}`)
       this.#alarmSet = true
       await this.ctx.storage.setAlarm(Date.now() + this.#retryMs)
@@ -250,17 +271,13 @@ export class TableSession extends DurableObject<Env> {
   /** This object's bill, taken over from D1 the first time it is asked for if it was open there before objects held bills. */
   async #header(sessionId: string): Promise<BillHeader | null> {
     const held = this.#store.header()
-    if (held && (await reseeded(this.#db, this.#store, held))) {
-      resetDemo(this.ctx.storage, this.#store, held, Date.now())
-      this.#committed()
-    }
-    if (held) return held.sessionId === sessionId ? this.#store.header() : null
+    if (held) return held.sessionId === sessionId ? held : null
     this.#loading ??= importOpenBill(this.#db, sessionId)
       .then((imported) => {
         // open() may have started the bill while D1 was read.
         if (imported && !this.#store.header()) {
           this.ctx.storage.transactionSync(() =>
-            this.#store.start({ sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table }, imported.lines, imported.payments),
+            this.#store.start({ sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table }, { lines: imported.lines, payments: imported.payments }),
           )
         }
         return this.#store.header()
@@ -271,15 +288,24 @@ export class TableSession extends DurableObject<Env> {
     return this.#loading
   }
 
-  /** The bill when it is open on `tableId`; else why a write may not go to it. */
+  /** In a write's turn: the bill when it is open on `tableId`; else why the write may not go to it. */
   async #openBill(sessionId: string, tableId: string): Promise<{ ok: true; header: BillHeader } | WriteFailure> {
-    const header = await this.#header(sessionId)
-    if (!header) return notOpen(this.#db, sessionId)
+    const held = await this.#header(sessionId)
+    if (!held) return notOpen(this.#db, sessionId)
+    const header = await this.#reopenIfReseeded(held)
     if (header.closedAt !== null) return billClosed()
     return header.tableId === tableId && header.table.isActive ? { ok: true, header } : tableNotFound()
   }
 
-  /** Resets the public demo bill when it is stale (see demo-reset); answers the bill as it is now. */
+  /** In a turn of the queue: a closed demo bill the seed named open again starts over (see demo-reset). */
+  async #reopenIfReseeded(header: BillHeader): Promise<BillHeader> {
+    if (!(await reseeded(this.#db, this.#store, header))) return header
+    resetDemo(this.ctx.storage, this.#store, header, Date.now())
+    this.#committed()
+    return this.#store.header() ?? header
+  }
+
+  /** In a turn of the queue: resets the public demo bill when it is stale (see demo-reset); answers the bill as it is now. */
   #restoreDemo(header: BillHeader): BillHeader {
     if (!restoreDemoIfStale(this.ctx.storage, this.#store, header)) return header
     const reset = this.#store.header() ?? header
