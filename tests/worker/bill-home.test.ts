@@ -146,6 +146,26 @@ describe('the outbox to D1', () => {
     await expectLedgerEqualsObject(table.sessionId)
   })
 
+  it('a close delivered again after a later close leaves the table on its latest bill', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    const first = await (await closeBill(table, table.sessionId)).json<{ sessionId: string }>()
+    const second = await (await closeBill(table, first.sessionId)).json<{ sessionId: string }>()
+    const closedAt = (await env.DB.prepare('SELECT closed_at FROM table_sessions WHERE id = ?').bind(table.sessionId).first<{ closed_at: number }>())?.closed_at
+    // The first close's entry comes again, as after a restart between D1's answer and dropping it.
+    await runInDurableObject(billObject(table.sessionId), async (instance: TableSession, state) => {
+      const body = JSON.stringify({ sessionId: table.sessionId, tableId: table.tableId, closedAt, nextSessionId: first.sessionId })
+      state.storage.sql.exec("INSERT INTO outbox (kind, body, committed_at) VALUES ('close', ?, ?)", body, Date.now())
+      await instance.alarm()
+    })
+    expect((await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(table.tableId).first<{ session_id: string }>())?.session_id).toBe(second.sessionId)
+    const sessions = await env.DB.prepare('SELECT id, closed_at FROM table_sessions WHERE table_id = ? ORDER BY rowid').bind(table.tableId).all<{ id: string; closed_at: number | null }>()
+    expect(sessions.results.map((row) => [row.id, row.closed_at === null])).toEqual([
+      [table.sessionId, false],
+      [first.sessionId, false],
+      [second.sessionId, true],
+    ])
+  })
+
   it('records reach D1 in the order the object committed them', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
     await env.DB.exec('CREATE TABLE IF NOT EXISTS arrivals (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL)')
@@ -154,6 +174,12 @@ describe('the outbox to D1', () => {
     try {
       await ledgerDown()
       const expected: string[] = []
+      // More entries than one delivery batch carries, so the order must hold across batches.
+      for (let order = 0; order < 3; order++) {
+        const many = Array.from({ length: 20 }, (_, index) => `Taco ${order}-${index}`)
+        expect((await staffOrder(table, { items: many.map((name) => ({ name, price: 1 })) })).status).toBe(201)
+        expected.push(...many.map((name) => `line:${name}`))
+      }
       for (const [index, name] of ['Flan', 'Café', 'Pan'].entries()) {
         expect((await staffOrder(table, { name, price: 10 + index })).status).toBe(201)
         expected.push(`line:${name}`)
