@@ -9,7 +9,8 @@ import { isDemoSession, tableSessionStub } from './table-session.server'
  * changes it after every write it commits and whenever staff edit the table
  * or the restaurant (billsChanged); it is read before rendering, so a kept
  * answer is never older than the version it is kept under. A hit costs one
- * call to that object instead of two D1 reads and a Remix render (issue 8).
+ * call to that object (its version) instead of a second call (the bill) and
+ * a Remix render.
  */
 const BILL_READ = /^\/(?:customer\/table|api\/tables\/session)\/([^/]+)$/
 const MAX_ENTRIES = 500
@@ -56,7 +57,7 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, nonce
 
   const key = [url.href, request.headers.get('Cookie') ?? '', request.headers.get('Accept-Language') ?? ''].join('\n')
   const entry = kept.get(key)
-  // A URL seen for the first time is only rendered: an id that names no bill never wakes an object.
+  // A URL seen for the first time is only rendered (the bill comes from its object); its version is asked for from the second read on, when keeping may pay off.
   if (!entry) {
     const response = await render()
     if (isKeepable(response, sessionId)) keep(key, { version: null })

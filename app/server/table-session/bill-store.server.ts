@@ -68,6 +68,70 @@ const MIGRATIONS = [
   );`,
 ]
 
+/** A line's columns, as the object's `lines` and D1's `bill_items` name them, and its values in that order. */
+export const LINE_FIELDS = ['id', 'table_id', 'session_id', 'menu_item_id', 'name', 'description', 'category', 'price_cents', 'quantity', 'paid_quantity', 'customer_name', 'paid_by', 'created_at'] as const
+export const lineValues = (line: BillItemRow) => [
+  line.id,
+  line.tableId,
+  line.sessionId,
+  line.menuItemId,
+  line.name,
+  line.description,
+  line.category,
+  line.priceCents,
+  line.quantity,
+  line.paidQuantity,
+  line.customerName,
+  line.paidBy,
+  line.createdAt,
+]
+
+/** A payment's columns, the same in the object and in D1's ledger, and its values in that order. */
+export const PAYMENT_FIELDS = [
+  'id',
+  'table_id',
+  'session_id',
+  'transaction_id',
+  'request_hash',
+  'amount_cents',
+  'tip_cents',
+  'tax_cents',
+  'tip_percentage',
+  'payment_method',
+  'payment_type',
+  'customer_name',
+  'paid_items',
+  'split_count',
+  'split_shares',
+  'service_quality',
+  'provider',
+  'provider_reference',
+  'created_at',
+] as const
+export const paymentValues = (payment: PaymentRow) => [
+  payment.id,
+  payment.tableId,
+  payment.sessionId,
+  payment.transactionId,
+  payment.requestHash,
+  payment.amountCents,
+  payment.tipCents,
+  payment.taxCents,
+  payment.tipPercentage,
+  payment.paymentMethod,
+  payment.paymentType,
+  payment.customerName,
+  payment.paidItems,
+  payment.splitCount,
+  payment.splitShares,
+  payment.serviceQuality,
+  payment.provider,
+  payment.providerReference,
+  payment.createdAt,
+]
+
+export const placeholders = (fields: readonly string[]) => fields.map(() => '?').join(', ')
+
 const LINE_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, menu_item_id AS menuItemId, name, description, category,
   price_cents AS priceCents, quantity, paid_quantity AS paidQuantity, customer_name AS customerName, paid_by AS paidBy, created_at AS createdAt`
 
@@ -280,49 +344,10 @@ export class BillStore {
   }
 
   #insertLine(line: BillItemRow) {
-    this.sql.exec(
-      `INSERT INTO lines (id, table_id, session_id, menu_item_id, name, description, category, price_cents, quantity, paid_quantity, customer_name, paid_by, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      line.id,
-      line.tableId,
-      line.sessionId,
-      line.menuItemId,
-      line.name,
-      line.description,
-      line.category,
-      line.priceCents,
-      line.quantity,
-      line.paidQuantity,
-      line.customerName,
-      line.paidBy,
-      line.createdAt,
-    )
+    this.sql.exec(`INSERT INTO lines (${LINE_FIELDS.join(', ')}) VALUES (${placeholders(LINE_FIELDS)})`, ...lineValues(line))
   }
 
   #insertPayment(payment: PaymentRow) {
-    this.sql.exec(
-      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, tip_percentage, payment_method,
-         payment_type, customer_name, paid_items, split_count, split_shares, service_quality, provider, provider_reference, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      payment.id,
-      payment.tableId,
-      payment.sessionId,
-      payment.transactionId,
-      payment.requestHash,
-      payment.amountCents,
-      payment.tipCents,
-      payment.taxCents,
-      payment.tipPercentage,
-      payment.paymentMethod,
-      payment.paymentType,
-      payment.customerName,
-      payment.paidItems,
-      payment.splitCount,
-      payment.splitShares,
-      payment.serviceQuality,
-      payment.provider,
-      payment.providerReference,
-      payment.createdAt,
-    )
+    this.sql.exec(`INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}) VALUES (${placeholders(PAYMENT_FIELDS)})`, ...paymentValues(payment))
   }
 }

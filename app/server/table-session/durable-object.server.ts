@@ -47,6 +47,8 @@ export class TableSession extends DurableObject<Env> {
   #retryMs = FIRST_RETRY_MS
   /** Whether an alarm stands ready to deliver the outbox should this instance stop before it does. */
   #alarmSet = false
+  /** Whether D1 has this bill's own row, as a delivery by this instance confirmed. */
+  #billRowDelivered = false
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
@@ -169,11 +171,13 @@ export class TableSession extends DurableObject<Env> {
       const header = this.#store.header()
       if (!header) return
       const table = await readTable(this.#db, header.tableId)
-      this.ctx.storage.transactionSync(() => {
-        if (!table) return this.#store.wipe()
-        const { sessionId: _sessionId, ...info } = table
-        this.#store.setTable(info)
-      })
+      if (!table) {
+        this.ctx.storage.transactionSync(() => this.#store.wipe())
+        this.#alarmSet = false
+        return this.ctx.storage.deleteAlarm()
+      }
+      const { sessionId: _sessionId, ...info } = table
+      this.ctx.storage.transactionSync(() => this.#store.setTable(info))
       this.#commits++
     })
   }
@@ -252,12 +256,10 @@ export class TableSession extends DurableObject<Env> {
     this.#deliveryWanted = false
     if (!header || this.#store.pendingCount() === 0) return
     try {
-      await deliverOutbox(this.env.DB, this.ctx.storage, this.#store, header)
+      await deliverOutbox(this.env.DB, this.ctx.storage, this.#store, header, { billRowKnown: this.#billRowDelivered })
+      this.#billRowDelivered = true
+      // The alarm is left standing (it finds nothing to do): setting and clearing it around every delivery would cost two storage writes a payment.
       this.#retryMs = FIRST_RETRY_MS
-      if (this.#alarmSet && this.#store.pendingCount() === 0) {
-        this.#alarmSet = false
-        await this.ctx.storage.deleteAlarm()
-      }
     } catch (error) {
       // A table deleted with its bills: the ledger has nowhere to put the rest, so stop asking (the delete's touch drops it).
       if (!(await readTable(this.#db, header.tableId).catch(() => header.table))) return console.error(`outbox not delivered: table ${header.tableId} is deleted`)

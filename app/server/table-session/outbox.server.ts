@@ -1,7 +1,9 @@
-import type { BillHeader, BillStore, OutboxEntry } from './bill-store.server'
+import { LINE_FIELDS, lineValues, PAYMENT_FIELDS, paymentValues, placeholders, type BillHeader, type BillStore, type OutboxEntry } from './bill-store.server'
 
 /** Entries per D1 batch: each is one to three statements, well within what one batch may carry. */
 const BATCH_ENTRIES = 50
+
+const D1_NOW = "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
 
 /**
  * The statements that give D1's ledger one outbox entry. Each is idempotent
@@ -9,55 +11,25 @@ const BATCH_ENTRIES = 50
  * an entry delivered twice (the object stopped after D1 answered and before
  * it dropped the entry) leaves the ledger as once.
  */
-function ledgerStatements(db: D1Database, entry: OutboxEntry, deliveredAt: number): D1PreparedStatement[] {
+function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStatement[] {
   switch (entry.kind) {
-    case 'line': {
-      const line = entry.body
+    case 'line':
       // A menu item deleted since the order leaves the line without its link, as D1's own cascade would.
       return [
         db
           .prepare(
-            `INSERT INTO bill_items (id, table_id, session_id, menu_item_id, name, description, category, price_cents, quantity, paid_quantity, customer_name, paid_by, created_at)
-             VALUES (?, ?, ?, (SELECT id FROM menu_items WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            `INSERT INTO bill_items (${LINE_FIELDS.join(', ')}) VALUES (${LINE_FIELDS.map((field) => (field === 'menu_item_id' ? '(SELECT id FROM menu_items WHERE id = ?)' : '?')).join(', ')})
              ON CONFLICT (id) DO UPDATE SET paid_quantity = excluded.paid_quantity, paid_by = excluded.paid_by`,
           )
-          .bind(line.id, line.tableId, line.sessionId, line.menuItemId, line.name, line.description, line.category, line.priceCents, line.quantity, line.paidQuantity, line.customerName, line.paidBy, line.createdAt),
+          .bind(...lineValues(entry.body)),
       ]
-    }
-    case 'payment': {
-      const payment = entry.body
+    case 'payment':
       return [
         db
-          .prepare(
-            `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, tip_percentage, payment_method,
-               payment_type, customer_name, paid_items, split_count, split_shares, service_quality, provider, provider_reference, created_at, delivered_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(
-            payment.id,
-            payment.tableId,
-            payment.sessionId,
-            payment.transactionId,
-            payment.requestHash,
-            payment.amountCents,
-            payment.tipCents,
-            payment.taxCents,
-            payment.tipPercentage,
-            payment.paymentMethod,
-            payment.paymentType,
-            payment.customerName,
-            payment.paidItems,
-            payment.splitCount,
-            payment.splitShares,
-            payment.serviceQuality,
-            payment.provider,
-            payment.providerReference,
-            payment.createdAt,
-            deliveredAt,
-          ),
+          // delivered_at by D1's own clock: when the ledger received it.
+          .prepare(`INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}, delivered_at) VALUES (${placeholders(PAYMENT_FIELDS)}, ${D1_NOW}) ON CONFLICT (id) DO NOTHING`)
+          .bind(...paymentValues(entry.body)),
       ]
-    }
     case 'close': {
       const { sessionId, tableId, closedAt, nextSessionId } = entry.body
       return [
@@ -80,34 +52,26 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry, deliveredAt: numbe
   }
 }
 
-export interface Delivery {
-  /** Entries D1 took in this call. */
-  delivered: number
-  /** Milliseconds from commit to D1 of each entry delivered. */
-  lags: number[]
-}
-
 /**
  * Sends the outbox to D1 in commit order, a batch at a time, until it is
  * empty; each batch is one D1 transaction, dropped from the outbox only once
- * D1 has it. Throws on the first batch D1 refuses, leaving it and everything
- * after it for the next try.
+ * D1 has it. The first batch also makes sure the bill's own row exists (its
+ * records refer to it, and a bill opened by a close may reach D1 before that
+ * close does). Throws on the first batch D1 refuses, leaving it and
+ * everything after it for the next try.
  */
-export async function deliverOutbox(db: D1Database, storage: DurableObjectStorage, store: BillStore, header: BillHeader): Promise<Delivery> {
-  const delivery: Delivery = { delivered: 0, lags: [] }
+export async function deliverOutbox(db: D1Database, storage: DurableObjectStorage, store: BillStore, header: BillHeader, { billRowKnown }: { billRowKnown: boolean }): Promise<void> {
+  let ensureBillRow = !billRowKnown
   for (;;) {
     const batch = store.pending(BATCH_ENTRIES)
     const last = batch.at(-1)
-    if (!last) return delivery
-    const now = Date.now()
-    // The bill's own row first: its records refer to it, and a bill opened by a close may reach D1 before that close does.
-    const statements = [
-      db.prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING').bind(header.sessionId, header.tableId, header.openedAt),
-      ...batch.flatMap((pending) => ledgerStatements(db, pending.entry, now)),
-    ]
+    if (!last) return
+    const statements = batch.flatMap((pending) => ledgerStatements(db, pending.entry))
+    if (ensureBillRow) {
+      statements.unshift(db.prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING').bind(header.sessionId, header.tableId, header.openedAt))
+    }
     await db.batch(statements)
+    ensureBillRow = false
     storage.transactionSync(() => store.delivered(last.seq))
-    delivery.delivered += batch.length
-    for (const pending of batch) delivery.lags.push(now - pending.committedAt)
   }
 }
