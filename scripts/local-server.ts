@@ -40,8 +40,70 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
   throw new Error(`wrangler dev did not answer on ${url} within ${timeoutMs} ms`)
 }
 
+/** Ends a detached child and all it started (npx → wrangler → workerd): its whole process group. */
+function stopGroup(pid: number | undefined) {
+  try {
+    if (pid) process.kill(-pid, 'SIGTERM')
+  } catch {
+    // Already gone.
+  }
+}
+
+/** What a failed `wrangler d1 execute --json` said: its JSON error when it printed one, else the end of its output. */
+function whyFailed(stdout: string, stderr: string) {
+  try {
+    const text = (JSON.parse(stdout) as { error?: { text?: string } }).error?.text
+    if (text) return text
+  } catch {
+    // Not JSON: it failed before it could say.
+  }
+  // npm's warnings go to stderr as well; its end is where wrangler says what went wrong.
+  return (stdout + stderr).trim().slice(-300)
+}
+
+/**
+ * Runs one SQL statement on a local D1 through `wrangler d1 execute` (its own
+ * workerd, a few seconds to start, beside the running server's) and answers
+ * its rows. Bounded: after `timeoutMs` its process group is ended and the
+ * query fails, so a stuck wrangler cannot hold up the caller.
+ */
+function queryD1<Row>(persist: string, sql: string, timeoutMs: number): Promise<Row[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const stdout: Buffer[] = []
+    const stderr: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+    // Should the caller exit mid-query, the detached group would outlive it.
+    const onExit = () => stopGroup(child.pid)
+    process.on('exit', onExit)
+    const timer = setTimeout(() => {
+      stopGroup(child.pid)
+      reject(new Error(`wrangler d1 execute gave no answer within ${timeoutMs} ms`))
+    }, timeoutMs)
+    const settle = (error: Error | null) => {
+      clearTimeout(timer)
+      process.off('exit', onExit)
+      if (error) return reject(error)
+      try {
+        const [result] = JSON.parse(Buffer.concat(stdout).toString()) as { results?: Row[] }[]
+        resolve(result?.results ?? [])
+      } catch {
+        reject(new Error(`wrangler d1 execute answered no JSON: ${Buffer.concat(stdout).toString().slice(0, 300)}`))
+      }
+    }
+    child.on('error', settle)
+    child.on('close', (code) => {
+      if (code !== 0) return settle(new Error(`wrangler d1 execute exited ${code}: ${whyFailed(Buffer.concat(stdout).toString(), Buffer.concat(stderr).toString())}`))
+      settle(null)
+    })
+  })
+}
+
 export interface LocalServer {
   url: string
+  /** The rows of one SQL statement on this server's D1, read while it runs; fails after `timeoutMs` (30 s unless told). */
+  d1: <Row>(sql: string, timeoutMs?: number) => Promise<Row[]>
   stop: () => void
 }
 
@@ -65,15 +127,11 @@ export async function startLocalServer(prefix: string, extraSql = ''): Promise<L
   const stop = () => {
     if (stopped) return
     stopped = true
-    try {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM')
-    } catch {
-      // Already gone.
-    }
+    stopGroup(server.pid)
     rmSync(persist, { recursive: true, force: true })
   }
   process.on('exit', stop)
   process.on('SIGINT', () => process.exit(130))
   await waitForServer(url)
-  return { url, stop }
+  return { url, d1: (sql, timeoutMs = 30_000) => queryD1(persist, sql, timeoutMs), stop }
 }
