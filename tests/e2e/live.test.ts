@@ -90,7 +90,8 @@ describe('live tables', () => {
   it('measures the delay from a payment to the other phone showing it (median of 20)', async () => {
     const owner = await phonePage(browser(), DESKTOP)
     await signUpAndSignIn(owner.page.request, 'Fonda Cronometrada')
-    const lines = Array.from({ length: 20 }, (_, index) => ({ name: `Taco ${index + 1}`, price: 10, customerName: 'Ana' }))
+    // One more line than measured: the first payment only waits for the phone's socket to be open (hydration does not wait for it).
+    const lines = Array.from({ length: 21 }, (_, index) => ({ name: `Taco ${index + 1}`, price: 10, customerName: 'Ana' }))
     const table = await tableWith(owner.page.request, '9', lines)
     const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string }[] }
     const { page, errors } = await phonePage(browser())
@@ -99,15 +100,15 @@ describe('live tables', () => {
 
     const delays: number[] = []
     for (const [index, item] of bill.items.entries()) {
-      const expected = `$${(200 - (index + 1) * 10).toFixed(2)}`
+      const expected = `$${(210 - (index + 1) * 10).toFixed(2)}`
       const started = Date.now()
       const paid = await owner.page.request.post('/api/payments', {
         headers: { Origin: BASE_URL },
         data: { tableId: table.id, amount: 10, tipAmount: 0, paymentMethod: 'card', paymentType: 'item', itemIds: [item.id], customerName: 'Ana', transactionId: `live-${table.id}-${index}` },
       })
       expect(paid.status()).toBe(201)
-      await page.waitForFunction((text) => document.querySelector('[data-testid="left-to-pay"]')?.textContent === text, expected, { polling: 'raf', timeout: 1000 })
-      delays.push(Date.now() - started)
+      await page.waitForFunction((text) => document.querySelector('[data-testid="left-to-pay"]')?.textContent === text, expected, { polling: 'raf', timeout: index === 0 ? 10_000 : 1000 })
+      if (index > 0) delays.push(Date.now() - started)
     }
     delays.sort((a, b) => a - b)
     console.log(`live delay, payment sent → other phone updated (ms): median ${delays[10]}, min ${delays[0]}, max ${delays[19]}`)
