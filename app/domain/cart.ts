@@ -1,5 +1,5 @@
 import type { Cents } from './money'
-import { CART_TAX_RATE_BPS } from './tax'
+import { ratePercentLabel, taxAddedTo, type TaxSettings } from './tax'
 
 // Here rather than beside the zod schemas, so the diner's cart does not ship zod to the phone.
 export const MAX_ITEMS_PER_ORDER = 50
@@ -22,10 +22,8 @@ export const cartLineKey = (line: Pick<CartLine, 'menuItemId' | 'optionIds'>) =>
 
 export interface CartTotals {
   count: number
+  /** What ordering the cart adds to the bill. */
   subtotal: Cents
-  /** The cart's fixed 9 % (CART_TAX_RATE_BPS), shown as an estimate before ordering. */
-  tax: Cents
-  total: Cents
 }
 
 /** Adds one of an item (each tap adds 1); null when the order would be too large. */
@@ -44,9 +42,17 @@ export function removeFromCart(lines: readonly CartLine[], key: string): CartLin
 }
 
 export function cartTotals(lines: readonly CartLine[]): CartTotals {
-  const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
-  const tax = Math.round((subtotal * CART_TAX_RATE_BPS) / 10_000)
-  return { count: lines.reduce((sum, line) => sum + line.quantity, 0), subtotal, tax, total: subtotal + tax }
+  return { count: lines.reduce((sum, line) => sum + line.quantity, 0), subtotal: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) }
+}
+
+/**
+ * What paying for an order of `subtotal` charges before any tip, by the
+ * restaurant's own tax settings, the way the payment step charges it: the
+ * same figure the cart shows, never an estimate of its own.
+ */
+export function cartCharge(subtotal: Cents, settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>) {
+  const taxAdded = taxAddedTo(subtotal, settings)
+  return { taxAdded, taxIncluded: settings.taxIncludedInPrice, taxRatePercent: ratePercentLabel(settings.taxRateBps), total: subtotal + taxAdded }
 }
 
 /** A cart read back from storage, keeping only well-formed lines (a line saved before options existed has none). */

@@ -2,8 +2,6 @@ import type { Cents } from './money'
 
 /** IVA, 16 %, in basis points. */
 export const DEFAULT_TAX_RATE_BPS = 1600
-/** The cart's fixed 9 % estimate, a different figure from the payment summary's IVA; nothing charges it. */
-export const CART_TAX_RATE_BPS = 900
 
 export interface TaxSettings {
   taxRateBps: number

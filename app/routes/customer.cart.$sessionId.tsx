@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
-import { cartLineKey, cartTotals, removeFromCart } from '~/domain/cart'
+import { cartCharge, cartLineKey, cartTotals, removeFromCart } from '~/domain/cart'
 import { priceOrder } from '~/domain/order-pricing'
 import { placeOrderFormSchema } from '~/domain/schemas/items'
 import { addOrder } from '~/server/bill-writes.server'
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  return dinerHeader(bill)
+  return { ...dinerHeader(bill), tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice } }
 }
 
 /** Puts the whole cart on the table's bill in one write, priced from the menu (never from the phone). */
@@ -50,7 +50,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
 }
 
 export default function Cart() {
-  const { sessionId: sid, restaurantName, tableNumber } = useLoaderData<typeof loader>()
+  const { sessionId: sid, restaurantName, tableNumber, tax } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { t, money } = useI18n()
   const toast = useToast()
@@ -58,6 +58,7 @@ export default function Cart() {
   const navigation = useNavigation()
   const cart = useCart(sid)
   const totals = cartTotals(cart.lines)
+  const charge = cartCharge(totals.subtotal, tax)
   const billPath = customerPath.bill(sid)
   const placing = navigation.state === 'submitting' && navigation.formAction === customerPath.cart(sid)
   const { save } = cart
@@ -117,13 +118,15 @@ export default function Cart() {
               <dt className="text-stone-600">{t('customer.cart.subtotal')}</dt>
               <dd className="tabular-nums" data-testid="cart-subtotal">{money(totals.subtotal)}</dd>
             </div>
-            <div className="flex justify-between">
-              <dt className="text-stone-600">{t('customer.cart.tax')}</dt>
-              <dd className="tabular-nums">{money(totals.tax)}</dd>
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">{t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', { rate: charge.taxRatePercent })}</dt>
+              <dd className="text-right tabular-nums" data-testid="cart-tax">
+                {charge.taxIncluded ? t('customer.cart.taxIncluded') : money(charge.taxAdded)}
+              </dd>
             </div>
             <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
               <dt>{t('customer.cart.total')}</dt>
-              <dd className="tabular-nums" data-testid="cart-total">{money(totals.total)}</dd>
+              <dd className="tabular-nums" data-testid="cart-total">{money(charge.total)}</dd>
             </div>
           </dl>
 
@@ -134,7 +137,7 @@ export default function Cart() {
           </label>
 
           <button type="submit" className={`${buttonClass.primary} w-full`} disabled={placing} data-testid="place-order">
-            {placing ? t('customer.cart.placing') : t('customer.cart.placeOrder', { total: money(totals.total) })}
+            {placing ? t('customer.cart.placing') : t('customer.cart.placeOrder', { total: money(charge.total) })}
           </button>
         </Form>
       )}

@@ -133,7 +133,10 @@ describe('a diner orders from the menu', () => {
     await page.getByRole('button', { name: 'Quitar Agua de horchata' }).click()
     expect(await page.getByTestId('cart-line').count()).toBe(2)
     expect(await page.getByTestId('cart-subtotal').textContent()).toBe('$255.00')
-    expect(await page.getByTestId('cart-total').textContent()).toBe('$277.95')
+    // The restaurant's prices include IVA: the cart adds nothing, and says so, as the payment will charge it.
+    expect(await page.getByTestId('cart-tax').textContent()).toBe('Incluido en los precios')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$255.00')
+    expect(await page.getByTestId('place-order').textContent()).toBe('Ordenar · $255.00')
     await page.getByLabel('Tu nombre (opcional)').fill('  Marta  ')
     await screenshot(page, 'cart-phone')
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addToCart, cartTotals, MAX_LINE_QUANTITY, readCart, removeFromCart } from '~/domain/cart'
+import { addToCart, cartCharge, cartTotals, MAX_LINE_QUANTITY, readCart, removeFromCart } from '~/domain/cart'
 import { groupUnpaidByDiner } from '~/domain/diners'
 import { quoteSplit } from '~/domain/split'
+import { paymentSummary } from '~/domain/tax'
 
 const line = (customerName: string | null, paidQuantity = 0, quantity = 1) => ({ customerName, quantity, paidQuantity })
 
@@ -80,9 +81,24 @@ describe('cart', () => {
     expect(removeFromCart(cart, 'taco|roja')).toEqual([{ ...taco, quantity: 1 }])
   })
 
-  it('adds the fixed 9 % to the subtotal, rounded to the cent', () => {
-    expect(cartTotals([{ ...taco, quantity: 3 }])).toEqual({ count: 3, subtotal: 9750, tax: 878, total: 10628 })
-    expect(cartTotals([])).toEqual({ count: 0, subtotal: 0, tax: 0, total: 0 })
+  it('adds up what ordering adds to the bill', () => {
+    expect(cartTotals([{ ...taco, quantity: 3 }])).toEqual({ count: 3, subtotal: 9750 })
+    expect(cartTotals([])).toEqual({ count: 0, subtotal: 0 })
+  })
+
+  it('shows the tax the restaurant charges: none added when prices include it, IVA on top otherwise', () => {
+    expect(cartCharge(18950, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({ taxAdded: 0, taxIncluded: true, taxRatePercent: 16, total: 18950 })
+    expect(cartCharge(18950, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({ taxAdded: 3032, taxIncluded: false, taxRatePercent: 16, total: 21982 })
+    expect(cartCharge(9750, { taxRateBps: 800, taxIncludedInPrice: false }).total).toBe(10530)
+  })
+
+  it('charges in the cart exactly what the payment step charges for the same order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), fc.boolean(), (subtotal, taxRateBps, taxIncludedInPrice, showTaxSeparately) => {
+        const settings = { taxRateBps, taxIncludedInPrice, showTaxSeparately }
+        expect(cartCharge(subtotal, settings).total).toBe(paymentSummary(subtotal, 0, settings).total)
+      }),
+    )
   })
 
   it('refuses to grow a line past the per-line limit', () => {
