@@ -348,5 +348,6 @@ describe('the ledger equals the objects once their outboxes are empty', () => {
       }),
       { numRuns: 12 },
     )
-  })
+    // Twelve random nights of a table, each a few dozen requests: longer than one test's default on a busy machine.
+  }, 60_000)
 })
