@@ -1,9 +1,9 @@
 import type { Cents } from './money'
 
 export const TIP_PRESETS = [
-  { percent: 10, emoji: '🙂', labelKey: 'tip.good' },
-  { percent: 15, emoji: '😊', labelKey: 'tip.great', popular: true },
-  { percent: 20, emoji: '🤩', labelKey: 'tip.excellent' },
+  { percent: 10, labelKey: 'tip.good' },
+  { percent: 15, labelKey: 'tip.great', popular: true },
+  { percent: 20, labelKey: 'tip.excellent' },
 ] as const
 
 export const DEFAULT_TIP_PERCENT = 15

@@ -13,6 +13,7 @@ import { limitText } from '~/server/write-result.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
+import { CardIcon, WalletIcon } from '~/ui/icons'
 import { HiddenFields } from '~/ui/hidden-fields'
 import type { TranslationKey } from '~/locales/translate'
 import { useI18n } from '~/ui/i18n'
@@ -20,7 +21,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-const METHOD_ICONS: Record<PaymentMethod, string> = { card: '💳', apple: '📱', google: '📱' }
+const METHOD_ICONS: Record<PaymentMethod, typeof CardIcon> = { card: CardIcon, apple: WalletIcon, google: WalletIcon }
 
 /** Refusals that mean the bill moved since the diner was shown it: explained, with the new amount. */
 const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH', 'UNKNOWN_ITEM'])
@@ -158,7 +159,7 @@ export default function PaymentMethod() {
                   }`}
                 >
                   <input type="radio" name="paymentMethod" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-5 accent-emerald-700" />
-                  <span aria-hidden="true" className="w-6 text-center text-xl font-bold">{METHOD_ICONS[value]}</span>
+                  <MethodIcon method={value} />
                   <span className="font-semibold">{t(`customer.method.${value}`)}</span>
                 </label>
               ))}
@@ -234,4 +235,9 @@ function Row({ label, value }: { label: string; value: string }) {
       <dd className="tabular-nums">{value}</dd>
     </div>
   )
+}
+
+function MethodIcon({ method }: { method: PaymentMethod }) {
+  const Drawn = METHOD_ICONS[method]
+  return <Drawn className="size-6 shrink-0 text-stone-700" />
 }

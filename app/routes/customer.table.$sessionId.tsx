@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { selectionParams } from '~/domain/checkout'
 import { addOrder } from '~/server/bill-writes.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
@@ -10,6 +11,7 @@ import { limitText } from '~/server/write-result.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
+import { CardIcon, DivideIcon, PeopleIcon, ReceiptIcon } from '~/ui/icons'
 import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
 import { useLiveBill } from '~/ui/use-live'
@@ -143,15 +145,15 @@ export default function Bill() {
       <Sheet open={remaining > 0 && (sheet === 'pay' || sheet === 'split')} closeTo={customerPath.bill(sid)} title={t('customer.sheet.title')}>
         {sheet === 'split' ? (
           <div className="grid gap-3">
-            <SheetOption to={customerPath.payItems(sid)} icon="🧾" title={t('customer.sheet.payItems')} hint={t('customer.sheet.payItemsHint')} />
-            <SheetOption to={customerPath.split(sid)} icon="➗" title={t('customer.sheet.divideEqually')} hint={t('customer.sheet.divideEquallyHint')} />
+            <SheetOption to={customerPath.payItems(sid)} icon={<ReceiptIcon />} title={t('customer.sheet.payItems')} hint={t('customer.sheet.payItemsHint')} />
+            <SheetOption to={customerPath.split(sid)} icon={<DivideIcon />} title={t('customer.sheet.divideEqually')} hint={t('customer.sheet.divideEquallyHint')} />
           </div>
         ) : (
           <div className="grid gap-3">
-            <SheetOption to="?sheet=split" replace icon="👥" title={t('customer.sheet.splitBill')} hint={t('customer.sheet.splitHint')} />
+            <SheetOption to="?sheet=split" replace icon={<PeopleIcon />} title={t('customer.sheet.splitBill')} hint={t('customer.sheet.splitHint')} />
             <SheetOption
               to={customerPath.tip(sid, selectionParams({ mode: 'full' }))}
-              icon="💳"
+              icon={<CardIcon />}
               title={t('customer.sheet.payFull')}
               hint={t('customer.sheet.payFullHint', { amount: money(remaining) })}
             />
@@ -186,10 +188,10 @@ function BillLine({ line }: { line: ClientLine }) {
   )
 }
 
-function SheetOption({ to, icon, title, hint, replace }: { to: string; icon: string; title: string; hint: string; replace?: boolean }) {
+function SheetOption({ to, icon, title, hint, replace }: { to: string; icon: ReactNode; title: string; hint: string; replace?: boolean }) {
   return (
     <Link to={to} replace={replace} preventScrollReset className="flex min-h-16 items-center gap-4 rounded-2xl border border-stone-200 p-4 hover:bg-stone-50 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700">
-      <span aria-hidden="true" className="text-2xl">{icon}</span>
+      <span className="text-emerald-800">{icon}</span>
       <span className="flex-1">
         <span className="block font-semibold">{title}</span>
         <span className="block text-sm text-stone-600">{hint}</span>

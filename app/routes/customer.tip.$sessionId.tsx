@@ -3,6 +3,7 @@ import { Form, useLoaderData, useNavigate, useNavigation } from '@remix-run/reac
 import { useEffect, useRef, useState } from 'react'
 import { centsToPesos, parsePesosInput } from '~/domain/money'
 import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
+import { TipFaceIcon } from '~/ui/icons'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
@@ -12,6 +13,8 @@ import { useI18n } from '~/ui/i18n'
 
 const AMOUNT_ERROR_REDIRECT_MS = 2000
 
+
+const TIP_FACES = { 'tip.good': 'good', 'tip.great': 'great', 'tip.excellent': 'excellent' } as const
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data && data.base <= 0 ? [{ httpEquiv: 'refresh', content: `2;url=${data.billUrl}` }] : [{ title: 'Mesa' }]
 
@@ -115,7 +118,7 @@ export default function Tip() {
                 {'popular' in preset && preset.popular ? (
                   <span className="absolute -top-2.5 rounded-full bg-amber-400 px-2 text-xs font-bold text-amber-950">{t('customer.tip.popular')}</span>
                 ) : null}
-                <span aria-hidden="true" className="text-2xl">{preset.emoji}</span>
+                <TipFaceIcon level={TIP_FACES[preset.labelKey]} className="size-7 text-emerald-800" />
                 <span className="font-bold">{preset.percent}%</span>
                 <span className="text-sm text-stone-600">{t(`customer.${preset.labelKey}`)}</span>
                 <span className="text-sm font-semibold tabular-nums">{money(tipForPercent(data.base, preset.percent))}</span>
