@@ -89,13 +89,20 @@ describe('live tables', () => {
 
   it('measures the delay from a payment to the other phone showing it (median of 20)', async () => {
     const owner = await phonePage(browser(), DESKTOP)
-    await signUpAndSignIn(owner.page.request, 'Fonda Cronometrada')
+    await signUpAndSignIn(owner.page.request, 'Fonda Cronometrada de los Hermanos Villaseñor')
     // One more line than measured: the first payment only waits for the phone's socket to be open (hydration does not wait for it).
     const lines = Array.from({ length: 21 }, (_, index) => ({ name: `Taco ${index + 1}`, price: 10, customerName: 'Ana' }))
     const table = await tableWith(owner.page.request, '9', lines)
     const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string }[] }
     const { page, errors } = await phonePage(browser())
-    await page.goto(`/customer/table/${table.sessionId}`)
+    // On a phone a long restaurant name shortens, and the table's number stays whole: on the bill and on a step with a title.
+    for (const path of [`/customer/menu/${table.sessionId}`, `/customer/table/${table.sessionId}`]) {
+      await page.goto(path)
+      const tableName = page.getByTestId('header-table')
+      expect(await tableName.textContent()).toBe('Mesa 9')
+      expect(await tableName.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
+    }
+    await screenshot(page, 'header-long-name-phone')
     await hydrated(page, 'left-to-pay')
 
     const delays: number[] = []

@@ -32,10 +32,15 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
         <div className="min-w-0 flex-1 px-1">
           {title ? <h1 className="line-clamp-2 text-lg font-bold leading-tight">{title}</h1> : null}
           {restaurantName || tableNumber ? (
-            <p className={title ? 'truncate text-sm text-stone-600' : 'truncate text-lg font-bold'}>
-              {restaurantName}
-              {restaurantName && tableNumber ? ' · ' : ''}
-              {tableNumber ? t('customer.tableNumber', { number: tableNumber }) : ''}
+            // The restaurant's name may shorten; the table's number never does.
+            <p className={`flex min-w-0 ${title ? 'text-sm text-stone-600' : 'text-lg font-bold'}`}>
+              {restaurantName ? <span className="truncate">{restaurantName}</span> : null}
+              {restaurantName && tableNumber ? <span className="shrink-0 whitespace-pre"> · </span> : null}
+              {tableNumber ? (
+                <span className="shrink-0 whitespace-nowrap" data-testid="header-table">
+                  {t('customer.tableNumber', { number: tableNumber })}
+                </span>
+              ) : null}
             </p>
           ) : null}
         </div>
