@@ -245,6 +245,25 @@ describe('the outbox to D1', () => {
     await expectLedgerEqualsObject(table.sessionId)
   })
 
+  it('a bill opened by a close D1 has not heard of yet cannot be closed until D1 has that first close', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    await readSession(table.sessionId)
+    await ledgerDown()
+    // Nothing was pending, so the first close goes; D1 cannot take it yet.
+    const first = await closeBill(table, table.sessionId)
+    expect(first.status).toBe(200)
+    const { sessionId: next } = await first.json<{ sessionId: string }>()
+    const second = await closeBill(table, next)
+    expect(second.status).toBe(503)
+    expect(await second.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' })
+    await ledgerUp()
+    await delivered(table.sessionId)
+    const again = await closeBill(table, next)
+    expect(again.status).toBe(200)
+    const { sessionId: third } = await again.json<{ sessionId: string }>()
+    expect((await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(table.tableId).first<{ session_id: string }>())?.session_id).toBe(third)
+  })
+
   it('old QR codes lead to the table’s current bill however many closes ago they were printed', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
     const sessions = [table.sessionId]

@@ -192,9 +192,12 @@ export class TableSession extends DurableObject<Env> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
-      // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it and can take it.
+      // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
+      // (this bill's records, and the close that opened this bill) and can take it.
       await this.#deliverSoon()
       if (this.#store.pendingCount() > 0) return ledgerUnavailable()
+      const named = await readTable(this.#db, tableId).catch(() => null)
+      if (named?.sessionId !== sessionId) return ledgerUnavailable()
       const next = newSessionId(sessionId)
       const now = Date.now()
       await tableSessionStub(this.env, next).open(next, open.header.table, now, this.#store.payments())
