@@ -92,7 +92,7 @@ describe('cart', () => {
     expect(cartCharge(9750, { taxRateBps: 800, taxIncludedInPrice: false }).total).toBe(10530)
   })
 
-  it('charges in the cart exactly what the payment step charges for the same order', () => {
+  it('shows in the cart the payment step’s own total for the order paid alone', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), fc.boolean(), (subtotal, taxRateBps, taxIncludedInPrice, showTaxSeparately) => {
         const settings = { taxRateBps, taxIncludedInPrice, showTaxSeparately }

@@ -292,7 +292,7 @@ describe('the outbox to D1', () => {
     expect((await readSession(next)).remainingAmount).toBe(10)
   })
 
-  it('a table the staff delete takes its bill with it: its object hands D1 everything first, then forgets it and stops retrying', async () => {
+  it('a table the staff delete takes its bill with it: its object stops taking writes, forgets the bill and stops retrying', async () => {
     const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000 }])
     await ledgerDown()
     expect((await pay(table.tableId, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)

@@ -218,7 +218,18 @@ export class BillStore {
    * answered with it rather than charged again.
    */
   start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, { lines = [], payments = [], earlier = [] }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {}) {
-    if (!this.#ready) this.#migrate()
+    const wasReady = this.#ready
+    try {
+      if (!wasReady) this.#migrate()
+      this.#startBill(header, lines, payments, earlier)
+    } catch (error) {
+      // The transaction this runs in rolls the schema back too.
+      this.#ready = wasReady
+      throw error
+    }
+  }
+
+  #startBill(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, lines: BillItemRow[], payments: PaymentRow[], earlier: PaymentRow[]) {
     this.sql.exec(
       'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
       header.sessionId,

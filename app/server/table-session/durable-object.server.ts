@@ -247,29 +247,36 @@ export class TableSession extends DurableObject<Env> {
    */
   #deliverSoon(): Promise<void> {
     this.#deliveryWanted = true
-    this.#delivering ??= this.#deliver().finally(() => {
+    this.#delivering ??= this.#deliver().then((delivered) => {
       this.#delivering = null
-      if (this.#deliveryWanted) void this.#deliverSoon()
+      // After a refusal the alarm tries again, with its backoff; commits meanwhile do not each retry at once.
+      if (delivered && this.#deliveryWanted) void this.#deliverSoon()
     })
     return this.#delivering
   }
 
-  async #deliver(): Promise<void> {
+  /** Delivers the outbox; answers whether D1 took all of it (or there was nothing to take). */
+  async #deliver(): Promise<boolean> {
     const header = this.#store.header()
     this.#deliveryWanted = false
-    if (!header || this.#store.pendingCount() === 0) return
+    if (!header || this.#store.pendingCount() === 0) return true
     try {
       await deliverOutbox(this.env.DB, this.ctx.storage, this.#store, header, { billRowKnown: this.#billRowDelivered })
       this.#billRowDelivered = true
       // The alarm is left standing (it finds nothing to do): setting and clearing it around every delivery would cost two storage writes a payment.
       this.#retryMs = FIRST_RETRY_MS
+      return true
     } catch (error) {
       // A table deleted with its bills: the ledger has nowhere to put the rest, so stop asking (the delete's touch drops it).
-      if (!(await readTable(this.#db, header.tableId).catch(() => header.table))) return console.error(`outbox not delivered: table ${header.tableId} is deleted`)
+      if (!(await readTable(this.#db, header.tableId).catch(() => header.table))) {
+        console.error(`outbox not delivered: table ${header.tableId} is deleted`)
+        return false
+      }
       console.error(`outbox delivery failed, retrying in ${this.#retryMs} ms: ${String(error)}`)
       this.#alarmSet = true
       await this.ctx.storage.setAlarm(Date.now() + this.#retryMs)
       this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS)
+      return false
     }
   }
 
