@@ -292,6 +292,22 @@ describe('the outbox to D1', () => {
     expect((await readSession(next)).remainingAmount).toBe(10)
   })
 
+  it('deleting a table whose last close D1 has not heard of stops the bill that followed it too', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    await readSession(table.sessionId)
+    await ledgerDown()
+    const closed = await closeBill(table, table.sessionId)
+    expect(closed.status).toBe(200)
+    const { sessionId: next } = await closed.json<{ sessionId: string }>()
+    await ledgerUp()
+    // D1 still names the first bill; the delete goes through it to the one that followed.
+    const deleted = await SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+    expect(deleted.status).toBe(200)
+    const order = await staffOrder(table, { sessionId: next, name: 'Flan', price: 10 })
+    expect(order.status).toBe(404)
+    expect((await getPage(`/customer/table/${next}`)).status).toBe(404)
+  })
+
   it('a table the staff delete takes its bill with it: its object stops taking writes, forgets the bill and stops retrying', async () => {
     const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000 }])
     await ledgerDown()

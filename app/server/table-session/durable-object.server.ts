@@ -224,14 +224,17 @@ export class TableSession extends DurableObject<Env> {
    * takes no write, and what it committed goes to D1 first, so the ledger
    * deletes it together with the rest.
    */
-  retire(): Promise<void> {
-    return this.#serially(async () => {
+  async retire(): Promise<void> {
+    const next = await this.#serially(async () => {
       const header = this.#store.header()
-      if (!header) return
+      if (!header) return null
       this.ctx.storage.transactionSync(() => this.#store.setTable({ ...header.table, isActive: false }))
       this.#commits++
       await this.#deliverSoon()
+      return header.nextSessionId
     })
+    // D1 may name a bill whose close it has not heard of yet: the bills that followed it go too.
+    if (next) await tableSessionStub(this.env, next).retire()
   }
 
   /** Delivers what D1 has not yet taken; reschedules itself until D1 has all of it. */
