@@ -22,6 +22,18 @@ async function ledgerUp() {
 
 const closeBill = async (table: { tableId: string; userId: string }, sessionId: string) =>
   postJson(`/api/tables/${table.tableId}/close`, { sessionId }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+
+const deleteTable = async (table: { tableId: string; userId: string }) =>
+  SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+
+/** A table's bill closed while D1 refuses writes (nothing was pending, so the close goes); D1 is left down. Answers the next bill. */
+async function closeUnheard(table: { tableId: string; userId: string; sessionId: string }): Promise<string> {
+  await readSession(table.sessionId)
+  await ledgerDown()
+  const closed = await closeBill(table, table.sessionId)
+  expect(closed.status).toBe(200)
+  return (await closed.json<{ sessionId: string }>()).sessionId
+}
 afterEach(ledgerUp)
 
 /** What the bill's object holds, read from its own SQLite (woken first, as a diner's read would). */
@@ -247,12 +259,7 @@ describe('the outbox to D1', () => {
 
   it('a bill opened by a close D1 has not heard of yet cannot be closed until D1 has that first close', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
-    await readSession(table.sessionId)
-    await ledgerDown()
-    // Nothing was pending, so the first close goes; D1 cannot take it yet.
-    const first = await closeBill(table, table.sessionId)
-    expect(first.status).toBe(200)
-    const { sessionId: next } = await first.json<{ sessionId: string }>()
+    const next = await closeUnheard(table)
     const second = await closeBill(table, next)
     expect(second.status).toBe(503)
     expect(await second.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' })
@@ -294,14 +301,10 @@ describe('the outbox to D1', () => {
 
   it('deleting a table whose last close D1 has not heard of stops the bill that followed it too', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
-    await readSession(table.sessionId)
-    await ledgerDown()
-    const closed = await closeBill(table, table.sessionId)
-    expect(closed.status).toBe(200)
-    const { sessionId: next } = await closed.json<{ sessionId: string }>()
+    const next = await closeUnheard(table)
     await ledgerUp()
     // D1 still names the first bill; the delete goes through it to the one that followed.
-    const deleted = await SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+    const deleted = await deleteTable(table)
     expect(deleted.status).toBe(200)
     const order = await staffOrder(table, { sessionId: next, name: 'Flan', price: 10 })
     expect(order.status).toBe(404)
@@ -313,7 +316,7 @@ describe('the outbox to D1', () => {
     await ledgerDown()
     expect((await pay(table.tableId, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)
     await ledgerUp()
-    const deleted = await SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+    const deleted = await deleteTable(table)
     expect(deleted.status).toBe(200)
     expect((await getPage(`/customer/table/${table.sessionId}`)).status).toBe(404)
     expect(await heldRecords(table.sessionId)).toEqual({ payments: [], lines: [], pending: 0 })

@@ -181,6 +181,8 @@ type Row = Record<string, SqlStorageValue>
  */
 export class BillStore {
   #state: BillState | null = null
+  /** The bill row as last read (undefined: to read again); every write to it drops this, as writes to the bill drop #state. */
+  #header: BillHeader | null | undefined = undefined
   /** Whether the schema exists: an object asked about an id that names no bill never writes anything. */
   #ready: boolean
 
@@ -201,14 +203,16 @@ export class BillStore {
 
   header(): BillHeader | null {
     if (!this.#ready) return null
+    if (this.#header !== undefined) return this.#header
     const [row] = this.sql
       .exec<{ sessionId: string; tableId: string; openedAt: number; closedAt: number | null; nextSessionId: string | null; tableInfo: string }>(
         'SELECT session_id AS sessionId, table_id AS tableId, opened_at AS openedAt, closed_at AS closedAt, next_session_id AS nextSessionId, table_info AS tableInfo FROM bill',
       )
       .toArray()
-    if (!row) return null
+    if (!row) return (this.#header = null)
     const { tableInfo, ...header } = row
-    return { ...header, table: JSON.parse(tableInfo) as BillTable }
+    this.#header = { ...header, table: JSON.parse(tableInfo) as BillTable }
+    return this.#header
   }
 
   /**
@@ -218,6 +222,7 @@ export class BillStore {
    * answered with it rather than charged again.
    */
   start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, { lines = [], payments = [], earlier = [] }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {}) {
+    this.#header = undefined
     const wasReady = this.#ready
     try {
       if (!wasReady) this.#migrate()
@@ -244,6 +249,7 @@ export class BillStore {
   }
 
   setTable(table: BillTable) {
+    this.#header = undefined
     this.sql.exec('UPDATE bill SET table_info = ?', JSON.stringify(table))
   }
 
@@ -312,6 +318,7 @@ export class BillStore {
   close(closedAt: number, nextSessionId: string) {
     const header = this.header()
     if (!header) return
+    this.#header = undefined
     this.sql.exec('UPDATE bill SET closed_at = ?, next_session_id = ?', closedAt, nextSessionId)
     this.#enqueue({ kind: 'close', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId } })
   }
@@ -322,6 +329,7 @@ export class BillStore {
     if (!header) return
     this.sql.exec('DELETE FROM lines')
     this.sql.exec('DELETE FROM payments')
+    this.#header = undefined
     this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL', openedAt)
     this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
     this.addLines(lines)
@@ -331,6 +339,7 @@ export class BillStore {
   wipe() {
     for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox']) this.sql.exec(`DELETE FROM ${table}`)
     this.#state = null
+    this.#header = undefined
   }
 
   pending(limit: number): PendingEntry[] {

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { billTotals, type BillTotals } from '~/domain/bill'
-import { billEvent, LIVE_PING, LIVE_PONG, type BillChange, type BillEvent } from '~/domain/live'
+import { billEvent, LIVE_PING, LIVE_PONG, type BillChange } from '~/domain/live'
 import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
@@ -139,7 +139,7 @@ export class TableSession extends DurableObject<Env> {
       if (committed) {
         this.#committed()
         const { payment, totals } = committed
-        this.#announce(header.table.userId, [billEvent('payment', sessionId, header.table, payment.amountCents + payment.taxCents + payment.tipCents, totals)])
+        this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents, totals)
       }
       return result
     })
@@ -346,24 +346,20 @@ export class TableSession extends DurableObject<Env> {
     void this.#deliverSoon()
   }
 
-  /** Tells this bill's diners and the restaurant's staff what just changed. */
+  /**
+   * Tells this bill's diners and the restaurant's staff what just changed.
+   * Diners hear of it at once (their screens read this object); staff screens
+   * read D1, so the restaurant's hub hears of it once the delivery under way
+   * has ended, and the write that caused it never waits on that.
+   */
   #publish(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
     const state = this.#store.state()
-    this.#announce(header.table.userId, [billEvent(change, header.sessionId, header.table, amountCents, totals ?? billTotals(state.lines, state.paidCents))])
-  }
-
-  /**
-   * Diners hear of a change at once (their screens read this object); staff
-   * screens read D1, so the restaurant's hub hears of it once the delivery
-   * under way has ended, and the write that caused it never waits on that.
-   */
-  #announce(userId: string, events: BillEvent[]) {
-    const sockets = this.ctx.getWebSockets()
-    for (const event of events) broadcast(sockets, event)
+    const event = billEvent(change, header.sessionId, header.table, amountCents, totals ?? billTotals(state.lines, state.paidCents))
+    broadcast(this.ctx.getWebSockets(), event)
     const delivered = this.#delivering ?? Promise.resolve()
     this.ctx.waitUntil(
       delivered
-        .then(() => restaurantHub(this.env, userId).publish(events))
+        .then(() => restaurantHub(this.env, header.table.userId).publish([event]))
         .catch((error: unknown) => console.error('hub publish failed', error)),
     )
   }

@@ -5,6 +5,10 @@ const BATCH_ENTRIES = 50
 
 const D1_NOW = "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
 
+/** A bill's row in the ledger, unless it is there already. */
+const billRow = (db: D1Database, sessionId: string, tableId: string, openedAt: number) =>
+  db.prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING').bind(sessionId, tableId, openedAt)
+
 /**
  * The statements that give D1's ledger one outbox entry. Each is idempotent
  * on the record's id (an upsert, or an insert that ignores a copy it has), so
@@ -34,7 +38,7 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
       const { sessionId, tableId, closedAt, nextSessionId } = entry.body
       return [
         db.prepare('UPDATE table_sessions SET closed_at = ? WHERE id = ?').bind(closedAt, sessionId),
-        db.prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING').bind(nextSessionId, tableId, closedAt),
+        billRow(db, nextSessionId, tableId, closedAt),
         // Only if the table still names this bill as open: a later close already moved it on.
         db.prepare('UPDATE tables SET session_id = ? WHERE id = ? AND session_id = ?').bind(nextSessionId, tableId, sessionId),
       ]
@@ -68,7 +72,7 @@ export async function deliverOutbox(db: D1Database, storage: DurableObjectStorag
     if (!last) return
     const statements = batch.flatMap((pending) => ledgerStatements(db, pending.entry))
     if (ensureBillRow) {
-      statements.unshift(db.prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING').bind(header.sessionId, header.tableId, header.openedAt))
+      statements.unshift(billRow(db, header.sessionId, header.tableId, header.openedAt))
     }
     await db.batch(statements)
     ensureBillRow = false
