@@ -107,7 +107,8 @@ export interface LocalServer {
   stop: () => void
 }
 
-export async function startLocalServer(prefix: string, extraSql = ''): Promise<LocalServer> {
+/** Starts the app under `wrangler dev` on a fresh database with the seed and `extraSql`; `vars` go on top of the local ones. */
+export async function startLocalServer(prefix: string, extraSql = '', vars: Record<string, string> = {}): Promise<LocalServer> {
   const persist = mkdtempSync(join(tmpdir(), `${prefix}-`))
   run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
   run('npx', ['tsx', 'scripts/seed.ts', '--persist-to', persist])
@@ -118,7 +119,7 @@ export async function startLocalServer(prefix: string, extraSql = ''): Promise<L
   }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--log-level', 'warn', ...localVarFlags], {
+  const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--log-level', 'warn', ...localVarFlags, ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])], {
     env,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -60,6 +60,12 @@ const es = {
       menu: 'Menú',
       split: 'Dividir',
       payAll: 'Pagar {{amount}}',
+      payingItems_one: '{{name}} está pagando {{count}} artículo',
+      payingItems_other: '{{name}} está pagando {{count}} artículos',
+      payingAmount: '{{name}} está pagando {{amount}}',
+      someone: 'Alguien',
+      beingPaid_one: '{{count}} pagándose ahora',
+      beingPaid_other: '{{count}} pagándose ahora',
     },
     sheet: {
       title: 'Pagar o dividir la cuenta',
@@ -96,6 +102,7 @@ const es = {
       confirm_other: 'Confirmar ({{count}} artículos)',
       noneSelected: 'Elige al menos un artículo.',
       taken: 'Alguien más acaba de pagar un artículo que habías elegido; ya no está en tu selección.',
+      beingPaid: 'Alguien lo está pagando ahora',
       notOnBill: 'Uno de los artículos elegidos no está en esta cuenta.',
       continue: 'Continuar',
     },
@@ -184,6 +191,9 @@ const es = {
       refusals: {
         CLOSED: 'Esta cuenta ya se cerró. Escanea de nuevo el código de la mesa.',
         DECLINED: 'El pago fue rechazado. No se te cobró nada.',
+        BEING_PAID: 'Alguien más está pagando parte de esto en este momento. No se te cobró nada; espera un momento y revisa la cuenta.',
+        HOLD_EXPIRED: 'Tu pago tardó demasiado y alguien más pagó parte de esto mientras tanto. No se te cobró nada.',
+        REQUIRES_ACTION: 'Tu banco pide que confirmes el pago. No se te cobró nada todavía.',
       },
     },
     confirmation: {

@@ -2,10 +2,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { lineAmountFor } from '~/domain/bill'
+import { lineAmountFor, lineRemaining } from '~/domain/bill'
 import { parseItemsParam, selectionParams } from '~/domain/checkout'
 import { groupUnpaidByDiner } from '~/domain/diners'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
+import { payableBill } from '~/server/bill.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
@@ -27,7 +28,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
-  const bill = await loadBill(context, params.sessionId)
+  const bill = payableBill(await loadBill(context, params.sessionId))
   const submission = parseWithZod(await request.formData(), { schema: payItemsFormSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const refuse = (error: string, status: number) => data(submission.reply({ fieldErrors: { item: [error] } }), { status })
@@ -37,13 +38,17 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     const line = byId.get(itemId)
     if (!line) return refuse('customer.payItems.notOnBill', 400)
     const left = line.quantity - line.paidQuantity
-    // Paid by someone else since the page was drawn: say so, and let the diner choose again.
+    // Paid (or being paid) by someone else since the page was drawn: say so, and let the diner choose again.
     if (left <= 0) return refuse('customer.payItems.taken', 409)
     const wanted = submission.value.quantities?.[itemId] ?? 1
     items.push({ itemId, quantity: Math.min(left, Math.max(1, wanted)) })
   }
   return redirect(customerPath.options(bill.sessionId, selectionParams({ mode: 'items', items })))
 }
+
+/** A line as this diner can pay it: units someone is paying right now count as paid. */
+const payable = (line: ClientLine) => ({ ...line, paidQuantity: line.paidQuantity + line.heldQuantity })
+const unitsLeft = (line: ClientLine) => line.quantity - line.paidQuantity - line.heldQuantity
 
 /** What a refused post had chosen, so the page comes back with it (without JavaScript the page is drawn anew). */
 function sentChoice(sent: Record<string, unknown> | null | undefined): Map<string, number> | null {
@@ -69,7 +74,7 @@ export default function PayItems() {
     const lines = new Map(bill.lines.map((line) => [line.id, line]))
     const taken = [...selected.keys()].filter((id) => {
       const line = lines.get(id)
-      return !line || line.quantity - line.paidQuantity <= 0
+      return !line || unitsLeft(line) <= 0
     })
     if (taken.length === 0) return
     setSelected((current) => new Map([...current].filter(([id]) => !taken.includes(id))))
@@ -81,10 +86,10 @@ export default function PayItems() {
   // Lines paid by someone else meanwhile drop out of the selection, and quantities shrink to what is left.
   const chosenLines = [...selected].flatMap(([id, quantity]) => {
     const line = open.get(id)
-    const left = line ? line.quantity - line.paidQuantity : 0
+    const left = line ? unitsLeft(line) : 0
     return line && left > 0 ? [{ line, units: Math.min(quantity, left) }] : []
   })
-  const total = chosenLines.reduce((sum, { line, units }) => sum + lineAmountFor(line, units), 0)
+  const total = chosenLines.reduce((sum, { line, units }) => sum + lineAmountFor(payable(line), units), 0)
   const count = chosenLines.reduce((sum, { units }) => sum + units, 0)
   const pending = navigation.state !== 'idle'
 
@@ -123,7 +128,7 @@ export default function PayItems() {
               <h2 className="mb-2 text-lg font-bold">{group.customerName ?? t('customer.bill.guest')}</h2>
               <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm">
                 {group.lines.map((line) => {
-                  const left = line.quantity - line.paidQuantity
+                  const left = unitsLeft(line)
                   const units = selected.get(line.id)
                   const isChosen = units !== undefined
                   return (
@@ -134,6 +139,7 @@ export default function PayItems() {
                           name="item"
                           value={line.id}
                           checked={isChosen}
+                          disabled={left <= 0}
                           onChange={(event) => toggle(line, event.target.checked)}
                           className="mt-0.5 size-6 shrink-0 accent-emerald-700"
                         />
@@ -143,10 +149,15 @@ export default function PayItems() {
                             {line.name}
                           </span>
                           {line.description ? <span className="block text-sm text-stone-600">{line.description}</span> : null}
-                          {left > 1 ? <span className="block text-sm text-stone-600">{t('customer.payItems.each', { amount: money(lineAmountFor(line, 1)) })}</span> : null}
-                          {left < line.quantity ? <span className="block text-sm font-medium text-amber-800">{t('customer.payItems.left', { count: left })}</span> : null}
+                          {left > 1 ? <span className="block text-sm text-stone-600">{t('customer.payItems.each', { amount: money(lineAmountFor(payable(line), 1)) })}</span> : null}
+                          {left > 0 && left < line.quantity ? <span className="block text-sm font-medium text-amber-800">{t('customer.payItems.left', { count: left })}</span> : null}
+                          {line.heldQuantity > 0 ? (
+                            <span className="block text-sm font-medium text-sky-800" data-testid="item-being-paid">
+                              {left > 0 ? t('customer.bill.beingPaid', { count: line.heldQuantity }) : t('customer.payItems.beingPaid')}
+                            </span>
+                          ) : null}
                         </span>
-                        <span className="font-semibold tabular-nums">{money(isChosen ? lineAmountFor(line, Math.min(units, left)) : line.remainingCents)}</span>
+                        <span className="font-semibold tabular-nums">{money(isChosen ? lineAmountFor(payable(line), Math.min(units, left)) : lineRemaining(payable(line)))}</span>
                       </label>
                       {left > 1 ? (
                         <div className="mt-3 flex justify-end">

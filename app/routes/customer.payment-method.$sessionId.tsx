@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { PAYMENT_METHODS, type PaymentMethod } from '~/domain/bill'
 import { whatChanged, type PaymentChange } from '~/domain/checkout'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
+import { payableBill } from '~/server/bill.server'
 import { recordPayment } from '~/server/bill-writes.server'
 import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
@@ -25,6 +26,10 @@ const METHOD_ICONS: Record<PaymentMethod, typeof CardIcon> = { card: CardIcon, a
 
 /** Refusals that mean the bill moved since the diner was shown it: explained, with the new amount. */
 const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH', 'UNKNOWN_ITEM'])
+/** Refusals the diner is told as they are: nothing was charged, and why. */
+const REFUSALS = ['CLOSED', 'DECLINED', 'BEING_PAID', 'HOLD_EXPIRED', 'REQUIRES_ACTION'] as const
+type Refusal = (typeof REFUSALS)[number]
+const isRefusal = (code: string): code is Refusal => (REFUSALS as readonly string[]).includes(code)
 
 type Stop = PaymentChange | 'tipTooHigh' | 'nothingChosen'
 
@@ -42,7 +47,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const tipParams = new URLSearchParams(checkout.selectionQuery)
   if (checkout.tip.percent !== null) tipParams.set('tipPercentage', String(checkout.tip.percent))
   else tipParams.set('tipAmount', (checkout.tip.tip / 100).toFixed(2))
-  const stop = blocked(checkout, bill.totals.remaining)
+  const stop = blocked(checkout, payableBill(bill).totals.remaining)
   return {
     ...dinerHeader(bill),
     summary: checkout.summary,
@@ -59,7 +64,7 @@ type PayError =
   | { kind: 'method' }
   | { kind: 'invalid' }
   | { kind: 'moved'; change: PaymentChange; total: number }
-  | { kind: 'refused'; code: 'CLOSED' | 'DECLINED' | null }
+  | { kind: 'refused'; code: Refusal | null }
   | { kind: 'limited'; text: string }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
@@ -80,7 +85,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     const now = await loadBill(context, params.sessionId)
     const checkout = checkoutFromUrl(now, new URL(request.url).searchParams)
     const change = whatChanged(payment.amount, {
-      remaining: now.totals.remaining,
+      remaining: payableBill(now).totals.remaining,
       base: checkout.base,
       mode: checkout.selection?.mode ?? 'full',
       selectionChanged: checkout.quote?.changed ?? false,
@@ -91,8 +96,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   }
   // Nothing was charged: the address has paid too often lately.
   if (result.limit) return data<PayError>({ kind: 'limited', text: await limitText(request, result.limit, result.code) }, { status: 429, headers: retryAfter(result.limit) })
-  const code = result.code === 'CLOSED' || result.code === 'DECLINED' ? result.code : null
-  return data<PayError>({ kind: 'refused', code }, { status: result.status })
+  return data<PayError>({ kind: 'refused', code: isRefusal(result.code) ? result.code : null }, { status: result.status })
 }
 
 export default function PaymentMethod() {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
 import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
+import { payableBill } from '~/server/bill.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -22,7 +23,8 @@ function startingTableSize(splitPaid: readonly SplitPaid[], capacity: number | n
 }
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  const bill = await loadBill(context, params.sessionId)
+  // Shares are of what nobody is paying right now.
+  const bill = payableBill(await loadBill(context, params.sessionId))
   const query = new URL(request.url).searchParams
   const tableSize = Number(query.get('tableSize')) || startingTableSize(bill.splitPaid, bill.capacity)
   const start = quoteSplit(bill.totals.remaining, Number(query.get('partySize')) || 1, tableSize, bill.splitPaid)

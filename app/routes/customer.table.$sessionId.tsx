@@ -55,6 +55,8 @@ export default function Bill() {
   const [searchParams] = useSearchParams()
   const sheet = searchParams.get('sheet')
   const { total, paid, remaining } = bill.totals
+  // What a new payment can pay: the rest, less what someone is paying right now.
+  const payable = bill.payableCents
   const percent = total > 0 ? Math.min(100, Math.round((paid / total) * 100)) : 0
   const sid = bill.sessionId
   // Another diner's order or payment shows at once; a closed bill leads on to the table's next one.
@@ -70,14 +72,14 @@ export default function Bill() {
             <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1 px-3`}>
               {t('customer.bill.menu')}
             </Link>
-            {remaining > 0 ? (
+            {payable > 0 ? (
               <>
                 {/* Splitting skips straight to its two ways; paying it all goes straight to the tip (issue 8: four taps to pay). */}
                 <Link to="?sheet=split" preventScrollReset className={`${buttonClass.secondary} flex-1 px-3`} data-testid="split-button">
                   {t('customer.bill.split')}
                 </Link>
                 <Link to={customerPath.tip(sid, selectionParams({ mode: 'full' }))} className={`${buttonClass.primary} flex-[2] px-3`} data-testid="pay-button">
-                  {t('customer.bill.payAll', { amount: money(remaining) })}
+                  {t('customer.bill.payAll', { amount: money(payable) })}
                 </Link>
               </>
             ) : null}
@@ -98,6 +100,13 @@ export default function Bill() {
         <p className="mt-2 text-sm text-emerald-50" data-testid="paid-message">
           {paid > 0 ? t('customer.bill.percentPaid', { percent }) : t('customer.bill.noPayments')}
         </p>
+        {bill.paying ? (
+          <p className="mt-3 rounded-xl bg-emerald-950/40 px-3 py-2 text-sm font-semibold" role="status" data-testid="paying-now">
+            {bill.paying.units > 0
+              ? t('customer.bill.payingItems', { name: bill.paying.payer ?? t('customer.bill.someone'), count: bill.paying.units })
+              : t('customer.bill.payingAmount', { name: bill.paying.payer ?? t('customer.bill.someone'), amount: money(bill.paying.cents) })}
+          </p>
+        ) : null}
       </section>
 
       {total > 0 && remaining === 0 ? (
@@ -134,7 +143,7 @@ export default function Bill() {
       <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} mt-4 w-full`}>
         {t('customer.bill.viewMenu')}
       </Link>
-      {remaining > 0 ? (
+      {payable > 0 ? (
         <Link to="?sheet=pay" preventScrollReset className={`${buttonClass.primary} mt-3 w-full`}>
           {t('customer.bill.payOrSplit')}
         </Link>
@@ -142,7 +151,7 @@ export default function Bill() {
 
       {isDemo ? <DemoPanel /> : null}
 
-      <Sheet open={remaining > 0 && (sheet === 'pay' || sheet === 'split')} closeTo={customerPath.bill(sid)} title={t('customer.sheet.title')}>
+      <Sheet open={payable > 0 && (sheet === 'pay' || sheet === 'split')} closeTo={customerPath.bill(sid)} title={t('customer.sheet.title')}>
         {sheet === 'split' ? (
           <div className="grid gap-3">
             <SheetOption to={customerPath.payItems(sid)} icon={<ReceiptIcon />} title={t('customer.sheet.payItems')} hint={t('customer.sheet.payItemsHint')} />
@@ -155,7 +164,7 @@ export default function Bill() {
               to={customerPath.tip(sid, selectionParams({ mode: 'full' }))}
               icon={<CardIcon />}
               title={t('customer.sheet.payFull')}
-              hint={t('customer.sheet.payFullHint', { amount: money(remaining) })}
+              hint={t('customer.sheet.payFullHint', { amount: money(payable) })}
             />
           </div>
         )}
@@ -177,6 +186,11 @@ function BillLine({ line }: { line: ClientLine }) {
         {line.paidQuantity > 0 && !isPaid ? (
           <p className="text-sm font-medium text-amber-800">
             {t('customer.bill.partlyPaid', { paid: line.paidQuantity, quantity: line.quantity, amount: money(line.remainingCents) })}
+          </p>
+        ) : null}
+        {line.heldQuantity > 0 ? (
+          <p className="text-sm font-medium text-sky-800" data-testid="line-being-paid">
+            {t('customer.bill.beingPaid', { count: line.heldQuantity })}
           </p>
         ) : null}
       </div>

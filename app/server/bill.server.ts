@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { billTotals, lineRemaining, type BillTotals, type PaidLine } from '~/domain/bill'
+import { withHolds, type Hold } from '~/domain/holds'
 import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
@@ -103,6 +104,8 @@ export interface BillView {
   nextSessionId: string | null
   /** Newest first; only when asked for. */
   payments: PaymentRow[]
+  /** Payments in progress and what they keep, oldest first (none once the bill is closed). */
+  holds: Hold[]
 }
 
 /**
@@ -114,7 +117,17 @@ export async function readClosedBill(db: Db, sessionId: string): Promise<BillVie
   if (!table) return null
   const [lines, paidRows, splitPaid, paymentRows] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId), splitPaidQuery(db, sessionId), sessionPaymentsQuery(db, sessionId)])
   const { isActive: _isActive, ...info } = table
-  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0), splitPaid, closedAt: table.closedAt, nextSessionId: null, payments: paymentRows }
+  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0), splitPaid, closedAt: table.closedAt, nextSessionId: null, payments: paymentRows, holds: [] }
+}
+
+/**
+ * The bill as a new payment sees it: what payments in progress keep counts
+ * as paid, so a diner is shown, and asked to pay, only what nobody is paying.
+ */
+export function payableBill(bill: BillView): BillView {
+  if (bill.holds.length === 0) return bill
+  const seen = withHolds({ lines: bill.lines, paidCents: bill.totals.paid, splitPaid: bill.splitPaid }, bill.holds)
+  return { ...bill, lines: seen.lines, splitPaid: seen.splitPaid, totals: billTotals(seen.lines, seen.paidCents) }
 }
 
 /** The bill as GET /api/tables/session/{id} answers it (docs/api.md), amounts in pesos. */

@@ -2,12 +2,13 @@ import { paymentTypeOf, quote, readSelection, readTip, selectionParams, serviceQ
 import { centsToPesos } from '~/domain/money'
 import type { PaymentRequestInput } from '~/domain/schemas/payments'
 import { paymentSummary } from '~/domain/tax'
-import type { BillView } from './bill.server'
+import { payableBill, type BillView } from './bill.server'
 
-/** Reads what a payment step's URL asks to pay, priced against the bill as it is now. */
+/** Reads what a payment step's URL asks to pay, priced against the bill as it is now, less what others are paying right now. */
 export function checkoutFromUrl(bill: BillView, params: URLSearchParams) {
   const selection: Selection | null = readSelection(params)
-  const priced = selection ? quote(bill.lines, bill.totals.remaining, selection, bill.splitPaid) : null
+  const payable = payableBill(bill)
+  const priced = selection ? quote(payable.lines, payable.totals.remaining, selection, payable.splitPaid) : null
   const base = priced?.base ?? 0
   const tip = readTip(params, base)
   return {

@@ -1,10 +1,11 @@
 import { data, type AppLoadContext } from '@remix-run/cloudflare'
 import { lineRemaining } from '~/domain/bill'
+import { heldUnits } from '~/domain/holds'
 import { isIdLike } from '~/domain/schemas/fields'
 import { customerPath } from '~/domain/customer-paths'
 import { eq } from 'drizzle-orm'
 import type { WirePayment } from '~/domain/wire'
-import { currentSessionOf, readClosedBill, toWirePayment, type BillView } from './bill.server'
+import { currentSessionOf, payableBill, readClosedBill, toWirePayment, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
@@ -91,8 +92,25 @@ export function dinerHeader(bill: BillView) {
 
 export type ClientLine = ReturnType<typeof clientBill>['lines'][number]
 
+/**
+ * Who is paying right now and what: the screens tell the table ("Ana está
+ * pagando 2 artículos") and keep those units out of reach. Payers who gave no
+ * name are null ("Alguien").
+ */
+function payingNow(holds: BillView['holds']) {
+  if (holds.length === 0) return null
+  const named = [...new Set(holds.map((hold) => hold.payer))].filter((payer) => payer !== 'Guest')
+  return {
+    payer: holds.length === 1 && named.length === 1 ? (named[0] ?? null) : null,
+    units: holds.reduce((sum, hold) => sum + (hold.paidLines.length ? hold.units.reduce((count, unit) => count + unit.quantity, 0) : 0), 0),
+    cents: holds.reduce((sum, hold) => sum + hold.amountCents, 0),
+  }
+}
+
 /** What a diner's page needs of the bill, in cents; nothing more goes to the phone. */
 export function clientBill(bill: BillView) {
+  const held = heldUnits(bill.holds)
+  const payable = payableBill(bill)
   return {
     tableId: bill.tableId,
     sessionId: bill.sessionId,
@@ -101,6 +119,9 @@ export function clientBill(bill: BillView) {
     tableNumber: bill.tableNumber,
     capacity: bill.capacity,
     totals: bill.totals,
+    /** What is left once the payments in progress go through: what a new payment can pay. */
+    payableCents: payable.totals.remaining,
+    paying: payingNow(bill.holds),
     lines: bill.lines.map((line) => ({
       id: line.id,
       name: line.name,
@@ -108,6 +129,8 @@ export function clientBill(bill: BillView) {
       priceCents: line.priceCents,
       quantity: line.quantity,
       paidQuantity: line.paidQuantity,
+      /** Units someone is paying right now. */
+      heldQuantity: held.get(line.id) ?? 0,
       remainingCents: lineRemaining(line),
       customerName: line.customerName,
       paidBy: line.paidBy,

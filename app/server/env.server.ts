@@ -45,6 +45,8 @@ export const envSchema = z
     // Unset means production: only local runs say otherwise (scripts/local-vars.ts).
     MESA_ENV: z.enum(['development', 'production']).default('production'),
     PAYMENT_PROVIDER: z.enum(['simulated']).default('simulated'),
+    // How long the simulated provider takes to answer, to measure the bill with a real provider's network time.
+    SIMULATED_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     MAIL_PROVIDER: z.enum(['log', 'resend']).default('log'),
     MAIL_FROM: z.string().min(3).optional(),
     MAIL_API_KEY: z.string().min(1).optional(),

@@ -3,10 +3,19 @@ import { apiError } from './http.server'
 import { getT } from './i18n.server'
 import { tooManyResponse, tooManyText, type RateLimit } from './rate-limit.server'
 
-/** How a write to a bill ends: the TableSession object's answer, as the API reports it; a 429 names the limit it hit. */
-export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string; limit?: RateLimit }
+/**
+ * How a write to a bill ends: the TableSession object's answer, as the API
+ * reports it. A 429 names the limit it hit; a payment kept out by others in
+ * progress names who is paying; one that waits on the diner's bank carries
+ * what Stripe.js needs to ask them.
+ */
+export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string; limit?: RateLimit; payers?: string[]; clientSecret?: string }
 export type WriteResult<T> = ({ ok: true } & T) | WriteFailure
-export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'REUSED_TRANSACTION' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED' | 'TOO_MANY_LINES' | 'RATE_LIMITED' | 'LEDGER_UNAVAILABLE'
+export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'REUSED_TRANSACTION' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED' | 'TOO_MANY_LINES' | 'RATE_LIMITED'
+  | 'LEDGER_UNAVAILABLE'
+  | 'BEING_PAID'
+  | 'REQUIRES_ACTION'
+  | 'HOLD_EXPIRED'
 
 export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
 
@@ -16,6 +25,9 @@ export const tableNotFound = () => fail(404, 'NOT_FOUND', 'Table not found.')
 export const billClosed = () => fail(409, 'CLOSED', 'This bill has been closed. Scan the table code again to see the current one.')
 
 /** A close waits for D1 to have everything before it: until then the table's next bill could not be found there. */
+/** A payment's charge came back after its hold ran out and what it paid was taken meanwhile: its money is given back. */
+export const holdExpired = () => fail(409, 'HOLD_EXPIRED', 'The payment took too long and part of it was paid by someone else meanwhile. Nothing was charged; review the bill and try again.')
+
 export const ledgerUnavailable = () => fail(503, 'LEDGER_UNAVAILABLE', 'The bill cannot be closed right now. Try again in a moment.')
 
 /**
@@ -23,7 +35,10 @@ export const ledgerUnavailable = () => fail(503, 'LEDGER_UNAVAILABLE', 'The bill
  * limit, 429 with Retry-After and the words in the request's language.
  */
 export async function apiFailure(request: Request, failure: WriteFailure): Promise<Response> {
-  if (!failure.limit) return apiError(failure.status, failure.message, { code: failure.code })
+  if (!failure.limit) {
+    const { payers, clientSecret } = failure
+    return apiError(failure.status, failure.message, { code: failure.code, ...(payers ? { payers } : {}), ...(clientSecret ? { clientSecret } : {}) })
+  }
   return tooManyResponse(request, failure.limit, failure.code, await limitText(request, failure.limit, failure.code))
 }
 

@@ -66,6 +66,16 @@ export const paymentRequestSchema = z
       .max(100, { error: 'tipPercentage must be at most 100' })
       .nullish(),
     serviceQuality: z.string().trim().max(200, { error: 'serviceQuality is too long' }).nullish(),
+    /**
+     * How the card or wallet is paid: Stripe.js's ConfirmationToken (ctoken_…)
+     * with Stripe, or one of Stripe's test payment methods with the simulated
+     * provider (pm_card_visa, pm_card_chargeDeclined, pm_card_authenticationRequired).
+     */
+    paymentToken: z
+      .string({ error: 'paymentToken must be text' })
+      .max(255, { error: 'paymentToken is too long' })
+      .regex(/^[A-Za-z0-9_]+$/, { error: 'paymentToken has characters that are not allowed' })
+      .optional(),
     mealType: z.literal('dinner', { error: 'mealType must be dinner' }).optional(),
   })
   .superRefine((body, ctx) => {

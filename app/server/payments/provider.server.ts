@@ -2,39 +2,78 @@ import type { PaymentMethod } from '~/domain/bill'
 import { appEnv } from '../env.server'
 import { isDemoSession } from '../table-session.server'
 
-export interface ChargeRequest {
-  transactionId: string
+export interface AuthorizeRequest {
+  /** Names the attempt (the hold's id): asked again with the same key, the provider answers the same attempt. */
+  key: string
   /** The whole charge in cents: bill part, any tax added on top, and tip. */
   totalCents: number
   method: PaymentMethod
   description: string
+  /** What pays it: Stripe.js's ConfirmationToken, or a Stripe test payment method with the simulated provider. */
+  paymentToken: string | undefined
+  metadata: { sessionId: string; holdId: string; transactionId: string }
 }
 
-export type ChargeResult = { ok: true; reference: string } | { ok: false; message: string }
+export type Authorization =
+  | { status: 'authorized'; reference: string }
+  /** The bank wants the diner to confirm (3-D Secure) in Stripe.js with `clientSecret`; the hold stands meanwhile. */
+  | { status: 'requires_action'; reference: string; clientSecret: string }
+  | { status: 'declined'; message: string }
+
+/** Where an attempt stands at the provider, asked after the diner confirmed it or when its hold's time ran out. */
+export type AttemptState = 'authorized' | 'captured' | 'requires_action' | 'failed'
 
 /**
- * Where money actually moves. The TableSession object charges only after the
- * bill has accepted the payment and records it only after the charge, so a
- * refused payment never charges and a charge never goes unrecorded. A real
- * provider (Stripe) implements this and is chosen by PAYMENT_PROVIDER.
+ * Where money actually moves. The TableSession object holds what a payment
+ * pays before it asks for the money, authorizes and captures outside its
+ * turn, and then commits the payment or gives the money back: a charge
+ * never goes unrecorded and never pays what someone else paid. Chosen by
+ * PAYMENT_PROVIDER.
  */
 export interface PaymentProvider {
   readonly id: string
   /** Whether the screens must say that no real money moves. */
   readonly isDemo: boolean
-  charge(request: ChargeRequest): Promise<ChargeResult>
-  /** Gives a charge back when it could not be recorded. */
-  refund(reference: string): Promise<void>
+  authorize(request: AuthorizeRequest): Promise<Authorization>
+  state(reference: string): Promise<AttemptState>
+  /** Takes the authorized money; false when the provider refused (the authorization is gone). */
+  capture(reference: string): Promise<boolean>
+  /** Gives an attempt back: cancels its authorization, or refunds it whole once captured. */
+  release(reference: string): Promise<void>
 }
 
-/** Approves every charge without moving money: local development and the public demo. */
-export const simulatedProvider: PaymentProvider = {
-  id: 'simulated',
-  isDemo: true,
-  async charge(request) {
-    return { ok: true, reference: `sim_${request.transactionId}` }
-  },
-  async refund() {},
+/** Stripe's test payment methods, which the simulated provider answers as Stripe's test mode does. */
+const DECLINED = 'pm_card_chargeDeclined'
+const NEEDS_ACTION = 'pm_card_authenticationRequired'
+
+/**
+ * Approves every charge without moving money (local development, tests and
+ * the public demo), except Stripe's declining and 3-D Secure test payment
+ * methods, so every path of a real charge can be tried without one.
+ * `delayMs` plays a provider's network time.
+ */
+export function simulatedProvider(delayMs = 0): PaymentProvider {
+  const wait = () => (delayMs > 0 ? scheduler.wait(delayMs) : Promise.resolve())
+  return {
+    id: 'simulated',
+    isDemo: true,
+    async authorize(request) {
+      await wait()
+      if (request.paymentToken === DECLINED) return { status: 'declined', message: 'Your card was declined.' }
+      const reference = `sim_${request.key}`
+      if (request.paymentToken === NEEDS_ACTION) return { status: 'requires_action', reference, clientSecret: `${reference}_secret` }
+      return { status: 'authorized', reference }
+    },
+    // Nothing is kept between calls: a simulated attempt is taken to have been confirmed.
+    async state() {
+      return 'authorized'
+    },
+    async capture() {
+      await wait()
+      return true
+    },
+    async release() {},
+  }
 }
 
 /**
@@ -44,9 +83,10 @@ export const simulatedProvider: PaymentProvider = {
  * only the demo table ever approves a payment without moving money.
  */
 export function getPaymentProvider(env: Env, sessionId: string): PaymentProvider {
-  if (isDemoSession(sessionId)) return simulatedProvider
-  switch (appEnv(env).PAYMENT_PROVIDER) {
+  const config = appEnv(env)
+  if (isDemoSession(sessionId)) return simulatedProvider()
+  switch (config.PAYMENT_PROVIDER) {
     case 'simulated':
-      return simulatedProvider
+      return simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
   }
 }

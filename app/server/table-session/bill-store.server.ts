@@ -1,3 +1,5 @@
+import type { Hold } from '~/domain/holds'
+import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { SplitPaid } from '~/domain/split'
 import type { BillItemRow, PaymentRow } from '../db/schema.server'
 import type { BillTable } from './open-bill.server'
@@ -66,6 +68,22 @@ const MIGRATIONS = [
     transaction_id TEXT PRIMARY KEY,
     payment TEXT NOT NULL
   );`,
+  // Payments in progress (see HoldRow); kept once ended, so a late answer from the provider finds how its hold ended.
+  `CREATE TABLE holds (
+    id TEXT PRIMARY KEY,
+    transaction_id TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    request TEXT NOT NULL,
+    hold TEXT NOT NULL,
+    tax_cents INTEGER NOT NULL CHECK (tax_cents >= 0),
+    total_cents INTEGER NOT NULL CHECK (total_cents > 0),
+    status TEXT NOT NULL CHECK (status IN ('held', 'action', 'capturing', 'committed', 'released', 'expired')),
+    provider TEXT NOT NULL,
+    reference TEXT,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX holds_by_transaction ON holds (transaction_id, created_at);`,
 ]
 
 /** A line's columns, as the object's `lines` and D1's `bill_items` name them, and its values in that order. */
@@ -157,6 +175,42 @@ export interface BillState {
   paidCents: number
   splitPaid: SplitPaid[]
 }
+
+/**
+ * Where a payment in progress stands: `held` while the provider is asked,
+ * `action` while the diner confirms with their bank, `capturing` while the
+ * money is taken; then `committed` (it is a payment), `released` (ended for
+ * good: its units are free again and any money given back) or `expired`
+ * (its time ran out first: its units are free again, and should its money
+ * come after all, it commits if they still are, see TableSession.pay).
+ */
+export type HoldStatus = 'held' | 'action' | 'capturing' | 'committed' | 'released' | 'expired'
+
+/** A payment in progress as the object keeps it: the request, what it holds, and where it stands. */
+export interface HoldRow {
+  id: string
+  transactionId: string
+  requestHash: string
+  request: PaymentRequest
+  hold: Hold
+  taxCents: number
+  /** The whole charge: bill part, tax added on top, tip. */
+  totalCents: number
+  status: HoldStatus
+  provider: string
+  reference: string | null
+  expiresAt: number
+  createdAt: number
+}
+
+/** Holds that keep what they hold: in progress and in time, or taking the money (which must end before they let go). */
+const STANDING = "(status = 'capturing' OR (status IN ('held', 'action') AND expires_at > ?))"
+
+const HOLD_COLUMNS = `id, transaction_id AS transactionId, request_hash AS requestHash, request, hold, tax_cents AS taxCents, total_cents AS totalCents,
+  status, provider, reference, expires_at AS expiresAt, created_at AS createdAt`
+
+type StoredHold = Omit<HoldRow, 'request' | 'hold'> & { request: string; hold: string }
+const toHoldRow = (row: StoredHold): HoldRow => ({ ...row, request: JSON.parse(row.request) as PaymentRequest, hold: JSON.parse(row.hold) as Hold })
 
 /** What the ledger in D1 receives, in commit order. */
 export type OutboxEntry =
@@ -329,15 +383,71 @@ export class BillStore {
     if (!header) return
     this.sql.exec('DELETE FROM lines')
     this.sql.exec('DELETE FROM payments')
+    this.sql.exec('DELETE FROM holds')
     this.#header = undefined
     this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL', openedAt)
     this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
     this.addLines(lines)
   }
 
+  /** The holds standing at `now`, oldest first. */
+  standingHolds(now: number): HoldRow[] {
+    return this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE ${STANDING} ORDER BY created_at, rowid`, now).toArray().map(toHoldRow)
+  }
+
+  /** Holds whose time ran out at `now` without ending: to release, or to settle with the provider if they were taking money. */
+  overdueHolds(now: number): HoldRow[] {
+    return this.sql
+      .exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE status IN ('held', 'action', 'capturing') AND expires_at <= ? ORDER BY created_at, rowid`, now)
+      .toArray()
+      .map(toHoldRow)
+  }
+
+  /** When the next hold in progress runs out, if any does. */
+  nextHoldExpiry(): number | null {
+    if (!this.#ready) return null
+    return this.sql.exec<{ next: number | null }>("SELECT min(expires_at) AS next FROM holds WHERE status IN ('held', 'action', 'capturing')").one().next
+  }
+
+  hold(id: string): HoldRow | undefined {
+    const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE id = ?`, id).toArray()
+    return row ? toHoldRow(row) : undefined
+  }
+
+  /** The newest hold made for `transactionId`: a retry finds the attempt it repeats. */
+  holdByTransaction(transactionId: string): HoldRow | undefined {
+    const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE transaction_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`, transactionId).toArray()
+    return row ? toHoldRow(row) : undefined
+  }
+
+  addHold(row: HoldRow) {
+    this.sql.exec(
+      `INSERT INTO holds (id, transaction_id, request_hash, request, hold, tax_cents, total_cents, status, provider, reference, expires_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      row.id,
+      row.transactionId,
+      row.requestHash,
+      JSON.stringify(row.request),
+      JSON.stringify(row.hold),
+      row.taxCents,
+      row.totalCents,
+      row.status,
+      row.provider,
+      row.reference,
+      row.expiresAt,
+      row.createdAt,
+    )
+  }
+
+  setHold(id: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
+    const row = this.hold(id)
+    if (!row) return
+    this.sql.exec('UPDATE holds SET status = ?, reference = ?, expires_at = ? WHERE id = ?', change.status, change.reference ?? row.reference, change.expiresAt ?? row.expiresAt, id)
+  }
+
   /** Forgets everything: the table and its bills are gone from the ledger too. */
   wipe() {
-    for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox']) this.sql.exec(`DELETE FROM ${table}`)
+    for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox', 'holds']) this.sql.exec(`DELETE FROM ${table}`)
     this.#state = null
     this.#header = undefined
   }

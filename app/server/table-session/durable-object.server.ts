@@ -1,38 +1,42 @@
 import { DurableObject } from 'cloudflare:workers'
 import { billTotals, type BillTotals } from '~/domain/bill'
+import { stillPayable } from '~/domain/holds'
 import { billEvent, LIVE_PING, LIVE_PONG, type BillChange } from '~/domain/live'
 import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem } from '~/domain/wire'
-import { toWireItem, type BillView } from '../bill.server'
+import { toWireItem, toWirePayment, type BillView } from '../bill.server'
 import { getDb, type Db } from '../db/client.server'
 import type { PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
-import { getPaymentProvider } from '../payments/provider.server'
+import { getPaymentProvider, type PaymentProvider } from '../payments/provider.server'
 import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
-import { billClosed, ledgerUnavailable, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
-import { BillStore, type BillHeader } from './bill-store.server'
+import { billClosed, fail, holdExpired, ledgerUnavailable, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
+import { BillStore, type BillHeader, type HoldRow } from './bill-store.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
 import { menuEntries, orderLines } from './orders.server'
 import { deliverOutbox } from './outbox.server'
-import { acceptPayment, chargeAndCommit, isAccepted, type PayResult } from './payment.server'
+import { holdPayment, paymentOf, type PayResult } from './payment.server'
 import { hashRequest, replayOf } from './payment-replay.server'
 
 /** Until D1 takes the outbox, tries again after this long, doubling up to a minute. */
 const FIRST_RETRY_MS = 1_000
 const LAST_RETRY_MS = 60_000
+/** How long a payment in progress keeps what it pays: time enough for a diner to confirm with their bank. */
+export const HOLD_MS = 5 * 60_000
 
 /**
  * One object per table bill (named by its sessionId), and the bill's home:
  * its lines and payments live in this object's SQLite (bill-store), every
  * write is checked and committed here in one synchronous storage
  * transaction, and D1's ledger learns of each commit through the outbox,
- * delivered in order after the answer. A payment's charge is the one await
- * between checking and committing, so payments, orders and closes wait their
- * turn on one queue. The rules live in the modules beside this file.
+ * delivered in order after the answer. Orders, payments and closes take
+ * turns on one queue, each turn short: a payment's charge runs outside it,
+ * under a hold that keeps what it pays from everyone else (see pay). The
+ * rules live in the modules beside this file.
  */
 export class TableSession extends DurableObject<Env> {
   #queue: Promise<unknown> = Promise.resolve()
@@ -45,8 +49,10 @@ export class TableSession extends DurableObject<Env> {
   #delivering: Promise<void> | null = null
   #deliveryWanted = false
   #retryMs = FIRST_RETRY_MS
-  /** Whether an alarm stands ready to deliver the outbox should this instance stop before it does. */
-  #alarmSet = false
+  /** When the alarm is set for, as far as this instance knows (undefined: not known yet). */
+  #alarmAt: number | null | undefined = undefined
+  /** Payments this instance is carrying out, by transactionId: a retry waits for its first try. */
+  readonly #paying = new Map<string, Promise<PayResult>>()
   /** Whether D1 has this bill's own row, as a delivery by this instance confirmed. */
   #billRowDelivered = false
 
@@ -58,6 +64,9 @@ export class TableSession extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
     // What an earlier instance committed and did not deliver goes first.
     if (this.#store.pendingCount() > 0) void this.#deliverSoon()
+    // Payments an earlier instance left in progress end by their alarm, whatever it was last set for.
+    const nextHold = this.#store.nextHoldExpiry()
+    if (nextHold !== null) void this.#wakeBy(nextHold)
   }
 
   /**
@@ -98,6 +107,7 @@ export class TableSession extends DurableObject<Env> {
       totals: billTotals(state.lines, state.paidCents),
       splitPaid: state.splitPaid,
       payments: payments ? this.#store.payments() : [],
+      holds: header.closedAt === null ? this.#store.standingHolds(Date.now()).map((row) => row.hold) : [],
     }
   }
 
@@ -121,28 +131,170 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /**
-   * Records a payment if the bill, as it is now, allows it: checked, charged
-   * and committed while no other write to this bill runs. A retry of a
-   * payment this bill recorded is answered with it, even after the bill closed.
+   * Takes a payment if the bill, as it is now, allows it. In one turn the
+   * payment is checked and what it pays is held (other diners see it being
+   * paid and cannot choose it); the provider authorizes and captures outside
+   * the queue, so no diner waits behind another's charge; in a last turn the
+   * hold becomes the payment. A charge whose hold was released meanwhile
+   * commits if what it paid is still unpaid, else its money goes back. A
+   * retry of a payment this bill recorded is answered with it, even after
+   * the bill closed; a retry of one in progress waits for it.
    */
   async pay(sessionId: string, request: PaymentRequest): Promise<PayResult> {
     const requestHash = await hashRequest(request)
-    return this.#serially(async () => {
-      const replay = (await this.#header(sessionId)) ? replayOf(this.#store.paymentByTransaction(request.transactionId), requestHash) : null
-      if (replay) return replay
-      const open = await this.#openBill(sessionId, request.tableId)
-      if (!open.ok) return open
-      const header = this.#restoreDemo(open.header)
-      const accepted = acceptPayment(this.#store.state(), header.table, sessionId, request, requestHash)
-      if (!isAccepted(accepted)) return accepted
-      const { result, committed } = await chargeAndCommit(this.ctx.storage, this.#store, getPaymentProvider(this.env, sessionId), accepted, request, `Table ${header.table.tableNumber}`)
-      if (committed) {
-        this.#committed()
-        const { payment, totals } = committed
-        this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents, totals)
-      }
-      return result
+    const running = this.#paying.get(request.transactionId)
+    if (running) await running.catch(() => undefined)
+    const attempt = this.#attempt(sessionId, request, requestHash)
+    this.#paying.set(request.transactionId, attempt)
+    try {
+      return await attempt
+    } finally {
+      if (this.#paying.get(request.transactionId) === attempt) this.#paying.delete(request.transactionId)
+    }
+  }
+
+  async #attempt(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
+    const provider = getPaymentProvider(this.env, sessionId)
+    const held = await this.#serially(() => this.#hold(sessionId, request, requestHash, provider))
+    if ('ok' in held) return held
+    const authorized = await this.#authorize(held, provider)
+    if (typeof authorized !== 'string') return authorized
+    return this.#capture(held, authorized, provider)
+  }
+
+  /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
+  async #hold(sessionId: string, request: PaymentRequest, requestHash: string, provider: PaymentProvider): Promise<PayResult | HoldRow> {
+    const replay = (await this.#header(sessionId)) ? replayOf(this.#store.paymentByTransaction(request.transactionId), requestHash) : null
+    if (replay) return replay
+    const now = Date.now()
+    const earlier = this.#store.holdByTransaction(request.transactionId)
+    // A retry goes on with its attempt while it stands, or once its time ran out (the diner back from their bank late).
+    if (earlier && (earlier.status === 'expired' || this.#store.standingHolds(now).some((row) => row.id === earlier.id))) {
+      return earlier.requestHash === requestHash ? earlier : fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+    }
+    const open = await this.#openBill(sessionId, request.tableId)
+    if (!open.ok) return open
+    const header = this.#restoreDemo(open.header)
+    const row = holdPayment(this.#store.state(), this.#store.standingHolds(now), header.table, request, requestHash, { provider: provider.id, now, expiresAt: now + HOLD_MS })
+    if ('ok' in row) return row
+    this.ctx.storage.transactionSync(() => this.#store.addHold(row))
+    this.#commits++
+    await this.#wakeBy(row.expiresAt)
+    this.#tellDiners('hold', header, row.totalCents)
+    return row
+  }
+
+  /** Asks the provider for the money a hold pays: its reference once authorized, or the answer to give the diner. */
+  async #authorize(row: HoldRow, provider: PaymentProvider): Promise<string | PayResult> {
+    if (row.status === 'capturing' && row.reference) return row.reference
+    if ((row.status === 'action' || row.status === 'expired') && row.reference) {
+      // The diner is back from their bank: where does the attempt stand?
+      const state = await provider.state(row.reference)
+      if (state === 'authorized' || state === 'captured') return row.reference
+      if (state === 'requires_action') return fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
+      await this.#serially(async () => this.#release(row.id, null))
+      return fail(402, 'DECLINED', 'Your bank did not confirm the payment.')
+    }
+    const header = this.#store.header()
+    const answer = await provider.authorize({
+      key: row.id,
+      totalCents: row.totalCents,
+      method: row.request.paymentMethod,
+      description: `Table ${header?.table.tableNumber ?? ''}`.trim(),
+      paymentToken: row.request.paymentToken,
+      metadata: { sessionId: header?.sessionId ?? '', holdId: row.id, transactionId: row.transactionId },
     })
+    if (answer.status === 'declined') {
+      await this.#serially(async () => this.#release(row.id, null))
+      return fail(402, 'DECLINED', answer.message)
+    }
+    if (answer.status === 'requires_action') {
+      await this.#serially(async () => {
+        if (this.#store.hold(row.id)?.status === 'held') this.ctx.storage.transactionSync(() => this.#store.setHold(row.id, { status: 'action', reference: answer.reference }))
+      })
+      return { ...fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'), clientSecret: answer.clientSecret }
+    }
+    return answer.reference
+  }
+
+  /**
+   * Takes the authorized money if the hold still stands (or, released
+   * meanwhile, what it pays is still unpaid and it is held again), then
+   * commits the payment; otherwise the authorization is given back.
+   */
+  async #capture(row: HoldRow, reference: string, provider: PaymentProvider): Promise<PayResult> {
+    const go = await this.#serially(async () => this.#markCapturing(row.id, reference))
+    if (!go) {
+      await provider.release(reference)
+      return holdExpired()
+    }
+    if (!(await provider.capture(reference))) {
+      await this.#serially(async () => this.#release(row.id, null))
+      return fail(402, 'DECLINED', 'The payment could not be completed. Nothing was charged.')
+    }
+    return this.#serially(async () => this.#commit(row.id, reference, provider))
+  }
+
+  /** In a turn: whether the hold may take its money now; it then keeps what it pays until it commits or gives the money back. */
+  #markCapturing(holdId: string, reference: string): boolean {
+    const row = this.#store.hold(holdId)
+    if (!row || row.status === 'committed' || row.status === 'released') return false
+    const now = Date.now()
+    const standing = this.#store.standingHolds(now)
+    if (!standing.some((other) => other.id === holdId)) {
+      const header = this.#store.header()
+      const others = standing.map((other) => other.hold)
+      if (!header || header.closedAt !== null || !stillPayable(this.#store.state(), others, row.hold)) {
+        void this.#release(holdId, null)
+        return false
+      }
+    }
+    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status: 'capturing', reference, expiresAt: now + HOLD_MS }))
+    return true
+  }
+
+  /** In a turn: the captured hold becomes its payment; if the bill cannot take it, or storing it fails, its money goes back. */
+  async #commit(holdId: string, reference: string, provider: PaymentProvider): Promise<PayResult> {
+    const row = this.#store.hold(holdId)
+    const header = this.#store.header()
+    const others = this.#store.standingHolds(Date.now()).filter((other) => other.id !== holdId)
+    const before = this.#store.state()
+    const paid = row && header && header.closedAt === null ? paymentOf(row, before, others, header.sessionId, reference) : null
+    if (!row || !header || !paid) {
+      await provider.release(reference)
+      if (row) this.#release(holdId, null)
+      return holdExpired()
+    }
+    try {
+      this.ctx.storage.transactionSync(() => {
+        this.#store.addPayment(paid.payment, before.lines, paid.state)
+        this.#store.setHold(holdId, { status: 'committed', reference })
+      })
+    } catch (error) {
+      // Nothing was stored: the money goes back and the hold ends, so no retry or alarm takes it again.
+      await this.#release(holdId, provider)
+      throw error
+    }
+    this.#committed()
+    const { payment } = paid
+    this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents)
+    return { ok: true as const, payment: toWirePayment(payment), replayed: false }
+  }
+
+  /**
+   * In a turn: ends a hold without a payment, so what it kept is free
+   * again; its money, if any was asked for, goes back through `provider`.
+   * `expired`: its time ran out, and money that comes after all may still
+   * commit it (see #hold).
+   */
+  #release(holdId: string, provider: PaymentProvider | null, status: 'released' | 'expired' = 'released'): Promise<void> {
+    const row = this.#store.hold(holdId)
+    if (!row || row.status === 'committed' || row.status === 'released') return Promise.resolve()
+    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status }))
+    this.#commits++
+    const header = this.#store.header()
+    if (header) this.#tellDiners('released', header, row.totalCents)
+    return provider && row.reference ? provider.release(row.reference) : Promise.resolve()
   }
 
   /** The answer to a payment this bill already recorded under the request's transactionId; null when there is none. */
@@ -173,7 +325,7 @@ export class TableSession extends DurableObject<Env> {
       const table = await readTable(this.#db, header.tableId)
       if (!table) {
         this.ctx.storage.transactionSync(() => this.#store.wipe())
-        this.#alarmSet = false
+        this.#alarmAt = null
         return this.ctx.storage.deleteAlarm()
       }
       const { sessionId: _sessionId, ...info } = table
@@ -192,6 +344,8 @@ export class TableSession extends DurableObject<Env> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
+      const paying = this.#store.standingHolds(Date.now())
+      if (paying.length > 0) return fail(409, 'BEING_PAID', 'A diner is paying this bill right now. Close it once the payment ends.')
       // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
       // (this bill's records, and the close that opened this bill) and can take it.
       await this.#deliverSoon()
@@ -237,10 +391,45 @@ export class TableSession extends DurableObject<Env> {
     if (next) await tableSessionStub(this.env, next).retire()
   }
 
-  /** Delivers what D1 has not yet taken; reschedules itself until D1 has all of it. */
+  /**
+   * Ends the holds whose time ran out, delivers what D1 has not yet taken,
+   * and wakes again for the next hold or delivery.
+   */
   async alarm(): Promise<void> {
-    this.#alarmSet = false
+    this.#alarmAt = null
+    await this.#settleOverdue()
     await this.#deliverSoon()
+    const next = this.#store.nextHoldExpiry()
+    if (next !== null) await this.#wakeBy(next)
+  }
+
+  /**
+   * Holds whose time ran out: one still waiting on the provider or the
+   * diner's bank is released (its units return, any authorization is given
+   * back); one that was taking its money when an earlier instance stopped is
+   * settled by asking the provider where its money is.
+   */
+  async #settleOverdue(): Promise<void> {
+    const header = this.#store.header()
+    if (!header) return
+    const provider = getPaymentProvider(this.env, header.sessionId)
+    for (const row of this.#store.overdueHolds(Date.now())) {
+      // This instance is still carrying it out: its own turns end it.
+      if (row.status === 'capturing' && this.#paying.has(row.transactionId)) continue
+      // Nothing was taken yet (at most authorized, and the provider lets that lapse): the units go back to the table.
+      if (row.status !== 'capturing' || !row.reference) {
+        await this.#serially(() => this.#release(row.id, null, 'expired'))
+        continue
+      }
+      const reference = row.reference
+      const state = await provider.state(reference)
+      if (state === 'authorized' && !(await provider.capture(reference))) {
+        await this.#serially(() => this.#release(row.id, null))
+        continue
+      }
+      if (state === 'authorized' || state === 'captured') await this.#serially(() => this.#commit(row.id, reference, provider))
+      else await this.#serially(() => this.#release(row.id, provider))
+    }
   }
 
   /**
@@ -276,8 +465,7 @@ export class TableSession extends DurableObject<Env> {
         return false
       }
       console.error(`outbox delivery failed, retrying in ${this.#retryMs} ms: ${String(error)}`)
-      this.#alarmSet = true
-      await this.ctx.storage.setAlarm(Date.now() + this.#retryMs)
+      await this.#wakeBy(Date.now() + this.#retryMs)
       this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS)
       return false
     }
@@ -329,6 +517,14 @@ export class TableSession extends DurableObject<Env> {
     return reset
   }
 
+  /** Tells this bill's diners what changed; a payment starting or letting go concerns only them (staff see payments). */
+  #tellDiners(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
+    const state = this.#store.state()
+    const event = billEvent(change, header.sessionId, header.table, amountCents, totals ?? billTotals(state.lines, state.paidCents))
+    broadcast(this.ctx.getWebSockets(), event)
+    return event
+  }
+
   #serially<T>(task: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(task)
     this.#queue = run.catch(() => undefined)
@@ -338,12 +534,20 @@ export class TableSession extends DurableObject<Env> {
   /** After every commit: the version moves on and D1 is sent what changed. */
   #committed() {
     this.#commits++
-    if (!this.#alarmSet) {
-      // Should this instance stop before delivering, the alarm wakes the object to do it.
-      this.#alarmSet = true
-      void this.ctx.storage.setAlarm(Date.now() + LAST_RETRY_MS)
-    }
+    // Should this instance stop before delivering, the alarm wakes the object to do it.
+    if (this.#alarmAt === null || this.#alarmAt === undefined) void this.#wakeBy(Date.now() + LAST_RETRY_MS)
     void this.#deliverSoon()
+  }
+
+  /**
+   * Makes sure the alarm goes off by `at`: one alarm serves the outbox and
+   * the holds, so it only ever moves earlier here (alarm() sets the next).
+   */
+  async #wakeBy(at: number): Promise<void> {
+    this.#alarmAt ??= await this.ctx.storage.getAlarm()
+    if (this.#alarmAt !== null && this.#alarmAt <= at) return
+    this.#alarmAt = at
+    await this.ctx.storage.setAlarm(at)
   }
 
   /**
@@ -353,9 +557,7 @@ export class TableSession extends DurableObject<Env> {
    * has ended, and the write that caused it never waits on that.
    */
   #publish(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
-    const state = this.#store.state()
-    const event = billEvent(change, header.sessionId, header.table, amountCents, totals ?? billTotals(state.lines, state.paidCents))
-    broadcast(this.ctx.getWebSockets(), event)
+    const event = this.#tellDiners(change, header, amountCents, totals)
     const delivered = this.#delivering ?? Promise.resolve()
     this.ctx.waitUntil(
       delivered

@@ -1,0 +1,105 @@
+import { applyPlan, billTotals, type PaidLine, type PayableLine, type PaymentPlan } from './bill'
+import type { Cents } from './money'
+import type { SplitPaid } from './split'
+
+/**
+ * What a payment in progress keeps for itself while its charge runs: units
+ * of lines, an equal share, or the whole rest. Nobody else can pay what a
+ * hold keeps until it is committed (becoming a payment) or released.
+ */
+export interface Hold {
+  id: string
+  payer: string
+  /** The bill part the payment pays, without tax or tip. */
+  amountCents: Cents
+  /** Units of lines it keeps: the ones chosen, or every unit left when it pays the rest. */
+  units: { itemId: string; quantity: number }[]
+  /** The lines an item payment pays, for the receipt, priced as the diner was shown them. */
+  paidLines: PaidLine[]
+  /** The equal shares it pays, if it is one. */
+  share: SplitPaid | null
+}
+
+/** The bill as committed: what the payment rules start from. */
+export interface CommittedBill<Line extends PayableLine = PayableLine> {
+  lines: Line[]
+  paidCents: Cents
+  splitPaid: SplitPaid[]
+}
+
+function addShare(splitPaid: readonly SplitPaid[], share: SplitPaid | null): SplitPaid[] {
+  if (!share) return [...splitPaid]
+  return [...splitPaid, share]
+}
+
+/**
+ * The bill as a new payment sees it: everything `holds` keep counts as paid,
+ * so a second diner can neither choose a held unit nor be quoted a share of
+ * money someone is already paying.
+ */
+export function withHolds<Line extends PayableLine>(bill: CommittedBill<Line>, holds: readonly Hold[]): CommittedBill<Line> {
+  if (holds.length === 0) return bill
+  const held = heldUnits(holds)
+  return {
+    lines: bill.lines.map((line) => {
+      const units = held.get(line.id)
+      return units ? { ...line, paidQuantity: line.paidQuantity + units } : line
+    }),
+    paidCents: bill.paidCents + holds.reduce((sum, hold) => sum + hold.amountCents, 0),
+    splitPaid: holds.reduce<SplitPaid[]>((paid, hold) => addShare(paid, hold.share), [...bill.splitPaid]),
+  }
+}
+
+/**
+ * The hold a payment plan (made against `seen`, the bill with every other
+ * hold counted as paid) keeps: the units it pays, and when it pays all that
+ * is left, every unit nobody else keeps.
+ */
+export function holdFor(id: string, payer: string, seen: CommittedBill, plan: PaymentPlan, share: SplitPaid | null): Hold {
+  const after = applyPlan(seen.lines, plan, payer)
+  const units = seen.lines.flatMap((line, index) => {
+    const quantity = (after[index]?.paidQuantity ?? line.paidQuantity) - line.paidQuantity
+    return quantity > 0 ? [{ itemId: line.id, quantity }] : []
+  })
+  return { id, payer, amountCents: plan.amountCents, units, paidLines: plan.paidLines, share }
+}
+
+/**
+ * Whether `hold` can still be paid as it is: while it stands this is so by
+ * construction; a hold released before its charge came back may have lost
+ * its units or amount to someone else since.
+ */
+export function stillPayable(bill: CommittedBill, others: readonly Hold[], hold: Hold): boolean {
+  const seen = withHolds(bill, others)
+  const byId = new Map(seen.lines.map((line) => [line.id, line]))
+  const unitsFree = hold.units.every((unit) => {
+    const line = byId.get(unit.itemId)
+    return line !== undefined && line.quantity - line.paidQuantity >= unit.quantity
+  })
+  return unitsFree && hold.amountCents <= billTotals(seen.lines, seen.paidCents).remaining
+}
+
+/**
+ * The committed bill once `hold` is paid: its units become paid by its payer,
+ * its amount and share are added, and a payment that leaves nothing to pay
+ * marks every line paid. Null when it can no longer be paid (stillPayable).
+ */
+export function commitHold<Line extends PayableLine>(bill: CommittedBill<Line>, others: readonly Hold[], hold: Hold): CommittedBill<Line> | null {
+  if (!stillPayable(bill, others, hold)) return null
+  const byId = new Map(bill.lines.map((line) => [line.id, line]))
+  const paidCents = bill.paidCents + hold.amountCents
+  const plan: PaymentPlan = {
+    amountCents: hold.amountCents,
+    lineUpdates: hold.units.map((unit) => ({ itemId: unit.itemId, paidQuantity: (byId.get(unit.itemId)?.paidQuantity ?? 0) + unit.quantity })),
+    paidLines: hold.paidLines,
+    closesBill: paidCents >= billTotals(bill.lines, 0).total,
+  }
+  return { lines: applyPlan(bill.lines, plan, hold.payer), paidCents, splitPaid: addShare(bill.splitPaid, hold.share) }
+}
+
+/** How many units of each line are being paid right now, for the screens to show them taken. */
+export function heldUnits(holds: readonly Hold[]): Map<string, number> {
+  const held = new Map<string, number>()
+  for (const hold of holds) for (const unit of hold.units) held.set(unit.itemId, (held.get(unit.itemId) ?? 0) + unit.quantity)
+  return held
+}

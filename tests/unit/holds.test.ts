@@ -1,0 +1,145 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { billTotals, lineAmountFor, planPayment, type PayableLine, type PaymentIntent } from '~/domain/bill'
+import { commitHold, holdFor, stillPayable, withHolds, type CommittedBill, type Hold } from '~/domain/holds'
+import { quoteSplit } from '~/domain/split'
+
+const line = (id: string, priceCents: number, quantity = 1): PayableLine => ({ id, priceCents, quantity, paidQuantity: 0, paidBy: null })
+const fresh = (lines: PayableLine[]): CommittedBill => ({ lines, paidCents: 0, splitPaid: [] })
+
+/** Holds what `intent` asks for, as the table's object does: planned against the bill with every standing hold counted as paid. */
+function hold(bill: CommittedBill, standing: Hold[], intent: PaymentIntent, payer = 'Ana', id = crypto.randomUUID()): Hold | null {
+  const seen = withHolds(bill, standing)
+  const decision = planPayment(seen.lines, seen.paidCents, intent, seen.splitPaid)
+  if (!decision.ok) return null
+  const share = intent.type === 'split' && intent.splitCount !== null ? { tableSize: intent.splitCount, shares: intent.partySize } : null
+  return holdFor(id, payer, seen, decision.plan, share)
+}
+
+describe('holds', () => {
+  const tacos = line('tacos', 12000, 2)
+  const agua = line('agua', 3500)
+
+  it('keep the units they pay from a second diner, who can still pay the rest', () => {
+    const bill = fresh([tacos, agua])
+    const ana = hold(bill, [], { type: 'item', amountCents: 6000, items: [{ itemId: 'tacos', quantity: 1 }] })!
+    expect(ana.units).toEqual([{ itemId: 'tacos', quantity: 1 }])
+    // The last taco is free; both are not.
+    expect(hold(bill, [ana], { type: 'item', amountCents: 12000, items: [{ itemId: 'tacos', quantity: 2 }] }, 'Luis')).toBeNull()
+    expect(hold(bill, [ana], { type: 'item', amountCents: 6000, items: [{ itemId: 'tacos', quantity: 1 }] }, 'Luis')).not.toBeNull()
+  })
+
+  it('make the whole rest mean what nobody is paying, and it keeps every unit left', () => {
+    const bill = fresh([tacos, agua])
+    const ana = hold(bill, [], { type: 'item', amountCents: 3500, items: [{ itemId: 'agua', quantity: null }] })!
+    expect(hold(bill, [ana], { type: 'full', amountCents: 15500 }, 'Luis')).toBeNull()
+    const luis = hold(bill, [ana], { type: 'full', amountCents: 12000 }, 'Luis')!
+    expect(luis.units).toEqual([{ itemId: 'tacos', quantity: 2 }])
+    expect(billTotals(withHolds(bill, [ana, luis]).lines, withHolds(bill, [ana, luis]).paidCents).remaining).toBe(0)
+  })
+
+  it('price an equal share of what nobody is paying', () => {
+    const bill = fresh([line('pizza', 30000)])
+    const first = hold(bill, [], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 })!
+    const seen = withHolds(bill, [first])
+    expect(quoteSplit(billTotals(seen.lines, seen.paidCents).remaining, 1, 3, seen.splitPaid).share).toBe(10000)
+    expect(hold(bill, [first], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 }, 'Luis')).not.toBeNull()
+  })
+
+  it('commit as the payment they were shown, whichever order they end in', () => {
+    const bill = fresh([line('pan', 10000, 3)])
+    const a = hold(bill, [], { type: 'item', amountCents: 3333, items: [{ itemId: 'pan', quantity: 1 }] }, 'Ana')!
+    const b = hold(bill, [a], { type: 'item', amountCents: 3334, items: [{ itemId: 'pan', quantity: 1 }] }, 'Luis')!
+    const afterB = commitHold(bill, [a], b)!
+    expect(afterB.paidCents).toBe(3334)
+    expect(afterB.lines[0]).toMatchObject({ paidQuantity: 1, paidBy: 'Luis' })
+    const afterA = commitHold(afterB, [], a)!
+    expect(afterA.paidCents).toBe(6667)
+    expect(afterA.lines[0]).toMatchObject({ paidQuantity: 2, paidBy: 'Luis, Ana' })
+  })
+
+  it('released before their charge came back, commit only if nobody paid their units meanwhile', () => {
+    const bill = fresh([tacos])
+    const late = hold(bill, [], { type: 'item', amountCents: 12000, items: [{ itemId: 'tacos', quantity: null }] })!
+    // Released: Luis takes one taco meanwhile.
+    const luis = hold(bill, [], { type: 'item', amountCents: 6000, items: [{ itemId: 'tacos', quantity: 1 }] }, 'Luis')!
+    expect(stillPayable(bill, [luis], late)).toBe(false)
+    expect(commitHold(bill, [luis], late)).toBeNull()
+    expect(commitHold(bill, [], late)?.paidCents).toBe(12000)
+  })
+
+  it('mark every line paid when the payment leaves nothing to pay', () => {
+    const bill = fresh([tacos, agua])
+    const all = hold(bill, [], { type: 'full', amountCents: 15500 })!
+    expect(commitHold(bill, [], all)?.lines.every((paid) => paid.paidQuantity === paid.quantity)).toBe(true)
+  })
+
+  it('never let any interleaving of holds, commits, releases and late charges pay more than the bill or a unit twice', () => {
+    const lines = fc.array(fc.record({ priceCents: fc.integer({ min: 1, max: 50_000 }), quantity: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 4 })
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('items' as const), line: fc.nat(), units: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('share' as const), tableSize: fc.integer({ min: 1, max: 5 }), people: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({ kind: fc.constant('full' as const) }),
+      fc.record({ kind: fc.constantFrom('commit' as const, 'release' as const, 'late' as const), which: fc.nat() }),
+    )
+    fc.assert(
+      fc.property(lines, fc.array(step, { maxLength: 40 }), (drawn, steps) => {
+        let bill = fresh(drawn.map((each, index) => line(`l${index}`, each.priceCents, each.quantity)))
+        const total = billTotals(bill.lines, 0).total
+        let standing: Hold[] = []
+        const released: Hold[] = []
+        const committed: Hold[] = []
+        for (const action of steps) {
+          const seen = withHolds(bill, standing)
+          const left = billTotals(seen.lines, seen.paidCents).remaining
+          if (action.kind === 'items') {
+            const target = seen.lines[action.line % seen.lines.length]!
+            const units = Math.min(action.units, target.quantity - target.paidQuantity)
+            if (units < 1) continue
+            // What the screen shows for these units (see planPayment).
+            const amount = Math.min(left, lineAmountFor(target, units))
+            const made = hold(bill, standing, { type: 'item', amountCents: amount, items: [{ itemId: target.id, quantity: units }] })
+            if (made) standing.push(made)
+          } else if (action.kind === 'share') {
+            if (left <= 0) continue
+            const quote = quoteSplit(left, action.people, action.tableSize, seen.splitPaid)
+            const made = hold(bill, standing, { type: 'split', amountCents: quote.share, splitCount: quote.tableSize, partySize: quote.peoplePaying })
+            if (made) standing.push(made)
+          } else if (action.kind === 'full') {
+            const made = left > 0 ? hold(bill, standing, { type: 'full', amountCents: left }) : null
+            if (made) standing.push(made)
+          } else if (action.kind === 'commit' && standing.length > 0) {
+            const chosen = standing[action.which % standing.length]!
+            standing = standing.filter((other) => other !== chosen)
+            const after = commitHold(bill, standing, chosen)
+            // A standing hold can always be paid: nobody else could take what it keeps.
+            expect(after).not.toBeNull()
+            bill = after!
+            committed.push(chosen)
+          } else if (action.kind === 'release' && standing.length > 0) {
+            const chosen = standing[action.which % standing.length]!
+            standing = standing.filter((other) => other !== chosen)
+            released.push(chosen)
+          } else if (action.kind === 'late' && released.length > 0) {
+            const chosen = released.splice(action.which % released.length, 1)[0]!
+            const after = commitHold(bill, standing, chosen)
+            if (after) {
+              bill = after
+              committed.push(chosen)
+            }
+          }
+          const now = withHolds(bill, standing)
+          expect(now.paidCents).toBeLessThanOrEqual(total)
+          expect(bill.paidCents).toBe(committed.reduce((sum, paid) => sum + paid.amountCents, 0))
+          for (const each of now.lines) expect(each.paidQuantity).toBeLessThanOrEqual(each.quantity)
+          for (const each of bill.lines) {
+            const paidUnits = committed.flatMap((paid) => paid.units).filter((unit) => unit.itemId === each.id).reduce((sum, unit) => sum + unit.quantity, 0)
+            // Every unit paid at most once; a payment that paid the rest marks the unpaid ones paid too.
+            expect(paidUnits).toBeLessThanOrEqual(each.quantity)
+          }
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

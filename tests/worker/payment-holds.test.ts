@@ -1,0 +1,168 @@
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { billObject, countPayments, getPage, newTransactionId, openPaymentForm, ORIGIN, postJson, readSession, seedTable, staffCookieOf } from './fixtures'
+
+/** A payment as a diner's phone sends it; `paymentToken` plays the card (Stripe's test payment methods). */
+const payment = (table: { tableId: string }, body: Record<string, unknown>) => ({ tableId: table.tableId, tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
+const pay = (body: Record<string, unknown>) => postJson('/api/payments', body)
+const NEEDS_BANK = 'pm_card_authenticationRequired'
+
+/** What the bill's object keeps of its payments in progress. */
+const holdsOf = (sessionId: string) =>
+  runInDurableObject(billObject(sessionId), (_instance, state) =>
+    state.storage.sql.exec<{ status: string; reference: string | null }>('SELECT status, reference FROM holds ORDER BY created_at').toArray(),
+  )
+
+/** Plays the clock: every hold in progress has run out, and the object's alarm goes off. */
+async function holdsRunOut(sessionId: string) {
+  await runInDurableObject(billObject(sessionId), (_instance, state) => state.storage.sql.exec("UPDATE holds SET expires_at = 0 WHERE status IN ('held', 'action', 'capturing')"))
+  expect(await runDurableObjectAlarm(billObject(sessionId))).toBe(true)
+}
+
+/** Ana starts paying the first taco and her bank asks her to confirm: her hold stands meanwhile. */
+async function anaWaitsOnHerBank() {
+  const table = await seedTable([{ name: 'Tacos', priceCents: 12000, quantity: 2 }, { name: 'Agua', priceCents: 3500 }])
+  const ana = payment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: NEEDS_BANK })
+  const started = await pay(ana)
+  expect(started.status).toBe(402)
+  expect(await started.json()).toMatchObject({ code: 'REQUIRES_ACTION', clientSecret: expect.stringMatching(/secret/) })
+  return { table, ana }
+}
+
+describe('a payment in progress holds what it pays', () => {
+  it('keeps the units it pays from a second diner, who is told who is paying and can pay the rest', async () => {
+    const { table } = await anaWaitsOnHerBank()
+    const both = payment(table, { amount: 120, paymentType: 'item', itemIds: [table.itemIds[0]], customerName: 'Luis' })
+    const refused = await pay(both)
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ code: 'BEING_PAID', payers: ['Ana'] })
+    // The other taco, at the price a diner sees for it, and the water are still free.
+    expect((await pay(payment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Luis' }))).status).toBe(201)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(60)
+    // Paying the whole rest means what nobody is paying: the water alone now.
+    expect((await pay(payment(table, { amount: 155 - 60, paymentType: 'full' }))).status).toBe(409)
+    expect((await pay(payment(table, { amount: 35, paymentType: 'full' }))).status).toBe(201)
+  })
+
+  it('shows it live on the other diners’ screens and keeps it out of their forms', async () => {
+    const table = await seedTable([{ name: 'Tacos', priceCents: 12000, quantity: 2 }, { name: 'Agua', priceCents: 3500 }])
+    // Luis opened the payment of the whole bill before Ana started paying.
+    const luis = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    expect(luis.field('amount')).toBe('155')
+    expect((await pay(payment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: NEEDS_BANK }))).status).toBe(402)
+
+    const bill = await (await getPage(`/customer/table/${table.sessionId}`)).text()
+    expect(bill).toMatch(/data-testid="paying-now"[^>]*>Ana está pagando 1 artículo</)
+    expect(bill).toMatch(/data-testid="line-being-paid"[^>]*>1 pagándose ahora</)
+    // What is left to pay is still all of it; what a new payment can pay is not.
+    expect(bill).toMatch(/data-testid="left-to-pay"[^>]*>\$155\.00</)
+    expect(bill).toMatch(/data-testid="pay-button"[^>]*>Pagar \$95\.00</)
+
+    const items = await (await getPage(`/customer/pay-items/${table.sessionId}`)).text()
+    expect(items).toContain('data-testid="item-being-paid"')
+
+    const sent = await luis.submit()
+    expect(sent.status).toBe(409)
+    expect(await sent.text()).toContain('Alguien más está pagando parte de esto en este momento')
+    expect(await countPayments(table.sessionId)).toBe(0)
+
+    // Opened now, the payment of the whole bill asks for what nobody is paying.
+    const again = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    expect(again.field('amount')).toBe('95')
+    expect((await again.submit()).status).toBe(302)
+  })
+
+  it('gives its units back when its time runs out, and a diner back from the bank too late is told so and not charged', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    await holdsRunOut(table.sessionId)
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'expired', reference: expect.stringMatching(/^sim_/) }])
+    expect((await pay(payment(table, { amount: 120, paymentType: 'item', itemIds: [table.itemIds[0]], customerName: 'Luis' }))).status).toBe(201)
+    const late = await pay(ana)
+    expect(late.status).toBe(409)
+    expect(await late.json()).toMatchObject({ code: 'HOLD_EXPIRED' })
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'released', reference: expect.stringMatching(/^sim_/) }, { status: 'committed', reference: expect.any(String) }])
+    expect((await readSession(table.sessionId)).paidAmount).toBe(120)
+  })
+
+  it('commits a charge that comes back after its hold ran out when what it pays is still unpaid, once', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    await holdsRunOut(table.sessionId)
+    const late = await pay(ana)
+    expect(late.status).toBe(201)
+    const first = await late.json<{ id: string }>()
+    const again = await pay(ana)
+    expect(again.status).toBe(200)
+    expect((await again.json<{ id: string }>()).id).toBe(first.id)
+    expect(await countPayments(table.sessionId)).toBe(1)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(60)
+  })
+
+  it('records nothing for a declined card and frees what it held', async () => {
+    const table = await seedTable([{ name: 'Tacos', priceCents: 12000 }])
+    const declined = await pay(payment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_chargeDeclined' }))
+    expect(declined.status).toBe(402)
+    expect(await declined.json()).toMatchObject({ code: 'DECLINED' })
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'released', reference: null }])
+    expect(await countPayments(table.sessionId)).toBe(0)
+    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+  })
+
+  it('finishes a payment the bank asked to confirm when the diner comes back, and answers a retry with it', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    const confirmed = await pay(ana)
+    expect(confirmed.status).toBe(201)
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'committed', reference: expect.stringMatching(/^sim_/) }])
+    expect((await pay(ana)).status).toBe(200)
+    expect(await countPayments(table.sessionId)).toBe(1)
+  })
+
+  it('settles a payment whose object stopped while taking its money: committed once, never lost or doubled', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    // The diner came back, the capture began, and the object stopped before committing.
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.storage.sql.exec("UPDATE holds SET status = 'capturing'"))
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.abort('restart')).catch(() => undefined)
+    await holdsRunOut(table.sessionId)
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'committed', reference: expect.stringMatching(/^sim_/) }])
+    expect(await countPayments(table.sessionId)).toBe(1)
+    const retried = await pay(ana)
+    expect(retried.status).toBe(200)
+    expect(await countPayments(table.sessionId)).toBe(1)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(60)
+  })
+
+  it('gives the money back and keeps nothing when the payment cannot be stored', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    // The object's storage refuses to store the payment (as a full disk would).
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+      state.storage.sql.exec("CREATE TRIGGER refuse_payments BEFORE INSERT ON payments BEGIN SELECT RAISE(ABORT, 'disk full'); END"),
+    )
+    const failed = await pay(ana)
+    expect(failed.status).toBe(500)
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'released', reference: expect.stringMatching(/^sim_/) }])
+    const stored = await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM payments').one().n)
+    expect(stored).toBe(0)
+  })
+
+  it('lets staff close the bill only once nobody is paying', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    const close = async () =>
+      postJson(`/api/tables/${table.tableId}/close`, { sessionId: table.sessionId }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+    const refused = await close()
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ code: 'BEING_PAID' })
+    expect((await pay(ana)).status).toBe(201)
+    expect((await close()).status).toBe(200)
+  })
+
+  it('lets exactly one of many diners paying the same unit at once pay it', async () => {
+    const table = await seedTable([{ name: 'Pastel', priceCents: 9000 }, { name: 'Café', priceCents: 4000 }])
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => pay(payment(table, { amount: 90, paymentType: 'item', itemIds: [table.itemIds[0]], customerName: `Diner ${index}` }))),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1)
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(90)
+    expect(await holdsOf(table.sessionId).then((holds) => holds.filter((hold) => hold.status === 'committed'))).toHaveLength(1)
+  })
+})
