@@ -318,7 +318,7 @@ async function scriptBytes(page: Page, url: string) {
 }
 
 /** The provider's network time in the slow-provider case, and how many diners pay at once. */
-const SLOW_PROVIDER = { delayMs: 300, clients: 100, alone: process.env.BENCH_SLOW_PROVIDER === '1' }
+const SLOW_PROVIDER = { delayMs: Number(process.env.BENCH_SLOW_DELAY_MS ?? 300), clients: Number(process.env.BENCH_SLOW_CLIENTS ?? 100), alone: process.env.BENCH_SLOW_PROVIDER === '1' }
 
 /**
  * One table whose payment provider takes 300 ms to answer each call (an

@@ -77,7 +77,7 @@ const MIGRATIONS = [
     hold TEXT NOT NULL,
     tax_cents INTEGER NOT NULL CHECK (tax_cents >= 0),
     total_cents INTEGER NOT NULL CHECK (total_cents > 0),
-    status TEXT NOT NULL CHECK (status IN ('held', 'action', 'capturing', 'committed', 'released', 'expired')),
+    status TEXT NOT NULL CHECK (status IN ('held', 'action', 'committed', 'released', 'expired')),
     provider TEXT NOT NULL,
     reference TEXT,
     expires_at INTEGER NOT NULL,
@@ -177,14 +177,14 @@ export interface BillState {
 }
 
 /**
- * Where a payment in progress stands: `held` while the provider is asked,
- * `action` while the diner confirms with their bank, `capturing` while the
- * money is taken; then `committed` (it is a payment), `released` (ended for
- * good: its units are free again and any money given back) or `expired`
- * (its time ran out first: its units are free again, and should its money
- * come after all, it commits if they still are, see TableSession.pay).
+ * Where a payment in progress stands: `held` while the provider is asked
+ * and the money taken, `action` while the diner confirms with their bank;
+ * then `committed` (it is a payment), `released` (ended for good: its units
+ * are free again and any money given back) or `expired` (its time ran out
+ * first: its units are free again, and should its money come after all, it
+ * commits if they still are; see TableSession.pay).
  */
-export type HoldStatus = 'held' | 'action' | 'capturing' | 'committed' | 'released' | 'expired'
+export type HoldStatus = 'held' | 'action' | 'committed' | 'released' | 'expired'
 
 /** A payment in progress as the object keeps it: the request, what it holds, and where it stands. */
 export interface HoldRow {
@@ -203,8 +203,7 @@ export interface HoldRow {
   createdAt: number
 }
 
-/** Holds that keep what they hold: in progress and in time, or taking the money (which must end before they let go). */
-const STANDING = "(status = 'capturing' OR (status IN ('held', 'action') AND expires_at > ?))"
+const inProgress = (status: HoldStatus) => status === 'held' || status === 'action'
 
 const HOLD_COLUMNS = `id, transaction_id AS transactionId, request_hash AS requestHash, request, hold, tax_cents AS taxCents, total_cents AS totalCents,
   status, provider, reference, expires_at AS expiresAt, created_at AS createdAt`
@@ -237,6 +236,8 @@ export class BillStore {
   #state: BillState | null = null
   /** The bill row as last read (undefined: to read again); every write to it drops this, as writes to the bill drop #state. */
   #header: BillHeader | null | undefined = undefined
+  /** The holds in progress (held or waiting on the bank), by id, as last written; every payment reads them several times. */
+  #inProgress: Map<string, HoldRow> | null = null
   /** Whether the schema exists: an object asked about an id that names no bill never writes anything. */
   #ready: boolean
 
@@ -384,32 +385,45 @@ export class BillStore {
     this.sql.exec('DELETE FROM lines')
     this.sql.exec('DELETE FROM payments')
     this.sql.exec('DELETE FROM holds')
+    this.#inProgress = null
     this.#header = undefined
     this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL', openedAt)
     this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
     this.addLines(lines)
   }
 
-  /** The holds standing at `now`, oldest first. */
-  standingHolds(now: number): HoldRow[] {
-    return this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE ${STANDING} ORDER BY created_at, rowid`, now).toArray().map(toHoldRow)
+  #holdsInProgress(): Map<string, HoldRow> {
+    this.#inProgress ??= new Map(
+      this.sql
+        .exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE status IN ('held', 'action') ORDER BY created_at, rowid`)
+        .toArray()
+        .map((row) => [row.id, toHoldRow(row)]),
+    )
+    return this.#inProgress
   }
 
-  /** Holds whose time ran out at `now` without ending: to release, or to settle with the provider if they were taking money. */
+  /** The holds that keep what they hold at `now` (in progress and in time), oldest first. */
+  standingHolds(now: number): HoldRow[] {
+    if (!this.#ready) return []
+    return [...this.#holdsInProgress().values()].filter((row) => row.expiresAt > now)
+  }
+
+  /** Holds whose time ran out at `now` without ending: to settle with the provider. */
   overdueHolds(now: number): HoldRow[] {
-    return this.sql
-      .exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE status IN ('held', 'action', 'capturing') AND expires_at <= ? ORDER BY created_at, rowid`, now)
-      .toArray()
-      .map(toHoldRow)
+    if (!this.#ready) return []
+    return [...this.#holdsInProgress().values()].filter((row) => row.expiresAt <= now)
   }
 
   /** When the next hold in progress runs out, if any does. */
   nextHoldExpiry(): number | null {
     if (!this.#ready) return null
-    return this.sql.exec<{ next: number | null }>("SELECT min(expires_at) AS next FROM holds WHERE status IN ('held', 'action', 'capturing')").one().next
+    const times = [...this.#holdsInProgress().values()].map((row) => row.expiresAt)
+    return times.length ? Math.min(...times) : null
   }
 
   hold(id: string): HoldRow | undefined {
+    const held = this.#holdsInProgress().get(id)
+    if (held) return held
     const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE id = ?`, id).toArray()
     return row ? toHoldRow(row) : undefined
   }
@@ -437,18 +451,24 @@ export class BillStore {
       row.expiresAt,
       row.createdAt,
     )
+    // Kept in step after the write succeeds; callers make a hold's write the last of its transaction, so a rollback never leaves this ahead.
+    this.#inProgress?.set(row.id, row)
   }
 
   setHold(id: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
     const row = this.hold(id)
     if (!row) return
-    this.sql.exec('UPDATE holds SET status = ?, reference = ?, expires_at = ? WHERE id = ?', change.status, change.reference ?? row.reference, change.expiresAt ?? row.expiresAt, id)
+    const updated: HoldRow = { ...row, status: change.status, reference: change.reference ?? row.reference, expiresAt: change.expiresAt ?? row.expiresAt }
+    this.sql.exec('UPDATE holds SET status = ?, reference = ?, expires_at = ? WHERE id = ?', updated.status, updated.reference, updated.expiresAt, id)
+    if (inProgress(updated.status)) this.#inProgress?.set(id, updated)
+    else this.#inProgress?.delete(id)
   }
 
   /** Forgets everything: the table and its bills are gone from the ledger too. */
   wipe() {
     for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox', 'holds']) this.sql.exec(`DELETE FROM ${table}`)
     this.#state = null
+    this.#inProgress = null
     this.#header = undefined
   }
 

@@ -27,6 +27,7 @@ const FIRST_RETRY_MS = 1_000
 const LAST_RETRY_MS = 60_000
 /** How long a payment in progress keeps what it pays: time enough for a diner to confirm with their bank. */
 export const HOLD_MS = 5 * 60_000
+const OVERDUE_RECHECK_MS = 5_000
 
 /**
  * One object per table bill (named by its sessionId), and the bill's home:
@@ -156,10 +157,7 @@ export class TableSession extends DurableObject<Env> {
   async #attempt(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
     const provider = getPaymentProvider(this.env, sessionId)
     const held = await this.#serially(() => this.#hold(sessionId, request, requestHash, provider))
-    if ('ok' in held) return held
-    const authorized = await this.#authorize(held, provider)
-    if (typeof authorized !== 'string') return authorized
-    return this.#capture(held, authorized, provider)
+    return 'ok' in held ? held : this.#takeMoney(held, provider)
   }
 
   /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
@@ -177,6 +175,7 @@ export class TableSession extends DurableObject<Env> {
     const header = this.#restoreDemo(open.header)
     const row = holdPayment(this.#store.state(), this.#store.standingHolds(now), header.table, request, requestHash, { provider: provider.id, now, expiresAt: now + HOLD_MS })
     if ('ok' in row) return row
+    // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
     this.ctx.storage.transactionSync(() => this.#store.addHold(row))
     this.#commits++
     await this.#wakeBy(row.expiresAt)
@@ -184,9 +183,29 @@ export class TableSession extends DurableObject<Env> {
     return row
   }
 
-  /** Asks the provider for the money a hold pays: its reference once authorized, or the answer to give the diner. */
+  /**
+   * Outside the queue: asks the provider for the hold's money and takes it,
+   * then commits the payment in a turn. The same hold asks with the same
+   * key and request every time, so asking again (a retry, or the alarm after
+   * a restart) finds the same attempt rather than charging twice.
+   */
+  async #takeMoney(row: HoldRow, provider: PaymentProvider): Promise<PayResult> {
+    const authorized = await this.#authorize(row, provider)
+    if (typeof authorized !== 'string') return authorized
+    const go = await this.#serially(async () => this.#stillHeld(row.id))
+    if (!go) {
+      await provider.release(authorized)
+      return holdExpired()
+    }
+    if (!(await provider.capture(authorized))) {
+      await this.#serially(async () => this.#release(row.id, null))
+      return fail(402, 'DECLINED', 'The payment could not be completed. Nothing was charged.')
+    }
+    return this.#serially(async () => this.#commit(row.id, authorized, provider))
+  }
+
+  /** Asks the provider to authorize a hold's money: its reference once authorized, or the answer to give the diner. */
   async #authorize(row: HoldRow, provider: PaymentProvider): Promise<string | PayResult> {
-    if (row.status === 'capturing' && row.reference) return row.reference
     if ((row.status === 'action' || row.status === 'expired') && row.reference) {
       // The diner is back from their bank: where does the attempt stand?
       const state = await provider.state(row.reference)
@@ -218,38 +237,25 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /**
-   * Takes the authorized money if the hold still stands (or, released
-   * meanwhile, what it pays is still unpaid and it is held again), then
-   * commits the payment; otherwise the authorization is given back.
+   * In a turn: whether the hold may take its money now. A standing hold
+   * may, and nothing is written (its attempt is in #paying, which the alarm
+   * leaves alone); one whose time ran out meanwhile is held again if what it
+   * pays is still unpaid, else it ends.
    */
-  async #capture(row: HoldRow, reference: string, provider: PaymentProvider): Promise<PayResult> {
-    const go = await this.#serially(async () => this.#markCapturing(row.id, reference))
-    if (!go) {
-      await provider.release(reference)
-      return holdExpired()
-    }
-    if (!(await provider.capture(reference))) {
-      await this.#serially(async () => this.#release(row.id, null))
-      return fail(402, 'DECLINED', 'The payment could not be completed. Nothing was charged.')
-    }
-    return this.#serially(async () => this.#commit(row.id, reference, provider))
-  }
-
-  /** In a turn: whether the hold may take its money now; it then keeps what it pays until it commits or gives the money back. */
-  #markCapturing(holdId: string, reference: string): boolean {
+  #stillHeld(holdId: string): boolean {
     const row = this.#store.hold(holdId)
     if (!row || row.status === 'committed' || row.status === 'released') return false
     const now = Date.now()
     const standing = this.#store.standingHolds(now)
-    if (!standing.some((other) => other.id === holdId)) {
-      const header = this.#store.header()
-      const others = standing.map((other) => other.hold)
-      if (!header || header.closedAt !== null || !stillPayable(this.#store.state(), others, row.hold)) {
-        void this.#release(holdId, null)
-        return false
-      }
+    if (standing.some((other) => other.id === holdId)) return true
+    const header = this.#store.header()
+    if (!header || header.closedAt !== null || !stillPayable(this.#store.state(), standing.map((other) => other.hold), row.hold)) {
+      void this.#release(holdId, null)
+      return false
     }
-    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status: 'capturing', reference, expiresAt: now + HOLD_MS }))
+    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status: 'held', expiresAt: now + HOLD_MS }))
+    this.#commits++
+    this.#tellDiners('hold', header, row.totalCents)
     return true
   }
 
@@ -272,7 +278,7 @@ export class TableSession extends DurableObject<Env> {
       })
     } catch (error) {
       // Nothing was stored: the money goes back and the hold ends, so no retry or alarm takes it again.
-      await this.#release(holdId, provider)
+      await this.#release(holdId, provider, 'released', reference)
       throw error
     }
     this.#committed()
@@ -287,14 +293,15 @@ export class TableSession extends DurableObject<Env> {
    * `expired`: its time ran out, and money that comes after all may still
    * commit it (see #hold).
    */
-  #release(holdId: string, provider: PaymentProvider | null, status: 'released' | 'expired' = 'released'): Promise<void> {
+  #release(holdId: string, provider: PaymentProvider | null, status: 'released' | 'expired' = 'released', reference?: string): Promise<void> {
     const row = this.#store.hold(holdId)
     if (!row || row.status === 'committed' || row.status === 'released') return Promise.resolve()
-    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status }))
+    const given = reference ?? row.reference
+    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status, reference: given }))
     this.#commits++
     const header = this.#store.header()
     if (header) this.#tellDiners('released', header, row.totalCents)
-    return provider && row.reference ? provider.release(row.reference) : Promise.resolve()
+    return provider && given ? provider.release(given) : Promise.resolve()
   }
 
   /** The answer to a payment this bill already recorded under the request's transactionId; null when there is none. */
@@ -400,14 +407,17 @@ export class TableSession extends DurableObject<Env> {
     await this.#settleOverdue()
     await this.#deliverSoon()
     const next = this.#store.nextHoldExpiry()
-    if (next !== null) await this.#wakeBy(next)
+    // A hold still being carried out by this instance is looked at again a little later.
+    if (next !== null) await this.#wakeBy(Math.max(next, Date.now() + OVERDUE_RECHECK_MS))
   }
 
   /**
-   * Holds whose time ran out: one still waiting on the provider or the
-   * diner's bank is released (its units return, any authorization is given
-   * back); one that was taking its money when an earlier instance stopped is
-   * settled by asking the provider where its money is.
+   * Holds whose time ran out. One waiting on the diner's bank gives its
+   * units back (should the diner come back, it commits if they are still
+   * free). One that nobody is carrying out any more (an earlier instance
+   * stopped between holding and committing) is asked for again with the
+   * same key: the provider answers the same attempt, which is taken and
+   * committed if still payable, else its money goes back.
    */
   async #settleOverdue(): Promise<void> {
     const header = this.#store.header()
@@ -415,20 +425,10 @@ export class TableSession extends DurableObject<Env> {
     const provider = getPaymentProvider(this.env, header.sessionId)
     for (const row of this.#store.overdueHolds(Date.now())) {
       // This instance is still carrying it out: its own turns end it.
-      if (row.status === 'capturing' && this.#paying.has(row.transactionId)) continue
-      // Nothing was taken yet (at most authorized, and the provider lets that lapse): the units go back to the table.
-      if (row.status !== 'capturing' || !row.reference) {
-        await this.#serially(() => this.#release(row.id, null, 'expired'))
-        continue
-      }
-      const reference = row.reference
-      const state = await provider.state(reference)
-      if (state === 'authorized' && !(await provider.capture(reference))) {
-        await this.#serially(() => this.#release(row.id, null))
-        continue
-      }
-      if (state === 'authorized' || state === 'captured') await this.#serially(() => this.#commit(row.id, reference, provider))
-      else await this.#serially(() => this.#release(row.id, provider))
+      if (this.#paying.has(row.transactionId)) continue
+      if (row.status === 'held') await this.#takeMoney(row, provider)
+      // Still waiting on the bank (or just found to be): the units go back to the table.
+      if (this.#store.hold(row.id)?.status === 'action') await this.#serially(() => this.#release(row.id, null, 'expired'))
     }
   }
 
