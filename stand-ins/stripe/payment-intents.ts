@@ -1,0 +1,354 @@
+import type Stripe from 'stripe'
+import { requireChargesEnabled } from './accounts'
+import { chargeOf, createCharge } from './charges'
+import { type ConfirmationTokenRecord, usableToken } from './confirmation-tokens'
+import { checkAmount, checkCurrency, format } from './currencies'
+import { invalidRequest, noSuch, StripeError, unexpectedState } from './errors'
+import { Params } from './params'
+import { findTestCard, paymentMethodObject, type PaymentMethodObject, type TestCard } from './payment-methods'
+import { type Call, find, keep, newId } from './state'
+
+type LastPaymentError = Omit<Stripe.PaymentIntent.LastPaymentError, 'payment_method' | 'payment_intent' | 'setup_intent' | 'source'> & { payment_method?: PaymentMethodObject }
+
+export type PaymentIntentObject = Pick<
+  Stripe.PaymentIntent,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_capturable'
+  | 'amount_received'
+  | 'application'
+  | 'application_fee_amount'
+  | 'automatic_payment_methods'
+  | 'canceled_at'
+  | 'cancellation_reason'
+  | 'capture_method'
+  | 'client_secret'
+  | 'confirmation_method'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'description'
+  | 'livemode'
+  | 'metadata'
+  | 'next_action'
+  | 'on_behalf_of'
+  | 'payment_method_types'
+  | 'processing'
+  | 'receipt_email'
+  | 'setup_future_usage'
+  | 'shipping'
+  | 'statement_descriptor'
+  | 'statement_descriptor_suffix'
+  | 'status'
+  | 'transfer_data'
+  | 'transfer_group'
+> & {
+  last_payment_error: LastPaymentError | null
+  /** Ids, never expanded objects: the stand-in does not implement `expand`. */
+  latest_charge: string | null
+  payment_method: string | null
+}
+
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action']
+const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']
+
+export function createPaymentIntent(call: Call): PaymentIntentObject {
+  const params = new Params(call.form, [
+    'amount',
+    'currency',
+    'capture_method',
+    'confirm',
+    'confirmation_token',
+    'payment_method',
+    'payment_method_types',
+    'automatic_payment_methods',
+    'application_fee_amount',
+    'description',
+    'metadata',
+    'return_url',
+  ])
+  const amountParam = params.requiredInteger('amount')
+  const currency = checkCurrency(params.requiredString('currency'))
+  const amount = checkAmount(amountParam, currency, 'amount')
+  const id = newId('pi')
+  const intent: PaymentIntentObject = {
+    id,
+    object: 'payment_intent',
+    amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    application: null,
+    application_fee_amount: applicationFee(call, params, amount) ?? null,
+    ...paymentMethodChoice(params),
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: params.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ?? 'automatic_async',
+    client_secret: `${id}_secret_${newId('s').slice(2)}`,
+    confirmation_method: 'automatic',
+    created: call.now,
+    currency,
+    customer: null,
+    description: params.clearableString('description') ?? null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    metadata: params.metadata() ?? {},
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    processing: null,
+    receipt_email: null,
+    setup_future_usage: null,
+    shipping: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'requires_payment_method',
+    transfer_data: null,
+    transfer_group: null,
+  }
+  if (params.boolean('confirm')) {
+    // Checked before the intent is kept: a confirmation Stripe refuses outright leaves no PaymentIntent behind.
+    const attempt = prepareConfirmation(call, intent, params)
+    keep(call, call.state.paymentIntents, intent)
+    call.emit('payment_intent.created', intent)
+    return attemptPayment(call, intent, attempt)
+  }
+  for (const name of ['confirmation_token', 'return_url']) {
+    if (params.has(name)) throw invalidRequest(`The parameter ${name} can only be used with confirm=true.`, { param: name })
+  }
+  const paymentMethod = params.string('payment_method')
+  if (paymentMethod !== undefined) {
+    intent.payment_method = findTestCard(paymentMethod, 'payment_method').id
+    intent.status = 'requires_confirmation'
+  }
+  keep(call, call.state.paymentIntents, intent)
+  call.emit('payment_intent.created', intent)
+  return intent
+}
+
+export function retrievePaymentIntent(call: Call): PaymentIntentObject {
+  Params.none(call.form)
+  return findIntent(call)
+}
+
+export function confirmPaymentIntent(call: Call): PaymentIntentObject {
+  const params = new Params(call.form, ['confirmation_token', 'payment_method', 'return_url'])
+  const intent = findIntent(call)
+  return attemptPayment(call, intent, prepareConfirmation(call, intent, params))
+}
+
+export function capturePaymentIntent(call: Call): PaymentIntentObject {
+  const params = new Params(call.form, ['amount_to_capture', 'application_fee_amount'])
+  const intent = findIntent(call)
+  if (intent.status !== 'requires_capture') {
+    throw unexpectedState(
+      `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+    )
+  }
+  const amount = params.integer('amount_to_capture') ?? intent.amount_capturable
+  if (amount > intent.amount_capturable) {
+    throw invalidRequest(
+      `The amount_to_capture (${format(amount, intent.currency)}) must be less than or equal to the PaymentIntent's amount_capturable (${format(intent.amount_capturable, intent.currency)}).`,
+      { code: 'amount_too_large', param: 'amount_to_capture' },
+    )
+  }
+  checkAmount(amount, intent.currency, 'amount_to_capture')
+  const fee = applicationFee(call, params, amount)
+  const charge = chargeOf(call, intent)
+  charge.captured = true
+  charge.amount_captured = amount
+  // Stripe releases the part of the authorisation that was not captured and shows it as refunded on the charge.
+  charge.amount_refunded = charge.amount - amount
+  if (fee !== undefined) intent.application_fee_amount = charge.application_fee_amount = fee
+  intent.amount_capturable = 0
+  intent.amount_received = amount
+  intent.status = 'succeeded'
+  call.emit('payment_intent.succeeded', intent)
+  return intent
+}
+
+export function cancelPaymentIntent(call: Call): PaymentIntentObject {
+  const params = new Params(call.form, ['cancellation_reason'])
+  const intent = findIntent(call)
+  const reason = params.oneOf('cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'])
+  if (!CANCELABLE.includes(intent.status)) {
+    throw unexpectedState(
+      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+    )
+  }
+  if (intent.status === 'requires_capture') {
+    const charge = chargeOf(call, intent)
+    charge.amount_refunded = charge.amount
+    charge.refunded = true
+  }
+  intent.status = 'canceled'
+  intent.canceled_at = call.now
+  intent.cancellation_reason = reason ?? null
+  intent.amount_capturable = 0
+  intent.next_action = null
+  call.emit('payment_intent.canceled', intent)
+  return intent
+}
+
+/**
+ * Plays the diner completing (or failing) 3-D Secure in Stripe.js. Reached
+ * without an API key, as Stripe's authentication pages are; the intent is
+ * found by its id on whichever account it lives.
+ */
+export function authenticatePaymentIntent(request: Call): PaymentIntentObject {
+  const params = new Params(request.form, ['result'])
+  const result = params.requiredOneOf('result', ['success', 'failure'])
+  const intent = request.state.paymentIntents.get(request.path.id!)
+  if (!intent) throw noSuch('payment_intent', request.path.id!, 'intent')
+  // What follows (its charge, its events) belongs to the intent's account.
+  const call = { ...request, account: request.state.owners.get(intent.id) ?? null }
+  if (intent.status !== 'requires_action') {
+    throw unexpectedState(`This PaymentIntent has a status of ${intent.status}; only a PaymentIntent that requires_action can be authenticated.`)
+  }
+  const card = findTestCard(intent.payment_method!, 'payment_method')
+  intent.next_action = null
+  if (result === 'success') return authorise(call, intent, card)
+  intent.status = 'requires_payment_method'
+  intent.payment_method = null
+  intent.last_payment_error = {
+    type: 'invalid_request_error',
+    code: 'payment_intent_authentication_failure',
+    message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+    doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
+    payment_method: paymentMethodObject(card, call.now),
+  }
+  call.emit('payment_intent.payment_failed', intent)
+  return intent
+}
+
+function findIntent(call: Call): PaymentIntentObject {
+  return find(call, call.state.paymentIntents, call.path.id!, 'payment_intent', 'intent')
+}
+
+/** Stripe takes a platform fee only on a direct charge, made on a connected account, and never more than the amount. */
+function applicationFee(call: Call, params: Params, amount: number): number | undefined {
+  const fee = params.integer('application_fee_amount')
+  if (fee === undefined) return undefined
+  if (call.account === null) {
+    throw invalidRequest(
+      'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+      { param: 'application_fee_amount' },
+    )
+  }
+  if (fee < 0) throw invalidRequest('Invalid application_fee_amount: must be greater than or equal to 0', { param: 'application_fee_amount' })
+  if (fee > amount) throw invalidRequest(`The application_fee_amount (${fee}) must be less than or equal to the amount being charged (${amount}).`, { param: 'application_fee_amount' })
+  return fee
+}
+
+/** Without either parameter Stripe enables automatic payment methods; card is the only type the stand-in implements. */
+function paymentMethodChoice(params: Params): Pick<PaymentIntentObject, 'automatic_payment_methods' | 'payment_method_types'> {
+  const types = params.stringList('payment_method_types')
+  const automatic = params.object('automatic_payment_methods', ['enabled', 'allow_redirects'])
+  if (types && automatic) throw invalidRequest('You may only specify one of these parameters: automatic_payment_methods, payment_method_types.', { code: 'parameters_exclusive' })
+  if (types) {
+    const other = types.find((type) => type !== 'card')
+    if (other) throw invalidRequest(`The Stripe stand-in does not implement the payment method type ${other}; it takes only card.`, { param: 'payment_method_types' })
+    return { automatic_payment_methods: null, payment_method_types: types }
+  }
+  if (!automatic) return { automatic_payment_methods: { enabled: true }, payment_method_types: ['card'] }
+  const enabled = automatic.requiredBoolean('enabled')
+  const allowRedirects = automatic.oneOf('allow_redirects', ['always', 'never'])
+  return { automatic_payment_methods: enabled ? { enabled, ...(allowRedirects ? { allow_redirects: allowRedirects } : {}) } : null, payment_method_types: ['card'] }
+}
+
+interface Attempt {
+  card: TestCard
+  token: ConfirmationTokenRecord | null
+}
+
+/** Everything Stripe checks before it tries the card: a refusal here changes nothing. */
+function prepareConfirmation(call: Call, intent: PaymentIntentObject, params: Params): Attempt {
+  if (!CONFIRMABLE.includes(intent.status)) {
+    throw unexpectedState(
+      `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
+    )
+  }
+  requireChargesEnabled(call)
+  const tokenId = params.string('confirmation_token')
+  const token = tokenId === undefined ? null : usableToken(call, tokenId)
+  // As on Stripe, what the request names wins over what the token carries.
+  const paymentMethod = params.string('payment_method') ?? token?.paymentMethod ?? intent.payment_method
+  if (!paymentMethod) {
+    throw unexpectedState(
+      "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method or ConfirmationToken.",
+    )
+  }
+  const card = findTestCard(paymentMethod, 'payment_method')
+  const returnUrl = params.url('return_url') ?? token?.token.return_url
+  const redirects = intent.automatic_payment_methods?.enabled && intent.automatic_payment_methods.allow_redirects !== 'never'
+  if (redirects && !returnUrl) {
+    throw invalidRequest(
+      "This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
+    )
+  }
+  return { card, token }
+}
+
+function attemptPayment(call: Call, intent: PaymentIntentObject, { card, token }: Attempt): PaymentIntentObject {
+  if (token) token.token.payment_intent = intent.id
+  intent.payment_method = card.id
+  intent.last_payment_error = null
+  intent.next_action = null
+  switch (card.outcome.kind) {
+    case 'requires_authentication':
+      intent.status = 'requires_action'
+      intent.next_action = {
+        type: 'use_stripe_sdk',
+        use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `${call.origin}/_standin/payment_intents/${intent.id}/authenticate`, source: newId('src') },
+      }
+      call.emit('payment_intent.requires_action', intent)
+      return intent
+    case 'declined':
+      return decline(call, intent, card, card.outcome)
+    case 'succeeds':
+      return authorise(call, intent, card)
+  }
+}
+
+function authorise(call: Call, intent: PaymentIntentObject, card: TestCard): PaymentIntentObject {
+  intent.latest_charge = createCharge(call, intent, card).id
+  if (intent.capture_method === 'manual') {
+    intent.status = 'requires_capture'
+    intent.amount_capturable = intent.amount
+    call.emit('payment_intent.amount_capturable_updated', intent)
+  } else {
+    intent.status = 'succeeded'
+    intent.amount_received = intent.amount
+    call.emit('payment_intent.succeeded', intent)
+  }
+  return intent
+}
+
+/** A declined card leaves the intent waiting for another payment method and answers 402, as Stripe does. */
+function decline(call: Call, intent: PaymentIntentObject, card: TestCard, outcome: { declineCode: string; message: string }): never {
+  const charge = createCharge(call, intent, card)
+  const paymentMethod = paymentMethodObject(card, call.now)
+  intent.latest_charge = charge.id
+  intent.status = 'requires_payment_method'
+  intent.payment_method = null
+  intent.last_payment_error = {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: outcome.declineCode,
+    message: outcome.message,
+    charge: charge.id,
+    doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+    payment_method: paymentMethod,
+  }
+  call.emit('payment_intent.payment_failed', intent)
+  throw new StripeError(402, {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: outcome.declineCode,
+    message: outcome.message,
+    charge: charge.id,
+    payment_intent: structuredClone(intent),
+    payment_method: paymentMethod,
+  })
+}
