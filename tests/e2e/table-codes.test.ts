@@ -97,6 +97,13 @@ describe('a table’s short code', () => {
     }
   })
 
+  it('of the seeded demo table is MESA-DEM7, as the docs say', async () => {
+    for (const typed of ['MESA-DEM7', 'mesa dem7']) {
+      const response = await fetch(`${BASE_URL}/customer?code=${encodeURIComponent(typed)}`, { redirect: 'manual' })
+      expect(response.headers.get('Location'), typed).toBe('/customer/table/demo7')
+    }
+  })
+
   it('is on the QR dialog, the downloaded PNG (with the table, the code and a four-module quiet zone) and the printed card', async () => {
     const { page, errors } = await phonePage(browser(), { ...DESKTOP, acceptDownloads: true })
     await signUpAndSignIn(page.request, 'Cantina Códigos')
