@@ -18,11 +18,11 @@ export interface LineSeed {
   diner: string | null
 }
 
-/** A table of `owner` whose open bill holds `lines`, in that order. */
-export function tableSql(table: { owner: string; tableId: string; sessionId: string; number: string; lines: LineSeed[] }): string[] {
+/** A table of `owner` whose open bill holds `lines`, in that order; without a short code, staff screens draw one when they first show it. */
+export function tableSql(table: { owner: string; tableId: string; sessionId: string; number: string; shortCode?: string; lines: LineSeed[] }): string[] {
   const now = Date.now()
   return [
-    `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, created_at) VALUES (${quote(table.tableId)}, ${quote(table.owner)}, ${quote(table.number)}, 4, 1, ${quote(table.sessionId)}, ${now});`,
+    `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, short_code, created_at) VALUES (${quote(table.tableId)}, ${quote(table.owner)}, ${quote(table.number)}, 4, 1, ${quote(table.sessionId)}, ${quote(table.shortCode ?? null)}, ${now});`,
     `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (${quote(table.sessionId)}, ${quote(table.tableId)}, ${now});`,
     ...table.lines.map(
       (line, index) =>

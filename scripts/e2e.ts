@@ -5,15 +5,18 @@
  */
 import { spawn } from 'node:child_process'
 import { DEMO_OWNER_ID } from '../app/server/demo-data.server'
+import { TABLE_CODE_LENGTH, tableCodeFromBytes } from '../app/domain/table-code'
 import { ownerSql, tableSql, type LineSeed } from './dataset-sql'
 import { startLocalServer } from './local-server'
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
 
 /** Tables the tests own, each with its own bill, so tests never share state with the demo or each other. */
-function fixturesSql(): { sql: string; tables: Record<string, string> } {
+function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Record<string, string> } {
   const owner = crypto.randomUUID()
   const tables: Record<string, string> = {}
+  // Short codes (canonical) of the tables a diner opens by typing their code.
+  const codes: Record<string, string> = { codeEntry: tableCodeFromBytes(crypto.getRandomValues(new Uint8Array(TABLE_CODE_LENGTH))) }
   const statements = [ownerSql(owner, 'Fonda E2E')]
   // menuOrder belongs to the demo restaurant, whose seeded menu the diner orders from.
   const bills: Record<string, { owner: string; lines: LineSeed[] }> = {
@@ -65,15 +68,16 @@ function fixturesSql(): { sql: string; tables: Record<string, string> } {
     // Someone orders from the demo menu while these diners look at their pay button.
     raceJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 46667, quantity: 1, diner: 'Ana' }] },
     raceNoJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 66000, quantity: 1, diner: 'Ana' }] },
+    codeEntry: { owner, lines: [{ name: 'Sopa de tortilla', cents: 8900, quantity: 2, diner: 'Inés' }] },
   }
   let number = 100
   for (const [key, bill] of Object.entries(bills)) {
     const tableId = crypto.randomUUID()
     const sessionId = crypto.randomUUID()
     tables[key] = sessionId
-    statements.push(...tableSql({ owner: bill.owner, tableId, sessionId, number: String(number++), lines: bill.lines }))
+    statements.push(...tableSql({ owner: bill.owner, tableId, sessionId, number: String(number++), shortCode: codes[key], lines: bill.lines }))
   }
-  return { sql: statements.join('\n') + '\n', tables }
+  return { sql: statements.join('\n') + '\n', tables, codes }
 }
 
 const fixtures = fixturesSql()
@@ -82,7 +86,7 @@ const server = await startLocalServer('mesa-e2e', fixtures.sql)
 let status = 1
 try {
   const vitest = spawn('npx', ['vitest', 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)], {
-    env: { ...env, E2E_BASE_URL: server.url, E2E_TABLES: JSON.stringify(fixtures.tables) },
+    env: { ...env, E2E_BASE_URL: server.url, E2E_TABLES: JSON.stringify(fixtures.tables), E2E_TABLE_CODES: JSON.stringify(fixtures.codes) },
     stdio: 'inherit',
   })
   status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))

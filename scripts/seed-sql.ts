@@ -5,6 +5,7 @@ import {
   DEMO_OWNER_ID,
   DEMO_OWNER_PASSWORD,
   DEMO_SESSION_ID,
+  DEMO_TABLE_CODE,
   DEMO_TABLE_ID,
   demoMenu,
   demoModifierGroups,
@@ -62,6 +63,8 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
       capacity: demoTable.capacity,
       is_active: 1,
       session_id: DEMO_SESSION_ID,
+      // Fixed, so the docs can name it: MESA-DEM7.
+      short_code: DEMO_TABLE_CODE,
       created_at: now,
     }),
     // The bill itself is laid by the TableSession object the first time the table is opened.

@@ -34,6 +34,7 @@ const en: DinerResources = {
       code: 'Table code',
       submit: 'See the bill',
       invalid: 'Type the code exactly as it appears on the table.',
+      hint: 'It has 8 letters and digits, like K7MQ-4XPD. Lower case is fine, and so is leaving out the dash.',
     },
     notFound: {
       title: 'Table Not Found',

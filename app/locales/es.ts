@@ -34,6 +34,7 @@ const es = {
       code: 'Código de la mesa',
       submit: 'Ver la cuenta',
       invalid: 'Escribe el código tal como aparece en la mesa.',
+      hint: 'Son 8 letras y números, como K7MQ-4XPD. Da igual si usas minúsculas o escribes el guion.',
     },
     notFound: {
       title: 'Mesa no encontrada',

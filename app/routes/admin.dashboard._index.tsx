@@ -7,11 +7,12 @@ import { formatTime } from '~/domain/format'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
-import { qrSvg, tableUrl } from '~/server/qr.server'
+import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { createTable, deleteTable, listTables, updateTable } from '~/server/tables.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { EmptyState } from '~/ui/admin/empty-state'
+import { TableCode } from '~/ui/admin/print-card'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
   if (!qrTable) return { tables, qr: null }
   const link = tableUrl(url.origin, qrTable.sessionId)
-  return { tables, qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link) } }
+  return { tables, qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link), site: codeEntrySite(url.origin) } }
 }
 
 const updateFormSchema = updateTableSchema.extend({ id: z.string() })
@@ -96,6 +97,9 @@ export default function TablesTab() {
                 <h2 className="font-bold">{tableLabel(t, table)}</h2>
                 <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{t('admin.tables.active')}</span>
               </div>
+              <p className="font-semibold" data-testid="table-card-code">
+                {t('admin.tables.code', { code: table.shortCode })}
+              </p>
               <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: table.sessionId })}</p>
               <p className="text-sm">{table.capacity ? t('admin.tables.capacity', { count: table.capacity }) : t('admin.tables.capacityNone')}</p>
               <TableState table={table} />
@@ -146,9 +150,15 @@ export default function TablesTab() {
             {/* Server-rendered SVG from the qrcode library; nothing user-supplied is in it. */}
             <div className="rounded-xl border border-stone-200 p-2" data-testid="qr-code" dangerouslySetInnerHTML={{ __html: qr.svg }} />
             <p className="text-sm text-stone-600">{t('admin.qr.hint')}</p>
+            <TableCode code={qrTable.shortCode} />
+            <p className="text-sm text-stone-600">{t('admin.qr.typeAt', { site: qr.site })}</p>
             <p className="break-all text-xs text-stone-600" data-testid="qr-url">{qr.url}</p>
             <div className="flex flex-wrap justify-center gap-2">
-              <DownloadQrButton url={qr.url} fileName={`mesa-${qrTable.tableNumber}.png`} />
+              <DownloadQrButton
+                url={qr.url}
+                fileName={`mesa-${qrTable.tableNumber}.png`}
+                card={{ table: tableLabel(t, qrTable), scan: t('admin.qr.scanToPay'), caption: t('admin.qr.codeLabel'), code: qrTable.shortCode, site: t('admin.qr.typeAt', { site: qr.site }) }}
+              />
               <a href={`/admin/tables/${qrTable.id}/print`} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
                 {t('admin.qr.print')}
               </a>

@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { table } = await loadOwnTable(args)
   const details = await readTableDetails(args.context.cloudflare.env, table)
   if (!details) throw data(null, { status: 404 })
-  return { table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, capacity: table.capacity }, details }
+  return { table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, capacity: table.capacity, shortCode: table.shortCode }, details }
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -72,6 +72,9 @@ export default function TableDetails() {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold">{tableLabel(t, table)}</h1>
+            <p className="font-semibold" data-testid="table-details-code">
+              {t('admin.tables.code', { code: table.shortCode })}
+            </p>
             {details.openedAt ? <p className="text-stone-600">{t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}</p> : null}
             <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: details.sessionId })}</p>
           </div>

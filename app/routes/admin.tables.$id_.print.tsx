@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { useLoaderData } from '@remix-run/react'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
-import { qrSvg, tableUrl } from '~/server/qr.server'
+import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { findOwnTable } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 
@@ -12,16 +12,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)
   const table = await findOwnTable(getDb(context.cloudflare.env.DB), user.id, params.id ?? '')
   if (!table) throw data(null, { status: 404 })
-  const url = tableUrl(new URL(request.url).origin, table.sessionId)
-  return { table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, url, svg: await qrSvg(url, 300) } }
+  const origin = new URL(request.url).origin
+  const url = tableUrl(origin, table.sessionId)
+  return {
+    site: codeEntrySite(origin),
+    table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, shortCode: table.shortCode, url, svg: await qrSvg(url, 300) },
+  }
 }
 
 export default function PrintTableQr() {
-  const { table } = useLoaderData<typeof loader>()
+  const { table, site } = useLoaderData<typeof loader>()
   useAutoPrint(true)
   return (
     <main className="mx-auto grid max-w-sm p-6">
-      <PrintCard table={table} />
+      <PrintCard table={table} site={site} />
     </main>
   )
 }

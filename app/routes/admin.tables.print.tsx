@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
-import { qrSvg, tableUrl } from '~/server/qr.server'
+import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { listTables } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { useI18n } from '~/ui/i18n'
@@ -16,17 +16,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
   return {
     restaurantName: user.restaurantName ?? '',
+    site: codeEntrySite(origin),
     tables: await Promise.all(
       tables.map(async (table) => {
         const url = tableUrl(origin, table.sessionId)
-        return { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, url, svg: await qrSvg(url, 300) }
+        return { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, shortCode: table.shortCode, url, svg: await qrSvg(url, 300) }
       }),
     ),
   }
 }
 
 export default function PrintAllQr() {
-  const { restaurantName, tables } = useLoaderData<typeof loader>()
+  const { restaurantName, site, tables } = useLoaderData<typeof loader>()
   const { t } = useI18n()
   useAutoPrint(false)
   return (
@@ -35,7 +36,7 @@ export default function PrintAllQr() {
       <p className="mb-6 text-stone-600 print:hidden">{t('admin.qr.cutHint')}</p>
       <div className="grid grid-cols-2 gap-6">
         {tables.map((table) => (
-          <PrintCard key={table.id} table={table} />
+          <PrintCard key={table.id} table={table} site={site} />
         ))}
       </div>
     </main>

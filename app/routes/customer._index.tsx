@@ -1,49 +1,65 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, useLoaderData } from '@remix-run/react'
-import { isIdLike } from '~/domain/schemas/fields'
-import { buttonClass } from '~/ui/button'
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
 import { customerPath } from '~/domain/customer-paths'
+import { readTableCodeInput } from '~/domain/table-code'
+import { retryAfter, tooManyText } from '~/server/rate-limit.server'
+import { lookupTableCode } from '~/server/table-codes.server'
+import { buttonClass } from '~/ui/button'
 import { CustomerShell } from '~/ui/customer/shell'
+import { Field, StatusButton } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-/** A bare /customer asks for the table's code; a submitted code leads to its bill. */
-export function loader({ request }: LoaderFunctionArgs) {
-  const code = new URL(request.url).searchParams.get('code')?.trim()
-  if (code && isIdLike(code)) throw redirect(customerPath.bill(code))
-  return { invalid: code !== undefined && code !== '' }
+/**
+ * A bare /customer asks for the table's code. The short code printed under
+ * the QR (any case, with or without its dash) leads to the table's current
+ * bill, and so does the long id of an older card; a code that names no table
+ * comes back with the error, and after too many of those from one address,
+ * with how long to wait (429).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const typed = new URL(request.url).searchParams.get('code') ?? ''
+  if (typed.trim() === '') return { typed, error: null }
+  const input = readTableCodeInput(typed)
+  if (input.kind === 'session') throw redirect(customerPath.bill(input.sessionId))
+  if (input.kind === 'invalid') return data({ typed, error: 'customer.enter.invalid' }, { status: 400 })
+  const found = await lookupTableCode(context.cloudflare.env, input.code, context.clientAddress)
+  if (found.found) throw redirect(customerPath.bill(found.sessionId))
+  if (found.limit) return data({ typed, error: await tooManyText(request, found.limit) }, { status: 429, headers: retryAfter(found.limit) })
+  return data({ typed, error: 'customer.enter.invalid' }, { status: 404 })
 }
 
 export default function EnterTable() {
-  const { invalid } = useLoaderData<typeof loader>()
+  const { typed, error } = useLoaderData<typeof loader>()
   const { t } = useI18n()
+  const navigation = useNavigation()
+  const looking = navigation.state !== 'idle' && navigation.location.pathname === '/customer'
   return (
     <CustomerShell>
       <Form method="get" className="mx-auto mt-10 grid max-w-sm gap-4">
         <h1 className="text-2xl font-bold">{t('customer.enter.title')}</h1>
         <p className="text-stone-600">{t('customer.enter.lead')}</p>
-        <label className="grid gap-1 font-semibold" htmlFor="code">
-          {t('customer.enter.code')}
-        </label>
-        <input
-          id="code"
-          name="code"
-          required
-          autoComplete="off"
-          autoCapitalize="off"
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? 'code-error' : undefined}
-          className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 text-lg"
+        <Field
+          label={t('customer.enter.code')}
+          hint={t('customer.enter.hint')}
+          errors={error ? [error] : null}
+          inputProps={{
+            id: 'code',
+            name: 'code',
+            // What was typed stays, so a typo is fixed rather than typed again.
+            defaultValue: typed,
+            required: true,
+            maxLength: 64,
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            autoCorrect: 'off',
+            spellCheck: false,
+          }}
         />
-        {invalid ? (
-          <p id="code-error" className="text-sm font-medium text-red-700">
-            {t('customer.enter.invalid')}
-          </p>
-        ) : null}
-        <button type="submit" className={buttonClass.primary}>
+        <StatusButton pending={looking} className={buttonClass.primary} data-testid="enter-code">
           {t('customer.enter.submit')}
-        </button>
+        </StatusButton>
       </Form>
     </CustomerShell>
   )

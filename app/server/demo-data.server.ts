@@ -4,7 +4,7 @@
  */
 export const DEMO_OWNER_ID = '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0001'
 export const DEMO_TABLE_ID = '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0007'
-export { DEMO_SESSION_ID } from '~/domain/demo'
+export { DEMO_SESSION_ID, DEMO_TABLE_CODE } from '~/domain/demo'
 export const DEMO_OWNER_EMAIL = 'demo@mesa.mx'
 export const DEMO_OWNER_PASSWORD = 'mesa-demo-2026'
 

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
 import { getDb, type Db } from './db/client.server'
 import { tables, tableSessions } from './db/schema.server'
+import { drawTableCode, withCodes, withFreshCodes, type DrawCode } from './table-codes.server'
 import { billsChanged, newSessionId, tableSessionStub } from './table-session.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
@@ -14,6 +15,7 @@ const columns = {
   capacity: tables.capacity,
   isActive: tables.isActive,
   sessionId: tables.sessionId,
+  shortCode: tables.shortCode,
   createdAt: tables.createdAt,
 }
 
@@ -27,36 +29,46 @@ const lastActivity = sql<number>`max(
 
 /**
  * The owner's active tables (inactive ones are never listed), in the order
- * they were made, each with its open bill's total, what is paid
- * and when it last changed.
+ * they were made, each with its short code (`K7MQ-4XPD`), its open bill's
+ * total, what is paid and when it last changed.
  */
-export function listTables(db: Db, userId: string) {
-  return db
+export async function listTables(db: Db, userId: string) {
+  const rows = await db
     .select({ ...columns, totalCents: openCents, paidCents, lastActivityAt: lastActivity })
     .from(tables)
     .where(and(eq(tables.userId, userId), eq(tables.isActive, true)))
     .orderBy(asc(tables.createdAt), asc(tables.tableNumber))
+  return withCodes(db, rows)
 }
 
-/** One of the owner's tables; null for another owner's or an unknown id (answered as 404). */
+/** One of the owner's tables with its short code; null for another owner's or an unknown id (answered as 404). */
 export async function findOwnTable(db: Db, userId: string, tableId: string) {
-  const [row] = await db
+  const rows = await db
     .select(columns)
     .from(tables)
     .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
     .limit(1)
+  const [row] = await withCodes(db, rows)
   return row ?? null
 }
 
-/** A new active table with an unguessable session id (what its QR code opens) and an open bill. */
-export async function createTable(db: Db, userId: string, input: CreateTableInput) {
+/**
+ * A new active table with an unguessable session id (what its QR code
+ * opens), a short code no other table has (drawn again if it was taken) and
+ * an open bill.
+ */
+export async function createTable(db: Db, userId: string, input: CreateTableInput, draw: DrawCode = drawTableCode) {
   const id = crypto.randomUUID()
   const sessionId = newSessionId()
   try {
-    await db.batch([
-      db.insert(tables).values({ id, userId, tableNumber: input.tableNumber, tableName: input.tableName, capacity: input.capacity, isActive: true, sessionId }),
-      db.insert(tableSessions).values({ id: sessionId, tableId: id }),
-    ])
+    await withFreshCodes(
+      (next) =>
+        db.batch([
+          db.insert(tables).values({ id, userId, tableNumber: input.tableNumber, tableName: input.tableName, capacity: input.capacity, isActive: true, sessionId, shortCode: next() }),
+          db.insert(tableSessions).values({ id: sessionId, tableId: id }),
+        ]),
+      draw,
+    )
   } catch (error) {
     if (String(error).includes('tables.user_id, tables.table_number')) return null
     throw error

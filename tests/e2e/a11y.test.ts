@@ -37,6 +37,8 @@ describe('accessibility sweep', () => {
       `/customer/menu/${sid}?item=${item.id}`,
       `/customer/cart/${sid}`,
       '/customer/table/no-such-table',
+      '/customer',
+      '/customer?code=ZZZZ-ZZZZ',
       '/',
       '/?dialog=waitlist',
       '/?dialog=demo',

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect } from 'vitest'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787'
 export const TABLES = JSON.parse(process.env.E2E_TABLES ?? '{}') as Record<string, string>
+/** Short codes (canonical, `K7MQ4XPD`) of the tables in TABLES that have one. */
+export const TABLE_CODES = JSON.parse(process.env.E2E_TABLE_CODES ?? '{}') as Record<string, string>
 const SCREENSHOTS = 'tests/e2e/screenshots'
 
 /** Debian's Chromium with the flags this machine needs (no network, no sandbox as root). */

@@ -20,8 +20,8 @@ export interface SeededTable {
   itemIds: string[]
 }
 
-/** A restaurant with one table whose open bill holds `lines`; everything random so tests never collide. */
-export async function seedTable(lines: LineSeed[] = [], options: { isActive?: boolean } = {}): Promise<SeededTable> {
+/** A restaurant with one table whose open bill holds `lines`; everything random so tests never collide. No short code unless given (canonical). */
+export async function seedTable(lines: LineSeed[] = [], options: { isActive?: boolean; shortCode?: string } = {}): Promise<SeededTable> {
   const userId = crypto.randomUUID()
   const tableId = crypto.randomUUID()
   const sessionId = crypto.randomUUID()
@@ -33,9 +33,9 @@ export async function seedTable(lines: LineSeed[] = [], options: { isActive?: bo
        VALUES (?, ?, 'x', 'x', 1, 'Fonda de Prueba', ?)`,
     ).bind(userId, `${userId}@example.com`, now),
     env.DB.prepare(
-      `INSERT INTO tables (id, user_id, table_number, table_name, capacity, is_active, session_id, created_at)
-       VALUES (?, ?, '12', 'Ventana', 4, ?, ?, ?)`,
-    ).bind(tableId, userId, options.isActive === false ? 0 : 1, sessionId, now),
+      `INSERT INTO tables (id, user_id, table_number, table_name, capacity, is_active, session_id, short_code, created_at)
+       VALUES (?, ?, '12', 'Ventana', 4, ?, ?, ?, ?)`,
+    ).bind(tableId, userId, options.isActive === false ? 0 : 1, sessionId, options.shortCode ?? null, now),
     env.DB.prepare(`INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)`).bind(sessionId, tableId, now),
     ...lines.map((line, index) =>
       env.DB.prepare(

@@ -124,6 +124,7 @@ const adminEn: AdminResources = {
     cardNamed: 'Table {{number}} - {{name}}',
     active: 'Active',
     session: 'Session: {{id}}',
+    code: 'Code: {{code}}',
     capacity: 'Capacity: {{count}} people',
     capacityNone: 'Capacity: -',
     manage: 'Manage',
@@ -163,6 +164,8 @@ const adminEn: AdminResources = {
     scanToPay: 'Scan this QR code to pay your bill',
     printAllTitle: 'QR codes of {{restaurant}}',
     cutHint: 'Cut out each card and put it on its table.',
+    codeLabel: 'Table code',
+    typeAt: "Won't scan? Type the code at {{site}}",
   },
   details: {
     closeTitle: 'Close the bill of Table {{number}}',

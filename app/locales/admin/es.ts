@@ -123,6 +123,7 @@ const adminEs = {
     cardNamed: 'Mesa {{number}} - {{name}}',
     active: 'Activa',
     session: 'Sesión: {{id}}',
+    code: 'Código: {{code}}',
     capacity: 'Capacidad: {{count}} personas',
     capacityNone: 'Capacidad: -',
     manage: 'Gestionar',
@@ -162,6 +163,8 @@ const adminEs = {
     scanToPay: 'Escanea este código QR para pagar tu cuenta',
     printAllTitle: 'Códigos QR de {{restaurant}}',
     cutHint: 'Recorta cada tarjeta y colócala en su mesa.',
+    codeLabel: 'Código de la mesa',
+    typeAt: '¿No se abre? Escribe el código en {{site}}',
   },
   details: {
     closeTitle: 'Cerrar la cuenta de la Mesa {{number}}',

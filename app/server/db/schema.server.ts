@@ -78,7 +78,13 @@ export const passwordResets = sqliteTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 )
 
-/** A physical table. `sessionId` is its current bill, the code in its QR. */
+/**
+ * A physical table. `sessionId` is its current bill, the code in its QR;
+ * `shortCode` is the code printed under the QR for a person to type
+ * (app/domain/table-code.ts, canonical form). Null only for a table made
+ * before short codes or seeded by hand, until staff next see it: the Worker
+ * draws its code then (tables.server.ts; migration 0006 says why).
+ */
 export const tables = sqliteTable(
   'tables',
   {
@@ -91,10 +97,13 @@ export const tables = sqliteTable(
     capacity: integer('capacity'),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     sessionId: text('session_id').notNull(),
+    shortCode: text('short_code'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('tables_session_id_unique').on(t.sessionId),
+    // Across every restaurant: a diner types only the code, not whose table it is.
+    uniqueIndex('tables_short_code_unique').on(t.shortCode),
     // One "Mesa 5" per restaurant: staff and diners tell tables apart by number.
     uniqueIndex('tables_user_number_unique').on(t.userId, t.tableNumber),
     index('tables_user_idx').on(t.userId),
