@@ -67,7 +67,7 @@ export class TableSession extends DurableObject<Env> {
     if (this.#store.pendingCount() > 0) void this.#deliverSoon()
     // Payments an earlier instance left in progress end by their alarm, whatever it was last set for.
     const nextHold = this.#store.nextHoldExpiry()
-    if (nextHold !== null) void this.#wakeBy(nextHold)
+    if (nextHold !== null) void this.#wakeBy(Math.max(nextHold, Date.now()))
   }
 
   /**
@@ -302,6 +302,21 @@ export class TableSession extends DurableObject<Env> {
     const header = this.#store.header()
     if (header) this.#tellDiners('released', header, row.totalCents)
     return provider && given ? provider.release(given) : Promise.resolve()
+  }
+
+  /**
+   * The provider says a hold's money moved (a webhook, in whatever order
+   * and however often it comes): a hold nobody is carrying out any more is
+   * taken and committed if still payable, one that ended without a payment
+   * has its money given back again, and a committed one is left as it is.
+   */
+  async settleHold(sessionId: string, holdId: string): Promise<void> {
+    if (!(await this.#header(sessionId))) return
+    const row = this.#store.hold(holdId)
+    if (!row || row.status === 'committed' || this.#paying.has(row.transactionId)) return
+    const provider = getPaymentProvider(this.env, sessionId)
+    if (row.status === 'released') return row.reference ? provider.release(row.reference) : undefined
+    await this.#takeMoney(row, provider)
   }
 
   /** The answer to a payment this bill already recorded under the request's transactionId; null when there is none. */
