@@ -194,6 +194,8 @@ const en: DinerResources = {
         BEING_PAID: 'Someone else is paying for part of this right now. Nothing was charged; wait a moment and check the bill.',
         HOLD_EXPIRED: 'Your payment took too long and someone else paid for part of it meanwhile. Nothing was charged.',
         REQUIRES_ACTION: 'Your bank asks you to confirm the payment. Nothing has been charged yet.',
+        BELOW_MINIMUM: 'Card payments start at $10.00. Choose more of the bill, or pay the rest of it. Nothing was charged.',
+        PAYMENTS_OFF: 'This restaurant does not take payments here yet. Please pay your server.',
         DECLINED: 'The payment was declined. You were not charged.',
       },
     },

@@ -195,6 +195,8 @@ const es = {
         BEING_PAID: 'Alguien más está pagando parte de esto en este momento. No se te cobró nada; espera un momento y revisa la cuenta.',
         HOLD_EXPIRED: 'Tu pago tardó demasiado y alguien más pagó parte de esto mientras tanto. No se te cobró nada.',
         REQUIRES_ACTION: 'Tu banco pide que confirmes el pago. No se te cobró nada todavía.',
+        BELOW_MINIMUM: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta. No se te cobró nada.',
+        PAYMENTS_OFF: 'Este restaurante todavía no recibe pagos aquí. Por favor paga con tu mesero.',
       },
     },
     confirmation: {

@@ -27,7 +27,7 @@ const METHOD_ICONS: Record<PaymentMethod, typeof CardIcon> = { card: CardIcon, a
 /** Refusals that mean the bill moved since the diner was shown it: explained, with the new amount. */
 const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH', 'UNKNOWN_ITEM'])
 /** Refusals the diner is told as they are: nothing was charged, and why. */
-const REFUSALS = ['CLOSED', 'DECLINED', 'BEING_PAID', 'HOLD_EXPIRED', 'REQUIRES_ACTION'] as const
+const REFUSALS = ['CLOSED', 'DECLINED', 'BEING_PAID', 'HOLD_EXPIRED', 'REQUIRES_ACTION', 'BELOW_MINIMUM', 'PAYMENTS_OFF'] as const
 type Refusal = (typeof REFUSALS)[number]
 const isRefusal = (code: string): code is Refusal => (REFUSALS as readonly string[]).includes(code)
 

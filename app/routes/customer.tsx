@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { getPaymentProvider } from '~/server/payments/provider.server'
+import { paymentsSimulated } from '~/server/payments/provider.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerShell } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
 /** Whether this table's payments are simulated: then every screen of it says that no money moves. */
 export function loader({ params, context }: LoaderFunctionArgs) {
-  return { simulated: params.sessionId ? getPaymentProvider(context.cloudflare.env, params.sessionId).isDemo : false }
+  return { simulated: params.sessionId ? paymentsSimulated(context.cloudflare.env, params.sessionId) : false }
 }
 
 /** It only depends on the table, so moving between one table's steps never asks for it again. */

@@ -18,6 +18,9 @@ export const billTableColumns = {
   taxRateBps: users.taxRateBps,
   taxIncludedInPrice: users.taxIncludedInPrice,
   showTaxSeparately: users.showTaxSeparately,
+  stripeAccountId: users.stripeAccountId,
+  stripeChargesEnabled: users.stripeChargesEnabled,
+  unconnectedPayments: users.unconnectedPayments,
 }
 
 /** The table (and restaurant settings) of the open bill a session id names, as a query to batch. */
@@ -94,6 +97,10 @@ export interface BillView {
   tableNumber: string
   tableName: string | null
   capacity: number | null
+  /** The restaurant's Stripe account and whether it takes charges yet (see BillTable). */
+  stripeAccountId?: string | null
+  stripeChargesEnabled?: boolean
+  unconnectedPayments?: 'off' | 'demo'
   lines: BillItemRow[]
   totals: BillTotals
   splitPaid: SplitPaid[]

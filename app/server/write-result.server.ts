@@ -16,6 +16,8 @@ export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'R
   | 'BEING_PAID'
   | 'REQUIRES_ACTION'
   | 'HOLD_EXPIRED'
+  | 'BELOW_MINIMUM'
+  | 'PAYMENTS_OFF'
 
 export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
 
@@ -27,6 +29,13 @@ export const billClosed = () => fail(409, 'CLOSED', 'This bill has been closed. 
 /** A close waits for D1 to have everything before it: until then the table's next bill could not be found there. */
 /** A payment's charge came back after its hold ran out and what it paid was taken meanwhile: its money is given back. */
 export const holdExpired = () => fail(409, 'HOLD_EXPIRED', 'The payment took too long and part of it was paid by someone else meanwhile. Nothing was charged; review the bill and try again.')
+
+/** The provider takes no smaller charge (Stripe: MX$10.00): refused before anything is held, so the diner can pay more of the bill instead. */
+export const belowMinimum = (minimumCents: number) =>
+  fail(422, 'BELOW_MINIMUM', `Card payments start at $${(minimumCents / 100).toFixed(2)}. Choose more of the bill, or pay the rest of it.`)
+
+/** The restaurant takes no payments through Mesa yet (its payment account is not ready, and it chose not to offer the demo). */
+export const paymentsOff = () => fail(409, 'PAYMENTS_OFF', 'This restaurant does not take payments here yet. Please pay your server.')
 
 export const ledgerUnavailable = () => fail(503, 'LEDGER_UNAVAILABLE', 'The bill cannot be closed right now. Try again in a moment.')
 

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest'
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '~/server/demo-data.server'
 import { resendMailer } from '~/server/mail/mailer.server'
-import { getPaymentProvider } from '~/server/payments/provider.server'
+import { paymentsSimulated } from '~/server/payments/provider.server'
 import worker from '../../workers/app'
 import { ownerPasswordFor, seedSql } from '../../scripts/seed-sql'
 import { getPage, ORIGIN, seedTable } from './fixtures'
@@ -33,7 +33,7 @@ describe('a production configuration with the stand-ins', () => {
 
 describe('the simulated provider', () => {
   it('always serves the demo table, and every diner screen it serves says no real money moves', async () => {
-    expect(getPaymentProvider(env, DEMO_SESSION_ID).isDemo).toBe(true)
+    expect(paymentsSimulated(env, DEMO_SESSION_ID)).toBe(true)
     const table = await seedTable([{ priceCents: 1000 }])
     for (const path of [
       `/customer/table/${table.sessionId}`,

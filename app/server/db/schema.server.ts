@@ -41,10 +41,17 @@ export const users = sqliteTable(
     taxIncludedInPrice: integer('tax_included_in_price', { mode: 'boolean' })
       .notNull()
       .default(true),
+    // The restaurant's own Stripe account (Connect, direct charges: the restaurant is the merchant of record), as Stripe last told us of it.
+    stripeAccountId: text('stripe_account_id'),
+    stripeChargesEnabled: integer('stripe_charges_enabled', { mode: 'boolean' }).notNull().default(false),
+    stripeDetailsSubmitted: integer('stripe_details_submitted', { mode: 'boolean' }).notNull().default(false),
+    // What the tables offer until that account takes charges: nothing, or the simulated demo (labelled as such), as the owner chose.
+    unconnectedPayments: text('unconnected_payments', { enum: ['off', 'demo'] }).notNull().default('off'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_stripe_account_unique').on(t.stripeAccountId),
     check('users_tax_rate_range', sql`${t.taxRateBps} BETWEEN 0 AND 10000`),
   ],
 )
@@ -346,3 +353,11 @@ export type Table = typeof tables.$inferSelect
 export type BillItemRow = typeof billItems.$inferSelect
 /** A payment as its bill's object records it; the ledger adds when it received it. */
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'deliveredAt'>
+
+/** Provider webhook events already handled, by the provider's event id: the same event twice has one effect. */
+export const providerEvents = sqliteTable('provider_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+})

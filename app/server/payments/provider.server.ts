@@ -1,12 +1,15 @@
 import type { PaymentMethod } from '~/domain/bill'
 import { appEnv } from '../env.server'
 import { isDemoSession } from '../table-session.server'
+import type { BillTable } from '../table-session/open-bill.server'
 
 export interface AuthorizeRequest {
   /** Names the attempt (the hold's id): asked again with the same key, the provider answers the same attempt. */
   key: string
   /** The whole charge in cents: bill part, any tax added on top, and tip. */
   totalCents: number
+  /** The bill part alone: Mesa's fee, if any, is taken on it, never on tax or tip. */
+  billCents: number
   method: PaymentMethod
   description: string
   /** What pays it: Stripe.js's ConfirmationToken, or a Stripe test payment method with the simulated provider. */
@@ -34,6 +37,8 @@ export interface PaymentProvider {
   readonly id: string
   /** Whether the screens must say that no real money moves. */
   readonly isDemo: boolean
+  /** The smallest charge the provider takes, in cents (Stripe: MX$10.00); smaller ones are refused before anything is held. */
+  readonly minimumCents: number
   authorize(request: AuthorizeRequest): Promise<Authorization>
   state(reference: string): Promise<AttemptState>
   /** Takes the authorized money; false when the provider refused (the authorization is gone). */
@@ -57,6 +62,7 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
   return {
     id: 'simulated',
     isDemo: true,
+    minimumCents: 1,
     async authorize(request) {
       await wait()
       if (request.paymentToken === DECLINED) return { status: 'declined', message: 'Your card was declined.' }
@@ -77,16 +83,22 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
 }
 
 /**
- * The provider that charges for the bill `sessionId`. The public demo table
- * is always simulated; every other table gets PAYMENT_PROVIDER, which
+ * The provider that charges for the bill `sessionId` of `table`, or null
+ * when its restaurant takes no payments through Mesa yet. The public demo
+ * table is always simulated; every other table gets PAYMENT_PROVIDER, which
  * production refuses to be 'simulated' (see env.server.ts), so in production
  * only the demo table ever approves a payment without moving money.
  */
-export function getPaymentProvider(env: Env, sessionId: string): PaymentProvider {
+export function getPaymentProvider(env: Env, sessionId: string, _table: BillTable): PaymentProvider | null {
   const config = appEnv(env)
   if (isDemoSession(sessionId)) return simulatedProvider()
   switch (config.PAYMENT_PROVIDER) {
     case 'simulated':
       return simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
   }
+}
+
+/** Whether the screens of the bill `sessionId` must say that no real money moves (before its restaurant is known). */
+export function paymentsSimulated(env: Env, sessionId: string): boolean {
+  return isDemoSession(sessionId) || appEnv(env).PAYMENT_PROVIDER === 'simulated'
 }

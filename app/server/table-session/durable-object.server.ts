@@ -13,7 +13,7 @@ import { appEnv } from '../env.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
 import { getPaymentProvider, type PaymentProvider } from '../payments/provider.server'
 import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
-import { billClosed, fail, holdExpired, ledgerUnavailable, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
+import { belowMinimum, billClosed, fail, holdExpired, ledgerUnavailable, paymentsOff, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
 import { BillStore, type BillHeader, type HoldRow } from './bill-store.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
@@ -155,32 +155,42 @@ export class TableSession extends DurableObject<Env> {
   }
 
   async #attempt(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
-    const provider = getPaymentProvider(this.env, sessionId)
-    const held = await this.#serially(() => this.#hold(sessionId, request, requestHash, provider))
-    return 'ok' in held ? held : this.#takeMoney(held, provider)
+    const held = await this.#serially(() => this.#hold(sessionId, request, requestHash))
+    return 'ok' in held ? held : this.#takeMoney(held.row, held.provider)
   }
 
   /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
-  async #hold(sessionId: string, request: PaymentRequest, requestHash: string, provider: PaymentProvider): Promise<PayResult | HoldRow> {
+  async #hold(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult | { row: HoldRow; provider: PaymentProvider }> {
     const replay = (await this.#header(sessionId)) ? replayOf(this.#store.paymentByTransaction(request.transactionId), requestHash) : null
     if (replay) return replay
     const now = Date.now()
     const earlier = this.#store.holdByTransaction(request.transactionId)
     // A retry goes on with its attempt while it stands, or once its time ran out (the diner back from their bank late).
     if (earlier && (earlier.status === 'expired' || this.#store.standingHolds(now).some((row) => row.id === earlier.id))) {
-      return earlier.requestHash === requestHash ? earlier : fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+      if (earlier.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+      const provider = this.#provider()
+      return provider ? { row: earlier, provider } : paymentsOff()
     }
     const open = await this.#openBill(sessionId, request.tableId)
     if (!open.ok) return open
     const header = this.#restoreDemo(open.header)
+    const provider = getPaymentProvider(this.env, sessionId, header.table)
+    if (!provider) return paymentsOff()
     const row = holdPayment(this.#store.state(), this.#store.standingHolds(now), header.table, request, requestHash, { provider: provider.id, now, expiresAt: now + HOLD_MS })
     if ('ok' in row) return row
+    if (row.totalCents < provider.minimumCents) return belowMinimum(provider.minimumCents)
     // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
     this.ctx.storage.transactionSync(() => this.#store.addHold(row))
     this.#commits++
     await this.#wakeBy(row.expiresAt)
     this.#tellDiners('hold', header, row.totalCents)
-    return row
+    return { row, provider }
+  }
+
+  /** The provider of this object's bill as its restaurant has it now; null when it takes no payments. */
+  #provider(): PaymentProvider | null {
+    const header = this.#store.header()
+    return header ? getPaymentProvider(this.env, header.sessionId, header.table) : null
   }
 
   /**
@@ -218,6 +228,7 @@ export class TableSession extends DurableObject<Env> {
     const answer = await provider.authorize({
       key: row.id,
       totalCents: row.totalCents,
+      billCents: row.hold.amountCents,
       method: row.request.paymentMethod,
       description: `Table ${header?.table.tableNumber ?? ''}`.trim(),
       paymentToken: row.request.paymentToken,
@@ -314,7 +325,8 @@ export class TableSession extends DurableObject<Env> {
     if (!(await this.#header(sessionId))) return
     const row = this.#store.hold(holdId)
     if (!row || row.status === 'committed' || this.#paying.has(row.transactionId)) return
-    const provider = getPaymentProvider(this.env, sessionId)
+    const provider = this.#provider()
+    if (!provider) return
     if (row.status === 'released') return row.reference ? provider.release(row.reference) : undefined
     await this.#takeMoney(row, provider)
   }
@@ -435,13 +447,11 @@ export class TableSession extends DurableObject<Env> {
    * committed if still payable, else its money goes back.
    */
   async #settleOverdue(): Promise<void> {
-    const header = this.#store.header()
-    if (!header) return
-    const provider = getPaymentProvider(this.env, header.sessionId)
+    const provider = this.#provider()
     for (const row of this.#store.overdueHolds(Date.now())) {
       // This instance is still carrying it out: its own turns end it.
       if (this.#paying.has(row.transactionId)) continue
-      if (row.status === 'held') await this.#takeMoney(row, provider)
+      if (row.status === 'held' && provider) await this.#takeMoney(row, provider)
       // Still waiting on the bank (or just found to be): the units go back to the table.
       if (this.#store.hold(row.id)?.status === 'action') await this.#serially(() => this.#release(row.id, null, 'expired'))
     }

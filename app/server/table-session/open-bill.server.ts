@@ -16,6 +16,10 @@ export interface BillTable {
   taxRateBps: number
   taxIncludedInPrice: boolean
   showTaxSeparately: boolean
+  /** The restaurant's Stripe account and whether it takes charges yet; absent on bills stored before accounts existed. */
+  stripeAccountId?: string | null
+  stripeChargesEnabled?: boolean
+  unconnectedPayments?: 'off' | 'demo'
 }
 
 /** Why a write found no open bill: closed meanwhile (said as such), or never one. */
