@@ -157,7 +157,12 @@ export default function PayItems() {
                             </span>
                           ) : null}
                         </span>
-                        <span className="font-semibold tabular-nums">{money(isChosen ? lineAmountFor(payable(line), Math.min(units, left)) : lineRemaining(payable(line)))}</span>
+                        {left > 0 ? (
+                          <span className="font-semibold tabular-nums">{money(isChosen ? lineAmountFor(payable(line), Math.min(units, left)) : lineRemaining(payable(line)))}</span>
+                        ) : (
+                          // Someone is paying all of it: what it costs, out of reach.
+                          <span className="font-semibold tabular-nums text-stone-500">{money(lineRemaining(line))}</span>
+                        )}
                       </label>
                       {left > 1 ? (
                         <div className="mt-3 flex justify-end">

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from 'playwright-core'
+import type { APIRequestContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn, tipAndPay } from './browser'
 
@@ -60,6 +60,51 @@ describe('live tables', () => {
     await expect.poll(() => billPage.page.getByTestId('left-to-pay').textContent(), { timeout: 1000 }).toBe('$100.00')
 
     for (const { errors } of [staff, watching, billPage, paying]) expect(errors).toEqual([])
+  })
+
+  it('shows a payment in progress on the other phones as it starts, keeps its units out of reach, and lets go once it is paid', async () => {
+    const owner = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(owner.page.request, 'Fonda del Cobro')
+    const table = await tableWith(owner.page.request, '4', [
+      { name: 'Tacos de suadero', price: 120, customerName: 'Ana' },
+      { name: 'Tacos de suadero', price: 120, customerName: 'Ana' },
+      { name: 'Agua de jamaica', price: 35, customerName: 'Luis' },
+    ])
+    const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string; name: string }[] }
+    const taco = bill.items[0]!
+    const phones = await Promise.all(
+      [`/customer/table/${table.sessionId}`, `/customer/pay-items/${table.sessionId}`, `/customer/table/${table.sessionId}?lng=en`, `/customer/pay-items/${table.sessionId}?lng=en`].map(async (path) => {
+        const phone = await phonePage(browser())
+        await phone.page.goto(path)
+        await hydrated(phone.page, path.includes('pay-items') ? 'pay-item' : 'left-to-pay')
+        return phone
+      }),
+    )
+    const [billEs, itemsEs, billEn, itemsEn] = phones.map((phone) => phone.page) as [Page, Page, Page, Page]
+    await billEs.waitForTimeout(300)
+
+    // Ana starts paying one taco and her bank asks her to confirm it: her payment holds the taco meanwhile.
+    const ana = { tableId: table.id, amount: 120, tipAmount: 0, paymentMethod: 'card', paymentType: 'item', itemIds: [taco.id], customerName: 'Ana', transactionId: `hold-${table.id}`, paymentToken: 'pm_card_authenticationRequired' }
+    expect((await owner.page.request.post('/api/payments', { headers: { Origin: BASE_URL }, data: ana })).status()).toBe(402)
+
+    await expect.poll(() => billEs.getByTestId('paying-now').textContent(), { timeout: 2000 }).toBe('Ana está pagando 1 artículo')
+    await expect.poll(() => billEn.getByTestId('paying-now').textContent(), { timeout: 2000 }).toBe('Ana is paying for 1 item')
+    expect(await billEs.getByTestId('left-to-pay').textContent()).toBe('$275.00')
+    expect(await billEs.getByTestId('pay-button').textContent()).toBe('Pagar $155.00')
+    await expect.poll(() => itemsEs.getByTestId('item-being-paid').textContent(), { timeout: 2000 }).toBe('Alguien lo está pagando ahora')
+    expect(await itemsEs.getByRole('checkbox', { name: /Tacos de suadero/ }).first().isDisabled()).toBe(true)
+    await expect.poll(() => itemsEn.getByTestId('item-being-paid').textContent(), { timeout: 2000 }).toBe('Someone is paying for it now')
+    await screenshot(billEs, 'hold-bill-phone')
+    await screenshot(itemsEs, 'hold-pay-items-phone')
+    await screenshot(billEn, 'hold-bill-phone-en')
+    await screenshot(itemsEn, 'hold-pay-items-phone-en')
+
+    // Back from her bank, Ana's payment goes through; every phone lets go of the hold and shows it paid.
+    expect((await owner.page.request.post('/api/payments', { headers: { Origin: BASE_URL }, data: ana })).status()).toBe(201)
+    await expect.poll(() => billEs.getByTestId('left-to-pay').textContent(), { timeout: 2000 }).toBe('$155.00')
+    expect(await billEs.getByTestId('paying-now').count()).toBe(0)
+    await expect.poll(() => itemsEn.getByTestId('item-being-paid').count(), { timeout: 2000 }).toBe(0)
+    for (const { errors } of phones) expect(errors).toEqual([])
   })
 
   it('catches up after the connection drops: the total missed meanwhile shows once it is back', async () => {
