@@ -192,7 +192,7 @@ const en: DinerResources = {
       refusals: {
         CLOSED: 'This bill has been closed. Scan the table code again.',
         BEING_PAID: 'Someone else is paying for part of this right now. Nothing was charged; wait a moment and check the bill.',
-        HOLD_EXPIRED: 'Your payment took too long and someone else paid for part of it meanwhile. Nothing was charged.',
+        HOLD_EXPIRED: 'The bill changed before your payment could be completed. Anything taken from your card is given back; review the bill and try again.',
         REQUIRES_ACTION: 'Your bank asks you to confirm the payment. Nothing has been charged yet.',
         BELOW_MINIMUM: 'Card payments start at $10.00. Choose more of the bill, or pay the rest of it. Nothing was charged.',
         PAYMENTS_OFF: 'This restaurant does not take payments here yet. Please pay your server.',

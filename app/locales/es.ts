@@ -193,7 +193,7 @@ const es = {
         CLOSED: 'Esta cuenta ya se cerró. Escanea de nuevo el código de la mesa.',
         DECLINED: 'El pago fue rechazado. No se te cobró nada.',
         BEING_PAID: 'Alguien más está pagando parte de esto en este momento. No se te cobró nada; espera un momento y revisa la cuenta.',
-        HOLD_EXPIRED: 'Tu pago tardó demasiado y alguien más pagó parte de esto mientras tanto. No se te cobró nada.',
+        HOLD_EXPIRED: 'La cuenta cambió antes de que se completara tu pago. Lo que se haya tomado de tu tarjeta se te devuelve; revisa la cuenta e inténtalo de nuevo.',
         REQUIRES_ACTION: 'Tu banco pide que confirmes el pago. No se te cobró nada todavía.',
         BELOW_MINIMUM: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta. No se te cobró nada.',
         PAYMENTS_OFF: 'Este restaurante todavía no recibe pagos aquí. Por favor paga con tu mesero.',

@@ -102,7 +102,8 @@ function payingNow(holds: BillView['holds']) {
   const named = [...new Set(holds.map((hold) => hold.payer))].filter((payer) => payer !== 'Guest')
   return {
     payer: holds.length === 1 && named.length === 1 ? (named[0] ?? null) : null,
-    units: holds.reduce((sum, hold) => sum + (hold.paidLines.length ? hold.units.reduce((count, unit) => count + unit.quantity, 0) : 0), 0),
+    // The units chosen: an item payment that pays the rest also holds every other unit, which it does not name.
+    units: holds.reduce((sum, hold) => sum + hold.paidLines.reduce((count, line) => count + line.quantity, 0), 0),
     cents: holds.reduce((sum, hold) => sum + hold.amountCents, 0),
   }
 }

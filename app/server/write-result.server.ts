@@ -26,9 +26,13 @@ export const tableNotFound = () => fail(404, 'NOT_FOUND', 'Table not found.')
 /** A diner still looking at a bill the restaurant has since closed is told so instead of writing onto the next party's bill. */
 export const billClosed = () => fail(409, 'CLOSED', 'This bill has been closed. Scan the table code again to see the current one.')
 
-/** A close waits for D1 to have everything before it: until then the table's next bill could not be found there. */
-/** A payment's charge came back after its hold ran out and what it paid was taken meanwhile: its money is given back. */
-export const holdExpired = () => fail(409, 'HOLD_EXPIRED', 'The payment took too long and part of it was paid by someone else meanwhile. Nothing was charged; review the bill and try again.')
+/**
+ * A payment's money came back when the bill could no longer take it (its
+ * hold ran out and someone paid part of it meanwhile, or the bill was closed
+ * or reset): whatever was taken is given back.
+ */
+export const holdExpired = () =>
+  fail(409, 'HOLD_EXPIRED', 'The bill changed before the payment could be completed. Anything taken from your card is given back; review the bill and try again.')
 
 /** The provider takes no smaller charge (Stripe: MX$10.00): refused before anything is held, so the diner can pay more of the bill instead. */
 export const belowMinimum = (minimumCents: number) =>
@@ -37,6 +41,7 @@ export const belowMinimum = (minimumCents: number) =>
 /** The restaurant takes no payments through Mesa yet (its payment account is not ready, and it chose not to offer the demo). */
 export const paymentsOff = () => fail(409, 'PAYMENTS_OFF', 'This restaurant does not take payments here yet. Please pay your server.')
 
+/** A close waits for D1 to have everything before it: until then the table's next bill could not be found there. */
 export const ledgerUnavailable = () => fail(503, 'LEDGER_UNAVAILABLE', 'The bill cannot be closed right now. Try again in a moment.')
 
 /**

@@ -1,5 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { paymentRequestSchema } from '~/domain/schemas/payments'
+import type { TableSession } from '~/server/table-session/durable-object.server'
 import { billObject, countPayments, getPage, newTransactionId, openPaymentForm, ORIGIN, postJson, readSession, seedTable, staffCookieOf } from './fixtures'
 
 /** A payment as a diner's phone sends it; `paymentToken` plays the card (Stripe's test payment methods). */
@@ -171,5 +173,54 @@ describe('a payment in progress holds what it pays', () => {
     expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true)
     expect((await readSession(table.sessionId)).paidAmount).toBe(90)
     expect(await holdsOf(table.sessionId).then((holds) => holds.filter((hold) => hold.status === 'committed'))).toHaveLength(1)
+  })
+
+  it('finishes a hold once when the webhook and the diner back from the bank both finish it at once, and never gives back the money of the payment recorded', async () => {
+    const table = await seedTable([{ name: 'Pastel', priceCents: 9000 }, { name: 'Café', priceCents: 4000 }])
+    const ana = payment(table, { sessionId: table.sessionId, amount: 90, paymentType: 'item', itemIds: [table.itemIds[0]], customerName: 'Ana', paymentToken: NEEDS_BANK })
+    expect((await pay(ana)).status).toBe(402)
+    const holdId = await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.storage.sql.exec<{ id: string }>('SELECT id FROM holds').one().id)
+    const request = paymentRequestSchema.parse(ana)
+    const answers = await runInDurableObject(billObject(table.sessionId), async (instance: TableSession) => {
+      const settled = instance.settleHold(table.sessionId, holdId)
+      const paid = instance.pay(table.sessionId, request)
+      return [await paid, await settled] as const
+    })
+    expect(answers[0]).toMatchObject({ ok: true })
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'committed', reference: expect.stringMatching(/^sim_/) }])
+    expect(await countPayments(table.sessionId)).toBe(1)
+    // A webhook that comes again afterwards changes nothing.
+    await runInDurableObject(billObject(table.sessionId), (instance: TableSession) => instance.settleHold(table.sessionId, holdId))
+    expect(await countPayments(table.sessionId)).toBe(1)
+  })
+
+  it('keeps the bill as stored when storing the payment fails: nothing shows as paid', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+      state.storage.sql.exec("CREATE TRIGGER refuse_commit BEFORE UPDATE OF status ON holds WHEN NEW.status = 'committed' BEGIN SELECT RAISE(ABORT, 'disk full'); END"),
+    )
+    expect((await pay(ana)).status).toBe(500)
+    const bill = await readSession(table.sessionId)
+    expect({ paid: bill.paidAmount, units: bill.items.map((item) => item.paidQuantity) }).toEqual({ paid: 0, units: [0, 0] })
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'released', reference: expect.stringMatching(/^sim_/) }])
+  })
+
+  it('refuses, without failing, a payment naming a bill whose object holds none', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const answer = await pay(payment(table, { sessionId: crypto.randomUUID(), amount: 100, paymentType: 'full' }))
+    expect(answer.status).toBe(409)
+    expect(await answer.json()).toMatchObject({ code: 'CLOSED' })
+  })
+
+  it('goes on with the attempt a retry repeats, even after its hold ran out, and never starts a second one', async () => {
+    const table = await seedTable([{ name: 'Tacos', priceCents: 12000, quantity: 2 }])
+    const ana = payment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: NEEDS_BANK })
+    expect((await pay(ana)).status).toBe(402)
+    // The object stopped after holding a card payment that went through, and the diner retries once the hold has run out.
+    await underTheObject(table.sessionId, "UPDATE holds SET status = 'held', reference = NULL, expires_at = 1, request = json_remove(request, '$.paymentToken')")
+    expect((await pay({ ...ana, paymentToken: undefined })).status).toBe(201)
+    await runDurableObjectAlarm(billObject(table.sessionId))
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'committed', reference: expect.stringMatching(/^sim_/) }])
+    expect(await countPayments(table.sessionId)).toBe(1)
   })
 })

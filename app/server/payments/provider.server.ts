@@ -98,6 +98,17 @@ export function getPaymentProvider(env: Env, sessionId: string, _table: BillTabl
   }
 }
 
+/**
+ * The provider `id` for a hold made on the bill `sessionId` of `table`, to
+ * settle it (take or give back its money) even when the restaurant takes
+ * new payments another way since, or none.
+ */
+export function settlingProvider(env: Env, sessionId: string, table: BillTable, id: string): PaymentProvider | null {
+  const current = getPaymentProvider(env, sessionId, table)
+  if (current?.id === id) return current
+  return id === 'simulated' ? simulatedProvider(appEnv(env).SIMULATED_PROVIDER_DELAY_MS) : null
+}
+
 /** Whether the screens of the bill `sessionId` must say that no real money moves (before its restaurant is known). */
 export function paymentsSimulated(env: Env, sessionId: string): boolean {
   return isDemoSession(sessionId) || appEnv(env).PAYMENT_PROVIDER === 'simulated'

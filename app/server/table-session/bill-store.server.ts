@@ -422,6 +422,7 @@ export class BillStore {
   }
 
   hold(id: string): HoldRow | undefined {
+    if (!this.#ready) return undefined
     const held = this.#holdsInProgress().get(id)
     if (held) return held
     const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE id = ?`, id).toArray()
@@ -430,6 +431,7 @@ export class BillStore {
 
   /** The newest hold made for `transactionId`: a retry finds the attempt it repeats. */
   holdByTransaction(transactionId: string): HoldRow | undefined {
+    if (!this.#ready) return undefined
     const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE transaction_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`, transactionId).toArray()
     return row ? toHoldRow(row) : undefined
   }
@@ -451,7 +453,7 @@ export class BillStore {
       row.expiresAt,
       row.createdAt,
     )
-    // Kept in step after the write succeeds; callers make a hold's write the last of its transaction, so a rollback never leaves this ahead.
+    // Kept in step after the write succeeds; a transaction rolled back after it is followed by forget().
     this.#inProgress?.set(row.id, row)
   }
 
@@ -462,6 +464,13 @@ export class BillStore {
     this.sql.exec('UPDATE holds SET status = ?, reference = ?, expires_at = ? WHERE id = ?', updated.status, updated.reference, updated.expiresAt, id)
     if (inProgress(updated.status)) this.#inProgress?.set(id, updated)
     else this.#inProgress?.delete(id)
+  }
+
+  /** Drops what this store remembers between writes, to read it from storage again (after a transaction that was rolled back). */
+  forget() {
+    this.#state = null
+    this.#header = undefined
+    this.#inProgress = null
   }
 
   /** Forgets everything: the table and its bills are gone from the ledger too. */

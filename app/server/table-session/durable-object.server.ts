@@ -1,32 +1,29 @@
 import { DurableObject } from 'cloudflare:workers'
 import { billTotals, type BillTotals } from '~/domain/bill'
-import { stillPayable } from '~/domain/holds'
 import { billEvent, LIVE_PING, LIVE_PONG, type BillChange } from '~/domain/live'
 import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem } from '~/domain/wire'
-import { toWireItem, toWirePayment, type BillView } from '../bill.server'
+import { toWireItem, type BillView } from '../bill.server'
 import { getDb, type Db } from '../db/client.server'
 import type { PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
-import { getPaymentProvider, type PaymentProvider } from '../payments/provider.server'
 import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
-import { belowMinimum, billClosed, fail, holdExpired, ledgerUnavailable, paymentsOff, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
-import { BillStore, type BillHeader, type HoldRow } from './bill-store.server'
+import { billClosed, fail, ledgerUnavailable, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
+import { BillStore, type BillHeader } from './bill-store.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
 import { menuEntries, orderLines } from './orders.server'
 import { deliverOutbox } from './outbox.server'
-import { holdPayment, paymentOf, type PayResult } from './payment.server'
+import { PaymentFlow, type PaymentHost } from './payment-flow.server'
+import type { PayResult } from './payment.server'
 import { hashRequest, replayOf } from './payment-replay.server'
 
 /** Until D1 takes the outbox, tries again after this long, doubling up to a minute. */
 const FIRST_RETRY_MS = 1_000
 const LAST_RETRY_MS = 60_000
-/** How long a payment in progress keeps what it pays: time enough for a diner to confirm with their bank. */
-export const HOLD_MS = 5 * 60_000
 const OVERDUE_RECHECK_MS = 5_000
 
 /**
@@ -52,8 +49,7 @@ export class TableSession extends DurableObject<Env> {
   #retryMs = FIRST_RETRY_MS
   /** When the alarm is set for, as far as this instance knows (undefined: not known yet). */
   #alarmAt: number | null | undefined = undefined
-  /** Payments this instance is carrying out, by transactionId: a retry waits for its first try. */
-  readonly #paying = new Map<string, Promise<PayResult>>()
+  readonly #payments: PaymentFlow
   /** Whether D1 has this bill's own row, as a delivery by this instance confirmed. */
   #billRowDelivered = false
 
@@ -61,6 +57,7 @@ export class TableSession extends DurableObject<Env> {
     super(ctx, env)
     this.#db = getDb(env.DB)
     this.#store = new BillStore(ctx.storage.sql)
+    this.#payments = new PaymentFlow(this.#paymentHost())
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
     // What an earlier instance committed and did not deliver goes first.
@@ -119,9 +116,9 @@ export class TableSession extends DurableObject<Env> {
     // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
     const menu = await menuEntries(this.#db, found.table.userId, [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))])
     return this.#serially(async () => {
-      const open = await this.#openBill(sessionId, request.tableId)
+      const open = await this.#openForWrite(sessionId, request.tableId)
       if (!open.ok) return open
-      const header = this.#restoreDemo(open.header)
+      const { header } = open
       const order = orderLines(menu, sessionId, header.table, request, staffUserId, { openLines: this.#store.openLineCount(), maxOpenLines: appEnv(this.env).MAX_OPEN_LINES })
       if (!order.ok) return order
       this.ctx.storage.transactionSync(() => this.#store.addLines(order.lines))
@@ -132,203 +129,18 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /**
-   * Takes a payment if the bill, as it is now, allows it. In one turn the
-   * payment is checked and what it pays is held (other diners see it being
-   * paid and cannot choose it); the provider authorizes and captures outside
-   * the queue, so no diner waits behind another's charge; in a last turn the
-   * hold becomes the payment. A charge whose hold was released meanwhile
-   * commits if what it paid is still unpaid, else its money goes back. A
-   * retry of a payment this bill recorded is answered with it, even after
-   * the bill closed; a retry of one in progress waits for it.
+   * Takes a payment if the bill, as it is now, allows it (see PaymentFlow):
+   * what it pays is held while the provider is asked, outside the bill's
+   * turn. A retry of a payment this bill recorded is answered with it, even
+   * after the bill closed; a retry of one in progress joins it.
    */
   async pay(sessionId: string, request: PaymentRequest): Promise<PayResult> {
-    const requestHash = await hashRequest(request)
-    const running = this.#paying.get(request.transactionId)
-    if (running) await running.catch(() => undefined)
-    const attempt = this.#attempt(sessionId, request, requestHash)
-    this.#paying.set(request.transactionId, attempt)
-    try {
-      return await attempt
-    } finally {
-      if (this.#paying.get(request.transactionId) === attempt) this.#paying.delete(request.transactionId)
-    }
+    return this.#payments.pay(sessionId, request, await hashRequest(request))
   }
 
-  async #attempt(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
-    const held = await this.#serially(() => this.#hold(sessionId, request, requestHash))
-    return 'ok' in held ? held : this.#takeMoney(held.row, held.provider)
-  }
-
-  /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
-  async #hold(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult | { row: HoldRow; provider: PaymentProvider }> {
-    const replay = (await this.#header(sessionId)) ? replayOf(this.#store.paymentByTransaction(request.transactionId), requestHash) : null
-    if (replay) return replay
-    const now = Date.now()
-    const earlier = this.#store.holdByTransaction(request.transactionId)
-    // A retry goes on with its attempt while it stands, or once its time ran out (the diner back from their bank late).
-    if (earlier && (earlier.status === 'expired' || this.#store.standingHolds(now).some((row) => row.id === earlier.id))) {
-      if (earlier.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
-      const provider = this.#provider()
-      return provider ? { row: earlier, provider } : paymentsOff()
-    }
-    const open = await this.#openBill(sessionId, request.tableId)
-    if (!open.ok) return open
-    const header = this.#restoreDemo(open.header)
-    const provider = getPaymentProvider(this.env, sessionId, header.table)
-    if (!provider) return paymentsOff()
-    const row = holdPayment(this.#store.state(), this.#store.standingHolds(now), header.table, request, requestHash, { provider: provider.id, now, expiresAt: now + HOLD_MS })
-    if ('ok' in row) return row
-    if (row.totalCents < provider.minimumCents) return belowMinimum(provider.minimumCents)
-    // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
-    this.ctx.storage.transactionSync(() => this.#store.addHold(row))
-    this.#commits++
-    await this.#wakeBy(row.expiresAt)
-    this.#tellDiners('hold', header, row.totalCents)
-    return { row, provider }
-  }
-
-  /** The provider of this object's bill as its restaurant has it now; null when it takes no payments. */
-  #provider(): PaymentProvider | null {
-    const header = this.#store.header()
-    return header ? getPaymentProvider(this.env, header.sessionId, header.table) : null
-  }
-
-  /**
-   * Outside the queue: asks the provider for the hold's money and takes it,
-   * then commits the payment in a turn. The same hold asks with the same
-   * key and request every time, so asking again (a retry, or the alarm after
-   * a restart) finds the same attempt rather than charging twice.
-   */
-  async #takeMoney(row: HoldRow, provider: PaymentProvider): Promise<PayResult> {
-    const authorized = await this.#authorize(row, provider)
-    if (typeof authorized !== 'string') return authorized
-    const go = await this.#serially(async () => this.#stillHeld(row.id))
-    if (!go) {
-      await provider.release(authorized)
-      return holdExpired()
-    }
-    if (!(await provider.capture(authorized))) {
-      await this.#serially(async () => this.#release(row.id, null))
-      return fail(402, 'DECLINED', 'The payment could not be completed. Nothing was charged.')
-    }
-    return this.#serially(async () => this.#commit(row.id, authorized, provider))
-  }
-
-  /** Asks the provider to authorize a hold's money: its reference once authorized, or the answer to give the diner. */
-  async #authorize(row: HoldRow, provider: PaymentProvider): Promise<string | PayResult> {
-    if ((row.status === 'action' || row.status === 'expired') && row.reference) {
-      // The diner is back from their bank: where does the attempt stand?
-      const state = await provider.state(row.reference)
-      if (state === 'authorized' || state === 'captured') return row.reference
-      if (state === 'requires_action') return fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
-      await this.#serially(async () => this.#release(row.id, null))
-      return fail(402, 'DECLINED', 'Your bank did not confirm the payment.')
-    }
-    const header = this.#store.header()
-    const answer = await provider.authorize({
-      key: row.id,
-      totalCents: row.totalCents,
-      billCents: row.hold.amountCents,
-      method: row.request.paymentMethod,
-      description: `Table ${header?.table.tableNumber ?? ''}`.trim(),
-      paymentToken: row.request.paymentToken,
-      metadata: { sessionId: header?.sessionId ?? '', holdId: row.id, transactionId: row.transactionId },
-    })
-    if (answer.status === 'declined') {
-      await this.#serially(async () => this.#release(row.id, null))
-      return fail(402, 'DECLINED', answer.message)
-    }
-    if (answer.status === 'requires_action') {
-      await this.#serially(async () => {
-        if (this.#store.hold(row.id)?.status === 'held') this.ctx.storage.transactionSync(() => this.#store.setHold(row.id, { status: 'action', reference: answer.reference }))
-      })
-      return { ...fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'), clientSecret: answer.clientSecret }
-    }
-    return answer.reference
-  }
-
-  /**
-   * In a turn: whether the hold may take its money now. A standing hold
-   * may, and nothing is written (its attempt is in #paying, which the alarm
-   * leaves alone); one whose time ran out meanwhile is held again if what it
-   * pays is still unpaid, else it ends.
-   */
-  #stillHeld(holdId: string): boolean {
-    const row = this.#store.hold(holdId)
-    if (!row || row.status === 'committed' || row.status === 'released') return false
-    const now = Date.now()
-    const standing = this.#store.standingHolds(now)
-    if (standing.some((other) => other.id === holdId)) return true
-    const header = this.#store.header()
-    if (!header || header.closedAt !== null || !stillPayable(this.#store.state(), standing.map((other) => other.hold), row.hold)) {
-      void this.#release(holdId, null)
-      return false
-    }
-    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status: 'held', expiresAt: now + HOLD_MS }))
-    this.#commits++
-    this.#tellDiners('hold', header, row.totalCents)
-    return true
-  }
-
-  /** In a turn: the captured hold becomes its payment; if the bill cannot take it, or storing it fails, its money goes back. */
-  async #commit(holdId: string, reference: string, provider: PaymentProvider): Promise<PayResult> {
-    const row = this.#store.hold(holdId)
-    const header = this.#store.header()
-    const others = this.#store.standingHolds(Date.now()).filter((other) => other.id !== holdId)
-    const before = this.#store.state()
-    const paid = row && header && header.closedAt === null ? paymentOf(row, before, others, header.sessionId, reference) : null
-    if (!row || !header || !paid) {
-      await provider.release(reference)
-      if (row) this.#release(holdId, null)
-      return holdExpired()
-    }
-    try {
-      this.ctx.storage.transactionSync(() => {
-        this.#store.addPayment(paid.payment, before.lines, paid.state)
-        this.#store.setHold(holdId, { status: 'committed', reference })
-      })
-    } catch (error) {
-      // Nothing was stored: the money goes back and the hold ends, so no retry or alarm takes it again.
-      await this.#release(holdId, provider, 'released', reference)
-      throw error
-    }
-    this.#committed()
-    const { payment } = paid
-    this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents)
-    return { ok: true as const, payment: toWirePayment(payment), replayed: false }
-  }
-
-  /**
-   * In a turn: ends a hold without a payment, so what it kept is free
-   * again; its money, if any was asked for, goes back through `provider`.
-   * `expired`: its time ran out, and money that comes after all may still
-   * commit it (see #hold).
-   */
-  #release(holdId: string, provider: PaymentProvider | null, status: 'released' | 'expired' = 'released', reference?: string): Promise<void> {
-    const row = this.#store.hold(holdId)
-    if (!row || row.status === 'committed' || row.status === 'released') return Promise.resolve()
-    const given = reference ?? row.reference
-    this.ctx.storage.transactionSync(() => this.#store.setHold(holdId, { status, reference: given }))
-    this.#commits++
-    const header = this.#store.header()
-    if (header) this.#tellDiners('released', header, row.totalCents)
-    return provider && given ? provider.release(given) : Promise.resolve()
-  }
-
-  /**
-   * The provider says a hold's money moved (a webhook, in whatever order
-   * and however often it comes): a hold nobody is carrying out any more is
-   * taken and committed if still payable, one that ended without a payment
-   * has its money given back again, and a committed one is left as it is.
-   */
-  async settleHold(sessionId: string, holdId: string): Promise<void> {
-    if (!(await this.#header(sessionId))) return
-    const row = this.#store.hold(holdId)
-    if (!row || row.status === 'committed' || this.#paying.has(row.transactionId)) return
-    const provider = this.#provider()
-    if (!provider) return
-    if (row.status === 'released') return row.reference ? provider.release(row.reference) : undefined
-    await this.#takeMoney(row, provider)
+  /** The provider says a hold's money moved (its webhook): see PaymentFlow.settleHold. */
+  settleHold(sessionId: string, holdId: string): Promise<void> {
+    return this.#payments.settleHold(sessionId, holdId)
   }
 
   /** The answer to a payment this bill already recorded under the request's transactionId; null when there is none. */
@@ -431,30 +243,11 @@ export class TableSession extends DurableObject<Env> {
    */
   async alarm(): Promise<void> {
     this.#alarmAt = null
-    await this.#settleOverdue()
+    await this.#payments.settleOverdue()
     await this.#deliverSoon()
     const next = this.#store.nextHoldExpiry()
     // A hold still being carried out by this instance is looked at again a little later.
     if (next !== null) await this.#wakeBy(Math.max(next, Date.now() + OVERDUE_RECHECK_MS))
-  }
-
-  /**
-   * Holds whose time ran out. One waiting on the diner's bank gives its
-   * units back (should the diner come back, it commits if they are still
-   * free). One that nobody is carrying out any more (an earlier instance
-   * stopped between holding and committing) is asked for again with the
-   * same key: the provider answers the same attempt, which is taken and
-   * committed if still payable, else its money goes back.
-   */
-  async #settleOverdue(): Promise<void> {
-    const provider = this.#provider()
-    for (const row of this.#store.overdueHolds(Date.now())) {
-      // This instance is still carrying it out: its own turns end it.
-      if (this.#paying.has(row.transactionId)) continue
-      if (row.status === 'held' && provider) await this.#takeMoney(row, provider)
-      // Still waiting on the bank (or just found to be): the units go back to the table.
-      if (this.#store.hold(row.id)?.status === 'action') await this.#serially(() => this.#release(row.id, null, 'expired'))
-    }
   }
 
   /**
@@ -514,6 +307,33 @@ export class TableSession extends DurableObject<Env> {
         this.#loading = null
       })
     return this.#loading
+  }
+
+  /** In a write's turn: the bill open on `tableId`, the public demo restored first when stale; else why no write may go to it. */
+  async #openForWrite(sessionId: string, tableId: string): Promise<{ ok: true; header: BillHeader } | WriteFailure> {
+    const open = await this.#openBill(sessionId, tableId)
+    return open.ok ? { ok: true, header: this.#restoreDemo(open.header) } : open
+  }
+
+  #paymentHost(): PaymentHost {
+    return {
+      store: this.#store,
+      storage: this.ctx.storage,
+      env: this.env,
+      serially: (task) => this.#serially(task),
+      header: (sessionId) => this.#header(sessionId),
+      openForWrite: (sessionId, tableId) => this.#openForWrite(sessionId, tableId),
+      notOpen: (sessionId) => notOpen(this.#db, sessionId),
+      wakeBy: (at) => this.#wakeBy(at),
+      changed: (change, header, amountCents) => {
+        this.#commits++
+        this.#tellDiners(change, header, amountCents)
+      },
+      paid: (header, payment) => {
+        this.#committed()
+        this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents)
+      },
+    }
   }
 
   /** In a write's turn: the bill when it is open on `tableId`; else why the write may not go to it. */

@@ -44,8 +44,12 @@ export function holdPayment(
   const intent = toIntent(request)
   const decision = planPayment(seen.lines, seen.paidCents, intent, seen.splitPaid)
   if (!decision.ok) {
-    // What the diner asks for would be payable but for the payments in progress.
-    if (standing.length > 0 && planPayment(bill.lines, bill.paidCents, intent, bill.splitPaid).ok) return beingPaid(standing)
+    // What the diner asks for would be payable but for the payments in progress: named are those holding any of it.
+    if (standing.length > 0 && planPayment(bill.lines, bill.paidCents, intent, bill.splitPaid).ok) {
+      const asked = new Set(intent.type === 'item' ? intent.items.map((item) => item.itemId) : [])
+      const holding = standing.filter((row) => asked.size === 0 || row.hold.units.some((unit) => asked.has(unit.itemId)))
+      return beingPaid(holding.length > 0 ? holding : standing)
+    }
     return fail(decision.status, decision.code, decision.message)
   }
   const { plan } = decision

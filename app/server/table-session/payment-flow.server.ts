@@ -1,0 +1,286 @@
+import { stillPayable } from '~/domain/holds'
+import type { PaymentRequest } from '~/domain/schemas/payments'
+import { toWirePayment } from '../bill.server'
+import type { PaymentRow } from '../db/schema.server'
+import { getPaymentProvider, settlingProvider, type PaymentProvider } from '../payments/provider.server'
+import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../write-result.server'
+import type { BillHeader, BillStore, HoldRow, HoldStatus } from './bill-store.server'
+import { holdPayment, paymentOf, type PayResult } from './payment.server'
+import { replayOf } from './payment-replay.server'
+
+/** How long a payment in progress keeps what it pays: time enough for a diner to confirm with their bank. */
+export const HOLD_MS = 5 * 60_000
+/** A hold about to take its money with less time than this left is given a new term first, so it cannot run out while the money moves. */
+const CAPTURE_MARGIN_MS = 2 * 60_000
+
+/** What the payments need of the TableSession object that holds the bill. */
+export interface PaymentHost {
+  readonly store: BillStore
+  readonly storage: DurableObjectStorage
+  readonly env: Env
+  /** Runs `task` in the bill's turn: no other write to the bill runs meanwhile. */
+  serially<T>(task: () => Promise<T>): Promise<T>
+  /** This object's bill when it is `sessionId` (taken over from D1 the first time). */
+  header(sessionId: string): Promise<BillHeader | null>
+  /** In a turn: the bill when it is open on `tableId` (the public demo restored first); else why no write may go to it. */
+  openForWrite(sessionId: string, tableId: string): Promise<{ ok: true; header: BillHeader } | WriteFailure>
+  /** Why a write found no bill `sessionId` here. */
+  notOpen(sessionId: string): Promise<WriteFailure>
+  wakeBy(at: number): Promise<void>
+  /** A payment started or let go: the version moves on and the bill's diners hear of it. */
+  changed(change: 'hold' | 'released', header: BillHeader, amountCents: number): void
+  /** A payment was committed: the version moves on, D1 is sent it, and everyone hears of it. */
+  paid(header: BillHeader, payment: PaymentRow): void
+}
+
+type Stop = { result: PayResult; giveBack: boolean; error?: unknown }
+
+/**
+ * Payments on one bill. A payment is checked and what it pays is held in
+ * one turn of the bill's queue (other diners see it being paid and cannot
+ * choose it); the provider authorizes and captures outside the queue, so no
+ * diner waits behind another's charge; in a last turn the hold becomes the
+ * payment. Every way a hold's money is taken (the diner's request or its
+ * retry, a webhook, the alarm) goes through `#take`, one attempt per hold at
+ * a time, and a hold that already became its payment is only ever answered
+ * with it: its money is never given back.
+ */
+export class PaymentFlow {
+  /** Attempts under way in this instance, by hold id. */
+  readonly #taking = new Map<string, Promise<PayResult>>()
+
+  constructor(private readonly host: PaymentHost) {}
+
+  async pay(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
+    const held = await this.host.serially(() => this.#hold(sessionId, request, requestHash))
+    return 'row' in held ? this.#take(held.row, held.provider) : held
+  }
+
+  /**
+   * The provider says a hold's money moved (a webhook, in whatever order and
+   * however often it comes): a hold in progress is taken and committed if
+   * still payable; one that ended without a payment has its money given back
+   * again; a committed one is left as it is.
+   */
+  async settleHold(sessionId: string, holdId: string): Promise<void> {
+    if (!(await this.host.header(sessionId))) return
+    const row = this.host.store.hold(holdId)
+    const provider = row && this.#providerOf(row)
+    if (!row || !provider || row.status === 'committed') return
+    if (row.status === 'released') return row.reference ? provider.release(row.reference) : undefined
+    await this.#take(row, provider)
+  }
+
+  /**
+   * Holds whose time ran out and that no attempt here is carrying out. One
+   * still waiting on the diner's bank gives its units back (should the diner
+   * come back, it commits if they are still free). One held is settled with
+   * the provider: asked with the same key (or its reference), the provider
+   * answers the same attempt, whose money is taken and committed if still
+   * payable, else given back. A hold that fails to settle waits for the next
+   * alarm.
+   */
+  async settleOverdue(): Promise<void> {
+    for (const row of this.host.store.overdueHolds(Date.now())) {
+      if (this.#taking.has(row.id)) continue
+      try {
+        const provider = this.#providerOf(row)
+        // Nothing is taken while the diner's bank waits on them (see #readyToCapture): the units go back to the table.
+        if (!provider || row.status === 'action') await this.host.serially(async () => this.#end(row.id, 'expired'))
+        else await this.#take(row, provider)
+      } catch (error) {
+        console.error(`hold ${row.id} not settled, trying again later: ${String(error)}`)
+      }
+    }
+  }
+
+  /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
+  async #hold(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult | { row: HoldRow; provider: PaymentProvider }> {
+    const { store } = this.host
+    if (!(await this.host.header(sessionId))) return this.host.notOpen(sessionId)
+    const replay = replayOf(store.paymentByTransaction(request.transactionId), requestHash)
+    if (replay) return replay
+    const earlier = store.holdByTransaction(request.transactionId)
+    // A retry goes on with its attempt, whether it still stands or ran out meanwhile; it never starts a second one.
+    if (earlier && earlier.status !== 'released') {
+      if (earlier.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+      const provider = this.#providerOf(earlier)
+      return provider ? { row: earlier, provider } : paymentsOff()
+    }
+    const open = await this.host.openForWrite(sessionId, request.tableId)
+    if (!open.ok) return open
+    const { header } = open
+    const provider = getPaymentProvider(this.host.env, sessionId, header.table)
+    if (!provider) return paymentsOff()
+    const now = Date.now()
+    const row = holdPayment(store.state(), store.standingHolds(now), header.table, request, requestHash, { provider: provider.id, now, expiresAt: now + HOLD_MS })
+    if ('ok' in row) return row
+    if (row.totalCents < provider.minimumCents) return belowMinimum(provider.minimumCents)
+    // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
+    this.host.storage.transactionSync(() => store.addHold(row))
+    await this.host.wakeBy(row.expiresAt)
+    this.host.changed('hold', header, row.totalCents)
+    return { row, provider }
+  }
+
+  /** Takes a hold's money, or joins the attempt already doing so (whose payment it then answers as a replay). */
+  #take(row: HoldRow, provider: PaymentProvider): Promise<PayResult> {
+    const running = this.#taking.get(row.id)
+    if (running) return running.then((result) => (result.ok ? { ...result, replayed: true } : result))
+    const attempt = this.#takeMoney(row.id, provider).finally(() => this.#taking.delete(row.id))
+    this.#taking.set(row.id, attempt)
+    return attempt
+  }
+
+  /** Outside the queue: authorizes and captures the hold's money, then commits it in a turn; money that cannot be kept goes back after that turn. */
+  async #takeMoney(holdId: string, provider: PaymentProvider): Promise<PayResult> {
+    const row = this.host.store.hold(holdId)
+    if (!row || row.status === 'released') return holdExpired()
+    if (row.status === 'committed') return this.#answerCommitted(row)
+    const reference = await this.#authorize(row, provider)
+    if (typeof reference !== 'string') return reference
+    const go = await this.host.serially(async () => this.#readyToCapture(holdId, reference))
+    if (go !== 'go') {
+      if (go.giveBack) await provider.release(reference)
+      return go.result
+    }
+    if (!(await provider.capture(reference))) {
+      await this.host.serially(async () => this.#end(holdId, 'released', reference))
+      // Given back all the same: a refused capture must not leave money taken.
+      await provider.release(reference)
+      return fail(402, 'DECLINED', 'The payment could not be completed. Nothing was charged.')
+    }
+    const done = await this.host.serially(async () => this.#commit(holdId, reference))
+    if (done.giveBack) await provider.release(reference)
+    if (done.error !== undefined) throw done.error
+    return done.result
+  }
+
+  /**
+   * Asks the provider for the hold's money: its reference once authorized,
+   * or the answer to give. A hold that already has a reference is asked
+   * about by it (the diner back from their bank, or a settlement); one
+   * without is asked for with its key, which answers the same attempt
+   * however often it is asked.
+   */
+  async #authorize(row: HoldRow, provider: PaymentProvider): Promise<string | PayResult> {
+    if (row.reference) {
+      const state = await provider.state(row.reference)
+      if (state === 'authorized' || state === 'captured') return row.reference
+      if (state === 'requires_action') return fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
+      await this.host.serially(async () => this.#end(row.id, 'released'))
+      return fail(402, 'DECLINED', 'Your bank did not confirm the payment.')
+    }
+    const header = this.host.store.header()
+    const answer = await provider.authorize({
+      key: row.id,
+      totalCents: row.totalCents,
+      billCents: row.hold.amountCents,
+      method: row.request.paymentMethod,
+      description: `Table ${header?.table.tableNumber ?? ''}`.trim(),
+      paymentToken: row.request.paymentToken,
+      metadata: { sessionId: header?.sessionId ?? '', holdId: row.id, transactionId: row.transactionId },
+    })
+    if (answer.status === 'declined') {
+      await this.host.serially(async () => this.#end(row.id, 'released'))
+      return fail(402, 'DECLINED', answer.message)
+    }
+    if (answer.status === 'requires_action') {
+      await this.host.serially(async () => {
+        const now = this.host.store.hold(row.id)
+        if (now && (now.status === 'held' || now.status === 'expired')) this.#write(row.id, { status: 'action', reference: answer.reference })
+      })
+      return { ...fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'), clientSecret: answer.clientSecret }
+    }
+    return answer.reference
+  }
+
+  /**
+   * In a turn: whether the hold may take its money now. A standing hold
+   * may (written as held with its reference first if it was waiting on the
+   * bank, and given a new term if it has little left); one whose time ran
+   * out is held again if what it pays is still unpaid; otherwise it ends,
+   * and the authorization goes back.
+   */
+  #readyToCapture(holdId: string, reference: string): 'go' | Stop {
+    const { store } = this.host
+    const row = store.hold(holdId)
+    if (row?.status === 'committed') return { result: this.#answerCommitted(row), giveBack: false }
+    const header = store.header()
+    if (!row || row.status === 'released' || !header || header.closedAt !== null || !header.table.isActive) {
+      if (row) this.#end(holdId, 'released', reference)
+      return { result: holdExpired(), giveBack: true }
+    }
+    const now = Date.now()
+    const standing = store.standingHolds(now)
+    const stands = standing.some((other) => other.id === holdId)
+    if (!stands && !stillPayable(store.state(), standing.map((other) => other.hold), row.hold)) {
+      this.#end(holdId, 'released', reference)
+      return { result: holdExpired(), giveBack: true }
+    }
+    // Written as held, with its reference, before any money is taken: should this instance stop, the alarm finds the attempt and settles it.
+    if (!stands || row.status !== 'held' || row.expiresAt - now < CAPTURE_MARGIN_MS) {
+      this.#write(holdId, { status: 'held', reference, expiresAt: now + HOLD_MS })
+      void this.host.wakeBy(now + HOLD_MS)
+      if (!stands) this.host.changed('hold', header, row.totalCents)
+    }
+    return 'go'
+  }
+
+  /** In a turn: the captured hold becomes its payment; if the bill can no longer take it, or storing it fails, its money is to go back. */
+  #commit(holdId: string, reference: string): Stop {
+    const { store } = this.host
+    const row = store.hold(holdId)
+    if (row?.status === 'committed') return { result: this.#answerCommitted(row), giveBack: false }
+    const header = store.header()
+    const before = store.state()
+    const others = store.standingHolds(Date.now()).filter((other) => other.id !== holdId)
+    const open = header !== null && header.closedAt === null && header.table.isActive
+    const paid = row && row.status !== 'released' && open ? paymentOf(row, before, others, header.sessionId, reference) : null
+    if (!row || !header || !paid) {
+      if (row) this.#end(holdId, 'released', reference)
+      return { result: holdExpired(), giveBack: true }
+    }
+    try {
+      this.host.storage.transactionSync(() => {
+        store.setHold(holdId, { status: 'committed', reference })
+        store.addPayment(paid.payment, before.lines, paid.state)
+      })
+    } catch (error) {
+      // Nothing was stored: what the store remembers goes too, the hold ends, and the money is to go back.
+      store.forget()
+      this.#end(holdId, 'released', reference)
+      return { result: holdExpired(), giveBack: true, error }
+    }
+    this.host.paid(header, paid.payment)
+    return { result: { ok: true as const, payment: toWirePayment(paid.payment), replayed: false }, giveBack: false }
+  }
+
+  /** A hold that became its payment is answered with it, as a retry would be. */
+  #answerCommitted(row: HoldRow): PayResult {
+    return replayOf(this.host.store.paymentByTransaction(row.transactionId), row.requestHash) ?? holdExpired()
+  }
+
+  /**
+   * In a turn: ends a hold without a payment, so what it kept is free again
+   * (`expired`: its time ran out, and money that comes after all may still
+   * commit it). Giving money back is the caller's, after its turn.
+   */
+  #end(holdId: string, status: Extract<HoldStatus, 'released' | 'expired'>, reference?: string) {
+    const row = this.host.store.hold(holdId)
+    if (!row || row.status === 'committed' || row.status === 'released') return
+    this.#write(holdId, { status, reference: reference ?? row.reference })
+    const header = this.host.store.header()
+    if (header) this.host.changed('released', header, row.totalCents)
+  }
+
+  #write(holdId: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
+    this.host.storage.transactionSync(() => this.host.store.setHold(holdId, change))
+  }
+
+  /** The provider that made a hold, to settle it even if the restaurant has moved on to another since. */
+  #providerOf(row: HoldRow): PaymentProvider | null {
+    const header = this.host.store.header()
+    return header ? settlingProvider(this.host.env, header.sessionId, header.table, row.provider) : null
+  }
+}
