@@ -470,7 +470,7 @@ try {
     await checkout.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await tap(() => checkout.getByTestId('pay-button').click())
     await checkout.waitForURL(/\/customer\/tip\//)
-    await tap(() => checkout.getByTestId('tip-confirm').click())
+    await tap(() => checkout.getByTestId('tip-option-15').click())
     await checkout.waitForURL(/\/customer\/payment-method\//)
     await checkout.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await tap(() => checkout.getByText('Tarjeta de crédito o débito').click())

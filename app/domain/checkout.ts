@@ -2,7 +2,7 @@ import { lineAmountFor, type BillLine, type PaymentType } from './bill'
 import { parsePesosInput, pesosToCents, type Cents } from './money'
 import { isIdLike } from './schemas/fields'
 import { clampSplit, DEFAULT_TABLE_SIZE, quoteSplit, type SplitPaid, type SplitQuote } from './split'
-import { DEFAULT_TIP_PERCENT, tipForPercent } from './tip'
+import { tipForPercent } from './tip'
 
 /**
  * What a diner has chosen to pay, carried from step to step in the URL so a
@@ -128,8 +128,9 @@ export function readTip(params: URLSearchParams, base: Cents): TipChoice {
     const cents = parsePesosInput(amountParam) ?? pesosToCents(Number(amountParam))
     if (cents !== null && cents >= 0) return { tip: cents, percent: null, noTipReason: cents > 0 ? null : noTipReason }
   }
+  // Nothing chosen is no tip: a tip is never added for the diner.
   if (percentParam === 'custom') return { tip: 0, percent: null, noTipReason }
-  return { tip: tipForPercent(base, DEFAULT_TIP_PERCENT), percent: DEFAULT_TIP_PERCENT, noTipReason: null }
+  return { tip: 0, percent: 0, noTipReason }
 }
 
 /** The serviceQuality of the payment request: 'good', or 'notip_' and the reason. */

@@ -1,12 +1,11 @@
 import type { Cents } from './money'
 
+/** The suggested tips, beside "no tip"; none is chosen for the diner (a tip is voluntary). */
 export const TIP_PRESETS = [
   { percent: 10, labelKey: 'tip.good' },
-  { percent: 15, labelKey: 'tip.great', popular: true },
+  { percent: 15, labelKey: 'tip.great' },
   { percent: 20, labelKey: 'tip.excellent' },
 ] as const
-
-export const DEFAULT_TIP_PERCENT = 15
 
 /** A percentage of a base amount, rounded half up to the cent. */
 export function tipForPercent(base: Cents, percent: number): Cents {

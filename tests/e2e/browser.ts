@@ -133,8 +133,9 @@ export async function signUpAndSignIn(request: APIRequestContext, restaurantName
 }
 
 /** From the tip screen: the default tip, card, pay, until the confirmation shows. */
-export async function tipAndPay(page: Page) {
-  await page.getByTestId('tip-confirm').click()
+/** From the tip step: a tip of `percent` (one tap that moves on), the card, pay. */
+export async function tipAndPay(page: Page, percent: 0 | 10 | 15 | 20 = 15) {
+  await page.getByTestId(`tip-option-${percent}`).click()
   await page.waitForURL(/\/customer\/payment-method\//)
   await page.getByText('Tarjeta de crédito o débito').click()
   await page.getByTestId('pay-submit').click()

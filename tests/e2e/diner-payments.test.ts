@@ -28,10 +28,12 @@ describe('a diner pays at the table', () => {
     // Paying it all is four taps: the bill's pay button, the tip, the method, pay.
     await page.getByTestId('pay-button').click()
     await page.waitForURL(/\/customer\/tip\//)
-    expect(await page.getByTestId('tip-total').textContent()).toBe('$241.50')
+    // The tip is voluntary: no tip is chosen for the diner, and "no tip" is one of the four equal choices, each one tap that moves on.
+    expect(await page.getByTestId(/^tip-option-/).allTextContents()).toEqual(['Sin propina$0.00', '10%Bien$21.00', '15%Muy bien$31.50', '20%Excelente$42.00'])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await screenshot(page, 'tip-phone')
 
-    await page.getByTestId('tip-confirm').click()
+    await page.getByTestId('tip-option-15').click()
     await page.waitForURL(/\/customer\/payment-method\//)
     await hydrated(page, 'pay-submit')
     expect(await page.getByTestId('pay-submit').isDisabled()).toBe(true)
@@ -58,7 +60,7 @@ describe('a diner pays at the table', () => {
     expect(await page.getByTestId('left-to-pay').textContent()).toBe('$295.00')
     await page.getByTestId('pay-button').click()
     await page.waitForURL(/\/customer\/tip\//)
-    await page.getByRole('button', { name: 'Confirmar' }).click()
+    await page.getByTestId('tip-option-15').click()
     await page.waitForURL(/\/customer\/payment-method\//)
 
     // Without a method the server answers with the spec's message.

@@ -33,7 +33,6 @@ describe('a diner pays part of the bill', () => {
 
     await page.getByTestId('options-continue').click()
     await page.waitForURL(/\/customer\/tip\//)
-    expect(await page.getByTestId('tip-total').textContent()).toBe('$126.50')
     await tipAndPay(page)
     expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$126.50')
 
@@ -70,8 +69,7 @@ describe('a diner pays part of the bill', () => {
       if (index === 0) await screenshot(page, 'payment-options-split-phone')
       await page.getByTestId('options-continue').click()
       await page.waitForURL(/\/customer\/tip\//)
-      await page.getByText('10%').click()
-      await tipAndPay(page)
+      await tipAndPay(page, 10)
       expect(errors).toEqual([])
       await page.context().close()
     }

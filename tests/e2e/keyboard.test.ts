@@ -43,8 +43,8 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
 
     await page.waitForURL(/\/customer\/tip\//)
-    await hydrated(page, 'tip-confirm')
-    await tabTo(page, '[data-testid="tip-confirm"]')
+    await hydrated(page, 'tip-option-15')
+    await tabTo(page, '[data-testid="tip-option-15"]')
     await page.keyboard.press('Enter')
 
     await page.waitForURL(/\/customer\/payment-method\//)

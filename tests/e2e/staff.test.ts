@@ -106,7 +106,7 @@ describe('a restaurant owner', () => {
     await expect.poll(() => diner.page.getByTestId('left-to-pay').textContent()).toBe('$190.00')
     await diner.page.getByTestId('pay-button').click()
     await diner.page.waitForURL(/\/customer\/tip\//)
-    await diner.page.getByTestId('tip-confirm').click()
+    await diner.page.getByTestId('tip-option-15').click()
     await diner.page.waitForURL(/\/customer\/payment-method\//)
     await hydrated(diner.page, 'pay-submit')
     await diner.page.getByText('Google Pay').click()

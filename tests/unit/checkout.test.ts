@@ -51,12 +51,12 @@ describe('quoting a selection against the bill now', () => {
 })
 
 describe('the tip from the URL', () => {
-  it('defaults to 15 %, takes a preset or a custom amount, and ignores a custom amount that is not a number', () => {
-    expect(readTip(params(''), 64000)).toEqual({ tip: 9600, percent: 15, noTipReason: null })
+  it('adds no tip unless one is chosen, takes a preset or a custom amount, and ignores a custom amount that is not a number', () => {
+    expect(readTip(params(''), 64000)).toEqual({ tip: 0, percent: 0, noTipReason: null })
     expect(readTip(params('tipPercentage=20'), 64000)).toEqual({ tip: 12800, percent: 20, noTipReason: null })
     expect(readTip(params('tipPercentage=custom&tipAmount=50.5'), 64000)).toEqual({ tip: 5050, percent: null, noTipReason: null })
     expect(readTip(params('tipPercentage=custom&tipAmount=-3'), 64000)).toEqual({ tip: 0, percent: null, noTipReason: null })
-    expect(readTip(params('tipAmount=abc'), 64000)).toEqual({ tip: 9600, percent: 15, noTipReason: null })
+    expect(readTip(params('tipAmount=abc'), 64000)).toEqual({ tip: 0, percent: 0, noTipReason: null })
   })
 
   it('keeps a no-tip reason only when there is no tip, as serviceQuality notip_…', () => {

@@ -1,13 +1,18 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ratePercentLabel, taxBreakdown } from '~/domain/tax'
-import { DEFAULT_TIP_PERCENT, TIP_PRESETS, tipForPercent } from '~/domain/tip'
+import { readTip } from '~/domain/checkout'
+import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 
 describe('tips', () => {
-  it('offers 10, 15 (popular, the default) and 20 percent', () => {
+  it('suggest 10, 15 and 20 percent, none singled out', () => {
     expect(TIP_PRESETS.map((preset) => preset.percent)).toEqual([10, 15, 20])
-    expect(TIP_PRESETS.find((preset) => 'popular' in preset && preset.popular)?.percent).toBe(15)
-    expect(DEFAULT_TIP_PERCENT).toBe(15)
+    expect(TIP_PRESETS.some((preset) => 'popular' in preset)).toBe(false)
+  })
+
+  it('are never added for the diner: a payment step asked for without a tip has none', () => {
+    expect(readTip(new URLSearchParams('full=true'), 21000)).toEqual({ tip: 0, percent: 0, noTipReason: null })
+    expect(readTip(new URLSearchParams('full=true&tipPercentage=15'), 21000)).toMatchObject({ tip: 3150, percent: 15 })
   })
 
   it('rounds a percentage of the base half up to the cent', () => {

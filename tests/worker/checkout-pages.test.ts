@@ -229,4 +229,21 @@ describe('the payment form charges what its button showed', () => {
     expect(html).toContain('Error al cargar el monto')
     expect(html).toContain(`content="2;url=/customer/table/${table.sessionId}"`)
   })
+
+  it('the tip step chooses no tip for the diner: "no tip" and each suggestion are one tap that moves on, with or without JavaScript', async () => {
+    const table = await seedTable([{ priceCents: 21000 }])
+    const html = await (await SELF.fetch(`${ORIGIN}/customer/tip/${table.sessionId}?full=true`)).text()
+    const choices = [...html.matchAll(/<button type="submit" name="tipPercentage" value="([^"]+)"/g)].map((match) => match[1])
+    expect(choices).toEqual(['0', '10', '15', '20', 'custom'])
+    expect(html).not.toMatch(/\schecked(=|\s|>)/)
+    expect(html).not.toContain('Popular')
+    // The form goes to the payment step with what was tapped (a GET: the browser sends the tapped button's value).
+    const noTip = await openPaymentForm(methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=0&tipAmount=&noTipReason=service'))
+    expect(noTip.field('tipAmount')).toBe('0')
+    expect(noTip.field('serviceQuality')).toBe('notip_service')
+    const fifteen = await openPaymentForm(methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=15&tipAmount=&noTipReason=service'))
+    expect([fifteen.field('tipAmount'), fifteen.field('total'), fifteen.field('serviceQuality')]).toEqual(['31.5', '241.5', 'good'])
+    const other = await openPaymentForm(methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=custom&tipAmount=25&noTipReason='))
+    expect(other.field('tipAmount')).toBe('25')
+  })
 })
