@@ -1,12 +1,25 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { defineConfig } from 'vitest/config'
-import { LOCAL_VARS } from './scripts/local-vars'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars } from './scripts/local-vars'
+import { createStripeStandIn } from './stand-ins/stripe/handler'
+
+/** Where the Stripe tests' Worker finds Stripe: a name no network answers, which outboundService hands to the stand-in. */
+const STRIPE_STANDIN = 'http://stripe.standin'
+/** Mesa's fee in the Stripe tests, 2.5 % of the bill part: a fee taken on tax or tip would show. */
+const STRIPE_FEE_BPS = 250
+
+const workerDeps = {
+  // @remix-run/cloudflare is CommonJS; without pre-bundling it loses its exports in workerd.
+  optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } },
+}
 
 /**
- * Three projects: pure rules and the build's output in Node, everything with
- * I/O inside workerd, and the browser tests (run by scripts/e2e.ts against a
- * server it starts, one file at a time; `npm test` leaves them out).
+ * Four projects: pure rules and the build's output in Node; everything with
+ * I/O inside workerd, with simulated payments; the same with Stripe's real
+ * SDK against the Stripe stand-in; and the browser tests (run by
+ * scripts/e2e.ts against a server it starts, one file at a time; `npm test`
+ * leaves them out).
  */
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -29,11 +42,41 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/worker/stripe-*.test.ts'],
           setupFiles: ['./tests/worker/apply-migrations.ts'],
-          deps: {
-            // @remix-run/cloudflare is CommonJS; without pre-bundling it loses its exports in workerd.
-            optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } },
-          },
+          deps: workerDeps,
+        },
+      },
+      {
+        plugins: [
+          tsconfigPaths(),
+          cloudflareTest(async () => {
+            // One stand-in for the run, in Node beside workerd. Everything the Worker, its Durable Objects and the
+            // tests fetch leaves workerd through miniflare's outboundService, which hands what goes to the stand-in's
+            // name to it, as Stripe's network would: the bill's object charges through the app's own code path
+            // (the SDK on the runtime's fetch), with no test hook in the app. vitest-pool-workers 0.15 has no
+            // fetchMock any more, and patching globalThis.fetch inside the isolate would reach the objects only
+            // because they share it with the tests.
+            const standIn = createStripeStandIn({ secretKey: STANDIN_KEYS.secretKey })
+            return {
+              main: './workers/app.ts',
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: { ...LOCAL_VARS, ...stripeStandInVars(STRIPE_STANDIN, STRIPE_FEE_BPS), TEST_MIGRATIONS: await readD1Migrations('migrations') },
+                outboundService: (request: Request) =>
+                  new URL(request.url).origin === STRIPE_STANDIN
+                    ? standIn.fetch(request)
+                    : new Response(`The tests have no network: ${request.url}`, { status: 502 }),
+              },
+            }
+          }),
+        ],
+        test: {
+          name: 'stripe',
+          include: ['tests/worker/stripe-*.test.ts'],
+          setupFiles: ['./tests/worker/apply-migrations.ts'],
+          // The tests' own SDK, pre-bundled once: loaded module by module it is hundreds of files.
+          deps: { optimizer: { ssr: { enabled: true, include: [...workerDeps.optimizer.ssr.include, 'stripe'] } } },
         },
       },
       {

@@ -1,6 +1,25 @@
-/** `npm start`'s server: wrangler dev on 127.0.0.1:8787 with the local stand-ins (scripts/local-vars.ts). */
+/**
+ * `npm start`'s server: wrangler dev on 127.0.0.1:8787 with the local
+ * stand-ins (scripts/local-vars.ts). `STRIPE=standin npm start` takes card
+ * payments through Stripe instead: the Stripe stand-in runs here on
+ * 127.0.0.1:12111, the Worker's Stripe SDK is pointed at it, and it sends
+ * its webhooks to this server, as Stripe sends them to a deployed Mesa.
+ */
 import { spawn } from 'node:child_process'
-import { localVarFlags } from './local-vars'
+import { serve } from '../stand-ins/stripe/server'
+import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars, varFlags } from './local-vars'
 
-const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', '8787', ...localVarFlags], { stdio: 'inherit' })
+const APP = 'http://127.0.0.1:8787'
+const STRIPE_STANDIN_PORT = 12111
+
+async function stripeVars(): Promise<Record<string, string>> {
+  const stripe = process.env.STRIPE
+  if (!stripe) return {}
+  if (stripe !== 'standin') throw new Error(`STRIPE=${stripe}: a local run knows only STRIPE=standin (docs/payments.md).`)
+  const standIn = await serve({ port: STRIPE_STANDIN_PORT, secretKey: STANDIN_KEYS.secretKey, webhook: { url: `${APP}/api/webhooks/stripe`, secret: STANDIN_KEYS.webhookSecret } })
+  console.log(`Stripe stand-in on ${standIn.url}: connect a restaurant in Configuración; its onboarding page opens from there.`)
+  return stripeStandInVars(standIn.url)
+}
+
+const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', '8787', ...varFlags({ ...LOCAL_VARS, ...(await stripeVars()) })], { stdio: 'inherit' })
 server.on('exit', (code) => process.exit(code ?? 0))

@@ -9,5 +9,26 @@ export const LOCAL_VARS = {
   MAIL_PROVIDER: 'log',
 } as const
 
-/** The same, as `wrangler dev` flags. */
-export const localVarFlags = Object.entries(LOCAL_VARS).flatMap(([name, value]) => ['--var', `${name}:${value}`])
+/** Variables as `wrangler dev` flags. */
+export const varFlags = (vars: Record<string, string>) => Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])
+
+/** LOCAL_VARS as `wrangler dev` flags. */
+export const localVarFlags = varFlags(LOCAL_VARS)
+
+/** Test-mode keys the Stripe stand-in is started with, for local runs and tests only: never a real account's. */
+export const STANDIN_KEYS = { secretKey: 'sk_test_mesa_local', publishableKey: 'pk_test_mesa_local', webhookSecret: 'whsec_mesa_local' } as const
+
+/**
+ * What `STRIPE=standin npm start` and the Stripe tests set on top of
+ * LOCAL_VARS: real Stripe payments, sent to the stand-in at `apiBase`.
+ */
+export function stripeStandInVars(apiBase: string, feeBps = 0) {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: STANDIN_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: STANDIN_KEYS.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: STANDIN_KEYS.publishableKey,
+    STRIPE_API_BASE: apiBase,
+    MESA_FEE_BPS: String(feeBps),
+  } as const
+}

@@ -1,10 +1,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
-import { restaurantSettingsSchema } from '~/domain/schemas/settings'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
 import { saveSettings } from '~/server/auth/accounts.server'
 import { requireStaffPage } from '~/server/auth/session.server'
+import { appEnv } from '~/server/env.server'
+import { cardPayments, onboardingLink, saveUnconnectedPayments, type CardPayments } from '~/server/payments/stripe-accounts.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
@@ -12,18 +14,61 @@ import { useDashboardUser } from '~/ui/admin/use-dashboard-user'
 import { buttonClass } from '~/ui/button'
 import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
-import { useSchemaForm } from '~/ui/use-schema-form'
+import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
+
+const SETTINGS = '/admin/dashboard/settings'
+
+/**
+ * The restaurant's card payments, read from Stripe while its account cannot
+ * charge yet. Stripe's onboarding comes back here (`?stripe=return`), or,
+ * when its link has run out, asks here for a fresh one (`?stripe=refresh`).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const env = context.cloudflare.env
+  const url = new URL(request.url)
+  const payments = await cardPayments(env, user.id, url.hostname)
+  // Only for an account being set up: a link followed from elsewhere never makes one.
+  const settingUp = payments.provider === 'stripe' && (payments.account === 'needs_info' || payments.account === 'pending')
+  if (url.searchParams.get('stripe') === 'refresh' && settingUp) {
+    // Stripe out of reach: the page itself, whose button asks again.
+    const link = await onboardingLink(env, user, url.origin).catch((error: unknown) => console.error('Could not renew the Stripe onboarding link', error))
+    if (link) throw redirect(link)
+  }
+  return { payments }
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffPage(context, request)
-  const submission = parseWithZod(await request.formData(), { schema: restaurantSettingsSchema })
-  if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
-  await saveSettings(context.cloudflare.env, user.id, submission.value)
-  return redirectWithToast('/admin/dashboard/settings', { title: 'admin.settings.saved' })
+  const env = context.cloudflare.env
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'connect') {
+    if (appEnv(env).PAYMENT_PROVIDER !== 'stripe') return data(null, { status: 400 })
+    let link: string
+    try {
+      link = await onboardingLink(env, user, new URL(request.url).origin)
+    } catch (error) {
+      console.error('Could not start Stripe onboarding', error)
+      return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.connectFailed', variant: 'destructive' })
+    }
+    return redirect(link)
+  }
+  if (intent === 'unconnected') {
+    const submission = parseWithZod(form, { schema: unconnectedPaymentsSchema })
+    if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+    await saveUnconnectedPayments(env, user.id, submission.value.unconnectedPayments)
+    return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.choiceSaved' })
+  }
+  const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
+  if (intent !== 'settings' || submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
+  await saveSettings(env, user.id, submission.value)
+  return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
 }
 
-/** Configuración: the restaurant and account, and the dialog that edits the profile and the tax settings. */
+/** Configuración: the restaurant and account, its card payments, and the dialog that edits the profile and the tax settings. */
 export default function Settings() {
+  const { payments } = useLoaderData<typeof loader>()
   const user = useDashboardUser()
   const { t, locale } = useI18n()
   const [searchParams] = useSearchParams()
@@ -64,6 +109,8 @@ export default function Settings() {
         </Link>
       </div>
 
+      <CardPaymentsSection payments={payments} />
+
       <UrlDialog open={searchParams.get('dialog') === 'settings'} closeTo="/admin/dashboard/settings" title={t('admin.settings.edit')}>
         <SettingsForm />
       </UrlDialog>
@@ -74,11 +121,11 @@ export default function Settings() {
 function SettingsForm() {
   const user = useDashboardUser()
   const { t } = useI18n()
-  const pending = useIsPending()
+  const pending = useIsPending({ intent: 'settings' })
   // Until a save is refused the form shows what is stored; after, what was typed.
   const [form, fields] = useSchemaForm(restaurantSettingsSchema, {
     id: 'settings',
-    lastResult: useActionData<typeof action>(),
+    lastResult: resultFor(useActionData<typeof action>(), 'settings'),
     defaultValue: {
       restaurantName: user.restaurantName ?? '',
       restaurantType: user.restaurantType ?? '',
@@ -93,6 +140,7 @@ function SettingsForm() {
   })
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="settings" />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <Field label={t('admin.signup.restaurantName')} errors={fields.restaurantName.errors} inputProps={getInputProps(fields.restaurantName, { type: 'text' })} />
       <RestaurantKindFields type={fields.restaurantType} cuisine={fields.restaurantCuisine} />
@@ -118,6 +166,80 @@ function SettingsForm() {
           {t('admin.settings.save')}
         </StatusButton>
       </div>
+    </Form>
+  )
+}
+
+/**
+ * "Pagos con tarjeta": the restaurant's Stripe account (connect it, go on
+ * with Stripe's onboarding, where it stands) and what its tables offer until
+ * it can charge. Plain forms: it works without JavaScript.
+ */
+function CardPaymentsSection({ payments }: { payments: CardPayments }) {
+  const { t } = useI18n()
+  const connecting = useIsPending({ intent: 'connect' })
+  return (
+    <section aria-labelledby="card-payments-title" className="grid gap-4 rounded-3xl bg-white p-6 shadow-sm" data-testid="card-payments">
+      <h2 id="card-payments-title" className="text-xl font-bold">
+        {t('admin.settings.payments.title')}
+      </h2>
+      {payments.provider === 'simulated' ? (
+        <p data-testid="payments-simulated">{t('admin.settings.payments.simulated')}</p>
+      ) : (
+        <>
+          <p className="text-stone-600">{t('admin.settings.payments.lead')}</p>
+          <div role="status">
+            <p className="font-bold" data-testid="stripe-state">
+              {t(`admin.settings.payments.state.${payments.account}`)}
+            </p>
+            <p>{t(`admin.settings.payments.stateText.${payments.account}`)}</p>
+          </div>
+          {payments.account === 'active' ? null : (
+            <>
+              {payments.account === 'pending' ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="connect" />
+                  <StatusButton pending={connecting} className={`${buttonClass.primary} justify-self-start`} data-testid="stripe-connect">
+                    {t(payments.account === 'none' ? 'admin.settings.payments.connect' : 'admin.settings.payments.continue')}
+                  </StatusButton>
+                </Form>
+              )}
+              <UnconnectedForm chosen={payments.unconnectedPayments} />
+            </>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+function UnconnectedForm({ chosen }: { chosen: 'off' | 'demo' }) {
+  const { t } = useI18n()
+  const pending = useIsPending({ intent: 'unconnected' })
+  const [form, fields] = useSchemaForm(unconnectedPaymentsSchema, {
+    id: 'unconnected',
+    lastResult: resultFor(useActionData<typeof action>(), 'unconnected'),
+    defaultValue: { unconnectedPayments: chosen },
+  })
+  return (
+    <Form method="post" className="grid gap-3" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="unconnected" />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
+      <fieldset className="grid gap-2 rounded-2xl border border-stone-200 p-4">
+        <legend className="px-1 font-bold">{t('admin.settings.payments.beforeActive')}</legend>
+        {(['off', 'demo'] as const).map((choice) => {
+          const { key: _key, ...input } = getInputProps(fields.unconnectedPayments, { type: 'radio', value: choice })
+          return (
+            <label key={choice} className="flex min-h-11 items-start gap-3">
+              <input {...input} className="mt-1 size-5 shrink-0 accent-emerald-700" />
+              <span>{t(`admin.settings.payments.${choice}`)}</span>
+            </label>
+          )
+        })}
+      </fieldset>
+      <StatusButton pending={pending} className={`${buttonClass.secondary} justify-self-start`}>
+        {t('admin.settings.payments.saveChoice')}
+      </StatusButton>
     </Form>
   )
 }

@@ -14,8 +14,8 @@ import { useI18n } from '~/ui/i18n'
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
 /** Whether this table's payments are simulated: then every screen of it says that no money moves. */
-export function loader({ params, context }: LoaderFunctionArgs) {
-  return { simulated: params.sessionId ? paymentsSimulated(context.cloudflare.env, params.sessionId) : false }
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return { simulated: params.sessionId ? await paymentsSimulated(context.cloudflare.env, params.sessionId) : false }
 }
 
 /** It only depends on the table, so moving between one table's steps never asks for it again. */

@@ -46,9 +46,17 @@ export const envSchema = z
   .object({
     // Unset means production: only local runs say otherwise (scripts/local-vars.ts).
     MESA_ENV: z.enum(['development', 'production']).default('production'),
-    PAYMENT_PROVIDER: z.enum(['simulated']).default('simulated'),
+    PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
     // How long the simulated provider takes to answer, to measure the bill with a real provider's network time.
     SIMULATED_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Stripe.js's key, for the diner's payment screen.
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    // Another address only for the stand-in (local runs and tests): the SDK sends the secret key there.
+    STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+    // Mesa's application fee, in basis points of the bill part of each charge (never of tax or tip).
+    MESA_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
     MAIL_PROVIDER: z.enum(['log', 'resend']).default('log'),
     MAIL_FROM: z.string().min(3).optional(),
     MAIL_API_KEY: z.string().min(1).optional(),
@@ -62,20 +70,28 @@ export const envSchema = z
       if (!env.MAIL_API_KEY) problem('MAIL_API_KEY', 'MAIL_PROVIDER "resend" needs its API key: run `npx wrangler secret put MAIL_API_KEY`.')
       if (!env.MAIL_FROM) problem('MAIL_FROM', 'MAIL_PROVIDER "resend" needs MAIL_FROM, an address of a domain verified with Resend.')
     }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      if (!env.STRIPE_SECRET_KEY) problem('STRIPE_SECRET_KEY', 'PAYMENT_PROVIDER "stripe" needs the platform\'s secret key: run `npx wrangler secret put STRIPE_SECRET_KEY`.')
+      if (!env.STRIPE_WEBHOOK_SECRET)
+        problem('STRIPE_WEBHOOK_SECRET', 'PAYMENT_PROVIDER "stripe" needs the signing secret of its Connect webhook endpoint: run `npx wrangler secret put STRIPE_WEBHOOK_SECRET`.')
+      if (!env.STRIPE_PUBLISHABLE_KEY) problem('STRIPE_PUBLISHABLE_KEY', 'PAYMENT_PROVIDER "stripe" needs STRIPE_PUBLISHABLE_KEY (pk_…) in wrangler.toml\'s [vars], for the diners\' payment screen.')
+      else if (!env.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) problem('STRIPE_PUBLISHABLE_KEY', 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…); the secret key goes in STRIPE_SECRET_KEY, as a secret.')
+    }
     if (env.MESA_ENV !== 'production') return
+    if (!env.STRIPE_API_BASE.startsWith('https://')) problem('STRIPE_API_BASE', 'STRIPE_API_BASE must be an https address: the Stripe SDK sends the secret key there.')
     if (!env.MAIL_API_BASE.startsWith('https://')) problem('MAIL_API_BASE', 'MAIL_API_BASE must be an https address: the mailer sends its API key there.')
     if (env.MAIL_PROVIDER === 'log')
       problem('MAIL_PROVIDER', 'MAIL_PROVIDER "log" only prints mail: owners would never get their password-reset links. Set MAIL_PROVIDER = "resend" with MAIL_FROM and the MAIL_API_KEY secret.')
     if (env.PAYMENT_PROVIDER === 'simulated')
       problem(
         'PAYMENT_PROVIDER',
-        'PAYMENT_PROVIDER "simulated" approves every payment without moving money; in production it may serve only the demo table. Set a real payment provider for the restaurants\' tables.',
+        'PAYMENT_PROVIDER "simulated" approves every payment without moving money; in production it may serve only the demo table. Set PAYMENT_PROVIDER = "stripe" with STRIPE_PUBLISHABLE_KEY and the STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET secrets.',
       )
   })
 export type AppEnv = z.output<typeof envSchema>
 
 /** Settings kept as secrets (`wrangler secret put`), never in wrangler.toml. */
-export const SECRET_NAMES = ['MAIL_API_KEY'] as const
+export const SECRET_NAMES = ['MAIL_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
 
 type Checked = { ok: true; env: AppEnv } | { ok: false; problems: string[] }
 

@@ -13,7 +13,7 @@ import { invalidRequest, notAuthenticated, StripeError, unrecognizedUrl } from '
 import { listEvents, recordEvent, retrieveEvent, type WebhookOptions, webhookSender } from './events'
 import { decodeForm, fingerprint, type Form } from './form'
 import { authenticatePaymentIntent, cancelPaymentIntent, capturePaymentIntent, confirmPaymentIntent, createPaymentIntent, retrievePaymentIntent } from './payment-intents'
-import { createPaymentMethodDomain, retrievePaymentMethodDomain } from './payment-method-domains'
+import { createPaymentMethodDomain, listPaymentMethodDomains, retrievePaymentMethodDomain } from './payment-method-domains'
 import { createRefund, retrieveRefund } from './refunds'
 import { type Call, emptyState, newId, type StandInState } from './state'
 
@@ -64,6 +64,7 @@ const ROUTES: Route[] = [
   apiRoute('GET', '/v1/accounts/:id', retrieveAccount),
   apiRoute('POST', '/v1/account_links', createAccountLink),
   apiRoute('POST', '/v1/payment_method_domains', createPaymentMethodDomain),
+  apiRoute('GET', '/v1/payment_method_domains', listPaymentMethodDomains),
   apiRoute('GET', '/v1/payment_method_domains/:id', retrievePaymentMethodDomain),
   apiRoute('GET', '/v1/events', listEvents),
   apiRoute('GET', '/v1/events/:id', retrieveEvent),

@@ -36,3 +36,16 @@ export function retrievePaymentMethodDomain(call: Call): PaymentMethodDomainObje
   Params.none(call.form)
   return find(call, call.state.paymentMethodDomains, call.path.id!, 'payment_method_domain', 'payment_method_domain')
 }
+
+/** The request's account's domains, newest first; `domain_name` and `enabled` filter them, as on Stripe. */
+export function listPaymentMethodDomains(call: Call) {
+  const params = new Params(call.form, ['domain_name', 'enabled', 'limit'])
+  const limit = params.integer('limit') ?? 10
+  if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', { param: 'limit' })
+  const name = params.string('domain_name')?.toLowerCase()
+  const enabled = params.boolean('enabled')
+  const domains = [...call.state.paymentMethodDomains.values()]
+    .filter((domain) => call.state.owners.get(domain.id) === call.account && (name === undefined || domain.domain_name === name) && (enabled === undefined || domain.enabled === enabled))
+    .reverse()
+  return { object: 'list', data: domains.slice(0, limit), has_more: domains.length > limit, url: '/v1/payment_method_domains' }
+}

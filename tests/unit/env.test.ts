@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_LIMITS, DEFAULT_MAX_OPEN_LINES, parseEnv } from '~/server/env.server'
+import { DEFAULT_LIMITS, DEFAULT_MAX_OPEN_LINES, parseEnv, SECRET_NAMES } from '~/server/env.server'
 import { LOCAL_VARS } from '../../scripts/local-vars'
 
 const resend = { MAIL_PROVIDER: 'resend', MAIL_FROM: 'no-reply@mesa.mx', MAIL_API_KEY: 're_test' }
+const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }
 
 describe('the Worker configuration check', () => {
   it('takes the local stand-ins (simulated payments, the log mailer) in development, with every default limit', () => {
@@ -25,6 +26,10 @@ describe('the Worker configuration check', () => {
     [{ MAX_OPEN_LINES: '-1' }, 'MAX_OPEN_LINES'],
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
     [{ MAIL_PROVIDER: 'resend' }, 'MAIL_API_KEY'],
+    [{ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_live_x' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ MESA_FEE_BPS: '2.5' }, 'MESA_FEE_BPS'],
+    [{ MESA_FEE_BPS: '10001' }, 'MESA_FEE_BPS'],
+    [{ STRIPE_API_BASE: 'not an address' }, 'STRIPE_API_BASE'],
   ])('refuses %o, naming %s', (values, name) => {
     const result = parseEnv({ ...LOCAL_VARS, ...values })
     expect(result.ok).toBe(false)
@@ -43,6 +48,29 @@ describe('the Worker configuration check', () => {
     expect(problems).toContainEqual(expect.stringMatching(/^PAYMENT_PROVIDER: .*may serve only the demo table/))
     // A real mailer alone is not enough: every real table would still be approved without money moving.
     expect(parseEnv({ MESA_ENV: 'production', ...resend })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^PAYMENT_PROVIDER/)] })
+  })
+
+  it('refuses Stripe without its keys, saying how to set each one', () => {
+    const result = parseEnv({ ...LOCAL_VARS, PAYMENT_PROVIDER: 'stripe' })
+    expect(result.ok).toBe(false)
+    const problems = result.ok ? [] : result.problems
+    expect(problems).toContainEqual(expect.stringMatching(/^STRIPE_SECRET_KEY: .*npx wrangler secret put STRIPE_SECRET_KEY/))
+    expect(problems).toContainEqual(expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: .*npx wrangler secret put STRIPE_WEBHOOK_SECRET/))
+    expect(problems).toContainEqual(expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY: .*wrangler\.toml/))
+    // The two keys are secrets: a wrangler.toml that holds one is not deployed.
+    expect(SECRET_NAMES).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']))
+  })
+
+  it('takes Stripe in production, with Stripe’s own address over https and no fee unless one is set', () => {
+    const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe })
+    expect(result).toMatchObject({ ok: true, env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: 'https://api.stripe.com', MESA_FEE_BPS: 0 } })
+    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, MESA_FEE_BPS: '150' })).toMatchObject({ ok: true, env: { MESA_FEE_BPS: 150 } })
+    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^STRIPE_API_BASE: .*https/)],
+    })
+    // The stand-in's plain-http address is for local runs.
+    expect(parseEnv({ ...LOCAL_VARS, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).ok).toBe(true)
   })
 
   it('npm run deploy stops before building when wrangler.toml would be refused', async () => {

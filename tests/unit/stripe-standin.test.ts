@@ -486,6 +486,19 @@ describe('connected accounts', () => {
     expect(await refusal(stripe.paymentMethodDomains.retrieve(domain.id))).toMatchObject({ statusCode: 404 })
     expect(await refusal(stripe.paymentMethodDomains.create({ domain_name: 'https://fonda.mesa.mx/pay' }, { stripeAccount: account }))).toMatchObject({ statusCode: 400, param: 'domain_name' })
   })
+
+  it('lists an account’s payment method domains, by name if asked, and none of another account’s', async () => {
+    const { stripe, standIn } = setUp()
+    const account = await activeRestaurant(stripe, standIn)
+    const other = await activeRestaurant(stripe, standIn)
+    const first = await stripe.paymentMethodDomains.create({ domain_name: 'fonda.mesa.mx' }, { stripeAccount: account })
+    const second = await stripe.paymentMethodDomains.create({ domain_name: 'pay.mesa.mx' }, { stripeAccount: account })
+    await stripe.paymentMethodDomains.create({ domain_name: 'fonda.mesa.mx' }, { stripeAccount: other })
+    expect((await stripe.paymentMethodDomains.list({}, { stripeAccount: account })).data.map((domain) => domain.id)).toEqual([second.id, first.id])
+    expect((await stripe.paymentMethodDomains.list({ domain_name: 'FONDA.mesa.mx' }, { stripeAccount: account })).data.map((domain) => domain.id)).toEqual([first.id])
+    expect((await stripe.paymentMethodDomains.list()).data).toEqual([])
+    expect(await refusal(stripe.paymentMethodDomains.list({ limit: 0 }, { stripeAccount: account }))).toMatchObject({ statusCode: 400, param: 'limit' })
+  })
 })
 
 describe('webhooks', () => {

@@ -127,6 +127,14 @@ describe('settings tab', () => {
     expect(row).toEqual({ restaurant_name: owner.account.restaurantName, tax_rate_bps: 1600 })
   })
 
+  it('says card payments are simulated in this environment, with no Stripe account to connect', async () => {
+    const owner = await signedInOwner()
+    const html = await (await getPage('/admin/dashboard/settings', owner.cookie)).text()
+    expect(html).toContain('En este entorno los pagos son simulados')
+    expect(html).not.toContain('data-testid="stripe-connect"')
+    expect((await postForm('/admin/dashboard/settings', { intent: 'connect' }, owner.cookie)).status).toBe(400)
+  })
+
   it('refuses a save from a foreign origin', async () => {
     const owner = await signedInOwner()
     const response = await SELF.fetch(`${ORIGIN}/admin/dashboard/settings`, {

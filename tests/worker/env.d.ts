@@ -4,6 +4,11 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[]
+      // Set in the Stripe project only (vitest.config.ts).
+      STRIPE_SECRET_KEY?: string
+      STRIPE_WEBHOOK_SECRET?: string
+      STRIPE_API_BASE?: string
+      MESA_FEE_BPS?: string
     }
   }
 }

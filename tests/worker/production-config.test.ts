@@ -31,9 +31,27 @@ describe('a production configuration with the stand-ins', () => {
   })
 })
 
+describe('a production configuration with Stripe', () => {
+  const mail = { MAIL_PROVIDER: 'resend', MAIL_FROM: 'no-reply@mesa.mx', MAIL_API_KEY: 're_valid' }
+
+  it('is refused without its keys, saying what to set', async () => {
+    const response = await serve('/', { MESA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', ...mail })
+    expect(response.status).toBe(503)
+    const text = await response.text()
+    expect(text).toContain('run `npx wrangler secret put STRIPE_SECRET_KEY`')
+    expect(text).toContain('run `npx wrangler secret put STRIPE_WEBHOOK_SECRET`')
+    expect(text).toContain('STRIPE_PUBLISHABLE_KEY (pk_…)')
+  })
+
+  it('serves once they are set', async () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_mesa', STRIPE_WEBHOOK_SECRET: 'whsec_mesa', STRIPE_PUBLISHABLE_KEY: 'pk_live_mesa' }
+    expect((await serve('/', { MESA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', ...mail, ...keys })).status).toBe(200)
+  })
+})
+
 describe('the simulated provider', () => {
   it('always serves the demo table, and every diner screen it serves says no real money moves', async () => {
-    expect(paymentsSimulated(env, DEMO_SESSION_ID)).toBe(true)
+    expect(await paymentsSimulated(env, DEMO_SESSION_ID)).toBe(true)
     const table = await seedTable([{ priceCents: 1000 }])
     for (const path of [
       `/customer/table/${table.sessionId}`,

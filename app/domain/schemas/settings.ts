@@ -24,3 +24,8 @@ export const restaurantSettingsSchema = z
   .transform(({ taxRatePercent: taxRateBps, ...settings }) => ({ ...settings, taxRateBps }))
 
 export type RestaurantSettings = z.output<typeof restaurantSettingsSchema>
+
+/** Configuración → 'Pagos con tarjeta': what the tables offer until the restaurant's Stripe account can charge. */
+export const unconnectedPaymentsSchema = z.object({
+  unconnectedPayments: z.enum(['off', 'demo'], { error: 'admin.errors.formError' }),
+})

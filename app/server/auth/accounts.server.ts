@@ -143,8 +143,8 @@ export async function saveSettings(env: Env, userId: string, input: RestaurantSe
   await restaurantChanged(env, userId)
 }
 
-/** The restaurant's name shows on every one of its bills. */
-async function restaurantChanged(env: Env, userId: string) {
+/** The restaurant's name, its tax settings and how it takes payments show on (and rule) every one of its bills. */
+export async function restaurantChanged(env: Env, userId: string) {
   const open = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(eq(tables.userId, userId))
   await billsChanged(env, open.map((table) => table.sessionId))
 }

@@ -354,10 +354,17 @@ export type BillItemRow = typeof billItems.$inferSelect
 /** A payment as its bill's object records it; the ledger adds when it received it. */
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'deliveredAt'>
 
-/** Provider webhook events already handled, by the provider's event id: the same event twice has one effect. */
+/**
+ * Provider webhook events, by the provider's event id: the same event twice
+ * has one effect. A delivery claims its event before acting and marks it
+ * handled after; a claim whose handling failed is given up, and one whose
+ * Worker stopped midway runs out, so the provider's retry acts on it.
+ */
 export const providerEvents = sqliteTable('provider_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
   type: text('type').notNull(),
   createdAt: createdAt(),
+  claimedAt: integer('claimed_at').notNull().default(0),
+  handledAt: integer('handled_at'),
 })

@@ -1,7 +1,11 @@
 import type { PaymentMethod } from '~/domain/bill'
+import { eq, or } from 'drizzle-orm'
+import { getDb } from '../db/client.server'
+import { tables, tableSessions, users } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { isDemoSession } from '../table-session.server'
 import type { BillTable } from '../table-session/open-bill.server'
+import { stripeProvider } from './stripe.server'
 
 export interface AuthorizeRequest {
   /** Names the attempt (the hold's id): asked again with the same key, the provider answers the same attempt. */
@@ -82,19 +86,39 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
   }
 }
 
+/** The restaurant's side of the choice: its Stripe account, and what its tables offer until that account takes charges. */
+type RestaurantPayments = Pick<BillTable, 'stripeAccountId' | 'stripeChargesEnabled' | 'unconnectedPayments'>
+
+/**
+ * How a restaurant's tables take payments under PAYMENT_PROVIDER "stripe":
+ * through its own account once Stripe lets it charge; until then the
+ * labelled demo if the owner chose it, else not at all.
+ */
+function stripeCharging(restaurant: RestaurantPayments): { accountId: string } | 'demo' | 'off' {
+  if (restaurant.stripeAccountId && restaurant.stripeChargesEnabled) return { accountId: restaurant.stripeAccountId }
+  return restaurant.unconnectedPayments === 'demo' ? 'demo' : 'off'
+}
+
 /**
  * The provider that charges for the bill `sessionId` of `table`, or null
  * when its restaurant takes no payments through Mesa yet. The public demo
  * table is always simulated; every other table gets PAYMENT_PROVIDER, which
  * production refuses to be 'simulated' (see env.server.ts), so in production
- * only the demo table ever approves a payment without moving money.
+ * only the demo table, and the tables of a restaurant that chose the
+ * labelled demo until its Stripe account is active, approve a payment
+ * without moving money.
  */
-export function getPaymentProvider(env: Env, sessionId: string, _table: BillTable): PaymentProvider | null {
+export function getPaymentProvider(env: Env, sessionId: string, table: BillTable): PaymentProvider | null {
   const config = appEnv(env)
   if (isDemoSession(sessionId)) return simulatedProvider()
   switch (config.PAYMENT_PROVIDER) {
     case 'simulated':
       return simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
+    case 'stripe': {
+      const charging = stripeCharging(table)
+      if (charging === 'off') return null
+      return charging === 'demo' ? simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS) : stripeProvider(config, charging.accountId)
+    }
   }
 }
 
@@ -106,10 +130,27 @@ export function getPaymentProvider(env: Env, sessionId: string, _table: BillTabl
 export function settlingProvider(env: Env, sessionId: string, table: BillTable, id: string): PaymentProvider | null {
   const current = getPaymentProvider(env, sessionId, table)
   if (current?.id === id) return current
-  return id === 'simulated' ? simulatedProvider(appEnv(env).SIMULATED_PROVIDER_DELAY_MS) : null
+  const config = appEnv(env)
+  if (id === 'simulated') return simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
+  // A Stripe hold is settled on the restaurant's account even once that account no longer takes new charges.
+  return id === 'stripe' && config.PAYMENT_PROVIDER === 'stripe' && table.stripeAccountId ? stripeProvider(config, table.stripeAccountId) : null
 }
 
-/** Whether the screens of the bill `sessionId` must say that no real money moves (before its restaurant is known). */
-export function paymentsSimulated(env: Env, sessionId: string): boolean {
-  return isDemoSession(sessionId) || appEnv(env).PAYMENT_PROVIDER === 'simulated'
+/**
+ * Whether the screens of the bill `sessionId` must say that no real money
+ * moves. Under Stripe that depends on the bill's restaurant, read with one
+ * query by primary key (only then): the bill's own row, or for a bill D1 has
+ * not been told of yet, the table that names it open.
+ */
+export async function paymentsSimulated(env: Env, sessionId: string): Promise<boolean> {
+  if (isDemoSession(sessionId)) return true
+  if (appEnv(env).PAYMENT_PROVIDER === 'simulated') return true
+  const db = getDb(env.DB)
+  const [restaurant] = await db
+    .select({ stripeAccountId: users.stripeAccountId, stripeChargesEnabled: users.stripeChargesEnabled, unconnectedPayments: users.unconnectedPayments })
+    .from(tables)
+    .innerJoin(users, eq(users.id, tables.userId))
+    .where(or(eq(tables.sessionId, sessionId), eq(tables.id, db.select({ tableId: tableSessions.tableId }).from(tableSessions).where(eq(tableSessions.id, sessionId)))))
+    .limit(1)
+  return restaurant ? stripeCharging(restaurant) === 'demo' : false
 }

@@ -1,0 +1,163 @@
+import { and, eq, isNull, ne, or } from 'drizzle-orm'
+import type Stripe from 'stripe'
+import { getDb } from '../db/client.server'
+import { users } from '../db/schema.server'
+import { appEnv } from '../env.server'
+import { restaurantChanged } from '../auth/accounts.server'
+import { stripeClient } from './stripe.server'
+
+/** Where Stripe's hosted onboarding sends the owner back: Configuración, which reads the account afresh. */
+export const ONBOARDING_RETURN = '/admin/dashboard/settings?stripe=return'
+/** Where it sends them when its link has expired or was opened twice: Configuración makes a fresh link. */
+export const ONBOARDING_REFRESH = '/admin/dashboard/settings?stripe=refresh'
+
+/**
+ * Where a restaurant's own Stripe account stands: none yet; Stripe needs
+ * something from the owner (onboarding unfinished, or more information
+ * asked for since); Stripe is reviewing what was sent; or able to charge.
+ */
+export type AccountState = 'none' | 'needs_info' | 'pending' | 'active'
+
+/** Card payments as Configuración shows them. */
+export type CardPayments = { provider: 'simulated' } | { provider: 'stripe'; account: AccountState; unconnectedPayments: 'off' | 'demo' }
+
+interface StoredAccount {
+  stripeAccountId: string | null
+  stripeChargesEnabled: boolean
+  stripeDetailsSubmitted: boolean
+  unconnectedPayments: 'off' | 'demo'
+}
+
+function stateOf(account: Pick<StoredAccount, 'stripeAccountId' | 'stripeChargesEnabled' | 'stripeDetailsSubmitted'>, due: number): AccountState {
+  if (!account.stripeAccountId) return 'none'
+  if (account.stripeChargesEnabled) return 'active'
+  return !account.stripeDetailsSubmitted || due > 0 ? 'needs_info' : 'pending'
+}
+
+/** What Stripe asks of the account now; requirements still due mean the owner has more to give. */
+const dueOf = (account: Stripe.Account) => new Set([...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])]).size
+
+async function storedAccount(env: Env, userId: string): Promise<StoredAccount> {
+  const [row] = await getDb(env.DB)
+    .select({
+      stripeAccountId: users.stripeAccountId,
+      stripeChargesEnabled: users.stripeChargesEnabled,
+      stripeDetailsSubmitted: users.stripeDetailsSubmitted,
+      unconnectedPayments: users.unconnectedPayments,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  if (!row) throw new Error(`No restaurant ${userId}`)
+  return row
+}
+
+/**
+ * The restaurant's card payments for Configuración. An account that cannot
+ * charge yet is read from Stripe on every visit (the owner is back from
+ * onboarding, or waiting on Stripe's review), so the page never shows a
+ * state older than Stripe's; when Stripe cannot be reached, what it last
+ * told us.
+ */
+export async function cardPayments(env: Env, userId: string, host: string): Promise<CardPayments> {
+  const config = appEnv(env)
+  if (config.PAYMENT_PROVIDER !== 'stripe') return { provider: 'simulated' }
+  const stored = await storedAccount(env, userId)
+  const known = { provider: 'stripe' as const, unconnectedPayments: stored.unconnectedPayments }
+  if (!stored.stripeAccountId || stored.stripeChargesEnabled) return { ...known, account: stateOf(stored, 0) }
+  try {
+    const account = await stripeClient(config).accounts.retrieve(stored.stripeAccountId)
+    await applyAccount(env, account, host)
+    return { ...known, account: stateOf({ stripeAccountId: account.id, stripeChargesEnabled: account.charges_enabled, stripeDetailsSubmitted: account.details_submitted }, dueOf(account)) }
+  } catch (error) {
+    console.error(`Could not read Stripe account ${stored.stripeAccountId}`, error)
+    return { ...known, account: stateOf(stored, 0) }
+  }
+}
+
+/**
+ * Where to send the owner to set up (or go on setting up) their Stripe
+ * account: Stripe's hosted onboarding. The account is made the first time,
+ * in Mexico, with the owner's email; it is controlled as a Standard account
+ * is (its own full Stripe Dashboard, Stripe's fees and disputes its own),
+ * as direct charges, where the restaurant is the merchant, call for.
+ */
+export async function onboardingLink(env: Env, owner: { id: string; email: string; restaurantName: string | null }, origin: string): Promise<string> {
+  const stripe = stripeClient(appEnv(env))
+  const db = getDb(env.DB)
+  let accountId = (await storedAccount(env, owner.id)).stripeAccountId
+  if (!accountId) {
+    const account = await stripe.accounts.create(
+      {
+        country: 'MX',
+        email: owner.email,
+        controller: { stripe_dashboard: { type: 'full' }, fees: { payer: 'account' }, losses: { payments: 'stripe' }, requirement_collection: 'stripe' },
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        // 5812: eating places and restaurants.
+        business_profile: { mcc: '5812', ...(owner.restaurantName ? { name: owner.restaurantName } : {}) },
+        metadata: { userId: owner.id },
+      },
+      // Two clicks at once make one account: Stripe answers the second with the first.
+      { idempotencyKey: `${owner.id}:connect` },
+    )
+    await db
+      .update(users)
+      .set({ stripeAccountId: account.id })
+      .where(and(eq(users.id, owner.id), isNull(users.stripeAccountId)))
+    accountId = (await storedAccount(env, owner.id)).stripeAccountId ?? account.id
+  }
+  const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: `${origin}${ONBOARDING_RETURN}`, refresh_url: `${origin}${ONBOARDING_REFRESH}` })
+  return link.url
+}
+
+/**
+ * Takes what Stripe says of a connected account (a webhook's account.updated,
+ * or Configuración reading it): the restaurant's columns follow it, and its
+ * bills learn of it, so their next payment goes through the account (or not).
+ * The change that lets the account charge, made once however often Stripe
+ * says so, also registers Mesa's domain on it for Apple Pay and Google Pay.
+ */
+export async function applyAccount(env: Env, account: Stripe.Account, host: string): Promise<void> {
+  const db = getDb(env.DB)
+  const next = { stripeChargesEnabled: account.charges_enabled, stripeDetailsSubmitted: account.details_submitted }
+  const activation = db
+    .update(users)
+    .set(next)
+    .where(and(eq(users.stripeAccountId, account.id), eq(users.stripeChargesEnabled, false)))
+    .returning({ id: users.id })
+  const change = db
+    .update(users)
+    .set(next)
+    .where(and(eq(users.stripeAccountId, account.id), or(ne(users.stripeChargesEnabled, next.stripeChargesEnabled), ne(users.stripeDetailsSubmitted, next.stripeDetailsSubmitted))))
+    .returning({ id: users.id })
+  // One statement flips the account to charging, so of two tellings at once (webhook, Configuración) one alone sees it happen.
+  const [activated, changed] = account.charges_enabled ? await db.batch([activation, change]) : [[], await change]
+  const userId = activated[0]?.id ?? changed[0]?.id
+  if (!userId) return
+  if (activated.length > 0) await registerDomain(env, account.id, host)
+  await restaurantChanged(env, userId)
+}
+
+/** A name Apple can verify: not an address or a local name (local runs have none, and need none). */
+const isPublicDomain = (host: string) => /^([a-z0-9-]+\.)+[a-z]{2,63}$/i.test(host) && !host.endsWith('.localhost')
+
+/**
+ * Apple Pay (and Google Pay) on a connected account's direct charges show
+ * only on domains registered on that account. A failure is logged, not
+ * thrown: the account takes cards all the same, and the domain can be
+ * added in the restaurant's Stripe Dashboard.
+ */
+async function registerDomain(env: Env, accountId: string, host: string): Promise<void> {
+  if (!isPublicDomain(host)) return
+  try {
+    await stripeClient(appEnv(env)).paymentMethodDomains.create({ domain_name: host, enabled: true }, { stripeAccount: accountId, idempotencyKey: `${accountId}:domain:${host}` })
+  } catch (error) {
+    console.error(`Could not register ${host} for Apple Pay on Stripe account ${accountId}`, error)
+  }
+}
+
+/** The owner's choice for their tables until their Stripe account can charge: no payments, or the labelled demo. */
+export async function saveUnconnectedPayments(env: Env, userId: string, choice: 'off' | 'demo'): Promise<void> {
+  await getDb(env.DB).update(users).set({ unconnectedPayments: choice }).where(eq(users.id, userId))
+  await restaurantChanged(env, userId)
+}

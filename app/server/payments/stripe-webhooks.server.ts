@@ -1,0 +1,80 @@
+import { and, eq, isNull, lt } from 'drizzle-orm'
+import Stripe from 'stripe'
+import { isIdLike } from '~/domain/schemas/fields'
+import { getDb, type Db } from '../db/client.server'
+import { providerEvents } from '../db/schema.server'
+import { appEnv } from '../env.server'
+import { apiError, json } from '../http.server'
+import { tableSessionStub } from '../table-session.server'
+import { applyAccount } from './stripe-accounts.server'
+
+/** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
+const CLAIM_MS = 60_000
+
+/** The PaymentIntent events that may mean a hold's money moved: the bill's object asks Stripe where the attempt stands. */
+const PAYMENT_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'])
+
+type Claim = 'mine' | 'handled' | 'busy'
+
+/**
+ * Claims an event for this delivery before anything is done about it. A new
+ * event is claimed; so is one whose last claim ran out unhandled (that
+ * delivery's Worker stopped). One handled already, or being handled by
+ * another delivery right now, is not.
+ */
+async function claim(db: Db, event: Stripe.Event, now: number): Promise<Claim> {
+  const [claimed] = await db
+    .insert(providerEvents)
+    .values({ id: event.id, provider: 'stripe', type: event.type, claimedAt: now })
+    .onConflictDoUpdate({ target: providerEvents.id, set: { claimedAt: now }, setWhere: and(isNull(providerEvents.handledAt), lt(providerEvents.claimedAt, now - CLAIM_MS)) })
+    .returning({ id: providerEvents.id })
+  if (claimed) return 'mine'
+  const [known] = await db.select({ handledAt: providerEvents.handledAt }).from(providerEvents).where(eq(providerEvents.id, event.id)).limit(1)
+  // Gone meanwhile: the other delivery failed and gave it up, so it is for a retry to act on.
+  return known && known.handledAt !== null ? 'handled' : 'busy'
+}
+
+/**
+ * POST /api/webhooks/stripe: the platform's one Connect endpoint. Stripe
+ * signs every event; one whose signature does not match changes nothing.
+ * Each event acts once: a delivery claims it, acts, and marks it handled; a
+ * failure gives the claim up and answers 500, so Stripe's retry acts on it.
+ * What an event does is safe to do again anyway (the bill's object asks
+ * Stripe where a payment stands, an account's columns take what Stripe says
+ * now), so a claim that ran out and was taken over costs nothing.
+ */
+export async function receiveStripeEvent(env: Env, request: Request): Promise<Response> {
+  const config = appEnv(env)
+  if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_WEBHOOK_SECRET) return apiError(404, 'This Mesa does not take payments through Stripe.')
+  const payload = await request.text()
+  let event: Stripe.Event
+  try {
+    event = await Stripe.webhooks.constructEventAsync(payload, request.headers.get('Stripe-Signature') ?? '', config.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider())
+  } catch {
+    return apiError(400, 'The Stripe-Signature header does not match this payload and the endpoint’s secret.')
+  }
+  const db = getDb(env.DB)
+  const claimed = await claim(db, event, Date.now())
+  if (claimed === 'handled') return json({ received: true, duplicate: true })
+  // Not 2xx: Stripe sends it again later, when the other delivery has handled it or given it up.
+  if (claimed === 'busy') return apiError(409, 'This event is being handled by another delivery.')
+  try {
+    await act(env, event, new URL(request.url).hostname)
+  } catch (error) {
+    await db.delete(providerEvents).where(and(eq(providerEvents.id, event.id), isNull(providerEvents.handledAt)))
+    throw error
+  }
+  await db.update(providerEvents).set({ handledAt: Date.now() }).where(eq(providerEvents.id, event.id))
+  return json({ received: true })
+}
+
+async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
+  if (PAYMENT_EVENTS.has(event.type)) {
+    // Only Mesa's own PaymentIntents name a bill and a hold; a restaurant's other charges on its account are none of Mesa's business.
+    const { sessionId, holdId } = (event.data.object as Stripe.PaymentIntent).metadata ?? {}
+    if (sessionId && holdId && isIdLike(sessionId)) await tableSessionStub(env, sessionId).settleHold(sessionId, holdId)
+    return
+  }
+  if (event.type === 'account.updated') return applyAccount(env, event.data.object, host)
+  // charge.refunded, and anything else the endpoint is sent, is acknowledged: a refund is recorded once the restaurant's books are kept (a later issue).
+}

@@ -1,0 +1,171 @@
+import Stripe from 'stripe'
+import type { AppEnv } from '../env.server'
+import type { AttemptState, Authorization, AuthorizeRequest, PaymentProvider } from './provider.server'
+
+/** What talking to Stripe needs of the configuration. */
+export type StripeConfig = Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'MESA_FEE_BPS'>
+
+/** Stripe's smallest charge in pesos: MX$10.00. */
+const STRIPE_MINIMUM_CENTS = 1000
+
+/**
+ * The platform's Stripe client. It speaks to STRIPE_API_BASE through the
+ * runtime's fetch, so the Worker and its Durable Objects reach whatever that
+ * address names: Stripe, or the stand-in in local runs and tests.
+ */
+export function stripeClient(config: Pick<StripeConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe {
+  if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
+  const base = new URL(config.STRIPE_API_BASE)
+  const protocol = base.protocol === 'http:' ? 'http' : 'https'
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    host: base.hostname,
+    port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+    // Every write carries an idempotency key, so asking again after a lost answer never charges twice.
+    maxNetworkRetries: 1,
+    // A diner waits on these calls; one cut short is asked again with the same key (their retry, or the hold's alarm).
+    timeout: 15_000,
+  })
+}
+
+/** Mesa's fee on a charge: MESA_FEE_BPS of the bill part, never of tax or tip, rounded to the centavo. */
+const applicationFee = (billCents: number, feeBps: number) => Math.round((billCents * feeBps) / 10_000)
+
+/** Said to the diner when Stripe refused for a reason that is ours, not their card's (logged in full). */
+const NOT_TAKEN = 'The payment could not be made. Nothing was charged.'
+
+/**
+ * Charges a restaurant's own Stripe account (`accountId`): direct charges,
+ * so the restaurant is the merchant of record and Mesa takes its fee as an
+ * application fee. A hold becomes a PaymentIntent authorised but not
+ * captured (`capture_method: manual`), captured once the bill's object
+ * can commit it and cancelled (or refunded) when it cannot.
+ */
+export function stripeProvider(config: StripeConfig, accountId: string): PaymentProvider {
+  const stripe = stripeClient(config)
+  const onAccount = (idempotencyKey?: string): Stripe.RequestOptions => ({ stripeAccount: accountId, ...(idempotencyKey ? { idempotencyKey } : {}) })
+  const retrieve = (reference: string) => stripe.paymentIntents.retrieve(reference, {}, onAccount())
+
+  return {
+    id: 'stripe',
+    isDemo: false,
+    minimumCents: STRIPE_MINIMUM_CENTS,
+
+    async authorize(request: AuthorizeRequest): Promise<Authorization> {
+      const token = request.paymentToken
+      if (!token) return { status: 'declined', message: 'No card was given. Nothing was charged.' }
+      const fee = applicationFee(request.billCents, config.MESA_FEE_BPS)
+      let intent: Stripe.PaymentIntent
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: request.totalCents,
+            currency: 'mxn',
+            capture_method: 'manual',
+            confirm: true,
+            // Stripe.js's ConfirmationToken; in test mode one of Stripe's test payment methods (pm_card_visa…), which live mode does not know.
+            ...(token.startsWith('pm_') ? { payment_method: token } : { confirmation_token: token }),
+            // Cards and wallets only: a method that leaves the page (OXXO, bank redirects) cannot be held and captured at the table.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            ...(fee > 0 ? { application_fee_amount: fee } : {}),
+            description: request.description,
+            metadata: request.metadata,
+          },
+          // The hold's key: asked again (a retry, the alarm after a restart) Stripe answers the same PaymentIntent.
+          onAccount(`${request.key}:authorize`),
+        )
+      } catch (error) {
+        return refusal(error, request.key)
+      }
+      return authorization(intent)
+    },
+
+    async state(reference: string): Promise<AttemptState> {
+      const intent = await retrieve(reference)
+      switch (intent.status) {
+        case 'requires_capture':
+          return 'authorized'
+        case 'succeeded':
+          return 'captured'
+        case 'requires_action':
+        case 'requires_confirmation':
+        case 'processing':
+          return 'requires_action'
+        case 'requires_payment_method':
+        case 'canceled':
+          return 'failed'
+        default:
+          throw unknownStatus(intent)
+      }
+    },
+
+    async capture(reference: string): Promise<boolean> {
+      try {
+        const intent = await stripe.paymentIntents.capture(reference, {}, onAccount(`${reference}:capture`))
+        return intent.status === 'succeeded'
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)) throw error
+        // Captured already (an attempt that stopped after capturing), or its authorisation is gone (cancelled, expired).
+        return (await retrieve(reference)).status === 'succeeded'
+      }
+    },
+
+    async release(reference: string): Promise<void> {
+      const intent = await retrieve(reference)
+      switch (intent.status) {
+        case 'canceled':
+          return
+        case 'succeeded':
+          await stripe.refunds.create({ payment_intent: reference, reason: 'requested_by_customer' }, onAccount(`${reference}:refund`))
+          return
+        default:
+          await stripe.paymentIntents.cancel(reference, {}, onAccount(`${reference}:cancel`))
+      }
+    },
+  }
+}
+
+/** What a PaymentIntent just created and confirmed means for its hold. */
+function authorization(intent: Stripe.PaymentIntent): Authorization {
+  switch (intent.status) {
+    case 'requires_capture':
+    // Captured already: capture() finds it so.
+    case 'succeeded':
+      return { status: 'authorized', reference: intent.id }
+    case 'requires_action':
+    case 'requires_confirmation':
+    // Seldom for a card: the hold waits as it waits on the bank, and the diner's retry or the alarm asks again.
+    case 'processing':
+      return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret ?? '' }
+    case 'requires_payment_method':
+    case 'canceled':
+      return { status: 'declined', message: intent.last_payment_error?.message ?? 'The card was declined. Nothing was charged.' }
+    default:
+      throw unknownStatus(intent)
+  }
+}
+
+/** A status this Mesa does not know (a newer API): thrown, so the hold stands and is asked about again rather than guessed at. */
+const unknownStatus = (intent: Stripe.PaymentIntent) => new Error(`PaymentIntent ${intent.id} has a status Mesa does not know: ${intent.status}`)
+
+/**
+ * A refusal from Stripe: a declined card is told to the diner in Stripe's
+ * words (written for them); a request Stripe will refuse however often it is
+ * asked ends the hold with a plain message. Anything that may pass on
+ * another try (Stripe or the network failing, rate limits, a key reused with
+ * other parameters) is thrown: the hold stands and is asked again with the
+ * same key.
+ */
+function refusal(error: unknown, key: string): Authorization {
+  if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message }
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  ) {
+    console.error(`Stripe refused the charge of hold ${key}: ${error.type} ${error.code ?? ''} ${error.message}`)
+    return { status: 'declined', message: NOT_TAKEN }
+  }
+  throw error
+}

@@ -1,0 +1,3 @@
+-- A webhook delivery claims its event (claimed_at) before acting and marks it handled (handled_at) after: a failed handling gives its claim up and a stopped one's claim runs out, so Stripe's retry acts on it; a handled event is answered without acting again.
+ALTER TABLE `provider_events` ADD `claimed_at` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `provider_events` ADD `handled_at` integer;

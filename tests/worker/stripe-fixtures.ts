@@ -1,0 +1,84 @@
+import { env, SELF } from 'cloudflare:test'
+import Stripe from 'stripe'
+import { expect } from 'vitest'
+import { ORIGIN, seedTable, type LineSeed, type SeededTable } from './fixtures'
+
+/*
+ * The Stripe project's tests run the Worker with PAYMENT_PROVIDER "stripe"
+ * pointed at http://stripe.standin, which vitest.config.ts's outboundService
+ * hands to one Stripe stand-in: the app's own fetches (the Worker's and the
+ * bill objects') and these tests' alike reach it by that name.
+ */
+
+/** The platform, as a test looks at Stripe: through the real SDK, to the stand-in. */
+export const platform = new Stripe(env.STRIPE_SECRET_KEY!, {
+  httpClient: Stripe.createFetchHttpClient(),
+  host: new URL(env.STRIPE_API_BASE!).hostname,
+  port: 80,
+  protocol: 'http',
+  // A refusal reaches the test as the stand-in gave it.
+  maxNetworkRetries: 0,
+})
+
+const standIn = (path: string, body?: string) =>
+  fetch(`${env.STRIPE_API_BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' })
+
+/** A restaurant's connected account, as Mesa's onboarding makes it; activated (as finishing Stripe's onboarding does) unless told not to. */
+export async function connectedAccount({ active = true } = {}): Promise<string> {
+  const account = await platform.accounts.create({ country: 'MX', controller: { stripe_dashboard: { type: 'full' } }, email: 'caja@fonda.mx' })
+  if (active) expect((await standIn(`/_standin/accounts/${account.id}/activate`)).status).toBe(200)
+  return account.id
+}
+
+/** The diner completing (or failing) 3-D Secure in Stripe.js. */
+export async function authenticate(paymentIntentId: string, result: 'success' | 'failure' = 'success') {
+  expect((await standIn(`/_standin/payment_intents/${paymentIntentId}/authenticate`, `result=${result}`)).status).toBe(200)
+}
+
+/** Follows an onboarding link's Complete button, as the owner does on Stripe's page: answers where Stripe sends them back. */
+export async function completeOnboarding(link: string): Promise<string | null> {
+  const response = await fetch(link, { method: 'POST', redirect: 'manual' })
+  expect(response.status).toBe(303)
+  return response.headers.get('Location')
+}
+
+export interface StripeRestaurant extends SeededTable {
+  accountId: string | null
+}
+
+/**
+ * A seeded table whose restaurant has `account` (an active connected
+ * account unless told otherwise; null for none) and offers `unconnected`
+ * until it can charge.
+ */
+export async function stripeTable(lines: LineSeed[], { account = 'active', unconnected = 'off' }: { account?: 'active' | 'inactive' | null; unconnected?: 'off' | 'demo' } = {}): Promise<StripeRestaurant> {
+  const table = await seedTable(lines)
+  const accountId = account ? await connectedAccount({ active: account === 'active' }) : null
+  await env.DB.prepare('UPDATE users SET stripe_account_id = ?, stripe_charges_enabled = ?, stripe_details_submitted = ?, unconnected_payments = ? WHERE id = ?')
+    .bind(accountId, account === 'active' ? 1 : 0, account === 'active' ? 1 : 0, unconnected, table.userId)
+    .run()
+  return { ...table, accountId }
+}
+
+/** Events Stripe recorded on `account`, oldest first; of `type` only when given. */
+export async function eventsOn(account: string, type?: string): Promise<Stripe.Event[]> {
+  const listed = await platform.events.list({ limit: 100, ...(type ? { type } : {}) }, { stripeAccount: account })
+  return listed.data.reverse()
+}
+
+/** The PaymentIntents Mesa made on `account`, oldest first. */
+export async function paymentIntentsOn(account: string): Promise<Stripe.PaymentIntent[]> {
+  const created = await eventsOn(account, 'payment_intent.created')
+  return Promise.all(created.map((event) => platform.paymentIntents.retrieve((event.data.object as Stripe.PaymentIntent).id, {}, { stripeAccount: account })))
+}
+
+/** A Stripe-Signature header for `payload`, as Stripe signs it with the endpoint's secret (or `secret`). */
+export const signatureFor = (payload: string, secret = env.STRIPE_WEBHOOK_SECRET!) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() })
+
+/** Delivers `event` to Mesa's webhook endpoint as Stripe does, signed with `secret` (the endpoint's own unless given). */
+export async function deliver(event: Stripe.Event, secret?: string) {
+  const payload = JSON.stringify(event, null, 2)
+  const signature = await signatureFor(payload, secret)
+  return SELF.fetch(`${ORIGIN}/api/webhooks/stripe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload })
+}

@@ -1,0 +1,199 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import type Stripe from 'stripe'
+import { describe, expect, it } from 'vitest'
+import { billObject, countPayments, newTransactionId, postJson, readSession } from './fixtures'
+import { authenticate, connectedAccount, deliver, eventsOn, paymentIntentsOn, platform, signatureFor, stripeTable } from './stripe-fixtures'
+
+const payment = (table: { tableId: string }, body: Record<string, unknown>) => ({
+  tableId: table.tableId,
+  tipAmount: 0,
+  paymentMethod: 'card',
+  paymentToken: 'pm_card_visa',
+  transactionId: newTransactionId(),
+  ...body,
+})
+const pay = (body: Record<string, unknown>) => postJson('/api/payments', body)
+
+const holdsOf = (sessionId: string) =>
+  runInDurableObject(billObject(sessionId), (_instance, state) => state.storage.sql.exec<{ status: string }>('SELECT status FROM holds ORDER BY created_at').toArray().map((row) => row.status))
+
+/** Plays the clock: every hold in progress has run out, and the object's alarm goes off (see payment-holds.test.ts). */
+async function holdsRunOut(sessionId: string) {
+  await runInDurableObject(billObject(sessionId), (_instance, state) => state.storage.sql.exec("UPDATE holds SET expires_at = 0 WHERE status IN ('held', 'action')"))
+  await runInDurableObject(billObject(sessionId), (_instance, state) => state.abort('restart')).catch(() => undefined)
+  expect(await runDurableObjectAlarm(billObject(sessionId))).toBe(true)
+}
+
+/**
+ * Ana pays one of two tacos and her bank asks her to confirm; she does, in
+ * Stripe.js, but never comes back to the table's page, and her hold runs out.
+ * Stripe holds her money meanwhile: only its webhook tells Mesa.
+ */
+async function anaConfirmsTooLate() {
+  const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000, quantity: 2 }])
+  const ana = payment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: 'pm_card_authenticationRequired' })
+  expect((await pay(ana)).status).toBe(402)
+  const [intent] = await paymentIntentsOn(table.accountId!)
+  await authenticate(intent!.id)
+  await holdsRunOut(table.sessionId)
+  expect(await holdsOf(table.sessionId)).toEqual(['expired'])
+  const [authorized] = await eventsOn(table.accountId!, 'payment_intent.amount_capturable_updated')
+  return { table, ana, intentId: intent!.id, authorized: authorized! }
+}
+
+const intentOf = (account: string, id: string) => platform.paymentIntents.retrieve(id, {}, { stripeAccount: account })
+
+describe('Stripe’s payment events', () => {
+  it('commit a payment confirmed after its hold ran out, while what it pays is still unpaid', async () => {
+    const { table, intentId, authorized } = await anaConfirmsTooLate()
+    const answer = await deliver(authorized)
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ received: true })
+    expect(await holdsOf(table.sessionId)).toEqual(['committed'])
+    expect((await intentOf(table.accountId!, intentId)).status).toBe('succeeded')
+    expect(await countPayments(table.sessionId)).toBe(1)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(60)
+  })
+
+  it('give the money back when what it paid was paid by someone else meanwhile', async () => {
+    const { table, intentId, authorized } = await anaConfirmsTooLate()
+    expect((await pay(payment(table, { amount: 120, paymentType: 'full', customerName: 'Luis' }))).status).toBe(201)
+    expect((await deliver(authorized)).status).toBe(200)
+    expect((await intentOf(table.accountId!, intentId)).status).toBe('canceled')
+    expect(await holdsOf(table.sessionId)).toEqual(['released', 'committed'])
+    expect(await countPayments(table.sessionId)).toBe(1)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(120)
+  })
+
+  it('refuse an event whose signature does not match (400), and nothing changes', async () => {
+    const { table, intentId, authorized } = await anaConfirmsTooLate()
+    const wrongSecret = await deliver(authorized, 'whsec_someone_else')
+    expect(wrongSecret.status).toBe(400)
+    expect(await wrongSecret.json()).toEqual({ message: expect.stringMatching(/Stripe-Signature/) })
+    // Signed, then altered: as an event rewritten on its way.
+    const signed = JSON.stringify(authorized, null, 2)
+    const altered = await postJson('/api/webhooks/stripe', signed.replace(authorized.id, 'evt_forged'), {
+      headers: { 'Stripe-Signature': await signatureFor(signed) },
+    })
+    expect(altered.status).toBe(400)
+    const unsigned = await postJson('/api/webhooks/stripe', signed)
+    expect(unsigned.status).toBe(400)
+    expect(await holdsOf(table.sessionId)).toEqual(['expired'])
+    expect((await intentOf(table.accountId!, intentId)).status).toBe('requires_capture')
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM provider_events WHERE id IN (?, ?)').bind(authorized.id, 'evt_forged').first()).toEqual({ n: 0 })
+    expect(await countPayments(table.sessionId)).toBe(0)
+    // The same event, signed as Stripe signs it, is taken.
+    expect((await deliver(authorized)).status).toBe(200)
+    expect(await holdsOf(table.sessionId)).toEqual(['committed'])
+  })
+
+  it('come in any order: the webhook may finish a confirmed payment before the diner is back, who is then answered with it', async () => {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
+    const request = payment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    expect((await pay(request)).status).toBe(402)
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    await authenticate(intent!.id)
+    const events = await eventsOn(table.accountId!, 'payment_intent.*')
+    // Newest first: amount_capturable_updated before requires_action and created.
+    for (const event of events.reverse()) expect((await deliver(event)).status).toBe(200)
+    expect(await holdsOf(table.sessionId)).toEqual(['committed'])
+    const back = await pay(request)
+    expect(back.status).toBe(200)
+    // And the events its capture caused, after all of that, change nothing.
+    for (const event of await eventsOn(table.accountId!, 'payment_intent.succeeded')) expect((await deliver(event)).status).toBe(200)
+    expect((await intentOf(table.accountId!, intent!.id)).status).toBe('succeeded')
+    expect(await countPayments(table.sessionId)).toBe(1)
+  })
+
+  it('of a payment already recorded, in reverse order and again, change nothing', async () => {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
+    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    const events = (await eventsOn(table.accountId!, 'payment_intent.*')).reverse()
+    expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.created'])
+    for (const event of [...events, ...events]) expect((await deliver(event)).status).toBe(200)
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: 12_000 })
+    expect(await eventsOn(table.accountId!, 'refund.created')).toEqual([])
+    expect(await holdsOf(table.sessionId)).toEqual(['committed'])
+    expect(await countPayments(table.sessionId)).toBe(1)
+  })
+
+  it('acknowledge a refund and a restaurant’s own PaymentIntent (no bill named) without acting', async () => {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
+    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    await platform.refunds.create({ payment_intent: intent!.id }, { stripeAccount: table.accountId! })
+    const [refunded] = await eventsOn(table.accountId!, 'charge.refunded')
+    expect((await deliver(refunded!)).status).toBe(200)
+    expect(await countPayments(table.sessionId)).toBe(1)
+
+    const theirs = await platform.paymentIntents.create({ amount: 5_000, currency: 'mxn', confirm: true, payment_method: 'pm_card_visa', automatic_payment_methods: { enabled: true, allow_redirects: 'never' } }, { stripeAccount: table.accountId! })
+    const [succeeded] = (await eventsOn(table.accountId!, 'payment_intent.succeeded')).filter((event) => (event.data.object as Stripe.PaymentIntent).id === theirs.id)
+    expect(await (await deliver(succeeded!)).json()).toEqual({ received: true })
+  })
+})
+
+describe('account.updated', () => {
+  /** A restaurant whose account Stripe has just activated: Mesa does not know yet. */
+  async function justActivated() {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }], { account: 'inactive' })
+    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(409)
+    await fetch(`${env.STRIPE_API_BASE}/_standin/accounts/${table.accountId}/activate`, { method: 'POST' })
+    const [updated] = await eventsOn(table.accountId!, 'account.updated')
+    return { table, updated: updated! }
+  }
+  const restaurantRow = (userId: string) => env.DB.prepare('SELECT stripe_charges_enabled AS charges, stripe_details_submitted AS details FROM users WHERE id = ?').bind(userId).first()
+  const domainsOf = async (account: string) => (await platform.paymentMethodDomains.list({}, { stripeAccount: account })).data.map((domain) => domain.domain_name)
+
+  it('turns the restaurant active: its open bills charge through its account from then on, with Mesa’s domain registered for Apple Pay', async () => {
+    const { table, updated } = await justActivated()
+    expect((await deliver(updated)).status).toBe(200)
+    expect(await restaurantRow(table.userId)).toEqual({ charges: 1, details: 1 })
+    expect(await domainsOf(table.accountId!)).toEqual(['mesa.test'])
+    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    expect((await paymentIntentsOn(table.accountId!)).map((intent) => intent.status)).toEqual(['succeeded'])
+  })
+
+  it('acts once however often it comes: a second delivery changes nothing, even what changed since', async () => {
+    const { table, updated } = await justActivated()
+    expect(await (await deliver(updated)).json()).toEqual({ received: true })
+    // As a later word from Stripe would: the account is not charging any more.
+    await env.DB.prepare('UPDATE users SET stripe_charges_enabled = 0 WHERE id = ?').bind(table.userId).run()
+    const again = await deliver(updated)
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ received: true, duplicate: true })
+    expect(await restaurantRow(table.userId)).toEqual({ charges: 0, details: 1 })
+    expect(await domainsOf(table.accountId!)).toEqual(['mesa.test'])
+  })
+
+  it('is acted on when Stripe sends it again after its handling failed', async () => {
+    const { table, updated } = await justActivated()
+    await env.DB.exec(`CREATE TRIGGER refuse_${table.userId.replaceAll('-', '')} BEFORE UPDATE ON users WHEN OLD.id = '${table.userId}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`)
+    const failed = await deliver(updated)
+    expect(failed.status).toBe(500)
+    expect(await restaurantRow(table.userId)).toEqual({ charges: 0, details: 0 })
+    await env.DB.exec(`DROP TRIGGER refuse_${table.userId.replaceAll('-', '')}`)
+    expect(await (await deliver(updated)).json()).toEqual({ received: true })
+    expect(await restaurantRow(table.userId)).toEqual({ charges: 1, details: 1 })
+  })
+
+  it('waits for a delivery handling it right now (409, so Stripe sends it again), and takes over one whose Worker stopped', async () => {
+    const { table, updated } = await justActivated()
+    const claim = (at: number) =>
+      env.DB.prepare("INSERT INTO provider_events (id, provider, type, claimed_at) VALUES (?, 'stripe', ?, ?) ON CONFLICT (id) DO UPDATE SET claimed_at = excluded.claimed_at")
+        .bind(updated.id, updated.type, at)
+        .run()
+    await claim(Date.now())
+    expect((await deliver(updated)).status).toBe(409)
+    expect(await restaurantRow(table.userId)).toEqual({ charges: 0, details: 0 })
+    await claim(Date.now() - 5 * 60_000)
+    expect(await (await deliver(updated)).json()).toEqual({ received: true })
+    expect(await restaurantRow(table.userId)).toEqual({ charges: 1, details: 1 })
+  })
+
+  it('of an account that is not a Mesa restaurant’s is acknowledged', async () => {
+    const account = await connectedAccount()
+    const [updated] = await eventsOn(account, 'account.updated')
+    expect(await (await deliver(updated!)).json()).toEqual({ received: true })
+  })
+})
