@@ -44,6 +44,15 @@ export function normalizeTableCode(typed: string): string | null {
   return CANONICAL.test(symbols) ? symbols : null
 }
 
+/**
+ * The code an address names (`/api/tables/session/K7MQ-4XPD`), or null. Only
+ * its two forms count there, halves apart or together: a bill's own id that
+ * happens to be eight symbols and a dash elsewhere (`pay1000-s`) stays a bill id.
+ */
+export function tableCodeInPath(segment: string): string | null {
+  return /^[0-9a-z]{4}[\s\u002D\u2010-\u2015\u2212]?[0-9a-z]{4}$/i.test(segment.trim()) ? normalizeTableCode(segment) : null
+}
+
 /** A canonical code as printed and shown: `K7MQ-4XPD`. */
 export function formatTableCode(code: string): string {
   const half = TABLE_CODE_LENGTH / 2

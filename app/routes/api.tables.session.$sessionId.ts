@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { normalizeTableCode } from '~/domain/table-code'
+import { tableCodeInPath } from '~/domain/table-code'
 import { BILL_SESSION_HEADER } from '~/server/bill-read-cache.server'
 import { toWireSession, type BillView } from '~/server/bill.server'
 import { missedLookup, readApiBill } from '~/server/customer.server'
@@ -18,7 +18,7 @@ const billAnswer = (bill: BillView) => json(toWireSession(bill), { headers: { [B
 export const loader = api(async ({ params, context, request }: LoaderFunctionArgs) => {
   const env = context.cloudflare.env
   const asked = params.sessionId ?? ''
-  const code = normalizeTableCode(asked)
+  const code = tableCodeInPath(asked)
   if (code) {
     const found = await lookupTableCode(env, code, context.clientAddress)
     if (found.found) {

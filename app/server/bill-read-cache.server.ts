@@ -1,5 +1,5 @@
 import { isIdLike } from '~/domain/schemas/fields'
-import { normalizeTableCode } from '~/domain/table-code'
+import { tableCodeInPath } from '~/domain/table-code'
 import { isDemoSession, tableSessionStub } from './table-session.server'
 
 /**
@@ -56,7 +56,7 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, nonce
   const sessionId = BILL_READ.exec(url.pathname)?.[1]
   if (!sessionId || !isIdLike(sessionId) || isDemoSession(sessionId)) return null
   // A table's short code names no bill of its own, and each lookup of one is counted (lookupTableCode): never kept.
-  if (normalizeTableCode(sessionId)) return null
+  if (tableCodeInPath(sessionId)) return null
 
   const key = [url.href, request.headers.get('Cookie') ?? '', request.headers.get('Accept-Language') ?? ''].join('\n')
   const entry = kept.get(key)

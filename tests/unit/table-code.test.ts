@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_SESSION_ID, DEMO_TABLE_CODE } from '~/domain/demo'
-import { formatTableCode, normalizeTableCode, readTableCodeInput, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, tableCodeFromBytes } from '~/domain/table-code'
+import { formatTableCode, normalizeTableCode, readTableCodeInput, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, tableCodeFromBytes, tableCodeInPath } from '~/domain/table-code'
 
 describe('the table code alphabet', () => {
   it('has 32 distinct symbols and none of the letters that pass for a digit or each other (I, L, O, U)', () => {
@@ -75,5 +75,16 @@ describe('readTableCodeInput', () => {
 
   it('keeps the demo code a valid code', () => {
     expect(normalizeTableCode(DEMO_TABLE_CODE)).toBe(DEMO_TABLE_CODE)
+  })
+})
+
+describe('tableCodeInPath', () => {
+  it('takes a code in an address only with its halves apart or together, so a bill id of eight symbols and a dash stays a bill id', () => {
+    expect(tableCodeInPath('K7MQ-4XPD')).toBe('K7MQ4XPD')
+    expect(tableCodeInPath('k7mq4xpd')).toBe('K7MQ4XPD')
+    expect(tableCodeInPath('pay1000-s')).toBeNull()
+    expect(tableCodeInPath('steady0-s')).toBeNull()
+    expect(tableCodeInPath('K7MQ 4XPD')).toBe('K7MQ4XPD')
+    expect(tableCodeInPath('K7M-Q4XPD')).toBeNull()
   })
 })
