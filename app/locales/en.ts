@@ -194,6 +194,15 @@ const en: DinerResources = {
         PAYMENTS_OFF: 'This restaurant does not take payments here yet. Please pay your server.',
         DECLINED: 'The payment was declined. You were not charged.',
       },
+      payRest: 'Pay the rest of the bill',
+      stripe: {
+        loading: 'Loading the payment form…',
+        orCard: 'or pay by card',
+        needsJavaScript: 'To pay by card, Apple Pay or Google Pay, this step needs JavaScript: your card details go straight to Stripe, our payment processor. Turn JavaScript on in your browser, or pay your server.',
+        loadFailedTitle: 'The payment form could not be loaded',
+        loadFailedText: 'Check your connection and try again, or pay your server.',
+        retry: 'Try again',
+      },
     },
     confirmation: {
       title: 'Payment successful!',

@@ -194,6 +194,15 @@ const es = {
         BELOW_MINIMUM: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta. No se te cobró nada.',
         PAYMENTS_OFF: 'Este restaurante todavía no recibe pagos aquí. Por favor paga con tu mesero.',
       },
+      payRest: 'Pagar lo que falta de la cuenta',
+      stripe: {
+        loading: 'Cargando el formulario de pago…',
+        orCard: 'o paga con tarjeta',
+        needsJavaScript: 'Para pagar con tarjeta, Apple Pay o Google Pay, este paso necesita JavaScript: los datos de tu tarjeta los recibe directamente Stripe, nuestro procesador de pagos. Activa JavaScript en tu navegador o paga con tu mesero.',
+        loadFailedTitle: 'No se pudo cargar el formulario de pago',
+        loadFailedText: 'Revisa tu conexión e inténtalo de nuevo, o paga con tu mesero.',
+        retry: 'Intentar de nuevo',
+      },
     },
     confirmation: {
       title: '¡Pago exitoso!',

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useRef, useState } from 'react'
 import { PAYMENT_METHODS, type PaymentMethod } from '~/domain/bill'
 import { whatChanged, type PaymentChange } from '~/domain/checkout'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
@@ -9,11 +9,14 @@ import { payableBill } from '~/server/bill.server'
 import { recordPayment } from '~/server/bill-writes.server'
 import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
+import { getLanguage } from '~/server/i18n.server'
+import { stripeCheckout } from '~/server/stripe-checkout.server'
 import { retryAfter } from '~/server/rate-limit.server'
 import { limitText } from '~/server/write-result.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
+import { StripePayment } from '~/ui/customer/stripe-payment'
 import { CardIcon, WalletIcon } from '~/ui/icons'
 import { HiddenFields } from '~/ui/hidden-fields'
 import type { TranslationKey } from '~/locales/translate'
@@ -48,6 +51,9 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   if (checkout.tip.percent !== null) tipParams.set('tipPercentage', String(checkout.tip.percent))
   else tipParams.set('tipAmount', (checkout.tip.tip / 100).toFixed(2))
   const stop = blocked(checkout, payableBill(bill).totals.remaining)
+  // The whole of what is left, with the same tip choice: where a charge too small for cards can go instead.
+  const restParams = new URLSearchParams({ full: 'true' })
+  for (const name of ['tipPercentage', 'tipAmount']) if (tipParams.has(name)) restParams.set(name, tipParams.get(name) ?? '')
   return {
     ...dinerHeader(bill),
     summary: checkout.summary,
@@ -57,6 +63,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     changed: checkout.quote?.changed ?? false,
     selfUrl: `${url.pathname}${url.search}`,
     backTo: customerPath.tip(bill.sessionId, tipParams),
+    payRest: checkout.selection?.mode === 'full' ? null : customerPath.method(bill.sessionId, restParams),
+    stripe: stripeCheckout(context.cloudflare.env, bill, await getLanguage(request)),
   }
 }
 
@@ -64,7 +72,8 @@ type PayError =
   | { kind: 'method' }
   | { kind: 'invalid' }
   | { kind: 'moved'; change: PaymentChange; total: number }
-  | { kind: 'refused'; code: Refusal | null }
+  /** `clientSecret`: the bank wants the diner to confirm in Stripe.js; the same payment is then sent again. */
+  | { kind: 'refused'; code: Refusal | null; clientSecret?: string }
   | { kind: 'limited'; text: string }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
@@ -96,24 +105,47 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   }
   // Nothing was charged: the address has paid too often lately.
   if (result.limit) return data<PayError>({ kind: 'limited', text: await limitText(request, result.limit, result.code) }, { status: 429, headers: retryAfter(result.limit) })
-  return data<PayError>({ kind: 'refused', code: isRefusal(result.code) ? result.code : null }, { status: result.status })
+  const clientSecret = result.code === 'REQUIRES_ACTION' ? result.clientSecret : undefined
+  return data<PayError>({ kind: 'refused', code: isRefusal(result.code) ? result.code : null, ...(clientSecret ? { clientSecret } : {}) }, { status: result.status })
 }
+
+/**
+ * While the diner's bank is asked, the step stays as it was: loaded again it
+ * would price the bill without what this payment holds, and make a new
+ * transactionId, when the same payment is about to be sent again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  typeof actionResult === 'object' && actionResult !== null && 'clientSecret' in actionResult ? false : defaultShouldRevalidate
 
 export default function PaymentMethod() {
   const data = useLoaderData<typeof loader>()
   const error = useActionData<typeof action>()
   const { t, money } = useI18n()
   const navigation = useNavigation()
+  const submit = useSubmit()
+  const form = useRef<HTMLFormElement>(null)
+  // What the last Stripe payment sent, to send it again unchanged once the bank has answered.
+  const sent = useRef<FormData | null>(null)
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const hydrated = useHydrated()
   const pending = navigation.state === 'submitting'
   const { summary } = data
   const stop = error?.kind === 'moved' ? error.change : data.stop
   const billUrl = customerPath.bill(data.sessionId)
+  const payLabel = t('customer.method.pay', { total: money(summary.total) })
+
+  const payThroughStripe = (paymentToken: string, paymentMethod: PaymentMethod) => {
+    if (!form.current) return
+    const fields = new FormData(form.current)
+    fields.set('paymentToken', paymentToken)
+    fields.set('paymentMethod', paymentMethod)
+    sent.current = fields
+    submit(fields, { method: 'post' })
+  }
 
   return (
     <CustomerShell restaurantName={data.restaurantName} tableNumber={data.tableNumber} backTo={data.backTo} closeTo={billUrl} title={t('customer.method.title')}>
-      <Form method="post" className="grid gap-5">
+      <Form method="post" className="grid gap-5" ref={form}>
         {data.payment ? <HiddenFields value={data.payment} /> : null}
 
         {data.changed && !error && !stop ? (
@@ -151,6 +183,18 @@ export default function PaymentMethod() {
             newTotal={error?.kind === 'moved' && error.total > 0 ? money(error.total) : null}
             forward={forwardFrom(stop, { tip: data.backTo, bill: billUrl, self: data.selfUrl })}
           />
+        ) : data.stripe ? (
+          <StripePayment
+            config={data.stripe}
+            amount={summary.total}
+            payLabel={payLabel}
+            onPay={payThroughStripe}
+            onPayAgain={() => sent.current && submit(sent.current, { method: 'post' })}
+            answer={error}
+            clientSecret={error?.kind === 'refused' ? (error.clientSecret ?? null) : null}
+            sending={navigation.state !== 'idle'}
+            notice={error ? <PayErrorBox error={error} payRest={data.payRest} /> : null}
+          />
         ) : (
           <>
             <fieldset className="grid gap-3" aria-describedby={error?.kind === 'method' ? 'payment-error' : undefined}>
@@ -169,7 +213,7 @@ export default function PaymentMethod() {
               ))}
             </fieldset>
 
-            {error ? <PayErrorBox error={error} /> : null}
+            {error ? <PayErrorBox error={error} payRest={data.payRest} /> : null}
 
             <button
               type="submit"
@@ -178,7 +222,7 @@ export default function PaymentMethod() {
               disabled={pending || (hydrated && method === null)}
               data-testid="pay-submit"
             >
-              {pending ? t('customer.method.paying') : t('customer.method.pay', { total: money(summary.total) })}
+              {pending ? t('customer.method.paying') : payLabel}
             </button>
           </>
         )}
@@ -211,7 +255,8 @@ function StopNotice({ stop, newTotal, forward }: { stop: Stop; newTotal: string 
   )
 }
 
-function PayErrorBox({ error }: { error: PayError }) {
+/** Why the payment was not taken; a charge too small for cards is offered the rest of the bill instead (`payRest`, unless it already was the rest). */
+function PayErrorBox({ error, payRest }: { error: PayError; payRest: string | null }) {
   const { t } = useI18n()
   if (error.kind === 'limited') return <PayErrorText title={t('customer.method.failedTitle')} text={t.message(error.text)} />
   const [title, text]: [TranslationKey, TranslationKey] =
@@ -220,14 +265,22 @@ function PayErrorBox({ error }: { error: PayError }) {
       : error.kind === 'invalid'
         ? ['customer.method.processingErrorTitle', 'customer.method.processingErrorText']
         : ['customer.method.failedTitle', error.kind === 'refused' && error.code ? `customer.method.refusals.${error.code}` : 'customer.method.failedText']
-  return <PayErrorText title={t(title)} text={t(text)} />
+  const rest = error.kind === 'refused' && error.code === 'BELOW_MINIMUM' && payRest ? { to: payRest, label: t('customer.method.payRest') } : null
+  return <PayErrorText title={t(title)} text={t(text)} link={rest} />
 }
 
-function PayErrorText({ title, text }: { title: string; text: string }) {
+function PayErrorText({ title, text, link = null }: { title: string; text: string; link?: { to: string; label: string } | null }) {
   return (
-    <div id="payment-error" role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900" data-testid="payment-error">
-      <p className="font-bold">{title}</p>
-      <p>{text}</p>
+    <div id="payment-error" role="alert" className="grid gap-3 rounded-2xl bg-red-50 p-4 text-red-900" data-testid="payment-error">
+      <div>
+        <p className="font-bold">{title}</p>
+        <p>{text}</p>
+      </div>
+      {link ? (
+        <Link to={link.to} className={`${buttonClass.secondary} w-full`} data-testid="pay-rest">
+          {link.label}
+        </Link>
+      ) : null}
     </div>
   )
 }

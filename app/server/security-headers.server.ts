@@ -6,22 +6,31 @@ export function newNonce(): string {
 }
 
 /**
+ * The diner's screens, whose policies let Stripe in. Only the payment step
+ * runs Stripe.js, but the steps before it lead there without loading a new
+ * document, and a document keeps the policy it came with.
+ */
+const isDinerPage = (url: URL) => url.pathname.startsWith('/customer/')
+
+/**
  * The page's Content-Security-Policy. Scripts run only with this response's
  * nonce (Remix's inline scripts carry it) and whatever those scripts load
- * ('strict-dynamic'); no page may be framed, no plugin loaded, no base URL
+ * ('strict-dynamic'): that already covers Stripe.js, which the payment step's
+ * own code adds. No page may be framed, no plugin loaded, no base URL
  * changed. Styles may be inline: React's style attributes need it and a
  * style cannot run code. 'self' in connect-src covers the live WebSockets of
- * the same host.
+ * the same host. With `stripe`, Stripe.js may call its API and show its
+ * frames (the card form, the wallet buttons, the bank's 3-D Secure page).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, { stripe = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'none'",
+    stripe ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
+    stripe ? 'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com' : "frame-src 'none'",
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -29,8 +38,9 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ')
 }
 
-/** Browser features no screen of ours uses; `payment` stays with our own pages for the wallets the payment step offers. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), payment=(self)'
+/** Browser features no screen of ours uses; `payment` stays with our own pages, and on the diner's with Stripe's frames, whose wallet buttons ask for it. */
+const permissionsPolicy = (url: URL) =>
+  `camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), payment=(self${isDinerPage(url) ? ' "https://js.stripe.com"' : ''})`
 
 /**
  * Sets the headers every response carries, in one place: what a browser must
@@ -44,9 +54,9 @@ export function withSecurityHeaders(response: Response, request: Request, url: U
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     headers.set('X-Frame-Options', 'DENY')
-    headers.set('Permissions-Policy', PERMISSIONS_POLICY)
+    headers.set('Permissions-Policy', permissionsPolicy(url))
     if (url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+    if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, { stripe: isDinerPage(url) }))
     if (url.pathname === '/admin' || url.pathname.startsWith('/admin/') || readSessionToken(request)) headers.set('Cache-Control', 'private, no-store')
   }
   // Remix's and our own responses have headers that can be set; one that arrives sealed (a fetch's) is copied once.

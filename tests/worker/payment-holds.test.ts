@@ -124,6 +124,32 @@ describe('a payment in progress holds what it pays', () => {
     expect(await countPayments(table.sessionId)).toBe(1)
   })
 
+  it('the payment step hands the bank’s question to Stripe.js (its client secret), and the same form sent again finishes the payment', async () => {
+    const table = await seedTable([{ name: 'Tacos', priceCents: 12000 }])
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    const fields: [string, string][] = [...form.fields, ['paymentToken', NEEDS_BANK]]
+    const asked = await form.submit(fields)
+    expect(asked.status).toBe(402)
+    const [hold] = await holdsOf(table.sessionId)
+    expect(hold).toMatchObject({ status: 'action', reference: expect.stringMatching(/^sim_/) })
+    expect(await asked.text()).toContain(`${hold!.reference}_secret`)
+
+    const finished = await form.submit(fields)
+    expect(finished.status).toBe(302)
+    expect(finished.headers.get('Location')).toBe(`/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`)
+    expect(await countPayments(table.sessionId)).toBe(1)
+  })
+
+  it('the payment step gives no client secret with a refusal the bank has no part in', async () => {
+    const table = await seedTable([{ name: 'Tacos', priceCents: 12000 }])
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    const declined = await form.submit([...form.fields, ['paymentToken', 'pm_card_chargeDeclined']])
+    expect(declined.status).toBe(402)
+    const html = await declined.text()
+    expect(html).toContain('El pago fue rechazado. No se te cobró nada.')
+    expect(html).not.toContain('clientSecret')
+  })
+
   it('settles a payment whose object stopped between holding and committing: asked again, committed once, never lost or doubled', async () => {
     const table = await seedTable([{ name: 'Tacos', priceCents: 12000, quantity: 2 }])
     const ana = payment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: NEEDS_BANK })

@@ -30,6 +30,25 @@ describe('security headers', () => {
     expect((await SELF.fetch(`https://mesa.test/customer/tip/${table.sessionId}?full=true`)).headers.get('Strict-Transport-Security')).toContain('max-age=')
   })
 
+  it('lets Stripe in on the diner’s screens alone (they reach the payment step without a new document): its API, its frames and the wallets’ payment permission, scripts still by nonce', async () => {
+    const table = await seedTable([{ priceCents: 1000 }])
+    for (const path of [`/customer/table/${table.sessionId}`, `/customer/tip/${table.sessionId}?full=true`, `/customer/payment-method/${table.sessionId}?full=true`]) {
+      const page = await getPage(path)
+      const policy = page.headers.get('Content-Security-Policy') ?? ''
+      expect(policy).toContain("connect-src 'self' https://api.stripe.com;")
+      expect(policy).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;')
+      expect(policy).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic';/)
+      expect(scriptNonces(await page.text())).toEqual(new Set([nonceOf(page)]))
+      expect(page.headers.get('Permissions-Policy')).toContain('payment=(self "https://js.stripe.com")')
+    }
+    for (const path of ['/', '/admin/login']) {
+      const page = await getPage(path)
+      expect(page.headers.get('Content-Security-Policy')).not.toContain('stripe')
+      expect(page.headers.get('Content-Security-Policy')).toContain("frame-src 'none'")
+      expect(page.headers.get('Permissions-Policy')).toContain('payment=(self)')
+    }
+  })
+
   it('a kept bill page is served under the new response’s nonce, never the one it was rendered with', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
     const path = `/customer/table/${table.sessionId}`
