@@ -194,6 +194,9 @@ const en: DinerResources = {
         PAYMENTS_OFF: 'This restaurant does not take payments here yet. Please pay your server.',
         DECLINED: 'The payment was declined. You were not charged.',
       },
+      belowMinimumTitle: 'This amount cannot be paid by card',
+      belowMinimumText: 'Card payments start at $10.00. Choose more of the bill, or pay the rest of it.',
+      belowMinimumRestText: 'Card payments start at $10.00, and what is left of the bill is less. Please pay your server.',
       payRest: 'Pay the rest of the bill',
       stripe: {
         loading: 'Loading the payment form…',

@@ -194,6 +194,9 @@ const es = {
         BELOW_MINIMUM: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta. No se te cobró nada.',
         PAYMENTS_OFF: 'Este restaurante todavía no recibe pagos aquí. Por favor paga con tu mesero.',
       },
+      belowMinimumTitle: 'Este monto no se puede pagar con tarjeta',
+      belowMinimumText: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta.',
+      belowMinimumRestText: 'Los pagos con tarjeta son desde $10.00 y lo que falta de la cuenta es menos. Por favor paga con tu mesero.',
       payRest: 'Pagar lo que falta de la cuenta',
       stripe: {
         loading: 'Cargando el formulario de pago…',

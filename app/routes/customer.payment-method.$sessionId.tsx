@@ -183,6 +183,8 @@ export default function PaymentMethod() {
             newTotal={error?.kind === 'moved' && error.total > 0 ? money(error.total) : null}
             forward={forwardFrom(stop, { tip: data.backTo, bill: billUrl, self: data.selfUrl })}
           />
+        ) : data.stripe && summary.total < data.stripe.minimumCents ? (
+          <BelowMinimum payRest={data.payRest} />
         ) : data.stripe ? (
           <StripePayment
             config={data.stripe}
@@ -252,6 +254,22 @@ function StopNotice({ stop, newTotal, forward }: { stop: Stop; newTotal: string 
         {t(forward.label)}
       </Link>
     </div>
+  )
+}
+
+/**
+ * A total too small for a card, said before the diner types one: the rest
+ * of the bill is offered instead, or, when this already is the rest, the
+ * server.
+ */
+function BelowMinimum({ payRest }: { payRest: string | null }) {
+  const { t } = useI18n()
+  return (
+    <PayErrorText
+      title={t('customer.method.belowMinimumTitle')}
+      text={t(payRest ? 'customer.method.belowMinimumText' : 'customer.method.belowMinimumRestText')}
+      link={payRest ? { to: payRest, label: t('customer.method.payRest') } : null}
+    />
   )
 }
 

@@ -1,6 +1,7 @@
 import type { Language } from '~/locales'
 import type { BillView } from './bill.server'
 import { appEnv } from './env.server'
+import { STRIPE_MINIMUM_CENTS } from './payments/stripe.server'
 import { isDemoSession } from './table-session.server'
 
 /** What the payment step's Stripe.js needs: the platform's publishable key, the restaurant's account it charges on, the language of Stripe's own texts. */
@@ -8,6 +9,8 @@ export interface StripeCheckout {
   publishableKey: string
   account: string
   locale: 'es-419' | 'en'
+  /** Stripe's smallest charge: a total under it is not offered the card form at all. */
+  minimumCents: number
 }
 
 /** Stripe's Latin American Spanish, the one Mexico reads, rather than Spain's. */
@@ -25,5 +28,5 @@ export function stripeCheckout(env: Env, bill: BillView, language: Language): St
   const config = appEnv(env)
   if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_PUBLISHABLE_KEY || isDemoSession(bill.sessionId)) return null
   if (!bill.stripeAccountId || !bill.stripeChargesEnabled) return null
-  return { publishableKey: config.STRIPE_PUBLISHABLE_KEY, account: bill.stripeAccountId, locale: STRIPE_LOCALE[language] }
+  return { publishableKey: config.STRIPE_PUBLISHABLE_KEY, account: bill.stripeAccountId, locale: STRIPE_LOCALE[language], minimumCents: STRIPE_MINIMUM_CENTS }
 }

@@ -304,13 +304,14 @@ describe('a bill paid through Stripe', () => {
     expect(errors).toEqual([])
   })
 
-  it('refuses a charge under MX$10.00 before anything is held, and offers paying the rest of the bill', async () => {
-    const { page, errors } = await stripePage()
+  it('says a charge under MX$10.00 cannot go on a card before one is typed, and offers paying the rest of the bill', async () => {
+    const { page, errors, state } = await stripePage()
     const [coffee] = tables.small!.itemIds
-    await openStep(page, 'small', `items=${coffee}&tipPercentage=0`)
-    await page.getByTestId('pay-submit').click()
-    await page.getByTestId('payment-error').waitFor()
+    await page.goto(`/customer/payment-method/${tables.small!.sessionId}?items=${coffee}&tipPercentage=0`)
+    await hydrated(page, 'payment-error')
     expect(await page.getByTestId('payment-error').textContent()).toContain('Los pagos con tarjeta son desde $10.00')
+    expect(await page.getByTestId('pay-submit').count()).toBe(0)
+    expect(state.stripeRequests).toEqual([])
     await screenshot(page, 'stripe-below-minimum-phone')
     expect(await billOf('small')).toMatchObject({ paidAmount: 0 })
 

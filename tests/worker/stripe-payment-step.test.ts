@@ -47,9 +47,14 @@ describe('the payment step of a bill paid through Stripe', () => {
     expect(await countPayments(table.sessionId)).toBe(1)
   })
 
-  it('refuses a charge under MX$10.00 with a way to pay the rest of the bill, with the same tip choice', async () => {
+  it('refuses a charge under MX$10.00 with a way to pay the rest of the bill, with the same tip choice: on the step before any card is typed, and when the form is sent anyway', async () => {
     const table = await stripeTable([{ name: 'Café', priceCents: 800 }, { name: 'Pan dulce', priceCents: 1500 }])
-    const form = await openPaymentForm(stepOf(table.sessionId, `items=${table.itemIds[0]}&tipPercentage=10`))
+    const step = stepOf(table.sessionId, `items=${table.itemIds[0]}&tipPercentage=10`)
+    const shown = await (await getPage(step)).text()
+    expect(shown).toContain('Los pagos con tarjeta son desde $10.00')
+    expect(shown).toContain('data-testid="pay-rest"')
+    expect(shown).not.toContain('data-testid="stripe-payment"')
+    const form = await openPaymentForm(step)
     const refused = await form.submit([...form.fields, ['paymentToken', 'pm_card_visa']])
     expect(refused.status).toBe(422)
     const html = await refused.text()
@@ -57,5 +62,12 @@ describe('the payment step of a bill paid through Stripe', () => {
     expect(html).toContain('data-testid="pay-rest"')
     expect(html).toContain(`href="/customer/payment-method/${table.sessionId}?full=true&amp;tipPercentage=10"`)
     expect(await paymentIntentsOn(table.accountId!)).toEqual([])
+  })
+  it('says a rest of the bill under MX$10.00 is paid to the server, with no card form and nothing to choose instead', async () => {
+    const table = await stripeTable([{ name: 'Café', priceCents: 800 }])
+    const html = await (await getPage(stepOf(table.sessionId))).text()
+    expect(html).toContain('lo que falta de la cuenta es menos. Por favor paga con tu mesero.')
+    expect(html).not.toContain('data-testid="pay-rest"')
+    expect(html).not.toContain('data-testid="stripe-payment"')
   })
 })

@@ -6,7 +6,7 @@ import type { AttemptState, Authorization, AuthorizeRequest, PaymentProvider } f
 export type StripeConfig = Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'MESA_FEE_BPS'>
 
 /** Stripe's smallest charge in pesos: MX$10.00. */
-const STRIPE_MINIMUM_CENTS = 1000
+export const STRIPE_MINIMUM_CENTS = 1000
 
 /**
  * The platform's Stripe client. It speaks to STRIPE_API_BASE through the
