@@ -28,7 +28,7 @@ export function billTotals(lines: readonly Pick<BillLine, 'priceCents'>[], paidC
 }
 
 /** Share of a line's total that its first `units` units carry, rounded half up. */
-function cumulative(line: Pick<BillLine, 'priceCents' | 'quantity'>, units: number): Cents {
+export function cumulative(line: Pick<BillLine, 'priceCents' | 'quantity'>, units: number): Cents {
   return Math.floor((line.priceCents * units * 2 + line.quantity) / (line.quantity * 2))
 }
 
@@ -50,6 +50,12 @@ export const PAYMENT_TYPES = ['full', 'item', 'split'] as const
 export type PaymentType = (typeof PAYMENT_TYPES)[number]
 export const PAYMENT_METHODS = ['card', 'apple', 'google'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** Money taken at the table outside Mesa, which staff record: cash, or the restaurant's own card terminal. */
+export const RECORDED_METHODS = ['cash', 'terminal'] as const
+export type RecordedMethod = (typeof RECORDED_METHODS)[number]
+/** Every way a payment on the books was made. */
+export const LEDGER_METHODS = [...PAYMENT_METHODS, ...RECORDED_METHODS] as const
+export type LedgerMethod = (typeof LEDGER_METHODS)[number]
 
 export interface ItemSelection {
   itemId: string

@@ -1,0 +1,107 @@
+import { cumulative, type PaidLine, type PayableLine } from './bill'
+import type { Cents } from './money'
+
+/** Units of a line a refund gives back. */
+export interface RefundUnits {
+  itemId: string
+  quantity: number
+}
+
+/** What the refund rules need of a payment. */
+export interface RefundablePayment {
+  amountCents: Cents
+  tipCents: Cents
+  /** Tax that was added on top of the bill part. */
+  taxCents: Cents
+  paymentType: 'full' | 'item' | 'split'
+  /** The units an item payment paid. */
+  paidLines: readonly PaidLine[]
+}
+
+/** A refund as recorded: the bill part, the tax on top and the tip given back, and the units that are unpaid again. */
+export interface RefundAmounts {
+  amountCents: Cents
+  taxCents: Cents
+  tipCents: Cents
+  units: RefundUnits[]
+}
+
+export interface RefundRequest {
+  units: RefundUnits[]
+  /** The bill part to give back; null gives back what the units cost. */
+  amountCents: Cents | null
+  tipCents: Cents
+}
+
+export type RefundRefusal = { ok: false; status: 404 | 409 | 422; code: 'UNKNOWN_ITEM' | 'INVALID_SELECTION' | 'INVALID_AMOUNT' | 'TOO_MUCH'; message: string }
+
+const refuse = (status: 404 | 409 | 422, code: RefundRefusal['code'], message: string): RefundRefusal => ({ ok: false, status, code, message })
+
+const pesos = (cents: Cents) => `$${(cents / 100).toFixed(2)}`
+
+/** What is left to give back of a payment after its `earlier` refunds: of the bill part, of the tip, and units of each line. */
+export function refundable(payment: RefundablePayment, earlier: readonly RefundAmounts[]) {
+  const units = new Map<string, number>()
+  for (const line of payment.paidLines) units.set(line.itemId, (units.get(line.itemId) ?? 0) + line.quantity)
+  for (const refund of earlier) for (const unit of refund.units) units.set(unit.itemId, (units.get(unit.itemId) ?? 0) - unit.quantity)
+  return {
+    amountCents: payment.amountCents - earlier.reduce((sum, refund) => sum + refund.amountCents, 0),
+    tipCents: payment.tipCents - earlier.reduce((sum, refund) => sum + refund.tipCents, 0),
+    units,
+  }
+}
+
+/** The tax on top that `amountCents` of the payment's bill part carried, rounded half up; summed over refunds it gives back the payment's tax exactly. */
+const taxOf = (payment: RefundablePayment, amountCents: Cents) =>
+  payment.amountCents === 0 ? 0 : Math.floor((payment.taxCents * amountCents * 2 + payment.amountCents) / (payment.amountCents * 2))
+
+/**
+ * Checks a refund of `payment` against what it paid and what was refunded
+ * of it already: never more than was paid, of the bill part or of the tip.
+ * Units go back only from an item payment, only units it paid, and each is
+ * priced as the line's last paid unit (what paying it again will cost); the
+ * bill part given back defaults to what they cost. The lines afterwards have
+ * those units unpaid again.
+ */
+export function planRefund<Line extends PayableLine>(
+  lines: readonly Line[],
+  payment: RefundablePayment,
+  earlier: readonly RefundAmounts[],
+  request: RefundRequest,
+): { ok: true; refund: RefundAmounts; lines: Line[] } | RefundRefusal {
+  const left = refundable(payment, earlier)
+  if (request.units.length > 0 && payment.paymentType !== 'item') return refuse(422, 'INVALID_SELECTION', 'Only a payment of items gives back items: refund an amount instead.')
+  const byId = new Map(lines.map((line) => [line.id, line]))
+  const reopened = new Map<string, number>()
+  let unitsCents = 0
+  for (const unit of request.units) {
+    const line = byId.get(unit.itemId)
+    if (!line) return refuse(404, 'UNKNOWN_ITEM', 'That item is not on this bill.')
+    if (reopened.has(unit.itemId)) return refuse(422, 'INVALID_SELECTION', 'An item is listed twice.')
+    if (!Number.isInteger(unit.quantity) || unit.quantity < 1) return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
+    if (unit.quantity > (left.units.get(unit.itemId) ?? 0) || unit.quantity > line.paidQuantity) {
+      return refuse(409, 'TOO_MUCH', 'That payment did not pay that many units of the item, or they were refunded already.')
+    }
+    unitsCents += cumulative(line, line.paidQuantity) - cumulative(line, line.paidQuantity - unit.quantity)
+    reopened.set(unit.itemId, unit.quantity)
+  }
+  const amountCents = request.amountCents ?? Math.min(unitsCents, left.amountCents)
+  if (amountCents < 0 || request.tipCents < 0 || amountCents + request.tipCents === 0) return refuse(422, 'INVALID_AMOUNT', 'Choose an amount or items to refund.')
+  if (amountCents > left.amountCents) return refuse(409, 'TOO_MUCH', `A refund cannot be more than what was paid: ${pesos(left.amountCents)} of it is left to refund.`)
+  if (request.tipCents > left.tipCents) return refuse(409, 'TOO_MUCH', `A refund cannot give back more tip than was paid: ${pesos(left.tipCents)} of it is left.`)
+  const before = payment.amountCents - left.amountCents
+  const refund: RefundAmounts = {
+    amountCents,
+    taxCents: taxOf(payment, before + amountCents) - taxOf(payment, before),
+    tipCents: request.tipCents,
+    units: [...reopened].map(([itemId, quantity]) => ({ itemId, quantity })),
+  }
+  return {
+    ok: true,
+    refund,
+    lines: lines.map((line) => {
+      const units = reopened.get(line.id)
+      return units ? { ...line, paidQuantity: line.paidQuantity - units } : line
+    }),
+  }
+}
