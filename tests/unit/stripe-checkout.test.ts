@@ -8,7 +8,7 @@ const connected = { sessionId: 'c0ffee-bill', stripeAccountId: 'acct_1Fonda', st
 
 describe('whether the payment step shows Stripe’s card form', () => {
   it('does for a restaurant whose Stripe account takes charges, with the platform’s key, the restaurant’s account and Stripe’s Spanish of Latin America', () => {
-    expect(stripeCheckout(stripeEnv, connected, 'es')).toEqual({ publishableKey: STANDIN_KEYS.publishableKey, account: 'acct_1Fonda', locale: 'es-419' })
+    expect(stripeCheckout(stripeEnv, connected, 'es')).toEqual({ publishableKey: STANDIN_KEYS.publishableKey, account: 'acct_1Fonda', locale: 'es-419', minimumCents: 1000 })
     expect(stripeCheckout(stripeEnv, connected, 'en')).toMatchObject({ locale: 'en' })
   })
 
