@@ -1,4 +1,4 @@
-import type { PaymentMethod, PaymentType } from './bill'
+import type { LedgerMethod, PaymentType } from './bill'
 
 /**
  * JSON shapes of the diner API (docs/api.md). Bill-side amounts are decimal
@@ -50,7 +50,7 @@ export interface WirePayment {
   taxAmount: number
   tipAmount: number
   tipPercentage: number | null
-  paymentMethod: PaymentMethod
+  paymentMethod: LedgerMethod
   paymentType: PaymentType
   customerName: string
   transactionId: string

@@ -162,6 +162,8 @@ const en: DinerResources = {
       card: 'Credit or debit card',
       apple: 'Apple Pay',
       google: 'Google Pay',
+      cash: 'Cash',
+      terminal: "The restaurant's terminal",
       pay: 'Pay {{total}}',
       paying: 'Processing payment…',
       methodRequiredTitle: 'Payment method required',

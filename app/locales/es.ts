@@ -162,6 +162,8 @@ const es = {
       card: 'Tarjeta de crédito o débito',
       apple: 'Apple Pay',
       google: 'Google Pay',
+      cash: 'Efectivo',
+      terminal: 'Terminal del restaurante',
       pay: 'Pagar {{total}}',
       paying: 'Procesando pago…',
       methodRequiredTitle: 'Método de pago requerido',

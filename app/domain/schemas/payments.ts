@@ -1,5 +1,5 @@
 import { z } from './zod'
-import { PAYMENT_METHODS, PAYMENT_TYPES } from '../bill'
+import { PAYMENT_METHODS, PAYMENT_TYPES, type LedgerMethod } from '../bill'
 import { MAX_CENTS } from '../money'
 import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE } from '../split'
 import { idString, pesos } from './fields'
@@ -102,6 +102,13 @@ export const paymentRequestSchema = z
     }
   })
 
-export type PaymentRequest = z.output<typeof paymentRequestSchema>
+/** A payment as a diner or an API client asks for it. */
+export type DinerPaymentRequest = z.output<typeof paymentRequestSchema>
+/**
+ * A payment as the bill takes it: a diner's, or one staff record of money
+ * taken outside Mesa (cash or the restaurant's terminal), with who took it
+ * and, for cash, what was handed over.
+ */
+export type PaymentRequest = Omit<DinerPaymentRequest, 'paymentMethod'> & { paymentMethod: LedgerMethod; recordedBy?: string; cashReceivedCents?: number }
 /** A payment request as it is sent, amounts in pesos. */
 export type PaymentRequestInput = z.input<typeof paymentRequestSchema>

@@ -200,7 +200,7 @@ const adminEn: AdminResources = {
     closeHint: 'Starts a new bill for the next diners. The same QR code keeps working.',
     closeConfirm: 'Close the bill? {{amount}} is still unpaid.',
     closed: 'Bill closed; the table is ready for the next diners.',
-    methods: { card: 'Card', apple: 'Apple Pay', google: 'Google Pay' },
+    methods: { card: 'Card', apple: 'Apple Pay', google: 'Google Pay', cash: 'Cash', terminal: 'Terminal' },
     types: { full: 'Full bill', item: 'By items', split: 'Equal share' },
   },
   menus: {

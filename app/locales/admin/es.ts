@@ -199,7 +199,7 @@ const adminEs = {
     closeHint: 'Empieza una cuenta nueva para los siguientes comensales. El mismo código QR sigue funcionando.',
     closeConfirm: '¿Cerrar la cuenta? Aún faltan {{amount}} por pagar.',
     closed: 'Cuenta cerrada; la mesa está lista para los siguientes comensales.',
-    methods: { card: 'Tarjeta', apple: 'Apple Pay', google: 'Google Pay' },
+    methods: { card: 'Tarjeta', apple: 'Apple Pay', google: 'Google Pay', cash: 'Efectivo', terminal: 'Terminal' },
     types: { full: 'Cuenta completa', item: 'Por artículos', split: 'Parte igual' },
   },
   menus: {

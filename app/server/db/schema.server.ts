@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { ADJUSTMENT_KINDS } from '../../domain/adjustments'
+import { LEDGER_METHODS } from '../../domain/bill'
 import { MENU_TYPES } from '../../domain/schemas/menus'
 import {
   check,
@@ -47,6 +49,8 @@ export const users = sqliteTable(
     stripeDetailsSubmitted: integer('stripe_details_submitted', { mode: 'boolean' }).notNull().default(false),
     // What the tables offer until that account takes charges: nothing, or the simulated demo (labelled as such), as the owner chose.
     unconnectedPayments: text('unconnected_payments', { enum: ['off', 'demo'] }).notNull().default('off'),
+    // The restaurant's clock: its business day and the cash-out's shifts are read in it.
+    timeZone: text('time_zone').notNull().default('America/Mexico_City'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -133,6 +137,10 @@ export const tableSessions = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
     closedAt: integer('closed_at'),
+    // A bill closed with something unpaid: how much, why ("se fueron sin pagar"), and who closed it.
+    unpaidCents: integer('unpaid_cents').notNull().default(0),
+    unpaidReason: text('unpaid_reason'),
+    closedBy: text('closed_by'),
   },
   (t) => [index('table_sessions_table_idx').on(t.tableId)],
 )
@@ -158,6 +166,12 @@ export const billItems = sqliteTable(
     customerName: text('customer_name'),
     paidBy: text('paid_by'),
     createdAt: createdAt(),
+    // On the house: kept on the bill at no charge (bill_adjustments says who, when and why).
+    comped: integer('comped', { mode: 'boolean' }).notNull().default(false),
+    // What the kitchen should know ("sin cebolla").
+    note: text('note'),
+    // The staff member who entered the line; null when a diner ordered it.
+    addedBy: text('added_by'),
   },
   (t) => [
     index('bill_items_session_idx').on(t.sessionId, t.createdAt),
@@ -189,7 +203,7 @@ export const payments = sqliteTable(
     // Tax charged on top of the bill part when the restaurant's prices exclude it; 0 when they include it.
     taxCents: integer('tax_cents').notNull().default(0),
     tipPercentage: integer('tip_percentage'),
-    paymentMethod: text('payment_method', { enum: ['card', 'apple', 'google'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: LEDGER_METHODS }).notNull(),
     paymentType: text('payment_type', { enum: ['full', 'item', 'split'] }).notNull(),
     customerName: text('customer_name').notNull().default('Guest'),
     // JSON list of { itemId, quantity, amountCents } for item payments.
@@ -203,6 +217,10 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     // When the ledger received the payment from its table's object (commit → delivered is the outbox's lag).
     deliveredAt: integer('delivered_at'),
+    // The staff member who took a cash or terminal payment; null for a diner's own.
+    recordedBy: text('recorded_by'),
+    // Cash handed over, when more than the charge: the change given is the difference.
+    cashReceivedCents: integer('cash_received_cents'),
   },
   (t) => [
     // A bill's object records a transactionId once; the ledger holds each bill's records as its object committed them.
@@ -212,11 +230,79 @@ export const payments = sqliteTable(
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_tip_non_negative', sql`${t.tipCents} >= 0`),
     check('payments_tax_non_negative', sql`${t.taxCents} >= 0`),
-    check('payments_method_known', sql`${t.paymentMethod} IN ('card', 'apple', 'google')`),
+    check('payments_method_known', sql`${t.paymentMethod} IN ('card', 'apple', 'google', 'cash', 'terminal')`),
+    check('payments_cash_received', sql`${t.cashReceivedCents} IS NULL OR ${t.cashReceivedCents} >= ${t.amountCents} + ${t.taxCents} + ${t.tipCents}`),
     check('payments_type_known', sql`${t.paymentType} IN ('full', 'item', 'split')`),
   ],
 )
 
+
+/** A void (units taken off a bill) or comp (units kept on it, free), with who, when and why; append-only. */
+export const billAdjustments = sqliteTable(
+  'bill_adjustments',
+  {
+    id: text('id').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => tableSessions.id, { onDelete: 'cascade' }),
+    // The line as it was named: a void of every unit takes the line itself off the bill.
+    lineId: text('line_id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ADJUSTMENT_KINDS }).notNull(),
+    quantity: integer('quantity').notNull(),
+    // What the units stopped costing.
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    staff: text('staff').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bill_adjustments_session_idx').on(t.sessionId, t.createdAt),
+    index('bill_adjustments_table_idx').on(t.tableId, t.createdAt),
+    check('bill_adjustments_kind_known', sql`${t.kind} IN ('void', 'comp')`),
+    check('bill_adjustments_quantity_positive', sql`${t.quantity} >= 1`),
+    check('bill_adjustments_amount_non_negative', sql`${t.amountCents} >= 0`),
+  ],
+)
+
+/** Money given back on a payment (whole or part), with who, when and why; append-only. The ledger gets a refund once it is done. */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => tableSessions.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    // The payment's method: the way the money went back (the drawer's cash, the card).
+    method: text('method', { enum: LEDGER_METHODS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    tipCents: integer('tip_cents').notNull().default(0),
+    // JSON list of { itemId, quantity }: the units that are unpaid again.
+    units: text('units').notNull().default('[]'),
+    reason: text('reason').notNull(),
+    staff: text('staff').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_session_idx').on(t.sessionId, t.createdAt),
+    index('refunds_table_idx').on(t.tableId, t.createdAt),
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_amounts_non_negative', sql`${t.amountCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.tipCents} >= 0`),
+    check('refunds_something', sql`${t.amountCents} + ${t.tipCents} > 0`),
+  ],
+)
 
 export const menus = sqliteTable(
   'menus',
@@ -353,6 +439,8 @@ export type Table = typeof tables.$inferSelect
 export type BillItemRow = typeof billItems.$inferSelect
 /** A payment as its bill's object records it; the ledger adds when it received it. */
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'deliveredAt'>
+export type AdjustmentRow = typeof billAdjustments.$inferSelect
+export type RefundRow = typeof refunds.$inferSelect
 
 /**
  * Provider webhook events, by the provider's event id: the same event twice

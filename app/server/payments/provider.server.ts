@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '~/domain/bill'
+import type { LedgerMethod } from '~/domain/bill'
 import { eq, or } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
 import { tables, tableSessions, users } from '../db/schema.server'
@@ -14,7 +14,7 @@ export interface AuthorizeRequest {
   totalCents: number
   /** The bill part alone: Mesa's fee, if any, is taken on it, never on tax or tip. */
   billCents: number
-  method: PaymentMethod
+  method: LedgerMethod
   description: string
   /** What pays it: Stripe.js's ConfirmationToken, or a Stripe test payment method with the simulated provider. */
   paymentToken: string | undefined

@@ -1,7 +1,7 @@
 import type { Hold } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { SplitPaid } from '~/domain/split'
-import type { BillItemRow, PaymentRow } from '../db/schema.server'
+import type { AdjustmentRow, BillItemRow, PaymentRow, RefundRow } from '../db/schema.server'
 import type { BillTable } from './open-bill.server'
 
 /**
@@ -10,6 +10,10 @@ import type { BillTable } from './open-bill.server'
  * bill's lines and payments carry the same columns and CHECKs as D1's
  * `bill_items` and `payments`, so the ledger copy is the same record.
  */
+/** The payment columns before staff recorded payments, which the books' step copies over. */
+const PAYMENT_FIELDS_V1 = `id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, tip_percentage, payment_method,
+  payment_type, customer_name, paid_items, split_count, split_shares, service_quality, provider, provider_reference, created_at`
+
 const MIGRATIONS = [
   `CREATE TABLE bill (
     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -84,10 +88,87 @@ const MIGRATIONS = [
     created_at INTEGER NOT NULL
   );
   CREATE INDEX holds_by_transaction ON holds (transaction_id, created_at);`,
+  // The restaurant's books: payments staff record (cash, terminal), free lines, notes, voids and comps, refunds, settled closes.
+  `CREATE TABLE payments_v2 (
+    id TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL UNIQUE,
+    request_hash TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    tip_cents INTEGER NOT NULL DEFAULT 0 CHECK (tip_cents >= 0),
+    tax_cents INTEGER NOT NULL DEFAULT 0 CHECK (tax_cents >= 0),
+    tip_percentage INTEGER,
+    payment_method TEXT NOT NULL CHECK (payment_method IN ('card', 'apple', 'google', 'cash', 'terminal')),
+    payment_type TEXT NOT NULL CHECK (payment_type IN ('full', 'item', 'split')),
+    customer_name TEXT NOT NULL DEFAULT 'Guest',
+    paid_items TEXT,
+    split_count INTEGER,
+    split_shares INTEGER,
+    service_quality TEXT,
+    provider TEXT NOT NULL DEFAULT 'simulated',
+    provider_reference TEXT,
+    created_at INTEGER NOT NULL,
+    recorded_by TEXT,
+    cash_received_cents INTEGER CHECK (cash_received_cents IS NULL OR cash_received_cents >= amount_cents + tax_cents + tip_cents)
+  );
+  INSERT INTO payments_v2 (${PAYMENT_FIELDS_V1}) SELECT ${PAYMENT_FIELDS_V1} FROM payments;
+  DROP TABLE payments;
+  ALTER TABLE payments_v2 RENAME TO payments;
+  ALTER TABLE lines ADD COLUMN comped INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE lines ADD COLUMN note TEXT;
+  ALTER TABLE lines ADD COLUMN added_by TEXT;
+  ALTER TABLE bill ADD COLUMN settlement TEXT;
+  CREATE TABLE adjustments (
+    id TEXT PRIMARY KEY,
+    line_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('void', 'comp')),
+    quantity INTEGER NOT NULL CHECK (quantity >= 1),
+    amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+    reason TEXT NOT NULL,
+    staff TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE refunds (
+    id TEXT PRIMARY KEY,
+    payment_id TEXT NOT NULL,
+    method TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+    tax_cents INTEGER NOT NULL CHECK (tax_cents >= 0),
+    tip_cents INTEGER NOT NULL CHECK (tip_cents >= 0),
+    units TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    staff TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+    provider TEXT NOT NULL,
+    provider_reference TEXT,
+    created_at INTEGER NOT NULL,
+    CHECK (amount_cents + tip_cents > 0)
+  );
+  CREATE INDEX refunds_by_payment ON refunds (payment_id);`,
 ]
 
 /** A line's columns, as the object's `lines` and D1's `bill_items` name them, and its values in that order. */
-export const LINE_FIELDS = ['id', 'table_id', 'session_id', 'menu_item_id', 'name', 'description', 'category', 'price_cents', 'quantity', 'paid_quantity', 'customer_name', 'paid_by', 'created_at'] as const
+export const LINE_FIELDS = [
+  'id',
+  'table_id',
+  'session_id',
+  'menu_item_id',
+  'name',
+  'description',
+  'category',
+  'price_cents',
+  'quantity',
+  'paid_quantity',
+  'customer_name',
+  'paid_by',
+  'created_at',
+  'comped',
+  'note',
+  'added_by',
+] as const
+// Outbox entries written before the books' columns existed lack them: they read as what those lines were.
 export const lineValues = (line: BillItemRow) => [
   line.id,
   line.tableId,
@@ -102,6 +183,9 @@ export const lineValues = (line: BillItemRow) => [
   line.customerName,
   line.paidBy,
   line.createdAt,
+  line.comped ? 1 : 0,
+  line.note ?? null,
+  line.addedBy ?? null,
 ]
 
 /** A payment's columns, the same in the object and in D1's ledger, and its values in that order. */
@@ -125,6 +209,8 @@ export const PAYMENT_FIELDS = [
   'provider',
   'provider_reference',
   'created_at',
+  'recorded_by',
+  'cash_received_cents',
 ] as const
 export const paymentValues = (payment: PaymentRow) => [
   payment.id,
@@ -146,17 +232,36 @@ export const paymentValues = (payment: PaymentRow) => [
   payment.provider,
   payment.providerReference,
   payment.createdAt,
+  payment.recordedBy ?? null,
+  payment.cashReceivedCents ?? null,
 ]
 
 export const placeholders = (fields: readonly string[]) => fields.map(() => '?').join(', ')
 
 const LINE_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, menu_item_id AS menuItemId, name, description, category,
-  price_cents AS priceCents, quantity, paid_quantity AS paidQuantity, customer_name AS customerName, paid_by AS paidBy, created_at AS createdAt`
+  price_cents AS priceCents, quantity, paid_quantity AS paidQuantity, customer_name AS customerName, paid_by AS paidBy, created_at AS createdAt,
+  comped, note, added_by AS addedBy`
 
 const PAYMENT_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, transaction_id AS transactionId, request_hash AS requestHash,
   amount_cents AS amountCents, tip_cents AS tipCents, tax_cents AS taxCents, tip_percentage AS tipPercentage, payment_method AS paymentMethod,
   payment_type AS paymentType, customer_name AS customerName, paid_items AS paidItems, split_count AS splitCount, split_shares AS splitShares,
-  service_quality AS serviceQuality, provider, provider_reference AS providerReference, created_at AS createdAt`
+  service_quality AS serviceQuality, provider, provider_reference AS providerReference, created_at AS createdAt,
+  recorded_by AS recordedBy, cash_received_cents AS cashReceivedCents`
+
+/** How a bill closed with something unpaid was left: how much, why, and who closed it. */
+export interface Settlement {
+  unpaidCents: number
+  reason: string | null
+  staff: string
+}
+
+/** A refund as the object keeps it: `pending` while the provider gives the money back, then `done` (the ledger gets it) or `failed`. */
+export type StoredRefund = RefundRow & { status: 'pending' | 'done' | 'failed' }
+
+const REFUND_COLUMNS = `id, payment_id AS paymentId, method, amount_cents AS amountCents, tax_cents AS taxCents, tip_cents AS tipCents, units, reason, staff,
+  status, provider, provider_reference AS providerReference, created_at AS createdAt`
+
+const ADJUSTMENT_COLUMNS = 'id, line_id AS lineId, name, kind, quantity, amount_cents AS amountCents, reason, staff, created_at AS createdAt'
 
 /** Which bill this object holds and what it knows of its table. */
 export interface BillHeader {
@@ -166,6 +271,8 @@ export interface BillHeader {
   closedAt: number | null
   /** The table's bill after this one, once this one is closed. */
   nextSessionId: string | null
+  /** A close with something unpaid: how it was left. */
+  settlement: Settlement | null
   table: BillTable
 }
 
@@ -215,7 +322,10 @@ const toHoldRow = (row: StoredHold): HoldRow => ({ ...row, request: JSON.parse(r
 export type OutboxEntry =
   | { kind: 'line'; body: BillItemRow }
   | { kind: 'payment'; body: PaymentRow }
-  | { kind: 'close'; body: { sessionId: string; tableId: string; closedAt: number; nextSessionId: string } }
+  | { kind: 'line-removed'; body: { id: string } }
+  | { kind: 'adjustment'; body: AdjustmentRow }
+  | { kind: 'refund'; body: RefundRow }
+  | { kind: 'close'; body: { sessionId: string; tableId: string; closedAt: number; nextSessionId: string; settlement?: Settlement | null } }
   | { kind: 'reset'; body: { sessionId: string; tableId: string; openedAt: number } }
 
 export interface PendingEntry {
@@ -260,13 +370,13 @@ export class BillStore {
     if (!this.#ready) return null
     if (this.#header !== undefined) return this.#header
     const [row] = this.sql
-      .exec<{ sessionId: string; tableId: string; openedAt: number; closedAt: number | null; nextSessionId: string | null; tableInfo: string }>(
-        'SELECT session_id AS sessionId, table_id AS tableId, opened_at AS openedAt, closed_at AS closedAt, next_session_id AS nextSessionId, table_info AS tableInfo FROM bill',
+      .exec<{ sessionId: string; tableId: string; openedAt: number; closedAt: number | null; nextSessionId: string | null; tableInfo: string; settlement: string | null }>(
+        'SELECT session_id AS sessionId, table_id AS tableId, opened_at AS openedAt, closed_at AS closedAt, next_session_id AS nextSessionId, table_info AS tableInfo, settlement FROM bill',
       )
       .toArray()
     if (!row) return (this.#header = null)
-    const { tableInfo, ...header } = row
-    this.#header = { ...header, table: JSON.parse(tableInfo) as BillTable }
+    const { tableInfo, settlement, ...header } = row
+    this.#header = { ...header, table: JSON.parse(tableInfo) as BillTable, settlement: settlement ? (JSON.parse(settlement) as Settlement) : null }
     return this.#header
   }
 
@@ -276,7 +386,7 @@ export class BillStore {
    * previous bill, so a retry of one of them that finds this bill is
    * answered with it rather than charged again.
    */
-  start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, { lines = [], payments = [], earlier = [] }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {}) {
+  start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>, { lines = [], payments = [], earlier = [] }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {}) {
     this.#header = undefined
     const wasReady = this.#ready
     try {
@@ -289,7 +399,7 @@ export class BillStore {
     }
   }
 
-  #startBill(header: Omit<BillHeader, 'closedAt' | 'nextSessionId'>, lines: BillItemRow[], payments: PaymentRow[], earlier: PaymentRow[]) {
+  #startBill(header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>, lines: BillItemRow[], payments: PaymentRow[], earlier: PaymentRow[]) {
     this.sql.exec(
       'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
       header.sessionId,
@@ -310,7 +420,29 @@ export class BillStore {
 
   /** The lines in the order they were ordered. */
   lines(): BillItemRow[] {
-    return this.sql.exec<BillItemRow & Row>(`SELECT ${LINE_COLUMNS} FROM lines ORDER BY created_at, rowid`).toArray()
+    return this.sql
+      .exec<Omit<BillItemRow, 'comped'> & { comped: number } & Row>(`SELECT ${LINE_COLUMNS} FROM lines ORDER BY created_at, rowid`)
+      .toArray()
+      .map((line) => ({ ...line, comped: line.comped === 1 }))
+  }
+
+  /** Voids and comps, oldest first. */
+  adjustments(): Omit<AdjustmentRow, 'tableId' | 'sessionId'>[] {
+    return this.sql.exec<Omit<AdjustmentRow, 'tableId' | 'sessionId'> & Row>(`SELECT ${ADJUSTMENT_COLUMNS} FROM adjustments ORDER BY created_at, rowid`).toArray()
+  }
+
+  /** Refunds, oldest first; of one payment when `paymentId` is given. */
+  refunds(paymentId?: string): Omit<StoredRefund, 'tableId' | 'sessionId'>[] {
+    const query = `SELECT ${REFUND_COLUMNS} FROM refunds ${paymentId ? 'WHERE payment_id = ?' : ''} ORDER BY created_at, rowid`
+    return this.sql.exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(query, ...(paymentId ? [paymentId] : [])).toArray()
+  }
+
+  refund(id: string): Omit<StoredRefund, 'tableId' | 'sessionId'> | undefined {
+    return this.sql.exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE id = ?`, id).toArray()[0]
+  }
+
+  payment(id: string): PaymentRow | undefined {
+    return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`, id).toArray()[0]
   }
 
   /** Payments, newest first. */
@@ -330,10 +462,17 @@ export class BillStore {
   state(): BillState {
     this.#state ??= {
       lines: this.lines(),
-      paidCents: this.sql.exec<{ paid: number }>('SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments').one().paid,
+      // What refunds gave back is unpaid again.
+      paidCents:
+        this.sql.exec<{ paid: number }>('SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments').one().paid -
+        this.sql.exec<{ given: number }>("SELECT coalesce(sum(amount_cents), 0) AS given FROM refunds WHERE status = 'done'").one().given,
+      // A share refunded whole is a share to pay again.
       splitPaid: this.sql
         .exec<{ tableSize: number; shares: number }>(
-          "SELECT split_count AS tableSize, sum(coalesce(split_shares, 1)) AS shares FROM payments WHERE payment_type = 'split' AND split_count IS NOT NULL GROUP BY split_count",
+          `SELECT split_count AS tableSize, sum(coalesce(split_shares, 1)) AS shares FROM payments
+           WHERE payment_type = 'split' AND split_count IS NOT NULL
+             AND amount_cents > (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE payment_id = payments.id AND status = 'done')
+           GROUP BY split_count`,
         )
         .toArray(),
     }
@@ -360,34 +499,117 @@ export class BillStore {
     this.#state = null
     this.#insertPayment(payment)
     this.#enqueue({ kind: 'payment', body: payment })
-    const previous = new Map(before.map((line) => [line.id, line]))
-    for (const line of state.lines) {
-      const old = previous.get(line.id)
-      if (old && old.paidQuantity === line.paidQuantity && old.paidBy === line.paidBy) continue
-      this.sql.exec('UPDATE lines SET paid_quantity = ?, paid_by = ? WHERE id = ?', line.paidQuantity, line.paidBy, line.id)
-      this.#enqueue({ kind: 'line', body: line })
-    }
+    this.#changeLines(before, state.lines)
     this.#state = state
   }
 
-  close(closedAt: number, nextSessionId: string) {
+  /** Records a void or comp and the lines as it leaves them. */
+  addAdjustment(adjustment: AdjustmentRow, before: readonly BillItemRow[], after: readonly BillItemRow[]) {
+    this.#state = null
+    this.sql.exec(
+      'INSERT INTO adjustments (id, line_id, name, kind, quantity, amount_cents, reason, staff, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      adjustment.id,
+      adjustment.lineId,
+      adjustment.name,
+      adjustment.kind,
+      adjustment.quantity,
+      adjustment.amountCents,
+      adjustment.reason,
+      adjustment.staff,
+      adjustment.createdAt,
+    )
+    this.#changeLines(before, after)
+    this.#enqueue({ kind: 'adjustment', body: adjustment })
+  }
+
+  /** A refund about to be given back: it counts against what its payment may still give back, and changes the bill once done. */
+  addRefund(refund: Omit<StoredRefund, 'tableId' | 'sessionId'>) {
+    this.sql.exec(
+      `INSERT INTO refunds (id, payment_id, method, amount_cents, tax_cents, tip_cents, units, reason, staff, status, provider, provider_reference, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      refund.id,
+      refund.paymentId,
+      refund.method,
+      refund.amountCents,
+      refund.taxCents,
+      refund.tipCents,
+      refund.units,
+      refund.reason,
+      refund.staff,
+      refund.status,
+      refund.provider,
+      refund.providerReference,
+      refund.createdAt,
+    )
+  }
+
+  /** A refund whose money went back: the units it names are unpaid again (`before` → `after`), and the ledger gets it. */
+  finishRefund(id: string, reference: string | null, before: readonly BillItemRow[], after: readonly BillItemRow[]) {
+    const header = this.header()
+    const refund = this.refund(id)
+    if (!header || !refund) return
+    this.#state = null
+    this.sql.exec("UPDATE refunds SET status = 'done', provider_reference = ? WHERE id = ?", reference, id)
+    this.#changeLines(before, after)
+    const { status: _status, ...done } = refund
+    this.#enqueue({ kind: 'refund', body: { ...done, providerReference: reference, tableId: header.tableId, sessionId: header.sessionId } })
+  }
+
+  failRefund(id: string) {
+    this.sql.exec("UPDATE refunds SET status = 'failed' WHERE id = ? AND status = 'pending'", id)
+  }
+
+  /** Refunds whose money has not gone back yet. */
+  pendingRefunds(): Omit<StoredRefund, 'tableId' | 'sessionId'>[] {
+    if (!this.#ready) return []
+    return this.sql.exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE status = 'pending' ORDER BY created_at, rowid`).toArray()
+  }
+
+  close(closedAt: number, nextSessionId: string, settlement: Settlement | null = null) {
     const header = this.header()
     if (!header) return
     this.#header = undefined
-    this.sql.exec('UPDATE bill SET closed_at = ?, next_session_id = ?', closedAt, nextSessionId)
-    this.#enqueue({ kind: 'close', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId } })
+    this.sql.exec('UPDATE bill SET closed_at = ?, next_session_id = ?, settlement = ?', closedAt, nextSessionId, settlement ? JSON.stringify(settlement) : null)
+    this.#enqueue({ kind: 'close', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId, settlement } })
+  }
+
+  /** Writes the lines that changed from `before` to `after` (new, changed, gone), each with its outbox entry. */
+  #changeLines(before: readonly BillItemRow[], after: readonly BillItemRow[]) {
+    const previous = new Map(before.map((line) => [line.id, line]))
+    for (const line of after) {
+      const old = previous.get(line.id)
+      previous.delete(line.id)
+      if (!old) {
+        this.#insertLine(line)
+      } else if (old.paidQuantity !== line.paidQuantity || old.paidBy !== line.paidBy || old.quantity !== line.quantity || old.priceCents !== line.priceCents || old.comped !== line.comped) {
+        this.sql.exec(
+          'UPDATE lines SET quantity = ?, price_cents = ?, paid_quantity = ?, paid_by = ?, comped = ? WHERE id = ?',
+          line.quantity,
+          line.priceCents,
+          line.paidQuantity,
+          line.paidBy,
+          line.comped ? 1 : 0,
+          line.id,
+        )
+      } else {
+        continue
+      }
+      this.#enqueue({ kind: 'line', body: line })
+    }
+    for (const gone of previous.keys()) {
+      this.sql.exec('DELETE FROM lines WHERE id = ?', gone)
+      this.#enqueue({ kind: 'line-removed', body: { id: gone } })
+    }
   }
 
   /** Empties the bill and opens it again at `openedAt` (the public demo's reset); the ledger forgets it too. */
   reset(openedAt: number, lines: BillItemRow[]) {
     const header = this.header()
     if (!header) return
-    this.sql.exec('DELETE FROM lines')
-    this.sql.exec('DELETE FROM payments')
-    this.sql.exec('DELETE FROM holds')
+    for (const table of ['lines', 'payments', 'holds', 'adjustments', 'refunds']) this.sql.exec(`DELETE FROM ${table}`)
     this.#inProgress = null
     this.#header = undefined
-    this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL', openedAt)
+    this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL, settlement = NULL', openedAt)
     this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
     this.addLines(lines)
   }
@@ -475,7 +697,7 @@ export class BillStore {
 
   /** Forgets everything: the table and its bills are gone from the ledger too. */
   wipe() {
-    for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox', 'holds']) this.sql.exec(`DELETE FROM ${table}`)
+    for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox', 'holds', 'adjustments', 'refunds']) this.sql.exec(`DELETE FROM ${table}`)
     this.#state = null
     this.#inProgress = null
     this.#header = undefined

@@ -54,6 +54,6 @@ export function orderLines(
   // The options chosen are on the line already, in its description.
   return {
     ok: true,
-    lines: priced.lines.map(({ optionIds: _optionIds, ...line }) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now })),
+    lines: priced.lines.map(({ optionIds: _optionIds, ...line }) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now, comped: false, note: null, addedBy: byStaff ? 'staff' : null })),
   }
 }

@@ -23,7 +23,8 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
         db
           .prepare(
             `INSERT INTO bill_items (${LINE_FIELDS.join(', ')}) VALUES (${LINE_FIELDS.map((field) => (field === 'menu_item_id' ? '(SELECT id FROM menu_items WHERE id = ?)' : '?')).join(', ')})
-             ON CONFLICT (id) DO UPDATE SET paid_quantity = excluded.paid_quantity, paid_by = excluded.paid_by`,
+             ON CONFLICT (id) DO UPDATE SET quantity = excluded.quantity, price_cents = excluded.price_cents, paid_quantity = excluded.paid_quantity,
+               paid_by = excluded.paid_by, comped = excluded.comped`,
           )
           .bind(...lineValues(entry.body)),
       ]
@@ -34,10 +35,37 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
           .prepare(`INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}, delivered_at) VALUES (${placeholders(PAYMENT_FIELDS)}, ${D1_NOW}) ON CONFLICT (id) DO NOTHING`)
           .bind(...paymentValues(entry.body)),
       ]
-    case 'close': {
-      const { sessionId, tableId, closedAt, nextSessionId } = entry.body
+    case 'line-removed':
+      // Every unit voided: the line leaves the bill, and its void (delivered next) keeps what it was.
+      return [db.prepare('DELETE FROM bill_items WHERE id = ?').bind(entry.body.id)]
+    case 'adjustment': {
+      const { id, tableId, sessionId, lineId, name, kind, quantity, amountCents, reason, staff, createdAt } = entry.body
       return [
-        db.prepare('UPDATE table_sessions SET closed_at = ? WHERE id = ?').bind(closedAt, sessionId),
+        db
+          .prepare(
+            `INSERT INTO bill_adjustments (id, table_id, session_id, line_id, name, kind, quantity, amount_cents, reason, staff, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(id, tableId, sessionId, lineId, name, kind, quantity, amountCents, reason, staff, createdAt),
+      ]
+    }
+    case 'refund': {
+      const { id, tableId, sessionId, paymentId, method, amountCents, taxCents, tipCents, units, reason, staff, provider, providerReference, createdAt } = entry.body
+      return [
+        db
+          .prepare(
+            `INSERT INTO refunds (id, table_id, session_id, payment_id, method, amount_cents, tax_cents, tip_cents, units, reason, staff, provider, provider_reference, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(id, tableId, sessionId, paymentId, method, amountCents, taxCents, tipCents, units, reason, staff, provider, providerReference, createdAt),
+      ]
+    }
+    case 'close': {
+      const { sessionId, tableId, closedAt, nextSessionId, settlement } = entry.body
+      return [
+        db
+          .prepare('UPDATE table_sessions SET closed_at = ?, unpaid_cents = ?, unpaid_reason = ?, closed_by = ? WHERE id = ?')
+          .bind(closedAt, settlement?.unpaidCents ?? 0, settlement?.reason ?? null, settlement?.staff ?? null, sessionId),
         billRow(db, nextSessionId, tableId, closedAt),
         // Only if the table still names this bill as open: a later close already moved it on.
         db.prepare('UPDATE tables SET session_id = ? WHERE id = ? AND session_id = ?').bind(nextSessionId, tableId, sessionId),

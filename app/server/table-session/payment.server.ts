@@ -105,6 +105,8 @@ export function paymentOf(row: HoldRow, bill: BillState, others: readonly HoldRo
     provider: row.provider,
     providerReference: reference,
     createdAt: Date.now(),
+    recordedBy: request.recordedBy ?? null,
+    cashReceivedCents: request.cashReceivedCents ?? null,
   }
   return { payment, state: after }
 }
