@@ -6,7 +6,7 @@ import type { Cents } from './money'
  * to the diners' sockets on that bill and, through the restaurant's hub, to
  * its staff screens. Small on purpose: clients refetch what they show.
  */
-export type BillChange = 'items' | 'payment' | 'closed' | 'reset' | 'hold' | 'released'
+export type BillChange = 'items' | 'payment' | 'closed' | 'reset' | 'hold' | 'released' | 'adjusted' | 'refunded'
 
 export interface BillEvent {
   type: 'bill'

@@ -3,9 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
-import { closeBillSchema } from '~/domain/schemas/tables'
+import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
+import type { TranslationKey } from '~/locales/translate'
 import { requireStaffPage } from '~/server/auth/session.server'
-import { closeBill } from '~/server/bill-writes.server'
+import { adjustLine, closeBill, recordStaffPayment, refundPayment } from '~/server/bill-writes.server'
 import { getDb } from '~/server/db/client.server'
 import { readTableDetails } from '~/server/table-details.server'
 import { findOwnTable } from '~/server/tables.server'
@@ -26,30 +27,76 @@ async function loadOwnTable({ request, context, params }: LoaderFunctionArgs) {
   // Another owner's table answers exactly like an unknown one.
   const table = await findOwnTable(db, user.id, params.id ?? '')
   if (!table) throw data(null, { status: 404 })
-  return { db, table }
+  return { db, table, user }
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { table } = await loadOwnTable(args)
+  const { table, user } = await loadOwnTable(args)
   const details = await readTableDetails(args.context.cloudflare.env, table)
   if (!details) throw data(null, { status: 404 })
-  return { table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, capacity: table.capacity, shortCode: table.shortCode }, details }
+  return {
+    table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, capacity: table.capacity, shortCode: table.shortCode },
+    details,
+    staff: user.ownerName ?? '',
+    // Made once per visit, so a double submit records the payment once.
+    transactionId: `staff_${crypto.randomUUID()}`,
+  }
 }
 
+/** The refusals staff are told about in their language; anything else is said generally. */
+const REFUSALS = ['ITEM_TAKEN', 'COVERED', 'TOO_MUCH', 'BILL_CHANGED', 'UNPAID', 'BEING_PAID', 'CLOSED', 'INVALID_AMOUNT', 'REFUND_FAILED', 'ALREADY_PAID', 'INVALID_SELECTION'] as const
+const refusalKey = (code: string): TranslationKey =>
+  (REFUSALS as readonly string[]).includes(code) ? (`admin.books.refused.${code}` as TranslationKey) : 'admin.books.refused.other'
+
+/** Every staff write on the table's bill, one form each, told apart by `intent`; each goes through the bill's object. */
 export async function action(args: ActionFunctionArgs) {
-  const { table } = await loadOwnTable(args)
+  const { table, user } = await loadOwnTable(args)
+  const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
-  const submission = parseWithZod(await args.request.formData(), { schema: closeBillSchema })
-  if (submission.status !== 'success') return data({ message: 'admin.errors.formError' }, { status: 400 })
-  const result = await closeBill(args.context.cloudflare.env, table.id, submission.value.sessionId)
-  if (result.ok) return redirectWithToast(here, { title: 'admin.details.closed' })
-  if (result.code === 'CLOSED') return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
-  if (result.code === 'LEDGER_UNAVAILABLE') return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
-  throw data(null, { status: result.status })
+  const formData = await args.request.formData()
+  const refused = (code: string) => redirectWithToast(here, { title: refusalKey(code), variant: 'destructive' })
+  const invalid = (error: Record<string, string[] | null> | null | undefined) =>
+    redirectWithToast(here, { title: (Object.values(error ?? {}).flat()[0] as TranslationKey | undefined) ?? 'admin.errors.formError', variant: 'destructive' })
+  switch (formData.get('intent')) {
+    case 'record-payment': {
+      const submission = parseWithZod(formData, { schema: recordPaymentSchema })
+      if (submission.status !== 'success') return invalid(submission.error)
+      const result = await recordStaffPayment(env, table.id, submission.value)
+      if (!result.ok) return refused(result.code)
+      const { cashReceived } = submission.value
+      const charged = Math.round(Number(result.payment.amount) * 100)
+      // With cash, what to hand back: the change.
+      const shown = cashReceived !== null ? cashReceived - charged : charged
+      return redirectWithToast(here, { title: cashReceived !== null ? 'admin.books.recordedCash' : 'admin.books.recorded', description: `$${(shown / 100).toFixed(2)}` })
+    }
+    case 'adjust': {
+      const submission = parseWithZod(formData, { schema: adjustmentSchema })
+      if (submission.status !== 'success') return invalid(submission.error)
+      const result = await adjustLine(env, table.id, submission.value)
+      return result.ok ? redirectWithToast(here, { title: submission.value.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped' }) : refused(result.code)
+    }
+    case 'refund': {
+      const submission = parseWithZod(formData, { schema: refundSchema })
+      if (submission.status !== 'success') return invalid(submission.error)
+      const result = await refundPayment(env, table.id, submission.value)
+      return result.ok ? redirectWithToast(here, { title: 'admin.books.refunded' }) : refused(result.code)
+    }
+    default: {
+      const submission = parseWithZod(formData, { schema: closeBillSchema })
+      if (submission.status !== 'success') return data({ message: 'admin.errors.formError' }, { status: 400 })
+      const { sessionId, unpaidReason, staff } = submission.value
+      const result = await closeBill(env, table.id, sessionId, { staff: staff ?? user.ownerName ?? null, unpaidReason })
+      if (result.ok) return redirectWithToast(here, { title: 'admin.details.closed' })
+      if (result.code === 'CLOSED') return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
+      if (result.code === 'LEDGER_UNAVAILABLE') return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
+      if (result.status === 409) return refused(result.code)
+      throw data(null, { status: result.status })
+    }
+  }
 }
 
 export default function TableDetails() {
-  const { table, details } = useLoaderData<typeof loader>()
+  const { table, details, staff, transactionId } = useLoaderData<typeof loader>()
   const { t, money, locale } = useI18n()
   const [searchParams] = useSearchParams()
   const closing = useNavigation().state === 'submitting'
@@ -100,6 +147,10 @@ export default function TableDetails() {
           ))}
         </dl>
 
+        {totals.remaining > 0 ? (
+          <RecordPaymentForm sessionId={details.sessionId} transactionId={transactionId} remaining={totals.remaining} lines={details.lines} staff={staff} />
+        ) : null}
+
         <div className="grid gap-6 lg:grid-cols-2">
           <Panel title={t('admin.details.items')} empty={details.lines.length === 0 ? t('admin.details.noItems') : null}>
             <ul className="divide-y divide-stone-100" data-testid="bill-lines">
@@ -120,7 +171,10 @@ export default function TableDetails() {
                         </p>
                       ) : null}
                     </div>
-                    <p className={`tabular-nums ${settled ? 'text-stone-500 line-through' : 'font-semibold'}`}>{money(line.priceCents)}</p>
+                    <div className="grid justify-items-end gap-1">
+                      <p className={`tabular-nums ${settled && !line.comped ? 'text-stone-500 line-through' : 'font-semibold'}`}>{line.comped ? t('admin.books.onTheHouse') : money(line.priceCents)}</p>
+                      {line.quantity > line.paidQuantity ? <AdjustForm sessionId={details.sessionId} lineId={line.id} unpaid={line.quantity - line.paidQuantity} staff={staff} /> : null}
+                    </div>
                   </li>
                 )
               })}
@@ -141,7 +195,11 @@ export default function TableDetails() {
                     {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
                   </p>
                   {payment.items.length > 0 ? <p className="text-sm text-stone-600">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p> : null}
-                  <p className="text-xs text-stone-500">{formatDateTime(payment.createdAt, locale)}</p>
+                  <p className="text-xs text-stone-500">
+                    {formatDateTime(payment.createdAt, locale)}
+                    {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
+                  </p>
+                  <RefundForm sessionId={details.sessionId} paymentId={payment.id} items={payment.type === 'item' ? payment.itemUnits : []} staff={staff} />
                 </li>
               ))}
             </ul>
@@ -170,6 +228,13 @@ export default function TableDetails() {
           ) : (
             <p>{t('admin.details.closeAll')}</p>
           )}
+          {totals.remaining > 0 ? (
+            <label className="grid gap-1 text-sm font-semibold">
+              {t('admin.books.unpaidReason')}
+              <input name="unpaidReason" required maxLength={200} className={inputClass} data-testid="unpaid-reason" />
+            </label>
+          ) : null}
+          <input type="hidden" name="staff" value={staff} />
           <p className="text-sm text-stone-600">{t('admin.details.closeHint')}</p>
           <div className="flex justify-end gap-2">
             <Link to="?" replace className={buttonClass.secondary}>
@@ -182,5 +247,146 @@ export default function TableDetails() {
         </Form>
       </UrlDialog>
     </div>
+  )
+}
+
+const inputClass = 'rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal'
+
+/** Records money taken at the table: the whole rest, an amount, or units of lines; cash or the terminal; the tip; the cash handed over. */
+function RecordPaymentForm({ sessionId, transactionId, remaining, lines, staff }: { sessionId: string; transactionId: string; remaining: number; lines: { id: string; name: string; quantity: number; paidQuantity: number }[]; staff: string }) {
+  const { t } = useI18n()
+  const open = lines.filter((line) => line.quantity > line.paidQuantity)
+  return (
+    <details className="rounded-2xl bg-white p-4 shadow-sm" data-testid="record-payment">
+      <summary className="cursor-pointer font-bold">{t('admin.books.recordTitle')}</summary>
+      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="record-payment" />
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <input type="hidden" name="transactionId" value={transactionId} />
+        <fieldset className="grid gap-1 sm:col-span-2">
+          <legend className="text-sm font-semibold">{t('admin.books.mode')}</legend>
+          {(['full', 'amount', 'items'] as const).map((mode) => (
+            <label key={mode} className="flex items-center gap-2">
+              <input type="radio" name="mode" value={mode} defaultChecked={mode === 'full'} />
+              {t(mode === 'full' ? 'admin.books.modeFull' : mode === 'amount' ? 'admin.books.modeAmount' : 'admin.books.modeItems')}
+            </label>
+          ))}
+        </fieldset>
+        <label className="grid gap-1 text-sm font-semibold">
+          {t('admin.books.amount')}
+          <input name="amount" inputMode="decimal" defaultValue={(remaining / 100).toFixed(2)} className={inputClass} data-testid="record-amount" />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          {t('admin.books.tip')}
+          <input name="tip" inputMode="decimal" placeholder="0.00" className={inputClass} />
+        </label>
+        {open.length > 0 ? (
+          <fieldset className="grid gap-1 sm:col-span-2">
+            <legend className="text-sm font-semibold">{t('admin.books.units')}</legend>
+            {open.map((line) => (
+              <label key={line.id} className="flex items-center justify-between gap-2">
+                <span>{line.name}</span>
+                <input name={`units.${line.id}`} type="number" min={0} max={line.quantity - line.paidQuantity} placeholder="0" className={`${inputClass} w-20`} />
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <fieldset className="grid gap-1">
+          <legend className="text-sm font-semibold">{t('admin.books.method')}</legend>
+          {(['cash', 'terminal'] as const).map((method) => (
+            <label key={method} className="flex items-center gap-2">
+              <input type="radio" name="method" value={method} defaultChecked={method === 'cash'} />
+              {t(`admin.details.methods.${method}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label className="grid gap-1 text-sm font-semibold">
+          {t('admin.books.cashReceived')}
+          <input name="cashReceived" inputMode="decimal" className={inputClass} data-testid="record-cash-received" />
+        </label>
+        <StaffField staff={staff} />
+        <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="record-submit">
+          {t('admin.books.record')}
+        </button>
+      </Form>
+    </details>
+  )
+}
+
+/** Voids or comps unpaid units of one line, with why. */
+function AdjustForm({ sessionId, lineId, unpaid, staff }: { sessionId: string; lineId: string; unpaid: number; staff: string }) {
+  const { t } = useI18n()
+  return (
+    <details className="text-sm" data-testid="adjust">
+      <summary className="cursor-pointer text-stone-600">{t('admin.books.adjust')}</summary>
+      <Form method="post" className="mt-2 grid w-64 gap-2">
+        <input type="hidden" name="intent" value="adjust" />
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <input type="hidden" name="lineId" value={lineId} />
+        <select name="kind" aria-label={t('admin.books.kind')} className={inputClass}>
+          <option value="void">{t('admin.books.void')}</option>
+          <option value="comp">{t('admin.books.comp')}</option>
+        </select>
+        <label className="grid gap-1 font-semibold">
+          {t('admin.books.quantity')}
+          <input name="quantity" type="number" min={1} max={unpaid} defaultValue={1} className={inputClass} />
+        </label>
+        <label className="grid gap-1 font-semibold">
+          {t('admin.books.reason')}
+          <input name="reason" required maxLength={200} className={inputClass} />
+        </label>
+        <StaffField staff={staff} />
+        <button type="submit" className={buttonClass.secondary}>
+          {t('admin.books.apply')}
+        </button>
+      </Form>
+    </details>
+  )
+}
+
+/** Gives back a payment, whole or part: its units (a payment of items), an amount, the tip. */
+function RefundForm({ sessionId, paymentId, items, staff }: { sessionId: string; paymentId: string; items: { itemId: string; name: string; quantity: number }[]; staff: string }) {
+  const { t } = useI18n()
+  return (
+    <details className="text-sm" data-testid="refund">
+      <summary className="cursor-pointer text-stone-600">{t('admin.books.refund')}</summary>
+      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <input type="hidden" name="paymentId" value={paymentId} />
+        {items.map((item) => (
+          <label key={item.itemId} className="flex items-center justify-between gap-2 sm:col-span-2">
+            <span>{item.name}</span>
+            <input name={`units.${item.itemId}`} type="number" min={0} max={item.quantity} placeholder="0" className={`${inputClass} w-20`} />
+          </label>
+        ))}
+        <label className="grid gap-1 font-semibold">
+          {t('admin.books.refundAmount')}
+          <input name="amount" inputMode="decimal" className={inputClass} />
+        </label>
+        <label className="grid gap-1 font-semibold">
+          {t('admin.books.refundTip')}
+          <input name="tip" inputMode="decimal" placeholder="0.00" className={inputClass} />
+        </label>
+        <label className="grid gap-1 font-semibold">
+          {t('admin.books.reason')}
+          <input name="reason" required maxLength={200} className={inputClass} />
+        </label>
+        <StaffField staff={staff} />
+        <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
+          {t('admin.books.refund')}
+        </button>
+      </Form>
+    </details>
+  )
+}
+
+function StaffField({ staff }: { staff: string }) {
+  const { t } = useI18n()
+  return (
+    <label className="grid gap-1 text-sm font-semibold">
+      {t('admin.books.staff')}
+      <input name="staff" required maxLength={60} defaultValue={staff} className={inputClass} />
+    </label>
   )
 }

@@ -1,4 +1,4 @@
-import { closeBillSchema } from '~/domain/schemas/tables'
+import { closeBillSchema } from '~/domain/schemas/books'
 import { closeBill } from '~/server/bill-writes.server'
 import { ApiError, json, readJson } from '~/server/http.server'
 import { staffApi } from '~/server/staff-api.server'

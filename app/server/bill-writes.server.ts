@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import { isIdLike } from '~/domain/schemas/fields'
+import { lineAmountFor } from '~/domain/bill'
+import type { AdjustmentForm, RecordPaymentForm, RefundForm } from '~/domain/schemas/books'
 import type { PaymentRequest } from '~/domain/schemas/payments'
+import { payableBill } from './bill.server'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { getDb } from './db/client.server'
 import { tables } from './db/schema.server'
@@ -121,9 +124,67 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
 /**
  * Closes the table's open bill, if it is still `sessionId`, and opens the
  * next one; answers the new session id. The bill's object decides whether it
- * is still open (D1 may not have heard of a close yet).
+ * is still open (D1 may not have heard of a close yet), and refuses to close
+ * something unpaid without the reason it is left so.
  */
-export async function closeBill(env: Env, tableId: string, sessionId: string) {
+export async function closeBill(env: Env, tableId: string, sessionId: string, closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null }) {
   if (!isIdLike(sessionId)) return tableNotFound()
-  return tableSessionStub(env, sessionId).close(sessionId, tableId)
+  return tableSessionStub(env, sessionId).close(sessionId, tableId, closing)
+}
+
+/**
+ * Records money staff took at the table (cash, the terminal) on its open
+ * bill `form.sessionId`, through the same payment path as a diner's: the
+ * object checks it against the bill as it is now, with every payment in
+ * progress counted. Units are priced as the bill prices them now; the whole
+ * rest and an amount are what staff were shown or typed.
+ */
+export async function recordStaffPayment(env: Env, tableId: string, form: RecordPaymentForm) {
+  const stub = tableSessionStub(env, form.sessionId)
+  let amount = form.amount ?? 0
+  if (form.mode === 'items') {
+    const bill = await stub.read(form.sessionId)
+    if (!bill || bill.closedAt !== null) return billClosed()
+    const payable = payableBill(bill)
+    const byId = new Map(payable.lines.map((line) => [line.id, line]))
+    amount = Math.min(
+      form.units.reduce((sum, unit) => {
+        const line = byId.get(unit.itemId)
+        return sum + (line ? lineAmountFor(line, Math.min(unit.quantity, line.quantity - line.paidQuantity)) : 0)
+      }, 0),
+      payable.totals.remaining,
+    )
+    if (amount <= 0) return fail(409, 'ITEM_TAKEN', 'Those items are already paid.')
+  }
+  const request: PaymentRequest = {
+    tableId,
+    sessionId: form.sessionId,
+    amount,
+    tipAmount: form.tip,
+    paymentMethod: form.method,
+    paymentType: form.mode === 'full' ? 'full' : form.mode === 'items' ? 'item' : 'split',
+    customerName: 'Guest',
+    transactionId: form.transactionId,
+    recordedBy: form.staff,
+    ...(form.mode === 'items' ? { itemIds: form.units.map((unit) => unit.itemId), itemQuantities: Object.fromEntries(form.units.map((unit) => [unit.itemId, unit.quantity])) } : {}),
+    ...(form.cashReceived !== null ? { cashReceivedCents: form.cashReceived } : {}),
+  }
+  return stub.pay(form.sessionId, request)
+}
+
+/** Voids or comps unpaid units of a line of the table's open bill `form.sessionId`. */
+export function adjustLine(env: Env, tableId: string, form: AdjustmentForm) {
+  return tableSessionStub(env, form.sessionId).adjust(form.sessionId, tableId, { kind: form.kind, lineId: form.lineId, quantity: form.quantity, reason: form.reason, staff: form.staff })
+}
+
+/** Gives back money of a payment on the table's open bill `form.sessionId`, through the payment's provider. */
+export function refundPayment(env: Env, tableId: string, form: RefundForm) {
+  return tableSessionStub(env, form.sessionId).refund(form.sessionId, tableId, {
+    paymentId: form.paymentId,
+    units: form.units,
+    amountCents: form.amount,
+    tipCents: form.tip,
+    reason: form.reason,
+    staff: form.staff,
+  })
 }

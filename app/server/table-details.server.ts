@@ -51,6 +51,7 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
       priceCents: line.priceCents,
       customerName: line.customerName,
       paidBy: line.paidBy,
+      comped: line.comped,
     })),
     payments: paymentRows.map((payment) => ({
       id: payment.id,
@@ -62,8 +63,10 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
       tipCents: payment.tipCents,
       createdAt: payment.createdAt,
       items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+      itemUnits: paidLinesOf(payment).map((item) => ({ itemId: item.itemId, name: names.get(item.itemId) ?? '', quantity: item.quantity })),
       splitShares: payment.splitShares,
       splitCount: payment.splitCount,
+      recordedBy: payment.recordedBy,
     })),
     previous,
   }

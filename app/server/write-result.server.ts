@@ -18,6 +18,9 @@ export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'R
   | 'HOLD_EXPIRED'
   | 'BELOW_MINIMUM'
   | 'PAYMENTS_OFF'
+  | 'COVERED'
+  | 'UNPAID'
+  | 'REFUND_FAILED'
 
 export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
 

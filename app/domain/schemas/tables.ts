@@ -1,5 +1,4 @@
 import { z } from './zod'
-import { idString } from './fields'
 
 const MAX_CAPACITY = 500
 
@@ -41,8 +40,3 @@ export const updateTableSchema = z.object({ tableName, capacity })
 export type CreateTableInput = z.output<typeof createTableSchema>
 export type UpdateTableInput = z.output<typeof updateTableSchema>
 
-/**
- * Closing a table's bill names the bill being closed, so a second click (or a
- * second staff member) cannot close the next party's fresh bill by accident.
- */
-export const closeBillSchema = z.object({ sessionId: idString('sessionId') })

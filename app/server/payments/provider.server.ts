@@ -49,7 +49,11 @@ export interface PaymentProvider {
   capture(reference: string): Promise<boolean>
   /** Gives an attempt back: cancels its authorization, or refunds it whole once captured. */
   release(reference: string): Promise<void>
+  /** Gives back `cents` of a captured payment (staff refunds, whole or part); `key` names the refund, so asking again gives back once. */
+  refund(reference: string, cents: number, key: string): Promise<RefundAnswer>
 }
+
+export type RefundAnswer = { ok: true; reference: string | null } | { ok: false; message: string }
 
 /** Stripe's test payment methods, which the simulated provider answers as Stripe's test mode does. */
 const DECLINED = 'pm_card_chargeDeclined'
@@ -83,7 +87,27 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
       return true
     },
     async release() {},
+    async refund(_reference, _cents, key) {
+      await wait()
+      return { ok: true, reference: `simref_${key}` }
+    },
   }
+}
+
+/**
+ * Money staff took at the table outside Mesa (cash, the restaurant's own
+ * terminal): Mesa only records it, so every step answers at once, and a
+ * refund of it is money handed back by staff, recorded the same way.
+ */
+export const recordedProvider: PaymentProvider = {
+  id: 'recorded',
+  isDemo: false,
+  minimumCents: 1,
+  authorize: async (request) => ({ status: 'authorized', reference: `recorded_${request.key}` }),
+  state: async () => 'authorized',
+  capture: async () => true,
+  release: async () => {},
+  refund: async () => ({ ok: true, reference: null }),
 }
 
 /** The restaurant's side of the choice: its Stripe account, and what its tables offer until that account takes charges. */
@@ -128,6 +152,7 @@ export function getPaymentProvider(env: Env, sessionId: string, table: BillTable
  * new payments another way since, or none.
  */
 export function settlingProvider(env: Env, sessionId: string, table: BillTable, id: string): PaymentProvider | null {
+  if (id === recordedProvider.id) return recordedProvider
   const current = getPaymentProvider(env, sessionId, table)
   if (current?.id === id) return current
   const config = appEnv(env)

@@ -123,6 +123,17 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
           await stripe.paymentIntents.cancel(reference, {}, onAccount(`${reference}:cancel`))
       }
     },
+
+    async refund(reference: string, cents: number, key: string) {
+      try {
+        // Mesa's fee on the charge goes back in proportion: the restaurant does not pay a fee on money it returned.
+        const refund = await stripe.refunds.create({ payment_intent: reference, amount: cents, refund_application_fee: true, reason: 'requested_by_customer' }, onAccount(`${key}:refund`))
+        return refund.status === 'failed' || refund.status === 'canceled' ? { ok: false, message: 'Stripe could not give the money back.' } : { ok: true, reference: refund.id }
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+        return { ok: false, message: error.message }
+      }
+    },
   }
 }
 

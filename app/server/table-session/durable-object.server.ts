@@ -12,7 +12,9 @@ import { appEnv } from '../env.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
 import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
 import { billClosed, fail, ledgerUnavailable, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
-import { BillStore, type BillHeader } from './bill-store.server'
+import { settlingProvider } from '../payments/provider.server'
+import { BillStore, type BillHeader, type Settlement } from './bill-store.server'
+import { adjustmentOf, linesAfterRefund, refundOf, type AdjustmentRequest, type PendingRefund, type RefundRequest } from './books.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
 import { menuEntries, orderLines } from './orders.server'
@@ -138,6 +140,79 @@ export class TableSession extends DurableObject<Env> {
     return this.#payments.pay(sessionId, request, await hashRequest(request))
   }
 
+  /**
+   * Voids or comps unpaid units of a line, for staff (see planAdjustment):
+   * in the bill's turn, against the bill with every payment in progress
+   * counted, so a unit a diner is paying cannot be voided under them.
+   */
+  adjust(sessionId: string, tableId: string, request: AdjustmentRequest): Promise<WriteResult<{ amountCents: number }>> {
+    return this.#serially(async () => {
+      const open = await this.#openForWrite(sessionId, tableId)
+      if (!open.ok) return open
+      const now = Date.now()
+      const before = this.#store.state().lines
+      const made = adjustmentOf(this.#store.state(), this.#store.standingHolds(now).map((row) => row.hold), open.header, request, now)
+      if (!made.ok) return made
+      this.ctx.storage.transactionSync(() => this.#store.addAdjustment(made.row, before, made.after))
+      this.#committed()
+      this.#publish('adjusted', open.header, made.row.amountCents)
+      return { ok: true as const, amountCents: made.row.amountCents }
+    })
+  }
+
+  /**
+   * Gives back money of one of the open bill's payments, for staff: recorded
+   * as pending in a turn (it counts against what the payment may still give
+   * back), the money returned by the payment's provider outside the queue
+   * (cash and the terminal: by staff's hand, recorded only), then in a
+   * turn the refund is done and its units are unpaid again. A provider that
+   * does not answer leaves it pending: the alarm asks again with the same key.
+   */
+  async refund(sessionId: string, tableId: string, request: RefundRequest): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
+    const started = await this.#serially(async () => {
+      const open = await this.#openForWrite(sessionId, tableId)
+      if (!open.ok) return open
+      const made = refundOf(this.#store, request, Date.now())
+      if (!made.ok) return made
+      this.ctx.storage.transactionSync(() => this.#store.addRefund(made.row))
+      return made
+    })
+    if (!started.ok) return started
+    const done = await this.#giveBack(started.row, started.reference)
+    if (!done.ok) return done
+    return { ok: true as const, refundId: started.row.id, amountCents: started.row.amountCents + started.row.taxCents, tipCents: started.row.tipCents }
+  }
+
+  /** Asks the payment's provider to give a pending refund back, then finishes it in a turn; a provider that fails to answer leaves it for the alarm. */
+  async #giveBack(row: PendingRefund, reference: string | null): Promise<WriteResult<object>> {
+    const header = this.#store.header()
+    const provider = header ? settlingProvider(this.env, header.sessionId, header.table, row.provider) : null
+    const cents = row.amountCents + row.taxCents + row.tipCents
+    let answer: Awaited<ReturnType<NonNullable<typeof provider>['refund']>>
+    try {
+      if (!provider || (!reference && row.provider !== 'recorded')) throw new Error(`no way to give back a ${row.provider} payment`)
+      answer = await provider.refund(reference ?? '', cents, row.id)
+    } catch (error) {
+      console.error(`refund ${row.id} not given back yet: ${String(error)}`)
+      await this.#wakeBy(Date.now() + LAST_RETRY_MS)
+      return fail(502, 'REFUND_FAILED', 'The refund could not be confirmed yet; it will be tried again.')
+    }
+    return this.#serially(async () => {
+      const now = this.#store.refund(row.id)
+      if (now?.status !== 'pending') return { ok: true as const }
+      if (!answer.ok) {
+        this.ctx.storage.transactionSync(() => this.#store.failRefund(row.id))
+        return fail(402, 'REFUND_FAILED', answer.message)
+      }
+      const before = this.#store.state().lines
+      this.ctx.storage.transactionSync(() => this.#store.finishRefund(row.id, answer.reference, before, linesAfterRefund(before, now)))
+      this.#committed()
+      const header = this.#store.header()
+      if (header) this.#publish('refunded', header, cents)
+      return { ok: true as const }
+    })
+  }
+
   /** The provider says a hold's money moved (its webhook): see PaymentFlow.settleHold. */
   settleHold(sessionId: string, holdId: string): Promise<void> {
     return this.#payments.settleHold(sessionId, holdId)
@@ -186,12 +261,20 @@ export class TableSession extends DurableObject<Env> {
    * next bill's object holds it from then on; D1 learns of both through the
    * outbox, awaited here so staff screens that read D1 show the new bill.
    */
-  close(sessionId: string, tableId: string): Promise<WriteResult<{ sessionId: string }>> {
+  close(sessionId: string, tableId: string, closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null }): Promise<WriteResult<{ sessionId: string }>> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
       const paying = this.#store.standingHolds(Date.now())
       if (paying.length > 0) return fail(409, 'BEING_PAID', 'A diner is paying this bill right now. Close it once the payment ends.')
+      if (this.#store.pendingRefunds().length > 0) return fail(409, 'BEING_PAID', 'A refund on this bill is still being given back. Close it once it is done.')
+      const state = this.#store.state()
+      const { remaining } = billTotals(state.lines, state.paidCents)
+      // Something unpaid is closed only with the reason it is left so: the books must say how the bill ended.
+      if (remaining > 0 && !closing.unpaidReason) {
+        return fail(409, 'UNPAID', `$${(remaining / 100).toFixed(2)} is still unpaid: record how it was paid, or say why it is left unpaid.`)
+      }
+      const settlement: Settlement | null = remaining > 0 || closing.staff ? { unpaidCents: remaining, reason: remaining > 0 ? closing.unpaidReason : null, staff: closing.staff ?? '' } : null
       // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
       // (this bill's records, and the close that opened this bill) and can take it.
       await this.#deliverSoon()
@@ -201,7 +284,7 @@ export class TableSession extends DurableObject<Env> {
       const next = newSessionId(sessionId)
       const now = Date.now()
       await tableSessionStub(this.env, next).open(next, open.header.table, now, this.#store.payments())
-      this.ctx.storage.transactionSync(() => this.#store.close(now, next))
+      this.ctx.storage.transactionSync(() => this.#store.close(now, next, settlement))
       this.#committed()
       this.#publish('closed', open.header, null, { total: 0, paid: 0, remaining: 0 })
       await this.#deliverSoon()
@@ -244,6 +327,10 @@ export class TableSession extends DurableObject<Env> {
   async alarm(): Promise<void> {
     this.#alarmAt = null
     await this.#payments.settleOverdue()
+    for (const refund of this.#store.pendingRefunds()) {
+      const payment = this.#store.payment(refund.paymentId)
+      await this.#giveBack(refund, payment?.providerReference ?? null)
+    }
     await this.#deliverSoon()
     const next = this.#store.nextHoldExpiry()
     // A hold still being carried out by this instance is looked at again a little later.

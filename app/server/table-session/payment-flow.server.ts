@@ -1,8 +1,9 @@
+import { RECORDED_METHODS, type LedgerMethod } from '~/domain/bill'
 import { stillPayable } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import { toWirePayment } from '../bill.server'
 import type { PaymentRow } from '../db/schema.server'
-import { getPaymentProvider, settlingProvider, type PaymentProvider } from '../payments/provider.server'
+import { getPaymentProvider, recordedProvider, settlingProvider, type PaymentProvider } from '../payments/provider.server'
 import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../write-result.server'
 import type { BillHeader, BillStore, HoldRow, HoldStatus } from './bill-store.server'
 import { holdPayment, paymentOf, type PayResult } from './payment.server'
@@ -12,6 +13,8 @@ import { replayOf } from './payment-replay.server'
 export const HOLD_MS = 5 * 60_000
 /** A hold about to take its money with less time than this left is given a new term first, so it cannot run out while the money moves. */
 const CAPTURE_MARGIN_MS = 2 * 60_000
+
+const isRecorded = (method: LedgerMethod) => (RECORDED_METHODS as readonly string[]).includes(method)
 
 /** What the payments need of the TableSession object that holds the bill. */
 export interface PaymentHost {
@@ -110,7 +113,8 @@ export class PaymentFlow {
     const open = await this.host.openForWrite(sessionId, request.tableId)
     if (!open.ok) return open
     const { header } = open
-    const provider = getPaymentProvider(this.host.env, sessionId, header.table)
+    // Cash and the terminal are money staff already took: recorded, whichever way the restaurant takes cards.
+    const provider = isRecorded(request.paymentMethod) ? recordedProvider : getPaymentProvider(this.host.env, sessionId, header.table)
     if (!provider) return paymentsOff()
     const now = Date.now()
     const row = holdPayment(store.state(), store.standingHolds(now), header.table, request, requestHash, { provider: provider.id, now, expiresAt: now + HOLD_MS })

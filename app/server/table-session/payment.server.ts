@@ -58,6 +58,7 @@ export function holdPayment(
   const totalCents = plan.amountCents + taxCents + request.tipAmount
   // The restaurant changed its tax settings since the diner was shown the charge.
   if (request.total !== undefined && request.total !== totalCents) return fail(409, 'BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.')
+  if (request.cashReceivedCents !== undefined && request.cashReceivedCents < totalCents) return fail(422, 'INVALID_AMOUNT', 'The cash handed over is less than the charge.')
   const id = crypto.randomUUID()
   const share = request.paymentType === 'split' && request.splitCount !== undefined ? { tableSize: request.splitCount, shares: request.partySize ?? 1 } : null
   return {

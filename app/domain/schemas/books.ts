@@ -1,0 +1,112 @@
+import { z } from './zod'
+import { ADJUSTMENT_KINDS } from '../adjustments'
+import { RECORDED_METHODS } from '../bill'
+import { MAX_CENTS, parsePesosInput } from '../money'
+import { idString } from './fields'
+
+// Messages are translation keys: staff read them on the table's page, in their language.
+
+/** Pesos a person typed ("85.50", "$85"), read into cents; empty is `empty`. */
+function typedPesos<Empty extends number | null>(empty: Empty) {
+  return z
+    .union([z.number(), z.string().trim()], { error: 'admin.books.errors.amount' })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') return empty
+      const cents: number | null = typeof value === 'number' ? Math.round(value * 100) : parsePesosInput(value)
+      if (cents === null || !Number.isInteger(cents) || cents < 0 || cents > MAX_CENTS) {
+        ctx.addIssue({ code: 'custom', message: 'admin.books.errors.amount' })
+        return z.NEVER
+      }
+      return cents as Empty | number
+    })
+}
+
+/** Who did it: the staff member's name, as they give it. */
+const staff = z.string({ error: 'admin.books.errors.staff' }).trim().min(1, { error: 'admin.books.errors.staff' }).max(60, { error: 'admin.errors.tooLong' })
+
+const reason = z.string({ error: 'admin.books.errors.reason' }).trim().min(1, { error: 'admin.books.errors.reason' }).max(200, { error: 'admin.errors.tooLong' })
+
+const units = z.coerce.number({ error: 'admin.books.errors.units' }).int({ error: 'admin.books.errors.units' }).min(1, { error: 'admin.books.errors.units' }).max(999, { error: 'admin.books.errors.units' })
+
+/** Units of the bill's lines, as a form sends them: `units[<lineId>]` = how many (empty or 0: none). */
+const unitsByLine = z
+  .record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), z.union([z.string(), z.number()]).optional())
+  .optional()
+  .transform((record, ctx) => {
+    const chosen: { itemId: string; quantity: number }[] = []
+    for (const [itemId, value] of Object.entries(record ?? {})) {
+      if (value === undefined || value === '' || value === 0 || value === '0') continue
+      const quantity = Number(value)
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) {
+        ctx.addIssue({ code: 'custom', path: [itemId], message: 'admin.books.errors.units' })
+        return z.NEVER
+      }
+      chosen.push({ itemId, quantity })
+    }
+    return chosen
+  })
+
+/**
+ * Money taken at the table outside Mesa, as staff record it on the table's
+ * page or through the API: the whole rest (`amount` is what staff were
+ * shown, so a bill that moved meanwhile is refused), chosen units, or an
+ * amount of what is left; the tip; cash handed over, for the change.
+ */
+export const recordPaymentSchema = z
+  .object({
+    sessionId: idString('sessionId'),
+    transactionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'admin.errors.formError' }),
+    mode: z.enum(['full', 'items', 'amount'], { error: 'admin.errors.formError' }),
+    amount: typedPesos(null),
+    units: unitsByLine,
+    tip: typedPesos(0),
+    method: z.enum(RECORDED_METHODS, { error: 'admin.books.errors.method' }),
+    cashReceived: typedPesos(null),
+    staff,
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode !== 'items' && !value.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'admin.books.errors.amount' })
+    if (value.mode === 'items' && value.units.length === 0) ctx.addIssue({ code: 'custom', path: ['units'], message: 'admin.books.errors.units' })
+    if (value.cashReceived !== null && value.method !== 'cash') ctx.addIssue({ code: 'custom', path: ['cashReceived'], message: 'admin.books.errors.cashOnly' })
+  })
+
+/** A void or comp of a line's unpaid units, with why and who. */
+export const adjustmentSchema = z.object({
+  sessionId: idString('sessionId'),
+  lineId: idString('lineId'),
+  kind: z.enum(ADJUSTMENT_KINDS, { error: 'admin.errors.formError' }),
+  quantity: units,
+  reason,
+  staff,
+})
+
+/** A refund of a payment: its units (item payments), or an amount of its bill part, and of its tip; with why and who. */
+export const refundSchema = z
+  .object({
+    sessionId: idString('sessionId'),
+    paymentId: idString('paymentId'),
+    units: unitsByLine,
+    amount: typedPesos(null),
+    tip: typedPesos(0),
+    reason,
+    staff,
+  })
+  .superRefine((value, ctx) => {
+    if (value.units.length === 0 && !value.amount && !value.tip) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'admin.books.errors.refundNothing' })
+  })
+
+/**
+ * Closing a bill names it, so a second click cannot close the next party's
+ * fresh bill; with something still unpaid it says why it is left so.
+ */
+export const closeBillSchema = z.object({
+  sessionId: idString('sessionId'),
+  unpaidReason: z.string().trim().max(200, { error: 'admin.errors.tooLong' }).nullish().transform((value) => value || null),
+  staff: staff.optional(),
+})
+
+export type RecordPaymentForm = z.output<typeof recordPaymentSchema>
+export type AdjustmentForm = z.output<typeof adjustmentSchema>
+export type RefundForm = z.output<typeof refundSchema>
+export type CloseBillForm = z.output<typeof closeBillSchema>

@@ -1,0 +1,98 @@
+import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
+import type { LedgerMethod } from '~/domain/bill'
+import type { Hold } from '~/domain/holds'
+import { planRefund, type RefundUnits } from '~/domain/refunds'
+import { paidLinesOf } from '../bill.server'
+import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
+import { fail, type WriteFailure } from '../write-result.server'
+import type { BillHeader, BillState, BillStore, StoredRefund } from './bill-store.server'
+
+export interface AdjustmentRequest {
+  kind: AdjustmentKind
+  lineId: string
+  quantity: number
+  reason: string
+  staff: string
+}
+
+/** A void or comp checked against the bill as it is now, with every payment in progress counted: refused, or its record and the lines before and after it. */
+export function adjustmentOf(
+  bill: BillState,
+  holds: readonly Hold[],
+  header: BillHeader,
+  request: AdjustmentRequest,
+  now: number,
+): WriteFailure | { ok: true; row: AdjustmentRow; after: BillItemRow[] } {
+  const decision = planAdjustment(bill, holds, { kind: request.kind, lineId: request.lineId, units: request.quantity }, crypto.randomUUID())
+  if (!decision.ok) return fail(decision.status, decision.code, decision.message)
+  const line = bill.lines.find((each) => each.id === request.lineId)
+  const row: AdjustmentRow = {
+    id: crypto.randomUUID(),
+    tableId: header.tableId,
+    sessionId: header.sessionId,
+    lineId: request.lineId,
+    name: line?.name ?? '',
+    kind: request.kind,
+    quantity: request.quantity,
+    amountCents: decision.plan.amountCents,
+    reason: request.reason,
+    staff: request.staff,
+    createdAt: now,
+  }
+  return { ok: true, row, after: decision.plan.lines }
+}
+
+export interface RefundRequest {
+  paymentId: string
+  units: RefundUnits[]
+  /** The bill part to give back, in cents; null gives back what the units cost. */
+  amountCents: number | null
+  tipCents: number
+  reason: string
+  staff: string
+}
+
+export type PendingRefund = Omit<StoredRefund, 'tableId' | 'sessionId'>
+
+/**
+ * A refund of one of the bill's payments checked against what that payment
+ * paid and what was given back of it already, pending ones included: so two
+ * refunds at once never give back more than was paid. Refused, or the
+ * refund to record as pending before its money goes back.
+ */
+export function refundOf(store: BillStore, request: RefundRequest, now: number): WriteFailure | { ok: true; row: PendingRefund; reference: string | null } {
+  const payment = store.payment(request.paymentId)
+  if (!payment) return fail(404, 'NOT_FOUND', 'That payment is not on this bill.')
+  const earlier = store
+    .refunds(payment.id)
+    .filter((refund) => refund.status !== 'failed')
+    .map((refund) => ({ ...refund, units: JSON.parse(refund.units) as RefundUnits[] }))
+  const decision = planRefund(store.state().lines, { ...payment, paidLines: paidLinesOf(payment) }, earlier, request)
+  if (!decision.ok) return fail(decision.status, decision.code, decision.message)
+  const { refund } = decision
+  const row: PendingRefund = {
+    id: crypto.randomUUID(),
+    paymentId: payment.id,
+    method: payment.paymentMethod as LedgerMethod,
+    amountCents: refund.amountCents,
+    taxCents: refund.taxCents,
+    tipCents: refund.tipCents,
+    units: JSON.stringify(refund.units),
+    reason: request.reason,
+    staff: request.staff,
+    status: 'pending',
+    provider: payment.provider,
+    providerReference: null,
+    createdAt: now,
+  }
+  return { ok: true, row, reference: payment.providerReference }
+}
+
+/** The lines once a refund's units are unpaid again. */
+export function linesAfterRefund(lines: readonly BillItemRow[], refund: PendingRefund): BillItemRow[] {
+  const units = new Map((JSON.parse(refund.units) as RefundUnits[]).map((unit) => [unit.itemId, unit.quantity]))
+  return lines.map((line) => {
+    const quantity = units.get(line.id)
+    return quantity ? { ...line, paidQuantity: Math.max(0, line.paidQuantity - quantity) } : line
+  })
+}
