@@ -44,6 +44,8 @@ export default defineConfig({
           include: ['tests/worker/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/worker/stripe-*.test.ts'],
           setupFiles: ['./tests/worker/apply-migrations.ts'],
+          // Some tests send a limit's worth of requests (60 and more): on a busy two-core machine that outlasts vitest's 5 s.
+          testTimeout: 20_000,
           deps: workerDeps,
         },
       },

@@ -19,6 +19,7 @@ export interface OrderLineRequest {
   quantity: number
   category: string
   customerName: string | null
+  note?: string | null
 }
 
 export interface PricedLine {
@@ -32,6 +33,7 @@ export interface PricedLine {
   quantity: number
   category: string
   customerName: string | null
+  note: string | null
 }
 
 export type PricingResult =
@@ -63,8 +65,8 @@ export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap
     return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
   }
   const priced: PricedLine[] = []
-  for (const { menuItemId, optionIds, price, name, description, quantity, category, customerName } of lines) {
-    const line = { name, description, quantity, category, customerName }
+  for (const { menuItemId, optionIds, price, name, description, quantity, category, customerName, note = null } of lines) {
+    const line = { name, description, quantity, category, customerName, note }
     const item = menuItemId ? menu.get(menuItemId) : undefined
     if (!menuItemId || !item) {
       priced.push({ ...line, menuItemId: null, optionIds: [], priceCents: price })

@@ -125,9 +125,14 @@ export default function TableDetails() {
             {details.openedAt ? <p className="text-stone-600">{t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}</p> : null}
             <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: details.sessionId })}</p>
           </div>
-          <Link to="?close=1" preventScrollReset className={buttonClass.danger} data-testid="close-bill">
-            {t('admin.details.close')}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.secondary} data-testid="staff-order">
+              {t('admin.books.order')}
+            </Link>
+            <Link to="?close=1" preventScrollReset className={buttonClass.danger} data-testid="close-bill">
+              {t('admin.details.close')}
+            </Link>
+          </div>
         </div>
 
         <dl className="grid grid-cols-3 gap-3" data-testid="bill-totals">
@@ -163,7 +168,8 @@ export default function TableDetails() {
                         {line.quantity}× {line.name}
                       </p>
                       {line.description ? <p className="text-sm text-stone-700">{line.description}</p> : null}
-                      <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: named(line.customerName ?? 'Guest') })}</p>
+                      {line.note ? <p className="text-sm italic text-stone-700">“{line.note}”</p> : null}
+                      <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: line.addedBy ?? named(line.customerName ?? 'Guest') })}</p>
                       {line.paidQuantity > 0 ? (
                         <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
                           {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
@@ -199,6 +205,7 @@ export default function TableDetails() {
                     {formatDateTime(payment.createdAt, locale)}
                     {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
                   </p>
+                  {payment.refundedCents > 0 ? <p className="text-sm font-semibold text-red-800">{t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}</p> : null}
                   <RefundForm sessionId={details.sessionId} paymentId={payment.id} items={payment.type === 'item' ? payment.itemUnits : []} staff={staff} />
                 </li>
               ))}
@@ -206,12 +213,38 @@ export default function TableDetails() {
           </Panel>
         </div>
 
+        {details.history.length > 0 ? (
+          <Panel title={t('admin.books.history')} empty={null}>
+            <ul className="divide-y divide-stone-100" data-testid="bill-history">
+              {details.history.map((entry) => (
+                <li key={entry.id} className="grid gap-0.5 py-2 text-sm">
+                  <div className="flex justify-between gap-3">
+                    <p className="font-semibold">
+                      {t(`admin.books.historyKinds.${entry.kind}`)} {entry.text}
+                    </p>
+                    <p className="tabular-nums">{money(entry.amountCents)}</p>
+                  </div>
+                  <p className="text-stone-600">
+                    {entry.reason} · {entry.staff} · {formatDateTime(entry.createdAt, locale)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        ) : null}
+
         <Panel title={t('admin.details.previous')} empty={details.previous.length === 0 ? t('admin.details.noPrevious') : null}>
           <ul className="divide-y divide-stone-100" data-testid="previous-bills">
             {details.previous.map((bill) => (
               <li key={bill.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                 <span>{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</span>
                 <span className="tabular-nums">{t('admin.details.previousLine', { count: bill.payments, amount: money(bill.paidCents), tip: money(bill.tipCents) })}</span>
+                {bill.refundedCents > 0 ? <span className="w-full text-red-800">{t('admin.books.refundedAmount', { amount: money(bill.refundedCents) })}</span> : null}
+                {bill.unpaidCents > 0 ? (
+                  <span className="w-full text-amber-800" data-testid="previous-unpaid">
+                    {t('admin.books.leftUnpaid', { amount: money(bill.unpaidCents), reason: bill.unpaidReason ?? '', staff: bill.closedBy ?? '' })}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

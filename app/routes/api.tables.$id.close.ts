@@ -5,15 +5,17 @@ import { staffApi } from '~/server/staff-api.server'
 import { findOwnTable } from '~/server/tables.server'
 
 /**
- * POST /api/tables/{id}/close { sessionId }: closes the table's open bill and
- * opens a fresh one under a new session id; answers the table as it is now.
+ * POST /api/tables/{id}/close { sessionId, unpaidReason?, staff? }: closes the
+ * table's open bill and opens a fresh one under a new session id; answers the
+ * table as it is now. A bill with something unpaid closes only with the
+ * reason it is left so (409 UNPAID otherwise).
  */
 const close = staffApi({
   POST: async ({ request, params, env, db, user, t }) => {
     const table = await findOwnTable(db, user.id, params.id ?? '')
     if (!table) throw new ApiError(404, t('admin.errors.notFound'))
-    const { sessionId } = await readJson(request, closeBillSchema, t)
-    const result = await closeBill(env, table.id, sessionId)
+    const { sessionId, unpaidReason, staff } = await readJson(request, closeBillSchema, t)
+    const result = await closeBill(env, table.id, sessionId, { staff: staff ?? user.ownerName ?? null, unpaidReason })
     if (!result.ok) throw new ApiError(result.status, result.code === 'CLOSED' ? t('admin.details.alreadyClosed') : result.code === 'LEDGER_UNAVAILABLE' ? t('admin.details.closeLater') : result.message, { code: result.code })
     // The new bill is the table's open bill from now on, whether or not D1 has heard of it yet.
     return json({ ...table, sessionId: result.sessionId })

@@ -37,7 +37,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       tableId: bill.tableId,
       sessionId: bill.sessionId,
       items: demoDiners.flatMap((diner) =>
-        diner.items.map(({ priceCents, ...item }) => ({ ...item, price: priceCents, description: null, customerName: diner.customerName })),
+        diner.items.map(({ priceCents, ...item }) => ({ ...item, price: priceCents, description: null, note: null, customerName: diner.customerName })),
       ),
     },
     { staffUserId: null, address: context.clientAddress },

@@ -77,6 +77,8 @@ async function ownsTable(env: Env, staffUserId: string | null, tableId: string):
 /** Who is ordering: the signed-in staff member, if any, and the address the request came from. */
 export interface Orderer {
   staffUserId: string | null
+  /** The staff member's name, as they give it, kept on the lines they enter. */
+  staffName?: string
   address: string | null
 }
 
@@ -115,7 +117,7 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
   const counted = !(await ownsTable(env, orderer.staffUserId, request.tableId))
   const spent = counted ? await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: orderer.address }) : null
   if (spent && !spent.ok) return limited(spent.limit)
-  const result = await writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, orderer.staffUserId))
+  const result = await writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, orderer.staffUserId ? { userId: orderer.staffUserId, name: orderer.staffName ?? '' } : null))
   // Only orders that reached the bill spend the allowance: a refused one (or a stranger's) must not hold the table back.
   if (spent?.ok && !result.ok) await spent.undo()
   return result

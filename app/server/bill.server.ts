@@ -5,7 +5,7 @@ import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
-import { billItems, payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from './db/schema.server'
+import { billItems, payments, tables, tableSessions, users, type AdjustmentRow, type BillItemRow, type PaymentRow } from './db/schema.server'
 
 export const billTableColumns = {
   tableId: tables.id,
@@ -74,7 +74,8 @@ export const billLinesQuery = (db: Db, sessionId: string) =>
 
 export const paidCentsQuery = (db: Db, sessionId: string) =>
   db
-    .select({ paid: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    // What refunds gave back is unpaid again.
+    .select({ paid: sql<number>`coalesce(sum(${payments.amountCents}), 0) - (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE session_id = ${sessionId})` })
     .from(payments)
     .where(eq(payments.sessionId, sessionId))
 
@@ -111,6 +112,10 @@ export interface BillView {
   nextSessionId: string | null
   /** Newest first; only when asked for. */
   payments: PaymentRow[]
+  /** Voids and comps, oldest first; only with the payments. */
+  adjustments?: Omit<AdjustmentRow, 'tableId' | 'sessionId'>[]
+  /** Refunds (pending ones too), oldest first; only with the payments. */
+  refunds?: { id: string; paymentId: string; amountCents: number; taxCents: number; tipCents: number; reason: string; staff: string; status: string; createdAt: number }[]
   /** Payments in progress and what they keep, oldest first (none once the bill is closed). */
   holds: Hold[]
 }

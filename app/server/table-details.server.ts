@@ -27,6 +27,10 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
         paidCents: sql<number>`coalesce(sum(${payments.amountCents} + ${payments.taxCents}), 0)`,
         tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0)`,
         payments: sql<number>`count(${payments.id})`,
+        refundedCents: sql<number>`(SELECT coalesce(sum(amount_cents + tax_cents + tip_cents), 0) FROM refunds WHERE session_id = ${tableSessions.id})`,
+        unpaidCents: tableSessions.unpaidCents,
+        unpaidReason: tableSessions.unpaidReason,
+        closedBy: tableSessions.closedBy,
       })
       .from(tableSessions)
       .leftJoin(payments, eq(payments.sessionId, tableSessions.id))
@@ -52,6 +56,8 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
       customerName: line.customerName,
       paidBy: line.paidBy,
       comped: line.comped,
+      note: line.note,
+      addedBy: line.addedBy,
     })),
     payments: paymentRows.map((payment) => ({
       id: payment.id,
@@ -67,7 +73,15 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
       splitShares: payment.splitShares,
       splitCount: payment.splitCount,
       recordedBy: payment.recordedBy,
+      refundedCents: (bill.refunds ?? []).filter((refund) => refund.paymentId === payment.id && refund.status === 'done').reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0),
     })),
+    // Who changed the bill, when and why: voids, comps and refunds, oldest first.
+    history: [
+      ...(bill.adjustments ?? []).map((adjustment) => ({ id: adjustment.id, kind: adjustment.kind, text: `${adjustment.quantity}× ${adjustment.name}`, amountCents: adjustment.amountCents, reason: adjustment.reason, staff: adjustment.staff, createdAt: adjustment.createdAt })),
+      ...(bill.refunds ?? [])
+        .filter((refund) => refund.status !== 'failed')
+        .map((refund) => ({ id: refund.id, kind: 'refund' as const, text: refund.status === 'pending' ? '…' : '', amountCents: refund.amountCents + refund.taxCents + refund.tipCents, reason: refund.reason, staff: refund.staff, createdAt: refund.createdAt })),
+    ].sort((a, b) => a.createdAt - b.createdAt),
     previous,
   }
 }

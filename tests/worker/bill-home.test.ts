@@ -21,7 +21,7 @@ async function ledgerUp() {
 }
 
 const closeBill = async (table: { tableId: string; userId: string }, sessionId: string) =>
-  postJson(`/api/tables/${table.tableId}/close`, { sessionId }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+  postJson(`/api/tables/${table.tableId}/close`, { sessionId, unpaidReason: 'Se fueron sin pagar' }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
 
 const deleteTable = async (table: { tableId: string; userId: string }) =>
   SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })

@@ -43,13 +43,13 @@ describe('bill reads kept by the Worker between changes', () => {
     expect(await (await fresh(page)).text()).toContain('Flan napolitano')
     expect((await session(table.sessionId)).items).toHaveLength(3)
 
-    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     expect((await fresh(page)).status).toBe(302)
   })
 
   it('a closed bill’s id answers the table’s current bill as it is now, never a kept copy of it', async () => {
     const { owner, table } = await ownersTable()
-    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     const old = `/api/tables/session/${table.sessionId}`
     for (let load = 0; load < 3; load++) expect((await getPage(old)).headers.get('X-Bill-Cache')).not.toBe('hit')
     await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] }, owner.cookie)
@@ -87,7 +87,7 @@ describe('bill reads kept by the Worker between changes', () => {
     expect(await (await getPage(page)).text()).toContain('Por pagar')
 
     // The closed bill's code leads to the next bill with a toast in a cookie; that page shows it once and clears it.
-    const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)).json()) as { sessionId: string }
+    const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)).json()) as { sessionId: string }
     const nextPage = `/customer/table/${next.sessionId}`
     expect(await warm(nextPage)).not.toContain('customer.bill.movedTitle')
     const moved = await getPage(page)

@@ -57,7 +57,7 @@ describe('live bill sockets', () => {
     await call('POST', '/api/items', { tableId: table.id, name: 'Flan', price: 65, quantity: 2 }, owner.cookie)
     expect(await ordered).toMatchObject({ change: 'items', amountCents: 6500, totals: { total: 6500, paid: 0, remaining: 6500 } })
     const closing = diner.next()
-    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     expect(await closing).toMatchObject({ change: 'closed', sessionId: table.sessionId })
     diner.close()
   })

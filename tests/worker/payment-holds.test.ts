@@ -181,7 +181,7 @@ describe('a payment in progress holds what it pays', () => {
   it('lets staff close the bill only once nobody is paying', async () => {
     const { table, ana } = await anaWaitsOnHerBank()
     const close = async () =>
-      postJson(`/api/tables/${table.tableId}/close`, { sessionId: table.sessionId }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+      postJson(`/api/tables/${table.tableId}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
     const refused = await close()
     expect(refused.status).toBe(409)
     expect(await refused.json()).toMatchObject({ code: 'BEING_PAID' })

@@ -99,7 +99,7 @@ describe('the seeded demo table', () => {
     const bill = await readSession(DEMO_SESSION_ID)
     const login = await postJson('/api/auth/login', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD })
     const cookie = (login.headers.get('Set-Cookie') ?? '').split(';')[0]!
-    const closed = await postJson(`/api/tables/${bill.id}/close`, { sessionId: DEMO_SESSION_ID }, { headers: { Cookie: cookie, Origin: ORIGIN } })
+    const closed = await postJson(`/api/tables/${bill.id}/close`, { sessionId: DEMO_SESSION_ID, unpaidReason: 'Se fueron sin pagar' }, { headers: { Cookie: cookie, Origin: ORIGIN } })
     expect(closed.status).toBe(200)
     const { sessionId } = await closed.json<{ sessionId: string }>()
     expect(sessionId).toMatch(/^demo-/)

@@ -45,7 +45,7 @@ describe('closing a table’s bill', () => {
   it('a write that names only the table lands on its new bill after a close, and on nothing once the table is deleted', async () => {
     // The order and payment by tableId alone taught the Worker where the open bill is; closing makes that stale.
     const { owner, table } = await tableWithDiners()
-    const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)).json()) as Table
+    const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)).json()) as Table
     const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 60, customerName: 'Sofía' }] }, owner.cookie)
     expect(order.status).toBe(201)
     const payment = await call('POST', '/api/payments', { tableId: table.id, amount: 60, paymentMethod: 'card', paymentType: 'full', customerName: 'Sofía', transactionId: newTransactionId() })
@@ -62,7 +62,7 @@ describe('closing a table’s bill', () => {
 
   it('starts a fresh bill under a new session id; the old code leads to it and the old bill stays in the history', async () => {
     const { owner, table, transactionId } = await tableWithDiners()
-    const closed = await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    const closed = await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     expect(closed.status).toBe(200)
     const next = (await closed.json()) as Table
     expect(next.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -101,7 +101,7 @@ describe('closing a table’s bill', () => {
     const next = await currentSession(table.id)
     expect(next).not.toBe(table.sessionId)
 
-    const again = await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie)
+    const again = await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     expect(again.status).toBe(409)
     expect(await again.json()).toMatchObject({ message: 'Esa cuenta ya estaba cerrada; esta es la cuenta actual.', code: 'CLOSED' })
     const twice = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId }, owner.cookie)
@@ -112,10 +112,10 @@ describe('closing a table’s bill', () => {
   it('refuses without a session (401), another owner (404), a foreign origin (403) and a bad body (400), changing nothing', async () => {
     const { owner, table } = await tableWithDiners()
     const intruder = await signedInOwner()
-    expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId })).status).toBe(401)
-    expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, intruder.cookie)).status).toBe(404)
+    expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' })).status).toBe(401)
+    expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, intruder.cookie)).status).toBe(404)
     expect((await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId }, intruder.cookie)).status).toBe(404)
-    expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId }, owner.cookie, { Origin: 'https://evil.example' })).status).toBe(403)
+    expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie, { Origin: 'https://evil.example' })).status).toBe(403)
     const bad = await call('POST', `/api/tables/${table.id}/close`, { sessionId: 'not a session' }, owner.cookie)
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ message: 'sessionId is not valid' })

@@ -122,7 +122,7 @@ describe('entering a table’s code on /customer', () => {
 
   it('leads to the table’s current bill after staff closed the one that was open', async () => {
     const table = await tableWithCode()
-    const closed = await call('POST', `/api/tables/${table.tableId}/close`, { sessionId: table.sessionId }, await staffCookieOf(table.userId))
+    const closed = await call('POST', `/api/tables/${table.tableId}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, await staffCookieOf(table.userId))
     expect(closed.status).toBe(200)
     const { sessionId, shortCode } = (await closed.json()) as Table
     expect(sessionId).not.toBe(table.sessionId)

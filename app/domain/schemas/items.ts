@@ -34,6 +34,13 @@ export const billItemInputSchema = z.object({
   isPaid: z.literal(false, { error: 'items cannot be added as already paid' }).optional(),
   customerName: optionalName,
   menuItemId: idString('menuItemId').optional(),
+  /** What the kitchen should know of this line ("sin cebolla"). */
+  note: z
+    .string({ error: 'note must be text' })
+    .trim()
+    .max(200, { error: 'note must be at most 200 characters' })
+    .nullish()
+    .transform((value) => value || null),
   /** Modifier options chosen for a menu item; the menu prices them, like the item. */
   optionIds: z.array(idString('optionIds'), { error: 'optionIds must be a list' }).max(MAX_OPTIONS, { error: `at most ${MAX_OPTIONS} options per item` }).optional(),
 })

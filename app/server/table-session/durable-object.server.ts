@@ -107,12 +107,13 @@ export class TableSession extends DurableObject<Env> {
       totals: billTotals(state.lines, state.paidCents),
       splitPaid: state.splitPaid,
       payments: payments ? this.#store.payments() : [],
+      ...(payments ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds() } : {}),
       holds: header.closedAt === null ? this.#store.standingHolds(Date.now()).map((row) => row.hold) : [],
     }
   }
 
-  /** Adds an order's lines to the bill, all or nothing; `staffUserId` is the signed-in staff member who sends it, if any. */
-  async addItems(sessionId: string, request: AddItemsRequest, staffUserId: string | null): Promise<WriteResult<{ items: WireBillItem[] }>> {
+  /** Adds an order's lines to the bill, all or nothing; `staff` is the signed-in staff member who sends it (and the name they give), if any. */
+  async addItems(sessionId: string, request: AddItemsRequest, staff: { userId: string; name: string } | null): Promise<WriteResult<{ items: WireBillItem[] }>> {
     const found = await this.#header(sessionId)
     if (!found) return notOpen(this.#db, sessionId)
     // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
@@ -121,7 +122,7 @@ export class TableSession extends DurableObject<Env> {
       const open = await this.#openForWrite(sessionId, request.tableId)
       if (!open.ok) return open
       const { header } = open
-      const order = orderLines(menu, sessionId, header.table, request, staffUserId, { openLines: this.#store.openLineCount(), maxOpenLines: appEnv(this.env).MAX_OPEN_LINES })
+      const order = orderLines(menu, sessionId, header.table, request, staff, { openLines: this.#store.openLineCount(), maxOpenLines: appEnv(this.env).MAX_OPEN_LINES })
       if (!order.ok) return order
       this.ctx.storage.transactionSync(() => this.#store.addLines(order.lines))
       this.#committed()

@@ -40,10 +40,10 @@ export function orderLines(
   sessionId: string,
   table: BillTable,
   request: AddItemsRequest,
-  staffUserId: string | null,
+  staff: { userId: string; name: string } | null,
   limits: { openLines: number; maxOpenLines: number },
 ): WriteResult<{ lines: BillItemRow[] }> {
-  const byStaff = staffUserId === table.userId
+  const byStaff = staff?.userId === table.userId
   if (!byStaff && limits.openLines + request.items.length > limits.maxOpenLines) {
     const refused = fail(429, 'TOO_MANY_LINES', `This bill already has ${limits.openLines} unpaid lines; at most ${limits.maxOpenLines} may be open. Ask the staff to add more.`)
     return { ...refused, limit: { limit: limits.maxOpenLines, windowSeconds: OPEN_LINES_RETRY_SECONDS } }
@@ -54,6 +54,6 @@ export function orderLines(
   // The options chosen are on the line already, in its description.
   return {
     ok: true,
-    lines: priced.lines.map(({ optionIds: _optionIds, ...line }) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now, comped: false, note: null, addedBy: byStaff ? 'staff' : null })),
+    lines: priced.lines.map(({ optionIds: _optionIds, ...line }) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now, comped: false, addedBy: byStaff ? (staff?.name ?? null) : null })),
   }
 }

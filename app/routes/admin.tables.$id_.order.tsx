@@ -1,0 +1,168 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { staffOrderSchema } from '~/domain/schemas/books'
+import type { TranslationKey } from '~/locales/translate'
+import { requireStaffPage } from '~/server/auth/session.server'
+import { addOrder } from '~/server/bill-writes.server'
+import { getDb } from '~/server/db/client.server'
+import { readOwnerMenu } from '~/server/menu.server'
+import { findOwnTable } from '~/server/tables.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { buttonClass } from '~/ui/button'
+import { useI18n } from '~/ui/i18n'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
+
+const inputClass = 'rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal'
+
+async function loadOwnTable({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(context, request)
+  const db = getDb(context.cloudflare.env.DB)
+  // Another owner's table answers exactly like an unknown one.
+  const table = await findOwnTable(db, user.id, params.id ?? '')
+  if (!table) throw data(null, { status: 404 })
+  return { db, table, user }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { db, table, user } = await loadOwnTable(args)
+  return { table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId }, menu: await readOwnerMenu(db, user.id), staff: user.ownerName ?? '' }
+}
+
+/** One line a waiter adds: the options of a menu item come as one field per group (`group.<id>`), read together as its optionIds. */
+export async function action(args: ActionFunctionArgs) {
+  const { table, user } = await loadOwnTable(args)
+  const here = `/admin/tables/${table.id}/order`
+  const form = await args.request.formData()
+  for (const [name, value] of [...form.entries()]) if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
+  const submission = parseWithZod(form, { schema: staffOrderSchema })
+  if (submission.status !== 'success') {
+    const first = Object.values(submission.error ?? {}).flat()[0] as TranslationKey | undefined
+    return redirectWithToast(here, { title: first ?? 'admin.errors.formError', variant: 'destructive' })
+  }
+  const line = submission.value
+  const result = await addOrder(
+    args.context.cloudflare.env,
+    {
+      tableId: table.id,
+      sessionId: line.sessionId,
+      items: [
+        {
+          ...(line.menuItemId ? { menuItemId: line.menuItemId, optionIds: line.optionIds } : {}),
+          name: line.name ?? '',
+          // Staff type what one costs; the bill keeps the line's total.
+          price: (line.price ?? 0) * line.quantity,
+          description: null,
+          category: 'Order',
+          quantity: line.quantity,
+          customerName: null,
+          note: line.note,
+        },
+      ],
+    },
+    { staffUserId: user.id, staffName: line.staff, address: null },
+  )
+  if (!result.ok) return redirectWithToast(here, { title: result.code === 'CLOSED' ? 'admin.books.refused.CLOSED' : 'admin.books.refused.other', variant: 'destructive' })
+  return redirectWithToast(here, { title: 'admin.books.added', description: result.items.map((item) => `${item.quantity}× ${item.name}`).join(', ') })
+}
+
+/** A waiter adds to a table's bill: any menu item with its options, or an open item; each with a quantity and a note. Plain forms, one line each. */
+export default function StaffOrder() {
+  const { table, menu, staff } = useLoaderData<typeof loader>()
+  const { t, money } = useI18n()
+  const back = `/admin/tables/${table.id}`
+  const items = menu.flatMap((category) => category.items.map((item) => ({ ...item, category: category.name })))
+  return (
+    <div className="min-h-dvh">
+      <AdminTopBar backTo={back} backLabel={t('admin.books.orderBack')} />
+      <main className="mx-auto grid max-w-3xl gap-4 px-4 py-6">
+        <h1 className="text-2xl font-bold">{t('admin.books.orderTitle', { number: table.tableNumber })}</h1>
+        {items.length === 0 ? <p className="text-stone-600">{t('admin.books.noMenu')}</p> : null}
+        <ul className="grid gap-3" data-testid="staff-menu">
+          {items.map((item) => (
+            <li key={item.id} className="rounded-2xl bg-white p-4 shadow-sm">
+              <Form method="post" className="grid gap-3">
+                <input type="hidden" name="sessionId" value={table.sessionId} />
+                <input type="hidden" name="menuItemId" value={item.id} />
+                <input type="hidden" name="staff" value={staff} />
+                <div className="flex justify-between gap-3">
+                  <div>
+                    <p className="font-semibold">{item.name}</p>
+                    <p className="text-sm text-stone-600">{item.category}</p>
+                  </div>
+                  <p className="font-semibold tabular-nums">{money(item.priceCents)}</p>
+                </div>
+                {item.modifierGroups.map((group) => (
+                  <fieldset key={group.id} className="grid gap-1">
+                    <legend className="text-sm font-semibold">{group.name}</legend>
+                    {group.options.map((option) => (
+                      <label key={option.id} className="flex items-center gap-2 text-sm">
+                        <input
+                          type={group.multipleSelect ? 'checkbox' : 'radio'}
+                          name={`group.${group.id}`}
+                          value={option.id}
+                          defaultChecked={option.isDefault}
+                          required={group.required && !group.multipleSelect}
+                        />
+                        {option.name}
+                        {option.priceAdjustmentCents ? ` (+${money(option.priceAdjustmentCents)})` : ''}
+                      </label>
+                    ))}
+                  </fieldset>
+                ))}
+                <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
+                  <label className="grid gap-1 text-sm font-semibold">
+                    {t('admin.books.quantity')}
+                    <input name="quantity" type="number" min={1} max={99} defaultValue={1} className={inputClass} />
+                  </label>
+                  <label className="grid gap-1 text-sm font-semibold">
+                    {t('admin.books.note')}
+                    <input name="note" maxLength={200} className={inputClass} />
+                  </label>
+                  <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
+                    {t('admin.books.add')}
+                  </button>
+                </div>
+              </Form>
+            </li>
+          ))}
+        </ul>
+
+        <section className="rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="open-item">
+          <h2 id="open-item" className="font-bold">
+            {t('admin.books.openItem')}
+          </h2>
+          <p className="text-sm text-stone-600">{t('admin.books.openItemHint')}</p>
+          <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2">
+            <input type="hidden" name="sessionId" value={table.sessionId} />
+            <input type="hidden" name="staff" value={staff} />
+            <label className="grid gap-1 text-sm font-semibold">
+              {t('admin.books.name')}
+              <input name="name" required maxLength={120} className={inputClass} data-testid="open-item-name" />
+            </label>
+            <label className="grid gap-1 text-sm font-semibold">
+              {t('admin.books.price')}
+              <input name="price" required inputMode="decimal" className={inputClass} data-testid="open-item-price" />
+            </label>
+            <label className="grid gap-1 text-sm font-semibold">
+              {t('admin.books.quantity')}
+              <input name="quantity" type="number" min={1} max={99} defaultValue={1} className={inputClass} />
+            </label>
+            <label className="grid gap-1 text-sm font-semibold">
+              {t('admin.books.note')}
+              <input name="note" maxLength={200} className={inputClass} />
+            </label>
+            <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
+              {t('admin.books.add')}
+            </button>
+          </Form>
+        </section>
+        <Link to={back} className={buttonClass.secondary}>
+          {t('admin.books.orderBack')}
+        </Link>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,167 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { getPage, newTransactionId, postForm } from './fixtures'
+import { call, signedInOwner } from './staff'
+
+type Table = { id: string; sessionId: string }
+type Bill = { remainingAmount: number; paidAmount: number; totalAmount: number; items: { id: string; name: string; quantity: number; paidQuantity: number; price: number }[] }
+
+/** An owner's table with three tacos ($40 each) and an agua ($35), nothing paid. */
+async function openTable() {
+  const owner = await signedInOwner()
+  const table = (await (await call('POST', '/api/tables', { tableNumber: '9' }, owner.cookie)).json()) as Table
+  const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Tacos al pastor', price: 120, quantity: 3, customerName: 'Marisol' }, { name: 'Agua de jamaica', price: 35, customerName: 'Beto' }] }, owner.cookie)
+  expect(order.status).toBe(201)
+  return { owner, table }
+}
+
+const billOf = async (sessionId: string) => (await (await call('GET', `/api/tables/session/${sessionId}`)).json()) as Bill
+const lineOf = async (sessionId: string, name: string) => (await billOf(sessionId)).items.find((item) => item.name === name)!
+/** The staff page's form posts, as a browser without JavaScript sends them. */
+const staffPost = (table: Table, cookie: string, fields: Record<string, string>) => postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, staff: 'Luis', ...fields }, cookie)
+/** What the staff member reads after the form: the page it leads to, with its toast. */
+async function toastOf(response: Response, cookie: string): Promise<string> {
+  expect(response.status).toBe(302)
+  const toast = response.headers.get('Set-Cookie')?.split(';')[0] ?? ''
+  const html = await (await getPage(response.headers.get('Location') ?? '', `${cookie}; ${toast}`)).text()
+  const at = html.indexOf('data-testid="toast"')
+  expect(at, 'a toast is shown').toBeGreaterThan(-1)
+  return html.slice(at, html.indexOf('</button>', at)).replace(/<[^>]+>/g, ' ')
+}
+
+describe('a waiter records money taken at the table', () => {
+  it('takes cash for chosen units with a tip, says the change, and the diners’ bill shows them paid', async () => {
+    const { owner, table } = await openTable()
+    const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
+    const sent = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'items', [`units.${tacos.id}`]: '2', tip: '10', method: 'cash', cashReceived: '100' })
+    expect(sent.status).toBe(302)
+    expect((await toastOf(sent, owner.cookie))).toContain('$10.00')
+    expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 80, remainingAmount: 75 })
+    expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(2)
+    const html = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    expect(html).toContain('Efectivo')
+    expect(html).toContain('Registrado por: Luis')
+  })
+
+  it('records the whole rest on the terminal only for the amount shown: a bill that moved meanwhile is refused and nothing is recorded', async () => {
+    const { owner, table } = await openTable()
+    const transactionId = newTransactionId()
+    // A diner orders while the waiter looks at $155.00.
+    await call('POST', '/api/items', { tableId: table.id, items: [{ menuItemId: undefined, name: 'Flan', price: 55 }] }, owner.cookie)
+    const stale = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId, mode: 'full', amount: '155.00', method: 'terminal' })
+    expect((await toastOf(stale, owner.cookie))).toContain('La cuenta cambió mientras tanto')
+    expect((await billOf(table.sessionId)).paidAmount).toBe(0)
+    const fresh = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'full', amount: '210.00', method: 'terminal' })
+    expect((await toastOf(fresh, owner.cookie))).toContain('Pago registrado')
+    expect(await billOf(table.sessionId)).toMatchObject({ remainingAmount: 0 })
+  })
+
+  it('refuses cash handed over below the charge, and a second submit of the same form records once', async () => {
+    const { owner, table } = await openTable()
+    const low = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'amount', amount: '50', method: 'cash', cashReceived: '40' })
+    expect((await toastOf(low, owner.cookie))).toContain('el efectivo recibido no puede ser menor al cobro')
+    const transactionId = newTransactionId()
+    const fields = { intent: 'record-payment', transactionId, mode: 'amount', amount: '50', method: 'cash' }
+    await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
+    expect((await billOf(table.sessionId)).paidAmount).toBe(50)
+  })
+})
+
+describe('staff and diners at once', () => {
+  it('a cash payment and a card payment for the same units at once: one wins, the other is told, nothing is paid twice', async () => {
+    const { owner, table } = await openTable()
+    const agua = await lineOf(table.sessionId, 'Agua de jamaica')
+    const [cash, card] = await Promise.all([
+      staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'items', [`units.${agua.id}`]: '1', method: 'cash' }),
+      call('POST', '/api/payments', { tableId: table.id, amount: 35, paymentMethod: 'card', paymentType: 'item', itemIds: [agua.id], transactionId: newTransactionId() }),
+    ])
+    const cashTook = (await toastOf(cash, owner.cookie)).includes('Pago registrado')
+    expect([cashTook, card.status === 201].filter(Boolean)).toHaveLength(1)
+    expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 35 })
+    expect((await lineOf(table.sessionId, 'Agua de jamaica')).paidQuantity).toBe(1)
+  })
+
+  it('a waiter voiding a unit while a diner pays it: the bill never charges for a voided unit nor voids a paid one', async () => {
+    const { owner, table } = await openTable()
+    const agua = await lineOf(table.sessionId, 'Agua de jamaica')
+    const [voided, paid] = await Promise.all([
+      staffPost(table, owner.cookie, { intent: 'adjust', lineId: agua.id, kind: 'void', quantity: '1', reason: 'Error' }),
+      call('POST', '/api/payments', { tableId: table.id, amount: 35, paymentMethod: 'card', paymentType: 'item', itemIds: [agua.id], transactionId: newTransactionId() }),
+    ])
+    const voidWon = (await toastOf(voided, owner.cookie)).includes('Artículo anulado')
+    expect(voidWon).toBe(paid.status !== 201)
+    expect(await billOf(table.sessionId)).toMatchObject(voidWon ? { totalAmount: 120, paidAmount: 0 } : { totalAmount: 155, paidAmount: 35 })
+  })
+})
+
+describe('voids and comps', () => {
+  it('a void takes a mistaken unit off the bill with its reason, kept in the ledger', async () => {
+    const { owner, table } = await openTable()
+    const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
+    const sent = await staffPost(table, owner.cookie, { intent: 'adjust', lineId: tacos.id, kind: 'void', quantity: '1', reason: 'Se pidió de más' })
+    expect((await toastOf(sent, owner.cookie))).toContain('Artículo anulado')
+    expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 115 })
+    expect(await lineOf(table.sessionId, 'Tacos al pastor')).toMatchObject({ quantity: 2 })
+    await expect.poll(async () => env.DB.prepare('SELECT kind, quantity, amount_cents AS amount, reason, staff FROM bill_adjustments WHERE session_id = ?').bind(table.sessionId).all().then((rows) => rows.results)).toEqual([
+      { kind: 'void', quantity: 1, amount: 4000, reason: 'Se pidió de más', staff: 'Luis' },
+    ])
+  })
+
+  it('a comp keeps the unit visible at no charge; a paid unit cannot be voided, only refunded', async () => {
+    const { owner, table } = await openTable()
+    const agua = await lineOf(table.sessionId, 'Agua de jamaica')
+    const comp = await staffPost(table, owner.cookie, { intent: 'adjust', lineId: agua.id, kind: 'comp', quantity: '1', reason: 'Cumpleaños' })
+    expect((await toastOf(comp, owner.cookie))).toContain('Cortesía registrada')
+    expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 120 })
+    expect(await getPage(`/admin/tables/${table.id}`, owner.cookie).then((page) => page.text())).toContain('Cortesía')
+
+    const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
+    await call('POST', '/api/payments', { tableId: table.id, amount: 120, paymentMethod: 'card', paymentType: 'full', transactionId: newTransactionId() })
+    const voided = await staffPost(table, owner.cookie, { intent: 'adjust', lineId: tacos.id, kind: 'void', quantity: '1', reason: 'Error' })
+    expect((await toastOf(voided, owner.cookie))).toContain('solo se pueden reembolsar')
+    expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 120, paidAmount: 120 })
+  })
+
+  it('two waiters voiding the last unit at once: one succeeds, the other is told', async () => {
+    const { owner, table } = await openTable()
+    const agua = await lineOf(table.sessionId, 'Agua de jamaica')
+    const fields = { intent: 'adjust', lineId: agua.id, kind: 'void', quantity: '1', reason: 'Error' }
+    const answers = await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
+    expect((await Promise.all(answers.map((answer) => toastOf(answer, owner.cookie)))).filter((toast) => toast.includes('Artículo anulado'))).toHaveLength(1)
+    expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 120 })
+  })
+})
+
+describe('refunds', () => {
+  it('give back units of a payment, which are unpaid again; never more than was paid, even twice at once', async () => {
+    const { owner, table } = await openTable()
+    const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
+    const transactionId = newTransactionId()
+    await call('POST', '/api/payments', { tableId: table.id, amount: 80, tipAmount: 12, paymentMethod: 'card', paymentType: 'item', itemIds: [tacos.id], itemQuantities: { [tacos.id]: 2 }, transactionId })
+    const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()).results
+    const fields = { intent: 'refund', paymentId: payment!.id, [`units.${tacos.id}`]: '2', tip: '12', reason: 'Llegó frío' }
+    const answers = await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
+    expect((await Promise.all(answers.map((answer) => toastOf(answer, owner.cookie)))).filter((toast) => toast.includes('Reembolso registrado'))).toHaveLength(1)
+    expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 0, remainingAmount: 155 })
+    expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(0)
+    await expect.poll(async () => env.DB.prepare('SELECT amount_cents AS amount, tip_cents AS tip, staff FROM refunds WHERE payment_id = ?').bind(payment!.id).all().then((rows) => rows.results)).toEqual([{ amount: 8000, tip: 1200, staff: 'Luis' }])
+    const more = await staffPost(table, owner.cookie, { intent: 'refund', paymentId: payment!.id, amount: '1', reason: 'Otra vez' })
+    expect((await toastOf(more, owner.cookie))).toContain('no puede ser mayor a lo que se pagó')
+  })
+})
+
+describe('closing with something unpaid', () => {
+  it('asks why; with the reason it closes and the ledger keeps how much and why', async () => {
+    const { owner, table } = await openTable()
+    const bare = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId }, owner.cookie)
+    expect((await toastOf(bare, owner.cookie))).toContain('Queda saldo pendiente')
+    expect((await billOf(table.sessionId)).totalAmount).toBe(155)
+    const closed = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
+    expect((await toastOf(closed, owner.cookie))).toContain('Cuenta cerrada')
+    await expect.poll(async () => env.DB.prepare('SELECT unpaid_cents AS unpaid, unpaid_reason AS reason, closed_by AS staff FROM table_sessions WHERE id = ?').bind(table.sessionId).first()).toEqual({
+      unpaid: 15500,
+      reason: 'Se fueron sin pagar',
+      staff: 'Luis',
+    })
+  })
+})
