@@ -169,7 +169,7 @@ export default function TableDetails() {
                       </p>
                       {line.description ? <p className="text-sm text-stone-700">{line.description}</p> : null}
                       {line.note ? <p className="text-sm italic text-stone-700">“{line.note}”</p> : null}
-                      <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: line.addedBy ?? named(line.customerName ?? 'Guest') })}</p>
+                      <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')) })}</p>
                       {line.paidQuantity > 0 ? (
                         <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
                           {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}

@@ -25,16 +25,16 @@ describe('pricing an order', () => {
     expect(result).toEqual({
       ok: true,
       lines: [
-        { menuItemId: 'tacos', optionIds: ['habanero'], name: 'Tacos al pastor', description: 'Salsa: Habanero', priceCents: 18000, quantity: 3, category: 'Order', customerName: null },
-        { menuItemId: 'agua', optionIds: [], name: 'Agua de jamaica', description: null, priceCents: 3500, quantity: 1, category: 'Order', customerName: null },
+        { menuItemId: 'tacos', optionIds: ['habanero'], name: 'Tacos al pastor', description: 'Salsa: Habanero', priceCents: 18000, quantity: 3, category: 'Order', customerName: null, note: null },
+        { menuItemId: 'agua', optionIds: [], name: 'Agua de jamaica', description: null, priceCents: 3500, quantity: 1, category: 'Order', customerName: null, note: null },
       ],
     })
   })
 
   it('keeps a line that names no menu item as it was sent (staff and demo lines)', () => {
-    expect(priceOrder([line({ name: 'Botella de la casa', price: 45000, quantity: 1, description: 'Malbec' })], menu, staff)).toEqual({
+    expect(priceOrder([line({ name: 'Botella de la casa', price: 45000, quantity: 1, description: 'Malbec', note: 'Decantar' })], menu, staff)).toEqual({
       ok: true,
-      lines: [{ menuItemId: null, optionIds: [], name: 'Botella de la casa', description: 'Malbec', priceCents: 45000, quantity: 1, category: 'Order', customerName: null }],
+      lines: [{ menuItemId: null, optionIds: [], name: 'Botella de la casa', description: 'Malbec', priceCents: 45000, quantity: 1, category: 'Order', customerName: null, note: 'Decantar' }],
     })
   })
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { getPage, newTransactionId, postForm } from './fixtures'
+import { getPage, newTransactionId, postForm, seedMenu } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
@@ -163,5 +163,66 @@ describe('closing with something unpaid', () => {
       reason: 'Se fueron sin pagar',
       staff: 'Luis',
     })
+  })
+})
+
+describe('a waiter’s order', () => {
+  it('adds a menu item with its chosen option, priced by the menu, and an open item, each with a note, on the bill diners read', async () => {
+    const { owner, table } = await openTable()
+    const [michelada] = await seedMenu(owner.userId, [{ name: 'Michelada', priceCents: 9000 }])
+    const group = crypto.randomUUID()
+    const clamato = crypto.randomUUID()
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO modifier_groups (id, menu_item_id, name, required) VALUES (?, ?, 'Estilo', 1)").bind(group, michelada!),
+      env.DB.prepare("INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents) VALUES (?, ?, 'Con clamato', 1500)").bind(clamato, group),
+    ])
+    const page = await (await getPage(`/admin/tables/${table.id}/order`, owner.cookie)).text()
+    expect(page).toContain('Michelada')
+    expect(page).toContain('Con clamato')
+
+    const order = (fields: Record<string, string>) => postForm(`/admin/tables/${table.id}/order`, { sessionId: table.sessionId, staff: 'Luis', ...fields }, owner.cookie)
+    // A price sent with a menu item is ignored: the menu prices it.
+    const added = await order({ menuItemId: michelada!, [`group.${group}`]: clamato, quantity: '2', note: 'Sin hielo', price: '1' })
+    expect(await toastOf(added, owner.cookie)).toContain('Agregado a la cuenta')
+    const missing = await order({ menuItemId: michelada!, quantity: '1' })
+    expect(await toastOf(missing, owner.cookie)).toContain('No se pudo hacer')
+    const open = await order({ name: 'Pastel de cumpleaños', price: '150', quantity: '1', note: 'Con velita' })
+    expect(await toastOf(open, owner.cookie)).toContain('Agregado a la cuenta')
+
+    const bill = await billOf(table.sessionId)
+    expect(bill.items.filter((item) => ['Michelada', 'Pastel de cumpleaños'].includes(item.name)).map((item) => [item.name, item.quantity, item.price])).toEqual([
+      ['Michelada', 2, 210],
+      ['Pastel de cumpleaños', 1, 150],
+    ])
+    const details = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    expect(details).toContain('Sin hielo')
+    expect(details).toContain('Pidió Luis')
+  })
+
+  it('is for the table’s owner only', async () => {
+    const { table } = await openTable()
+    const intruder = await signedInOwner()
+    expect((await getPage(`/admin/tables/${table.id}/order`, intruder.cookie)).status).toBe(404)
+    const sent = await postForm(`/admin/tables/${table.id}/order`, { sessionId: table.sessionId, staff: 'X', name: 'Gratis', price: '0', quantity: '1' }, intruder.cookie)
+    expect(sent.status).toBe(404)
+    expect((await billOf(table.sessionId)).items).toHaveLength(2)
+  })
+})
+
+describe('the table’s history', () => {
+  it('shows each void, comp and refund with who, when and why, and a closed bill left unpaid with its reason', async () => {
+    const { owner, table } = await openTable()
+    const agua = await lineOf(table.sessionId, 'Agua de jamaica')
+    await staffPost(table, owner.cookie, { intent: 'adjust', lineId: agua.id, kind: 'comp', quantity: '1', reason: 'Cliente frecuente' })
+    await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'amount', amount: '40', method: 'cash' })
+    const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?').bind(table.sessionId).all<{ id: string }>()).results
+    await expect.poll(() => payment).toBeDefined()
+    await staffPost(table, owner.cookie, { intent: 'refund', paymentId: payment!.id, amount: '40', reason: 'Se cobró de más' })
+    const html = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    for (const text of ['Historial de la cuenta', 'Cortesía', 'Cliente frecuente', 'Reembolso', 'Se cobró de más', 'Reembolsado: $40.00', 'Luis']) expect(html, text).toContain(text)
+
+    await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
+    const after = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    expect(after).toContain('Quedó sin pagar $120.00: Se fueron sin pagar (Luis)')
   })
 })
