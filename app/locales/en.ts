@@ -34,11 +34,16 @@ const en: DinerResources = {
       code: 'Table code',
       submit: 'See the bill',
       invalid: 'Type the code exactly as it appears on the table.',
+      gone: 'This table is no longer available. If you need help, ask the staff.',
       hint: 'It has 8 letters and digits, like K7MQ-4XPD. Lower case is fine, and so is leaving out the dash.',
     },
     notFound: {
       title: 'Table Not Found',
       text: "The table you're looking for doesn't exist or has been closed.",
+    },
+    gone: {
+      title: 'This table is no longer available',
+      text: 'The restaurant no longer uses this table. If you need help, ask the staff.',
     },
     bill: {
       movedTitle: 'That bill was closed',

@@ -34,11 +34,16 @@ const es = {
       code: 'Código de la mesa',
       submit: 'Ver la cuenta',
       invalid: 'Escribe el código tal como aparece en la mesa.',
+      gone: 'Esta mesa ya no está disponible. Si necesitas ayuda, pregunta al personal.',
       hint: 'Son 8 letras y números, como K7MQ-4XPD. Da igual si usas minúsculas o escribes el guion.',
     },
     notFound: {
       title: 'Mesa no encontrada',
       text: 'La mesa que buscas no existe o ya se cerró.',
+    },
+    gone: {
+      title: 'Esta mesa ya no está disponible',
+      text: 'El restaurante ya no usa esta mesa. Si necesitas ayuda, pregunta al personal.',
     },
     bill: {
       movedTitle: 'Esta cuenta ya se cerró',

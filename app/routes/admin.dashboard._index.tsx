@@ -8,7 +8,7 @@ import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
-import { createTable, deleteTable, listTables, updateTable } from '~/server/tables.server'
+import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable } from '~/server/tables.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { EmptyState } from '~/ui/admin/empty-state'
@@ -20,7 +20,7 @@ import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 
-/** The Mesas tab: every table with its open bill, and the dialogs that add, edit, delete and show the QR of one. */
+/** The Mesas tab: every table with its open bill, and the dialogs that add, edit, archive and show the QR of one. */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const updateFormSchema = updateTableSchema.extend({ id: z.string() })
-const deleteFormSchema = z.object({ id: z.string() })
+const archiveFormSchema = z.object({ id: z.string() })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffPage(context, request)
@@ -54,10 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await updateTable(env, user.id, id, changes))) return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
     return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
   }
-  const submission = parseWithZod(form, { schema: deleteFormSchema })
-  if (intent !== 'delete' || submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-  if (!(await deleteTable(env, user.id, submission.value.id))) return data(submission.reply({ formErrors: ['admin.tables.deleteFailed'] }), { status: 404 })
-  return redirectWithToast('/admin/dashboard', { title: 'admin.tables.deleted' })
+  const submission = parseWithZod(form, { schema: archiveFormSchema })
+  if (intent !== 'archive' || submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+  const archived = await archiveTable(env, user.id, submission.value.id)
+  if (!archived) return data(submission.reply({ formErrors: ['admin.tables.archiveFailed'] }), { status: 404 })
+  if (!archived.ok) return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), { status: archived.status })
+  return redirectWithToast('/admin/dashboard', { title: 'admin.tables.archived' })
 }
 
 export default function TablesTab() {
@@ -66,7 +68,7 @@ export default function TablesTab() {
   const [searchParams] = useSearchParams()
   const dialog = searchParams.get('dialog')
   const editing = tables.find((table) => table.id === searchParams.get('edit'))
-  const deleting = tables.find((table) => table.id === searchParams.get('delete'))
+  const archiving = tables.find((table) => table.id === searchParams.get('archive'))
   const qrTable = tables.find((table) => table.id === qr?.tableId)
 
   return (
@@ -117,8 +119,8 @@ export default function TablesTab() {
                     <Link to={`?edit=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 hover:bg-stone-100">
                       {t('admin.tables.edit')}
                     </Link>
-                    <Link to={`?delete=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50">
-                      {t('admin.tables.delete')}
+                    <Link to={`?archive=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50">
+                      {t('admin.tables.archive')}
                     </Link>
                   </div>
                 </details>
@@ -138,9 +140,9 @@ export default function TablesTab() {
         ) : null}
       </UrlDialog>
 
-      <UrlDialog open={Boolean(deleting)} closeTo="?" title={deleting ? t('admin.tables.deleteTitle', { number: deleting.tableNumber }) : ''}>
-        {deleting ? (
-          <DeleteTableForm table={deleting} />
+      <UrlDialog open={Boolean(archiving)} closeTo="?" title={archiving ? t('admin.tables.archiveTitle', { number: archiving.tableNumber }) : ''}>
+        {archiving ? (
+          <ArchiveTableForm table={archiving} />
         ) : null}
       </UrlDialog>
 
@@ -213,19 +215,19 @@ function EditTableForm({ table }: { table: { id: string; tableName: string | nul
   )
 }
 
-function DeleteTableForm({ table }: { table: { id: string } }) {
+function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string } }) {
   const { t } = useI18n()
-  const pending = useIsPending({ intent: 'delete' })
-  const lastResult = resultFor(useActionData<typeof action>(), 'delete', table.id)
+  const pending = useIsPending({ intent: 'archive' })
+  const lastResult = resultFor(useActionData<typeof action>(), 'archive', table.id)
   return (
     <Form method="post" className="grid gap-4">
-      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="intent" value="archive" />
       <input type="hidden" name="id" value={table.id} />
       <ErrorList errors={lastResult?.error?.['']} alert />
-      <p>{t('admin.tables.deleteText')}</p>
+      <p data-testid="archive-text">{t('admin.tables.archiveText', { number: table.tableNumber })}</p>
       <div className="flex justify-end gap-2">
         <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
-        <StatusButton pending={pending} className={buttonClass.danger}>{t('admin.tables.deleteConfirm')}</StatusButton>
+        <StatusButton pending={pending} className={buttonClass.danger}>{t('admin.tables.archiveConfirm')}</StatusButton>
       </div>
     </Form>
   )

@@ -6,14 +6,19 @@ import { missedLookup, readApiBill } from '~/server/customer.server'
 import { api, apiError, json, methodNotAllowed } from '~/server/http.server'
 import { tooManyResponse } from '~/server/rate-limit.server'
 import { lookupTableCode } from '~/server/table-codes.server'
+import { tableArchived } from '~/server/write-result.server'
 
 const billAnswer = (bill: BillView) => json(toWireSession(bill), { headers: { [BILL_SESSION_HEADER]: bill.sessionId } })
+
+/** A table the restaurant archived: its codes are real, so this is said apart from an unknown one (see tableGone). */
+const archivedAnswer = () => apiError(410, tableArchived().message)
 
 /**
  * GET /api/tables/session/{sessionId}: the table's bill with its totals; a
  * closed bill's id answers the table's current one. The table's short code
  * (`K7MQ-4XPD`, in any case, with or without the dash) answers its current
- * bill too, under the short codes' own limit (lookupTableCode).
+ * bill too, under the short codes' own limit (lookupTableCode). Either kind
+ * of code of an archived table answers 410.
  */
 export const loader = api(async ({ params, context, request }: LoaderFunctionArgs) => {
   const env = context.cloudflare.env
@@ -23,11 +28,14 @@ export const loader = api(async ({ params, context, request }: LoaderFunctionArg
     const found = await lookupTableCode(env, code, context.clientAddress)
     if (found.found) {
       const bill = await readApiBill(env, found.sessionId)
+      if (bill === 'archived') return archivedAnswer()
       return bill ? billAnswer(bill) : apiError(404, 'Table not found.')
     }
+    if (found.archived) return archivedAnswer()
     return found.limit ? tooManyResponse(request, found.limit) : apiError(404, 'Table not found.')
   }
   const bill = await readApiBill(env, asked)
+  if (bill === 'archived') return archivedAnswer()
   if (bill) return billAnswer(bill)
   const limit = await missedLookup(env, context.clientAddress)
   return limit ? tooManyResponse(request, limit) : apiError(404, 'Table not found.')

@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
  * the QR (any case, with or without its dash) leads to the table's current
  * bill, and so does the long id of an older card; a code that names no table
  * comes back with the error, and after too many of those from one address,
- * with how long to wait (429).
+ * with how long to wait (429); an archived table's code, with the words that
+ * it is no longer available (410).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const typed = new URL(request.url).searchParams.get('code') ?? ''
@@ -26,6 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (input.kind === 'invalid') return data({ typed, error: 'customer.enter.invalid' }, { status: 400 })
   const found = await lookupTableCode(context.cloudflare.env, input.code, context.clientAddress)
   if (found.found) throw redirect(customerPath.bill(found.sessionId))
+  // The code is right, so the diner is told the table is gone rather than to check what they typed.
+  if (found.archived) return data({ typed, error: 'customer.enter.gone' }, { status: 410 })
   if (found.limit) return data({ typed, error: await tooManyText(request, found.limit) }, { status: 429, headers: retryAfter(found.limit) })
   return data({ typed, error: 'customer.enter.invalid' }, { status: 404 })
 }

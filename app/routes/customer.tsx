@@ -9,7 +9,8 @@ import { useI18n } from '~/ui/i18n'
 /**
  * The diner's screens (/customer/...). Each loads its own bill, so a screen
  * only waits for what it shows; they share this one error page, inside the
- * diner's frame: an unknown or closed table is 'Table Not Found'.
+ * diner's frame: an unknown or closed table is 'Table Not Found', and a
+ * table the restaurant archived is 'no longer available'.
  */
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
@@ -42,18 +43,19 @@ export function ErrorBoundary() {
     <GeneralErrorBoundary
       frame={(children) => <CustomerShell>{children}</CustomerShell>}
       back={{ to: '/', label: t('common.returnHome') }}
-      statusHandlers={{ 404: () => <TableNotFound /> }}
+      statusHandlers={{ 404: () => <TableMissing why="notFound" />, 410: () => <TableMissing why="gone" /> }}
     />
   )
 }
 
-function TableNotFound() {
+/** An unknown table (404) or one the restaurant archived (410): the same page, in its own words. */
+function TableMissing({ why }: { why: 'notFound' | 'gone' }) {
   const { t } = useI18n()
   return (
-    <section className="flex flex-col items-center gap-4 py-16 text-center" data-testid="table-not-found">
+    <section className="flex flex-col items-center gap-4 py-16 text-center" data-testid={why === 'gone' ? 'table-gone' : 'table-not-found'}>
       <span aria-hidden="true" className="text-5xl">🍽️</span>
-      <h1 className="text-2xl font-bold">{t('customer.notFound.title')}</h1>
-      <p className="text-stone-600">{t('customer.notFound.text')}</p>
+      <h1 className="text-2xl font-bold">{t(`customer.${why}.title`)}</h1>
+      <p className="text-stone-600">{t(`customer.${why}.text`)}</p>
       <Link to="/" className={buttonClass.primary}>
         {t('common.returnHome')}
       </Link>

@@ -10,15 +10,16 @@ import { getDb } from './db/client.server'
 import { tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
 import { spend, type RateLimit } from './rate-limit.server'
-import { billClosed, fail, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
+import { billClosed, fail, tableArchived, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
 
-/** The open bill a write goes to: the table's current session, unless the writer named one closed since. */
+/** The open bill a write goes to: the table's current session, unless the writer named one closed since or the table is archived. */
 async function openSession(env: Env, tableId: string, sessionId: string | undefined): Promise<string | WriteFailure> {
   const [table] = await getDb(env.DB)
-    .select({ sessionId: tables.sessionId, isActive: tables.isActive })
+    .select({ sessionId: tables.sessionId, isActive: tables.isActive, archivedAt: tables.archivedAt })
     .from(tables)
     .where(eq(tables.id, tableId))
     .limit(1)
+  if (table?.archivedAt != null) return tableArchived()
   if (!table || !table.isActive) return tableNotFound()
   if (sessionId && sessionId !== table.sessionId) return billClosed()
   return table.sessionId
@@ -50,8 +51,8 @@ async function writeToOpenBill<Written extends object>(
   if (sessionId) {
     // A writer that names the bill goes straight to it; its object refuses a bill closed since.
     const result = await write(sessionId)
-    if (result.ok || result.code !== 'NOT_FOUND') return result
-    // A bill its object never knew: the table decides between 'no such table' and 'not its open bill'.
+    if (result.ok || (result.code !== 'NOT_FOUND' && result.code !== 'CLOSED')) return result
+    // A bill its object never knew, or one closed since: the table decides between 'no such table', 'archived' and 'not its open bill'.
     const open = await openSession(env, tableId, sessionId)
     return typeof open === 'string' ? result : open
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm'
 import { billTotals, lineRemaining, type BillTotals, type PaidLine } from '~/domain/bill'
 import { withHolds, type Hold } from '~/domain/holds'
 import { centsToPesos } from '~/domain/money'
@@ -38,16 +38,31 @@ export async function findOpenTable(db: Db, sessionId: string) {
   return row ?? null
 }
 
-/** The table of any bill, open or closed, for receipts of a bill closed since. */
+/** The table of any bill, open or closed, for receipts of a bill closed since: an archived table's receipts stay too. */
 async function findBillTable(db: Db, sessionId: string) {
   const [row] = await db
     .select({ ...billTableColumns, openedAt: tableSessions.openedAt, closedAt: tableSessions.closedAt })
     .from(tableSessions)
     .innerJoin(tables, eq(tables.id, tableSessions.tableId))
     .innerJoin(users, eq(users.id, tables.userId))
-    .where(and(eq(tableSessions.id, sessionId), eq(tables.isActive, true)))
+    .where(and(eq(tableSessions.id, sessionId), or(eq(tables.isActive, true), isNotNull(tables.archivedAt))))
     .limit(1)
   return row ?? null
+}
+
+/**
+ * The table of any bill, open or closed, as the ledger has it now: the bill
+ * it names as open, and whether the restaurant archived it. Null when no
+ * table in use or archived has this bill.
+ */
+export async function tableOfBill(db: Db, sessionId: string): Promise<{ current: string; archived: boolean } | null> {
+  const [row] = await db
+    .select({ current: tables.sessionId, archivedAt: tables.archivedAt })
+    .from(tableSessions)
+    .innerJoin(tables, eq(tables.id, tableSessions.tableId))
+    .where(and(eq(tableSessions.id, sessionId), or(eq(tables.isActive, true), isNotNull(tables.archivedAt))))
+    .limit(1)
+  return row ? { current: row.current, archived: row.archivedAt !== null } : null
 }
 
 /**

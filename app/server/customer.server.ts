@@ -5,7 +5,7 @@ import { isIdLike } from '~/domain/schemas/fields'
 import { customerPath } from '~/domain/customer-paths'
 import { eq } from 'drizzle-orm'
 import type { WirePayment } from '~/domain/wire'
-import { currentSessionOf, payableBill, readClosedBill, toWirePayment, type BillView } from './bill.server'
+import { payableBill, readClosedBill, tableOfBill, toWirePayment, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
@@ -28,20 +28,25 @@ async function readDinerBill(env: Env, sessionId: string, options: { payments?: 
 }
 
 /**
- * The table's current bill, for a closed one: the ledger names it (however
- * many closes ago this one was); while the ledger has not yet heard of this
- * bill's close, the bill's object knows the one after it.
+ * Where a bill that is not open leads. The table's current bill: the ledger
+ * names it (however many closes ago this one was); while the ledger has not
+ * yet heard of this bill's close, the bill's object knows the one after it.
+ * Or nowhere, because the restaurant archived the table.
  */
-async function followingBill(env: Env, sessionId: string, held: BillView | null): Promise<string | null> {
+async function followingBill(env: Env, sessionId: string, held: BillView | null): Promise<{ archived: true } | { archived: false; current: string | null }> {
   // While D1 is unreachable, the object's own word is the best there is.
-  const current = isIdLike(sessionId) ? await currentSessionOf(getDb(env.DB), sessionId).catch(() => null) : null
-  return current ?? held?.nextSessionId ?? null
+  const table = isIdLike(sessionId) ? await tableOfBill(getDb(env.DB), sessionId).catch(() => null) : null
+  if (table?.archived) return { archived: true }
+  const current = table && table.current !== sessionId ? table.current : null
+  return { archived: false, current: current ?? held?.nextSessionId ?? null }
 }
 
 /**
  * The bill of a diner's screen. A bill the restaurant has closed leads to the
  * table's current one (old QR codes keep working), unless a receipt of it is
- * asked for; anything else is the 404 that shows 'Table Not Found'.
+ * asked for; a bill of a table the restaurant archived is the 410 that says
+ * the table is no longer available; anything else is the 404 that shows
+ * 'Table Not Found'.
  */
 export async function loadBill(context: AppLoadContext, sessionId: string | undefined, { receipt = false, payments = false } = {}): Promise<BillView> {
   const env = context.cloudflare.env
@@ -50,10 +55,18 @@ export async function loadBill(context: AppLoadContext, sessionId: string | unde
   if (held && (held.closedAt === null || receipt)) return held
   const closed = receipt ? await readClosedBill(getDb(env.DB), sessionId) : null
   if (closed) return closed
-  const current = await followingBill(env, sessionId, held)
-  if (current) throw await redirectWithToast(customerPath.bill(current), { title: 'customer.bill.movedTitle', description: 'customer.bill.movedText' })
+  const following = await followingBill(env, sessionId, held)
+  if (following.archived) throw tableGone()
+  if (following.current) throw await redirectWithToast(customerPath.bill(following.current), { title: 'customer.bill.movedTitle', description: 'customer.bill.movedText' })
   throw await notFound(context)
 }
+
+/**
+ * 410, not 404: the code is right and the table existed, but the restaurant
+ * took it out of use for good. Diners are told so rather than to check what
+ * they typed, and a real code is not counted as a guess.
+ */
+export const tableGone = () => data({ gone: true }, { status: 410 })
 
 /**
  * Counts a table code that named no bill against the address that asked
@@ -70,12 +83,17 @@ async function notFound(context: AppLoadContext) {
   return limit ? data({ tooMany: true }, { status: 429, headers: retryAfter(limit) }) : data({ notFound: true }, { status: 404 })
 }
 
-/** The open bill an API caller names, following a closed bill to the table's current one as the screens do. */
-export async function readApiBill(env: Env, sessionId: string): Promise<BillView | null> {
+/**
+ * The open bill an API caller names, following a closed bill to the table's
+ * current one as the screens do; 'archived' for a bill of a table the
+ * restaurant archived.
+ */
+export async function readApiBill(env: Env, sessionId: string): Promise<BillView | 'archived' | null> {
   const held = await readHeldBill(env, sessionId)
   if (held?.closedAt === null) return held
-  const current = await followingBill(env, sessionId, held)
-  return current ? readDinerBill(env, current) : null
+  const following = await followingBill(env, sessionId, held)
+  if (following.archived) return 'archived'
+  return following.current ? readDinerBill(env, following.current) : null
 }
 
 /** Payments of a table's open bill, newest first, as the API answers them. Null when the table is unknown. */

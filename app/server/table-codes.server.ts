@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import { formatTableCode, TABLE_CODE_LENGTH, tableCodeFromBytes } from '~/domain/table-code'
 import { getDb, type Db } from './db/client.server'
 import { tables } from './db/schema.server'
@@ -63,11 +63,12 @@ export async function withCodes<Row extends { id: string; shortCode: string | nu
   })
 }
 
-export type CodeLookup = { found: true; sessionId: string } | { found: false; limit: RateLimit | null }
+export type CodeLookup = { found: true; sessionId: string } | { found: false; archived: boolean; limit: RateLimit | null }
 
 /**
  * The open bill of the active table whose code this is (canonical), for
- * `/customer` and `GET /api/tables/session/{code}`. A short code can be
+ * `/customer` and `GET /api/tables/session/{code}`; an archived table's code
+ * is found but opens nothing (`archived`). A short code can be
  * guessed where a 43-character id cannot, so the limit comes first: every
  * lookup from an address takes a hit on tableCodeMissesPerAddress before the
  * database is asked, and a code that is found gives its hit back. Only misses
@@ -76,13 +77,13 @@ export type CodeLookup = { found: true; sessionId: string } | { found: false; li
  */
 export async function lookupTableCode(env: Env, code: string, address: string | null): Promise<CodeLookup> {
   const spent = await spend(env, { tableCodeMissesPerAddress: address })
-  if (!spent.ok) return { found: false, limit: spent.limit }
+  if (!spent.ok) return { found: false, archived: false, limit: spent.limit }
   const [table] = await getDb(env.DB)
-    .select({ sessionId: tables.sessionId })
+    .select({ sessionId: tables.sessionId, archivedAt: tables.archivedAt })
     .from(tables)
-    .where(and(eq(tables.shortCode, code), eq(tables.isActive, true)))
+    .where(and(eq(tables.shortCode, code), or(eq(tables.isActive, true), isNotNull(tables.archivedAt))))
     .limit(1)
-  if (!table) return { found: false, limit: null }
+  if (!table) return { found: false, archived: false, limit: null }
   await spent.undo()
-  return { found: true, sessionId: table.sessionId }
+  return table.archivedAt === null ? { found: true, sessionId: table.sessionId } : { found: false, archived: true, limit: null }
 }

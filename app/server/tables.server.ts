@@ -1,9 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
+import type { TranslationKey } from '~/locales/translate'
 import { getDb, type Db } from './db/client.server'
 import { tables, tableSessions } from './db/schema.server'
 import { drawTableCode, withCodes, withFreshCodes, type DrawCode } from './table-codes.server'
 import { billsChanged, newSessionId, tableSessionStub } from './table-session.server'
+import type { FailureCode, WriteResult } from './write-result.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 
@@ -28,9 +30,9 @@ const lastActivity = sql<number>`max(
   (SELECT coalesce(max(ts.opened_at), 0) FROM table_sessions ts WHERE ts.id = "tables"."session_id"))`
 
 /**
- * The owner's active tables (inactive ones are never listed), in the order
- * they were made, each with its short code (`K7MQ-4XPD`), its open bill's
- * total, what is paid and when it last changed.
+ * The owner's active tables (inactive and archived ones are never listed),
+ * in the order they were made, each with its short code (`K7MQ-4XPD`), its
+ * open bill's total, what is paid and when it last changed.
  */
 export async function listTables(db: Db, userId: string) {
   const rows = await db
@@ -41,13 +43,12 @@ export async function listTables(db: Db, userId: string) {
   return withCodes(db, rows)
 }
 
-/** One of the owner's tables with its short code; null for another owner's or an unknown id (answered as 404). */
+/** The owner's table `tableId`, unless it is archived; a condition for queries. */
+const ownTable = (userId: string, tableId: string) => and(eq(tables.id, tableId), eq(tables.userId, userId), isNull(tables.archivedAt))
+
+/** One of the owner's tables in use, with its short code; null for an archived one, another owner's or an unknown id (answered as 404). */
 export async function findOwnTable(db: Db, userId: string, tableId: string) {
-  const rows = await db
-    .select(columns)
-    .from(tables)
-    .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
-    .limit(1)
+  const rows = await db.select(columns).from(tables).where(ownTable(userId, tableId)).limit(1)
   const [row] = await withCodes(db, rows)
   return row ?? null
 }
@@ -81,24 +82,31 @@ export async function updateTable(env: Env, userId: string, tableId: string, inp
   const [row] = await db
     .update(tables)
     .set({ tableName: input.tableName, capacity: input.capacity })
-    .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
+    .where(ownTable(userId, tableId))
     .returning({ sessionId: tables.sessionId })
   if (!row) return null
   await billsChanged(env, [row.sessionId])
   return findOwnTable(db, userId, tableId)
 }
 
-/** Deletes the table with its bills and payments (database cascades); false when it is not the owner's. */
-export async function deleteTable(env: Env, userId: string, tableId: string): Promise<boolean> {
-  const db = getDb(env.DB)
-  const [own] = await db.select({ sessionId: tables.sessionId }).from(tables).where(and(eq(tables.id, tableId), eq(tables.userId, userId))).limit(1)
-  if (!own) return false
-  // The open bill stops taking writes and gives D1 what it committed first, so the delete takes all of it.
-  await tableSessionStub(env, own.sessionId).retire()
-  const deleted = await db
-    .delete(tables)
-    .where(and(eq(tables.id, tableId), eq(tables.userId, userId)))
-    .returning({ sessionId: tables.sessionId })
-  await billsChanged(env, deleted.map((row) => row.sessionId))
-  return deleted.length > 0
+/**
+ * Takes the table out of use; it is never deleted, so its bills and
+ * payments stay in the books. Its open bill's object decides, in the bill's
+ * turn: a bill with nothing left to pay and nobody paying is closed as the
+ * table's last, and the ledger marks the table archived with that close;
+ * otherwise nothing changes and the answer says why. Null when the table is
+ * not the owner's (or already archived).
+ */
+export async function archiveTable(env: Env, userId: string, tableId: string): Promise<WriteResult<object> | null> {
+  const [own] = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(ownTable(userId, tableId)).limit(1)
+  if (!own) return null
+  return tableSessionStub(env, own.sessionId).archive(own.sessionId, tableId)
+}
+
+/** Why a table was not archived, as staff are told it (a translation key). */
+export function archiveRefusalKey(code: FailureCode): TranslationKey {
+  if (code === 'OPEN_BALANCE') return 'admin.tables.archiveOpenBalance'
+  if (code === 'BEING_PAID') return 'admin.tables.archiveBeingPaid'
+  if (code === 'LEDGER_UNAVAILABLE') return 'admin.tables.archiveLater'
+  return 'admin.errors.notFound'
 }

@@ -21,10 +21,15 @@ export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'R
   | 'COVERED'
   | 'UNPAID'
   | 'REFUND_FAILED'
+  | 'TABLE_ARCHIVED'
+  | 'OPEN_BALANCE'
 
 export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
 
 export const tableNotFound = () => fail(404, 'NOT_FOUND', 'Table not found.')
+
+/** The restaurant archived the table: its codes lead nowhere, and nothing more is written to its bills. */
+export const tableArchived = () => fail(410, 'TABLE_ARCHIVED', 'This table is no longer available.')
 
 /** A diner still looking at a bill the restaurant has since closed is told so instead of writing onto the next party's bill. */
 export const billClosed = () => fail(409, 'CLOSED', 'This bill has been closed. Scan the table code again to see the current one.')

@@ -7,7 +7,7 @@ import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, si
 const browser = chromiumForFile()
 
 describe('a restaurant owner', () => {
-  it('signs up through the wizard, signs in, and creates, edits, shows the QR of and deletes a table', async () => {
+  it('signs up through the wizard, signs in, and creates, edits, shows the QR of and archives a table, whose QR code then says it is no longer available', async () => {
     const { page, errors } = await phonePage(browser(), { ...DESKTOP, acceptDownloads: true })
     const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`
     await page.goto('/admin/signup')
@@ -87,10 +87,29 @@ describe('a restaurant owner', () => {
 
     await page.getByRole('link', { name: 'Cerrar', exact: true }).last().click()
     await page.getByText('Gestionar').click()
-    await page.getByRole('link', { name: 'Eliminar mesa' }).click()
-    await page.getByRole('button', { name: 'Eliminar' }).click()
+    await page.getByRole('link', { name: 'Archivar mesa' }).click()
+    const dialog = page.getByRole('dialog')
+    expect(await dialog.getByTestId('archive-text').textContent()).toBe(
+      'La mesa sale de tu panel y su código QR deja de abrir una cuenta. Sus ventas y pagos se quedan en tus reportes, y puedes usar el número 4 en una mesa nueva.',
+    )
+    await screenshot(page, 'archive-table-dialog-desktop')
+    await dialog.getByRole('button', { name: 'Archivar' }).click()
     await expect.poll(() => page.getByText('No hay mesas activas').count()).toBe(1)
+    expect(await page.getByTestId('toast').textContent()).toContain('Mesa archivada')
     expect(errors).toEqual([])
+
+    // The QR code already printed now says the table is gone, in either language, on a phone and on a desktop.
+    for (const [language, title] of [['es', 'Esta mesa ya no está disponible'], ['en', 'This table is no longer available']] as const) {
+      for (const [size, options] of [['phone', {}], ['desktop', DESKTOP]] as const) {
+        const gone = await phonePage(browser(), options)
+        const response = await gone.page.goto(`${decoded!.data}?lng=${language}`)
+        expect(response?.status()).toBe(410)
+        expect(await gone.page.getByTestId('table-gone').getByRole('heading').textContent()).toBe(title)
+        await screenshot(gone.page, `table-gone-${size}-${language}`)
+        await gone.page.context().close()
+        expect(gone.errors).toEqual([])
+      }
+    }
   })
 
   it('sees a diner’s payment in the table details and the analytics, edits the tax settings, and closes the bill', async () => {

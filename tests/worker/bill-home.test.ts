@@ -23,7 +23,7 @@ async function ledgerUp() {
 const closeBill = async (table: { tableId: string; userId: string }, sessionId: string) =>
   postJson(`/api/tables/${table.tableId}/close`, { sessionId, unpaidReason: 'Se fueron sin pagar' }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
 
-const deleteTable = async (table: { tableId: string; userId: string }) =>
+const archiveTable = async (table: { tableId: string; userId: string }) =>
   SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
 
 /** A table's bill closed while D1 refuses writes (nothing was pending, so the close goes); D1 is left down. Answers the next bill. */
@@ -299,29 +299,37 @@ describe('the outbox to D1', () => {
     expect((await readSession(next)).remainingAmount).toBe(10)
   })
 
-  it('deleting a table whose last close D1 has not heard of stops the bill that followed it too', async () => {
+  it('archiving a table whose last close D1 has not heard of waits for D1, then archives the bill that followed it', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
     const next = await closeUnheard(table)
+    const refused = await archiveTable(table)
+    expect(refused.status).toBe(503)
+    expect(await refused.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' })
     await ledgerUp()
-    // D1 still names the first bill; the delete goes through it to the one that followed.
-    const deleted = await deleteTable(table)
-    expect(deleted.status).toBe(200)
+    // D1 still names the first bill; the archive goes through it to the one that followed.
+    expect((await archiveTable(table)).status).toBe(200)
     const order = await staffOrder(table, { sessionId: next, name: 'Flan', price: 10 })
-    expect(order.status).toBe(404)
-    expect((await getPage(`/customer/table/${next}`)).status).toBe(404)
+    expect(order.status).toBe(410)
+    for (const sessionId of [table.sessionId, next]) expect((await getPage(`/customer/table/${sessionId}`)).status).toBe(410)
+    const bills = await env.DB.prepare('SELECT id, closed_at IS NOT NULL AS closed FROM table_sessions WHERE table_id = ? ORDER BY opened_at').bind(table.tableId).all()
+    expect(bills.results).toEqual([
+      { id: table.sessionId, closed: 1 },
+      { id: next, closed: 1 },
+    ])
   })
 
-  it('a table the staff delete takes its bill with it: its object stops taking writes, forgets the bill and stops retrying', async () => {
+  it('archiving a table keeps its bill: what D1 had not taken yet goes there first, and the object drops nothing', async () => {
     const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000 }])
     await ledgerDown()
-    expect((await pay(table.tableId, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)
+    expect((await pay(table.tableId, { amount: 30, paymentType: 'full', tipAmount: 4.5 })).status).toBe(201)
+    const refused = await archiveTable(table)
+    expect(refused.status).toBe(503)
+    expect((await heldRecords(table.sessionId)).pending).toBeGreaterThan(0)
     await ledgerUp()
-    const deleted = await deleteTable(table)
-    expect(deleted.status).toBe(200)
-    expect((await getPage(`/customer/table/${table.sessionId}`)).status).toBe(404)
-    expect(await heldRecords(table.sessionId)).toEqual({ payments: [], lines: [], pending: 0 })
-    expect(await runDurableObjectAlarm(billObject(table.sessionId))).toBe(false)
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE table_id = ?').bind(table.tableId).first<{ n: number }>())?.n).toBe(0)
+    expect((await archiveTable(table)).status).toBe(200)
+    await expectLedgerEqualsObject(table.sessionId)
+    expect((await heldRecords(table.sessionId)).payments).toEqual([{ id: expect.any(String), amount: 3000, tip: 450, tax: 0 }])
+    expect((await getPage(`/customer/table/${table.sessionId}`)).status).toBe(410)
   })
 })
 

@@ -57,7 +57,7 @@ describe('bill reads kept by the Worker between changes', () => {
     expect(await (await getPage(old)).text()).toContain('Flan napolitano')
   })
 
-  it('staff edits of the restaurant and the table show on the next load; a deleted table is gone', async () => {
+  it('staff edits of the restaurant and the table show on the next load; an archived table is no longer available', async () => {
     const { owner, table } = await ownersTable()
     const page = `/customer/table/${table.sessionId}`
     expect(await warm(page)).toContain('Fonda Caché')
@@ -73,9 +73,12 @@ describe('bill reads kept by the Worker between changes', () => {
     expect((await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Jardín', capacity: 6 }, owner.cookie)).status).toBe(200)
     expect((await session(table.sessionId)).tableName).toBe('Jardín')
 
+    expect((await call('POST', '/api/payments', { tableId: table.id, amount: 190, paymentMethod: 'card', paymentType: 'full', transactionId: newTransactionId() })).status).toBe(201)
+    expect((await fresh(page)).status).toBe(200)
+    expect((await getPage(page)).headers.get('X-Bill-Cache')).toBe('hit')
     expect((await call('DELETE', `/api/tables/${table.id}`, undefined, owner.cookie)).status).toBe(200)
-    expect((await fresh(page)).status).toBe(404)
-    expect((await fresh(`/api/tables/session/${table.sessionId}`)).status).toBe(404)
+    expect((await fresh(page)).status).toBe(410)
+    expect((await fresh(`/api/tables/session/${table.sessionId}`)).status).toBe(410)
   })
 
   it('keeps one answer per language and never serves a kept page to a request with a toast to show', async () => {

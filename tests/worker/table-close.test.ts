@@ -42,7 +42,7 @@ describe('table details for staff', () => {
 })
 
 describe('closing a table’s bill', () => {
-  it('a write that names only the table lands on its new bill after a close, and on nothing once the table is deleted', async () => {
+  it('a write that names only the table lands on its new bill after a close, and on nothing once the table is archived', async () => {
     // The order and payment by tableId alone taught the Worker where the open bill is; closing makes that stale.
     const { owner, table } = await tableWithDiners()
     const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)).json()) as Table
@@ -56,8 +56,9 @@ describe('closing a table’s bill', () => {
 
     expect((await call('DELETE', `/api/tables/${table.id}`, undefined, owner.cookie)).status).toBe(200)
     const orphan = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Café', price: 30 }] })
-    expect(orphan.status).toBe(404)
-    expect(await orphan.json()).toMatchObject({ code: 'NOT_FOUND' })
+    expect(orphan.status).toBe(410)
+    expect(await orphan.json()).toMatchObject({ code: 'TABLE_ARCHIVED' })
+    expect([await countLines(next.sessionId), await countPayments(next.sessionId)]).toEqual([1, 1])
   })
 
   it('starts a fresh bill under a new session id; the old code leads to it and the old bill stays in the history', async () => {

@@ -5,7 +5,7 @@ import { call, signedInOwner } from './staff'
 type Table = { id: string; tableNumber: string; tableName: string | null; capacity: number | null; isActive: boolean; sessionId: string }
 
 describe('tables API', () => {
-  it('creates, lists, edits and deletes a table of the signed-in owner', async () => {
+  it('creates, lists, edits and archives a table of the signed-in owner', async () => {
     const { cookie, userId } = await signedInOwner()
     const created = await call('POST', '/api/tables', { userId: 'someone-else', tableNumber: ' 5 ', tableName: ' Terraza ', capacity: 4, isActive: true }, cookie)
     expect(created.status).toBe(201)
@@ -21,10 +21,11 @@ describe('tables API', () => {
     const edited = await call('PATCH', `/api/tables/${table.id}`, { tableName: '  ', capacity: '' }, cookie)
     expect(await edited.json()).toMatchObject({ tableName: null, capacity: null })
 
-    const deleted = await call('DELETE', `/api/tables/${table.id}`, undefined, cookie)
-    expect(deleted.status).toBe(200)
+    const archived = await call('DELETE', `/api/tables/${table.id}`, undefined, cookie)
+    expect([archived.status, await archived.json()]).toEqual([200, { deleted: true }])
     expect(await (await call('GET', '/api/tables/active', undefined, cookie)).json()).toEqual([])
-    expect((await call('GET', `/api/tables/session/${table.sessionId}`)).status).toBe(404)
+    expect((await call('GET', `/api/tables/${table.id}`, undefined, cookie)).status).toBe(404)
+    expect((await call('GET', `/api/tables/session/${table.sessionId}`)).status).toBe(410)
   })
 
   it.each([

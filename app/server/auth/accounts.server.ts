@@ -143,8 +143,8 @@ export async function saveSettings(env: Env, userId: string, input: RestaurantSe
   await restaurantChanged(env, userId)
 }
 
-/** The restaurant's name, its tax settings and how it takes payments show on (and rule) every one of its bills. */
+/** The restaurant's name, its tax settings and how it takes payments show on (and rule) every one of its bills; an archived table has none open. */
 export async function restaurantChanged(env: Env, userId: string) {
-  const open = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(eq(tables.userId, userId))
+  const open = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(and(eq(tables.userId, userId), isNull(tables.archivedAt)))
   await billsChanged(env, open.map((table) => table.sessionId))
 }

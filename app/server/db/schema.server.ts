@@ -95,6 +95,9 @@ export const passwordResets = sqliteTable(
  * (app/domain/table-code.ts, canonical form). Null only for a table made
  * before short codes or seeded by hand, until staff next see it: the Worker
  * draws its code then (tables.server.ts; migration 0006 says why).
+ * `archivedAt` is when staff took the table out of use: it is never
+ * deleted, so its bills and payments stay in the books; its last bill is
+ * closed and `isActive` is off from then on.
  */
 export const tables = sqliteTable(
   'tables',
@@ -109,14 +112,15 @@ export const tables = sqliteTable(
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     sessionId: text('session_id').notNull(),
     shortCode: text('short_code'),
+    archivedAt: integer('archived_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('tables_session_id_unique').on(t.sessionId),
     // Across every restaurant: a diner types only the code, not whose table it is.
     uniqueIndex('tables_short_code_unique').on(t.shortCode),
-    // One "Mesa 5" per restaurant: staff and diners tell tables apart by number.
-    uniqueIndex('tables_user_number_unique').on(t.userId, t.tableNumber),
+    // One "Mesa 5" in use per restaurant: staff and diners tell tables apart by number; an archived one leaves its number free.
+    uniqueIndex('tables_user_number_unique').on(t.userId, t.tableNumber).where(sql`archived_at IS NULL`),
     index('tables_user_idx').on(t.userId),
     check('tables_capacity_non_negative', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
   ],

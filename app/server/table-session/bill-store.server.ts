@@ -269,7 +269,7 @@ export interface BillHeader {
   tableId: string
   openedAt: number
   closedAt: number | null
-  /** The table's bill after this one, once this one is closed. */
+  /** The table's bill after this one, once this one is closed; none after the bill its table was archived with. */
   nextSessionId: string | null
   /** A close with something unpaid: how it was left. */
   settlement: Settlement | null
@@ -326,6 +326,7 @@ export type OutboxEntry =
   | { kind: 'adjustment'; body: AdjustmentRow }
   | { kind: 'refund'; body: RefundRow }
   | { kind: 'close'; body: { sessionId: string; tableId: string; closedAt: number; nextSessionId: string; settlement?: Settlement | null } }
+  | { kind: 'archive'; body: { sessionId: string; tableId: string; closedAt: number } }
   | { kind: 'reset'; body: { sessionId: string; tableId: string; openedAt: number } }
 
 export interface PendingEntry {
@@ -573,6 +574,15 @@ export class BillStore {
     this.#enqueue({ kind: 'close', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId, settlement } })
   }
 
+  /** Closes the bill for good, with no bill after it: its table is archived, in the ledger too. */
+  archive(closedAt: number) {
+    const header = this.header()
+    if (!header) return
+    this.#header = undefined
+    this.sql.exec('UPDATE bill SET closed_at = ?', closedAt)
+    this.#enqueue({ kind: 'archive', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt } })
+  }
+
   /** Writes the lines that changed from `before` to `after` (new, changed, gone), each with its outbox entry. */
   #changeLines(before: readonly BillItemRow[], after: readonly BillItemRow[]) {
     const previous = new Map(before.map((line) => [line.id, line]))
@@ -693,14 +703,6 @@ export class BillStore {
     this.#state = null
     this.#header = undefined
     this.#inProgress = null
-  }
-
-  /** Forgets everything: the table and its bills are gone from the ledger too. */
-  wipe() {
-    for (const table of ['bill', 'lines', 'payments', 'earlier_payments', 'outbox', 'holds', 'adjustments', 'refunds']) this.sql.exec(`DELETE FROM ${table}`)
-    this.#state = null
-    this.#inProgress = null
-    this.#header = undefined
   }
 
   pending(limit: number): PendingEntry[] {

@@ -31,7 +31,8 @@ export function restoreDemoIfStale(storage: DurableObjectStorage, store: BillSto
  * this bill only because it has not heard of the close yet.
  */
 export async function reseeded(db: Db, store: BillStore, header: BillHeader): Promise<boolean> {
-  if (!isDemoSession(header.sessionId) || header.closedAt === null || store.pendingCount() > 0) return false
+  // An archived table's last bill is still the one D1 names, and stays closed.
+  if (!isDemoSession(header.sessionId) || header.closedAt === null || header.nextSessionId === null || store.pendingCount() > 0) return false
   return (await readTable(db, header.tableId))?.sessionId === header.sessionId
 }
 

@@ -236,8 +236,7 @@ export class TableSession extends DurableObject<Env> {
 
   /**
    * Staff changed the table or the restaurant: what the bill's pages show
-   * changed, and the object takes the table as D1 has it now. A table
-   * deleted with its bills takes this one with it.
+   * changed, and the object takes the table as D1 has it now.
    */
   touch(): Promise<void> {
     this.#commits++
@@ -245,11 +244,7 @@ export class TableSession extends DurableObject<Env> {
       const header = this.#store.header()
       if (!header) return
       const table = await readTable(this.#db, header.tableId)
-      if (!table) {
-        this.ctx.storage.transactionSync(() => this.#store.wipe())
-        this.#alarmAt = null
-        return this.ctx.storage.deleteAlarm()
-      }
+      if (!table) return
       const { sessionId: _sessionId, ...info } = table
       this.ctx.storage.transactionSync(() => this.#store.setTable(info))
       this.#commits++
@@ -304,21 +299,45 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /**
-   * The table is about to be deleted with its bills: from now on the bill
-   * takes no write, and what it committed goes to D1 first, so the ledger
-   * deletes it together with the rest.
+   * Takes the table out of use with this bill as its last, if nothing is
+   * left to pay and nobody is paying: like a close (queued behind any write
+   * in flight, and only once D1 has everything before it), but no bill
+   * follows it, and the ledger marks the table archived in the same
+   * delivery. Nothing is deleted, so the object keeps delivering as ever.
    */
-  async retire(): Promise<void> {
-    const next = await this.#serially(async () => {
-      const header = this.#store.header()
-      if (!header) return null
-      this.ctx.storage.transactionSync(() => this.#store.setTable({ ...header.table, isActive: false }))
-      this.#commits++
+  archive(sessionId: string, tableId: string): Promise<WriteResult<object>> {
+    return this.#serially(async () => {
+      const header = await this.#header(sessionId)
+      if (!header || header.tableId !== tableId) return tableNotFound()
+      if (header.closedAt !== null) return this.#archiveAfter(header)
+      if (!header.table.isActive) return tableNotFound()
+      if (this.#store.standingHolds(Date.now()).length > 0) return fail(409, 'BEING_PAID', 'A diner is paying at this table right now. Archive it once the payment ends.')
+      if (this.#store.pendingRefunds().length > 0) return fail(409, 'BEING_PAID', 'A refund at this table is still being given back. Archive it once it is done.')
+      const { lines, paidCents } = this.#store.state()
+      if (billTotals(lines, paidCents).remaining > 0) return fail(409, 'OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
       await this.#deliverSoon()
-      return header.nextSessionId
+      if (this.#store.pendingCount() > 0) return ledgerUnavailable()
+      const named = await readTable(this.#db, tableId).catch(() => null)
+      if (named?.sessionId !== sessionId) return ledgerUnavailable()
+      this.ctx.storage.transactionSync(() => this.#store.archive(Date.now()))
+      this.#committed()
+      this.#publish('closed', header, null, { total: 0, paid: 0, remaining: 0 })
+      await this.#deliverSoon()
+      return { ok: true as const }
     })
-    // D1 may name a bill whose close it has not heard of yet: the bills that followed it go too.
-    if (next) await tableSessionStub(this.env, next).retire()
+  }
+
+  /**
+   * In a turn of the queue, for a closed bill D1 may still name as open: a
+   * bill the table's archive closed is done (the outbox tells D1); otherwise
+   * the archive goes on to the bill that followed, once D1 has heard of this
+   * close.
+   */
+  async #archiveAfter(header: BillHeader): Promise<WriteResult<object>> {
+    await this.#deliverSoon()
+    if (header.nextSessionId === null) return { ok: true as const }
+    if (this.#store.pendingCount() > 0) return ledgerUnavailable()
+    return tableSessionStub(this.env, header.nextSessionId).archive(header.nextSessionId, header.tableId)
   }
 
   /**
@@ -365,11 +384,6 @@ export class TableSession extends DurableObject<Env> {
       this.#retryMs = FIRST_RETRY_MS
       return true
     } catch (error) {
-      // A table deleted with its bills: the ledger has nowhere to put the rest, so stop asking (the delete's touch drops it).
-      if (!(await readTable(this.#db, header.tableId).catch(() => header.table))) {
-        console.error(`outbox not delivered: table ${header.tableId} is deleted`)
-        return false
-      }
       console.error(`outbox delivery failed, retrying in ${this.#retryMs} ms: ${String(error)}`)
       await this.#wakeBy(Date.now() + this.#retryMs)
       this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS)

@@ -71,6 +71,14 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
         db.prepare('UPDATE tables SET session_id = ? WHERE id = ? AND session_id = ?').bind(nextSessionId, tableId, sessionId),
       ]
     }
+    case 'archive': {
+      const { sessionId, tableId, closedAt } = entry.body
+      return [
+        db.prepare('UPDATE table_sessions SET closed_at = ? WHERE id = ?').bind(closedAt, sessionId),
+        // Delivered twice, the table keeps the time it was first archived at.
+        db.prepare('UPDATE tables SET archived_at = ?, is_active = 0 WHERE id = ? AND archived_at IS NULL').bind(closedAt, tableId),
+      ]
+    }
     case 'reset': {
       const { sessionId, tableId, openedAt } = entry.body
       return [
