@@ -4,7 +4,8 @@
  * tables with an open bill. Prices are line totals in cents.
  */
 
-const quote = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`)
+/** A value as an SQL literal. */
+export const quote = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`)
 
 export function ownerSql(id: string, restaurantName: string): string {
   return `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at) VALUES (${quote(id)}, ${quote(`${id}@example.com`)}, 'x', 'x', 1, ${quote(restaurantName)}, ${Date.now()});`

@@ -86,7 +86,7 @@ const server = await startLocalServer('mesa-e2e', fixtures.sql)
 let status = 1
 try {
   const vitest = spawn('npx', ['vitest', 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)], {
-    env: { ...env, E2E_BASE_URL: server.url, E2E_TABLES: JSON.stringify(fixtures.tables), E2E_TABLE_CODES: JSON.stringify(fixtures.codes) },
+    env: { ...env, E2E_BASE_URL: server.url, E2E_D1_PERSIST: server.persist, E2E_TABLES: JSON.stringify(fixtures.tables), E2E_TABLE_CODES: JSON.stringify(fixtures.codes) },
     stdio: 'inherit',
   })
   status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))

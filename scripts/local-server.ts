@@ -67,7 +67,7 @@ function whyFailed(stdout: string, stderr: string) {
  * its rows. Bounded: after `timeoutMs` its process group is ended and the
  * query fails, so a stuck wrangler cannot hold up the caller.
  */
-function queryD1<Row>(persist: string, sql: string, timeoutMs: number): Promise<Row[]> {
+export function queryD1<Row>(persist: string, sql: string, timeoutMs: number): Promise<Row[]> {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const stdout: Buffer[] = []
@@ -102,6 +102,8 @@ function queryD1<Row>(persist: string, sql: string, timeoutMs: number): Promise<
 
 export interface LocalServer {
   url: string
+  /** Where its local D1 lives, for `queryD1` from another process. */
+  persist: string
   /** The rows of one SQL statement on this server's D1, read while it runs; fails after `timeoutMs` (30 s unless told). */
   d1: <Row>(sql: string, timeoutMs?: number) => Promise<Row[]>
   stop: () => void
@@ -134,5 +136,5 @@ export async function startLocalServer(prefix: string, extraSql = '', vars: Reco
   process.on('exit', stop)
   process.on('SIGINT', () => process.exit(130))
   await waitForServer(url)
-  return { url, d1: (sql, timeoutMs = 30_000) => queryD1(persist, sql, timeoutMs), stop }
+  return { url, persist, d1: (sql, timeoutMs = 30_000) => queryD1(persist, sql, timeoutMs), stop }
 }

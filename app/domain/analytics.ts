@@ -4,11 +4,11 @@ export const DAY_MS = 86_400_000
 export const PERIOD_DAYS = 30
 export const CHART_DAYS = 7
 
-/** One 30-day window of recorded payments. */
+/** One 30-day window of recorded payments, less the refunds made in it. */
 export interface PeriodTotals {
-  /** What diners paid for their bills, tax on top included, tips apart. */
+  /** What bills were paid, tax on top included, tips apart, less what was refunded. */
   salesCents: Cents
-  /** The bill part alone, the base tips are measured against. */
+  /** The bill part alone (less refunds), the base tips are measured against. */
   baseCents: Cents
   tipCents: Cents
   /** Bills that received at least one payment. */
@@ -46,7 +46,7 @@ export function lastDays(now: number, count: number, timeZone: string): string[]
   return Array.from({ length: count }, (_, index) => new Date(Date.UTC(year, month - 1, day - (count - 1 - index), 12)).toISOString().slice(0, 10))
 }
 
-/** Sales per restaurant day for `days`, from payments as (instant, cents); payments on other days are left out. */
+/** Sales per restaurant day for `days`, from payments as (instant, cents), refunds as negative cents; records on other days are left out. */
 export function salesPerDay(payments: { createdAt: number; cents: Cents }[], days: string[], timeZone: string): { day: string; cents: Cents }[] {
   const totals = new Map(days.map((day) => [day, 0]))
   const format = dayFormat(timeZone)

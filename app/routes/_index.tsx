@@ -22,7 +22,7 @@ export const action = publicAction
 const DINER_CARDS = ['scan', 'live', 'split', 'tip', 'pay', 'order'] as const
 const STAFF_CARDS = ['tables', 'menu', 'realtime', 'analytics', 'performance', 'cashout', 'push'] as const
 // Claimed on the landing page by the spec but not built yet: said so instead of promised.
-const COMING_SOON = new Set<string>(['performance', 'cashout', 'push'])
+const COMING_SOON = new Set<string>(['performance', 'push'])
 const BENEFITS = ['fast', 'trial', 'noApp', 'methods'] as const
 
 export default function Landing() {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, NavLink, Outlet, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, NavLink, Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { livePath } from '~/domain/live'
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
 import { saveRestaurant } from '~/server/auth/accounts.server'
@@ -92,6 +92,10 @@ export default function Dashboard() {
                 {t(`admin.dashboard.tabs.${name}`)}
               </NavLink>
             ))}
+            {/* A page of its own, printed at the end of a shift: it leaves the dashboard's frame. */}
+            <Link to="/admin/cash-out" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-4 font-semibold text-stone-600 hover:text-stone-900" data-testid="cash-out-link">
+              {t('admin.dashboard.cashOut')}
+            </Link>
           </nav>
         )}
       </header>

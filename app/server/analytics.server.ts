@@ -1,34 +1,58 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
-import { CHART_DAYS, DAY_MS, emptyPeriod, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
+import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
+import { billPart, netOf, type Sums } from '~/domain/cash-out'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import type { Db } from './db/client.server'
-import { billItems, payments, tables } from './db/schema.server'
+import { billItems, payments, refunds, tables } from './db/schema.server'
 
 const BEST_SELLERS = 5
 
-/** The owner's sales from recorded payments and bill items: this 30 days, the 30 before, the last 7 days, and what sells. */
-export async function readAnalytics(db: Db, userId: string, now = Date.now()) {
+const noSums: Sums = { amountCents: 0, taxCents: 0, tipCents: 0 }
+
+/**
+ * The owner's sales from recorded payments less refunds (each counted when it
+ * was made, as the cash-out counts them), and what sells: this 30 days, the
+ * 30 before, the last 7 days in the restaurant's clock.
+ */
+export async function readAnalytics(db: Db, userId: string, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
   const periodStart = now - PERIOD_DAYS * DAY_MS
-  const ownPayments = eq(tables.userId, userId)
-  const [periods, recent, sellers] = await db.batch([
+  // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
+  const chartStart = now - (CHART_DAYS + 1) * DAY_MS
+  const own = eq(tables.userId, userId)
+  const [paidPeriods, refundedPeriods, paidRecently, refundedRecently, sellers] = await db.batch([
     db
       .select({
         current: sql<number>`${payments.createdAt} >= ${periodStart}`,
-        salesCents: sql<number>`sum(${payments.amountCents} + ${payments.taxCents})`,
-        baseCents: sql<number>`sum(${payments.amountCents})`,
+        amountCents: sql<number>`sum(${payments.amountCents})`,
+        taxCents: sql<number>`sum(${payments.taxCents})`,
         tipCents: sql<number>`sum(${payments.tipCents})`,
         tablesServed: sql<number>`count(distinct ${payments.sessionId})`,
       })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
-      .where(and(ownPayments, gte(payments.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
+      .where(and(own, gte(payments.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
       .groupBy(sql`1`),
-    // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
+    db
+      .select({
+        current: sql<number>`${refunds.createdAt} >= ${periodStart}`,
+        amountCents: sql<number>`sum(${refunds.amountCents})`,
+        taxCents: sql<number>`sum(${refunds.taxCents})`,
+        tipCents: sql<number>`sum(${refunds.tipCents})`,
+      })
+      .from(refunds)
+      .innerJoin(tables, eq(tables.id, refunds.tableId))
+      .where(and(own, gte(refunds.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
+      .groupBy(sql`1`),
     db
       .select({ createdAt: payments.createdAt, cents: sql<number>`${payments.amountCents} + ${payments.taxCents}` })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
-      .where(and(ownPayments, gte(payments.createdAt, now - (CHART_DAYS + 1) * DAY_MS))),
+      .where(and(own, gte(payments.createdAt, chartStart))),
+    db
+      .select({ createdAt: refunds.createdAt, cents: sql<number>`-(${refunds.amountCents} + ${refunds.taxCents})` })
+      .from(refunds)
+      .innerJoin(tables, eq(tables.id, refunds.tableId))
+      .where(and(own, gte(refunds.createdAt, chartStart))),
     db
       .select({
         name: sql<string>`max(${billItems.name})`,
@@ -37,20 +61,22 @@ export async function readAnalytics(db: Db, userId: string, now = Date.now()) {
       })
       .from(billItems)
       .innerJoin(tables, eq(tables.id, billItems.tableId))
-      .where(and(ownPayments, gte(billItems.createdAt, periodStart)))
+      .where(and(own, gte(billItems.createdAt, periodStart)))
       // A menu item is one product even if renamed; free-form lines are told apart by name.
       .groupBy(sql`coalesce(${billItems.menuItemId}, ${billItems.name})`)
       .orderBy(desc(sql`sum(${billItems.quantity})`), desc(sql`sum(${billItems.priceCents})`))
       .limit(BEST_SELLERS),
   ])
+  const inWindow = <Row extends { current: number }>(rows: Row[], current: boolean) => rows.find((candidate) => Boolean(candidate.current) === current)
   const period = (current: boolean): PeriodTotals => {
-    const row = periods.find((candidate) => Boolean(candidate.current) === current)
-    return row ? { salesCents: row.salesCents, baseCents: row.baseCents, tipCents: row.tipCents, tablesServed: row.tablesServed } : emptyPeriod
+    const paid = inWindow(paidPeriods, current)
+    const net = netOf(paid ?? noSums, inWindow(refundedPeriods, current) ?? noSums)
+    return { salesCents: billPart(net), baseCents: net.amountCents, tipCents: net.tipCents, tablesServed: paid?.tablesServed ?? 0 }
   }
   return {
     current: period(true),
     previous: period(false),
-    days: salesPerDay(recent, lastDays(now, CHART_DAYS, RESTAURANT_TIME_ZONE), RESTAURANT_TIME_ZONE),
+    days: salesPerDay([...paidRecently, ...refundedRecently], lastDays(now, CHART_DAYS, timeZone), timeZone),
     bestSellers: sellers,
   }
 }

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { queryD1 } from '../../scripts/local-server'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787'
 export const TABLES = JSON.parse(process.env.E2E_TABLES ?? '{}') as Record<string, string>
@@ -112,6 +113,16 @@ export async function screenshot(page: Page, name: string, { fold = false } = {}
 export async function billOf(sessionId: string) {
   const response = await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)
   return (await response.json()) as { remainingAmount: number; paidAmount: number; totalAmount: number; items: { name: string; isPaid: boolean; customerName: string | null }[] }
+}
+
+/**
+ * Runs SQL on the test server's D1 and answers its rows, through a wrangler of
+ * its own (seconds to start): for ledger records no screen writes yet.
+ */
+export function serverD1<Row>(sql: string): Promise<Row[]> {
+  const persist = process.env.E2E_D1_PERSIST
+  if (!persist) throw new Error('E2E_D1_PERSIST is not set: run the browser tests through scripts/e2e.ts')
+  return queryD1<Row>(persist, sql, 60_000)
 }
 
 /** Waits until the element is there and React has taken over the page (root.tsx marks it). */

@@ -1,3 +1,4 @@
+import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
 import type { AdminResources } from './es'
 
@@ -114,6 +115,7 @@ const adminEn: AdminResources = {
     staffDashboard: 'Staff Dashboard',
     logout: 'Log out',
     tabs: { tables: 'Tables', menus: 'Menus', analytics: 'Analytics', settings: 'Settings' },
+    cashOut: 'Cash-out',
   },
   tables: {
     title: 'Active Tables',
@@ -347,6 +349,7 @@ const adminEn: AdminResources = {
     },
   },
   menu: menusEn,
+  cashOut: cashOutEn,
 }
 
 export default adminEn

@@ -1,4 +1,5 @@
 import type { Widen } from '../widen'
+import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
 /** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
@@ -113,6 +114,7 @@ const adminEs = {
     staffDashboard: 'Staff Dashboard',
     logout: 'Cerrar sesión',
     tabs: { tables: 'Mesas', menus: 'Menús', analytics: 'Analytics', settings: 'Configuración' },
+    cashOut: 'Corte de caja',
   },
   tables: {
     title: 'Mesas activas',
@@ -346,6 +348,7 @@ const adminEs = {
     },
   },
   menu: menusEs,
+  cashOut: cashOutEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>

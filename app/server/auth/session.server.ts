@@ -80,6 +80,7 @@ async function findSessionUser(db: Db, token: string) {
       showTaxSeparately: users.showTaxSeparately,
       taxRateBps: users.taxRateBps,
       taxIncludedInPrice: users.taxIncludedInPrice,
+      timeZone: users.timeZone,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))

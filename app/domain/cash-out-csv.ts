@@ -1,0 +1,96 @@
+import type { TFunction } from '~/locales/translate'
+import { LEDGER_METHODS } from './bill'
+import { METHOD_GROUPS, type CashOut } from './cash-out'
+import type { CashOutPeriod } from './cash-out-period'
+import type { Cents } from './money'
+
+/*
+ * The cash-out as a spreadsheet: one table of section, item, count, bill,
+ * tips and amount, money as plain decimals with a point (how Excel reads
+ * numbers in Mexico), comma-separated, CRLF lines, and a byte order mark
+ * so Excel reads the file as UTF-8 and keeps "Cortesías" and "Muñoz".
+ */
+
+const BOM = '\uFEFF'
+
+/** 123450 → '1234.50', -1200 → '-12.00': integer arithmetic, no thousands separator, no currency sign. */
+export function csvMoney(cents: Cents): string {
+  const whole = Math.abs(cents)
+  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`
+}
+
+/**
+ * A text cell: quoted when it holds a separator, a quote or a line break.
+ * Text staff typed (a name, a reason) that starts like a formula gets a
+ * leading apostrophe, so a spreadsheet shows it instead of running it.
+ */
+export function csvText(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+type Cell = { text: string } | { number: string } | null
+
+const text = (value: string): Cell => ({ text: value })
+const count = (value: number): Cell => ({ number: String(value) })
+const money = (cents: Cents): Cell => ({ number: csvMoney(cents) })
+
+const cell = (value: Cell) => (value === null ? '' : 'text' in value ? csvText(value.text) : value.number)
+
+/** The wall-clock reading as a spreadsheet reads a date and time: '2026-11-22 05:00'. */
+const when = (local: string) => local.replace('T', ' ')
+
+/** The file's name: `corte-de-caja-2026-11-22.csv`, or the shift's ends for a shift. */
+export function cashOutFileName(period: CashOutPeriod, t: TFunction): string {
+  const span = period.kind === 'day' ? period.day : `${period.from}_${period.to}`.replaceAll(':', '-')
+  return `${t('admin.cashOut.csv.file')}-${span}.csv`
+}
+
+export function cashOutCsv(report: CashOut, about: { restaurant: string; period: CashOutPeriod; timeZone: string }, t: TFunction): string {
+  const row = (section: string, item: string, values: { count?: number; bill?: Cents; tips?: Cents; amount?: Cents }): Cell[] => [
+    text(section),
+    text(item),
+    values.count === undefined ? null : count(values.count),
+    values.bill === undefined ? null : money(values.bill),
+    values.tips === undefined ? null : money(values.tips),
+    values.amount === undefined ? null : money(values.amount),
+  ]
+  const section = (key: 'payments' | 'refunds' | 'tipsByMethod' | 'tipsByStaff' | 'adjustments' | 'bills' | 'unpaidReasons' | 'drawer' | 'summary') => t(`admin.cashOut.csv.${key}`)
+  const methodName = (method: (typeof LEDGER_METHODS)[number]) => t(`admin.cashOut.methods.${method}`)
+
+  const rows: Cell[][] = [
+    [text(t('admin.cashOut.csv.restaurant')), text(about.restaurant)],
+    [text(t('admin.cashOut.csv.from')), text(when(about.period.from))],
+    [text(t('admin.cashOut.csv.to')), text(when(about.period.to))],
+    [text(t('admin.cashOut.csv.timeZone')), text(about.timeZone)],
+    [],
+    [t('admin.cashOut.csv.section'), t('admin.cashOut.csv.item'), t('admin.cashOut.csv.count'), t('admin.cashOut.csv.bill'), t('admin.cashOut.csv.tips'), t('admin.cashOut.csv.amount')].map(text),
+    ...[...METHOD_GROUPS, 'total' as const].map((group) => {
+      const takings = report.payments[group]
+      const name = group === 'mesa' ? `${t('admin.cashOut.groups.mesa')} (${t('admin.cashOut.groupHints.mesa')})` : t(`admin.cashOut.groups.${group}`)
+      return row(section('payments'), name, { count: takings.count, bill: takings.billCents, tips: takings.tipCents, amount: takings.billCents + takings.tipCents })
+    }),
+    ...[...LEDGER_METHODS, 'total' as const].map((method) => {
+      const takings = report.refunds[method]
+      return row(section('refunds'), method === 'total' ? t('admin.cashOut.refunds.total') : methodName(method), {
+        count: takings.count,
+        bill: takings.billCents,
+        tips: takings.tipCents,
+        amount: takings.billCents + takings.tipCents,
+      })
+    }),
+    ...LEDGER_METHODS.map((method) => row(section('tipsByMethod'), methodName(method), { tips: report.tipsByMethod[method], amount: report.tipsByMethod[method] })),
+    ...report.tipsByStaff.map((staff) => row(section('tipsByStaff'), staff.staff ?? t('admin.cashOut.diners'), { count: staff.payments, tips: staff.tipCents, amount: staff.tipCents })),
+    row(section('adjustments'), t('admin.cashOut.adjustments.voids'), { count: report.voids.count, amount: report.voids.amountCents }),
+    row(section('adjustments'), t('admin.cashOut.adjustments.comps'), { count: report.comps.count, amount: report.comps.amountCents }),
+    row(section('bills'), t('admin.cashOut.bills.closed'), { count: report.billsClosed }),
+    row(section('bills'), t('admin.cashOut.bills.unpaid'), { count: report.unpaid.count, amount: report.unpaid.amountCents }),
+    ...report.unpaid.reasons.map((reason) => row(section('unpaidReasons'), reason.reason ?? t('admin.cashOut.bills.noReason'), { count: reason.count, amount: reason.amountCents })),
+    row(section('drawer'), t('admin.cashOut.drawer.cashIn'), { amount: report.cashInCents }),
+    row(section('drawer'), t('admin.cashOut.drawer.cashOut'), { amount: report.cashOutCents }),
+    row(section('drawer'), t('admin.cashOut.drawer.expected'), { amount: report.expectedCashCents }),
+    row(section('summary'), t('admin.cashOut.netSales'), { amount: report.netSalesCents }),
+    row(section('summary'), t('admin.cashOut.tips'), { tips: report.tipsCents, amount: report.tipsCents }),
+  ]
+  return BOM + rows.map((cells) => cells.map(cell).join(',')).join('\r\n') + '\r\n'
+}

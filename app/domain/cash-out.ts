@@ -1,0 +1,179 @@
+import { LEDGER_METHODS, type LedgerMethod } from './bill'
+import type { AdjustmentKind } from './adjustments'
+import type { Cents } from './money'
+
+/*
+ * The end-of-shift cash-out: what a period's ledger records add up to. The
+ * records come in as the ledger holds them (payments, refunds, voids and
+ * comps, closed bills); everything here is integer cents and plain sums, so
+ * every figure equals the sum of the records it names.
+ */
+
+/** How the money came in: through Mesa (the diners' card, Apple Pay, Google Pay), or taken by staff as cash or on the restaurant's own terminal. */
+export const METHOD_GROUPS = ['mesa', 'cash', 'terminal'] as const
+export type MethodGroup = (typeof METHOD_GROUPS)[number]
+
+export function groupOf(method: LedgerMethod): MethodGroup {
+  return method === 'cash' || method === 'terminal' ? method : 'mesa'
+}
+
+/** Money on a payment or a refund: the bill part, the tax added on top of it, the tip. */
+export interface Sums {
+  amountCents: Cents
+  taxCents: Cents
+  tipCents: Cents
+}
+
+/** What a bill was charged for, tips apart: the bill part with any tax on top. */
+export const billPart = (sums: Sums): Cents => sums.amountCents + sums.taxCents
+
+/** What was paid less what was given back of it. */
+export function netOf(paid: Sums, refunded: Sums): Sums {
+  return { amountCents: paid.amountCents - refunded.amountCents, taxCents: paid.taxCents - refunded.taxCents, tipCents: paid.tipCents - refunded.tipCents }
+}
+
+export interface LedgerPayment extends Sums {
+  method: LedgerMethod
+  /** The staff member who recorded it; null for a diner's own payment through Mesa. */
+  recordedBy: string | null
+}
+
+export interface LedgerRefund extends Sums {
+  method: LedgerMethod
+  /** Who recorded the payment it gives back (its tip leaves their tips). */
+  recordedBy: string | null
+}
+
+export interface LedgerAdjustment {
+  kind: AdjustmentKind
+  /** What the voided or comped units stopped costing. */
+  amountCents: Cents
+}
+
+export interface ClosedBill {
+  /** What was left unpaid when staff closed it; 0 for a bill paid in full. */
+  unpaidCents: Cents
+  unpaidReason: string | null
+}
+
+export interface CashOutRecords {
+  payments: readonly LedgerPayment[]
+  refunds: readonly LedgerRefund[]
+  adjustments: readonly LedgerAdjustment[]
+  closedBills: readonly ClosedBill[]
+}
+
+/** Records of one kind added up: how many, the bill part (tax on top included) and the tips. */
+export interface Takings {
+  count: number
+  billCents: Cents
+  tipCents: Cents
+}
+
+export interface Adjusted {
+  count: number
+  amountCents: Cents
+}
+
+export interface CashOut {
+  /** Payments by how they came in, and all of them. */
+  payments: Record<MethodGroup | 'total', Takings>
+  refunds: Record<LedgerMethod | 'total', Takings>
+  /** Tips kept, per method: tips paid less tips given back. */
+  tipsByMethod: Record<LedgerMethod, Cents>
+  /** Tips kept, per staff member who took the payments; `staff` null for the diners' own payments through Mesa. Largest first. */
+  tipsByStaff: { staff: string | null; payments: number; tipCents: Cents }[]
+  tipsCents: Cents
+  voids: Adjusted
+  comps: Adjusted
+  billsClosed: number
+  /** Bills closed with something unpaid, and why, per reason (null: none given). Largest first. */
+  unpaid: { count: number; amountCents: Cents; reasons: { reason: string | null; count: number; amountCents: Cents }[] }
+  /** Cash taken (bill, tax, tip) less cash given back: what the drawer should hold beyond its float. */
+  cashInCents: Cents
+  cashOutCents: Cents
+  expectedCashCents: Cents
+  /** What bills were charged less what was given back of it, tips apart. */
+  netSalesCents: Cents
+}
+
+const noTakings = (): Takings => ({ count: 0, billCents: 0, tipCents: 0 })
+
+function add(takings: Takings, sums: Sums) {
+  takings.count += 1
+  takings.billCents += billPart(sums)
+  takings.tipCents += sums.tipCents
+}
+
+const totalOf = (sums: Sums) => billPart(sums) + sums.tipCents
+
+/** Larger amounts first, then by name, so the same records always read in the same order. */
+const byAmount = <Row extends { amountCents: Cents }>(key: (row: Row) => string | null) => (a: Row, b: Row) =>
+  b.amountCents - a.amountCents || (key(a) ?? '').localeCompare(key(b) ?? '')
+
+export function cashOut(records: CashOutRecords): CashOut {
+  const payments = Object.fromEntries([...METHOD_GROUPS, 'total'].map((key) => [key, noTakings()])) as CashOut['payments']
+  const refunds = Object.fromEntries([...LEDGER_METHODS, 'total'].map((key) => [key, noTakings()])) as CashOut['refunds']
+  const tipsByMethod = Object.fromEntries(LEDGER_METHODS.map((method) => [method, 0])) as CashOut['tipsByMethod']
+  const staff = new Map<string | null, { staff: string | null; payments: number; amountCents: Cents }>()
+  const staffOf = (name: string | null) => {
+    let row = staff.get(name)
+    if (!row) staff.set(name, (row = { staff: name, payments: 0, amountCents: 0 }))
+    return row
+  }
+  let cashInCents = 0
+  let cashOutCents = 0
+
+  for (const payment of records.payments) {
+    add(payments[groupOf(payment.method)], payment)
+    add(payments.total, payment)
+    tipsByMethod[payment.method] += payment.tipCents
+    const row = staffOf(payment.recordedBy)
+    row.payments += 1
+    row.amountCents += payment.tipCents
+    if (payment.method === 'cash') cashInCents += totalOf(payment)
+  }
+  for (const refund of records.refunds) {
+    add(refunds[refund.method], refund)
+    add(refunds.total, refund)
+    tipsByMethod[refund.method] -= refund.tipCents
+    staffOf(refund.recordedBy).amountCents -= refund.tipCents
+    if (refund.method === 'cash') cashOutCents += totalOf(refund)
+  }
+
+  const adjusted = (kind: LedgerAdjustment['kind']): Adjusted => {
+    const own = records.adjustments.filter((adjustment) => adjustment.kind === kind)
+    return { count: own.length, amountCents: own.reduce((sum, { amountCents }) => sum + amountCents, 0) }
+  }
+
+  const reasons = new Map<string | null, { reason: string | null; count: number; amountCents: Cents }>()
+  for (const bill of records.closedBills) {
+    if (bill.unpaidCents <= 0) continue
+    const reason = bill.unpaidReason?.trim() || null
+    const row = reasons.get(reason) ?? { reason, count: 0, amountCents: 0 }
+    row.count += 1
+    row.amountCents += bill.unpaidCents
+    reasons.set(reason, row)
+  }
+  const unpaidReasons = [...reasons.values()].sort(byAmount((row) => row.reason))
+
+  return {
+    payments,
+    refunds,
+    tipsByMethod,
+    tipsByStaff: [...staff.values()].sort(byAmount((row) => row.staff)).map(({ staff, payments, amountCents }) => ({ staff, payments, tipCents: amountCents })),
+    tipsCents: payments.total.tipCents - refunds.total.tipCents,
+    voids: adjusted('void'),
+    comps: adjusted('comp'),
+    billsClosed: records.closedBills.length,
+    unpaid: {
+      count: unpaidReasons.reduce((sum, row) => sum + row.count, 0),
+      amountCents: unpaidReasons.reduce((sum, row) => sum + row.amountCents, 0),
+      reasons: unpaidReasons,
+    },
+    cashInCents,
+    cashOutCents,
+    expectedCashCents: cashInCents - cashOutCents,
+    netSalesCents: payments.total.billCents - refunds.total.billCents,
+  }
+}

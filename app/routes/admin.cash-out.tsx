@@ -1,0 +1,91 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { useLoaderData } from '@remix-run/react'
+import { BUSINESS_DAY_STARTS_AT, businessDayOf } from '~/domain/cash-out-period'
+import { clockTime, formatDateTime, formatDay } from '~/domain/format'
+import { loadCashOut } from '~/server/cash-out.server'
+import { CashOutPeriodForm } from '~/ui/admin/cash-out-period-form'
+import { CashOutReport } from '~/ui/admin/cash-out-report'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { buttonClass } from '~/ui/button'
+import { useI18n } from '~/ui/i18n'
+import { useHydrated } from '~/ui/use-hydrated'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa · Corte de caja' }]
+
+/** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md). */
+export async function loader(args: LoaderFunctionArgs) {
+  const cashOut = await loadCashOut(args)
+  const about = { restaurantName: cashOut.user.restaurantName ?? cashOut.user.email, timeZone: cashOut.timeZone, today: businessDayOf(cashOut.now, cashOut.timeZone) }
+  if (!cashOut.ok) return data({ ...about, ok: false as const, errors: cashOut.errors, query: cashOut.query }, { status: 400 })
+  return { ...about, ok: true as const, period: cashOut.period, report: cashOut.report }
+}
+
+export default function CashOutPage() {
+  const loaded = useLoaderData<typeof loader>()
+  const { t, locale } = useI18n()
+  const hydrated = useHydrated()
+  const { timeZone } = loaded
+  const period = loaded.ok ? loaded.period : null
+
+  return (
+    <div className="min-h-dvh print:bg-white">
+      <div className="print:hidden">
+        <AdminTopBar backTo="/admin/dashboard" backLabel={t('admin.cashOut.back')} />
+      </div>
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 print:max-w-none print:gap-3 print:p-0">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-600">{loaded.restaurantName}</p>
+            <h1 className="text-2xl font-bold">{t('admin.cashOut.title')}</h1>
+            {period ? (
+              <>
+                <p className="text-lg font-semibold" data-testid="cash-out-period">
+                  {period.kind === 'day' ? t('admin.cashOut.day', { date: formatDay(period.day, locale) }) : t('admin.cashOut.shift')}
+                </p>
+                <p className="text-stone-700" data-testid="cash-out-range">
+                  {t('admin.cashOut.range', { from: formatDateTime(period.fromMs, locale, timeZone), to: formatDateTime(period.toMs, locale, timeZone) })}
+                </p>
+              </>
+            ) : null}
+            <p className="text-sm text-stone-600">
+              {t('admin.cashOut.clock', { zone: timeZone })} {t('admin.cashOut.dayStarts', { time: clockTime(BUSINESS_DAY_STARTS_AT, '00', locale) })}
+            </p>
+          </div>
+          {period ? (
+            <div className="flex flex-wrap gap-2 print:hidden">
+              {hydrated ? (
+                <button type="button" className={buttonClass.secondary} onClick={() => window.print()} data-testid="cash-out-print">
+                  {t('admin.cashOut.print')}
+                </button>
+              ) : null}
+              <a href={`/admin/cash-out.csv?${new URLSearchParams(period.kind === 'day' ? { day: period.day } : { from: period.from, to: period.to })}`} className={buttonClass.primary} data-testid="cash-out-csv">
+                {t('admin.cashOut.download')}
+              </a>
+            </div>
+          ) : null}
+        </div>
+
+        <CashOutPeriodForm
+          values={loaded.ok ? { day: loaded.period.day, from: loaded.period.from, to: loaded.period.to } : loaded.query}
+          errors={loaded.ok ? {} : loaded.errors}
+          day={period?.day ?? loaded.today}
+          today={loaded.today}
+          shift={loaded.ok ? loaded.period.kind === 'shift' : Boolean(loaded.errors.from ?? loaded.errors.to)}
+        />
+
+        {loaded.ok ? (
+          <CashOutReport report={loaded.report} />
+        ) : (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900" data-testid="cash-out-errors">
+            <p className="font-semibold">{t('admin.cashOut.errors.title')}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {[...new Set(Object.values(loaded.errors).flat())].map((error) => (
+                <li key={error}>{t.message(error)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </main>
+    </div>
+  )
+}

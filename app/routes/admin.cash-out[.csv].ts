@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { cashOutCsv, cashOutFileName } from '~/domain/cash-out-csv'
+import { loadCashOut } from '~/server/cash-out.server'
+import { getT } from '~/server/i18n.server'
+
+/** GET /admin/cash-out.csv?day=… or ?from=…&to=…: the cash-out page's figures as a spreadsheet, in the owner's language. */
+export async function loader(args: LoaderFunctionArgs) {
+  const cashOut = await loadCashOut(args)
+  const t = await getT(args.request)
+  if (!cashOut.ok) {
+    const errors = Object.values(cashOut.errors).flat()
+    return new Response([t('admin.cashOut.errors.title'), ...errors.map((error) => t.message(error))].join('\n'), {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    })
+  }
+  const { user, period, timeZone, report } = cashOut
+  const csv = cashOutCsv(report, { restaurant: user.restaurantName ?? user.email, period, timeZone }, t)
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${cashOutFileName(period, t)}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

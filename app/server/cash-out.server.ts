@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { and, eq, gte, lt } from 'drizzle-orm'
+import { cashOut, type CashOut } from '~/domain/cash-out'
+import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
+import { restaurantTimeZone } from '~/domain/local-time'
+import { requireStaffPage } from './auth/session.server'
+import { getDb, type Db } from './db/client.server'
+import { billAdjustments, payments, refunds, tables, tableSessions } from './db/schema.server'
+
+/** The period a cash-out page or its CSV asks for, from its query (`day`, or `from` and `to`), on the restaurant's clock. */
+function periodOfRequest(request: Request, timeZone: string, now = Date.now()): PeriodChoice {
+  const query = new URL(request.url).searchParams
+  return choosePeriod({ day: query.get('day'), from: query.get('from'), to: query.get('to') }, timeZone, now)
+}
+
+/**
+ * The owner's ledger records in [fromMs, toMs): payments and refunds and
+ * voids and comps by when they were made, bills by when they closed, each
+ * through its table, so only this restaurant's.
+ */
+export async function readCashOut(db: Db, userId: string, period: { fromMs: number; toMs: number }): Promise<CashOut> {
+  const own = eq(tables.userId, userId)
+  const [paid, refunded, adjusted, closed] = await db.batch([
+    db
+      .select({ method: payments.paymentMethod, amountCents: payments.amountCents, taxCents: payments.taxCents, tipCents: payments.tipCents, recordedBy: payments.recordedBy })
+      .from(payments)
+      .innerJoin(tables, eq(tables.id, payments.tableId))
+      .where(and(own, gte(payments.createdAt, period.fromMs), lt(payments.createdAt, period.toMs))),
+    db
+      .select({ method: refunds.method, amountCents: refunds.amountCents, taxCents: refunds.taxCents, tipCents: refunds.tipCents, recordedBy: payments.recordedBy })
+      .from(refunds)
+      .innerJoin(tables, eq(tables.id, refunds.tableId))
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(and(own, gte(refunds.createdAt, period.fromMs), lt(refunds.createdAt, period.toMs))),
+    db
+      .select({ kind: billAdjustments.kind, amountCents: billAdjustments.amountCents })
+      .from(billAdjustments)
+      .innerJoin(tables, eq(tables.id, billAdjustments.tableId))
+      .where(and(own, gte(billAdjustments.createdAt, period.fromMs), lt(billAdjustments.createdAt, period.toMs))),
+    db
+      .select({ unpaidCents: tableSessions.unpaidCents, unpaidReason: tableSessions.unpaidReason })
+      .from(tableSessions)
+      .innerJoin(tables, eq(tables.id, tableSessions.tableId))
+      .where(and(own, gte(tableSessions.closedAt, period.fromMs), lt(tableSessions.closedAt, period.toMs))),
+  ])
+  return cashOut({ payments: paid, refunds: refunded, adjustments: adjusted, closedBills: closed })
+}
+
+/**
+ * What the cash-out page and its CSV both start from: the signed-in owner,
+ * the restaurant's clock, the period asked for and, when it is a period,
+ * its cash-out.
+ */
+export async function loadCashOut({ request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>) {
+  const user = await requireStaffPage(context, request)
+  const timeZone = restaurantTimeZone(user.timeZone)
+  const now = Date.now()
+  const choice = periodOfRequest(request, timeZone, now)
+  if (!choice.ok) return { ...choice, user, timeZone, now }
+  return { ...choice, user, timeZone, now, report: await readCashOut(getDb(context.cloudflare.env.DB), user.id, choice.period) }
+}

@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react'
+import { LEDGER_METHODS } from '~/domain/bill'
+import { METHOD_GROUPS, type CashOut } from '~/domain/cash-out'
+import { useI18n } from '../i18n'
+import { Panel } from './panel'
+
+/** Panels lose their card look on paper, and none is cut across two pages. */
+const PRINTED = 'break-inside-avoid print:rounded-none print:border print:border-stone-300 print:p-3 print:shadow-none'
+
+/** A label and an amount on one line. */
+function Line({ label, hint, value, testId, strong = false }: { label: ReactNode; hint?: string; value: string; testId?: string; strong?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-3 py-1.5 ${strong ? 'border-t border-stone-200 font-bold' : ''}`}>
+      <dt className="min-w-0">
+        {label}
+        {hint ? <span className="block text-sm font-normal text-stone-600">{hint}</span> : null}
+      </dt>
+      <dd className="shrink-0 tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+/** The cash-out's figures: the headline amounts, then one panel per part of the books. */
+export function CashOutReport({ report }: { report: CashOut }) {
+  const { t, money } = useI18n()
+  const method = (key: (typeof LEDGER_METHODS)[number]) => t(`admin.cashOut.methods.${key}`)
+  const refunded = LEDGER_METHODS.filter((key) => report.refunds[key].count > 0)
+  const headline = [
+    { key: 'expected-cash', label: t('admin.cashOut.expectedCash'), hint: t('admin.cashOut.expectedCashHint'), value: money(report.expectedCashCents) },
+    { key: 'net-sales', label: t('admin.cashOut.netSales'), hint: t('admin.cashOut.netSalesHint'), value: money(report.netSalesCents) },
+    { key: 'tips', label: t('admin.cashOut.tips'), hint: t('admin.cashOut.tipsHint'), value: money(report.tipsCents) },
+  ]
+
+  return (
+    <div className="grid gap-6 print:gap-3">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3 print:grid-cols-3 print:gap-2">
+        {headline.map((stat, index) => (
+          <div
+            key={stat.key}
+            className={`rounded-2xl p-4 shadow-sm sm:p-5 ${index === 0 ? 'col-span-2 bg-emerald-800 text-white lg:col-span-1 print:col-span-1 print:bg-white print:text-stone-900' : 'bg-white'} ${PRINTED}`}
+          >
+            <dt className={`font-semibold ${index === 0 ? 'text-emerald-50' : 'text-stone-700'} print:text-stone-900`}>{stat.label}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl print:text-2xl" data-testid={stat.key}>
+              {stat.value}
+            </dd>
+            <dd className={`mt-1 text-sm ${index === 0 ? 'text-emerald-50' : 'text-stone-600'} print:text-stone-700`}>{stat.hint}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <Panel title={t('admin.cashOut.payments.title')} className={PRINTED}>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base" data-testid="payments-by-method">
+            <thead className="text-sm text-stone-600">
+              <tr>
+                <th scope="col" className="pb-2 text-left font-semibold">
+                  {t('admin.cashOut.payments.method')}
+                </th>
+                <th scope="col" className="pb-2 pl-3 font-semibold">
+                  {t('admin.cashOut.payments.bill')}
+                </th>
+                <th scope="col" className="pb-2 pl-3 font-semibold">
+                  {t('admin.cashOut.payments.tips')}
+                </th>
+                <th scope="col" className="pb-2 pl-3 font-semibold">
+                  {t('admin.cashOut.payments.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...METHOD_GROUPS, 'total' as const].map((group) => {
+                const takings = report.payments[group]
+                const total = group === 'total'
+                return (
+                  <tr key={group} data-testid={`payments-${group}`} className={total ? 'border-t border-stone-200 font-bold' : ''}>
+                    <th scope="row" className={`py-1.5 text-left align-top ${total ? '' : 'font-semibold'}`}>
+                      {t(`admin.cashOut.groups.${group}`)}
+                      <span className="block text-sm font-normal text-stone-600">
+                        {/* Too long for a phone's first column: the note under the table says it there. */}
+                        {total ? '' : <span className="hidden sm:inline print:inline">{`${t(`admin.cashOut.groupHints.${group}`)} · `}</span>}
+                        {t('admin.cashOut.payments.count', { count: takings.count })}
+                      </span>
+                    </th>
+                    <td className="py-1.5 pl-3 align-top">{money(takings.billCents)}</td>
+                    <td className="py-1.5 pl-3 align-top">{money(takings.tipCents)}</td>
+                    <td className="py-1.5 pl-3 align-top font-semibold">{money(takings.billCents + takings.tipCents)}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+        <p className="mt-2 text-sm text-stone-600 sm:hidden print:hidden">
+          {METHOD_GROUPS.map((group) => `${t(`admin.cashOut.groups.${group}`)}: ${t(`admin.cashOut.groupHints.${group}`)}.`).join(' ')}
+        </p>
+      </Panel>
+
+      <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2 print:gap-3">
+        <Panel title={t('admin.cashOut.drawer.title')} className={PRINTED}>
+          <dl data-testid="drawer">
+            <Line label={t('admin.cashOut.drawer.cashIn')} value={money(report.cashInCents)} testId="cash-in" />
+            <Line label={t('admin.cashOut.drawer.cashOut')} value={money(-report.cashOutCents)} testId="cash-out" />
+            <Line label={t('admin.cashOut.drawer.expected')} value={money(report.expectedCashCents)} strong />
+          </dl>
+        </Panel>
+
+        <Panel title={t('admin.cashOut.refunds.title')} className={PRINTED}>
+          {report.refunds.total.count === 0 ? (
+            <p className="text-stone-600">{t('admin.cashOut.refunds.none')}</p>
+          ) : (
+            <dl data-testid="refunds">
+              {refunded.map((key) => (
+                <Line
+                  key={key}
+                  label={method(key)}
+                  hint={t('admin.cashOut.refunds.count', { count: report.refunds[key].count })}
+                  value={money(report.refunds[key].billCents + report.refunds[key].tipCents)}
+                  testId={`refunds-${key}`}
+                />
+              ))}
+              <Line
+                label={t('admin.cashOut.refunds.total')}
+                hint={t('admin.cashOut.refunds.count', { count: report.refunds.total.count })}
+                value={money(report.refunds.total.billCents + report.refunds.total.tipCents)}
+                testId="refunds-total"
+                strong
+              />
+            </dl>
+          )}
+        </Panel>
+
+        <Panel title={t('admin.cashOut.tipsByMethod')} className={PRINTED}>
+          <dl data-testid="tips-by-method">
+            {LEDGER_METHODS.map((key) => (
+              <Line key={key} label={method(key)} value={money(report.tipsByMethod[key])} testId={`tips-${key}`} />
+            ))}
+            <Line label={t('admin.cashOut.tips')} value={money(report.tipsCents)} strong />
+          </dl>
+        </Panel>
+
+        <Panel title={t('admin.cashOut.tipsByStaff')} className={PRINTED} empty={report.tipsByStaff.length === 0 ? t('admin.cashOut.payments.none') : null}>
+          <dl data-testid="tips-by-staff">
+            {report.tipsByStaff.map((row) => (
+              <Line
+                key={row.staff ?? ''}
+                label={<span className="font-semibold">{row.staff ?? t('admin.cashOut.diners')}</span>}
+                hint={`${row.staff === null ? `${t('admin.cashOut.dinersHint')} ` : ''}${t('admin.cashOut.payments.count', { count: row.payments })}`}
+                value={money(row.tipCents)}
+              />
+            ))}
+          </dl>
+        </Panel>
+
+        <Panel title={t('admin.cashOut.adjustments.title')} className={PRINTED}>
+          <dl data-testid="adjustments">
+            <Line label={t('admin.cashOut.adjustments.voids')} hint={t('admin.cashOut.adjustments.voidCount', { count: report.voids.count })} value={money(report.voids.amountCents)} testId="voids" />
+            <Line label={t('admin.cashOut.adjustments.comps')} hint={t('admin.cashOut.adjustments.compCount', { count: report.comps.count })} value={money(report.comps.amountCents)} testId="comps" />
+          </dl>
+          <p className="mt-2 text-sm text-stone-600">{t('admin.cashOut.adjustments.hint')}</p>
+        </Panel>
+
+        <Panel title={t('admin.cashOut.bills.title')} className={PRINTED}>
+          <dl data-testid="bills">
+            <Line label={t('admin.cashOut.bills.closed')} value={String(report.billsClosed)} testId="bills-closed-count" />
+            <Line label={t('admin.cashOut.bills.unpaid')} hint={t('admin.cashOut.bills.count', { count: report.unpaid.count })} value={money(report.unpaid.amountCents)} testId="bills-unpaid" />
+          </dl>
+          {report.unpaid.count === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">{t('admin.cashOut.bills.noneUnpaid')}</p>
+          ) : (
+            <>
+              <h3 className="mt-3 font-semibold">{t('admin.cashOut.bills.reasons')}</h3>
+              <dl data-testid="unpaid-reasons" className="text-sm">
+                {report.unpaid.reasons.map((row) => (
+                  <Line key={row.reason ?? ''} label={`${row.reason ?? t('admin.cashOut.bills.noReason')} (${row.count})`} value={money(row.amountCents)} />
+                ))}
+              </dl>
+            </>
+          )}
+        </Panel>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,274 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { DAY_MS } from '~/domain/analytics'
+import { businessDayOf } from '~/domain/cash-out-period'
+import { formatDay } from '~/domain/format'
+import { formatLocalDateTime, wallClockAt } from '~/domain/local-time'
+import { readAnalytics } from '~/server/analytics.server'
+import { getDb } from '~/server/db/client.server'
+import { getPage } from './fixtures'
+import { call, signedInOwner } from './staff'
+
+type Method = 'card' | 'apple' | 'google' | 'cash' | 'terminal'
+
+/** An instant on Mexico City's clock, six hours behind UTC. */
+const mx = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour + 6, minute)
+
+/** A signed-in owner with one table, whose ledger rows the tests write straight into D1 as the outbox would. */
+async function restaurant() {
+  const owner = await signedInOwner()
+  const table = (await (await call('POST', '/api/tables', { tableNumber: '7' }, owner.cookie)).json()) as { id: string }
+  const statements: D1PreparedStatement[] = []
+  const bill = (closed?: { at: number; unpaidCents?: number; reason?: string; by?: string }) => {
+    const sessionId = crypto.randomUUID()
+    statements.push(
+      env.DB.prepare('INSERT INTO table_sessions (id, table_id, opened_at, closed_at, unpaid_cents, unpaid_reason, closed_by) VALUES (?, ?, ?, ?, ?, ?, ?)').bind(
+        sessionId,
+        table.id,
+        (closed?.at ?? Date.now()) - 3_600_000,
+        closed?.at ?? null,
+        closed?.unpaidCents ?? 0,
+        closed?.reason ?? null,
+        closed?.by ?? null,
+      ),
+    )
+    const payment = (at: number, method: Method, amountCents: number, tipCents: number, recordedBy: string | null = null, taxCents = 0) => {
+      const id = crypto.randomUUID()
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tax_cents, tip_cents, payment_method, payment_type, recorded_by, cash_received_cents, created_at)
+           VALUES (?, ?, ?, ?, 'h', ?, ?, ?, ?, 'full', ?, ?, ?)`,
+        ).bind(id, table.id, sessionId, crypto.randomUUID(), amountCents, taxCents, tipCents, method, recordedBy, method === 'cash' ? amountCents + taxCents + tipCents + 5000 : null, at),
+      )
+      return id
+    }
+    const refund = (at: number, paymentId: string, method: Method, amountCents: number, tipCents: number, staff: string, taxCents = 0) =>
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO refunds (id, table_id, session_id, payment_id, method, amount_cents, tax_cents, tip_cents, reason, staff, provider, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'Platillo frío', ?, 'simulated', ?)`,
+        ).bind(crypto.randomUUID(), table.id, sessionId, paymentId, method, amountCents, taxCents, tipCents, staff, at),
+      )
+    const adjustment = (at: number, kind: 'void' | 'comp', amountCents: number) =>
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO bill_adjustments (id, table_id, session_id, line_id, name, kind, quantity, amount_cents, reason, staff, created_at)
+           VALUES (?, ?, ?, ?, 'Flan', ?, 1, ?, 'Error de captura', 'Ana', ?)`,
+        ).bind(crypto.randomUUID(), table.id, sessionId, crypto.randomUUID(), kind, amountCents, at),
+      )
+    return { payment, refund, adjustment }
+  }
+  return { ...owner, tableId: table.id, bill, save: () => env.DB.batch(statements.splice(0)) }
+}
+
+/**
+ * A Saturday night, 22 November 2026 in Mexico City: diners paying through
+ * Mesa, Ana taking cash and Luis the terminal, a refund of each kind, a void,
+ * a comp, a table that left without paying; and records just outside the
+ * business day (before 5:00 on the 22nd, from 5:00 on the 23rd).
+ */
+async function saturdayNight() {
+  const place = await restaurant()
+  const dinersBill = place.bill({ at: mx(22, 22) })
+  const card = dinersBill.payment(mx(22, 20), 'card', 50000, 7500, null, 8000)
+  dinersBill.payment(mx(22, 20, 5), 'apple', 20000, 3000)
+  dinersBill.payment(mx(22, 20, 10), 'google', 10000, 0)
+  dinersBill.refund(mx(22, 21), card, 'card', 10000, 1500, 'Ana', 1600)
+
+  const staffBill = place.bill({ at: mx(22, 23, 45), unpaidCents: 18000, reason: 'Se fueron sin pagar', by: 'Ana' })
+  const cash = staffBill.payment(mx(22, 21, 30), 'cash', 30000, 4500, 'Ana')
+  staffBill.payment(mx(22, 22), 'cash', 12000, 1000, 'Ana')
+  // 23:30 on the 22nd in Mexico City is already the 23rd in UTC.
+  staffBill.payment(mx(22, 23, 30), 'terminal', 25000, 2500, 'Luis')
+  staffBill.refund(mx(22, 23), cash, 'cash', 5000, 500, 'Ana')
+  staffBill.adjustment(mx(22, 19), 'void', 4500)
+  staffBill.adjustment(mx(22, 19, 30), 'comp', 6000)
+
+  // Around the business day: the 21st's night at 4:59 on the 22nd, the 23rd's morning at 5:00.
+  const before = place.bill({ at: mx(22, 4, 59), unpaidCents: 999, reason: 'Otra noche' })
+  const early = before.payment(mx(22, 4, 59), 'cash', 77700, 700, 'Ana')
+  before.refund(mx(22, 4, 59), early, 'cash', 1000, 0, 'Ana')
+  const after = place.bill({ at: mx(23, 5) })
+  after.payment(mx(23, 5), 'cash', 33300, 300, 'Luis')
+  after.adjustment(mx(23, 5), 'void', 888)
+  place.bill() // still open
+  await place.save()
+  return place
+}
+
+const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+
+/** The text of the element marked `testId` (up to its own closing tag). */
+function figure(html: string, testId: string): string {
+  const match = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html)
+  if (!match) throw new Error(`no ${testId} on the page`)
+  return text(match[2]!).trim()
+}
+
+/** The CSV's rows without its byte order mark. */
+const rows = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n')
+
+describe('the cash-out page', () => {
+  it('adds up a night’s ledger to the cent: each method, tips by method and person, refunds, voids, comps, unpaid bills, the drawer', async () => {
+    const place = await saturdayNight()
+    const response = await getPage('/admin/cash-out?day=2026-11-22', place.cookie)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(figure(html, 'cash-out-period')).toBe('Jornada del domingo 22 de noviembre de 2026')
+    expect(figure(html, 'cash-out-range')).toBe('Del 22 de noviembre de 2026, 5:00 a.m. al 23 de noviembre de 2026, 5:00 a.m.')
+    expect(figure(html, 'expected-cash')).toBe('$420.00')
+    expect(figure(html, 'net-sales')).toBe('$1,384.00')
+    expect(figure(html, 'tips')).toBe('$165.00')
+    expect(figure(html, 'bills-closed-count')).toBe('2')
+    expect(figure(html, 'payments-mesa')).toBe('Mesa Tarjeta, Apple Pay y Google Pay · 3 pagos $880.00 $105.00 $985.00')
+    expect(figure(html, 'payments-cash')).toBe('Efectivo Registrado por el personal · 2 pagos $420.00 $55.00 $475.00')
+    expect(figure(html, 'payments-terminal')).toBe('Terminal Terminal del restaurante · 1 pago $250.00 $25.00 $275.00')
+    expect(figure(html, 'payments-total')).toBe('Total 6 pagos $1,550.00 $185.00 $1,735.00')
+    expect([figure(html, 'cash-in'), figure(html, 'cash-out')]).toEqual(['$475.00', '-$55.00'])
+    expect([figure(html, 'refunds-card'), figure(html, 'refunds-cash'), figure(html, 'refunds-total')]).toEqual(['$131.00', '$55.00', '$186.00'])
+    expect(html).not.toContain('data-testid="refunds-terminal"')
+    expect(['card', 'apple', 'google', 'cash', 'terminal'].map((method) => figure(html, `tips-${method}`))).toEqual(['$60.00', '$30.00', '$0.00', '$50.00', '$25.00'])
+    expect(figure(html, 'tips-by-staff')).toBe(
+      'Mesa (comensales) Lo que los comensales pagaron por su cuenta en Mesa. 3 pagos $90.00 Ana 2 pagos $50.00 Luis 1 pago $25.00',
+    )
+    expect([figure(html, 'voids'), figure(html, 'comps')]).toEqual(['$45.00', '$60.00'])
+    expect(figure(html, 'bills-unpaid')).toBe('$180.00')
+    expect(figure(html, 'unpaid-reasons')).toBe('Se fueron sin pagar (1) $180.00')
+    expect(html).not.toContain('Otra noche')
+  })
+
+  it('downloads the same figures as a CSV Excel opens in Spanish or English, and as shown for a shift', async () => {
+    const place = await saturdayNight()
+    const response = await getPage('/admin/cash-out.csv?day=2026-11-22', place.cookie)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="corte-de-caja-2026-11-22.csv"')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const csv = rows(new TextDecoder().decode(bytes))
+    expect(csv.slice(0, 4)).toEqual(['Restaurante,La Fonda de Prueba', 'Desde,2026-11-22 05:00', 'Hasta,2026-11-23 05:00', 'Zona horaria,America/Mexico_City'])
+    for (const row of [
+      'Cobros,"Mesa (Tarjeta, Apple Pay y Google Pay)",3,880.00,105.00,985.00',
+      'Cobros,Efectivo,2,420.00,55.00,475.00',
+      'Cobros,Terminal,1,250.00,25.00,275.00',
+      'Cobros,Total,6,1550.00,185.00,1735.00',
+      'Devoluciones,Tarjeta,1,116.00,15.00,131.00',
+      'Devoluciones,Efectivo,1,50.00,5.00,55.00',
+      'Devoluciones,Terminal,0,0.00,0.00,0.00',
+      'Devoluciones,Total devuelto,2,166.00,20.00,186.00',
+      'Propinas por forma de pago,Tarjeta,,,60.00,60.00',
+      'Propinas por persona,Mesa (comensales),3,,90.00,90.00',
+      'Propinas por persona,Ana,2,,50.00,50.00',
+      'Propinas por persona,Luis,1,,25.00,25.00',
+      'Cancelaciones y cortesías,Cancelaciones,1,,,45.00',
+      'Cancelaciones y cortesías,Cortesías,1,,,60.00',
+      'Cuentas,Cuentas cerradas,2,,,',
+      'Cuentas,Cerradas con saldo pendiente,1,,,180.00',
+      'Saldo pendiente por motivo,Se fueron sin pagar,1,,,180.00',
+      'Caja,Efectivo esperado,,,,420.00',
+      'Resumen,Ventas netas,,,,1384.00',
+    ]) {
+      expect(csv, row).toContain(row)
+    }
+
+    const english = await getPage('/admin/cash-out.csv?lng=en&from=2026-11-22T21:00&to=2026-11-22T23:30', place.cookie)
+    expect(english.headers.get('Content-Disposition')).toBe('attachment; filename="cash-out-2026-11-22T21-00_2026-11-22T23-30.csv"')
+    const shift = rows(await english.text())
+    // 21:30 and 22:00 cash and the 23:00 cash refund are in; the 23:30 terminal payment is where the shift ends, so out.
+    for (const row of ['Payments,Cash,2,420.00,55.00,475.00', 'Payments,Terminal,0,0.00,0.00,0.00', 'Refunds,Cash,1,50.00,5.00,55.00', 'Drawer,Expected cash,,,,420.00', 'Bills,Bills closed,1,,,']) {
+      expect(shift, row).toContain(row)
+    }
+  })
+
+  it('defaults to the business day it is now on the restaurant’s clock', async () => {
+    const place = await restaurant()
+    place.bill().payment(Date.now(), 'cash', 12345, 0, 'Ana')
+    await place.save()
+    const html = await (await getPage('/admin/cash-out', place.cookie)).text()
+    expect(figure(html, 'cash-out-period')).toBe(`Jornada del ${formatDay(businessDayOf(Date.now(), 'America/Mexico_City'), 'es-MX')}`)
+    expect(figure(html, 'expected-cash')).toBe('$123.45')
+  })
+
+  it('reads the day on the restaurant’s own clock: 23:30 on the 22nd is the 22nd, and 4:30 the next morning still is', async () => {
+    const place = await saturdayNight()
+    const next = await (await getPage('/admin/cash-out?day=2026-11-23', place.cookie)).text()
+    expect(figure(next, 'payments-total')).toBe('Total 1 pago $333.00 $3.00 $336.00')
+    const previous = await (await getPage('/admin/cash-out?day=2026-11-21', place.cookie)).text()
+    expect(figure(previous, 'expected-cash')).toBe('$774.00')
+
+    // In Tijuana (two hours behind Mexico City in winter) 4:30 on the 23rd is 6:30 in Mexico City: the 22nd there, the 23rd here.
+    const tijuana = await restaurant()
+    await env.DB.prepare("UPDATE users SET time_zone = 'America/Tijuana' WHERE id = ?").bind(tijuana.userId).run()
+    tijuana.bill().payment(Date.UTC(2026, 10, 23, 12, 30), 'cash', 10000, 0, 'Ana')
+    await tijuana.save()
+    const html = await (await getPage('/admin/cash-out?day=2026-11-22', tijuana.cookie)).text()
+    expect(figure(html, 'expected-cash')).toBe('$100.00')
+    expect(figure(html, 'cash-out-range')).toBe('Del 22 de noviembre de 2026, 5:00 a.m. al 23 de noviembre de 2026, 5:00 a.m.')
+    expect(html).toContain('Horas de America/Tijuana.')
+    expect(figure(await (await getPage('/admin/cash-out?day=2026-11-23', tijuana.cookie)).text(), 'expected-cash')).toBe('$0.00')
+  })
+
+  it('shows an owner only their own restaurant’s books, and nobody’s without signing in', async () => {
+    await saturdayNight()
+    const other = await restaurant()
+    const html = await (await getPage('/admin/cash-out?day=2026-11-22', other.cookie)).text()
+    for (const testId of ['expected-cash', 'net-sales', 'tips']) expect(figure(html, testId)).toBe('$0.00')
+    expect(figure(html, 'bills-closed-count')).toBe('0')
+    expect(html).not.toContain('data-testid="tips-by-staff"')
+    expect(rows(await (await getPage('/admin/cash-out.csv?day=2026-11-22', other.cookie)).text())).toContain('Cobros,Total,0,0.00,0.00,0.00')
+    for (const path of ['/admin/cash-out', '/admin/cash-out.csv?day=2026-11-22']) {
+      const anonymous = await getPage(path)
+      expect(anonymous.status).toBe(302)
+      expect(anonymous.headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
+    }
+  })
+
+  it('answers a period it cannot read with 400 and says why, on the page and for the CSV', async () => {
+    const place = await restaurant()
+    const cases: [string, string][] = [
+      ['day=2026-02-30', 'Escribe una fecha válida (AAAA-MM-DD).'],
+      ['day=%3Cscript%3E', 'Escribe una fecha válida (AAAA-MM-DD).'],
+      ['from=2026-11-23T02:00&to=2026-11-22T18:00', 'El fin del turno debe ser después del inicio.'],
+      ['from=ayer&to=2026-11-22T18:00', 'Escribe una fecha y hora válidas.'],
+      ['from=2026-11-22T18:00', 'Un turno necesita inicio y fin.'],
+      ['from=2026-01-01T05:00&to=2026-11-22T05:00', 'Un turno puede durar a lo más 31 días.'],
+    ]
+    for (const [query, message] of cases) {
+      const page = await getPage(`/admin/cash-out?${query}`, place.cookie)
+      expect(page.status, query).toBe(400)
+      const html = await page.text()
+      expect(figure(html, 'cash-out-errors'), query).toContain(message)
+      expect(html).not.toContain('data-testid="expected-cash"')
+      expect(html).not.toContain('<script>')
+      const csv = await getPage(`/admin/cash-out.csv?${query}`, place.cookie)
+      expect(csv.status, query).toBe(400)
+      expect(csv.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+      expect(await csv.text()).toContain(message)
+    }
+  })
+
+  it('is linked from the dashboard’s navigation, in both languages', async () => {
+    const place = await restaurant()
+    expect(figure(await (await getPage('/admin/dashboard', place.cookie)).text(), 'cash-out-link')).toBe('Corte de caja')
+    expect(figure(await (await getPage('/admin/dashboard?lng=en', place.cookie)).text(), 'cash-out-link')).toBe('Cash-out')
+  })
+})
+
+describe('the analytics and the cash-out', () => {
+  it('take refunds out of sales and tips alike', async () => {
+    const place = await restaurant()
+    const now = Date.now()
+    const bill = place.bill({ at: now - DAY_MS })
+    const paid = bill.payment(now - 2 * DAY_MS, 'card', 40000, 6000, null, 6400)
+    bill.payment(now - 2 * DAY_MS, 'cash', 10000, 1000, 'Ana')
+    bill.refund(now - DAY_MS, paid, 'card', 10000, 2000, 'Ana', 1600)
+    await place.save()
+    const analytics = await readAnalytics(getDb(env.DB), place.userId)
+    expect(analytics.current).toEqual({ salesCents: 46400 + 10000 - 11600, baseCents: 40000, tipCents: 5000, tablesServed: 1 })
+    expect(analytics.days.reduce((sum, day) => sum + day.cents, 0)).toBe(44800)
+    const clock = (instant: number) => formatLocalDateTime(wallClockAt(instant, 'America/Mexico_City'))
+    const shift = await (await getPage(`/admin/cash-out?from=${clock(now - 3 * DAY_MS)}&to=${clock(now + 60_000)}`, place.cookie)).text()
+    expect([figure(shift, 'net-sales'), figure(shift, 'tips')]).toEqual(['$448.00', '$50.00'])
+  })
+})
