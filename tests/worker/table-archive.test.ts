@@ -44,7 +44,7 @@ async function paidTable() {
 async function books(owner: Owner, table: Table, now: number) {
   const payments = await env.DB.prepare('SELECT id, session_id, amount_cents, tip_cents, tax_cents, payment_type FROM payments WHERE table_id = ? ORDER BY id').bind(table.id).all()
   const lines = await env.DB.prepare('SELECT id, session_id, name, price_cents, quantity, paid_quantity FROM bill_items WHERE table_id = ? ORDER BY id').bind(table.id).all()
-  return { analytics: await readAnalytics(getDb(env.DB), owner.userId, now), payments: payments.results, lines: lines.results }
+  return { analytics: await readAnalytics(getDb(env.DB), owner.userId, undefined, now), payments: payments.results, lines: lines.results }
 }
 
 const englishCookie = async () => (await languageCookie.serialize('en')).split(';')[0]!
