@@ -12,6 +12,7 @@ const en: DinerResources = {
     returnHome: 'Return home',
     loading: 'Loading…',
     dismiss: 'Dismiss',
+    update: 'Update',
     errors: {
       '401': { title: 'Sign in to continue', text: "This page is only for the restaurant's staff." },
       '403': { title: "You don't have access", text: "Your account can't see this page." },
@@ -115,7 +116,6 @@ const en: DinerResources = {
       tableSizeHint: 'How many share what is left',
       decrease: 'Fewer',
       increase: 'More',
-      update: 'Update',
       leftToPay: 'Left to pay',
       totalBill: 'Total bill',
       yourShare: 'Your share',
@@ -252,6 +252,7 @@ const en: DinerResources = {
       categories: 'Menu categories',
       placeOrder: 'Place Order',
       cartFull: 'Your cart is full; place this order first.',
+      itemGone: 'That item changed or is no longer on the menu. Check the menu and add it again.',
       pdfMenu: 'See the PDF menu',
     },
     cart: {
@@ -260,6 +261,9 @@ const en: DinerResources = {
       emptyTitle: 'Your cart is empty',
       viewMenu: 'View Menu',
       remove: 'Remove {{name}}',
+      quantity: 'Quantity of {{name}}',
+      decrease: 'One less {{name}}',
+      increase: 'One more {{name}}',
       subtotal: 'Subtotal',
       tax: 'VAT ({{rate}}%)',
       taxOnTop: 'VAT ({{rate}}%), added when you pay',

@@ -12,6 +12,7 @@ const es = {
     returnHome: 'Volver al inicio',
     loading: 'Cargando…',
     dismiss: 'Descartar',
+    update: 'Actualizar',
     errors: {
       '401': { title: 'Inicia sesión para continuar', text: 'Esta página es solo para el personal del restaurante.' },
       '403': { title: 'No tienes acceso', text: 'Tu cuenta no puede ver esta página.' },
@@ -115,7 +116,6 @@ const es = {
       tableSizeHint: 'Entre cuántos se divide lo que falta',
       decrease: 'Menos',
       increase: 'Más',
-      update: 'Actualizar',
       leftToPay: 'Falta por pagar',
       totalBill: 'Total de la cuenta',
       yourShare: 'Tu parte',
@@ -253,6 +253,7 @@ const es = {
       categories: 'Categorías del menú',
       placeOrder: 'Hacer pedido',
       cartFull: 'Tu carrito ya está lleno; haz este pedido primero.',
+      itemGone: 'Ese artículo cambió o ya no está en el menú. Revisa el menú y agrégalo de nuevo.',
     },
     cart: {
       tooManyLines: 'Esta cuenta ya tiene demasiados productos sin pagar. Pide a tu mesero que agregue lo que falta.',
@@ -260,6 +261,9 @@ const es = {
       emptyTitle: 'Tu carrito está vacío',
       viewMenu: 'Ver menú',
       remove: 'Quitar {{name}}',
+      quantity: 'Cantidad de {{name}}',
+      decrease: 'Quitar uno de {{name}}',
+      increase: 'Agregar uno de {{name}}',
       subtotal: 'Subtotal',
       tax: 'IVA ({{rate}}%)',
       taxOnTop: 'IVA ({{rate}}%), se suma al pagar',
