@@ -21,6 +21,7 @@ const WORDS = {
     customTip: 'Otra cantidad (MXN)',
     card: 'Tarjeta de crédito o débito',
     leftToPay: 'Por pagar',
+    oneLeft: 'Queda 1',
   },
   en: {
     menu: 'Menu',
@@ -37,6 +38,7 @@ const WORDS = {
     customTip: 'Another amount (MXN)',
     card: 'Credit or debit card',
     leftToPay: 'Left to pay',
+    oneLeft: '1 left',
   },
 } as const
 
@@ -157,6 +159,8 @@ describe('a diner with JavaScript off, at 390 px', () => {
       expect(await billOf(sessionId)).toMatchObject({ totalAmount: 330, paidAmount: 110, remainingAmount: 220 })
       await page.goto(`/customer/table/${sessionId}`)
       expect(await text(page, 'left-to-pay')).toBe('$220.00')
+      await page.goto(`/customer/pay-items/${sessionId}`)
+      expect(await page.getByTestId('pay-item').filter({ hasText: '3×' }).textContent()).toContain(words.oneLeft)
       await page.context().close()
     })
   }
