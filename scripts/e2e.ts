@@ -18,6 +18,10 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
   // Short codes (canonical) of the tables a diner opens by typing their code.
   const codes: Record<string, string> = { codeEntry: tableCodeFromBytes(crypto.getRandomValues(new Uint8Array(TABLE_CODE_LENGTH))) }
   const statements = [ownerSql(owner, 'Fonda E2E')]
+  const noJsLines: LineSeed[] = [
+    { name: 'Tacos al pastor', cents: 16500, quantity: 3, diner: 'Ana' },
+    { name: 'Agua de horchata', cents: 4500, quantity: 1, diner: 'Luis' },
+  ]
   // menuOrder belongs to the demo restaurant, whose seeded menu the diner orders from.
   const bills: Record<string, { owner: string; lines: LineSeed[] }> = {
     fullJs: {
@@ -65,6 +69,9 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
       ],
     },
     menuOrder: { owner: DEMO_OWNER_ID, lines: [] },
+    // A diner without JavaScript orders from the demo menu, then pays part of what the table had, once in each language.
+    noJsEs: { owner: DEMO_OWNER_ID, lines: noJsLines },
+    noJsEn: { owner: DEMO_OWNER_ID, lines: noJsLines },
     // Someone orders from the demo menu while these diners look at their pay button.
     raceJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 46667, quantity: 1, diner: 'Ana' }] },
     raceNoJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 66000, quantity: 1, diner: 'Ana' }] },

@@ -1,24 +1,32 @@
 import type { Cents } from './money'
+import { checkChoice } from './modifiers'
+import type { MenuEntry } from './order-pricing'
+import { isIdLike } from './ids'
 import { ratePercentLabel, taxAddedTo, type TaxSettings } from './tax'
 
 // Here rather than beside the zod schemas, so the diner's cart does not ship zod to the phone.
 export const MAX_ITEMS_PER_ORDER = 50
 export const MAX_LINE_QUANTITY = 99
 
-/** A menu item in a diner's cart, as it was shown; the server prices it again from the menu. */
-export interface CartLine {
+/** A line of a diner's cart as it is kept: what was chosen, never what it cost. */
+export interface CartEntry {
   menuItemId: string
-  name: string
-  /** Unit price when it was added, the chosen options included. */
-  priceCents: Cents
-  quantity: number
-  /** The chosen modifier options, and how they read ('Salsa: Verde'). */
+  /** The chosen modifier options, in the menu's order. */
   optionIds: string[]
+  quantity: number
+}
+
+/** A cart line as the screens show it, priced from the menu the page was drawn with. */
+export interface CartLine extends CartEntry {
+  name: string
+  /** Unit price, the chosen options included. */
+  priceCents: Cents
+  /** How the chosen options read ('Salsa: Verde'). */
   details: string | null
 }
 
 /** One line per item and choice of options: a taco with green salsa and one with red are two lines. */
-export const cartLineKey = (line: Pick<CartLine, 'menuItemId' | 'optionIds'>) => [line.menuItemId, ...line.optionIds].join('|')
+export const cartLineKey = (line: Pick<CartEntry, 'menuItemId' | 'optionIds'>) => [line.menuItemId, ...line.optionIds].join('|')
 
 export interface CartTotals {
   count: number
@@ -26,20 +34,93 @@ export interface CartTotals {
   subtotal: Cents
 }
 
-/** Adds one of an item (each tap adds 1); null when the order would be too large. */
-export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quantity'>): CartLine[] | null {
-  const existing = lines.find((line) => cartLineKey(line) === cartLineKey(item))
-  if (existing) {
-    if (existing.quantity >= MAX_LINE_QUANTITY) return null
-    return lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line))
-  }
-  if (lines.length >= MAX_ITEMS_PER_ORDER) return null
-  return [...lines, { ...item, quantity: 1 }]
+/*
+ * The cart lives in a cookie, so the server draws the menu's and the cart's
+ * figures and takes their forms without JavaScript, and the phone changes it
+ * in place with JavaScript, both in the one store. A cookie holds about 4 KB:
+ * a cart that would not fit is full, like one with too many lines.
+ */
+const CART_COOKIE_PREFIX = 'mesa_cart_'
+const CART_COOKIE_MAX_AGE_S = 60 * 60 * 12
+const MAX_CART_COOKIE_CHARS = 3800
+const ENTRY_SEPARATOR = '~'
+const FIELD_SEPARATOR = '.'
+
+/** `2.item.option~1.item2`: only characters a cookie value takes as they are. */
+export function encodeCart(entries: readonly CartEntry[]): string {
+  return entries.map((entry) => [entry.quantity, entry.menuItemId, ...entry.optionIds].join(FIELD_SEPARATOR)).join(ENTRY_SEPARATOR)
 }
 
-export function removeFromCart(lines: readonly CartLine[], key: string): CartLine[] {
+/** A kept cart read back, keeping only well-formed lines, each key once. */
+export function decodeCart(value: string): CartEntry[] {
+  const entries: CartEntry[] = []
+  for (const part of value.split(ENTRY_SEPARATOR)) {
+    const [rawQuantity = '', menuItemId = '', ...optionIds] = part.split(FIELD_SEPARATOR)
+    const quantity = Number(rawQuantity)
+    if (!/^\d+$/.test(rawQuantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY || !isIdLike(menuItemId) || !optionIds.every(isIdLike)) continue
+    const entry = { menuItemId, optionIds, quantity }
+    if (entries.some((kept) => cartLineKey(kept) === cartLineKey(entry))) continue
+    entries.push(entry)
+    if (entries.length === MAX_ITEMS_PER_ORDER) break
+  }
+  return entries
+}
+
+/** The cookie that keeps a table's cart, as a Set-Cookie header or for document.cookie; an empty cart removes it. */
+export function cartCookie(sessionId: string, entries: readonly CartEntry[]): string {
+  const value = encodeCart(entries)
+  return `${CART_COOKIE_PREFIX}${sessionId}=${value}; Path=/customer; Max-Age=${value ? CART_COOKIE_MAX_AGE_S : 0}; SameSite=Lax`
+}
+
+/** The table's cart out of a Cookie header (or document.cookie, which reads the same). */
+export function cartFromCookies(cookies: string | null, sessionId: string): CartEntry[] {
+  const name = `${CART_COOKIE_PREFIX}${sessionId}=`
+  const value = cookies
+    ?.split(';')
+    .map((cookie) => cookie.trim())
+    .find((cookie) => cookie.startsWith(name))
+    ?.slice(name.length)
+  return value ? decodeCart(value) : []
+}
+
+/** Whether a cookie (by name) is a cart's; a page that does not show the cart does not depend on it. */
+export const isCartCookie = (name: string) => name.startsWith(CART_COOKIE_PREFIX)
+
+/** Adds one of an item (each tap adds 1); null when the order would be too large. */
+export function addToCart<Line extends CartEntry>(lines: readonly Line[], item: Omit<Line, 'quantity'>): Line[] | null {
+  const existing = lines.find((line) => cartLineKey(line) === cartLineKey(item))
+  if (existing && existing.quantity >= MAX_LINE_QUANTITY) return null
+  if (!existing && lines.length >= MAX_ITEMS_PER_ORDER) return null
+  const next = existing ? lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line)) : [...lines, { ...item, quantity: 1 } as Line]
+  return encodeCart(next).length > MAX_CART_COOKIE_CHARS ? null : next
+}
+
+export function removeFromCart<Line extends CartEntry>(lines: readonly Line[], key: string): Line[] {
   return lines.filter((line) => cartLineKey(line) !== key)
 }
+
+/** Sets how many of a line the diner wants, within the per-line limit. */
+export function setCartQuantity<Line extends CartEntry>(lines: readonly Line[], key: string, quantity: number): Line[] {
+  const wanted = Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1))
+  return lines.map((line) => (cartLineKey(line) === key ? { ...line, quantity: wanted } : line))
+}
+
+/**
+ * The cart priced by the menu: each line's name, its unit price with the
+ * chosen options, and how they read. A line the menu no longer allows (the
+ * item gone, an option changed) is left out, as ordering it would be refused.
+ */
+export function priceCart(entries: readonly CartEntry[], menu: ReadonlyMap<string, MenuEntry>): CartLine[] {
+  return entries.flatMap((entry) => {
+    const item = menu.get(entry.menuItemId)
+    const choice = item ? checkChoice(item.modifierGroups, entry.optionIds) : null
+    if (!item || !choice?.ok) return []
+    return [{ ...entry, name: item.name, priceCents: item.priceCents + choice.extraCents, details: choice.summary }]
+  })
+}
+
+/** How an added line is named to the diner: 'Taco al pastor (Salsa: Verde)'. */
+export const cartLineLabel = (line: Pick<CartLine, 'name' | 'details'>) => (line.details ? `${line.name} (${line.details})` : line.name)
 
 export function cartTotals(lines: readonly CartLine[]): CartTotals {
   return { count: lines.reduce((sum, line) => sum + line.quantity, 0), subtotal: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) }
@@ -53,25 +134,4 @@ export function cartTotals(lines: readonly CartLine[]): CartTotals {
 export function cartCharge(subtotal: Cents, settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>) {
   const taxAdded = taxAddedTo(subtotal, settings)
   return { taxAdded, taxIncluded: settings.taxIncludedInPrice, taxRatePercent: ratePercentLabel(settings.taxRateBps), total: subtotal + taxAdded }
-}
-
-/** A cart read back from storage, keeping only well-formed lines (a line saved before options existed has none). */
-export function readCart(value: unknown): CartLine[] {
-  if (!Array.isArray(value)) return []
-  return value
-    .filter(
-      (line): line is CartLine =>
-        typeof line === 'object' &&
-        line !== null &&
-        typeof line.menuItemId === 'string' &&
-        typeof line.name === 'string' &&
-        Number.isInteger(line.priceCents) &&
-        line.priceCents >= 0 &&
-        Number.isInteger(line.quantity) &&
-        line.quantity >= 1 &&
-        line.quantity <= MAX_LINE_QUANTITY &&
-        (line.optionIds === undefined || (Array.isArray(line.optionIds) && line.optionIds.every((id: unknown) => typeof id === 'string'))),
-    )
-    .map((line) => ({ ...line, optionIds: line.optionIds ?? [], details: typeof line.details === 'string' ? line.details : null }))
-    .slice(0, MAX_ITEMS_PER_ORDER)
 }

@@ -1,6 +1,6 @@
 import { lineAmountFor, type BillLine, type PaymentType } from './bill'
 import { parsePesosInput, pesosToCents, type Cents } from './money'
-import { isIdLike } from './schemas/fields'
+import { isIdLike } from './ids'
 import { clampSplit, DEFAULT_TABLE_SIZE, quoteSplit, type SplitPaid, type SplitQuote } from './split'
 import { tipForPercent } from './tip'
 

@@ -8,6 +8,11 @@ export interface MenuEntry {
   modifierGroups: readonly ModifierGroupRule[]
 }
 
+/** A restaurant's menu items by id, as orders and carts look them up. */
+export function menuById<Item extends MenuEntry & { id: string }>(categories: readonly { items: readonly Item[] }[]): Map<string, Item> {
+  return new Map(categories.flatMap((category) => category.items.map((item) => [item.id, item])))
+}
+
 /** One line of an order as it arrives: a menu item with its options, or (from staff and the demo) a named, priced line. */
 export interface OrderLineRequest {
   menuItemId?: string

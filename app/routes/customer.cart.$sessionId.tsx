@@ -1,10 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect } from 'react'
-import { cartCharge, cartLineKey, cartTotals, removeFromCart } from '~/domain/cart'
-import { priceOrder } from '~/domain/order-pricing'
-import { placeOrderFormSchema } from '~/domain/schemas/items'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { cartCharge, cartCookie, cartFromCookies, cartLineKey, cartTotals, MAX_LINE_QUANTITY, priceCart, removeFromCart, setCartQuantity } from '~/domain/cart'
+import { menuById, priceOrder } from '~/domain/order-pricing'
+import { placeOrderFormSchema, removeFromCartFormSchema } from '~/domain/schemas/items'
 import { addOrder } from '~/server/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
@@ -16,25 +15,51 @@ import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
+import { ErrorList } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
-import { useToast } from '~/ui/toaster'
+import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+/** The cart as its cookie holds it, priced by the menu as it is now. */
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  return { ...dinerHeader(bill), tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice } }
+  const menu = menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId))
+  return {
+    ...dinerHeader(bill),
+    tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },
+    lines: priceCart(cartFromCookies(request.headers.get('Cookie'), bill.sessionId), menu),
+  }
 }
 
-/** Puts the whole cart on the table's bill in one write, priced from the menu (never from the phone). */
+/**
+ * Puts the whole cart on the table's bill in one write, priced from the menu
+ * (never from the phone), and takes the ordered lines out of the cart. Without
+ * JavaScript it also takes a line off (`remove`) and keeps typed quantities
+ * (`intent=update`), each time drawing the cart again from its cookie.
+ */
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const submission = parseWithZod(await request.formData(), { schema: placeOrderFormSchema })
+  const form = await request.formData()
+  const kept = cartFromCookies(request.headers.get('Cookie'), bill.sessionId)
+  const keep = (entries: typeof kept, search = '') => redirect(`${customerPath.cart(bill.sessionId)}${search}`, { headers: { 'Set-Cookie': cartCookie(bill.sessionId, entries) } })
+  if (form.has('remove')) {
+    const removal = parseWithZod(form, { schema: removeFromCartFormSchema })
+    return keep(removal.status === 'success' ? removeFromCart(kept, removal.value.remove) : kept)
+  }
+  const submission = parseWithZod(form, { schema: placeOrderFormSchema })
   const refuse = (status: number) => data(submission.reply({ formErrors: ['customer.cart.failedText'] }), { status })
   if (submission.status !== 'success') return refuse(400)
-  const { customerName, items } = submission.value
-  const menu = new Map((await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).flatMap((category) => category.items.map((item) => [item.id, item])))
+  const { intent, customerName, items } = submission.value
+  if (intent === 'update') {
+    // The name typed so far comes back with the cart.
+    return keep(
+      items.reduce((entries, item) => setCartQuantity(entries, cartLineKey(item), item.quantity), kept),
+      customerName ? `?${new URLSearchParams({ name: customerName })}` : '',
+    )
+  }
+  const menu = menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId))
   // Priced here by the same rule the bill's object applies, so a cart the menu no longer allows is refused before it is sent.
   const priced = priceOrder(
     items.map((item) => ({ ...item, name: '', description: menu.get(item.menuItemId)?.description ?? null, price: 0, category: 'Order', customerName })),
@@ -44,40 +69,44 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   if (!priced.ok) return refuse(400)
   const lines = priced.lines.map(({ menuItemId, priceCents, ...line }) => ({ ...line, menuItemId: menuItemId ?? undefined, price: priceCents }))
   const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines }, { staffUserId: null, address: context.clientAddress })
-  if (result.ok) return redirectWithToast(customerPath.bill(bill.sessionId), { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' })
+  if (result.ok) {
+    const ordered = new Set(items.map(cartLineKey))
+    return redirectWithToast(
+      customerPath.bill(bill.sessionId),
+      { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' },
+      { headers: { 'Set-Cookie': cartCookie(bill.sessionId, kept.filter((entry) => !ordered.has(cartLineKey(entry)))) } },
+    )
+  }
   if (!result.limit) return refuse(result.status)
   return tooManyForm(submission, request, result.limit, { words: await limitText(request, result.limit, result.code) })
 }
 
+/** Lines of the cart taken off without JavaScript post here, apart from the order, so Enter in a field never removes one. */
+const REMOVE_FORM = 'cart-remove'
+
 export default function Cart() {
-  const { sessionId: sid, restaurantName, tableNumber, tax } = useLoaderData<typeof loader>()
+  const { sessionId: sid, restaurantName, tableNumber, tax, lines: drawn } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { t, money } = useI18n()
-  const toast = useToast()
   const hydrated = useHydrated()
   const navigation = useNavigation()
-  const cart = useCart(sid)
-  const totals = cartTotals(cart.lines)
+  const [searchParams] = useSearchParams()
+  const cart = useCart(sid, drawn)
+  // The lines as drawn, at the quantities the diner has since chosen; a line added in another tab meanwhile shows on the next visit.
+  const priced = new Map(drawn.map((line) => [cartLineKey(line), line]))
+  const lines = cart.entries.flatMap((entry) => {
+    const line = priced.get(cartLineKey(entry))
+    return line ? [{ ...line, quantity: entry.quantity }] : []
+  })
+  const totals = cartTotals(lines)
   const charge = cartCharge(totals.subtotal, tax)
   const billPath = customerPath.bill(sid)
   const placing = navigation.state === 'submitting' && navigation.formAction === customerPath.cart(sid)
-  const { save } = cart
-
-  // The order is on the bill once the action redirects there; only then is the cart emptied.
-  useEffect(() => {
-    if (navigation.state === 'loading' && navigation.formMethod && navigation.location.pathname === billPath) save([])
-  }, [navigation, billPath, save])
-
-  useEffect(() => {
-    const failed = lastResult?.error?.['']?.[0]
-    if (failed) toast({ title: 'customer.cart.failedTitle', description: failed, variant: 'destructive' })
-  }, [lastResult, toast])
+  const { entries, save } = cart
 
   return (
     <CustomerShell restaurantName={restaurantName} tableNumber={tableNumber} backTo={customerPath.menu(sid)} closeTo={billPath} title={t('customer.cart.title')}>
-      {!hydrated ? (
-        <div aria-hidden="true" className="h-40 animate-pulse rounded-2xl bg-stone-200" />
-      ) : cart.lines.length === 0 ? (
+      {lines.length === 0 ? (
         <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="cart-empty">
           <p className="text-lg font-bold">{t('customer.cart.emptyTitle')}</p>
           <Link to={customerPath.menu(sid)} className={buttonClass.primary}>
@@ -85,61 +114,96 @@ export default function Cart() {
           </Link>
         </div>
       ) : (
-        <Form method="post" className="grid gap-5">
-          <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="cart-lines">
-            {cart.lines.map((line, index) => (
-              <li key={cartLineKey(line)} className="flex items-center gap-3 p-4" data-testid="cart-line">
-                <input type="hidden" name={`items[${index}].menuItemId`} value={line.menuItemId} />
-                <input type="hidden" name={`items[${index}].quantity`} value={line.quantity} />
-                {line.optionIds.map((optionId, option) => (
-                  <input key={optionId} type="hidden" name={`items[${index}].optionIds[${option}]`} value={optionId} />
-                ))}
-                <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.quantity}×</span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">{line.name}</span>
-                  {line.details ? <span className="block text-sm text-stone-600">{line.details}</span> : null}
-                </span>
-                <span className="font-semibold tabular-nums">{money(line.priceCents * line.quantity)}</span>
-                <button
-                  type="button"
-                  className={buttonClass.icon}
-                  aria-label={t('customer.cart.remove', { name: line.name })}
-                  onClick={() => save(removeFromCart(cart.lines, cartLineKey(line)))}
-                  disabled={placing}
-                >
-                  <span aria-hidden="true">✕</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+        <>
+          <Form method="post" className="grid gap-5">
+            <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="cart-lines">
+              {lines.map((line, index) => {
+                const key = cartLineKey(line)
+                return (
+                  <li key={key} className="grid gap-3 p-4" data-testid="cart-line">
+                    <input type="hidden" name={`items[${index}].menuItemId`} value={line.menuItemId} />
+                    {line.optionIds.map((optionId, option) => (
+                      <input key={optionId} type="hidden" name={`items[${index}].optionIds[${option}]`} value={optionId} />
+                    ))}
+                    <div className="flex items-start gap-3">
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-semibold">{line.name}</span>
+                        {line.details ? <span className="block text-sm text-stone-600">{line.details}</span> : null}
+                      </span>
+                      <button
+                        type="submit"
+                        form={REMOVE_FORM}
+                        name="remove"
+                        value={key}
+                        className={`${buttonClass.icon} -mr-2 -mt-2 shrink-0`}
+                        aria-label={t('customer.cart.remove', { name: line.name })}
+                        onClick={(event) => {
+                          event.preventDefault()
+                          save(removeFromCart(entries, key))
+                        }}
+                        disabled={placing}
+                      >
+                        <span aria-hidden="true">✕</span>
+                      </button>
+                    </div>
+                    <div className="flex items-center justify-between gap-3">
+                      <Stepper
+                        name={`items[${index}].quantity`}
+                        value={line.quantity}
+                        min={1}
+                        max={MAX_LINE_QUANTITY}
+                        onChange={(quantity) => save(setCartQuantity(entries, key, quantity))}
+                        disabled={placing}
+                        label={t('customer.cart.quantity', { name: line.name })}
+                        decreaseLabel={t('customer.cart.decrease', { name: line.name })}
+                        increaseLabel={t('customer.cart.increase', { name: line.name })}
+                        testId="cart-quantity"
+                      />
+                      <span className="font-semibold tabular-nums" data-testid="cart-line-total">{money(line.priceCents * line.quantity)}</span>
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
 
-          <dl className="space-y-1 rounded-2xl bg-white p-4 shadow-sm">
-            <div className="flex justify-between">
-              <dt className="text-stone-600">{t('customer.cart.subtotal')}</dt>
-              <dd className="tabular-nums" data-testid="cart-subtotal">{money(totals.subtotal)}</dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-stone-600">{t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', { rate: charge.taxRatePercent })}</dt>
-              <dd className="text-right tabular-nums" data-testid="cart-tax">
-                {charge.taxIncluded ? t('customer.cart.taxIncluded') : money(charge.taxAdded)}
-              </dd>
-            </div>
-            <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
-              <dt>{t('customer.cart.total')}</dt>
-              <dd className="tabular-nums" data-testid="cart-total">{money(charge.total)}</dd>
-            </div>
-          </dl>
+            {/* First of the order's buttons, so Enter in a quantity without JavaScript draws the figures again rather than ordering. */}
+            {hydrated ? null : (
+              <button type="submit" name="intent" value="update" className={`${buttonClass.secondary} w-full`} data-testid="cart-update">
+                {t('common.update')}
+              </button>
+            )}
 
-          <label className="grid gap-1 font-semibold">
-            {t('customer.cart.name')}
-            <input name="customerName" maxLength={60} autoComplete="given-name" className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 font-normal" />
-            <span className="text-sm font-normal text-stone-600">{t('customer.cart.nameHint')}</span>
-          </label>
+            <dl className="space-y-1 rounded-2xl bg-white p-4 shadow-sm">
+              <div className="flex justify-between">
+                <dt className="text-stone-600">{t('customer.cart.subtotal')}</dt>
+                <dd className="tabular-nums" data-testid="cart-subtotal">{money(totals.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-600">{t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', { rate: charge.taxRatePercent })}</dt>
+                <dd className="text-right tabular-nums" data-testid="cart-tax">
+                  {charge.taxIncluded ? t('customer.cart.taxIncluded') : money(charge.taxAdded)}
+                </dd>
+              </div>
+              <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
+                <dt>{t('customer.cart.total')}</dt>
+                <dd className="tabular-nums" data-testid="cart-total">{money(charge.total)}</dd>
+              </div>
+            </dl>
 
-          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={placing} data-testid="place-order">
-            {placing ? t('customer.cart.placing') : t('customer.cart.placeOrder', { total: money(charge.total) })}
-          </button>
-        </Form>
+            <label className="grid gap-1 font-semibold">
+              {t('customer.cart.name')}
+              <input name="customerName" maxLength={60} autoComplete="given-name" defaultValue={searchParams.get('name') ?? ''} className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 font-normal" />
+              <span className="text-sm font-normal text-stone-600">{t('customer.cart.nameHint')}</span>
+            </label>
+
+            <ErrorList errors={lastResult?.error?.['']} alert testId="cart-error" />
+
+            <button type="submit" name="intent" value="order" className={`${buttonClass.primary} w-full`} disabled={placing} data-testid="place-order">
+              {placing ? t('customer.cart.placing') : t('customer.cart.placeOrder', { total: money(charge.total) })}
+            </button>
+          </Form>
+          <form id={REMOVE_FORM} method="post" />
+        </>
       )}
     </CustomerShell>
   )

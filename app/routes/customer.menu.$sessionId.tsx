@@ -1,25 +1,28 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { addToCart, cartTotals, type CartLine } from '~/domain/cart'
-import type { ModifierGroupRule } from '~/domain/modifiers'
+import { addToCart, cartCookie, cartFromCookies, cartLineLabel, cartTotals, priceCart } from '~/domain/cart'
+import { checkChoice, type ModifierGroupRule } from '~/domain/modifiers'
+import { menuById } from '~/domain/order-pricing'
+import { addToCartFormSchema } from '~/domain/schemas/items'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menu.server'
+import { redirectWithToast } from '~/server/toast.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
-import { ModifierChooser } from '~/ui/customer/modifier-chooser'
+import { CHOICE_UPDATE, ModifierChooser, optionField } from '~/ui/customer/modifier-chooser'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
 import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { useToast } from '~/ui/toaster'
-import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.restaurantName} · Menú` : 'Mesa' }]
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const db = getDb(context.cloudflare.env.DB)
   const [menu, pdfs] = await Promise.all([readOwnerMenu(db, bill.userId), readOwnerMenuPdfs(db, bill.userId)])
@@ -37,30 +40,67 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       })),
     })),
   }))
-  return { ...dinerHeader(bill), categories, pdfs }
+  return { ...dinerHeader(bill), categories, pdfs, cart: cartFromCookies(request.headers.get('Cookie'), bill.sessionId) }
+}
+
+/** The page an item was added from, at that item. */
+const menuAt = (sessionId: string, category: string | null, itemId?: string) =>
+  `${customerPath.menu(sessionId)}${category ? `?category=${encodeURIComponent(category)}` : ''}${itemId ? `#item-${itemId}` : ''}`
+
+/**
+ * Adds one of an item without JavaScript, priced by the menu as the phone
+ * would: the cart's cookie is written and the diner is back on the menu,
+ * told what was added; a required choice left out brings the sheet back with
+ * it named.
+ */
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const bill = await loadBill(context, params.sessionId)
+  const category = new URL(request.url).searchParams.get('category')
+  const submission = parseWithZod(await request.formData(), { schema: addToCartFormSchema })
+  const item = submission.status === 'success' ? menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item) : undefined
+  if (submission.status !== 'success' || !item) return redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
+  const choice = checkChoice(item.modifierGroups, submission.value.options)
+  if (!choice.ok) {
+    if (choice.groupId) return data({ missing: choice.groupId, optionIds: submission.value.options }, { status: 400 })
+    return redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
+  }
+  const next = addToCart(cartFromCookies(request.headers.get('Cookie'), bill.sessionId), { menuItemId: item.id, optionIds: choice.optionIds })
+  if (!next) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.cartFull', variant: 'destructive' })
+  return redirectWithToast(
+    menuAt(bill.sessionId, category, item.id),
+    { title: 'customer.menu.itemAdded', description: cartLineLabel({ name: item.name, details: choice.summary }) },
+    { headers: { 'Set-Cookie': cartCookie(bill.sessionId, next) } },
+  )
 }
 
 export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function Menu() {
-  const { sessionId: sid, restaurantName, tableNumber, categories, pdfs } = useLoaderData<typeof loader>()
+  const { sessionId: sid, restaurantName, tableNumber, categories, pdfs, cart: drawn } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
   const { t, money } = useI18n()
   const toast = useToast()
   const navigate = useNavigate()
-  const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
-  const cart = useCart(sid)
-  const totals = cartTotals(cart.lines)
+  const cart = useCart(sid, drawn)
+  const menu = menuById(categories)
+  const totals = cartTotals(priceCart(cart.entries, menu))
   const active = categories.find((category) => category.id === searchParams.get('category')) ?? categories[0]
   const activeTab = useRef<HTMLAnchorElement>(null)
   const here = active ? `?category=${encodeURIComponent(active.id)}` : '?'
   const choosing = categories.flatMap((category) => category.items).find((item) => item.id === searchParams.get('item') && item.modifierGroups.length > 0)
+  // Without JavaScript, Update draws the sheet again with the choice the diner made.
+  const choiceInUrl =
+    choosing && searchParams.get(CHOICE_UPDATE.name) === CHOICE_UPDATE.value
+      ? choosing.modifierGroups.flatMap((group) => searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id)))
+      : undefined
 
-  const add = (line: Omit<CartLine, 'quantity'>) => {
-    const next = addToCart(cart.lines, line)
-    if (!next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
+  const add = (itemId: string, choice: { optionIds: string[]; summary: string | null }) => {
+    const item = menu.get(itemId)
+    const next = item && addToCart(cart.entries, { menuItemId: item.id, optionIds: choice.optionIds })
+    if (!item || !next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
     cart.save(next)
-    toast({ title: 'customer.menu.itemAdded', description: line.details ? `${line.name} (${line.details})` : line.name })
+    toast({ title: 'customer.menu.itemAdded', description: cartLineLabel({ name: item.name, details: choice.summary }) })
   }
 
   // A tab chosen by link (or a reload) may sit off to the right; bring it in without moving the page.
@@ -72,16 +112,14 @@ export default function Menu() {
     if (offset < 0 || offset + tab.offsetWidth > strip.clientWidth) strip.scrollTo({ left: strip.scrollLeft + offset - 16 })
   }, [active?.id])
 
-  const openCart = () => {
-    if (totals.count === 0) toast({ title: 'customer.menu.cartEmptyToast' })
-    else navigate(customerPath.cart(sid))
-  }
-
   const cartButton = (
-    <button
-      type="button"
-      onClick={openCart}
-      disabled={!hydrated}
+    <Link
+      to={customerPath.cart(sid)}
+      onClick={(event) => {
+        if (totals.count > 0) return
+        event.preventDefault()
+        toast({ title: 'customer.menu.cartEmptyToast' })
+      }}
       className={`${buttonClass.icon} relative`}
       aria-label={t('customer.menu.cartCount', { count: totals.count })}
       data-testid="cart-button"
@@ -96,7 +134,7 @@ export default function Menu() {
           {totals.count}
         </span>
       ) : null}
-    </button>
+    </Link>
   )
 
   return (
@@ -166,7 +204,7 @@ export default function Menu() {
             ) : (
               <ul className="grid gap-3" data-testid="menu-items">
                 {active.items.map((item) => (
-                  <li key={item.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="menu-item">
+                  <li key={item.id} id={`item-${item.id}`} className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="menu-item">
                     <div>
                       <p className="font-semibold">{item.name}</p>
                       {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
@@ -179,14 +217,18 @@ export default function Menu() {
                           {t('customer.menu.addToOrder')}
                         </Link>
                       ) : (
-                        <button
-                          type="button"
-                          disabled={!hydrated}
-                          className={`${buttonClass.secondary} px-4`}
-                          onClick={() => add({ menuItemId: item.id, name: item.name, priceCents: item.priceCents, optionIds: [], details: null })}
+                        <form
+                          method="post"
+                          onSubmit={(event) => {
+                            event.preventDefault()
+                            add(item.id, { optionIds: [], summary: null })
+                          }}
                         >
-                          {t('customer.menu.addToOrder')}
-                        </button>
+                          <input type="hidden" name="item" value={item.id} />
+                          <button type="submit" className={`${buttonClass.secondary} px-4`}>
+                            {t('customer.menu.addToOrder')}
+                          </button>
+                        </form>
                       )}
                     </div>
                   </li>
@@ -214,8 +256,11 @@ export default function Menu() {
             key={choosing.id}
             groups={choosing.modifierGroups}
             basePriceCents={choosing.priceCents}
+            fields={{ category: active?.id ?? '', item: choosing.id }}
+            initial={refused?.optionIds ?? choiceInUrl}
+            missing={refused?.missing}
             onAdd={(choice) => {
-              add({ menuItemId: choosing.id, name: choosing.name, priceCents: choosing.priceCents + choice.extraCents, optionIds: choice.optionIds, details: choice.summary })
+              add(choosing.id, choice)
               navigate(here, { replace: true, preventScrollReset: true })
             }}
           />

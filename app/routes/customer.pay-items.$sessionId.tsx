@@ -22,8 +22,14 @@ export const meta: MetaFunction = () => [{ title: 'Mesa' }]
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = clientBill(await loadBill(context, params.sessionId))
-  // Coming back from the review step keeps what was chosen.
-  const chosen = parseItemsParam(new URL(request.url).searchParams.get('items') ?? '')
+  const query = new URL(request.url).searchParams
+  // Update (without JavaScript) sends the form here as it stands; coming back from the review step keeps what was chosen.
+  const sent = query.has('update') ? parseWithZod(query, { schema: payItemsFormSchema }) : null
+  const chosen = sent
+    ? sent.status === 'success'
+      ? sent.value.item.map((itemId) => ({ itemId, quantity: sent.value.quantities?.[itemId] ?? 1 }))
+      : []
+    : parseItemsParam(query.get('items') ?? '')
   return { bill, chosen }
 }
 
@@ -192,6 +198,12 @@ export default function PayItems() {
               <span>{t('customer.payItems.yourTotal')}</span>
               <span className="tabular-nums" data-testid="pay-items-total">{money(total)}</span>
             </div>
+            {/* Before the order's button, so Enter in a quantity without JavaScript draws the total again. */}
+            {hydrated ? null : (
+              <button type="submit" formMethod="get" name="update" value="1" className={`${buttonClass.secondary} w-full`} data-testid="pay-items-update">
+                {t('common.update')}
+              </button>
+            )}
             <button type="submit" className={`${buttonClass.primary} w-full`} disabled={(hydrated && count === 0) || pending} data-testid="pay-items-confirm">
               {hydrated ? t('customer.payItems.confirm', { count }) : t('customer.payItems.continue')}
             </button>

@@ -151,7 +151,7 @@ export default function SplitEqual() {
 
         {hydrated ? null : (
           <button type="submit" formAction={`/customer/split-equal/${sid}`} className={`${buttonClass.secondary} w-full`}>
-            {t('customer.split.update')}
+            {t('common.update')}
           </button>
         )}
         <button type="submit" className={`${buttonClass.primary} w-full`} data-testid="split-continue">

@@ -69,16 +69,16 @@ export default function Bill() {
       bottomBar={
         <nav className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
           <div className="mx-auto flex max-w-xl gap-3 p-3">
-            <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1 px-3`}>
+            <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1 px-3!`}>
               {t('customer.bill.menu')}
             </Link>
             {payable > 0 ? (
               <>
                 {/* Splitting skips straight to its two ways; paying it all goes straight to the tip (issue 8: four taps to pay). */}
-                <Link to="?sheet=split" preventScrollReset className={`${buttonClass.secondary} flex-1 px-3`} data-testid="split-button">
+                <Link to="?sheet=split" preventScrollReset className={`${buttonClass.secondary} flex-1 px-3!`} data-testid="split-button">
                   {t('customer.bill.split')}
                 </Link>
-                <Link to={customerPath.tip(sid, selectionParams({ mode: 'full' }))} className={`${buttonClass.primary} flex-[2] px-3`} data-testid="pay-button">
+                <Link to={customerPath.tip(sid, selectionParams({ mode: 'full' }))} className={`${buttonClass.primary} flex-[2] px-3!`} data-testid="pay-button">
                   {t('customer.bill.payAll', { amount: money(payable) })}
                 </Link>
               </>

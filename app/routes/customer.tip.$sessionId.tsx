@@ -36,6 +36,13 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   }
 }
 
+/**
+ * 'Otra cantidad' is a form of its own: Enter (the phone keyboard's Go) in
+ * the amount sends that amount, where in the choices' form it would send
+ * the first choice, no tip.
+ */
+const CUSTOM_TIP_FORM = 'tip-custom'
+
 /** The choices, each one tap that moves on: no tip is as easy to choose as any other, and none is chosen for the diner. */
 const CHOICES = [{ percent: 0, labelKey: 'tip.none' } as const, ...TIP_PRESETS]
 
@@ -64,16 +71,21 @@ export default function Tip() {
   }
 
   const pending = navigation.state !== 'idle' && navigation.location?.pathname.startsWith('/customer/payment-method/')
-  const selection = new URLSearchParams(data.selectionQuery)
   const customTip = data.tip.percent === null && data.tip.tip > 0 ? centsToPesos(data.tip.tip).toFixed(2) : ''
+  const paymentStep = `/customer/payment-method/${data.sessionId}`
+  const selectionFields = (
+    <>
+      {[...new URLSearchParams(data.selectionQuery)].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="amount" value={centsToPesos(data.base).toFixed(2)} />
+    </>
+  )
 
   return (
     <CustomerShell {...shell}>
-      <Form method="get" action={`/customer/payment-method/${data.sessionId}`} className="grid grid-cols-1 gap-5">
-        {[...selection].map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name="amount" value={centsToPesos(data.base).toFixed(2)} />
+      <Form method="get" action={paymentStep} className="grid grid-cols-1 gap-5">
+        {selectionFields}
 
         <div className="grid gap-1">
           <p className="text-stone-700">{t('customer.tip.thanks', { restaurant: data.restaurantName })}</p>
@@ -112,6 +124,7 @@ export default function Tip() {
           <div className="flex gap-2">
             <input
               id="tip-amount"
+              form={CUSTOM_TIP_FORM}
               name="tipAmount"
               type="number"
               inputMode="decimal"
@@ -121,7 +134,7 @@ export default function Tip() {
               placeholder="0.00"
               className="min-h-12 w-full min-w-0 flex-1 rounded-xl border border-stone-300 bg-white px-4 text-lg tabular-nums"
             />
-            <button type="submit" name="tipPercentage" value="custom" className={buttonClass.secondary} disabled={pending} data-testid="tip-custom-continue">
+            <button type="submit" form={CUSTOM_TIP_FORM} name="tipPercentage" value="custom" className={buttonClass.secondary} disabled={pending} data-testid="tip-custom-continue">
               {t('customer.tip.continue')}
             </button>
           </div>
@@ -145,6 +158,9 @@ export default function Tip() {
             {t('customer.tip.processing')}
           </p>
         ) : null}
+      </Form>
+      <Form id={CUSTOM_TIP_FORM} method="get" action={paymentStep}>
+        {selectionFields}
       </Form>
     </CustomerShell>
   )

@@ -1,3 +1,4 @@
+import { isCartCookie } from '~/domain/cart'
 import { isIdLike } from '~/domain/schemas/fields'
 import { tableCodeInPath } from '~/domain/table-code'
 import { isDemoSession, tableSessionStub } from './table-session.server'
@@ -5,7 +6,7 @@ import { isDemoSession, tableSessionStub } from './table-session.server'
 /**
  * The bill page and GET /api/tables/session/{id}, as this isolate last
  * rendered them, keyed by everything the answer depends on: the URL, the
- * cookies (language, theme, a pending toast), Accept-Language and the bill's
+ * cookies it reads (language, theme, a pending toast), Accept-Language and the bill's
  * version. The version comes from the bill's TableSession object, which
  * changes it after every write it commits and whenever staff edit the table
  * or the restaurant (billsChanged); it is read before rendering, so a kept
@@ -46,6 +47,14 @@ const answer = (entry: { headers: [string, string][]; body: string; nonce: strin
   return response
 }
 
+/** The cookies a bill read can depend on: a table's cart goes along to every diner page, but the bill does not show it. */
+const cookiesShown = (request: Request) =>
+  (request.headers.get('Cookie') ?? '')
+    .split(';')
+    .map((cookie) => cookie.trim())
+    .filter((cookie) => cookie && !isCartCookie(cookie))
+    .join('; ')
+
 /**
  * Answers a bill read from what was kept when the bill has not changed since;
  * otherwise renders it and keeps the answer for next time. Null for any other
@@ -58,7 +67,7 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, nonce
   // A table's short code names no bill of its own, and each lookup of one is counted (lookupTableCode): never kept.
   if (tableCodeInPath(sessionId)) return null
 
-  const key = [url.href, request.headers.get('Cookie') ?? '', request.headers.get('Accept-Language') ?? ''].join('\n')
+  const key = [url.href, cookiesShown(request), request.headers.get('Accept-Language') ?? ''].join('\n')
   const entry = kept.get(key)
   // A URL seen for the first time is only rendered (the bill comes from its object); its version is asked for from the second read on, when keeping may pay off.
   if (!entry) {

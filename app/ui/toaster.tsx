@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useI18n } from './i18n'
+import { useHydrated } from './use-hydrated'
 
 /** Translation keys, so a toast follows the reader's language. */
 export interface ToastMessage {
@@ -11,9 +12,14 @@ export interface ToastMessage {
 const DURATION_MS = 5000
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {})
 
-/** Shows one toast at a time, for five seconds, announced to screen readers. */
+/**
+ * Shows one toast at a time, for five seconds, announced to screen readers.
+ * Without JavaScript a toast from the server leaves by itself after as long
+ * (app.css), since its dismiss button cannot work; it would cover the header.
+ */
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
   const { t } = useI18n()
+  const hydrated = useHydrated()
   const [toast, setToast] = useState<ToastMessage | null>(initial)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
@@ -37,7 +43,7 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
         {toast ? (
           <div
             data-testid="toast"
-            className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg ${
+            className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg ${hydrated ? '' : 'animate-toast-leave'} ${
               toast.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100'
             }`}
           >
@@ -46,14 +52,16 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
                 <p className="font-semibold">{t.message(toast.title)}</p>
                 {toast.description ? <p className="mt-1 text-sm opacity-90">{t.message(toast.description)}</p> : null}
               </div>
-              <button
-                type="button"
-                onClick={() => setToast(null)}
-                className="-m-2 grid size-11 place-items-center rounded-lg text-lg leading-none opacity-70 hover:opacity-100"
-                aria-label={t('common.dismiss')}
-              >
-                ×
-              </button>
+              {hydrated ? (
+                <button
+                  type="button"
+                  onClick={() => setToast(null)}
+                  className="-m-2 grid size-11 place-items-center rounded-lg text-lg leading-none opacity-70 hover:opacity-100"
+                  aria-label={t('common.dismiss')}
+                >
+                  ×
+                </button>
+              ) : null}
             </div>
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addToCart, cartCharge, cartTotals, MAX_LINE_QUANTITY, readCart, removeFromCart } from '~/domain/cart'
+import { addToCart, cartCharge, cartCookie, cartFromCookies, cartTotals, decodeCart, encodeCart, MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY, priceCart, removeFromCart, setCartQuantity, type CartEntry } from '~/domain/cart'
+import type { MenuEntry } from '~/domain/order-pricing'
 import { groupUnpaidByDiner } from '~/domain/diners'
 import { quoteSplit } from '~/domain/split'
 import { paymentSummary } from '~/domain/tax'
@@ -58,12 +59,24 @@ describe('equal split as the next diner sees it', () => {
 })
 
 describe('cart', () => {
-  const taco = { menuItemId: 'taco', name: 'Taco', priceCents: 3250, optionIds: [], details: null }
-  const agua = { menuItemId: 'agua', name: 'Agua', priceCents: 4500, optionIds: [], details: null }
-  const tacoRoja = { ...taco, priceCents: 3750, optionIds: ['roja'], details: 'Salsa: Roja' }
+  const taco = { menuItemId: 'taco', optionIds: [] }
+  const agua = { menuItemId: 'agua', optionIds: [] }
+  const tacoRoja = { menuItemId: 'taco', optionIds: ['roja'] }
+  const menu = new Map<string, MenuEntry>([
+    [
+      'taco',
+      {
+        name: 'Taco',
+        priceCents: 3250,
+        modifierGroups: [{ id: 'salsa', name: 'Salsa', required: false, multipleSelect: false, options: [{ id: 'roja', name: 'Roja', priceAdjustmentCents: 500, isDefault: false }] }],
+      },
+    ],
+    ['agua', { name: 'Agua', priceCents: 4500, modifierGroups: [] }],
+  ])
+  const add = (cart: CartEntry[], item: Omit<CartEntry, 'quantity'>) => addToCart(cart, item)!
 
   it('adds one at a time, merging the same item, and removes a line', () => {
-    const cart = addToCart(addToCart(addToCart([], taco)!, agua)!, taco)!
+    const cart = add(add(add([], taco), agua), taco)
     expect(cart).toEqual([
       { ...taco, quantity: 2 },
       { ...agua, quantity: 1 },
@@ -72,18 +85,44 @@ describe('cart', () => {
   })
 
   it('keeps the same item with other options on a line of its own', () => {
-    const cart = addToCart(addToCart(addToCart([], taco)!, tacoRoja)!, tacoRoja)!
+    const cart = add(add(add([], taco), tacoRoja), tacoRoja)
     expect(cart).toEqual([
       { ...taco, quantity: 1 },
       { ...tacoRoja, quantity: 2 },
     ])
-    expect(cartTotals(cart).subtotal).toBe(3250 + 2 * 3750)
+    expect(cartTotals(priceCart(cart, menu)).subtotal).toBe(3250 + 2 * 3750)
     expect(removeFromCart(cart, 'taco|roja')).toEqual([{ ...taco, quantity: 1 }])
   })
 
+  it('prices each line from the menu, and leaves out what the menu no longer allows', () => {
+    const cart = [
+      { ...tacoRoja, quantity: 2 },
+      { menuItemId: 'gone', optionIds: [], quantity: 1 },
+      { menuItemId: 'agua', optionIds: ['roja'], quantity: 1 },
+      { ...agua, quantity: 3 },
+    ]
+    expect(priceCart(cart, menu)).toEqual([
+      { ...tacoRoja, quantity: 2, name: 'Taco', priceCents: 3750, details: 'Salsa: Roja' },
+      { ...agua, quantity: 3, name: 'Agua', priceCents: 4500, details: null },
+    ])
+  })
+
   it('adds up what ordering adds to the bill', () => {
-    expect(cartTotals([{ ...taco, quantity: 3 }])).toEqual({ count: 3, subtotal: 9750 })
+    expect(cartTotals(priceCart([{ ...taco, quantity: 3 }], menu))).toEqual({ count: 3, subtotal: 9750 })
     expect(cartTotals([])).toEqual({ count: 0, subtotal: 0 })
+  })
+
+  it('sets a quantity within the per-line limit', () => {
+    const cart = [
+      { ...taco, quantity: 1 },
+      { ...agua, quantity: 1 },
+    ]
+    expect(setCartQuantity(cart, 'agua', 4)).toEqual([
+      { ...taco, quantity: 1 },
+      { ...agua, quantity: 4 },
+    ])
+    expect(setCartQuantity(cart, 'agua', 0)[1]).toEqual({ ...agua, quantity: 1 })
+    expect(setCartQuantity(cart, 'agua', 500)[1]).toEqual({ ...agua, quantity: MAX_LINE_QUANTITY })
   })
 
   it('shows the tax the restaurant charges: none added when prices include it, IVA on top otherwise', () => {
@@ -101,14 +140,29 @@ describe('cart', () => {
     )
   })
 
-  it('refuses to grow a line past the per-line limit', () => {
+  it('refuses to grow a line past the per-line limit, a cart past the line limit, and a cart its cookie cannot hold', () => {
     expect(addToCart([{ ...taco, quantity: MAX_LINE_QUANTITY }], taco)).toBeNull()
+    const lines = Array.from({ length: MAX_ITEMS_PER_ORDER }, (_, index) => ({ menuItemId: `item-${index}`, optionIds: [], quantity: 1 }))
+    expect(addToCart(lines, agua)).toBeNull()
+    const options = Array.from({ length: 8 }, () => crypto.randomUUID())
+    const big = Array.from({ length: 11 }, () => ({ menuItemId: crypto.randomUUID(), optionIds: options, quantity: 10 }))
+    expect(addToCart(big, { menuItemId: crypto.randomUUID(), optionIds: options })).toBeNull()
+    expect(addToCart(big.slice(1), { menuItemId: crypto.randomUUID(), optionIds: options })).toHaveLength(11)
   })
 
-  it('reads back only well-formed lines from storage', () => {
-    expect(readCart('nope')).toEqual([])
-    expect(readCart([{ ...taco, quantity: 1 }, { ...agua, quantity: 0 }, { ...agua, priceCents: 1.5, quantity: 1 }, { ...tacoRoja, optionIds: [7], quantity: 1 }, null])).toEqual([{ ...taco, quantity: 1 }])
-    // A cart saved before options existed still reads.
-    expect(readCart([{ menuItemId: 'agua', name: 'Agua', priceCents: 4500, quantity: 2 }])).toEqual([{ ...agua, quantity: 2 }])
+  it('keeps a cart in a cookie and reads back only well-formed lines, each once', () => {
+    const cart = [
+      { ...tacoRoja, quantity: 2 },
+      { ...agua, quantity: 1 },
+    ]
+    expect(decodeCart(encodeCart(cart))).toEqual(cart)
+    expect(decodeCart('nope')).toEqual([])
+    expect(decodeCart('2.taco.roja~0.agua~100.agua~1.bad id~x.agua~1.taco.roja~1.agua')).toEqual(cart.map((line, index) => (index === 0 ? line : { ...line, quantity: 1 })))
+    const set = cartCookie('s-1', cart)
+    expect(set).toBe('mesa_cart_s-1=2.taco.roja~1.agua; Path=/customer; Max-Age=43200; SameSite=Lax')
+    expect(cartFromCookies(`lng=en; mesa_cart_s-12=1.agua; ${set.split(';')[0]}; theme=dark`, 's-1')).toEqual(cart)
+    expect(cartFromCookies(null, 's-1')).toEqual([])
+    // An empty cart is no cookie at all.
+    expect(cartCookie('s-1', [])).toBe('mesa_cart_s-1=; Path=/customer; Max-Age=0; SameSite=Lax')
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { cartCookie } from '~/domain/cart'
 import { languageCookie } from '~/server/i18n.server'
 import { getPage, newTransactionId } from './fixtures'
 import { call, registration, signedInOwner } from './staff'
@@ -100,5 +101,16 @@ describe('bill reads kept by the Worker between changes', () => {
     const shown = await fresh(nextPage, toast)
     expect(await shown.text()).toContain('customer.bill.movedTitle')
     expect(shown.headers.get('Set-Cookie')).toMatch(/^mesa_toast=;/)
+  })
+
+  it('serves the kept page whatever the diner has in the cart, which every diner page is sent but the bill does not show', async () => {
+    const { table } = await ownersTable()
+    const page = `/customer/table/${table.sessionId}`
+    const english = (await languageCookie.serialize('en')).split(';')[0]
+    expect(await warm(page, english)).toContain('Left to pay')
+    for (const quantity of [1, 2]) {
+      const cart = cartCookie(table.sessionId, [{ menuItemId: crypto.randomUUID(), optionIds: [], quantity }]).split(';')[0]
+      expect((await getPage(page, `${cart}; ${english}`)).headers.get('X-Bill-Cache')).toBe('hit')
+    }
   })
 })

@@ -233,8 +233,11 @@ describe('the payment form charges what its button showed', () => {
   it('the tip step chooses no tip for the diner: "no tip" and each suggestion are one tap that moves on, with or without JavaScript', async () => {
     const table = await seedTable([{ priceCents: 21000 }])
     const html = await (await SELF.fetch(`${ORIGIN}/customer/tip/${table.sessionId}?full=true`)).text()
-    const choices = [...html.matchAll(/<button type="submit" name="tipPercentage" value="([^"]+)"/g)].map((match) => match[1])
-    expect(choices).toEqual(['0', '10', '15', '20', 'custom'])
+    const choices = [...html.matchAll(/<button type="submit"(?: form="([^"]+)")? name="tipPercentage" value="([^"]+)"/g)].map((match) => [match[2], match[1] ?? null])
+    expect(choices).toEqual([['0', null], ['10', null], ['15', null], ['20', null], ['custom', 'tip-custom']])
+    // 'Otra cantidad' is a form of its own with its amount: Enter in the amount sends the amount, not the first choice (no tip).
+    expect(html).toContain('<input id="tip-amount" form="tip-custom" name="tipAmount"')
+    expect(html).toMatch(/<form method="get" action="\/customer\/payment-method\/[^"]+" id="tip-custom"[^>]*>(<input type="hidden"[^>]*>)+<\/form>/)
     expect(html).not.toMatch(/\schecked(=|\s|>)/)
     expect(html).not.toContain('Popular')
     // The form goes to the payment step with what was tapped (a GET: the browser sends the tapped button's value).

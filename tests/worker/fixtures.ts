@@ -100,6 +100,26 @@ export async function seedMenu(userId: string, items: { name: string; priceCents
   return ids
 }
 
+/** A table whose restaurant sells a taco with a required salsa (verde free, habanero +$5) and optional extras. */
+export async function tacoTable() {
+  const table = await seedTable()
+  const [taco, agua] = (await seedMenu(table.userId, [
+    { name: 'Taco al pastor', priceCents: 3250 },
+    { name: 'Agua fresca', priceCents: 3500 },
+  ])) as [string, string]
+  const [salsa, extras] = [crypto.randomUUID(), crypto.randomUUID()]
+  const [verde, habanero, queso, aguacate] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+  await env.DB.batch([
+    env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(salsa, taco, 'Salsa', 1, 0, 1),
+    env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(extras, taco, 'Extras', 0, 1, 2),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(verde, salsa, 'Verde', 0, 1, 1),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(habanero, salsa, 'Habanero', 500, 0, 2),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(queso, extras, 'Queso', 1200, 0, 3),
+    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(aguacate, extras, 'Aguacate', 1500, 0, 4),
+  ])
+  return { table, taco, agua, groups: { salsa, extras }, options: { verde, habanero, queso, aguacate } }
+}
+
 let transactionCounter = 0
 /** A fresh client transaction id, as the diner's browser makes one. */
 export const newTransactionId = () => `tx_${Date.now()}_${++transactionCounter}_${crypto.randomUUID().slice(0, 8)}`

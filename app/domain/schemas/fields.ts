@@ -43,10 +43,7 @@ export const optionalName = z
   .nullish()
   .transform((value) => (value ? value : null))
 
-/** The shape of every id we issue (see idString). */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
-/** Whether a URL segment can be one of our ids at all (so junk never reaches the database). */
-export const isIdLike = (value: string) => ID_PATTERN.test(value)
+export { ID_PATTERN, isIdLike } from '../ids'
 
 /** A form checkbox ('on' or absent) or a JSON boolean. */
 export const checkbox = z

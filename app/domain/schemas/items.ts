@@ -86,8 +86,13 @@ export const addItemsRequestSchema = z.unknown().transform((body, ctx) => {
 export type BillItemInput = z.output<typeof billItemInputSchema>
 export type AddItemsRequest = z.output<typeof addItemsRequestSchema>
 
-/** The diner's cart as the cart screen's Place Order form sends it; names and prices come from the menu. */
+/**
+ * The diner's cart as the cart screen's form sends it; names and prices come
+ * from the menu. Place Order sends it as it stands; Update (without
+ * JavaScript) keeps the quantities typed, so the figures are drawn again.
+ */
 export const placeOrderFormSchema = z.object({
+  intent: z.enum(['order', 'update']).default('order'),
   customerName: optionalName,
   items: z
     .array(
@@ -100,4 +105,23 @@ export const placeOrderFormSchema = z.object({
     )
     .min(1, { error: 'items must not be empty' })
     .max(MAX_ITEMS_PER_ORDER, { error: `at most ${MAX_ITEMS_PER_ORDER} items per order` }),
+})
+
+/** A line taken off the cart without JavaScript: its cartLineKey. */
+export const removeFromCartFormSchema = z.object({
+  remove: z.string().min(1).max(64 * (MAX_OPTIONS + 1) + MAX_OPTIONS),
+})
+
+/**
+ * One of an item added from the menu without JavaScript: the item and, for
+ * each of its modifier groups, the options chosen in it (one field per group,
+ * so a single-choice group is one set of radio buttons).
+ */
+export const addToCartFormSchema = z.object({
+  item: idString('item'),
+  // Conform does not coerce inside a record: a group with one option checked arrives as text.
+  options: z
+    .record(z.string(), z.union([idString('options'), z.array(idString('options')).max(MAX_OPTIONS)]))
+    .optional()
+    .transform((groups) => Object.values(groups ?? {}).flat()),
 })

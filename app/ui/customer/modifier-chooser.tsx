@@ -1,17 +1,43 @@
 import { useState } from 'react'
 import { checkChoice, defaultChoice, type ModifierGroupRule } from '~/domain/modifiers'
 import { buttonClass } from '../button'
+import { HiddenFields } from '../hidden-fields'
 import { useI18n } from '../i18n'
+import { useHydrated } from '../use-hydrated'
+
+/** The field a group's choice is sent under: one per group, so a single-choice group is one set of radio buttons. */
+export const optionField = (groupId: string) => `options.${groupId}`
+
+/** What the Update button (without JavaScript) sends along, so the sheet comes back with the choice as made. */
+export const CHOICE_UPDATE = { name: 'update', value: 'options' } as const
 
 /**
  * The options of one menu item: a radio group where one may be chosen, check
- * boxes where several may, the defaults pre-selected, the price kept up to
- * date; a required group left empty is named when the diner tries to add.
+ * boxes where several may, the defaults pre-selected (or `initial`, a choice
+ * the server drew again), the price kept up to date; a required group left
+ * empty is named when the diner tries to add. Without JavaScript the form is
+ * posted to the menu, and Update draws the price of the choice again.
  */
-export function ModifierChooser({ groups, basePriceCents, onAdd }: { groups: ModifierGroupRule[]; basePriceCents: number; onAdd: (choice: { optionIds: string[]; extraCents: number; summary: string | null }) => void }) {
+export function ModifierChooser({
+  groups,
+  basePriceCents,
+  fields,
+  initial,
+  missing: missingAtFirst = null,
+  onAdd,
+}: {
+  groups: ModifierGroupRule[]
+  basePriceCents: number
+  /** Hidden fields that name the item and the page it is added from. */
+  fields: Record<string, string>
+  initial?: string[]
+  missing?: string | null
+  onAdd: (choice: { optionIds: string[]; extraCents: number; summary: string | null }) => void
+}) {
   const { t, money } = useI18n()
-  const [chosen, setChosen] = useState<string[]>(() => defaultChoice(groups))
-  const [missing, setMissing] = useState<string | null>(null)
+  const hydrated = useHydrated()
+  const [chosen, setChosen] = useState<string[]>(() => initial ?? defaultChoice(groups))
+  const [missing, setMissing] = useState<string | null>(missingAtFirst)
   const choice = checkChoice(groups, chosen)
   const extra = groups.flatMap((group) => group.options).reduce((sum, option) => (chosen.includes(option.id) ? sum + option.priceAdjustmentCents : sum), 0)
 
@@ -26,6 +52,7 @@ export function ModifierChooser({ groups, basePriceCents, onAdd }: { groups: Mod
 
   return (
     <form
+      method="post"
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault()
@@ -33,6 +60,7 @@ export function ModifierChooser({ groups, basePriceCents, onAdd }: { groups: Mod
         setMissing(choice.groupId)
       }}
     >
+      <HiddenFields value={fields} />
       {groups.map((group) => (
         <fieldset key={group.id} className="grid gap-2" aria-describedby={missing === group.id ? `missing-${group.id}` : undefined}>
           <legend className="mb-1 flex w-full items-baseline justify-between gap-2">
@@ -45,7 +73,7 @@ export function ModifierChooser({ groups, basePriceCents, onAdd }: { groups: Mod
             <label key={option.id} className="flex min-h-12 items-center gap-3 rounded-xl border border-stone-200 px-3 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50">
               <input
                 type={group.multipleSelect ? 'checkbox' : 'radio'}
-                name={group.id}
+                name={optionField(group.id)}
                 value={option.id}
                 checked={chosen.includes(option.id)}
                 onChange={(event) => toggle(group, option.id, event.currentTarget.checked)}
@@ -56,12 +84,18 @@ export function ModifierChooser({ groups, basePriceCents, onAdd }: { groups: Mod
             </label>
           ))}
           {missing === group.id ? (
-            <p id={`missing-${group.id}`} role="alert" className="text-sm font-medium text-red-800">
+            <p id={`missing-${group.id}`} role="alert" className="text-sm font-medium text-red-800" data-testid="missing-choice">
               {t('customer.menu.missingChoice', { group: group.name })}
             </p>
           ) : null}
         </fieldset>
       ))}
+      {/* First in the form, so Enter without JavaScript updates the price rather than adding. */}
+      {hydrated ? null : (
+        <button type="submit" formMethod="get" name={CHOICE_UPDATE.name} value={CHOICE_UPDATE.value} className={`${buttonClass.secondary} w-full`} data-testid="update-options">
+          {t('common.update')}
+        </button>
+      )}
       <button type="submit" className={`${buttonClass.primary} w-full`} data-testid="add-with-options">
         {t('customer.menu.addWithPrice', { price: money(basePriceCents + extra) })}
       </button>

@@ -1,65 +1,45 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { readCart, type CartLine } from '~/domain/cart'
+import { cartCookie, cartFromCookies, type CartEntry } from '~/domain/cart'
 
-const EMPTY: CartLine[] = []
 const listeners = new Set<() => void>()
-const cache = new Map<string, { raw: string | null; lines: CartLine[] }>()
+const cache = new Map<string, { cookies: string; entries: CartEntry[] }>()
 
-const keyOf = (sessionId: string) => `mesa:cart:${sessionId}`
-
-function read(sessionId: string): CartLine[] {
-  const key = keyOf(sessionId)
-  let raw: string | null = null
-  try {
-    raw = window.localStorage.getItem(key)
-  } catch {
-    // Storage can be switched off (private mode); the cart then lives as long as the page.
-  }
-  const cached = cache.get(key)
-  if (cached && cached.raw === raw) return cached.lines
-  let lines = EMPTY
-  try {
-    lines = raw ? readCart(JSON.parse(raw)) : EMPTY
-  } catch {
-    lines = EMPTY
-  }
-  cache.set(key, { raw, lines })
-  return lines
+function read(sessionId: string): CartEntry[] {
+  const cookies = document.cookie
+  const cached = cache.get(sessionId)
+  if (cached?.cookies === cookies) return cached.entries
+  const entries = cartFromCookies(cookies, sessionId)
+  cache.set(sessionId, { cookies, entries })
+  return entries
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  window.addEventListener('storage', listener)
+  // A cookie changed in another tab of the table says nothing; it is read again when the diner comes back to this one.
+  document.addEventListener('visibilitychange', listener)
   return () => {
     listeners.delete(listener)
-    window.removeEventListener('storage', listener)
+    document.removeEventListener('visibilitychange', listener)
   }
 }
 
 /**
- * The diner's cart for one table, kept in the browser until ordered,
- * shared by the menu and cart screens and by other tabs of the same table.
+ * The diner's cart for one table, kept in a cookie until ordered: the server
+ * draws it (`drawn`, what the loader read) and takes its forms without
+ * JavaScript; with JavaScript the menu and cart screens change it in place.
  */
-export function useCart(sessionId: string) {
-  const lines = useSyncExternalStore(
+export function useCart(sessionId: string, drawn: readonly CartEntry[]) {
+  const entries = useSyncExternalStore<readonly CartEntry[]>(
     subscribe,
     () => read(sessionId),
-    () => EMPTY,
+    () => drawn,
   )
   const save = useCallback(
-    (next: CartLine[]) => {
-      const key = keyOf(sessionId)
-      const raw = next.length ? JSON.stringify(next) : null
-      try {
-        if (raw) window.localStorage.setItem(key, raw)
-        else window.localStorage.removeItem(key)
-      } catch {
-        // See read(): without storage, keep the cart in memory only.
-      }
-      cache.set(key, { raw, lines: next })
+    (next: readonly CartEntry[]) => {
+      document.cookie = cartCookie(sessionId, next)
       for (const listener of listeners) listener()
     },
     [sessionId],
   )
-  return { lines, save }
+  return { entries, save }
 }
