@@ -26,7 +26,7 @@ async function toastOf(response: Response, cookie: string): Promise<string> {
   const html = await (await getPage(response.headers.get('Location') ?? '', `${cookie}; ${toast}`)).text()
   const at = html.indexOf('data-testid="toast"')
   expect(at, 'a toast is shown').toBeGreaterThan(-1)
-  return html.slice(at, html.indexOf('</button>', at)).replace(/<[^>]+>/g, ' ')
+  return html.slice(at, html.indexOf('<script', at)).replace(/<[^>]+>/g, ' ')
 }
 
 describe('a waiter records money taken at the table', () => {
