@@ -162,25 +162,25 @@ export default function TableDetails() {
               {details.lines.map((line) => {
                 const settled = line.paidQuantity >= line.quantity
                 return (
-                  <li key={line.id} className="flex items-start justify-between gap-3 py-2">
-                    <div className="min-w-0">
-                      <p className="font-semibold">
-                        {line.quantity}× {line.name}
-                      </p>
-                      {line.description ? <p className="text-sm text-stone-700">{line.description}</p> : null}
-                      {line.note ? <p className="text-sm italic text-stone-700">“{line.note}”</p> : null}
-                      <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')) })}</p>
-                      {line.paidQuantity > 0 ? (
-                        <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
-                          {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
-                          {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
+                  <li key={line.id} className="grid gap-1 py-2">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <p className="font-semibold">
+                          {line.quantity}× {line.name}
                         </p>
-                      ) : null}
+                        {line.description ? <p className="text-sm text-stone-700">{line.description}</p> : null}
+                        {line.note ? <p className="text-sm italic text-stone-700">“{line.note}”</p> : null}
+                        <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')) })}</p>
+                        {line.paidQuantity > 0 && !line.comped ? (
+                          <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
+                            {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
+                            {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
+                          </p>
+                        ) : null}
+                      </div>
+                      <p className={`shrink-0 tabular-nums ${settled && !line.comped ? 'text-stone-500 line-through' : 'font-semibold'}`}>{line.comped ? t('admin.books.onTheHouse') : money(line.priceCents)}</p>
                     </div>
-                    <div className="grid justify-items-end gap-1">
-                      <p className={`tabular-nums ${settled && !line.comped ? 'text-stone-500 line-through' : 'font-semibold'}`}>{line.comped ? t('admin.books.onTheHouse') : money(line.priceCents)}</p>
-                      {line.quantity > line.paidQuantity ? <AdjustForm sessionId={details.sessionId} lineId={line.id} unpaid={line.quantity - line.paidQuantity} staff={staff} /> : null}
-                    </div>
+                    {line.quantity > line.paidQuantity ? <AdjustForm sessionId={details.sessionId} lineId={line.id} unpaid={line.quantity - line.paidQuantity} staff={staff} /> : null}
                   </li>
                 )
               })}
@@ -352,11 +352,11 @@ function AdjustForm({ sessionId, lineId, unpaid, staff }: { sessionId: string; l
   return (
     <details className="text-sm" data-testid="adjust">
       <summary className="cursor-pointer text-stone-600">{t('admin.books.adjust')}</summary>
-      <Form method="post" className="mt-2 grid w-64 gap-2">
+      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
         <input type="hidden" name="intent" value="adjust" />
         <input type="hidden" name="sessionId" value={sessionId} />
         <input type="hidden" name="lineId" value={lineId} />
-        <select name="kind" aria-label={t('admin.books.kind')} className={inputClass}>
+        <select name="kind" aria-label={t('admin.books.kind')} className={`${inputClass} sm:col-span-2`}>
           <option value="void">{t('admin.books.void')}</option>
           <option value="comp">{t('admin.books.comp')}</option>
         </select>
@@ -369,7 +369,7 @@ function AdjustForm({ sessionId, lineId, unpaid, staff }: { sessionId: string; l
           <input name="reason" required maxLength={200} className={inputClass} />
         </label>
         <StaffField staff={staff} />
-        <button type="submit" className={buttonClass.secondary}>
+        <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
           {t('admin.books.apply')}
         </button>
       </Form>

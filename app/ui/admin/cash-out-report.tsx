@@ -101,7 +101,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
         <Panel title={t('admin.cashOut.drawer.title')} className={PRINTED}>
           <dl data-testid="drawer">
             <Line label={t('admin.cashOut.drawer.cashIn')} value={money(report.cashInCents)} testId="cash-in" />
-            <Line label={t('admin.cashOut.drawer.cashOut')} value={money(-report.cashOutCents)} testId="cash-out" />
+            <Line label={t('admin.cashOut.drawer.cashOut')} value={money(report.cashOutCents === 0 ? 0 : -report.cashOutCents)} testId="cash-out" />
             <Line label={t('admin.cashOut.drawer.expected')} value={money(report.expectedCashCents)} strong />
           </dl>
         </Panel>

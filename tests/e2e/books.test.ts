@@ -1,0 +1,124 @@
+/**
+ * A table's night, kept in the books through the staff screens: a waiter
+ * adds a round of drinks and a dessert, a diner pays their part on the
+ * phone, another hands the waiter cash, the waiter voids a mistaken item and
+ * closes the bill; the cash-out shows each figure, and the diner's phone
+ * follows every change live.
+ */
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, PHONE, screenshot, signUpAndSignIn, tipAndPay } from './browser'
+
+const browser = chromiumForFile()
+
+/** The waiter's window: the owner signed in, on `view`. */
+async function staffPage(view: BrowserContextOptions, language: 'es' | 'en' = 'es') {
+  const opened = await phonePage(browser(), view)
+  await signUpAndSignIn(opened.page.request, 'Cantina El Patio')
+  if (language === 'en') {
+    await opened.page.goto('/admin/dashboard')
+    await opened.page.getByRole('button', { name: /^EN/ }).click()
+    await opened.page.waitForLoadState()
+  }
+  return opened
+}
+
+async function newTable(page: Page, number: string) {
+  const response = await page.request.post('/api/tables', { headers: { Origin: BASE_URL }, data: { tableNumber: number } })
+  expect(response.status()).toBe(201)
+  return (await response.json()) as { id: string; sessionId: string }
+}
+
+/** The waiter adds an open item from the table's order page. */
+async function addOpenItem(page: Page, tableId: string, name: string, price: string, quantity: string) {
+  await page.goto(`/admin/tables/${tableId}/order`)
+  await page.getByTestId('open-item-name').fill(name)
+  await page.getByTestId('open-item-price').fill(price)
+  await page.getByRole('region', { name: /Artículo abierto|Open item/ }).getByLabel(/Cantidad|Cuántas unidades|How many units/).fill(quantity)
+  await page.getByTestId('open-item-add').click()
+  await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/Agregado a la cuenta|Added to the bill/)
+}
+
+const leftToPay = (page: Page) => page.getByTestId('left-to-pay').textContent()
+
+describe('a night in the books', () => {
+  it('orders, a phone payment, cash to the waiter, a void and a close add up in the cash-out, and the diner’s phone follows each change', async () => {
+    const { page: staff, errors } = await staffPage(DESKTOP)
+    const table = await newTable(staff, '12')
+
+    await addOpenItem(staff, table.id, 'Michelada', '90', '3')
+    await addOpenItem(staff, table.id, 'Flan', '55', '1')
+
+    // The diner's phone, on the bill, live.
+    const diner = await phonePage(browser(), PHONE)
+    await diner.page.goto(`/customer/table/${table.sessionId}`)
+    await hydrated(diner.page, 'left-to-pay')
+    expect(await leftToPay(diner.page)).toBe('$325.00')
+
+    // The waiter voids the flan, which nobody ordered: the phone shows the new total without reloading.
+    await staff.goto(`/admin/tables/${table.id}`)
+    await hydrated(staff, 'bill-lines')
+    const flan = staff.getByTestId('bill-lines').locator('li', { hasText: 'Flan' })
+    await flan.getByText('Anular o cortesía').click()
+    await flan.getByLabel('Motivo').fill('Se capturó por error')
+    await flan.getByRole('button', { name: 'Aplicar' }).click()
+    await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Artículo anulado')
+    await expect.poll(() => leftToPay(diner.page)).toBe('$270.00')
+
+    // The diner pays one michelada on the phone, with a 10 % tip.
+    await diner.page.goto(`/customer/pay-items/${table.sessionId}`)
+    await hydrated(diner.page, 'pay-items-confirm')
+    await diner.page.getByRole('checkbox', { name: /Michelada/ }).check()
+    await diner.page.getByTestId('pay-items-confirm').click()
+    await diner.page.waitForURL(/\/customer\/payment-options\//)
+    await diner.page.getByTestId('options-continue').click()
+    await diner.page.waitForURL(/\/customer\/tip\//)
+    await tipAndPay(diner.page, 10)
+    expect(await diner.page.getByTestId('confirmation-amount').textContent()).toBe('$99.00')
+    await diner.page.goto(`/customer/table/${table.sessionId}`)
+    await hydrated(diner.page, 'left-to-pay')
+    expect(await leftToPay(diner.page)).toBe('$180.00')
+
+    // Another diner hands the waiter $200 in cash for the rest, with a $20 tip: the change is said, and the phone shows the bill paid.
+    await staff.goto(`/admin/tables/${table.id}`)
+    await hydrated(staff, 'record-payment')
+    await staff.getByTestId('record-payment').locator('summary').click()
+    expect(await staff.getByTestId('record-amount').inputValue()).toBe('180.00')
+    await staff.getByTestId('record-payment').getByLabel('Propina', { exact: true }).fill('20')
+    await staff.getByTestId('record-cash-received').fill('250')
+    await screenshot(staff, 'books-record-payment-desktop')
+    await staff.getByTestId('record-submit').click()
+    await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Cambio:$50.00')
+    await expect.poll(() => leftToPay(diner.page)).toBe('$0.00')
+    expect(await staff.getByTestId('bill-payments').textContent()).toContain('Efectivo')
+    expect(await staff.getByTestId('bill-history').textContent()).toContain('Se capturó por error')
+    await screenshot(staff, 'books-table-desktop')
+
+    // The waiter closes the bill; the cash-out has each figure.
+    await staff.getByTestId('close-bill').click()
+    await staff.getByRole('dialog').getByRole('button', { name: 'Cerrar cuenta y liberar la mesa' }).click()
+    await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Cuenta cerrada')
+    await staff.goto('/admin/cash-out')
+    await hydrated(staff, 'expected-cash')
+    const report = await staff.locator('main').textContent()
+    expect(await staff.getByTestId('expected-cash').textContent()).toContain('$200.00')
+    for (const figure of ['$90.00', '$9.00', '$180.00', '$20.00', '$55.00']) expect(report, figure).toContain(figure)
+    await screenshot(staff, 'books-cash-out-desktop')
+    expect([...errors, ...diner.errors]).toEqual([])
+  })
+
+  it('the table’s page fits a phone, in Spanish and English', async () => {
+    for (const language of ['es', 'en'] as const) {
+      const { page, errors } = await staffPage(PHONE, language)
+      const table = await newTable(page, '5')
+      await addOpenItem(page, table.id, 'Tacos al pastor', '40', '3')
+      await page.goto(`/admin/tables/${table.id}`)
+      await hydrated(page, 'record-payment')
+      await page.getByTestId('record-payment').locator('summary').click()
+      await page.getByTestId('adjust').first().locator('summary').click()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await screenshot(page, `books-table-phone${language === 'en' ? '-en' : ''}`)
+      expect(errors).toEqual([])
+    }
+  })
+})
