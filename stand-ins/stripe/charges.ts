@@ -1,4 +1,5 @@
 import type Stripe from 'stripe'
+import { collectApplicationFee } from './application-fees'
 import { Params } from './params'
 import { type PaymentIntentObject } from './payment-intents'
 import { cardDetails, NO_BILLING_DETAILS, type TestCard } from './payment-methods'
@@ -11,6 +12,7 @@ export type ChargeObject = Pick<
   | 'amount'
   | 'amount_captured'
   | 'amount_refunded'
+  | 'application_fee'
   | 'application_fee_amount'
   | 'balance_transaction'
   | 'billing_details'
@@ -41,12 +43,13 @@ const NO_NETWORK_CODES = { advice_code: null, network_advice_code: null, network
 export function createCharge(call: Call, intent: PaymentIntentObject, card: TestCard): ChargeObject {
   const declined = card.outcome.kind === 'declined' ? card.outcome : null
   const captured = !declined && intent.capture_method !== 'manual'
-  return keep(call, call.state.charges, {
+  const charge = keep(call, call.state.charges, {
     id: newId('ch'),
     object: 'charge',
     amount: intent.amount,
     amount_captured: captured ? intent.amount : 0,
     amount_refunded: 0,
+    application_fee: null,
     application_fee_amount: intent.application_fee_amount,
     balance_transaction: null,
     billing_details: NO_BILLING_DETAILS,
@@ -80,6 +83,8 @@ export function createCharge(call: Call, intent: PaymentIntentObject, card: Test
     status: declined ? 'failed' : 'succeeded',
     transfer_data: null,
   })
+  if (captured) collectApplicationFee(call, charge, charge.application_fee_amount ?? 0)
+  return charge
 }
 
 /** What is left to give back: the captured amount less what was refunded (the uncaptured rest was released, and counts as refunded on Stripe's charge). */

@@ -6,6 +6,7 @@
  * shapes; what it does not implement is refused loudly, never faked.
  * Web APIs only, so it runs in workerd and in Node alike.
  */
+import { retrieveApplicationFee } from './application-fees'
 import { activateAccount, completeOnboarding, connectedAccount, createAccount, createAccountLink, onboardingPage, retrieveAccount } from './accounts'
 import { retrieveCharge } from './charges'
 import { createConfirmationToken, retrieveConfirmationToken } from './confirmation-tokens'
@@ -58,6 +59,7 @@ const ROUTES: Route[] = [
   apiRoute('GET', '/v1/charges/:id', retrieveCharge),
   apiRoute('POST', '/v1/refunds', createRefund),
   apiRoute('GET', '/v1/refunds/:id', retrieveRefund),
+  apiRoute('GET', '/v1/application_fees/:id', retrieveApplicationFee),
   apiRoute('POST', '/v1/test_helpers/confirmation_tokens', createConfirmationToken),
   apiRoute('GET', '/v1/confirmation_tokens/:id', retrieveConfirmationToken),
   apiRoute('POST', '/v1/accounts', createAccount),

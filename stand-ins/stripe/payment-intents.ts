@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
 import { requireChargesEnabled } from './accounts'
+import { collectApplicationFee } from './application-fees'
 import { chargeOf, createCharge } from './charges'
 import { type ConfirmationTokenRecord, usableToken } from './confirmation-tokens'
 import { checkAmount, checkCurrency, format } from './currencies'
@@ -161,6 +162,7 @@ export function capturePaymentIntent(call: Call): PaymentIntentObject {
   // Stripe releases the part of the authorisation that was not captured and shows it as refunded on the charge.
   charge.amount_refunded = charge.amount - amount
   if (fee !== undefined) intent.application_fee_amount = charge.application_fee_amount = fee
+  collectApplicationFee(call, charge, charge.application_fee_amount ?? 0)
   intent.amount_capturable = 0
   intent.amount_received = amount
   intent.status = 'succeeded'

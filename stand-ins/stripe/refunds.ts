@@ -1,4 +1,5 @@
 import type Stripe from 'stripe'
+import { refundApplicationFee } from './application-fees'
 import { chargeOf, type ChargeObject, refundable } from './charges'
 import { format } from './currencies'
 import { invalidRequest } from './errors'
@@ -28,7 +29,7 @@ export type RefundObject = Pick<
 
 /** Gives back all or part of what a payment captured, never more than is left of it. */
 export function createRefund(call: Call): RefundObject {
-  const params = new Params(call.form, ['payment_intent', 'charge', 'amount', 'reason', 'metadata'])
+  const params = new Params(call.form, ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'refund_application_fee'])
   const charge = refundedCharge(call, params)
   const remaining = refundable(charge)
   if (remaining === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' })
@@ -58,6 +59,7 @@ export function createRefund(call: Call): RefundObject {
   })
   charge.amount_refunded += amount
   charge.refunded = charge.amount_refunded === charge.amount
+  if (params.boolean('refund_application_fee')) refundApplicationFee(call, charge, amount)
   call.emit('charge.refunded', charge)
   call.emit('refund.created', refund)
   return refund

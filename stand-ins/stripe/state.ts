@@ -1,4 +1,5 @@
 import { type AccountObject } from './accounts'
+import { type ApplicationFeeObject } from './application-fees'
 import { type ChargeObject } from './charges'
 import { type ConfirmationTokenRecord } from './confirmation-tokens'
 import { noSuch } from './errors'
@@ -25,6 +26,7 @@ export interface StandInState {
   paymentIntents: Map<string, PaymentIntentObject>
   charges: Map<string, ChargeObject>
   refunds: Map<string, RefundObject>
+  applicationFees: Map<string, ApplicationFeeObject>
   confirmationTokens: Map<string, ConfirmationTokenRecord>
   paymentMethodDomains: Map<string, PaymentMethodDomainObject>
   /** The account each object above lives on: null for the platform's own. */
@@ -40,6 +42,7 @@ export function emptyState(): StandInState {
     paymentIntents: new Map(),
     charges: new Map(),
     refunds: new Map(),
+    applicationFees: new Map(),
     confirmationTokens: new Map(),
     paymentMethodDomains: new Map(),
     owners: new Map(),

@@ -339,6 +339,22 @@ describe('refunds', () => {
     expect(standIn.state.refunds.size).toBe(2)
   })
 
+  it('collects the platform’s application fee on capture, and gives it back in proportion only when the refund asks', async () => {
+    const { stripe, standIn } = setUp()
+    const account = await activeRestaurant(stripe, standIn)
+    const onAccount = { stripeAccount: account }
+    const intent = await stripe.paymentIntents.create({ ...MANUAL, amount: 20_000, application_fee_amount: 400, confirm: true, payment_method: 'pm_card_visa' }, onAccount)
+    await stripe.paymentIntents.capture(intent.id, {}, onAccount)
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string, {}, onAccount)
+    expect(charge.application_fee).toMatch(/^fee_/)
+    // The fee is the platform's: a connected account does not see it.
+    expect(await refusal(stripe.applicationFees.retrieve(charge.application_fee as string, {}, onAccount))).toMatchObject({ statusCode: 404 })
+    await stripe.refunds.create({ payment_intent: intent.id, amount: 5_000 }, onAccount)
+    expect(await stripe.applicationFees.retrieve(charge.application_fee as string)).toMatchObject({ amount: 400, amount_refunded: 0, account, charge: charge.id })
+    await stripe.refunds.create({ payment_intent: intent.id, amount: 5_000, refund_application_fee: true }, onAccount)
+    expect(await stripe.applicationFees.retrieve(charge.application_fee as string)).toMatchObject({ amount_refunded: 100, refunded: false })
+  })
+
   it('refuses to refund a payment that was authorised but not captured', async () => {
     const { stripe, standIn } = setUp()
     const account = await activeRestaurant(stripe, standIn)
