@@ -51,6 +51,11 @@ export function planAdjustment<Line extends AdjustableLine>(
   }
   const keptCents = cumulative(line, line.quantity - units)
   const amountCents = line.priceCents - keptCents
+  // A line whose total does not divide evenly by its units would price its paid units anew once smaller, leaving cents nobody can pay.
+  const smaller = { ...line, quantity: line.quantity - units, priceCents: keptCents }
+  if (line.paidQuantity > 0 && smaller.quantity > 0 && cumulative(smaller, line.paidQuantity) !== cumulative(line, line.paidQuantity)) {
+    return refuse(422, 'INVALID_SELECTION', 'Part of this item is paid and its price does not split evenly: void or comp every unpaid unit of it at once.')
+  }
   if (amountCents > billTotals(seen.lines, seen.paidCents).remaining) {
     return refuse(409, 'COVERED', "The bill's payments already cover these units: refund a payment instead.")
   }

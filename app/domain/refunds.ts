@@ -85,7 +85,12 @@ export function planRefund<Line extends PayableLine>(
     unitsCents += cumulative(line, line.paidQuantity) - cumulative(line, line.paidQuantity - unit.quantity)
     reopened.set(unit.itemId, unit.quantity)
   }
-  const amountCents = request.amountCents ?? Math.min(unitsCents, left.amountCents)
+  // Units given back cost what paying them again costs: the money follows them, so the bill owes exactly what is unpaid again.
+  const owed = Math.min(unitsCents, left.amountCents)
+  if (reopened.size > 0 && request.amountCents !== null && request.amountCents !== owed) {
+    return refuse(422, 'INVALID_AMOUNT', `Items given back are refunded at what they cost (${pesos(owed)}); leave the amount empty, or refund an amount without items.`)
+  }
+  const amountCents = request.amountCents ?? owed
   if (amountCents < 0 || request.tipCents < 0 || amountCents + request.tipCents === 0) return refuse(422, 'INVALID_AMOUNT', 'Choose an amount or items to refund.')
   if (amountCents > left.amountCents) return refuse(409, 'TOO_MUCH', `A refund cannot be more than what was paid: ${pesos(left.amountCents)} of it is left to refund.`)
   if (request.tipCents > left.tipCents) return refuse(409, 'TOO_MUCH', `A refund cannot give back more tip than was paid: ${pesos(left.tipCents)} of it is left.`)

@@ -2,11 +2,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
+import { ratePercentLabel, taxAddedTo } from '~/domain/tax'
 import { livePath } from '~/domain/live'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
 import type { TranslationKey } from '~/locales/translate'
 import { requireStaffPage } from '~/server/auth/session.server'
-import { adjustLine, closeBill, recordStaffPayment, refundPayment } from '~/server/bill-writes.server'
+import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bill-writes.server'
 import { getDb } from '~/server/db/client.server'
 import { readTableDetails } from '~/server/table-details.server'
 import { findOwnTable } from '~/server/tables.server'
@@ -81,17 +82,18 @@ export async function action(args: ActionFunctionArgs) {
       const result = await refundPayment(env, table.id, submission.value)
       return result.ok ? redirectWithToast(here, { title: 'admin.books.refunded' }) : refused(result.code)
     }
-    default: {
+    case 'close': {
       const submission = parseWithZod(formData, { schema: closeBillSchema })
-      if (submission.status !== 'success') return data({ message: 'admin.errors.formError' }, { status: 400 })
-      const { sessionId, unpaidReason, staff } = submission.value
-      const result = await closeBill(env, table.id, sessionId, { staff: staff ?? user.ownerName ?? null, unpaidReason })
+      if (submission.status !== 'success') return invalid(submission.error)
+      const result = await settleAndClose(env, table.id, submission.value, user.ownerName ?? null)
       if (result.ok) return redirectWithToast(here, { title: 'admin.details.closed' })
       if (result.code === 'CLOSED') return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
       if (result.code === 'LEDGER_UNAVAILABLE') return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
       if (result.status === 409) return refused(result.code)
       throw data(null, { status: result.status })
     }
+    default:
+      return data({ message: 'admin.errors.formError' }, { status: 400 })
   }
 }
 
@@ -153,7 +155,7 @@ export default function TableDetails() {
         </dl>
 
         {totals.remaining > 0 ? (
-          <RecordPaymentForm sessionId={details.sessionId} transactionId={transactionId} remaining={totals.remaining} lines={details.lines} staff={staff} />
+          <RecordPaymentForm sessionId={details.sessionId} transactionId={transactionId} remaining={totals.remaining} tax={details.tax} lines={details.lines} staff={staff} />
         ) : null}
 
         <div className="grid gap-6 lg:grid-cols-2">
@@ -253,6 +255,7 @@ export default function TableDetails() {
 
       <UrlDialog open={searchParams.has('close')} closeTo="?" title={t('admin.details.closeTitle', { number: table.tableNumber })}>
         <Form method="post" replace className="grid gap-4">
+          <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="sessionId" value={details.sessionId} />
           {totals.remaining > 0 ? (
             <p role="alert" className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900">
@@ -262,10 +265,21 @@ export default function TableDetails() {
             <p>{t('admin.details.closeAll')}</p>
           )}
           {totals.remaining > 0 ? (
-            <label className="grid gap-1 text-sm font-semibold">
-              {t('admin.books.unpaidReason')}
-              <input name="unpaidReason" required maxLength={200} className={inputClass} data-testid="unpaid-reason" />
-            </label>
+            <fieldset className="grid gap-2" data-testid="settle">
+              <legend className="text-sm font-semibold">{t('admin.books.settledBy')}</legend>
+              <input type="hidden" name="settledAmount" value={(totals.remaining / 100).toFixed(2)} />
+              <input type="hidden" name="transactionId" value={transactionId} />
+              {(['cash', 'terminal', 'unpaid'] as const).map((way) => (
+                <label key={way} className="flex items-center gap-2">
+                  <input type="radio" name="settledBy" value={way} required />
+                  {t(`admin.books.settle.${way}`, { amount: money(totals.remaining + taxAddedTo(totals.remaining, details.tax)) })}
+                </label>
+              ))}
+              <label className="grid gap-1 text-sm font-semibold">
+                {t('admin.books.unpaidReason')}
+                <input name="unpaidReason" maxLength={200} className={inputClass} data-testid="unpaid-reason" />
+              </label>
+            </fieldset>
           ) : null}
           <input type="hidden" name="staff" value={staff} />
           <p className="text-sm text-stone-600">{t('admin.details.closeHint')}</p>
@@ -286,8 +300,22 @@ export default function TableDetails() {
 const inputClass = 'rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal'
 
 /** Records money taken at the table: the whole rest, an amount, or units of lines; cash or the terminal; the tip; the cash handed over. */
-function RecordPaymentForm({ sessionId, transactionId, remaining, lines, staff }: { sessionId: string; transactionId: string; remaining: number; lines: { id: string; name: string; quantity: number; paidQuantity: number }[]; staff: string }) {
-  const { t } = useI18n()
+function RecordPaymentForm({
+  sessionId,
+  transactionId,
+  remaining,
+  tax,
+  lines,
+  staff,
+}: {
+  sessionId: string
+  transactionId: string
+  remaining: number
+  tax: { taxRateBps: number; taxIncludedInPrice: boolean }
+  lines: { id: string; name: string; quantity: number; paidQuantity: number }[]
+  staff: string
+}) {
+  const { t, money } = useI18n()
   const open = lines.filter((line) => line.quantity > line.paidQuantity)
   return (
     <details className="rounded-2xl bg-white p-4 shadow-sm" data-testid="record-payment">
@@ -308,6 +336,11 @@ function RecordPaymentForm({ sessionId, transactionId, remaining, lines, staff }
         <label className="grid gap-1 text-sm font-semibold">
           {t('admin.books.amount')}
           <input name="amount" inputMode="decimal" defaultValue={(remaining / 100).toFixed(2)} className={inputClass} data-testid="record-amount" />
+          {tax.taxIncludedInPrice ? null : (
+            <span className="font-normal text-amber-900" data-testid="record-tax-on-top">
+              {t('admin.books.taxOnTop', { rate: ratePercentLabel(tax.taxRateBps), total: money(remaining + taxAddedTo(remaining, tax)) })}
+            </span>
+          )}
         </label>
         <label className="grid gap-1 text-sm font-semibold">
           {t('admin.books.tip')}

@@ -1,5 +1,5 @@
 import { closeBillSchema } from '~/domain/schemas/books'
-import { closeBill } from '~/server/bill-writes.server'
+import { settleAndClose } from '~/server/bill-writes.server'
 import { ApiError, json, readJson } from '~/server/http.server'
 import { staffApi } from '~/server/staff-api.server'
 import { findOwnTable } from '~/server/tables.server'
@@ -14,8 +14,7 @@ const close = staffApi({
   POST: async ({ request, params, env, db, user, t }) => {
     const table = await findOwnTable(db, user.id, params.id ?? '')
     if (!table) throw new ApiError(404, t('admin.errors.notFound'))
-    const { sessionId, unpaidReason, staff } = await readJson(request, closeBillSchema, t)
-    const result = await closeBill(env, table.id, sessionId, { staff: staff ?? user.ownerName ?? null, unpaidReason })
+    const result = await settleAndClose(env, table.id, await readJson(request, closeBillSchema, t), user.ownerName ?? null)
     if (!result.ok) throw new ApiError(result.status, result.code === 'CLOSED' ? t('admin.details.alreadyClosed') : result.code === 'LEDGER_UNAVAILABLE' ? t('admin.details.closeLater') : result.message, { code: result.code })
     // The new bill is the table's open bill from now on, whether or not D1 has heard of it yet.
     return json({ ...table, sessionId: result.sessionId })

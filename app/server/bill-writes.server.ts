@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import { isIdLike } from '~/domain/schemas/fields'
 import { lineAmountFor } from '~/domain/bill'
-import type { AdjustmentForm, RecordPaymentForm, RefundForm } from '~/domain/schemas/books'
+import type { AdjustmentForm, CloseBillForm, RecordPaymentForm, RefundForm } from '~/domain/schemas/books'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import { payableBill } from './bill.server'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
@@ -133,6 +133,31 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
 export async function closeBill(env: Env, tableId: string, sessionId: string, closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null }) {
   if (!isIdLike(sessionId)) return tableNotFound()
   return tableSessionStub(env, sessionId).close(sessionId, tableId, closing)
+}
+
+/**
+ * Closes the table's open bill as staff settle it: what is left, paid in
+ * cash or on the terminal, is recorded first (for exactly the amount staff
+ * were shown: a bill that moved meanwhile is refused and nothing closes);
+ * left unpaid, it closes with the reason.
+ */
+export async function settleAndClose(env: Env, tableId: string, form: CloseBillForm, staffName: string | null) {
+  const staff = form.staff ?? staffName
+  if ((form.settledBy === 'cash' || form.settledBy === 'terminal') && form.settledAmount && form.transactionId) {
+    const paid = await recordStaffPayment(env, tableId, {
+      sessionId: form.sessionId,
+      transactionId: form.transactionId,
+      mode: 'full',
+      amount: form.settledAmount,
+      units: [],
+      tip: 0,
+      method: form.settledBy,
+      cashReceived: null,
+      staff: staff ?? '',
+    })
+    if (!paid.ok) return paid
+  }
+  return closeBill(env, tableId, form.sessionId, { staff, unpaidReason: form.settledBy === 'unpaid' || !form.settledBy ? form.unpaidReason : null })
 }
 
 /**

@@ -99,7 +99,15 @@ export const splitPaidQuery = (db: Db, sessionId: string) =>
   db
     .select({ tableSize: sql<number>`${payments.splitCount}`, shares: sql<number>`sum(coalesce(${payments.splitShares}, 1))` })
     .from(payments)
-    .where(and(eq(payments.sessionId, sessionId), eq(payments.paymentType, 'split'), sql`${payments.splitCount} IS NOT NULL`))
+    // A share refunded whole is a share to pay again.
+    .where(
+      and(
+        eq(payments.sessionId, sessionId),
+        eq(payments.paymentType, 'split'),
+        sql`${payments.splitCount} IS NOT NULL`,
+        sql`${payments.amountCents} > (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE payment_id = ${payments.id})`,
+      ),
+    )
     .groupBy(payments.splitCount)
 
 export interface BillView {
@@ -130,7 +138,7 @@ export interface BillView {
   /** Voids and comps, oldest first; only with the payments. */
   adjustments?: Omit<AdjustmentRow, 'tableId' | 'sessionId'>[]
   /** Refunds (pending ones too), oldest first; only with the payments. */
-  refunds?: { id: string; paymentId: string; amountCents: number; taxCents: number; tipCents: number; reason: string; staff: string; status: string; createdAt: number }[]
+  refunds?: { id: string; paymentId: string; amountCents: number; taxCents: number; tipCents: number; units: string; reason: string; staff: string; status: string; createdAt: number }[]
   /** Payments in progress and what they keep, oldest first (none once the bill is closed). */
   holds: Hold[]
 }

@@ -41,11 +41,22 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
   ])
   if (!bill || bill.closedAt !== null) return null
   const paymentRows = bill.payments
-  const names = new Map(bill.lines.map((line) => [line.id, line.name]))
+  // A line voided whole is gone from the bill; its void keeps its name.
+  const names = new Map([...(bill.adjustments ?? []).map((adjustment) => [adjustment.lineId, adjustment.name] as const), ...bill.lines.map((line) => [line.id, line.name] as const)])
+  const onBill = new Set(bill.lines.map((line) => line.id))
+  /** Units of each line a payment can still give back: what it paid, less what its refunds (pending ones too) gave back. */
+  const refundableUnits = (payment: (typeof paymentRows)[number]) => {
+    const given = (bill.refunds ?? []).filter((refund) => refund.paymentId === payment.id && refund.status !== 'failed').flatMap((refund) => JSON.parse(refund.units) as { itemId: string; quantity: number }[])
+    return paidLinesOf(payment)
+      .map((item) => ({ itemId: item.itemId, name: names.get(item.itemId) ?? '', quantity: item.quantity - given.filter((unit) => unit.itemId === item.itemId).reduce((sum, unit) => sum + unit.quantity, 0) }))
+      .filter((item) => item.quantity > 0 && onBill.has(item.itemId))
+  }
   return {
     sessionId: bill.sessionId,
     openedAt: bill.openedAt,
     totals: bill.totals,
+    // Prices without tax get it added when a payment is taken: staff are shown the charge, not only the bill part.
+    tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },
     lines: bill.lines.map((line) => ({
       id: line.id,
       name: line.name,
@@ -69,7 +80,7 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
       tipCents: payment.tipCents,
       createdAt: payment.createdAt,
       items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
-      itemUnits: paidLinesOf(payment).map((item) => ({ itemId: item.itemId, name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+      itemUnits: refundableUnits(payment),
       splitShares: payment.splitShares,
       splitCount: payment.splitCount,
       recordedBy: payment.recordedBy,

@@ -244,7 +244,7 @@ describe('the outbox to D1', () => {
     expect(await refused.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' })
     // The staff table page's close button, the same.
     const cookie = await staffCookieOf(table.userId)
-    const byPage = await postForm(`/admin/tables/${table.tableId}`, { sessionId: table.sessionId }, cookie)
+    const byPage = await postForm(`/admin/tables/${table.tableId}`, { intent: 'close', sessionId: table.sessionId }, cookie)
     expect([byPage.status, byPage.headers.get('Location')]).toEqual([302, `/admin/tables/${table.tableId}`])
     const shown = await getPage(`/admin/tables/${table.tableId}`, (byPage.headers.get('Set-Cookie') ?? '').split(';')[0] + `; ${cookie}`)
     expect(await shown.text()).toContain('No se pudo cerrar la cuenta en este momento.')

@@ -67,6 +67,23 @@ describe('a waiter records money taken at the table', () => {
   })
 })
 
+describe('a restaurant whose prices add tax when paid', () => {
+  it('shows staff the charge with its tax, takes cash for it, and closes a rest settled in cash at that charge', async () => {
+    const { owner, table } = await openTable()
+    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0, tax_rate_bps = 1600 WHERE id = ?').bind(owner.userId).run()
+    await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Terraza' }, owner.cookie)
+    expect(await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).toContain('se cobra como $179.80')
+    expect(await (await getPage(`/admin/tables/${table.id}?close=1`, owner.cookie)).text()).toContain('Se pagó en efectivo ($179.80)')
+    const paid = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'amount', amount: '100', method: 'cash', cashReceived: '116' })
+    expect(await toastOf(paid, owner.cookie)).toContain('$0.00')
+    const closed = await staffPost(table, owner.cookie, { intent: 'close', settledBy: 'cash', settledAmount: '55.00', transactionId: newTransactionId() })
+    expect(await toastOf(closed, owner.cookie)).toContain('Cuenta cerrada')
+    await expect
+      .poll(async () => env.DB.prepare('SELECT sum(amount_cents + tax_cents) AS charged FROM payments WHERE session_id = ?').bind(table.sessionId).first())
+      .toEqual({ charged: 17980 })
+  })
+})
+
 describe('staff and diners at once', () => {
   it('a cash payment and a card payment for the same units at once: one wins, the other is told, nothing is paid twice', async () => {
     const { owner, table } = await openTable()
@@ -151,12 +168,41 @@ describe('refunds', () => {
 })
 
 describe('closing with something unpaid', () => {
+  it('settled in cash: the rest shown is recorded as a cash payment, then the bill closes with nothing unpaid', async () => {
+    const { owner, table } = await openTable()
+    const settle = { intent: 'close', sessionId: table.sessionId, settledBy: 'cash', settledAmount: '155.00', transactionId: newTransactionId(), staff: 'Luis' }
+    // A diner orders while the waiter reads $155.00: nothing is recorded and the bill stays open.
+    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 55 }] }, owner.cookie)
+    expect(await toastOf(await postForm(`/admin/tables/${table.id}`, settle, owner.cookie), owner.cookie)).toContain('La cuenta cambió mientras tanto')
+    expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 0, totalAmount: 210 })
+    const closed = await postForm(`/admin/tables/${table.id}`, { ...settle, settledAmount: '210.00', transactionId: newTransactionId() }, owner.cookie)
+    expect(await toastOf(closed, owner.cookie)).toContain('Cuenta cerrada')
+    await expect
+      .poll(async () => env.DB.prepare("SELECT p.payment_method AS method, p.amount_cents AS amount, s.unpaid_cents AS unpaid FROM payments p JOIN table_sessions s ON s.id = p.session_id WHERE p.session_id = ?").bind(table.sessionId).first())
+      .toEqual({ method: 'cash', amount: 21000, unpaid: 0 })
+  })
+
+  it('a form that names no known write changes nothing', async () => {
+    const { owner, table } = await openTable()
+    const unknown = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'x' }, owner.cookie)
+    expect(unknown.status).toBe(400)
+    expect((await billOf(table.sessionId)).totalAmount).toBe(155)
+    expect(await getPage(`/customer/table/${table.sessionId}`).then((page) => page.status)).toBe(200)
+  })
+
+  it('left unpaid needs its reason', async () => {
+    const { owner, table } = await openTable()
+    const bare = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, settledBy: 'unpaid', staff: 'Luis' }, owner.cookie)
+    expect(await toastOf(bare, owner.cookie)).toContain('Escribe el motivo')
+    expect((await billOf(table.sessionId)).totalAmount).toBe(155)
+  })
+
   it('asks why; with the reason it closes and the ledger keeps how much and why', async () => {
     const { owner, table } = await openTable()
-    const bare = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId }, owner.cookie)
+    const bare = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId }, owner.cookie)
     expect((await toastOf(bare, owner.cookie))).toContain('Queda saldo pendiente')
     expect((await billOf(table.sessionId)).totalAmount).toBe(155)
-    const closed = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
+    const closed = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
     expect((await toastOf(closed, owner.cookie))).toContain('Cuenta cerrada')
     await expect.poll(async () => env.DB.prepare('SELECT unpaid_cents AS unpaid, unpaid_reason AS reason, closed_by AS staff FROM table_sessions WHERE id = ?').bind(table.sessionId).first()).toEqual({
       unpaid: 15500,
@@ -221,7 +267,7 @@ describe('the table’s history', () => {
     const html = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     for (const text of ['Historial de la cuenta', 'Cortesía', 'Cliente frecuente', 'Reembolso', 'Se cobró de más', 'Reembolsado: $40.00', 'Luis']) expect(html, text).toContain(text)
 
-    await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
+    await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
     const after = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     expect(after).toContain('Quedó sin pagar $120.00: Se fueron sin pagar (Luis)')
   })

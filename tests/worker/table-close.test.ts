@@ -96,7 +96,7 @@ describe('closing a table’s bill', () => {
 
   it('closes only the bill it names: a second click does not close the next party’s bill', async () => {
     const { owner, table } = await tableWithDiners()
-    const first = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
+    const first = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     expect(first.status).toBe(302)
     expect(first.headers.get('Location')).toBe(`/admin/tables/${table.id}`)
     const next = await currentSession(table.id)
@@ -105,7 +105,7 @@ describe('closing a table’s bill', () => {
     const again = await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     expect(again.status).toBe(409)
     expect(await again.json()).toMatchObject({ message: 'Esa cuenta ya estaba cerrada; esta es la cuenta actual.', code: 'CLOSED' })
-    const twice = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
+    const twice = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
     expect(twice.status).toBe(302)
     expect(await currentSession(table.id)).toBe(next)
   })
@@ -115,7 +115,7 @@ describe('closing a table’s bill', () => {
     const intruder = await signedInOwner()
     expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' })).status).toBe(401)
     expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, intruder.cookie)).status).toBe(404)
-    expect((await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId }, intruder.cookie)).status).toBe(404)
+    expect((await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId }, intruder.cookie)).status).toBe(404)
     expect((await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie, { Origin: 'https://evil.example' })).status).toBe(403)
     const bad = await call('POST', `/api/tables/${table.id}/close`, { sessionId: 'not a session' }, owner.cookie)
     expect(bad.status).toBe(400)

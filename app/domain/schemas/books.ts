@@ -98,13 +98,26 @@ export const refundSchema = z
 
 /**
  * Closing a bill names it, so a second click cannot close the next party's
- * fresh bill; with something still unpaid it says why it is left so.
+ * fresh bill. With something still unpaid it says how that was settled:
+ * paid in cash or on the terminal (`settledAmount` is what staff were shown,
+ * recorded as a payment of the rest before the close), or left unpaid, with
+ * the reason.
  */
-export const closeBillSchema = z.object({
-  sessionId: idString('sessionId'),
-  unpaidReason: z.string().trim().max(200, { error: 'admin.errors.tooLong' }).nullish().transform((value) => value || null),
-  staff: staff.optional(),
-})
+export const closeBillSchema = z
+  .object({
+    sessionId: idString('sessionId'),
+    settledBy: z.enum([...RECORDED_METHODS, 'unpaid'], { error: 'admin.books.errors.settledBy' }).optional(),
+    settledAmount: typedPesos(null),
+    transactionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'admin.errors.formError' }).optional(),
+    unpaidReason: z.string().trim().max(200, { error: 'admin.errors.tooLong' }).nullish().transform((value) => value || null),
+    staff: staff.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.settledBy === 'unpaid' && !value.unpaidReason) ctx.addIssue({ code: 'custom', path: ['unpaidReason'], message: 'admin.books.errors.reason' })
+    if ((value.settledBy === 'cash' || value.settledBy === 'terminal') && (!value.settledAmount || !value.transactionId)) {
+      ctx.addIssue({ code: 'custom', path: ['settledAmount'], message: 'admin.books.errors.amount' })
+    }
+  })
 
 /**
  * A waiter's order line: a menu item with its options (priced by the menu)

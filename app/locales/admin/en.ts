@@ -252,6 +252,9 @@ const adminEn: AdminResources = {
     history: 'Bill history',
     historyKinds: { void: 'Voided', comp: 'Comp', refund: 'Refund' },
     leftUnpaid: 'Left unpaid {{amount}}: {{reason}} ({{staff}})',
+    settledBy: 'How was the rest settled?',
+    settle: { cash: 'Paid in cash ({{amount}})', terminal: 'Paid on the terminal ({{amount}})', unpaid: 'Left unpaid' },
+    taxOnTop: 'Tax ({{rate}} %) is added when taking it: what is left is charged as {{total}}.',
     unpaidReason: 'Why it is left unpaid (for example, they left without paying)',
     errors: {
       amount: 'Enter a valid amount in pesos.',
@@ -262,6 +265,7 @@ const adminEn: AdminResources = {
       cashOnly: 'Cash received only goes with a cash payment.',
       refundNothing: 'Choose units or an amount to give back.',
       openItem: 'Enter the item’s name.',
+      settledBy: 'Choose how the rest was settled.',
     },
     refused: {
       ITEM_TAKEN: 'Those units are paid or being paid: they can only be refunded.',

@@ -251,6 +251,9 @@ const adminEs = {
     history: 'Historial de la cuenta',
     historyKinds: { void: 'Anulado', comp: 'Cortesía', refund: 'Reembolso' },
     leftUnpaid: 'Quedó sin pagar {{amount}}: {{reason}} ({{staff}})',
+    settledBy: '¿Cómo se saldó lo que falta?',
+    settle: { cash: 'Se pagó en efectivo ({{amount}})', terminal: 'Se pagó con la terminal ({{amount}})', unpaid: 'Queda sin pagar' },
+    taxOnTop: 'Se suma el IVA ({{rate}} %) al cobrar: lo que falta se cobra como {{total}}.',
     unpaidReason: 'Motivo para dejarlo sin pagar (por ejemplo, se fueron sin pagar)',
     errors: {
       amount: 'Escribe un monto válido en pesos.',
@@ -261,6 +264,7 @@ const adminEs = {
       cashOnly: 'El efectivo recibido solo aplica a pagos en efectivo.',
       refundNothing: 'Elige unidades o un monto a devolver.',
       openItem: 'Escribe el nombre del artículo.',
+      settledBy: 'Elige cómo se saldó lo que falta.',
     },
     refused: {
       ITEM_TAKEN: 'Esas unidades ya están pagadas o alguien las está pagando: solo se pueden reembolsar.',

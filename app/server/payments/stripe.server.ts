@@ -130,7 +130,9 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
         const refund = await stripe.refunds.create({ payment_intent: reference, amount: cents, refund_application_fee: true, reason: 'requested_by_customer' }, onAccount(`${key}:refund`))
         return refund.status === 'failed' || refund.status === 'canceled' ? { ok: false, message: 'Stripe could not give the money back.' } : { ok: true, reference: refund.id }
       } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+        // A clear refusal (more than is left, a charge that cannot be refunded) fails the refund; anything else, including a
+        // 409 while the same key's first request is still under way, is asked again later with the same key.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode === 409) throw error
         return { ok: false, message: error.message }
       }
     },

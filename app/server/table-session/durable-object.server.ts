@@ -52,6 +52,8 @@ export class TableSession extends DurableObject<Env> {
   /** When the alarm is set for, as far as this instance knows (undefined: not known yet). */
   #alarmAt: number | null | undefined = undefined
   readonly #payments: PaymentFlow
+  /** Refunds whose provider call is under way in this instance, by id. */
+  readonly #givingBack = new Map<string, Promise<WriteResult<object>>>()
   /** Whether D1 has this bill's own row, as a delivery by this instance confirmed. */
   #billRowDelivered = false
 
@@ -67,6 +69,8 @@ export class TableSession extends DurableObject<Env> {
     // Payments an earlier instance left in progress end by their alarm, whatever it was last set for.
     const nextHold = this.#store.nextHoldExpiry()
     if (nextHold !== null) void this.#wakeBy(Math.max(nextHold, Date.now()))
+    // So do refunds an earlier instance left pending.
+    if (this.#store.pendingRefunds().length > 0) void this.#wakeBy(Date.now())
   }
 
   /**
@@ -176,6 +180,8 @@ export class TableSession extends DurableObject<Env> {
       const made = refundOf(this.#store, request, Date.now())
       if (!made.ok) return made
       this.ctx.storage.transactionSync(() => this.#store.addRefund(made.row))
+      // Should this instance stop before the money goes back, the alarm asks the provider again with the same key.
+      await this.#wakeBy(Date.now() + LAST_RETRY_MS)
       return made
     })
     if (!started.ok) return started
@@ -184,8 +190,22 @@ export class TableSession extends DurableObject<Env> {
     return { ok: true as const, refundId: started.row.id, amountCents: started.row.amountCents + started.row.taxCents, tipCents: started.row.tipCents }
   }
 
-  /** Asks the payment's provider to give a pending refund back, then finishes it in a turn; a provider that fails to answer leaves it for the alarm. */
+  /** One provider call per pending refund at a time: the alarm leaves alone a refund whose call is under way. */
   async #giveBack(row: PendingRefund, reference: string | null): Promise<WriteResult<object>> {
+    const running = this.#givingBack.get(row.id)
+    if (running) return running
+    const attempt = this.#askProvider(row, reference).finally(() => this.#givingBack.delete(row.id))
+    this.#givingBack.set(row.id, attempt)
+    return attempt
+  }
+
+  /**
+   * Asks the payment's provider to give a pending refund back, then finishes
+   * it in a turn. Only a clear refusal fails it; an answer that did not come
+   * (or a provider that cannot be reached now) leaves it pending for the
+   * alarm, which asks again with the same key, so it is never given twice.
+   */
+  async #askProvider(row: PendingRefund, reference: string | null): Promise<WriteResult<object>> {
     const header = this.#store.header()
     const provider = header ? settlingProvider(this.env, header.sessionId, header.table, row.provider) : null
     const cents = row.amountCents + row.taxCents + row.tipCents
@@ -200,7 +220,8 @@ export class TableSession extends DurableObject<Env> {
     }
     return this.#serially(async () => {
       const now = this.#store.refund(row.id)
-      if (now?.status !== 'pending') return { ok: true as const }
+      if (now?.status === 'done') return { ok: true as const }
+      if (now?.status !== 'pending') return fail(402, 'REFUND_FAILED', 'The refund was not given back.')
       if (!answer.ok) {
         this.ctx.storage.transactionSync(() => this.#store.failRefund(row.id))
         return fail(402, 'REFUND_FAILED', answer.message)
@@ -348,9 +369,11 @@ export class TableSession extends DurableObject<Env> {
     this.#alarmAt = null
     await this.#payments.settleOverdue()
     for (const refund of this.#store.pendingRefunds()) {
+      if (this.#givingBack.has(refund.id)) continue
       const payment = this.#store.payment(refund.paymentId)
       await this.#giveBack(refund, payment?.providerReference ?? null)
     }
+    if (this.#store.pendingRefunds().length > 0) await this.#wakeBy(Date.now() + LAST_RETRY_MS)
     await this.#deliverSoon()
     const next = this.#store.nextHoldExpiry()
     // A hold still being carried out by this instance is looked at again a little later.

@@ -82,10 +82,15 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
     case 'reset': {
       const { sessionId, tableId, openedAt } = entry.body
       return [
+        db.prepare('DELETE FROM refunds WHERE session_id = ?').bind(sessionId),
         db.prepare('DELETE FROM payments WHERE session_id = ?').bind(sessionId),
+        db.prepare('DELETE FROM bill_adjustments WHERE session_id = ?').bind(sessionId),
         db.prepare('DELETE FROM bill_items WHERE session_id = ?').bind(sessionId),
         db
-          .prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, closed_at = NULL')
+          .prepare(
+            `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, closed_at = NULL, unpaid_cents = 0, unpaid_reason = NULL, closed_by = NULL`,
+          )
           .bind(sessionId, tableId, openedAt),
       ]
     }
