@@ -17,6 +17,8 @@ export interface WireBillItem {
   quantity: number
   paidQuantity: number
   isPaid: boolean
+  /** On the house: free, given by the restaurant (nobody paid it). */
+  comped: boolean
   paidBy: string | null
   customerName: string | null
   menuItemId: string | null

@@ -54,6 +54,7 @@ const en: DinerResources = {
       emptyBill: 'Nothing on the bill yet.',
       orderedBy: 'Ordered by {{name}}',
       guest: 'Guest',
+      onTheHouse: 'On the house',
       paid: 'Paid',
       partlyPaid: '{{paid}} of {{quantity}} paid · {{amount}} left',
       total: 'Total bill',

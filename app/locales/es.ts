@@ -54,6 +54,7 @@ const es = {
       emptyBill: 'Todavía no hay nada en la cuenta.',
       orderedBy: 'Pidió {{name}}',
       guest: 'Invitado',
+      onTheHouse: 'Cortesía de la casa',
       paid: 'Pagado',
       partlyPaid: '{{paid}} de {{quantity}} pagados · faltan {{amount}}',
       total: 'Total de la cuenta',

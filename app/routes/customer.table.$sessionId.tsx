@@ -195,8 +195,16 @@ function BillLine({ line }: { line: ClientLine }) {
         ) : null}
       </div>
       <div className="text-right">
-        <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{money(line.priceCents)}</p>
-        {isPaid ? <p className="text-sm font-semibold text-emerald-800">{t('customer.bill.paid')}</p> : null}
+        {line.comped ? (
+          <p className="text-sm font-semibold text-emerald-800" data-testid="line-comped">
+            {t('customer.bill.onTheHouse')}
+          </p>
+        ) : (
+          <>
+            <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{money(line.priceCents)}</p>
+            {isPaid ? <p className="text-sm font-semibold text-emerald-800">{t('customer.bill.paid')}</p> : null}
+          </>
+        )}
       </div>
     </li>
   )

@@ -61,7 +61,8 @@ export async function readAnalytics(db: Db, userId: string, timeZone = RESTAURAN
       })
       .from(billItems)
       .innerJoin(tables, eq(tables.id, billItems.tableId))
-      .where(and(own, gte(billItems.createdAt, periodStart)))
+      // What was sold: a comp is given away, not sold.
+      .where(and(own, gte(billItems.createdAt, periodStart), eq(billItems.comped, false)))
       // A menu item is one product even if renamed; free-form lines are told apart by name.
       .groupBy(sql`coalesce(${billItems.menuItemId}, ${billItems.name})`)
       .orderBy(desc(sql`sum(${billItems.quantity})`), desc(sql`sum(${billItems.priceCents})`))

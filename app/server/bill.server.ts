@@ -202,6 +202,7 @@ export function toWireItem(row: BillItemRow): WireBillItem {
     quantity: row.quantity,
     paidQuantity: row.paidQuantity,
     isPaid: row.paidQuantity >= row.quantity,
+    comped: row.comped ?? false,
     paidBy: row.paidBy,
     customerName: row.customerName,
     menuItemId: row.menuItemId,

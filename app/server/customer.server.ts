@@ -153,6 +153,7 @@ export function clientBill(bill: BillView) {
       remainingCents: lineRemaining(line),
       customerName: line.customerName,
       paidBy: line.paidBy,
+      comped: line.comped,
     })),
   }
 }

@@ -131,6 +131,9 @@ describe('voids and comps', () => {
     expect((await toastOf(comp, owner.cookie))).toContain('Cortesía registrada')
     expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 120 })
     expect(await getPage(`/admin/tables/${table.id}`, owner.cookie).then((page) => page.text())).toContain('Cortesía')
+    // Diners see it given, not paid by someone; the API says so too.
+    expect(await getPage(`/customer/table/${table.sessionId}`).then((page) => page.text())).toContain('Cortesía de la casa')
+    expect((await lineOf(table.sessionId, 'Agua de jamaica')) as unknown).toMatchObject({ comped: true, price: 0 })
 
     const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
     await call('POST', '/api/payments', { tableId: table.id, amount: 120, paymentMethod: 'card', paymentType: 'full', transactionId: newTransactionId() })
