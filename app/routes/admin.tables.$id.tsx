@@ -2,16 +2,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
-import { ratePercentLabel, taxAddedTo } from '~/domain/tax'
+import { taxAddedTo } from '~/domain/tax'
 import { livePath } from '~/domain/live'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
 import type { TranslationKey } from '~/locales/translate'
-import { requireStaffPage } from '~/server/auth/session.server'
 import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bill-writes.server'
-import { getDb } from '~/server/db/client.server'
 import { readTableDetails } from '~/server/table-details.server'
-import { findOwnTable } from '~/server/tables.server'
+import { requireOwnTable } from '~/server/staff-table.server'
 import { redirectWithToast } from '~/server/toast.server'
+import { AdjustForm, inputClass, RecordPaymentForm, RefundForm } from '~/ui/admin/books-forms'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
 import { tableLabel } from '~/ui/admin/restaurant'
@@ -22,17 +21,8 @@ import { useLiveSocket } from '~/ui/use-live'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
 
-async function loadOwnTable({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
-  const db = getDb(context.cloudflare.env.DB)
-  // Another owner's table answers exactly like an unknown one.
-  const table = await findOwnTable(db, user.id, params.id ?? '')
-  if (!table) throw data(null, { status: 404 })
-  return { db, table, user }
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  const { table, user } = await loadOwnTable(args)
+  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
   const details = await readTableDetails(args.context.cloudflare.env, table)
   if (!details) throw data(null, { status: 404 })
   return {
@@ -51,7 +41,7 @@ const refusalKey = (code: string): TranslationKey =>
 
 /** Every staff write on the table's bill, one form each, told apart by `intent`; each goes through the bill's object. */
 export async function action(args: ActionFunctionArgs) {
-  const { table, user } = await loadOwnTable(args)
+  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
   const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
   const formData = await args.request.formData()
@@ -294,165 +284,5 @@ export default function TableDetails() {
         </Form>
       </UrlDialog>
     </div>
-  )
-}
-
-const inputClass = 'rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal'
-
-/** Records money taken at the table: the whole rest, an amount, or units of lines; cash or the terminal; the tip; the cash handed over. */
-function RecordPaymentForm({
-  sessionId,
-  transactionId,
-  remaining,
-  tax,
-  lines,
-  staff,
-}: {
-  sessionId: string
-  transactionId: string
-  remaining: number
-  tax: { taxRateBps: number; taxIncludedInPrice: boolean }
-  lines: { id: string; name: string; quantity: number; paidQuantity: number }[]
-  staff: string
-}) {
-  const { t, money } = useI18n()
-  const open = lines.filter((line) => line.quantity > line.paidQuantity)
-  return (
-    <details className="rounded-2xl bg-white p-4 shadow-sm" data-testid="record-payment">
-      <summary className="cursor-pointer font-bold">{t('admin.books.recordTitle')}</summary>
-      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="record-payment" />
-        <input type="hidden" name="sessionId" value={sessionId} />
-        <input type="hidden" name="transactionId" value={transactionId} />
-        <fieldset className="grid gap-1 sm:col-span-2">
-          <legend className="text-sm font-semibold">{t('admin.books.mode')}</legend>
-          {(['full', 'amount', 'items'] as const).map((mode) => (
-            <label key={mode} className="flex items-center gap-2">
-              <input type="radio" name="mode" value={mode} defaultChecked={mode === 'full'} />
-              {t(mode === 'full' ? 'admin.books.modeFull' : mode === 'amount' ? 'admin.books.modeAmount' : 'admin.books.modeItems')}
-            </label>
-          ))}
-        </fieldset>
-        <label className="grid gap-1 text-sm font-semibold">
-          {t('admin.books.amount')}
-          <input name="amount" inputMode="decimal" defaultValue={(remaining / 100).toFixed(2)} className={inputClass} data-testid="record-amount" />
-          {tax.taxIncludedInPrice ? null : (
-            <span className="font-normal text-amber-900" data-testid="record-tax-on-top">
-              {t('admin.books.taxOnTop', { rate: ratePercentLabel(tax.taxRateBps), total: money(remaining + taxAddedTo(remaining, tax)) })}
-            </span>
-          )}
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          {t('admin.books.tip')}
-          <input name="tip" inputMode="decimal" placeholder="0.00" className={inputClass} />
-        </label>
-        {open.length > 0 ? (
-          <fieldset className="grid gap-1 sm:col-span-2">
-            <legend className="text-sm font-semibold">{t('admin.books.units')}</legend>
-            {open.map((line) => (
-              <label key={line.id} className="flex items-center justify-between gap-2">
-                <span>{line.name}</span>
-                <input name={`units.${line.id}`} type="number" min={0} max={line.quantity - line.paidQuantity} placeholder="0" className={`${inputClass} w-20`} />
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        <fieldset className="grid gap-1">
-          <legend className="text-sm font-semibold">{t('admin.books.method')}</legend>
-          {(['cash', 'terminal'] as const).map((method) => (
-            <label key={method} className="flex items-center gap-2">
-              <input type="radio" name="method" value={method} defaultChecked={method === 'cash'} />
-              {t(`admin.details.methods.${method}`)}
-            </label>
-          ))}
-        </fieldset>
-        <label className="grid gap-1 text-sm font-semibold">
-          {t('admin.books.cashReceived')}
-          <input name="cashReceived" inputMode="decimal" className={inputClass} data-testid="record-cash-received" />
-        </label>
-        <StaffField staff={staff} />
-        <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="record-submit">
-          {t('admin.books.record')}
-        </button>
-      </Form>
-    </details>
-  )
-}
-
-/** Voids or comps unpaid units of one line, with why. */
-function AdjustForm({ sessionId, lineId, unpaid, staff }: { sessionId: string; lineId: string; unpaid: number; staff: string }) {
-  const { t } = useI18n()
-  return (
-    <details className="text-sm" data-testid="adjust">
-      <summary className="cursor-pointer text-stone-600">{t('admin.books.adjust')}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="adjust" />
-        <input type="hidden" name="sessionId" value={sessionId} />
-        <input type="hidden" name="lineId" value={lineId} />
-        <select name="kind" aria-label={t('admin.books.kind')} className={`${inputClass} sm:col-span-2`}>
-          <option value="void">{t('admin.books.void')}</option>
-          <option value="comp">{t('admin.books.comp')}</option>
-        </select>
-        <label className="grid gap-1 font-semibold">
-          {t('admin.books.quantity')}
-          <input name="quantity" type="number" min={1} max={unpaid} defaultValue={1} className={inputClass} />
-        </label>
-        <label className="grid gap-1 font-semibold">
-          {t('admin.books.reason')}
-          <input name="reason" required maxLength={200} className={inputClass} />
-        </label>
-        <StaffField staff={staff} />
-        <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
-          {t('admin.books.apply')}
-        </button>
-      </Form>
-    </details>
-  )
-}
-
-/** Gives back a payment, whole or part: its units (a payment of items), an amount, the tip. */
-function RefundForm({ sessionId, paymentId, items, staff }: { sessionId: string; paymentId: string; items: { itemId: string; name: string; quantity: number }[]; staff: string }) {
-  const { t } = useI18n()
-  return (
-    <details className="text-sm" data-testid="refund">
-      <summary className="cursor-pointer text-stone-600">{t('admin.books.refund')}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name="sessionId" value={sessionId} />
-        <input type="hidden" name="paymentId" value={paymentId} />
-        {items.map((item) => (
-          <label key={item.itemId} className="flex items-center justify-between gap-2 sm:col-span-2">
-            <span>{item.name}</span>
-            <input name={`units.${item.itemId}`} type="number" min={0} max={item.quantity} placeholder="0" className={`${inputClass} w-20`} />
-          </label>
-        ))}
-        <label className="grid gap-1 font-semibold">
-          {t('admin.books.refundAmount')}
-          <input name="amount" inputMode="decimal" className={inputClass} />
-        </label>
-        <label className="grid gap-1 font-semibold">
-          {t('admin.books.refundTip')}
-          <input name="tip" inputMode="decimal" placeholder="0.00" className={inputClass} />
-        </label>
-        <label className="grid gap-1 font-semibold">
-          {t('admin.books.reason')}
-          <input name="reason" required maxLength={200} className={inputClass} />
-        </label>
-        <StaffField staff={staff} />
-        <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
-          {t('admin.books.refund')}
-        </button>
-      </Form>
-    </details>
-  )
-}
-
-function StaffField({ staff }: { staff: string }) {
-  const { t } = useI18n()
-  return (
-    <label className="grid gap-1 text-sm font-semibold">
-      {t('admin.books.staff')}
-      <input name="staff" required maxLength={60} defaultValue={staff} className={inputClass} />
-    </label>
   )
 }

@@ -1,39 +1,27 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { staffOrderSchema } from '~/domain/schemas/books'
 import type { TranslationKey } from '~/locales/translate'
-import { requireStaffPage } from '~/server/auth/session.server'
 import { addOrder } from '~/server/bill-writes.server'
-import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu } from '~/server/menu.server'
-import { findOwnTable } from '~/server/tables.server'
+import { requireOwnTable } from '~/server/staff-table.server'
 import { redirectWithToast } from '~/server/toast.server'
+import { LabeledInput } from '~/ui/admin/books-forms'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
 
-const inputClass = 'rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal'
-
-async function loadOwnTable({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
-  const db = getDb(context.cloudflare.env.DB)
-  // Another owner's table answers exactly like an unknown one.
-  const table = await findOwnTable(db, user.id, params.id ?? '')
-  if (!table) throw data(null, { status: 404 })
-  return { db, table, user }
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  const { db, table, user } = await loadOwnTable(args)
+  const { db, table, user } = await requireOwnTable(args.context, args.request, args.params.id)
   return { table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId }, menu: await readOwnerMenu(db, user.id), staff: user.ownerName ?? '' }
 }
 
 /** One line a waiter adds: the options of a menu item come as one field per group (`group.<id>`), read together as its optionIds. */
 export async function action(args: ActionFunctionArgs) {
-  const { table, user } = await loadOwnTable(args)
+  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
   const here = `/admin/tables/${table.id}/order`
   const form = await args.request.formData()
   for (const [name, value] of [...form.entries()]) if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
@@ -113,14 +101,8 @@ export default function StaffOrder() {
                   </fieldset>
                 ))}
                 <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
-                  <label className="grid gap-1 text-sm font-semibold">
-                    {t('admin.books.quantity')}
-                    <input name="quantity" type="number" min={1} max={99} defaultValue={1} className={inputClass} />
-                  </label>
-                  <label className="grid gap-1 text-sm font-semibold">
-                    {t('admin.books.note')}
-                    <input name="note" maxLength={200} className={inputClass} />
-                  </label>
+                  <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={99} defaultValue={1} />
+                  <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
                   <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
                     {t('admin.books.add')}
                   </button>
@@ -138,22 +120,10 @@ export default function StaffOrder() {
           <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2">
             <input type="hidden" name="sessionId" value={table.sessionId} />
             <input type="hidden" name="staff" value={staff} />
-            <label className="grid gap-1 text-sm font-semibold">
-              {t('admin.books.name')}
-              <input name="name" required maxLength={120} className={inputClass} data-testid="open-item-name" />
-            </label>
-            <label className="grid gap-1 text-sm font-semibold">
-              {t('admin.books.price')}
-              <input name="price" required inputMode="decimal" className={inputClass} data-testid="open-item-price" />
-            </label>
-            <label className="grid gap-1 text-sm font-semibold">
-              {t('admin.books.quantity')}
-              <input name="quantity" type="number" min={1} max={99} defaultValue={1} className={inputClass} />
-            </label>
-            <label className="grid gap-1 text-sm font-semibold">
-              {t('admin.books.note')}
-              <input name="note" maxLength={200} className={inputClass} />
-            </label>
+            <LabeledInput label={t('admin.books.name')} name="name" required maxLength={120}  data-testid="open-item-name" />
+            <LabeledInput label={t('admin.books.price')} name="price" required inputMode="decimal"  data-testid="open-item-price" />
+            <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={99} defaultValue={1} />
+            <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
             <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
               {t('admin.books.add')}
             </button>
