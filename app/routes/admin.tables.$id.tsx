@@ -10,7 +10,8 @@ import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~
 import { readTableDetails } from '~/server/table-details.server'
 import { requireOwnTable } from '~/server/staff-table.server'
 import { redirectWithToast } from '~/server/toast.server'
-import { AdjustForm, inputClass, RecordPaymentForm, RefundForm } from '~/ui/admin/books-forms'
+import { AdjustForm, inputClass, RecordPaymentForm } from '~/ui/admin/books-forms'
+import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
 import { tableLabel } from '~/ui/admin/restaurant'
@@ -97,12 +98,7 @@ export default function TableDetails() {
   useLiveSocket(livePath.restaurant, (event, revalidate) => {
     if (event.tableId === table.id) revalidate()
   })
-  // Payments without a name are stored as 'Guest'; staff read it in their language.
-  const named = (names: string) =>
-    names
-      .split(', ')
-      .map((name) => (name === 'Guest' ? t('admin.details.guest') : name))
-      .join(', ')
+  const named = useStaffNames()
 
   return (
     <div className="min-h-dvh">
@@ -179,57 +175,18 @@ export default function TableDetails() {
             </ul>
           </Panel>
 
-          <Panel title={t('admin.details.payments')} empty={details.payments.length === 0 ? t('admin.details.noPayments') : null}>
-            <ul className="divide-y divide-stone-100" data-testid="bill-payments">
-              {details.payments.map((payment) => (
-                <li key={payment.id} className="grid gap-0.5 py-2">
-                  <div className="flex justify-between gap-3">
-                    <p className="font-semibold">{named(payment.customerName)}</p>
-                    <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
-                  </div>
-                  <p className="text-sm text-stone-600">
-                    {t(`admin.details.methods.${payment.method}`)} · {t(`admin.details.types.${payment.type}`)}
-                    {payment.type === 'split' && payment.splitCount ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})` : ''}
-                    {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
-                  </p>
-                  {payment.items.length > 0 ? <p className="text-sm text-stone-600">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p> : null}
-                  <p className="text-xs text-stone-500">
-                    {formatDateTime(payment.createdAt, locale)}
-                    {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
-                  </p>
-                  {payment.refundedCents > 0 ? <p className="text-sm font-semibold text-red-800">{t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}</p> : null}
-                  <RefundForm sessionId={details.sessionId} paymentId={payment.id} items={payment.type === 'item' ? payment.itemUnits : []} staff={staff} />
-                </li>
-              ))}
-            </ul>
-          </Panel>
+          <PaymentsPanel payments={details.payments} sessionId={details.sessionId} staff={staff} />
         </div>
 
-        {details.history.length > 0 ? (
-          <Panel title={t('admin.books.history')} empty={null}>
-            <ul className="divide-y divide-stone-100" data-testid="bill-history">
-              {details.history.map((entry) => (
-                <li key={entry.id} className="grid gap-0.5 py-2 text-sm">
-                  <div className="flex justify-between gap-3">
-                    <p className="font-semibold">
-                      {t(`admin.books.historyKinds.${entry.kind}`)} {entry.text}
-                    </p>
-                    <p className="tabular-nums">{money(entry.amountCents)}</p>
-                  </div>
-                  <p className="text-stone-600">
-                    {entry.reason} · {entry.staff} · {formatDateTime(entry.createdAt, locale)}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </Panel>
-        ) : null}
+        <HistoryPanel history={details.history} />
 
         <Panel title={t('admin.details.previous')} empty={details.previous.length === 0 ? t('admin.details.noPrevious') : null}>
           <ul className="divide-y divide-stone-100" data-testid="previous-bills">
             {details.previous.map((bill) => (
               <li key={bill.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                <span>{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</span>
+                <Link to={`/admin/tables/${table.id}/bills/${bill.id}`} className="font-semibold text-emerald-800 underline" data-testid="previous-bill-link">
+                  {t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}
+                </Link>
                 <span className="tabular-nums">{t('admin.details.previousLine', { count: bill.payments, amount: money(bill.paidCents), tip: money(bill.tipCents) })}</span>
                 {bill.refundedCents > 0 ? <span className="w-full text-red-800">{t('admin.books.refundedAmount', { amount: money(bill.refundedCents) })}</span> : null}
                 {bill.unpaidCents > 0 ? (

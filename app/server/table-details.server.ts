@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { paidLinesOf } from './bill.server'
+import { isIdLike } from '~/domain/ids'
+import { paidLinesOf, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { payments, tableSessions } from './db/schema.server'
 import type { StaffTable } from './tables.server'
@@ -40,12 +41,32 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
       .limit(PREVIOUS_BILLS),
   ])
   if (!bill || bill.closedAt !== null) return null
+  return { ...billRecords(bill), previous }
+}
+
+/**
+ * A bill closed on the table, with its payments and what happened to it,
+ * read from its object (which keeps its records): for staff to refund a
+ * payment after the table moved on. Null when it is not one of the table's
+ * closed bills.
+ */
+export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'id'>, sessionId: string) {
+  if (!isIdLike(sessionId)) return null
+  const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
+  if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null
+  return { ...billRecords(bill), closedAt: bill.closedAt }
+}
+
+/** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */
+function billRecords(bill: BillView) {
   const paymentRows = bill.payments
+  const open = bill.closedAt === null
   // A line voided whole is gone from the bill; its void keeps its name.
   const names = new Map([...(bill.adjustments ?? []).map((adjustment) => [adjustment.lineId, adjustment.name] as const), ...bill.lines.map((line) => [line.id, line.name] as const)])
   const onBill = new Set(bill.lines.map((line) => line.id))
-  /** Units of each line a payment can still give back: what it paid, less what its refunds (pending ones too) gave back. */
+  /** Units of each line a payment can still give back (an open bill's): what it paid, less what its refunds (pending ones too) gave back. */
   const refundableUnits = (payment: (typeof paymentRows)[number]) => {
+    if (!open) return []
     const given = (bill.refunds ?? []).filter((refund) => refund.paymentId === payment.id && refund.status !== 'failed').flatMap((refund) => JSON.parse(refund.units) as { itemId: string; quantity: number }[])
     return paidLinesOf(payment)
       .map((item) => ({ itemId: item.itemId, name: names.get(item.itemId) ?? '', quantity: item.quantity - given.filter((unit) => unit.itemId === item.itemId).reduce((sum, unit) => sum + unit.quantity, 0) }))
@@ -93,6 +114,5 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
         .filter((refund) => refund.status !== 'failed')
         .map((refund) => ({ id: refund.id, kind: 'refund' as const, text: refund.status === 'pending' ? '…' : '', amountCents: refund.amountCents + refund.taxCents + refund.tipCents, reason: refund.reason, staff: refund.staff, createdAt: refund.createdAt })),
     ].sort((a, b) => a.createdAt - b.createdAt),
-    previous,
   }
 }

@@ -104,6 +104,14 @@ describe('a night in the books', () => {
     expect(await staff.getByTestId('expected-cash').textContent()).toContain('$200.00')
     for (const figure of ['$90.00', '$9.00', '$180.00', '$20.00', '$55.00']) expect(report, figure).toContain(figure)
     await screenshot(staff, 'books-cash-out-desktop')
+
+    // The next day: the closed bill's page still refunds one of its payments.
+    await staff.goto(`/admin/tables/${table.id}`)
+    await staff.getByTestId('previous-bill-link').click()
+    await staff.waitForURL(/\/bills\//)
+    await hydrated(staff, 'bill-payments')
+    expect(await staff.getByTestId('bill-history').textContent()).toContain('Se capturó por error')
+    await screenshot(staff, 'books-closed-bill-desktop')
     expect([...errors, ...diner.errors]).toEqual([])
   })
 

@@ -170,6 +170,37 @@ describe('refunds', () => {
   })
 })
 
+describe('a refund after the bill was closed', () => {
+  it('is given from the closed bill’s page: the money goes back, counted in the ledger, and the page shows it', async () => {
+    const { owner, table } = await openTable()
+    const transactionId = newTransactionId()
+    await call('POST', '/api/payments', { tableId: table.id, amount: 155, tipAmount: 15, paymentMethod: 'card', paymentType: 'full', transactionId })
+    expect(await toastOf(await staffPost(table, owner.cookie, { intent: 'close' }), owner.cookie)).toContain('Cuenta cerrada')
+    const page = `/admin/tables/${table.id}/bills/${table.sessionId}`
+    expect(await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).toContain(page)
+    const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()).results
+    const refunded = await postForm(page, { intent: 'refund', sessionId: table.sessionId, paymentId: payment!.id, amount: '35', reason: 'Agua equivocada', staff: 'Luis' }, owner.cookie)
+    expect(refunded.headers.get('Location')).toBe(page)
+    expect(await toastOf(refunded, owner.cookie)).toContain('Reembolso registrado')
+    // React marks where text pieces meet; a reader sees them joined.
+    const html = (await (await getPage(page, owner.cookie)).text()).replaceAll('<!-- -->', '')
+    for (const text of ['Reembolsado: $35.00', 'Agua equivocada', 'Pagado: $120.00 / $155.00']) expect(html, text).toContain(text)
+    await expect.poll(async () => env.DB.prepare('SELECT amount_cents AS amount FROM refunds WHERE payment_id = ?').bind(payment!.id).first()).toEqual({ amount: 3500 })
+    const more = await postForm(page, { intent: 'refund', sessionId: table.sessionId, paymentId: payment!.id, amount: '121', reason: 'x', staff: 'Luis' }, owner.cookie)
+    expect(await toastOf(more, owner.cookie)).toContain('no puede ser mayor a lo que se pagó')
+  })
+
+  it('is for the table’s own closed bills only', async () => {
+    const { owner, table } = await openTable()
+    const intruder = await signedInOwner()
+    expect((await getPage(`/admin/tables/${table.id}/bills/${table.sessionId}`, owner.cookie)).status).toBe(404)
+    await staffPost(table, owner.cookie, { intent: 'close', unpaidReason: 'Prueba' })
+    expect((await getPage(`/admin/tables/${table.id}/bills/${table.sessionId}`, intruder.cookie)).status).toBe(404)
+    const other = await openTable()
+    expect((await getPage(`/admin/tables/${other.table.id}/bills/${table.sessionId}`, other.owner.cookie)).status).toBe(404)
+  })
+})
+
 describe('closing with something unpaid', () => {
   it('settled in cash: the rest shown is recorded as a cash payment, then the bill closes with nothing unpaid', async () => {
     const { owner, table } = await openTable()

@@ -175,8 +175,9 @@ export class TableSession extends DurableObject<Env> {
    */
   async refund(sessionId: string, tableId: string, request: RefundRequest): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
     const started = await this.#serially(async () => {
-      const open = await this.#openForWrite(sessionId, tableId)
-      if (!open.ok) return open
+      // A payment of a bill closed since is refunded too: a diner may complain the next day.
+      const header = await this.#header(sessionId)
+      if (!header || header.tableId !== tableId) return tableNotFound()
       const made = refundOf(this.#store, request, Date.now())
       if (!made.ok) return made
       this.ctx.storage.transactionSync(() => this.#store.addRefund(made.row))
@@ -227,7 +228,9 @@ export class TableSession extends DurableObject<Env> {
         return fail(402, 'REFUND_FAILED', answer.message)
       }
       const before = this.#store.state().lines
-      this.ctx.storage.transactionSync(() => this.#store.finishRefund(row.id, answer.reference, before, linesAfterRefund(before, now)))
+      // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
+      const after = this.#store.header()?.closedAt == null ? linesAfterRefund(before, now) : before
+      this.ctx.storage.transactionSync(() => this.#store.finishRefund(row.id, answer.reference, before, after))
       this.#committed()
       const header = this.#store.header()
       if (header) this.#publish('refunded', header, cents)

@@ -1,0 +1,66 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { useLoaderData } from '@remix-run/react'
+import { formatDateTime } from '~/domain/format'
+import { refundSchema } from '~/domain/schemas/books'
+import type { TranslationKey } from '~/locales/translate'
+import { refundPayment } from '~/server/bill-writes.server'
+import { requireOwnTable } from '~/server/staff-table.server'
+import { readClosedBillDetails } from '~/server/table-details.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
+import { tableLabel } from '~/ui/admin/restaurant'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { useI18n } from '~/ui/i18n'
+
+export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
+
+async function loadClosedBill(args: LoaderFunctionArgs) {
+  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
+  // Another table's bill, or one still open, answers like an unknown one.
+  const bill = await readClosedBillDetails(args.context.cloudflare.env, table, args.params.sessionId ?? '')
+  if (!bill) throw data(null, { status: 404 })
+  return { table, user, bill }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { table, user, bill } = await loadClosedBill(args)
+  return { table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName }, bill, staff: user.ownerName ?? '' }
+}
+
+/** A refund of one of the closed bill's payments: the money goes back; its units stay as they were. */
+export async function action(args: ActionFunctionArgs) {
+  const { table, bill } = await loadClosedBill(args)
+  const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
+  const submission = parseWithZod(await args.request.formData(), { schema: refundSchema })
+  if (submission.status !== 'success' || submission.value.sessionId !== bill.sessionId) {
+    const first = Object.values(submission.status === 'success' ? {} : (submission.error ?? {})).flat()[0] as TranslationKey | undefined
+    return redirectWithToast(here, { title: first ?? 'admin.errors.formError', variant: 'destructive' })
+  }
+  const result = await refundPayment(args.context.cloudflare.env, table.id, submission.value)
+  if (result.ok) return redirectWithToast(here, { title: 'admin.books.refunded' })
+  const known = ['TOO_MUCH', 'REFUND_FAILED', 'INVALID_AMOUNT', 'INVALID_SELECTION'].includes(result.code)
+  return redirectWithToast(here, { title: (known ? `admin.books.refused.${result.code}` : 'admin.books.refused.other') as TranslationKey, variant: 'destructive' })
+}
+
+/** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */
+export default function ClosedBill() {
+  const { table, bill, staff } = useLoaderData<typeof loader>()
+  const { t, money, locale } = useI18n()
+  return (
+    <div className="min-h-dvh">
+      <AdminTopBar backTo={`/admin/tables/${table.id}`} backLabel={t('admin.books.orderBack')} />
+      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6">
+        <div>
+          <h1 className="text-2xl font-bold">{tableLabel(t, table)}</h1>
+          <p className="text-stone-600">{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</p>
+          <p className="font-semibold tabular-nums" data-testid="closed-bill-paid">
+            {t('admin.details.paid')}: {money(bill.totals.paid)} / {money(bill.totals.total)}
+          </p>
+        </div>
+        <PaymentsPanel payments={bill.payments} sessionId={bill.sessionId} staff={staff} />
+        <HistoryPanel history={bill.history} />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import { formatDateTime } from '~/domain/format'
+import type { LedgerMethod, PaymentType } from '~/domain/bill'
+import { RefundForm } from '~/ui/admin/books-forms'
+import { Panel } from '~/ui/admin/panel'
+import { useI18n } from '~/ui/i18n'
+
+/** A payment as the staff screens list it (see table-details.server). */
+export interface StaffPayment {
+  id: string
+  customerName: string
+  method: LedgerMethod
+  type: PaymentType
+  amountCents: number
+  tipCents: number
+  createdAt: number
+  items: { name: string; quantity: number }[]
+  itemUnits: { itemId: string; name: string; quantity: number }[]
+  splitShares: number | null
+  splitCount: number | null
+  recordedBy: string | null
+  refundedCents: number
+}
+
+export interface HistoryEntry {
+  id: string
+  kind: 'void' | 'comp' | 'refund'
+  text: string
+  amountCents: number
+  reason: string
+  staff: string
+  createdAt: number
+}
+
+/** Names as staff read them: a payment without one is stored as 'Guest', said in their language. */
+export function useStaffNames() {
+  const { t } = useI18n()
+  return (names: string) =>
+    names
+      .split(', ')
+      .map((name) => (name === 'Guest' ? t('admin.details.guest') : name))
+      .join(', ')
+}
+
+/** A bill's payments, each with what was refunded of it and the form to refund more. */
+export function PaymentsPanel({ payments, sessionId, staff }: { payments: StaffPayment[]; sessionId: string; staff: string }) {
+  const { t, money, locale } = useI18n()
+  const named = useStaffNames()
+  return (
+    <Panel title={t('admin.details.payments')} empty={payments.length === 0 ? t('admin.details.noPayments') : null}>
+      <ul className="divide-y divide-stone-100" data-testid="bill-payments">
+        {payments.map((payment) => (
+          <li key={payment.id} className="grid gap-0.5 py-2">
+            <div className="flex justify-between gap-3">
+              <p className="font-semibold">{named(payment.customerName)}</p>
+              <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
+            </div>
+            <p className="text-sm text-stone-600">
+              {t(`admin.details.methods.${payment.method}`)} · {t(`admin.details.types.${payment.type}`)}
+              {payment.type === 'split' && payment.splitCount ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})` : ''}
+              {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
+            </p>
+            {payment.items.length > 0 ? <p className="text-sm text-stone-600">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p> : null}
+            <p className="text-xs text-stone-500">
+              {formatDateTime(payment.createdAt, locale)}
+              {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
+            </p>
+            {payment.refundedCents > 0 ? <p className="text-sm font-semibold text-red-800">{t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}</p> : null}
+            <RefundForm sessionId={sessionId} paymentId={payment.id} items={payment.type === 'item' ? payment.itemUnits : []} staff={staff} />
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  )
+}
+
+/** Who changed a bill, when and why: voids, comps and refunds. */
+export function HistoryPanel({ history }: { history: HistoryEntry[] }) {
+  const { t, money, locale } = useI18n()
+  if (history.length === 0) return null
+  return (
+    <Panel title={t('admin.books.history')} empty={null}>
+      <ul className="divide-y divide-stone-100" data-testid="bill-history">
+        {history.map((entry) => (
+          <li key={entry.id} className="grid gap-0.5 py-2 text-sm">
+            <div className="flex justify-between gap-3">
+              <p className="font-semibold">
+                {t(`admin.books.historyKinds.${entry.kind}`)} {entry.text}
+              </p>
+              <p className="tabular-nums">{money(entry.amountCents)}</p>
+            </div>
+            <p className="text-stone-600">
+              {entry.reason} · {entry.staff} · {formatDateTime(entry.createdAt, locale)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  )
+}
