@@ -5,10 +5,9 @@ import { formatDateTime } from '~/domain/format'
 import { taxAddedTo } from '~/domain/tax'
 import { livePath } from '~/domain/live'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
-import type { TranslationKey } from '~/locales/translate'
 import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bill-writes.server'
 import { readTableDetails } from '~/server/table-details.server'
-import { requireOwnTable } from '~/server/staff-table.server'
+import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { AdjustForm, inputClass, RecordPaymentForm } from '~/ui/admin/books-forms'
 import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
@@ -35,20 +34,14 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-/** The refusals staff are told about in their language; anything else is said generally. */
-const REFUSALS = ['ITEM_TAKEN', 'COVERED', 'TOO_MUCH', 'BILL_CHANGED', 'UNPAID', 'BEING_PAID', 'CLOSED', 'INVALID_AMOUNT', 'REFUND_FAILED', 'ALREADY_PAID', 'INVALID_SELECTION'] as const
-const refusalKey = (code: string): TranslationKey =>
-  (REFUSALS as readonly string[]).includes(code) ? (`admin.books.refused.${code}` as TranslationKey) : 'admin.books.refused.other'
-
 /** Every staff write on the table's bill, one form each, told apart by `intent`; each goes through the bill's object. */
 export async function action(args: ActionFunctionArgs) {
   const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
   const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
   const formData = await args.request.formData()
-  const refused = (code: string) => redirectWithToast(here, { title: refusalKey(code), variant: 'destructive' })
-  const invalid = (error: Record<string, string[] | null> | null | undefined) =>
-    redirectWithToast(here, { title: (Object.values(error ?? {}).flat()[0] as TranslationKey | undefined) ?? 'admin.errors.formError', variant: 'destructive' })
+  const refused = (code: string) => refusedToast(here, code)
+  const invalid = (error: Record<string, string[] | null> | null | undefined) => invalidFormToast(here, error)
   switch (formData.get('intent')) {
     case 'record-payment': {
       const submission = parseWithZod(formData, { schema: recordPaymentSchema })

@@ -3,9 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { refundSchema } from '~/domain/schemas/books'
-import type { TranslationKey } from '~/locales/translate'
 import { refundPayment } from '~/server/bill-writes.server'
-import { requireOwnTable } from '~/server/staff-table.server'
+import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
 import { readClosedBillDetails } from '~/server/table-details.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
@@ -33,14 +32,10 @@ export async function action(args: ActionFunctionArgs) {
   const { table, bill } = await loadClosedBill(args)
   const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
   const submission = parseWithZod(await args.request.formData(), { schema: refundSchema })
-  if (submission.status !== 'success' || submission.value.sessionId !== bill.sessionId) {
-    const first = Object.values(submission.status === 'success' ? {} : (submission.error ?? {})).flat()[0] as TranslationKey | undefined
-    return redirectWithToast(here, { title: first ?? 'admin.errors.formError', variant: 'destructive' })
-  }
+  if (submission.status !== 'success') return invalidFormToast(here, submission.error)
+  if (submission.value.sessionId !== bill.sessionId) return invalidFormToast(here, null)
   const result = await refundPayment(args.context.cloudflare.env, table.id, submission.value)
-  if (result.ok) return redirectWithToast(here, { title: 'admin.books.refunded' })
-  const known = ['TOO_MUCH', 'REFUND_FAILED', 'INVALID_AMOUNT', 'INVALID_SELECTION'].includes(result.code)
-  return redirectWithToast(here, { title: (known ? `admin.books.refused.${result.code}` : 'admin.books.refused.other') as TranslationKey, variant: 'destructive' })
+  return result.ok ? redirectWithToast(here, { title: 'admin.books.refunded' }) : refusedToast(here, result.code)
 }
 
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */

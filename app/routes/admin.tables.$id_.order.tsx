@@ -2,10 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { staffOrderSchema } from '~/domain/schemas/books'
-import type { TranslationKey } from '~/locales/translate'
 import { addOrder } from '~/server/bill-writes.server'
 import { readOwnerMenu } from '~/server/menu.server'
-import { requireOwnTable } from '~/server/staff-table.server'
+import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { LabeledInput } from '~/ui/admin/books-forms'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -26,10 +25,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData()
   for (const [name, value] of [...form.entries()]) if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
   const submission = parseWithZod(form, { schema: staffOrderSchema })
-  if (submission.status !== 'success') {
-    const first = Object.values(submission.error ?? {}).flat()[0] as TranslationKey | undefined
-    return redirectWithToast(here, { title: first ?? 'admin.errors.formError', variant: 'destructive' })
-  }
+  if (submission.status !== 'success') return invalidFormToast(here, submission.error)
   const line = submission.value
   const result = await addOrder(
     args.context.cloudflare.env,
@@ -52,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
     },
     { staffUserId: user.id, staffName: line.staff, address: null },
   )
-  if (!result.ok) return redirectWithToast(here, { title: result.code === 'CLOSED' ? 'admin.books.refused.CLOSED' : 'admin.books.refused.other', variant: 'destructive' })
+  if (!result.ok) return refusedToast(here, result.code)
   return redirectWithToast(here, { title: 'admin.books.added', description: result.items.map((item) => `${item.quantity}× ${item.name}`).join(', ') })
 }
 

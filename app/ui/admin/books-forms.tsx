@@ -108,28 +108,58 @@ export function RecordPaymentForm({
   )
 }
 
+/**
+ * A staff write on one line or payment, folded until asked for (works
+ * without JavaScript): the bill, what it names (`fields`), its own inputs,
+ * who does it, and its button.
+ */
+function StaffAction({
+  intent,
+  summary,
+  fields,
+  submitLabel,
+  staff,
+  testId,
+  children,
+}: {
+  intent: string
+  summary: string
+  fields: Record<string, string>
+  submitLabel: string
+  staff: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <details className="text-sm" data-testid={testId}>
+      <summary className="cursor-pointer text-stone-600">{summary}</summary>
+      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {children}
+        <StaffField staff={staff} />
+        <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
+          {submitLabel}
+        </button>
+      </Form>
+    </details>
+  )
+}
+
 /** Voids or comps unpaid units of one line, with why. */
 export function AdjustForm({ sessionId, lineId, unpaid, staff }: { sessionId: string; lineId: string; unpaid: number; staff: string }) {
   const { t } = useI18n()
   return (
-    <details className="text-sm" data-testid="adjust">
-      <summary className="cursor-pointer text-stone-600">{t('admin.books.adjust')}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="adjust" />
-        <input type="hidden" name="sessionId" value={sessionId} />
-        <input type="hidden" name="lineId" value={lineId} />
-        <select name="kind" aria-label={t('admin.books.kind')} className={`${inputClass} sm:col-span-2`}>
-          <option value="void">{t('admin.books.void')}</option>
-          <option value="comp">{t('admin.books.comp')}</option>
-        </select>
-        <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={unpaid} defaultValue={1} />
-        <LabeledInput label={t('admin.books.reason')} name="reason" required maxLength={200} />
-        <StaffField staff={staff} />
-        <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
-          {t('admin.books.apply')}
-        </button>
-      </Form>
-    </details>
+    <StaffAction intent="adjust" summary={t('admin.books.adjust')} fields={{ sessionId, lineId }} submitLabel={t('admin.books.apply')} staff={staff} testId="adjust">
+      <select name="kind" aria-label={t('admin.books.kind')} className={`${inputClass} sm:col-span-2`}>
+        <option value="void">{t('admin.books.void')}</option>
+        <option value="comp">{t('admin.books.comp')}</option>
+      </select>
+      <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={unpaid} defaultValue={1} />
+      <LabeledInput label={t('admin.books.reason')} name="reason" required maxLength={200} />
+    </StaffAction>
   )
 }
 
@@ -137,27 +167,17 @@ export function AdjustForm({ sessionId, lineId, unpaid, staff }: { sessionId: st
 export function RefundForm({ sessionId, paymentId, items, staff }: { sessionId: string; paymentId: string; items: { itemId: string; name: string; quantity: number }[]; staff: string }) {
   const { t } = useI18n()
   return (
-    <details className="text-sm" data-testid="refund">
-      <summary className="cursor-pointer text-stone-600">{t('admin.books.refund')}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name="sessionId" value={sessionId} />
-        <input type="hidden" name="paymentId" value={paymentId} />
-        {items.map((item) => (
-          <label key={item.itemId} className="flex items-center justify-between gap-2 sm:col-span-2">
-            <span>{item.name}</span>
-            <input name={`units.${item.itemId}`} type="number" min={0} max={item.quantity} placeholder="0" className={`${inputClass} w-20`} />
-          </label>
-        ))}
-        <LabeledInput label={t('admin.books.refundAmount')} name="amount" inputMode="decimal" />
-        <LabeledInput label={t('admin.books.refundTip')} name="tip" inputMode="decimal" placeholder="0.00" />
-        <LabeledInput label={t('admin.books.reason')} name="reason" required maxLength={200} />
-        <StaffField staff={staff} />
-        <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
-          {t('admin.books.refund')}
-        </button>
-      </Form>
-    </details>
+    <StaffAction intent="refund" summary={t('admin.books.refund')} fields={{ sessionId, paymentId }} submitLabel={t('admin.books.refund')} staff={staff} testId="refund">
+      {items.map((item) => (
+        <label key={item.itemId} className="flex items-center justify-between gap-2 sm:col-span-2">
+          <span>{item.name}</span>
+          <input name={`units.${item.itemId}`} type="number" min={0} max={item.quantity} placeholder="0" className={`${inputClass} w-20`} />
+        </label>
+      ))}
+      <LabeledInput label={t('admin.books.refundAmount')} name="amount" inputMode="decimal" />
+      <LabeledInput label={t('admin.books.refundTip')} name="tip" inputMode="decimal" placeholder="0.00" />
+      <LabeledInput label={t('admin.books.reason')} name="reason" required maxLength={200} />
+    </StaffAction>
   )
 }
 
