@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import Stripe from 'stripe'
 import { expect } from 'vitest'
-import { ORIGIN, seedTable, type LineSeed, type SeededTable } from './fixtures'
+import { newTransactionId, ORIGIN, postJson, seedTable, type LineSeed, type SeededTable } from './fixtures'
 
 /*
  * The Stripe project's tests run the Worker with PAYMENT_PROVIDER "stripe"
@@ -82,3 +82,16 @@ export async function deliver(event: Stripe.Event, secret?: string) {
   const signature = await signatureFor(payload, secret)
   return SELF.fetch(`${ORIGIN}/api/webhooks/stripe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload })
 }
+
+/** A payment as a diner's phone sends it, paid with Stripe's test Visa unless told otherwise. */
+export const cardPayment = (table: { tableId: string }, body: Record<string, unknown>) => ({
+  tableId: table.tableId,
+  tipAmount: 0,
+  paymentMethod: 'card',
+  paymentToken: 'pm_card_visa',
+  transactionId: newTransactionId(),
+  ...body,
+})
+
+/** Sends a payment as the diner's phone does. */
+export const pay = (body: Record<string, unknown>) => postJson('/api/payments', body)

@@ -1,18 +1,8 @@
 import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { billObject, countPayments, getPage, newTransactionId, postJson, readSession } from './fixtures'
-import { authenticate, paymentIntentsOn, stripeTable } from './stripe-fixtures'
+import { billObject, countPayments, getPage, readSession } from './fixtures'
+import { authenticate, cardPayment, pay, paymentIntentsOn, stripeTable } from './stripe-fixtures'
 
-/** A payment as a diner's phone sends it, paid with Stripe's test Visa unless told otherwise. */
-const payment = (table: { tableId: string }, body: Record<string, unknown>) => ({
-  tableId: table.tableId,
-  tipAmount: 0,
-  paymentMethod: 'card',
-  paymentToken: 'pm_card_visa',
-  transactionId: newTransactionId(),
-  ...body,
-})
-const pay = (body: Record<string, unknown>) => postJson('/api/payments', body)
 
 const holdsOf = (sessionId: string) =>
   runInDurableObject(billObject(sessionId), (_instance, state) =>
@@ -27,7 +17,7 @@ describe('payments through Stripe', () => {
     const table = await stripeTable([{ name: 'Mole', priceCents: 10_000 }])
     // 16 % IVA on top: the diner pays MX$100 + MX$16 + a MX$10 tip.
     await env.DB.prepare('UPDATE users SET tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
-    const request = payment(table, { amount: 100, tipAmount: 10, total: 126, paymentType: 'full' })
+    const request = cardPayment(table, { amount: 100, tipAmount: 10, total: 126, paymentType: 'full' })
     const paid = await pay(request)
     expect(paid.status).toBe(201)
     const [hold] = await holdsOf(table.sessionId)
@@ -55,17 +45,17 @@ describe('payments through Stripe', () => {
 
   it('refuses a charge under MX$10 before anything is held or asked of Stripe, and takes MX$10', async () => {
     const table = await stripeTable([{ name: 'Café', priceCents: 999 }, { name: 'Pan', priceCents: 1000 }])
-    const small = await pay(payment(table, { amount: 9.99, paymentType: 'item', itemIds: [table.itemIds[0]] }))
+    const small = await pay(cardPayment(table, { amount: 9.99, paymentType: 'item', itemIds: [table.itemIds[0]] }))
     expect(small.status).toBe(422)
     expect(await small.json()).toMatchObject({ code: 'BELOW_MINIMUM' })
     expect(await holdsOf(table.sessionId)).toEqual([])
     expect(await paymentIntentsOn(table.accountId!)).toEqual([])
-    expect((await pay(payment(table, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[1]] }))).status).toBe(201)
+    expect((await pay(cardPayment(table, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[1]] }))).status).toBe(201)
   })
 
   it('hands the diner to their bank, and finishes the payment when they come back confirmed', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const request = payment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    const request = cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
     const asked = await pay(request)
     expect(asked.status).toBe(402)
     const [intent] = await paymentIntentsOn(table.accountId!)
@@ -80,7 +70,7 @@ describe('payments through Stripe', () => {
 
   it('tells a diner whose bank refused to confirm that nothing was charged, and frees what they held', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const request = payment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    const request = cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
     await pay(request)
     const [intent] = await paymentIntentsOn(table.accountId!)
     await authenticate(intent!.id, 'failure')
@@ -88,12 +78,12 @@ describe('payments through Stripe', () => {
     expect(refused.status).toBe(402)
     expect(await refused.json()).toMatchObject({ code: 'DECLINED' })
     expect((await holdsOf(table.sessionId)).map((hold) => hold.status)).toEqual(['released'])
-    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
   })
 
   it('answers a declined card with Stripe’s reason, records nothing and frees what it held', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const declined = await pay(payment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_chargeDeclined' }))
+    const declined = await pay(cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_chargeDeclined' }))
     expect(declined.status).toBe(402)
     expect(await declined.json()).toMatchObject({ code: 'DECLINED', message: 'Your card was declined.' })
     expect((await holdsOf(table.sessionId)).map((hold) => hold.status)).toEqual(['released'])
@@ -104,7 +94,7 @@ describe('payments through Stripe', () => {
 describe('a restaurant whose Stripe account cannot charge yet', () => {
   it('takes no payments by default, and its screens do not pretend otherwise', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }], { account: 'inactive' })
-    const refused = await pay(payment(table, { amount: 120, paymentType: 'full' }))
+    const refused = await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))
     expect(refused.status).toBe(409)
     expect(await refused.json()).toMatchObject({ code: 'PAYMENTS_OFF' })
     expect(await paymentIntentsOn(table.accountId!)).toEqual([])
@@ -116,7 +106,7 @@ describe('a restaurant whose Stripe account cannot charge yet', () => {
     for (const path of [`/customer/table/${table.sessionId}`, `/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`]) {
       expect(await (await getPage(path)).text(), path).toContain(SIMULATED_NOTE)
     }
-    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
     expect(await holdsOf(table.sessionId)).toEqual([expect.objectContaining({ status: 'committed', reference: expect.stringMatching(/^sim_/) })])
     expect(await paymentIntentsOn(table.accountId!)).toEqual([])
   })

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { newTransactionId, postForm, postJson, readSession, staffCookieOf } from './fixtures'
-import { platform, stripeTable } from './stripe-fixtures'
+import { postForm, readSession, staffCookieOf } from './fixtures'
+import { cardPayment, pay, platform, stripeTable } from './stripe-fixtures'
 
 /** A diner's card payment of the whole bill through Stripe (test Visa), and the payment's ledger id. */
 async function paidByCard(table: { tableId: string; sessionId: string }, amount: number, tipAmount: number) {
-  const paid = await postJson('/api/payments', { tableId: table.tableId, amount, tipAmount, paymentMethod: 'card', paymentToken: 'pm_card_visa', paymentType: 'full', transactionId: newTransactionId() })
+  const paid = await pay(cardPayment(table, { amount, tipAmount, paymentType: 'full' }))
   expect(paid.status).toBe(201)
   const { payment } = (await paid.json()) as { payment: { id: string } }
   return payment.id

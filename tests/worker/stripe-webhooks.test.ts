@@ -1,18 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { billObject, countPayments, newTransactionId, postJson, readSession } from './fixtures'
-import { authenticate, connectedAccount, deliver, eventsOn, paymentIntentsOn, platform, signatureFor, stripeTable } from './stripe-fixtures'
+import { billObject, countPayments, postJson, readSession } from './fixtures'
+import { authenticate, cardPayment, connectedAccount, deliver, eventsOn, pay, paymentIntentsOn, platform, signatureFor, stripeTable } from './stripe-fixtures'
 
-const payment = (table: { tableId: string }, body: Record<string, unknown>) => ({
-  tableId: table.tableId,
-  tipAmount: 0,
-  paymentMethod: 'card',
-  paymentToken: 'pm_card_visa',
-  transactionId: newTransactionId(),
-  ...body,
-})
-const pay = (body: Record<string, unknown>) => postJson('/api/payments', body)
 
 const holdsOf = (sessionId: string) =>
   runInDurableObject(billObject(sessionId), (_instance, state) => state.storage.sql.exec<{ status: string }>('SELECT status FROM holds ORDER BY created_at').toArray().map((row) => row.status))
@@ -31,7 +22,7 @@ async function holdsRunOut(sessionId: string) {
  */
 async function anaConfirmsTooLate() {
   const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000, quantity: 2 }])
-  const ana = payment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: 'pm_card_authenticationRequired' })
+  const ana = cardPayment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: 'pm_card_authenticationRequired' })
   expect((await pay(ana)).status).toBe(402)
   const [intent] = await paymentIntentsOn(table.accountId!)
   await authenticate(intent!.id)
@@ -57,7 +48,7 @@ describe('Stripe’s payment events', () => {
 
   it('give the money back when what it paid was paid by someone else meanwhile', async () => {
     const { table, intentId, authorized } = await anaConfirmsTooLate()
-    expect((await pay(payment(table, { amount: 120, paymentType: 'full', customerName: 'Luis' }))).status).toBe(201)
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full', customerName: 'Luis' }))).status).toBe(201)
     expect((await deliver(authorized)).status).toBe(200)
     expect((await intentOf(table.accountId!, intentId)).status).toBe('canceled')
     expect(await holdsOf(table.sessionId)).toEqual(['released', 'committed'])
@@ -89,7 +80,7 @@ describe('Stripe’s payment events', () => {
 
   it('come in any order: the webhook may finish a confirmed payment before the diner is back, who is then answered with it', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const request = payment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    const request = cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
     expect((await pay(request)).status).toBe(402)
     const [intent] = await paymentIntentsOn(table.accountId!)
     await authenticate(intent!.id)
@@ -107,7 +98,7 @@ describe('Stripe’s payment events', () => {
 
   it('of a payment already recorded, in reverse order and again, change nothing', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
     const events = (await eventsOn(table.accountId!, 'payment_intent.*')).reverse()
     expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.created'])
     for (const event of [...events, ...events]) expect((await deliver(event)).status).toBe(200)
@@ -120,7 +111,7 @@ describe('Stripe’s payment events', () => {
 
   it('acknowledge a refund and a restaurant’s own PaymentIntent (no bill named) without acting', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
     const [intent] = await paymentIntentsOn(table.accountId!)
     await platform.refunds.create({ payment_intent: intent!.id }, { stripeAccount: table.accountId! })
     const [refunded] = await eventsOn(table.accountId!, 'charge.refunded')
@@ -137,7 +128,7 @@ describe('account.updated', () => {
   /** A restaurant whose account Stripe has just activated: Mesa does not know yet. */
   async function justActivated() {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }], { account: 'inactive' })
-    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(409)
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(409)
     await fetch(`${env.STRIPE_API_BASE}/_standin/accounts/${table.accountId}/activate`, { method: 'POST' })
     const [updated] = await eventsOn(table.accountId!, 'account.updated')
     return { table, updated: updated! }
@@ -150,7 +141,7 @@ describe('account.updated', () => {
     expect((await deliver(updated)).status).toBe(200)
     expect(await restaurantRow(table.userId)).toEqual({ charges: 1, details: 1 })
     expect(await domainsOf(table.accountId!)).toEqual(['mesa.test'])
-    expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
     expect((await paymentIntentsOn(table.accountId!)).map((intent) => intent.status)).toEqual(['succeeded'])
   })
 
