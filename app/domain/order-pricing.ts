@@ -6,6 +6,8 @@ export interface MenuEntry {
   name: string
   priceCents: Cents
   modifierGroups: readonly ModifierGroupRule[]
+  /** Staff marked it "Agotado": nobody can order it until they offer it again. */
+  soldOut?: boolean
 }
 
 /** A restaurant's menu items by id, as orders and carts look them up. */
@@ -44,6 +46,7 @@ export interface PricedLine {
 export type PricingResult =
   | { ok: true; lines: PricedLine[] }
   | { ok: false; status: 400 | 403 | 404; code: 'UNKNOWN_ITEM' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'; message: string }
+  | { ok: false; status: 409; code: 'SOLD_OUT'; message: string; soldOut: string[] }
 
 /**
  * Who may put a line with its own name and price on the bill: the
@@ -68,6 +71,11 @@ export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap
   // An item off the menu is the first thing to say: no choice of options can fix it.
   if (lines.some((line) => line.menuItemId && !menu.has(line.menuItemId))) {
     return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
+  }
+  const soldOut = [...new Set(lines.flatMap((line) => (line.menuItemId && menu.get(line.menuItemId)?.soldOut ? [line.menuItemId] : [])))]
+  if (soldOut.length > 0) {
+    const names = soldOut.map((id) => menu.get(id)?.name).join(', ')
+    return { ok: false, status: 409, code: 'SOLD_OUT', message: `Sold out: ${names}. Nothing was ordered; take it off the order and order the rest.`, soldOut }
   }
   const priced: PricedLine[] = []
   for (const { menuItemId, optionIds, price, name, description, quantity, category, customerName, note = null } of lines) {

@@ -13,6 +13,8 @@ export interface WireBillItem {
   /** What is still owed on the line. */
   remainingPrice: number
   description: string | null
+  /** What the diner or waiter asked the kitchen for this line ("sin cebolla"). */
+  note: string | null
   category: string
   quantity: number
   paidQuantity: number

@@ -7,7 +7,7 @@ import { menuAction } from '~/server/menu-actions.server'
 import { toWireMenu } from '~/server/menu-wire.server'
 import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus.server'
 import { EmptyState } from '~/ui/admin/empty-state'
-import { CategoryDialog, DeleteDialog, DeleteRecordDialog, GroupDialog, ItemDialog, OptionDialog } from '~/ui/admin/menu-forms'
+import { CategoryDialog, DeleteDialog, DeleteRecordDialog, GroupDialog, ItemDialog, OptionDialog, SoldOutBadge, SoldOutSwitch } from '~/ui/admin/menu-forms'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'
 import { Panel } from '~/ui/admin/panel'
 import { PdfMenuForm } from '~/ui/admin/pdf-menu-form'
@@ -145,10 +145,11 @@ export default function MenuBuilder() {
                       <li key={menuItem.id} className="flex flex-wrap items-center gap-3 py-2">
                         <div className="min-w-0 flex-1">
                           <p className="font-semibold">
-                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700">· {money(menuItem.priceCents)}</span>
+                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700">· {money(menuItem.priceCents)}</span> {menuItem.soldOut ? <SoldOutBadge /> : null}
                           </p>
                           {menuItem.description ? <p className="text-sm text-stone-600">{menuItem.description}</p> : null}
                         </div>
+                        <SoldOutSwitch item={menuItem} />
                         <Link to={`?tab=modifiers&item=${menuItem.id}`} className={buttonClass.secondary}>
                           {t('admin.menu.builder.manageModifiers')}
                           {menuItem.modifierGroups > 0 ? <span className="rounded-full bg-emerald-100 px-2 text-xs text-emerald-900">{menuItem.modifierGroups}</span> : null}

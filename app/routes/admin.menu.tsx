@@ -5,7 +5,7 @@ import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menu-actions.server'
 import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus.server'
-import { CategoryDialog, DeleteDialog, DeleteRecordDialog, ItemDialog, MenuDialog } from '~/ui/admin/menu-forms'
+import { CategoryDialog, DeleteDialog, DeleteRecordDialog, ItemDialog, MenuDialog, SoldOutBadge, SoldOutSwitch } from '~/ui/admin/menu-forms'
 import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
@@ -202,10 +202,13 @@ function CategoryCard({ category, linkTo }: { category: CategoryWithItems; linkT
           {category.menuItems.map((item) => (
             <li key={item.id} className="flex items-center gap-2 py-1" data-testid="item-row">
               <div className="min-w-0 flex-1">
-                <p className="font-semibold">{item.name}</p>
+                <p className="font-semibold">
+                  {item.name} {item.soldOut ? <SoldOutBadge /> : null}
+                </p>
                 {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
               </div>
               <span className="shrink-0 font-semibold tabular-nums">{money(item.priceCents)}</span>
+              <SoldOutSwitch item={item} />
               <Link to={linkTo({ edit: `item:${item.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editItem')}: ${item.name}`} className={buttonClass.icon}>
                 <PencilIcon />
               </Link>

@@ -7,6 +7,7 @@ import { readOwnerMenu } from '~/server/menu.server'
 import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { LabeledInput } from '~/ui/admin/books-forms'
+import { SoldOutBadge } from '~/ui/admin/menu-forms'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
@@ -67,43 +68,55 @@ export default function StaffOrder() {
         <ul className="grid gap-3" data-testid="staff-menu">
           {items.map((item) => (
             <li key={item.id} className="rounded-2xl bg-white p-4 shadow-sm">
-              <Form method="post" className="grid gap-3">
-                <input type="hidden" name="sessionId" value={table.sessionId} />
-                <input type="hidden" name="menuItemId" value={item.id} />
-                <input type="hidden" name="staff" value={staff} />
-                <div className="flex justify-between gap-3">
+              {item.soldOut ? (
+                <div className="flex justify-between gap-3" data-testid={`sold-out-${item.id}`}>
                   <div>
-                    <p className="font-semibold">{item.name}</p>
+                    <p className="font-semibold">
+                      {item.name} <SoldOutBadge />
+                    </p>
                     <p className="text-sm text-stone-600">{item.category}</p>
                   </div>
-                  <p className="font-semibold tabular-nums">{money(item.priceCents)}</p>
+                  <p className="font-semibold tabular-nums text-stone-500 line-through">{money(item.priceCents)}</p>
                 </div>
-                {item.modifierGroups.map((group) => (
-                  <fieldset key={group.id} className="grid gap-1">
-                    <legend className="text-sm font-semibold">{group.name}</legend>
-                    {group.options.map((option) => (
-                      <label key={option.id} className="flex items-center gap-2 text-sm">
-                        <input
-                          type={group.multipleSelect ? 'checkbox' : 'radio'}
-                          name={`group.${group.id}`}
-                          value={option.id}
-                          defaultChecked={option.isDefault}
-                          required={group.required && !group.multipleSelect}
-                        />
-                        {option.name}
-                        {option.priceAdjustmentCents ? ` (+${money(option.priceAdjustmentCents)})` : ''}
-                      </label>
-                    ))}
-                  </fieldset>
-                ))}
-                <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
-                  <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={99} defaultValue={1} />
-                  <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
-                  <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
-                    {t('admin.books.add')}
-                  </button>
-                </div>
-              </Form>
+              ) : (
+                <Form method="post" className="grid gap-3">
+                  <input type="hidden" name="sessionId" value={table.sessionId} />
+                  <input type="hidden" name="menuItemId" value={item.id} />
+                  <input type="hidden" name="staff" value={staff} />
+                  <div className="flex justify-between gap-3">
+                    <div>
+                      <p className="font-semibold">{item.name}</p>
+                      <p className="text-sm text-stone-600">{item.category}</p>
+                    </div>
+                    <p className="font-semibold tabular-nums">{money(item.priceCents)}</p>
+                  </div>
+                  {item.modifierGroups.map((group) => (
+                    <fieldset key={group.id} className="grid gap-1">
+                      <legend className="text-sm font-semibold">{group.name}</legend>
+                      {group.options.map((option) => (
+                        <label key={option.id} className="flex items-center gap-2 text-sm">
+                          <input
+                            type={group.multipleSelect ? 'checkbox' : 'radio'}
+                            name={`group.${group.id}`}
+                            value={option.id}
+                            defaultChecked={option.isDefault}
+                            required={group.required && !group.multipleSelect}
+                          />
+                          {option.name}
+                          {option.priceAdjustmentCents ? ` (+${money(option.priceAdjustmentCents)})` : ''}
+                        </label>
+                      ))}
+                    </fieldset>
+                  ))}
+                  <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
+                    <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={99} defaultValue={1} />
+                    <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
+                    <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
+                      {t('admin.books.add')}
+                    </button>
+                  </div>
+                </Form>
+              )}
             </li>
           ))}
         </ul>

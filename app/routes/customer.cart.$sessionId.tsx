@@ -7,6 +7,7 @@ import { placeOrderFormSchema, removeFromCartFormSchema } from '~/domain/schemas
 import { addOrder } from '~/server/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
+import { getT } from '~/server/i18n.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { tooManyForm } from '~/server/rate-limit.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -49,7 +50,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     return keep(removal.status === 'success' ? removeFromCart(kept, removal.value.remove) : kept)
   }
   const submission = parseWithZod(form, { schema: placeOrderFormSchema })
-  const refuse = (status: number) => data(submission.reply({ formErrors: ['customer.cart.failedText'] }), { status })
+  const refuse = (status: number, message = 'customer.cart.failedText') => data(submission.reply({ formErrors: [message] }), { status })
   if (submission.status !== 'success') return refuse(400)
   const { intent, customerName, items } = submission.value
   if (intent === 'update') {
@@ -66,9 +67,11 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     menu,
     { freePrices: false },
   )
-  if (!priced.ok) return refuse(400)
+  if (!priced.ok) return priced.code === 'SOLD_OUT' ? refuse(409, await soldOutText(request, items, menu)) : refuse(400)
   const lines = priced.lines.map(({ menuItemId, priceCents, ...line }) => ({ ...line, menuItemId: menuItemId ?? undefined, price: priceCents }))
   const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines }, { staffUserId: null, address: context.clientAddress })
+  // Sold out since this action read the menu: the bill's object read it again.
+  if (!result.ok && result.code === 'SOLD_OUT') return refuse(409, await soldOutText(request, items, menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId))))
   if (result.ok) {
     const ordered = new Set(items.map(cartLineKey))
     return redirectWithToast(
@@ -79,6 +82,13 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   }
   if (!result.limit) return refuse(result.status)
   return tooManyForm(submission, request, result.limit, { words: await limitText(request, result.limit, result.code) })
+}
+
+/** The refusal of an order with sold-out lines, naming them in the diner's language. */
+async function soldOutText(request: Request, items: readonly { menuItemId: string }[], menu: Map<string, { name: string; soldOut: boolean }>) {
+  const names = [...new Set(items.flatMap((item) => (menu.get(item.menuItemId)?.soldOut ? [menu.get(item.menuItemId)?.name ?? ''] : [])))]
+  const t = await getT(request)
+  return t('customer.cart.soldOut', { names: names.join(', '), count: names.length })
 }
 
 /** Lines of the cart taken off without JavaScript post here, apart from the order, so Enter in a field never removes one. */
@@ -125,10 +135,21 @@ export default function Cart() {
                     {line.optionIds.map((optionId, option) => (
                       <input key={optionId} type="hidden" name={`items[${index}].optionIds[${option}]`} value={optionId} />
                     ))}
+                    {line.note ? <input type="hidden" name={`items[${index}].note`} value={line.note} /> : null}
                     <div className="flex items-start gap-3">
                       <span className="min-w-0 flex-1">
                         <span className="block font-semibold">{line.name}</span>
                         {line.details ? <span className="block text-sm text-stone-600">{line.details}</span> : null}
+                        {line.note ? (
+                          <span className="block text-sm italic text-stone-700" data-testid="cart-line-note">
+                            {t('customer.cart.note', { note: line.note })}
+                          </span>
+                        ) : null}
+                        {line.soldOut ? (
+                          <span className="mt-1 block text-sm font-bold text-amber-900" data-testid="cart-line-sold-out">
+                            {t('customer.cart.lineSoldOut')}
+                          </span>
+                        ) : null}
                       </span>
                       <button
                         type="submit"
@@ -159,7 +180,9 @@ export default function Cart() {
                         increaseLabel={t('customer.cart.increase', { name: line.name })}
                         testId="cart-quantity"
                       />
-                      <span className="font-semibold tabular-nums" data-testid="cart-line-total">{money(line.priceCents * line.quantity)}</span>
+                      <span className={`font-semibold tabular-nums ${line.soldOut ? 'text-stone-500 line-through' : ''}`} data-testid="cart-line-total">
+                        {money(line.priceCents * line.quantity)}
+                      </span>
                     </div>
                   </li>
                 )

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { addToCart, cartCookie, cartFromCookies, cartLineLabel, cartTotals, priceCart } from '~/domain/cart'
+import { addToCart, cartCookie, cartFromCookies, cartLineLabel, cartTotals, cleanNote, MAX_LINE_QUANTITY, priceCart } from '~/domain/cart'
 import { checkChoice, type ModifierGroupRule } from '~/domain/modifiers'
 import { menuById } from '~/domain/order-pricing'
 import { addToCartFormSchema } from '~/domain/schemas/items'
@@ -12,7 +12,7 @@ import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menu.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
-import { CHOICE_UPDATE, ModifierChooser, optionField } from '~/ui/customer/modifier-chooser'
+import { CHOICE_UPDATE, ItemChooser, optionField, type ItemChoice } from '~/ui/customer/item-chooser'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
 import { useI18n } from '~/ui/i18n'
@@ -47,11 +47,15 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 const menuAt = (sessionId: string, category: string | null, itemId?: string) =>
   `${customerPath.menu(sessionId)}${category ? `?category=${encodeURIComponent(category)}` : ''}${itemId ? `#item-${itemId}` : ''}`
 
+/** How an added line is told to the diner: '2 × Taco al pastor (Salsa: Verde)'. */
+const addedLabel = (name: string, choice: Pick<ItemChoice, 'summary' | 'quantity'>) => `${choice.quantity > 1 ? `${choice.quantity} × ` : ''}${cartLineLabel({ name, details: choice.summary })}`
+
 /**
- * Adds one of an item without JavaScript, priced by the menu as the phone
- * would: the cart's cookie is written and the diner is back on the menu,
- * told what was added; a required choice left out brings the sheet back with
- * it named.
+ * Adds an item from its sheet without JavaScript (how many, its options and
+ * note), checked by the menu as the phone would: the cart's cookie is
+ * written and the diner is back on the menu, told what was added; a required
+ * choice left out brings the sheet back with it named, and a sold-out item
+ * is refused.
  */
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
@@ -59,16 +63,18 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: addToCartFormSchema })
   const item = submission.status === 'success' ? menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item) : undefined
   if (submission.status !== 'success' || !item) return redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
-  const choice = checkChoice(item.modifierGroups, submission.value.options)
+  if (item.soldOut) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.soldOutToast', description: item.name, variant: 'destructive' })
+  const { options, quantity, note } = submission.value
+  const choice = checkChoice(item.modifierGroups, options)
   if (!choice.ok) {
-    if (choice.groupId) return data({ missing: choice.groupId, optionIds: submission.value.options }, { status: 400 })
+    if (choice.groupId) return data({ missing: choice.groupId, optionIds: options, quantity, note }, { status: 400 })
     return redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
   }
-  const next = addToCart(cartFromCookies(request.headers.get('Cookie'), bill.sessionId), { menuItemId: item.id, optionIds: choice.optionIds })
+  const next = addToCart(cartFromCookies(request.headers.get('Cookie'), bill.sessionId), { menuItemId: item.id, optionIds: choice.optionIds, note }, quantity)
   if (!next) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.cartFull', variant: 'destructive' })
   return redirectWithToast(
     menuAt(bill.sessionId, category, item.id),
-    { title: 'customer.menu.itemAdded', description: cartLineLabel({ name: item.name, details: choice.summary }) },
+    { title: 'customer.menu.itemAdded', description: addedLabel(item.name, { summary: choice.summary, quantity }) },
     { headers: { 'Set-Cookie': cartCookie(bill.sessionId, next) } },
   )
 }
@@ -88,19 +94,23 @@ export default function Menu() {
   const active = categories.find((category) => category.id === searchParams.get('category')) ?? categories[0]
   const activeTab = useRef<HTMLAnchorElement>(null)
   const here = active ? `?category=${encodeURIComponent(active.id)}` : '?'
-  const choosing = categories.flatMap((category) => category.items).find((item) => item.id === searchParams.get('item') && item.modifierGroups.length > 0)
+  const choosing = categories.flatMap((category) => category.items).find((item) => item.id === searchParams.get('item'))
   // Without JavaScript, Update draws the sheet again with the choice the diner made.
   const choiceInUrl =
     choosing && searchParams.get(CHOICE_UPDATE.name) === CHOICE_UPDATE.value
-      ? choosing.modifierGroups.flatMap((group) => searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id)))
+      ? {
+          optionIds: choosing.modifierGroups.flatMap((group) => searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id))),
+          quantity: Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(Number(searchParams.get('quantity'))) || 1)),
+          note: cleanNote(searchParams.get('note')),
+        }
       : undefined
 
-  const add = (itemId: string, choice: { optionIds: string[]; summary: string | null }) => {
+  const add = (itemId: string, choice: ItemChoice) => {
     const item = menu.get(itemId)
-    const next = item && addToCart(cart.entries, { menuItemId: item.id, optionIds: choice.optionIds })
+    const next = item && addToCart(cart.entries, { menuItemId: item.id, optionIds: choice.optionIds, note: choice.note }, choice.quantity)
     if (!item || !next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
     cart.save(next)
-    toast({ title: 'customer.menu.itemAdded', description: cartLineLabel({ name: item.name, details: choice.summary }) })
+    toast({ title: 'customer.menu.itemAdded', description: addedLabel(item.name, choice) })
   }
 
   // A tab chosen by link (or a reload) may sit off to the right; bring it in without moving the page.
@@ -211,24 +221,15 @@ export default function Menu() {
                       {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800">{t('customer.menu.customizable')}</p> : null}
                     </div>
                     <div className="flex items-center justify-between gap-3">
-                      <p className="text-lg font-semibold tabular-nums">{money(item.priceCents)}</p>
-                      {item.modifierGroups.length > 0 ? (
+                      <p className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}>{money(item.priceCents)}</p>
+                      {item.soldOut ? (
+                        <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900" data-testid="sold-out">
+                          {t('customer.menu.soldOut')}
+                        </p>
+                      ) : (
                         <Link to={`${here}&item=${encodeURIComponent(item.id)}`} replace preventScrollReset className={`${buttonClass.secondary} px-4`} data-testid="choose-options">
                           {t('customer.menu.addToOrder')}
                         </Link>
-                      ) : (
-                        <form
-                          method="post"
-                          onSubmit={(event) => {
-                            event.preventDefault()
-                            add(item.id, { optionIds: [], summary: null })
-                          }}
-                        >
-                          <input type="hidden" name="item" value={item.id} />
-                          <button type="submit" className={`${buttonClass.secondary} px-4`}>
-                            {t('customer.menu.addToOrder')}
-                          </button>
-                        </form>
                       )}
                     </div>
                   </li>
@@ -250,14 +251,19 @@ export default function Menu() {
           ))}
         </ul>
       ) : null}
-      <Sheet open={Boolean(choosing)} closeTo={here} title={choosing ? `${choosing.name} · ${t('customer.menu.chooseOptions')}` : ''}>
-        {choosing ? (
-          <ModifierChooser
+      <Sheet open={Boolean(choosing)} closeTo={here} title={choosing ? (choosing.modifierGroups.length > 0 ? `${choosing.name} · ${t('customer.menu.chooseOptions')}` : choosing.name) : ''}>
+        {choosing?.description ? <p className="mb-4 text-stone-600">{choosing.description}</p> : null}
+        {choosing?.soldOut ? (
+          <p role="status" className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900" data-testid="sold-out-notice">
+            {t('customer.menu.soldOutText')}
+          </p>
+        ) : choosing ? (
+          <ItemChooser
             key={choosing.id}
             groups={choosing.modifierGroups}
             basePriceCents={choosing.priceCents}
             fields={{ category: active?.id ?? '', item: choosing.id }}
-            initial={refused?.optionIds ?? choiceInUrl}
+            initial={refused ?? choiceInUrl}
             missing={refused?.missing}
             onAdd={(choice) => {
               add(choosing.id, choice)

@@ -182,6 +182,11 @@ function BillLine({ line }: { line: ClientLine }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{line.name}</p>
         {line.description ? <p className="text-sm text-stone-600">{line.description}</p> : null}
+        {line.note ? (
+          <p className="text-sm italic text-stone-700" data-testid="line-note">
+            {`“${line.note}”`}
+          </p>
+        ) : null}
         <p className="text-sm text-stone-600">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</p>
         {line.paidQuantity > 0 && !isPaid ? (
           <p className="text-sm font-medium text-amber-800">

@@ -198,6 +198,7 @@ export function toWireItem(row: BillItemRow): WireBillItem {
     price: centsToPesos(row.priceCents),
     remainingPrice: centsToPesos(lineRemaining(row)),
     description: row.description,
+    note: row.note,
     category: row.category,
     quantity: row.quantity,
     paidQuantity: row.paidQuantity,

@@ -145,6 +145,7 @@ export function clientBill(bill: BillView) {
       id: line.id,
       name: line.name,
       description: line.description,
+      note: line.note,
       priceCents: line.priceCents,
       quantity: line.quantity,
       paidQuantity: line.paidQuantity,

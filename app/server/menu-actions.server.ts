@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { z } from '~/domain/schemas/zod'
-import { categorySchema, menuItemSchema, menuSchema, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
+import { categorySchema, menuItemAvailabilitySchema, menuItemSchema, menuSchema, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
 import { requireStaffPage } from './auth/session.server'
 import { getDb } from './db/client.server'
 import { ApiError } from './http.server'
@@ -18,6 +18,7 @@ import {
   deleteMenuItem,
   deleteModifierGroup,
   deleteModifierOption,
+  setMenuItemSoldOut,
   updateCategory,
   updateMenu,
   updateMenuItem,
@@ -35,6 +36,7 @@ export const MENU_INTENTS = [
   'item.create',
   'item.update',
   'item.delete',
+  'item.availability',
   'group.create',
   'group.delete',
   'option.create',
@@ -54,6 +56,7 @@ const TOASTS: Record<MenuIntent, string> = {
   'item.create': 'admin.menu.builder.itemCreated',
   'item.update': 'admin.menu.builder.itemUpdated',
   'item.delete': 'admin.menu.builder.itemDeleted',
+  'item.availability': 'admin.menu.builder.availabilityChanged',
   'group.create': 'admin.menu.builder.groupCreated',
   'group.delete': 'admin.menu.builder.groupDeleted',
   'option.create': 'admin.menu.builder.optionCreated',
@@ -119,6 +122,8 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
       return write(menuItemSchema.extend(recordSchema.shape), ({ id, ...value }) => updateMenuItem(db, user.id, id, value))
     case 'item.delete':
       return write(recordSchema, ({ id }) => deleteMenuItem(db, user.id, id))
+    case 'item.availability':
+      return write(menuItemAvailabilitySchema, ({ id, soldOut }) => setMenuItemSoldOut(db, user.id, id, soldOut))
     case 'group.create':
       return write(modifierGroupSchema, (value) => createModifierGroup(db, user.id, value))
     case 'group.delete':

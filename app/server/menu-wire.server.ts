@@ -11,8 +11,8 @@ export function toWireMenu(menu: OwnMenu) {
   return { id: menu.id, name: menu.name, description: menu.description, type: menu.type, pdfUrl: menu.pdfKey ? menuPdfPath(menu.id) : null, pdfName: menu.pdfName }
 }
 
-export function toWireMenuItem(item: { id: string; name: string; description: string | null; priceCents: number; categoryId: string }, category?: string) {
-  return { id: item.id, name: item.name, description: item.description, price: item.priceCents, categoryId: item.categoryId, ...(category === undefined ? {} : { category }) }
+export function toWireMenuItem(item: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; soldOut: boolean }, category?: string) {
+  return { id: item.id, name: item.name, description: item.description, price: item.priceCents, categoryId: item.categoryId, soldOut: item.soldOut, ...(category === undefined ? {} : { category }) }
 }
 
 export function toWireCategory(category: CategoryWithItems) {

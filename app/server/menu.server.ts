@@ -9,7 +9,7 @@ export interface MenuCategoryView {
   name: string
   description: string | null
   menuName: string
-  items: { id: string; name: string; description: string | null; priceCents: number; modifierGroups: ModifierGroupView[] }[]
+  items: { id: string; name: string; description: string | null; priceCents: number; soldOut: boolean; modifierGroups: ModifierGroupView[] }[]
 }
 
 /**
@@ -29,6 +29,7 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
       itemName: menuItems.name,
       itemDescription: menuItems.description,
       priceCents: menuItems.priceCents,
+      soldOut: menuItems.soldOut,
     })
     .from(menus)
     .innerJoin(categories, eq(categories.menuId, menus.id))
@@ -43,7 +44,7 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
       byId.set(row.categoryId, category)
     }
     if (row.itemId && row.itemName !== null && row.priceCents !== null) {
-      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, modifierGroups: [] })
+      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, soldOut: row.soldOut ?? false, modifierGroups: [] })
     }
   }
   const result = [...byId.values()]

@@ -101,7 +101,7 @@ export interface CategoryWithItems {
   name: string
   description: string | null
   menuId: string
-  menuItems: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; modifierGroups: number }[]
+  menuItems: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; soldOut: boolean; modifierGroups: number }[]
 }
 
 /** The owner's categories (of one menu, or of all) with their items, in the order they were made. */
@@ -116,6 +116,7 @@ export async function categoriesWithItems(db: Db, userId: string, menuId?: strin
       itemName: menuItems.name,
       itemDescription: menuItems.description,
       priceCents: menuItems.priceCents,
+      soldOut: menuItems.soldOut,
       groups: sql<number>`(SELECT count(*) FROM ${modifierGroups} WHERE ${modifierGroups.menuItemId} = ${menuItems.id})`,
     })
     .from(categories)
@@ -131,7 +132,7 @@ export async function categoriesWithItems(db: Db, userId: string, menuId?: strin
       byId.set(row.id, category)
     }
     if (row.itemId && row.itemName !== null && row.priceCents !== null) {
-      category.menuItems.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, categoryId: row.id, modifierGroups: row.groups })
+      category.menuItems.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, categoryId: row.id, soldOut: row.soldOut ?? false, modifierGroups: row.groups })
     }
   }
   return [...byId.values()]
@@ -182,7 +183,7 @@ async function ownsCategoryId(db: Db, userId: string, categoryId: string): Promi
   return Boolean(row)
 }
 
-const itemColumns = { id: menuItems.id, name: menuItems.name, description: menuItems.description, priceCents: menuItems.priceCents, categoryId: menuItems.categoryId }
+const itemColumns = { id: menuItems.id, name: menuItems.name, description: menuItems.description, priceCents: menuItems.priceCents, categoryId: menuItems.categoryId, soldOut: menuItems.soldOut }
 
 export async function createMenuItem(db: Db, userId: string, input: MenuItemInput) {
   if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
@@ -194,6 +195,7 @@ export async function createMenuItem(db: Db, userId: string, input: MenuItemInpu
       description: input.description,
       priceCents: input.price,
       categoryId: input.categoryId,
+      soldOut: input.soldOut ?? false,
       position: sql`(SELECT coalesce(max(${menuItems.position}), -1) + 1 FROM ${menuItems} WHERE ${menuItems.categoryId} = ${input.categoryId})`,
     })
     .returning(itemColumns)
@@ -204,7 +206,17 @@ export async function updateMenuItem(db: Db, userId: string, itemId: string, inp
   if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
   const [row] = await db
     .update(menuItems)
-    .set({ name: input.name, description: input.description, priceCents: input.price, categoryId: input.categoryId })
+    .set({ name: input.name, description: input.description, priceCents: input.price, categoryId: input.categoryId, ...(input.soldOut === undefined ? {} : { soldOut: input.soldOut }) })
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
+    .returning(itemColumns)
+  return row ?? null
+}
+
+/** Marks an item "Agotado" or offers it again, from the kitchen's quick switch. */
+export async function setMenuItemSoldOut(db: Db, userId: string, itemId: string, soldOut: boolean) {
+  const [row] = await db
+    .update(menuItems)
+    .set({ soldOut })
     .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
     .returning(itemColumns)
   return row ?? null

@@ -19,7 +19,7 @@ export async function requireOwnTable(context: AppLoadContext, request: Request,
 }
 
 /** The refusals staff are told about in their language; anything else is said generally. */
-const REFUSALS = ['ITEM_TAKEN', 'COVERED', 'TOO_MUCH', 'BILL_CHANGED', 'UNPAID', 'BEING_PAID', 'CLOSED', 'INVALID_AMOUNT', 'REFUND_FAILED', 'ALREADY_PAID', 'INVALID_SELECTION'] as const
+const REFUSALS = ['ITEM_TAKEN', 'COVERED', 'TOO_MUCH', 'BILL_CHANGED', 'UNPAID', 'BEING_PAID', 'CLOSED', 'INVALID_AMOUNT', 'REFUND_FAILED', 'ALREADY_PAID', 'INVALID_SELECTION', 'SOLD_OUT'] as const
 
 /** Back to `here`, saying why the bill's object refused a staff write. */
 export const refusedToast = (here: string, code: string) =>

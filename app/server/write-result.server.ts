@@ -19,6 +19,7 @@ export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'R
   | 'BELOW_MINIMUM'
   | 'PAYMENTS_OFF'
   | 'COVERED'
+  | 'SOLD_OUT'
   | 'UNPAID'
   | 'REFUND_FAILED'
   | 'TABLE_ARCHIVED'

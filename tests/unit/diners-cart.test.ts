@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addToCart, cartCharge, cartCookie, cartFromCookies, cartTotals, decodeCart, encodeCart, MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY, priceCart, removeFromCart, setCartQuantity, type CartEntry } from '~/domain/cart'
+import { addToCart, cartCharge, cartCookie, cartFromCookies, cartLineKey, cartTotals, decodeCart, encodeCart, MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY, MAX_NOTE_CHARS, priceCart, removeFromCart, setCartQuantity, type CartEntry } from '~/domain/cart'
 import type { MenuEntry } from '~/domain/order-pricing'
 import { groupUnpaidByDiner } from '~/domain/diners'
 import { quoteSplit } from '~/domain/split'
@@ -102,8 +102,8 @@ describe('cart', () => {
       { ...agua, quantity: 3 },
     ]
     expect(priceCart(cart, menu)).toEqual([
-      { ...tacoRoja, quantity: 2, name: 'Taco', priceCents: 3750, details: 'Salsa: Roja' },
-      { ...agua, quantity: 3, name: 'Agua', priceCents: 4500, details: null },
+      { ...tacoRoja, quantity: 2, name: 'Taco', priceCents: 3750, details: 'Salsa: Roja', soldOut: false },
+      { ...agua, quantity: 3, name: 'Agua', priceCents: 4500, details: null, soldOut: false },
     ])
   })
 
@@ -164,5 +164,43 @@ describe('cart', () => {
     expect(cartFromCookies(null, 's-1')).toEqual([])
     // An empty cart is no cookie at all.
     expect(cartCookie('s-1', [])).toBe('mesa_cart_s-1=; Path=/customer; Max-Age=0; SameSite=Lax')
+  })
+
+  it('keeps a note per line: the same dish with another note is a line of its own, and the note survives the cookie', () => {
+    const sinCebolla = { ...taco, note: 'sin cebolla' }
+    const cart = add(add(add([], taco), sinCebolla), sinCebolla)
+    expect(cart).toEqual([
+      { ...taco, quantity: 1 },
+      { ...sinCebolla, quantity: 2 },
+    ])
+    expect(removeFromCart(cart, cartLineKey(sinCebolla))).toEqual([{ ...taco, quantity: 1 }])
+    // Separators, accents, a semicolon and an emoji: a cookie value must carry them all and give them back as typed.
+    const note = 'sin cebolla; bien dorado. ~ 50% más salsa, ¡gracias! 🌶'
+    const awkward: CartEntry[] = [{ ...tacoRoja, quantity: 1, note }, { ...agua, quantity: 2 }]
+    const cookie = cartCookie('s-1', awkward).split(';')[0]!
+    expect(cookie).toMatch(/^mesa_cart_s-1=[A-Za-z0-9%.~:_!'()*-]+$/)
+    expect(cartFromCookies(cookie, 's-1')).toEqual(awkward)
+    expect(priceCart(awkward, menu)[0]).toMatchObject({ note, priceCents: 3750 })
+    // A note longer than a diner may type, or spaces only, is cut to the limit or dropped.
+    expect(decodeCart(`1.taco.:${'a'.repeat(MAX_NOTE_CHARS + 20)}`)[0]?.note).toHaveLength(MAX_NOTE_CHARS)
+    expect(decodeCart('1.taco.:%20%20')).toEqual([{ ...taco, quantity: 1 }])
+    expect(decodeCart('1.taco.:%E0%A4%A')).toEqual([{ ...taco, quantity: 1 }])
+  })
+
+  it('adds several at once from the item sheet, within the per-line limit', () => {
+    expect(addToCart<CartEntry>([], taco, 3)).toEqual([{ ...taco, quantity: 3 }])
+    expect(addToCart([{ ...taco, quantity: 97 }], taco, 2)).toEqual([{ ...taco, quantity: MAX_LINE_QUANTITY }])
+    expect(addToCart([{ ...taco, quantity: 98 }], taco, 2)).toBeNull()
+  })
+
+  it('keeps a line that sold out in sight but out of the totals', () => {
+    const soldOutMenu = new Map(menu)
+    soldOutMenu.set('agua', { ...menu.get('agua')!, soldOut: true })
+    const lines = priceCart([{ ...taco, quantity: 2 }, { ...agua, quantity: 1 }], soldOutMenu)
+    expect(lines.map((line) => [line.menuItemId, line.soldOut])).toEqual([
+      ['taco', false],
+      ['agua', true],
+    ])
+    expect(cartTotals(lines)).toEqual({ count: 2, subtotal: 6500 })
   })
 })

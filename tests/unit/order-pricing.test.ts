@@ -47,6 +47,17 @@ describe('pricing an order', () => {
     expect(priceOrder([line({ menuItemId: 'agua', optionIds: ['verde'] })], menu, staff)).toMatchObject({ ok: false, code: 'INVALID_OPTIONS', message: 'An option does not belong to its item.' })
   })
 
+  it('refuses the whole order, for diners and staff alike, when a line names a sold-out item, and says which', () => {
+    const soldOut = new Map(menu)
+    soldOut.set('agua', { ...menu.get('agua')!, soldOut: true })
+    const order = [line({ menuItemId: 'tacos', optionIds: ['verde'] }), line({ menuItemId: 'agua' }), line({ menuItemId: 'agua', note: 'sin hielo' })]
+    for (const rights of [staff, { freePrices: false }]) {
+      expect(priceOrder(order, soldOut, rights)).toEqual({ ok: false, status: 409, code: 'SOLD_OUT', soldOut: ['agua'], message: 'Sold out: Agua de jamaica. Nothing was ordered; take it off the order and order the rest.' })
+    }
+    // The rest of the menu still orders, and an open line is not a menu item.
+    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: ['verde'] }), line({ name: 'Botella' })], soldOut, staff)).toMatchObject({ ok: true })
+  })
+
   it('takes a line with its own name and price only from those allowed to price lines', () => {
     const bottle = line({ name: 'Botella de la casa', price: 1 })
     expect(priceOrder([line({ menuItemId: 'agua' }), bottle], menu, { freePrices: false })).toMatchObject({ ok: false, status: 403, code: 'PRICE_NOT_ALLOWED' })

@@ -1,8 +1,19 @@
 import { z } from './zod'
-import { MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY } from '../cart'
+import { cleanNote, MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY, MAX_NOTE_CHARS } from '../cart'
+import { idString, optionalName, pesos } from './fields'
 
 const MAX_OPTIONS = 30
-import { idString, optionalName, pesos } from './fields'
+
+/** A diner's note for the kitchen on one line, as the item sheet and the cart send it. */
+const dinerNote = z
+  .string()
+  .trim()
+  .max(MAX_NOTE_CHARS)
+  .optional()
+  .transform((note) => cleanNote(note))
+
+/** How many of a line a diner wants. */
+const lineQuantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
 
 /** One bill line as a diner's order or the demo panel sends it (POST /api/items, see docs/api.md). */
 export const billItemInputSchema = z.object({
@@ -98,8 +109,9 @@ export const placeOrderFormSchema = z.object({
     .array(
       z.object({
         menuItemId: idString('menuItemId'),
-        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+        quantity: lineQuantity,
         optionIds: z.array(idString('optionIds')).max(MAX_OPTIONS).default([]),
+        note: dinerNote,
       }),
       { error: 'items must not be empty' },
     )
@@ -109,16 +121,22 @@ export const placeOrderFormSchema = z.object({
 
 /** A line taken off the cart without JavaScript: its cartLineKey. */
 export const removeFromCartFormSchema = z.object({
-  remove: z.string().min(1).max(64 * (MAX_OPTIONS + 1) + MAX_OPTIONS),
+  remove: z
+    .string()
+    .min(1)
+    .max(64 * (MAX_OPTIONS + 1) + MAX_OPTIONS + MAX_NOTE_CHARS + 2),
 })
 
 /**
- * One of an item added from the menu without JavaScript: the item and, for
- * each of its modifier groups, the options chosen in it (one field per group,
- * so a single-choice group is one set of radio buttons).
+ * An item added from its sheet without JavaScript: the item, how many, a note
+ * for the kitchen and, for each of its modifier groups, the options chosen in
+ * it (one field per group, so a single-choice group is one set of radio
+ * buttons).
  */
 export const addToCartFormSchema = z.object({
   item: idString('item'),
+  quantity: lineQuantity.default(1),
+  note: dinerNote,
   // Conform does not coerce inside a record: a group with one option checked arrives as text.
   options: z
     .record(z.string(), z.union([idString('options'), z.array(idString('options')).max(MAX_OPTIONS)]))

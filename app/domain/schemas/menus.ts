@@ -52,6 +52,14 @@ export const menuItemSchema = z.object({
   description,
   price: cents({ min: 1, key: 'admin.menu.errors.price' }),
   categoryId: z.string({ error: 'admin.menu.errors.chooseCategory' }).trim().min(1, { error: 'admin.menu.errors.chooseCategory' }).pipe(idString('categoryId')),
+  /** "Agotado"; left out, an edit keeps it as it was. */
+  soldOut: z.boolean({ error: 'admin.menu.errors.soldOut' }).optional(),
+})
+
+/** The kitchen's quick switch: the item, and whether it is now sold out ('on') or offered again (absent). */
+export const menuItemAvailabilitySchema = z.object({
+  id: idString('id'),
+  soldOut: checkbox,
 })
 
 export const modifierGroupSchema = z.object({

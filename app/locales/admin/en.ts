@@ -279,6 +279,7 @@ const adminEn: AdminResources = {
       REFUND_FAILED: 'The refund could not be confirmed; it will be tried again.',
       ALREADY_PAID: 'This bill is already paid.',
       INVALID_SELECTION: 'That choice is not valid.',
+      SOLD_OUT: 'That dish is sold out. Offer it again on the menu to order it.',
       other: 'That did not work. Reload the page and try again.',
     },
   },

@@ -278,6 +278,7 @@ const adminEs = {
       REFUND_FAILED: 'No se pudo confirmar el reembolso; se intentará de nuevo.',
       ALREADY_PAID: 'Esta cuenta ya está pagada.',
       INVALID_SELECTION: 'Esa selección no es válida.',
+      SOLD_OUT: 'Ese platillo está agotado. Vuelve a ofrecerlo en el menú para poder ordenarlo.',
       other: 'No se pudo hacer. Recarga la página e inténtalo de nuevo.',
     },
   },

@@ -5,6 +5,7 @@ const menusEn: MenusResources = {
   errors: {
     menuName: 'Menu name is required',
     menuType: 'Choose a menu type',
+    soldOut: 'Sold out must be true or false',
     categoryName: 'Category name is required',
     chooseMenu: 'Choose a menu first',
     itemName: 'Menu item name is required',
@@ -102,6 +103,10 @@ const menusEn: MenusResources = {
     itemCreated: 'Item created',
     itemUpdated: 'Item updated',
     itemDeleted: 'Item deleted',
+    availabilityChanged: 'Availability updated',
+    soldOut: 'Sold out',
+    markSoldOut: 'Mark sold out',
+    offerAgain: 'Offer again',
     groupCreated: 'Group created',
     groupDeleted: 'Group deleted',
     optionCreated: 'Option created',

@@ -5,6 +5,7 @@ const menusEs = {
   errors: {
     menuName: 'El nombre del menú es obligatorio',
     menuType: 'Elige un tipo de menú',
+    soldOut: 'Agotado debe ser verdadero o falso',
     categoryName: 'El nombre de la categoría es obligatorio',
     chooseMenu: 'Debes seleccionar un menú primero',
     itemName: 'El nombre y el precio son obligatorios',
@@ -102,6 +103,10 @@ const menusEs = {
     itemCreated: 'Platillo creado',
     itemUpdated: 'Platillo actualizado',
     itemDeleted: 'Platillo eliminado',
+    availabilityChanged: 'Disponibilidad actualizada',
+    soldOut: 'Agotado',
+    markSoldOut: 'Marcar agotado',
+    offerAgain: 'Volver a ofrecer',
     groupCreated: 'Grupo creado',
     groupDeleted: 'Grupo eliminado',
     optionCreated: 'Opción creada',

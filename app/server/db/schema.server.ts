@@ -351,6 +351,8 @@ export const menuItems = sqliteTable(
     description: text('description'),
     priceCents: integer('price_cents').notNull(),
     position: integer('position').notNull().default(0),
+    /** "Agotado": staff took it off for now; diners see it and cannot order it. */
+    soldOut: integer('sold_out', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -15,14 +15,14 @@ export async function menuEntries(db: Db, userId: string, menuItemIds: string[])
   if (menuItemIds.length === 0) return entries
   const [rows, groups] = await Promise.all([
     db
-      .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents })
+      .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents, soldOut: menuItems.soldOut })
       .from(menuItems)
       .innerJoin(categories, eq(categories.id, menuItems.categoryId))
       .innerJoin(menus, eq(menus.id, categories.menuId))
       .where(and(inArray(menuItems.id, menuItemIds), eq(menus.userId, userId))),
     modifierGroupsOf(db, menuItemIds),
   ])
-  for (const row of rows) entries.set(row.id, { name: row.name, priceCents: row.priceCents, modifierGroups: [] })
+  for (const row of rows) entries.set(row.id, { name: row.name, priceCents: row.priceCents, soldOut: row.soldOut, modifierGroups: [] })
   for (const group of groups) entries.get(group.menuItemId)?.modifierGroups.push(group)
   return entries
 }

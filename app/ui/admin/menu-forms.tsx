@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { categorySchema, menuItemSchema, menuSchema, MENU_TYPES, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
 import type { MenuIntent } from '~/server/menu-actions.server'
@@ -223,4 +223,28 @@ export function DeleteRecordDialog({ kind, record, closeTo }: { kind: 'category'
   if (!record) return null
   const keys = kind === 'category' ? ({ title: 'admin.menu.builder.deleteCategoryTitle', text: 'admin.menu.builder.deleteCategoryText' } as const) : ({ title: 'admin.menu.builder.deleteItemTitle', text: 'admin.menu.builder.deleteItemText' } as const)
   return <DeleteDialog open closeTo={closeTo} intent={kind === 'category' ? 'category.delete' : 'item.delete'} id={record.id} title={t(keys.title, { name: record.name })} text={t(keys.text)} />
+}
+
+/** "Agotado" beside an item's name, in words rather than colour alone. */
+export function SoldOutBadge() {
+  const { t } = useI18n()
+  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{t('admin.menu.builder.soldOut')}</span>
+}
+
+/** The kitchen's one-tap switch: takes an item off for now ("Agotado") or offers it again. */
+export function SoldOutSwitch({ item }: { item: { id: string; name: string; soldOut: boolean } }) {
+  const { t } = useI18n()
+  const navigation = useNavigation()
+  const pending = useIsPending({ intent: 'item.availability' }) && navigation.formData?.get('id') === item.id
+  const words = t(item.soldOut ? 'admin.menu.builder.offerAgain' : 'admin.menu.builder.markSoldOut')
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="item.availability" />
+      <input type="hidden" name="id" value={item.id} />
+      {item.soldOut ? null : <input type="hidden" name="soldOut" value="on" />}
+      <StatusButton pending={pending} className={buttonClass.secondary} aria-label={`${words}: ${item.name}`} data-testid="sold-out-switch">
+        {words}
+      </StatusButton>
+    </Form>
+  )
 }

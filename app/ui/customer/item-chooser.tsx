@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { cleanNote, MAX_LINE_QUANTITY, MAX_NOTE_CHARS } from '~/domain/cart'
 import { checkChoice, defaultChoice, type ModifierGroupRule } from '~/domain/modifiers'
 import { buttonClass } from '../button'
 import { HiddenFields } from '../hidden-fields'
 import { useI18n } from '../i18n'
+import { Stepper } from '../stepper'
 import { useHydrated } from '../use-hydrated'
 
 /** The field a group's choice is sent under: one per group, so a single-choice group is one set of radio buttons. */
@@ -11,14 +13,23 @@ export const optionField = (groupId: string) => `options.${groupId}`
 /** What the Update button (without JavaScript) sends along, so the sheet comes back with the choice as made. */
 export const CHOICE_UPDATE = { name: 'update', value: 'options' } as const
 
+/** What the diner chose on an item's sheet. */
+export interface ItemChoice {
+  optionIds: string[]
+  summary: string | null
+  quantity: number
+  note: string | null
+}
+
 /**
- * The options of one menu item: a radio group where one may be chosen, check
- * boxes where several may, the defaults pre-selected (or `initial`, a choice
- * the server drew again), the price kept up to date; a required group left
- * empty is named when the diner tries to add. Without JavaScript the form is
- * posted to the menu, and Update draws the price of the choice again.
+ * One menu item's sheet: its options (a radio group where one may be chosen,
+ * check boxes where several may, the defaults pre-selected), how many, and a
+ * note for the kitchen, with the price kept up to date; `initial` is a choice
+ * the server drew again. A required group left empty is named when the diner
+ * tries to add. Without JavaScript the form is posted to the menu, and Update
+ * draws the price of the choice again.
  */
-export function ModifierChooser({
+export function ItemChooser({
   groups,
   basePriceCents,
   fields,
@@ -30,13 +41,15 @@ export function ModifierChooser({
   basePriceCents: number
   /** Hidden fields that name the item and the page it is added from. */
   fields: Record<string, string>
-  initial?: string[]
+  initial?: { optionIds?: string[]; quantity?: number; note?: string | null }
   missing?: string | null
-  onAdd: (choice: { optionIds: string[]; extraCents: number; summary: string | null }) => void
+  onAdd: (choice: ItemChoice) => void
 }) {
   const { t, money } = useI18n()
   const hydrated = useHydrated()
-  const [chosen, setChosen] = useState<string[]>(() => initial ?? defaultChoice(groups))
+  const [chosen, setChosen] = useState<string[]>(() => initial?.optionIds ?? defaultChoice(groups))
+  const [quantity, setQuantity] = useState(initial?.quantity ?? 1)
+  const [note, setNote] = useState(initial?.note ?? '')
   const [missing, setMissing] = useState<string | null>(missingAtFirst)
   const choice = checkChoice(groups, chosen)
   const extra = groups.flatMap((group) => group.options).reduce((sum, option) => (chosen.includes(option.id) ? sum + option.priceAdjustmentCents : sum), 0)
@@ -56,7 +69,7 @@ export function ModifierChooser({
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault()
-        if (choice.ok) return onAdd(choice)
+        if (choice.ok) return onAdd({ optionIds: choice.optionIds, summary: choice.summary, quantity, note: cleanNote(note) })
         setMissing(choice.groupId)
       }}
     >
@@ -90,14 +103,43 @@ export function ModifierChooser({
           ) : null}
         </fieldset>
       ))}
-      {/* First in the form, so Enter without JavaScript updates the price rather than adding. */}
+      <div className="flex items-center justify-between gap-3">
+        <span className="font-bold" aria-hidden="true">
+          {t('customer.menu.quantity')}
+        </span>
+        <Stepper
+          name="quantity"
+          value={quantity}
+          min={1}
+          max={MAX_LINE_QUANTITY}
+          onChange={setQuantity}
+          label={t('customer.menu.quantity')}
+          decreaseLabel={t('customer.menu.decrease')}
+          increaseLabel={t('customer.menu.increase')}
+          testId="item-quantity"
+        />
+      </div>
+      <label className="grid gap-1 font-bold">
+        {t('customer.menu.note')}
+        <textarea
+          name="note"
+          rows={2}
+          maxLength={MAX_NOTE_CHARS}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          placeholder={t('customer.menu.notePlaceholder')}
+          className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
+          data-testid="item-note"
+        />
+      </label>
+      {/* First of the buttons, so Enter without JavaScript updates the price rather than adding. */}
       {hydrated ? null : (
         <button type="submit" formMethod="get" name={CHOICE_UPDATE.name} value={CHOICE_UPDATE.value} className={`${buttonClass.secondary} w-full`} data-testid="update-options">
           {t('common.update')}
         </button>
       )}
       <button type="submit" className={`${buttonClass.primary} w-full`} data-testid="add-with-options">
-        {t('customer.menu.addWithPrice', { price: money(basePriceCents + extra) })}
+        {t('customer.menu.addWithPrice', { count: quantity, price: money((basePriceCents + extra) * quantity) })}
       </button>
     </form>
   )
