@@ -145,7 +145,8 @@ export default function MenuBuilder() {
                       <li key={menuItem.id} className="flex flex-wrap items-center gap-3 py-2">
                         <div className="min-w-0 flex-1">
                           <p className="font-semibold">
-                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700">· {money(menuItem.priceCents)}</span> {menuItem.soldOut ? <SoldOutBadge /> : null}
+                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700">· {money(menuItem.priceCents)}</span>
+                            {menuItem.soldOut ? <SoldOutBadge /> : null}
                           </p>
                           {menuItem.description ? <p className="text-sm text-stone-600">{menuItem.description}</p> : null}
                         </div>

@@ -203,12 +203,13 @@ function CategoryCard({ category, linkTo }: { category: CategoryWithItems; linkT
             <li key={item.id} className="flex items-center gap-2 py-1" data-testid="item-row">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">
-                  {item.name} {item.soldOut ? <SoldOutBadge /> : null}
+                  {item.name}
+                  {item.soldOut ? <SoldOutBadge /> : null}
                 </p>
                 {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
+                <SoldOutSwitch item={item} className="mt-1" />
               </div>
               <span className="shrink-0 font-semibold tabular-nums">{money(item.priceCents)}</span>
-              <SoldOutSwitch item={item} />
               <Link to={linkTo({ edit: `item:${item.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editItem')}: ${item.name}`} className={buttonClass.icon}>
                 <PencilIcon />
               </Link>

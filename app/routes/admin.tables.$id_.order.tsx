@@ -72,7 +72,8 @@ export default function StaffOrder() {
                 <div className="flex justify-between gap-3" data-testid={`sold-out-${item.id}`}>
                   <div>
                     <p className="font-semibold">
-                      {item.name} <SoldOutBadge />
+                      {item.name}
+                      <SoldOutBadge />
                     </p>
                     <p className="text-sm text-stone-600">{item.category}</p>
                   </div>

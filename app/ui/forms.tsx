@@ -18,11 +18,15 @@ export function ErrorList({ id, errors, alert = false, testId }: { id?: string; 
   const { t } = useI18n()
   const shown = [...new Set(errors?.filter((error): error is string => Boolean(error)))]
   if (shown.length === 0) return null
-  return (
-    <ul id={id} role={alert ? 'alert' : undefined} className={alert ? 'grid gap-1 rounded-xl bg-red-50 p-3 text-red-900' : 'grid gap-1 text-sm font-medium text-red-800'} data-testid={testId}>
-      {shown.map((error) => (
-        <li key={error}>{t.message(error)}</li>
-      ))}
+  const items = shown.map((error) => <li key={error}>{t.message(error)}</li>)
+  // An alert is its own region: role="alert" on the list itself would take away its list role and leave its items orphaned.
+  return alert ? (
+    <div id={id} role="alert" className="rounded-xl bg-red-50 p-3 text-red-900" data-testid={testId}>
+      <ul className="grid gap-1">{items}</ul>
+    </div>
+  ) : (
+    <ul id={id} className="grid gap-1 text-sm font-medium text-red-800" data-testid={testId}>
+      {items}
     </ul>
   )
 }

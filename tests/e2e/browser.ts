@@ -112,7 +112,7 @@ export async function screenshot(page: Page, name: string, { fold = false } = {}
 /** The bill as the API reports it, to check what the screens did. */
 export async function billOf(sessionId: string) {
   const response = await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)
-  return (await response.json()) as { remainingAmount: number; paidAmount: number; totalAmount: number; items: { name: string; isPaid: boolean; customerName: string | null }[] }
+  return (await response.json()) as { remainingAmount: number; paidAmount: number; totalAmount: number; items: { name: string; isPaid: boolean; customerName: string | null; quantity: number; note: string | null }[] }
 }
 
 /**

@@ -107,7 +107,7 @@ describe('without JavaScript', () => {
 })
 
 describe('a diner orders from the menu', () => {
-  it('adds items in two categories, removes one, places the order and sees it on the bill', async () => {
+  it('adds items in two categories from their sheets (how many, a note), removes one, places the order and sees it on the bill', async () => {
     const sessionId = TABLES.menuOrder!
     const { page, errors } = await phonePage(browser())
     await page.goto(`/customer/menu/${sessionId}`)
@@ -117,19 +117,29 @@ describe('a diner orders from the menu', () => {
     expect(await page.getByTestId('toast').textContent()).toContain('Tu carrito está vacío')
 
     const item = (name: string) => page.getByTestId('menu-item').filter({ hasText: name })
-    await item('Guacamole con totopos').getByRole('button', { name: 'Agregar a la orden' }).click()
-    expect(await page.getByTestId('toast').textContent()).toContain('Artículo agregado')
+    const sheet = page.getByRole('dialog')
+    await item('Guacamole con totopos').getByRole('link', { name: 'Agregar a la orden' }).click()
+    await sheet.getByLabel('Nota para la cocina (opcional)').fill('sin cebolla')
+    await screenshot(page, 'menu-sheet-phone')
+    await page.getByTestId('add-with-options').click()
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Artículo agregado')
+    expect(await sheet.count()).toBe(0)
     await page.getByRole('link', { name: 'Bebidas' }).click()
-    await item('Cerveza artesanal').getByRole('button', { name: 'Agregar a la orden' }).click()
-    await item('Cerveza artesanal').getByRole('button', { name: 'Agregar a la orden' }).click()
-    await item('Agua de horchata').getByRole('button', { name: 'Agregar a la orden' }).click()
-    expect(await page.getByTestId('cart-badge').textContent()).toBe('4')
+    await item('Cerveza artesanal').getByRole('link', { name: 'Agregar a la orden' }).click()
+    await sheet.getByRole('button', { name: 'Uno más' }).click()
+    expect(await page.getByTestId('add-with-options').textContent()).toMatch(/^Agregar 2 · /)
+    await page.getByTestId('add-with-options').click()
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('2 × Cerveza artesanal')
+    await item('Agua de horchata').getByRole('link', { name: 'Agregar a la orden' }).click()
+    await page.getByTestId('add-with-options').click()
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('4')
     await screenshot(page, 'menu-phone')
 
     await page.getByTestId('menu-place-order').click()
     await page.waitForURL(/\/customer\/cart\//)
     await page.getByRole('button', { name: 'Quitar Agua de horchata' }).click()
     expect(await page.getByTestId('cart-line').count()).toBe(2)
+    expect(await page.getByTestId('cart-line-note').textContent()).toBe('Nota: sin cebolla')
     expect(await page.getByTestId('cart-subtotal').textContent()).toBe('$255.00')
     // The restaurant's prices include IVA: the cart adds nothing, and says so, as the payment will charge it.
     expect(await page.getByTestId('cart-tax').textContent()).toBe('Incluido en los precios')
@@ -143,11 +153,12 @@ describe('a diner orders from the menu', () => {
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Orden enviada')
     const bill = await billOf(sessionId)
     expect(bill.totalAmount).toBe(255)
-    expect(bill.items.map((line) => [line.name, line.customerName])).toEqual([
-      ['Guacamole con totopos', 'Marta'],
-      ['Cerveza artesanal', 'Marta'],
+    expect(bill.items.map((line) => [line.name, line.customerName, line.quantity, line.note])).toEqual([
+      ['Guacamole con totopos', 'Marta', 1, 'sin cebolla'],
+      ['Cerveza artesanal', 'Marta', 2, null],
     ])
     expect(await page.getByTestId('bill-lines').textContent()).toContain('Cerveza artesanal')
+    expect(await page.getByTestId('line-note').textContent()).toBe('“sin cebolla”')
 
     // The cart was emptied by the order.
     await page.goto(`/customer/menu/${sessionId}`)

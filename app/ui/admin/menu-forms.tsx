@@ -228,21 +228,21 @@ export function DeleteRecordDialog({ kind, record, closeTo }: { kind: 'category'
 /** "Agotado" beside an item's name, in words rather than colour alone. */
 export function SoldOutBadge() {
   const { t } = useI18n()
-  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{t('admin.menu.builder.soldOut')}</span>
+  return <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{t('admin.menu.builder.soldOut')}</span>
 }
 
 /** The kitchen's one-tap switch: takes an item off for now ("Agotado") or offers it again. */
-export function SoldOutSwitch({ item }: { item: { id: string; name: string; soldOut: boolean } }) {
+export function SoldOutSwitch({ item, className = '' }: { item: { id: string; name: string; soldOut: boolean }; className?: string }) {
   const { t } = useI18n()
   const navigation = useNavigation()
   const pending = useIsPending({ intent: 'item.availability' }) && navigation.formData?.get('id') === item.id
   const words = t(item.soldOut ? 'admin.menu.builder.offerAgain' : 'admin.menu.builder.markSoldOut')
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post" preventScrollReset className={className}>
       <input type="hidden" name="intent" value="item.availability" />
       <input type="hidden" name="id" value={item.id} />
       {item.soldOut ? null : <input type="hidden" name="soldOut" value="on" />}
-      <StatusButton pending={pending} className={buttonClass.secondary} aria-label={`${words}: ${item.name}`} data-testid="sold-out-switch">
+      <StatusButton pending={pending} className={`${buttonClass.secondary} whitespace-nowrap px-3`} aria-label={`${words}: ${item.name}`} data-testid="sold-out-switch">
         {words}
       </StatusButton>
     </Form>
