@@ -42,7 +42,9 @@ try {
       if (!signedIn.ok()) throw new Error(`The demo owner could not sign in: ${signedIn.status()}`)
     })
     // The server serves the build's copy of public/: the landing page shows the pictures just taken.
-    await picture(language, WIDE(1200, 630), '/', 'og', (page) => page.route('**/preview/*.jpg', (route) => route.fulfill({ path: `${OUT}/${new URL(route.request().url()).pathname.split('/').pop()}` })))
+    await picture(language, WIDE(1200, 630), '/', 'og', async (page) => {
+      await page.route('**/preview/*.jpg', (route) => route.fulfill({ path: `${OUT}/${new URL(route.request().url()).pathname.split('/').pop()}` }))
+    })
   }
   console.log(`Wrote ${OUT}/{customer,split,admin,og}.{${LANGUAGES.join(',')}}.jpg`)
 } finally {
