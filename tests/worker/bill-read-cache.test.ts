@@ -118,8 +118,11 @@ describe('bill reads kept by the Worker between changes', () => {
     const british = await getPage(page, undefined, { 'Accept-Language': 'en-GB' })
     expect(british.headers.get('X-Bill-Cache')).toBe('hit')
     expect(await british.text()).toContain('Left to pay')
-    // Whatever sits between the phone and us must not hand one language's page to the other.
+    // Whatever sits between the phone and us must not hand one language's page, or its data for a navigation, to the other.
     expect(british.headers.get('Vary')).toMatch(/Accept-Language.*Cookie|Cookie.*Accept-Language/)
+    const navigation = await getPage(`${page}.data`, undefined, { 'Accept-Language': 'en-GB' })
+    expect(navigation.status).toBe(200)
+    expect(navigation.headers.get('Vary')).toMatch(/Accept-Language.*Cookie|Cookie.*Accept-Language/)
   })
 
   it('serves the kept page whatever the diner has in the cart, which every diner page is sent but the bill does not show', async () => {
