@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
+import { varyByLanguage } from '~/server/i18n.server'
 import { logUnexpected } from '~/server/request-id.server'
 import { NonceProvider } from '~/ui/nonce'
 
@@ -58,7 +59,14 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   const retryAfter = responseStatusCode === 429 ? retryAfterOf(remixContext) : null
   if (retryAfter) responseHeaders.set('Retry-After', retryAfter)
+  varyByLanguage(responseHeaders)
   return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+}
+
+/** A client-side navigation's data carries the page's strings: it varies with the language as much as the page does. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  varyByLanguage(response.headers)
+  return response
 }
 
 /** Errors a loader or action threw (not the responses they throw on purpose), logged with the id the error page shows. */

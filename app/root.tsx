@@ -1,4 +1,4 @@
-import { type LinksFunction, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import {
   Links,
   Meta,
@@ -17,6 +17,7 @@ import { getTheme } from '~/server/theme.server'
 import { readToast } from '~/server/toast.server'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
+import { pageTitle } from '~/ui/page-title'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { areaOf } from '~/ui/site/area'
 import { isTheme } from '~/domain/themes'
@@ -29,6 +30,9 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
+
+/** Every page names itself; this is the title of a page that fails before its own route can. */
+export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('common.appName') }))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, theme, { toast, headers }] = await Promise.all([getLanguage(request), getTheme(request), readToast(request)])

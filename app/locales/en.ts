@@ -47,6 +47,7 @@ const en: DinerResources = {
       text: 'The restaurant no longer uses this table. If you need help, ask the staff.',
     },
     bill: {
+      title: 'Bill',
       movedTitle: 'That bill was closed',
       movedText: "This is the table's current bill.",
       leftToPay: 'Left to pay',

@@ -47,6 +47,7 @@ const es = {
       text: 'El restaurante ya no usa esta mesa. Si necesitas ayuda, pregunta al personal.',
     },
     bill: {
+      title: 'Cuenta',
       movedTitle: 'Esta cuenta ya se cerró',
       movedText: 'Esta es la cuenta actual de la mesa.',
       leftToPay: 'Por pagar',

@@ -26,7 +26,8 @@ const COMING_SOON = new Set<string>(['performance', 'push'])
 const BENEFITS = ['fast', 'trial', 'noApp', 'methods'] as const
 
 export default function Landing() {
-  const { t } = useI18n()
+  // The previews are pictures of our own screens, taken in each language (scripts/site-previews.ts).
+  const { t, language } = useI18n()
   const dialogUrl = useDialogUrl()
   const [searchParams] = useSearchParams()
   const preview = searchParams.get('preview') === 'admin' ? 'admin' : 'customer'
@@ -50,7 +51,7 @@ export default function Landing() {
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('site.hero.trial')}</p>
           </div>
           <PhoneFrame>
-            <img src="/preview/customer.jpg" width={390} height={760} alt={t('site.preview.customerAlt')} className="block h-auto w-full" />
+            <img src={`/preview/customer.${language}.jpg`} width={390} height={760} alt={t('site.preview.customerAlt')} className="block h-auto w-full" />
           </PhoneFrame>
         </section>
 
@@ -87,7 +88,7 @@ export default function Landing() {
             {preview === 'customer' ? (
               <div className="max-w-xs">
                 <PhoneFrame>
-                  <img src="/preview/split.jpg" width={390} height={760} alt={t('site.preview.splitAlt')} loading="lazy" className="block h-auto w-full" />
+                  <img src={`/preview/split.${language}.jpg`} width={390} height={760} alt={t('site.preview.splitAlt')} loading="lazy" className="block h-auto w-full" />
                 </PhoneFrame>
               </div>
             ) : (
@@ -97,7 +98,7 @@ export default function Landing() {
                   <span className="size-3 rounded-full bg-stone-300" />
                   <span className="size-3 rounded-full bg-stone-300" />
                 </div>
-                <img src="/preview/admin.jpg" width={1280} height={640} alt={t('site.preview.adminAlt')} loading="lazy" className="block h-auto w-full" />
+                <img src={`/preview/admin.${language}.jpg`} width={1280} height={640} alt={t('site.preview.adminAlt')} loading="lazy" className="block h-auto w-full" />
               </div>
             )}
           </div>

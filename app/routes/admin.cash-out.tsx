@@ -8,9 +8,10 @@ import { CashOutReport } from '~/ui/admin/cash-out-report'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 import { useHydrated } from '~/ui/use-hydrated'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Corte de caja' }]
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.cashOut.title'))
 
 /** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md). */
 export async function loader(args: LoaderFunctionArgs) {

@@ -12,6 +12,7 @@ import { buttonClass } from '~/ui/button'
 import { LanguageSwitch } from '~/ui/customer/shell'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 import { useToast } from '~/ui/toaster'
 import { useLiveSocket } from '~/ui/use-live'
 import { useSchemaForm } from '~/ui/use-schema-form'
@@ -22,14 +23,18 @@ import { useSchemaForm } from '~/ui/use-schema-form'
  * without a profile yet gets the onboarding form instead of the tabs.
  */
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
-
 const TABS = [
   { name: 'tables', to: '/admin/dashboard' },
   { name: 'menus', to: '/admin/dashboard/menus' },
   { name: 'analytics', to: '/admin/dashboard/analytics' },
   { name: 'settings', to: '/admin/dashboard/settings' },
 ] as const
+
+/** The tab shown, named in the title; a restaurant still without a profile is at its onboarding. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const tab = TABS.find(({ to }) => to === args.location.pathname.replace(/\/$/, '')) ?? TABS[0]
+  return staffTitle(args, (t) => (args.data?.onboarding ? t('admin.setup.title') : t(`admin.dashboard.tabs.${tab.name}`)))
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)

@@ -9,9 +9,10 @@ import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { pageTitle } from '~/ui/page-title'
 import { useSchemaForm } from '~/ui/use-schema-form'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Recuperar contraseña' }]
+export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('admin.forgot.title') }))
 
 const SUPPORT_EMAIL = 'soporte@mesa.mx'
 

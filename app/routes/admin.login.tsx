@@ -14,9 +14,10 @@ import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { pageTitle } from '~/ui/page-title'
 import { useSchemaForm } from '~/ui/use-schema-form'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Iniciar sesión' }]
+export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('admin.login.title') }))
 
 /** Only our own staff pages are followed after signing in. */
 const afterSignIn = (value: string | null) => {

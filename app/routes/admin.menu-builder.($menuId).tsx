@@ -14,8 +14,9 @@ import { PdfMenuForm } from '~/ui/admin/pdf-menu-form'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Menu builder' }]
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => t('admin.menu.builder.title', { name: args.data?.menu.name ?? '' }))
 
 const TABS = ['categories', 'items', 'modifiers'] as const
 

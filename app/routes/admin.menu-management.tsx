@@ -10,8 +10,9 @@ import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Menu management' }]
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.menu.management.title'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)

@@ -10,6 +10,7 @@ import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 
 /*
  * The sidebar menu builder: the owner's menus on the left, the
@@ -17,7 +18,7 @@ import { useI18n } from '~/ui/i18n'
  * whose open state lives in the URL (?dialog=, ?edit=kind:id, ?delete=kind:id).
  */
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Menu builder (sidebar)' }]
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.menu.sidebar.title'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)

@@ -10,9 +10,10 @@ import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
 import { Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { pageTitle } from '~/ui/page-title'
 import { useSchemaForm } from '~/ui/use-schema-form'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Nueva contraseña' }]
+export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('admin.reset.title') }))
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = params.token ?? ''

@@ -13,9 +13,10 @@ import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
 import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { pageTitle } from '~/ui/page-title'
 import { useSchemaForm } from '~/ui/use-schema-form'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Registro' }]
+export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('admin.signup.title') }))
 
 const STEP_FIELDS = [
   ['restaurantName', 'restaurantType', 'restaurantCuisine', 'restaurantAddress', 'restaurantPhone', 'restaurantEmail'],

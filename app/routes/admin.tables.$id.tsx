@@ -17,9 +17,10 @@ import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => (args.data ? tableLabel(t, args.data.table) : ''))
 
 export async function loader(args: LoaderFunctionArgs) {
   const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
+import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { refundSchema } from '~/domain/schemas/books'
 import { refundPayment } from '~/server/bill-writes.server'
 import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
@@ -11,8 +12,12 @@ import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { useI18n } from '~/ui/i18n'
+import { rootDataOf, staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const locale = LOCALE_OF[rootDataOf(args.matches)?.language ?? DEFAULT_LANGUAGE]
+  return staffTitle(args, (t) => (args.data ? `${tableLabel(t, args.data.table)} · ${t('admin.details.closedAt', { date: formatDateTime(args.data.bill.closedAt, locale) })}` : ''))
+}
 
 async function loadClosedBill(args: LoaderFunctionArgs) {
   const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)

@@ -11,8 +11,9 @@ import { SoldOutBadge } from '~/ui/admin/menu-forms'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · Staff Dashboard' }]
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => t('admin.books.orderTitle', { number: args.data?.table.tableNumber ?? '' }))
 
 export async function loader(args: LoaderFunctionArgs) {
   const { db, table, user } = await requireOwnTable(args.context, args.request, args.params.id)

@@ -5,8 +5,9 @@ import { getDb } from '~/server/db/client.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { findOwnTable } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
+import { staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · QR' }]
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => t('admin.qr.title', { number: args.data?.table.tableNumber ?? '' }))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)

@@ -6,8 +6,9 @@ import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { listTables } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa · QR' }]
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.qr.allCodes'))
 
 /** Every table's card on one sheet, ready to cut out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

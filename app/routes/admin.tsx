@@ -4,6 +4,7 @@ import { getStaffUser } from '~/server/auth/session.server'
 import { LanguageSwitch } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
 
 /**
  * The staff area (/admin/...): whether someone is signed in is read once here
@@ -11,11 +12,12 @@ import { useI18n } from '~/ui/i18n'
  * dashboard or to sign-in. Each page still checks its own access: loaders run
  * side by side, so this one cannot guard the others.
  */
-export const meta: MetaFunction = () => [{ title: 'Mesa · Staff' }]
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.brand'))
 
+/** Also the restaurant's name, which every staff page's title ends with. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getStaffUser(context, request)
-  return { signedIn: Boolean(user) }
+  return { signedIn: Boolean(user), restaurantName: user?.restaurantName ?? null }
 }
 
 export default function StaffArea() {

@@ -4,12 +4,13 @@ import { customerPath } from '~/domain/customer-paths'
 import { readTableCodeInput } from '~/domain/table-code'
 import { retryAfter, tooManyText } from '~/server/rate-limit.server'
 import { lookupTableCode } from '~/server/table-codes.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { CustomerShell } from '~/ui/customer/shell'
 import { Field, StatusButton } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('customer.enter.title') }))
 
 /**
  * A bare /customer asks for the table's code. The short code printed under

@@ -12,6 +12,7 @@ import { readOwnerMenu } from '~/server/menu.server'
 import { tooManyForm } from '~/server/rate-limit.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { limitText } from '~/server/write-result.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -21,7 +22,7 @@ import { useI18n } from '~/ui/i18n'
 import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.cart.title'), ...args.data }))
 
 /** The cart as its cookie holds it, priced by the menu as it is now. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {

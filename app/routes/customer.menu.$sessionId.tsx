@@ -10,6 +10,7 @@ import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
 import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menu.server'
 import { redirectWithToast } from '~/server/toast.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CHOICE_UPDATE, ItemChooser, optionField, type ItemChoice } from '~/ui/customer/item-chooser'
@@ -20,7 +21,7 @@ import { Sheet } from '~/ui/sheet'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { useToast } from '~/ui/toaster'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.restaurantName} · Menú` : 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.menu.title'), ...args.data }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)

@@ -8,6 +8,7 @@ import { groupUnpaidByDiner } from '~/domain/diners'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
 import { payableBill } from '~/server/bill.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
 import { customerPath } from '~/domain/customer-paths'
@@ -18,7 +19,7 @@ import { useToast } from '~/ui/toaster'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useLiveBill } from '~/ui/use-live'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.payItems.title'), ...args.data?.bill }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = clientBill(await loadBill(context, params.sessionId))

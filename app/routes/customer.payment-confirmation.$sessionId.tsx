@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bill.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -14,7 +15,8 @@ const RETURN_AFTER_SECONDS = 10
 
 // No <meta refresh> for the 10 s return without JavaScript: a timed redirect the reader cannot stop
 // fails WCAG 2.2.1; with JavaScript the countdown has 'Quedarme aquí', without it the link back is there.
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t(args.data?.payment ? 'customer.confirmation.title' : 'customer.confirmation.loadingTitle'), ...args.data }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const tx = new URL(request.url).searchParams.get('tx')

@@ -13,6 +13,7 @@ import { getLanguage } from '~/server/i18n.server'
 import { stripeCheckout } from '~/server/stripe-checkout.server'
 import { retryAfter } from '~/server/rate-limit.server'
 import { limitText } from '~/server/write-result.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -23,7 +24,7 @@ import type { TranslationKey } from '~/locales/translate'
 import { useI18n } from '~/ui/i18n'
 import { useHydrated } from '~/ui/use-hydrated'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.method.title'), ...args.data }))
 
 const METHOD_ICONS: Record<PaymentMethod, typeof CardIcon> = { card: CardIcon, apple: WalletIcon, google: WalletIcon }
 

@@ -2,12 +2,14 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t(args.data?.mode === 'split' ? 'customer.options.shareTitle' : args.data?.mode === 'full' ? 'customer.options.fullTitle' : 'customer.options.reviewTitle'), ...args.data }))
 
 /** Review of what the diner chose, priced against the bill as it is now. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
 import { payableBill } from '~/server/bill.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -14,7 +15,7 @@ import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useLiveBill } from '~/ui/use-live'
 
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.split.title'), ...args.data }))
 
 /** The table size to start from: a split under way, else the table's seats, at least 4. */
 function startingTableSize(splitPaid: readonly SplitPaid[], capacity: number | null): number {

@@ -8,6 +8,7 @@ import { demoDiners } from '~/server/demo-data.server'
 import { isDemoSession } from '~/server/table-session.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { limitText } from '~/server/write-result.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -16,9 +17,7 @@ import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
 import { useLiveBill } from '~/ui/use-live'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.bill.restaurantName} · Mesa ${data.bill.tableNumber}` : 'Mesa' },
-]
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.bill.title'), ...args.data?.bill }))
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)

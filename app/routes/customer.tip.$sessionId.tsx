@@ -3,6 +3,7 @@ import { Form, useLoaderData, useNavigate, useNavigation } from '@remix-run/reac
 import { useEffect } from 'react'
 import { centsToPesos } from '~/domain/money'
 import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
+import { pageTitle } from '~/ui/page-title'
 import { TipFaceIcon } from '~/ui/icons'
 import { checkoutFromUrl } from '~/server/checkout.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
@@ -14,8 +15,10 @@ import { useI18n } from '~/ui/i18n'
 const AMOUNT_ERROR_REDIRECT_MS = 2000
 
 const TIP_FACES = { 'tip.good': 'good', 'tip.great': 'great', 'tip.excellent': 'excellent' } as const
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data && data.base <= 0 ? [{ httpEquiv: 'refresh', content: `2;url=${data.billUrl}` }] : [{ title: 'Mesa' }]
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...pageTitle(args, (t) => ({ page: t('customer.tip.title'), ...args.data })),
+  ...(args.data && args.data.base <= 0 ? [{ httpEquiv: 'refresh', content: `2;url=${args.data.billUrl}` }] : []),
+]
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { paymentsSimulated } from '~/server/payments/provider.server'
+import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { CustomerShell } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
@@ -12,7 +13,7 @@ import { useI18n } from '~/ui/i18n'
  * diner's frame: an unknown or closed table is 'Table Not Found', and a
  * table the restaurant archived is 'no longer available'.
  */
-export const meta: MetaFunction = () => [{ title: 'Mesa' }]
+export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('common.appName') }), { 404: 'customer.notFound.title', 410: 'customer.gone.title' })
 
 /** Whether this table's payments are simulated: then every screen of it says that no money moves. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

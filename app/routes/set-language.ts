@@ -3,10 +3,17 @@ import { isLanguage } from '~/locales'
 import { safeRedirect } from '~/server/http.server'
 import { languageCookie } from '~/server/i18n.server'
 
+/** Back to the page the switch was on, without a `?lng=` that would outvote the choice just made. */
+function backTo(value: FormDataEntryValue | null): string {
+  const url = new URL(safeRedirect(value), 'https://mesa.invalid')
+  url.searchParams.delete('lng')
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
   const language = form.get('lng')
-  const to = safeRedirect(form.get('redirectTo'))
+  const to = backTo(form.get('redirectTo'))
   if (!isLanguage(language)) return redirect(to)
   return redirect(to, { headers: { 'Set-Cookie': await languageCookie.serialize(language) } })
 }

@@ -1,13 +1,15 @@
 import { isCartCookie } from '~/domain/cart'
 import { isIdLike } from '~/domain/schemas/fields'
 import { tableCodeInPath } from '~/domain/table-code'
+import { getLanguage } from './i18n.server'
 import { isDemoSession, tableSessionStub } from './table-session.server'
 
 /**
  * The bill page and GET /api/tables/session/{id}, as this isolate last
  * rendered them, keyed by everything the answer depends on: the URL, the
- * cookies it reads (language, theme, a pending toast), Accept-Language and the bill's
- * version. The version comes from the bill's TableSession object, which
+ * cookies it reads (language, theme, a pending toast), the language the
+ * request is answered in (a choice, else the phone's Accept-Language) and the
+ * bill's version. The version comes from the bill's TableSession object, which
  * changes it after every write it commits and whenever staff edit the table
  * or the restaurant (billsChanged); it is read before rendering, so a kept
  * answer is never older than the version it is kept under. A hit costs one
@@ -67,7 +69,8 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, nonce
   // A table's short code names no bill of its own, and each lookup of one is counted (lookupTableCode): never kept.
   if (tableCodeInPath(sessionId)) return null
 
-  const key = [url.href, cookiesShown(request), request.headers.get('Accept-Language') ?? ''].join('\n')
+  // The language as decided, not the raw header: phones that all mean English ('en-US,en;q=0.9', 'en-GB') share one entry.
+  const key = [url.href, cookiesShown(request), await getLanguage(request)].join('\n')
   const entry = kept.get(key)
   // A URL seen for the first time is only rendered (the bill comes from its object); its version is asked for from the second read on, when keeping may pay off.
   if (!entry) {

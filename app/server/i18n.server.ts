@@ -12,7 +12,12 @@ export const languageCookie = createCookie('lng', {
 })
 
 /**
- * remix-i18next decides the request's language. The strings themselves are
+ * remix-i18next decides the request's language: a choice first (`?lng=` in
+ * the address, then the cookie the language switch sets), else the phone's
+ * own language from `Accept-Language`. Its header reading takes the
+ * language the phone ranks first (q-weights counted), and only that one:
+ * English of any region is English, any other language (or none) falls back
+ * to Spanish (docs/architecture.md, Language). The strings themselves are
  * looked up by makeT (locales/translate.ts), the same small translator the
  * phone runs, so no i18next instance is configured here.
  */
@@ -21,8 +26,7 @@ const i18n = new RemixI18Next({
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     cookie: languageCookie,
-    // Spanish unless the person chose otherwise: the browser's language is not a choice.
-    order: ['searchParams', 'cookie'],
+    order: ['searchParams', 'cookie', 'header'],
   },
 })
 
@@ -35,4 +39,15 @@ export async function getLanguage(request: Request): Promise<Language> {
 export async function getT(request: Request) {
   const language = await getLanguage(request)
   return makeT(language, resources[language])
+}
+
+/**
+ * Says that a page depends on the phone's language and on the cookies (the
+ * choice among them), so no cache between the phone and us serves one
+ * diner's language to another.
+ */
+export function varyByLanguage(headers: Headers) {
+  const vary = new Set((headers.get('Vary') ?? '').split(',').map((name) => name.trim()).filter(Boolean))
+  for (const name of ['Accept-Language', 'Cookie']) vary.add(name)
+  headers.set('Vary', [...vary].join(', '))
 }

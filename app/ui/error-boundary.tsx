@@ -7,6 +7,9 @@ import { useI18n } from './i18n'
 /** The statuses the app answers on purpose; anything else is said as a 500. */
 const KNOWN: ReadonlySet<number> = new Set([401, 403, 404, 409, 429] as const)
 
+/** The status an error page says: one the app answers on purpose, else 500. */
+export const shownStatus = (error: unknown) => (isRouteErrorResponse(error) && KNOWN.has(error.status) ? error.status : 500) as 401 | 403 | 404 | 409 | 429 | 500
+
 type StatusHandler = () => ReactNode
 
 /**
@@ -28,7 +31,7 @@ export function GeneralErrorBoundary({
   const error = useRouteError()
   const { t } = useI18n()
   const requestId = useRouteLoaderData<typeof rootLoader>('root')?.requestId
-  const status = (isRouteErrorResponse(error) && KNOWN.has(error.status) ? error.status : 500) as 401 | 403 | 404 | 409 | 429 | 500
+  const status = shownStatus(error)
   const handler = isRouteErrorResponse(error) ? statusHandlers[error.status] : undefined
   if (handler) return frame(handler())
   return frame(

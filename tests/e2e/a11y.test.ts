@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, checkA11y, chromiumForFile, DESKTOP, hydrated, phonePage, signUpAndSignIn, watchCsp } from './browser'
+import { everyScreen, inLanguage } from './screens'
 
 const browser = chromiumForFile()
 
@@ -12,56 +13,7 @@ describe('accessibility sweep', () => {
   it('finds no serious or critical axe violation on any screen, phone and desktop, Spanish and English', async () => {
     const staff = await phonePage(browser(), DESKTOP)
     await signUpAndSignIn(staff.page.request, 'Fonda Accesible')
-    const headers = { Origin: BASE_URL }
-    const post = async <T>(path: string, data: unknown) => (await (await staff.page.request.post(path, { headers, data })).json()) as T
-    const table = await post<{ id: string; sessionId: string }>('/api/tables', { tableNumber: '2', tableName: 'Ventana', capacity: 4 })
-    const menu = await post<{ id: string }>('/api/menus', { name: 'Carta', type: 'lunch' })
-    const category = await post<{ id: string }>('/api/categories', { name: 'Tacos', menuId: menu.id })
-    const item = await post<{ id: string }>('/api/menu-items', { name: 'Taco al pastor', price: 3250, categoryId: category.id })
-    const group = await post<{ id: string }>('/api/modifier-groups', { name: 'Salsa', required: true, menuItemId: item.id })
-    await post('/api/modifier-options', { name: 'Verde', isDefault: true, modifierGroupId: group.id })
-    await post('/api/items', { tableId: table.id, items: [{ name: 'Taco al pastor', price: 65, quantity: 2, customerName: 'Ana' }, { name: 'Agua', price: 35, customerName: 'Luis' }] })
-    const transactionId = `a11y-${table.id}`
-    await post('/api/payments', { tableId: table.id, amount: 35, tipAmount: 0, paymentMethod: 'card', paymentType: 'full', customerName: 'Luis', transactionId })
-    const sid = table.sessionId
-
-    const dinerScreens = [
-      `/customer/table/${sid}`,
-      `/customer/table/${sid}?sheet=pay`,
-      `/customer/pay-items/${sid}`,
-      `/customer/split-equal/${sid}`,
-      `/customer/tip/${sid}?full=true`,
-      `/customer/payment-method/${sid}?full=true&tipPercentage=15`,
-      `/customer/payment-confirmation/${sid}?tx=${transactionId}`,
-      `/customer/menu/${sid}`,
-      `/customer/menu/${sid}?item=${item.id}`,
-      `/customer/cart/${sid}`,
-      '/customer/table/no-such-table',
-      '/customer',
-      '/customer?code=ZZZZ-ZZZZ',
-      '/',
-      '/?dialog=waitlist',
-      '/?dialog=demo',
-      '/privacy?dialog=contact',
-      '/no-such-page',
-      '/admin/login',
-      '/admin/signup',
-      '/admin/forgot-password',
-    ]
-    const staffScreens = [
-      '/admin/dashboard',
-      `/admin/dashboard?qr=${table.id}`,
-      '/admin/dashboard/menus',
-      '/admin/dashboard/analytics',
-      '/admin/dashboard/settings?dialog=settings',
-      `/admin/tables/${table.id}`,
-      `/admin/tables/${table.id}?close=1`,
-      '/admin/menu-management',
-      `/admin/menu-builder/${menu.id}`,
-      `/admin/menu-builder/${menu.id}?tab=items&dialog=item`,
-      `/admin/menu-builder/${menu.id}?tab=modifiers&item=${item.id}`,
-      `/admin/menu?menu=${menu.id}`,
-    ]
+    const { public: dinerScreens, staff: staffScreens } = await everyScreen(staff.page)
 
     let checked = 0
     for (const size of [{}, DESKTOP]) {
@@ -75,7 +27,7 @@ describe('accessibility sweep', () => {
           [ownerPage, staffScreens],
         ] as const) {
           for (const screen of screens) {
-            await page.goto(`${screen}${screen.includes('?') ? '&' : '?'}lng=${language}`)
+            await page.goto(inLanguage(screen, language))
             await hydrated(page, 'toast-region')
             await checkA11y(page)
             checked += 1
@@ -93,7 +45,7 @@ describe('accessibility sweep', () => {
     await dark.page.context().addCookies([{ name: 'theme', value: btoa(JSON.stringify('dark')), url: BASE_URL }])
     for (const language of ['es', 'en']) {
       for (const screen of ['/', '/?dialog=waitlist', '/?dialog=demo', '/privacy?dialog=contact', '/no-such-page']) {
-        await dark.page.goto(`${screen}${screen.includes('?') ? '&' : '?'}lng=${language}`)
+        await dark.page.goto(inLanguage(screen, language))
         await hydrated(dark.page, 'toast-region')
         expect(await dark.page.evaluate(() => document.documentElement.className)).toBe('dark')
         await checkA11y(dark.page)

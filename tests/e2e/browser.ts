@@ -33,9 +33,16 @@ export function chromiumForFile(): () => Browser {
   }
 }
 
-export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+/**
+ * A Mexican phone or computer: its Accept-Language is Spanish, which a first
+ * visit follows (the tests of English say `locale: 'en-US'`). Chromium's own
+ * default would be English.
+ */
+const MEXICO: BrowserContextOptions = { locale: 'es-MX' }
 
-export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+export const DESKTOP: BrowserContextOptions = { ...MEXICO, viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+
+export const PHONE: BrowserContextOptions = { ...MEXICO, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
 
 /**
  * Records every Content-Security-Policy violation a page of this context

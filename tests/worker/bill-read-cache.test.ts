@@ -13,9 +13,9 @@ async function ownersTable() {
 }
 
 /** Loads a bill read until the Worker answers it from what it kept (from the third load on); its text. */
-async function warm(path: string, cookie?: string) {
+async function warm(path: string, cookie?: string, headers: Record<string, string> = {}) {
   const loads = []
-  for (let load = 0; load < 3; load++) loads.push(await getPage(path, cookie))
+  for (let load = 0; load < 3; load++) loads.push(await getPage(path, cookie, headers))
   expect(loads.map((response) => response.headers.get('X-Bill-Cache'))).toEqual([null, 'miss', 'hit'])
   return loads[2]!.text()
 }
@@ -101,6 +101,28 @@ describe('bill reads kept by the Worker between changes', () => {
     const shown = await fresh(nextPage, toast)
     expect(await shown.text()).toContain('customer.bill.movedTitle')
     expect(shown.headers.get('Set-Cookie')).toMatch(/^mesa_toast=;/)
+  })
+
+  it('an English phone and then a Spanish phone on the same bill each get their own language, and say the page varies with it', async () => {
+    const { table } = await ownersTable()
+    const page = `/customer/table/${table.sessionId}`
+    const kept = await warm(page, undefined, { 'Accept-Language': 'en-US,en;q=0.9' })
+    expect(kept).toContain('Left to pay')
+    expect(kept).toMatch(/<html lang="en"/)
+    const spanish = await getPage(page, undefined, { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.8' })
+    expect(spanish.headers.get('X-Bill-Cache')).not.toBe('hit')
+    const html = await spanish.text()
+    expect(html).toContain('Por pagar')
+    expect(html).not.toContain('Left to pay')
+    // Another English phone, worded differently, is served the English page kept for the first.
+    const british = await getPage(page, undefined, { 'Accept-Language': 'en-GB' })
+    expect(british.headers.get('X-Bill-Cache')).toBe('hit')
+    expect(await british.text()).toContain('Left to pay')
+    // Whatever sits between the phone and us must not hand one language's page, or its data for a navigation, to the other.
+    expect(british.headers.get('Vary')).toMatch(/Accept-Language.*Cookie|Cookie.*Accept-Language/)
+    const navigation = await getPage(`${page}.data`, undefined, { 'Accept-Language': 'en-GB' })
+    expect(navigation.status).toBe(200)
+    expect(navigation.headers.get('Vary')).toMatch(/Accept-Language.*Cookie|Cookie.*Accept-Language/)
   })
 
   it('serves the kept page whatever the diner has in the cart, which every diner page is sent but the bill does not show', async () => {

@@ -62,8 +62,8 @@ export function getJson(path: string, init?: RequestInit) {
 }
 
 /** A page as a browser would ask for it (redirects not followed), with the owner's cookie when given. */
-export function getPage(path: string, cookie?: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
+export function getPage(path: string, cookie?: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { ...headers, Cookie: cookie } : headers, redirect: 'manual' })
 }
 
 export function postJson(path: string, body: unknown, init: RequestInit = {}) {

@@ -168,6 +168,7 @@ const adminEn: AdminResources = {
     close: 'Close',
     scanToPay: 'Scan this QR code to pay your bill',
     printAllTitle: 'QR codes of {{restaurant}}',
+    allCodes: 'QR codes of every table',
     cutHint: 'Cut out each card and put it on its table.',
     codeLabel: 'Table code',
     typeAt: "Won't scan? Type the code at {{site}}",

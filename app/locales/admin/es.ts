@@ -167,6 +167,7 @@ const adminEs = {
     close: 'Cerrar',
     scanToPay: 'Escanea este código QR para pagar tu cuenta',
     printAllTitle: 'Códigos QR de {{restaurant}}',
+    allCodes: 'Códigos QR de todas las mesas',
     cutHint: 'Recorta cada tarjeta y colócala en su mesa.',
     codeLabel: 'Código de la mesa',
     typeAt: '¿No se abre? Escribe el código en {{site}}',

@@ -1,16 +1,17 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/cloudflare'
-import type { Language, Resources } from '~/locales'
-import { makeT, type TranslationKey } from '~/locales/translate'
+import type { TranslationKey } from '~/locales/translate'
+import { metaT, rootDataOf } from '../page-title'
 
 /**
  * Title, description and Open Graph tags of a public page, in the visitor's
  * language (the root loader's strings), so a shared link reads right.
  */
 export function siteMeta({ matches, location }: MetaArgs, keys: { title: TranslationKey; description?: TranslationKey }): MetaDescriptor[] {
-  const root = matches.find((match) => match.id === 'root')?.data as { language?: Language; strings?: Partial<Resources>; origin?: string } | undefined
-  const t = makeT(root?.language ?? 'es', root?.strings ?? {})
+  const root = rootDataOf(matches)
+  const t = metaT(matches)
   const title = t(keys.title)
   const description = t(keys.description ?? 'site.meta.description')
+  const language = root?.language === 'en' ? 'en' : 'es'
   // Link previews need absolute addresses.
   const origin = root?.origin ?? ''
   return [
@@ -20,8 +21,8 @@ export function siteMeta({ matches, location }: MetaArgs, keys: { title: Transla
     { property: 'og:site_name', content: 'Mesa' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
-    { property: 'og:image', content: `${origin}/preview/og.jpg` },
-    { property: 'og:locale', content: root?.language === 'en' ? 'en_US' : 'es_MX' },
+    { property: 'og:image', content: `${origin}/preview/og.${language}.jpg` },
+    { property: 'og:locale', content: language === 'en' ? 'en_US' : 'es_MX' },
     { property: 'og:url', content: `${origin}${location.pathname}` },
     { name: 'twitter:card', content: 'summary_large_image' },
   ]
