@@ -1,0 +1,34 @@
+import type { Language } from '~/locales'
+
+/** What a dish or a category says of itself, in the restaurant's Spanish and optionally in English. */
+export interface BilingualText {
+  name: string
+  description: string | null
+  nameEn?: string | null
+  descriptionEn?: string | null
+}
+
+/** The words a diner reads; `lang` is set when the page is English and a text had to stay in Spanish, so a screen reader says it right. */
+export interface ShownText {
+  name: string
+  description: string | null
+  nameLang?: 'es'
+  descriptionLang?: 'es'
+}
+
+/**
+ * The name and description a diner of `language` sees: on an English page the
+ * English version of each where staff wrote one, the Spanish otherwise; on a
+ * Spanish page always the Spanish. Each field falls back on its own.
+ */
+export function shownText(text: BilingualText, language: Language): ShownText {
+  const english = language === 'en'
+  const name = english && text.nameEn ? text.nameEn : text.name
+  const description = english && text.descriptionEn ? text.descriptionEn : text.description
+  return {
+    name,
+    description,
+    ...(english && !text.nameEn ? { nameLang: 'es' as const } : {}),
+    ...(english && description && !text.descriptionEn ? { descriptionLang: 'es' as const } : {}),
+  }
+}
