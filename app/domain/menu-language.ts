@@ -32,3 +32,16 @@ export function shownText(text: BilingualText, language: Language): ShownText {
     ...(english && description && !text.descriptionEn ? { descriptionLang: 'es' as const } : {}),
   }
 }
+
+type Shown<Text extends BilingualText> = { [Key in Exclude<keyof Text, keyof BilingualText>]: Text[Key] } & ShownText
+
+/** One dish or category as a diner of `language` reads it, its English fields spent. */
+export function inLanguage<Text extends BilingualText>(text: Text, language: Language): Shown<Text> {
+  const { nameEn: _nameEn, descriptionEn: _descriptionEn, ...rest } = text
+  return { ...rest, ...shownText(text, language) } as Shown<Text>
+}
+
+/** A menu (categories with items) as a diner of `language` reads it. */
+export function menuInLanguage<Category extends BilingualText & { items: readonly BilingualText[] }>(categories: readonly Category[], language: Language): (Omit<Shown<Category>, 'items'> & { items: Shown<Category['items'][number]>[] })[] {
+  return categories.map((category) => ({ ...inLanguage(category, language), items: category.items.map((item: Category['items'][number]) => inLanguage(item, language)) }))
+}

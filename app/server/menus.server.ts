@@ -122,7 +122,8 @@ export const itemExtras = (row: { nameEn: string | null; descriptionEn: string |
   photo: photoOf(row),
 })
 
-export const itemExtraColumns = { nameEn: menuItems.nameEn, descriptionEn: menuItems.descriptionEn, tags: menuItems.tags, photoId: menuItems.photoId, photoSizes: menuItems.photoSizes }
+// Tags first: under a left join drizzle reads a nested object as missing when its first column is null, and tags never is.
+export const itemExtraColumns = { tags: menuItems.tags, nameEn: menuItems.nameEn, descriptionEn: menuItems.descriptionEn, photoId: menuItems.photoId, photoSizes: menuItems.photoSizes }
 
 export interface CategoryWithItems {
   id: string

@@ -4,6 +4,9 @@ import { z } from '~/domain/schemas/zod'
 
 type Result = SubmissionResult<string[]> | null | undefined
 
+/** A form's first values; a list field (checkboxes) takes its array, which the form's open-ended record type alone would not. */
+export type FormDefaults<Schema extends z.ZodType> = DefaultValue<z.input<Schema> & Record<string, unknown>>
+
 /**
  * A staff or public page's form: the server's last answer (what was typed and
  * the errors under their fields), and once hydrated the browser checks the
@@ -13,7 +16,7 @@ type Result = SubmissionResult<string[]> | null | undefined
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>(
   schema: Schema,
-  { id, lastResult, defaultValue, coerce = true }: { id: string; lastResult: Result; defaultValue?: DefaultValue<z.input<Schema> & Record<string, unknown>>; coerce?: boolean },
+  { id, lastResult, defaultValue, coerce = true }: { id: string; lastResult: Result; defaultValue?: FormDefaults<Schema>; coerce?: boolean },
 ) {
   return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,
