@@ -280,7 +280,7 @@ export default function Menu() {
       ) : null}
       <Sheet open={Boolean(choosing)} closeTo={here} title={choosing ? `${choosing.name} · ${t('customer.menu.chooseOptions')}` : ''}>
         {choosing?.photo ? (
-          <DishPhoto photo={choosing.photo} alt={choosing.name} displayWidth={480} sizes="(min-width: 576px) 536px, calc(100vw - 40px)" lazy={false} className="mb-3 h-auto max-h-64 w-full rounded-2xl bg-stone-100 object-cover" />
+          <DishPhoto photo={choosing.photo} alt={choosing.name} displayWidth={480} sizes="(min-width: 576px) 536px, calc(100vw - 40px)" lazy={false} className="mb-3 h-auto max-h-48 w-full rounded-2xl bg-stone-100 object-cover" />
         ) : null}
         {choosing && choosing.tags.length > 0 ? (
           <div className="mb-3">

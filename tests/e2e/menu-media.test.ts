@@ -101,6 +101,14 @@ describe('a diner and the dishes’ photos, tags and English names', () => {
     expect(await sheet.getByTestId('dish-tags').textContent()).toContain(english ? 'Fish' : 'Pescado')
     await screenshot(page, `menu-sheet-photo-${language}-${javaScript ? 'js' : 'nojs'}-phone`)
     expect(errors).toEqual([])
+
+    if (!javaScript) return
+    const wide = await phonePage(browser(), DESKTOP)
+    await wide.page.goto(`/customer/menu/${sessionId}?lng=${language}`)
+    await hydrated(wide.page, 'menu-items')
+    await expect.poll(async () => (await photos(wide.page)).map((photo) => photo.loaded)).toEqual([true, true])
+    await screenshot(wide.page, `menu-photos-${language}-desktop`)
+    expect(wide.errors).toEqual([])
   })
 })
 
@@ -137,7 +145,9 @@ describe('the staff builder and a dish’s photo, tags and English name', () => 
     const preview = page.getByRole('dialog').getByRole('img', { name: 'Foto actual de Chiles en nogada' })
     await preview.waitFor()
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
-    await screenshot(page, `menu-builder-photo-${javaScript ? 'js' : 'nojs'}-phone`)
+    // The form starts afresh on the new photo: the file just sent is no longer named as chosen.
+    expect(await page.getByText('Elegida:').count()).toBe(0)
+    await screenshot(page, `menu-builder-photo-${javaScript ? 'js' : 'nojs'}-phone`, { fold: true })
 
     // A file that is not a photo is refused under the chooser.
     await page.getByRole('dialog').getByTestId('photo-file').setInputFiles({ name: 'notas.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('no soy una foto') })

@@ -36,7 +36,8 @@ function uploadThroughBuilder(builder: string, cookie: string, itemId: string, f
   form.set('intent', 'photo.upload')
   form.set('id', itemId)
   form.set('file', file, name)
-  return SELF.fetch(`${ORIGIN}${builder}?tab=items&edit=item:${itemId}`, { method: 'POST', headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host }, body: form, redirect: 'manual' })
+  const page = builder.includes('?') ? builder : `${builder}?tab=items&edit=item:${itemId}`
+  return SELF.fetch(`${ORIGIN}${page}`, { method: 'POST', headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host }, body: form, redirect: 'manual' })
 }
 
 const png = async (width: number, height: number) => new Blob([await makePng(width, height)], { type: 'image/png' })
@@ -75,6 +76,19 @@ describe('dish photos', () => {
 
     const dialog = await images(await getPage(`${builder}?tab=items&edit=item:${item.id}`, owner.cookie))
     expect(dialog.find((tag) => tag.includes('alt="Foto actual de Enchiladas suizas"'))).toMatch(/src="\/menu-photos\/[^"]+\/480\.webp" srcSet="[^"]+160w, [^"]+480w, [^"]+960w"[^>]* width="480" height="320"/)
+  })
+
+  it('the sidebar builder’s item dialog takes a photo too, and comes back to the item', async () => {
+    const { owner, menu, item } = await ownerWithItem()
+    const sent = await uploadThroughBuilder(`/admin/menu?menu=${menu.id}`, owner.cookie, item.id, await png(400, 300), 'sidebar.png')
+    expect(sent.status).toBe(302)
+    expect(sent.headers.get('Location')).toBe(`/admin/menu?menu=${menu.id}&edit=item%3A${item.id}`)
+    expect(JSON.parse((await itemRow(item.id))!.photo_sizes!)).toEqual([
+      { width: 160, height: 120 },
+      { width: 400, height: 300 },
+    ])
+    const dialog = await images(await getPage(`/admin/menu?menu=${menu.id}&edit=item:${item.id}`, owner.cookie))
+    expect(dialog.some((tag) => tag.includes('alt="Foto actual de Enchiladas suizas"'))).toBe(true)
   })
 
   it('a photo narrower than the widest size is kept at its own width, never enlarged', async () => {

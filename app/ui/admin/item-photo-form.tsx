@@ -26,7 +26,7 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
   const uploading = useIsPending({ intent: 'photo.upload' })
   const removing = useIsPending({ intent: 'photo.remove' })
   return (
-    <section aria-labelledby={`${inputId}-title`} className="grid gap-3 border-t border-stone-200 pt-4" data-testid="item-photo">
+    <section aria-labelledby={`${inputId}-title`} className="mb-4 grid gap-3 border-b border-stone-200 pb-4" data-testid="item-photo">
       <h3 id={`${inputId}-title`} className="font-bold">
         {t('admin.menu.photo.title')}
       </h3>

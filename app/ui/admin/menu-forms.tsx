@@ -140,7 +140,7 @@ export function CategoryDialog({
 /**
  * The item form. The category chooser is 'choose' for a new item, 'fixed'
  * (shown, disabled) when the item is added to a given category, and 'hidden'
- * when editing. Editing also shows the item's photo with its own forms (a
+ * when editing. Editing shows the item's photo first, with its own forms (a
  * new item has none until it is saved).
  */
 export function ItemDialog({
@@ -188,6 +188,8 @@ export function ItemDialog({
   const chosen = item?.categoryId ?? categoryId ?? fields.categoryId.initialValue ?? ''
   return (
     <UrlDialog open={open} closeTo={closeTo} title={item ? t('admin.menu.sidebar.editItem') : t('admin.menu.builder.addMenuItem')}>
+      {/* A new photo starts the form afresh: no file still chosen, nothing still named. */}
+      {item ? <ItemPhotoForm key={item.photo?.id ?? 'none'} item={item} /> : null}
       <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={item?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
         <Field label={t('admin.menu.builder.itemName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
         <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
@@ -216,7 +218,7 @@ export function ItemDialog({
         <TagFields field={fields.tags} />
         <EnglishFields name={fields.nameEn} description={fields.descriptionEn} />
       </FormShell>
-      {item ? <ItemPhotoForm item={item} /> : <p className="mt-4 text-sm text-stone-600">{t('admin.menu.photo.saveFirst')}</p>}
+      {item ? null : <p className="mt-4 text-sm text-stone-600">{t('admin.menu.photo.saveFirst')}</p>}
     </UrlDialog>
   )
 }
