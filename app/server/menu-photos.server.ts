@@ -57,7 +57,7 @@ export async function storeItemPhoto(env: Env, db: Db, userId: string, itemId: s
     }
     photo = { id: photoId, sizes: [...byWidth.values()].map((made) => made.size).sort((a, b) => a.width - b.width) }
   } catch (error) {
-    await env.MENU_PHOTOS.delete(kept)
+    if (kept.length > 0) await env.MENU_PHOTOS.delete(kept)
     console.error('Resizing a dish photo failed', error)
     throw new ApiError(415, t('admin.menu.errors.photoUnreadable'))
   }

@@ -4,7 +4,11 @@ import { z } from '~/domain/schemas/zod'
 
 type Result = SubmissionResult<string[]> | null | undefined
 
-/** A form's first values; a list field (checkboxes) takes its array, which the form's open-ended record type alone would not. */
+/**
+ * The first values useSchemaForm takes. Its open-ended record part reads any
+ * extra field as text, so a form with a list field (checkboxes) checks its
+ * values against the schema's input and then states them as this type.
+ */
 export type FormDefaults<Schema extends z.ZodType> = DefaultValue<z.input<Schema> & Record<string, unknown>>
 
 /**
