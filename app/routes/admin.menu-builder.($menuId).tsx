@@ -8,6 +8,8 @@ import { toWireMenu } from '~/server/menu-wire.server'
 import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus.server'
 import { EmptyState } from '~/ui/admin/empty-state'
 import { CategoryDialog, DeleteDialog, DeleteRecordDialog, GroupDialog, ItemDialog, OptionDialog, SoldOutBadge, SoldOutSwitch } from '~/ui/admin/menu-forms'
+import { DishPhoto } from '~/ui/dish-photo'
+import { DishTags } from '~/ui/dish-tags'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'
 import { Panel } from '~/ui/admin/panel'
 import { PdfMenuForm } from '~/ui/admin/pdf-menu-form'
@@ -38,8 +40,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const here = `/admin/menu-builder/${args.params.menuId ?? ''}`
-  return menuAction(args, ({ intent, form }) => {
+  return menuAction(args, ({ intent, id, form }) => {
     if (intent === 'menu.delete') return '/admin/menu-management'
+    // The item's dialog stays open on its new photo (or its lack of one).
+    if (intent.startsWith('photo.')) return `${here}?${new URLSearchParams({ tab: 'items', edit: `item:${id}` })}`
     if (intent.startsWith('item.')) return `${here}?tab=items`
     if (intent.startsWith('group.') || intent.startsWith('option.')) return `${here}?tab=modifiers&item=${String(form.get('itemId') ?? form.get('menuItemId') ?? '')}`
     return here
@@ -60,6 +64,8 @@ export default function MenuBuilder() {
   })()
   const [deleteKind, deleteId] = (searchParams.get('delete') ?? ':').split(':') as [string, string]
   const allItems = categories.flatMap((category) => category.menuItems)
+  const [editKind, editId] = (searchParams.get('edit') ?? ':').split(':') as [string, string]
+  const editing = editKind === 'item' ? allItems.find((candidate) => candidate.id === editId) : undefined
   const deleting = {
     category: deleteKind === 'category' ? categories.find((category) => category.id === deleteId) : undefined,
     item: deleteKind === 'item' ? allItems.find((candidate) => candidate.id === deleteId) : undefined,
@@ -143,15 +149,29 @@ export default function MenuBuilder() {
                 <Panel key={category.id} title={category.name} empty={category.menuItems.length === 0 ? t('admin.menu.builder.noItems') : null}>
                   <ul className="divide-y divide-stone-100">
                     {category.menuItems.map((menuItem) => (
-                      <li key={menuItem.id} className="flex flex-wrap items-center gap-3 py-2">
+                      <li key={menuItem.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="builder-item">
+                        {menuItem.photo ? <DishPhoto photo={menuItem.photo} alt="" displayWidth={48} sizes="48px" lazy className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover" /> : null}
                         <div className="min-w-0 flex-1">
                           <p className="font-semibold">
                             {menuItem.name} <span className="font-normal tabular-nums text-stone-700">· {money(menuItem.priceCents)}</span>
                             {menuItem.soldOut ? <SoldOutBadge /> : null}
                           </p>
+                          {menuItem.nameEn ? (
+                            <p className="text-sm text-stone-600" lang="en">
+                              {menuItem.nameEn}
+                            </p>
+                          ) : null}
                           {menuItem.description ? <p className="text-sm text-stone-600">{menuItem.description}</p> : null}
+                          {menuItem.tags.length > 0 ? (
+                            <div className="mt-1">
+                              <DishTags tags={menuItem.tags} />
+                            </div>
+                          ) : null}
                         </div>
                         <SoldOutSwitch item={menuItem} />
+                        <Link to={linkTo({ edit: `item:${menuItem.id}` })} preventScrollReset className={buttonClass.secondary} aria-label={`${t('admin.menu.common.edit')} ${menuItem.name}`} data-testid="edit-item">
+                          {t('admin.menu.common.edit')}
+                        </Link>
                         <Link to={`?tab=modifiers&item=${menuItem.id}`} className={buttonClass.secondary}>
                           {t('admin.menu.builder.manageModifiers')}
                           {menuItem.modifierGroups > 0 ? <span className="rounded-full bg-emerald-100 px-2 text-xs text-emerald-900">{menuItem.modifierGroups}</span> : null}
@@ -242,6 +262,7 @@ export default function MenuBuilder() {
         categoryId={searchParams.get('category') ?? undefined}
         categoryMode={searchParams.get('category') ? 'fixed' : 'choose'}
       />
+      {editing ? <ItemDialog open closeTo={back} categories={categories} categoryMode="choose" item={editing} /> : null}
       {item ? <GroupDialog open={dialog === 'group'} closeTo={back} menuItemId={item.id} /> : null}
       {item ? <OptionDialog open={dialog === 'option'} closeTo={back} groupId={searchParams.get('group') ?? ''} itemId={item.id} /> : null}
       <DeleteRecordDialog kind="category" record={deleting.category} closeTo={back} />

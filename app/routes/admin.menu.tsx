@@ -39,6 +39,7 @@ export async function action(args: ActionFunctionArgs) {
   const chosen = new URL(args.request.url).searchParams.get('menu')
   return menuAction(args, ({ intent, id }) => {
     if (intent === 'menu.create') return `/admin/menu${pageUrl(id)}`
+    if (intent.startsWith('photo.')) return `/admin/menu${pageUrl(chosen, { edit: `item:${id}` })}`
     if (intent === 'menu.delete' && id === chosen) return '/admin/menu'
     return `/admin/menu${pageUrl(chosen)}`
   })

@@ -19,6 +19,8 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
       id: category.id,
       name: category.name,
       description: category.description,
+      nameEn: category.nameEn,
+      descriptionEn: category.descriptionEn,
       menuItems: category.items.map((item) => ({ ...toWireMenuItem({ ...item, categoryId: category.id }, category.name), modifierGroups: item.modifierGroups.map(toWireModifierGroup) })),
     })),
   )

@@ -6,7 +6,7 @@ import { menuNotFound, staffApi } from '~/server/staff-api.server'
 
 export const loader = methodNotAllowed('POST')
 
-/** POST /api/menu-items { name, description, price (cents), categoryId }. */
+/** POST /api/menu-items { name, description, price (cents), categoryId, nameEn, descriptionEn, tags }. */
 export const action = staffApi({
   POST: async ({ request, db, user, t }) => {
     const item = await createMenuItem(db, user.id, await readJson(request, menuItemSchema, t))

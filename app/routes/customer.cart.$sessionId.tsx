@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { cartCharge, cartCookie, cartFromCookies, cartLineKey, cartTotals, MAX_LINE_QUANTITY, priceCart, removeFromCart, setCartQuantity } from '~/domain/cart'
+import { menuInLanguage } from '~/domain/menu-language'
 import { menuById, priceOrder } from '~/domain/order-pricing'
 import { placeOrderFormSchema, removeFromCartFormSchema } from '~/domain/schemas/items'
 import { addOrder } from '~/server/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
-import { getT } from '~/server/i18n.server'
+import { getLanguage, getT } from '~/server/i18n.server'
 import { readOwnerMenu } from '~/server/menu.server'
 import { tooManyForm } from '~/server/rate-limit.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -24,10 +25,10 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.cart.title'), ...args.data }))
 
-/** The cart as its cookie holds it, priced by the menu as it is now. */
+/** The cart as its cookie holds it, priced by the menu as it is now, its dishes named in the diner's language. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const menu = menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId))
+  const menu = menuById(menuInLanguage(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId), await getLanguage(request)))
   return {
     ...dinerHeader(bill),
     tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },

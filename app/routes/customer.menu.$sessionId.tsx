@@ -4,10 +4,12 @@ import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from
 import { useEffect, useRef } from 'react'
 import { addToCart, cartCookie, cartFromCookies, cartLineLabel, cartTotals, cleanNote, MAX_LINE_QUANTITY, priceCart } from '~/domain/cart'
 import { checkChoice, type ModifierGroupRule } from '~/domain/modifiers'
+import { menuInLanguage, shownText } from '~/domain/menu-language'
 import { menuById } from '~/domain/order-pricing'
 import { addToCartFormSchema } from '~/domain/schemas/items'
 import { dinerHeader, loadBill } from '~/server/customer.server'
 import { getDb } from '~/server/db/client.server'
+import { getLanguage } from '~/server/i18n.server'
 import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menu.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/ui/page-title'
@@ -15,6 +17,8 @@ import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CHOICE_UPDATE, ItemChooser, optionField, type ItemChoice } from '~/ui/customer/item-chooser'
 import { CustomerShell } from '~/ui/customer/shell'
+import { DishPhoto } from '~/ui/dish-photo'
+import { DishTags } from '~/ui/dish-tags'
 import { useCart } from '~/ui/customer/use-cart'
 import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
@@ -26,9 +30,9 @@ export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) =
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const db = getDb(context.cloudflare.env.DB)
-  const [menu, pdfs] = await Promise.all([readOwnerMenu(db, bill.userId), readOwnerMenuPdfs(db, bill.userId)])
-  // Only what the phone needs of each item's modifiers.
-  const categories = menu.map((category) => ({
+  const [menu, pdfs, language] = await Promise.all([readOwnerMenu(db, bill.userId), readOwnerMenuPdfs(db, bill.userId), getLanguage(request)])
+  // Only what the phone needs of each item's modifiers; names and descriptions in the diner's language.
+  const categories = menuInLanguage(menu, language).map((category) => ({
     ...category,
     items: category.items.map((item) => ({
       ...item,
@@ -64,7 +68,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: addToCartFormSchema })
   const item = submission.status === 'success' ? menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item) : undefined
   if (submission.status !== 'success' || !item) return redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
-  if (item.soldOut) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.soldOutToast', description: item.name, variant: 'destructive' })
+  const { name } = shownText(item, await getLanguage(request))
+  if (item.soldOut) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.soldOutToast', description: name, variant: 'destructive' })
   const { options, quantity, note } = submission.value
   const choice = checkChoice(item.modifierGroups, options)
   if (!choice.ok) {
@@ -75,7 +80,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   if (!next) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.cartFull', variant: 'destructive' })
   return redirectWithToast(
     menuAt(bill.sessionId, category, item.id),
-    { title: 'customer.menu.itemAdded', description: addedLabel(item.name, { summary: choice.summary, quantity }) },
+    { title: 'customer.menu.itemAdded', description: addedLabel(name, { summary: choice.summary, quantity }) },
     { headers: { 'Set-Cookie': cartCookie(bill.sessionId, next) } },
   )
 }
@@ -206,20 +211,43 @@ export default function Menu() {
           </nav>
 
           <section aria-labelledby="category-heading" className="mt-3">
-            <h2 id="category-heading" className="sr-only">{active.name}</h2>
-            {active.description ? <p className="mb-3 text-stone-600">{active.description}</p> : null}
+            <h2 id="category-heading" className="sr-only" lang={active.nameLang}>
+              {active.name}
+            </h2>
+            {active.description ? (
+              <p className="mb-3 text-stone-600" lang={active.descriptionLang}>
+                {active.description}
+              </p>
+            ) : null}
             {active.items.length === 0 ? (
               <p className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm" data-testid="empty-category">
                 {t('customer.menu.emptyCategory')}
               </p>
             ) : (
               <ul className="grid gap-3" data-testid="menu-items">
-                {active.items.map((item) => (
+                {active.items.map((item, index) => (
                   <li key={item.id} id={`item-${item.id}`} className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="menu-item">
-                    <div>
-                      <p className="font-semibold">{item.name}</p>
-                      {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
-                      {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800">{t('customer.menu.customizable')}</p> : null}
+                    <div className="flex items-start gap-3">
+                      <div className="min-w-0 flex-1">
+                        <p className="font-semibold" lang={item.nameLang}>
+                          {item.name}
+                        </p>
+                        {item.description ? (
+                          <p className="text-sm text-stone-600" lang={item.descriptionLang}>
+                            {item.description}
+                          </p>
+                        ) : null}
+                        {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800">{t('customer.menu.customizable')}</p> : null}
+                        {item.tags.length > 0 ? (
+                          <div className="mt-2">
+                            <DishTags tags={item.tags} />
+                          </div>
+                        ) : null}
+                      </div>
+                      {item.photo ? (
+                        // The first few are on screen when the page opens; the rest load as the diner scrolls to them.
+                        <DishPhoto photo={item.photo} alt={item.name} displayWidth={80} sizes="80px" lazy={index >= 3} className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover" />
+                      ) : null}
                     </div>
                     <div className="flex items-center justify-between gap-3">
                       <p className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}>{money(item.priceCents)}</p>
@@ -253,7 +281,19 @@ export default function Menu() {
         </ul>
       ) : null}
       <Sheet open={Boolean(choosing)} closeTo={here} title={choosing ? (choosing.modifierGroups.length > 0 ? `${choosing.name} · ${t('customer.menu.chooseOptions')}` : choosing.name) : ''}>
-        {choosing?.description ? <p className="mb-4 text-stone-600">{choosing.description}</p> : null}
+        {choosing?.photo ? (
+          <DishPhoto photo={choosing.photo} alt={choosing.name} displayWidth={480} sizes="(min-width: 576px) 536px, calc(100vw - 40px)" lazy={false} className="mb-3 h-auto max-h-48 w-full rounded-2xl bg-stone-100 object-cover" />
+        ) : null}
+        {choosing?.description ? (
+          <p className="mb-3 text-stone-600" lang={choosing.descriptionLang}>
+            {choosing.description}
+          </p>
+        ) : null}
+        {choosing && choosing.tags.length > 0 ? (
+          <div className="mb-3">
+            <DishTags tags={choosing.tags} />
+          </div>
+        ) : null}
         {choosing?.soldOut ? (
           <p role="status" className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900" data-testid="sold-out-notice">
             {t('customer.menu.soldOutText')}

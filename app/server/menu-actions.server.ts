@@ -7,6 +7,7 @@ import { getDb } from './db/client.server'
 import { ApiError } from './http.server'
 import { getT } from './i18n.server'
 import { deleteMenuPdf, removeMenuPdf, storeMenuPdf } from './menu-pdf.server'
+import { deletingPhotos, removeItemPhoto, storeItemPhoto } from './menu-photos.server'
 import {
   createCategory,
   createMenu,
@@ -43,6 +44,8 @@ export const MENU_INTENTS = [
   'option.delete',
   'pdf.upload',
   'pdf.remove',
+  'photo.upload',
+  'photo.remove',
 ] as const
 export type MenuIntent = (typeof MENU_INTENTS)[number]
 
@@ -63,6 +66,8 @@ const TOASTS: Record<MenuIntent, string> = {
   'option.delete': 'admin.menu.builder.optionDeleted',
   'pdf.upload': 'admin.menu.pdf.saved',
   'pdf.remove': 'admin.menu.pdf.removed',
+  'photo.upload': 'admin.menu.photo.saved',
+  'photo.remove': 'admin.menu.photo.removed',
 }
 
 /** What a delete or a PDF form sends besides its intent: the record's id, looked up owner-scoped. */
@@ -106,7 +111,7 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
       return write(menuSchema.extend(recordSchema.shape), ({ id, ...value }) => updateMenu(db, user.id, id, value))
     case 'menu.delete':
       return write(recordSchema, async ({ id }) => {
-        const menu = await deleteMenu(db, user.id, id)
+        const menu = await deletingPhotos(env, db, user.id, { menuId: id }, () => deleteMenu(db, user.id, id))
         if (menu) await deleteMenuPdf(env, menu.pdfKey)
         return menu
       })
@@ -115,13 +120,13 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
     case 'category.update':
       return write(categorySchema.extend(recordSchema.shape), ({ id, ...value }) => updateCategory(db, user.id, id, value))
     case 'category.delete':
-      return write(recordSchema, ({ id }) => deleteCategory(db, user.id, id))
+      return write(recordSchema, ({ id }) => deletingPhotos(env, db, user.id, { categoryId: id }, () => deleteCategory(db, user.id, id)))
     case 'item.create':
       return write(menuItemSchema, (value) => createMenuItem(db, user.id, value))
     case 'item.update':
       return write(menuItemSchema.extend(recordSchema.shape), ({ id, ...value }) => updateMenuItem(db, user.id, id, value))
     case 'item.delete':
-      return write(recordSchema, ({ id }) => deleteMenuItem(db, user.id, id))
+      return write(recordSchema, ({ id }) => deletingPhotos(env, db, user.id, { itemId: id }, () => deleteMenuItem(db, user.id, id)))
     case 'item.availability':
       return write(menuItemAvailabilitySchema, ({ id, soldOut }) => setMenuItemSoldOut(db, user.id, id, soldOut))
     case 'group.create':
@@ -132,16 +137,21 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
       return write(modifierOptionSchema, (value) => createModifierOption(db, user.id, value))
     case 'option.delete':
       return write(recordSchema, ({ id }) => deleteModifierOption(db, user.id, id))
-    case 'pdf.upload': {
+    case 'pdf.upload':
+    case 'photo.upload': {
       const t = await getT(request)
+      const store = intent === 'pdf.upload' ? storeMenuPdf : storeItemPhoto
       try {
-        return await write(recordSchema, ({ id }) => storeMenuPdf(env, db, user.id, id, form.get('file'), t))
+        return await write(recordSchema, ({ id }) => store(env, db, user.id, id, form.get('file'), t))
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
-        return refuse(parse(recordSchema), { formErrors: ['admin.menu.pdf.failedTitle'], fieldErrors: { file: [error.message] } }, error.status)
+        const title = intent === 'pdf.upload' ? 'admin.menu.pdf.failedTitle' : 'admin.menu.photo.failedTitle'
+        return refuse(parse(recordSchema), { formErrors: [title], fieldErrors: { file: [error.message] } }, error.status)
       }
     }
     case 'pdf.remove':
       return write(recordSchema, ({ id }) => removeMenuPdf(env, db, user.id, id))
+    case 'photo.remove':
+      return write(recordSchema, ({ id }) => removeItemPhoto(env, db, user.id, id))
   }
 }

@@ -1,4 +1,5 @@
-import type { CategoryWithItems, ModifierGroupView, OwnMenu } from './menus.server'
+import { photoPath } from '~/domain/menu-photos'
+import type { CategoryWithItems, ItemExtras, ModifierGroupView, OwnMenu, StoredPhoto } from './menus.server'
 
 /*
  * JSON shapes of the menu API (docs/api.md, Menus). Menu-side prices travel
@@ -11,8 +12,25 @@ export function toWireMenu(menu: OwnMenu) {
   return { id: menu.id, name: menu.name, description: menu.description, type: menu.type, pdfUrl: menu.pdfKey ? menuPdfPath(menu.id) : null, pdfName: menu.pdfName }
 }
 
-export function toWireMenuItem(item: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; soldOut: boolean }, category?: string) {
-  return { id: item.id, name: item.name, description: item.description, price: item.priceCents, categoryId: item.categoryId, soldOut: item.soldOut, ...(category === undefined ? {} : { category }) }
+/** A photo's kept sizes, smallest first, each with the address it is served at. */
+export function toWirePhoto(photo: StoredPhoto | null) {
+  return photo ? { sizes: photo.sizes.map((size) => ({ url: photoPath(photo.id, size.width), width: size.width, height: size.height })) } : null
+}
+
+export function toWireMenuItem(item: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; soldOut: boolean } & ItemExtras, category?: string) {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    nameEn: item.nameEn,
+    descriptionEn: item.descriptionEn,
+    price: item.priceCents,
+    categoryId: item.categoryId,
+    tags: item.tags,
+    soldOut: item.soldOut,
+    photo: toWirePhoto(item.photo),
+    ...(category === undefined ? {} : { category }),
+  }
 }
 
 export function toWireCategory(category: CategoryWithItems) {
@@ -20,6 +38,8 @@ export function toWireCategory(category: CategoryWithItems) {
     id: category.id,
     name: category.name,
     description: category.description,
+    nameEn: category.nameEn,
+    descriptionEn: category.descriptionEn,
     menuId: category.menuId,
     menuItems: category.menuItems.map((item) => toWireMenuItem(item, category.name)),
   }

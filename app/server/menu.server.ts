@@ -2,14 +2,16 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from './db/client.server'
 import { categories, menuItems, menus } from './db/schema.server'
 import { menuPdfPath } from './menu-wire.server'
-import { modifierGroupsOf, type ModifierGroupView } from './menus.server'
+import { itemExtraColumns, itemExtras, modifierGroupsOf, type ItemExtras, type ModifierGroupView } from './menus.server'
 
 export interface MenuCategoryView {
   id: string
   name: string
   description: string | null
+  nameEn: string | null
+  descriptionEn: string | null
   menuName: string
-  items: { id: string; name: string; description: string | null; priceCents: number; soldOut: boolean; modifierGroups: ModifierGroupView[] }[]
+  items: ({ id: string; name: string; description: string | null; priceCents: number; modifierGroups: ModifierGroupView[] } & ItemExtras)[]
 }
 
 /**
@@ -25,11 +27,13 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
       categoryId: categories.id,
       categoryName: categories.name,
       categoryDescription: categories.description,
+      categoryNameEn: categories.nameEn,
+      categoryDescriptionEn: categories.descriptionEn,
       itemId: menuItems.id,
       itemName: menuItems.name,
       itemDescription: menuItems.description,
       priceCents: menuItems.priceCents,
-      soldOut: menuItems.soldOut,
+      item: itemExtraColumns,
     })
     .from(menus)
     .innerJoin(categories, eq(categories.menuId, menus.id))
@@ -40,11 +44,19 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
   for (const row of rows) {
     let category = byId.get(row.categoryId)
     if (!category) {
-      category = { id: row.categoryId, name: row.categoryName, description: row.categoryDescription, menuName: row.menuName, items: [] }
+      category = {
+        id: row.categoryId,
+        name: row.categoryName,
+        description: row.categoryDescription,
+        nameEn: row.categoryNameEn,
+        descriptionEn: row.categoryDescriptionEn,
+        menuName: row.menuName,
+        items: [],
+      }
       byId.set(row.categoryId, category)
     }
-    if (row.itemId && row.itemName !== null && row.priceCents !== null) {
-      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, soldOut: row.soldOut ?? false, modifierGroups: [] })
+    if (row.itemId && row.itemName !== null && row.priceCents !== null && row.item) {
+      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, modifierGroups: [], ...itemExtras(row.item) })
     }
   }
   const result = [...byId.values()]

@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { parseTags, serializeTags, type DishTag } from '~/domain/allergens'
+import type { PhotoSize } from '~/domain/menu-photos'
 import type { CategoryInput, MenuInput, MenuItemInput, ModifierGroupInput, ModifierOptionInput } from '~/domain/schemas/menus'
 import type { Db } from './db/client.server'
 import { categories, menuItems, menus, modifierGroups, modifierOptions } from './db/schema.server'
@@ -96,12 +98,43 @@ const ownsCategory = (db: Db, userId: string) => inArray(menuItems.categoryId, o
 const ownsItem = (db: Db, userId: string) => inArray(modifierGroups.menuItemId, ownItemIds(db, userId))
 const ownsGroup = (db: Db, userId: string) => inArray(modifierOptions.modifierGroupId, ownGroupIds(db, userId))
 
+/** A kept photo: the id its files are stored under and their sizes, smallest first. */
+export interface StoredPhoto {
+  id: string
+  sizes: PhotoSize[]
+}
+
+/** What an item says of itself besides its name and price: English words, tags, photo, and whether it is sold out. */
+export interface ItemExtras {
+  soldOut: boolean
+  nameEn: string | null
+  descriptionEn: string | null
+  tags: DishTag[]
+  photo: StoredPhoto | null
+}
+
+const photoOf = (row: { photoId: string | null; photoSizes: PhotoSize[] | null }): StoredPhoto | null => (row.photoId && row.photoSizes?.length ? { id: row.photoId, sizes: row.photoSizes } : null)
+
+/** An item row's extra columns read into their shapes. */
+export const itemExtras = (row: { soldOut: boolean; nameEn: string | null; descriptionEn: string | null; tags: string | null; photoId: string | null; photoSizes: PhotoSize[] | null }): ItemExtras => ({
+  soldOut: row.soldOut,
+  nameEn: row.nameEn,
+  descriptionEn: row.descriptionEn,
+  tags: parseTags(row.tags),
+  photo: photoOf(row),
+})
+
+// Tags first: under a left join drizzle reads a nested object as missing when its first column is null, and tags never is.
+export const itemExtraColumns = { tags: menuItems.tags, soldOut: menuItems.soldOut, nameEn: menuItems.nameEn, descriptionEn: menuItems.descriptionEn, photoId: menuItems.photoId, photoSizes: menuItems.photoSizes }
+
 export interface CategoryWithItems {
   id: string
   name: string
   description: string | null
+  nameEn: string | null
+  descriptionEn: string | null
   menuId: string
-  menuItems: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; soldOut: boolean; modifierGroups: number }[]
+  menuItems: ({ id: string; name: string; description: string | null; priceCents: number; categoryId: string; modifierGroups: number } & ItemExtras)[]
 }
 
 /** The owner's categories (of one menu, or of all) with their items, in the order they were made. */
@@ -111,12 +144,14 @@ export async function categoriesWithItems(db: Db, userId: string, menuId?: strin
       id: categories.id,
       name: categories.name,
       description: categories.description,
+      nameEn: categories.nameEn,
+      descriptionEn: categories.descriptionEn,
       menuId: categories.menuId,
       itemId: menuItems.id,
       itemName: menuItems.name,
       itemDescription: menuItems.description,
       priceCents: menuItems.priceCents,
-      soldOut: menuItems.soldOut,
+      item: itemExtraColumns,
       groups: sql<number>`(SELECT count(*) FROM ${modifierGroups} WHERE ${modifierGroups.menuItemId} = ${menuItems.id})`,
     })
     .from(categories)
@@ -128,17 +163,17 @@ export async function categoriesWithItems(db: Db, userId: string, menuId?: strin
   for (const row of rows) {
     let category = byId.get(row.id)
     if (!category) {
-      category = { id: row.id, name: row.name, description: row.description, menuId: row.menuId, menuItems: [] }
+      category = { id: row.id, name: row.name, description: row.description, nameEn: row.nameEn, descriptionEn: row.descriptionEn, menuId: row.menuId, menuItems: [] }
       byId.set(row.id, category)
     }
-    if (row.itemId && row.itemName !== null && row.priceCents !== null) {
-      category.menuItems.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, categoryId: row.id, soldOut: row.soldOut ?? false, modifierGroups: row.groups })
+    if (row.itemId && row.itemName !== null && row.priceCents !== null && row.item) {
+      category.menuItems.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, categoryId: row.id, modifierGroups: row.groups, ...itemExtras(row.item) })
     }
   }
   return [...byId.values()]
 }
 
-const categoryColumns = { id: categories.id, name: categories.name, description: categories.description, menuId: categories.menuId }
+const categoryColumns = { id: categories.id, name: categories.name, description: categories.description, nameEn: categories.nameEn, descriptionEn: categories.descriptionEn, menuId: categories.menuId }
 
 /** A new category at the end of the owner's menu; null when the menu is not theirs. */
 export async function createCategory(db: Db, userId: string, input: CategoryInput) {
@@ -183,7 +218,26 @@ async function ownsCategoryId(db: Db, userId: string, categoryId: string): Promi
   return Boolean(row)
 }
 
-const itemColumns = { id: menuItems.id, name: menuItems.name, description: menuItems.description, priceCents: menuItems.priceCents, categoryId: menuItems.categoryId, soldOut: menuItems.soldOut }
+const itemColumns = { id: menuItems.id, name: menuItems.name, description: menuItems.description, priceCents: menuItems.priceCents, categoryId: menuItems.categoryId, ...itemExtraColumns }
+
+/** An item as the owner's screens and the API read it. */
+export type OwnMenuItem = ReturnType<typeof readItem>
+const readItem = ({ soldOut, nameEn, descriptionEn, tags, photoId, photoSizes, ...row }: { id: string; name: string; description: string | null; priceCents: number; categoryId: string } & Parameters<typeof itemExtras>[0]) => ({
+  ...row,
+  ...itemExtras({ soldOut, nameEn, descriptionEn, tags, photoId, photoSizes }),
+})
+
+/** The columns an item's form writes; "Agotado" only when it says so, so an edit leaves it as it was. */
+const itemValues = (input: MenuItemInput) => ({
+  name: input.name,
+  description: input.description,
+  priceCents: input.price,
+  categoryId: input.categoryId,
+  nameEn: input.nameEn,
+  descriptionEn: input.descriptionEn,
+  tags: serializeTags(input.tags),
+  ...(input.soldOut === undefined ? {} : { soldOut: input.soldOut }),
+})
 
 export async function createMenuItem(db: Db, userId: string, input: MenuItemInput) {
   if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
@@ -191,25 +245,21 @@ export async function createMenuItem(db: Db, userId: string, input: MenuItemInpu
     .insert(menuItems)
     .values({
       id: crypto.randomUUID(),
-      name: input.name,
-      description: input.description,
-      priceCents: input.price,
-      categoryId: input.categoryId,
-      soldOut: input.soldOut ?? false,
+      ...itemValues(input),
       position: sql`(SELECT coalesce(max(${menuItems.position}), -1) + 1 FROM ${menuItems} WHERE ${menuItems.categoryId} = ${input.categoryId})`,
     })
     .returning(itemColumns)
-  return row!
+  return readItem(row!)
 }
 
 export async function updateMenuItem(db: Db, userId: string, itemId: string, input: MenuItemInput) {
   if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
   const [row] = await db
     .update(menuItems)
-    .set({ name: input.name, description: input.description, priceCents: input.price, categoryId: input.categoryId, ...(input.soldOut === undefined ? {} : { soldOut: input.soldOut }) })
+    .set(itemValues(input))
     .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
     .returning(itemColumns)
-  return row ?? null
+  return row ? readItem(row) : null
 }
 
 /** Marks an item "Agotado" or offers it again, from the kitchen's quick switch. */
@@ -219,7 +269,7 @@ export async function setMenuItemSoldOut(db: Db, userId: string, itemId: string,
     .set({ soldOut })
     .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
     .returning(itemColumns)
-  return row ?? null
+  return row ? readItem(row) : null
 }
 
 export async function deleteMenuItem(db: Db, userId: string, itemId: string): Promise<boolean> {
@@ -236,7 +286,34 @@ export async function findOwnMenuItem(db: Db, userId: string, itemId: string) {
     .from(menuItems)
     .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
     .limit(1)
-  return row ?? null
+  return row ? readItem(row) : null
+}
+
+/** Points the owner's item at its new photo, or at none; answers the item, or null when it is not theirs (any more). */
+export async function setItemPhoto(db: Db, userId: string, itemId: string, photo: StoredPhoto | null) {
+  const [row] = await db
+    .update(menuItems)
+    .set({ photoId: photo?.id ?? null, photoSizes: photo?.sizes ?? null })
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
+    .returning(itemColumns)
+  return row ? readItem(row) : null
+}
+
+/** The photos of the owner's items in a menu, a category or one item: what deleting it must take out of storage. */
+export async function photosUnder(db: Db, userId: string, scope: { menuId: string } | { categoryId: string } | { itemId: string }): Promise<StoredPhoto[]> {
+  const rows = await db
+    .select({ photoId: menuItems.photoId, photoSizes: menuItems.photoSizes })
+    .from(menuItems)
+    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+    .innerJoin(menus, eq(menus.id, categories.menuId))
+    .where(
+      and(
+        eq(menus.userId, userId),
+        isNotNull(menuItems.photoId),
+        'menuId' in scope ? eq(menus.id, scope.menuId) : 'categoryId' in scope ? eq(categories.id, scope.categoryId) : eq(menuItems.id, scope.itemId),
+      ),
+    )
+  return rows.flatMap((row) => photoOf(row) ?? [])
 }
 
 export interface ModifierGroupView {

@@ -13,8 +13,17 @@ export function newNonce(): string {
 const isDinerPage = (url: URL) => url.pathname.startsWith('/customer/')
 
 /**
- * The page's Content-Security-Policy. Scripts run only with this response's
- * nonce (Remix's inline scripts carry it) and whatever those scripts load
+ * Dish photos are the same public files for everyone, under addresses that
+ * never change: a staff member's cookie on the request does not make them
+ * private, and they keep their long cache.
+ */
+const isPublicPhoto = (url: URL) => url.pathname.startsWith('/menu-photos/')
+
+/**
+ * The page's Content-Security-Policy. Images come from our own origin (dish
+ * photos are served by the Worker, /menu-photos/…) or are inline. Scripts
+ * run only with this response's nonce (Remix's inline scripts carry it) and
+ * whatever those scripts load
  * ('strict-dynamic'): that already covers Stripe.js, which the payment step's
  * own code adds. No page may be framed, no plugin loaded, no base URL
  * changed. Styles may be inline: React's style attributes need it and a
@@ -57,6 +66,7 @@ export function withSecurityHeaders(response: Response, request: Request, url: U
     headers.set('Permissions-Policy', permissionsPolicy(url))
     if (url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, { stripe: isDinerPage(url) }))
+    if (isPublicPhoto(url)) return
     if (url.pathname === '/admin' || url.pathname.startsWith('/admin/') || readSessionToken(request)) headers.set('Cache-Control', 'private, no-store')
   }
   // Remix's and our own responses have headers that can be set; one that arrives sealed (a fetch's) is copied once.

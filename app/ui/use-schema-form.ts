@@ -5,6 +5,13 @@ import { z } from '~/domain/schemas/zod'
 type Result = SubmissionResult<string[]> | null | undefined
 
 /**
+ * The first values useSchemaForm takes. Its open-ended record part reads any
+ * extra field as text, so a form with a list field (checkboxes) checks its
+ * values against the schema's input and then states them as this type.
+ */
+export type FormDefaults<Schema extends z.ZodType> = DefaultValue<z.input<Schema> & Record<string, unknown>>
+
+/**
  * A staff or public page's form: the server's last answer (what was typed and
  * the errors under their fields), and once hydrated the browser checks the
  * same schema the action parses before anything is sent, then each field
@@ -13,7 +20,7 @@ type Result = SubmissionResult<string[]> | null | undefined
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>(
   schema: Schema,
-  { id, lastResult, defaultValue, coerce = true }: { id: string; lastResult: Result; defaultValue?: DefaultValue<z.input<Schema> & Record<string, unknown>>; coerce?: boolean },
+  { id, lastResult, defaultValue, coerce = true }: { id: string; lastResult: Result; defaultValue?: FormDefaults<Schema>; coerce?: boolean },
 ) {
   return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,

@@ -83,7 +83,7 @@ describe('the sidebar menu builder', () => {
     // Editing hides the chooser; the price comes back in pesos.
     await page.getByRole('link', { name: 'Editar platillo: Taco al pastor' }).click()
     await page.getByLabel('Precio (MXN)').waitFor()
-    expect(await dialog(page).getByRole('heading').textContent()).toBe('Editar platillo')
+    expect(await dialog(page).getByRole('heading', { level: 2 }).textContent()).toBe('Editar platillo')
     expect(await dialog(page).getByLabel('Categoría', { exact: true }).count()).toBe(0)
     expect(await page.getByLabel('Precio (MXN)').inputValue()).toBe('32.50')
     await page.getByLabel('Precio (MXN)').fill('38')

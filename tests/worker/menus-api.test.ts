@@ -35,7 +35,17 @@ describe('menus, categories, items and modifiers API', () => {
     expect(await body<Menu>(await call('GET', `/api/menus/${menu.id}`, undefined, owner.cookie), 200)).toEqual(menu)
     const categories = await body<Category[]>(await call('GET', `/api/categories-with-items?menuId=${menu.id}`, undefined, owner.cookie), 200)
     expect(categories).toEqual([
-      { id: category.id, name: 'Tacos', description: null, menuId: menu.id, menuItems: [{ id: item.id, name: 'Taco de suadero', description: 'Con cebolla y cilantro', price: 3550, categoryId: category.id, soldOut: false, category: 'Tacos' }] },
+      {
+        id: category.id,
+        name: 'Tacos',
+        description: null,
+        nameEn: null,
+        descriptionEn: null,
+        menuId: menu.id,
+        menuItems: [
+          { id: item.id, name: 'Taco de suadero', description: 'Con cebolla y cilantro', nameEn: null, descriptionEn: null, price: 3550, categoryId: category.id, tags: [], soldOut: false, photo: null, category: 'Tacos' },
+        ],
+      },
     ])
     expect(await body<Category[]>(await call('GET', '/api/categories-with-items', undefined, owner.cookie), 200)).toHaveLength(1)
     const groups = await body<Group[]>(await call('GET', `/api/menu-items/${item.id}/modifier-groups`, undefined, owner.cookie), 200)

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { MAX_CENTS, parsePesosInput } from '../money'
+import { DISH_TAGS, normalizeTags, tagConflict, type DishTag } from '../allergens'
 import { checkbox, idString } from './fields'
 
 /** Menu kinds; the management dialog offers them all. */
@@ -19,6 +20,37 @@ const description = z
   .max(500, { error: 'admin.errors.tooLong' })
   .nullish()
   .transform((value) => value || null)
+
+/** An optional English version of a name: empty means none, and the diner sees the Spanish. */
+const nameEn = z
+  .string({ error: 'admin.errors.tooLong' })
+  .trim()
+  .max(80, { error: 'admin.errors.tooLong' })
+  .nullish()
+  .transform((value) => value || null)
+
+/**
+ * A dish's tags from the fixed list (app/domain/allergens.ts): a JSON array of
+ * ids, or a form's checkboxes (none, one value or several). Unknown ids and a
+ * vegan or vegetarian dish that contains an animal allergen are refused.
+ */
+const dishTags = z
+  .union([z.array(z.string(), { error: 'admin.menu.errors.allergen' }), z.string()], { error: 'admin.menu.errors.allergen' })
+  .optional()
+  .transform((value, ctx): DishTag[] => {
+    const given = value === undefined ? [] : typeof value === 'string' ? [value] : value
+    const known = given.filter((tag): tag is DishTag => DISH_TAGS.includes(tag as DishTag))
+    if (known.length !== given.length) {
+      ctx.addIssue({ code: 'custom', message: 'admin.menu.errors.allergen' })
+      return z.NEVER
+    }
+    const conflict = tagConflict(known)
+    if (conflict) {
+      ctx.addIssue({ code: 'custom', message: `admin.menu.errors.${conflict.label}Conflict` })
+      return z.NEVER
+    }
+    return normalizeTags(known)
+  })
 
 /**
  * A menu-side price: integer cents from the API (docs/api.md, Menus), or the
@@ -44,6 +76,8 @@ export const menuSchema = z.object({
 export const categorySchema = z.object({
   name: name('admin.menu.errors.categoryName'),
   description,
+  nameEn,
+  descriptionEn: description,
   menuId: z.string({ error: 'admin.menu.errors.chooseMenu' }).trim().min(1, { error: 'admin.menu.errors.chooseMenu' }).pipe(idString('menuId')),
 })
 
@@ -52,6 +86,9 @@ export const menuItemSchema = z.object({
   description,
   price: cents({ min: 1, key: 'admin.menu.errors.price' }),
   categoryId: z.string({ error: 'admin.menu.errors.chooseCategory' }).trim().min(1, { error: 'admin.menu.errors.chooseCategory' }).pipe(idString('categoryId')),
+  nameEn,
+  descriptionEn: description,
+  tags: dishTags,
   /** "Agotado"; left out, an edit keeps it as it was. */
   soldOut: z.boolean({ error: 'admin.menu.errors.soldOut' }).optional(),
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { ADJUSTMENT_KINDS } from '../../domain/adjustments'
 import { LEDGER_METHODS } from '../../domain/bill'
+import type { PhotoSize } from '../../domain/menu-photos'
 import { MENU_TYPES } from '../../domain/schemas/menus'
 import {
   check,
@@ -336,6 +337,9 @@ export const categories = sqliteTable(
     description: text('description'),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    // What English-speaking diners read where staff wrote it; the Spanish otherwise.
+    nameEn: text('name_en'),
+    descriptionEn: text('description_en'),
   },
   (t) => [index('categories_menu_idx').on(t.menuId)],
 )
@@ -354,6 +358,13 @@ export const menuItems = sqliteTable(
     /** "Agotado": staff took it off for now; diners see it and cannot order it. */
     soldOut: integer('sold_out', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
+    nameEn: text('name_en'),
+    descriptionEn: text('description_en'),
+    // Allergen and dietary tag ids, comma-separated in the list's order (app/domain/allergens.ts); '' for none.
+    tags: text('tags').notNull().default(''),
+    // The photo's id (its objects in MENU_PHOTOS are `{photoId}/{width}.webp`) and the kept sizes, smallest first.
+    photoId: text('photo_id'),
+    photoSizes: text('photo_sizes', { mode: 'json' }).$type<PhotoSize[]>(),
   },
   (t) => [
     index('menu_items_category_idx').on(t.categoryId),

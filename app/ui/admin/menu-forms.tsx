@@ -1,13 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, type DefaultValue, type FieldMetadata } from '@conform-to/react'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ALLERGENS, DIETARY_TAGS, type DishTag } from '~/domain/allergens'
+import type { PhotoSize } from '~/domain/menu-photos'
 import { categorySchema, menuItemSchema, menuSchema, MENU_TYPES, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
 import type { MenuIntent } from '~/server/menu-actions.server'
 import { buttonClass } from '../button'
 import { CheckboxField, ErrorList, Field, SelectField, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
-import { resultFor, useSchemaForm } from '../use-schema-form'
+import type { z } from '~/domain/schemas/zod'
+import { resultFor, useSchemaForm, type FormDefaults } from '../use-schema-form'
 import { UrlDialog } from './dialog'
+import { ItemPhotoForm } from './item-photo-form'
 
 /*
  * The forms of the menu screens (management, builder, sidebar builder). They
@@ -68,13 +72,56 @@ export function MenuDialog({ open, closeTo, menu }: { open: boolean; closeTo: st
   )
 }
 
-export function CategoryDialog({ open, closeTo, menuId, category }: { open: boolean; closeTo: string; menuId: string; category?: { id: string; name: string; description: string | null } }) {
+/** The optional English name and description diners who read English see. */
+function EnglishFields({ name, description }: { name: FieldMetadata<string | null | undefined>; description: FieldMetadata<string | null | undefined> }) {
+  const { t } = useI18n()
+  return (
+    <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4" data-testid="english-fields">
+      <legend className="px-1 font-bold">{t('admin.menu.english.legend')}</legend>
+      <p className="text-sm text-stone-600">{t('admin.menu.english.hint')}</p>
+      <Field label={t('admin.menu.english.name')} errors={name.errors} inputProps={{ ...getInputProps(name, { type: 'text' }), lang: 'en' }} />
+      <Field label={t('admin.menu.english.description')} errors={description.errors} inputProps={{ ...getInputProps(description, { type: 'text' }), lang: 'en' }} />
+    </fieldset>
+  )
+}
+
+/** The item's tags as checkboxes from the fixed list, allergens apart from the dietary ones. */
+function TagFields({ field }: { field: FieldMetadata<string[] | string | undefined> }) {
+  const { t } = useI18n()
+  const boxes = (tags: readonly DishTag[]) =>
+    getCollectionProps(field, { type: 'checkbox', options: [...tags] }).map((props) => <CheckboxField key={props.value} label={t(`dish.tags.${props.value as DishTag}`)} inputProps={props} />)
+  return (
+    <div className="grid gap-3" data-testid="tag-fields">
+      <fieldset className="grid gap-1 rounded-2xl border border-stone-200 p-4">
+        <legend className="px-1 font-bold">{t('admin.menu.tags.allergens')}</legend>
+        <div className="grid grid-cols-2 gap-x-3">{boxes(ALLERGENS)}</div>
+      </fieldset>
+      <fieldset className="grid gap-1 rounded-2xl border border-stone-200 p-4">
+        <legend className="px-1 font-bold">{t('admin.menu.tags.dietary')}</legend>
+        <div className="grid grid-cols-2 gap-x-3">{boxes(DIETARY_TAGS)}</div>
+      </fieldset>
+      <ErrorList errors={field.errors} />
+    </div>
+  )
+}
+
+export function CategoryDialog({
+  open,
+  closeTo,
+  menuId,
+  category,
+}: {
+  open: boolean
+  closeTo: string
+  menuId: string
+  category?: { id: string; name: string; description: string | null; nameEn: string | null; descriptionEn: string | null }
+}) {
   const { t } = useI18n()
   const intent = category ? 'category.update' : 'category.create'
   const [form, fields] = useSchemaForm(categorySchema, {
     id: `category-${category?.id ?? 'new'}`,
     lastResult: useLastResult(intent, category?.id),
-    defaultValue: { name: category?.name ?? '', description: category?.description ?? '' },
+    defaultValue: { name: category?.name ?? '', description: category?.description ?? '', nameEn: category?.nameEn ?? '', descriptionEn: category?.descriptionEn ?? '' },
     coerce: false,
   })
   return (
@@ -84,6 +131,7 @@ export function CategoryDialog({ open, closeTo, menuId, category }: { open: bool
         <ErrorList errors={fields.menuId.errors} />
         <Field label={t('admin.menu.builder.categoryName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
         <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
+        <EnglishFields name={fields.nameEn} description={fields.descriptionEn} />
       </FormShell>
     </UrlDialog>
   )
@@ -92,7 +140,8 @@ export function CategoryDialog({ open, closeTo, menuId, category }: { open: bool
 /**
  * The item form. The category chooser is 'choose' for a new item, 'fixed'
  * (shown, disabled) when the item is added to a given category, and 'hidden'
- * when editing.
+ * when editing. Editing shows the item's photo first, with its own forms (a
+ * new item has none until it is saved).
  */
 export function ItemDialog({
   open,
@@ -107,20 +156,40 @@ export function ItemDialog({
   categories: { id: string; name: string }[]
   categoryId?: string
   categoryMode: 'choose' | 'fixed' | 'hidden'
-  item?: { id: string; name: string; description: string | null; priceCents: number; categoryId: string }
+  item?: {
+    id: string
+    name: string
+    description: string | null
+    priceCents: number
+    categoryId: string
+    nameEn: string | null
+    descriptionEn: string | null
+    tags: DishTag[]
+    photo: { id: string; sizes: PhotoSize[] } | null
+  }
 }) {
   const { t } = useI18n()
   const intent = item ? 'item.update' : 'item.create'
   const [form, fields] = useSchemaForm(menuItemSchema, {
     id: `item-${item?.id ?? 'new'}`,
     lastResult: useLastResult(intent, item?.id),
-    defaultValue: { name: item?.name ?? '', description: item?.description ?? '', price: item ? pesosText(item.priceCents) : '', categoryId: item?.categoryId ?? '' },
+    defaultValue: {
+      name: item?.name ?? '',
+      description: item?.description ?? '',
+      price: item ? pesosText(item.priceCents) : '',
+      categoryId: item?.categoryId ?? '',
+      nameEn: item?.nameEn ?? '',
+      descriptionEn: item?.descriptionEn ?? '',
+      tags: item?.tags ?? [],
+    } satisfies DefaultValue<z.input<typeof menuItemSchema>> as FormDefaults<typeof menuItemSchema>,
     coerce: false,
   })
   // The dialog stays mounted while the page's ?category= changes, so a fixed category is read from the props, not from the form's first values.
   const chosen = item?.categoryId ?? categoryId ?? fields.categoryId.initialValue ?? ''
   return (
     <UrlDialog open={open} closeTo={closeTo} title={item ? t('admin.menu.sidebar.editItem') : t('admin.menu.builder.addMenuItem')}>
+      {/* A new photo starts the form afresh: no file still chosen, nothing still named. */}
+      {item ? <ItemPhotoForm key={item.photo?.id ?? 'none'} item={item} /> : null}
       <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={item?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
         <Field label={t('admin.menu.builder.itemName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
         <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
@@ -146,7 +215,10 @@ export function ItemDialog({
             ) : null}
           </>
         )}
+        <TagFields field={fields.tags} />
+        <EnglishFields name={fields.nameEn} description={fields.descriptionEn} />
       </FormShell>
+      {item ? null : <p className="mt-4 text-sm text-stone-600">{t('admin.menu.photo.saveFirst')}</p>}
     </UrlDialog>
   )
 }
