@@ -5,6 +5,9 @@ import { getDb } from '~/server/db/client.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { findOwnTable } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
+import { PAPER } from '~/ui/theme'
+
+export const handle = PAPER
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · QR' }]
 

@@ -6,6 +6,9 @@ import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { listTables } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { useI18n } from '~/ui/i18n'
+import { PAPER } from '~/ui/theme'
+
+export const handle = PAPER
 
 export const meta: MetaFunction = () => [{ title: 'Mesa · QR' }]
 

@@ -146,10 +146,10 @@ export default function Menu() {
       actions={cartButton}
       bottomBar={
         totals.count > 0 ? (
-          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" data-testid="menu-bar">
+          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 dark:border-stone-700 bg-white/95 dark:bg-stone-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" data-testid="menu-bar">
             <div className="mx-auto flex max-w-xl items-center gap-3 p-3">
               <div className="flex-1">
-                <p className="text-sm text-stone-600">{t('customer.menu.items', { count: totals.count })}</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.menu.items', { count: totals.count })}</p>
                 <p className="text-lg font-bold tabular-nums">{money(totals.subtotal)}</p>
               </div>
               <Link to={customerPath.cart(sid)} className={`${buttonClass.primary} flex-1`} data-testid="menu-place-order">
@@ -161,9 +161,9 @@ export default function Menu() {
       }
     >
       {categories.length === 0 || !active ? (
-        <div className="grid gap-3 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="no-menu">
+        <div className="grid gap-3 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm" data-testid="no-menu">
           <p className="text-lg font-bold">{t('customer.menu.noMenuTitle')}</p>
-          <p className="text-stone-600">{t('customer.menu.noMenuText')}</p>
+          <p className="text-stone-600 dark:text-stone-400">{t('customer.menu.noMenuText')}</p>
           <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
             {t('customer.menu.viewBill')}
           </Link>
@@ -183,7 +183,7 @@ export default function Menu() {
                       aria-current={current ? 'page' : undefined}
                       ref={current ? activeTab : undefined}
                       className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 font-semibold ${
-                        current ? 'border-emerald-800 bg-emerald-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
+                        current ? 'border-emerald-800 dark:border-emerald-500 bg-emerald-800 text-white' : 'border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 text-stone-800 dark:text-stone-200 hover:bg-stone-100 dark:hover:bg-stone-800'
                       }`}
                     >
                       {category.name}
@@ -196,19 +196,19 @@ export default function Menu() {
 
           <section aria-labelledby="category-heading" className="mt-3">
             <h2 id="category-heading" className="sr-only">{active.name}</h2>
-            {active.description ? <p className="mb-3 text-stone-600">{active.description}</p> : null}
+            {active.description ? <p className="mb-3 text-stone-600 dark:text-stone-400">{active.description}</p> : null}
             {active.items.length === 0 ? (
-              <p className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm" data-testid="empty-category">
+              <p className="rounded-2xl bg-white dark:bg-stone-900 p-6 text-center text-stone-600 dark:text-stone-400 shadow-sm" data-testid="empty-category">
                 {t('customer.menu.emptyCategory')}
               </p>
             ) : (
               <ul className="grid gap-3" data-testid="menu-items">
                 {active.items.map((item) => (
-                  <li key={item.id} id={`item-${item.id}`} className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="menu-item">
+                  <li key={item.id} id={`item-${item.id}`} className="grid scroll-mt-24 gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" data-testid="menu-item">
                     <div>
                       <p className="font-semibold">{item.name}</p>
-                      {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
-                      {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800">{t('customer.menu.customizable')}</p> : null}
+                      {item.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{item.description}</p> : null}
+                      {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.menu.customizable')}</p> : null}
                     </div>
                     <div className="flex items-center justify-between gap-3">
                       <p className="text-lg font-semibold tabular-nums">{money(item.priceCents)}</p>

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
+import { ThemeSwitch } from '../theme-switch'
 
 interface ShellProps {
   restaurantName?: string
@@ -23,7 +24,7 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
   const { t } = useI18n()
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-xl flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 bg-stone-50/95 px-3 py-2 backdrop-blur">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 dark:border-stone-700 bg-stone-50/95 dark:bg-stone-950/95 px-3 py-2 backdrop-blur">
         {backTo ? (
           <Link to={backTo} className={buttonClass.icon} aria-label={t('common.back')}>
             <span aria-hidden="true" className="text-xl">←</span>
@@ -33,7 +34,7 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
           {title ? <h1 className="line-clamp-2 text-lg font-bold leading-tight">{title}</h1> : null}
           {restaurantName || tableNumber ? (
             // The restaurant's name may shorten; the table's number never does.
-            <p className={`flex min-w-0 ${title ? 'text-sm text-stone-600' : 'text-lg font-bold'}`}>
+            <p className={`flex min-w-0 ${title ? 'text-sm text-stone-600 dark:text-stone-400' : 'text-lg font-bold'}`}>
               {restaurantName ? <span className="truncate">{restaurantName}</span> : null}
               {restaurantName && tableNumber ? <span className="shrink-0 whitespace-pre"> · </span> : null}
               {tableNumber ? (
@@ -46,6 +47,7 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
         </div>
         {actions}
         <LanguageSwitch />
+        <ThemeSwitch compact />
         {closeTo ? (
           <Link to={closeTo} className={buttonClass.icon} aria-label={t('common.close')}>
             <span aria-hidden="true" className="text-xl">✕</span>
@@ -53,8 +55,8 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
         ) : null}
       </header>
       <main className={`flex-1 px-4 pt-4 ${bottomBar ? 'pb-28' : 'pb-8'}`}>{children}</main>
-      <footer className={`px-4 py-6 text-center text-sm text-stone-600 ${bottomBar ? 'pb-28' : ''}`}>
-        {t('common.poweredBy')} <span className="font-semibold text-emerald-800">{t('common.appName')}</span>
+      <footer className={`px-4 py-6 text-center text-sm text-stone-600 dark:text-stone-400 ${bottomBar ? 'pb-28' : ''}`}>
+        {t('common.poweredBy')} <span className="font-semibold text-emerald-800 dark:text-emerald-400">{t('common.appName')}</span>
       </footer>
       {bottomBar}
     </div>
