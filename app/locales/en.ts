@@ -13,10 +13,6 @@ const en: DinerResources = {
     loading: 'Loading…',
     dismiss: 'Dismiss',
     update: 'Update',
-    theme: 'Theme',
-    themes: { light: 'Light', dark: 'Dark', system: 'System' },
-    /** The one-button switch of narrow headers: what a tap does. */
-    switchTheme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },
     errors: {
       '401': { title: 'Sign in to continue', text: "This page is only for the restaurant's staff." },
       '403': { title: "You don't have access", text: "Your account can't see this page." },

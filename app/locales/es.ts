@@ -13,10 +13,6 @@ const es = {
     loading: 'Cargando…',
     dismiss: 'Descartar',
     update: 'Actualizar',
-    theme: 'Tema',
-    themes: { light: 'Claro', dark: 'Oscuro', system: 'Sistema' },
-    /** The one-button switch of narrow headers: what a tap does. */
-    switchTheme: { light: 'Usar tema claro', dark: 'Usar tema oscuro' },
     errors: {
       '401': { title: 'Inicia sesión para continuar', text: 'Esta página es solo para el personal del restaurante.' },
       '403': { title: 'No tienes acceso', text: 'Tu cuenta no puede ver esta página.' },

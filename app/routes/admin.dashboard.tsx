@@ -9,12 +9,11 @@ import { requireStaffPage } from '~/server/auth/session.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
-import { LanguageSwitch } from '~/ui/customer/shell'
+import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { useToast } from '~/ui/toaster'
 import { useLiveSocket } from '~/ui/use-live'
-import { ThemeSwitch } from '~/ui/theme-switch'
 import { useSchemaForm } from '~/ui/use-schema-form'
 
 /*
@@ -75,7 +74,7 @@ export default function Dashboard() {
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.dashboard.staffDashboard')}</p>
           </div>
           <LanguageSwitch />
-          <ThemeSwitch compact />
+          <ThemeToggle />
           <a href="/api/logout" className={buttonClass.secondary}>
             {t('admin.dashboard.logout')}
           </a>

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Outlet, useRouteLoaderData } from '@remix-run/react'
 import { getStaffUser } from '~/server/auth/session.server'
-import { LanguageSwitch } from '~/ui/customer/shell'
+import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { useI18n } from '~/ui/i18n'
-import { ThemeSwitch } from '~/ui/theme-switch'
 
 /**
  * The staff area (/admin/...): whether someone is signed in is read once here
@@ -35,7 +34,7 @@ export function ErrorBoundary() {
               <p className="text-lg font-bold text-emerald-800 dark:text-emerald-400">{t('admin.brand')}</p>
               <div className="flex gap-2">
                 <LanguageSwitch />
-                <ThemeSwitch compact />
+                <ThemeToggle />
               </div>
             </div>
           </header>

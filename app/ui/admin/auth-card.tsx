@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { LanguageSwitch } from '../customer/shell'
+import { LanguageSwitch, ThemeToggle } from '../customer/shell'
 import { useI18n } from '../i18n'
-import { ThemeSwitch } from '../theme-switch'
 
 /** The frame of the sign-in, sign-up and password pages. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -12,7 +11,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         <p className="text-lg font-bold text-emerald-800 dark:text-emerald-400">{t('admin.brand')}</p>
         <div className="flex gap-2">
           <LanguageSwitch />
-          <ThemeSwitch compact />
+          <ThemeToggle />
         </div>
       </header>
       <main className="rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm">

@@ -1,8 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClass } from '../button'
-import { LanguageSwitch } from '../customer/shell'
-import { ThemeSwitch } from '../theme-switch'
+import { LanguageSwitch, ThemeToggle } from '../customer/shell'
 
 /** The bar of the staff screens below the dashboard: the way back, anything the screen adds, the language. */
 export function AdminTopBar({ backTo, backLabel, children }: { backTo: string; backLabel: string; children?: ReactNode }) {
@@ -14,7 +13,7 @@ export function AdminTopBar({ backTo, backLabel, children }: { backTo: string; b
         </Link>
         <div className="flex flex-1 justify-end gap-2">{children}</div>
         <LanguageSwitch />
-        <ThemeSwitch compact />
+        <ThemeToggle />
       </div>
     </header>
   )

@@ -4,7 +4,7 @@ import type { StripeCheckout } from '~/server/stripe-checkout.server'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 import { loadStripeJs, type ExpressConfirmEvent, type ExpressPaymentType, type Stripe, type StripeElements } from '~/ui/stripe-js'
-import { useDark } from '~/ui/theme'
+import { useDark } from '~/ui/use-dark'
 import { useHydrated } from '~/ui/use-hydrated'
 
 /** The wallets a payment can be recorded as; Stripe's other express buttons are not offered. */
