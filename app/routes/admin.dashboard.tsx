@@ -74,7 +74,10 @@ export default function Dashboard() {
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.dashboard.staffDashboard')}</p>
           </div>
           <LanguageSwitch />
-          <ThemeToggle />
+          {/* On a phone the restaurant's name needs the room; Configuración holds the theme's choice. */}
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           <a href="/api/logout" className={buttonClass.secondary}>
             {t('admin.dashboard.logout')}
           </a>

@@ -144,7 +144,7 @@ export default function SplitEqual() {
           </div>
         </div>
 
-        <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white">
+        <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white dark:bg-emerald-900">
           <span className="font-semibold">{t('customer.split.yourShare')}</span>
           <span className="text-3xl font-bold tabular-nums" data-testid="split-share">{money(split.share)}</span>
         </div>

@@ -16,6 +16,7 @@ export function ThemeSwitch() {
       className="flex rounded-full border border-stone-300 bg-white p-0.5 dark:border-stone-700 dark:bg-stone-900"
       role="group"
       aria-label={t('theme.label')}
+      data-testid="theme-switch"
     >
       {THEMES.map((theme) => (
         <button

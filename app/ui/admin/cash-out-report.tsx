@@ -39,7 +39,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
         {headline.map((stat, index) => (
           <div
             key={stat.key}
-            className={`rounded-2xl p-4 shadow-sm sm:p-5 ${index === 0 ? 'col-span-2 bg-emerald-800 text-white lg:col-span-1 print:col-span-1 print:bg-white print:text-stone-900' : 'bg-white dark:bg-stone-900'} ${PRINTED}`}
+            className={`rounded-2xl p-4 shadow-sm sm:p-5 ${index === 0 ? 'col-span-2 bg-emerald-800 text-white dark:bg-emerald-900 lg:col-span-1 print:col-span-1 print:bg-white print:text-stone-900' : 'bg-white dark:bg-stone-900'} ${PRINTED}`}
           >
             <dt className={`font-semibold ${index === 0 ? 'text-emerald-50' : 'text-stone-700 dark:text-stone-300'} print:text-stone-900`}>{stat.label}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl print:text-2xl" data-testid={stat.key}>

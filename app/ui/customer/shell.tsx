@@ -102,7 +102,7 @@ export const themeButton = 'grid size-11 place-items-center rounded-full text-st
  * JavaScript loads; with it, sent by the caller's fetcher, the page changes
  * colour at once (root.tsx shows the theme being sent) and keeps its scroll.
  */
-export function ThemeForm({ fetcher, children, ...attributes }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode } & Pick<FormHTMLAttributes<HTMLFormElement>, 'className' | 'role' | 'aria-label'>) {
+export function ThemeForm({ fetcher, children, ...attributes }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode; 'data-testid'?: string } & Pick<FormHTMLAttributes<HTMLFormElement>, 'className' | 'role' | 'aria-label'>) {
   const location = useLocation()
   return (
     <fetcher.Form method="post" action="/set-theme" preventScrollReset {...attributes}>
@@ -132,7 +132,7 @@ export function ThemeToggle() {
   }, [sending])
 
   return (
-    <ThemeForm fetcher={fetcher}>
+    <ThemeForm fetcher={fetcher} data-testid="theme-toggle">
       {(['dark', 'light'] as const).map((next) => (
         <button
           key={next}
