@@ -89,6 +89,8 @@ describe('the theme on the diner’s and staff screens', () => {
     const bill = `/customer/pay-items/${table.sessionId}?lng=en`
     await page.goto(bill)
     expect(await htmlClass(page)).toBe('')
+    // A light page offers dark only.
+    expect(await page.getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Switch to dark theme' }).click()
     await page.waitForURL((url) => url.pathname + url.search === bill)
     expect(await htmlClass(page)).toBe('dark')

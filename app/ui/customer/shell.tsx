@@ -95,7 +95,6 @@ export function ThemeIcon({ path }: { path: string }) {
 
 export const SUN = 'M12 4V2M12 22v-2M4.9 4.9 3.5 3.5M20.5 20.5l-1.4-1.4M4 12H2M22 12h-2M4.9 19.1l-1.4 1.4M20.5 3.5l-1.4 1.4M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10z'
 export const MOON = 'M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10z'
-export const themeButton = 'grid size-11 place-items-center rounded-full text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'
 
 /**
  * A plain form to /set-theme that comes back to this page, so it works before
@@ -142,7 +141,8 @@ export function ThemeToggle() {
           onClick={(event) => (tapped.current = event.currentTarget)}
           aria-label={t(`theme.switchTo.${next}`)}
           title={t(`theme.switchTo.${next}`)}
-          className={`${themeButton} hover:bg-stone-200 dark:hover:bg-stone-800 ${next === 'dark' ? 'dark:hidden' : 'hidden dark:grid'}`}
+          // The icon look's own inline-grid comes after a plain `hidden` in the stylesheet, hence the important ones.
+          className={`${buttonClass.icon} ${next === 'dark' ? 'dark:hidden' : 'hidden! dark:inline-grid!'}`}
         >
           <ThemeIcon path={next === 'dark' ? MOON : SUN} />
         </button>
