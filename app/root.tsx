@@ -5,7 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useFetchers,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
@@ -20,8 +20,8 @@ import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
 import { pageTitle } from '~/ui/page-title'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { areaOf } from '~/ui/site/area'
-import { isTheme } from '~/domain/themes'
 import { useNonce } from '~/ui/nonce'
+import { isPaper, useTheme } from '~/ui/theme'
 import { ToastProvider } from '~/ui/toaster'
 import styles from './app.css?url'
 
@@ -42,10 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const area = areaOf(url.pathname)
   // Staff pages also get the site's strings, for the 404 page of a mistyped /admin address.
   const strings: Partial<Resources> = area === 'admin' ? { ...diner, admin, site } : area === 'site' ? { ...diner, site } : diner
-  // Only the public site is themed; the diner's and staff screens stay light for now.
   // The id this request's error page shows. Single fetch loads a navigation's data in one request, so whenever the root reloads with it (a new path) the id is the failing request's.
   const requestId = requestIdOf(context, request)
-  return data({ language, strings, toast, theme: area === 'site' ? theme : 'light', origin: url.origin, requestId }, { headers })
+  return data({ language, strings, toast, theme, origin: url.origin, requestId }, { headers })
 }
 
 // Toasts and the language change through form posts and redirects; of the query string only ?lng matters here.
@@ -54,20 +53,29 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 
 // Decided on the server from the cookie, so the first paint already has the right colours (see app.css for 'theme-system').
 const THEME_CLASS = { light: undefined, dark: 'dark', system: 'theme-system' } as const
+// The colour a phone gives its own bars: the brand's green over light pages, the page's black over dark ones.
+const BAR_COLOUR = { light: '#047857', dark: '#0c0a09' } as const
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   const language = root?.language ?? DEFAULT_LANGUAGE
-  // A theme being chosen shows at once, before the cookie round trip ends.
-  const choosing = useFetchers().find((fetcher) => fetcher.formAction === '/set-theme')?.formData?.get('theme')
-  const theme = isTheme(choosing) ? choosing : (root?.theme ?? 'light')
+  const chosen = useTheme()
+  // A page that previews paper (the QR print pages) stays as it will print.
+  const theme = useMatches().some((match) => isPaper(match.handle)) ? 'light' : chosen
   return (
     <html lang={language === 'es' ? 'es-MX' : 'en'} className={THEME_CLASS[theme]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#047857" />
+        {theme === 'system' ? (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={BAR_COLOUR.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={BAR_COLOUR.dark} />
+          </>
+        ) : (
+          <meta name="theme-color" content={BAR_COLOUR[theme]} />
+        )}
         <Meta />
         <Links />
       </head>

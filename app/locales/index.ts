@@ -4,6 +4,8 @@ import en from './en'
 import es, { type DinerResources } from './es'
 import siteEn from './site.en'
 import siteEs, { type SiteResources } from './site.es'
+import themeEn from './theme.en'
+import themeEs, { type ThemeResources } from './theme.es'
 
 export const LANGUAGES = ['es', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -12,8 +14,11 @@ export const DEFAULT_LANGUAGE: Language = 'es'
 /** The locale used for numbers and dates of each language. */
 export const LOCALE_OF: Record<Language, string> = { es: 'es-MX', en: 'en-US' }
 
-export type Resources = DinerResources & { admin: AdminResources; site: SiteResources }
+export type Resources = DinerResources & { admin: AdminResources; site: SiteResources; theme: ThemeResources }
 
-export const resources: Record<Language, Resources> = { es: { ...es, admin: adminEs, site: siteEs }, en: { ...en, admin: adminEn, site: siteEn } }
+export const resources: Record<Language, Resources> = {
+  es: { ...es, admin: adminEs, site: siteEs, theme: themeEs },
+  en: { ...en, admin: adminEn, site: siteEn, theme: themeEn },
+}
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)

@@ -12,8 +12,6 @@ const siteEn: SiteResources = {
     label: 'Main navigation',
     login: 'Log in',
     getDemo: 'Get Demo',
-    theme: 'Theme',
-    themes: { light: 'Light', dark: 'Dark', system: 'System' },
   },
   hero: {
     eyebrow: 'For restaurants in Mexico',

@@ -12,8 +12,6 @@ const siteEs = {
     label: 'Navegación principal',
     login: 'Iniciar sesión',
     getDemo: 'Solicitar demo',
-    theme: 'Tema',
-    themes: { light: 'Claro', dark: 'Oscuro', system: 'Sistema' },
   },
   hero: {
     eyebrow: 'Para restaurantes en México',

@@ -36,19 +36,19 @@ export default function CashOutPage() {
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 print:max-w-none print:gap-3 print:p-0">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="min-w-0">
-            <p className="font-semibold text-stone-600">{loaded.restaurantName}</p>
+            <p className="font-semibold text-stone-600 dark:text-stone-400">{loaded.restaurantName}</p>
             <h1 className="text-2xl font-bold">{t('admin.cashOut.title')}</h1>
             {period ? (
               <>
                 <p className="text-lg font-semibold" data-testid="cash-out-period">
                   {period.kind === 'day' ? t('admin.cashOut.day', { date: formatDay(period.day, locale) }) : t('admin.cashOut.shift')}
                 </p>
-                <p className="text-stone-700" data-testid="cash-out-range">
+                <p className="text-stone-700 dark:text-stone-300" data-testid="cash-out-range">
                   {t('admin.cashOut.range', { from: formatDateTime(period.fromMs, locale, timeZone), to: formatDateTime(period.toMs, locale, timeZone) })}
                 </p>
               </>
             ) : null}
-            <p className="text-sm text-stone-600">
+            <p className="text-sm text-stone-600 dark:text-stone-400">
               {t('admin.cashOut.clock', { zone: timeZone })} {t('admin.cashOut.dayStarts', { time: clockTime(BUSINESS_DAY_STARTS_AT, '00', locale) })}
             </p>
           </div>
@@ -77,7 +77,7 @@ export default function CashOutPage() {
         {loaded.ok ? (
           <CashOutReport report={loaded.report} />
         ) : (
-          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900" data-testid="cash-out-errors">
+          <div role="alert" className="rounded-xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="cash-out-errors">
             <p className="font-semibold">{t('admin.cashOut.errors.title')}</p>
             <ul className="mt-1 list-disc pl-5">
               {[...new Set(Object.values(loaded.errors).flat())].map((error) => (

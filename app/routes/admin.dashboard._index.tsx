@@ -94,15 +94,15 @@ export default function TablesTab() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tables.map((table) => (
-            <li key={table.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="table-card">
+            <li key={table.id} className="grid gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" data-testid="table-card">
               <div className="flex items-start justify-between gap-2">
                 <h2 className="font-bold">{tableLabel(t, table)}</h2>
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{t('admin.tables.active')}</span>
+                <span className="rounded-full bg-emerald-100 dark:bg-emerald-900 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:text-emerald-200">{t('admin.tables.active')}</span>
               </div>
               <p className="font-semibold" data-testid="table-card-code">
                 {t('admin.tables.code', { code: table.shortCode })}
               </p>
-              <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: table.sessionId })}</p>
+              <p className="break-all text-xs text-stone-600 dark:text-stone-400">{t('admin.tables.session', { id: table.sessionId })}</p>
               <p className="text-sm">{table.capacity ? t('admin.tables.capacity', { count: table.capacity }) : t('admin.tables.capacityNone')}</p>
               <TableState table={table} />
               <div className="flex flex-wrap gap-2">
@@ -112,14 +112,14 @@ export default function TablesTab() {
                 {/* Keyed on the query string so the menu is closed again once its dialog opens or closes. */}
                 <details className="relative" key={searchParams.toString()}>
                   <summary className={`${buttonClass.secondary} list-none`}>{t('admin.tables.manage')}</summary>
-                  <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg">
-                    <Link to={`/admin/tables/${table.id}`} className="rounded-lg px-3 py-2 hover:bg-stone-100">
+                  <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900 p-1 shadow-lg">
+                    <Link to={`/admin/tables/${table.id}`} className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800">
                       {t('admin.tables.details')}
                     </Link>
-                    <Link to={`?edit=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 hover:bg-stone-100">
+                    <Link to={`?edit=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800">
                       {t('admin.tables.edit')}
                     </Link>
-                    <Link to={`?archive=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50">
+                    <Link to={`?archive=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 text-red-800 dark:text-red-300 hover:bg-red-50 dark:hover:bg-red-950/60">
                       {t('admin.tables.archive')}
                     </Link>
                   </div>
@@ -150,11 +150,11 @@ export default function TablesTab() {
         {qr && qrTable ? (
           <div className="grid justify-items-center gap-3 text-center">
             {/* Server-rendered SVG from the qrcode library; nothing user-supplied is in it. */}
-            <div className="rounded-xl border border-stone-200 p-2" data-testid="qr-code" dangerouslySetInnerHTML={{ __html: qr.svg }} />
-            <p className="text-sm text-stone-600">{t('admin.qr.hint')}</p>
+            <div className="rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700" data-testid="qr-code" dangerouslySetInnerHTML={{ __html: qr.svg }} />
+            <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.qr.hint')}</p>
             <TableCode code={qrTable.shortCode} />
-            <p className="text-sm text-stone-600">{t('admin.qr.typeAt', { site: qr.site })}</p>
-            <p className="break-all text-xs text-stone-600" data-testid="qr-url">{qr.url}</p>
+            <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.qr.typeAt', { site: qr.site })}</p>
+            <p className="break-all text-xs text-stone-600 dark:text-stone-400" data-testid="qr-url">{qr.url}</p>
             <div className="flex flex-wrap justify-center gap-2">
               <DownloadQrButton
                 url={qr.url}
@@ -236,15 +236,15 @@ function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string 
 /** The table's open bill at a glance: what is left to pay, how much is paid, when it last changed. */
 function TableState({ table }: { table: { totalCents: number; paidCents: number; lastActivityAt: number } }) {
   const { t, money, locale } = useI18n()
-  if (table.totalCents === 0) return <p className="text-sm text-stone-600" data-testid="table-state">{t('admin.tables.free')}</p>
+  if (table.totalCents === 0) return <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="table-state">{t('admin.tables.free')}</p>
   const percent = Math.min(100, Math.round((table.paidCents / table.totalCents) * 100))
   return (
     <div className="grid gap-1" data-testid="table-state">
       <p className="font-semibold tabular-nums">{t('admin.tables.open', { amount: money(Math.max(0, table.totalCents - table.paidCents)) })}</p>
-      <div className="h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('admin.tables.paidPercent', { percent })}>
+      <div className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('admin.tables.paidPercent', { percent })}>
         <div className="h-full rounded-full bg-emerald-700" style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-xs text-stone-600">
+      <p className="text-xs text-stone-600 dark:text-stone-400">
         {t('admin.tables.paidPercent', { percent })} · {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
       </p>
     </div>

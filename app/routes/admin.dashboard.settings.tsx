@@ -9,11 +9,13 @@ import { appEnv } from '~/server/env.server'
 import { cardPayments, onboardingLink, saveUnconnectedPayments, type CardPayments } from '~/server/payments/stripe-accounts.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
+import { Panel } from '~/ui/admin/panel'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { useDashboardUser } from '~/ui/admin/use-dashboard-user'
 import { buttonClass } from '~/ui/button'
 import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { ThemeSwitch } from '~/ui/theme-switch'
 import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 
 const SETTINGS = '/admin/dashboard/settings'
@@ -84,22 +86,22 @@ export default function Settings() {
       <h1 id="settings-title" className="text-2xl font-bold">
         {t('admin.settings.title')}
       </h1>
-      <div className="grid gap-4 rounded-3xl bg-white p-6 shadow-sm">
+      <div className="grid gap-4 rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm">
         <dl className="grid gap-3" data-testid="settings-summary">
           {rows.map(([key, value]) => (
             <div key={key}>
-              <dt className="text-sm text-stone-600">{t(`admin.settings.${key}`)}</dt>
+              <dt className="text-sm text-stone-600 dark:text-stone-400">{t(`admin.settings.${key}`)}</dt>
               <dd className="break-all text-lg font-semibold">{value}</dd>
             </div>
           ))}
           <div>
-            <dt className="text-sm text-stone-600">{t('admin.settings.profile')}</dt>
+            <dt className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.profile')}</dt>
             <dd>{kind}</dd>
             <dd>{user.restaurantAddress}</dd>
             <dd>{[user.restaurantPhone, user.restaurantEmail].filter(Boolean).join(' · ')}</dd>
           </div>
           <div>
-            <dt className="text-sm text-stone-600">{t('admin.settings.tax')}</dt>
+            <dt className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.tax')}</dt>
             <dd>{t(user.taxIncludedInPrice ? 'admin.settings.included' : 'admin.settings.excluded', { rate })}</dd>
             <dd>{t(user.showTaxSeparately ? 'admin.settings.separately' : 'admin.settings.notSeparately')}</dd>
           </div>
@@ -108,6 +110,13 @@ export default function Settings() {
           {t('admin.settings.edit')}
         </Link>
       </div>
+
+      <Panel title={t('admin.settings.appearance.title')}>
+        <p className="mb-3 text-stone-600 dark:text-stone-400">{t('admin.settings.appearance.lead')}</p>
+        <div className="flex">
+          <ThemeSwitch />
+        </div>
+      </Panel>
 
       <CardPaymentsSection payments={payments} />
 
@@ -147,7 +156,7 @@ function SettingsForm() {
       <Field label={t('admin.signup.restaurantAddress')} errors={fields.restaurantAddress.errors} inputProps={getInputProps(fields.restaurantAddress, { type: 'text' })} />
       <Field label={t('admin.signup.restaurantPhone')} errors={fields.restaurantPhone.errors} inputProps={getInputProps(fields.restaurantPhone, { type: 'tel' })} />
       <Field label={t('admin.signup.restaurantEmail')} errors={fields.restaurantEmail.errors} inputProps={getInputProps(fields.restaurantEmail, { type: 'email' })} />
-      <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4">
+      <fieldset className="grid gap-3 rounded-2xl border border-stone-200 dark:border-stone-700 p-4">
         <legend className="px-1 font-bold">{t('admin.settings.tax')}</legend>
         <Field
           label={t('admin.settings.taxRate')}
@@ -179,7 +188,7 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
   const { t } = useI18n()
   const connecting = useIsPending({ intent: 'connect' })
   return (
-    <section aria-labelledby="card-payments-title" className="grid gap-4 rounded-3xl bg-white p-6 shadow-sm" data-testid="card-payments">
+    <section aria-labelledby="card-payments-title" className="grid gap-4 rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm" data-testid="card-payments">
       <h2 id="card-payments-title" className="text-xl font-bold">
         {t('admin.settings.payments.title')}
       </h2>
@@ -187,7 +196,7 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
         <p data-testid="payments-simulated">{t('admin.settings.payments.simulated')}</p>
       ) : (
         <>
-          <p className="text-stone-600">{t('admin.settings.payments.lead')}</p>
+          <p className="text-stone-600 dark:text-stone-400">{t('admin.settings.payments.lead')}</p>
           <div role="status">
             <p className="font-bold" data-testid="stripe-state">
               {t(`admin.settings.payments.state.${payments.account}`)}
@@ -225,7 +234,7 @@ function UnconnectedForm({ chosen }: { chosen: 'off' | 'demo' }) {
     <Form method="post" className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="unconnected" />
       <ErrorList id={form.errorId} errors={form.errors} alert />
-      <fieldset className="grid gap-2 rounded-2xl border border-stone-200 p-4">
+      <fieldset className="grid gap-2 rounded-2xl border border-stone-200 dark:border-stone-700 p-4">
         <legend className="px-1 font-bold">{t('admin.settings.payments.beforeActive')}</legend>
         {(['off', 'demo'] as const).map((choice) => {
           const { key: _key, ...input } = getInputProps(fields.unconnectedPayments, { type: 'radio', value: choice })

@@ -9,7 +9,7 @@ import { requireStaffPage } from '~/server/auth/session.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
-import { LanguageSwitch } from '~/ui/customer/shell'
+import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
@@ -72,13 +72,17 @@ export default function Dashboard() {
 
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-stone-200 bg-white">
+      <header className="border-b border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-bold" data-testid="restaurant-name">{user.restaurantName ?? user.email}</p>
-            <p className="text-sm text-stone-600">{t('admin.dashboard.staffDashboard')}</p>
+            <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.dashboard.staffDashboard')}</p>
           </div>
           <LanguageSwitch />
+          {/* On a phone the restaurant's name needs the room; Configuración holds the theme's choice. */}
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           <a href="/api/logout" className={buttonClass.secondary}>
             {t('admin.dashboard.logout')}
           </a>
@@ -91,14 +95,14 @@ export default function Dashboard() {
                 to={to}
                 end
                 className={({ isActive }) =>
-                  `inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${isActive ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-stone-600 hover:text-stone-900'}`
+                  `inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${isActive ? 'border-emerald-700 dark:border-emerald-500 text-emerald-800 dark:text-emerald-400' : 'border-transparent text-stone-600 dark:text-stone-400 hover:text-stone-900 dark:hover:text-white'}`
                 }
               >
                 {t(`admin.dashboard.tabs.${name}`)}
               </NavLink>
             ))}
             {/* A page of its own, printed at the end of a shift: it leaves the dashboard's frame. */}
-            <Link to="/admin/cash-out" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-4 font-semibold text-stone-600 hover:text-stone-900" data-testid="cash-out-link">
+            <Link to="/admin/cash-out" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-4 font-semibold text-stone-600 dark:text-stone-400 hover:text-stone-900 dark:hover:text-white" data-testid="cash-out-link">
               {t('admin.dashboard.cashOut')}
             </Link>
           </nav>
@@ -115,9 +119,9 @@ function Onboarding() {
   const pending = useIsPending()
   const [form, fields] = useSchemaForm(setupRestaurantSchema, { id: 'setup', lastResult })
   return (
-    <section className="mx-auto max-w-lg rounded-3xl bg-white p-6 shadow-sm">
+    <section className="mx-auto max-w-lg rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm">
       <h1 className="text-2xl font-bold">{t('admin.setup.title')}</h1>
-      <p className="mb-5 mt-1 text-stone-600">{t('admin.setup.lead')}</p>
+      <p className="mb-5 mt-1 text-stone-600 dark:text-stone-400">{t('admin.setup.lead')}</p>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} alert />
         <Field label={t('admin.signup.restaurantName')} errors={fields.restaurantName.errors} inputProps={getInputProps(fields.restaurantName, { type: 'text' })} />
@@ -128,7 +132,7 @@ function Onboarding() {
         <StatusButton pending={pending} className={buttonClass.primary}>
           {t('admin.setup.submit')}
         </StatusButton>
-        <p className="text-sm text-stone-600">{t('admin.setup.note')}</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.setup.note')}</p>
       </Form>
     </section>
   )

@@ -62,10 +62,10 @@ export default function Login() {
         </StatusButton>
       </Form>
       <div className="mt-5 grid gap-2 text-center">
-        <Link to="/admin/forgot-password" className="font-semibold text-emerald-800 underline">
+        <Link to="/admin/forgot-password" className="font-semibold text-emerald-800 dark:text-emerald-400 underline">
           {t('admin.login.forgot')}
         </Link>
-        <Link to="/admin/signup" className="font-semibold text-emerald-800 underline">
+        <Link to="/admin/signup" className="font-semibold text-emerald-800 dark:text-emerald-400 underline">
           {t('admin.login.signup')}
         </Link>
       </div>

@@ -90,13 +90,13 @@ export default function MenuBuilder() {
 
         <PdfMenuForm menu={menu} />
 
-        <nav aria-label={t('admin.menu.builder.title', { name: menu.name })} className="flex gap-1 overflow-x-auto border-b border-stone-200">
+        <nav aria-label={t('admin.menu.builder.title', { name: menu.name })} className="flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-700">
           {TABS.filter((name) => name !== 'modifiers' || item).map((name) => (
             <Link
               key={name}
               to={name === 'modifiers' && item ? `?tab=modifiers&item=${item.id}` : `?tab=${name}`}
               aria-current={tab === name ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${tab === name ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-stone-600 hover:text-stone-900'}`}
+              className={`inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${tab === name ? 'border-emerald-700 dark:border-emerald-500 text-emerald-800 dark:text-emerald-400' : 'border-transparent text-stone-600 dark:text-stone-400 hover:text-stone-900 dark:hover:text-white'}`}
             >
               {t(`admin.menu.builder.tabs.${name}`)}
             </Link>
@@ -109,13 +109,13 @@ export default function MenuBuilder() {
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2" data-testid="category-cards">
               {categories.map((category) => (
-                <li key={category.id} className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
+                <li key={category.id} className="grid content-start gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
                   <div className="flex items-start justify-between gap-2">
                     <h2 className="font-bold">{category.name}</h2>
-                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">{t('admin.menu.common.items', { count: category.menuItems.length })}</span>
+                    <span className="rounded-full bg-stone-100 dark:bg-stone-800 px-2 py-0.5 text-xs font-semibold text-stone-700 dark:text-stone-300">{t('admin.menu.common.items', { count: category.menuItems.length })}</span>
                   </div>
                   {category.menuItems.length === 0 ? (
-                    <p className="text-sm text-stone-600">{t('admin.menu.builder.noItems')}</p>
+                    <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.builder.noItems')}</p>
                   ) : (
                     <ul className="grid gap-1 text-sm">
                       {category.menuItems.map((menuItem) => (
@@ -130,7 +130,7 @@ export default function MenuBuilder() {
                     <Link to={linkTo({ dialog: 'item', category: category.id })} preventScrollReset className={`${buttonClass.secondary} flex-1`}>
                       {t('admin.menu.builder.addItem')}
                     </Link>
-                    <Link to={linkTo({ delete: `category:${category.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                    <Link to={linkTo({ delete: `category:${category.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
                       {t('admin.menu.common.delete')}
                     </Link>
                   </div>
@@ -147,21 +147,21 @@ export default function MenuBuilder() {
             <div className="grid gap-6" data-testid="items-by-category">
               {categories.map((category) => (
                 <Panel key={category.id} title={category.name} empty={category.menuItems.length === 0 ? t('admin.menu.builder.noItems') : null}>
-                  <ul className="divide-y divide-stone-100">
+                  <ul className="divide-y divide-stone-100 dark:divide-stone-800">
                     {category.menuItems.map((menuItem) => (
                       <li key={menuItem.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="builder-item">
-                        {menuItem.photo ? <DishPhoto photo={menuItem.photo} alt="" displayWidth={48} sizes="48px" lazy className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover" /> : null}
+                        {menuItem.photo ? <DishPhoto photo={menuItem.photo} alt="" displayWidth={48} sizes="48px" lazy className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover dark:bg-stone-800" /> : null}
                         <div className="min-w-0 flex-1">
                           <p className="font-semibold">
-                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700">· {money(menuItem.priceCents)}</span>
+                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700 dark:text-stone-300">· {money(menuItem.priceCents)}</span>
                             {menuItem.soldOut ? <SoldOutBadge /> : null}
                           </p>
                           {menuItem.nameEn ? (
-                            <p className="text-sm text-stone-600" lang="en">
+                            <p className="text-sm text-stone-600 dark:text-stone-400" lang="en">
                               {menuItem.nameEn}
                             </p>
                           ) : null}
-                          {menuItem.description ? <p className="text-sm text-stone-600">{menuItem.description}</p> : null}
+                          {menuItem.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{menuItem.description}</p> : null}
                           {menuItem.tags.length > 0 ? (
                             <div className="mt-1">
                               <DishTags tags={menuItem.tags} />
@@ -174,9 +174,9 @@ export default function MenuBuilder() {
                         </Link>
                         <Link to={`?tab=modifiers&item=${menuItem.id}`} className={buttonClass.secondary}>
                           {t('admin.menu.builder.manageModifiers')}
-                          {menuItem.modifierGroups > 0 ? <span className="rounded-full bg-emerald-100 px-2 text-xs text-emerald-900">{menuItem.modifierGroups}</span> : null}
+                          {menuItem.modifierGroups > 0 ? <span className="rounded-full bg-emerald-100 dark:bg-emerald-900 px-2 text-xs text-emerald-900 dark:text-emerald-200">{menuItem.modifierGroups}</span> : null}
                         </Link>
-                        <Link to={linkTo({ delete: `item:${menuItem.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                        <Link to={linkTo({ delete: `item:${menuItem.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
                           {t('admin.menu.common.delete')}
                         </Link>
                       </li>
@@ -187,7 +187,7 @@ export default function MenuBuilder() {
               <Link
                 to={linkTo({ dialog: 'item' })}
                 preventScrollReset
-                className="grid min-h-24 place-items-center rounded-2xl border-2 border-dashed border-stone-300 bg-white font-semibold text-stone-700 hover:border-emerald-700 hover:text-emerald-800"
+                className="grid min-h-24 place-items-center rounded-2xl border-2 border-dashed border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 font-semibold text-stone-700 dark:text-stone-300 hover:border-emerald-700 dark:hover:border-emerald-500 hover:text-emerald-800 dark:hover:text-emerald-300"
               >
                 + {t('admin.menu.builder.addMenuItem')}
               </Link>
@@ -202,7 +202,7 @@ export default function MenuBuilder() {
                 <h2 id="modifiers-title" className="text-xl font-bold">
                   {t('admin.menu.builder.modifierGroups')}
                 </h2>
-                <p className="text-stone-600">{t('admin.menu.builder.modifiersOf', { name: item.name })}</p>
+                <p className="text-stone-600 dark:text-stone-400">{t('admin.menu.builder.modifiersOf', { name: item.name })}</p>
               </div>
               <div className="flex gap-2">
                 <Link to="?tab=items" className={buttonClass.secondary}>
@@ -213,17 +213,17 @@ export default function MenuBuilder() {
                 </Link>
               </div>
             </div>
-            {groups.length === 0 ? <p className="rounded-2xl bg-white p-5 text-stone-600 shadow-sm">{t('admin.menu.builder.noGroups')}</p> : null}
+            {groups.length === 0 ? <p className="rounded-2xl bg-white dark:bg-stone-900 p-5 text-stone-600 dark:text-stone-400 shadow-sm">{t('admin.menu.builder.noGroups')}</p> : null}
             <ul className="grid gap-4 sm:grid-cols-2" data-testid="modifier-groups">
               {groups.map((group) => (
-                <li key={group.id} className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
+                <li key={group.id} className="grid content-start gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="flex-1 font-bold">{group.name}</h3>
                     {group.required ? <Badge>{t('admin.menu.builder.required')}</Badge> : null}
                     {group.multipleSelect ? <Badge>{t('admin.menu.builder.multiSelect')}</Badge> : null}
                   </div>
                   {group.options.length === 0 ? (
-                    <p className="text-sm text-stone-600">{t('admin.menu.builder.noOptions')}</p>
+                    <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.builder.noOptions')}</p>
                   ) : (
                     <ul className="grid gap-1 text-sm">
                       {group.options.map((option) => (
@@ -232,7 +232,7 @@ export default function MenuBuilder() {
                             {option.name} {option.isDefault ? <Badge>{t('admin.menu.builder.default')}</Badge> : null}
                           </span>
                           {option.priceAdjustmentCents > 0 ? <span className="tabular-nums">+{money(option.priceAdjustmentCents)}</span> : null}
-                          <Link to={linkTo({ delete: `option:${option.id}` })} preventScrollReset aria-label={`${t('admin.menu.common.delete')} ${option.name}`} className={`${buttonClass.icon} text-red-800`}>
+                          <Link to={linkTo({ delete: `option:${option.id}` })} preventScrollReset aria-label={`${t('admin.menu.common.delete')} ${option.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
                             <span aria-hidden="true">✕</span>
                           </Link>
                         </li>
@@ -243,7 +243,7 @@ export default function MenuBuilder() {
                     <Link to={linkTo({ dialog: 'option', group: group.id })} preventScrollReset className={`${buttonClass.secondary} flex-1`}>
                       {t('admin.menu.builder.addOption')}
                     </Link>
-                    <Link to={linkTo({ delete: `group:${group.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                    <Link to={linkTo({ delete: `group:${group.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
                       {t('admin.menu.common.delete')}
                     </Link>
                   </div>
@@ -278,7 +278,7 @@ export default function MenuBuilder() {
 }
 
 function Badge({ children }: { children: ReactNode }) {
-  return <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{children}</span>
+  return <span className="rounded-full bg-emerald-100 dark:bg-emerald-900 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:text-emerald-200">{children}</span>
 }
 
 function EmptyCategories({ addTo }: { addTo: string }) {

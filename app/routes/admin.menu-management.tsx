@@ -42,7 +42,7 @@ export default function MenuManagement() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold">{t('admin.menu.management.title')}</h1>
-            <p className="text-stone-600">{t('admin.menu.management.lead')}</p>
+            <p className="text-stone-600 dark:text-stone-400">{t('admin.menu.management.lead')}</p>
           </div>
           <Link to="?dialog=new" preventScrollReset className={buttonClass.primary} data-testid="add-menu">
             {t('admin.menu.management.addMenu')}
@@ -54,20 +54,20 @@ export default function MenuManagement() {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {menus.map((menu) => (
-              <li key={menu.id} className="grid content-start gap-3 rounded-2xl bg-white p-5 shadow-sm" data-testid="menu-card">
+              <li key={menu.id} className="grid content-start gap-3 rounded-2xl bg-white dark:bg-stone-900 p-5 shadow-sm" data-testid="menu-card">
                 <div className="flex items-start gap-3">
-                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-50 text-emerald-800">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-50 dark:bg-emerald-950/60 text-emerald-800 dark:text-emerald-400">
                     <MenuTypeIcon type={menu.type} />
                   </span>
                   <div className="min-w-0 flex-1">
                     <h2 className="font-bold">{menu.name}</h2>
-                    <p className="text-sm text-stone-600">
+                    <p className="text-sm text-stone-600 dark:text-stone-400">
                       {t('admin.menu.common.categories', { count: menu.categories })} · {t('admin.menu.common.items', { count: menu.items })}
                     </p>
                   </div>
                   <MenuTypeBadge type={menu.type} />
                 </div>
-                {menu.description ? <p className="text-stone-700">{menu.description}</p> : null}
+                {menu.description ? <p className="text-stone-700 dark:text-stone-300">{menu.description}</p> : null}
                 <div className="flex flex-wrap gap-2">
                   <Link to={`/admin/menu-builder/${menu.id}`} className={`${buttonClass.primary} flex-1`}>
                     {menu.items > 0 ? t('admin.menu.management.editItems') : t('admin.menu.management.addItems')}
@@ -75,7 +75,7 @@ export default function MenuManagement() {
                   <Link to={`?edit=${menu.id}`} preventScrollReset className={buttonClass.secondary}>
                     {t('admin.menu.common.edit')}
                   </Link>
-                  <Link to={`?delete=${menu.id}`} preventScrollReset className={`${buttonClass.secondary} text-red-800`}>
+                  <Link to={`?delete=${menu.id}`} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
                     {t('admin.menu.common.delete')}
                   </Link>
                 </div>

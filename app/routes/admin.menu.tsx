@@ -76,7 +76,7 @@ export default function MenuSidebarBuilder() {
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <h1 className="text-2xl font-bold">{t('admin.menu.sidebar.title')}</h1>
         <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <aside aria-labelledby="my-menus" className="grid gap-4 rounded-3xl bg-white p-4 shadow-sm">
+          <aside aria-labelledby="my-menus" className="grid gap-4 rounded-3xl bg-white dark:bg-stone-900 p-4 shadow-sm">
             <h2 id="my-menus" className="text-lg font-bold">
               {t('admin.menu.sidebar.myMenus')}
             </h2>
@@ -112,9 +112,9 @@ export default function MenuSidebarBuilder() {
                   </Link>
                 </div>
               </div>
-              {menu.description ? <p className="text-stone-700">{menu.description}</p> : null}
+              {menu.description ? <p className="text-stone-700 dark:text-stone-300">{menu.description}</p> : null}
               {categories.length === 0 ? (
-                <p className="rounded-3xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">{t('admin.menu.sidebar.noCategories')}</p>
+                <p className="rounded-3xl border border-dashed border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 p-8 text-center text-stone-600 dark:text-stone-400">{t('admin.menu.sidebar.noCategories')}</p>
               ) : (
                 <ul className="grid gap-4" data-testid="categories">
                   {categories.map((category) => (
@@ -124,7 +124,7 @@ export default function MenuSidebarBuilder() {
               )}
             </section>
           ) : (
-            <p className="rounded-3xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">{menus.length > 0 ? t('admin.menu.sidebar.chooseMenu') : t('admin.menu.sidebar.noMenus')}</p>
+            <p className="rounded-3xl border border-dashed border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 p-8 text-center text-stone-600 dark:text-stone-400">{menus.length > 0 ? t('admin.menu.sidebar.chooseMenu') : t('admin.menu.sidebar.noMenus')}</p>
           )}
         </div>
       </main>
@@ -152,14 +152,14 @@ function MenuRow({ menu, selected, linkTo }: { menu: { id: string; name: string;
   const { t } = useI18n()
   const choice = selected ? t('admin.menu.sidebar.selected') : t('admin.menu.sidebar.select')
   return (
-    <li className={`grid gap-2 rounded-2xl border p-3 ${selected ? 'border-emerald-700 bg-emerald-50' : 'border-stone-200'}`}>
+    <li className={`grid gap-2 rounded-2xl border p-3 ${selected ? 'border-emerald-700 dark:border-emerald-500 bg-emerald-50 dark:bg-emerald-950/60' : 'border-stone-200 dark:border-stone-700'}`}>
       <div className="flex items-center gap-3">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white text-emerald-800 ring-1 ring-stone-200">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white dark:bg-stone-900 text-emerald-800 dark:text-emerald-400 ring-1 ring-stone-200 dark:ring-stone-700">
           <MenuTypeIcon type={menu.type} className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{menu.name}</p>
-          <p className="text-sm text-stone-600">{t.message(`admin.menu.types.${menu.type}`)}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t.message(`admin.menu.types.${menu.type}`)}</p>
         </div>
       </div>
       <div className="flex items-center gap-1">
@@ -169,7 +169,7 @@ function MenuRow({ menu, selected, linkTo }: { menu: { id: string; name: string;
         <Link to={linkTo({ edit: `menu:${menu.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editMenu')}: ${menu.name}`} className={buttonClass.icon}>
           <PencilIcon />
         </Link>
-        <Link to={linkTo({ delete: `menu:${menu.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteMenu')}: ${menu.name}`} className={`${buttonClass.icon} text-red-800`}>
+        <Link to={linkTo({ delete: `menu:${menu.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteMenu')}: ${menu.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
           <TrashIcon />
         </Link>
       </div>
@@ -181,26 +181,26 @@ function CategoryCard({ category, linkTo }: { category: CategoryWithItems; linkT
   const { t, money } = useI18n()
   const headingId = useId()
   return (
-    <li className="grid gap-3 rounded-3xl bg-white p-4 shadow-sm sm:p-5" data-testid="category-card">
+    <li className="grid gap-3 rounded-3xl bg-white dark:bg-stone-900 p-4 shadow-sm sm:p-5" data-testid="category-card">
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="text-lg font-bold">
             {category.name}
           </h3>
-          {category.description ? <p className="text-sm text-stone-600">{category.description}</p> : null}
+          {category.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{category.description}</p> : null}
         </div>
-        <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">{t('admin.menu.common.items', { count: category.menuItems.length })}</span>
+        <span className="shrink-0 rounded-full bg-stone-100 dark:bg-stone-800 px-2 py-0.5 text-xs font-semibold text-stone-700 dark:text-stone-300">{t('admin.menu.common.items', { count: category.menuItems.length })}</span>
         <Link to={linkTo({ edit: `category:${category.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editCategory')}: ${category.name}`} className={buttonClass.icon}>
           <PencilIcon />
         </Link>
-        <Link to={linkTo({ delete: `category:${category.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteCategory')}: ${category.name}`} className={`${buttonClass.icon} text-red-800`}>
+        <Link to={linkTo({ delete: `category:${category.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteCategory')}: ${category.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
           <TrashIcon />
         </Link>
       </div>
       {category.menuItems.length === 0 ? (
-        <p className="text-sm text-stone-600">{t('admin.menu.sidebar.noItems')}</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.sidebar.noItems')}</p>
       ) : (
-        <ul className="divide-y divide-stone-100 border-y border-stone-100">
+        <ul className="divide-y divide-stone-100 dark:divide-stone-800 border-y border-stone-100 dark:border-stone-800">
           {category.menuItems.map((item) => (
             <li key={item.id} className="flex items-center gap-2 py-1" data-testid="item-row">
               <div className="min-w-0 flex-1">
@@ -208,14 +208,14 @@ function CategoryCard({ category, linkTo }: { category: CategoryWithItems; linkT
                   {item.name}
                   {item.soldOut ? <SoldOutBadge /> : null}
                 </p>
-                {item.description ? <p className="text-sm text-stone-600">{item.description}</p> : null}
+                {item.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{item.description}</p> : null}
                 <SoldOutSwitch item={item} className="mt-1" />
               </div>
               <span className="shrink-0 font-semibold tabular-nums">{money(item.priceCents)}</span>
               <Link to={linkTo({ edit: `item:${item.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editItem')}: ${item.name}`} className={buttonClass.icon}>
                 <PencilIcon />
               </Link>
-              <Link to={linkTo({ delete: `item:${item.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteItem')}: ${item.name}`} className={`${buttonClass.icon} text-red-800`}>
+              <Link to={linkTo({ delete: `item:${item.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteItem')}: ${item.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
                 <TrashIcon />
               </Link>
             </li>

@@ -79,16 +79,16 @@ export default function Signup() {
       <ol className="mb-5 grid grid-cols-3 gap-2" aria-label={t('admin.signup.step', { step: step + 1 })}>
         {stepNames.map((name, index) => (
           <li key={name} aria-current={index === step ? 'step' : undefined} className="grid gap-1 text-center text-sm">
-            <span className={`h-1.5 rounded-full ${index <= step ? 'bg-emerald-700' : 'bg-stone-200'}`} />
-            <span className={index === step ? 'font-bold' : 'text-stone-600'}>{t(`admin.signup.steps.${name}`)}</span>
+            <span className={`h-1.5 rounded-full ${index <= step ? 'bg-emerald-700' : 'bg-stone-200 dark:bg-stone-700'}`} />
+            <span className={index === step ? 'font-bold' : 'text-stone-600 dark:text-stone-400'}>{t(`admin.signup.steps.${name}`)}</span>
           </li>
         ))}
       </ol>
-      <p className="mb-4 text-sm text-stone-600" data-testid="signup-step">{t('admin.signup.step', { step: step + 1 })}</p>
+      <p className="mb-4 text-sm text-stone-600 dark:text-stone-400" data-testid="signup-step">{t('admin.signup.step', { step: step + 1 })}</p>
       {/* Each step is its own form, checked in the browser with that step's part of the schema. */}
       <WizardStep key={step} step={step} lastResult={lastResult} />
       <p className="mt-5 text-center">
-        <Link to="/admin/login" className="font-semibold text-emerald-800 underline">
+        <Link to="/admin/login" className="font-semibold text-emerald-800 dark:text-emerald-400 underline">
           {t('admin.signup.haveAccount')}
         </Link>
       </p>
@@ -134,10 +134,10 @@ function WizardStep({ step, lastResult }: { step: number; lastResult: Submission
       ) : null}
       {step === 2 ? (
         <>
-          <dl className="grid gap-2 rounded-2xl bg-stone-50 p-4 text-sm" data-testid="signup-review">
+          <dl className="grid gap-2 rounded-2xl bg-stone-50 dark:bg-stone-800/60 p-4 text-sm" data-testid="signup-review">
             {ALL_FIELDS.filter((name) => name !== 'password' && name !== 'acceptTerms').map((name) => (
               <div key={name} className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t(`admin.signup.${name}`)}</dt>
+                <dt className="text-stone-600 dark:text-stone-400">{t(`admin.signup.${name}`)}</dt>
                 <dd className="text-right font-semibold">
                   {name === 'restaurantType' && typed(name) ? t.message(`admin.signup.types.${typed(name)}`) : name === 'restaurantCuisine' && typed(name) ? t.message(`admin.signup.cuisines.${typed(name)}`) : typed(name)}
                 </dd>

@@ -104,8 +104,8 @@ export default function TableDetails() {
             <p className="font-semibold" data-testid="table-details-code">
               {t('admin.tables.code', { code: table.shortCode })}
             </p>
-            {details.openedAt ? <p className="text-stone-600">{t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}</p> : null}
-            <p className="break-all text-xs text-stone-600">{t('admin.tables.session', { id: details.sessionId })}</p>
+            {details.openedAt ? <p className="text-stone-600 dark:text-stone-400">{t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}</p> : null}
+            <p className="break-all text-xs text-stone-600 dark:text-stone-400">{t('admin.tables.session', { id: details.sessionId })}</p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.secondary} data-testid="staff-order">
@@ -125,8 +125,8 @@ export default function TableDetails() {
               ['remaining', totals.remaining],
             ] as const
           ).map(([key, cents]) => (
-            <div key={key} className="rounded-2xl bg-white p-4 shadow-sm">
-              <dt className="text-sm text-stone-600">{t(`admin.details.${key}`)}</dt>
+            <div key={key} className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+              <dt className="text-sm text-stone-600 dark:text-stone-400">{t(`admin.details.${key}`)}</dt>
               <dd className="text-xl font-bold tabular-nums" data-testid={`bill-${key}`}>
                 {money(cents)}
               </dd>
@@ -140,7 +140,7 @@ export default function TableDetails() {
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Panel title={t('admin.details.items')} empty={details.lines.length === 0 ? t('admin.details.noItems') : null}>
-            <ul className="divide-y divide-stone-100" data-testid="bill-lines">
+            <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="bill-lines">
               {details.lines.map((line) => {
                 const settled = line.paidQuantity >= line.quantity
                 return (
@@ -150,17 +150,17 @@ export default function TableDetails() {
                         <p className="font-semibold">
                           {line.quantity}× {line.name}
                         </p>
-                        {line.description ? <p className="text-sm text-stone-700">{line.description}</p> : null}
-                        {line.note ? <p className="text-sm italic text-stone-700">“{line.note}”</p> : null}
-                        <p className="text-sm text-stone-600">{t('admin.details.orderedBy', { name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')) })}</p>
+                        {line.description ? <p className="text-sm text-stone-700 dark:text-stone-300">{line.description}</p> : null}
+                        {line.note ? <p className="text-sm italic text-stone-700 dark:text-stone-300">“{line.note}”</p> : null}
+                        <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.details.orderedBy', { name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')) })}</p>
                         {line.paidQuantity > 0 && !line.comped ? (
-                          <p className={`text-sm ${settled ? 'text-emerald-800' : 'text-amber-800'}`}>
+                          <p className={`text-sm ${settled ? 'text-emerald-800 dark:text-emerald-400' : 'text-amber-800 dark:text-amber-200'}`}>
                             {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
                             {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
                           </p>
                         ) : null}
                       </div>
-                      <p className={`shrink-0 tabular-nums ${settled && !line.comped ? 'text-stone-500 line-through' : 'font-semibold'}`}>{line.comped ? t('admin.books.onTheHouse') : money(line.priceCents)}</p>
+                      <p className={`shrink-0 tabular-nums ${settled && !line.comped ? 'text-stone-500 dark:text-stone-400 line-through' : 'font-semibold'}`}>{line.comped ? t('admin.books.onTheHouse') : money(line.priceCents)}</p>
                     </div>
                     {line.quantity > line.paidQuantity ? <AdjustForm sessionId={details.sessionId} lineId={line.id} unpaid={line.quantity - line.paidQuantity} staff={staff} /> : null}
                   </li>
@@ -175,16 +175,16 @@ export default function TableDetails() {
         <HistoryPanel history={details.history} />
 
         <Panel title={t('admin.details.previous')} empty={details.previous.length === 0 ? t('admin.details.noPrevious') : null}>
-          <ul className="divide-y divide-stone-100" data-testid="previous-bills">
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="previous-bills">
             {details.previous.map((bill) => (
               <li key={bill.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                <Link to={`/admin/tables/${table.id}/bills/${bill.id}`} className="font-semibold text-emerald-800 underline" data-testid="previous-bill-link">
+                <Link to={`/admin/tables/${table.id}/bills/${bill.id}`} className="font-semibold text-emerald-800 dark:text-emerald-400 underline" data-testid="previous-bill-link">
                   {t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}
                 </Link>
                 <span className="tabular-nums">{t('admin.details.previousLine', { count: bill.payments, amount: money(bill.paidCents), tip: money(bill.tipCents) })}</span>
-                {bill.refundedCents > 0 ? <span className="w-full text-red-800">{t('admin.books.refundedAmount', { amount: money(bill.refundedCents) })}</span> : null}
+                {bill.refundedCents > 0 ? <span className="w-full text-red-800 dark:text-red-300">{t('admin.books.refundedAmount', { amount: money(bill.refundedCents) })}</span> : null}
                 {bill.unpaidCents > 0 ? (
-                  <span className="w-full text-amber-800" data-testid="previous-unpaid">
+                  <span className="w-full text-amber-800 dark:text-amber-200" data-testid="previous-unpaid">
                     {t('admin.books.leftUnpaid', { amount: money(bill.unpaidCents), reason: bill.unpaidReason ?? '', staff: bill.closedBy ?? '' })}
                   </span>
                 ) : null}
@@ -199,7 +199,7 @@ export default function TableDetails() {
           <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="sessionId" value={details.sessionId} />
           {totals.remaining > 0 ? (
-            <p role="alert" className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900">
+            <p role="alert" className="rounded-xl bg-amber-50 dark:bg-amber-950/60 p-3 font-semibold text-amber-900 dark:text-amber-100">
               {t('admin.details.closeConfirm', { amount: money(totals.remaining) })}
             </p>
           ) : (
@@ -223,7 +223,7 @@ export default function TableDetails() {
             </fieldset>
           ) : null}
           <input type="hidden" name="staff" value={staff} />
-          <p className="text-sm text-stone-600">{t('admin.details.closeHint')}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.details.closeHint')}</p>
           <div className="flex justify-end gap-2">
             <Link to="?" replace className={buttonClass.secondary}>
               {t('admin.details.cancel')}

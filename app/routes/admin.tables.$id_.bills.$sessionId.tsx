@@ -53,7 +53,7 @@ export default function ClosedBill() {
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6">
         <div>
           <h1 className="text-2xl font-bold">{tableLabel(t, table)}</h1>
-          <p className="text-stone-600">{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</p>
+          <p className="text-stone-600 dark:text-stone-400">{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</p>
           <p className="font-semibold tabular-nums" data-testid="closed-bill-paid">
             {t('admin.details.paid')}: {money(bill.totals.paid)} / {money(bill.totals.total)}
           </p>

@@ -65,10 +65,10 @@ export default function StaffOrder() {
       <AdminTopBar backTo={back} backLabel={t('admin.books.orderBack')} />
       <main className="mx-auto grid max-w-3xl gap-4 px-4 py-6">
         <h1 className="text-2xl font-bold">{t('admin.books.orderTitle', { number: table.tableNumber })}</h1>
-        {items.length === 0 ? <p className="text-stone-600">{t('admin.books.noMenu')}</p> : null}
+        {items.length === 0 ? <p className="text-stone-600 dark:text-stone-400">{t('admin.books.noMenu')}</p> : null}
         <ul className="grid gap-3" data-testid="staff-menu">
           {items.map((item) => (
-            <li key={item.id} className="rounded-2xl bg-white p-4 shadow-sm">
+            <li key={item.id} className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
               {item.soldOut ? (
                 <div className="flex justify-between gap-3" data-testid={`sold-out-${item.id}`}>
                   <div>
@@ -76,9 +76,9 @@ export default function StaffOrder() {
                       {item.name}
                       <SoldOutBadge />
                     </p>
-                    <p className="text-sm text-stone-600">{item.category}</p>
+                    <p className="text-sm text-stone-600 dark:text-stone-400">{item.category}</p>
                   </div>
-                  <p className="font-semibold tabular-nums text-stone-500 line-through">{money(item.priceCents)}</p>
+                  <p className="font-semibold tabular-nums text-stone-500 line-through dark:text-stone-400">{money(item.priceCents)}</p>
                 </div>
               ) : (
                 <Form method="post" className="grid gap-3">
@@ -88,7 +88,7 @@ export default function StaffOrder() {
                   <div className="flex justify-between gap-3">
                     <div>
                       <p className="font-semibold">{item.name}</p>
-                      <p className="text-sm text-stone-600">{item.category}</p>
+                      <p className="text-sm text-stone-600 dark:text-stone-400">{item.category}</p>
                     </div>
                     <p className="font-semibold tabular-nums">{money(item.priceCents)}</p>
                   </div>
@@ -123,11 +123,11 @@ export default function StaffOrder() {
           ))}
         </ul>
 
-        <section className="rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="open-item">
+        <section className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" aria-labelledby="open-item">
           <h2 id="open-item" className="font-bold">
             {t('admin.books.openItem')}
           </h2>
-          <p className="text-sm text-stone-600">{t('admin.books.openItemHint')}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.books.openItemHint')}</p>
           <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2">
             <input type="hidden" name="sessionId" value={table.sessionId} />
             <input type="hidden" name="staff" value={staff} />

@@ -6,6 +6,9 @@ import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
 import { findOwnTable } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { staffTitle } from '~/ui/page-title'
+import { PAPER } from '~/ui/theme'
+
+export const handle = PAPER
 
 export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => t('admin.qr.title', { number: args.data?.table.tableNumber ?? '' }))
 

@@ -7,6 +7,9 @@ import { listTables } from '~/server/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
+import { PAPER } from '~/ui/theme'
+
+export const handle = PAPER
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.qr.allCodes'))
 

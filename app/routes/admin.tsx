@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Outlet, useRouteLoaderData } from '@remix-run/react'
 import { getStaffUser } from '~/server/auth/session.server'
-import { LanguageSwitch } from '~/ui/customer/shell'
+import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
@@ -31,10 +31,13 @@ export function ErrorBoundary() {
     <GeneralErrorBoundary
       frame={(children) => (
         <div className="min-h-dvh">
-          <header className="border-b border-stone-200 bg-white">
+          <header className="border-b border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900">
             <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-              <p className="text-lg font-bold text-emerald-800">{t('admin.brand')}</p>
-              <LanguageSwitch />
+              <p className="text-lg font-bold text-emerald-800 dark:text-emerald-400">{t('admin.brand')}</p>
+              <div className="flex gap-2">
+                <LanguageSwitch />
+                <ThemeToggle />
+              </div>
             </div>
           </header>
           <main>{children}</main>

@@ -43,7 +43,7 @@ export default function EnterTable() {
     <CustomerShell>
       <Form method="get" className="mx-auto mt-10 grid max-w-sm gap-4">
         <h1 className="text-2xl font-bold">{t('customer.enter.title')}</h1>
-        <p className="text-stone-600">{t('customer.enter.lead')}</p>
+        <p className="text-stone-600 dark:text-stone-400">{t('customer.enter.lead')}</p>
         <Field
           label={t('customer.enter.code')}
           hint={t('customer.enter.hint')}

@@ -119,7 +119,7 @@ export default function Cart() {
   return (
     <CustomerShell restaurantName={restaurantName} tableNumber={tableNumber} backTo={customerPath.menu(sid)} closeTo={billPath} title={t('customer.cart.title')}>
       {lines.length === 0 ? (
-        <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="cart-empty">
+        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm" data-testid="cart-empty">
           <p className="text-lg font-bold">{t('customer.cart.emptyTitle')}</p>
           <Link to={customerPath.menu(sid)} className={buttonClass.primary}>
             {t('customer.cart.viewMenu')}
@@ -128,7 +128,7 @@ export default function Cart() {
       ) : (
         <>
           <Form method="post" className="grid gap-5">
-            <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="cart-lines">
+            <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm" data-testid="cart-lines">
               {lines.map((line, index) => {
                 const key = cartLineKey(line)
                 return (
@@ -141,14 +141,14 @@ export default function Cart() {
                     <div className="flex items-start gap-3">
                       <span className="min-w-0 flex-1">
                         <span className="block font-semibold">{line.name}</span>
-                        {line.details ? <span className="block text-sm text-stone-600">{line.details}</span> : null}
+                        {line.details ? <span className="block text-sm text-stone-600 dark:text-stone-400">{line.details}</span> : null}
                         {line.note ? (
-                          <span className="block text-sm italic text-stone-700" data-testid="cart-line-note">
+                          <span className="block text-sm italic text-stone-700 dark:text-stone-300" data-testid="cart-line-note">
                             {t('customer.cart.note', { note: line.note })}
                           </span>
                         ) : null}
                         {line.soldOut ? (
-                          <span className="mt-1 block text-sm font-bold text-amber-900" data-testid="cart-line-sold-out">
+                          <span className="mt-1 block text-sm font-bold text-amber-900 dark:text-amber-100" data-testid="cart-line-sold-out">
                             {t('customer.cart.lineSoldOut')}
                           </span>
                         ) : null}
@@ -198,18 +198,18 @@ export default function Cart() {
               </button>
             )}
 
-            <dl className="space-y-1 rounded-2xl bg-white p-4 shadow-sm">
+            <dl className="space-y-1 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
               <div className="flex justify-between">
-                <dt className="text-stone-600">{t('customer.cart.subtotal')}</dt>
+                <dt className="text-stone-600 dark:text-stone-400">{t('customer.cart.subtotal')}</dt>
                 <dd className="tabular-nums" data-testid="cart-subtotal">{money(totals.subtotal)}</dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', { rate: charge.taxRatePercent })}</dt>
+                <dt className="text-stone-600 dark:text-stone-400">{t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', { rate: charge.taxRatePercent })}</dt>
                 <dd className="text-right tabular-nums" data-testid="cart-tax">
                   {charge.taxIncluded ? t('customer.cart.taxIncluded') : money(charge.taxAdded)}
                 </dd>
               </div>
-              <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
+              <div className="flex justify-between border-t border-stone-200 dark:border-stone-700 pt-2 text-lg font-bold">
                 <dt>{t('customer.cart.total')}</dt>
                 <dd className="tabular-nums" data-testid="cart-total">{money(charge.total)}</dd>
               </div>
@@ -217,8 +217,8 @@ export default function Cart() {
 
             <label className="grid gap-1 font-semibold">
               {t('customer.cart.name')}
-              <input name="customerName" maxLength={60} autoComplete="given-name" defaultValue={searchParams.get('name') ?? ''} className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 font-normal" />
-              <span className="text-sm font-normal text-stone-600">{t('customer.cart.nameHint')}</span>
+              <input name="customerName" maxLength={60} autoComplete="given-name" defaultValue={searchParams.get('name') ?? ''} className="min-h-12 rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-4 font-normal" />
+              <span className="text-sm font-normal text-stone-600 dark:text-stone-400">{t('customer.cart.nameHint')}</span>
             </label>
 
             <ErrorList errors={lastResult?.error?.['']} alert testId="cart-error" />

@@ -162,10 +162,10 @@ export default function Menu() {
       actions={cartButton}
       bottomBar={
         totals.count > 0 ? (
-          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" data-testid="menu-bar">
+          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 dark:border-stone-700 bg-white/95 dark:bg-stone-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" data-testid="menu-bar">
             <div className="mx-auto flex max-w-xl items-center gap-3 p-3">
               <div className="flex-1">
-                <p className="text-sm text-stone-600">{t('customer.menu.items', { count: totals.count })}</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.menu.items', { count: totals.count })}</p>
                 <p className="text-lg font-bold tabular-nums">{money(totals.subtotal)}</p>
               </div>
               <Link to={customerPath.cart(sid)} className={`${buttonClass.primary} flex-1`} data-testid="menu-place-order">
@@ -177,9 +177,9 @@ export default function Menu() {
       }
     >
       {categories.length === 0 || !active ? (
-        <div className="grid gap-3 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="no-menu">
+        <div className="grid gap-3 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm" data-testid="no-menu">
           <p className="text-lg font-bold">{t('customer.menu.noMenuTitle')}</p>
-          <p className="text-stone-600">{t('customer.menu.noMenuText')}</p>
+          <p className="text-stone-600 dark:text-stone-400">{t('customer.menu.noMenuText')}</p>
           <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
             {t('customer.menu.viewBill')}
           </Link>
@@ -199,7 +199,7 @@ export default function Menu() {
                       aria-current={current ? 'page' : undefined}
                       ref={current ? activeTab : undefined}
                       className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 font-semibold ${
-                        current ? 'border-emerald-800 bg-emerald-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
+                        current ? 'border-emerald-800 dark:border-emerald-500 bg-emerald-800 text-white' : 'border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 text-stone-800 dark:text-stone-200 hover:bg-stone-100 dark:hover:bg-stone-800'
                       }`}
                     >
                       {category.name}
@@ -215,29 +215,29 @@ export default function Menu() {
               {active.name}
             </h2>
             {active.description ? (
-              <p className="mb-3 text-stone-600" lang={active.descriptionLang}>
+              <p className="mb-3 text-stone-600 dark:text-stone-400" lang={active.descriptionLang}>
                 {active.description}
               </p>
             ) : null}
             {active.items.length === 0 ? (
-              <p className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm" data-testid="empty-category">
+              <p className="rounded-2xl bg-white dark:bg-stone-900 p-6 text-center text-stone-600 dark:text-stone-400 shadow-sm" data-testid="empty-category">
                 {t('customer.menu.emptyCategory')}
               </p>
             ) : (
               <ul className="grid gap-3" data-testid="menu-items">
                 {active.items.map((item, index) => (
-                  <li key={item.id} id={`item-${item.id}`} className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="menu-item">
+                  <li key={item.id} id={`item-${item.id}`} className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" data-testid="menu-item">
                     <div className="flex items-start gap-3">
                       <div className="min-w-0 flex-1">
                         <p className="font-semibold" lang={item.nameLang}>
                           {item.name}
                         </p>
                         {item.description ? (
-                          <p className="text-sm text-stone-600" lang={item.descriptionLang}>
+                          <p className="text-sm text-stone-600 dark:text-stone-400" lang={item.descriptionLang}>
                             {item.description}
                           </p>
                         ) : null}
-                        {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800">{t('customer.menu.customizable')}</p> : null}
+                        {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.menu.customizable')}</p> : null}
                         {item.tags.length > 0 ? (
                           <div className="mt-2">
                             <DishTags tags={item.tags} />
@@ -246,13 +246,13 @@ export default function Menu() {
                       </div>
                       {item.photo ? (
                         // The first few are on screen when the page opens; the rest load as the diner scrolls to them.
-                        <DishPhoto photo={item.photo} alt={item.name} displayWidth={80} sizes="80px" lazy={index >= 3} className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover" />
+                        <DishPhoto photo={item.photo} alt={item.name} displayWidth={80} sizes="80px" lazy={index >= 3} className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800" />
                       ) : null}
                     </div>
                     <div className="flex items-center justify-between gap-3">
                       <p className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}>{money(item.priceCents)}</p>
                       {item.soldOut ? (
-                        <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900" data-testid="sold-out">
+                        <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100" data-testid="sold-out">
                           {t('customer.menu.soldOut')}
                         </p>
                       ) : (
@@ -282,10 +282,10 @@ export default function Menu() {
       ) : null}
       <Sheet open={Boolean(choosing)} closeTo={here} title={choosing ? (choosing.modifierGroups.length > 0 ? `${choosing.name} · ${t('customer.menu.chooseOptions')}` : choosing.name) : ''}>
         {choosing?.photo ? (
-          <DishPhoto photo={choosing.photo} alt={choosing.name} displayWidth={480} sizes="(min-width: 576px) 536px, calc(100vw - 40px)" lazy={false} className="mb-3 h-auto max-h-48 w-full rounded-2xl bg-stone-100 object-cover" />
+          <DishPhoto photo={choosing.photo} alt={choosing.name} displayWidth={480} sizes="(min-width: 576px) 536px, calc(100vw - 40px)" lazy={false} className="mb-3 h-auto max-h-48 w-full rounded-2xl bg-stone-100 object-cover dark:bg-stone-800" />
         ) : null}
         {choosing?.description ? (
-          <p className="mb-3 text-stone-600" lang={choosing.descriptionLang}>
+          <p className="mb-3 text-stone-600 dark:text-stone-400" lang={choosing.descriptionLang}>
             {choosing.description}
           </p>
         ) : null}
@@ -295,7 +295,7 @@ export default function Menu() {
           </div>
         ) : null}
         {choosing?.soldOut ? (
-          <p role="status" className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900" data-testid="sold-out-notice">
+          <p role="status" className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100" data-testid="sold-out-notice">
             {t('customer.menu.soldOutText')}
           </p>
         ) : choosing ? (

@@ -119,7 +119,7 @@ export default function PayItems() {
       title={t('customer.payItems.title')}
     >
       {groups.length === 0 ? (
-        <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm" data-testid="all-items-paid">
+        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm" data-testid="all-items-paid">
           <p className="text-lg font-semibold">{t('customer.payItems.allPaid')}</p>
           <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
             {t('customer.menu.viewBill')}
@@ -127,13 +127,13 @@ export default function PayItems() {
         </div>
       ) : (
         <Form method="post" className="grid gap-5" replace>
-          <p className="text-stone-700">{t('customer.payItems.lead')}</p>
+          <p className="text-stone-700 dark:text-stone-300">{t('customer.payItems.lead')}</p>
           <ErrorList errors={lastResult?.error?.item} alert testId="pay-items-error" />
 
           {groups.map((group) => (
             <section key={group.customerName ?? ''} aria-label={group.customerName ?? t('customer.bill.guest')} data-testid="diner-group">
               <h2 className="mb-2 text-lg font-bold">{group.customerName ?? t('customer.bill.guest')}</h2>
-              <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+              <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm">
                 {group.lines.map((line) => {
                   const left = unitsLeft(line)
                   const units = selected.get(line.id)
@@ -155,11 +155,11 @@ export default function PayItems() {
                             {line.quantity > 1 ? `${line.quantity}× ` : ''}
                             {line.name}
                           </span>
-                          {line.description ? <span className="block text-sm text-stone-600">{line.description}</span> : null}
-                          {left > 1 ? <span className="block text-sm text-stone-600">{t('customer.payItems.each', { amount: money(lineAmountFor(payable(line), 1)) })}</span> : null}
-                          {left > 0 && left < line.quantity ? <span className="block text-sm font-medium text-amber-800">{t('customer.payItems.left', { count: left })}</span> : null}
+                          {line.description ? <span className="block text-sm text-stone-600 dark:text-stone-400">{line.description}</span> : null}
+                          {left > 1 ? <span className="block text-sm text-stone-600 dark:text-stone-400">{t('customer.payItems.each', { amount: money(lineAmountFor(payable(line), 1)) })}</span> : null}
+                          {left > 0 && left < line.quantity ? <span className="block text-sm font-medium text-amber-800 dark:text-amber-200">{t('customer.payItems.left', { count: left })}</span> : null}
                           {line.heldQuantity > 0 ? (
-                            <span className="block text-sm font-medium text-sky-800" data-testid="item-being-paid">
+                            <span className="block text-sm font-medium text-sky-800 dark:text-sky-300" data-testid="item-being-paid">
                               {left > 0 ? t('customer.bill.beingPaid', { count: line.heldQuantity }) : t('customer.payItems.beingPaid')}
                             </span>
                           ) : null}
@@ -168,7 +168,7 @@ export default function PayItems() {
                           <span className="font-semibold tabular-nums">{money(isChosen ? lineAmountFor(payable(line), Math.min(units, left)) : lineRemaining(payable(line)))}</span>
                         ) : (
                           // Someone is paying all of it: what it costs, out of reach.
-                          <span className="font-semibold tabular-nums text-stone-500">{money(lineRemaining(line))}</span>
+                          <span className="font-semibold tabular-nums text-stone-500 dark:text-stone-400">{money(lineRemaining(line))}</span>
                         )}
                       </label>
                       {left > 1 ? (
@@ -194,7 +194,7 @@ export default function PayItems() {
             </section>
           ))}
 
-          <div className="sticky bottom-0 -mx-4 grid gap-3 border-t border-stone-200 bg-stone-50/95 p-4 backdrop-blur">
+          <div className="sticky bottom-0 -mx-4 grid gap-3 border-t border-stone-200 dark:border-stone-700 bg-stone-50/95 dark:bg-stone-950/95 p-4 backdrop-blur">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>{t('customer.payItems.yourTotal')}</span>
               <span className="tabular-nums" data-testid="pay-items-total">{money(total)}</span>

@@ -66,14 +66,14 @@ export default function Confirmation() {
       {payment ? (
         <section className="grid gap-5" aria-labelledby="confirmation-title">
           <div className="flex flex-col items-center gap-2 pt-4 text-center" role="status" aria-live="polite">
-            <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-emerald-100 text-3xl text-emerald-800">✓</span>
+            <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-emerald-100 dark:bg-emerald-900 text-3xl text-emerald-800 dark:text-emerald-400">✓</span>
             <h1 id="confirmation-title" className="text-2xl font-bold" data-testid="confirmation-title">{t('customer.confirmation.title')}</h1>
-            <p className="text-stone-700">
+            <p className="text-stone-700 dark:text-stone-300">
               {t('customer.confirmation.thanks', { name: payment.customerName === 'Guest' ? t('customer.bill.guest') : payment.customerName })}
             </p>
             <p className="text-4xl font-bold tabular-nums" data-testid="confirmation-amount">{money(payment.totalCents)}</p>
           </div>
-          <dl className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm">
+          <dl className="grid gap-2 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
             <Row label={t('customer.confirmation.base')} value={money(payment.baseCents)} />
             <Row label={t('customer.confirmation.tip')} value={money(payment.tipCents)} />
             <Row label={t('customer.confirmation.method')} value={t(`customer.method.${payment.paymentMethod}`)} />
@@ -93,7 +93,7 @@ export default function Confirmation() {
           {/* The countdown needs JavaScript; without it the diner goes back with the link below. */}
           {secondsLeft !== null && hydrated ? (
             <div className="flex flex-col items-center gap-2 text-center">
-              <p className="text-stone-600" data-testid="countdown">{t('customer.confirmation.returning', { count: secondsLeft })}</p>
+              <p className="text-stone-600 dark:text-stone-400" data-testid="countdown">{t('customer.confirmation.returning', { count: secondsLeft })}</p>
               <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
                 {t('customer.confirmation.stay')}
               </button>
@@ -105,9 +105,9 @@ export default function Confirmation() {
         </section>
       ) : (
         <section className="flex flex-col items-center gap-3 py-16 text-center" role="status">
-          <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-emerald-700 border-t-transparent" />
+          <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-emerald-700 dark:border-emerald-500 border-t-transparent" />
           <h1 className="text-xl font-bold">{t('customer.confirmation.loadingTitle')}</h1>
-          <p className="text-stone-600">{t('customer.confirmation.loadingText')}</p>
+          <p className="text-stone-600 dark:text-stone-400">{t('customer.confirmation.loadingText')}</p>
         </section>
       )}
     </CustomerShell>
@@ -117,7 +117,7 @@ export default function Confirmation() {
 function Row({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
     <div className="flex justify-between gap-4">
-      <dt className="text-stone-600">{label}</dt>
+      <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
       <dd className={`text-right ${mono ? 'break-all font-mono text-sm' : ''}`}>{value}</dd>
     </div>
   )

@@ -150,10 +150,10 @@ export default function PaymentMethod() {
         {data.payment ? <HiddenFields value={data.payment} /> : null}
 
         {data.changed && !error && !stop ? (
-          <p role="status" className="rounded-2xl bg-amber-50 p-4 text-amber-950">{t('customer.options.changed')}</p>
+          <p role="status" className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100">{t('customer.options.changed')}</p>
         ) : null}
 
-        <section aria-labelledby="summary-heading" className="rounded-2xl bg-white p-4 shadow-sm">
+        <section aria-labelledby="summary-heading" className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
           <h2 id="summary-heading" className="mb-2 font-bold">{t('customer.method.summary')}</h2>
           <dl className="space-y-1" data-testid="payment-summary">
             {summary.layout === 'separate' ? (
@@ -168,13 +168,13 @@ export default function PaymentMethod() {
               </>
             )}
             <Row label={t('customer.method.tip')} value={money(summary.tip)} />
-            <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
+            <div className="flex justify-between border-t border-stone-200 dark:border-stone-700 pt-2 text-lg font-bold">
               <dt>{t('customer.method.total')}</dt>
               <dd className="tabular-nums" data-testid="payment-total">{money(summary.total)}</dd>
             </div>
           </dl>
           {summary.layout === 'combined' && summary.pricesIncludeTax ? (
-            <p className="mt-2 text-sm text-stone-600">{t('customer.method.taxIncluded')}</p>
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('customer.method.taxIncluded')}</p>
           ) : null}
         </section>
 
@@ -205,8 +205,8 @@ export default function PaymentMethod() {
               {PAYMENT_METHODS.map((value) => (
                 <label
                   key={value}
-                  className={`flex min-h-14 cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white px-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-emerald-700 ${
-                    method === value ? 'border-emerald-700 bg-emerald-50' : 'border-stone-200'
+                  className={`flex min-h-14 cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white dark:bg-stone-900 px-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-emerald-700 ${
+                    method === value ? 'border-emerald-700 dark:border-emerald-500 bg-emerald-50 dark:bg-emerald-950/60' : 'border-stone-200 dark:border-stone-700'
                   }`}
                 >
                   <input type="radio" name="paymentMethod" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-5 accent-emerald-700" />
@@ -248,7 +248,7 @@ function forwardFrom(stop: Stop, paths: { tip: string; bill: string; self: strin
 function StopNotice({ stop, newTotal, forward }: { stop: Stop; newTotal: string | null; forward: { to: string; label: TranslationKey } }) {
   const { t } = useI18n()
   return (
-    <div role="alert" className="grid gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="payment-error">
+    <div role="alert" className="grid gap-3 rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="payment-error">
       <p className="font-bold">{t(`customer.method.stops.${stop}.title`)}</p>
       <p>{newTotal ? t('customer.method.newTotal', { total: newTotal }) : t(`customer.method.stops.${stop}.text`)}</p>
       <Link to={forward.to} className={`${buttonClass.primary} w-full text-lg`} data-testid="review-again">
@@ -290,7 +290,7 @@ function PayErrorBox({ error, payRest }: { error: PayError; payRest: string | nu
 
 function PayErrorText({ title, text, link = null }: { title: string; text: string; link?: { to: string; label: string } | null }) {
   return (
-    <div id="payment-error" role="alert" className="grid gap-3 rounded-2xl bg-red-50 p-4 text-red-900" data-testid="payment-error">
+    <div id="payment-error" role="alert" className="grid gap-3 rounded-2xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="payment-error">
       <div>
         <p className="font-bold">{title}</p>
         <p>{text}</p>
@@ -307,7 +307,7 @@ function PayErrorText({ title, text, link = null }: { title: string; text: strin
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between">
-      <dt className="text-stone-600">{label}</dt>
+      <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>
   )
@@ -315,5 +315,5 @@ function Row({ label, value }: { label: string; value: string }) {
 
 function MethodIcon({ method }: { method: PaymentMethod }) {
   const Drawn = METHOD_ICONS[method]
-  return <Drawn className="size-6 shrink-0 text-stone-700" />
+  return <Drawn className="size-6 shrink-0 text-stone-700 dark:text-stone-300" />
 }

@@ -47,19 +47,19 @@ export default function PaymentOptions() {
     <CustomerShell restaurantName={data.restaurantName} tableNumber={data.tableNumber} backTo={data.backTo} closeTo={customerPath.bill(data.sessionId)} title={title}>
       <div className="grid gap-5">
         {data.changed ? (
-          <p role="alert" className="rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="options-changed">
+          <p role="alert" className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="options-changed">
             {t('customer.options.changed')}
           </p>
         ) : null}
 
         {data.mode === 'items' && data.lines.length > 0 ? (
-          <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="review-lines">
+          <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm" data-testid="review-lines">
             {data.lines.map((line) => (
               <li key={line.itemId} className="flex gap-3 p-4">
-                <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.units}×</span>
+                <span className="min-w-8 font-semibold tabular-nums text-stone-700 dark:text-stone-300">{line.units}×</span>
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold">{line.name}</span>
-                  <span className="block text-sm text-stone-600">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</span>
+                  <span className="block text-sm text-stone-600 dark:text-stone-400">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</span>
                 </span>
                 <span className="font-semibold tabular-nums">{money(line.amount)}</span>
               </li>
@@ -68,12 +68,12 @@ export default function PaymentOptions() {
         ) : null}
 
         {data.split ? (
-          <p className="rounded-2xl bg-white p-4 text-stone-700 shadow-sm" data-testid="share-text">
+          <p className="rounded-2xl bg-white dark:bg-stone-900 p-4 text-stone-700 dark:text-stone-300 shadow-sm" data-testid="share-text">
             {t('customer.options.shareText', { paying: data.split.peoplePaying, size: data.split.tableSize - data.split.sharesPaid })}
           </p>
         ) : null}
 
-        <div className="flex items-center justify-between rounded-2xl bg-white p-4 text-lg font-bold shadow-sm">
+        <div className="flex items-center justify-between rounded-2xl bg-white dark:bg-stone-900 p-4 text-lg font-bold shadow-sm">
           <span>{t('customer.options.subtotal')}</span>
           <span className="tabular-nums" data-testid="options-subtotal">{money(data.base)}</span>
         </div>

@@ -69,7 +69,7 @@ export default function SplitEqual() {
   if (data.remaining <= 0) {
     return (
       <CustomerShell {...shell}>
-        <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm">
+        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm">
           <p className="text-lg font-semibold">{t('customer.split.nothingLeft')}</p>
           <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
             {t('customer.menu.viewBill')}
@@ -83,7 +83,7 @@ export default function SplitEqual() {
     <CustomerShell {...shell}>
       <Form method="get" action={`/customer/payment-options/${sid}`} className="grid gap-5">
         <input type="hidden" name="split" value="true" />
-        <div className="flex items-center gap-5 rounded-3xl bg-white p-5 shadow-sm">
+        <div className="flex items-center gap-5 rounded-3xl bg-white dark:bg-stone-900 p-5 shadow-sm">
           <SplitPie
             tableSize={split.tableSize}
             peoplePaying={split.peoplePaying}
@@ -92,27 +92,27 @@ export default function SplitEqual() {
           />
           <dl className="grid gap-2">
             <div>
-              <dt className="text-sm text-stone-600">{t('customer.split.leftToPay')}</dt>
+              <dt className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.leftToPay')}</dt>
               <dd className="text-lg font-semibold tabular-nums" data-testid="split-remaining">{money(data.remaining)}</dd>
             </div>
             <div>
-              <dt className="text-sm text-stone-600">{t('customer.split.totalBill')}</dt>
+              <dt className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.totalBill')}</dt>
               <dd className="tabular-nums">{money(data.total)}</dd>
             </div>
           </dl>
         </div>
 
         {split.sharesPaid > 0 ? (
-          <p className="rounded-2xl bg-emerald-50 p-4 text-emerald-950" data-testid="shares-paid">
+          <p className="rounded-2xl bg-emerald-50 dark:bg-emerald-950/60 p-4 text-emerald-950 dark:text-emerald-100" data-testid="shares-paid">
             {t('customer.split.sharesPaid', { count: split.sharesPaid, size: split.tableSize, left: peopleLeft })}
           </p>
         ) : null}
 
-        <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm">
+        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
           <div className="flex items-center justify-between gap-3">
             <div>
               <p className="font-semibold">{t('customer.split.peoplePaying')}</p>
-              <p className="text-sm text-stone-600">{t('customer.split.peoplePayingHint')}</p>
+              <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.peoplePayingHint')}</p>
             </div>
             <Stepper
               name="partySize"
@@ -129,7 +129,7 @@ export default function SplitEqual() {
           <div className="flex items-center justify-between gap-3">
             <div>
               <p className="font-semibold">{t('customer.split.tableSize')}</p>
-              <p className="text-sm text-stone-600">{t('customer.split.tableSizeHint')}</p>
+              <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.tableSizeHint')}</p>
             </div>
             <Stepper
               name="tableSize"
@@ -145,7 +145,7 @@ export default function SplitEqual() {
           </div>
         </div>
 
-        <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white">
+        <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white dark:bg-emerald-900">
           <span className="font-semibold">{t('customer.split.yourShare')}</span>
           <span className="text-3xl font-bold tabular-nums" data-testid="split-share">{money(split.share)}</span>
         </div>

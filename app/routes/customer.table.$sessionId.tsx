@@ -66,7 +66,7 @@ export default function Bill() {
       restaurantName={bill.restaurantName}
       tableNumber={bill.tableNumber}
       bottomBar={
-        <nav className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <nav className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 dark:border-stone-700 bg-white/95 dark:bg-stone-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
           <div className="mx-auto flex max-w-xl gap-3 p-3">
             <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1 px-3!`}>
               {t('customer.bill.menu')}
@@ -86,7 +86,7 @@ export default function Bill() {
         </nav>
       }
     >
-      <section aria-labelledby="left-to-pay" className="rounded-3xl bg-emerald-800 p-5 text-white shadow-sm">
+      <section aria-labelledby="left-to-pay" className="rounded-3xl bg-emerald-800 p-5 text-white shadow-sm dark:bg-emerald-900">
         <h2 id="left-to-pay" className="text-sm font-medium text-emerald-100">
           {t('customer.bill.leftToPay')}
         </h2>
@@ -94,7 +94,7 @@ export default function Bill() {
           {money(remaining)}
         </p>
         <div className="mt-4 h-2 overflow-hidden rounded-full bg-emerald-950/40" role="progressbar" aria-label={t('customer.bill.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div className="h-full rounded-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
+          <div className="h-full rounded-full bg-white transition-[width] dark:bg-stone-900" style={{ width: `${percent}%` }} />
         </div>
         <p className="mt-2 text-sm text-emerald-50" data-testid="paid-message">
           {paid > 0 ? t('customer.bill.percentPaid', { percent }) : t('customer.bill.noPayments')}
@@ -109,7 +109,7 @@ export default function Bill() {
       </section>
 
       {total > 0 && remaining === 0 ? (
-        <p className="mt-4 rounded-2xl bg-emerald-50 p-4 text-center font-semibold text-emerald-900" role="status">
+        <p className="mt-4 rounded-2xl bg-emerald-50 dark:bg-emerald-950/60 p-4 text-center font-semibold text-emerald-900 dark:text-emerald-200" role="status">
           {t('customer.bill.allPaid')}
         </p>
       ) : null}
@@ -119,21 +119,21 @@ export default function Bill() {
           {t('customer.bill.items')}
         </h2>
         {bill.lines.length === 0 ? (
-          <p className="rounded-2xl bg-white p-4 text-stone-600">{t('customer.bill.emptyBill')}</p>
+          <p className="rounded-2xl bg-white dark:bg-stone-900 p-4 text-stone-600 dark:text-stone-400">{t('customer.bill.emptyBill')}</p>
         ) : (
-          <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="bill-lines">
+          <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm" data-testid="bill-lines">
             {bill.lines.map((line) => (
               <BillLine key={line.id} line={line} />
             ))}
           </ul>
         )}
-        <dl className="mt-4 space-y-1 rounded-2xl bg-white p-4 shadow-sm">
+        <dl className="mt-4 space-y-1 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
           <div className="flex justify-between">
-            <dt className="text-stone-600">{t('customer.bill.total')}</dt>
+            <dt className="text-stone-600 dark:text-stone-400">{t('customer.bill.total')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="bill-total">{money(total)}</dd>
           </div>
           <div className="flex justify-between">
-            <dt className="text-stone-600">{t('customer.bill.paidSoFar')}</dt>
+            <dt className="text-stone-600 dark:text-stone-400">{t('customer.bill.paidSoFar')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="paid-so-far">{money(paid)}</dd>
           </div>
         </dl>
@@ -176,37 +176,37 @@ function BillLine({ line }: { line: ClientLine }) {
   const { t, money } = useI18n()
   const isPaid = line.paidQuantity >= line.quantity
   return (
-    <li className={`flex gap-3 p-4 ${isPaid ? 'bg-stone-50 text-stone-600' : ''}`} data-paid={isPaid}>
-      <span className="min-w-8 font-semibold tabular-nums text-stone-700">{line.quantity}×</span>
+    <li className={`flex gap-3 p-4 ${isPaid ? 'bg-stone-50 dark:bg-stone-800/60 text-stone-600 dark:text-stone-400' : ''}`} data-paid={isPaid}>
+      <span className="min-w-8 font-semibold tabular-nums text-stone-700 dark:text-stone-300">{line.quantity}×</span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{line.name}</p>
-        {line.description ? <p className="text-sm text-stone-600">{line.description}</p> : null}
+        {line.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{line.description}</p> : null}
         {line.note ? (
-          <p className="text-sm italic text-stone-700" data-testid="line-note">
+          <p className="text-sm italic text-stone-700 dark:text-stone-300" data-testid="line-note">
             {`“${line.note}”`}
           </p>
         ) : null}
-        <p className="text-sm text-stone-600">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</p>
         {line.paidQuantity > 0 && !isPaid ? (
-          <p className="text-sm font-medium text-amber-800">
+          <p className="text-sm font-medium text-amber-800 dark:text-amber-200">
             {t('customer.bill.partlyPaid', { paid: line.paidQuantity, quantity: line.quantity, amount: money(line.remainingCents) })}
           </p>
         ) : null}
         {line.heldQuantity > 0 ? (
-          <p className="text-sm font-medium text-sky-800" data-testid="line-being-paid">
+          <p className="text-sm font-medium text-sky-800 dark:text-sky-300" data-testid="line-being-paid">
             {t('customer.bill.beingPaid', { count: line.heldQuantity })}
           </p>
         ) : null}
       </div>
       <div className="text-right">
         {line.comped ? (
-          <p className="text-sm font-semibold text-emerald-800" data-testid="line-comped">
+          <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-400" data-testid="line-comped">
             {t('customer.bill.onTheHouse')}
           </p>
         ) : (
           <>
             <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{money(line.priceCents)}</p>
-            {isPaid ? <p className="text-sm font-semibold text-emerald-800">{t('customer.bill.paid')}</p> : null}
+            {isPaid ? <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.bill.paid')}</p> : null}
           </>
         )}
       </div>
@@ -216,13 +216,13 @@ function BillLine({ line }: { line: ClientLine }) {
 
 function SheetOption({ to, icon, title, hint, replace }: { to: string; icon: ReactNode; title: string; hint: string; replace?: boolean }) {
   return (
-    <Link to={to} replace={replace} preventScrollReset className="flex min-h-16 items-center gap-4 rounded-2xl border border-stone-200 p-4 hover:bg-stone-50 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700">
-      <span className="text-emerald-800">{icon}</span>
+    <Link to={to} replace={replace} preventScrollReset className="flex min-h-16 items-center gap-4 rounded-2xl border border-stone-200 dark:border-stone-700 p-4 hover:bg-stone-50 dark:hover:bg-stone-800 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700">
+      <span className="text-emerald-800 dark:text-emerald-400">{icon}</span>
       <span className="flex-1">
         <span className="block font-semibold">{title}</span>
-        <span className="block text-sm text-stone-600">{hint}</span>
+        <span className="block text-sm text-stone-600 dark:text-stone-400">{hint}</span>
       </span>
-      <span aria-hidden="true" className="text-stone-400">›</span>
+      <span aria-hidden="true" className="text-stone-400 dark:text-stone-500">›</span>
     </Link>
   )
 }
@@ -232,9 +232,9 @@ function DemoPanel() {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'demo'
   return (
-    <section aria-labelledby="demo-heading" className="mt-6 rounded-2xl border border-dashed border-amber-400 bg-amber-50 p-4">
-      <h2 id="demo-heading" className="font-bold text-amber-950">{t('customer.demo.title')}</h2>
-      <p className="mt-1 text-sm text-amber-950">{t('customer.demo.text')}</p>
+    <section aria-labelledby="demo-heading" className="mt-6 rounded-2xl border border-dashed border-amber-400 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/60 p-4">
+      <h2 id="demo-heading" className="font-bold text-amber-950 dark:text-amber-100">{t('customer.demo.title')}</h2>
+      <p className="mt-1 text-sm text-amber-950 dark:text-amber-100">{t('customer.demo.text')}</p>
       <Form method="post" className="mt-3">
         <button type="submit" name="intent" value="demo" className={`${buttonClass.secondary} w-full`} disabled={busy}>
           {busy ? t('customer.demo.adding') : t('customer.demo.add')}

@@ -29,7 +29,7 @@ export default function CustomerArea() {
   return (
     <>
       {simulated ? (
-        <p role="note" className="bg-sky-100 px-4 py-1.5 text-center text-sm font-medium text-sky-950" data-testid="simulated-payments">
+        <p role="note" className="bg-sky-100 dark:bg-sky-950 px-4 py-1.5 text-center text-sm font-medium text-sky-950 dark:text-sky-100" data-testid="simulated-payments">
           {t('customer.simulatedPayments')}
         </p>
       ) : null}
@@ -56,7 +56,7 @@ function TableMissing({ why }: { why: 'notFound' | 'gone' }) {
     <section className="flex flex-col items-center gap-4 py-16 text-center" data-testid={why === 'gone' ? 'table-gone' : 'table-not-found'}>
       <span aria-hidden="true" className="text-5xl">🍽️</span>
       <h1 className="text-2xl font-bold">{t(`customer.${why}.title`)}</h1>
-      <p className="text-stone-600">{t(`customer.${why}.text`)}</p>
+      <p className="text-stone-600 dark:text-stone-400">{t(`customer.${why}.text`)}</p>
       <Link to="/" className={buttonClass.primary}>
         {t('common.returnHome')}
       </Link>

@@ -36,13 +36,13 @@ export function GeneralErrorBoundary({
   if (handler) return frame(handler())
   return frame(
     <section className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center" data-testid="error-page" data-status={status}>
-      <p aria-hidden="true" className="text-6xl font-extrabold text-emerald-800">
+      <p aria-hidden="true" className="text-6xl font-extrabold text-emerald-800 dark:text-emerald-400">
         {status}
       </p>
       <h1 className="text-2xl font-bold">{t(`common.errors.${status}.title`)}</h1>
-      <p className="text-stone-700">{t(`common.errors.${status}.text`)}</p>
+      <p className="text-stone-700 dark:text-stone-300">{t(`common.errors.${status}.text`)}</p>
       {status === 500 && requestId ? (
-        <p className="rounded-xl bg-stone-100 px-3 py-2 text-sm text-stone-700" data-testid="request-id">
+        <p className="rounded-xl bg-stone-100 dark:bg-stone-800 px-3 py-2 text-sm text-stone-700 dark:text-stone-300" data-testid="request-id">
           {t('common.errors.requestId', { id: requestId })}
         </p>
       ) : null}

@@ -11,7 +11,7 @@ import { useI18n } from './i18n'
 
 export type ListOfErrors = (string | null | undefined)[] | null | undefined
 
-const control = 'min-h-12 w-full rounded-xl border border-stone-300 bg-white px-4 text-base aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-950'
+const control = 'min-h-12 w-full rounded-xl border border-stone-300 bg-white px-4 text-base aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400 dark:border-stone-600 dark:bg-stone-950'
 
 /** A form's or a field's errors in the page's language; `alert` draws the box a whole form's refusal is shown in. */
 export function ErrorList({ id, errors, alert = false, testId }: { id?: string; errors?: ListOfErrors; alert?: boolean; testId?: string }) {
@@ -21,11 +21,11 @@ export function ErrorList({ id, errors, alert = false, testId }: { id?: string; 
   const items = shown.map((error) => <li key={error}>{t.message(error)}</li>)
   // An alert is its own region: role="alert" on the list itself would take away its list role and leave its items orphaned.
   return alert ? (
-    <div id={id} role="alert" className="rounded-xl bg-red-50 p-3 text-red-900" data-testid={testId}>
+    <div id={id} role="alert" className="rounded-xl bg-red-50 p-3 text-red-900 dark:bg-red-950/60 dark:text-red-200" data-testid={testId}>
       <ul className="grid gap-1">{items}</ul>
     </div>
   ) : (
-    <ul id={id} className="grid gap-1 text-sm font-medium text-red-800" data-testid={testId}>
+    <ul id={id} className="grid gap-1 text-sm font-medium text-red-800 dark:text-red-300" data-testid={testId}>
       {items}
     </ul>
   )
@@ -51,7 +51,7 @@ export function Field({ label, hint, errors, inputProps }: { label: string; hint
         {label}
       </label>
       <input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={control} {...input} />
-      {hint && !errorId ? <p className="text-sm text-stone-600">{hint}</p> : null}
+      {hint && !errorId ? <p className="text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )

@@ -22,7 +22,7 @@ export function Sheet({ open, closeTo, title, children }: { open: boolean; close
         ref={ref}
         open
         aria-labelledby="sheet-title"
-        className="fixed inset-x-0 bottom-0 top-auto z-30 m-0 mx-auto w-full max-w-xl rounded-t-3xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-black/40"
+        className="fixed inset-x-0 bottom-0 top-auto z-30 m-0 mx-auto w-full max-w-xl rounded-t-3xl bg-white dark:bg-stone-900 dark:ring-1 dark:ring-stone-700 p-0 text-stone-900 dark:text-stone-100 shadow-2xl backdrop:bg-black/40"
       >
         <div className="flex items-center justify-between px-5 pt-4">
           <h2 id="sheet-title" className="text-lg font-bold">

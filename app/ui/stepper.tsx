@@ -15,7 +15,7 @@ interface StepperProps {
 }
 
 const stepButton =
-  'inline-grid size-11 place-items-center rounded-full border border-stone-300 bg-white text-xl font-bold text-stone-800 hover:bg-stone-100 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 disabled:opacity-40'
+  'inline-grid size-11 place-items-center rounded-full border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 text-xl font-bold text-stone-800 dark:text-stone-200 hover:bg-stone-100 dark:hover:bg-stone-800 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 disabled:opacity-40'
 
 /**
  * A number with − and + buttons. The field is a real number input with its
@@ -43,7 +43,7 @@ export function Stepper({ name, value, min, max, onChange, label, decreaseLabel,
         disabled={disabled}
         value={value}
         onChange={(event) => onChange(clamp(Number(event.target.value)))}
-        className="h-11 w-16 rounded-xl border border-stone-300 bg-white text-center text-lg font-semibold tabular-nums disabled:opacity-50"
+        className="h-11 w-16 rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 text-center text-lg font-semibold tabular-nums disabled:opacity-50"
       />
       <button type="button" className={stepButton} aria-label={increaseLabel} aria-controls={id} disabled={!hydrated || disabled || value >= max} onClick={() => onChange(clamp(value + 1))}>
         +

@@ -39,7 +39,7 @@ export interface PaymentElement {
 export interface StripeElements {
   create(type: 'expressCheckout', options: object): ExpressCheckoutElement
   create(type: 'payment', options: object): PaymentElement
-  update(options: { amount: number }): unknown
+  update(options: { amount: number } | { appearance: object }): unknown
   submit(): Promise<{ error?: StripeError }>
 }
 

@@ -249,6 +249,19 @@ describe('a bill paid through Stripe', () => {
     }
   })
 
+  it('asks Stripe for its dark look (“night”) when the page is dark, and recolours it in place when the diner turns the page light', async () => {
+    const { page, errors } = await stripePage()
+    await page.context().addCookies([{ name: 'theme', value: btoa(JSON.stringify('dark')), url: server.url }])
+    await openStep(page, 'look', 'full=true&tipPercentage=15')
+    const [made] = (await stubCalls(page)).elements
+    expect(made).toMatchObject({ appearance: { theme: 'night' } })
+    await page.getByRole('button', { name: 'Usar tema claro' }).click()
+    await expect.poll(async () => (await stubCalls(page)).updates).toEqual([{ appearance: expect.objectContaining({ theme: 'stripe' }) }])
+    // The same elements, recoloured: nothing the diner typed is lost.
+    expect((await stubCalls(page)).elements).toHaveLength(1)
+    expect(errors).toEqual([])
+  })
+
   it('pays by card: the step’s own form posts the ConfirmationToken, and the bill is paid', async () => {
     const { page, state, errors } = await stripePage()
     await openStep(page, 'card', 'full=true&tipPercentage=10')

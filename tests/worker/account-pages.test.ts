@@ -61,7 +61,7 @@ describe('the staff forms without JavaScript', () => {
     expect(email).toContain('value="rosa@"')
     expect(email).toContain('aria-invalid="true"')
     const errorId = /aria-describedby="([^"]+)"/.exec(email)?.[1]
-    expect(html).toContain(`<ul id="${errorId}" class="grid gap-1 text-sm font-medium text-red-800"><li>Correo electrónico inválido</li></ul>`)
+    expect(html).toContain(`<ul id="${errorId}" class="grid gap-1 text-sm font-medium text-red-800 dark:text-red-300"><li>Correo electrónico inválido</li></ul>`)
     expect(html).not.toContain('secreta-123')
   })
 

@@ -310,6 +310,7 @@ const adminEn: AdminResources = {
     sold_other: '{{count}} sold',
   },
   settings: {
+    appearance: { title: 'Appearance', lead: "Light, dark or as the device's system is set. Kept in this browser, for the dashboard and for any diner screens opened in it." },
     profile: 'Restaurant profile',
     included: 'Prices include VAT ({{rate}} %).',
     excluded: 'VAT ({{rate}} %) is added at payment.',

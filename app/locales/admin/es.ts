@@ -309,6 +309,7 @@ const adminEs = {
     sold_other: '{{count}} vendidos',
   },
   settings: {
+    appearance: { title: 'Apariencia', lead: 'Claro, oscuro o como el sistema del dispositivo. Se guarda en este navegador, para el panel y para las pantallas de los comensales que se abran en él.' },
     profile: 'Perfil del restaurante',
     included: 'Los precios incluyen IVA ({{rate}} %).',
     excluded: 'El IVA ({{rate}} %) se suma al pagar.',

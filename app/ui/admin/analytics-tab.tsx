@@ -31,10 +31,10 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
       </h1>
       <dl className="grid gap-4 sm:grid-cols-3">
         {stats.map((stat) => (
-          <div key={stat.key} className="rounded-2xl bg-white p-5 shadow-sm" data-testid={`stat-${stat.key}`}>
-            <dt className="font-semibold text-stone-700">{t(`admin.analytics.${stat.key}`)}</dt>
+          <div key={stat.key} className="rounded-2xl bg-white dark:bg-stone-900 p-5 shadow-sm" data-testid={`stat-${stat.key}`}>
+            <dt className="font-semibold text-stone-700 dark:text-stone-300">{t(`admin.analytics.${stat.key}`)}</dt>
             <dd className="mt-1 text-3xl font-bold tabular-nums">{stat.value}</dd>
-            <dd className="mt-1 text-sm text-stone-600">
+            <dd className="mt-1 text-sm text-stone-600 dark:text-stone-400">
               {t('admin.analytics.last30')} · {stat.change}
             </dd>
           </div>
@@ -46,9 +46,9 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
           <ol className="flex h-48 items-end gap-2" data-testid="sales-per-day">
             {days.map((day) => (
               <li key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1 text-center">
-                <span className="text-[0.65rem] tabular-nums text-stone-700">{day.cents > 0 ? money(day.cents) : ''}</span>
+                <span className="text-[0.65rem] tabular-nums text-stone-700 dark:text-stone-300">{day.cents > 0 ? money(day.cents) : ''}</span>
                 <span aria-hidden="true" className="w-full rounded-t-md bg-emerald-700" style={{ height: `${Math.max(day.cents > 0 ? 4 : 1, (day.cents / busiest) * 100)}%` }} />
-                <span className="text-xs text-stone-600">{weekday.format(new Date(`${day.day}T12:00:00Z`))}</span>
+                <span className="text-xs text-stone-600 dark:text-stone-400">{weekday.format(new Date(`${day.day}T12:00:00Z`))}</span>
                 <span className="sr-only">{money(day.cents)}</span>
               </li>
             ))}
@@ -59,9 +59,9 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
           <ol className="grid gap-2" data-testid="best-sellers">
             {bestSellers.map((item, index) => (
               <li key={item.name} className="flex items-baseline gap-3">
-                <span className="w-5 font-bold text-stone-500">{index + 1}</span>
+                <span className="w-5 font-bold text-stone-500 dark:text-stone-400">{index + 1}</span>
                 <span className="min-w-0 flex-1 truncate font-semibold">{item.name}</span>
-                <span className="text-sm text-stone-600">{t('admin.analytics.sold', { count: item.quantity })}</span>
+                <span className="text-sm text-stone-600 dark:text-stone-400">{t('admin.analytics.sold', { count: item.quantity })}</span>
                 <span className="tabular-nums">{money(item.cents)}</span>
               </li>
             ))}

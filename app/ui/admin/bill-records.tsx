@@ -47,24 +47,24 @@ export function PaymentsPanel({ payments, sessionId, staff }: { payments: StaffP
   const named = useStaffNames()
   return (
     <Panel title={t('admin.details.payments')} empty={payments.length === 0 ? t('admin.details.noPayments') : null}>
-      <ul className="divide-y divide-stone-100" data-testid="bill-payments">
+      <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="bill-payments">
         {payments.map((payment) => (
           <li key={payment.id} className="grid gap-0.5 py-2">
             <div className="flex justify-between gap-3">
               <p className="font-semibold">{named(payment.customerName)}</p>
               <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
             </div>
-            <p className="text-sm text-stone-600">
+            <p className="text-sm text-stone-600 dark:text-stone-400">
               {t(`admin.details.methods.${payment.method}`)} · {t(`admin.details.types.${payment.type}`)}
               {payment.type === 'split' && payment.splitCount ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})` : ''}
               {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
             </p>
-            {payment.items.length > 0 ? <p className="text-sm text-stone-600">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p> : null}
-            <p className="text-xs text-stone-500">
+            {payment.items.length > 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p> : null}
+            <p className="text-xs text-stone-500 dark:text-stone-400">
               {formatDateTime(payment.createdAt, locale)}
               {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
             </p>
-            {payment.refundedCents > 0 ? <p className="text-sm font-semibold text-red-800">{t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}</p> : null}
+            {payment.refundedCents > 0 ? <p className="text-sm font-semibold text-red-800 dark:text-red-300">{t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}</p> : null}
             <RefundForm sessionId={sessionId} paymentId={payment.id} items={payment.type === 'item' ? payment.itemUnits : []} staff={staff} />
           </li>
         ))}
@@ -79,7 +79,7 @@ export function HistoryPanel({ history }: { history: HistoryEntry[] }) {
   if (history.length === 0) return null
   return (
     <Panel title={t('admin.books.history')} empty={null}>
-      <ul className="divide-y divide-stone-100" data-testid="bill-history">
+      <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="bill-history">
         {history.map((entry) => (
           <li key={entry.id} className="grid gap-0.5 py-2 text-sm">
             <div className="flex justify-between gap-3">
@@ -88,7 +88,7 @@ export function HistoryPanel({ history }: { history: HistoryEntry[] }) {
               </p>
               <p className="tabular-nums">{money(entry.amountCents)}</p>
             </div>
-            <p className="text-stone-600">
+            <p className="text-stone-600 dark:text-stone-400">
               {entry.reason} · {entry.staff} · {formatDateTime(entry.createdAt, locale)}
             </p>
           </li>

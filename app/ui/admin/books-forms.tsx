@@ -5,7 +5,7 @@ import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 
 /** The staff forms' text inputs. */
-export const inputClass = 'rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal'
+export const inputClass = 'rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal'
 
 /** A labelled text input of the staff forms, with an optional line under it. */
 export function LabeledInput({
@@ -45,7 +45,7 @@ export function RecordPaymentForm({
   const { t, money } = useI18n()
   const open = lines.filter((line) => line.quantity > line.paidQuantity)
   return (
-    <details className="rounded-2xl bg-white p-4 shadow-sm" data-testid="record-payment">
+    <details className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" data-testid="record-payment">
       <summary className="cursor-pointer font-bold">{t('admin.books.recordTitle')}</summary>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="record-payment" />
@@ -68,7 +68,7 @@ export function RecordPaymentForm({
           data-testid="record-amount"
           after={
             tax.taxIncludedInPrice ? null : (
-              <span className="font-normal text-amber-900" data-testid="record-tax-on-top">
+              <span className="font-normal text-amber-900 dark:text-amber-100" data-testid="record-tax-on-top">
                 {t('admin.books.taxOnTop', {
                   rate: ratePercentLabel(tax.taxRateBps),
                   total: money(remaining + taxAddedTo(remaining, tax)),
@@ -132,7 +132,7 @@ function StaffAction({
 }) {
   return (
     <details className="text-sm" data-testid={testId}>
-      <summary className="cursor-pointer text-stone-600">{summary}</summary>
+      <summary className="cursor-pointer text-stone-600 dark:text-stone-400">{summary}</summary>
       <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields).map(([name, value]) => (

@@ -4,7 +4,7 @@ import { buttonClass } from '../button'
 import { Field } from '../forms'
 import { useI18n } from '../i18n'
 
-const linkClass = 'inline-flex min-h-11 items-center whitespace-nowrap font-semibold text-emerald-800 underline-offset-4 hover:underline'
+const linkClass = 'inline-flex min-h-11 items-center whitespace-nowrap font-semibold text-emerald-800 dark:text-emerald-400 underline-offset-4 hover:underline'
 
 /**
  * The cash-out's two ways to choose a period, plain GET forms so they work
@@ -29,7 +29,7 @@ export function CashOutPeriodForm({
 }) {
   const { t } = useI18n()
   return (
-    <section aria-labelledby="cash-out-period-title" className="rounded-3xl bg-white p-5 shadow-sm print:hidden">
+    <section aria-labelledby="cash-out-period-title" className="rounded-3xl bg-white dark:bg-stone-900 p-5 shadow-sm print:hidden">
       <h2 id="cash-out-period-title" className="mb-3 text-lg font-bold">
         {t('admin.cashOut.period.title')}
       </h2>
@@ -52,7 +52,7 @@ export function CashOutPeriodForm({
           </nav>
         </Form>
         <details open={shift} className="group self-start">
-          <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold text-emerald-800">
+          <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold text-emerald-800 dark:text-emerald-400">
             <span aria-hidden="true" className="transition group-open:rotate-90">
               ▸
             </span>
@@ -64,7 +64,7 @@ export function CashOutPeriodForm({
             <button type="submit" className={buttonClass.secondary}>
               {t('admin.cashOut.period.showShift')}
             </button>
-            <p className="text-sm text-stone-600">{t('admin.cashOut.period.shiftHint')}</p>
+            <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.period.shiftHint')}</p>
           </Form>
         </details>
       </div>

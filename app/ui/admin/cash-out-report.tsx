@@ -10,10 +10,10 @@ const PRINTED = 'break-inside-avoid print:rounded-none print:border print:border
 /** A label and an amount on one line. */
 function Line({ label, hint, value, testId, strong = false }: { label: ReactNode; hint?: string; value: string; testId?: string; strong?: boolean }) {
   return (
-    <div className={`flex items-baseline justify-between gap-3 py-1.5 ${strong ? 'border-t border-stone-200 font-bold' : ''}`}>
+    <div className={`flex items-baseline justify-between gap-3 py-1.5 ${strong ? 'border-t border-stone-200 dark:border-stone-700 font-bold' : ''}`}>
       <dt className="min-w-0">
         {label}
-        {hint ? <span className="block text-sm font-normal text-stone-600">{hint}</span> : null}
+        {hint ? <span className="block text-sm font-normal text-stone-600 dark:text-stone-400">{hint}</span> : null}
       </dt>
       <dd className="shrink-0 tabular-nums" data-testid={testId}>
         {value}
@@ -39,13 +39,13 @@ export function CashOutReport({ report }: { report: CashOut }) {
         {headline.map((stat, index) => (
           <div
             key={stat.key}
-            className={`rounded-2xl p-4 shadow-sm sm:p-5 ${index === 0 ? 'col-span-2 bg-emerald-800 text-white lg:col-span-1 print:col-span-1 print:bg-white print:text-stone-900' : 'bg-white'} ${PRINTED}`}
+            className={`rounded-2xl p-4 shadow-sm sm:p-5 ${index === 0 ? 'col-span-2 bg-emerald-800 text-white dark:bg-emerald-900 lg:col-span-1 print:col-span-1 print:bg-white print:text-stone-900' : 'bg-white dark:bg-stone-900'} ${PRINTED}`}
           >
-            <dt className={`font-semibold ${index === 0 ? 'text-emerald-50' : 'text-stone-700'} print:text-stone-900`}>{stat.label}</dt>
+            <dt className={`font-semibold ${index === 0 ? 'text-emerald-50' : 'text-stone-700 dark:text-stone-300'} print:text-stone-900`}>{stat.label}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl print:text-2xl" data-testid={stat.key}>
               {stat.value}
             </dd>
-            <dd className={`mt-1 text-sm ${index === 0 ? 'text-emerald-50' : 'text-stone-600'} print:text-stone-700`}>{stat.hint}</dd>
+            <dd className={`mt-1 text-sm ${index === 0 ? 'text-emerald-50' : 'text-stone-600 dark:text-stone-400'} print:text-stone-700`}>{stat.hint}</dd>
           </div>
         ))}
       </dl>
@@ -53,7 +53,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
       <Panel title={t('admin.cashOut.payments.title')} className={PRINTED}>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base" data-testid="payments-by-method">
-            <thead className="text-sm text-stone-600">
+            <thead className="text-sm text-stone-600 dark:text-stone-400">
               <tr>
                 <th scope="col" className="pb-2 text-left font-semibold">
                   {t('admin.cashOut.payments.method')}
@@ -74,10 +74,10 @@ export function CashOutReport({ report }: { report: CashOut }) {
                 const takings = report.payments[group]
                 const total = group === 'total'
                 return (
-                  <tr key={group} data-testid={`payments-${group}`} className={total ? 'border-t border-stone-200 font-bold' : ''}>
+                  <tr key={group} data-testid={`payments-${group}`} className={total ? 'border-t border-stone-200 dark:border-stone-700 font-bold' : ''}>
                     <th scope="row" className={`py-1.5 text-left align-top ${total ? '' : 'font-semibold'}`}>
                       {t(`admin.cashOut.groups.${group}`)}
-                      <span className="block text-sm font-normal text-stone-600">
+                      <span className="block text-sm font-normal text-stone-600 dark:text-stone-400">
                         {/* Too long for a phone's first column: the note under the table says it there. */}
                         {total ? '' : <span className="hidden sm:inline print:inline">{`${t(`admin.cashOut.groupHints.${group}`)} · `}</span>}
                         {t('admin.cashOut.payments.count', { count: takings.count })}
@@ -92,7 +92,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
             </tbody>
           </table>
         </div>
-        <p className="mt-2 text-sm text-stone-600 sm:hidden print:hidden">
+        <p className="mt-2 text-sm text-stone-600 dark:text-stone-400 sm:hidden print:hidden">
           {METHOD_GROUPS.map((group) => `${t(`admin.cashOut.groups.${group}`)}: ${t(`admin.cashOut.groupHints.${group}`)}.`).join(' ')}
         </p>
       </Panel>
@@ -108,7 +108,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
 
         <Panel title={t('admin.cashOut.refunds.title')} className={PRINTED}>
           {report.refunds.total.count === 0 ? (
-            <p className="text-stone-600">{t('admin.cashOut.refunds.none')}</p>
+            <p className="text-stone-600 dark:text-stone-400">{t('admin.cashOut.refunds.none')}</p>
           ) : (
             <dl data-testid="refunds">
               {refunded.map((key) => (
@@ -158,7 +158,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
             <Line label={t('admin.cashOut.adjustments.voids')} hint={t('admin.cashOut.adjustments.voidCount', { count: report.voids.count })} value={money(report.voids.amountCents)} testId="voids" />
             <Line label={t('admin.cashOut.adjustments.comps')} hint={t('admin.cashOut.adjustments.compCount', { count: report.comps.count })} value={money(report.comps.amountCents)} testId="comps" />
           </dl>
-          <p className="mt-2 text-sm text-stone-600">{t('admin.cashOut.adjustments.hint')}</p>
+          <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.adjustments.hint')}</p>
         </Panel>
 
         <Panel title={t('admin.cashOut.bills.title')} className={PRINTED}>
@@ -167,7 +167,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
             <Line label={t('admin.cashOut.bills.unpaid')} hint={t('admin.cashOut.bills.count', { count: report.unpaid.count })} value={money(report.unpaid.amountCents)} testId="bills-unpaid" />
           </dl>
           {report.unpaid.count === 0 ? (
-            <p className="mt-2 text-sm text-stone-600">{t('admin.cashOut.bills.noneUnpaid')}</p>
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.bills.noneUnpaid')}</p>
           ) : (
             <>
               <h3 className="mt-3 font-semibold">{t('admin.cashOut.bills.reasons')}</h3>

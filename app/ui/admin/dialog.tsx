@@ -13,7 +13,7 @@ export function UrlDialog({ open, closeTo, title, children }: { open: boolean; c
   const { ref } = useUrlModal(open, closeTo)
   if (!open) return null
   return (
-    <dialog ref={ref} open aria-labelledby="dialog-title" className="fixed inset-0 z-40 m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] overflow-y-auto rounded-3xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50 dark:bg-stone-900 dark:text-stone-100">
+    <dialog ref={ref} open aria-labelledby="dialog-title" className="fixed inset-0 z-40 m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] overflow-y-auto rounded-3xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50 dark:bg-stone-900 dark:text-stone-100 dark:ring-1 dark:ring-stone-700">
       <div className="mb-4 flex items-start justify-between gap-3">
         <h2 id="dialog-title" className="text-xl font-bold">
           {title}

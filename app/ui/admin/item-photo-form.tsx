@@ -26,7 +26,7 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
   const uploading = useIsPending({ intent: 'photo.upload' })
   const removing = useIsPending({ intent: 'photo.remove' })
   return (
-    <section aria-labelledby={`${inputId}-title`} className="mb-4 grid gap-3 border-b border-stone-200 pb-4" data-testid="item-photo">
+    <section aria-labelledby={`${inputId}-title`} className="mb-4 grid gap-3 border-b border-stone-200 pb-4 dark:border-stone-700" data-testid="item-photo">
       <h3 id={`${inputId}-title`} className="font-bold">
         {t('admin.menu.photo.title')}
       </h3>
@@ -38,22 +38,22 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
             displayWidth={96}
             sizes="96px"
             lazy={false}
-            className="size-24 rounded-xl bg-stone-100 object-cover"
+            className="size-24 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
           />
         ) : (
-          <span className="grid size-24 place-items-center rounded-xl border-2 border-dashed border-stone-300 text-center text-sm text-stone-600">{t('admin.menu.photo.none')}</span>
+          <span className="grid size-24 place-items-center rounded-xl border-2 border-dashed border-stone-300 text-center text-sm text-stone-600 dark:text-stone-400 dark:border-stone-600">{t('admin.menu.photo.none')}</span>
         )}
         {item.photo ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="photo.remove" />
             <input type="hidden" name="id" value={item.id} />
-            <StatusButton pending={removing} className={`${buttonClass.secondary} text-red-800`}>
+            <StatusButton pending={removing} className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
               {t('admin.menu.photo.remove')}
             </StatusButton>
           </Form>
         ) : null}
       </div>
-      <p className="text-sm text-stone-600">{t('admin.menu.photo.hint')}</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.photo.hint')}</p>
       <Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="photo.upload" />
         <input type="hidden" name="id" value={item.id} />
@@ -81,7 +81,7 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
           {t('admin.menu.photo.save')}
         </StatusButton>
         {errorId ? (
-          <div id={errorId} role="alert" className="w-full text-sm font-medium text-red-800" data-testid="photo-error">
+          <div id={errorId} role="alert" className="w-full text-sm font-medium text-red-800 dark:text-red-300" data-testid="photo-error">
             <p>{t('admin.menu.photo.failedTitle')}</p>
             <ErrorList errors={errors} />
           </div>

@@ -76,9 +76,9 @@ export function MenuDialog({ open, closeTo, menu }: { open: boolean; closeTo: st
 function EnglishFields({ name, description }: { name: FieldMetadata<string | null | undefined>; description: FieldMetadata<string | null | undefined> }) {
   const { t } = useI18n()
   return (
-    <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4" data-testid="english-fields">
+    <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700" data-testid="english-fields">
       <legend className="px-1 font-bold">{t('admin.menu.english.legend')}</legend>
-      <p className="text-sm text-stone-600">{t('admin.menu.english.hint')}</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.english.hint')}</p>
       <Field label={t('admin.menu.english.name')} errors={name.errors} inputProps={{ ...getInputProps(name, { type: 'text' }), lang: 'en' }} />
       <Field label={t('admin.menu.english.description')} errors={description.errors} inputProps={{ ...getInputProps(description, { type: 'text' }), lang: 'en' }} />
     </fieldset>
@@ -92,11 +92,11 @@ function TagFields({ field }: { field: FieldMetadata<string[] | string | undefin
     getCollectionProps(field, { type: 'checkbox', options: [...tags] }).map((props) => <CheckboxField key={props.value} label={t(`dish.tags.${props.value as DishTag}`)} inputProps={props} />)
   return (
     <div className="grid gap-3" data-testid="tag-fields">
-      <fieldset className="grid gap-1 rounded-2xl border border-stone-200 p-4">
+      <fieldset className="grid gap-1 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
         <legend className="px-1 font-bold">{t('admin.menu.tags.allergens')}</legend>
         <div className="grid grid-cols-2 gap-x-3">{boxes(ALLERGENS)}</div>
       </fieldset>
-      <fieldset className="grid gap-1 rounded-2xl border border-stone-200 p-4">
+      <fieldset className="grid gap-1 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
         <legend className="px-1 font-bold">{t('admin.menu.tags.dietary')}</legend>
         <div className="grid grid-cols-2 gap-x-3">{boxes(DIETARY_TAGS)}</div>
       </fieldset>
@@ -218,7 +218,7 @@ export function ItemDialog({
         <TagFields field={fields.tags} />
         <EnglishFields name={fields.nameEn} description={fields.descriptionEn} />
       </FormShell>
-      {item ? null : <p className="mt-4 text-sm text-stone-600">{t('admin.menu.photo.saveFirst')}</p>}
+      {item ? null : <p className="mt-4 text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.photo.saveFirst')}</p>}
     </UrlDialog>
   )
 }
@@ -300,7 +300,7 @@ export function DeleteRecordDialog({ kind, record, closeTo }: { kind: 'category'
 /** "Agotado" beside an item's name, in words rather than colour alone. */
 export function SoldOutBadge() {
   const { t } = useI18n()
-  return <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{t('admin.menu.builder.soldOut')}</span>
+  return <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100">{t('admin.menu.builder.soldOut')}</span>
 }
 
 /** The kitchen's one-tap switch: takes an item off for now ("Agotado") or offers it again. */

@@ -20,5 +20,5 @@ export function MenuTypeIcon({ type, className = 'size-6' }: { type: string; cla
 
 export function MenuTypeBadge({ type }: { type: string }) {
   const { t } = useI18n()
-  return <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">{t.message(`admin.menu.types.${type}`)}</span>
+  return <span className="rounded-full bg-amber-100 dark:bg-amber-900 px-3 py-1 text-sm font-semibold text-amber-900 dark:text-amber-100">{t.message(`admin.menu.types.${type}`)}</span>
 }

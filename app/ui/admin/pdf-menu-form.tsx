@@ -20,11 +20,11 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
   const uploading = useIsPending({ intent: 'pdf.upload' })
   const removing = useIsPending({ intent: 'pdf.remove' })
   return (
-    <section aria-labelledby={`${inputId}-title`} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm" data-testid="pdf-menu">
+    <section aria-labelledby={`${inputId}-title`} className="grid gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" data-testid="pdf-menu">
       <h2 id={`${inputId}-title`} className="font-bold">
         {t('admin.menu.pdf.title')}
       </h2>
-      <p className="text-sm text-stone-600">{t('admin.menu.pdf.hint')}</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.pdf.hint')}</p>
       {menu.pdfUrl && menu.pdfName ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="min-w-0 flex-1 truncate" data-testid="pdf-current">
@@ -36,7 +36,7 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
           <Form method="post">
             <input type="hidden" name="intent" value="pdf.remove" />
             <input type="hidden" name="id" value={menu.id} />
-            <StatusButton pending={removing} className={`${buttonClass.secondary} text-red-800`}>
+            <StatusButton pending={removing} className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
               {t('admin.menu.pdf.remove')}
             </StatusButton>
           </Form>
@@ -68,7 +68,7 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
           {t('admin.menu.pdf.save')}
         </StatusButton>
         {errorId ? (
-          <div id={errorId} role="alert" className="w-full text-sm font-medium text-red-800">
+          <div id={errorId} role="alert" className="w-full text-sm font-medium text-red-800 dark:text-red-300">
             <p>{t('admin.menu.pdf.failedTitle')}</p>
             <ErrorList errors={errors} />
           </div>

@@ -37,7 +37,7 @@ export function TableCode({ code }: { code: string }) {
   const { t } = useI18n()
   return (
     <p className="grid justify-items-center">
-      <span className="text-sm font-semibold text-stone-700">{t('admin.qr.codeLabel')}</span>
+      <span className="text-sm font-semibold text-stone-700 dark:text-stone-300">{t('admin.qr.codeLabel')}</span>
       {/* The spacing follows the last letter too; as much on the left keeps the code centred. */}
       <span className="pl-[0.1em] font-mono text-4xl font-bold tracking-widest" data-testid="table-code">
         {code}

@@ -1,18 +1,19 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClass } from '../button'
-import { LanguageSwitch } from '../customer/shell'
+import { LanguageSwitch, ThemeToggle } from '../customer/shell'
 
 /** The bar of the staff screens below the dashboard: the way back, anything the screen adds, the language. */
 export function AdminTopBar({ backTo, backLabel, children }: { backTo: string; backLabel: string; children?: ReactNode }) {
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header className="border-b border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
         <Link to={backTo} className={buttonClass.secondary}>
           <span aria-hidden="true">←</span> {backLabel}
         </Link>
         <div className="flex flex-1 justify-end gap-2">{children}</div>
         <LanguageSwitch />
+        <ThemeToggle />
       </div>
     </header>
   )

@@ -1,5 +1,5 @@
-import { Form, Link, useLocation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from '@remix-run/react'
+import { useEffect, useRef, type FormHTMLAttributes, type ReactNode } from 'react'
 import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
 
@@ -18,12 +18,12 @@ interface ShellProps {
   actions?: ReactNode
 }
 
-/** Header, language switch and the 'powered by' footer of every diner screen. */
+/** Header, language and theme switches and the 'powered by' footer of every diner screen. */
 export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, title, children, bottomBar, actions }: ShellProps) {
   const { t } = useI18n()
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-xl flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 bg-stone-50/95 px-3 py-2 backdrop-blur">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 dark:border-stone-700 bg-stone-50/95 dark:bg-stone-950/95 px-3 py-2 backdrop-blur">
         {backTo ? (
           <Link to={backTo} className={buttonClass.icon} aria-label={t('common.back')}>
             <span aria-hidden="true" className="text-xl">←</span>
@@ -33,7 +33,7 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
           {title ? <h1 className="line-clamp-2 text-lg font-bold leading-tight">{title}</h1> : null}
           {restaurantName || tableNumber ? (
             // The restaurant's name may shorten; the table's number never does.
-            <p className={`flex min-w-0 ${title ? 'text-sm text-stone-600' : 'text-lg font-bold'}`}>
+            <p className={`flex min-w-0 ${title ? 'text-sm text-stone-600 dark:text-stone-400' : 'text-lg font-bold'}`}>
               {restaurantName ? <span className="truncate">{restaurantName}</span> : null}
               {restaurantName && tableNumber ? <span className="shrink-0 whitespace-pre"> · </span> : null}
               {tableNumber ? (
@@ -46,6 +46,7 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
         </div>
         {actions}
         <LanguageSwitch />
+        <ThemeToggle />
         {closeTo ? (
           <Link to={closeTo} className={buttonClass.icon} aria-label={t('common.close')}>
             <span aria-hidden="true" className="text-xl">✕</span>
@@ -53,8 +54,8 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
         ) : null}
       </header>
       <main className={`flex-1 px-4 pt-4 ${bottomBar ? 'pb-28' : 'pb-8'}`}>{children}</main>
-      <footer className={`px-4 py-6 text-center text-sm text-stone-600 ${bottomBar ? 'pb-28' : ''}`}>
-        {t('common.poweredBy')} <span className="font-semibold text-emerald-800">{t('common.appName')}</span>
+      <footer className={`px-4 py-6 text-center text-sm text-stone-600 dark:text-stone-400 ${bottomBar ? 'pb-28' : ''}`}>
+        {t('common.poweredBy')} <span className="font-semibold text-emerald-800 dark:text-emerald-400">{t('common.appName')}</span>
       </footer>
       {bottomBar}
     </div>
@@ -80,5 +81,72 @@ export function LanguageSwitch() {
         {other.toUpperCase()}
       </button>
     </Form>
+  )
+}
+
+/** A line icon (rather than emoji, which phones and headless browsers may lack). */
+export function ThemeIcon({ path }: { path: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={path} />
+    </svg>
+  )
+}
+
+export const SUN = 'M12 4V2M12 22v-2M4.9 4.9 3.5 3.5M20.5 20.5l-1.4-1.4M4 12H2M22 12h-2M4.9 19.1l-1.4 1.4M20.5 3.5l-1.4 1.4M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10z'
+export const MOON = 'M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10z'
+
+/**
+ * A plain form to /set-theme that comes back to this page, so it works before
+ * JavaScript loads; with it, sent by the caller's fetcher, the page changes
+ * colour at once (root.tsx shows the theme being sent) and keeps its scroll.
+ */
+export function ThemeForm({ fetcher, children, ...attributes }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode; 'data-testid'?: string } & Pick<FormHTMLAttributes<HTMLFormElement>, 'className' | 'role' | 'aria-label'>) {
+  const location = useLocation()
+  return (
+    <fetcher.Form method="post" action="/set-theme" preventScrollReset {...attributes}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {children}
+    </fetcher.Form>
+  )
+}
+
+/**
+ * One button for narrow headers (the diner's, the staff's): it turns a light
+ * page dark and a dark one light. CSS picks which of its two is shown, since
+ * only the device knows how 'system' is drawn; the full choice is ThemeSwitch.
+ */
+export function ThemeToggle() {
+  const { t } = useI18n()
+  const fetcher = useFetcher()
+  const tapped = useRef<HTMLButtonElement | null>(null)
+  const sending = fetcher.state === 'submitting'
+
+  // The tapped button hides as the page changes colour: the focus moves to the one shown instead of falling to the page.
+  useEffect(() => {
+    const button = tapped.current
+    if (!sending || !button) return
+    tapped.current = null
+    ;((button.nextElementSibling ?? button.previousElementSibling) as HTMLElement).focus()
+  }, [sending])
+
+  return (
+    <ThemeForm fetcher={fetcher} data-testid="theme-toggle">
+      {(['dark', 'light'] as const).map((next) => (
+        <button
+          key={next}
+          type="submit"
+          name="theme"
+          value={next}
+          onClick={(event) => (tapped.current = event.currentTarget)}
+          aria-label={t(`theme.switchTo.${next}`)}
+          title={t(`theme.switchTo.${next}`)}
+          // The icon look's own inline-grid comes after a plain `hidden` in the stylesheet, hence the important ones.
+          className={`${buttonClass.icon} ${next === 'dark' ? 'dark:hidden' : 'hidden! dark:inline-grid!'}`}
+        >
+          <ThemeIcon path={next === 'dark' ? MOON : SUN} />
+        </button>
+      ))}
+    </ThemeForm>
   )
 }

@@ -1,5 +1,9 @@
 type Slice = 'paid' | 'mine' | 'open'
-const fill: Record<Slice, string> = { paid: '#a8a29e', mine: '#047857', open: '#d1fae5' }
+const fill: Record<Slice, string> = {
+  paid: 'fill-stone-400 dark:fill-stone-600',
+  mine: 'fill-emerald-700 dark:fill-emerald-500',
+  open: 'fill-emerald-100 dark:fill-emerald-950',
+}
 
 /**
  * The equal split as a pie: one slice per person at the table; slices already
@@ -18,14 +22,13 @@ export function SplitPie({ tableSize, peoplePaying, sharesPaid, label }: { table
   return (
     <svg viewBox="0 0 100 100" role="img" aria-label={label} className="size-40" data-testid="split-pie">
       {tableSize === 1 ? (
-        <circle cx="50" cy="50" r={radius} fill={fill[slices[0]?.kind ?? 'mine']} />
+        <circle cx="50" cy="50" r={radius} className={fill[slices[0]?.kind ?? 'mine']} />
       ) : (
         slices.map(({ index, kind }) => (
           <path
             key={index}
             d={`M50 50 L${point(index / tableSize)} A${radius} ${radius} 0 0 1 ${point((index + 1) / tableSize)} Z`}
-            fill={fill[kind]}
-            stroke="#fff"
+            className={`${fill[kind]} stroke-white dark:stroke-stone-900`}
             strokeWidth="1.5"
             data-kind={kind}
           />

@@ -4,13 +4,18 @@ import type { StripeCheckout } from '~/server/stripe-checkout.server'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 import { loadStripeJs, type ExpressConfirmEvent, type ExpressPaymentType, type Stripe, type StripeElements } from '~/ui/stripe-js'
+import { useDark } from '~/ui/use-dark'
 import { useHydrated } from '~/ui/use-hydrated'
 
 /** The wallets a payment can be recorded as; Stripe's other express buttons are not offered. */
 const WALLETS: Partial<Record<ExpressPaymentType, PaymentMethod>> = { apple_pay: 'apple', google_pay: 'google' }
 
-/** Stripe's forms in the colours and corners of the app's own. */
-const APPEARANCE = { theme: 'stripe', variables: { colorPrimary: '#047857', colorText: '#1c1917', borderRadius: '12px', fontSizeBase: '16px' } }
+/** Stripe's forms in the colours and corners of the app's own, light or dark as the page is drawn. */
+const SHAPE = { borderRadius: '12px', fontSizeBase: '16px' }
+const APPEARANCE = {
+  light: { theme: 'stripe', variables: { ...SHAPE, colorPrimary: '#047857', colorText: '#1c1917' } },
+  dark: { theme: 'night', variables: { ...SHAPE, colorPrimary: '#34d399', colorText: '#f5f5f4', colorBackground: '#0c0a09' } },
+}
 
 /**
  * Where a tap stands: nothing under way, Stripe.js making a token of the
@@ -67,6 +72,8 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
   useEffect(() => {
     payAgain.current = onPayAgain
   })
+  const appearance = APPEARANCE[useDark() ? 'dark' : 'light']
+  const appearanceNow = useRef(appearance)
 
   /** The card or wallet the diner gave, as a ConfirmationToken id; null when Stripe.js refused it (and said why where needed). */
   const tokenOf = async (): Promise<string | null> => {
@@ -116,7 +123,7 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
           captureMethod: 'manual',
           locale: config.locale,
           allowedPaymentMethodTypes: ['card'],
-          appearance: APPEARANCE,
+          appearance: appearanceNow.current,
         })
         stripe.current = { stripe: instance, elements }
         const express = elements.create('expressCheckout', {
@@ -149,6 +156,13 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
     void stripe.current?.elements.update({ amount })
   }, [amount])
 
+  // A theme chosen on this step recolours Stripe's forms in place, keeping what was typed.
+  useEffect(() => {
+    if (appearanceNow.current === appearance) return
+    appearanceNow.current = appearance
+    void stripe.current?.elements.update({ appearance })
+  }, [appearance])
+
   // Each answer to a payment this component sent: the bank's question is put to the diner once per tap, then the same payment goes again; anything else ends the tap.
   useEffect(() => {
     if (!answer) return
@@ -173,14 +187,14 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
         {t('customer.method.title')}
       </h2>
       <noscript>
-        <p className="rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="stripe-needs-js">
+        <p className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="stripe-needs-js">
           {t('customer.method.stripe.needsJavaScript')}
         </p>
       </noscript>
       {/* Without JavaScript nothing here could work: the notice above says so instead. */}
       <div hidden={!hydrated} className="grid gap-3">
         {failed ? (
-          <div role="alert" className="grid gap-3 rounded-2xl bg-red-50 p-4 text-red-900" data-testid="stripe-load-failed">
+          <div role="alert" className="grid gap-3 rounded-2xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="stripe-load-failed">
             <p className="font-bold">{t('customer.method.stripe.loadFailedTitle')}</p>
             <p>{t('customer.method.stripe.loadFailedText')}</p>
             <button type="button" className={buttonClass.secondary} onClick={() => setAttempt((count) => count + 1)}>
@@ -190,24 +204,24 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
         ) : null}
         <div ref={expressBox} data-testid="stripe-express" />
         {wallets ? (
-          <p className="flex items-center gap-3 text-sm text-stone-600 before:h-px before:flex-1 before:bg-stone-300 after:h-px after:flex-1 after:bg-stone-300">
+          <p className="flex items-center gap-3 text-sm text-stone-600 dark:text-stone-400 before:h-px before:flex-1 before:bg-stone-300 dark:before:bg-stone-600 after:h-px after:flex-1 after:bg-stone-300 dark:after:bg-stone-600">
             {t('customer.method.stripe.orCard')}
           </p>
         ) : null}
-        <div className="relative min-h-32 rounded-2xl bg-white p-4 shadow-sm">
+        <div className="relative min-h-32 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
           {ready || failed ? null : (
-            <p role="status" className="absolute inset-0 grid animate-pulse place-items-center text-stone-600">
+            <p role="status" className="absolute inset-0 grid animate-pulse place-items-center text-stone-600 dark:text-stone-400">
               {t('customer.method.stripe.loading')}
             </p>
           )}
           <div ref={cardBox} data-testid="stripe-card" />
         </div>
         {askingBank ? (
-          <p role="status" className="rounded-2xl bg-amber-50 p-4 text-amber-950" data-testid="stripe-bank">
+          <p role="status" className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="stripe-bank">
             {t('customer.method.refusals.REQUIRES_ACTION')}
           </p>
         ) : problem ? (
-          <div id="payment-error" role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900" data-testid="payment-error">
+          <div id="payment-error" role="alert" className="rounded-2xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="payment-error">
             <p className="font-bold">{t('customer.method.failedTitle')}</p>
             <p>{problem}</p>
           </div>

@@ -8,7 +8,7 @@ import { LanguageSwitch } from '../customer/shell'
 import { ErrorList, Field, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
 import { resultFor, useSchemaForm } from '../use-schema-form'
-import { ThemeSwitch } from './theme-switch'
+import { ThemeSwitch } from '../theme-switch'
 
 const WAITLIST_STORAGE_KEY = 'mesa:waitlist'
 
