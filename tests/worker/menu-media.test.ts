@@ -340,7 +340,7 @@ describe('the diner’s menu', () => {
     expect(html).toContain('alt="Swiss enchiladas"')
     expect(html).toContain('>Mains<')
     for (const word of ['Spicy', 'Contains', 'Dairy']) expect(html, word).toContain(word)
-    expect(html).toMatch(new RegExp(`id="item-${agua}"[\\s\\S]*?<p class="font-semibold" lang="es">Agua de jamaica</p>[\\s\\S]*?<p class="text-sm text-stone-600" lang="es">De la casa</p>`))
+    expect(html).toMatch(new RegExp(`id="item-${agua}"[\\s\\S]*?<p class="font-semibold" lang="es">Agua de jamaica</p>[\\s\\S]*?<p class="text-sm text-stone-600 dark:text-stone-400" lang="es">De la casa</p>`))
   })
 
   it('shows the item sheet with the larger photo and the tags, in the diner’s language', async () => {
