@@ -1,15 +1,16 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { LOCALE_OF, type Language, type Resources } from '~/locales'
-import es from '~/locales/es'
+import commonEs from '~/locales/common.es'
 import { makeT, type TFunction } from '~/locales/translate'
 import { formatMoney } from '~/domain/money'
 
 /**
- * Strings for when the root loader's are missing (an error above it). Only
- * Spanish, the default: the page's own language arrives from the loader, so
- * the phone never downloads both.
+ * Strings for when the root loader's are missing (an error above it): only
+ * the shared texts an error page uses, and only in Spanish, the default. A
+ * page's own texts, in its language, arrive with the root loader's data, so
+ * the phone never downloads a whole locale as code.
  */
-export const fallbackStrings: Partial<Resources> = es
+export const fallbackStrings: Partial<Resources> = { common: commonEs }
 
 interface I18nValue {
   language: Language

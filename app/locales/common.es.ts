@@ -1,0 +1,31 @@
+/**
+ * The texts every screen shares (buttons, error pages), in Spanish. Apart
+ * from es.ts so that a page whose root data is missing can draw its error
+ * in Spanish without the phone downloading every diner text.
+ */
+const commonEs = {
+  appName: 'Mesa',
+  language: 'Idioma',
+  languages: { es: 'Español', en: 'English' },
+  poweredBy: 'Con la tecnología de',
+  back: 'Regresar',
+  close: 'Cerrar',
+  returnHome: 'Volver al inicio',
+  loading: 'Cargando…',
+  dismiss: 'Descartar',
+  update: 'Actualizar',
+  errors: {
+    '401': { title: 'Inicia sesión para continuar', text: 'Esta página es solo para el personal del restaurante.' },
+    '403': { title: 'No tienes acceso', text: 'Tu cuenta no puede ver esta página.' },
+    '404': { title: 'No encontramos esta página', text: 'Puede que el enlace esté mal escrito o que lo que buscas ya no exista.' },
+    '409': { title: 'Algo cambió mientras tanto', text: 'Alguien más hizo un cambio al mismo tiempo. Vuelve a cargar la página e inténtalo de nuevo.' },
+    '429': { title: 'Demasiadas solicitudes', text: 'Recibimos muchas solicitudes desde tu conexión. Espera unos minutos e inténtalo de nuevo.' },
+    tooMany: 'Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo en {{minutes}} min.',
+    '500': { title: 'Algo salió mal de nuestro lado', text: 'No es tu culpa. Inténtalo de nuevo en un momento.' },
+    requestId: 'Si pides ayuda, menciona este código: {{id}}',
+    signIn: 'Iniciar sesión',
+    dashboard: 'Volver al panel',
+  },
+} as const
+
+export default commonEs
