@@ -10,7 +10,16 @@ declare module '@remix-run/cloudflare' {
   }
 }
 
-export default defineConfig({
+/**
+ * The small pieces every diner screen loads (buttons, the shell, the sheet,
+ * the toaster, the translator, money and paths) go in one chunk with React
+ * and Remix, which they pull in: a dozen files of a few hundred bytes each
+ * paid their own request and wrapping, and compressed together every diner
+ * step costs the phone about 3 KB less (measured with `npm run bench`).
+ */
+const SHARED_UI = /\/app\/(ui\/(button|use-hydrated|revalidate|hidden-fields|sheet|stepper|toaster|i18n|use-url-modal|theme|page-title|error-boundary|icons)|ui\/customer\/shell|domain\/(customer-paths|tax|money|themes))\.tsx?$/
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       future: {
@@ -37,6 +46,15 @@ export default defineConfig({
   build: {
     minify: true,
     // The Durable Object base class is the runtime's own module.
-    rollupOptions: { external: ['cloudflare:workers'] },
+    rollupOptions: {
+      external: ['cloudflare:workers'],
+      output: isSsrBuild
+        ? undefined
+        : {
+            manualChunks(id: string) {
+              if (SHARED_UI.test(id)) return 'shared'
+            },
+          },
+    },
   },
-})
+}))
