@@ -125,9 +125,12 @@ export function removeFromCart<Line extends CartEntry>(lines: readonly Line[], k
   return lines.filter((line) => cartLineKey(line) !== key)
 }
 
+/** A quantity as typed, brought within 1 and the per-line limit (anything unreadable is 1). */
+export const lineQuantityWithin = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1))
+
 /** Sets how many of a line the diner wants, within the per-line limit. */
 export function setCartQuantity<Line extends CartEntry>(lines: readonly Line[], key: string, quantity: number): Line[] {
-  const wanted = Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1))
+  const wanted = lineQuantityWithin(quantity)
   return lines.map((line) => (cartLineKey(line) === key ? { ...line, quantity: wanted } : line))
 }
 

@@ -62,18 +62,19 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       customerName ? `?${new URLSearchParams({ name: customerName })}` : '',
     )
   }
-  const menu = menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId))
+  const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)
+  const menu = menuById(categories)
   // Priced here by the same rule the bill's object applies, so a cart the menu no longer allows is refused before it is sent.
   const priced = priceOrder(
     items.map((item) => ({ ...item, name: '', description: menu.get(item.menuItemId)?.description ?? null, price: 0, category: 'Order', customerName })),
     menu,
     { freePrices: false },
   )
-  if (!priced.ok) return priced.code === 'SOLD_OUT' ? refuse(409, await soldOutText(request, items, menu)) : refuse(400)
+  if (!priced.ok) return priced.code === 'SOLD_OUT' ? refuse(409, await soldOutText(request, items, categories)) : refuse(400)
   const lines = priced.lines.map(({ menuItemId, priceCents, ...line }) => ({ ...line, menuItemId: menuItemId ?? undefined, price: priceCents }))
   const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines }, { staffUserId: null, address: context.clientAddress })
   // Sold out since this action read the menu: the bill's object read it again.
-  if (!result.ok && result.code === 'SOLD_OUT') return refuse(409, await soldOutText(request, items, menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId))))
+  if (!result.ok && result.code === 'SOLD_OUT') return refuse(409, await soldOutText(request, items, await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)))
   if (result.ok) {
     const ordered = new Set(items.map(cartLineKey))
     return redirectWithToast(
@@ -86,8 +87,9 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   return tooManyForm(submission, request, result.limit, { words: await limitText(request, result.limit, result.code) })
 }
 
-/** The refusal of an order with sold-out lines, naming them in the diner's language. */
-async function soldOutText(request: Request, items: readonly { menuItemId: string }[], menu: Map<string, { name: string; soldOut: boolean }>) {
+/** The refusal of an order with sold-out lines, naming them as the cart does, in the diner's language. */
+async function soldOutText(request: Request, items: readonly { menuItemId: string }[], categories: Awaited<ReturnType<typeof readOwnerMenu>>) {
+  const menu = menuById(menuInLanguage(categories, await getLanguage(request)))
   const names = [...new Set(items.flatMap((item) => (menu.get(item.menuItemId)?.soldOut ? [menu.get(item.menuItemId)?.name ?? ''] : [])))]
   const t = await getT(request)
   return t('customer.cart.soldOut', { names: names.join(', '), count: names.length })

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { addToCart, cartCookie, cartFromCookies, cartLineLabel, cartTotals, cleanNote, MAX_LINE_QUANTITY, priceCart } from '~/domain/cart'
+import { addToCart, cartCookie, cartFromCookies, cartLineLabel, cartTotals, cleanNote, lineQuantityWithin, priceCart } from '~/domain/cart'
 import { checkChoice, type ModifierGroupRule } from '~/domain/modifiers'
 import { menuInLanguage, shownText } from '~/domain/menu-language'
 import { menuById } from '~/domain/order-pricing'
@@ -106,7 +106,7 @@ export default function Menu() {
     choosing && searchParams.get(CHOICE_UPDATE.name) === CHOICE_UPDATE.value
       ? {
           optionIds: choosing.modifierGroups.flatMap((group) => searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id))),
-          quantity: Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(Number(searchParams.get('quantity'))) || 1)),
+          quantity: lineQuantityWithin(Number(searchParams.get('quantity'))),
           note: cleanNote(searchParams.get('note')),
         }
       : undefined

@@ -173,6 +173,17 @@ describe('"Agotado"', () => {
     expect((await readSession(table.sessionId)).totalAmount).toBe(65)
   })
 
+  it('names the sold-out dish as the diner’s cart does: in English for an English diner', async () => {
+    const { table, agua } = await tacoTable()
+    await env.DB.prepare('UPDATE menu_items SET name_en = ? WHERE id = ?').bind('Fresh water', agua).run()
+    const cookie = cartOf(table.sessionId, [{ menuItemId: agua, optionIds: [], quantity: 1 }])
+    await setSoldOut(table.userId, agua, true)
+    const refused = await postForm(`/customer/cart/${table.sessionId}?lng=en`, { intent: 'order', 'items[0].menuItemId': agua, 'items[0].quantity': '1' }, cookie)
+    expect(refused.status).toBe(409)
+    expect(/data-testid="cart-error"[^>]*>([^]*?)<\/ul>/.exec(await drawn(refused))?.[1]?.replace(/<[^>]+>/g, '')).toBe('Fresh water just sold out. Nothing was sent; remove it from your order and order the rest.')
+    expect(await countLines(table.sessionId)).toBe(0)
+  })
+
   it('the bill’s object refuses a sold-out dish whoever sends it: the API answers 409 SOLD_OUT, and the waiter’s page offers no form for it', async () => {
     const { table, taco, agua, options } = await tacoTable()
     await setSoldOut(table.userId, agua, true)
