@@ -37,6 +37,17 @@ async function closeUnheard(table: { tableId: string; userId: string; sessionId:
 afterEach(ledgerUp)
 
 /** What the bill's object holds, read from its own SQLite (woken first, as a diner's read would). */
+/**
+ * Stops the bill's object and starts it again, as the runtime may at any
+ * moment; `beforeStop` runs in the old instance first (to leave its storage
+ * as a stop at that moment would). The new instance then runs its alarm.
+ */
+async function restart(sessionId: string, beforeStop: (instance: TableSession, state: DurableObjectState) => Promise<void> | void = () => undefined) {
+  await runInDurableObject(billObject(sessionId), beforeStop)
+  await runInDurableObject(billObject(sessionId), (_instance, state) => state.abort('restart')).catch(() => undefined)
+  await runInDurableObject(billObject(sessionId), (instance: TableSession) => instance.alarm())
+}
+
 async function heldRecords(sessionId: string) {
   await readSession(sessionId)
   return runInDurableObject(billObject(sessionId), (_instance, state) => ({
@@ -147,13 +158,12 @@ describe('the outbox to D1', () => {
     expect((await pay(table.tableId, { amount: 52.5, paymentType: 'full' })).status).toBe(201)
     await ledgerUp()
     // Deliver, then put the delivered entries back, as if the object stopped between D1's answer and dropping them.
-    await runInDurableObject(billObject(table.sessionId), async (instance: TableSession, state) => {
+    await restart(table.sessionId, async (instance, state) => {
       const entries = state.storage.sql.exec('SELECT seq, kind, body, committed_at FROM outbox ORDER BY seq').toArray()
       expect(entries.length).toBeGreaterThan(0)
       await instance.alarm()
       expect(state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n).toBe(0)
       for (const entry of entries) state.storage.sql.exec('INSERT INTO outbox (seq, kind, body, committed_at) VALUES (?, ?, ?, ?)', entry.seq, entry.kind, entry.body, entry.committed_at)
-      await instance.alarm()
     })
     expect(await countPayments(table.sessionId)).toBe(2)
     await expectLedgerEqualsObject(table.sessionId)
@@ -165,10 +175,9 @@ describe('the outbox to D1', () => {
     const second = await (await closeBill(table, first.sessionId)).json<{ sessionId: string }>()
     const closedAt = (await env.DB.prepare('SELECT closed_at FROM table_sessions WHERE id = ?').bind(table.sessionId).first<{ closed_at: number }>())?.closed_at
     // The first close's entry comes again, as after a restart between D1's answer and dropping it.
-    await runInDurableObject(billObject(table.sessionId), async (instance: TableSession, state) => {
+    await restart(table.sessionId, (_instance, state) => {
       const body = JSON.stringify({ sessionId: table.sessionId, tableId: table.tableId, closedAt, nextSessionId: first.sessionId })
       state.storage.sql.exec("INSERT INTO outbox (kind, body, committed_at) VALUES ('close', ?, ?)", body, Date.now())
-      await instance.alarm()
     })
     expect((await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(table.tableId).first<{ session_id: string }>())?.session_id).toBe(second.sessionId)
     const sessions = await env.DB.prepare('SELECT id, closed_at FROM table_sessions WHERE table_id = ? ORDER BY rowid').bind(table.tableId).all<{ id: string; closed_at: number | null }>()
@@ -376,7 +385,7 @@ describe('the ledger equals the objects once their outboxes are empty', () => {
             if (step.kind === 'restart') {
               // What a restart can leave: D1 took a delivery and the object stopped before dropping it, so it comes again.
               await readSession(current)
-              await runInDurableObject(billObject(current), async (instance: TableSession, state) => {
+              await restart(current, async (instance, state) => {
                 const copy = state.storage.sql.exec('SELECT seq, kind, body, committed_at FROM outbox ORDER BY seq').toArray()
                 await instance.alarm()
                 for (const entry of copy) state.storage.sql.exec('INSERT OR IGNORE INTO outbox (seq, kind, body, committed_at) VALUES (?, ?, ?, ?)', entry.seq, entry.kind, entry.body, entry.committed_at)

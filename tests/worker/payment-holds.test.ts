@@ -178,6 +178,28 @@ describe('a payment in progress holds what it pays', () => {
     expect(stored).toBe(0)
   })
 
+  it('sends the ledger nothing of a payment whose storing failed halfway, and the same payment sent again is recorded once', async () => {
+    const { table, ana } = await anaWaitsOnHerBank()
+    // Someone pays the agua first, and the ledger has it.
+    expect((await pay(payment(table, { amount: 35, paymentType: 'item', itemIds: [table.itemIds[1]], customerName: 'Luis' }))).status).toBe(201)
+    expect(await countPayments(table.sessionId)).toBe(1)
+    // Ana's payment row and its outbox entry are written; marking her line paid, later in the same transaction, fails.
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+      state.storage.sql.exec("CREATE TRIGGER refuse_lines BEFORE UPDATE OF paid_quantity ON lines BEGIN SELECT RAISE(ABORT, 'disk full'); END"),
+    )
+    expect((await pay(ana)).status).toBe(500)
+    await runInDurableObject(billObject(table.sessionId), async (instance: TableSession, state) => {
+      state.storage.sql.exec('DROP TRIGGER refuse_lines')
+      await instance.alarm()
+    })
+    expect(await countPayments(table.sessionId)).toBe(1)
+    const again = await pay({ ...ana, transactionId: newTransactionId(), paymentToken: undefined })
+    expect(again.status).toBe(201)
+    await runInDurableObject(billObject(table.sessionId), (instance: TableSession) => instance.alarm())
+    expect(await countPayments(table.sessionId)).toBe(2)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(95)
+  })
+
   it('lets staff close the bill only once nobody is paying', async () => {
     const { table, ana } = await anaWaitsOnHerBank()
     const close = async () =>

@@ -349,11 +349,22 @@ export class BillStore {
   #header: BillHeader | null | undefined = undefined
   /** The holds in progress (held or waiting on the bank), by id, as last written; every payment reads them several times. */
   #inProgress: Map<string, HoldRow> | null = null
+  /**
+   * Every transactionId this bill has seen (its payments, its holds, the
+   * previous bill's payments), read once: a new payment, the usual case, is
+   * told it repeats nothing without three lookups in storage.
+   */
+  #transactions: Set<string> | null = null
+  /** The outbox as stored, oldest first, read once and kept in step with every write to it. */
+  #outbox: PendingEntry[] | null = null
   /** Whether the schema exists: an object asked about an id that names no bill never writes anything. */
   #ready: boolean
 
-  constructor(private readonly sql: SqlStorage) {
-    this.#ready = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_steps'").toArray().length > 0
+  private readonly sql: SqlStorage
+
+  constructor(private readonly storage: DurableObjectStorage) {
+    this.sql = storage.sql
+    this.#ready = this.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_steps'").toArray().length > 0
     if (this.#ready) this.#migrate()
   }
 
@@ -412,6 +423,7 @@ export class BillStore {
     for (const payment of payments) this.#insertPayment(payment)
     for (const payment of earlier) this.sql.exec('INSERT OR IGNORE INTO earlier_payments (transaction_id, payment) VALUES (?, ?)', payment.transactionId, JSON.stringify(payment))
     this.#state = null
+    this.#transactions = null
   }
 
   setTable(table: BillTable) {
@@ -451,8 +463,20 @@ export class BillStore {
     return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC`).toArray()
   }
 
+  /** Whether any payment or hold of this bill, or payment of the one before it, has `transactionId`. */
+  #seen(transactionId: string): boolean {
+    this.#transactions ??= new Set(
+      this.sql
+        .exec<{ id: string }>('SELECT transaction_id AS id FROM payments UNION SELECT transaction_id FROM holds UNION SELECT transaction_id FROM earlier_payments')
+        .toArray()
+        .map((row) => row.id),
+    )
+    return this.#transactions.has(transactionId)
+  }
+
   /** The payment this bill, or the table's bill before it, recorded under `transactionId`. */
   paymentByTransaction(transactionId: string): PaymentRow | undefined {
+    if (!this.#ready || !this.#seen(transactionId)) return undefined
     const [own] = this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE transaction_id = ?`, transactionId).toArray()
     if (own) return own
     const [earlier] = this.sql.exec<{ payment: string }>('SELECT payment FROM earlier_payments WHERE transaction_id = ?', transactionId).toArray()
@@ -618,6 +642,7 @@ export class BillStore {
     if (!header) return
     for (const table of ['lines', 'payments', 'holds', 'adjustments', 'refunds']) this.sql.exec(`DELETE FROM ${table}`)
     this.#inProgress = null
+    this.#transactions = null
     this.#header = undefined
     this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL, settlement = NULL', openedAt)
     this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
@@ -663,7 +688,7 @@ export class BillStore {
 
   /** The newest hold made for `transactionId`: a retry finds the attempt it repeats. */
   holdByTransaction(transactionId: string): HoldRow | undefined {
-    if (!this.#ready) return undefined
+    if (!this.#ready || !this.#seen(transactionId)) return undefined
     const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE transaction_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`, transactionId).toArray()
     return row ? toHoldRow(row) : undefined
   }
@@ -687,6 +712,7 @@ export class BillStore {
     )
     // Kept in step after the write succeeds; a transaction rolled back after it is followed by forget().
     this.#inProgress?.set(row.id, row)
+    this.#transactions?.add(row.transactionId)
   }
 
   setHold(id: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
@@ -698,32 +724,58 @@ export class BillStore {
     else this.#inProgress?.delete(id)
   }
 
-  /** Drops what this store remembers between writes, to read it from storage again (after a transaction that was rolled back). */
+  /**
+   * Runs `write` as one storage transaction: all of it is stored or none.
+   * What this store remembers is kept in step as it writes; should the
+   * transaction roll back, it is dropped, to be read again as stored.
+   */
+  transaction<T>(write: () => T): T {
+    try {
+      return this.storage.transactionSync(write)
+    } catch (error) {
+      this.forget()
+      throw error
+    }
+  }
+
+  /** Drops what this store remembers between writes, to read it from storage again. */
   forget() {
     this.#state = null
     this.#header = undefined
     this.#inProgress = null
+    this.#transactions = null
+    this.#outbox = null
+  }
+
+  #pending(): PendingEntry[] {
+    this.#outbox ??= this.sql
+      .exec<{ seq: number; kind: string; body: string; committedAt: number }>('SELECT seq, kind, body, committed_at AS committedAt FROM outbox ORDER BY seq')
+      .toArray()
+      .map((row) => ({ seq: row.seq, committedAt: row.committedAt, entry: { kind: row.kind, body: JSON.parse(row.body) } as OutboxEntry }))
+    return this.#outbox
   }
 
   pending(limit: number): PendingEntry[] {
-    return this.sql
-      .exec<{ seq: number; kind: string; body: string; committedAt: number }>('SELECT seq, kind, body, committed_at AS committedAt FROM outbox ORDER BY seq LIMIT ?', limit)
-      .toArray()
-      .map((row) => ({ seq: row.seq, committedAt: row.committedAt, entry: { kind: row.kind, body: JSON.parse(row.body) } as OutboxEntry }))
+    if (!this.#ready) return []
+    return this.#pending().slice(0, limit)
   }
 
   pendingCount(): number {
     if (!this.#ready) return 0
-    return this.sql.exec<{ entries: number }>('SELECT count(*) AS entries FROM outbox').one().entries
+    return this.#pending().length
   }
 
   /** Drops the entries D1 has confirmed, up to and including `seq`. */
   delivered(seq: number) {
     this.sql.exec('DELETE FROM outbox WHERE seq <= ?', seq)
+    if (this.#outbox) this.#outbox = this.#outbox.filter((pending) => pending.seq > seq)
   }
 
   #enqueue(entry: OutboxEntry) {
-    this.sql.exec('INSERT INTO outbox (kind, body, committed_at) VALUES (?, ?, ?)', entry.kind, JSON.stringify(entry.body), Date.now())
+    const committedAt = Date.now()
+    const { seq } = this.sql.exec<{ seq: number }>('INSERT INTO outbox (kind, body, committed_at) VALUES (?, ?, ?) RETURNING seq', entry.kind, JSON.stringify(entry.body), committedAt).one()
+    // A copy, as storage would give it back: the caller's rows may change after they are written.
+    this.#outbox?.push({ seq, committedAt, entry: structuredClone(entry) })
   }
 
   #insertLine(line: BillItemRow) {
@@ -732,5 +784,6 @@ export class BillStore {
 
   #insertPayment(payment: PaymentRow) {
     this.sql.exec(`INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}) VALUES (${placeholders(PAYMENT_FIELDS)})`, ...paymentValues(payment))
+    this.#transactions?.add(payment.transactionId)
   }
 }

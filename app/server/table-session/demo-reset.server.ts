@@ -11,7 +11,7 @@ import { readTable } from './open-bill.server'
  * so it must never stay broken or full of strangers' orders. Answers whether
  * it reset the bill.
  */
-export function restoreDemoIfStale(storage: DurableObjectStorage, store: BillStore, header: BillHeader): boolean {
+export function restoreDemoIfStale(store: BillStore, header: BillHeader): boolean {
   // Only the public demo table resets; the demo restaurant's other tables keep their bills.
   if (header.table.userId !== DEMO_OWNER_ID || !isDemoSession(header.sessionId) || header.closedAt !== null) return false
   const now = Date.now()
@@ -20,7 +20,7 @@ export function restoreDemoIfStale(storage: DurableObjectStorage, store: BillSto
   const paidLongAgo = lines.length > 0 && sumCents(lines.map((line) => line.priceCents)) <= paidCents && now - lastPaymentAt > DEMO_PAID_GRACE_MS
   const tooOld = now - header.openedAt > DEMO_MAX_AGE_MS
   if (lines.length > 0 && !paidLongAgo && !tooOld) return false
-  resetDemo(storage, store, header, now)
+  resetDemo(store, header, now)
   return true
 }
 
@@ -37,8 +37,8 @@ export async function reseeded(db: Db, store: BillStore, header: BillHeader): Pr
 }
 
 /** Lays the demo bill's seed lines on an empty bill, opened now. */
-export function resetDemo(storage: DurableObjectStorage, store: BillStore, header: BillHeader, now: number) {
-  storage.transactionSync(() =>
+export function resetDemo(store: BillStore, header: BillHeader, now: number) {
+  store.transaction(() =>
     store.reset(
       now,
       demoBillLines.map((line) => ({

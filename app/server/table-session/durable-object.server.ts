@@ -60,7 +60,7 @@ export class TableSession extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
     this.#db = getDb(env.DB)
-    this.#store = new BillStore(ctx.storage.sql)
+    this.#store = new BillStore(ctx.storage)
     this.#payments = new PaymentFlow(this.#paymentHost())
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
@@ -128,7 +128,7 @@ export class TableSession extends DurableObject<Env> {
       const { header } = open
       const order = orderLines(menu, sessionId, header.table, request, staff, { openLines: this.#store.openLineCount(), maxOpenLines: appEnv(this.env).MAX_OPEN_LINES })
       if (!order.ok) return order
-      this.ctx.storage.transactionSync(() => this.#store.addLines(order.lines))
+      this.#store.transaction(() => this.#store.addLines(order.lines))
       this.#committed()
       this.#publish('items', header, sumCents(order.lines.map((line) => line.priceCents)))
       return { ok: true as const, items: order.lines.map(toWireItem) }
@@ -158,7 +158,7 @@ export class TableSession extends DurableObject<Env> {
       const before = this.#store.state().lines
       const made = adjustmentOf(this.#store.state(), this.#store.standingHolds(now).map((row) => row.hold), open.header, request, now)
       if (!made.ok) return made
-      this.ctx.storage.transactionSync(() => this.#store.addAdjustment(made.row, before, made.after))
+      this.#store.transaction(() => this.#store.addAdjustment(made.row, before, made.after))
       this.#committed()
       this.#publish('adjusted', open.header, made.row.amountCents)
       return { ok: true as const, amountCents: made.row.amountCents }
@@ -180,7 +180,7 @@ export class TableSession extends DurableObject<Env> {
       if (!header || header.tableId !== tableId) return tableNotFound()
       const made = refundOf(this.#store, request, Date.now())
       if (!made.ok) return made
-      this.ctx.storage.transactionSync(() => this.#store.addRefund(made.row))
+      this.#store.transaction(() => this.#store.addRefund(made.row))
       // Should this instance stop before the money goes back, the alarm asks the provider again with the same key.
       await this.#wakeBy(Date.now() + LAST_RETRY_MS)
       return made
@@ -224,13 +224,13 @@ export class TableSession extends DurableObject<Env> {
       if (now?.status === 'done') return { ok: true as const }
       if (now?.status !== 'pending') return fail(402, 'REFUND_FAILED', 'The refund was not given back.')
       if (!answer.ok) {
-        this.ctx.storage.transactionSync(() => this.#store.failRefund(row.id))
+        this.#store.transaction(() => this.#store.failRefund(row.id))
         return fail(402, 'REFUND_FAILED', answer.message)
       }
       const before = this.#store.state().lines
       // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
       const after = this.#store.header()?.closedAt == null ? linesAfterRefund(before, now) : before
-      this.ctx.storage.transactionSync(() => this.#store.finishRefund(row.id, answer.reference, before, after))
+      this.#store.transaction(() => this.#store.finishRefund(row.id, answer.reference, before, after))
       this.#committed()
       const header = this.#store.header()
       if (header) this.#publish('refunded', header, cents)
@@ -270,7 +270,7 @@ export class TableSession extends DurableObject<Env> {
       const table = await readTable(this.#db, header.tableId)
       if (!table) return
       const { sessionId: _sessionId, ...info } = table
-      this.ctx.storage.transactionSync(() => this.#store.setTable(info))
+      this.#store.transaction(() => this.#store.setTable(info))
       this.#commits++
     })
   }
@@ -304,7 +304,7 @@ export class TableSession extends DurableObject<Env> {
       const next = newSessionId(sessionId)
       const now = Date.now()
       await tableSessionStub(this.env, next).open(next, open.header.table, now, this.#store.payments())
-      this.ctx.storage.transactionSync(() => this.#store.close(now, next, settlement))
+      this.#store.transaction(() => this.#store.close(now, next, settlement))
       this.#committed()
       this.#publish('closed', open.header, null, { total: 0, paid: 0, remaining: 0 })
       await this.#deliverSoon()
@@ -319,7 +319,7 @@ export class TableSession extends DurableObject<Env> {
    */
   open(sessionId: string, table: BillTable, openedAt: number, earlier: PaymentRow[]): void {
     if (this.#store.header()) return
-    this.ctx.storage.transactionSync(() => this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier }))
+    this.#store.transaction(() => this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier }))
   }
 
   /**
@@ -343,7 +343,7 @@ export class TableSession extends DurableObject<Env> {
       if (this.#store.pendingCount() > 0) return ledgerUnavailable()
       const named = await readTable(this.#db, tableId).catch(() => null)
       if (named?.sessionId !== sessionId) return ledgerUnavailable()
-      this.ctx.storage.transactionSync(() => this.#store.archive(Date.now()))
+      this.#store.transaction(() => this.#store.archive(Date.now()))
       this.#committed()
       this.#publish('closed', header, null, { total: 0, paid: 0, remaining: 0 })
       await this.#deliverSoon()
@@ -404,7 +404,7 @@ export class TableSession extends DurableObject<Env> {
     this.#deliveryWanted = false
     if (!header || this.#store.pendingCount() === 0) return true
     try {
-      await deliverOutbox(this.env.DB, this.ctx.storage, this.#store, header, { billRowKnown: this.#billRowDelivered })
+      await deliverOutbox(this.env.DB, this.#store, header, { billRowKnown: this.#billRowDelivered })
       this.#billRowDelivered = true
       // The alarm is left standing (it finds nothing to do): setting and clearing it around every delivery would cost two storage writes a payment.
       this.#retryMs = FIRST_RETRY_MS
@@ -425,7 +425,7 @@ export class TableSession extends DurableObject<Env> {
       .then((imported) => {
         // open() may have started the bill while D1 was read.
         if (imported && !this.#store.header()) {
-          this.ctx.storage.transactionSync(() =>
+          this.#store.transaction(() =>
             this.#store.start({ sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table }, { lines: imported.lines, payments: imported.payments }),
           )
         }
@@ -446,7 +446,6 @@ export class TableSession extends DurableObject<Env> {
   #paymentHost(): PaymentHost {
     return {
       store: this.#store,
-      storage: this.ctx.storage,
       env: this.env,
       serially: (task) => this.#serially(task),
       header: (sessionId) => this.#header(sessionId),
@@ -476,14 +475,14 @@ export class TableSession extends DurableObject<Env> {
   /** In a turn of the queue: a closed demo bill the seed named open again starts over (see demo-reset). */
   async #reopenIfReseeded(header: BillHeader): Promise<BillHeader> {
     if (!(await reseeded(this.#db, this.#store, header))) return header
-    resetDemo(this.ctx.storage, this.#store, header, Date.now())
+    resetDemo(this.#store, header, Date.now())
     this.#committed()
     return this.#store.header() ?? header
   }
 
   /** In a turn of the queue: resets the public demo bill when it is stale (see demo-reset); answers the bill as it is now. */
   #restoreDemo(header: BillHeader): BillHeader {
-    if (!restoreDemoIfStale(this.ctx.storage, this.#store, header)) return header
+    if (!restoreDemoIfStale(this.#store, header)) return header
     const reset = this.#store.header() ?? header
     this.#committed()
     this.#publish('reset', reset, null)

@@ -105,7 +105,7 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
  * close does). Throws on the first batch D1 refuses, leaving it and
  * everything after it for the next try.
  */
-export async function deliverOutbox(db: D1Database, storage: DurableObjectStorage, store: BillStore, header: BillHeader, { billRowKnown }: { billRowKnown: boolean }): Promise<void> {
+export async function deliverOutbox(db: D1Database, store: BillStore, header: BillHeader, { billRowKnown }: { billRowKnown: boolean }): Promise<void> {
   let ensureBillRow = !billRowKnown
   for (;;) {
     const batch = store.pending(BATCH_ENTRIES)
@@ -117,6 +117,6 @@ export async function deliverOutbox(db: D1Database, storage: DurableObjectStorag
     }
     await db.batch(statements)
     ensureBillRow = false
-    storage.transactionSync(() => store.delivered(last.seq))
+    store.transaction(() => store.delivered(last.seq))
   }
 }

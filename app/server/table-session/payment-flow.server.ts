@@ -19,7 +19,6 @@ const isRecorded = (method: LedgerMethod) => (RECORDED_METHODS as readonly strin
 /** What the payments need of the TableSession object that holds the bill. */
 export interface PaymentHost {
   readonly store: BillStore
-  readonly storage: DurableObjectStorage
   readonly env: Env
   /** Runs `task` in the bill's turn: no other write to the bill runs meanwhile. */
   serially<T>(task: () => Promise<T>): Promise<T>
@@ -121,7 +120,7 @@ export class PaymentFlow {
     if ('ok' in row) return row
     if (row.totalCents < provider.minimumCents) return belowMinimum(provider.minimumCents)
     // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
-    this.host.storage.transactionSync(() => store.addHold(row))
+    store.transaction(() => store.addHold(row))
     await this.host.wakeBy(row.expiresAt)
     this.host.changed('hold', header, row.totalCents)
     return { row, provider }
@@ -246,13 +245,12 @@ export class PaymentFlow {
       return { result: holdExpired(), giveBack: true }
     }
     try {
-      this.host.storage.transactionSync(() => {
+      store.transaction(() => {
         store.setHold(holdId, { status: 'committed', reference })
         store.addPayment(paid.payment, before.lines, paid.state)
       })
     } catch (error) {
-      // Nothing was stored: what the store remembers goes too, the hold ends, and the money is to go back.
-      store.forget()
+      // Nothing was stored (nor is remembered): the hold ends, and the money is to go back.
       this.#end(holdId, 'released', reference)
       return { result: holdExpired(), giveBack: true, error }
     }
@@ -279,7 +277,7 @@ export class PaymentFlow {
   }
 
   #write(holdId: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
-    this.host.storage.transactionSync(() => this.host.store.setHold(holdId, change))
+    this.host.store.transaction(() => this.host.store.setHold(holdId, change))
   }
 
   /** The provider that made a hold, to settle it even if the restaurant has moved on to another since. */
