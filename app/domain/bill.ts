@@ -10,6 +10,46 @@ export interface BillLine {
   paidQuantity: number
 }
 
+/**
+ * Each line's position by id, per lines array. The payment rules look lines
+ * up by id several times for each payment, on bills of up to a thousand
+ * lines; a bill's lines array is never changed in place (every rule answers
+ * a new one), so its index is built once. A lookup still checks the line it
+ * finds, and looks through the lines should the index not hold.
+ */
+const positions = new WeakMap<readonly BillLine[], ReadonlyMap<string, number>>()
+
+function positionsOf(lines: readonly BillLine[]): ReadonlyMap<string, number> {
+  let index = positions.get(lines)
+  if (!index) positions.set(lines, (index = new Map(lines.map((line, at) => [line.id, at]))))
+  return index
+}
+
+/** Where the line `id` is in `lines`, if it is there. */
+export function positionOf(lines: readonly BillLine[], id: string): number | undefined {
+  const at = positionsOf(lines).get(id)
+  if (at !== undefined && lines[at]?.id === id) return at
+  const found = lines.findIndex((line) => line.id === id)
+  return found === -1 ? undefined : found
+}
+
+/** The line `id` of `lines`, if it is there. */
+export function lineById<Line extends BillLine>(lines: readonly Line[], id: string): Line | undefined {
+  const at = positionOf(lines, id)
+  return at === undefined ? undefined : lines[at]
+}
+
+/** A copy of `lines` with some lines replaced (`change` answers the new line, or the same one): the same lines in the same places, so it shares their index. */
+export function replaceLines<Line extends BillLine>(lines: readonly Line[], ids: Iterable<string>, change: (line: Line) => Line): Line[] {
+  const copy = lines.slice()
+  for (const id of ids) {
+    const at = positionOf(lines, id)
+    if (at !== undefined) copy[at] = change(copy[at]!)
+  }
+  positions.set(copy, positionsOf(lines))
+  return copy
+}
+
 export interface BillTotals {
   total: Cents
   paid: Cents
@@ -136,7 +176,6 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
   }
 
   if (intent.items.length === 0) return refuse(422, 'INVALID_SELECTION', 'Choose at least one item to pay.')
-  const byId = new Map(lines.map((line) => [line.id, line]))
   const seen = new Set<string>()
   const lineUpdates: PaymentPlan['lineUpdates'] = []
   const paidLines: PaidLine[] = []
@@ -144,7 +183,7 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
   for (const selection of intent.items) {
     if (seen.has(selection.itemId)) return refuse(422, 'INVALID_SELECTION', 'An item is listed twice.')
     seen.add(selection.itemId)
-    const line = byId.get(selection.itemId)
+    const line = lineById(lines, selection.itemId)
     if (!line) return refuse(404, 'UNKNOWN_ITEM', 'An item is not on this bill.')
     const left = line.quantity - line.paidQuantity
     if (left <= 0) return refuse(409, 'ITEM_TAKEN', 'An item was already paid by someone else.')
@@ -182,6 +221,7 @@ export interface PayableLine extends BillLine {
  */
 export function applyPlan<Line extends PayableLine>(lines: readonly Line[], plan: PaymentPlan, payer: string): Line[] {
   const updates = new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))
+  if (!plan.closesBill) return replaceLines(lines, updates.keys(), (line) => ({ ...line, paidQuantity: updates.get(line.id)!, paidBy: joinNames(line.paidBy, payer) }))
   return lines.map((line) => {
     const paidQuantity = updates.get(line.id)
     const updated = paidQuantity === undefined ? line : { ...line, paidQuantity, paidBy: joinNames(line.paidBy, payer) }

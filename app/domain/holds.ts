@@ -1,4 +1,4 @@
-import { applyPlan, billTotals, type PaidLine, type PayableLine, type PaymentPlan } from './bill'
+import { applyPlan, billTotals, lineById, positionOf, replaceLines, type PaidLine, type PayableLine, type PaymentPlan } from './bill'
 import type { Cents } from './money'
 import type { SplitPaid } from './split'
 
@@ -41,11 +41,8 @@ export function withHolds<Line extends PayableLine>(bill: CommittedBill<Line>, h
   if (holds.length === 0) return bill
   const held = heldUnits(holds)
   return {
-    lines: bill.lines.map((line) => {
-      const units = held.get(line.id)
-      return units ? { ...line, paidQuantity: line.paidQuantity + units } : line
-    }),
-    paidCents: bill.paidCents + holds.reduce((sum, hold) => sum + hold.amountCents, 0),
+    lines: replaceLines(bill.lines, held.keys(), (line) => ({ ...line, paidQuantity: line.paidQuantity + held.get(line.id)! })),
+    paidCents: bill.paidCents + heldCents(holds),
     splitPaid: holds.reduce<SplitPaid[]>((paid, hold) => addShare(paid, hold.share), [...bill.splitPaid]),
   }
 }
@@ -56,11 +53,17 @@ export function withHolds<Line extends PayableLine>(bill: CommittedBill<Line>, h
  * is left, every unit nobody else keeps.
  */
 export function holdFor(id: string, payer: string, seen: CommittedBill, plan: PaymentPlan, share: SplitPaid | null): Hold {
-  const after = applyPlan(seen.lines, plan, payer)
-  const units = seen.lines.flatMap((line, index) => {
-    const quantity = (after[index]?.paidQuantity ?? line.paidQuantity) - line.paidQuantity
-    return quantity > 0 ? [{ itemId: line.id, quantity }] : []
-  })
+  // A plan that pays what is left keeps every unit left; any other keeps the units it pays, listed in the bill's order.
+  const units = plan.closesBill
+    ? seen.lines.flatMap((line) => (line.quantity > line.paidQuantity ? [{ itemId: line.id, quantity: line.quantity - line.paidQuantity }] : []))
+    : plan.lineUpdates
+        .flatMap((update) => {
+          const at = positionOf(seen.lines, update.itemId)
+          const quantity = at === undefined ? 0 : update.paidQuantity - seen.lines[at]!.paidQuantity
+          return at !== undefined && quantity > 0 ? [{ at, unit: { itemId: update.itemId, quantity } }] : []
+        })
+        .sort((a, b) => a.at - b.at)
+        .map(({ unit }) => unit)
   return { id, payer, amountCents: plan.amountCents, units, paidLines: plan.paidLines, share }
 }
 
@@ -70,13 +73,12 @@ export function holdFor(id: string, payer: string, seen: CommittedBill, plan: Pa
  * its units or amount to someone else since.
  */
 export function stillPayable(bill: CommittedBill, others: readonly Hold[], hold: Hold): boolean {
-  const seen = withHolds(bill, others)
-  const byId = new Map(seen.lines.map((line) => [line.id, line]))
+  const held = heldUnits(others)
   const unitsFree = hold.units.every((unit) => {
-    const line = byId.get(unit.itemId)
-    return line !== undefined && line.quantity - line.paidQuantity >= unit.quantity
+    const line = lineById(bill.lines, unit.itemId)
+    return line !== undefined && line.quantity - line.paidQuantity - (held.get(unit.itemId) ?? 0) >= unit.quantity
   })
-  return unitsFree && hold.amountCents <= billTotals(seen.lines, seen.paidCents).remaining
+  return unitsFree && hold.amountCents <= billTotals(bill.lines, bill.paidCents + heldCents(others)).remaining
 }
 
 /**
@@ -86,15 +88,19 @@ export function stillPayable(bill: CommittedBill, others: readonly Hold[], hold:
  */
 export function commitHold<Line extends PayableLine>(bill: CommittedBill<Line>, others: readonly Hold[], hold: Hold): CommittedBill<Line> | null {
   if (!stillPayable(bill, others, hold)) return null
-  const byId = new Map(bill.lines.map((line) => [line.id, line]))
   const paidCents = bill.paidCents + hold.amountCents
   const plan: PaymentPlan = {
     amountCents: hold.amountCents,
-    lineUpdates: hold.units.map((unit) => ({ itemId: unit.itemId, paidQuantity: (byId.get(unit.itemId)?.paidQuantity ?? 0) + unit.quantity })),
+    lineUpdates: hold.units.map((unit) => ({ itemId: unit.itemId, paidQuantity: (lineById(bill.lines, unit.itemId)?.paidQuantity ?? 0) + unit.quantity })),
     paidLines: hold.paidLines,
     closesBill: paidCents >= billTotals(bill.lines, 0).total,
   }
   return { lines: applyPlan(bill.lines, plan, hold.payer), paidCents, splitPaid: addShare(bill.splitPaid, hold.share) }
+}
+
+/** What the holds pay of the bill together. */
+function heldCents(holds: readonly Hold[]): number {
+  return holds.reduce((sum, hold) => sum + hold.amountCents, 0)
 }
 
 /** How many units of each line are being paid right now, for the screens to show them taken. */

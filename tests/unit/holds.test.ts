@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { billTotals, lineAmountFor, planPayment, type PayableLine, type PaymentIntent } from '~/domain/bill'
+import { applyPlan, billTotals, lineAmountFor, lineById, planPayment, type PayableLine, type PaymentIntent } from '~/domain/bill'
 import { commitHold, holdFor, stillPayable, withHolds, type CommittedBill, type Hold } from '~/domain/holds'
 import { quoteSplit } from '~/domain/split'
 
@@ -44,6 +44,15 @@ describe('holds', () => {
     const seen = withHolds(bill, [first])
     expect(quoteSplit(billTotals(seen.lines, seen.paidCents).remaining, 1, 3, seen.splitPaid).share).toBe(10000)
     expect(hold(bill, [first], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 }, 'Luis')).not.toBeNull()
+  })
+
+  it('list the units they keep in the bill’s order, whatever order the diner chose them in', () => {
+    const bill = fresh([line('a', 1000), line('b', 2000, 2), line('c', 3000)])
+    const ana = hold(bill, [], { type: 'item', amountCents: 4000, items: [{ itemId: 'c', quantity: null }, { itemId: 'b', quantity: 1 }] })!
+    expect(ana.units).toEqual([
+      { itemId: 'b', quantity: 1 },
+      { itemId: 'c', quantity: 1 },
+    ])
   })
 
   it('commit as the payment they were shown, whichever order they end in', () => {
@@ -141,5 +150,31 @@ describe('holds', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('finding lines by id', () => {
+  const lines = Array.from({ length: 50 }, (_, index) => line(`l${index}`, 100 + index))
+
+  it('finds every line, and none that is not on the bill', () => {
+    for (const each of lines) expect(lineById(lines, each.id)).toBe(each)
+    expect(lineById(lines, 'nope')).toBeUndefined()
+  })
+
+  it('finds the lines of a bill after a payment: the new line where it was, the others as they were', () => {
+    const after = applyPlan(lines, { amountCents: 110, lineUpdates: [{ itemId: 'l10', paidQuantity: 1 }], paidLines: [], closesBill: false }, 'Ana')
+    expect(lineById(after, 'l10')).toMatchObject({ paidQuantity: 1, paidBy: 'Ana' })
+    expect(lineById(after, 'l11')).toBe(lines[11])
+    expect(lineById(lines, 'l10')).toBe(lines[10])
+  })
+
+  it('still finds the right line in a list changed in place after it was first searched', () => {
+    const changing = lines.slice()
+    expect(lineById(changing, 'l3')).toBe(lines[3])
+    changing.splice(0, 2)
+    changing.push(line('late', 900))
+    expect(lineById(changing, 'l3')).toBe(lines[3])
+    expect(lineById(changing, 'late')).toMatchObject({ priceCents: 900 })
+    expect(lineById(changing, 'l0')).toBeUndefined()
   })
 })

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { getPage, newTransactionId, postForm, seedMenu } from './fixtures'
+import { delivered, getPage, newTransactionId, postForm, seedMenu } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
@@ -158,6 +158,7 @@ describe('refunds', () => {
     const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
     const transactionId = newTransactionId()
     await call('POST', '/api/payments', { tableId: table.id, amount: 80, tipAmount: 12, paymentMethod: 'card', paymentType: 'item', itemIds: [tacos.id], itemQuantities: { [tacos.id]: 2 }, transactionId })
+    await delivered(table.sessionId)
     const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()).results
     const fields = { intent: 'refund', paymentId: payment!.id, [`units.${tacos.id}`]: '2', tip: '12', reason: 'Llegó frío' }
     const answers = await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
@@ -178,6 +179,7 @@ describe('a refund after the bill was closed', () => {
     expect(await toastOf(await staffPost(table, owner.cookie, { intent: 'close' }), owner.cookie)).toContain('Cuenta cerrada')
     const page = `/admin/tables/${table.id}/bills/${table.sessionId}`
     expect(await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).toContain(page)
+    await delivered(table.sessionId)
     const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()).results
     const refunded = await postForm(page, { intent: 'refund', sessionId: table.sessionId, paymentId: payment!.id, amount: '35', reason: 'Agua equivocada', staff: 'Luis' }, owner.cookie)
     expect(refunded.headers.get('Location')).toBe(page)
@@ -295,6 +297,7 @@ describe('the table’s history', () => {
     const agua = await lineOf(table.sessionId, 'Agua de jamaica')
     await staffPost(table, owner.cookie, { intent: 'adjust', lineId: agua.id, kind: 'comp', quantity: '1', reason: 'Cliente frecuente' })
     await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'amount', amount: '40', method: 'cash' })
+    await delivered(table.sessionId)
     const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?').bind(table.sessionId).all<{ id: string }>()).results
     await expect.poll(() => payment).toBeDefined()
     await staffPost(table, owner.cookie, { intent: 'refund', paymentId: payment!.id, amount: '40', reason: 'Se cobró de más' })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { RESTAURANT_CUISINES, RESTAURANT_TYPES } from '~/domain/schemas/auth'
 import { restaurantSettingsSchema } from '~/domain/schemas/settings'
 import { saveSettings } from '~/server/auth/accounts.server'
-import { countPayments, openPaymentForm, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
+import { countPayments, delivered, openPaymentForm, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 const tx = () => `mesa_${crypto.randomUUID()}`
 const methodPath = (sessionId: string, query: string) => `/customer/payment-method/${sessionId}?${query}`
@@ -17,6 +17,7 @@ async function orderMore(table: { userId: string; tableId: string }, priceCents:
 }
 
 async function paymentRows(sessionId: string) {
+  await delivered(sessionId)
   const rows = await env.DB.prepare('SELECT amount_cents, tip_cents, tax_cents, transaction_id FROM payments WHERE session_id = ?').bind(sessionId).all()
   return rows.results
 }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
+import { countPayments, delivered, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
 
 const pay = (body: Record<string, unknown>) =>
   postJson('/api/payments', { tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
@@ -36,6 +36,7 @@ describe('the TableSession object under concurrent payers', () => {
     expect(charged.sort()).toEqual([33.33, 33.33, 33.34])
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 100, paidAmount: 100, remainingAmount: 0 })
+    await delivered(table.sessionId)
     const sum = await env.DB.prepare('SELECT sum(amount_cents) AS cents FROM payments WHERE session_id = ?').bind(table.sessionId).first<{ cents: number }>()
     expect(sum?.cents).toBe(10000)
   })

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, countPayments, getPage, newTransactionId, openPaymentForm, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
+import { countLines, countPayments, delivered, getPage, newTransactionId, openPaymentForm, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
 
 describe('pay-items', () => {
   it('lists unpaid items by diner, alphabetically, Guest last', async () => {
@@ -81,6 +81,7 @@ describe('split-equal and payment-options', () => {
     }
     expect(shares).toEqual(['$33.33', '$33.33', '$33.34'])
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
+    await delivered(table.sessionId)
     const split = await env.DB.prepare('SELECT split_count, split_shares FROM payments WHERE session_id = ?').bind(table.sessionId).all()
     expect(split.results).toEqual(Array(3).fill({ split_count: 3, split_shares: 1 }))
   })
@@ -157,6 +158,7 @@ describe('menu and cart', () => {
     })
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(`/customer/table/${table.sessionId}`)
+    await delivered(table.sessionId)
     const rows = await env.DB.prepare('SELECT name, price_cents, quantity, customer_name, category FROM bill_items WHERE session_id = ? ORDER BY rowid').bind(table.sessionId).all()
     expect(rows.results).toEqual([
       { name: 'Tostada de atún', price_cents: 19000, quantity: 2, customer_name: 'Marta', category: 'Order' },
@@ -168,6 +170,7 @@ describe('menu and cart', () => {
     const table = await seedTable()
     const [tostada] = (await seedMenu(table.userId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
     await postForm(`/customer/cart/${table.sessionId}`, { customerName: '   ', 'items[0].menuItemId': tostada, 'items[0].quantity': '1' })
+    await delivered(table.sessionId)
     const row = await env.DB.prepare('SELECT customer_name FROM bill_items WHERE session_id = ?').bind(table.sessionId).first()
     expect(row).toEqual({ customer_name: null })
   })

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, getJson, ORIGIN, postJson, readSession, seedMenu, seedTable, staffCookieOf, staffOrder } from './fixtures'
+import { countLines, delivered, getJson, ORIGIN, postJson, readSession, seedMenu, seedTable, staffCookieOf, staffOrder } from './fixtures'
 
 describe('POST /api/items', () => {
   it('takes from a diner only lines that name menu items; a line with its own name and price needs the restaurant’s staff or the demo table', async () => {
@@ -45,6 +45,7 @@ describe('POST /api/items', () => {
     expect(response.status).toBe(201)
     const { items } = await response.json<{ items: { id: string }[] }>()
     expect(items).toHaveLength(1)
+    await delivered(table.sessionId)
     const row = await env.DB.prepare('SELECT * FROM bill_items WHERE id = ?').bind(items[0]!.id).first()
     expect(row).toMatchObject({ price_cents: 12010, quantity: 2, paid_quantity: 0, customer_name: 'Luis', category: 'Bebidas' })
     expect((await readSession(table.sessionId)).totalAmount).toBe(120.1)
@@ -54,6 +55,7 @@ describe('POST /api/items', () => {
     const table = await seedTable()
     const response = await staffOrder(table, { name: 'Flan', price: 65, customerName: '   ' })
     expect(response.status).toBe(201)
+    await delivered(table.sessionId)
     const row = await env.DB.prepare('SELECT category, customer_name, quantity FROM bill_items WHERE session_id = ?').bind(table.sessionId).first()
     expect(row).toEqual({ category: 'Order', customer_name: null, quantity: 1 })
   })

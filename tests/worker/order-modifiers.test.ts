@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, postForm, postJson, tacoTable } from './fixtures'
+import { countLines, delivered, postForm, postJson, tacoTable } from './fixtures'
 
-const lines = (sessionId: string) =>
-  env.DB.prepare('SELECT name, description, price_cents, quantity FROM bill_items WHERE session_id = ? ORDER BY rowid').bind(sessionId).all().then((result) => result.results)
+/** The bill's lines in D1's ledger, once delivered. */
+const lines = async (sessionId: string) => {
+  await delivered(sessionId)
+  return env.DB.prepare('SELECT name, description, price_cents, quantity FROM bill_items WHERE session_id = ? ORDER BY rowid').bind(sessionId).all().then((result) => result.results)
+}
 
 describe('ordering items with modifiers', () => {
   it('prices the chosen options on the line and writes them in its description (cart form)', async () => {

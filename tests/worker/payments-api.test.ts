@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, getJson, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
+import { countPayments, delivered, getJson, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
 
 const pay = (body: Record<string, unknown>) =>
   postJson('/api/payments', { tipAmount: 0, paymentMethod: 'card', customerName: 'Ana', transactionId: newTransactionId(), mealType: 'dinner', ...body })
@@ -16,6 +16,7 @@ describe('POST /api/payments', () => {
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 210, paidAmount: 210, remainingAmount: 0 })
     expect(bill.items.every((item) => item.isPaid && item.paidQuantity === item.quantity && item.paidBy === 'Ana')).toBe(true)
+    await delivered(table.sessionId)
     const row = await env.DB.prepare('SELECT amount_cents, tip_cents, provider, provider_reference FROM payments WHERE session_id = ?').bind(table.sessionId).first()
     expect(row).toMatchObject({ amount_cents: 21000, tip_cents: 3150, provider: 'simulated' })
     expect(row?.provider_reference).toMatch(/^sim_/)

@@ -1,5 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
+import { deliveryStatements, type Ledger, type LedgerDelivery } from '../table-session/outbox.server'
+import { LedgerBatches } from './ledger-batches.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
 /**
@@ -7,11 +9,15 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
  * sockets. The table objects publish every committed change here, and the hub
  * fans it out. Chosen over making each staff screen open a socket per table:
  * a dashboard of 40 tables is one connection, and a table object never needs
- * to know who is watching the restaurant.
+ * to know who is watching the restaurant. The tables deliver their records
+ * to D1 through it too, so that the restaurant's deliveries share D1 batches.
  */
-export class RestaurantHub extends DurableObject<Env> {
+export class RestaurantHub extends DurableObject<Env> implements Ledger {
+  readonly #ledger: LedgerBatches
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
+    this.#ledger = new LedgerBatches(env.DB)
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
 
@@ -37,6 +43,11 @@ export class RestaurantHub extends DurableObject<Env> {
   publish(events: BillEvent[]): void {
     const sockets = this.ctx.getWebSockets()
     for (const event of events) broadcast(sockets, event)
+  }
+
+  /** One table's outbox entries for D1; answers once D1 has them all. */
+  record(delivery: LedgerDelivery): Promise<void> {
+    return this.#ledger.write(deliveryStatements(this.env.DB, delivery))
   }
 
   webSocketMessage(): void {}

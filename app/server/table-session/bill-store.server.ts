@@ -609,31 +609,43 @@ export class BillStore {
 
   /** Writes the lines that changed from `before` to `after` (new, changed, gone), each with its outbox entry. */
   #changeLines(before: readonly BillItemRow[], after: readonly BillItemRow[]) {
+    // The rules answer the lines they leave alone as the very same objects, in the same places: only the others are looked at.
+    if (before.length === after.length && after.every((line, at) => line.id === before[at]!.id)) {
+      after.forEach((line, at) => {
+        if (line !== before[at]) this.#changeLine(before[at]!, line)
+      })
+      return
+    }
     const previous = new Map(before.map((line) => [line.id, line]))
     for (const line of after) {
       const old = previous.get(line.id)
       previous.delete(line.id)
-      if (!old) {
-        this.#insertLine(line)
-      } else if (old.paidQuantity !== line.paidQuantity || old.paidBy !== line.paidBy || old.quantity !== line.quantity || old.priceCents !== line.priceCents || old.comped !== line.comped) {
-        this.sql.exec(
-          'UPDATE lines SET quantity = ?, price_cents = ?, paid_quantity = ?, paid_by = ?, comped = ? WHERE id = ?',
-          line.quantity,
-          line.priceCents,
-          line.paidQuantity,
-          line.paidBy,
-          line.comped ? 1 : 0,
-          line.id,
-        )
+      if (old) {
+        this.#changeLine(old, line)
       } else {
-        continue
+        this.#insertLine(line)
+        this.#enqueue({ kind: 'line', body: line })
       }
-      this.#enqueue({ kind: 'line', body: line })
     }
     for (const gone of previous.keys()) {
       this.sql.exec('DELETE FROM lines WHERE id = ?', gone)
       this.#enqueue({ kind: 'line-removed', body: { id: gone } })
     }
+  }
+
+  /** Writes a line that was `old` as `line`, if anything stored of it changed. */
+  #changeLine(old: BillItemRow, line: BillItemRow) {
+    if (old.paidQuantity === line.paidQuantity && old.paidBy === line.paidBy && old.quantity === line.quantity && old.priceCents === line.priceCents && old.comped === line.comped) return
+    this.sql.exec(
+      'UPDATE lines SET quantity = ?, price_cents = ?, paid_quantity = ?, paid_by = ?, comped = ? WHERE id = ?',
+      line.quantity,
+      line.priceCents,
+      line.paidQuantity,
+      line.paidBy,
+      line.comped ? 1 : 0,
+      line.id,
+    )
+    this.#enqueue({ kind: 'line', body: line })
   }
 
   /** Empties the bill and opens it again at `openedAt` (the public demo's reset); the ledger forgets it too. */

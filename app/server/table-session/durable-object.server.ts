@@ -404,7 +404,7 @@ export class TableSession extends DurableObject<Env> {
     this.#deliveryWanted = false
     if (!header || this.#store.pendingCount() === 0) return true
     try {
-      await deliverOutbox(this.env.DB, this.#store, header, { billRowKnown: this.#billRowDelivered })
+      await deliverOutbox(restaurantHub(this.env, header.table.userId), this.#store, header, { billRowKnown: this.#billRowDelivered })
       this.#billRowDelivered = true
       // The alarm is left standing (it finds nothing to do): setting and clearing it around every delivery would cost two storage writes a payment.
       this.#retryMs = FIRST_RETRY_MS

@@ -1,6 +1,6 @@
 import { LINE_FIELDS, lineValues, PAYMENT_FIELDS, paymentValues, placeholders, type BillHeader, type BillStore, type OutboxEntry } from './bill-store.server'
 
-/** Entries per D1 batch: each is one to three statements, well within what one batch may carry. */
+/** Entries per delivery: each is one to five statements, well within what one D1 batch may carry. */
 const BATCH_ENTRIES = 50
 
 const D1_NOW = "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
@@ -97,26 +97,40 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
   }
 }
 
+/** One table's entries for the ledger, oldest first, and its bill (whose row the first delivery makes sure of). */
+export interface LedgerDelivery {
+  bill: { sessionId: string; tableId: string; openedAt: number }
+  withBillRow: boolean
+  entries: OutboxEntry[]
+}
+
+/** The D1 statements that give the ledger a delivery, in its order. */
+export function deliveryStatements(db: D1Database, { bill, withBillRow, entries }: LedgerDelivery): D1PreparedStatement[] {
+  const statements = entries.flatMap((entry) => ledgerStatements(db, entry))
+  // The bill's records refer to its row, and a bill opened by a close may reach D1 before that close does.
+  if (withBillRow) statements.unshift(billRow(db, bill.sessionId, bill.tableId, bill.openedAt))
+  return statements
+}
+
+/** Where a table's object sends its outbox: the restaurant's hub, which writes it to D1 (see LedgerBatches). */
+export interface Ledger {
+  record(delivery: LedgerDelivery): Promise<void>
+}
+
 /**
- * Sends the outbox to D1 in commit order, a batch at a time, until it is
- * empty; each batch is one D1 transaction, dropped from the outbox only once
- * D1 has it. The first batch also makes sure the bill's own row exists (its
- * records refer to it, and a bill opened by a close may reach D1 before that
- * close does). Throws on the first batch D1 refuses, leaving it and
+ * Sends the outbox to the ledger in commit order, a delivery at a time,
+ * until it is empty; each delivery is dropped from the outbox only once D1
+ * has all of it. Throws on the first delivery that fails, leaving it and
  * everything after it for the next try.
  */
-export async function deliverOutbox(db: D1Database, store: BillStore, header: BillHeader, { billRowKnown }: { billRowKnown: boolean }): Promise<void> {
-  let ensureBillRow = !billRowKnown
+export async function deliverOutbox(ledger: Ledger, store: BillStore, header: BillHeader, { billRowKnown }: { billRowKnown: boolean }): Promise<void> {
+  let withBillRow = !billRowKnown
   for (;;) {
     const batch = store.pending(BATCH_ENTRIES)
     const last = batch.at(-1)
     if (!last) return
-    const statements = batch.flatMap((pending) => ledgerStatements(db, pending.entry))
-    if (ensureBillRow) {
-      statements.unshift(billRow(db, header.sessionId, header.tableId, header.openedAt))
-    }
-    await db.batch(statements)
-    ensureBillRow = false
+    await ledger.record({ bill: { sessionId: header.sessionId, tableId: header.tableId, openedAt: header.openedAt }, withBillRow, entries: batch.map((pending) => pending.entry) })
+    withBillRow = false
     store.transaction(() => store.delivered(last.seq))
   }
 }

@@ -1,0 +1,60 @@
+/** How long the first delivery waits for the restaurant's other tables to share its D1 batch. */
+export const GATHER_MS = 20
+/** Statements per D1 batch: deliveries are taken whole, up to this many together. */
+const MAX_STATEMENTS = 400
+
+type Waiting = { statements: D1PreparedStatement[]; resolve: () => void; reject: (error: unknown) => void }
+
+/**
+ * The restaurant's deliveries to D1, written together. Every table's object
+ * delivers its outbox here rather than to D1 itself: one D1 batch (one
+ * transaction) then carries what all of them committed in the last moment,
+ * so D1, one database for every restaurant, sees a write per restaurant
+ * every few milliseconds instead of one per payment. Each table's delivery
+ * is answered once D1 has all of it; a batch D1 refuses is tried again one
+ * delivery at a time, so one table's delivery D1 cannot take holds no other
+ * table back. Nothing is kept here: a delivery that gets no answer is sent
+ * again by its table, and every statement is idempotent.
+ */
+export class LedgerBatches {
+  #waiting: Waiting[] = []
+  #running: Promise<void> | null = null
+
+  constructor(private readonly db: Pick<D1Database, 'batch'>) {}
+
+  /** Writes `statements` in one D1 transaction, together with other deliveries; resolves once D1 has them. */
+  write(statements: D1PreparedStatement[]): Promise<void> {
+    const written = new Promise<void>((resolve, reject) => this.#waiting.push({ statements, resolve, reject }))
+    this.#running ??= this.#run().finally(() => {
+      this.#running = null
+    })
+    return written
+  }
+
+  async #run() {
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+    // Deliveries that come while a batch is being written go in the next one.
+    while (this.#waiting.length > 0) await this.#writeGroup(this.#nextGroup())
+  }
+
+  #nextGroup(): Waiting[] {
+    let statements = 0
+    let taken = 0
+    for (const waiting of this.#waiting) {
+      if (taken > 0 && statements + waiting.statements.length > MAX_STATEMENTS) break
+      statements += waiting.statements.length
+      taken++
+    }
+    return this.#waiting.splice(0, taken)
+  }
+
+  async #writeGroup(group: Waiting[]) {
+    try {
+      await this.db.batch(group.flatMap((waiting) => waiting.statements))
+      for (const waiting of group) waiting.resolve()
+    } catch (error) {
+      if (group.length === 1) return group[0]!.reject(error)
+      for (const waiting of group) await this.#writeGroup([waiting])
+    }
+  }
+}
