@@ -7,7 +7,7 @@ import type { Plugin } from 'vite'
  */
 export const ROUTE_CACHE_MARK = '|mesa-route-cache|'
 
-/** Paths whose matches are kept per route tree; past this the oldest go first. */
+/** Paths whose matches are kept per route tree; past this the one asked for least recently goes first. */
 export const MATCHED_PATHS_KEPT = 500
 
 /**
@@ -39,8 +39,11 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
   if (matches === undefined) {
     matches = matchRoutesImplOnce(routes, location, basename, allowPartial);
     if (matchedPaths.size >= ${MATCHED_PATHS_KEPT}) matchedPaths.delete(matchedPaths.keys().next().value);
-    matchedPaths.set(key, matches);
+  } else {
+    // Moved to the end: the paths asked for least recently go first.
+    matchedPaths.delete(key);
   }
+  matchedPaths.set(key, matches);
   if (!matches) return null;
   // One branch's matches share one params object; so do the copies.
   const params = { ...matches[matches.length - 1].params };

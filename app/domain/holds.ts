@@ -56,11 +56,11 @@ export function holdFor(id: string, payer: string, seen: CommittedBill, plan: Pa
   // A plan that pays what is left keeps every unit left; any other keeps the units it pays, listed in the bill's order.
   const units = plan.closesBill
     ? seen.lines.flatMap((line) => (line.quantity > line.paidQuantity ? [{ itemId: line.id, quantity: line.quantity - line.paidQuantity }] : []))
-    : plan.lineUpdates
-        .flatMap((update) => {
-          const at = positionOf(seen.lines, update.itemId)
-          const quantity = at === undefined ? 0 : update.paidQuantity - seen.lines[at]!.paidQuantity
-          return at !== undefined && quantity > 0 ? [{ at, unit: { itemId: update.itemId, quantity } }] : []
+    : [...new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))]
+        .flatMap(([itemId, paidQuantity]) => {
+          const at = positionOf(seen.lines, itemId)
+          const quantity = at === undefined ? 0 : paidQuantity - seen.lines[at]!.paidQuantity
+          return at !== undefined && quantity > 0 ? [{ at, unit: { itemId, quantity } }] : []
         })
         .sort((a, b) => a.at - b.at)
         .map(({ unit }) => unit)

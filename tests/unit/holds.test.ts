@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applyPlan, billTotals, lineAmountFor, lineById, planPayment, type PayableLine, type PaymentIntent } from '~/domain/bill'
+import { applyPlan, billTotals, lineAmountFor, lineById, planPayment, type PayableLine, type PaymentIntent, type PaymentPlan } from '~/domain/bill'
 import { commitHold, holdFor, stillPayable, withHolds, type CommittedBill, type Hold } from '~/domain/holds'
 import { quoteSplit } from '~/domain/split'
 
@@ -13,7 +13,50 @@ function hold(bill: CommittedBill, standing: Hold[], intent: PaymentIntent, paye
   const decision = planPayment(seen.lines, seen.paidCents, intent, seen.splitPaid)
   if (!decision.ok) return null
   const share = intent.type === 'split' && intent.splitCount !== null ? { tableSize: intent.splitCount, shares: intent.partySize } : null
-  return holdFor(id, payer, seen, decision.plan, share)
+  const made = holdFor(id, payer, seen, decision.plan, share)
+  expect(made.units).toEqual(plainly.holdUnits(seen, decision.plan))
+  return made
+}
+
+/**
+ * The rules as first written, one pass over every line each: the rules
+ * themselves now look lines up through an index and touch only the lines a
+ * payment pays, and must answer exactly as these do.
+ */
+const plainly = {
+  withHolds(bill: CommittedBill, holds: readonly Hold[]): CommittedBill {
+    const held = new Map<string, number>()
+    for (const each of holds) for (const unit of each.units) held.set(unit.itemId, (held.get(unit.itemId) ?? 0) + unit.quantity)
+    return {
+      lines: bill.lines.map((each) => (held.get(each.id) ? { ...each, paidQuantity: each.paidQuantity + held.get(each.id)! } : each)),
+      paidCents: bill.paidCents + holds.reduce((sum, each) => sum + each.amountCents, 0),
+      splitPaid: [...bill.splitPaid, ...holds.flatMap((each) => (each.share ? [each.share] : []))],
+    }
+  },
+  applyPlan(lines: readonly PayableLine[], plan: PaymentPlan, payer: string): PayableLine[] {
+    const updates = new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))
+    const named = (existing: string | null, name: string) => (!existing ? name : existing.split(', ').includes(name) ? existing : `${existing}, ${name}`)
+    return lines.map((each) => {
+      const paidQuantity = updates.get(each.id)
+      const updated = paidQuantity === undefined ? each : { ...each, paidQuantity, paidBy: named(each.paidBy, payer) }
+      return plan.closesBill && updated.paidQuantity < updated.quantity ? { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer } : updated
+    })
+  },
+  holdUnits(seen: CommittedBill, plan: PaymentPlan): Hold['units'] {
+    const after = plainly.applyPlan(seen.lines as PayableLine[], plan, 'x')
+    return seen.lines.flatMap((each, index) => {
+      const quantity = after[index]!.paidQuantity - each.paidQuantity
+      return quantity > 0 ? [{ itemId: each.id, quantity }] : []
+    })
+  },
+  stillPayable(bill: CommittedBill, others: readonly Hold[], hold: Hold): boolean {
+    const seen = plainly.withHolds(bill, others)
+    const free = hold.units.every((unit) => {
+      const each = seen.lines.find((candidate) => candidate.id === unit.itemId)
+      return each !== undefined && each.quantity - each.paidQuantity >= unit.quantity
+    })
+    return free && hold.amountCents <= billTotals(seen.lines, seen.paidCents).remaining
+  },
 }
 
 describe('holds', () => {
@@ -100,6 +143,8 @@ describe('holds', () => {
         const committed: Hold[] = []
         for (const action of steps) {
           const seen = withHolds(bill, standing)
+          expect(seen).toEqual(plainly.withHolds(bill, standing))
+          for (const late of released) expect(stillPayable(bill, standing, late)).toBe(plainly.stillPayable(bill, standing, late))
           const left = billTotals(seen.lines, seen.paidCents).remaining
           if (action.kind === 'items') {
             const target = seen.lines[action.line % seen.lines.length]!
@@ -123,6 +168,9 @@ describe('holds', () => {
             const after = commitHold(bill, standing, chosen)
             // A standing hold can always be paid: nobody else could take what it keeps.
             expect(after).not.toBeNull()
+            const closes = bill.paidCents + chosen.amountCents >= billTotals(bill.lines, 0).total
+            const plan = { amountCents: chosen.amountCents, lineUpdates: chosen.units.map((unit) => ({ itemId: unit.itemId, paidQuantity: lineById(bill.lines, unit.itemId)!.paidQuantity + unit.quantity })), paidLines: [], closesBill: closes }
+            expect(after!.lines).toEqual(plainly.applyPlan(bill.lines as PayableLine[], plan, chosen.payer))
             bill = after!
             committed.push(chosen)
           } else if (action.kind === 'release' && standing.length > 0) {

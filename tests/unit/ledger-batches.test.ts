@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LedgerBatches } from '~/server/live/ledger-batches.server'
+import { GATHER_MS, LedgerBatches } from '~/server/live/ledger-batches.server'
 
 /** A D1 stand-in that keeps each batch it is given (statements are plain labels here), refusing any batch that holds a label in `refuse`. */
 function fakeD1(refuse = new Set<string>()) {
@@ -36,7 +36,7 @@ describe("the restaurant's deliveries to D1", () => {
     const first = ledger.write(statements('a'))
     let firstDone = false
     void first.then(() => (firstDone = true))
-    await new Promise((resolve) => setTimeout(resolve, 22))
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS + 2))
     expect(firstDone).toBe(false)
     const second = ledger.write(statements('b'))
     await first

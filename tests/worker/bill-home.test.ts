@@ -36,7 +36,6 @@ async function closeUnheard(table: { tableId: string; userId: string; sessionId:
 }
 afterEach(ledgerUp)
 
-/** What the bill's object holds, read from its own SQLite (woken first, as a diner's read would). */
 /**
  * Stops the bill's object and starts it again, as the runtime may at any
  * moment; `beforeStop` runs in the old instance first (to leave its storage
@@ -48,6 +47,7 @@ async function restart(sessionId: string, beforeStop: (instance: TableSession, s
   await runInDurableObject(billObject(sessionId), (instance: TableSession) => instance.alarm())
 }
 
+/** What the bill's object holds, read from its own SQLite (woken first, as a diner's read would). */
 async function heldRecords(sessionId: string) {
   await readSession(sessionId)
   return runInDurableObject(billObject(sessionId), (_instance, state) => ({
@@ -179,6 +179,8 @@ describe('the outbox to D1', () => {
       const body = JSON.stringify({ sessionId: table.sessionId, tableId: table.tableId, closedAt, nextSessionId: first.sessionId })
       state.storage.sql.exec("INSERT INTO outbox (kind, body, committed_at) VALUES ('close', ?, ?)", body, Date.now())
     })
+    // The restarted object found the entry and delivered it.
+    expect(await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n)).toBe(0)
     expect((await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(table.tableId).first<{ session_id: string }>())?.session_id).toBe(second.sessionId)
     const sessions = await env.DB.prepare('SELECT id, closed_at FROM table_sessions WHERE table_id = ? ORDER BY rowid').bind(table.tableId).all<{ id: string; closed_at: number | null }>()
     expect(sessions.results.map((row) => [row.id, row.closed_at === null])).toEqual([

@@ -11,30 +11,32 @@ type Waiting = { statements: D1PreparedStatement[]; resolve: () => void; reject:
  * transaction) then carries what all of them committed in the last moment,
  * so D1, one database for every restaurant, sees a write per restaurant
  * every few milliseconds instead of one per payment. Each table's delivery
- * is answered once D1 has all of it; a batch D1 refuses is tried again one
- * delivery at a time, so one table's delivery D1 cannot take holds no other
- * table back. Nothing is kept here: a delivery that gets no answer is sent
- * again by its table, and every statement is idempotent.
+ * is answered once D1 has all of it; a batch D1 refuses is tried again with
+ * each delivery on its own (all at once), so one table's delivery D1 cannot
+ * take fails no other table. Nothing is kept here: a delivery that gets no
+ * answer is sent again by its table, and every statement is idempotent.
  */
 export class LedgerBatches {
   #waiting: Waiting[] = []
-  #running: Promise<void> | null = null
+  #running = false
 
   constructor(private readonly db: Pick<D1Database, 'batch'>) {}
 
   /** Writes `statements` in one D1 transaction, together with other deliveries; resolves once D1 has them. */
   write(statements: D1PreparedStatement[]): Promise<void> {
     const written = new Promise<void>((resolve, reject) => this.#waiting.push({ statements, resolve, reject }))
-    this.#running ??= this.#run().finally(() => {
-      this.#running = null
-    })
+    if (!this.#running) {
+      this.#running = true
+      void this.#run()
+    }
     return written
   }
 
   async #run() {
     await new Promise((resolve) => setTimeout(resolve, GATHER_MS))
-    // Deliveries that come while a batch is being written go in the next one.
+    // Deliveries that come while a batch is being written go in the next one; the last look and the stop are one step.
     while (this.#waiting.length > 0) await this.#writeGroup(this.#nextGroup())
+    this.#running = false
   }
 
   #nextGroup(): Waiting[] {
@@ -54,7 +56,8 @@ export class LedgerBatches {
       for (const waiting of group) waiting.resolve()
     } catch (error) {
       if (group.length === 1) return group[0]!.reject(error)
-      for (const waiting of group) await this.#writeGroup([waiting])
+      // Each on its own, all at once: D1 being down then fails them all in about the time of one, and holds nobody for long.
+      await Promise.all(group.map((waiting) => this.#writeGroup([waiting])))
     }
   }
 }
