@@ -156,6 +156,8 @@ describe('the outbox to D1', () => {
     await ledgerDown()
     expect((await pay(table.tableId, { amount: 12.5, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 } })).status).toBe(201)
     expect((await pay(table.tableId, { amount: 52.5, paymentType: 'full' })).status).toBe(201)
+    // Every delivery tried so far has failed (none is still on its way) before D1 comes back.
+    await delivered(table.sessionId)
     await ledgerUp()
     // Deliver, then put the delivered entries back, as if the object stopped between D1's answer and dropping them.
     await restart(table.sessionId, async (instance, state) => {
