@@ -62,13 +62,17 @@ export default function Dashboard() {
   const toast = useToast()
 
   // Every table's order, payment or close shows at once, with a toast naming the table.
-  useLiveSocket(onboarding ? null : livePath.restaurant, (event, revalidate) => {
-    revalidate()
-    const number = event.tableNumber
-    if (event.change === 'payment') toast({ title: t('admin.live.payment', { number, amount: money(event.amountCents ?? 0) }) })
-    else if (event.change === 'items') toast({ title: t('admin.live.order', { number }) })
-    else if (event.change === 'closed') toast({ title: t('admin.live.closed', { number }) })
-  })
+  useLiveSocket(
+    onboarding ? null : livePath.restaurant,
+    (event, revalidate) => {
+      revalidate()
+      const number = event.tableNumber
+      if (event.change === 'payment') toast({ title: t('admin.live.payment', { number, amount: money(event.amountCents ?? 0) }) })
+      else if (event.change === 'items') toast({ title: t('admin.live.order', { number }) })
+      else if (event.change === 'closed') toast({ title: t('admin.live.closed', { number }) })
+    },
+    { catchUp: true },
+  )
 
   return (
     <div className="min-h-dvh">

@@ -89,9 +89,13 @@ export default function TableDetails() {
   const closing = useNavigation().state === 'submitting'
   const { totals } = details
   // Orders and payments on this table show as they happen.
-  useLiveSocket(livePath.restaurant, (event, revalidate) => {
-    if (event.tableId === table.id) revalidate()
-  })
+  useLiveSocket(
+    livePath.restaurant,
+    (event, revalidate) => {
+      if (event.tableId === table.id) revalidate()
+    },
+    { catchUp: true },
+  )
   const named = useStaffNames()
 
   return (

@@ -12,8 +12,11 @@ const MAX_BACKOFF_MS = 30_000
  * phone returns to the tab — the page's data is fetched again, so nothing
  * missed meanwhile leaves a stale total on screen. Without JavaScript or
  * WebSockets the page simply works as before (revalidation after actions).
+ * `catchUp` fetches the data again as soon as the socket first opens too:
+ * for pages drawn from D1, whose changes are published when D1 gets them,
+ * which may be after the page was drawn and before the socket listened.
  */
-export function useLiveSocket(path: string | null, onMessage: (message: LiveMessage, revalidate: () => void) => void) {
+export function useLiveSocket(path: string | null, onMessage: (message: LiveMessage, revalidate: () => void) => void, { catchUp = false } = {}) {
   const revalidator = useRevalidator()
   const latest = useRef({ onMessage, revalidate: revalidator.revalidate })
   latest.current = { onMessage, revalidate: revalidator.revalidate }
@@ -22,6 +25,7 @@ export function useLiveSocket(path: string | null, onMessage: (message: LiveMess
     if (!path || typeof WebSocket === 'undefined') return
     let socket: WebSocket | null = null
     let failures = 0
+    let caughtUp = !catchUp
     let stopped = false
     let retry: ReturnType<typeof setTimeout> | undefined
     let keepAlive: ReturnType<typeof setInterval> | undefined
@@ -30,7 +34,8 @@ export function useLiveSocket(path: string | null, onMessage: (message: LiveMess
     const connect = () => {
       socket = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${path}`)
       socket.addEventListener('open', () => {
-        if (failures > 0) revalidate()
+        if (failures > 0 || !caughtUp) revalidate()
+        caughtUp = true
         failures = 0
         keepAlive = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send(LIVE_PING), KEEP_ALIVE_MS)
       })
@@ -59,7 +64,7 @@ export function useLiveSocket(path: string | null, onMessage: (message: LiveMess
       document.removeEventListener('visibilitychange', onVisible)
       socket?.close()
     }
-  }, [path])
+  }, [path, catchUp])
 }
 
 /** A diner's screen of one bill: any order, payment or close on it refetches the page. */
