@@ -9,11 +9,11 @@ type Waiting = { statements: D1PreparedStatement[]; resolve: () => void; reject:
  * (one transaction) is being written, the deliveries that come meanwhile
  * wait and then go together in the next, so under load D1, one database for
  * every restaurant, sees about one write per restaurant at a time instead
- * of one per payment. Each table's delivery
- * is answered once D1 has all of it; a batch D1 refuses is tried again with
- * each delivery on its own (all at once), so one table's delivery D1 cannot
- * take fails no other table. Nothing is kept here: a delivery that gets no
- * answer is sent again by its table, and every statement is idempotent.
+ * of one per payment. Each table's delivery is answered once D1 has all of
+ * it; a batch D1 refuses is tried again with each delivery on its own (all
+ * at once), so one table's delivery D1 cannot take fails no other table.
+ * Nothing is kept here: a delivery that gets no answer is sent again by its
+ * table, and every statement is idempotent.
  */
 export class LedgerBatches {
   #waiting: Waiting[] = []
