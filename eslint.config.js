@@ -2,13 +2,24 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 /** Imports a layer may not make: the floors of docs/architecture.md, The layers. */
-const restrict = (patterns, { allowTypeImports = false } = {}) => ['error', { patterns: patterns.map(([group, message]) => ({ group, message, allowTypeImports })) }]
-const SERVER = [['~/server/**', '**/server/**', '*.server', '**/*.server'], 'Server code (I/O, secrets) does not belong in this layer.']
+const restrict = (patterns, { allowTypeImports = false } = {}) => [
+  'error',
+  { patterns: patterns.map(([group, message]) => ({ group, message, allowTypeImports })) },
+]
+const SERVER = [
+  ['~/server/**', '**/server/**', '*.server', '**/*.server'],
+  'Server code (I/O, secrets) does not belong in this layer.',
+]
 const UI = [['~/ui/**', '**/ui/**'], 'UI components belong to app/ui and the routes, not to this layer.']
-const IO = [['drizzle-orm', 'drizzle-orm/**', '@remix-run/*', 'cloudflare:*', 'node:*', 'react', 'react-dom', 'react-dom/**'], 'app/domain is pure rules: no I/O, no framework.']
+const IO = [
+  ['drizzle-orm', 'drizzle-orm/**', '@remix-run/*', 'cloudflare:*', 'node:*', 'react', 'react-dom', 'react-dom/**'],
+  'app/domain is pure rules: no I/O, no framework.',
+]
 
 export default tseslint.config(
-  { ignores: ['build/', '.wrangler/', 'node_modules/', 'worker-configuration.d.ts', 'bench/', 'tests/e2e/screenshots/'] },
+  {
+    ignores: ['build/', '.wrangler/', 'node_modules/', 'worker-configuration.d.ts', 'bench/', 'tests/e2e/screenshots/'],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { 'react-hooks': reactHooks },
@@ -22,5 +33,8 @@ export default tseslint.config(
   { files: ['app/domain/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict([SERVER, UI, IO]) } },
   { files: ['app/server/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict([UI]) } },
   // A component may name the shape of what a loader sends (a type, erased from the bundle), never run server code.
-  { files: ['app/ui/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict([SERVER], { allowTypeImports: true }) } },
+  {
+    files: ['app/ui/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict([SERVER], { allowTypeImports: true }) },
+  },
 )

@@ -17,7 +17,8 @@ declare module '@remix-run/cloudflare' {
  * paid their own request and wrapping, and compressed together every diner
  * step costs the phone about 3 KB less (measured with `npm run bench`).
  */
-const SHARED_UI = /\/app\/(ui\/(button|use-hydrated|revalidate|hidden-fields|sheet|stepper|toaster|i18n|use-url-modal|theme|page-title|error-boundary|icons)|ui\/customer\/shell|domain\/(customer-paths|tax|money|themes))\.tsx?$/
+const SHARED_UI =
+  /\/app\/(ui\/(button|use-hydrated|revalidate|hidden-fields|sheet|stepper|toaster|i18n|use-url-modal|theme|page-title|error-boundary|icons)|ui\/customer\/shell|domain\/(customer-paths|tax|money|themes))\.tsx?$/
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [

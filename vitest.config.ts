@@ -64,7 +64,11 @@ export default defineConfig({
               main: './workers/app.ts',
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
-                bindings: { ...LOCAL_VARS, ...stripeStandInVars(STRIPE_STANDIN, STRIPE_FEE_BPS), TEST_MIGRATIONS: await readD1Migrations('migrations') },
+                bindings: {
+                  ...LOCAL_VARS,
+                  ...stripeStandInVars(STRIPE_STANDIN, STRIPE_FEE_BPS),
+                  TEST_MIGRATIONS: await readD1Migrations('migrations'),
+                },
                 outboundService: (request: Request) =>
                   new URL(request.url).origin === STRIPE_STANDIN
                     ? standIn.fetch(request)

@@ -35,13 +35,18 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('common.appName') }))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [language, theme, { toast, headers }] = await Promise.all([getLanguage(request), getTheme(request), readToast(request)])
+  const [language, theme, { toast, headers }] = await Promise.all([
+    getLanguage(request),
+    getTheme(request),
+    readToast(request),
+  ])
   // Staff texts go only to staff pages, the public site's to its pages; a diner's phone gets the diner's.
   const { admin, site, ...diner } = resources[language]
   const url = new URL(request.url)
   const area = areaOf(url.pathname)
   // Staff pages also get the site's strings, for the 404 page of a mistyped /admin address.
-  const strings: Partial<Resources> = area === 'admin' ? { ...diner, admin, site } : area === 'site' ? { ...diner, site } : diner
+  const strings: Partial<Resources> =
+    area === 'admin' ? { ...diner, admin, site } : area === 'site' ? { ...diner, site } : diner
   // The id this request's error page shows. Single fetch loads a navigation's data in one request, so whenever the root reloads with it (a new path) the id is the failing request's.
   const requestId = requestIdOf(context, request)
   return data({ language, strings, toast, theme, origin: url.origin, requestId }, { headers })
@@ -100,5 +105,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const { t } = useI18n()
-  return <GeneralErrorBoundary back={{ to: '/', label: t('common.returnHome') }} frame={(children) => <main className="flex min-h-dvh items-center justify-center">{children}</main>} />
+  return (
+    <GeneralErrorBoundary
+      back={{ to: '/', label: t('common.returnHome') }}
+      frame={(children) => <main className="flex min-h-dvh items-center justify-center">{children}</main>}
+    />
+  )
 }

@@ -11,13 +11,20 @@ import { parseEnv, SECRET_NAMES } from '../app/server/env.server'
 
 const { vars } = unstable_readConfig({ config: 'wrangler.toml' })
 const problems: string[] = []
-for (const name of SECRET_NAMES) if (name in vars) problems.push(`${name}: a secret does not belong in wrangler.toml; remove it and run \`npx wrangler secret put ${name}\`.`)
-if (vars.MESA_ENV !== undefined && vars.MESA_ENV !== 'production') problems.push('MESA_ENV: a deployed Mesa is "production"; development is for local runs (scripts/local-vars.ts).')
+for (const name of SECRET_NAMES)
+  if (name in vars)
+    problems.push(
+      `${name}: a secret does not belong in wrangler.toml; remove it and run \`npx wrangler secret put ${name}\`.`,
+    )
+if (vars.MESA_ENV !== undefined && vars.MESA_ENV !== 'production')
+  problems.push('MESA_ENV: a deployed Mesa is "production"; development is for local runs (scripts/local-vars.ts).')
 const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, `(the ${name} secret)`]))
 const result = parseEnv({ ...vars, ...secrets })
 if (!result.ok) problems.push(...result.problems)
 if (problems.length > 0) {
-  console.error(`Not deploying: wrangler.toml would not be served.\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nSee docs/deploying.md.`)
+  console.error(
+    `Not deploying: wrangler.toml would not be served.\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nSee docs/deploying.md.`,
+  )
   process.exit(1)
 }
 console.log("wrangler.toml passes the Worker's configuration check.")

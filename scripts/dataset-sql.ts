@@ -20,7 +20,14 @@ export interface LineSeed {
 }
 
 /** A table of `owner` whose open bill holds `lines`, in that order; without a short code, staff screens draw one when they first show it. */
-export function tableSql(table: { owner: string; tableId: string; sessionId: string; number: string; shortCode?: string; lines: LineSeed[] }): string[] {
+export function tableSql(table: {
+  owner: string
+  tableId: string
+  sessionId: string
+  number: string
+  shortCode?: string
+  lines: LineSeed[]
+}): string[] {
   const now = Date.now()
   return [
     `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, short_code, created_at) VALUES (${quote(table.tableId)}, ${quote(table.owner)}, ${quote(table.number)}, 4, 1, ${quote(table.sessionId)}, ${quote(table.shortCode ?? null)}, ${now});`,

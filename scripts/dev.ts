@@ -15,11 +15,22 @@ const STRIPE_STANDIN_PORT = 12111
 async function stripeVars(): Promise<Record<string, string>> {
   const stripe = process.env.STRIPE
   if (!stripe) return {}
-  if (stripe !== 'standin') throw new Error(`STRIPE=${stripe}: a local run knows only STRIPE=standin (docs/payments.md).`)
-  const standIn = await serve({ port: STRIPE_STANDIN_PORT, secretKey: STANDIN_KEYS.secretKey, webhook: { url: `${APP}/api/webhooks/stripe`, secret: STANDIN_KEYS.webhookSecret } })
-  console.log(`Stripe stand-in on ${standIn.url}: connect a restaurant in Configuración; its onboarding page opens from there.`)
+  if (stripe !== 'standin')
+    throw new Error(`STRIPE=${stripe}: a local run knows only STRIPE=standin (docs/payments.md).`)
+  const standIn = await serve({
+    port: STRIPE_STANDIN_PORT,
+    secretKey: STANDIN_KEYS.secretKey,
+    webhook: { url: `${APP}/api/webhooks/stripe`, secret: STANDIN_KEYS.webhookSecret },
+  })
+  console.log(
+    `Stripe stand-in on ${standIn.url}: connect a restaurant in Configuración; its onboarding page opens from there.`,
+  )
   return stripeStandInVars(standIn.url)
 }
 
-const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', '8787', ...varFlags({ ...LOCAL_VARS, ...(await stripeVars()) })], { stdio: 'inherit' })
+const server = spawn(
+  'npx',
+  ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', '8787', ...varFlags({ ...LOCAL_VARS, ...(await stripeVars()) })],
+  { stdio: 'inherit' },
+)
 server.on('exit', (code) => process.exit(code ?? 0))

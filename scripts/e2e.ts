@@ -16,7 +16,9 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
   const owner = crypto.randomUUID()
   const tables: Record<string, string> = {}
   // Short codes (canonical) of the tables a diner opens by typing their code.
-  const codes: Record<string, string> = { codeEntry: tableCodeFromBytes(crypto.getRandomValues(new Uint8Array(TABLE_CODE_LENGTH))) }
+  const codes: Record<string, string> = {
+    codeEntry: tableCodeFromBytes(crypto.getRandomValues(new Uint8Array(TABLE_CODE_LENGTH))),
+  }
   const statements = [ownerSql(owner, 'Fonda E2E')]
   const noJsLines: LineSeed[] = [
     { name: 'Tacos al pastor', cents: 16500, quantity: 3, diner: 'Ana' },
@@ -82,7 +84,16 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
     const tableId = crypto.randomUUID()
     const sessionId = crypto.randomUUID()
     tables[key] = sessionId
-    statements.push(...tableSql({ owner: bill.owner, tableId, sessionId, number: String(number++), shortCode: codes[key], lines: bill.lines }))
+    statements.push(
+      ...tableSql({
+        owner: bill.owner,
+        tableId,
+        sessionId,
+        number: String(number++),
+        shortCode: codes[key],
+        lines: bill.lines,
+      }),
+    )
   }
   return { sql: statements.join('\n') + '\n', tables, codes }
 }
@@ -92,10 +103,20 @@ const server = await startLocalServer('mesa-e2e', fixtures.sql)
 
 let status = 1
 try {
-  const vitest = spawn('npx', ['vitest', 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)], {
-    env: { ...env, E2E_BASE_URL: server.url, E2E_D1_PERSIST: server.persist, E2E_TABLES: JSON.stringify(fixtures.tables), E2E_TABLE_CODES: JSON.stringify(fixtures.codes) },
-    stdio: 'inherit',
-  })
+  const vitest = spawn(
+    'npx',
+    ['vitest', 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)],
+    {
+      env: {
+        ...env,
+        E2E_BASE_URL: server.url,
+        E2E_D1_PERSIST: server.persist,
+        E2E_TABLES: JSON.stringify(fixtures.tables),
+        E2E_TABLE_CODES: JSON.stringify(fixtures.codes),
+      },
+      stdio: 'inherit',
+    },
+  )
   status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))
 } finally {
   server.stop()

@@ -18,7 +18,9 @@ function freePort(): Promise<number> {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -69,7 +71,11 @@ function whyFailed(stdout: string, stderr: string) {
  */
 export function queryD1<Row>(persist: string, sql: string, timeoutMs: number): Promise<Row[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      'npx',
+      ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--json', '--command', sql],
+      { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     const stdout: Buffer[] = []
     const stderr: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
@@ -94,7 +100,12 @@ export function queryD1<Row>(persist: string, sql: string, timeoutMs: number): P
     }
     child.on('error', settle)
     child.on('close', (code) => {
-      if (code !== 0) return settle(new Error(`wrangler d1 execute exited ${code}: ${whyFailed(Buffer.concat(stdout).toString(), Buffer.concat(stderr).toString())}`))
+      if (code !== 0)
+        return settle(
+          new Error(
+            `wrangler d1 execute exited ${code}: ${whyFailed(Buffer.concat(stdout).toString(), Buffer.concat(stderr).toString())}`,
+          ),
+        )
       settle(null)
     })
   })
@@ -110,7 +121,11 @@ export interface LocalServer {
 }
 
 /** Starts the app under `wrangler dev` on a fresh database with the seed and `extraSql`; `vars` go on top of the local ones. */
-export async function startLocalServer(prefix: string, extraSql = '', vars: Record<string, string> = {}): Promise<LocalServer> {
+export async function startLocalServer(
+  prefix: string,
+  extraSql = '',
+  vars: Record<string, string> = {},
+): Promise<LocalServer> {
   const persist = mkdtempSync(join(tmpdir(), `${prefix}-`))
   run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
   run('npx', ['tsx', 'scripts/seed.ts', '--persist-to', persist])
@@ -121,11 +136,28 @@ export async function startLocalServer(prefix: string, extraSql = '', vars: Reco
   }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--log-level', 'warn', ...localVarFlags, ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])], {
-    env,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const server = spawn(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      persist,
+      '--log-level',
+      'warn',
+      ...localVarFlags,
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+    ],
+    {
+      env,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   let stopped = false
   const stop = () => {
     if (stopped) return

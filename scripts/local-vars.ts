@@ -10,13 +10,18 @@ export const LOCAL_VARS = {
 } as const
 
 /** Variables as `wrangler dev` flags. */
-export const varFlags = (vars: Record<string, string>) => Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])
+export const varFlags = (vars: Record<string, string>) =>
+  Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])
 
 /** LOCAL_VARS as `wrangler dev` flags. */
 export const localVarFlags = varFlags(LOCAL_VARS)
 
 /** Test-mode keys the Stripe stand-in is started with, for local runs and tests only: never a real account's. */
-export const STANDIN_KEYS = { secretKey: 'sk_test_mesa_local', publishableKey: 'pk_test_mesa_local', webhookSecret: 'whsec_mesa_local' } as const
+export const STANDIN_KEYS = {
+  secretKey: 'sk_test_mesa_local',
+  publishableKey: 'pk_test_mesa_local',
+  webhookSecret: 'whsec_mesa_local',
+} as const
 
 /**
  * What `STRIPE=standin npm start` and the Stripe tests set on top of

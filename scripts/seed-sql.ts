@@ -80,7 +80,13 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
   ]
   demoMenu.categories.forEach((category, categoryIndex) => {
     statements.push(
-      upsert('categories', { id: category.id, menu_id: demoMenu.id, name: category.name, position: categoryIndex, created_at: now }),
+      upsert('categories', {
+        id: category.id,
+        menu_id: demoMenu.id,
+        name: category.name,
+        position: categoryIndex,
+        created_at: now,
+      }),
     )
     category.items.forEach((item, itemIndex) => {
       statements.push(
@@ -122,4 +128,3 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
   })
   return statements.join('\n') + '\n'
 }
-

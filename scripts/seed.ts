@@ -20,10 +20,14 @@ const file = join(folder, 'seed.sql')
 const ownerPassword = ownerPasswordFor(remote ? 'remote' : 'local')
 try {
   writeFileSync(file, await seedSql(ownerPassword))
-  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', remote ? '--remote' : '--local', ...persist, '--file', file], {
-    stdio: 'inherit',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  })
+  execFileSync(
+    'npx',
+    ['wrangler', 'd1', 'execute', 'DB', remote ? '--remote' : '--local', ...persist, '--file', file],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    },
+  )
 } finally {
   // The file holds the remote owner's password hash: it does not outlive the seed.
   rmSync(folder, { recursive: true, force: true })

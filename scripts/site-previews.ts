@@ -12,17 +12,40 @@ import { LANGUAGES, type Language } from '../app/locales'
 import { startLocalServer } from './local-server'
 
 const OUT = 'public/preview'
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 760 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
-const WIDE = (width: number, height: number): BrowserContextOptions => ({ viewport: { width, height }, deviceScaleFactor: 1 })
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 760 },
+  deviceScaleFactor: 1,
+  isMobile: true,
+  hasTouch: true,
+}
+const WIDE = (width: number, height: number): BrowserContextOptions => ({
+  viewport: { width, height },
+  deviceScaleFactor: 1,
+})
 
 const server = await startLocalServer('mesa-previews')
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 
 /** One screen as a JPEG, as it first shows (no scrolling), in `language`. */
-async function picture(language: Language, options: BrowserContextOptions, path: string, name: string, prepare?: (page: Page) => Promise<void>) {
+async function picture(
+  language: Language,
+  options: BrowserContextOptions,
+  path: string,
+  name: string,
+  prepare?: (page: Page) => Promise<void>,
+) {
   const context = await browser.newContext({ ...options, baseURL: server.url })
   await context.addCookies([{ name: 'lng', value: btoa(JSON.stringify(language)), url: server.url }])
   const page = await context.newPage()
@@ -38,12 +61,17 @@ try {
     await picture(language, PHONE, `/customer/table/${DEMO_SESSION_ID}`, 'customer')
     await picture(language, PHONE, `/customer/split-equal/${DEMO_SESSION_ID}`, 'split')
     await picture(language, WIDE(1280, 640), '/admin/dashboard', 'admin', async (page) => {
-      const signedIn = await page.request.post('/api/auth/login', { headers: { Origin: server.url }, data: { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD } })
+      const signedIn = await page.request.post('/api/auth/login', {
+        headers: { Origin: server.url },
+        data: { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD },
+      })
       if (!signedIn.ok()) throw new Error(`The demo owner could not sign in: ${signedIn.status()}`)
     })
     // The server serves the build's copy of public/: the landing page shows the pictures just taken.
     await picture(language, WIDE(1200, 630), '/', 'og', async (page) => {
-      await page.route('**/preview/*.jpg', (route) => route.fulfill({ path: `${OUT}/${new URL(route.request().url()).pathname.split('/').pop()}` }))
+      await page.route('**/preview/*.jpg', (route) =>
+        route.fulfill({ path: `${OUT}/${new URL(route.request().url()).pathname.split('/').pop()}` }),
+      )
     })
   }
   console.log(`Wrote ${OUT}/{customer,split,admin,og}.{${LANGUAGES.join(',')}}.jpg`)

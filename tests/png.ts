@@ -42,8 +42,15 @@ export async function makePng(width: number, height: number): Promise<Uint8Array
       raw[at + 2] = 40
     }
   }
-  const compressed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer())
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', compressed), chunk('IEND', new Uint8Array())]
+  const compressed = new Uint8Array(
+    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
+  )
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', compressed),
+    chunk('IEND', new Uint8Array()),
+  ]
   const png = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
   let offset = 0
   for (const part of parts) {

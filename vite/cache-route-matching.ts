@@ -58,8 +58,7 @@ function matchRoutesImplOnce(routes, locationArg, basename, allowPartial) {`,
   },
   {
     find: 'function compilePath(path, caseSensitive, end) {',
-    replace:
-      `const rankedBranchesOf = new WeakMap();\nconst compiledPaths = new Map();\nfunction compilePath(path, caseSensitive, end) {\n  const key = path + "${ROUTE_CACHE_MARK}" + caseSensitive + "${ROUTE_CACHE_MARK}" + end;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) compiledPaths.set(key, (compiled = compilePathOnce(path, caseSensitive, end)));\n  return compiled;\n}\nfunction compilePathOnce(path, caseSensitive, end) {`,
+    replace: `const rankedBranchesOf = new WeakMap();\nconst compiledPaths = new Map();\nfunction compilePath(path, caseSensitive, end) {\n  const key = path + "${ROUTE_CACHE_MARK}" + caseSensitive + "${ROUTE_CACHE_MARK}" + end;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) compiledPaths.set(key, (compiled = compilePathOnce(path, caseSensitive, end)));\n  return compiled;\n}\nfunction compilePathOnce(path, caseSensitive, end) {`,
   },
 ]
 
@@ -71,7 +70,8 @@ export function cacheRouteMatching(): Plugin {
       let patched = code
       for (const { find, replace } of PATCHES) {
         // An upgrade that reshapes this code must fail the build, not quietly lose the cache.
-        if (patched.split(find).length !== 2) this.error(`cache-route-matching: expected exactly one "${find.split('\n')[0]}" in ${id}`)
+        if (patched.split(find).length !== 2)
+          this.error(`cache-route-matching: expected exactly one "${find.split('\n')[0]}" in ${id}`)
         patched = patched.replace(find, replace)
       }
       return { code: patched, map: null }

@@ -18,9 +18,19 @@ export interface AdjustmentPlan<Line extends AdjustableLine> {
   amountCents: Cents
 }
 
-export type AdjustmentRefusal = { ok: false; status: 404 | 409 | 422; code: 'UNKNOWN_ITEM' | 'ITEM_TAKEN' | 'INVALID_SELECTION' | 'COVERED'; message: string }
+export type AdjustmentRefusal = {
+  ok: false
+  status: 404 | 409 | 422
+  code: 'UNKNOWN_ITEM' | 'ITEM_TAKEN' | 'INVALID_SELECTION' | 'COVERED'
+  message: string
+}
 
-const refuse = (status: 404 | 409 | 422, code: AdjustmentRefusal['code'], message: string): AdjustmentRefusal => ({ ok: false, status, code, message })
+const refuse = (status: 404 | 409 | 422, code: AdjustmentRefusal['code'], message: string): AdjustmentRefusal => ({
+  ok: false,
+  status,
+  code,
+  message,
+})
 
 /**
  * Voids or comps `units` unpaid units of a line. Only units nobody paid or is
@@ -47,14 +57,28 @@ export function planAdjustment<Line extends AdjustableLine>(
   const seen = withHolds(bill, holds)
   const free = line.quantity - (seen.lines[index]?.paidQuantity ?? line.paidQuantity)
   if (units > free) {
-    return refuse(409, 'ITEM_TAKEN', free === 0 ? 'Every unit of that item is paid or being paid: refund it instead.' : `Only ${free} unit(s) of that item are unpaid.`)
+    return refuse(
+      409,
+      'ITEM_TAKEN',
+      free === 0
+        ? 'Every unit of that item is paid or being paid: refund it instead.'
+        : `Only ${free} unit(s) of that item are unpaid.`,
+    )
   }
   const keptCents = cumulative(line, line.quantity - units)
   const amountCents = line.priceCents - keptCents
   // A line whose total does not divide evenly by its units would price its paid units anew once smaller, leaving cents nobody can pay.
   const smaller = { ...line, quantity: line.quantity - units, priceCents: keptCents }
-  if (line.paidQuantity > 0 && smaller.quantity > 0 && cumulative(smaller, line.paidQuantity) !== cumulative(line, line.paidQuantity)) {
-    return refuse(422, 'INVALID_SELECTION', 'Part of this item is paid and its price does not split evenly: void or comp every unpaid unit of it at once.')
+  if (
+    line.paidQuantity > 0 &&
+    smaller.quantity > 0 &&
+    cumulative(smaller, line.paidQuantity) !== cumulative(line, line.paidQuantity)
+  ) {
+    return refuse(
+      422,
+      'INVALID_SELECTION',
+      'Part of this item is paid and its price does not split evenly: void or comp every unpaid unit of it at once.',
+    )
   }
   if (amountCents > billTotals(seen.lines, seen.paidCents).remaining) {
     return refuse(409, 'COVERED', "The bill's payments already cover these units: refund a payment instead.")
@@ -65,9 +89,18 @@ export function planAdjustment<Line extends AdjustableLine>(
     changed = [{ ...line, priceCents: 0, paidQuantity: line.quantity, comped: true }]
   } else {
     const smaller = line.quantity === units ? [] : [{ ...line, quantity: line.quantity - units, priceCents: keptCents }]
-    changed = kind === 'comp' ? [...smaller, { ...line, id: newId, quantity: units, priceCents: 0, paidQuantity: units, paidBy: null, comped: true }] : smaller
+    changed =
+      kind === 'comp'
+        ? [
+            ...smaller,
+            { ...line, id: newId, quantity: units, priceCents: 0, paidQuantity: units, paidBy: null, comped: true },
+          ]
+        : smaller
   }
   const lines = [...bill.lines.slice(0, index), ...changed, ...bill.lines.slice(index + 1)]
   const settled = billTotals(lines, bill.paidCents).remaining === 0
-  return { ok: true, plan: { lines: settled ? lines.map((other) => ({ ...other, paidQuantity: other.quantity })) : lines, amountCents } }
+  return {
+    ok: true,
+    plan: { lines: settled ? lines.map((other) => ({ ...other, paidQuantity: other.quantity })) : lines, amountCents },
+  }
 }

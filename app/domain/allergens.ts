@@ -57,7 +57,8 @@ export function tagConflict(tags: readonly DishTag[]): { label: 'vegan' | 'veget
 export const serializeTags = (tags: readonly DishTag[]) => normalizeTags(tags).join(',')
 
 /** The stored column read back; an id no longer on the list is dropped rather than shown raw. */
-export const parseTags = (stored: string | null | undefined): DishTag[] => normalizeTags((stored ?? '').split(',').filter(isDishTag))
+export const parseTags = (stored: string | null | undefined): DishTag[] =>
+  normalizeTags((stored ?? '').split(',').filter(isDishTag))
 
 /** A dish's tags as the diner reads them: what it is (spicy, vegan) apart from what it contains. */
 export function splitTags(tags: readonly DishTag[]): { dietary: DietaryTag[]; allergens: Allergen[] } {

@@ -29,7 +29,8 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / previous) * 100)
 }
 
-const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
 
 /** The restaurant's calendar day of an instant, as YYYY-MM-DD. */
 export function localDay(instant: number, timeZone: string): string {
@@ -43,11 +44,17 @@ export function localDay(instant: number, timeZone: string): string {
  */
 export function lastDays(now: number, count: number, timeZone: string): string[] {
   const [year, month, day] = localDay(now, timeZone).split('-').map(Number) as [number, number, number]
-  return Array.from({ length: count }, (_, index) => new Date(Date.UTC(year, month - 1, day - (count - 1 - index), 12)).toISOString().slice(0, 10))
+  return Array.from({ length: count }, (_, index) =>
+    new Date(Date.UTC(year, month - 1, day - (count - 1 - index), 12)).toISOString().slice(0, 10),
+  )
 }
 
 /** Sales per restaurant day for `days`, from payments as (instant, cents), refunds as negative cents; records on other days are left out. */
-export function salesPerDay(payments: { createdAt: number; cents: Cents }[], days: string[], timeZone: string): { day: string; cents: Cents }[] {
+export function salesPerDay(
+  payments: { createdAt: number; cents: Cents }[],
+  days: string[],
+  timeZone: string,
+): { day: string; cents: Cents }[] {
   const totals = new Map(days.map((day) => [day, 0]))
   const format = dayFormat(timeZone)
   for (const payment of payments) {

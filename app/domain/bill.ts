@@ -40,7 +40,11 @@ export function lineById<Line extends BillLine>(lines: readonly Line[], id: stri
 }
 
 /** A copy of `lines` with some lines replaced (`change` answers the new line, or the same one): the same lines in the same places, so it shares their index. */
-export function replaceLines<Line extends BillLine>(lines: readonly Line[], ids: Iterable<string>, change: (line: Line) => Line): Line[] {
+export function replaceLines<Line extends BillLine>(
+  lines: readonly Line[],
+  ids: Iterable<string>,
+  change: (line: Line) => Line,
+): Line[] {
   const copy = lines.slice()
   for (const id of ids) {
     const at = positionOf(lines, id)
@@ -128,19 +132,17 @@ export interface PaymentPlan {
 
 /** Why a payment was refused, for screens to explain it in the diner's language. */
 export type RefusalCode =
-  | 'INVALID_AMOUNT'
-  | 'ALREADY_PAID'
-  | 'BILL_CHANGED'
-  | 'TOO_MUCH'
-  | 'ITEM_TAKEN'
-  | 'UNKNOWN_ITEM'
-  | 'INVALID_SELECTION'
+  'INVALID_AMOUNT' | 'ALREADY_PAID' | 'BILL_CHANGED' | 'TOO_MUCH' | 'ITEM_TAKEN' | 'UNKNOWN_ITEM' | 'INVALID_SELECTION'
 
 export type PlanResult =
-  | { ok: true; plan: PaymentPlan }
-  | { ok: false; status: 404 | 409 | 422; code: RefusalCode; message: string }
+  { ok: true; plan: PaymentPlan } | { ok: false; status: 404 | 409 | 422; code: RefusalCode; message: string }
 
-const refuse = (status: 404 | 409 | 422, code: RefusalCode, message: string): PlanResult => ({ ok: false, status, code, message })
+const refuse = (status: 404 | 409 | 422, code: RefusalCode, message: string): PlanResult => ({
+  ok: false,
+  status,
+  code,
+  message,
+})
 
 /**
  * Decides what a payment request may pay against the bill as it is now. It
@@ -149,14 +151,23 @@ const refuse = (status: 404 | 409 | 422, code: RefusalCode, message: string): Pl
  * is paid twice or beyond what is left. `splitPaid` are the equal shares
  * already paid on the bill.
  */
-export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent: PaymentIntent, splitPaid: readonly SplitPaid[]): PlanResult {
+export function planPayment(
+  lines: readonly BillLine[],
+  paidCents: Cents,
+  intent: PaymentIntent,
+  splitPaid: readonly SplitPaid[],
+): PlanResult {
   const { remaining } = billTotals(lines, paidCents)
   if (intent.amountCents <= 0) return refuse(422, 'INVALID_AMOUNT', 'The amount to pay must be greater than zero.')
   if (remaining <= 0) return refuse(409, 'ALREADY_PAID', 'This bill is already paid.')
 
   if (intent.type === 'full') {
     if (intent.amountCents !== remaining) {
-      return refuse(409, 'BILL_CHANGED', `The bill changed: ${formatPesos(remaining)} is left to pay. Review it and try again.`)
+      return refuse(
+        409,
+        'BILL_CHANGED',
+        `The bill changed: ${formatPesos(remaining)} is left to pay. Review it and try again.`,
+      )
     }
     return { ok: true, plan: { amountCents: remaining, lineUpdates: [], paidLines: [], closesBill: true } }
   }
@@ -169,10 +180,22 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
       // A share is priced the way the split screen showed it; any other amount means the bill moved since.
       const share = quoteSplit(remaining, intent.partySize, intent.splitCount, splitPaid)
       if (share.peoplePaying !== intent.partySize || share.share !== intent.amountCents) {
-        return refuse(409, 'BILL_CHANGED', `The bill changed: ${share.peoplePaying} of ${intent.splitCount} shares now cost ${formatPesos(share.share)}. Review it and try again.`)
+        return refuse(
+          409,
+          'BILL_CHANGED',
+          `The bill changed: ${share.peoplePaying} of ${intent.splitCount} shares now cost ${formatPesos(share.share)}. Review it and try again.`,
+        )
       }
     }
-    return { ok: true, plan: { amountCents: intent.amountCents, lineUpdates: [], paidLines: [], closesBill: intent.amountCents === remaining } }
+    return {
+      ok: true,
+      plan: {
+        amountCents: intent.amountCents,
+        lineUpdates: [],
+        paidLines: [],
+        closesBill: intent.amountCents === remaining,
+      },
+    }
   }
 
   if (intent.items.length === 0) return refuse(422, 'INVALID_SELECTION', 'Choose at least one item to pay.')
@@ -188,8 +211,10 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
     const left = line.quantity - line.paidQuantity
     if (left <= 0) return refuse(409, 'ITEM_TAKEN', 'An item was already paid by someone else.')
     const units = selection.quantity ?? left
-    if (!Number.isInteger(units) || units < 1) return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
-    if (units > left) return refuse(409, 'ITEM_TAKEN', `Only ${left} of an item ${left === 1 ? 'is' : 'are'} left to pay.`)
+    if (!Number.isInteger(units) || units < 1)
+      return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
+    if (units > left)
+      return refuse(409, 'ITEM_TAKEN', `Only ${left} of an item ${left === 1 ? 'is' : 'are'} left to pay.`)
     const lineAmount = lineAmountFor(line, units)
     amount += lineAmount
     lineUpdates.push({ itemId: line.id, paidQuantity: line.paidQuantity + units })
@@ -198,7 +223,11 @@ export function planPayment(lines: readonly BillLine[], paidCents: Cents, intent
   // Equal shares pay the bill without paying lines: items chosen after them may cost more than is left, and then pay what is left.
   const due = Math.min(amount, remaining)
   if (due !== intent.amountCents) {
-    return refuse(409, 'BILL_CHANGED', `The items cost ${formatPesos(due)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`)
+    return refuse(
+      409,
+      'BILL_CHANGED',
+      `The items cost ${formatPesos(due)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`,
+    )
   }
   return { ok: true, plan: { amountCents: due, lineUpdates, paidLines, closesBill: due === remaining } }
 }
@@ -221,11 +250,17 @@ export interface PayableLine extends BillLine {
  */
 export function applyPlan<Line extends PayableLine>(lines: readonly Line[], plan: PaymentPlan, payer: string): Line[] {
   const updates = new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))
-  if (!plan.closesBill) return replaceLines(lines, updates.keys(), (line) => ({ ...line, paidQuantity: updates.get(line.id)!, paidBy: joinNames(line.paidBy, payer) }))
+  if (!plan.closesBill)
+    return replaceLines(lines, updates.keys(), (line) => ({
+      ...line,
+      paidQuantity: updates.get(line.id)!,
+      paidBy: joinNames(line.paidBy, payer),
+    }))
   return lines.map((line) => {
     const paidQuantity = updates.get(line.id)
     const updated = paidQuantity === undefined ? line : { ...line, paidQuantity, paidBy: joinNames(line.paidBy, payer) }
-    if (plan.closesBill && updated.paidQuantity < updated.quantity) return { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer }
+    if (plan.closesBill && updated.paidQuantity < updated.quantity)
+      return { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer }
     return updated
   })
 }

@@ -32,7 +32,8 @@ export interface CartLine extends CartEntry {
 }
 
 /** One line per item, choice of options and note: a taco with green salsa and one with red, or one "sin cebolla", are two lines. */
-export const cartLineKey = (line: Pick<CartEntry, 'menuItemId' | 'optionIds' | 'note'>) => [line.menuItemId, ...line.optionIds, ...(line.note ? [`:${line.note}`] : [])].join('|')
+export const cartLineKey = (line: Pick<CartEntry, 'menuItemId' | 'optionIds' | 'note'>) =>
+  [line.menuItemId, ...line.optionIds, ...(line.note ? [`:${line.note}`] : [])].join('|')
 
 /** A note as the diner typed it, or null for nothing but spaces. */
 export const cleanNote = (note: string | null | undefined) => note?.trim().slice(0, MAX_NOTE_CHARS) || null
@@ -70,7 +71,13 @@ function decodeNote(field: string): string | null {
 
 /** `2.item.option~1.item2.:sin%20cebolla`: only characters a cookie value takes as they are. */
 export function encodeCart(entries: readonly CartEntry[]): string {
-  return entries.map((entry) => [entry.quantity, entry.menuItemId, ...entry.optionIds, ...(entry.note ? [encodeNote(entry.note)] : [])].join(FIELD_SEPARATOR)).join(ENTRY_SEPARATOR)
+  return entries
+    .map((entry) =>
+      [entry.quantity, entry.menuItemId, ...entry.optionIds, ...(entry.note ? [encodeNote(entry.note)] : [])].join(
+        FIELD_SEPARATOR,
+      ),
+    )
+    .join(ENTRY_SEPARATOR)
 }
 
 /** A kept cart read back, keeping only well-formed lines, each key once. */
@@ -82,7 +89,14 @@ export function decodeCart(value: string): CartEntry[] {
     const noted = last?.startsWith(NOTE_MARK) ?? false
     const optionIds = noted ? rest.slice(0, -1) : rest
     const quantity = Number(rawQuantity)
-    if (!/^\d+$/.test(rawQuantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY || !isIdLike(menuItemId) || !optionIds.every(isIdLike)) continue
+    if (
+      !/^\d+$/.test(rawQuantity) ||
+      quantity < 1 ||
+      quantity > MAX_LINE_QUANTITY ||
+      !isIdLike(menuItemId) ||
+      !optionIds.every(isIdLike)
+    )
+      continue
     const note = noted && last ? decodeNote(last) : null
     const entry: CartEntry = note ? { menuItemId, optionIds, quantity, note } : { menuItemId, optionIds, quantity }
     if (entries.some((kept) => cartLineKey(kept) === cartLineKey(entry))) continue
@@ -113,11 +127,17 @@ export function cartFromCookies(cookies: string | null, sessionId: string): Cart
 export const isCartCookie = (name: string) => name.startsWith(CART_COOKIE_PREFIX)
 
 /** Adds `quantity` of an item (the same item, options and note join their line); null when the order would be too large. */
-export function addToCart<Line extends CartEntry>(lines: readonly Line[], item: Omit<Line, 'quantity'>, quantity = 1): Line[] | null {
+export function addToCart<Line extends CartEntry>(
+  lines: readonly Line[],
+  item: Omit<Line, 'quantity'>,
+  quantity = 1,
+): Line[] | null {
   const existing = lines.find((line) => cartLineKey(line) === cartLineKey(item))
   if (existing && existing.quantity + quantity > MAX_LINE_QUANTITY) return null
   if (!existing && lines.length >= MAX_ITEMS_PER_ORDER) return null
-  const next = existing ? lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity } : line)) : [...lines, { ...item, quantity } as Line]
+  const next = existing
+    ? lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity } : line))
+    : [...lines, { ...item, quantity } as Line]
   return encodeCart(next).length > MAX_CART_COOKIE_CHARS ? null : next
 }
 
@@ -126,7 +146,8 @@ export function removeFromCart<Line extends CartEntry>(lines: readonly Line[], k
 }
 
 /** A quantity as typed, brought within 1 and the per-line limit (anything unreadable is 1). */
-export const lineQuantityWithin = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1))
+export const lineQuantityWithin = (quantity: number) =>
+  Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1))
 
 /** Sets how many of a line the diner wants, within the per-line limit. */
 export function setCartQuantity<Line extends CartEntry>(lines: readonly Line[], key: string, quantity: number): Line[] {
@@ -144,17 +165,29 @@ export function priceCart(entries: readonly CartEntry[], menu: ReadonlyMap<strin
     const item = menu.get(entry.menuItemId)
     const choice = item ? checkChoice(item.modifierGroups, entry.optionIds) : null
     if (!item || !choice?.ok) return []
-    return [{ ...entry, name: item.name, priceCents: item.priceCents + choice.extraCents, details: choice.summary, soldOut: item.soldOut ?? false }]
+    return [
+      {
+        ...entry,
+        name: item.name,
+        priceCents: item.priceCents + choice.extraCents,
+        details: choice.summary,
+        soldOut: item.soldOut ?? false,
+      },
+    ]
   })
 }
 
 /** How an added line is named to the diner: 'Taco al pastor (Salsa: Verde)'. */
-export const cartLineLabel = (line: Pick<CartLine, 'name' | 'details'>) => (line.details ? `${line.name} (${line.details})` : line.name)
+export const cartLineLabel = (line: Pick<CartLine, 'name' | 'details'>) =>
+  line.details ? `${line.name} (${line.details})` : line.name
 
 /** What ordering would add: sold-out lines count for nothing, since ordering refuses them. */
 export function cartTotals(lines: readonly Pick<CartLine, 'quantity' | 'priceCents' | 'soldOut'>[]): CartTotals {
   const orderable = lines.filter((line) => !line.soldOut)
-  return { count: orderable.reduce((sum, line) => sum + line.quantity, 0), subtotal: orderable.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) }
+  return {
+    count: orderable.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal: orderable.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+  }
 }
 
 /**
@@ -164,5 +197,10 @@ export function cartTotals(lines: readonly Pick<CartLine, 'quantity' | 'priceCen
  */
 export function cartCharge(subtotal: Cents, settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>) {
   const taxAdded = taxAddedTo(subtotal, settings)
-  return { taxAdded, taxIncluded: settings.taxIncludedInPrice, taxRatePercent: ratePercentLabel(settings.taxRateBps), total: subtotal + taxAdded }
+  return {
+    taxAdded,
+    taxIncluded: settings.taxIncludedInPrice,
+    taxRatePercent: ratePercentLabel(settings.taxRateBps),
+    total: subtotal + taxAdded,
+  }
 }

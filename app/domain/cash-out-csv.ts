@@ -46,8 +46,16 @@ export function cashOutFileName(period: CashOutPeriod, t: TFunction): string {
   return `${t('admin.cashOut.csv.file')}-${span}.csv`
 }
 
-export function cashOutCsv(report: CashOut, about: { restaurant: string; period: CashOutPeriod; timeZone: string }, t: TFunction): string {
-  const row = (section: string, item: string, values: { count?: number; bill?: Cents; tips?: Cents; amount?: Cents }): Cell[] => [
+export function cashOutCsv(
+  report: CashOut,
+  about: { restaurant: string; period: CashOutPeriod; timeZone: string },
+  t: TFunction,
+): string {
+  const row = (
+    section: string,
+    item: string,
+    values: { count?: number; bill?: Cents; tips?: Cents; amount?: Cents },
+  ): Cell[] => [
     text(section),
     text(item),
     values.count === undefined ? null : count(values.count),
@@ -55,7 +63,18 @@ export function cashOutCsv(report: CashOut, about: { restaurant: string; period:
     values.tips === undefined ? null : money(values.tips),
     values.amount === undefined ? null : money(values.amount),
   ]
-  const section = (key: 'payments' | 'refunds' | 'tipsByMethod' | 'tipsByStaff' | 'adjustments' | 'bills' | 'unpaidReasons' | 'drawer' | 'summary') => t(`admin.cashOut.csv.${key}`)
+  const section = (
+    key:
+      | 'payments'
+      | 'refunds'
+      | 'tipsByMethod'
+      | 'tipsByStaff'
+      | 'adjustments'
+      | 'bills'
+      | 'unpaidReasons'
+      | 'drawer'
+      | 'summary',
+  ) => t(`admin.cashOut.csv.${key}`)
   const methodName = (method: (typeof LEDGER_METHODS)[number]) => t(`admin.cashOut.methods.${method}`)
 
   const rows: Cell[][] = [
@@ -64,11 +83,26 @@ export function cashOutCsv(report: CashOut, about: { restaurant: string; period:
     [text(t('admin.cashOut.csv.to')), text(when(about.period.to))],
     [text(t('admin.cashOut.csv.timeZone')), text(about.timeZone)],
     [],
-    [t('admin.cashOut.csv.section'), t('admin.cashOut.csv.item'), t('admin.cashOut.csv.count'), t('admin.cashOut.csv.bill'), t('admin.cashOut.csv.tips'), t('admin.cashOut.csv.amount')].map(text),
+    [
+      t('admin.cashOut.csv.section'),
+      t('admin.cashOut.csv.item'),
+      t('admin.cashOut.csv.count'),
+      t('admin.cashOut.csv.bill'),
+      t('admin.cashOut.csv.tips'),
+      t('admin.cashOut.csv.amount'),
+    ].map(text),
     ...[...METHOD_GROUPS, 'total' as const].map((group) => {
       const takings = report.payments[group]
-      const name = group === 'mesa' ? `${t('admin.cashOut.groups.mesa')} (${t('admin.cashOut.groupHints.mesa')})` : t(`admin.cashOut.groups.${group}`)
-      return row(section('payments'), name, { count: takings.count, bill: takings.billCents, tips: takings.tipCents, amount: takings.billCents + takings.tipCents })
+      const name =
+        group === 'mesa'
+          ? `${t('admin.cashOut.groups.mesa')} (${t('admin.cashOut.groupHints.mesa')})`
+          : t(`admin.cashOut.groups.${group}`)
+      return row(section('payments'), name, {
+        count: takings.count,
+        bill: takings.billCents,
+        tips: takings.tipCents,
+        amount: takings.billCents + takings.tipCents,
+      })
     }),
     ...[...LEDGER_METHODS, 'total' as const].map((method) => {
       const takings = report.refunds[method]
@@ -79,13 +113,38 @@ export function cashOutCsv(report: CashOut, about: { restaurant: string; period:
         amount: takings.billCents + takings.tipCents,
       })
     }),
-    ...LEDGER_METHODS.map((method) => row(section('tipsByMethod'), methodName(method), { tips: report.tipsByMethod[method], amount: report.tipsByMethod[method] })),
-    ...report.tipsByStaff.map((staff) => row(section('tipsByStaff'), staff.staff ?? t('admin.cashOut.diners'), { count: staff.payments, tips: staff.tipCents, amount: staff.tipCents })),
-    row(section('adjustments'), t('admin.cashOut.adjustments.voids'), { count: report.voids.count, amount: report.voids.amountCents }),
-    row(section('adjustments'), t('admin.cashOut.adjustments.comps'), { count: report.comps.count, amount: report.comps.amountCents }),
+    ...LEDGER_METHODS.map((method) =>
+      row(section('tipsByMethod'), methodName(method), {
+        tips: report.tipsByMethod[method],
+        amount: report.tipsByMethod[method],
+      }),
+    ),
+    ...report.tipsByStaff.map((staff) =>
+      row(section('tipsByStaff'), staff.staff ?? t('admin.cashOut.diners'), {
+        count: staff.payments,
+        tips: staff.tipCents,
+        amount: staff.tipCents,
+      }),
+    ),
+    row(section('adjustments'), t('admin.cashOut.adjustments.voids'), {
+      count: report.voids.count,
+      amount: report.voids.amountCents,
+    }),
+    row(section('adjustments'), t('admin.cashOut.adjustments.comps'), {
+      count: report.comps.count,
+      amount: report.comps.amountCents,
+    }),
     row(section('bills'), t('admin.cashOut.bills.closed'), { count: report.billsClosed }),
-    row(section('bills'), t('admin.cashOut.bills.unpaid'), { count: report.unpaid.count, amount: report.unpaid.amountCents }),
-    ...report.unpaid.reasons.map((reason) => row(section('unpaidReasons'), reason.reason ?? t('admin.cashOut.bills.noReason'), { count: reason.count, amount: reason.amountCents })),
+    row(section('bills'), t('admin.cashOut.bills.unpaid'), {
+      count: report.unpaid.count,
+      amount: report.unpaid.amountCents,
+    }),
+    ...report.unpaid.reasons.map((reason) =>
+      row(section('unpaidReasons'), reason.reason ?? t('admin.cashOut.bills.noReason'), {
+        count: reason.count,
+        amount: reason.amountCents,
+      }),
+    ),
     row(section('drawer'), t('admin.cashOut.drawer.cashIn'), { amount: report.cashInCents }),
     row(section('drawer'), t('admin.cashOut.drawer.cashOut'), { amount: report.cashOutCents }),
     row(section('drawer'), t('admin.cashOut.drawer.expected'), { amount: report.expectedCashCents }),

@@ -39,7 +39,9 @@ export interface PeriodQuery {
 
 export type PeriodField = 'day' | 'from' | 'to'
 
-export type PeriodChoice = { ok: true; period: CashOutPeriod } | { ok: false; errors: Partial<Record<PeriodField, string[]>>; query: PeriodQuery }
+export type PeriodChoice =
+  | { ok: true; period: CashOutPeriod }
+  | { ok: false; errors: Partial<Record<PeriodField, string[]>>; query: PeriodQuery }
 
 const dayStart = (day: WallClock): WallClock => ({ ...day, hour: BUSINESS_DAY_STARTS_AT, minute: 0 })
 
@@ -55,7 +57,14 @@ export function businessDay(day: string, timeZone: string): CashOutPeriod | null
   if (!date) return null
   const start = dayStart(date)
   const end = addDays(start, 1)
-  return { kind: 'day', day, from: formatLocalDateTime(start), to: formatLocalDateTime(end), fromMs: zonedTimeToUtc(start, timeZone), toMs: zonedTimeToUtc(end, timeZone) }
+  return {
+    kind: 'day',
+    day,
+    from: formatLocalDateTime(start),
+    to: formatLocalDateTime(end),
+    fromMs: zonedTimeToUtc(start, timeZone),
+    toMs: zonedTimeToUtc(end, timeZone),
+  }
 }
 
 /** The day before or after a business day, for paging through days. */
@@ -81,8 +90,19 @@ export function choosePeriod(query: PeriodQuery, timeZone: string, now: number):
     const fromMs = zonedTimeToUtc(start, timeZone)
     const toMs = zonedTimeToUtc(end, timeZone)
     if (toMs <= fromMs) return { ok: false, errors: { to: ['admin.cashOut.errors.order'] }, query }
-    if (toMs - fromMs > MAX_SHIFT_DAYS * 86_400_000) return { ok: false, errors: { to: ['admin.cashOut.errors.tooLong'] }, query }
-    return { ok: true, period: { kind: 'shift', day: businessDayOf(fromMs, timeZone), from: formatLocalDateTime(start), to: formatLocalDateTime(end), fromMs, toMs } }
+    if (toMs - fromMs > MAX_SHIFT_DAYS * 86_400_000)
+      return { ok: false, errors: { to: ['admin.cashOut.errors.tooLong'] }, query }
+    return {
+      ok: true,
+      period: {
+        kind: 'shift',
+        day: businessDayOf(fromMs, timeZone),
+        from: formatLocalDateTime(start),
+        to: formatLocalDateTime(end),
+        fromMs,
+        toMs,
+      },
+    }
   }
   const period = businessDay(day ?? businessDayOf(now, timeZone), timeZone)
   return period ? { ok: true, period } : { ok: false, errors: { day: ['admin.cashOut.errors.day'] }, query }

@@ -29,7 +29,11 @@ export const billPart = (sums: Sums): Cents => sums.amountCents + sums.taxCents
 
 /** What was paid less what was given back of it. */
 export function netOf(paid: Sums, refunded: Sums): Sums {
-  return { amountCents: paid.amountCents - refunded.amountCents, taxCents: paid.taxCents - refunded.taxCents, tipCents: paid.tipCents - refunded.tipCents }
+  return {
+    amountCents: paid.amountCents - refunded.amountCents,
+    taxCents: paid.taxCents - refunded.taxCents,
+    tipCents: paid.tipCents - refunded.tipCents,
+  }
 }
 
 export interface LedgerPayment extends Sums {
@@ -108,12 +112,18 @@ function add(takings: Takings, sums: Sums) {
 const totalOf = (sums: Sums) => billPart(sums) + sums.tipCents
 
 /** Larger amounts first, then by name, so the same records always read in the same order. */
-const byAmount = <Row extends { amountCents: Cents }>(key: (row: Row) => string | null) => (a: Row, b: Row) =>
-  b.amountCents - a.amountCents || (key(a) ?? '').localeCompare(key(b) ?? '')
+const byAmount =
+  <Row extends { amountCents: Cents }>(key: (row: Row) => string | null) =>
+  (a: Row, b: Row) =>
+    b.amountCents - a.amountCents || (key(a) ?? '').localeCompare(key(b) ?? '')
 
 export function cashOut(records: CashOutRecords): CashOut {
-  const payments = Object.fromEntries([...METHOD_GROUPS, 'total'].map((key) => [key, noTakings()])) as CashOut['payments']
-  const refunds = Object.fromEntries([...LEDGER_METHODS, 'total'].map((key) => [key, noTakings()])) as CashOut['refunds']
+  const payments = Object.fromEntries(
+    [...METHOD_GROUPS, 'total'].map((key) => [key, noTakings()]),
+  ) as CashOut['payments']
+  const refunds = Object.fromEntries(
+    [...LEDGER_METHODS, 'total'].map((key) => [key, noTakings()]),
+  ) as CashOut['refunds']
   const tipsByMethod = Object.fromEntries(LEDGER_METHODS.map((method) => [method, 0])) as CashOut['tipsByMethod']
   const staff = new Map<string | null, { staff: string | null; payments: number; amountCents: Cents }>()
   const staffOf = (name: string | null) => {
@@ -161,7 +171,9 @@ export function cashOut(records: CashOutRecords): CashOut {
     payments,
     refunds,
     tipsByMethod,
-    tipsByStaff: [...staff.values()].sort(byAmount((row) => row.staff)).map(({ staff, payments, amountCents }) => ({ staff, payments, tipCents: amountCents })),
+    tipsByStaff: [...staff.values()]
+      .sort(byAmount((row) => row.staff))
+      .map(({ staff, payments, amountCents }) => ({ staff, payments, tipCents: amountCents })),
     tipsCents: payments.total.tipCents - refunds.total.tipCents,
     voids: adjusted('void'),
     comps: adjusted('comp'),

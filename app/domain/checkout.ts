@@ -13,7 +13,6 @@ export type Selection =
   | { mode: 'items'; items: { itemId: string; quantity: number | null }[] }
   | { mode: 'split'; peoplePaying: number; tableSize: number }
 
-
 /** `id:2,id2` → items; a malformed id is dropped, a malformed quantity pays what is left of the line. */
 export function parseItemsParam(value: string): { itemId: string; quantity: number | null }[] {
   const items: { itemId: string; quantity: number | null }[] = []
@@ -30,7 +29,9 @@ export function parseItemsParam(value: string): { itemId: string; quantity: numb
 export function readSelection(params: URLSearchParams): Selection | null {
   if (params.get('split') === 'true') {
     const peoplePaying = Number(params.get('partySize') ?? '1')
-    const tableSize = Number(params.get('tableSize') ?? params.get('splitCount') ?? Math.max(DEFAULT_TABLE_SIZE, peoplePaying))
+    const tableSize = Number(
+      params.get('tableSize') ?? params.get('splitCount') ?? Math.max(DEFAULT_TABLE_SIZE, peoplePaying),
+    )
     return { mode: 'split', ...clampSplit(peoplePaying, tableSize) }
   }
   const items = params.get('items')
@@ -47,7 +48,10 @@ export function selectionParams(selection: Selection): URLSearchParams {
   const params = new URLSearchParams()
   if (selection.mode === 'full') params.set('full', 'true')
   if (selection.mode === 'items') {
-    params.set('items', selection.items.map((item) => (item.quantity ? `${item.itemId}:${item.quantity}` : item.itemId)).join(','))
+    params.set(
+      'items',
+      selection.items.map((item) => (item.quantity ? `${item.itemId}:${item.quantity}` : item.itemId)).join(','),
+    )
   }
   if (selection.mode === 'split') {
     params.set('split', 'true')
@@ -78,7 +82,12 @@ export interface Quote {
 }
 
 /** Prices a selection against the bill as it is now, with the same rules the server pays by. */
-export function quote(lines: readonly BillLine[], remaining: Cents, selection: Selection, splitPaid: readonly SplitPaid[] = []): Quote {
+export function quote(
+  lines: readonly BillLine[],
+  remaining: Cents,
+  selection: Selection,
+  splitPaid: readonly SplitPaid[] = [],
+): Quote {
   if (selection.mode === 'full') return { base: remaining, lines: [], changed: false, split: null }
   if (selection.mode === 'split') {
     const split = quoteSplit(remaining, selection.peoplePaying, selection.tableSize, splitPaid)
@@ -99,7 +108,15 @@ export function quote(lines: readonly BillLine[], remaining: Cents, selection: S
     quoted.push({ itemId: line.id, units, amount: lineAmountFor(line, units) })
   }
   // Items never cost more than is left: equal shares may have paid part of the bill already (see planPayment).
-  return { base: Math.min(remaining, quoted.reduce((sum, line) => sum + line.amount, 0)), lines: quoted, changed, split: null }
+  return {
+    base: Math.min(
+      remaining,
+      quoted.reduce((sum, line) => sum + line.amount, 0),
+    ),
+    lines: quoted,
+    changed,
+    split: null,
+  }
 }
 
 export interface TipChoice {
@@ -139,7 +156,8 @@ export function serviceQualityOf(tip: TipChoice): string {
 }
 
 /** Why a payment the diner was shown cannot go through as shown, in the words the screen uses. */
-export type PaymentChange = 'billPaid' | 'selectionTaken' | 'selectionPartlyTaken' | 'ordered' | 'paidMeanwhile' | 'lastShare' | 'updated'
+export type PaymentChange =
+  'billPaid' | 'selectionTaken' | 'selectionPartlyTaken' | 'ordered' | 'paidMeanwhile' | 'lastShare' | 'updated'
 
 /**
  * What happened between showing a payment (`shownBase`, what it paid of the
@@ -147,7 +165,10 @@ export type PaymentChange = 'billPaid' | 'selectionTaken' | 'selectionPartlyTake
  * is the table size of an equal split: a share that grew by less than a cent
  * per share is the last one taking the rounding, not a new order.
  */
-export function whatChanged(shownBase: Cents, now: { remaining: Cents; base: Cents; mode: Selection['mode']; selectionChanged: boolean; shares?: number }): PaymentChange {
+export function whatChanged(
+  shownBase: Cents,
+  now: { remaining: Cents; base: Cents; mode: Selection['mode']; selectionChanged: boolean; shares?: number },
+): PaymentChange {
   if (now.remaining <= 0) return 'billPaid'
   if (now.base <= 0) return 'selectionTaken'
   if (now.mode === 'items') return now.selectionChanged ? 'selectionPartlyTaken' : 'paidMeanwhile'

@@ -3,4 +3,3 @@ export const DEMO_SESSION_ID = 'demo7'
 
 /** The demo table's short code (canonical; printed `MESA-DEM7`), fixed so the docs can name it. */
 export const DEMO_TABLE_CODE = 'MESADEM7'
-

@@ -8,10 +8,9 @@ export interface DinerGroup<Line> {
  * Groups the lines still to pay by who ordered them: named diners
  * alphabetically in the reader's locale, unnamed lines under Guest, last.
  */
-export function groupUnpaidByDiner<Line extends { customerName: string | null; quantity: number; paidQuantity: number }>(
-  lines: readonly Line[],
-  locale: string,
-): DinerGroup<Line>[] {
+export function groupUnpaidByDiner<
+  Line extends { customerName: string | null; quantity: number; paidQuantity: number },
+>(lines: readonly Line[], locale: string): DinerGroup<Line>[] {
   const groups = new Map<string | null, Line[]>()
   for (const line of lines) {
     if (line.paidQuantity >= line.quantity) continue
@@ -23,5 +22,7 @@ export function groupUnpaidByDiner<Line extends { customerName: string | null; q
   const collator = new Intl.Collator(locale, { sensitivity: 'base' })
   return [...groups]
     .map(([customerName, groupLines]) => ({ customerName, lines: groupLines }))
-    .sort((a, b) => (a.customerName === null ? 1 : b.customerName === null ? -1 : collator.compare(a.customerName, b.customerName)))
+    .sort((a, b) =>
+      a.customerName === null ? 1 : b.customerName === null ? -1 : collator.compare(a.customerName, b.customerName),
+    )
 }

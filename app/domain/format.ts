@@ -11,28 +11,51 @@ export const RESTAURANT_TIME_ZONE = 'America/Mexico_City'
  */
 export function formatDateTime(date: Date | string | number, locale: string, timeZone = RESTAURANT_TIME_ZONE): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone })
+    new Intl.DateTimeFormat(locale, {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    })
       .formatToParts(new Date(date))
       .map((part) => [part.type, part.value]),
   ) as Record<'month' | 'day' | 'year' | 'hour' | 'minute', string>
   const time = clockTime(Number(parts.hour), parts.minute, locale)
-  return locale.startsWith('en') ? `${parts.month} ${parts.day}, ${parts.year}, ${time}` : `${parts.day} de ${parts.month} de ${parts.year}, ${time}`
+  return locale.startsWith('en')
+    ? `${parts.month} ${parts.day}, ${parts.year}, ${time}`
+    : `${parts.day} de ${parts.month} de ${parts.year}, ${time}`
 }
 
 /** A calendar day ('2026-11-22') with its weekday, in the same fixed pattern: 'domingo 22 de noviembre de 2026', 'Sunday, November 22, 2026'. */
 export function formatDay(day: string, locale: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
       .formatToParts(new Date(`${day}T12:00:00Z`))
       .map((part) => [part.type, part.value]),
   ) as Record<'weekday' | 'month' | 'day' | 'year', string>
-  return locale.startsWith('en') ? `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year}` : `${parts.weekday} ${parts.day} de ${parts.month} de ${parts.year}`
+  return locale.startsWith('en')
+    ? `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year}`
+    : `${parts.weekday} ${parts.day} de ${parts.month} de ${parts.year}`
 }
 
 /** The hour and minute alone in the restaurant's clock ('11:06 p.m.'), in the same fixed pattern. */
 export function formatTime(date: Date | string | number, locale: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: RESTAURANT_TIME_ZONE })
+    new Intl.DateTimeFormat(locale, {
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: RESTAURANT_TIME_ZONE,
+    })
       .formatToParts(new Date(date))
       .map((part) => [part.type, part.value]),
   ) as Record<'hour' | 'minute', string>

@@ -1,4 +1,13 @@
-import { applyPlan, billTotals, lineById, positionOf, replaceLines, type PaidLine, type PayableLine, type PaymentPlan } from './bill'
+import {
+  applyPlan,
+  billTotals,
+  lineById,
+  positionOf,
+  replaceLines,
+  type PaidLine,
+  type PayableLine,
+  type PaymentPlan,
+} from './bill'
 import type { Cents } from './money'
 import type { SplitPaid } from './split'
 
@@ -37,11 +46,17 @@ function addShare(splitPaid: readonly SplitPaid[], share: SplitPaid | null): Spl
  * so a second diner can neither choose a held unit nor be quoted a share of
  * money someone is already paying.
  */
-export function withHolds<Line extends PayableLine>(bill: CommittedBill<Line>, holds: readonly Hold[]): CommittedBill<Line> {
+export function withHolds<Line extends PayableLine>(
+  bill: CommittedBill<Line>,
+  holds: readonly Hold[],
+): CommittedBill<Line> {
   if (holds.length === 0) return bill
   const held = heldUnits(holds)
   return {
-    lines: replaceLines(bill.lines, held.keys(), (line) => ({ ...line, paidQuantity: line.paidQuantity + held.get(line.id)! })),
+    lines: replaceLines(bill.lines, held.keys(), (line) => ({
+      ...line,
+      paidQuantity: line.paidQuantity + held.get(line.id)!,
+    })),
     paidCents: bill.paidCents + heldCents(holds),
     splitPaid: holds.reduce<SplitPaid[]>((paid, hold) => addShare(paid, hold.share), [...bill.splitPaid]),
   }
@@ -52,10 +67,18 @@ export function withHolds<Line extends PayableLine>(bill: CommittedBill<Line>, h
  * hold counted as paid) keeps: the units it pays, and when it pays all that
  * is left, every unit nobody else keeps.
  */
-export function holdFor(id: string, payer: string, seen: CommittedBill, plan: PaymentPlan, share: SplitPaid | null): Hold {
+export function holdFor(
+  id: string,
+  payer: string,
+  seen: CommittedBill,
+  plan: PaymentPlan,
+  share: SplitPaid | null,
+): Hold {
   // A plan that pays what is left keeps every unit left; any other keeps the units it pays, listed in the bill's order.
   const units = plan.closesBill
-    ? seen.lines.flatMap((line) => (line.quantity > line.paidQuantity ? [{ itemId: line.id, quantity: line.quantity - line.paidQuantity }] : []))
+    ? seen.lines.flatMap((line) =>
+        line.quantity > line.paidQuantity ? [{ itemId: line.id, quantity: line.quantity - line.paidQuantity }] : [],
+      )
     : [...new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))]
         .flatMap(([itemId, paidQuantity]) => {
           const at = positionOf(seen.lines, itemId)
@@ -86,12 +109,19 @@ export function stillPayable(bill: CommittedBill, others: readonly Hold[], hold:
  * its amount and share are added, and a payment that leaves nothing to pay
  * marks every line paid. Null when it can no longer be paid (stillPayable).
  */
-export function commitHold<Line extends PayableLine>(bill: CommittedBill<Line>, others: readonly Hold[], hold: Hold): CommittedBill<Line> | null {
+export function commitHold<Line extends PayableLine>(
+  bill: CommittedBill<Line>,
+  others: readonly Hold[],
+  hold: Hold,
+): CommittedBill<Line> | null {
   if (!stillPayable(bill, others, hold)) return null
   const paidCents = bill.paidCents + hold.amountCents
   const plan: PaymentPlan = {
     amountCents: hold.amountCents,
-    lineUpdates: hold.units.map((unit) => ({ itemId: unit.itemId, paidQuantity: (lineById(bill.lines, unit.itemId)?.paidQuantity ?? 0) + unit.quantity })),
+    lineUpdates: hold.units.map((unit) => ({
+      itemId: unit.itemId,
+      paidQuantity: (lineById(bill.lines, unit.itemId)?.paidQuantity ?? 0) + unit.quantity,
+    })),
     paidLines: hold.paidLines,
     closesBill: paidCents >= billTotals(bill.lines, 0).total,
   }
@@ -106,6 +136,7 @@ function heldCents(holds: readonly Hold[]): number {
 /** How many units of each line are being paid right now, for the screens to show them taken. */
 export function heldUnits(holds: readonly Hold[]): Map<string, number> {
   const held = new Map<string, number>()
-  for (const hold of holds) for (const unit of hold.units) held.set(unit.itemId, (held.get(unit.itemId) ?? 0) + unit.quantity)
+  for (const hold of holds)
+    for (const unit of hold.units) held.set(unit.itemId, (held.get(unit.itemId) ?? 0) + unit.quantity)
   return held
 }

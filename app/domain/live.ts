@@ -23,8 +23,23 @@ export interface BillEvent {
 export type LiveMessage = BillEvent
 
 /** The event a committed change to a bill sends its diners and its restaurant's staff. */
-export function billEvent(change: BillChange, sessionId: string, table: { tableId: string; tableNumber: string }, amountCents: Cents | null, totals: BillTotals): BillEvent {
-  return { type: 'bill', change, tableId: table.tableId, tableNumber: table.tableNumber, sessionId, totals, amountCents, at: Date.now() }
+export function billEvent(
+  change: BillChange,
+  sessionId: string,
+  table: { tableId: string; tableNumber: string },
+  amountCents: Cents | null,
+  totals: BillTotals,
+): BillEvent {
+  return {
+    type: 'bill',
+    change,
+    tableId: table.tableId,
+    tableNumber: table.tableNumber,
+    sessionId,
+    totals,
+    amountCents,
+    at: Date.now(),
+  }
 }
 
 /** A message off the wire, or null for anything that is not one of ours. */
@@ -32,7 +47,9 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== 'string') return null
   try {
     const message = JSON.parse(data) as Partial<BillEvent>
-    return message.type === 'bill' && typeof message.tableId === 'string' && typeof message.sessionId === 'string' ? (message as BillEvent) : null
+    return message.type === 'bill' && typeof message.tableId === 'string' && typeof message.sessionId === 'string'
+      ? (message as BillEvent)
+      : null
   } catch {
     return null
   }

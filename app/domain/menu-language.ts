@@ -42,6 +42,12 @@ export function inLanguage<Text extends BilingualText>(text: Text, language: Lan
 }
 
 /** A menu (categories with items) as a diner of `language` reads it. */
-export function menuInLanguage<Category extends BilingualText & { items: readonly BilingualText[] }>(categories: readonly Category[], language: Language): (Omit<Shown<Category>, 'items'> & { items: Shown<Category['items'][number]>[] })[] {
-  return categories.map((category) => ({ ...inLanguage(category, language), items: category.items.map((item: Category['items'][number]) => inLanguage(item, language)) }))
+export function menuInLanguage<Category extends BilingualText & { items: readonly BilingualText[] }>(
+  categories: readonly Category[],
+  language: Language,
+): (Omit<Shown<Category>, 'items'> & { items: Shown<Category['items'][number]>[] })[] {
+  return categories.map((category) => ({
+    ...inLanguage(category, language),
+    items: category.items.map((item: Category['items'][number]) => inLanguage(item, language)),
+  }))
 }

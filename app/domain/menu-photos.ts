@@ -29,7 +29,8 @@ export function photoWidths(originalWidth: number): number[] {
   return fitting.length < PHOTO_WIDTHS.length && !fitting.includes(width as never) ? [...fitting, width] : [...fitting]
 }
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte)
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  signature.every((byte, index) => bytes[at + index] === byte)
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
 
 /** What the file is by its first bytes (a name or a declared type is the browser's word, not the file's); null for anything else. */

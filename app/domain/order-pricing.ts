@@ -11,7 +11,9 @@ export interface MenuEntry {
 }
 
 /** A restaurant's menu items by id, as orders and carts look them up. */
-export function menuById<Item extends MenuEntry & { id: string }>(categories: readonly { items: readonly Item[] }[]): Map<string, Item> {
+export function menuById<Item extends MenuEntry & { id: string }>(
+  categories: readonly { items: readonly Item[] }[],
+): Map<string, Item> {
   return new Map(categories.flatMap((category) => category.items.map((item) => [item.id, item])))
 }
 
@@ -45,7 +47,12 @@ export interface PricedLine {
 
 export type PricingResult =
   | { ok: true; lines: PricedLine[] }
-  | { ok: false; status: 400 | 403 | 404; code: 'UNKNOWN_ITEM' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'; message: string }
+  | {
+      ok: false
+      status: 400 | 403 | 404
+      code: 'UNKNOWN_ITEM' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'
+      message: string
+    }
   | { ok: false; status: 409; code: 'SOLD_OUT'; message: string; soldOut: string[] }
 
 /**
@@ -64,21 +71,50 @@ export interface PricingRights {
  * kitchen and the diners read them. Any line that cannot be priced refuses
  * the whole order.
  */
-export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap<string, MenuEntry>, rights: PricingRights): PricingResult {
+export function priceOrder(
+  lines: readonly OrderLineRequest[],
+  menu: ReadonlyMap<string, MenuEntry>,
+  rights: PricingRights,
+): PricingResult {
   if (!rights.freePrices && lines.some((line) => !line.menuItemId)) {
-    return { ok: false, status: 403, code: 'PRICE_NOT_ALLOWED', message: "Only the restaurant's staff can add a line with its own name and price; order from the menu." }
+    return {
+      ok: false,
+      status: 403,
+      code: 'PRICE_NOT_ALLOWED',
+      message: "Only the restaurant's staff can add a line with its own name and price; order from the menu.",
+    }
   }
   // An item off the menu is the first thing to say: no choice of options can fix it.
   if (lines.some((line) => line.menuItemId && !menu.has(line.menuItemId))) {
     return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
   }
-  const soldOut = [...new Set(lines.flatMap((line) => (line.menuItemId && menu.get(line.menuItemId)?.soldOut ? [line.menuItemId] : [])))]
+  const soldOut = [
+    ...new Set(
+      lines.flatMap((line) => (line.menuItemId && menu.get(line.menuItemId)?.soldOut ? [line.menuItemId] : [])),
+    ),
+  ]
   if (soldOut.length > 0) {
     const names = soldOut.map((id) => menu.get(id)?.name).join(', ')
-    return { ok: false, status: 409, code: 'SOLD_OUT', message: `Sold out: ${names}. Nothing was ordered; take it off the order and order the rest.`, soldOut }
+    return {
+      ok: false,
+      status: 409,
+      code: 'SOLD_OUT',
+      message: `Sold out: ${names}. Nothing was ordered; take it off the order and order the rest.`,
+      soldOut,
+    }
   }
   const priced: PricedLine[] = []
-  for (const { menuItemId, optionIds, price, name, description, quantity, category, customerName, note = null } of lines) {
+  for (const {
+    menuItemId,
+    optionIds,
+    price,
+    name,
+    description,
+    quantity,
+    category,
+    customerName,
+    note = null,
+  } of lines) {
     const line = { name, description, quantity, category, customerName, note }
     const item = menuItemId ? menu.get(menuItemId) : undefined
     if (!menuItemId || !item) {
@@ -87,7 +123,10 @@ export function priceOrder(lines: readonly OrderLineRequest[], menu: ReadonlyMap
     }
     const choice = checkChoice(item.modifierGroups, optionIds ?? [])
     if (!choice.ok) {
-      const message = choice.reason === 'unknown' ? 'An option does not belong to its item.' : `A choice for ${item.name} is missing or not allowed.`
+      const message =
+        choice.reason === 'unknown'
+          ? 'An option does not belong to its item.'
+          : `A choice for ${item.name} is missing or not allowed.`
       return { ok: false, status: 400, code: 'INVALID_OPTIONS', message }
     }
     priced.push({

@@ -24,7 +24,12 @@ export function qrCardLayout(moduleCount: number, targetWidth = 1024) {
   const size = (share: number) => Math.round(width * share)
   const padding = size(0.05)
   const table: CardLine = { top: padding, fontPx: size(0.065) }
-  const qr = { top: table.top + Math.round(table.fontPx * 1.3), size: width, modulePx, quietPx: QR_QUIET_ZONE * modulePx }
+  const qr = {
+    top: table.top + Math.round(table.fontPx * 1.3),
+    size: width,
+    modulePx,
+    quietPx: QR_QUIET_ZONE * modulePx,
+  }
   // A module more below the zone: accents rise above a font's em box, where 'top' puts the text.
   const scan: CardLine = { top: qr.top + qr.size + modulePx, fontPx: size(0.045) }
   const caption: CardLine = { top: scan.top + Math.round(scan.fontPx * 1.8), fontPx: size(0.04) }

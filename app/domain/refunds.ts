@@ -33,9 +33,19 @@ export interface RefundRequest {
   tipCents: Cents
 }
 
-export type RefundRefusal = { ok: false; status: 404 | 409 | 422; code: 'UNKNOWN_ITEM' | 'INVALID_SELECTION' | 'INVALID_AMOUNT' | 'TOO_MUCH'; message: string }
+export type RefundRefusal = {
+  ok: false
+  status: 404 | 409 | 422
+  code: 'UNKNOWN_ITEM' | 'INVALID_SELECTION' | 'INVALID_AMOUNT' | 'TOO_MUCH'
+  message: string
+}
 
-const refuse = (status: 404 | 409 | 422, code: RefundRefusal['code'], message: string): RefundRefusal => ({ ok: false, status, code, message })
+const refuse = (status: 404 | 409 | 422, code: RefundRefusal['code'], message: string): RefundRefusal => ({
+  ok: false,
+  status,
+  code,
+  message,
+})
 
 const pesos = (cents: Cents) => `$${(cents / 100).toFixed(2)}`
 
@@ -43,7 +53,8 @@ const pesos = (cents: Cents) => `$${(cents / 100).toFixed(2)}`
 export function refundable(payment: RefundablePayment, earlier: readonly RefundAmounts[]) {
   const units = new Map<string, number>()
   for (const line of payment.paidLines) units.set(line.itemId, (units.get(line.itemId) ?? 0) + line.quantity)
-  for (const refund of earlier) for (const unit of refund.units) units.set(unit.itemId, (units.get(unit.itemId) ?? 0) - unit.quantity)
+  for (const refund of earlier)
+    for (const unit of refund.units) units.set(unit.itemId, (units.get(unit.itemId) ?? 0) - unit.quantity)
   return {
     amountCents: payment.amountCents - earlier.reduce((sum, refund) => sum + refund.amountCents, 0),
     tipCents: payment.tipCents - earlier.reduce((sum, refund) => sum + refund.tipCents, 0),
@@ -53,7 +64,9 @@ export function refundable(payment: RefundablePayment, earlier: readonly RefundA
 
 /** The tax on top that `amountCents` of the payment's bill part carried, rounded half up; summed over refunds it gives back the payment's tax exactly. */
 const taxOf = (payment: RefundablePayment, amountCents: Cents) =>
-  payment.amountCents === 0 ? 0 : Math.floor((payment.taxCents * amountCents * 2 + payment.amountCents) / (payment.amountCents * 2))
+  payment.amountCents === 0
+    ? 0
+    : Math.floor((payment.taxCents * amountCents * 2 + payment.amountCents) / (payment.amountCents * 2))
 
 /**
  * Checks a refund of `payment` against what it paid and what was refunded
@@ -70,7 +83,8 @@ export function planRefund<Line extends PayableLine>(
   request: RefundRequest,
 ): { ok: true; refund: RefundAmounts; lines: Line[] } | RefundRefusal {
   const left = refundable(payment, earlier)
-  if (request.units.length > 0 && payment.paymentType !== 'item') return refuse(422, 'INVALID_SELECTION', 'Only a payment of items gives back items: refund an amount instead.')
+  if (request.units.length > 0 && payment.paymentType !== 'item')
+    return refuse(422, 'INVALID_SELECTION', 'Only a payment of items gives back items: refund an amount instead.')
   const byId = new Map(lines.map((line) => [line.id, line]))
   const reopened = new Map<string, number>()
   let unitsCents = 0
@@ -78,9 +92,14 @@ export function planRefund<Line extends PayableLine>(
     const line = byId.get(unit.itemId)
     if (!line) return refuse(404, 'UNKNOWN_ITEM', 'That item is not on this bill.')
     if (reopened.has(unit.itemId)) return refuse(422, 'INVALID_SELECTION', 'An item is listed twice.')
-    if (!Number.isInteger(unit.quantity) || unit.quantity < 1) return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
+    if (!Number.isInteger(unit.quantity) || unit.quantity < 1)
+      return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
     if (unit.quantity > (left.units.get(unit.itemId) ?? 0) || unit.quantity > line.paidQuantity) {
-      return refuse(409, 'TOO_MUCH', 'That payment did not pay that many units of the item, or they were refunded already.')
+      return refuse(
+        409,
+        'TOO_MUCH',
+        'That payment did not pay that many units of the item, or they were refunded already.',
+      )
     }
     unitsCents += cumulative(line, line.paidQuantity) - cumulative(line, line.paidQuantity - unit.quantity)
     reopened.set(unit.itemId, unit.quantity)
@@ -88,12 +107,27 @@ export function planRefund<Line extends PayableLine>(
   // Units given back cost what paying them again costs: the money follows them, so the bill owes exactly what is unpaid again.
   const owed = Math.min(unitsCents, left.amountCents)
   if (reopened.size > 0 && request.amountCents !== null && request.amountCents !== owed) {
-    return refuse(422, 'INVALID_AMOUNT', `Items given back are refunded at what they cost (${pesos(owed)}); leave the amount empty, or refund an amount without items.`)
+    return refuse(
+      422,
+      'INVALID_AMOUNT',
+      `Items given back are refunded at what they cost (${pesos(owed)}); leave the amount empty, or refund an amount without items.`,
+    )
   }
   const amountCents = request.amountCents ?? owed
-  if (amountCents < 0 || request.tipCents < 0 || amountCents + request.tipCents === 0) return refuse(422, 'INVALID_AMOUNT', 'Choose an amount or items to refund.')
-  if (amountCents > left.amountCents) return refuse(409, 'TOO_MUCH', `A refund cannot be more than what was paid: ${pesos(left.amountCents)} of it is left to refund.`)
-  if (request.tipCents > left.tipCents) return refuse(409, 'TOO_MUCH', `A refund cannot give back more tip than was paid: ${pesos(left.tipCents)} of it is left.`)
+  if (amountCents < 0 || request.tipCents < 0 || amountCents + request.tipCents === 0)
+    return refuse(422, 'INVALID_AMOUNT', 'Choose an amount or items to refund.')
+  if (amountCents > left.amountCents)
+    return refuse(
+      409,
+      'TOO_MUCH',
+      `A refund cannot be more than what was paid: ${pesos(left.amountCents)} of it is left to refund.`,
+    )
+  if (request.tipCents > left.tipCents)
+    return refuse(
+      409,
+      'TOO_MUCH',
+      `A refund cannot give back more tip than was paid: ${pesos(left.tipCents)} of it is left.`,
+    )
   const before = payment.amountCents - left.amountCents
   const refund: RefundAmounts = {
     amountCents,

@@ -34,7 +34,11 @@ export function shareOf(remaining: Cents, tableSize: number, peoplePaying: numbe
 /** Clamps the split inputs the way the split screen does: 1–30 at the table, 1–20 paying, never more than the table. */
 export function clampSplit(peoplePaying: number, tableSize: number): { peoplePaying: number; tableSize: number } {
   const size = Math.min(MAX_TABLE_SIZE, Math.max(MIN_PEOPLE_PAYING, Math.trunc(tableSize) || MIN_PEOPLE_PAYING))
-  const paying = Math.min(MAX_PEOPLE_PAYING, size, Math.max(MIN_PEOPLE_PAYING, Math.trunc(peoplePaying) || MIN_PEOPLE_PAYING))
+  const paying = Math.min(
+    MAX_PEOPLE_PAYING,
+    size,
+    Math.max(MIN_PEOPLE_PAYING, Math.trunc(peoplePaying) || MIN_PEOPLE_PAYING),
+  )
   return { peoplePaying: paying, tableSize: size }
 }
 
@@ -61,9 +65,16 @@ export interface SplitQuote {
  * remainder. A finished round (every share paid, then more was ordered)
  * starts afresh.
  */
-export function quoteSplit(remaining: Cents, peoplePaying: number, tableSize: number, paid: readonly SplitPaid[]): SplitQuote {
+export function quoteSplit(
+  remaining: Cents,
+  peoplePaying: number,
+  tableSize: number,
+  paid: readonly SplitPaid[],
+): SplitQuote {
   const clamped = clampSplit(peoplePaying, tableSize)
-  const paidAtSize = paid.filter((entry) => entry.tableSize === clamped.tableSize).reduce((sum, entry) => sum + entry.shares, 0)
+  const paidAtSize = paid
+    .filter((entry) => entry.tableSize === clamped.tableSize)
+    .reduce((sum, entry) => sum + entry.shares, 0)
   const sharesPaid = paidAtSize % clamped.tableSize
   const peopleLeft = clamped.tableSize - sharesPaid
   const paying = Math.min(clamped.peoplePaying, peopleLeft)

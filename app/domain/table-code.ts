@@ -50,7 +50,9 @@ export function normalizeTableCode(typed: string): string | null {
  * happens to be eight symbols and a dash elsewhere (`pay1000-s`) stays a bill id.
  */
 export function tableCodeInPath(segment: string): string | null {
-  return /^[0-9a-z]{4}[\s\u002D\u2010-\u2015\u2212]?[0-9a-z]{4}$/i.test(segment.trim()) ? normalizeTableCode(segment) : null
+  return /^[0-9a-z]{4}[\s\u002D\u2010-\u2015\u2212]?[0-9a-z]{4}$/i.test(segment.trim())
+    ? normalizeTableCode(segment)
+    : null
 }
 
 /** A canonical code as printed and shown: `K7MQ-4XPD`. */
@@ -65,7 +67,8 @@ export function formatTableCode(code: string): string {
  * Long ids are never eight symbols (43 characters, or `demo…`), so the two
  * cannot be mistaken for each other.
  */
-export type TableCodeInput = { kind: 'short'; code: string } | { kind: 'session'; sessionId: string } | { kind: 'invalid' }
+export type TableCodeInput =
+  { kind: 'short'; code: string } | { kind: 'session'; sessionId: string } | { kind: 'invalid' }
 
 export function readTableCodeInput(typed: string): TableCodeInput {
   const trimmed = typed.trim()

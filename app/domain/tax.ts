@@ -26,7 +26,10 @@ export interface TaxBreakdown {
  * price − price / (1 + rate) of it, and the total is the price; prices that
  * exclude it get price × rate added on top. Rounded half up to the cent.
  */
-export function taxBreakdown(amount: Cents, settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>): TaxBreakdown {
+export function taxBreakdown(
+  amount: Cents,
+  settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>,
+): TaxBreakdown {
   const rate = settings.taxRateBps
   if (settings.taxIncludedInPrice) {
     const net = Math.floor((amount * 10000 * 2 + (10000 + rate)) / ((10000 + rate) * 2))
@@ -47,8 +50,25 @@ export function ratePercentLabel(rateBps: number): number {
 }
 
 export type PaymentSummary =
-  | { layout: 'separate'; subtotal: Cents; tax: Cents; taxRatePercent: number; tip: Cents; total: Cents; taxAdded: Cents }
-  | { layout: 'combined'; consumption: Cents; tax: Cents; taxRatePercent: number; tip: Cents; total: Cents; taxAdded: Cents; pricesIncludeTax: boolean }
+  | {
+      layout: 'separate'
+      subtotal: Cents
+      tax: Cents
+      taxRatePercent: number
+      tip: Cents
+      total: Cents
+      taxAdded: Cents
+    }
+  | {
+      layout: 'combined'
+      consumption: Cents
+      tax: Cents
+      taxRatePercent: number
+      tip: Cents
+      total: Cents
+      taxAdded: Cents
+      pricesIncludeTax: boolean
+    }
 
 /**
  * The payment screen's summary. Layout A shows IVA apart; layout B
@@ -60,7 +80,24 @@ export function paymentSummary(base: Cents, tip: Cents, settings: TaxSettings): 
   const taxAdded = taxAddedTo(base, settings)
   const total = base + taxAdded + tip
   if (settings.showTaxSeparately) {
-    return { layout: 'separate', subtotal: breakdown.subtotal, tax: breakdown.tax, taxRatePercent: ratePercentLabel(settings.taxRateBps), tip, total, taxAdded }
+    return {
+      layout: 'separate',
+      subtotal: breakdown.subtotal,
+      tax: breakdown.tax,
+      taxRatePercent: ratePercentLabel(settings.taxRateBps),
+      tip,
+      total,
+      taxAdded,
+    }
   }
-  return { layout: 'combined', consumption: base, tax: taxAdded, taxRatePercent: ratePercentLabel(settings.taxRateBps), tip, total, taxAdded, pricesIncludeTax: settings.taxIncludedInPrice }
+  return {
+    layout: 'combined',
+    consumption: base,
+    tax: taxAdded,
+    taxRatePercent: ratePercentLabel(settings.taxRateBps),
+    tip,
+    total,
+    taxAdded,
+    pricesIncludeTax: settings.taxIncludedInPrice,
+  }
 }

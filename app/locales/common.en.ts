@@ -15,9 +15,18 @@ const commonEn: DinerResources['common'] = {
   errors: {
     '401': { title: 'Sign in to continue', text: "This page is only for the restaurant's staff." },
     '403': { title: "You don't have access", text: "Your account can't see this page." },
-    '404': { title: "We couldn't find this page", text: 'The link may be mistyped, or what you are looking for no longer exists.' },
-    '409': { title: 'Something changed meanwhile', text: 'Someone else made a change at the same time. Reload the page and try again.' },
-    '429': { title: 'Too many requests', text: 'We received many requests from your connection. Wait a few minutes and try again.' },
+    '404': {
+      title: "We couldn't find this page",
+      text: 'The link may be mistyped, or what you are looking for no longer exists.',
+    },
+    '409': {
+      title: 'Something changed meanwhile',
+      text: 'Someone else made a change at the same time. Reload the page and try again.',
+    },
+    '429': {
+      title: 'Too many requests',
+      text: 'We received many requests from your connection. Wait a few minutes and try again.',
+    },
     tooMany: 'We received many requests from your connection. Please try again in {{minutes}} min.',
     '500': { title: 'Something went wrong on our side', text: "It's not your fault. Please try again in a moment." },
     requestId: 'If you ask for help, quote this code: {{id}}',

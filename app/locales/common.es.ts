@@ -17,9 +17,18 @@ const commonEs = {
   errors: {
     '401': { title: 'Inicia sesión para continuar', text: 'Esta página es solo para el personal del restaurante.' },
     '403': { title: 'No tienes acceso', text: 'Tu cuenta no puede ver esta página.' },
-    '404': { title: 'No encontramos esta página', text: 'Puede que el enlace esté mal escrito o que lo que buscas ya no exista.' },
-    '409': { title: 'Algo cambió mientras tanto', text: 'Alguien más hizo un cambio al mismo tiempo. Vuelve a cargar la página e inténtalo de nuevo.' },
-    '429': { title: 'Demasiadas solicitudes', text: 'Recibimos muchas solicitudes desde tu conexión. Espera unos minutos e inténtalo de nuevo.' },
+    '404': {
+      title: 'No encontramos esta página',
+      text: 'Puede que el enlace esté mal escrito o que lo que buscas ya no exista.',
+    },
+    '409': {
+      title: 'Algo cambió mientras tanto',
+      text: 'Alguien más hizo un cambio al mismo tiempo. Vuelve a cargar la página e inténtalo de nuevo.',
+    },
+    '429': {
+      title: 'Demasiadas solicitudes',
+      text: 'Recibimos muchas solicitudes desde tu conexión. Espera unos minutos e inténtalo de nuevo.',
+    },
     tooMany: 'Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo en {{minutes}} min.',
     '500': { title: 'Algo salió mal de nuestro lado', text: 'No es tu culpa. Inténtalo de nuevo en un momento.' },
     requestId: 'Si pides ayuda, menciona este código: {{id}}',

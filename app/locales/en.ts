@@ -181,11 +181,26 @@ const en: DinerResources = {
       backToBill: 'Back to the bill',
       changeTip: 'Change the tip',
       stops: {
-        ordered: { title: 'Someone ordered something else', text: 'The bill changed. You were not charged; review the new amount.' },
-        paidMeanwhile: { title: 'Someone already paid part of the bill', text: 'The bill changed. You were not charged; review the new amount.' },
-        lastShare: { title: 'Yours is the last share', text: 'The last share takes the rounding cents. You were not charged; review the new amount.' },
-        selectionPartlyTaken: { title: 'Someone already paid part of your selection', text: 'You were not charged; review what is left to pay.' },
-        selectionTaken: { title: 'Someone already paid for what you chose', text: 'Nothing of your selection is left to pay.' },
+        ordered: {
+          title: 'Someone ordered something else',
+          text: 'The bill changed. You were not charged; review the new amount.',
+        },
+        paidMeanwhile: {
+          title: 'Someone already paid part of the bill',
+          text: 'The bill changed. You were not charged; review the new amount.',
+        },
+        lastShare: {
+          title: 'Yours is the last share',
+          text: 'The last share takes the rounding cents. You were not charged; review the new amount.',
+        },
+        selectionPartlyTaken: {
+          title: 'Someone already paid part of your selection',
+          text: 'You were not charged; review what is left to pay.',
+        },
+        selectionTaken: {
+          title: 'Someone already paid for what you chose',
+          text: 'Nothing of your selection is left to pay.',
+        },
         billPaid: { title: 'The bill is already paid', text: 'Nothing is left to pay at this table.' },
         updated: { title: 'The restaurant updated the bill', text: 'You were not charged; review the new amount.' },
         tipTooHigh: { title: 'The tip is more than the amount', text: 'Choose a tip of up to the amount you pay.' },
@@ -197,21 +212,26 @@ const en: DinerResources = {
       failedText: 'There was an error processing your payment.',
       refusals: {
         CLOSED: 'This bill has been closed. Scan the table code again.',
-        BEING_PAID: 'Someone else is paying for part of this right now. Nothing was charged; wait a moment and check the bill.',
-        HOLD_EXPIRED: 'The bill changed before your payment could be completed. Anything taken from your card is given back; review the bill and try again.',
+        BEING_PAID:
+          'Someone else is paying for part of this right now. Nothing was charged; wait a moment and check the bill.',
+        HOLD_EXPIRED:
+          'The bill changed before your payment could be completed. Anything taken from your card is given back; review the bill and try again.',
         REQUIRES_ACTION: 'Your bank asks you to confirm the payment. Nothing has been charged yet.',
-        BELOW_MINIMUM: 'Card payments start at $10.00. Choose more of the bill, or pay the rest of it. Nothing was charged.',
+        BELOW_MINIMUM:
+          'Card payments start at $10.00. Choose more of the bill, or pay the rest of it. Nothing was charged.',
         PAYMENTS_OFF: 'This restaurant does not take payments here yet. Please pay your server.',
         DECLINED: 'The payment was declined. You were not charged.',
       },
       belowMinimumTitle: 'This amount cannot be paid by card',
       belowMinimumText: 'Card payments start at $10.00. Choose more of the bill, or pay the rest of it.',
-      belowMinimumRestText: 'Card payments start at $10.00, and what is left of the bill is less. Please pay your server.',
+      belowMinimumRestText:
+        'Card payments start at $10.00, and what is left of the bill is less. Please pay your server.',
       payRest: 'Pay the rest of the bill',
       stripe: {
         loading: 'Loading the payment form…',
         orCard: 'or pay by card',
-        needsJavaScript: 'To pay by card, Apple Pay or Google Pay, this step needs JavaScript: your card details go straight to Stripe, our payment processor. Turn JavaScript on in your browser, or pay your server.',
+        needsJavaScript:
+          'To pay by card, Apple Pay or Google Pay, this step needs JavaScript: your card details go straight to Stripe, our payment processor. Turn JavaScript on in your browser, or pay your server.',
         loadFailedTitle: 'The payment form could not be loaded',
         loadFailedText: 'Check your connection and try again, or pay your server.',
         retry: 'Try again',

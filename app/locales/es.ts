@@ -153,10 +153,15 @@ const es = {
       none: 'Sin propina',
       customAmount: 'Otra cantidad (MXN)',
       noTipReason: '¿Por qué sin propina? (opcional)',
-      noTipReasons: { service: 'El servicio no fue bueno', included: 'Ya dejé propina en efectivo', other: 'Prefiero no decir' },
+      noTipReasons: {
+        service: 'El servicio no fue bueno',
+        included: 'Ya dejé propina en efectivo',
+        other: 'Prefiero no decir',
+      },
       processing: 'Procesando…',
       amountErrorTitle: 'Error al cargar el monto',
-      amountErrorText: 'No pudimos determinar el monto para calcular la propina. Regresando a la selección de artículos.',
+      amountErrorText:
+        'No pudimos determinar el monto para calcular la propina. Regresando a la selección de artículos.',
     },
     method: {
       title: 'Método de pago',
@@ -181,15 +186,33 @@ const es = {
       backToBill: 'Volver a la cuenta',
       changeTip: 'Cambiar la propina',
       stops: {
-        ordered: { title: 'Alguien pidió algo más', text: 'La cuenta cambió. No se te cobró nada; revisa el nuevo monto.' },
-        paidMeanwhile: { title: 'Alguien ya pagó parte de la cuenta', text: 'La cuenta cambió. No se te cobró nada; revisa el nuevo monto.' },
-        lastShare: { title: 'Te toca la última parte', text: 'La última parte lleva los centavos del redondeo. No se te cobró nada; revisa el nuevo monto.' },
-        selectionPartlyTaken: { title: 'Alguien ya pagó parte de tu selección', text: 'No se te cobró nada; revisa lo que falta por pagar.' },
+        ordered: {
+          title: 'Alguien pidió algo más',
+          text: 'La cuenta cambió. No se te cobró nada; revisa el nuevo monto.',
+        },
+        paidMeanwhile: {
+          title: 'Alguien ya pagó parte de la cuenta',
+          text: 'La cuenta cambió. No se te cobró nada; revisa el nuevo monto.',
+        },
+        lastShare: {
+          title: 'Te toca la última parte',
+          text: 'La última parte lleva los centavos del redondeo. No se te cobró nada; revisa el nuevo monto.',
+        },
+        selectionPartlyTaken: {
+          title: 'Alguien ya pagó parte de tu selección',
+          text: 'No se te cobró nada; revisa lo que falta por pagar.',
+        },
         selectionTaken: { title: 'Alguien ya pagó lo que elegiste', text: 'No queda nada de tu selección por pagar.' },
         billPaid: { title: 'La cuenta ya está pagada', text: 'No queda nada por pagar en esta mesa.' },
         updated: { title: 'El restaurante actualizó la cuenta', text: 'No se te cobró nada; revisa el nuevo monto.' },
-        tipTooHigh: { title: 'La propina es mayor que el consumo', text: 'Elige una propina de hasta el monto que pagas.' },
-        nothingChosen: { title: 'Error en el monto', text: 'El monto a pagar no es válido. Por favor, intenta de nuevo.' },
+        tipTooHigh: {
+          title: 'La propina es mayor que el consumo',
+          text: 'Elige una propina de hasta el monto que pagas.',
+        },
+        nothingChosen: {
+          title: 'Error en el monto',
+          text: 'El monto a pagar no es válido. Por favor, intenta de nuevo.',
+        },
       },
       processingErrorTitle: 'Error de procesamiento',
       processingErrorText: 'Hubo un error al preparar los datos del pago.',
@@ -198,20 +221,25 @@ const es = {
       refusals: {
         CLOSED: 'Esta cuenta ya se cerró. Escanea de nuevo el código de la mesa.',
         DECLINED: 'El pago fue rechazado. No se te cobró nada.',
-        BEING_PAID: 'Alguien más está pagando parte de esto en este momento. No se te cobró nada; espera un momento y revisa la cuenta.',
-        HOLD_EXPIRED: 'La cuenta cambió antes de que se completara tu pago. Lo que se haya tomado de tu tarjeta se te devuelve; revisa la cuenta e inténtalo de nuevo.',
+        BEING_PAID:
+          'Alguien más está pagando parte de esto en este momento. No se te cobró nada; espera un momento y revisa la cuenta.',
+        HOLD_EXPIRED:
+          'La cuenta cambió antes de que se completara tu pago. Lo que se haya tomado de tu tarjeta se te devuelve; revisa la cuenta e inténtalo de nuevo.',
         REQUIRES_ACTION: 'Tu banco pide que confirmes el pago. No se te cobró nada todavía.',
-        BELOW_MINIMUM: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta. No se te cobró nada.',
+        BELOW_MINIMUM:
+          'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta. No se te cobró nada.',
         PAYMENTS_OFF: 'Este restaurante todavía no recibe pagos aquí. Por favor paga con tu mesero.',
       },
       belowMinimumTitle: 'Este monto no se puede pagar con tarjeta',
       belowMinimumText: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta.',
-      belowMinimumRestText: 'Los pagos con tarjeta son desde $10.00 y lo que falta de la cuenta es menos. Por favor paga con tu mesero.',
+      belowMinimumRestText:
+        'Los pagos con tarjeta son desde $10.00 y lo que falta de la cuenta es menos. Por favor paga con tu mesero.',
       payRest: 'Pagar lo que falta de la cuenta',
       stripe: {
         loading: 'Cargando el formulario de pago…',
         orCard: 'o paga con tarjeta',
-        needsJavaScript: 'Para pagar con tarjeta, Apple Pay o Google Pay, este paso necesita JavaScript: los datos de tu tarjeta los recibe directamente Stripe, nuestro procesador de pagos. Activa JavaScript en tu navegador o paga con tu mesero.',
+        needsJavaScript:
+          'Para pagar con tarjeta, Apple Pay o Google Pay, este paso necesita JavaScript: los datos de tu tarjeta los recibe directamente Stripe, nuestro procesador de pagos. Activa JavaScript en tu navegador o paga con tu mesero.',
         loadFailedTitle: 'No se pudo cargar el formulario de pago',
         loadFailedText: 'Revisa tu conexión e inténtalo de nuevo, o paga con tu mesero.',
         retry: 'Intentar de nuevo',

@@ -4,7 +4,8 @@ import type { SiteResources } from './site.es'
 const siteEn: SiteResources = {
   meta: {
     title: 'Mesa · Pay at the table, no app',
-    description: 'Diners scan the table QR code, see the live bill, split it and pay with card, Apple Pay or Google Pay. No app, no account.',
+    description:
+      'Diners scan the table QR code, see the live bill, split it and pay with card, Apple Pay or Google Pay. No app, no account.',
     privacyTitle: 'Privacy · Mesa',
     notFoundTitle: 'Page not found · Mesa',
   },
@@ -37,7 +38,10 @@ const siteEn: SiteResources = {
       split: { title: 'Split it any way', text: 'All of it, only your own items or equal shares, no maths.' },
       tip: { title: 'Tip in one tap', text: '10, 15 or 20 %, or any amount.' },
       pay: { title: 'Card, Apple Pay and Google Pay', text: 'The method they already use, in seconds.' },
-      order: { title: 'Order from the table', text: 'The menu in their language; what they order goes straight to the bill.' },
+      order: {
+        title: 'Order from the table',
+        text: 'The menu in their language; what they order goes straight to the bill.',
+      },
     },
   },
   staff: {
@@ -126,14 +130,30 @@ const siteEn: SiteResources = {
   privacy: {
     title: 'Privacy',
     updated: 'Last updated: November 2026',
-    intro: 'Mesa keeps only what it needs for a restaurant to get paid at the table. This is everything we store and why.',
+    intro:
+      'Mesa keeps only what it needs for a restaurant to get paid at the table. This is everything we store and why.',
     sections: {
-      waitlist: { title: 'Waitlist', text: 'Your name, email, restaurant name and message, to write to you when there is room. They also stay in your browser.' },
+      waitlist: {
+        title: 'Waitlist',
+        text: 'Your name, email, restaurant name and message, to write to you when there is room. They also stay in your browser.',
+      },
       contact: { title: 'Contact requests', text: 'Name, phone, email and restaurant, to call you back.' },
-      bills: { title: 'Names on bills', text: "The name a diner types (optionally) when ordering or paying, to split the bill. It shows on that table's bill." },
-      payments: { title: 'Payments', text: 'Amount, tip, method (card, Apple Pay or Google Pay) and time of each payment, for the restaurant. Card details are handled by the payment processor; Mesa does not store them.' },
-      accounts: { title: 'Restaurant accounts', text: "The restaurant's and owner's details and the hashed password, to sign in." },
-      nothingElse: { title: 'Nothing else', text: 'No ads, no tracking. Cookies keep your language, your theme, your staff session and on-screen notices.' },
+      bills: {
+        title: 'Names on bills',
+        text: "The name a diner types (optionally) when ordering or paying, to split the bill. It shows on that table's bill.",
+      },
+      payments: {
+        title: 'Payments',
+        text: 'Amount, tip, method (card, Apple Pay or Google Pay) and time of each payment, for the restaurant. Card details are handled by the payment processor; Mesa does not store them.',
+      },
+      accounts: {
+        title: 'Restaurant accounts',
+        text: "The restaurant's and owner's details and the hashed password, to sign in.",
+      },
+      nothingElse: {
+        title: 'Nothing else',
+        text: 'No ads, no tracking. Cookies keep your language, your theme, your staff session and on-screen notices.',
+      },
     },
     contact: 'Questions, or want your data deleted? Write to us from Contact.',
   },

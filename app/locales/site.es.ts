@@ -4,7 +4,8 @@ import type { Widen } from './widen'
 const siteEs = {
   meta: {
     title: 'Mesa · Paga en la mesa, sin app',
-    description: 'Tus comensales escanean el QR de la mesa, ven la cuenta en vivo, la dividen y pagan con tarjeta, Apple Pay o Google Pay. Sin app ni cuenta.',
+    description:
+      'Tus comensales escanean el QR de la mesa, ven la cuenta en vivo, la dividen y pagan con tarjeta, Apple Pay o Google Pay. Sin app ni cuenta.',
     privacyTitle: 'Privacidad · Mesa',
     notFoundTitle: 'Página no encontrada · Mesa',
   },
@@ -32,7 +33,10 @@ const siteEs = {
   diners: {
     title: 'Para tus comensales',
     cards: {
-      scan: { title: 'Escanea y listo', text: 'El QR de la mesa abre la cuenta en el navegador. Sin app, sin registro.' },
+      scan: {
+        title: 'Escanea y listo',
+        text: 'El QR de la mesa abre la cuenta en el navegador. Sin app, sin registro.',
+      },
       live: { title: 'La cuenta en vivo', text: 'Cada platillo con quién lo pidió y lo que ya está pagado.' },
       split: { title: 'Divide como quieras', text: 'Todo, solo lo tuyo o partes iguales, sin hacer cuentas.' },
       tip: { title: 'Propina en un toque', text: '10, 15 o 20 %, o la cantidad que quieras.' },
@@ -54,11 +58,13 @@ const siteEs = {
     },
   },
   preview: {
-    splitAlt: 'Dividir la cuenta en partes iguales en un teléfono: personas que pagan, tamaño de la mesa y la parte de cada quien.',
+    splitAlt:
+      'Dividir la cuenta en partes iguales en un teléfono: personas que pagan, tamaño de la mesa y la parte de cada quien.',
     title: 'Así se ve',
     customer: 'Vista del comensal',
     admin: 'Panel del restaurante',
-    customerAlt: 'La cuenta de la mesa 7 en un teléfono: por pagar, los platillos de cada comensal y el botón para pagar o dividir.',
+    customerAlt:
+      'La cuenta de la mesa 7 en un teléfono: por pagar, los platillos de cada comensal y el botón para pagar o dividir.',
     adminAlt: 'El panel del restaurante: las mesas activas con su código QR.',
   },
   start: {
@@ -126,14 +132,33 @@ const siteEs = {
   privacy: {
     title: 'Privacidad',
     updated: 'Última actualización: noviembre de 2026',
-    intro: 'Mesa guarda solo lo que necesita para que un restaurante cobre en la mesa. Esto es todo lo que guardamos y por qué.',
+    intro:
+      'Mesa guarda solo lo que necesita para que un restaurante cobre en la mesa. Esto es todo lo que guardamos y por qué.',
     sections: {
-      waitlist: { title: 'Lista de espera', text: 'Tu nombre, tu email, el nombre de tu restaurante y tu mensaje, para escribirte cuando haya lugar. También quedan en tu navegador.' },
-      contact: { title: 'Solicitudes de contacto', text: 'Nombre, teléfono, email y restaurante, para llamarte de vuelta.' },
-      bills: { title: 'Nombres en las cuentas', text: 'El nombre que un comensal escribe (opcional) al pedir o pagar, para dividir la cuenta. Se ve en la cuenta de esa mesa.' },
-      payments: { title: 'Pagos', text: 'Monto, propina, método (tarjeta, Apple Pay o Google Pay) y la hora de cada pago, para el restaurante. Los datos de la tarjeta los maneja el procesador de pagos; Mesa no los guarda.' },
-      accounts: { title: 'Cuentas de restaurante', text: 'Los datos del restaurante y del dueño, y la contraseña cifrada, para iniciar sesión.' },
-      nothingElse: { title: 'Nada más', text: 'No hay publicidad ni rastreo. Las cookies guardan tu idioma, tu tema, tu sesión de personal y los avisos en pantalla.' },
+      waitlist: {
+        title: 'Lista de espera',
+        text: 'Tu nombre, tu email, el nombre de tu restaurante y tu mensaje, para escribirte cuando haya lugar. También quedan en tu navegador.',
+      },
+      contact: {
+        title: 'Solicitudes de contacto',
+        text: 'Nombre, teléfono, email y restaurante, para llamarte de vuelta.',
+      },
+      bills: {
+        title: 'Nombres en las cuentas',
+        text: 'El nombre que un comensal escribe (opcional) al pedir o pagar, para dividir la cuenta. Se ve en la cuenta de esa mesa.',
+      },
+      payments: {
+        title: 'Pagos',
+        text: 'Monto, propina, método (tarjeta, Apple Pay o Google Pay) y la hora de cada pago, para el restaurante. Los datos de la tarjeta los maneja el procesador de pagos; Mesa no los guarda.',
+      },
+      accounts: {
+        title: 'Cuentas de restaurante',
+        text: 'Los datos del restaurante y del dueño, y la contraseña cifrada, para iniciar sesión.',
+      },
+      nothingElse: {
+        title: 'Nada más',
+        text: 'No hay publicidad ni rastreo. Las cookies guardan tu idioma, tu tema, tu sesión de personal y los avisos en pantalla.',
+      },
     },
     contact: '¿Preguntas o quieres que borremos tus datos? Escríbenos desde Contacto.',
   },

@@ -10,7 +10,8 @@ import { useI18n } from '~/ui/i18n'
 import { siteMeta } from '~/ui/site/meta'
 import { SiteLayout, useDialogUrl } from '~/ui/site/site-layout'
 
-export const meta: MetaFunction = (args) => siteMeta(args, { title: 'site.meta.title', description: 'site.meta.description' })
+export const meta: MetaFunction = (args) =>
+  siteMeta(args, { title: 'site.meta.title', description: 'site.meta.description' })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const demoUrl = tableUrl(new URL(request.url).origin, DEMO_SESSION_ID)
@@ -41,7 +42,12 @@ export default function Landing() {
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{t('site.hero.title')}</h1>
             <p className="text-lg text-stone-700 dark:text-stone-300">{t('site.hero.lead')}</p>
             <div className="flex flex-wrap gap-3">
-              <Link to={dialogUrl('waitlist')} preventScrollReset className={buttonClass.primary} data-testid="hero-waitlist">
+              <Link
+                to={dialogUrl('waitlist')}
+                preventScrollReset
+                className={buttonClass.primary}
+                data-testid="hero-waitlist"
+              >
                 {t('site.hero.waitlist')}
               </Link>
               <Link to={dialogUrl('demo')} preventScrollReset className={buttonClass.secondary} data-testid="try-demo">
@@ -51,18 +57,33 @@ export default function Landing() {
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('site.hero.trial')}</p>
           </div>
           <PhoneFrame>
-            <img src={`/preview/customer.${language}.jpg`} width={390} height={760} alt={t('site.preview.customerAlt')} className="block h-auto w-full" />
+            <img
+              src={`/preview/customer.${language}.jpg`}
+              width={390}
+              height={760}
+              alt={t('site.preview.customerAlt')}
+              className="block h-auto w-full"
+            />
           </PhoneFrame>
         </section>
 
         <FeatureStrip title={t('site.diners.title')} testId="diner-features">
           {DINER_CARDS.map((card) => (
-            <FeatureCard key={card} title={t(`site.diners.cards.${card}.title`)} text={t(`site.diners.cards.${card}.text`)} />
+            <FeatureCard
+              key={card}
+              title={t(`site.diners.cards.${card}.title`)}
+              text={t(`site.diners.cards.${card}.text`)}
+            />
           ))}
         </FeatureStrip>
         <FeatureStrip title={t('site.staff.title')} testId="staff-features">
           {STAFF_CARDS.map((card) => (
-            <FeatureCard key={card} title={t(`site.staff.cards.${card}.title`)} text={t(`site.staff.cards.${card}.text`)} badge={COMING_SOON.has(card) ? t('site.staff.soon') : null} />
+            <FeatureCard
+              key={card}
+              title={t(`site.staff.cards.${card}.title`)}
+              text={t(`site.staff.cards.${card}.text`)}
+              badge={COMING_SOON.has(card) ? t('site.staff.soon') : null}
+            />
           ))}
         </FeatureStrip>
 
@@ -88,7 +109,14 @@ export default function Landing() {
             {preview === 'customer' ? (
               <div className="max-w-xs">
                 <PhoneFrame>
-                  <img src={`/preview/split.${language}.jpg`} width={390} height={760} alt={t('site.preview.splitAlt')} loading="lazy" className="block h-auto w-full" />
+                  <img
+                    src={`/preview/split.${language}.jpg`}
+                    width={390}
+                    height={760}
+                    alt={t('site.preview.splitAlt')}
+                    loading="lazy"
+                    className="block h-auto w-full"
+                  />
                 </PhoneFrame>
               </div>
             ) : (
@@ -98,7 +126,14 @@ export default function Landing() {
                   <span className="size-3 rounded-full bg-stone-300" />
                   <span className="size-3 rounded-full bg-stone-300" />
                 </div>
-                <img src={`/preview/admin.${language}.jpg`} width={1280} height={640} alt={t('site.preview.adminAlt')} loading="lazy" className="block h-auto w-full" />
+                <img
+                  src={`/preview/admin.${language}.jpg`}
+                  width={1280}
+                  height={640}
+                  alt={t('site.preview.adminAlt')}
+                  loading="lazy"
+                  className="block h-auto w-full"
+                />
               </div>
             )}
           </div>
@@ -112,7 +147,9 @@ export default function Landing() {
             <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {BENEFITS.map((benefit) => (
                 <div key={benefit} className="grid gap-1">
-                  <dt className="text-4xl font-extrabold text-emerald-300">{t(`site.benefits.items.${benefit}.value`)}</dt>
+                  <dt className="text-4xl font-extrabold text-emerald-300">
+                    {t(`site.benefits.items.${benefit}.value`)}
+                  </dt>
                   <dd className="text-emerald-50">{t(`site.benefits.items.${benefit}.text`)}</dd>
                 </div>
               ))}
@@ -136,7 +173,11 @@ export default function Landing() {
 }
 
 function PhoneFrame({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto w-full max-w-[300px] overflow-hidden rounded-[2.5rem] border-[10px] border-stone-900 bg-white shadow-2xl dark:border-stone-700">{children}</div>
+  return (
+    <div className="mx-auto w-full max-w-[300px] overflow-hidden rounded-[2.5rem] border-[10px] border-stone-900 bg-white shadow-2xl dark:border-stone-700">
+      {children}
+    </div>
+  )
 }
 
 function FeatureStrip({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
@@ -145,7 +186,11 @@ function FeatureStrip({ title, testId, children }: { title: string; testId: stri
       <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
       {/* A strip that scrolls sideways on a phone; it is a list, so screen readers hear how many there are. */}
       {/* Focusable, so the strip can be scrolled from the keyboard too (its cards hold no links). */}
-      <ul tabIndex={0} className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700" data-testid={testId}>
+      <ul
+        tabIndex={0}
+        className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700"
+        data-testid={testId}
+      >
         {children}
       </ul>
     </section>
@@ -157,7 +202,11 @@ function FeatureCard({ title, text, badge = null }: { title: string; text: strin
     <li className="grid w-64 shrink-0 snap-start content-start gap-2 rounded-2xl border-t-4 border-emerald-700 bg-white p-5 shadow-sm dark:bg-stone-900">
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-bold">{title}</h3>
-        {badge ? <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{badge}</span> : null}
+        {badge ? (
+          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            {badge}
+          </span>
+        ) : null}
       </div>
       <p className="text-stone-700 dark:text-stone-300">{text}</p>
     </li>
@@ -191,9 +240,13 @@ function DemoDialog() {
         {tab === 'qr' ? (
           <div className="grid justify-items-center gap-3 text-center">
             {/* Server-rendered SVG from the qrcode library, for our own demo URL. */}
-            <div className="rounded-xl bg-white p-2" data-testid="demo-qr" dangerouslySetInnerHTML={{ __html: demoQr }} />
+            <div
+              className="rounded-xl bg-white p-2"
+              data-testid="demo-qr"
+              dangerouslySetInnerHTML={{ __html: demoQr }}
+            />
             <p className="text-sm text-stone-600 dark:text-stone-300">{t('site.demo.qrHint')}</p>
-            <p className="break-all text-xs text-stone-600 dark:text-stone-400">{demoUrl}</p>
+            <p className="text-xs break-all text-stone-600 dark:text-stone-400">{demoUrl}</p>
           </div>
         ) : (
           <div className="grid gap-3">

@@ -16,8 +16,13 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.cas
 /** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md). */
 export async function loader(args: LoaderFunctionArgs) {
   const cashOut = await loadCashOut(args)
-  const about = { restaurantName: cashOut.user.restaurantName ?? cashOut.user.email, timeZone: cashOut.timeZone, today: businessDayOf(cashOut.now, cashOut.timeZone) }
-  if (!cashOut.ok) return data({ ...about, ok: false as const, errors: cashOut.errors, query: cashOut.query }, { status: 400 })
+  const about = {
+    restaurantName: cashOut.user.restaurantName ?? cashOut.user.email,
+    timeZone: cashOut.timeZone,
+    today: businessDayOf(cashOut.now, cashOut.timeZone),
+  }
+  if (!cashOut.ok)
+    return data({ ...about, ok: false as const, errors: cashOut.errors, query: cashOut.query }, { status: 400 })
   return { ...about, ok: true as const, period: cashOut.period, report: cashOut.report }
 }
 
@@ -41,25 +46,40 @@ export default function CashOutPage() {
             {period ? (
               <>
                 <p className="text-lg font-semibold" data-testid="cash-out-period">
-                  {period.kind === 'day' ? t('admin.cashOut.day', { date: formatDay(period.day, locale) }) : t('admin.cashOut.shift')}
+                  {period.kind === 'day'
+                    ? t('admin.cashOut.day', { date: formatDay(period.day, locale) })
+                    : t('admin.cashOut.shift')}
                 </p>
                 <p className="text-stone-700 dark:text-stone-300" data-testid="cash-out-range">
-                  {t('admin.cashOut.range', { from: formatDateTime(period.fromMs, locale, timeZone), to: formatDateTime(period.toMs, locale, timeZone) })}
+                  {t('admin.cashOut.range', {
+                    from: formatDateTime(period.fromMs, locale, timeZone),
+                    to: formatDateTime(period.toMs, locale, timeZone),
+                  })}
                 </p>
               </>
             ) : null}
             <p className="text-sm text-stone-600 dark:text-stone-400">
-              {t('admin.cashOut.clock', { zone: timeZone })} {t('admin.cashOut.dayStarts', { time: clockTime(BUSINESS_DAY_STARTS_AT, '00', locale) })}
+              {t('admin.cashOut.clock', { zone: timeZone })}{' '}
+              {t('admin.cashOut.dayStarts', { time: clockTime(BUSINESS_DAY_STARTS_AT, '00', locale) })}
             </p>
           </div>
           {period ? (
             <div className="flex flex-wrap gap-2 print:hidden">
               {hydrated ? (
-                <button type="button" className={buttonClass.secondary} onClick={() => window.print()} data-testid="cash-out-print">
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  onClick={() => window.print()}
+                  data-testid="cash-out-print"
+                >
                   {t('admin.cashOut.print')}
                 </button>
               ) : null}
-              <a href={`/admin/cash-out.csv?${new URLSearchParams(period.kind === 'day' ? { day: period.day } : { from: period.from, to: period.to })}`} className={buttonClass.primary} data-testid="cash-out-csv">
+              <a
+                href={`/admin/cash-out.csv?${new URLSearchParams(period.kind === 'day' ? { day: period.day } : { from: period.from, to: period.to })}`}
+                className={buttonClass.primary}
+                data-testid="cash-out-csv"
+              >
                 {t('admin.cashOut.download')}
               </a>
             </div>
@@ -77,7 +97,11 @@ export default function CashOutPage() {
         {loaded.ok ? (
           <CashOutReport report={loaded.report} />
         ) : (
-          <div role="alert" className="rounded-xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="cash-out-errors">
+          <div
+            role="alert"
+            className="rounded-xl bg-red-50 p-4 text-red-900 dark:bg-red-950/60 dark:text-red-200"
+            data-testid="cash-out-errors"
+          >
             <p className="font-semibold">{t('admin.cashOut.errors.title')}</p>
             <ul className="mt-1 list-disc pl-5">
               {[...new Set(Object.values(loaded.errors).flat())].map((error) => (

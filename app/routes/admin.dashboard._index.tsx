@@ -42,23 +42,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get('intent')
   if (intent === 'create') {
     const submission = parseWithZod(form, { schema: createTableSchema })
-    if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.tables.createFailed'] }), { status: 400 })
+    if (submission.status !== 'success')
+      return data(submission.reply({ formErrors: ['admin.tables.createFailed'] }), { status: 400 })
     const table = await createTable(getDb(env.DB), user.id, submission.value)
-    if (!table) return data(submission.reply({ formErrors: ['admin.tables.createFailed'], fieldErrors: { tableNumber: ['admin.errors.tableNumberTaken'] } }), { status: 409 })
+    if (!table)
+      return data(
+        submission.reply({
+          formErrors: ['admin.tables.createFailed'],
+          fieldErrors: { tableNumber: ['admin.errors.tableNumberTaken'] },
+        }),
+        { status: 409 },
+      )
     return redirectWithToast('/admin/dashboard', { title: 'admin.tables.created' })
   }
   if (intent === 'update') {
     const submission = parseWithZod(form, { schema: updateFormSchema })
-    if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 400 })
+    if (submission.status !== 'success')
+      return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 400 })
     const { id, ...changes } = submission.value
-    if (!(await updateTable(env, user.id, id, changes))) return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
+    if (!(await updateTable(env, user.id, id, changes)))
+      return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
     return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
   }
   const submission = parseWithZod(form, { schema: archiveFormSchema })
-  if (intent !== 'archive' || submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+  if (intent !== 'archive' || submission.status !== 'success')
+    return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
   const archived = await archiveTable(env, user.id, submission.value.id)
   if (!archived) return data(submission.reply({ formErrors: ['admin.tables.archiveFailed'] }), { status: 404 })
-  if (!archived.ok) return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), { status: archived.status })
+  if (!archived.ok)
+    return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), { status: archived.status })
   return redirectWithToast('/admin/dashboard', { title: 'admin.tables.archived' })
 }
 
@@ -94,16 +106,28 @@ export default function TablesTab() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tables.map((table) => (
-            <li key={table.id} className="grid gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" data-testid="table-card">
+            <li
+              key={table.id}
+              className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+              data-testid="table-card"
+            >
               <div className="flex items-start justify-between gap-2">
                 <h2 className="font-bold">{tableLabel(t, table)}</h2>
-                <span className="rounded-full bg-emerald-100 dark:bg-emerald-900 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:text-emerald-200">{t('admin.tables.active')}</span>
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
+                  {t('admin.tables.active')}
+                </span>
               </div>
               <p className="font-semibold" data-testid="table-card-code">
                 {t('admin.tables.code', { code: table.shortCode })}
               </p>
-              <p className="break-all text-xs text-stone-600 dark:text-stone-400">{t('admin.tables.session', { id: table.sessionId })}</p>
-              <p className="text-sm">{table.capacity ? t('admin.tables.capacity', { count: table.capacity }) : t('admin.tables.capacityNone')}</p>
+              <p className="text-xs break-all text-stone-600 dark:text-stone-400">
+                {t('admin.tables.session', { id: table.sessionId })}
+              </p>
+              <p className="text-sm">
+                {table.capacity
+                  ? t('admin.tables.capacity', { count: table.capacity })
+                  : t('admin.tables.capacityNone')}
+              </p>
               <TableState table={table} />
               <div className="flex flex-wrap gap-2">
                 <Link to={`?qr=${table.id}`} preventScrollReset className={`${buttonClass.primary} flex-1`}>
@@ -112,14 +136,25 @@ export default function TablesTab() {
                 {/* Keyed on the query string so the menu is closed again once its dialog opens or closes. */}
                 <details className="relative" key={searchParams.toString()}>
                   <summary className={`${buttonClass.secondary} list-none`}>{t('admin.tables.manage')}</summary>
-                  <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900 p-1 shadow-lg">
-                    <Link to={`/admin/tables/${table.id}`} className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800">
+                  <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900">
+                    <Link
+                      to={`/admin/tables/${table.id}`}
+                      className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800"
+                    >
                       {t('admin.tables.details')}
                     </Link>
-                    <Link to={`?edit=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800">
+                    <Link
+                      to={`?edit=${table.id}`}
+                      preventScrollReset
+                      className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800"
+                    >
                       {t('admin.tables.edit')}
                     </Link>
-                    <Link to={`?archive=${table.id}`} preventScrollReset className="rounded-lg px-3 py-2 text-red-800 dark:text-red-300 hover:bg-red-50 dark:hover:bg-red-950/60">
+                    <Link
+                      to={`?archive=${table.id}`}
+                      preventScrollReset
+                      className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/60"
+                    >
                       {t('admin.tables.archive')}
                     </Link>
                   </div>
@@ -135,36 +170,59 @@ export default function TablesTab() {
       </UrlDialog>
 
       <UrlDialog open={Boolean(editing)} closeTo="?" title={t('admin.tables.edit')}>
-        {editing ? (
-          <EditTableForm table={editing} />
-        ) : null}
+        {editing ? <EditTableForm table={editing} /> : null}
       </UrlDialog>
 
-      <UrlDialog open={Boolean(archiving)} closeTo="?" title={archiving ? t('admin.tables.archiveTitle', { number: archiving.tableNumber }) : ''}>
-        {archiving ? (
-          <ArchiveTableForm table={archiving} />
-        ) : null}
+      <UrlDialog
+        open={Boolean(archiving)}
+        closeTo="?"
+        title={archiving ? t('admin.tables.archiveTitle', { number: archiving.tableNumber }) : ''}
+      >
+        {archiving ? <ArchiveTableForm table={archiving} /> : null}
       </UrlDialog>
 
-      <UrlDialog open={Boolean(qr && qrTable)} closeTo="?" title={qrTable ? t('admin.qr.title', { number: qrTable.tableNumber }) : ''}>
+      <UrlDialog
+        open={Boolean(qr && qrTable)}
+        closeTo="?"
+        title={qrTable ? t('admin.qr.title', { number: qrTable.tableNumber }) : ''}
+      >
         {qr && qrTable ? (
           <div className="grid justify-items-center gap-3 text-center">
             {/* Server-rendered SVG from the qrcode library; nothing user-supplied is in it. */}
-            <div className="rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700" data-testid="qr-code" dangerouslySetInnerHTML={{ __html: qr.svg }} />
+            <div
+              className="rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700"
+              data-testid="qr-code"
+              dangerouslySetInnerHTML={{ __html: qr.svg }}
+            />
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.qr.hint')}</p>
             <TableCode code={qrTable.shortCode} />
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.qr.typeAt', { site: qr.site })}</p>
-            <p className="break-all text-xs text-stone-600 dark:text-stone-400" data-testid="qr-url">{qr.url}</p>
+            <p className="text-xs break-all text-stone-600 dark:text-stone-400" data-testid="qr-url">
+              {qr.url}
+            </p>
             <div className="flex flex-wrap justify-center gap-2">
               <DownloadQrButton
                 url={qr.url}
                 fileName={`mesa-${qrTable.tableNumber}.png`}
-                card={{ table: tableLabel(t, qrTable), scan: t('admin.qr.scanToPay'), caption: t('admin.qr.codeLabel'), code: qrTable.shortCode, site: t('admin.qr.typeAt', { site: qr.site }) }}
+                card={{
+                  table: tableLabel(t, qrTable),
+                  scan: t('admin.qr.scanToPay'),
+                  caption: t('admin.qr.codeLabel'),
+                  code: qrTable.shortCode,
+                  site: t('admin.qr.typeAt', { site: qr.site }),
+                }}
               />
-              <a href={`/admin/tables/${qrTable.id}/print`} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+              <a
+                href={`/admin/tables/${qrTable.id}/print`}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClass.secondary}
+              >
                 {t('admin.qr.print')}
               </a>
-              <Link to="?" className={buttonClass.secondary}>{t('admin.qr.close')}</Link>
+              <Link to="?" className={buttonClass.secondary}>
+                {t('admin.qr.close')}
+              </Link>
             </div>
           </div>
         ) : null}
@@ -176,17 +234,39 @@ export default function TablesTab() {
 function CreateTableForm() {
   const { t } = useI18n()
   const pending = useIsPending({ intent: 'create' })
-  const [form, fields] = useSchemaForm(createTableSchema, { id: 'create-table', lastResult: resultFor(useActionData<typeof action>(), 'create') })
+  const [form, fields] = useSchemaForm(createTableSchema, {
+    id: 'create-table',
+    lastResult: resultFor(useActionData<typeof action>(), 'create'),
+  })
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
       <ErrorList id={form.errorId} errors={form.errors} alert />
-      <Field label={t('admin.tables.number')} errors={fields.tableNumber.errors} inputProps={{ ...getInputProps(fields.tableNumber, { type: 'text' }), placeholder: t('admin.tables.numberPlaceholder') }} />
-      <Field label={t('admin.tables.name')} errors={fields.tableName.errors} inputProps={getInputProps(fields.tableName, { type: 'text' })} />
-      <Field label={t('admin.tables.capacityLabel')} errors={fields.capacity.errors} inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }} />
+      <Field
+        label={t('admin.tables.number')}
+        errors={fields.tableNumber.errors}
+        inputProps={{
+          ...getInputProps(fields.tableNumber, { type: 'text' }),
+          placeholder: t('admin.tables.numberPlaceholder'),
+        }}
+      />
+      <Field
+        label={t('admin.tables.name')}
+        errors={fields.tableName.errors}
+        inputProps={getInputProps(fields.tableName, { type: 'text' })}
+      />
+      <Field
+        label={t('admin.tables.capacityLabel')}
+        errors={fields.capacity.errors}
+        inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }}
+      />
       <div className="flex justify-end gap-2">
-        <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
-        <StatusButton pending={pending} className={buttonClass.primary}>{t('admin.tables.create')}</StatusButton>
+        <Link to="?" className={buttonClass.secondary}>
+          {t('admin.tables.cancel')}
+        </Link>
+        <StatusButton pending={pending} className={buttonClass.primary}>
+          {t('admin.tables.create')}
+        </StatusButton>
       </div>
     </Form>
   )
@@ -198,18 +278,34 @@ function EditTableForm({ table }: { table: { id: string; tableName: string | nul
   const [form, fields] = useSchemaForm(updateFormSchema, {
     id: `edit-table-${table.id}`,
     lastResult: resultFor(useActionData<typeof action>(), 'update', table.id),
-    defaultValue: { id: table.id, tableName: table.tableName ?? '', capacity: table.capacity === null ? '' : String(table.capacity) },
+    defaultValue: {
+      id: table.id,
+      tableName: table.tableName ?? '',
+      capacity: table.capacity === null ? '' : String(table.capacity),
+    },
   })
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="update" />
       <input {...getInputProps(fields.id, { type: 'hidden' })} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
-      <Field label={t('admin.tables.editName')} errors={fields.tableName.errors} inputProps={getInputProps(fields.tableName, { type: 'text' })} />
-      <Field label={t('admin.tables.capacityLabel')} errors={fields.capacity.errors} inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }} />
+      <Field
+        label={t('admin.tables.editName')}
+        errors={fields.tableName.errors}
+        inputProps={getInputProps(fields.tableName, { type: 'text' })}
+      />
+      <Field
+        label={t('admin.tables.capacityLabel')}
+        errors={fields.capacity.errors}
+        inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }}
+      />
       <div className="flex justify-end gap-2">
-        <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
-        <StatusButton pending={pending} className={buttonClass.primary}>{t('admin.tables.save')}</StatusButton>
+        <Link to="?" className={buttonClass.secondary}>
+          {t('admin.tables.cancel')}
+        </Link>
+        <StatusButton pending={pending} className={buttonClass.primary}>
+          {t('admin.tables.save')}
+        </StatusButton>
       </div>
     </Form>
   )
@@ -226,8 +322,12 @@ function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string 
       <ErrorList errors={lastResult?.error?.['']} alert />
       <p data-testid="archive-text">{t('admin.tables.archiveText', { number: table.tableNumber })}</p>
       <div className="flex justify-end gap-2">
-        <Link to="?" className={buttonClass.secondary}>{t('admin.tables.cancel')}</Link>
-        <StatusButton pending={pending} className={buttonClass.danger}>{t('admin.tables.archiveConfirm')}</StatusButton>
+        <Link to="?" className={buttonClass.secondary}>
+          {t('admin.tables.cancel')}
+        </Link>
+        <StatusButton pending={pending} className={buttonClass.danger}>
+          {t('admin.tables.archiveConfirm')}
+        </StatusButton>
       </div>
     </Form>
   )
@@ -236,18 +336,32 @@ function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string 
 /** The table's open bill at a glance: what is left to pay, how much is paid, when it last changed. */
 function TableState({ table }: { table: { totalCents: number; paidCents: number; lastActivityAt: number } }) {
   const { t, money, locale } = useI18n()
-  if (table.totalCents === 0) return <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="table-state">{t('admin.tables.free')}</p>
+  if (table.totalCents === 0)
+    return (
+      <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="table-state">
+        {t('admin.tables.free')}
+      </p>
+    )
   const percent = Math.min(100, Math.round((table.paidCents / table.totalCents) * 100))
   return (
     <div className="grid gap-1" data-testid="table-state">
-      <p className="font-semibold tabular-nums">{t('admin.tables.open', { amount: money(Math.max(0, table.totalCents - table.paidCents)) })}</p>
-      <div className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('admin.tables.paidPercent', { percent })}>
+      <p className="font-semibold tabular-nums">
+        {t('admin.tables.open', { amount: money(Math.max(0, table.totalCents - table.paidCents)) })}
+      </p>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={t('admin.tables.paidPercent', { percent })}
+      >
         <div className="h-full rounded-full bg-emerald-700" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-stone-600 dark:text-stone-400">
-        {t('admin.tables.paidPercent', { percent })} · {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
+        {t('admin.tables.paidPercent', { percent })} ·{' '}
+        {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
       </p>
     </div>
   )
 }
-

@@ -8,7 +8,9 @@ import { AnalyticsTab } from '~/ui/admin/analytics-tab'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)
-  return { analytics: await readAnalytics(getDb(context.cloudflare.env.DB), user.id, restaurantTimeZone(user.timeZone)) }
+  return {
+    analytics: await readAnalytics(getDb(context.cloudflare.env.DB), user.id, restaurantTimeZone(user.timeZone)),
+  }
 }
 
 export default function Analytics() {

@@ -6,9 +6,9 @@ import { useI18n } from '~/ui/i18n'
 export default function MenusTab() {
   const { t } = useI18n()
   return (
-    <section className="max-w-2xl rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm">
+    <section className="max-w-2xl rounded-3xl bg-white p-6 shadow-sm dark:bg-stone-900">
       <h1 className="text-2xl font-bold">{t('admin.menus.title')}</h1>
-      <p className="mb-5 mt-2 text-stone-700 dark:text-stone-300">{t('admin.menus.text')}</p>
+      <p className="mt-2 mb-5 text-stone-700 dark:text-stone-300">{t('admin.menus.text')}</p>
       <div className="flex flex-wrap gap-2">
         <Link to="/admin/menu" className={buttonClass.primary}>
           {t('admin.menus.open')}

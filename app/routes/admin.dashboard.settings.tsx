@@ -6,7 +6,12 @@ import { restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/sc
 import { saveSettings } from '~/server/auth/accounts.server'
 import { requireStaffPage } from '~/server/auth/session.server'
 import { appEnv } from '~/server/env.server'
-import { cardPayments, onboardingLink, saveUnconnectedPayments, type CardPayments } from '~/server/payments/stripe-accounts.server'
+import {
+  cardPayments,
+  onboardingLink,
+  saveUnconnectedPayments,
+  type CardPayments,
+} from '~/server/payments/stripe-accounts.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
@@ -31,10 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const payments = await cardPayments(env, user.id, url.hostname)
   // Only for an account being set up: a link followed from elsewhere never makes one.
-  const settingUp = payments.provider === 'stripe' && (payments.account === 'needs_info' || payments.account === 'pending')
+  const settingUp =
+    payments.provider === 'stripe' && (payments.account === 'needs_info' || payments.account === 'pending')
   if (url.searchParams.get('stripe') === 'refresh' && settingUp) {
     // Stripe out of reach: the page itself, whose button asks again.
-    const link = await onboardingLink(env, user, url.origin).catch((error: unknown) => console.error('Could not renew the Stripe onboarding link', error))
+    const link = await onboardingLink(env, user, url.origin).catch((error: unknown) =>
+      console.error('Could not renew the Stripe onboarding link', error),
+    )
     if (link) throw redirect(link)
   }
   return { payments }
@@ -58,12 +66,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === 'unconnected') {
     const submission = parseWithZod(form, { schema: unconnectedPaymentsSchema })
-    if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+    if (submission.status !== 'success')
+      return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
     await saveUnconnectedPayments(env, user.id, submission.value.unconnectedPayments)
     return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.choiceSaved' })
   }
   const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
-  if (intent !== 'settings' || submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
+  if (intent !== 'settings' || submission.status !== 'success')
+    return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
   await saveSettings(env, user.id, submission.value)
   return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
 }
@@ -75,7 +85,12 @@ export default function Settings() {
   const { t, locale } = useI18n()
   const [searchParams] = useSearchParams()
   const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(user.taxRateBps / 100)
-  const kind = [user.restaurantType && t.message(`admin.signup.types.${user.restaurantType}`), user.restaurantCuisine && t.message(`admin.signup.cuisines.${user.restaurantCuisine}`)].filter(Boolean).join(' · ')
+  const kind = [
+    user.restaurantType && t.message(`admin.signup.types.${user.restaurantType}`),
+    user.restaurantCuisine && t.message(`admin.signup.cuisines.${user.restaurantCuisine}`),
+  ]
+    .filter(Boolean)
+    .join(' · ')
   const rows = [
     ['restaurant', user.restaurantName],
     ['email', user.email],
@@ -86,12 +101,12 @@ export default function Settings() {
       <h1 id="settings-title" className="text-2xl font-bold">
         {t('admin.settings.title')}
       </h1>
-      <div className="grid gap-4 rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm">
+      <div className="grid gap-4 rounded-3xl bg-white p-6 shadow-sm dark:bg-stone-900">
         <dl className="grid gap-3" data-testid="settings-summary">
           {rows.map(([key, value]) => (
             <div key={key}>
               <dt className="text-sm text-stone-600 dark:text-stone-400">{t(`admin.settings.${key}`)}</dt>
-              <dd className="break-all text-lg font-semibold">{value}</dd>
+              <dd className="text-lg font-semibold break-all">{value}</dd>
             </div>
           ))}
           <div>
@@ -106,7 +121,12 @@ export default function Settings() {
             <dd>{t(user.showTaxSeparately ? 'admin.settings.separately' : 'admin.settings.notSeparately')}</dd>
           </div>
         </dl>
-        <Link to="?dialog=settings" preventScrollReset className={`${buttonClass.primary} justify-self-start`} data-testid="edit-settings">
+        <Link
+          to="?dialog=settings"
+          preventScrollReset
+          className={`${buttonClass.primary} justify-self-start`}
+          data-testid="edit-settings"
+        >
           {t('admin.settings.edit')}
         </Link>
       </div>
@@ -120,7 +140,11 @@ export default function Settings() {
 
       <CardPaymentsSection payments={payments} />
 
-      <UrlDialog open={searchParams.get('dialog') === 'settings'} closeTo="/admin/dashboard/settings" title={t('admin.settings.edit')}>
+      <UrlDialog
+        open={searchParams.get('dialog') === 'settings'}
+        closeTo="/admin/dashboard/settings"
+        title={t('admin.settings.edit')}
+      >
         <SettingsForm />
       </UrlDialog>
     </section>
@@ -151,12 +175,28 @@ function SettingsForm() {
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="settings" />
       <ErrorList id={form.errorId} errors={form.errors} alert />
-      <Field label={t('admin.signup.restaurantName')} errors={fields.restaurantName.errors} inputProps={getInputProps(fields.restaurantName, { type: 'text' })} />
+      <Field
+        label={t('admin.signup.restaurantName')}
+        errors={fields.restaurantName.errors}
+        inputProps={getInputProps(fields.restaurantName, { type: 'text' })}
+      />
       <RestaurantKindFields type={fields.restaurantType} cuisine={fields.restaurantCuisine} />
-      <Field label={t('admin.signup.restaurantAddress')} errors={fields.restaurantAddress.errors} inputProps={getInputProps(fields.restaurantAddress, { type: 'text' })} />
-      <Field label={t('admin.signup.restaurantPhone')} errors={fields.restaurantPhone.errors} inputProps={getInputProps(fields.restaurantPhone, { type: 'tel' })} />
-      <Field label={t('admin.signup.restaurantEmail')} errors={fields.restaurantEmail.errors} inputProps={getInputProps(fields.restaurantEmail, { type: 'email' })} />
-      <fieldset className="grid gap-3 rounded-2xl border border-stone-200 dark:border-stone-700 p-4">
+      <Field
+        label={t('admin.signup.restaurantAddress')}
+        errors={fields.restaurantAddress.errors}
+        inputProps={getInputProps(fields.restaurantAddress, { type: 'text' })}
+      />
+      <Field
+        label={t('admin.signup.restaurantPhone')}
+        errors={fields.restaurantPhone.errors}
+        inputProps={getInputProps(fields.restaurantPhone, { type: 'tel' })}
+      />
+      <Field
+        label={t('admin.signup.restaurantEmail')}
+        errors={fields.restaurantEmail.errors}
+        inputProps={getInputProps(fields.restaurantEmail, { type: 'email' })}
+      />
+      <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
         <legend className="px-1 font-bold">{t('admin.settings.tax')}</legend>
         <Field
           label={t('admin.settings.taxRate')}
@@ -164,8 +204,16 @@ function SettingsForm() {
           errors={fields.taxRatePercent.errors}
           inputProps={{ ...getInputProps(fields.taxRatePercent, { type: 'text' }), inputMode: 'decimal' }}
         />
-        <CheckboxField label={t('admin.settings.taxIncluded')} errors={fields.taxIncludedInPrice.errors} inputProps={getInputProps(fields.taxIncludedInPrice, { type: 'checkbox' })} />
-        <CheckboxField label={t('admin.settings.showTaxSeparately')} errors={fields.showTaxSeparately.errors} inputProps={getInputProps(fields.showTaxSeparately, { type: 'checkbox' })} />
+        <CheckboxField
+          label={t('admin.settings.taxIncluded')}
+          errors={fields.taxIncludedInPrice.errors}
+          inputProps={getInputProps(fields.taxIncludedInPrice, { type: 'checkbox' })}
+        />
+        <CheckboxField
+          label={t('admin.settings.showTaxSeparately')}
+          errors={fields.showTaxSeparately.errors}
+          inputProps={getInputProps(fields.showTaxSeparately, { type: 'checkbox' })}
+        />
       </fieldset>
       <div className="flex justify-end gap-2">
         <Link to="/admin/dashboard/settings" className={buttonClass.secondary}>
@@ -188,7 +236,11 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
   const { t } = useI18n()
   const connecting = useIsPending({ intent: 'connect' })
   return (
-    <section aria-labelledby="card-payments-title" className="grid gap-4 rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm" data-testid="card-payments">
+    <section
+      aria-labelledby="card-payments-title"
+      className="grid gap-4 rounded-3xl bg-white p-6 shadow-sm dark:bg-stone-900"
+      data-testid="card-payments"
+    >
       <h2 id="card-payments-title" className="text-xl font-bold">
         {t('admin.settings.payments.title')}
       </h2>
@@ -208,8 +260,16 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
               {payments.account === 'pending' ? null : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="connect" />
-                  <StatusButton pending={connecting} className={`${buttonClass.primary} justify-self-start`} data-testid="stripe-connect">
-                    {t(payments.account === 'none' ? 'admin.settings.payments.connect' : 'admin.settings.payments.continue')}
+                  <StatusButton
+                    pending={connecting}
+                    className={`${buttonClass.primary} justify-self-start`}
+                    data-testid="stripe-connect"
+                  >
+                    {t(
+                      payments.account === 'none'
+                        ? 'admin.settings.payments.connect'
+                        : 'admin.settings.payments.continue',
+                    )}
                   </StatusButton>
                 </Form>
               )}
@@ -234,7 +294,7 @@ function UnconnectedForm({ chosen }: { chosen: 'off' | 'demo' }) {
     <Form method="post" className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="unconnected" />
       <ErrorList id={form.errorId} errors={form.errors} alert />
-      <fieldset className="grid gap-2 rounded-2xl border border-stone-200 dark:border-stone-700 p-4">
+      <fieldset className="grid gap-2 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
         <legend className="px-1 font-bold">{t('admin.settings.payments.beforeActive')}</legend>
         {(['off', 'demo'] as const).map((choice) => {
           const { key: _key, ...input } = getInputProps(fields.unconnectedPayments, { type: 'radio', value: choice })

@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
 import { Form, Link, NavLink, Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { livePath } from '~/domain/live'
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
@@ -33,7 +39,9 @@ const TABS = [
 /** The tab shown, named in the title; a restaurant still without a profile is at its onboarding. */
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tab = TABS.find(({ to }) => to === args.location.pathname.replace(/\/$/, '')) ?? TABS[0]
-  return staffTitle(args, (t) => (args.data?.onboarding ? t('admin.setup.title') : t(`admin.dashboard.tabs.${tab.name}`)))
+  return staffTitle(args, (t) =>
+    args.data?.onboarding ? t('admin.setup.title') : t(`admin.dashboard.tabs.${tab.name}`),
+  )
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -51,7 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffPage(context, request)
   const submission = parseWithZod(await request.formData(), { schema: setupRestaurantSchema })
-  if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.setup.failedText'] }), { status: 400 })
+  if (submission.status !== 'success')
+    return data(submission.reply({ formErrors: ['admin.setup.failedText'] }), { status: 400 })
   await saveRestaurant(context.cloudflare.env, user.id, submission.value)
   return redirectWithToast('/admin/dashboard', { title: 'admin.setup.doneTitle' })
 }
@@ -67,7 +76,8 @@ export default function Dashboard() {
     (event, revalidate) => {
       revalidate()
       const number = event.tableNumber
-      if (event.change === 'payment') toast({ title: t('admin.live.payment', { number, amount: money(event.amountCents ?? 0) }) })
+      if (event.change === 'payment')
+        toast({ title: t('admin.live.payment', { number, amount: money(event.amountCents ?? 0) }) })
       else if (event.change === 'items') toast({ title: t('admin.live.order', { number }) })
       else if (event.change === 'closed') toast({ title: t('admin.live.closed', { number }) })
     },
@@ -76,10 +86,12 @@ export default function Dashboard() {
 
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900">
+      <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
           <div className="min-w-0 flex-1">
-            <p className="truncate text-lg font-bold" data-testid="restaurant-name">{user.restaurantName ?? user.email}</p>
+            <p className="truncate text-lg font-bold" data-testid="restaurant-name">
+              {user.restaurantName ?? user.email}
+            </p>
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.dashboard.staffDashboard')}</p>
           </div>
           <LanguageSwitch />
@@ -99,14 +111,18 @@ export default function Dashboard() {
                 to={to}
                 end
                 className={({ isActive }) =>
-                  `inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${isActive ? 'border-emerald-700 dark:border-emerald-500 text-emerald-800 dark:text-emerald-400' : 'border-transparent text-stone-600 dark:text-stone-400 hover:text-stone-900 dark:hover:text-white'}`
+                  `inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${isActive ? 'border-emerald-700 text-emerald-800 dark:border-emerald-500 dark:text-emerald-400' : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white'}`
                 }
               >
                 {t(`admin.dashboard.tabs.${name}`)}
               </NavLink>
             ))}
             {/* A page of its own, printed at the end of a shift: it leaves the dashboard's frame. */}
-            <Link to="/admin/cash-out" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-4 font-semibold text-stone-600 dark:text-stone-400 hover:text-stone-900 dark:hover:text-white" data-testid="cash-out-link">
+            <Link
+              to="/admin/cash-out"
+              className="inline-flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white"
+              data-testid="cash-out-link"
+            >
               {t('admin.dashboard.cashOut')}
             </Link>
           </nav>
@@ -123,16 +139,32 @@ function Onboarding() {
   const pending = useIsPending()
   const [form, fields] = useSchemaForm(setupRestaurantSchema, { id: 'setup', lastResult })
   return (
-    <section className="mx-auto max-w-lg rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm">
+    <section className="mx-auto max-w-lg rounded-3xl bg-white p-6 shadow-sm dark:bg-stone-900">
       <h1 className="text-2xl font-bold">{t('admin.setup.title')}</h1>
-      <p className="mb-5 mt-1 text-stone-600 dark:text-stone-400">{t('admin.setup.lead')}</p>
+      <p className="mt-1 mb-5 text-stone-600 dark:text-stone-400">{t('admin.setup.lead')}</p>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} alert />
-        <Field label={t('admin.signup.restaurantName')} errors={fields.restaurantName.errors} inputProps={getInputProps(fields.restaurantName, { type: 'text' })} />
+        <Field
+          label={t('admin.signup.restaurantName')}
+          errors={fields.restaurantName.errors}
+          inputProps={getInputProps(fields.restaurantName, { type: 'text' })}
+        />
         <RestaurantKindFields type={fields.restaurantType} cuisine={fields.restaurantCuisine} />
-        <Field label={t('admin.signup.restaurantAddress')} errors={fields.restaurantAddress.errors} inputProps={getInputProps(fields.restaurantAddress, { type: 'text' })} />
-        <Field label={t('admin.signup.restaurantPhone')} errors={fields.restaurantPhone.errors} inputProps={getInputProps(fields.restaurantPhone, { type: 'tel' })} />
-        <Field label={t('admin.signup.restaurantEmail')} errors={fields.restaurantEmail.errors} inputProps={getInputProps(fields.restaurantEmail, { type: 'email' })} />
+        <Field
+          label={t('admin.signup.restaurantAddress')}
+          errors={fields.restaurantAddress.errors}
+          inputProps={getInputProps(fields.restaurantAddress, { type: 'text' })}
+        />
+        <Field
+          label={t('admin.signup.restaurantPhone')}
+          errors={fields.restaurantPhone.errors}
+          inputProps={getInputProps(fields.restaurantPhone, { type: 'tel' })}
+        />
+        <Field
+          label={t('admin.signup.restaurantEmail')}
+          errors={fields.restaurantEmail.errors}
+          inputProps={getInputProps(fields.restaurantEmail, { type: 'email' })}
+        />
         <StatusButton pending={pending} className={buttonClass.primary}>
           {t('admin.setup.submit')}
         </StatusButton>

@@ -45,15 +45,21 @@ export default function ForgotPassword() {
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <p className="text-stone-700 dark:text-stone-300">{t('admin.forgot.lead')}</p>
           <ErrorList id={form.errorId} errors={form.errors} alert testId="forgot-error" />
-          <Field label={t('admin.forgot.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+          <Field
+            label={t('admin.forgot.email')}
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          />
           <StatusButton pending={pending} className={buttonClass.primary}>
             {t('admin.forgot.submit')}
           </StatusButton>
         </Form>
       )}
-      <p className="mt-5 text-center text-sm text-stone-600 dark:text-stone-400">{t('admin.forgot.support', { email: SUPPORT_EMAIL })}</p>
+      <p className="mt-5 text-center text-sm text-stone-600 dark:text-stone-400">
+        {t('admin.forgot.support', { email: SUPPORT_EMAIL })}
+      </p>
       <p className="mt-2 text-center">
-        <Link to="/admin/login" className="font-semibold text-emerald-800 dark:text-emerald-400 underline">
+        <Link to="/admin/login" className="font-semibold text-emerald-800 underline dark:text-emerald-400">
           {t('admin.forgot.backToLogin')}
         </Link>
       </p>

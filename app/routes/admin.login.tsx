@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
@@ -40,10 +46,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const words = (await getT(request))('admin.errors.TOO_MANY_ATTEMPTS', { minutes: minutesOf(result.limit) })
       return tooManyForm(submission, request, result.limit, { words, hideFields: ['password'] })
     }
-    return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), { status: 401 })
+    return data(submission.reply({ formErrors: [`admin.errors.${result.code}`], hideFields: ['password'] }), {
+      status: 401,
+    })
   }
   const cookie = await startSession(getDb(context.cloudflare.env.DB), request, result.user.id)
-  return redirectWithToast(afterSignIn(new URL(request.url).searchParams.get('redirectTo')), { title: 'admin.login.welcome' }, { headers: { 'Set-Cookie': cookie } })
+  return redirectWithToast(
+    afterSignIn(new URL(request.url).searchParams.get('redirectTo')),
+    { title: 'admin.login.welcome' },
+    { headers: { 'Set-Cookie': cookie } },
+  )
 }
 
 export default function Login() {
@@ -55,17 +67,29 @@ export default function Login() {
     <AuthCard title={t('admin.login.title')}>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} alert testId="login-error" />
-        <Field label={t('admin.login.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
-        <Field label={t('admin.login.password')} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} />
-        <StatusButton pending={pending} pendingText={t('admin.login.submitting')} className={`${buttonClass.primary} w-full`}>
+        <Field
+          label={t('admin.login.email')}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <Field
+          label={t('admin.login.password')}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        />
+        <StatusButton
+          pending={pending}
+          pendingText={t('admin.login.submitting')}
+          className={`${buttonClass.primary} w-full`}
+        >
           {t('admin.login.submit')}
         </StatusButton>
       </Form>
       <div className="mt-5 grid gap-2 text-center">
-        <Link to="/admin/forgot-password" className="font-semibold text-emerald-800 dark:text-emerald-400 underline">
+        <Link to="/admin/forgot-password" className="font-semibold text-emerald-800 underline dark:text-emerald-400">
           {t('admin.login.forgot')}
         </Link>
-        <Link to="/admin/signup" className="font-semibold text-emerald-800 dark:text-emerald-400 underline">
+        <Link to="/admin/signup" className="font-semibold text-emerald-800 underline dark:text-emerald-400">
           {t('admin.login.signup')}
         </Link>
       </div>

@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { requireStaffPage } from '~/server/auth/session.server'
@@ -7,7 +13,16 @@ import { menuAction } from '~/server/menu-actions.server'
 import { toWireMenu } from '~/server/menu-wire.server'
 import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus.server'
 import { EmptyState } from '~/ui/admin/empty-state'
-import { CategoryDialog, DeleteDialog, DeleteRecordDialog, GroupDialog, ItemDialog, OptionDialog, SoldOutBadge, SoldOutSwitch } from '~/ui/admin/menu-forms'
+import {
+  CategoryDialog,
+  DeleteDialog,
+  DeleteRecordDialog,
+  GroupDialog,
+  ItemDialog,
+  OptionDialog,
+  SoldOutBadge,
+  SoldOutSwitch,
+} from '~/ui/admin/menu-forms'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'
@@ -18,7 +33,8 @@ import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => t('admin.menu.builder.title', { name: args.data?.menu.name ?? '' }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  staffTitle(args, (t) => t('admin.menu.builder.title', { name: args.data?.menu.name ?? '' }))
 
 const TABS = ['categories', 'items', 'modifiers'] as const
 
@@ -45,7 +61,8 @@ export async function action(args: ActionFunctionArgs) {
     // The item's dialog stays open on its new photo (or its lack of one).
     if (intent.startsWith('photo.')) return `${here}?${new URLSearchParams({ tab: 'items', edit: `item:${id}` })}`
     if (intent.startsWith('item.')) return `${here}?tab=items`
-    if (intent.startsWith('group.') || intent.startsWith('option.')) return `${here}?tab=modifiers&item=${String(form.get('itemId') ?? form.get('menuItemId') ?? '')}`
+    if (intent.startsWith('group.') || intent.startsWith('option.'))
+      return `${here}?tab=modifiers&item=${String(form.get('itemId') ?? form.get('menuItemId') ?? '')}`
     return here
   })
 }
@@ -70,7 +87,10 @@ export default function MenuBuilder() {
     category: deleteKind === 'category' ? categories.find((category) => category.id === deleteId) : undefined,
     item: deleteKind === 'item' ? allItems.find((candidate) => candidate.id === deleteId) : undefined,
     group: deleteKind === 'group' ? groups.find((group) => group.id === deleteId) : undefined,
-    option: deleteKind === 'option' ? groups.flatMap((group) => group.options).find((option) => option.id === deleteId) : undefined,
+    option:
+      deleteKind === 'option'
+        ? groups.flatMap((group) => group.options).find((option) => option.id === deleteId)
+        : undefined,
   }
   const linkTo = (params: Record<string, string>) => `${back}&${new URLSearchParams(params)}`
 
@@ -83,20 +103,28 @@ export default function MenuBuilder() {
             <h1 className="text-2xl font-bold">{t('admin.menu.builder.title', { name: menu.name })}</h1>
             {menu.type !== 'regular' ? <MenuTypeBadge type={menu.type} /> : null}
           </div>
-          <Link to={linkTo({ dialog: 'category' })} preventScrollReset className={buttonClass.primary} data-testid="add-category">
+          <Link
+            to={linkTo({ dialog: 'category' })}
+            preventScrollReset
+            className={buttonClass.primary}
+            data-testid="add-category"
+          >
             {t('admin.menu.builder.addCategory')}
           </Link>
         </div>
 
         <PdfMenuForm menu={menu} />
 
-        <nav aria-label={t('admin.menu.builder.title', { name: menu.name })} className="flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-700">
+        <nav
+          aria-label={t('admin.menu.builder.title', { name: menu.name })}
+          className="flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-700"
+        >
           {TABS.filter((name) => name !== 'modifiers' || item).map((name) => (
             <Link
               key={name}
               to={name === 'modifiers' && item ? `?tab=modifiers&item=${item.id}` : `?tab=${name}`}
               aria-current={tab === name ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${tab === name ? 'border-emerald-700 dark:border-emerald-500 text-emerald-800 dark:text-emerald-400' : 'border-transparent text-stone-600 dark:text-stone-400 hover:text-stone-900 dark:hover:text-white'}`}
+              className={`inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${tab === name ? 'border-emerald-700 text-emerald-800 dark:border-emerald-500 dark:text-emerald-400' : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white'}`}
             >
               {t(`admin.menu.builder.tabs.${name}`)}
             </Link>
@@ -109,10 +137,15 @@ export default function MenuBuilder() {
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2" data-testid="category-cards">
               {categories.map((category) => (
-                <li key={category.id} className="grid content-start gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+                <li
+                  key={category.id}
+                  className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+                >
                   <div className="flex items-start justify-between gap-2">
                     <h2 className="font-bold">{category.name}</h2>
-                    <span className="rounded-full bg-stone-100 dark:bg-stone-800 px-2 py-0.5 text-xs font-semibold text-stone-700 dark:text-stone-300">{t('admin.menu.common.items', { count: category.menuItems.length })}</span>
+                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+                      {t('admin.menu.common.items', { count: category.menuItems.length })}
+                    </span>
                   </div>
                   {category.menuItems.length === 0 ? (
                     <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.builder.noItems')}</p>
@@ -127,10 +160,18 @@ export default function MenuBuilder() {
                     </ul>
                   )}
                   <div className="flex gap-2">
-                    <Link to={linkTo({ dialog: 'item', category: category.id })} preventScrollReset className={`${buttonClass.secondary} flex-1`}>
+                    <Link
+                      to={linkTo({ dialog: 'item', category: category.id })}
+                      preventScrollReset
+                      className={`${buttonClass.secondary} flex-1`}
+                    >
                       {t('admin.menu.builder.addItem')}
                     </Link>
-                    <Link to={linkTo({ delete: `category:${category.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
+                    <Link
+                      to={linkTo({ delete: `category:${category.id}` })}
+                      preventScrollReset
+                      className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
+                    >
                       {t('admin.menu.common.delete')}
                     </Link>
                   </div>
@@ -146,14 +187,34 @@ export default function MenuBuilder() {
           ) : (
             <div className="grid gap-6" data-testid="items-by-category">
               {categories.map((category) => (
-                <Panel key={category.id} title={category.name} empty={category.menuItems.length === 0 ? t('admin.menu.builder.noItems') : null}>
+                <Panel
+                  key={category.id}
+                  title={category.name}
+                  empty={category.menuItems.length === 0 ? t('admin.menu.builder.noItems') : null}
+                >
                   <ul className="divide-y divide-stone-100 dark:divide-stone-800">
                     {category.menuItems.map((menuItem) => (
-                      <li key={menuItem.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="builder-item">
-                        {menuItem.photo ? <DishPhoto photo={menuItem.photo} alt="" displayWidth={48} sizes="48px" lazy className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover dark:bg-stone-800" /> : null}
+                      <li
+                        key={menuItem.id}
+                        className="flex flex-wrap items-center gap-3 py-2"
+                        data-testid="builder-item"
+                      >
+                        {menuItem.photo ? (
+                          <DishPhoto
+                            photo={menuItem.photo}
+                            alt=""
+                            displayWidth={48}
+                            sizes="48px"
+                            lazy
+                            className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover dark:bg-stone-800"
+                          />
+                        ) : null}
                         <div className="min-w-0 flex-1">
                           <p className="font-semibold">
-                            {menuItem.name} <span className="font-normal tabular-nums text-stone-700 dark:text-stone-300">· {money(menuItem.priceCents)}</span>
+                            {menuItem.name}{' '}
+                            <span className="font-normal text-stone-700 tabular-nums dark:text-stone-300">
+                              · {money(menuItem.priceCents)}
+                            </span>
                             {menuItem.soldOut ? <SoldOutBadge /> : null}
                           </p>
                           {menuItem.nameEn ? (
@@ -161,7 +222,9 @@ export default function MenuBuilder() {
                               {menuItem.nameEn}
                             </p>
                           ) : null}
-                          {menuItem.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{menuItem.description}</p> : null}
+                          {menuItem.description ? (
+                            <p className="text-sm text-stone-600 dark:text-stone-400">{menuItem.description}</p>
+                          ) : null}
                           {menuItem.tags.length > 0 ? (
                             <div className="mt-1">
                               <DishTags tags={menuItem.tags} />
@@ -169,14 +232,28 @@ export default function MenuBuilder() {
                           ) : null}
                         </div>
                         <SoldOutSwitch item={menuItem} />
-                        <Link to={linkTo({ edit: `item:${menuItem.id}` })} preventScrollReset className={buttonClass.secondary} aria-label={`${t('admin.menu.common.edit')} ${menuItem.name}`} data-testid="edit-item">
+                        <Link
+                          to={linkTo({ edit: `item:${menuItem.id}` })}
+                          preventScrollReset
+                          className={buttonClass.secondary}
+                          aria-label={`${t('admin.menu.common.edit')} ${menuItem.name}`}
+                          data-testid="edit-item"
+                        >
                           {t('admin.menu.common.edit')}
                         </Link>
                         <Link to={`?tab=modifiers&item=${menuItem.id}`} className={buttonClass.secondary}>
                           {t('admin.menu.builder.manageModifiers')}
-                          {menuItem.modifierGroups > 0 ? <span className="rounded-full bg-emerald-100 dark:bg-emerald-900 px-2 text-xs text-emerald-900 dark:text-emerald-200">{menuItem.modifierGroups}</span> : null}
+                          {menuItem.modifierGroups > 0 ? (
+                            <span className="rounded-full bg-emerald-100 px-2 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
+                              {menuItem.modifierGroups}
+                            </span>
+                          ) : null}
                         </Link>
-                        <Link to={linkTo({ delete: `item:${menuItem.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
+                        <Link
+                          to={linkTo({ delete: `item:${menuItem.id}` })}
+                          preventScrollReset
+                          className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
+                        >
                           {t('admin.menu.common.delete')}
                         </Link>
                       </li>
@@ -187,7 +264,7 @@ export default function MenuBuilder() {
               <Link
                 to={linkTo({ dialog: 'item' })}
                 preventScrollReset
-                className="grid min-h-24 place-items-center rounded-2xl border-2 border-dashed border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 font-semibold text-stone-700 dark:text-stone-300 hover:border-emerald-700 dark:hover:border-emerald-500 hover:text-emerald-800 dark:hover:text-emerald-300"
+                className="grid min-h-24 place-items-center rounded-2xl border-2 border-dashed border-stone-300 bg-white font-semibold text-stone-700 hover:border-emerald-700 hover:text-emerald-800 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-300 dark:hover:border-emerald-500 dark:hover:text-emerald-300"
               >
                 + {t('admin.menu.builder.addMenuItem')}
               </Link>
@@ -202,7 +279,9 @@ export default function MenuBuilder() {
                 <h2 id="modifiers-title" className="text-xl font-bold">
                   {t('admin.menu.builder.modifierGroups')}
                 </h2>
-                <p className="text-stone-600 dark:text-stone-400">{t('admin.menu.builder.modifiersOf', { name: item.name })}</p>
+                <p className="text-stone-600 dark:text-stone-400">
+                  {t('admin.menu.builder.modifiersOf', { name: item.name })}
+                </p>
               </div>
               <div className="flex gap-2">
                 <Link to="?tab=items" className={buttonClass.secondary}>
@@ -213,10 +292,17 @@ export default function MenuBuilder() {
                 </Link>
               </div>
             </div>
-            {groups.length === 0 ? <p className="rounded-2xl bg-white dark:bg-stone-900 p-5 text-stone-600 dark:text-stone-400 shadow-sm">{t('admin.menu.builder.noGroups')}</p> : null}
+            {groups.length === 0 ? (
+              <p className="rounded-2xl bg-white p-5 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-400">
+                {t('admin.menu.builder.noGroups')}
+              </p>
+            ) : null}
             <ul className="grid gap-4 sm:grid-cols-2" data-testid="modifier-groups">
               {groups.map((group) => (
-                <li key={group.id} className="grid content-start gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+                <li
+                  key={group.id}
+                  className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+                >
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="flex-1 font-bold">{group.name}</h3>
                     {group.required ? <Badge>{t('admin.menu.builder.required')}</Badge> : null}
@@ -231,8 +317,15 @@ export default function MenuBuilder() {
                           <span className="flex-1">
                             {option.name} {option.isDefault ? <Badge>{t('admin.menu.builder.default')}</Badge> : null}
                           </span>
-                          {option.priceAdjustmentCents > 0 ? <span className="tabular-nums">+{money(option.priceAdjustmentCents)}</span> : null}
-                          <Link to={linkTo({ delete: `option:${option.id}` })} preventScrollReset aria-label={`${t('admin.menu.common.delete')} ${option.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
+                          {option.priceAdjustmentCents > 0 ? (
+                            <span className="tabular-nums">+{money(option.priceAdjustmentCents)}</span>
+                          ) : null}
+                          <Link
+                            to={linkTo({ delete: `option:${option.id}` })}
+                            preventScrollReset
+                            aria-label={`${t('admin.menu.common.delete')} ${option.name}`}
+                            className={`${buttonClass.icon} text-red-800 dark:text-red-300`}
+                          >
                             <span aria-hidden="true">✕</span>
                           </Link>
                         </li>
@@ -240,10 +333,18 @@ export default function MenuBuilder() {
                     </ul>
                   )}
                   <div className="flex gap-2">
-                    <Link to={linkTo({ dialog: 'option', group: group.id })} preventScrollReset className={`${buttonClass.secondary} flex-1`}>
+                    <Link
+                      to={linkTo({ dialog: 'option', group: group.id })}
+                      preventScrollReset
+                      className={`${buttonClass.secondary} flex-1`}
+                    >
                       {t('admin.menu.builder.addOption')}
                     </Link>
-                    <Link to={linkTo({ delete: `group:${group.id}` })} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
+                    <Link
+                      to={linkTo({ delete: `group:${group.id}` })}
+                      preventScrollReset
+                      className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
+                    >
                       {t('admin.menu.common.delete')}
                     </Link>
                   </div>
@@ -264,24 +365,53 @@ export default function MenuBuilder() {
       />
       {editing ? <ItemDialog open closeTo={back} categories={categories} categoryMode="choose" item={editing} /> : null}
       {item ? <GroupDialog open={dialog === 'group'} closeTo={back} menuItemId={item.id} /> : null}
-      {item ? <OptionDialog open={dialog === 'option'} closeTo={back} groupId={searchParams.get('group') ?? ''} itemId={item.id} /> : null}
+      {item ? (
+        <OptionDialog
+          open={dialog === 'option'}
+          closeTo={back}
+          groupId={searchParams.get('group') ?? ''}
+          itemId={item.id}
+        />
+      ) : null}
       <DeleteRecordDialog kind="category" record={deleting.category} closeTo={back} />
       <DeleteRecordDialog kind="item" record={deleting.item} closeTo={back} />
       {deleting.group && item ? (
-        <DeleteDialog open closeTo={back} intent="group.delete" id={deleting.group.id} itemId={item.id} title={t('admin.menu.builder.deleteGroupTitle', { name: deleting.group.name })} text={t('admin.menu.builder.deleteGroupText')} />
+        <DeleteDialog
+          open
+          closeTo={back}
+          intent="group.delete"
+          id={deleting.group.id}
+          itemId={item.id}
+          title={t('admin.menu.builder.deleteGroupTitle', { name: deleting.group.name })}
+          text={t('admin.menu.builder.deleteGroupText')}
+        />
       ) : null}
       {deleting.option && item ? (
-        <DeleteDialog open closeTo={back} intent="option.delete" id={deleting.option.id} itemId={item.id} title={t('admin.menu.builder.deleteOptionTitle', { name: deleting.option.name })} text={t('admin.menu.builder.deleteOptionText')} />
+        <DeleteDialog
+          open
+          closeTo={back}
+          intent="option.delete"
+          id={deleting.option.id}
+          itemId={item.id}
+          title={t('admin.menu.builder.deleteOptionTitle', { name: deleting.option.name })}
+          text={t('admin.menu.builder.deleteOptionText')}
+        />
       ) : null}
     </div>
   )
 }
 
 function Badge({ children }: { children: ReactNode }) {
-  return <span className="rounded-full bg-emerald-100 dark:bg-emerald-900 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:text-emerald-200">{children}</span>
+  return (
+    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
+      {children}
+    </span>
+  )
 }
 
 function EmptyCategories({ addTo }: { addTo: string }) {
   const { t } = useI18n()
-  return <EmptyState text={t('admin.menu.builder.noCategories')} action={t('admin.menu.builder.addCategory')} to={addTo} />
+  return (
+    <EmptyState text={t('admin.menu.builder.noCategories')} action={t('admin.menu.builder.addCategory')} to={addTo} />
+  )
 }

@@ -21,7 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   // A new menu opens in the builder, ready for its first category.
-  return menuAction(args, ({ intent, id }) => (intent === 'menu.create' ? `/admin/menu-builder/${id}` : '/admin/menu-management'))
+  return menuAction(args, ({ intent, id }) =>
+    intent === 'menu.create' ? `/admin/menu-builder/${id}` : '/admin/menu-management',
+  )
 }
 
 export default function MenuManagement() {
@@ -50,19 +52,28 @@ export default function MenuManagement() {
         </div>
 
         {menus.length === 0 ? (
-          <EmptyState text={t('admin.menu.management.empty')} action={t('admin.menu.management.createFirst')} to="?dialog=new" />
+          <EmptyState
+            text={t('admin.menu.management.empty')}
+            action={t('admin.menu.management.createFirst')}
+            to="?dialog=new"
+          />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {menus.map((menu) => (
-              <li key={menu.id} className="grid content-start gap-3 rounded-2xl bg-white dark:bg-stone-900 p-5 shadow-sm" data-testid="menu-card">
+              <li
+                key={menu.id}
+                className="grid content-start gap-3 rounded-2xl bg-white p-5 shadow-sm dark:bg-stone-900"
+                data-testid="menu-card"
+              >
                 <div className="flex items-start gap-3">
-                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-50 dark:bg-emerald-950/60 text-emerald-800 dark:text-emerald-400">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-400">
                     <MenuTypeIcon type={menu.type} />
                   </span>
                   <div className="min-w-0 flex-1">
                     <h2 className="font-bold">{menu.name}</h2>
                     <p className="text-sm text-stone-600 dark:text-stone-400">
-                      {t('admin.menu.common.categories', { count: menu.categories })} · {t('admin.menu.common.items', { count: menu.items })}
+                      {t('admin.menu.common.categories', { count: menu.categories })} ·{' '}
+                      {t('admin.menu.common.items', { count: menu.items })}
                     </p>
                   </div>
                   <MenuTypeBadge type={menu.type} />
@@ -75,7 +86,11 @@ export default function MenuManagement() {
                   <Link to={`?edit=${menu.id}`} preventScrollReset className={buttonClass.secondary}>
                     {t('admin.menu.common.edit')}
                   </Link>
-                  <Link to={`?delete=${menu.id}`} preventScrollReset className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}>
+                  <Link
+                    to={`?delete=${menu.id}`}
+                    preventScrollReset
+                    className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
+                  >
                     {t('admin.menu.common.delete')}
                   </Link>
                 </div>
@@ -88,7 +103,14 @@ export default function MenuManagement() {
       <MenuDialog open={searchParams.get('dialog') === 'new'} closeTo="?" />
       {editing ? <MenuDialog open closeTo="?" menu={editing} /> : null}
       {deleting ? (
-        <DeleteDialog open closeTo="?" intent="menu.delete" id={deleting.id} title={t('admin.menu.management.deleteTitle', { name: deleting.name })} text={t('admin.menu.management.deleteText')} />
+        <DeleteDialog
+          open
+          closeTo="?"
+          intent="menu.delete"
+          id={deleting.id}
+          title={t('admin.menu.management.deleteTitle', { name: deleting.name })}
+          text={t('admin.menu.management.deleteText')}
+        />
       ) : null}
     </div>
   )

@@ -5,7 +5,15 @@ import { requireStaffPage } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menu-actions.server'
 import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus.server'
-import { CategoryDialog, DeleteDialog, DeleteRecordDialog, ItemDialog, MenuDialog, SoldOutBadge, SoldOutSwitch } from '~/ui/admin/menu-forms'
+import {
+  CategoryDialog,
+  DeleteDialog,
+  DeleteRecordDialog,
+  ItemDialog,
+  MenuDialog,
+  SoldOutBadge,
+  SoldOutSwitch,
+} from '~/ui/admin/menu-forms'
 import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
@@ -25,14 +33,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const menuId = new URL(request.url).searchParams.get('menu')
   // Only what the dialogs and rows show: the PDF's storage key stays on the server.
-  const menus = (await listMenus(db, user.id)).map(({ id, name, description, type }) => ({ id, name, description, type }))
+  const menus = (await listMenus(db, user.id)).map(({ id, name, description, type }) => ({
+    id,
+    name,
+    description,
+    type,
+  }))
   const menu = menuId ? menus.find((candidate) => candidate.id === menuId) : undefined
   if (menuId && !menu) throw data(null, { status: 404 })
   return { menus, menu: menu ?? null, categories: menu ? await categoriesWithItems(db, user.id, menu.id) : [] }
 }
 
 /** The page's URL with the chosen menu kept and, optionally, a dialog opened. */
-const pageUrl = (menuId: string | null | undefined, open: Record<string, string> = {}) => `?${new URLSearchParams({ ...(menuId ? { menu: menuId } : {}), ...open })}`
+const pageUrl = (menuId: string | null | undefined, open: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ ...(menuId ? { menu: menuId } : {}), ...open })}`
 
 export async function action(args: ActionFunctionArgs) {
   // The dialogs' forms post to the page's own URL (Remix keeps its query), so ?menu= still names the chosen menu.
@@ -76,7 +90,7 @@ export default function MenuSidebarBuilder() {
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <h1 className="text-2xl font-bold">{t('admin.menu.sidebar.title')}</h1>
         <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <aside aria-labelledby="my-menus" className="grid gap-4 rounded-3xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+          <aside aria-labelledby="my-menus" className="grid gap-4 rounded-3xl bg-white p-4 shadow-sm dark:bg-stone-900">
             <h2 id="my-menus" className="text-lg font-bold">
               {t('admin.menu.sidebar.myMenus')}
             </h2>
@@ -87,7 +101,12 @@ export default function MenuSidebarBuilder() {
                 ))}
               </ul>
             ) : null}
-            <Link to={linkTo({ dialog: 'menu' })} preventScrollReset className={buttonClass.primary} data-testid="new-menu">
+            <Link
+              to={linkTo({ dialog: 'menu' })}
+              preventScrollReset
+              className={buttonClass.primary}
+              data-testid="new-menu"
+            >
               <span aria-hidden="true">+</span> {t('admin.menu.sidebar.newMenu')}
             </Link>
           </aside>
@@ -103,18 +122,30 @@ export default function MenuSidebarBuilder() {
                 </div>
                 <div className="grid w-full gap-2 sm:flex sm:w-auto">
                   {categories.length > 0 ? (
-                    <Link to={linkTo({ dialog: 'item' })} preventScrollReset className={buttonClass.secondary} data-testid="add-item">
+                    <Link
+                      to={linkTo({ dialog: 'item' })}
+                      preventScrollReset
+                      className={buttonClass.secondary}
+                      data-testid="add-item"
+                    >
                       <span aria-hidden="true">+</span> {t('admin.menu.sidebar.addItem')}
                     </Link>
                   ) : null}
-                  <Link to={linkTo({ dialog: 'category' })} preventScrollReset className={buttonClass.primary} data-testid="add-category">
+                  <Link
+                    to={linkTo({ dialog: 'category' })}
+                    preventScrollReset
+                    className={buttonClass.primary}
+                    data-testid="add-category"
+                  >
                     <span aria-hidden="true">+</span> {t('admin.menu.sidebar.addCategory')}
                   </Link>
                 </div>
               </div>
               {menu.description ? <p className="text-stone-700 dark:text-stone-300">{menu.description}</p> : null}
               {categories.length === 0 ? (
-                <p className="rounded-3xl border border-dashed border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 p-8 text-center text-stone-600 dark:text-stone-400">{t('admin.menu.sidebar.noCategories')}</p>
+                <p className="rounded-3xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-400">
+                  {t('admin.menu.sidebar.noCategories')}
+                </p>
               ) : (
                 <ul className="grid gap-4" data-testid="categories">
                   {categories.map((category) => (
@@ -124,7 +155,9 @@ export default function MenuSidebarBuilder() {
               )}
             </section>
           ) : (
-            <p className="rounded-3xl border border-dashed border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 p-8 text-center text-stone-600 dark:text-stone-400">{menus.length > 0 ? t('admin.menu.sidebar.chooseMenu') : t('admin.menu.sidebar.noMenus')}</p>
+            <p className="rounded-3xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-400">
+              {menus.length > 0 ? t('admin.menu.sidebar.chooseMenu') : t('admin.menu.sidebar.noMenus')}
+            </p>
           )}
         </div>
       </main>
@@ -132,14 +165,31 @@ export default function MenuSidebarBuilder() {
       <MenuDialog open={dialog === 'menu'} closeTo={back} />
       {editing.menu ? <MenuDialog open closeTo={back} menu={editing.menu} /> : null}
       {deleting.menu ? (
-        <DeleteDialog open closeTo={back} intent="menu.delete" id={deleting.menu.id} title={t('admin.menu.management.deleteTitle', { name: deleting.menu.name })} text={t('admin.menu.management.deleteText')} />
+        <DeleteDialog
+          open
+          closeTo={back}
+          intent="menu.delete"
+          id={deleting.menu.id}
+          title={t('admin.menu.management.deleteTitle', { name: deleting.menu.name })}
+          text={t('admin.menu.management.deleteText')}
+        />
       ) : null}
       {menu ? (
         <>
           <CategoryDialog open={dialog === 'category'} closeTo={back} menuId={menu.id} />
-          {editing.category ? <CategoryDialog open closeTo={back} menuId={menu.id} category={editing.category} /> : null}
-          <ItemDialog open={dialog === 'item'} closeTo={back} categories={categories} categoryId={fixedCategory?.id} categoryMode={fixedCategory ? 'fixed' : 'choose'} />
-          {editing.item ? <ItemDialog open closeTo={back} categories={categories} categoryMode="hidden" item={editing.item} /> : null}
+          {editing.category ? (
+            <CategoryDialog open closeTo={back} menuId={menu.id} category={editing.category} />
+          ) : null}
+          <ItemDialog
+            open={dialog === 'item'}
+            closeTo={back}
+            categories={categories}
+            categoryId={fixedCategory?.id}
+            categoryMode={fixedCategory ? 'fixed' : 'choose'}
+          />
+          {editing.item ? (
+            <ItemDialog open closeTo={back} categories={categories} categoryMode="hidden" item={editing.item} />
+          ) : null}
         </>
       ) : null}
       <DeleteRecordDialog kind="category" record={deleting.category} closeTo={back} />
@@ -148,13 +198,23 @@ export default function MenuSidebarBuilder() {
   )
 }
 
-function MenuRow({ menu, selected, linkTo }: { menu: { id: string; name: string; type: string }; selected: boolean; linkTo: (open: Record<string, string>) => string }) {
+function MenuRow({
+  menu,
+  selected,
+  linkTo,
+}: {
+  menu: { id: string; name: string; type: string }
+  selected: boolean
+  linkTo: (open: Record<string, string>) => string
+}) {
   const { t } = useI18n()
   const choice = selected ? t('admin.menu.sidebar.selected') : t('admin.menu.sidebar.select')
   return (
-    <li className={`grid gap-2 rounded-2xl border p-3 ${selected ? 'border-emerald-700 dark:border-emerald-500 bg-emerald-50 dark:bg-emerald-950/60' : 'border-stone-200 dark:border-stone-700'}`}>
+    <li
+      className={`grid gap-2 rounded-2xl border p-3 ${selected ? 'border-emerald-700 bg-emerald-50 dark:border-emerald-500 dark:bg-emerald-950/60' : 'border-stone-200 dark:border-stone-700'}`}
+    >
       <div className="flex items-center gap-3">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white dark:bg-stone-900 text-emerald-800 dark:text-emerald-400 ring-1 ring-stone-200 dark:ring-stone-700">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white text-emerald-800 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-emerald-400 dark:ring-stone-700">
           <MenuTypeIcon type={menu.type} className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -163,13 +223,28 @@ function MenuRow({ menu, selected, linkTo }: { menu: { id: string; name: string;
         </div>
       </div>
       <div className="flex items-center gap-1">
-        <Link to={pageUrl(menu.id)} aria-current={selected ? 'page' : undefined} aria-label={`${choice}: ${menu.name}`} className={`${selected ? buttonClass.primary : buttonClass.secondary} flex-1`}>
+        <Link
+          to={pageUrl(menu.id)}
+          aria-current={selected ? 'page' : undefined}
+          aria-label={`${choice}: ${menu.name}`}
+          className={`${selected ? buttonClass.primary : buttonClass.secondary} flex-1`}
+        >
           {choice}
         </Link>
-        <Link to={linkTo({ edit: `menu:${menu.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editMenu')}: ${menu.name}`} className={buttonClass.icon}>
+        <Link
+          to={linkTo({ edit: `menu:${menu.id}` })}
+          preventScrollReset
+          aria-label={`${t('admin.menu.sidebar.editMenu')}: ${menu.name}`}
+          className={buttonClass.icon}
+        >
           <PencilIcon />
         </Link>
-        <Link to={linkTo({ delete: `menu:${menu.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteMenu')}: ${menu.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
+        <Link
+          to={linkTo({ delete: `menu:${menu.id}` })}
+          preventScrollReset
+          aria-label={`${t('admin.menu.sidebar.deleteMenu')}: ${menu.name}`}
+          className={`${buttonClass.icon} text-red-800 dark:text-red-300`}
+        >
           <TrashIcon />
         </Link>
       </div>
@@ -177,30 +252,50 @@ function MenuRow({ menu, selected, linkTo }: { menu: { id: string; name: string;
   )
 }
 
-function CategoryCard({ category, linkTo }: { category: CategoryWithItems; linkTo: (open: Record<string, string>) => string }) {
+function CategoryCard({
+  category,
+  linkTo,
+}: {
+  category: CategoryWithItems
+  linkTo: (open: Record<string, string>) => string
+}) {
   const { t, money } = useI18n()
   const headingId = useId()
   return (
-    <li className="grid gap-3 rounded-3xl bg-white dark:bg-stone-900 p-4 shadow-sm sm:p-5" data-testid="category-card">
+    <li className="grid gap-3 rounded-3xl bg-white p-4 shadow-sm sm:p-5 dark:bg-stone-900" data-testid="category-card">
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="text-lg font-bold">
             {category.name}
           </h3>
-          {category.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{category.description}</p> : null}
+          {category.description ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400">{category.description}</p>
+          ) : null}
         </div>
-        <span className="shrink-0 rounded-full bg-stone-100 dark:bg-stone-800 px-2 py-0.5 text-xs font-semibold text-stone-700 dark:text-stone-300">{t('admin.menu.common.items', { count: category.menuItems.length })}</span>
-        <Link to={linkTo({ edit: `category:${category.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editCategory')}: ${category.name}`} className={buttonClass.icon}>
+        <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+          {t('admin.menu.common.items', { count: category.menuItems.length })}
+        </span>
+        <Link
+          to={linkTo({ edit: `category:${category.id}` })}
+          preventScrollReset
+          aria-label={`${t('admin.menu.sidebar.editCategory')}: ${category.name}`}
+          className={buttonClass.icon}
+        >
           <PencilIcon />
         </Link>
-        <Link to={linkTo({ delete: `category:${category.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteCategory')}: ${category.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
+        <Link
+          to={linkTo({ delete: `category:${category.id}` })}
+          preventScrollReset
+          aria-label={`${t('admin.menu.sidebar.deleteCategory')}: ${category.name}`}
+          className={`${buttonClass.icon} text-red-800 dark:text-red-300`}
+        >
           <TrashIcon />
         </Link>
       </div>
       {category.menuItems.length === 0 ? (
         <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.sidebar.noItems')}</p>
       ) : (
-        <ul className="divide-y divide-stone-100 dark:divide-stone-800 border-y border-stone-100 dark:border-stone-800">
+        <ul className="divide-y divide-stone-100 border-y border-stone-100 dark:divide-stone-800 dark:border-stone-800">
           {category.menuItems.map((item) => (
             <li key={item.id} className="flex items-center gap-2 py-1" data-testid="item-row">
               <div className="min-w-0 flex-1">
@@ -208,21 +303,38 @@ function CategoryCard({ category, linkTo }: { category: CategoryWithItems; linkT
                   {item.name}
                   {item.soldOut ? <SoldOutBadge /> : null}
                 </p>
-                {item.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{item.description}</p> : null}
+                {item.description ? (
+                  <p className="text-sm text-stone-600 dark:text-stone-400">{item.description}</p>
+                ) : null}
                 <SoldOutSwitch item={item} className="mt-1" />
               </div>
               <span className="shrink-0 font-semibold tabular-nums">{money(item.priceCents)}</span>
-              <Link to={linkTo({ edit: `item:${item.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.editItem')}: ${item.name}`} className={buttonClass.icon}>
+              <Link
+                to={linkTo({ edit: `item:${item.id}` })}
+                preventScrollReset
+                aria-label={`${t('admin.menu.sidebar.editItem')}: ${item.name}`}
+                className={buttonClass.icon}
+              >
                 <PencilIcon />
               </Link>
-              <Link to={linkTo({ delete: `item:${item.id}` })} preventScrollReset aria-label={`${t('admin.menu.sidebar.deleteItem')}: ${item.name}`} className={`${buttonClass.icon} text-red-800 dark:text-red-300`}>
+              <Link
+                to={linkTo({ delete: `item:${item.id}` })}
+                preventScrollReset
+                aria-label={`${t('admin.menu.sidebar.deleteItem')}: ${item.name}`}
+                className={`${buttonClass.icon} text-red-800 dark:text-red-300`}
+              >
                 <TrashIcon />
               </Link>
             </li>
           ))}
         </ul>
       )}
-      <Link to={linkTo({ dialog: 'item', category: category.id })} preventScrollReset aria-describedby={headingId} className={`${buttonClass.secondary} justify-self-start`}>
+      <Link
+        to={linkTo({ dialog: 'item', category: category.id })}
+        preventScrollReset
+        aria-describedby={headingId}
+        className={`${buttonClass.secondary} justify-self-start`}
+      >
         <span aria-hidden="true">+</span> {t('admin.menu.sidebar.addItem')}
       </Link>
     </li>
@@ -232,7 +344,16 @@ function CategoryCard({ category, linkTo }: { category: CategoryWithItems; linkT
 // Line icons rather than emoji, which phones and the print view may lack.
 function PencilIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />
     </svg>
   )
@@ -240,7 +361,16 @@ function PencilIcon() {
 
 function TrashIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
     </svg>
   )

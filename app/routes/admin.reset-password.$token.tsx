@@ -28,7 +28,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: resetPasswordSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   const result = await resetPassword(context.cloudflare.env, submission.value.token, submission.value.password)
-  if (!result.ok) return data(submission.reply({ fieldErrors: { token: ['admin.errors.resetInvalid'] }, hideFields: ['password'] }), { status: 400 })
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { token: ['admin.errors.resetInvalid'] }, hideFields: ['password'] }), {
+      status: 400,
+    })
   return redirectWithToast('/admin/login', { title: 'admin.reset.doneTitle', description: 'admin.reset.doneText' })
 }
 
@@ -38,7 +41,11 @@ export default function ResetPassword() {
   const { token } = useParams()
   const { t } = useI18n()
   const pending = useIsPending()
-  const [form, fields] = useSchemaForm(resetPasswordSchema, { id: 'reset-password', lastResult, defaultValue: { token } })
+  const [form, fields] = useSchemaForm(resetPasswordSchema, {
+    id: 'reset-password',
+    lastResult,
+    defaultValue: { token },
+  })
   return (
     <AuthCard title={t('admin.reset.title')}>
       {!usable || fields.token.errors ? (

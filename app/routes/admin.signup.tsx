@@ -60,12 +60,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply(), { status: submission.status === 'success' ? 200 : 400 })
   }
   const submission = parseWithZod(form, { schema: registerSchema })
-  if (submission.status !== 'success') return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+  if (submission.status !== 'success')
+    return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
   const spent = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
   if (!spent.ok) return tooManyForm(submission, request, spent.limit)
   const result = await registerOwner(getDb(context.cloudflare.env.DB), submission.value)
-  if (!result.ok) return data(submission.reply({ fieldErrors: { ownerEmail: ['admin.errors.emailTaken'] } }), { status: 409 })
-  return redirectWithToast('/admin/login', { title: 'admin.signup.successTitle', description: 'admin.signup.successText' })
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { ownerEmail: ['admin.errors.emailTaken'] } }), { status: 409 })
+  return redirectWithToast('/admin/login', {
+    title: 'admin.signup.successTitle',
+    description: 'admin.signup.successText',
+  })
 }
 
 export default function Signup() {
@@ -79,16 +84,22 @@ export default function Signup() {
       <ol className="mb-5 grid grid-cols-3 gap-2" aria-label={t('admin.signup.step', { step: step + 1 })}>
         {stepNames.map((name, index) => (
           <li key={name} aria-current={index === step ? 'step' : undefined} className="grid gap-1 text-center text-sm">
-            <span className={`h-1.5 rounded-full ${index <= step ? 'bg-emerald-700' : 'bg-stone-200 dark:bg-stone-700'}`} />
-            <span className={index === step ? 'font-bold' : 'text-stone-600 dark:text-stone-400'}>{t(`admin.signup.steps.${name}`)}</span>
+            <span
+              className={`h-1.5 rounded-full ${index <= step ? 'bg-emerald-700' : 'bg-stone-200 dark:bg-stone-700'}`}
+            />
+            <span className={index === step ? 'font-bold' : 'text-stone-600 dark:text-stone-400'}>
+              {t(`admin.signup.steps.${name}`)}
+            </span>
           </li>
         ))}
       </ol>
-      <p className="mb-4 text-sm text-stone-600 dark:text-stone-400" data-testid="signup-step">{t('admin.signup.step', { step: step + 1 })}</p>
+      <p className="mb-4 text-sm text-stone-600 dark:text-stone-400" data-testid="signup-step">
+        {t('admin.signup.step', { step: step + 1 })}
+      </p>
       {/* Each step is its own form, checked in the browser with that step's part of the schema. */}
       <WizardStep key={step} step={step} lastResult={lastResult} />
       <p className="mt-5 text-center">
-        <Link to="/admin/login" className="font-semibold text-emerald-800 dark:text-emerald-400 underline">
+        <Link to="/admin/login" className="font-semibold text-emerald-800 underline dark:text-emerald-400">
           {t('admin.signup.haveAccount')}
         </Link>
       </p>
@@ -104,8 +115,25 @@ function WizardStep({ step, lastResult }: { step: number; lastResult: Submission
   const fields = stepFields as unknown as Record<(typeof ALL_FIELDS)[number], FieldMetadata<string>>
   const typed = (name: (typeof ALL_FIELDS)[number]) => fields[name].initialValue ?? ''
   const visible: readonly string[] = STEP_FIELDS[step] ?? []
-  const text = (name: 'restaurantName' | 'restaurantAddress' | 'restaurantPhone' | 'restaurantEmail' | 'ownerName' | 'ownerEmail' | 'password', type: 'text' | 'tel' | 'email' | 'password', autoComplete: string, hint?: string) => (
-    <Field label={t(`admin.signup.${name}`)} hint={hint} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }} />
+  const text = (
+    name:
+      | 'restaurantName'
+      | 'restaurantAddress'
+      | 'restaurantPhone'
+      | 'restaurantEmail'
+      | 'ownerName'
+      | 'ownerEmail'
+      | 'password',
+    type: 'text' | 'tel' | 'email' | 'password',
+    autoComplete: string,
+    hint?: string,
+  ) => (
+    <Field
+      label={t(`admin.signup.${name}`)}
+      hint={hint}
+      errors={fields[name].errors}
+      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
+    />
   )
 
   return (
@@ -134,17 +162,28 @@ function WizardStep({ step, lastResult }: { step: number; lastResult: Submission
       ) : null}
       {step === 2 ? (
         <>
-          <dl className="grid gap-2 rounded-2xl bg-stone-50 dark:bg-stone-800/60 p-4 text-sm" data-testid="signup-review">
+          <dl
+            className="grid gap-2 rounded-2xl bg-stone-50 p-4 text-sm dark:bg-stone-800/60"
+            data-testid="signup-review"
+          >
             {ALL_FIELDS.filter((name) => name !== 'password' && name !== 'acceptTerms').map((name) => (
               <div key={name} className="flex justify-between gap-3">
                 <dt className="text-stone-600 dark:text-stone-400">{t(`admin.signup.${name}`)}</dt>
                 <dd className="text-right font-semibold">
-                  {name === 'restaurantType' && typed(name) ? t.message(`admin.signup.types.${typed(name)}`) : name === 'restaurantCuisine' && typed(name) ? t.message(`admin.signup.cuisines.${typed(name)}`) : typed(name)}
+                  {name === 'restaurantType' && typed(name)
+                    ? t.message(`admin.signup.types.${typed(name)}`)
+                    : name === 'restaurantCuisine' && typed(name)
+                      ? t.message(`admin.signup.cuisines.${typed(name)}`)
+                      : typed(name)}
                 </dd>
               </div>
             ))}
           </dl>
-          <CheckboxField label={t('admin.signup.acceptTerms')} errors={fields.acceptTerms.errors} inputProps={getInputProps(fields.acceptTerms, { type: 'checkbox' })} />
+          <CheckboxField
+            label={t('admin.signup.acceptTerms')}
+            errors={fields.acceptTerms.errors}
+            inputProps={getInputProps(fields.acceptTerms, { type: 'checkbox' })}
+          />
         </>
       ) : null}
 
@@ -155,7 +194,13 @@ function WizardStep({ step, lastResult }: { step: number; lastResult: Submission
             {t('admin.signup.next')}
           </StatusButton>
         ) : (
-          <StatusButton pending={pending} pendingText={t('admin.signup.submitting')} name="intent" value="submit" className={`${buttonClass.primary} flex-1`}>
+          <StatusButton
+            pending={pending}
+            pendingText={t('admin.signup.submitting')}
+            name="intent"
+            value="submit"
+            className={`${buttonClass.primary} flex-1`}
+          >
             {t('admin.signup.submit')}
           </StatusButton>
         )}

@@ -20,14 +20,21 @@ import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
 
-export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => (args.data ? tableLabel(t, args.data.table) : ''))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  staffTitle(args, (t) => (args.data ? tableLabel(t, args.data.table) : ''))
 
 export async function loader(args: LoaderFunctionArgs) {
   const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
   const details = await readTableDetails(args.context.cloudflare.env, table)
   if (!details) throw data(null, { status: 404 })
   return {
-    table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, capacity: table.capacity, shortCode: table.shortCode },
+    table: {
+      id: table.id,
+      tableNumber: table.tableNumber,
+      tableName: table.tableName,
+      capacity: table.capacity,
+      shortCode: table.shortCode,
+    },
     details,
     staff: user.ownerName ?? '',
     // Made once per visit, so a double submit records the payment once.
@@ -53,13 +60,20 @@ export async function action(args: ActionFunctionArgs) {
       const charged = Math.round(Number(result.payment.amount) * 100)
       // With cash, what to hand back: the change.
       const shown = cashReceived !== null ? cashReceived - charged : charged
-      return redirectWithToast(here, { title: cashReceived !== null ? 'admin.books.recordedCash' : 'admin.books.recorded', description: `$${(shown / 100).toFixed(2)}` })
+      return redirectWithToast(here, {
+        title: cashReceived !== null ? 'admin.books.recordedCash' : 'admin.books.recorded',
+        description: `$${(shown / 100).toFixed(2)}`,
+      })
     }
     case 'adjust': {
       const submission = parseWithZod(formData, { schema: adjustmentSchema })
       if (submission.status !== 'success') return invalid(submission.error)
       const result = await adjustLine(env, table.id, submission.value)
-      return result.ok ? redirectWithToast(here, { title: submission.value.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped' }) : refused(result.code)
+      return result.ok
+        ? redirectWithToast(here, {
+            title: submission.value.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped',
+          })
+        : refused(result.code)
     }
     case 'refund': {
       const submission = parseWithZod(formData, { schema: refundSchema })
@@ -72,8 +86,10 @@ export async function action(args: ActionFunctionArgs) {
       if (submission.status !== 'success') return invalid(submission.error)
       const result = await settleAndClose(env, table.id, submission.value, user.ownerName ?? null)
       if (result.ok) return redirectWithToast(here, { title: 'admin.details.closed' })
-      if (result.code === 'CLOSED') return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
-      if (result.code === 'LEDGER_UNAVAILABLE') return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
+      if (result.code === 'CLOSED')
+        return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
+      if (result.code === 'LEDGER_UNAVAILABLE')
+        return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
       if (result.status === 409) return refused(result.code)
       throw data(null, { status: result.status })
     }
@@ -108,8 +124,14 @@ export default function TableDetails() {
             <p className="font-semibold" data-testid="table-details-code">
               {t('admin.tables.code', { code: table.shortCode })}
             </p>
-            {details.openedAt ? <p className="text-stone-600 dark:text-stone-400">{t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}</p> : null}
-            <p className="break-all text-xs text-stone-600 dark:text-stone-400">{t('admin.tables.session', { id: details.sessionId })}</p>
+            {details.openedAt ? (
+              <p className="text-stone-600 dark:text-stone-400">
+                {t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}
+              </p>
+            ) : null}
+            <p className="text-xs break-all text-stone-600 dark:text-stone-400">
+              {t('admin.tables.session', { id: details.sessionId })}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.secondary} data-testid="staff-order">
@@ -129,7 +151,7 @@ export default function TableDetails() {
               ['remaining', totals.remaining],
             ] as const
           ).map(([key, cents]) => (
-            <div key={key} className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+            <div key={key} className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
               <dt className="text-sm text-stone-600 dark:text-stone-400">{t(`admin.details.${key}`)}</dt>
               <dd className="text-xl font-bold tabular-nums" data-testid={`bill-${key}`}>
                 {money(cents)}
@@ -139,11 +161,21 @@ export default function TableDetails() {
         </dl>
 
         {totals.remaining > 0 ? (
-          <RecordPaymentForm sessionId={details.sessionId} transactionId={transactionId} remaining={totals.remaining} tax={details.tax} lines={details.lines} staff={staff} />
+          <RecordPaymentForm
+            sessionId={details.sessionId}
+            transactionId={transactionId}
+            remaining={totals.remaining}
+            tax={details.tax}
+            lines={details.lines}
+            staff={staff}
+          />
         ) : null}
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <Panel title={t('admin.details.items')} empty={details.lines.length === 0 ? t('admin.details.noItems') : null}>
+          <Panel
+            title={t('admin.details.items')}
+            empty={details.lines.length === 0 ? t('admin.details.noItems') : null}
+          >
             <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="bill-lines">
               {details.lines.map((line) => {
                 const settled = line.paidQuantity >= line.quantity
@@ -154,19 +186,42 @@ export default function TableDetails() {
                         <p className="font-semibold">
                           {line.quantity}× {line.name}
                         </p>
-                        {line.description ? <p className="text-sm text-stone-700 dark:text-stone-300">{line.description}</p> : null}
-                        {line.note ? <p className="text-sm italic text-stone-700 dark:text-stone-300">“{line.note}”</p> : null}
-                        <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.details.orderedBy', { name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')) })}</p>
+                        {line.description ? (
+                          <p className="text-sm text-stone-700 dark:text-stone-300">{line.description}</p>
+                        ) : null}
+                        {line.note ? (
+                          <p className="text-sm text-stone-700 italic dark:text-stone-300">“{line.note}”</p>
+                        ) : null}
+                        <p className="text-sm text-stone-600 dark:text-stone-400">
+                          {t('admin.details.orderedBy', {
+                            name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')),
+                          })}
+                        </p>
                         {line.paidQuantity > 0 && !line.comped ? (
-                          <p className={`text-sm ${settled ? 'text-emerald-800 dark:text-emerald-400' : 'text-amber-800 dark:text-amber-200'}`}>
-                            {settled ? t('admin.details.paid') : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
+                          <p
+                            className={`text-sm ${settled ? 'text-emerald-800 dark:text-emerald-400' : 'text-amber-800 dark:text-amber-200'}`}
+                          >
+                            {settled
+                              ? t('admin.details.paid')
+                              : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
                             {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
                           </p>
                         ) : null}
                       </div>
-                      <p className={`shrink-0 tabular-nums ${settled && !line.comped ? 'text-stone-500 dark:text-stone-400 line-through' : 'font-semibold'}`}>{line.comped ? t('admin.books.onTheHouse') : money(line.priceCents)}</p>
+                      <p
+                        className={`shrink-0 tabular-nums ${settled && !line.comped ? 'text-stone-500 line-through dark:text-stone-400' : 'font-semibold'}`}
+                      >
+                        {line.comped ? t('admin.books.onTheHouse') : money(line.priceCents)}
+                      </p>
                     </div>
-                    {line.quantity > line.paidQuantity ? <AdjustForm sessionId={details.sessionId} lineId={line.id} unpaid={line.quantity - line.paidQuantity} staff={staff} /> : null}
+                    {line.quantity > line.paidQuantity ? (
+                      <AdjustForm
+                        sessionId={details.sessionId}
+                        lineId={line.id}
+                        unpaid={line.quantity - line.paidQuantity}
+                        staff={staff}
+                      />
+                    ) : null}
                   </li>
                 )
               })}
@@ -178,18 +233,39 @@ export default function TableDetails() {
 
         <HistoryPanel history={details.history} />
 
-        <Panel title={t('admin.details.previous')} empty={details.previous.length === 0 ? t('admin.details.noPrevious') : null}>
+        <Panel
+          title={t('admin.details.previous')}
+          empty={details.previous.length === 0 ? t('admin.details.noPrevious') : null}
+        >
           <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="previous-bills">
             {details.previous.map((bill) => (
               <li key={bill.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                <Link to={`/admin/tables/${table.id}/bills/${bill.id}`} className="font-semibold text-emerald-800 dark:text-emerald-400 underline" data-testid="previous-bill-link">
+                <Link
+                  to={`/admin/tables/${table.id}/bills/${bill.id}`}
+                  className="font-semibold text-emerald-800 underline dark:text-emerald-400"
+                  data-testid="previous-bill-link"
+                >
                   {t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}
                 </Link>
-                <span className="tabular-nums">{t('admin.details.previousLine', { count: bill.payments, amount: money(bill.paidCents), tip: money(bill.tipCents) })}</span>
-                {bill.refundedCents > 0 ? <span className="w-full text-red-800 dark:text-red-300">{t('admin.books.refundedAmount', { amount: money(bill.refundedCents) })}</span> : null}
+                <span className="tabular-nums">
+                  {t('admin.details.previousLine', {
+                    count: bill.payments,
+                    amount: money(bill.paidCents),
+                    tip: money(bill.tipCents),
+                  })}
+                </span>
+                {bill.refundedCents > 0 ? (
+                  <span className="w-full text-red-800 dark:text-red-300">
+                    {t('admin.books.refundedAmount', { amount: money(bill.refundedCents) })}
+                  </span>
+                ) : null}
                 {bill.unpaidCents > 0 ? (
                   <span className="w-full text-amber-800 dark:text-amber-200" data-testid="previous-unpaid">
-                    {t('admin.books.leftUnpaid', { amount: money(bill.unpaidCents), reason: bill.unpaidReason ?? '', staff: bill.closedBy ?? '' })}
+                    {t('admin.books.leftUnpaid', {
+                      amount: money(bill.unpaidCents),
+                      reason: bill.unpaidReason ?? '',
+                      staff: bill.closedBy ?? '',
+                    })}
                   </span>
                 ) : null}
               </li>
@@ -198,12 +274,19 @@ export default function TableDetails() {
         </Panel>
       </main>
 
-      <UrlDialog open={searchParams.has('close')} closeTo="?" title={t('admin.details.closeTitle', { number: table.tableNumber })}>
+      <UrlDialog
+        open={searchParams.has('close')}
+        closeTo="?"
+        title={t('admin.details.closeTitle', { number: table.tableNumber })}
+      >
         <Form method="post" replace className="grid gap-4">
           <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="sessionId" value={details.sessionId} />
           {totals.remaining > 0 ? (
-            <p role="alert" className="rounded-xl bg-amber-50 dark:bg-amber-950/60 p-3 font-semibold text-amber-900 dark:text-amber-100">
+            <p
+              role="alert"
+              className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+            >
               {t('admin.details.closeConfirm', { amount: money(totals.remaining) })}
             </p>
           ) : (
@@ -217,7 +300,9 @@ export default function TableDetails() {
               {(['cash', 'terminal', 'unpaid'] as const).map((way) => (
                 <label key={way} className="flex items-center gap-2">
                   <input type="radio" name="settledBy" value={way} required />
-                  {t(`admin.books.settle.${way}`, { amount: money(totals.remaining + taxAddedTo(totals.remaining, details.tax)) })}
+                  {t(`admin.books.settle.${way}`, {
+                    amount: money(totals.remaining + taxAddedTo(totals.remaining, details.tax)),
+                  })}
                 </label>
               ))}
               <label className="grid gap-1 text-sm font-semibold">

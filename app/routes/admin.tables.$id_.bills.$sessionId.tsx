@@ -16,7 +16,11 @@ import { rootDataOf, staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const locale = LOCALE_OF[rootDataOf(args.matches)?.language ?? DEFAULT_LANGUAGE]
-  return staffTitle(args, (t) => (args.data ? `${tableLabel(t, args.data.table)} · ${t('admin.details.closedAt', { date: formatDateTime(args.data.bill.closedAt, locale) })}` : ''))
+  return staffTitle(args, (t) =>
+    args.data
+      ? `${tableLabel(t, args.data.table)} · ${t('admin.details.closedAt', { date: formatDateTime(args.data.bill.closedAt, locale) })}`
+      : '',
+  )
 }
 
 async function loadClosedBill(args: LoaderFunctionArgs) {
@@ -29,7 +33,11 @@ async function loadClosedBill(args: LoaderFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { table, user, bill } = await loadClosedBill(args)
-  return { table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName }, bill, staff: user.ownerName ?? '' }
+  return {
+    table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName },
+    bill,
+    staff: user.ownerName ?? '',
+  }
 }
 
 /** A refund of one of the closed bill's payments: the money goes back; its units stay as they were. */
@@ -53,7 +61,9 @@ export default function ClosedBill() {
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6">
         <div>
           <h1 className="text-2xl font-bold">{tableLabel(t, table)}</h1>
-          <p className="text-stone-600 dark:text-stone-400">{t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}</p>
+          <p className="text-stone-600 dark:text-stone-400">
+            {t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}
+          </p>
           <p className="font-semibold tabular-nums" data-testid="closed-bill-paid">
             {t('admin.details.paid')}: {money(bill.totals.paid)} / {money(bill.totals.total)}
           </p>

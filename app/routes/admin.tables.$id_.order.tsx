@@ -13,11 +13,16 @@ import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 
-export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => t('admin.books.orderTitle', { number: args.data?.table.tableNumber ?? '' }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  staffTitle(args, (t) => t('admin.books.orderTitle', { number: args.data?.table.tableNumber ?? '' }))
 
 export async function loader(args: LoaderFunctionArgs) {
   const { db, table, user } = await requireOwnTable(args.context, args.request, args.params.id)
-  return { table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId }, menu: await readOwnerMenu(db, user.id), staff: user.ownerName ?? '' }
+  return {
+    table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId },
+    menu: await readOwnerMenu(db, user.id),
+    staff: user.ownerName ?? '',
+  }
 }
 
 /** One line a waiter adds: the options of a menu item come as one field per group (`group.<id>`), read together as its optionIds. */
@@ -25,7 +30,8 @@ export async function action(args: ActionFunctionArgs) {
   const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
   const here = `/admin/tables/${table.id}/order`
   const form = await args.request.formData()
-  for (const [name, value] of [...form.entries()]) if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
+  for (const [name, value] of [...form.entries()])
+    if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
   const submission = parseWithZod(form, { schema: staffOrderSchema })
   if (submission.status !== 'success') return invalidFormToast(here, submission.error)
   const line = submission.value
@@ -51,7 +57,10 @@ export async function action(args: ActionFunctionArgs) {
     { staffUserId: user.id, staffName: line.staff, address: null },
   )
   if (!result.ok) return refusedToast(here, result.code)
-  return redirectWithToast(here, { title: 'admin.books.added', description: result.items.map((item) => `${item.quantity}× ${item.name}`).join(', ') })
+  return redirectWithToast(here, {
+    title: 'admin.books.added',
+    description: result.items.map((item) => `${item.quantity}× ${item.name}`).join(', '),
+  })
 }
 
 /** A waiter adds to a table's bill: any menu item with its options, or an open item; each with a quantity and a note. Plain forms, one line each. */
@@ -78,7 +87,9 @@ export default function StaffOrder() {
                     </p>
                     <p className="text-sm text-stone-600 dark:text-stone-400">{item.category}</p>
                   </div>
-                  <p className="font-semibold tabular-nums text-stone-500 line-through dark:text-stone-400">{money(item.priceCents)}</p>
+                  <p className="font-semibold text-stone-500 tabular-nums line-through dark:text-stone-400">
+                    {money(item.priceCents)}
+                  </p>
                 </div>
               ) : (
                 <Form method="post" className="grid gap-3">
@@ -111,7 +122,14 @@ export default function StaffOrder() {
                     </fieldset>
                   ))}
                   <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
-                    <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={99} defaultValue={1} />
+                    <LabeledInput
+                      label={t('admin.books.quantity')}
+                      name="quantity"
+                      type="number"
+                      min={1}
+                      max={99}
+                      defaultValue={1}
+                    />
                     <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
                     <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
                       {t('admin.books.add')}
@@ -123,7 +141,7 @@ export default function StaffOrder() {
           ))}
         </ul>
 
-        <section className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" aria-labelledby="open-item">
+        <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="open-item">
           <h2 id="open-item" className="font-bold">
             {t('admin.books.openItem')}
           </h2>
@@ -131,9 +149,28 @@ export default function StaffOrder() {
           <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2">
             <input type="hidden" name="sessionId" value={table.sessionId} />
             <input type="hidden" name="staff" value={staff} />
-            <LabeledInput label={t('admin.books.name')} name="name" required maxLength={120}  data-testid="open-item-name" />
-            <LabeledInput label={t('admin.books.price')} name="price" required inputMode="decimal"  data-testid="open-item-price" />
-            <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={99} defaultValue={1} />
+            <LabeledInput
+              label={t('admin.books.name')}
+              name="name"
+              required
+              maxLength={120}
+              data-testid="open-item-name"
+            />
+            <LabeledInput
+              label={t('admin.books.price')}
+              name="price"
+              required
+              inputMode="decimal"
+              data-testid="open-item-price"
+            />
+            <LabeledInput
+              label={t('admin.books.quantity')}
+              name="quantity"
+              type="number"
+              min={1}
+              max={99}
+              defaultValue={1}
+            />
             <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
             <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
               {t('admin.books.add')}

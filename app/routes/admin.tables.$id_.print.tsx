@@ -10,7 +10,8 @@ import { PAPER } from '~/ui/theme'
 
 export const handle = PAPER
 
-export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (t) => t('admin.qr.title', { number: args.data?.table.tableNumber ?? '' }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  staffTitle(args, (t) => t('admin.qr.title', { number: args.data?.table.tableNumber ?? '' }))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(context, request)
@@ -20,7 +21,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = tableUrl(origin, table.sessionId)
   return {
     site: codeEntrySite(origin),
-    table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, shortCode: table.shortCode, url, svg: await qrSvg(url, 300) },
+    table: {
+      id: table.id,
+      tableNumber: table.tableNumber,
+      tableName: table.tableName,
+      shortCode: table.shortCode,
+      url,
+      svg: await qrSvg(url, 300),
+    },
   }
 }
 

@@ -24,7 +24,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tables: await Promise.all(
       tables.map(async (table) => {
         const url = tableUrl(origin, table.sessionId)
-        return { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName, shortCode: table.shortCode, url, svg: await qrSvg(url, 300) }
+        return {
+          id: table.id,
+          tableNumber: table.tableNumber,
+          tableName: table.tableName,
+          shortCode: table.shortCode,
+          url,
+          svg: await qrSvg(url, 300),
+        }
       }),
     ),
   }

@@ -31,7 +31,7 @@ export function ErrorBoundary() {
     <GeneralErrorBoundary
       frame={(children) => (
         <div className="min-h-dvh">
-          <header className="border-b border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900">
+          <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
             <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
               <p className="text-lg font-bold text-emerald-800 dark:text-emerald-400">{t('admin.brand')}</p>
               <div className="flex gap-2">
@@ -43,7 +43,11 @@ export function ErrorBoundary() {
           <main>{children}</main>
         </div>
       )}
-      back={signedIn ? { to: '/admin/dashboard', label: t('common.errors.dashboard') } : { to: '/admin/login', label: t('common.errors.signIn') }}
+      back={
+        signedIn
+          ? { to: '/admin/dashboard', label: t('common.errors.dashboard') }
+          : { to: '/admin/login', label: t('common.errors.signIn') }
+      }
     />
   )
 }

@@ -18,9 +18,16 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   const input = await readJson(request, loginSchema, t)
   const result = await checkCredentials(context.cloudflare.env, input, context.clientAddress)
   if (!result.ok) {
-    if ('limit' in result) return json({ message: t('admin.errors.TOO_MANY_ATTEMPTS', { minutes: minutesOf(result.limit) }), code: result.code }, { status: 429, headers: retryAfter(result.limit) })
+    if ('limit' in result)
+      return json(
+        { message: t('admin.errors.TOO_MANY_ATTEMPTS', { minutes: minutesOf(result.limit) }), code: result.code },
+        { status: 429, headers: retryAfter(result.limit) },
+      )
     const code = result.code as keyof typeof STATUS
     return json({ message: t(`admin.errors.${code}`), code }, { status: STATUS[code] ?? 401 })
   }
-  return json({ user: result.user }, { headers: { 'Set-Cookie': await startSession(getDb(context.cloudflare.env.DB), request, result.user.id) } })
+  return json(
+    { user: result.user },
+    { headers: { 'Set-Cookie': await startSession(getDb(context.cloudflare.env.DB), request, result.user.id) } },
+  )
 })

@@ -15,7 +15,8 @@ export const action = staffApi({
   },
   DELETE: async ({ params, env, db, user, t }) => {
     const id = params.id ?? ''
-    if (!(await deletingPhotos(env, db, user.id, { categoryId: id }, () => deleteCategory(db, user.id, id)))) throw menuNotFound(t)
+    if (!(await deletingPhotos(env, db, user.id, { categoryId: id }, () => deleteCategory(db, user.id, id))))
+      throw menuNotFound(t)
     return json({ deleted: true })
   },
 })

@@ -21,7 +21,10 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
       description: category.description,
       nameEn: category.nameEn,
       descriptionEn: category.descriptionEn,
-      menuItems: category.items.map((item) => ({ ...toWireMenuItem({ ...item, categoryId: category.id }, category.name), modifierGroups: item.modifierGroups.map(toWireModifierGroup) })),
+      menuItems: category.items.map((item) => ({
+        ...toWireMenuItem({ ...item, categoryId: category.id }, category.name),
+        modifierGroups: item.modifierGroups.map(toWireModifierGroup),
+      })),
     })),
   )
 })

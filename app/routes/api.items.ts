@@ -16,7 +16,11 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const body = await readJson(request, addItemsRequestSchema)
   const staff = await getStaffUser(context, request)
-  const result = await addOrder(context.cloudflare.env, body, { staffUserId: staff?.id ?? null, staffName: staff?.ownerName ?? undefined, address: context.clientAddress })
+  const result = await addOrder(context.cloudflare.env, body, {
+    staffUserId: staff?.id ?? null,
+    staffName: staff?.ownerName ?? undefined,
+    address: context.clientAddress,
+  })
   if (!result.ok) return apiFailure(request, result)
   return json({ items: result.items }, 201)
 })

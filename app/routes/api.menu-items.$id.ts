@@ -16,7 +16,8 @@ export const action = staffApi({
   },
   DELETE: async ({ params, env, db, user, t }) => {
     const id = params.id ?? ''
-    if (!(await deletingPhotos(env, db, user.id, { itemId: id }, () => deleteMenuItem(db, user.id, id)))) throw menuNotFound(t)
+    if (!(await deletingPhotos(env, db, user.id, { itemId: id }, () => deleteMenuItem(db, user.id, id))))
+      throw menuNotFound(t)
     return json({ deleted: true })
   },
 })

@@ -12,7 +12,13 @@ import { menuNotFound, staffApi } from '~/server/staff-api.server'
 export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
   const env = context.cloudflare.env
   const id = params.id ?? ''
-  const [menu] = isIdLike(id) ? await getDb(env.DB).select({ pdfKey: menus.pdfKey, pdfName: menus.pdfName }).from(menus).where(eq(menus.id, id)).limit(1) : []
+  const [menu] = isIdLike(id)
+    ? await getDb(env.DB)
+        .select({ pdfKey: menus.pdfKey, pdfName: menus.pdfName })
+        .from(menus)
+        .where(eq(menus.id, id))
+        .limit(1)
+    : []
   const object = menu?.pdfKey ? await env.MENU_PDFS.get(menu.pdfKey) : null
   if (!object) throw new ApiError(404, 'This menu has no PDF.')
   const fileName = (menu?.pdfName ?? 'menu.pdf').replace(/[^\w.\- ]/g, '_')

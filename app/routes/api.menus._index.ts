@@ -8,5 +8,6 @@ export const loader = methodNotAllowed('POST')
 
 /** POST /api/menus { name, description, type }: answers the new menu (with its id). */
 export const action = staffApi({
-  POST: async ({ request, db, user, t }) => json(toWireMenu(await createMenu(db, user.id, await readJson(request, menuSchema, t))), 201),
+  POST: async ({ request, db, user, t }) =>
+    json(toWireMenu(await createMenu(db, user.id, await readJson(request, menuSchema, t))), 201),
 })

@@ -14,8 +14,22 @@ const close = staffApi({
   POST: async ({ request, params, env, db, user, t }) => {
     const table = await findOwnTable(db, user.id, params.id ?? '')
     if (!table) throw new ApiError(404, t('admin.errors.notFound'))
-    const result = await settleAndClose(env, table.id, await readJson(request, closeBillSchema, t), user.ownerName ?? null)
-    if (!result.ok) throw new ApiError(result.status, result.code === 'CLOSED' ? t('admin.details.alreadyClosed') : result.code === 'LEDGER_UNAVAILABLE' ? t('admin.details.closeLater') : result.message, { code: result.code })
+    const result = await settleAndClose(
+      env,
+      table.id,
+      await readJson(request, closeBillSchema, t),
+      user.ownerName ?? null,
+    )
+    if (!result.ok)
+      throw new ApiError(
+        result.status,
+        result.code === 'CLOSED'
+          ? t('admin.details.alreadyClosed')
+          : result.code === 'LEDGER_UNAVAILABLE'
+            ? t('admin.details.closeLater')
+            : result.message,
+        { code: result.code },
+      )
     // The new bill is the table's open bill from now on, whether or not D1 has heard of it yet.
     return json({ ...table, sessionId: result.sessionId })
   },

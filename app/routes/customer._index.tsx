@@ -30,7 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (found.found) throw redirect(customerPath.bill(found.sessionId))
   // The code is right, so the diner is told the table is gone rather than to check what they typed.
   if (found.archived) return data({ typed, error: 'customer.enter.gone' }, { status: 410 })
-  if (found.limit) return data({ typed, error: await tooManyText(request, found.limit) }, { status: 429, headers: retryAfter(found.limit) })
+  if (found.limit)
+    return data(
+      { typed, error: await tooManyText(request, found.limit) },
+      { status: 429, headers: retryAfter(found.limit) },
+    )
   return data({ typed, error: 'customer.enter.invalid' }, { status: 404 })
 }
 

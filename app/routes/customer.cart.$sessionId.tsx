@@ -1,7 +1,23 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { cartCharge, cartCookie, cartFromCookies, cartLineKey, cartTotals, MAX_LINE_QUANTITY, priceCart, removeFromCart, setCartQuantity } from '~/domain/cart'
+import {
+  cartCharge,
+  cartCookie,
+  cartFromCookies,
+  cartLineKey,
+  cartTotals,
+  MAX_LINE_QUANTITY,
+  priceCart,
+  removeFromCart,
+  setCartQuantity,
+} from '~/domain/cart'
 import { menuInLanguage } from '~/domain/menu-language'
 import { menuById, priceOrder } from '~/domain/order-pricing'
 import { placeOrderFormSchema, removeFromCartFormSchema } from '~/domain/schemas/items'
@@ -23,12 +39,15 @@ import { useI18n } from '~/ui/i18n'
 import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
 
-export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.cart.title'), ...args.data }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t('customer.cart.title'), ...args.data }))
 
 /** The cart as its cookie holds it, priced by the menu as it is now, its dishes named in the diner's language. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const menu = menuById(menuInLanguage(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId), await getLanguage(request)))
+  const menu = menuById(
+    menuInLanguage(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId), await getLanguage(request)),
+  )
   return {
     ...dinerHeader(bill),
     tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },
@@ -46,13 +65,17 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const form = await request.formData()
   const kept = cartFromCookies(request.headers.get('Cookie'), bill.sessionId)
-  const keep = (entries: typeof kept, search = '') => redirect(`${customerPath.cart(bill.sessionId)}${search}`, { headers: { 'Set-Cookie': cartCookie(bill.sessionId, entries) } })
+  const keep = (entries: typeof kept, search = '') =>
+    redirect(`${customerPath.cart(bill.sessionId)}${search}`, {
+      headers: { 'Set-Cookie': cartCookie(bill.sessionId, entries) },
+    })
   if (form.has('remove')) {
     const removal = parseWithZod(form, { schema: removeFromCartFormSchema })
     return keep(removal.status === 'success' ? removeFromCart(kept, removal.value.remove) : kept)
   }
   const submission = parseWithZod(form, { schema: placeOrderFormSchema })
-  const refuse = (status: number, message = 'customer.cart.failedText') => data(submission.reply({ formErrors: [message] }), { status })
+  const refuse = (status: number, message = 'customer.cart.failedText') =>
+    data(submission.reply({ formErrors: [message] }), { status })
   if (submission.status !== 'success') return refuse(400)
   const { intent, customerName, items } = submission.value
   if (intent === 'update') {
@@ -66,21 +89,48 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const menu = menuById(categories)
   // Priced here by the same rule the bill's object applies, so a cart the menu no longer allows is refused before it is sent.
   const priced = priceOrder(
-    items.map((item) => ({ ...item, name: '', description: menu.get(item.menuItemId)?.description ?? null, price: 0, category: 'Order', customerName })),
+    items.map((item) => ({
+      ...item,
+      name: '',
+      description: menu.get(item.menuItemId)?.description ?? null,
+      price: 0,
+      category: 'Order',
+      customerName,
+    })),
     menu,
     { freePrices: false },
   )
-  if (!priced.ok) return priced.code === 'SOLD_OUT' ? refuse(409, await soldOutText(request, items, categories)) : refuse(400)
-  const lines = priced.lines.map(({ menuItemId, priceCents, ...line }) => ({ ...line, menuItemId: menuItemId ?? undefined, price: priceCents }))
-  const result = await addOrder(context.cloudflare.env, { tableId: bill.tableId, sessionId: bill.sessionId, items: lines }, { staffUserId: null, address: context.clientAddress })
+  if (!priced.ok)
+    return priced.code === 'SOLD_OUT' ? refuse(409, await soldOutText(request, items, categories)) : refuse(400)
+  const lines = priced.lines.map(({ menuItemId, priceCents, ...line }) => ({
+    ...line,
+    menuItemId: menuItemId ?? undefined,
+    price: priceCents,
+  }))
+  const result = await addOrder(
+    context.cloudflare.env,
+    { tableId: bill.tableId, sessionId: bill.sessionId, items: lines },
+    { staffUserId: null, address: context.clientAddress },
+  )
   // Sold out since this action read the menu: the bill's object read it again.
-  if (!result.ok && result.code === 'SOLD_OUT') return refuse(409, await soldOutText(request, items, await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)))
+  if (!result.ok && result.code === 'SOLD_OUT')
+    return refuse(
+      409,
+      await soldOutText(request, items, await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)),
+    )
   if (result.ok) {
     const ordered = new Set(items.map(cartLineKey))
     return redirectWithToast(
       customerPath.bill(bill.sessionId),
       { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' },
-      { headers: { 'Set-Cookie': cartCookie(bill.sessionId, kept.filter((entry) => !ordered.has(cartLineKey(entry)))) } },
+      {
+        headers: {
+          'Set-Cookie': cartCookie(
+            bill.sessionId,
+            kept.filter((entry) => !ordered.has(cartLineKey(entry))),
+          ),
+        },
+      },
     )
   }
   if (!result.limit) return refuse(result.status)
@@ -88,9 +138,17 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
 }
 
 /** The refusal of an order with sold-out lines, naming them as the cart does, in the diner's language. */
-async function soldOutText(request: Request, items: readonly { menuItemId: string }[], categories: Awaited<ReturnType<typeof readOwnerMenu>>) {
+async function soldOutText(
+  request: Request,
+  items: readonly { menuItemId: string }[],
+  categories: Awaited<ReturnType<typeof readOwnerMenu>>,
+) {
   const menu = menuById(menuInLanguage(categories, await getLanguage(request)))
-  const names = [...new Set(items.flatMap((item) => (menu.get(item.menuItemId)?.soldOut ? [menu.get(item.menuItemId)?.name ?? ''] : [])))]
+  const names = [
+    ...new Set(
+      items.flatMap((item) => (menu.get(item.menuItemId)?.soldOut ? [menu.get(item.menuItemId)?.name ?? ''] : [])),
+    ),
+  ]
   const t = await getT(request)
   return t('customer.cart.soldOut', { names: names.join(', '), count: names.length })
 }
@@ -119,9 +177,18 @@ export default function Cart() {
   const { entries, save } = cart
 
   return (
-    <CustomerShell restaurantName={restaurantName} tableNumber={tableNumber} backTo={customerPath.menu(sid)} closeTo={billPath} title={t('customer.cart.title')}>
+    <CustomerShell
+      restaurantName={restaurantName}
+      tableNumber={tableNumber}
+      backTo={customerPath.menu(sid)}
+      closeTo={billPath}
+      title={t('customer.cart.title')}
+    >
       {lines.length === 0 ? (
-        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm" data-testid="cart-empty">
+        <div
+          className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm dark:bg-stone-900"
+          data-testid="cart-empty"
+        >
           <p className="text-lg font-bold">{t('customer.cart.emptyTitle')}</p>
           <Link to={customerPath.menu(sid)} className={buttonClass.primary}>
             {t('customer.cart.viewMenu')}
@@ -130,27 +197,43 @@ export default function Cart() {
       ) : (
         <>
           <Form method="post" className="grid gap-5">
-            <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm" data-testid="cart-lines">
+            <ul
+              className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900"
+              data-testid="cart-lines"
+            >
               {lines.map((line, index) => {
                 const key = cartLineKey(line)
                 return (
                   <li key={key} className="grid gap-3 p-4" data-testid="cart-line">
                     <input type="hidden" name={`items[${index}].menuItemId`} value={line.menuItemId} />
                     {line.optionIds.map((optionId, option) => (
-                      <input key={optionId} type="hidden" name={`items[${index}].optionIds[${option}]`} value={optionId} />
+                      <input
+                        key={optionId}
+                        type="hidden"
+                        name={`items[${index}].optionIds[${option}]`}
+                        value={optionId}
+                      />
                     ))}
                     {line.note ? <input type="hidden" name={`items[${index}].note`} value={line.note} /> : null}
                     <div className="flex items-start gap-3">
                       <span className="min-w-0 flex-1">
                         <span className="block font-semibold">{line.name}</span>
-                        {line.details ? <span className="block text-sm text-stone-600 dark:text-stone-400">{line.details}</span> : null}
+                        {line.details ? (
+                          <span className="block text-sm text-stone-600 dark:text-stone-400">{line.details}</span>
+                        ) : null}
                         {line.note ? (
-                          <span className="block text-sm italic text-stone-700 dark:text-stone-300" data-testid="cart-line-note">
+                          <span
+                            className="block text-sm text-stone-700 italic dark:text-stone-300"
+                            data-testid="cart-line-note"
+                          >
                             {t('customer.cart.note', { note: line.note })}
                           </span>
                         ) : null}
                         {line.soldOut ? (
-                          <span className="mt-1 block text-sm font-bold text-amber-900 dark:text-amber-100" data-testid="cart-line-sold-out">
+                          <span
+                            className="mt-1 block text-sm font-bold text-amber-900 dark:text-amber-100"
+                            data-testid="cart-line-sold-out"
+                          >
                             {t('customer.cart.lineSoldOut')}
                           </span>
                         ) : null}
@@ -160,7 +243,7 @@ export default function Cart() {
                         form={REMOVE_FORM}
                         name="remove"
                         value={key}
-                        className={`${buttonClass.icon} -mr-2 -mt-2 shrink-0`}
+                        className={`${buttonClass.icon} -mt-2 -mr-2 shrink-0`}
                         aria-label={t('customer.cart.remove', { name: line.name })}
                         onClick={(event) => {
                           event.preventDefault()
@@ -184,7 +267,10 @@ export default function Cart() {
                         increaseLabel={t('customer.cart.increase', { name: line.name })}
                         testId="cart-quantity"
                       />
-                      <span className={`font-semibold tabular-nums ${line.soldOut ? 'text-stone-500 line-through' : ''}`} data-testid="cart-line-total">
+                      <span
+                        className={`font-semibold tabular-nums ${line.soldOut ? 'text-stone-500 line-through' : ''}`}
+                        data-testid="cart-line-total"
+                      >
                         {money(line.priceCents * line.quantity)}
                       </span>
                     </div>
@@ -195,37 +281,66 @@ export default function Cart() {
 
             {/* First of the order's buttons, so Enter in a quantity without JavaScript draws the figures again rather than ordering. */}
             {hydrated ? null : (
-              <button type="submit" name="intent" value="update" className={`${buttonClass.secondary} w-full`} data-testid="cart-update">
+              <button
+                type="submit"
+                name="intent"
+                value="update"
+                className={`${buttonClass.secondary} w-full`}
+                data-testid="cart-update"
+              >
                 {t('common.update')}
               </button>
             )}
 
-            <dl className="space-y-1 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+            <dl className="space-y-1 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
               <div className="flex justify-between">
                 <dt className="text-stone-600 dark:text-stone-400">{t('customer.cart.subtotal')}</dt>
-                <dd className="tabular-nums" data-testid="cart-subtotal">{money(totals.subtotal)}</dd>
+                <dd className="tabular-nums" data-testid="cart-subtotal">
+                  {money(totals.subtotal)}
+                </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-stone-600 dark:text-stone-400">{t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', { rate: charge.taxRatePercent })}</dt>
+                <dt className="text-stone-600 dark:text-stone-400">
+                  {t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', {
+                    rate: charge.taxRatePercent,
+                  })}
+                </dt>
                 <dd className="text-right tabular-nums" data-testid="cart-tax">
                   {charge.taxIncluded ? t('customer.cart.taxIncluded') : money(charge.taxAdded)}
                 </dd>
               </div>
-              <div className="flex justify-between border-t border-stone-200 dark:border-stone-700 pt-2 text-lg font-bold">
+              <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold dark:border-stone-700">
                 <dt>{t('customer.cart.total')}</dt>
-                <dd className="tabular-nums" data-testid="cart-total">{money(charge.total)}</dd>
+                <dd className="tabular-nums" data-testid="cart-total">
+                  {money(charge.total)}
+                </dd>
               </div>
             </dl>
 
             <label className="grid gap-1 font-semibold">
               {t('customer.cart.name')}
-              <input name="customerName" maxLength={60} autoComplete="given-name" defaultValue={searchParams.get('name') ?? ''} className="min-h-12 rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-4 font-normal" />
-              <span className="text-sm font-normal text-stone-600 dark:text-stone-400">{t('customer.cart.nameHint')}</span>
+              <input
+                name="customerName"
+                maxLength={60}
+                autoComplete="given-name"
+                defaultValue={searchParams.get('name') ?? ''}
+                className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 font-normal dark:border-stone-600 dark:bg-stone-950"
+              />
+              <span className="text-sm font-normal text-stone-600 dark:text-stone-400">
+                {t('customer.cart.nameHint')}
+              </span>
             </label>
 
             <ErrorList errors={lastResult?.error?.['']} alert testId="cart-error" />
 
-            <button type="submit" name="intent" value="order" className={`${buttonClass.primary} w-full`} disabled={placing} data-testid="place-order">
+            <button
+              type="submit"
+              name="intent"
+              value="order"
+              className={`${buttonClass.primary} w-full`}
+              disabled={placing}
+              data-testid="place-order"
+            >
               {placing ? t('customer.cart.placing') : t('customer.cart.placeOrder', { total: money(charge.total) })}
             </button>
           </Form>

@@ -2,7 +2,16 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { addToCart, cartCookie, cartFromCookies, cartLineLabel, cartTotals, cleanNote, lineQuantityWithin, priceCart } from '~/domain/cart'
+import {
+  addToCart,
+  cartCookie,
+  cartFromCookies,
+  cartLineLabel,
+  cartTotals,
+  cleanNote,
+  lineQuantityWithin,
+  priceCart,
+} from '~/domain/cart'
 import { checkChoice, type ModifierGroupRule } from '~/domain/modifiers'
 import { menuInLanguage, shownText } from '~/domain/menu-language'
 import { menuById } from '~/domain/order-pricing'
@@ -25,12 +34,17 @@ import { Sheet } from '~/ui/sheet'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { useToast } from '~/ui/toaster'
 
-export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.menu.title'), ...args.data }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t('customer.menu.title'), ...args.data }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const db = getDb(context.cloudflare.env.DB)
-  const [menu, pdfs, language] = await Promise.all([readOwnerMenu(db, bill.userId), readOwnerMenuPdfs(db, bill.userId), getLanguage(request)])
+  const [menu, pdfs, language] = await Promise.all([
+    readOwnerMenu(db, bill.userId),
+    readOwnerMenuPdfs(db, bill.userId),
+    getLanguage(request),
+  ])
   // Only what the phone needs of each item's modifiers; names and descriptions in the diner's language.
   const categories = menuInLanguage(menu, language).map((category) => ({
     ...category,
@@ -41,11 +55,21 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         name,
         required,
         multipleSelect,
-        options: options.map((option) => ({ id: option.id, name: option.name, priceAdjustmentCents: option.priceAdjustmentCents, isDefault: option.isDefault })),
+        options: options.map((option) => ({
+          id: option.id,
+          name: option.name,
+          priceAdjustmentCents: option.priceAdjustmentCents,
+          isDefault: option.isDefault,
+        })),
       })),
     })),
   }))
-  return { ...dinerHeader(bill), categories, pdfs, cart: cartFromCookies(request.headers.get('Cookie'), bill.sessionId) }
+  return {
+    ...dinerHeader(bill),
+    categories,
+    pdfs,
+    cart: cartFromCookies(request.headers.get('Cookie'), bill.sessionId),
+  }
 }
 
 /** The page an item was added from, at that item. */
@@ -53,7 +77,8 @@ const menuAt = (sessionId: string, category: string | null, itemId?: string) =>
   `${customerPath.menu(sessionId)}${category ? `?category=${encodeURIComponent(category)}` : ''}${itemId ? `#item-${itemId}` : ''}`
 
 /** How an added line is told to the diner: '2 × Taco al pastor (Salsa: Verde)'. */
-const addedLabel = (name: string, choice: Pick<ItemChoice, 'summary' | 'quantity'>) => `${choice.quantity > 1 ? `${choice.quantity} × ` : ''}${cartLineLabel({ name, details: choice.summary })}`
+const addedLabel = (name: string, choice: Pick<ItemChoice, 'summary' | 'quantity'>) =>
+  `${choice.quantity > 1 ? `${choice.quantity} × ` : ''}${cartLineLabel({ name, details: choice.summary })}`
 
 /**
  * Adds an item from its sheet without JavaScript (how many, its options and
@@ -66,18 +91,41 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const category = new URL(request.url).searchParams.get('category')
   const submission = parseWithZod(await request.formData(), { schema: addToCartFormSchema })
-  const item = submission.status === 'success' ? menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item) : undefined
-  if (submission.status !== 'success' || !item) return redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
+  const item =
+    submission.status === 'success'
+      ? menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item)
+      : undefined
+  if (submission.status !== 'success' || !item)
+    return redirectWithToast(menuAt(bill.sessionId, category), {
+      title: 'customer.menu.itemGone',
+      variant: 'destructive',
+    })
   const { name } = shownText(item, await getLanguage(request))
-  if (item.soldOut) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.soldOutToast', description: name, variant: 'destructive' })
+  if (item.soldOut)
+    return redirectWithToast(menuAt(bill.sessionId, category, item.id), {
+      title: 'customer.menu.soldOutToast',
+      description: name,
+      variant: 'destructive',
+    })
   const { options, quantity, note } = submission.value
   const choice = checkChoice(item.modifierGroups, options)
   if (!choice.ok) {
     if (choice.groupId) return data({ missing: choice.groupId, optionIds: options, quantity, note }, { status: 400 })
-    return redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
+    return redirectWithToast(menuAt(bill.sessionId, category), {
+      title: 'customer.menu.itemGone',
+      variant: 'destructive',
+    })
   }
-  const next = addToCart(cartFromCookies(request.headers.get('Cookie'), bill.sessionId), { menuItemId: item.id, optionIds: choice.optionIds, note }, quantity)
-  if (!next) return redirectWithToast(menuAt(bill.sessionId, category, item.id), { title: 'customer.menu.cartFull', variant: 'destructive' })
+  const next = addToCart(
+    cartFromCookies(request.headers.get('Cookie'), bill.sessionId),
+    { menuItemId: item.id, optionIds: choice.optionIds, note },
+    quantity,
+  )
+  if (!next)
+    return redirectWithToast(menuAt(bill.sessionId, category, item.id), {
+      title: 'customer.menu.cartFull',
+      variant: 'destructive',
+    })
   return redirectWithToast(
     menuAt(bill.sessionId, category, item.id),
     { title: 'customer.menu.itemAdded', description: addedLabel(name, { summary: choice.summary, quantity }) },
@@ -105,7 +153,9 @@ export default function Menu() {
   const choiceInUrl =
     choosing && searchParams.get(CHOICE_UPDATE.name) === CHOICE_UPDATE.value
       ? {
-          optionIds: choosing.modifierGroups.flatMap((group) => searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id))),
+          optionIds: choosing.modifierGroups.flatMap((group) =>
+            searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id)),
+          ),
           quantity: lineQuantityWithin(Number(searchParams.get('quantity'))),
           note: cleanNote(searchParams.get('note')),
         }
@@ -113,7 +163,9 @@ export default function Menu() {
 
   const add = (itemId: string, choice: ItemChoice) => {
     const item = menu.get(itemId)
-    const next = item && addToCart(cart.entries, { menuItemId: item.id, optionIds: choice.optionIds, note: choice.note }, choice.quantity)
+    const next =
+      item &&
+      addToCart(cart.entries, { menuItemId: item.id, optionIds: choice.optionIds, note: choice.note }, choice.quantity)
     if (!item || !next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
     cart.save(next)
     toast({ title: 'customer.menu.itemAdded', description: addedLabel(item.name, choice) })
@@ -125,7 +177,8 @@ export default function Menu() {
     const strip = tab?.closest('nav')
     if (!tab || !strip) return
     const offset = tab.getBoundingClientRect().left - strip.getBoundingClientRect().left
-    if (offset < 0 || offset + tab.offsetWidth > strip.clientWidth) strip.scrollTo({ left: strip.scrollLeft + offset - 16 })
+    if (offset < 0 || offset + tab.offsetWidth > strip.clientWidth)
+      strip.scrollTo({ left: strip.scrollLeft + offset - 16 })
   }, [active?.id])
 
   const cartButton = (
@@ -140,13 +193,25 @@ export default function Menu() {
       aria-label={t('customer.menu.cartCount', { count: totals.count })}
       data-testid="cart-button"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="9" cy="20" r="1.5" />
         <circle cx="18" cy="20" r="1.5" />
         <path d="M2 3h3l2.7 12.4a1.5 1.5 0 0 0 1.5 1.1h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7H6" />
       </svg>
       {totals.count > 0 ? (
-        <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-emerald-700 px-1 text-xs font-bold text-white" data-testid="cart-badge">
+        <span
+          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-emerald-700 px-1 text-xs font-bold text-white"
+          data-testid="cart-badge"
+        >
           {totals.count}
         </span>
       ) : null}
@@ -162,13 +227,22 @@ export default function Menu() {
       actions={cartButton}
       bottomBar={
         totals.count > 0 ? (
-          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 dark:border-stone-700 bg-white/95 dark:bg-stone-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" data-testid="menu-bar">
+          <div
+            className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-700 dark:bg-stone-900/95"
+            data-testid="menu-bar"
+          >
             <div className="mx-auto flex max-w-xl items-center gap-3 p-3">
               <div className="flex-1">
-                <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.menu.items', { count: totals.count })}</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">
+                  {t('customer.menu.items', { count: totals.count })}
+                </p>
                 <p className="text-lg font-bold tabular-nums">{money(totals.subtotal)}</p>
               </div>
-              <Link to={customerPath.cart(sid)} className={`${buttonClass.primary} flex-1`} data-testid="menu-place-order">
+              <Link
+                to={customerPath.cart(sid)}
+                className={`${buttonClass.primary} flex-1`}
+                data-testid="menu-place-order"
+              >
                 {t('customer.menu.placeOrder')}
               </Link>
             </div>
@@ -177,7 +251,10 @@ export default function Menu() {
       }
     >
       {categories.length === 0 || !active ? (
-        <div className="grid gap-3 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm" data-testid="no-menu">
+        <div
+          className="grid gap-3 rounded-2xl bg-white p-6 text-center shadow-sm dark:bg-stone-900"
+          data-testid="no-menu"
+        >
           <p className="text-lg font-bold">{t('customer.menu.noMenuTitle')}</p>
           <p className="text-stone-600 dark:text-stone-400">{t('customer.menu.noMenuText')}</p>
           <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
@@ -198,8 +275,10 @@ export default function Menu() {
                       preventScrollReset
                       aria-current={current ? 'page' : undefined}
                       ref={current ? activeTab : undefined}
-                      className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 font-semibold ${
-                        current ? 'border-emerald-800 dark:border-emerald-500 bg-emerald-800 text-white' : 'border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 text-stone-800 dark:text-stone-200 hover:bg-stone-100 dark:hover:bg-stone-800'
+                      className={`inline-flex min-h-11 items-center rounded-full border px-4 font-semibold whitespace-nowrap ${
+                        current
+                          ? 'border-emerald-800 bg-emerald-800 text-white dark:border-emerald-500'
+                          : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800'
                       }`}
                     >
                       {category.name}
@@ -220,13 +299,21 @@ export default function Menu() {
               </p>
             ) : null}
             {active.items.length === 0 ? (
-              <p className="rounded-2xl bg-white dark:bg-stone-900 p-6 text-center text-stone-600 dark:text-stone-400 shadow-sm" data-testid="empty-category">
+              <p
+                className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-400"
+                data-testid="empty-category"
+              >
                 {t('customer.menu.emptyCategory')}
               </p>
             ) : (
               <ul className="grid gap-3" data-testid="menu-items">
                 {active.items.map((item, index) => (
-                  <li key={item.id} id={`item-${item.id}`} className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" data-testid="menu-item">
+                  <li
+                    key={item.id}
+                    id={`item-${item.id}`}
+                    className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+                    data-testid="menu-item"
+                  >
                     <div className="flex items-start gap-3">
                       <div className="min-w-0 flex-1">
                         <p className="font-semibold" lang={item.nameLang}>
@@ -237,7 +324,11 @@ export default function Menu() {
                             {item.description}
                           </p>
                         ) : null}
-                        {item.modifierGroups.length > 0 ? <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.menu.customizable')}</p> : null}
+                        {item.modifierGroups.length > 0 ? (
+                          <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-400">
+                            {t('customer.menu.customizable')}
+                          </p>
+                        ) : null}
                         {item.tags.length > 0 ? (
                           <div className="mt-2">
                             <DishTags tags={item.tags} />
@@ -246,17 +337,37 @@ export default function Menu() {
                       </div>
                       {item.photo ? (
                         // The first few are on screen when the page opens; the rest load as the diner scrolls to them.
-                        <DishPhoto photo={item.photo} alt={item.name} displayWidth={80} sizes="80px" lazy={index >= 3} className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800" />
+                        <DishPhoto
+                          photo={item.photo}
+                          alt={item.name}
+                          displayWidth={80}
+                          sizes="80px"
+                          lazy={index >= 3}
+                          className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
+                        />
                       ) : null}
                     </div>
                     <div className="flex items-center justify-between gap-3">
-                      <p className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}>{money(item.priceCents)}</p>
+                      <p
+                        className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}
+                      >
+                        {money(item.priceCents)}
+                      </p>
                       {item.soldOut ? (
-                        <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100" data-testid="sold-out">
+                        <p
+                          className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+                          data-testid="sold-out"
+                        >
                           {t('customer.menu.soldOut')}
                         </p>
                       ) : (
-                        <Link to={`${here}&item=${encodeURIComponent(item.id)}`} replace preventScrollReset className={`${buttonClass.secondary} px-4`} data-testid="choose-options">
+                        <Link
+                          to={`${here}&item=${encodeURIComponent(item.id)}`}
+                          replace
+                          preventScrollReset
+                          className={`${buttonClass.secondary} px-4`}
+                          data-testid="choose-options"
+                        >
                           {t('customer.menu.addToOrder')}
                         </Link>
                       )}
@@ -280,9 +391,26 @@ export default function Menu() {
           ))}
         </ul>
       ) : null}
-      <Sheet open={Boolean(choosing)} closeTo={here} title={choosing ? (choosing.modifierGroups.length > 0 ? `${choosing.name} · ${t('customer.menu.chooseOptions')}` : choosing.name) : ''}>
+      <Sheet
+        open={Boolean(choosing)}
+        closeTo={here}
+        title={
+          choosing
+            ? choosing.modifierGroups.length > 0
+              ? `${choosing.name} · ${t('customer.menu.chooseOptions')}`
+              : choosing.name
+            : ''
+        }
+      >
         {choosing?.photo ? (
-          <DishPhoto photo={choosing.photo} alt={choosing.name} displayWidth={480} sizes="(min-width: 576px) 536px, calc(100vw - 40px)" lazy={false} className="mb-3 h-auto max-h-48 w-full rounded-2xl bg-stone-100 object-cover dark:bg-stone-800" />
+          <DishPhoto
+            photo={choosing.photo}
+            alt={choosing.name}
+            displayWidth={480}
+            sizes="(min-width: 576px) 536px, calc(100vw - 40px)"
+            lazy={false}
+            className="mb-3 h-auto max-h-48 w-full rounded-2xl bg-stone-100 object-cover dark:bg-stone-800"
+          />
         ) : null}
         {choosing?.description ? (
           <p className="mb-3 text-stone-600 dark:text-stone-400" lang={choosing.descriptionLang}>
@@ -295,7 +423,11 @@ export default function Menu() {
           </div>
         ) : null}
         {choosing?.soldOut ? (
-          <p role="status" className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100" data-testid="sold-out-notice">
+          <p
+            role="status"
+            className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+            data-testid="sold-out-notice"
+          >
             {t('customer.menu.soldOutText')}
           </p>
         ) : choosing ? (

@@ -1,5 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { lineAmountFor, lineRemaining } from '~/domain/bill'
@@ -19,7 +25,8 @@ import { useToast } from '~/ui/toaster'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useLiveBill } from '~/ui/use-live'
 
-export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.payItems.title'), ...args.data?.bill }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t('customer.payItems.title'), ...args.data?.bill }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = clientBill(await loadBill(context, params.sessionId))
@@ -38,7 +45,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = payableBill(await loadBill(context, params.sessionId))
   const submission = parseWithZod(await request.formData(), { schema: payItemsFormSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  const refuse = (error: string, status: number) => data(submission.reply({ fieldErrors: { item: [error] } }), { status })
+  const refuse = (error: string, status: number) =>
+    data(submission.reply({ fieldErrors: { item: [error] } }), { status })
   const byId = new Map(bill.lines.map((line) => [line.id, line]))
   const items: { itemId: string; quantity: number }[] = []
   for (const itemId of new Set(submission.value.item)) {
@@ -61,7 +69,8 @@ const unitsLeft = (line: ClientLine) => line.quantity - line.paidQuantity - line
 function sentChoice(sent: Record<string, unknown> | null | undefined): Map<string, number> | null {
   if (!sent) return null
   const items = [sent.item].flat().filter((id): id is string => typeof id === 'string')
-  const quantities = typeof sent.quantities === 'object' && sent.quantities ? (sent.quantities as Record<string, unknown>) : {}
+  const quantities =
+    typeof sent.quantities === 'object' && sent.quantities ? (sent.quantities as Record<string, unknown>) : {}
   return new Map(items.map((id) => [id, Math.max(1, Math.floor(Number(quantities[id])) || 1)]))
 }
 
@@ -71,7 +80,9 @@ export default function PayItems() {
   const { t, money, locale } = useI18n()
   const hydrated = useHydrated()
   const navigation = useNavigation()
-  const [selected, setSelected] = useState<Map<string, number>>(() => sentChoice(lastResult?.initialValue) ?? new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])))
+  const [selected, setSelected] = useState<Map<string, number>>(
+    () => sentChoice(lastResult?.initialValue) ?? new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])),
+  )
   const sid = bill.sessionId
   const toast = useToast()
   useLiveBill(sid)
@@ -108,7 +119,8 @@ export default function PayItems() {
       else next.delete(line.id)
       return next
     })
-  const setQuantity = (line: ClientLine, quantity: number) => setSelected((current) => new Map(current).set(line.id, quantity))
+  const setQuantity = (line: ClientLine, quantity: number) =>
+    setSelected((current) => new Map(current).set(line.id, quantity))
 
   return (
     <CustomerShell
@@ -119,7 +131,10 @@ export default function PayItems() {
       title={t('customer.payItems.title')}
     >
       {groups.length === 0 ? (
-        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm" data-testid="all-items-paid">
+        <div
+          className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm dark:bg-stone-900"
+          data-testid="all-items-paid"
+        >
           <p className="text-lg font-semibold">{t('customer.payItems.allPaid')}</p>
           <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
             {t('customer.menu.viewBill')}
@@ -131,9 +146,13 @@ export default function PayItems() {
           <ErrorList errors={lastResult?.error?.item} alert testId="pay-items-error" />
 
           {groups.map((group) => (
-            <section key={group.customerName ?? ''} aria-label={group.customerName ?? t('customer.bill.guest')} data-testid="diner-group">
+            <section
+              key={group.customerName ?? ''}
+              aria-label={group.customerName ?? t('customer.bill.guest')}
+              data-testid="diner-group"
+            >
               <h2 className="mb-2 text-lg font-bold">{group.customerName ?? t('customer.bill.guest')}</h2>
-              <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm">
+              <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900">
                 {group.lines.map((line) => {
                   const left = unitsLeft(line)
                   const units = selected.get(line.id)
@@ -155,20 +174,43 @@ export default function PayItems() {
                             {line.quantity > 1 ? `${line.quantity}× ` : ''}
                             {line.name}
                           </span>
-                          {line.description ? <span className="block text-sm text-stone-600 dark:text-stone-400">{line.description}</span> : null}
-                          {left > 1 ? <span className="block text-sm text-stone-600 dark:text-stone-400">{t('customer.payItems.each', { amount: money(lineAmountFor(payable(line), 1)) })}</span> : null}
-                          {left > 0 && left < line.quantity ? <span className="block text-sm font-medium text-amber-800 dark:text-amber-200">{t('customer.payItems.left', { count: left })}</span> : null}
+                          {line.description ? (
+                            <span className="block text-sm text-stone-600 dark:text-stone-400">{line.description}</span>
+                          ) : null}
+                          {left > 1 ? (
+                            <span className="block text-sm text-stone-600 dark:text-stone-400">
+                              {t('customer.payItems.each', { amount: money(lineAmountFor(payable(line), 1)) })}
+                            </span>
+                          ) : null}
+                          {left > 0 && left < line.quantity ? (
+                            <span className="block text-sm font-medium text-amber-800 dark:text-amber-200">
+                              {t('customer.payItems.left', { count: left })}
+                            </span>
+                          ) : null}
                           {line.heldQuantity > 0 ? (
-                            <span className="block text-sm font-medium text-sky-800 dark:text-sky-300" data-testid="item-being-paid">
-                              {left > 0 ? t('customer.bill.beingPaid', { count: line.heldQuantity }) : t('customer.payItems.beingPaid')}
+                            <span
+                              className="block text-sm font-medium text-sky-800 dark:text-sky-300"
+                              data-testid="item-being-paid"
+                            >
+                              {left > 0
+                                ? t('customer.bill.beingPaid', { count: line.heldQuantity })
+                                : t('customer.payItems.beingPaid')}
                             </span>
                           ) : null}
                         </span>
                         {left > 0 ? (
-                          <span className="font-semibold tabular-nums">{money(isChosen ? lineAmountFor(payable(line), Math.min(units, left)) : lineRemaining(payable(line)))}</span>
+                          <span className="font-semibold tabular-nums">
+                            {money(
+                              isChosen
+                                ? lineAmountFor(payable(line), Math.min(units, left))
+                                : lineRemaining(payable(line)),
+                            )}
+                          </span>
                         ) : (
                           // Someone is paying all of it: what it costs, out of reach.
-                          <span className="font-semibold tabular-nums text-stone-500 dark:text-stone-400">{money(lineRemaining(line))}</span>
+                          <span className="font-semibold text-stone-500 tabular-nums dark:text-stone-400">
+                            {money(lineRemaining(line))}
+                          </span>
                         )}
                       </label>
                       {left > 1 ? (
@@ -194,18 +236,32 @@ export default function PayItems() {
             </section>
           ))}
 
-          <div className="sticky bottom-0 -mx-4 grid gap-3 border-t border-stone-200 dark:border-stone-700 bg-stone-50/95 dark:bg-stone-950/95 p-4 backdrop-blur">
+          <div className="sticky bottom-0 -mx-4 grid gap-3 border-t border-stone-200 bg-stone-50/95 p-4 backdrop-blur dark:border-stone-700 dark:bg-stone-950/95">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>{t('customer.payItems.yourTotal')}</span>
-              <span className="tabular-nums" data-testid="pay-items-total">{money(total)}</span>
+              <span className="tabular-nums" data-testid="pay-items-total">
+                {money(total)}
+              </span>
             </div>
             {/* Before the order's button, so Enter in a quantity without JavaScript draws the total again. */}
             {hydrated ? null : (
-              <button type="submit" formMethod="get" name="update" value="1" className={`${buttonClass.secondary} w-full`} data-testid="pay-items-update">
+              <button
+                type="submit"
+                formMethod="get"
+                name="update"
+                value="1"
+                className={`${buttonClass.secondary} w-full`}
+                data-testid="pay-items-update"
+              >
                 {t('common.update')}
               </button>
             )}
-            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={(hydrated && count === 0) || pending} data-testid="pay-items-confirm">
+            <button
+              type="submit"
+              className={`${buttonClass.primary} w-full`}
+              disabled={(hydrated && count === 0) || pending}
+              data-testid="pay-items-confirm"
+            >
               {hydrated ? t('customer.payItems.confirm', { count }) : t('customer.payItems.continue')}
             </button>
           </div>

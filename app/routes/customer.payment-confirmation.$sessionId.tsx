@@ -16,7 +16,10 @@ const RETURN_AFTER_SECONDS = 10
 // No <meta refresh> for the 10 s return without JavaScript: a timed redirect the reader cannot stop
 // fails WCAG 2.2.1; with JavaScript the countdown has 'Quedarme aquí', without it the link back is there.
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageTitle(args, (t) => ({ page: t(args.data?.payment ? 'customer.confirmation.title' : 'customer.confirmation.loadingTitle'), ...args.data }))
+  pageTitle(args, (t) => ({
+    page: t(args.data?.payment ? 'customer.confirmation.title' : 'customer.confirmation.loadingTitle'),
+    ...args.data,
+  }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const tx = new URL(request.url).searchParams.get('tx')
@@ -66,14 +69,25 @@ export default function Confirmation() {
       {payment ? (
         <section className="grid gap-5" aria-labelledby="confirmation-title">
           <div className="flex flex-col items-center gap-2 pt-4 text-center" role="status" aria-live="polite">
-            <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-emerald-100 dark:bg-emerald-900 text-3xl text-emerald-800 dark:text-emerald-400">✓</span>
-            <h1 id="confirmation-title" className="text-2xl font-bold" data-testid="confirmation-title">{t('customer.confirmation.title')}</h1>
+            <span
+              aria-hidden="true"
+              className="grid size-16 place-items-center rounded-full bg-emerald-100 text-3xl text-emerald-800 dark:bg-emerald-900 dark:text-emerald-400"
+            >
+              ✓
+            </span>
+            <h1 id="confirmation-title" className="text-2xl font-bold" data-testid="confirmation-title">
+              {t('customer.confirmation.title')}
+            </h1>
             <p className="text-stone-700 dark:text-stone-300">
-              {t('customer.confirmation.thanks', { name: payment.customerName === 'Guest' ? t('customer.bill.guest') : payment.customerName })}
+              {t('customer.confirmation.thanks', {
+                name: payment.customerName === 'Guest' ? t('customer.bill.guest') : payment.customerName,
+              })}
             </p>
-            <p className="text-4xl font-bold tabular-nums" data-testid="confirmation-amount">{money(payment.totalCents)}</p>
+            <p className="text-4xl font-bold tabular-nums" data-testid="confirmation-amount">
+              {money(payment.totalCents)}
+            </p>
           </div>
-          <dl className="grid gap-2 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+          <dl className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
             <Row label={t('customer.confirmation.base')} value={money(payment.baseCents)} />
             <Row label={t('customer.confirmation.tip')} value={money(payment.tipCents)} />
             <Row label={t('customer.confirmation.method')} value={t(`customer.method.${payment.paymentMethod}`)} />
@@ -93,7 +107,9 @@ export default function Confirmation() {
           {/* The countdown needs JavaScript; without it the diner goes back with the link below. */}
           {secondsLeft !== null && hydrated ? (
             <div className="flex flex-col items-center gap-2 text-center">
-              <p className="text-stone-600 dark:text-stone-400" data-testid="countdown">{t('customer.confirmation.returning', { count: secondsLeft })}</p>
+              <p className="text-stone-600 dark:text-stone-400" data-testid="countdown">
+                {t('customer.confirmation.returning', { count: secondsLeft })}
+              </p>
               <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
                 {t('customer.confirmation.stay')}
               </button>
@@ -105,7 +121,10 @@ export default function Confirmation() {
         </section>
       ) : (
         <section className="flex flex-col items-center gap-3 py-16 text-center" role="status">
-          <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-emerald-700 dark:border-emerald-500 border-t-transparent" />
+          <span
+            aria-hidden="true"
+            className="size-10 animate-spin rounded-full border-4 border-emerald-700 border-t-transparent dark:border-emerald-500"
+          />
           <h1 className="text-xl font-bold">{t('customer.confirmation.loadingTitle')}</h1>
           <p className="text-stone-600 dark:text-stone-400">{t('customer.confirmation.loadingText')}</p>
         </section>
@@ -118,7 +137,7 @@ function Row({ label, value, mono }: { label: string; value: string; mono?: bool
   return (
     <div className="flex justify-between gap-4">
       <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-      <dd className={`text-right ${mono ? 'break-all font-mono text-sm' : ''}`}>{value}</dd>
+      <dd className={`text-right ${mono ? 'font-mono text-sm break-all' : ''}`}>{value}</dd>
     </div>
   )
 }

@@ -1,6 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from '@remix-run/react'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSubmit,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { PAYMENT_METHODS, type PaymentMethod } from '~/domain/bill'
 import { whatChanged, type PaymentChange } from '~/domain/checkout'
@@ -24,14 +38,23 @@ import type { TranslationKey } from '~/locales/translate'
 import { useI18n } from '~/ui/i18n'
 import { useHydrated } from '~/ui/use-hydrated'
 
-export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.method.title'), ...args.data }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t('customer.method.title'), ...args.data }))
 
 const METHOD_ICONS: Record<PaymentMethod, typeof CardIcon> = { card: CardIcon, apple: WalletIcon, google: WalletIcon }
 
 /** Refusals that mean the bill moved since the diner was shown it: explained, with the new amount. */
 const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH', 'UNKNOWN_ITEM'])
 /** Refusals the diner is told as they are: nothing was charged, and why. */
-const REFUSALS = ['CLOSED', 'DECLINED', 'BEING_PAID', 'HOLD_EXPIRED', 'REQUIRES_ACTION', 'BELOW_MINIMUM', 'PAYMENTS_OFF'] as const
+const REFUSALS = [
+  'CLOSED',
+  'DECLINED',
+  'BEING_PAID',
+  'HOLD_EXPIRED',
+  'REQUIRES_ACTION',
+  'BELOW_MINIMUM',
+  'PAYMENTS_OFF',
+] as const
 type Refusal = (typeof REFUSALS)[number]
 const isRefusal = (code: string): code is Refusal => (REFUSALS as readonly string[]).includes(code)
 
@@ -40,7 +63,8 @@ type Stop = PaymentChange | 'tipTooHigh' | 'nothingChosen'
 /** Why nothing can be paid from this screen as it stands, or null when the pay button can be offered. */
 function blocked(checkout: Checkout, remaining: number): Stop | null {
   if (!checkout.selection) return 'nothingChosen'
-  if (checkout.base <= 0) return whatChanged(0, { remaining, base: 0, mode: checkout.selection.mode, selectionChanged: true })
+  if (checkout.base <= 0)
+    return whatChanged(0, { remaining, base: 0, mode: checkout.selection.mode, selectionChanged: true })
   return checkout.tip.tip > checkout.base ? 'tipTooHigh' : null
 }
 
@@ -54,7 +78,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const stop = blocked(checkout, payableBill(bill).totals.remaining)
   // The whole of what is left, with the same tip choice: where a charge too small for cards can go instead.
   const restParams = new URLSearchParams({ full: 'true' })
-  for (const name of ['tipPercentage', 'tipAmount']) if (tipParams.has(name)) restParams.set(name, tipParams.get(name) ?? '')
+  for (const name of ['tipPercentage', 'tipAmount'])
+    if (tipParams.has(name)) restParams.set(name, tipParams.get(name) ?? '')
   return {
     ...dinerHeader(bill),
     summary: checkout.summary,
@@ -86,10 +111,12 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     return data<PayError>({ kind: onlyMethod ? 'method' : 'invalid' }, { status: 400 })
   }
   const payment = submission.value
-  if (payment.tableId !== bill.tableId || payment.sessionId !== bill.sessionId) return data<PayError>({ kind: 'invalid' }, { status: 400 })
+  if (payment.tableId !== bill.tableId || payment.sessionId !== bill.sessionId)
+    return data<PayError>({ kind: 'invalid' }, { status: 400 })
   const result = await recordPayment(context.cloudflare.env, payment, context.clientAddress)
   // A transactionId is made once per visit to this page: if it was used, this diner's earlier tap went through.
-  if (result.ok || result.code === 'REUSED_TRANSACTION') return redirect(customerPath.confirmation(bill.sessionId, payment.transactionId))
+  if (result.ok || result.code === 'REUSED_TRANSACTION')
+    return redirect(customerPath.confirmation(bill.sessionId, payment.transactionId))
   if (BILL_MOVED.has(result.code)) {
     // Nothing was charged. Say what moved, priced as this screen shows it now.
     const now = await loadBill(context, params.sessionId)
@@ -102,12 +129,22 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       shares: checkout.quote?.split?.tableSize,
     })
     // Nothing left to pay means no new total to show, whatever tip the URL still names.
-    return data<PayError>({ kind: 'moved', change, total: checkout.base > 0 ? checkout.summary.total : 0 }, { status: 409 })
+    return data<PayError>(
+      { kind: 'moved', change, total: checkout.base > 0 ? checkout.summary.total : 0 },
+      { status: 409 },
+    )
   }
   // Nothing was charged: the address has paid too often lately.
-  if (result.limit) return data<PayError>({ kind: 'limited', text: await limitText(request, result.limit, result.code) }, { status: 429, headers: retryAfter(result.limit) })
+  if (result.limit)
+    return data<PayError>(
+      { kind: 'limited', text: await limitText(request, result.limit, result.code) },
+      { status: 429, headers: retryAfter(result.limit) },
+    )
   const clientSecret = result.code === 'REQUIRES_ACTION' ? result.clientSecret : undefined
-  return data<PayError>({ kind: 'refused', code: isRefusal(result.code) ? result.code : null, ...(clientSecret ? { clientSecret } : {}) }, { status: result.status })
+  return data<PayError>(
+    { kind: 'refused', code: isRefusal(result.code) ? result.code : null, ...(clientSecret ? { clientSecret } : {}) },
+    { status: result.status },
+  )
 }
 
 /**
@@ -116,7 +153,9 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
  * transactionId, when the same payment is about to be sent again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  typeof actionResult === 'object' && actionResult !== null && 'clientSecret' in actionResult ? false : defaultShouldRevalidate
+  typeof actionResult === 'object' && actionResult !== null && 'clientSecret' in actionResult
+    ? false
+    : defaultShouldRevalidate
 
 export default function PaymentMethod() {
   const data = useLoaderData<typeof loader>()
@@ -145,16 +184,29 @@ export default function PaymentMethod() {
   }
 
   return (
-    <CustomerShell restaurantName={data.restaurantName} tableNumber={data.tableNumber} backTo={data.backTo} closeTo={billUrl} title={t('customer.method.title')}>
+    <CustomerShell
+      restaurantName={data.restaurantName}
+      tableNumber={data.tableNumber}
+      backTo={data.backTo}
+      closeTo={billUrl}
+      title={t('customer.method.title')}
+    >
       <Form method="post" className="grid gap-5" ref={form}>
         {data.payment ? <HiddenFields value={data.payment} /> : null}
 
         {data.changed && !error && !stop ? (
-          <p role="status" className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100">{t('customer.options.changed')}</p>
+          <p
+            role="status"
+            className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
+          >
+            {t('customer.options.changed')}
+          </p>
         ) : null}
 
-        <section aria-labelledby="summary-heading" className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
-          <h2 id="summary-heading" className="mb-2 font-bold">{t('customer.method.summary')}</h2>
+        <section aria-labelledby="summary-heading" className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
+          <h2 id="summary-heading" className="mb-2 font-bold">
+            {t('customer.method.summary')}
+          </h2>
           <dl className="space-y-1" data-testid="payment-summary">
             {summary.layout === 'separate' ? (
               <>
@@ -164,13 +216,17 @@ export default function PaymentMethod() {
             ) : (
               <>
                 <Row label={t('customer.method.consumption')} value={money(summary.consumption)} />
-                {summary.tax > 0 ? <Row label={t('customer.method.tax', { rate: summary.taxRatePercent })} value={money(summary.tax)} /> : null}
+                {summary.tax > 0 ? (
+                  <Row label={t('customer.method.tax', { rate: summary.taxRatePercent })} value={money(summary.tax)} />
+                ) : null}
               </>
             )}
             <Row label={t('customer.method.tip')} value={money(summary.tip)} />
-            <div className="flex justify-between border-t border-stone-200 dark:border-stone-700 pt-2 text-lg font-bold">
+            <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold dark:border-stone-700">
               <dt>{t('customer.method.total')}</dt>
-              <dd className="tabular-nums" data-testid="payment-total">{money(summary.total)}</dd>
+              <dd className="tabular-nums" data-testid="payment-total">
+                {money(summary.total)}
+              </dd>
             </div>
           </dl>
           {summary.layout === 'combined' && summary.pricesIncludeTax ? (
@@ -205,11 +261,20 @@ export default function PaymentMethod() {
               {PAYMENT_METHODS.map((value) => (
                 <label
                   key={value}
-                  className={`flex min-h-14 cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white dark:bg-stone-900 px-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-emerald-700 ${
-                    method === value ? 'border-emerald-700 dark:border-emerald-500 bg-emerald-50 dark:bg-emerald-950/60' : 'border-stone-200 dark:border-stone-700'
+                  className={`flex min-h-14 cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white px-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-emerald-700 dark:bg-stone-900 ${
+                    method === value
+                      ? 'border-emerald-700 bg-emerald-50 dark:border-emerald-500 dark:bg-emerald-950/60'
+                      : 'border-stone-200 dark:border-stone-700'
                   }`}
                 >
-                  <input type="radio" name="paymentMethod" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-5 accent-emerald-700" />
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={value}
+                    checked={method === value}
+                    onChange={() => setMethod(value)}
+                    className="size-5 accent-emerald-700"
+                  />
                   <MethodIcon method={value} />
                   <span className="font-semibold">{t(`customer.method.${value}`)}</span>
                 </label>
@@ -238,17 +303,33 @@ export default function PaymentMethod() {
  * The one way forward from a stop: change the tip, go back to a bill with
  * nothing left to choose, or load this step again (the new amount, a new payment).
  */
-function forwardFrom(stop: Stop, paths: { tip: string; bill: string; self: string }): { to: string; label: TranslationKey } {
+function forwardFrom(
+  stop: Stop,
+  paths: { tip: string; bill: string; self: string },
+): { to: string; label: TranslationKey } {
   if (stop === 'tipTooHigh') return { to: paths.tip, label: 'customer.method.changeTip' }
-  if (stop === 'billPaid' || stop === 'selectionTaken' || stop === 'nothingChosen') return { to: paths.bill, label: 'customer.method.backToBill' }
+  if (stop === 'billPaid' || stop === 'selectionTaken' || stop === 'nothingChosen')
+    return { to: paths.bill, label: 'customer.method.backToBill' }
   return { to: paths.self, label: 'customer.method.reviewAgain' }
 }
 
 /** The one message shown when this payment cannot go ahead as shown, with the one way forward. */
-function StopNotice({ stop, newTotal, forward }: { stop: Stop; newTotal: string | null; forward: { to: string; label: TranslationKey } }) {
+function StopNotice({
+  stop,
+  newTotal,
+  forward,
+}: {
+  stop: Stop
+  newTotal: string | null
+  forward: { to: string; label: TranslationKey }
+}) {
   const { t } = useI18n()
   return (
-    <div role="alert" className="grid gap-3 rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="payment-error">
+    <div
+      role="alert"
+      className="grid gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
+      data-testid="payment-error"
+    >
       <p className="font-bold">{t(`customer.method.stops.${stop}.title`)}</p>
       <p>{newTotal ? t('customer.method.newTotal', { total: newTotal }) : t(`customer.method.stops.${stop}.text`)}</p>
       <Link to={forward.to} className={`${buttonClass.primary} w-full text-lg`} data-testid="review-again">
@@ -277,20 +358,42 @@ function BelowMinimum({ payRest }: { payRest: string | null }) {
 /** Why the payment was not taken; a charge too small for cards is offered the rest of the bill instead (`payRest`, unless it already was the rest). */
 function PayErrorBox({ error, payRest }: { error: PayError; payRest: string | null }) {
   const { t } = useI18n()
-  if (error.kind === 'limited') return <PayErrorText title={t('customer.method.failedTitle')} text={t.message(error.text)} />
+  if (error.kind === 'limited')
+    return <PayErrorText title={t('customer.method.failedTitle')} text={t.message(error.text)} />
   const [title, text]: [TranslationKey, TranslationKey] =
     error.kind === 'method'
       ? ['customer.method.methodRequiredTitle', 'customer.method.methodRequiredText']
       : error.kind === 'invalid'
         ? ['customer.method.processingErrorTitle', 'customer.method.processingErrorText']
-        : ['customer.method.failedTitle', error.kind === 'refused' && error.code ? `customer.method.refusals.${error.code}` : 'customer.method.failedText']
-  const rest = error.kind === 'refused' && error.code === 'BELOW_MINIMUM' && payRest ? { to: payRest, label: t('customer.method.payRest') } : null
+        : [
+            'customer.method.failedTitle',
+            error.kind === 'refused' && error.code
+              ? `customer.method.refusals.${error.code}`
+              : 'customer.method.failedText',
+          ]
+  const rest =
+    error.kind === 'refused' && error.code === 'BELOW_MINIMUM' && payRest
+      ? { to: payRest, label: t('customer.method.payRest') }
+      : null
   return <PayErrorText title={t(title)} text={t(text)} link={rest} />
 }
 
-function PayErrorText({ title, text, link = null }: { title: string; text: string; link?: { to: string; label: string } | null }) {
+function PayErrorText({
+  title,
+  text,
+  link = null,
+}: {
+  title: string
+  text: string
+  link?: { to: string; label: string } | null
+}) {
   return (
-    <div id="payment-error" role="alert" className="grid gap-3 rounded-2xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="payment-error">
+    <div
+      id="payment-error"
+      role="alert"
+      className="grid gap-3 rounded-2xl bg-red-50 p-4 text-red-900 dark:bg-red-950/60 dark:text-red-200"
+      data-testid="payment-error"
+    >
       <div>
         <p className="font-bold">{title}</p>
         <p>{text}</p>

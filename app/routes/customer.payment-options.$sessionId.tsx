@@ -9,7 +9,16 @@ import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageTitle(args, (t) => ({ page: t(args.data?.mode === 'split' ? 'customer.options.shareTitle' : args.data?.mode === 'full' ? 'customer.options.fullTitle' : 'customer.options.reviewTitle'), ...args.data }))
+  pageTitle(args, (t) => ({
+    page: t(
+      args.data?.mode === 'split'
+        ? 'customer.options.shareTitle'
+        : args.data?.mode === 'full'
+          ? 'customer.options.fullTitle'
+          : 'customer.options.reviewTitle',
+    ),
+    ...args.data,
+  }))
 
 /** Review of what the diner chose, priced against the bill as it is now. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
@@ -32,7 +41,11 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     base: quote.base,
     changed: quote.changed,
     split: quote.split,
-    lines: quote.lines.map((line) => ({ ...line, name: byId.get(line.itemId)?.name ?? '', customerName: byId.get(line.itemId)?.customerName ?? null })),
+    lines: quote.lines.map((line) => ({
+      ...line,
+      name: byId.get(line.itemId)?.name ?? '',
+      customerName: byId.get(line.itemId)?.customerName ?? null,
+    })),
     backTo,
     tipUrl: customerPath.tip(sid, selectionQuery),
   }
@@ -41,25 +54,47 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 export default function PaymentOptions() {
   const data = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
-  const title = data.mode === 'split' ? t('customer.options.shareTitle') : data.mode === 'items' ? t('customer.options.reviewTitle') : t('customer.options.fullTitle')
+  const title =
+    data.mode === 'split'
+      ? t('customer.options.shareTitle')
+      : data.mode === 'items'
+        ? t('customer.options.reviewTitle')
+        : t('customer.options.fullTitle')
 
   return (
-    <CustomerShell restaurantName={data.restaurantName} tableNumber={data.tableNumber} backTo={data.backTo} closeTo={customerPath.bill(data.sessionId)} title={title}>
+    <CustomerShell
+      restaurantName={data.restaurantName}
+      tableNumber={data.tableNumber}
+      backTo={data.backTo}
+      closeTo={customerPath.bill(data.sessionId)}
+      title={title}
+    >
       <div className="grid gap-5">
         {data.changed ? (
-          <p role="alert" className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="options-changed">
+          <p
+            role="alert"
+            className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
+            data-testid="options-changed"
+          >
             {t('customer.options.changed')}
           </p>
         ) : null}
 
         {data.mode === 'items' && data.lines.length > 0 ? (
-          <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm" data-testid="review-lines">
+          <ul
+            className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900"
+            data-testid="review-lines"
+          >
             {data.lines.map((line) => (
               <li key={line.itemId} className="flex gap-3 p-4">
-                <span className="min-w-8 font-semibold tabular-nums text-stone-700 dark:text-stone-300">{line.units}×</span>
+                <span className="min-w-8 font-semibold text-stone-700 tabular-nums dark:text-stone-300">
+                  {line.units}×
+                </span>
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold">{line.name}</span>
-                  <span className="block text-sm text-stone-600 dark:text-stone-400">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</span>
+                  <span className="block text-sm text-stone-600 dark:text-stone-400">
+                    {t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}
+                  </span>
                 </span>
                 <span className="font-semibold tabular-nums">{money(line.amount)}</span>
               </li>
@@ -68,14 +103,22 @@ export default function PaymentOptions() {
         ) : null}
 
         {data.split ? (
-          <p className="rounded-2xl bg-white dark:bg-stone-900 p-4 text-stone-700 dark:text-stone-300 shadow-sm" data-testid="share-text">
-            {t('customer.options.shareText', { paying: data.split.peoplePaying, size: data.split.tableSize - data.split.sharesPaid })}
+          <p
+            className="rounded-2xl bg-white p-4 text-stone-700 shadow-sm dark:bg-stone-900 dark:text-stone-300"
+            data-testid="share-text"
+          >
+            {t('customer.options.shareText', {
+              paying: data.split.peoplePaying,
+              size: data.split.tableSize - data.split.sharesPaid,
+            })}
           </p>
         ) : null}
 
-        <div className="flex items-center justify-between rounded-2xl bg-white dark:bg-stone-900 p-4 text-lg font-bold shadow-sm">
+        <div className="flex items-center justify-between rounded-2xl bg-white p-4 text-lg font-bold shadow-sm dark:bg-stone-900">
           <span>{t('customer.options.subtotal')}</span>
-          <span className="tabular-nums" data-testid="options-subtotal">{money(data.base)}</span>
+          <span className="tabular-nums" data-testid="options-subtotal">
+            {money(data.base)}
+          </span>
         </div>
 
         {data.base > 0 ? (

@@ -15,11 +15,14 @@ import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useLiveBill } from '~/ui/use-live'
 
-export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.split.title'), ...args.data }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t('customer.split.title'), ...args.data }))
 
 /** The table size to start from: a split under way, else the table's seats, at least 4. */
 function startingTableSize(splitPaid: readonly SplitPaid[], capacity: number | null): number {
-  const underway = splitPaid.filter((entry) => entry.shares % entry.tableSize !== 0).sort((a, b) => b.shares - a.shares)[0]
+  const underway = splitPaid
+    .filter((entry) => entry.shares % entry.tableSize !== 0)
+    .sort((a, b) => b.shares - a.shares)[0]
   return underway?.tableSize ?? Math.min(MAX_TABLE_SIZE, Math.max(DEFAULT_TABLE_SIZE, capacity ?? 0))
 }
 
@@ -56,7 +59,10 @@ export default function SplitEqual() {
   const choose = (next: { peoplePaying: number; tableSize: number }) => {
     setChoice(next)
     const quoted = quoteSplit(data.remaining, next.peoplePaying, next.tableSize, data.splitPaid)
-    setSearchParams({ partySize: String(quoted.peoplePaying), tableSize: String(quoted.tableSize) }, { replace: true, preventScrollReset: true })
+    setSearchParams(
+      { partySize: String(quoted.peoplePaying), tableSize: String(quoted.tableSize) },
+      { replace: true, preventScrollReset: true },
+    )
   }
 
   const shell = {
@@ -69,7 +75,7 @@ export default function SplitEqual() {
   if (data.remaining <= 0) {
     return (
       <CustomerShell {...shell}>
-        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-6 text-center shadow-sm">
+        <div className="grid gap-4 rounded-2xl bg-white p-6 text-center shadow-sm dark:bg-stone-900">
           <p className="text-lg font-semibold">{t('customer.split.nothingLeft')}</p>
           <Link to={customerPath.bill(sid)} className={buttonClass.secondary}>
             {t('customer.menu.viewBill')}
@@ -83,7 +89,7 @@ export default function SplitEqual() {
     <CustomerShell {...shell}>
       <Form method="get" action={`/customer/payment-options/${sid}`} className="grid gap-5">
         <input type="hidden" name="split" value="true" />
-        <div className="flex items-center gap-5 rounded-3xl bg-white dark:bg-stone-900 p-5 shadow-sm">
+        <div className="flex items-center gap-5 rounded-3xl bg-white p-5 shadow-sm dark:bg-stone-900">
           <SplitPie
             tableSize={split.tableSize}
             peoplePaying={split.peoplePaying}
@@ -93,7 +99,9 @@ export default function SplitEqual() {
           <dl className="grid gap-2">
             <div>
               <dt className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.leftToPay')}</dt>
-              <dd className="text-lg font-semibold tabular-nums" data-testid="split-remaining">{money(data.remaining)}</dd>
+              <dd className="text-lg font-semibold tabular-nums" data-testid="split-remaining">
+                {money(data.remaining)}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.totalBill')}</dt>
@@ -103,12 +111,15 @@ export default function SplitEqual() {
         </div>
 
         {split.sharesPaid > 0 ? (
-          <p className="rounded-2xl bg-emerald-50 dark:bg-emerald-950/60 p-4 text-emerald-950 dark:text-emerald-100" data-testid="shares-paid">
+          <p
+            className="rounded-2xl bg-emerald-50 p-4 text-emerald-950 dark:bg-emerald-950/60 dark:text-emerald-100"
+            data-testid="shares-paid"
+          >
             {t('customer.split.sharesPaid', { count: split.sharesPaid, size: split.tableSize, left: peopleLeft })}
           </p>
         ) : null}
 
-        <div className="grid gap-4 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+        <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
           <div className="flex items-center justify-between gap-3">
             <div>
               <p className="font-semibold">{t('customer.split.peoplePaying')}</p>
@@ -147,11 +158,17 @@ export default function SplitEqual() {
 
         <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white dark:bg-emerald-900">
           <span className="font-semibold">{t('customer.split.yourShare')}</span>
-          <span className="text-3xl font-bold tabular-nums" data-testid="split-share">{money(split.share)}</span>
+          <span className="text-3xl font-bold tabular-nums" data-testid="split-share">
+            {money(split.share)}
+          </span>
         </div>
 
         {hydrated ? null : (
-          <button type="submit" formAction={`/customer/split-equal/${sid}`} className={`${buttonClass.secondary} w-full`}>
+          <button
+            type="submit"
+            formAction={`/customer/split-equal/${sid}`}
+            className={`${buttonClass.secondary} w-full`}
+          >
             {t('common.update')}
           </button>
         )}

@@ -17,7 +17,8 @@ import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
 import { useLiveBill } from '~/ui/use-live'
 
-export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, (t) => ({ page: t('customer.bill.title'), ...args.data?.bill }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({ page: t('customer.bill.title'), ...args.data?.bill }))
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
@@ -29,14 +30,25 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const back = customerPath.bill(bill.sessionId)
   const form = await request.formData()
-  if (form.get('intent') !== 'demo' || !isDemoSession(bill.sessionId)) return redirectWithToast(back, { title: 'customer.demo.errorTitle', description: 'customer.demo.errorText', variant: 'destructive' })
+  if (form.get('intent') !== 'demo' || !isDemoSession(bill.sessionId))
+    return redirectWithToast(back, {
+      title: 'customer.demo.errorTitle',
+      description: 'customer.demo.errorText',
+      variant: 'destructive',
+    })
   const result = await addOrder(
     context.cloudflare.env,
     {
       tableId: bill.tableId,
       sessionId: bill.sessionId,
       items: demoDiners.flatMap((diner) =>
-        diner.items.map(({ priceCents, ...item }) => ({ ...item, price: priceCents, description: null, note: null, customerName: diner.customerName })),
+        diner.items.map(({ priceCents, ...item }) => ({
+          ...item,
+          price: priceCents,
+          description: null,
+          note: null,
+          customerName: diner.customerName,
+        })),
       ),
     },
     { staffUserId: null, address: context.clientAddress },
@@ -66,7 +78,7 @@ export default function Bill() {
       restaurantName={bill.restaurantName}
       tableNumber={bill.tableNumber}
       bottomBar={
-        <nav className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 dark:border-stone-700 bg-white/95 dark:bg-stone-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <nav className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">
           <div className="mx-auto flex max-w-xl gap-3 p-3">
             <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1 px-3!`}>
               {t('customer.bill.menu')}
@@ -74,10 +86,19 @@ export default function Bill() {
             {payable > 0 ? (
               <>
                 {/* Splitting skips straight to its two ways; paying it all goes straight to the tip (issue 8: four taps to pay). */}
-                <Link to="?sheet=split" preventScrollReset className={`${buttonClass.secondary} flex-1 px-3!`} data-testid="split-button">
+                <Link
+                  to="?sheet=split"
+                  preventScrollReset
+                  className={`${buttonClass.secondary} flex-1 px-3!`}
+                  data-testid="split-button"
+                >
                   {t('customer.bill.split')}
                 </Link>
-                <Link to={customerPath.tip(sid, selectionParams({ mode: 'full' }))} className={`${buttonClass.primary} flex-[2] px-3!`} data-testid="pay-button">
+                <Link
+                  to={customerPath.tip(sid, selectionParams({ mode: 'full' }))}
+                  className={`${buttonClass.primary} flex-[2] px-3!`}
+                  data-testid="pay-button"
+                >
                   {t('customer.bill.payAll', { amount: money(payable) })}
                 </Link>
               </>
@@ -86,30 +107,56 @@ export default function Bill() {
         </nav>
       }
     >
-      <section aria-labelledby="left-to-pay" className="rounded-3xl bg-emerald-800 p-5 text-white shadow-sm dark:bg-emerald-900">
+      <section
+        aria-labelledby="left-to-pay"
+        className="rounded-3xl bg-emerald-800 p-5 text-white shadow-sm dark:bg-emerald-900"
+      >
         <h2 id="left-to-pay" className="text-sm font-medium text-emerald-100">
           {t('customer.bill.leftToPay')}
         </h2>
         <p className="mt-1 text-4xl font-bold tabular-nums" data-testid="left-to-pay">
           {money(remaining)}
         </p>
-        <div className="mt-4 h-2 overflow-hidden rounded-full bg-emerald-950/40" role="progressbar" aria-label={t('customer.bill.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div className="h-full rounded-full bg-white transition-[width] dark:bg-stone-900" style={{ width: `${percent}%` }} />
+        <div
+          className="mt-4 h-2 overflow-hidden rounded-full bg-emerald-950/40"
+          role="progressbar"
+          aria-label={t('customer.bill.progressLabel')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div
+            className="h-full rounded-full bg-white transition-[width] dark:bg-stone-900"
+            style={{ width: `${percent}%` }}
+          />
         </div>
         <p className="mt-2 text-sm text-emerald-50" data-testid="paid-message">
           {paid > 0 ? t('customer.bill.percentPaid', { percent }) : t('customer.bill.noPayments')}
         </p>
         {bill.paying ? (
-          <p className="mt-3 rounded-xl bg-emerald-950/40 px-3 py-2 text-sm font-semibold" role="status" data-testid="paying-now">
+          <p
+            className="mt-3 rounded-xl bg-emerald-950/40 px-3 py-2 text-sm font-semibold"
+            role="status"
+            data-testid="paying-now"
+          >
             {bill.paying.units > 0
-              ? t('customer.bill.payingItems', { name: bill.paying.payer ?? t('customer.bill.someone'), count: bill.paying.units })
-              : t('customer.bill.payingAmount', { name: bill.paying.payer ?? t('customer.bill.someone'), amount: money(bill.paying.cents) })}
+              ? t('customer.bill.payingItems', {
+                  name: bill.paying.payer ?? t('customer.bill.someone'),
+                  count: bill.paying.units,
+                })
+              : t('customer.bill.payingAmount', {
+                  name: bill.paying.payer ?? t('customer.bill.someone'),
+                  amount: money(bill.paying.cents),
+                })}
           </p>
         ) : null}
       </section>
 
       {total > 0 && remaining === 0 ? (
-        <p className="mt-4 rounded-2xl bg-emerald-50 dark:bg-emerald-950/60 p-4 text-center font-semibold text-emerald-900 dark:text-emerald-200" role="status">
+        <p
+          className="mt-4 rounded-2xl bg-emerald-50 p-4 text-center font-semibold text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200"
+          role="status"
+        >
           {t('customer.bill.allPaid')}
         </p>
       ) : null}
@@ -119,22 +166,31 @@ export default function Bill() {
           {t('customer.bill.items')}
         </h2>
         {bill.lines.length === 0 ? (
-          <p className="rounded-2xl bg-white dark:bg-stone-900 p-4 text-stone-600 dark:text-stone-400">{t('customer.bill.emptyBill')}</p>
+          <p className="rounded-2xl bg-white p-4 text-stone-600 dark:bg-stone-900 dark:text-stone-400">
+            {t('customer.bill.emptyBill')}
+          </p>
         ) : (
-          <ul className="divide-y divide-stone-200 dark:divide-stone-700 overflow-hidden rounded-2xl bg-white dark:bg-stone-900 shadow-sm" data-testid="bill-lines">
+          <ul
+            className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900"
+            data-testid="bill-lines"
+          >
             {bill.lines.map((line) => (
               <BillLine key={line.id} line={line} />
             ))}
           </ul>
         )}
-        <dl className="mt-4 space-y-1 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+        <dl className="mt-4 space-y-1 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
           <div className="flex justify-between">
             <dt className="text-stone-600 dark:text-stone-400">{t('customer.bill.total')}</dt>
-            <dd className="font-semibold tabular-nums" data-testid="bill-total">{money(total)}</dd>
+            <dd className="font-semibold tabular-nums" data-testid="bill-total">
+              {money(total)}
+            </dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-stone-600 dark:text-stone-400">{t('customer.bill.paidSoFar')}</dt>
-            <dd className="font-semibold tabular-nums" data-testid="paid-so-far">{money(paid)}</dd>
+            <dd className="font-semibold tabular-nums" data-testid="paid-so-far">
+              {money(paid)}
+            </dd>
           </div>
         </dl>
       </section>
@@ -150,15 +206,35 @@ export default function Bill() {
 
       {isDemo ? <DemoPanel /> : null}
 
-      <Sheet open={payable > 0 && (sheet === 'pay' || sheet === 'split')} closeTo={customerPath.bill(sid)} title={t('customer.sheet.title')}>
+      <Sheet
+        open={payable > 0 && (sheet === 'pay' || sheet === 'split')}
+        closeTo={customerPath.bill(sid)}
+        title={t('customer.sheet.title')}
+      >
         {sheet === 'split' ? (
           <div className="grid gap-3">
-            <SheetOption to={customerPath.payItems(sid)} icon={<ReceiptIcon />} title={t('customer.sheet.payItems')} hint={t('customer.sheet.payItemsHint')} />
-            <SheetOption to={customerPath.split(sid)} icon={<DivideIcon />} title={t('customer.sheet.divideEqually')} hint={t('customer.sheet.divideEquallyHint')} />
+            <SheetOption
+              to={customerPath.payItems(sid)}
+              icon={<ReceiptIcon />}
+              title={t('customer.sheet.payItems')}
+              hint={t('customer.sheet.payItemsHint')}
+            />
+            <SheetOption
+              to={customerPath.split(sid)}
+              icon={<DivideIcon />}
+              title={t('customer.sheet.divideEqually')}
+              hint={t('customer.sheet.divideEquallyHint')}
+            />
           </div>
         ) : (
           <div className="grid gap-3">
-            <SheetOption to="?sheet=split" replace icon={<PeopleIcon />} title={t('customer.sheet.splitBill')} hint={t('customer.sheet.splitHint')} />
+            <SheetOption
+              to="?sheet=split"
+              replace
+              icon={<PeopleIcon />}
+              title={t('customer.sheet.splitBill')}
+              hint={t('customer.sheet.splitHint')}
+            />
             <SheetOption
               to={customerPath.tip(sid, selectionParams({ mode: 'full' }))}
               icon={<CardIcon />}
@@ -176,20 +252,29 @@ function BillLine({ line }: { line: ClientLine }) {
   const { t, money } = useI18n()
   const isPaid = line.paidQuantity >= line.quantity
   return (
-    <li className={`flex gap-3 p-4 ${isPaid ? 'bg-stone-50 dark:bg-stone-800/60 text-stone-600 dark:text-stone-400' : ''}`} data-paid={isPaid}>
-      <span className="min-w-8 font-semibold tabular-nums text-stone-700 dark:text-stone-300">{line.quantity}×</span>
+    <li
+      className={`flex gap-3 p-4 ${isPaid ? 'bg-stone-50 text-stone-600 dark:bg-stone-800/60 dark:text-stone-400' : ''}`}
+      data-paid={isPaid}
+    >
+      <span className="min-w-8 font-semibold text-stone-700 tabular-nums dark:text-stone-300">{line.quantity}×</span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{line.name}</p>
         {line.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{line.description}</p> : null}
         {line.note ? (
-          <p className="text-sm italic text-stone-700 dark:text-stone-300" data-testid="line-note">
+          <p className="text-sm text-stone-700 italic dark:text-stone-300" data-testid="line-note">
             {`“${line.note}”`}
           </p>
         ) : null}
-        <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}
+        </p>
         {line.paidQuantity > 0 && !isPaid ? (
           <p className="text-sm font-medium text-amber-800 dark:text-amber-200">
-            {t('customer.bill.partlyPaid', { paid: line.paidQuantity, quantity: line.quantity, amount: money(line.remainingCents) })}
+            {t('customer.bill.partlyPaid', {
+              paid: line.paidQuantity,
+              quantity: line.quantity,
+              amount: money(line.remainingCents),
+            })}
           </p>
         ) : null}
         {line.heldQuantity > 0 ? (
@@ -206,7 +291,9 @@ function BillLine({ line }: { line: ClientLine }) {
         ) : (
           <>
             <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{money(line.priceCents)}</p>
-            {isPaid ? <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.bill.paid')}</p> : null}
+            {isPaid ? (
+              <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.bill.paid')}</p>
+            ) : null}
           </>
         )}
       </div>
@@ -214,15 +301,34 @@ function BillLine({ line }: { line: ClientLine }) {
   )
 }
 
-function SheetOption({ to, icon, title, hint, replace }: { to: string; icon: ReactNode; title: string; hint: string; replace?: boolean }) {
+function SheetOption({
+  to,
+  icon,
+  title,
+  hint,
+  replace,
+}: {
+  to: string
+  icon: ReactNode
+  title: string
+  hint: string
+  replace?: boolean
+}) {
   return (
-    <Link to={to} replace={replace} preventScrollReset className="flex min-h-16 items-center gap-4 rounded-2xl border border-stone-200 dark:border-stone-700 p-4 hover:bg-stone-50 dark:hover:bg-stone-800 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700">
+    <Link
+      to={to}
+      replace={replace}
+      preventScrollReset
+      className="flex min-h-16 items-center gap-4 rounded-2xl border border-stone-200 p-4 hover:bg-stone-50 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 dark:border-stone-700 dark:hover:bg-stone-800"
+    >
       <span className="text-emerald-800 dark:text-emerald-400">{icon}</span>
       <span className="flex-1">
         <span className="block font-semibold">{title}</span>
         <span className="block text-sm text-stone-600 dark:text-stone-400">{hint}</span>
       </span>
-      <span aria-hidden="true" className="text-stone-400 dark:text-stone-500">›</span>
+      <span aria-hidden="true" className="text-stone-400 dark:text-stone-500">
+        ›
+      </span>
     </Link>
   )
 }
@@ -232,8 +338,13 @@ function DemoPanel() {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'demo'
   return (
-    <section aria-labelledby="demo-heading" className="mt-6 rounded-2xl border border-dashed border-amber-400 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/60 p-4">
-      <h2 id="demo-heading" className="font-bold text-amber-950 dark:text-amber-100">{t('customer.demo.title')}</h2>
+    <section
+      aria-labelledby="demo-heading"
+      className="mt-6 rounded-2xl border border-dashed border-amber-400 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950/60"
+    >
+      <h2 id="demo-heading" className="font-bold text-amber-950 dark:text-amber-100">
+        {t('customer.demo.title')}
+      </h2>
       <p className="mt-1 text-sm text-amber-950 dark:text-amber-100">{t('customer.demo.text')}</p>
       <Form method="post" className="mt-3">
         <button type="submit" name="intent" value="demo" className={`${buttonClass.secondary} w-full`} disabled={busy}>

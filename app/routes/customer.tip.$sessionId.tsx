@@ -61,11 +61,21 @@ export default function Tip() {
     return () => clearTimeout(timer)
   }, [data.base, data.billUrl, navigate])
 
-  const shell = { restaurantName: data.restaurantName, tableNumber: data.tableNumber, backTo: data.backTo, closeTo: data.billUrl, title: t('customer.tip.title') }
+  const shell = {
+    restaurantName: data.restaurantName,
+    tableNumber: data.tableNumber,
+    backTo: data.backTo,
+    closeTo: data.billUrl,
+    title: t('customer.tip.title'),
+  }
   if (data.base <= 0) {
     return (
       <CustomerShell {...shell}>
-        <div role="alert" className="rounded-2xl bg-red-50 dark:bg-red-950/60 p-5 text-red-900 dark:text-red-200" data-testid="tip-amount-error">
+        <div
+          role="alert"
+          className="rounded-2xl bg-red-50 p-5 text-red-900 dark:bg-red-950/60 dark:text-red-200"
+          data-testid="tip-amount-error"
+        >
           <p className="font-bold">{t('customer.tip.amountErrorTitle')}</p>
           <p className="mt-1">{t('customer.tip.amountErrorText')}</p>
         </div>
@@ -91,8 +101,12 @@ export default function Tip() {
         {selectionFields}
 
         <div className="grid gap-1">
-          <p className="text-stone-700 dark:text-stone-300">{t('customer.tip.thanks', { restaurant: data.restaurantName })}</p>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.tip.voluntary', { amount: money(data.base) })}</p>
+          <p className="text-stone-700 dark:text-stone-300">
+            {t('customer.tip.thanks', { restaurant: data.restaurantName })}
+          </p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {t('customer.tip.voluntary', { amount: money(data.base) })}
+          </p>
         </div>
 
         <fieldset className="grid grid-cols-2 gap-3" disabled={pending}>
@@ -103,24 +117,29 @@ export default function Tip() {
               type="submit"
               name="tipPercentage"
               value={choice.percent}
-              className="flex min-h-28 min-w-0 flex-col items-center justify-center gap-1 rounded-2xl border-2 border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900 p-3 text-center hover:border-emerald-700 dark:hover:border-emerald-500 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 disabled:opacity-60"
+              className="flex min-h-28 min-w-0 flex-col items-center justify-center gap-1 rounded-2xl border-2 border-stone-200 bg-white p-3 text-center hover:border-emerald-700 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 disabled:opacity-60 dark:border-stone-700 dark:bg-stone-900 dark:hover:border-emerald-500"
               data-testid={`tip-option-${choice.percent}`}
             >
               {choice.percent === 0 ? (
                 <span className="font-bold">{t('customer.tip.none')}</span>
               ) : (
                 <>
-                  <TipFaceIcon level={TIP_FACES[choice.labelKey]} className="size-7 text-emerald-800 dark:text-emerald-400" />
+                  <TipFaceIcon
+                    level={TIP_FACES[choice.labelKey]}
+                    className="size-7 text-emerald-800 dark:text-emerald-400"
+                  />
                   <span className="font-bold">{choice.percent}%</span>
                   <span className="text-sm text-stone-600 dark:text-stone-400">{t(`customer.${choice.labelKey}`)}</span>
                 </>
               )}
-              <span className="text-sm font-semibold tabular-nums text-stone-700 dark:text-stone-300">{money(tipForPercent(data.base, choice.percent))}</span>
+              <span className="text-sm font-semibold text-stone-700 tabular-nums dark:text-stone-300">
+                {money(tipForPercent(data.base, choice.percent))}
+              </span>
             </button>
           ))}
         </fieldset>
 
-        <div className="grid min-w-0 gap-2 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+        <div className="grid min-w-0 gap-2 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
           <label htmlFor="tip-amount" className="font-semibold">
             {t('customer.tip.customAmount')}
           </label>
@@ -135,9 +154,17 @@ export default function Tip() {
               step={0.01}
               defaultValue={customTip}
               placeholder="0.00"
-              className="min-h-12 w-full min-w-0 flex-1 rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-4 text-lg tabular-nums"
+              className="min-h-12 w-full min-w-0 flex-1 rounded-xl border border-stone-300 bg-white px-4 text-lg tabular-nums dark:border-stone-600 dark:bg-stone-950"
             />
-            <button type="submit" form={CUSTOM_TIP_FORM} name="tipPercentage" value="custom" className={buttonClass.secondary} disabled={pending} data-testid="tip-custom-continue">
+            <button
+              type="submit"
+              form={CUSTOM_TIP_FORM}
+              name="tipPercentage"
+              value="custom"
+              className={buttonClass.secondary}
+              disabled={pending}
+              data-testid="tip-custom-continue"
+            >
               {t('customer.tip.continue')}
             </button>
           </div>
@@ -145,7 +172,11 @@ export default function Tip() {
 
         <label className="grid min-w-0 gap-1 text-sm font-semibold">
           {t('customer.tip.noTipReason')}
-          <select name="noTipReason" defaultValue={data.tip.noTipReason ?? ''} className="min-h-12 w-full min-w-0 rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 text-base font-normal">
+          <select
+            name="noTipReason"
+            defaultValue={data.tip.noTipReason ?? ''}
+            className="min-h-12 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-3 text-base font-normal dark:border-stone-600 dark:bg-stone-950"
+          >
             <option value="">—</option>
             {(['service', 'included', 'other'] as const).map((reason) => (
               <option key={reason} value={reason}>
@@ -157,7 +188,10 @@ export default function Tip() {
 
         {pending ? (
           <p role="status" className="flex items-center justify-center gap-2 text-stone-700 dark:text-stone-300">
-            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-emerald-700 dark:border-emerald-500 border-t-transparent" />
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-emerald-700 border-t-transparent dark:border-emerald-500"
+            />
             {t('customer.tip.processing')}
           </p>
         ) : null}

@@ -13,7 +13,11 @@ import { useI18n } from '~/ui/i18n'
  * diner's frame: an unknown or closed table is 'Table Not Found', and a
  * table the restaurant archived is 'no longer available'.
  */
-export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('common.appName') }), { 404: 'customer.notFound.title', 410: 'customer.gone.title' })
+export const meta: MetaFunction = (args) =>
+  pageTitle(args, (t) => ({ page: t('common.appName') }), {
+    404: 'customer.notFound.title',
+    410: 'customer.gone.title',
+  })
 
 /** Whether this table's payments are simulated: then every screen of it says that no money moves. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -21,7 +25,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 /** It only depends on the table, so moving between one table's steps never asks for it again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => currentParams.sessionId !== nextParams.sessionId
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) =>
+  currentParams.sessionId !== nextParams.sessionId
 
 export default function CustomerArea() {
   const { simulated } = useLoaderData<typeof loader>()
@@ -29,7 +34,11 @@ export default function CustomerArea() {
   return (
     <>
       {simulated ? (
-        <p role="note" className="bg-sky-100 dark:bg-sky-950 px-4 py-1.5 text-center text-sm font-medium text-sky-950 dark:text-sky-100" data-testid="simulated-payments">
+        <p
+          role="note"
+          className="bg-sky-100 px-4 py-1.5 text-center text-sm font-medium text-sky-950 dark:bg-sky-950 dark:text-sky-100"
+          data-testid="simulated-payments"
+        >
           {t('customer.simulatedPayments')}
         </p>
       ) : null}
@@ -53,8 +62,13 @@ export function ErrorBoundary() {
 function TableMissing({ why }: { why: 'notFound' | 'gone' }) {
   const { t } = useI18n()
   return (
-    <section className="flex flex-col items-center gap-4 py-16 text-center" data-testid={why === 'gone' ? 'table-gone' : 'table-not-found'}>
-      <span aria-hidden="true" className="text-5xl">🍽️</span>
+    <section
+      className="flex flex-col items-center gap-4 py-16 text-center"
+      data-testid={why === 'gone' ? 'table-gone' : 'table-not-found'}
+    >
+      <span aria-hidden="true" className="text-5xl">
+        🍽️
+      </span>
       <h1 className="text-2xl font-bold">{t(`customer.${why}.title`)}</h1>
       <p className="text-stone-600 dark:text-stone-400">{t(`customer.${why}.text`)}</p>
       <Link to="/" className={buttonClass.primary}>

@@ -5,7 +5,11 @@ import { methodNotAllowed } from '~/server/http.server'
 /** A year: the address names one upload's one size, and a new photo gets a new address. */
 const FOREVER = 'public, max-age=31536000, immutable'
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' } })
+const notFound = () =>
+  new Response('Not found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+  })
 
 /**
  * GET /menu-photos/{photoId}/{width}.webp: one kept size of a dish photo,

@@ -68,11 +68,17 @@ export async function readAnalytics(db: Db, userId: string, timeZone = RESTAURAN
       .orderBy(desc(sql`sum(${billItems.quantity})`), desc(sql`sum(${billItems.priceCents})`))
       .limit(BEST_SELLERS),
   ])
-  const inWindow = <Row extends { current: number }>(rows: Row[], current: boolean) => rows.find((candidate) => Boolean(candidate.current) === current)
+  const inWindow = <Row extends { current: number }>(rows: Row[], current: boolean) =>
+    rows.find((candidate) => Boolean(candidate.current) === current)
   const period = (current: boolean): PeriodTotals => {
     const paid = inWindow(paidPeriods, current)
     const net = netOf(paid ?? noSums, inWindow(refundedPeriods, current) ?? noSums)
-    return { salesCents: billPart(net), baseCents: net.amountCents, tipCents: net.tipCents, tablesServed: paid?.tablesServed ?? 0 }
+    return {
+      salesCents: billPart(net),
+      baseCents: net.amountCents,
+      tipCents: net.tipCents,
+      tablesServed: paid?.tablesServed ?? 0,
+    }
   }
   return {
     current: period(true),

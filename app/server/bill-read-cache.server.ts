@@ -22,7 +22,8 @@ const MAX_ENTRIES = 500
 const MAX_AGE_MS = 60_000
 
 /** A rendered answer (only 200s are kept), or just the mark that this URL rendered once. */
-type Kept = { version: string; storedAt: number; headers: [string, string][]; body: string; nonce: string } | { version: null }
+type Kept =
+  { version: string; storedAt: number; headers: [string, string][]; body: string; nonce: string } | { version: null }
 
 const kept = new Map<string, Kept>()
 
@@ -43,8 +44,15 @@ const CACHE_HEADER = 'X-Bill-Cache'
  * A kept answer, under this response's nonce: a page carries the nonce it was
  * rendered with in its script tags, and a nonce is never served twice.
  */
-const answer = (entry: { headers: [string, string][]; body: string; nonce: string }, status: 'hit' | 'miss', nonce: string) => {
-  const response = new Response(entry.nonce === nonce ? entry.body : entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`), { headers: entry.headers })
+const answer = (
+  entry: { headers: [string, string][]; body: string; nonce: string },
+  status: 'hit' | 'miss',
+  nonce: string,
+) => {
+  const response = new Response(
+    entry.nonce === nonce ? entry.body : entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`),
+    { headers: entry.headers },
+  )
   response.headers.set(CACHE_HEADER, status)
   return response
 }
@@ -62,7 +70,13 @@ const cookiesShown = (request: Request) =>
  * otherwise renders it and keeps the answer for next time. Null for any other
  * request. The demo bill is never kept: it resets with the clock.
  */
-export async function cachedBillRead(request: Request, url: URL, env: Env, nonce: string, render: () => Promise<Response>): Promise<Response | null> {
+export async function cachedBillRead(
+  request: Request,
+  url: URL,
+  env: Env,
+  nonce: string,
+  render: () => Promise<Response>,
+): Promise<Response | null> {
   if (request.method !== 'GET') return null
   const sessionId = BILL_READ.exec(url.pathname)?.[1]
   if (!sessionId || !isIdLike(sessionId) || isDemoSession(sessionId)) return null
@@ -100,4 +114,6 @@ export async function cachedBillRead(request: Request, url: URL, env: Env, nonce
  * the table's current bill, whose changes the closed bill's version never shows).
  */
 const isKeepable = (response: Response, sessionId: string) =>
-  response.status === 200 && !response.headers.has('Set-Cookie') && (response.headers.get(BILL_SESSION_HEADER) ?? sessionId) === sessionId
+  response.status === 200 &&
+  !response.headers.has('Set-Cookie') &&
+  (response.headers.get(BILL_SESSION_HEADER) ?? sessionId) === sessionId

@@ -10,7 +10,14 @@ import { getDb } from './db/client.server'
 import { tables } from './db/schema.server'
 import { tableSessionStub } from './table-session.server'
 import { spend, type RateLimit } from './rate-limit.server'
-import { billClosed, fail, tableArchived, tableNotFound, type WriteFailure, type WriteResult } from './write-result.server'
+import {
+  billClosed,
+  fail,
+  tableArchived,
+  tableNotFound,
+  type WriteFailure,
+  type WriteResult,
+} from './write-result.server'
 
 /** The open bill a write goes to: the table's current session, unless the writer named one closed since or the table is archived. */
 async function openSession(env: Env, tableId: string, sessionId: string | undefined): Promise<string | WriteFailure> {
@@ -71,7 +78,11 @@ async function writeToOpenBill<Written extends object>(
 /** Whether the signed-in staff member is the table's restaurant: only then are its orders not counted. */
 async function ownsTable(env: Env, staffUserId: string | null, tableId: string): Promise<boolean> {
   if (!staffUserId) return false
-  const [table] = await getDb(env.DB).select({ userId: tables.userId }).from(tables).where(eq(tables.id, tableId)).limit(1)
+  const [table] = await getDb(env.DB)
+    .select({ userId: tables.userId })
+    .from(tables)
+    .where(eq(tables.id, tableId))
+    .limit(1)
   return table?.userId === staffUserId
 }
 
@@ -99,10 +110,20 @@ export async function recordPayment(env: Env, request: PaymentRequest, address: 
   })
   if (!spent.ok) {
     // Above the limit, a payment this bill recorded is still answered: asking again is a retry, which only reads it back.
-    const replayed = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => (await tableSessionStub(env, sessionId).replay(sessionId, request)) ?? limited(spent.limit))
+    const replayed = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(
+      env,
+      request.tableId,
+      request.sessionId,
+      async (sessionId) => (await tableSessionStub(env, sessionId).replay(sessionId, request)) ?? limited(spent.limit),
+    )
     return replayed.ok || replayed.code === 'REUSED_TRANSACTION' ? replayed : limited(spent.limit)
   }
-  const result = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request))
+  const result = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(
+    env,
+    request.tableId,
+    request.sessionId,
+    async (sessionId) => await tableSessionStub(env, sessionId).pay(sessionId, request),
+  )
   if ((result.ok && result.replayed) || (!result.ok && result.code === 'REUSED_TRANSACTION')) await spent.undo()
   return result
 }
@@ -116,9 +137,21 @@ export async function recordPayment(env: Env, request: PaymentRequest, address: 
  */
 export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orderer) {
   const counted = !(await ownsTable(env, orderer.staffUserId, request.tableId))
-  const spent = counted ? await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: orderer.address }) : null
+  const spent = counted
+    ? await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: orderer.address })
+    : null
   if (spent && !spent.ok) return limited(spent.limit)
-  const result = await writeToOpenBill<{ items: WireBillItem[] }>(env, request.tableId, request.sessionId, async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, orderer.staffUserId ? { userId: orderer.staffUserId, name: orderer.staffName ?? '' } : null))
+  const result = await writeToOpenBill<{ items: WireBillItem[] }>(
+    env,
+    request.tableId,
+    request.sessionId,
+    async (sessionId) =>
+      await tableSessionStub(env, sessionId).addItems(
+        sessionId,
+        request,
+        orderer.staffUserId ? { userId: orderer.staffUserId, name: orderer.staffName ?? '' } : null,
+      ),
+  )
   // Only orders that reached the bill spend the allowance: a refused one (or a stranger's) must not hold the table back.
   if (spent?.ok && !result.ok) await spent.undo()
   return result
@@ -130,7 +163,12 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
  * is still open (D1 may not have heard of a close yet), and refuses to close
  * something unpaid without the reason it is left so.
  */
-export async function closeBill(env: Env, tableId: string, sessionId: string, closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null }) {
+export async function closeBill(
+  env: Env,
+  tableId: string,
+  sessionId: string,
+  closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null },
+) {
   if (!isIdLike(sessionId)) return tableNotFound()
   return tableSessionStub(env, sessionId).close(sessionId, tableId, closing)
 }
@@ -157,7 +195,10 @@ export async function settleAndClose(env: Env, tableId: string, form: CloseBillF
     })
     if (!paid.ok) return paid
   }
-  return closeBill(env, tableId, form.sessionId, { staff, unpaidReason: form.settledBy === 'unpaid' || !form.settledBy ? form.unpaidReason : null })
+  return closeBill(env, tableId, form.sessionId, {
+    staff,
+    unpaidReason: form.settledBy === 'unpaid' || !form.settledBy ? form.unpaidReason : null,
+  })
 }
 
 /**
@@ -194,7 +235,12 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
     customerName: 'Guest',
     transactionId: form.transactionId,
     recordedBy: form.staff,
-    ...(form.mode === 'items' ? { itemIds: form.units.map((unit) => unit.itemId), itemQuantities: Object.fromEntries(form.units.map((unit) => [unit.itemId, unit.quantity])) } : {}),
+    ...(form.mode === 'items'
+      ? {
+          itemIds: form.units.map((unit) => unit.itemId),
+          itemQuantities: Object.fromEntries(form.units.map((unit) => [unit.itemId, unit.quantity])),
+        }
+      : {}),
     ...(form.cashReceived !== null ? { cashReceivedCents: form.cashReceived } : {}),
   }
   return stub.pay(form.sessionId, request)
@@ -202,7 +248,13 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
 
 /** Voids or comps unpaid units of a line of the table's open bill `form.sessionId`. */
 export function adjustLine(env: Env, tableId: string, form: AdjustmentForm) {
-  return tableSessionStub(env, form.sessionId).adjust(form.sessionId, tableId, { kind: form.kind, lineId: form.lineId, quantity: form.quantity, reason: form.reason, staff: form.staff })
+  return tableSessionStub(env, form.sessionId).adjust(form.sessionId, tableId, {
+    kind: form.kind,
+    lineId: form.lineId,
+    quantity: form.quantity,
+    reason: form.reason,
+    staff: form.staff,
+  })
 }
 
 /** Gives back money of a payment on the table's open bill `form.sessionId`, through the payment's provider. */

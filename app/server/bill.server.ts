@@ -5,7 +5,16 @@ import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from './db/client.server'
-import { billItems, payments, tables, tableSessions, users, type AdjustmentRow, type BillItemRow, type PaymentRow } from './db/schema.server'
+import {
+  billItems,
+  payments,
+  tables,
+  tableSessions,
+  users,
+  type AdjustmentRow,
+  type BillItemRow,
+  type PaymentRow,
+} from './db/schema.server'
 
 export const billTableColumns = {
   tableId: tables.id,
@@ -90,14 +99,19 @@ export const billLinesQuery = (db: Db, sessionId: string) =>
 export const paidCentsQuery = (db: Db, sessionId: string) =>
   db
     // What refunds gave back is unpaid again.
-    .select({ paid: sql<number>`coalesce(sum(${payments.amountCents}), 0) - (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE session_id = ${sessionId})` })
+    .select({
+      paid: sql<number>`coalesce(sum(${payments.amountCents}), 0) - (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE session_id = ${sessionId})`,
+    })
     .from(payments)
     .where(eq(payments.sessionId, sessionId))
 
 /** Equal-split shares paid on a bill, by table size (see quoteSplit). */
 export const splitPaidQuery = (db: Db, sessionId: string) =>
   db
-    .select({ tableSize: sql<number>`${payments.splitCount}`, shares: sql<number>`sum(coalesce(${payments.splitShares}, 1))` })
+    .select({
+      tableSize: sql<number>`${payments.splitCount}`,
+      shares: sql<number>`sum(coalesce(${payments.splitShares}, 1))`,
+    })
     .from(payments)
     // A share refunded whole is a share to pay again.
     .where(
@@ -138,7 +152,18 @@ export interface BillView {
   /** Voids and comps, oldest first; only with the payments. */
   adjustments?: Omit<AdjustmentRow, 'tableId' | 'sessionId'>[]
   /** Refunds (pending ones too), oldest first; only with the payments. */
-  refunds?: { id: string; paymentId: string; amountCents: number; taxCents: number; tipCents: number; units: string; reason: string; staff: string; status: string; createdAt: number }[]
+  refunds?: {
+    id: string
+    paymentId: string
+    amountCents: number
+    taxCents: number
+    tipCents: number
+    units: string
+    reason: string
+    staff: string
+    status: string
+    createdAt: number
+  }[]
   /** Payments in progress and what they keep, oldest first (none once the bill is closed). */
   holds: Hold[]
 }
@@ -150,9 +175,24 @@ export interface BillView {
 export async function readClosedBill(db: Db, sessionId: string): Promise<BillView | null> {
   const table = await findBillTable(db, sessionId)
   if (!table) return null
-  const [lines, paidRows, splitPaid, paymentRows] = await db.batch([billLinesQuery(db, sessionId), paidCentsQuery(db, sessionId), splitPaidQuery(db, sessionId), sessionPaymentsQuery(db, sessionId)])
+  const [lines, paidRows, splitPaid, paymentRows] = await db.batch([
+    billLinesQuery(db, sessionId),
+    paidCentsQuery(db, sessionId),
+    splitPaidQuery(db, sessionId),
+    sessionPaymentsQuery(db, sessionId),
+  ])
   const { isActive: _isActive, ...info } = table
-  return { ...info, sessionId, lines, totals: billTotals(lines, paidRows[0]?.paid ?? 0), splitPaid, closedAt: table.closedAt, nextSessionId: null, payments: paymentRows, holds: [] }
+  return {
+    ...info,
+    sessionId,
+    lines,
+    totals: billTotals(lines, paidRows[0]?.paid ?? 0),
+    splitPaid,
+    closedAt: table.closedAt,
+    nextSessionId: null,
+    payments: paymentRows,
+    holds: [],
+  }
 }
 
 /**
@@ -231,7 +271,11 @@ export function toWirePayment(row: PaymentRow): WirePayment {
     paymentType: row.paymentType,
     customerName: row.customerName,
     transactionId: row.transactionId,
-    items: items.map((item) => ({ itemId: item.itemId, quantity: item.quantity, amount: centsToPesos(item.amountCents) })),
+    items: items.map((item) => ({
+      itemId: item.itemId,
+      quantity: item.quantity,
+      amount: centsToPesos(item.amountCents),
+    })),
     splitCount: row.splitCount,
     createdAt: new Date(row.createdAt).toISOString(),
   }

@@ -22,12 +22,24 @@ export async function readCashOut(db: Db, userId: string, period: { fromMs: numb
   const own = eq(tables.userId, userId)
   const [paid, refunded, adjusted, closed] = await db.batch([
     db
-      .select({ method: payments.paymentMethod, amountCents: payments.amountCents, taxCents: payments.taxCents, tipCents: payments.tipCents, recordedBy: payments.recordedBy })
+      .select({
+        method: payments.paymentMethod,
+        amountCents: payments.amountCents,
+        taxCents: payments.taxCents,
+        tipCents: payments.tipCents,
+        recordedBy: payments.recordedBy,
+      })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
       .where(and(own, gte(payments.createdAt, period.fromMs), lt(payments.createdAt, period.toMs))),
     db
-      .select({ method: refunds.method, amountCents: refunds.amountCents, taxCents: refunds.taxCents, tipCents: refunds.tipCents, recordedBy: payments.recordedBy })
+      .select({
+        method: refunds.method,
+        amountCents: refunds.amountCents,
+        taxCents: refunds.taxCents,
+        tipCents: refunds.tipCents,
+        recordedBy: payments.recordedBy,
+      })
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
@@ -57,5 +69,11 @@ export async function loadCashOut({ request, context }: Pick<LoaderFunctionArgs,
   const now = Date.now()
   const choice = periodOfRequest(request, timeZone, now)
   if (!choice.ok) return { ...choice, user, timeZone, now }
-  return { ...choice, user, timeZone, now, report: await readCashOut(getDb(context.cloudflare.env.DB), user.id, choice.period) }
+  return {
+    ...choice,
+    user,
+    timeZone,
+    now,
+    report: await readCashOut(getDb(context.cloudflare.env.DB), user.id, choice.period),
+  }
 }

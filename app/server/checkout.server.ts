@@ -1,4 +1,12 @@
-import { paymentTypeOf, quote, readSelection, readTip, selectionParams, serviceQualityOf, type Selection } from '~/domain/checkout'
+import {
+  paymentTypeOf,
+  quote,
+  readSelection,
+  readTip,
+  selectionParams,
+  serviceQualityOf,
+  type Selection,
+} from '~/domain/checkout'
 import { centsToPesos } from '~/domain/money'
 import type { PaymentRequestInput } from '~/domain/schemas/payments'
 import { paymentSummary } from '~/domain/tax'
@@ -35,7 +43,11 @@ function payerName(bill: BillView, itemIds: string[]): string {
  * the amount, tip and charge the diner sees, and exactly what they pay for.
  * The bill's object refuses it if the bill no longer costs that.
  */
-export function paymentRequestFor(bill: BillView, checkout: Checkout, transactionId: string): Omit<PaymentRequestInput, 'paymentMethod'> | null {
+export function paymentRequestFor(
+  bill: BillView,
+  checkout: Checkout,
+  transactionId: string,
+): Omit<PaymentRequestInput, 'paymentMethod'> | null {
   if (!checkout.selection || checkout.base <= 0) return null
   const lines = checkout.quote?.lines ?? []
   const split = checkout.quote?.split
@@ -46,7 +58,10 @@ export function paymentRequestFor(bill: BillView, checkout: Checkout, transactio
     tipAmount: centsToPesos(checkout.tip.tip),
     total: centsToPesos(checkout.summary.total),
     paymentType: paymentTypeOf(checkout.selection),
-    customerName: payerName(bill, lines.map((line) => line.itemId)),
+    customerName: payerName(
+      bill,
+      lines.map((line) => line.itemId),
+    ),
     transactionId,
     itemIds: lines.length ? lines.map((line) => line.itemId) : undefined,
     itemQuantities: lines.length ? Object.fromEntries(lines.map((line) => [line.itemId, line.units])) : undefined,

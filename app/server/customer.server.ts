@@ -22,7 +22,11 @@ function readHeldBill(env: Env, sessionId: string, options: { payments?: boolean
 }
 
 /** The open bill a diner asks for; null when there is none. */
-async function readDinerBill(env: Env, sessionId: string, options: { payments?: boolean } = {}): Promise<BillView | null> {
+async function readDinerBill(
+  env: Env,
+  sessionId: string,
+  options: { payments?: boolean } = {},
+): Promise<BillView | null> {
   const bill = await readHeldBill(env, sessionId, options)
   return bill?.closedAt === null ? bill : null
 }
@@ -33,7 +37,11 @@ async function readDinerBill(env: Env, sessionId: string, options: { payments?: 
  * yet heard of this bill's close, the bill's object knows the one after it.
  * Or nowhere, because the restaurant archived the table.
  */
-async function followingBill(env: Env, sessionId: string, held: BillView | null): Promise<{ archived: true } | { archived: false; current: string | null }> {
+async function followingBill(
+  env: Env,
+  sessionId: string,
+  held: BillView | null,
+): Promise<{ archived: true } | { archived: false; current: string | null }> {
   // While D1 is unreachable, the object's own word is the best there is.
   const table = isIdLike(sessionId) ? await tableOfBill(getDb(env.DB), sessionId).catch(() => null) : null
   if (table?.archived) return { archived: true }
@@ -48,7 +56,11 @@ async function followingBill(env: Env, sessionId: string, held: BillView | null)
  * the table is no longer available; anything else is the 404 that shows
  * 'Table Not Found'.
  */
-export async function loadBill(context: AppLoadContext, sessionId: string | undefined, { receipt = false, payments = false } = {}): Promise<BillView> {
+export async function loadBill(
+  context: AppLoadContext,
+  sessionId: string | undefined,
+  { receipt = false, payments = false } = {},
+): Promise<BillView> {
   const env = context.cloudflare.env
   if (!sessionId || !isIdLike(sessionId)) throw await notFound(context)
   const held = await readHeldBill(env, sessionId, { payments })
@@ -57,7 +69,11 @@ export async function loadBill(context: AppLoadContext, sessionId: string | unde
   if (closed) return closed
   const following = await followingBill(env, sessionId, held)
   if (following.archived) throw tableGone()
-  if (following.current) throw await redirectWithToast(customerPath.bill(following.current), { title: 'customer.bill.movedTitle', description: 'customer.bill.movedText' })
+  if (following.current)
+    throw await redirectWithToast(customerPath.bill(following.current), {
+      title: 'customer.bill.movedTitle',
+      description: 'customer.bill.movedText',
+    })
   throw await notFound(context)
 }
 
@@ -80,7 +96,9 @@ export async function missedLookup(env: Env, address: string | null): Promise<Ra
 
 async function notFound(context: AppLoadContext) {
   const limit = await missedLookup(context.cloudflare.env, context.clientAddress)
-  return limit ? data({ tooMany: true }, { status: 429, headers: retryAfter(limit) }) : data({ notFound: true }, { status: 404 })
+  return limit
+    ? data({ tooMany: true }, { status: 429, headers: retryAfter(limit) })
+    : data({ notFound: true }, { status: 404 })
 }
 
 /**
@@ -98,7 +116,11 @@ export async function readApiBill(env: Env, sessionId: string): Promise<BillView
 
 /** Payments of a table's open bill, newest first, as the API answers them. Null when the table is unknown. */
 export async function readTablePayments(env: Env, tableId: string): Promise<WirePayment[] | null> {
-  const [table] = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(eq(tables.id, tableId)).limit(1)
+  const [table] = await getDb(env.DB)
+    .select({ sessionId: tables.sessionId })
+    .from(tables)
+    .where(eq(tables.id, tableId))
+    .limit(1)
   if (!table) return null
   return ((await readHeldBill(env, table.sessionId, { payments: true }))?.payments ?? []).map(toWirePayment)
 }

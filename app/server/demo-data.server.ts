@@ -42,32 +42,72 @@ export const demoMenu = {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0110',
       name: 'Entradas',
       items: [
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0111', name: 'Guacamole con totopos', description: 'Aguacate, chile serrano, cebolla y cilantro', priceCents: 13500 },
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0112', name: 'Queso fundido', description: 'Con chorizo y tortillas de harina', priceCents: 14900 },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0111',
+          name: 'Guacamole con totopos',
+          description: 'Aguacate, chile serrano, cebolla y cilantro',
+          priceCents: 13500,
+        },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0112',
+          name: 'Queso fundido',
+          description: 'Con chorizo y tortillas de harina',
+          priceCents: 14900,
+        },
       ],
     },
     {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0120',
       name: 'Platos fuertes',
       items: [
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121', name: 'Tacos al pastor', description: 'Orden de 3, con piña y salsa verde', priceCents: 5500 },
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0122', name: 'Enchiladas suizas', description: 'Pollo, salsa verde y gratinado', priceCents: 17500 },
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0123', name: 'Cabrito al pastor', description: 'Con frijoles charros y tortillas', priceCents: 38500 },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121',
+          name: 'Tacos al pastor',
+          description: 'Orden de 3, con piña y salsa verde',
+          priceCents: 5500,
+        },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0122',
+          name: 'Enchiladas suizas',
+          description: 'Pollo, salsa verde y gratinado',
+          priceCents: 17500,
+        },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0123',
+          name: 'Cabrito al pastor',
+          description: 'Con frijoles charros y tortillas',
+          priceCents: 38500,
+        },
       ],
     },
     {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0130',
       name: 'Bebidas',
       items: [
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0131', name: 'Agua de horchata', description: 'Vaso de 500 ml', priceCents: 4500 },
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0132', name: 'Cerveza artesanal', description: 'Botella de 355 ml, hecha en Monterrey', priceCents: 6000 },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0131',
+          name: 'Agua de horchata',
+          description: 'Vaso de 500 ml',
+          priceCents: 4500,
+        },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0132',
+          name: 'Cerveza artesanal',
+          description: 'Botella de 355 ml, hecha en Monterrey',
+          priceCents: 6000,
+        },
       ],
     },
     {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0140',
       name: 'Postres',
       items: [
-        { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0141', name: 'Flan napolitano', description: 'Con cajeta', priceCents: 6500 },
+        {
+          id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0141',
+          name: 'Flan napolitano',
+          description: 'Con cajeta',
+          priceCents: 6500,
+        },
       ],
     },
   ] satisfies { id: string; name: string; items: DemoMenuItem[] }[],
@@ -102,16 +142,69 @@ export const demoModifierGroups = [
 
 /** The lines the demo bill starts with (line totals in cents). */
 export const demoBillLines = [
-  { name: 'Tacos al pastor', description: 'Orden de 3, con piña y salsa verde', category: 'Platos fuertes', priceCents: 16500, quantity: 3, customerName: 'Ana' },
-  { name: 'Agua de horchata', description: 'Vaso de 500 ml', category: 'Bebidas', priceCents: 4500, quantity: 1, customerName: 'Ana' },
-  { name: 'Enchiladas suizas', description: 'Pollo, salsa verde y gratinado', category: 'Platos fuertes', priceCents: 17500, quantity: 1, customerName: 'Luis' },
-  { name: 'Cerveza artesanal', description: 'Botella de 355 ml, hecha en Monterrey', category: 'Bebidas', priceCents: 12000, quantity: 2, customerName: 'Luis' },
-  { name: 'Guacamole con totopos', description: 'Aguacate, chile serrano, cebolla y cilantro', category: 'Entradas', priceCents: 13500, quantity: 1, customerName: null },
+  {
+    name: 'Tacos al pastor',
+    description: 'Orden de 3, con piña y salsa verde',
+    category: 'Platos fuertes',
+    priceCents: 16500,
+    quantity: 3,
+    customerName: 'Ana',
+  },
+  {
+    name: 'Agua de horchata',
+    description: 'Vaso de 500 ml',
+    category: 'Bebidas',
+    priceCents: 4500,
+    quantity: 1,
+    customerName: 'Ana',
+  },
+  {
+    name: 'Enchiladas suizas',
+    description: 'Pollo, salsa verde y gratinado',
+    category: 'Platos fuertes',
+    priceCents: 17500,
+    quantity: 1,
+    customerName: 'Luis',
+  },
+  {
+    name: 'Cerveza artesanal',
+    description: 'Botella de 355 ml, hecha en Monterrey',
+    category: 'Bebidas',
+    priceCents: 12000,
+    quantity: 2,
+    customerName: 'Luis',
+  },
+  {
+    name: 'Guacamole con totopos',
+    description: 'Aguacate, chile serrano, cebolla y cilantro',
+    category: 'Entradas',
+    priceCents: 13500,
+    quantity: 1,
+    customerName: null,
+  },
 ]
 
 /** The three sample diners the demo panel adds; line totals in cents, like the seed bill. */
 export const demoDiners = [
-  { customerName: 'Carla', items: [{ name: 'Cabrito al pastor', priceCents: 38500, quantity: 1, category: 'Platos fuertes' }, { name: 'Cerveza artesanal', priceCents: 6000, quantity: 1, category: 'Bebidas' }] },
-  { customerName: 'Diego', items: [{ name: 'Queso fundido', priceCents: 14900, quantity: 1, category: 'Entradas' }, { name: 'Agua de horchata', priceCents: 9000, quantity: 2, category: 'Bebidas' }] },
-  { customerName: 'Sofía', items: [{ name: 'Enchiladas suizas', priceCents: 17500, quantity: 1, category: 'Platos fuertes' }, { name: 'Flan napolitano', priceCents: 6500, quantity: 1, category: 'Postres' }] },
+  {
+    customerName: 'Carla',
+    items: [
+      { name: 'Cabrito al pastor', priceCents: 38500, quantity: 1, category: 'Platos fuertes' },
+      { name: 'Cerveza artesanal', priceCents: 6000, quantity: 1, category: 'Bebidas' },
+    ],
+  },
+  {
+    customerName: 'Diego',
+    items: [
+      { name: 'Queso fundido', priceCents: 14900, quantity: 1, category: 'Entradas' },
+      { name: 'Agua de horchata', priceCents: 9000, quantity: 2, category: 'Bebidas' },
+    ],
+  },
+  {
+    customerName: 'Sofía',
+    items: [
+      { name: 'Enchiladas suizas', priceCents: 17500, quantity: 1, category: 'Platos fuertes' },
+      { name: 'Flan napolitano', priceCents: 6500, quantity: 1, category: 'Postres' },
+    ],
+  },
 ]

@@ -31,10 +31,21 @@ export type LimitName = keyof typeof DEFAULT_LIMITS
 export const DEFAULT_MAX_OPEN_LINES = 200
 
 const limitsSchema = z
-  .object(Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((name) => [name, limitSchema.optional()])) as Record<LimitName, z.ZodOptional<typeof limitSchema>>)
+  .object(
+    Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((name) => [name, limitSchema.optional()])) as Record<
+      LimitName,
+      z.ZodOptional<typeof limitSchema>
+    >,
+  )
   .strict()
   .default({})
-  .transform((given) => ({ ...DEFAULT_LIMITS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) }) as Record<LimitName, LimitConfig>)
+  .transform(
+    (given) =>
+      ({
+        ...DEFAULT_LIMITS,
+        ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
+      }) as Record<LimitName, LimitConfig>,
+  )
 
 /**
  * The Worker's configuration, read from its environment (wrangler.toml's vars
@@ -67,21 +78,43 @@ export const envSchema = z
   .superRefine((env, context) => {
     const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message })
     if (env.MAIL_PROVIDER === 'resend') {
-      if (!env.MAIL_API_KEY) problem('MAIL_API_KEY', 'MAIL_PROVIDER "resend" needs its API key: run `npx wrangler secret put MAIL_API_KEY`.')
-      if (!env.MAIL_FROM) problem('MAIL_FROM', 'MAIL_PROVIDER "resend" needs MAIL_FROM, an address of a domain verified with Resend.')
+      if (!env.MAIL_API_KEY)
+        problem('MAIL_API_KEY', 'MAIL_PROVIDER "resend" needs its API key: run `npx wrangler secret put MAIL_API_KEY`.')
+      if (!env.MAIL_FROM)
+        problem('MAIL_FROM', 'MAIL_PROVIDER "resend" needs MAIL_FROM, an address of a domain verified with Resend.')
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
-      if (!env.STRIPE_SECRET_KEY) problem('STRIPE_SECRET_KEY', 'PAYMENT_PROVIDER "stripe" needs the platform\'s secret key: run `npx wrangler secret put STRIPE_SECRET_KEY`.')
+      if (!env.STRIPE_SECRET_KEY)
+        problem(
+          'STRIPE_SECRET_KEY',
+          'PAYMENT_PROVIDER "stripe" needs the platform\'s secret key: run `npx wrangler secret put STRIPE_SECRET_KEY`.',
+        )
       if (!env.STRIPE_WEBHOOK_SECRET)
-        problem('STRIPE_WEBHOOK_SECRET', 'PAYMENT_PROVIDER "stripe" needs the signing secret of its Connect webhook endpoint: run `npx wrangler secret put STRIPE_WEBHOOK_SECRET`.')
-      if (!env.STRIPE_PUBLISHABLE_KEY) problem('STRIPE_PUBLISHABLE_KEY', 'PAYMENT_PROVIDER "stripe" needs STRIPE_PUBLISHABLE_KEY (pk_…) in wrangler.toml\'s [vars], for the diners\' payment screen.')
-      else if (!env.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) problem('STRIPE_PUBLISHABLE_KEY', 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…); the secret key goes in STRIPE_SECRET_KEY, as a secret.')
+        problem(
+          'STRIPE_WEBHOOK_SECRET',
+          'PAYMENT_PROVIDER "stripe" needs the signing secret of its Connect webhook endpoint: run `npx wrangler secret put STRIPE_WEBHOOK_SECRET`.',
+        )
+      if (!env.STRIPE_PUBLISHABLE_KEY)
+        problem(
+          'STRIPE_PUBLISHABLE_KEY',
+          'PAYMENT_PROVIDER "stripe" needs STRIPE_PUBLISHABLE_KEY (pk_…) in wrangler.toml\'s [vars], for the diners\' payment screen.',
+        )
+      else if (!env.STRIPE_PUBLISHABLE_KEY.startsWith('pk_'))
+        problem(
+          'STRIPE_PUBLISHABLE_KEY',
+          'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…); the secret key goes in STRIPE_SECRET_KEY, as a secret.',
+        )
     }
     if (env.MESA_ENV !== 'production') return
-    if (!env.STRIPE_API_BASE.startsWith('https://')) problem('STRIPE_API_BASE', 'STRIPE_API_BASE must be an https address: the Stripe SDK sends the secret key there.')
-    if (!env.MAIL_API_BASE.startsWith('https://')) problem('MAIL_API_BASE', 'MAIL_API_BASE must be an https address: the mailer sends its API key there.')
+    if (!env.STRIPE_API_BASE.startsWith('https://'))
+      problem('STRIPE_API_BASE', 'STRIPE_API_BASE must be an https address: the Stripe SDK sends the secret key there.')
+    if (!env.MAIL_API_BASE.startsWith('https://'))
+      problem('MAIL_API_BASE', 'MAIL_API_BASE must be an https address: the mailer sends its API key there.')
     if (env.MAIL_PROVIDER === 'log')
-      problem('MAIL_PROVIDER', 'MAIL_PROVIDER "log" only prints mail: owners would never get their password-reset links. Set MAIL_PROVIDER = "resend" with MAIL_FROM and the MAIL_API_KEY secret.')
+      problem(
+        'MAIL_PROVIDER',
+        'MAIL_PROVIDER "log" only prints mail: owners would never get their password-reset links. Set MAIL_PROVIDER = "resend" with MAIL_FROM and the MAIL_API_KEY secret.',
+      )
     if (env.PAYMENT_PROVIDER === 'simulated')
       problem(
         'PAYMENT_PROVIDER',
@@ -98,7 +131,9 @@ type Checked = { ok: true; env: AppEnv } | { ok: false; problems: string[] }
 /** A configuration's settings checked against the schema: its values, or each problem as a line saying what to set. */
 export function parseEnv(values: Record<string, unknown>): Checked {
   const parsed = envSchema.safeParse(values)
-  return parsed.success ? { ok: true, env: parsed.data } : { ok: false, problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) }
+  return parsed.success
+    ? { ok: true, env: parsed.data }
+    : { ok: false, problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) }
 }
 
 const checked = new WeakMap<object, Checked>()

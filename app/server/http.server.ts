@@ -57,7 +57,8 @@ export function methodNotAllowed(allowed: string): () => Response {
  */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S, t?: TFunction): Promise<z.output<S>> {
   const type = request.headers.get('Content-Type') ?? ''
-  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'Send the body as JSON (Content-Type: application/json).')
+  if (!/^application\/json\b/i.test(type))
+    throw new ApiError(415, 'Send the body as JSON (Content-Type: application/json).')
   const declared = Number(request.headers.get('Content-Length') ?? '0')
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'The request body is too large.')
   const text = await request.text()
@@ -70,7 +71,10 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: t ? t.message(issue.message) : issue.message }))
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: t ? t.message(issue.message) : issue.message,
+    }))
     throw new ApiError(400, issues[0]?.message ?? 'The request body is not valid.', { issues })
   }
   return result.data
@@ -78,5 +82,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
 
 /** A path on our own site to go back to after a form, or `fallback`: a form cannot be used to send someone elsewhere. */
 export function safeRedirect(value: FormDataEntryValue | string | null, fallback = '/'): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : fallback
 }

@@ -47,7 +47,12 @@ export async function getT(request: Request) {
  * diner's language to another.
  */
 export function varyByLanguage(headers: Headers) {
-  const vary = new Set((headers.get('Vary') ?? '').split(',').map((name) => name.trim()).filter(Boolean))
+  const vary = new Set(
+    (headers.get('Vary') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  )
   for (const name of ['Accept-Language', 'Cookie']) vary.add(name)
   headers.set('Vary', [...vary].join(', '))
 }

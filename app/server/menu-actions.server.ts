@@ -1,7 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { z } from '~/domain/schemas/zod'
-import { categorySchema, menuItemAvailabilitySchema, menuItemSchema, menuSchema, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
+import {
+  categorySchema,
+  menuItemAvailabilitySchema,
+  menuItemSchema,
+  menuSchema,
+  modifierGroupSchema,
+  modifierOptionSchema,
+} from '~/domain/schemas/menus'
 import { requireStaffPage } from './auth/session.server'
 import { getDb } from './db/client.server'
 import { ApiError } from './http.server'
@@ -92,10 +99,17 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
   // No coercion: a typed "32.50" must reach the price field as text (pesos), not as the number 32.5 (cents).
   const parse = <S extends z.ZodType>(schema: S) => parseWithZod(form, { schema, disableAutoCoercion: true })
   type Parsed = ReturnType<typeof parse>
-  const refuse = (submission: Parsed, options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) => data(submission.reply(options), { status })
+  const refuse = (
+    submission: Parsed,
+    options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    status = 400,
+  ) => data(submission.reply(options), { status })
   if (!intent) return refuse(parse(recordSchema), { formErrors: ['admin.errors.formError'] })
 
-  const write = async <S extends z.ZodType>(schema: S, save: (value: z.output<S>) => Promise<{ id: string } | boolean | null>) => {
+  const write = async <S extends z.ZodType>(
+    schema: S,
+    save: (value: z.output<S>) => Promise<{ id: string } | boolean | null>,
+  ) => {
     const submission = parse(schema)
     if (submission.status !== 'success') return refuse(submission, { formErrors: ['admin.menu.common.failed'] })
     const record = await save(submission.value as z.output<S>)
@@ -118,15 +132,23 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
     case 'category.create':
       return write(categorySchema, (value) => createCategory(db, user.id, value))
     case 'category.update':
-      return write(categorySchema.extend(recordSchema.shape), ({ id, ...value }) => updateCategory(db, user.id, id, value))
+      return write(categorySchema.extend(recordSchema.shape), ({ id, ...value }) =>
+        updateCategory(db, user.id, id, value),
+      )
     case 'category.delete':
-      return write(recordSchema, ({ id }) => deletingPhotos(env, db, user.id, { categoryId: id }, () => deleteCategory(db, user.id, id)))
+      return write(recordSchema, ({ id }) =>
+        deletingPhotos(env, db, user.id, { categoryId: id }, () => deleteCategory(db, user.id, id)),
+      )
     case 'item.create':
       return write(menuItemSchema, (value) => createMenuItem(db, user.id, value))
     case 'item.update':
-      return write(menuItemSchema.extend(recordSchema.shape), ({ id, ...value }) => updateMenuItem(db, user.id, id, value))
+      return write(menuItemSchema.extend(recordSchema.shape), ({ id, ...value }) =>
+        updateMenuItem(db, user.id, id, value),
+      )
     case 'item.delete':
-      return write(recordSchema, ({ id }) => deletingPhotos(env, db, user.id, { itemId: id }, () => deleteMenuItem(db, user.id, id)))
+      return write(recordSchema, ({ id }) =>
+        deletingPhotos(env, db, user.id, { itemId: id }, () => deleteMenuItem(db, user.id, id)),
+      )
     case 'item.availability':
       return write(menuItemAvailabilitySchema, ({ id, soldOut }) => setMenuItemSoldOut(db, user.id, id, soldOut))
     case 'group.create':
@@ -146,7 +168,11 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
         const title = intent === 'pdf.upload' ? 'admin.menu.pdf.failedTitle' : 'admin.menu.photo.failedTitle'
-        return refuse(parse(recordSchema), { formErrors: [title], fieldErrors: { file: [error.message] } }, error.status)
+        return refuse(
+          parse(recordSchema),
+          { formErrors: [title], fieldErrors: { file: [error.message] } },
+          error.status,
+        )
       }
     }
     case 'pdf.remove':

@@ -52,9 +52,11 @@ export async function deleteMenuPdf(env: Env, key: string | null): Promise<void>
 
 /** Reads an upload request's multipart body; anything else (a JSON call, say) is told how to send the file. */
 export async function readPdfUpload(request: Request, t: T): Promise<{ menuId: string; file: unknown }> {
-  if (!/^multipart\/form-data\b/i.test(request.headers.get('Content-Type') ?? '')) throw new ApiError(415, t('admin.menu.errors.pdfMultipart'))
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('Content-Type') ?? ''))
+    throw new ApiError(415, t('admin.menu.errors.pdfMultipart'))
   // Multipart framing adds a little; anything far above the limit is refused before it is read.
-  if (Number(request.headers.get('Content-Length') ?? '0') > PDF_MAX_BYTES + 64 * 1024) throw new ApiError(413, t('admin.menu.errors.pdfSize'))
+  if (Number(request.headers.get('Content-Length') ?? '0') > PDF_MAX_BYTES + 64 * 1024)
+    throw new ApiError(413, t('admin.menu.errors.pdfSize'))
   const form = await request.formData()
   return { menuId: String(form.get('menuId') ?? ''), file: form.get('file') }
 }

@@ -1,4 +1,11 @@
-import { PHOTO_MAX_BYTES, photoWidths, sniffImageType, SNIFF_BYTES, webpSize, type PhotoSize } from '~/domain/menu-photos'
+import {
+  PHOTO_MAX_BYTES,
+  photoWidths,
+  sniffImageType,
+  SNIFF_BYTES,
+  webpSize,
+  type PhotoSize,
+} from '~/domain/menu-photos'
 import type { TFunction } from '~/locales/translate'
 import type { Db } from './db/client.server'
 import { ApiError } from './http.server'
@@ -13,13 +20,16 @@ const objectKey = (photoId: string, width: number) => `${photoId}/${width}.webp`
 async function checkPhoto(file: unknown, t: T): Promise<File> {
   if (!(file instanceof File) || file.size === 0) throw new ApiError(400, t('admin.menu.errors.photoMissing'))
   if (file.size > PHOTO_MAX_BYTES) throw new ApiError(413, t('admin.menu.errors.photoSize'))
-  if (!sniffImageType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()))) throw new ApiError(415, t('admin.menu.errors.photoType'))
+  if (!sniffImageType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer())))
+    throw new ApiError(415, t('admin.menu.errors.photoType'))
   return file
 }
 
 /** One kept width: resized and encoded by the Images binding, its real size read from the file it made. */
 async function resize(env: Env, file: File, width: number): Promise<{ bytes: Uint8Array; size: PhotoSize }> {
-  const result = await env.IMAGES.input(file.stream()).transform({ width, fit: 'scale-down' }).output({ format: 'image/webp' })
+  const result = await env.IMAGES.input(file.stream())
+    .transform({ width, fit: 'scale-down' })
+    .output({ format: 'image/webp' })
   const bytes = new Uint8Array(await result.response().arrayBuffer())
   const size = webpSize(bytes)
   if (!size) throw new Error(`The Images binding answered ${result.contentType()}, not WebP`)
@@ -89,7 +99,13 @@ export async function deletePhotos(env: Env, photos: readonly StoredPhoto[]): Pr
  * Deletes a menu, a category or an item through `remove`, then the photos of
  * every item that went with it (the database cascades; storage does not).
  */
-export async function deletingPhotos<Removed>(env: Env, db: Db, userId: string, scope: Parameters<typeof photosUnder>[2], remove: () => Promise<Removed>): Promise<Removed> {
+export async function deletingPhotos<Removed>(
+  env: Env,
+  db: Db,
+  userId: string,
+  scope: Parameters<typeof photosUnder>[2],
+  remove: () => Promise<Removed>,
+): Promise<Removed> {
   const photos = await photosUnder(db, userId, scope)
   const removed = await remove()
   if (removed) await deletePhotos(env, photos)
@@ -98,7 +114,9 @@ export async function deletingPhotos<Removed>(env: Env, db: Db, userId: string, 
 
 /** Reads a photo upload's multipart body; anything else is told how to send the file. */
 export async function readPhotoUpload(request: Request, t: T): Promise<unknown> {
-  if (!/^multipart\/form-data\b/i.test(request.headers.get('Content-Type') ?? '')) throw new ApiError(415, t('admin.menu.errors.photoMultipart'))
-  if (Number(request.headers.get('Content-Length') ?? '0') > PHOTO_MAX_BYTES + 64 * 1024) throw new ApiError(413, t('admin.menu.errors.photoSize'))
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('Content-Type') ?? ''))
+    throw new ApiError(415, t('admin.menu.errors.photoMultipart'))
+  if (Number(request.headers.get('Content-Length') ?? '0') > PHOTO_MAX_BYTES + 64 * 1024)
+    throw new ApiError(413, t('admin.menu.errors.photoSize'))
   return (await request.formData()).get('file')
 }

@@ -9,15 +9,40 @@ import type { CategoryWithItems, ItemExtras, ModifierGroupView, OwnMenu, StoredP
 export const menuPdfPath = (menuId: string) => `/api/menus/${menuId}/pdf`
 
 export function toWireMenu(menu: OwnMenu) {
-  return { id: menu.id, name: menu.name, description: menu.description, type: menu.type, pdfUrl: menu.pdfKey ? menuPdfPath(menu.id) : null, pdfName: menu.pdfName }
+  return {
+    id: menu.id,
+    name: menu.name,
+    description: menu.description,
+    type: menu.type,
+    pdfUrl: menu.pdfKey ? menuPdfPath(menu.id) : null,
+    pdfName: menu.pdfName,
+  }
 }
 
 /** A photo's kept sizes, smallest first, each with the address it is served at. */
 export function toWirePhoto(photo: StoredPhoto | null) {
-  return photo ? { sizes: photo.sizes.map((size) => ({ url: photoPath(photo.id, size.width), width: size.width, height: size.height })) } : null
+  return photo
+    ? {
+        sizes: photo.sizes.map((size) => ({
+          url: photoPath(photo.id, size.width),
+          width: size.width,
+          height: size.height,
+        })),
+      }
+    : null
 }
 
-export function toWireMenuItem(item: { id: string; name: string; description: string | null; priceCents: number; categoryId: string; soldOut: boolean } & ItemExtras, category?: string) {
+export function toWireMenuItem(
+  item: {
+    id: string
+    name: string
+    description: string | null
+    priceCents: number
+    categoryId: string
+    soldOut: boolean
+  } & ItemExtras,
+  category?: string,
+) {
   return {
     id: item.id,
     name: item.name,
@@ -46,7 +71,14 @@ export function toWireCategory(category: CategoryWithItems) {
 }
 
 export function toWireModifierOption(option: ModifierGroupView['options'][number]) {
-  return { id: option.id, name: option.name, description: option.description, priceAdjustment: option.priceAdjustmentCents, isDefault: option.isDefault, modifierGroupId: option.modifierGroupId }
+  return {
+    id: option.id,
+    name: option.name,
+    description: option.description,
+    priceAdjustment: option.priceAdjustmentCents,
+    isDefault: option.isDefault,
+    modifierGroupId: option.modifierGroupId,
+  }
 }
 
 export function toWireModifierGroup(group: ModifierGroupView) {

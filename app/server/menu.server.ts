@@ -11,7 +11,13 @@ export interface MenuCategoryView {
   nameEn: string | null
   descriptionEn: string | null
   menuName: string
-  items: ({ id: string; name: string; description: string | null; priceCents: number; modifierGroups: ModifierGroupView[] } & ItemExtras)[]
+  items: ({
+    id: string
+    name: string
+    description: string | null
+    priceCents: number
+    modifierGroups: ModifierGroupView[]
+  } & ItemExtras)[]
 }
 
 /**
@@ -39,7 +45,15 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
     .innerJoin(categories, eq(categories.menuId, menus.id))
     .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
     .where(eq(menus.userId, userId))
-    .orderBy(asc(menus.createdAt), asc(menus.id), asc(categories.position), asc(categories.createdAt), asc(categories.id), asc(menuItems.position), asc(menuItems.createdAt))
+    .orderBy(
+      asc(menus.createdAt),
+      asc(menus.id),
+      asc(categories.position),
+      asc(categories.createdAt),
+      asc(categories.id),
+      asc(menuItems.position),
+      asc(menuItems.createdAt),
+    )
   const byId = new Map<string, MenuCategoryView>()
   for (const row of rows) {
     let category = byId.get(row.categoryId)
@@ -56,12 +70,20 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
       byId.set(row.categoryId, category)
     }
     if (row.itemId && row.itemName !== null && row.priceCents !== null && row.item) {
-      category.items.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, modifierGroups: [], ...itemExtras(row.item) })
+      category.items.push({
+        id: row.itemId,
+        name: row.itemName,
+        description: row.itemDescription,
+        priceCents: row.priceCents,
+        modifierGroups: [],
+        ...itemExtras(row.item),
+      })
     }
   }
   const result = [...byId.values()]
   const items = new Map(result.flatMap((category) => category.items.map((item) => [item.id, item])))
-  for (const group of await modifierGroupsOf(db, [...items.keys()])) items.get(group.menuItemId)?.modifierGroups.push(group)
+  for (const group of await modifierGroupsOf(db, [...items.keys()]))
+    items.get(group.menuItemId)?.modifierGroups.push(group)
   return result
 }
 

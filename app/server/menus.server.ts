@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { parseTags, serializeTags, type DishTag } from '~/domain/allergens'
 import type { PhotoSize } from '~/domain/menu-photos'
-import type { CategoryInput, MenuInput, MenuItemInput, ModifierGroupInput, ModifierOptionInput } from '~/domain/schemas/menus'
+import type {
+  CategoryInput,
+  MenuInput,
+  MenuItemInput,
+  ModifierGroupInput,
+  ModifierOptionInput,
+} from '~/domain/schemas/menus'
 import type { Db } from './db/client.server'
 import { categories, menuItems, menus, modifierGroups, modifierOptions } from './db/schema.server'
 
@@ -12,7 +18,15 @@ import { categories, menuItems, menus, modifierGroups, modifierOptions } from '.
  * cascades in the database (a menu takes its categories, items and modifiers).
  */
 
-const menuColumns = { id: menus.id, name: menus.name, description: menus.description, type: menus.type, pdfKey: menus.pdfKey, pdfName: menus.pdfName, createdAt: menus.createdAt }
+const menuColumns = {
+  id: menus.id,
+  name: menus.name,
+  description: menus.description,
+  type: menus.type,
+  pdfKey: menus.pdfKey,
+  pdfName: menus.pdfName,
+  createdAt: menus.createdAt,
+}
 
 export type OwnMenu = NonNullable<Awaited<ReturnType<typeof findOwnMenu>>>
 
@@ -23,7 +37,11 @@ export function listMenus(db: Db, userId: string) {
 /** The owner's menus with how many categories and items each holds, for the management cards. */
 export function menuSummaries(db: Db, userId: string) {
   return db
-    .select({ ...menuColumns, categories: sql<number>`count(distinct ${categories.id})`, items: sql<number>`count(${menuItems.id})` })
+    .select({
+      ...menuColumns,
+      categories: sql<number>`count(distinct ${categories.id})`,
+      items: sql<number>`count(${menuItems.id})`,
+    })
     .from(menus)
     .leftJoin(categories, eq(categories.menuId, menus.id))
     .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
@@ -42,7 +60,10 @@ export async function findOwnMenu(db: Db, userId: string, menuId: string) {
 }
 
 export async function createMenu(db: Db, userId: string, input: MenuInput) {
-  const [row] = await db.insert(menus).values({ id: crypto.randomUUID(), userId, ...input }).returning(menuColumns)
+  const [row] = await db
+    .insert(menus)
+    .values({ id: crypto.randomUUID(), userId, ...input })
+    .returning(menuColumns)
   return row!
 }
 
@@ -77,7 +98,11 @@ export async function setMenuPdf(db: Db, userId: string, menuId: string, pdf: { 
 // `sql` subquery inside a one-table statement would leave "id" ambiguous).
 const ownMenuIds = (db: Db, userId: string) => db.select({ id: menus.id }).from(menus).where(eq(menus.userId, userId))
 const ownCategoryIds = (db: Db, userId: string) =>
-  db.select({ id: categories.id }).from(categories).innerJoin(menus, eq(menus.id, categories.menuId)).where(eq(menus.userId, userId))
+  db
+    .select({ id: categories.id })
+    .from(categories)
+    .innerJoin(menus, eq(menus.id, categories.menuId))
+    .where(eq(menus.userId, userId))
 const ownItemIds = (db: Db, userId: string) =>
   db
     .select({ id: menuItems.id })
@@ -113,10 +138,18 @@ export interface ItemExtras {
   photo: StoredPhoto | null
 }
 
-const photoOf = (row: { photoId: string | null; photoSizes: PhotoSize[] | null }): StoredPhoto | null => (row.photoId && row.photoSizes?.length ? { id: row.photoId, sizes: row.photoSizes } : null)
+const photoOf = (row: { photoId: string | null; photoSizes: PhotoSize[] | null }): StoredPhoto | null =>
+  row.photoId && row.photoSizes?.length ? { id: row.photoId, sizes: row.photoSizes } : null
 
 /** An item row's extra columns read into their shapes. */
-export const itemExtras = (row: { soldOut: boolean; nameEn: string | null; descriptionEn: string | null; tags: string | null; photoId: string | null; photoSizes: PhotoSize[] | null }): ItemExtras => ({
+export const itemExtras = (row: {
+  soldOut: boolean
+  nameEn: string | null
+  descriptionEn: string | null
+  tags: string | null
+  photoId: string | null
+  photoSizes: PhotoSize[] | null
+}): ItemExtras => ({
   soldOut: row.soldOut,
   nameEn: row.nameEn,
   descriptionEn: row.descriptionEn,
@@ -125,7 +158,14 @@ export const itemExtras = (row: { soldOut: boolean; nameEn: string | null; descr
 })
 
 // Tags first: under a left join drizzle reads a nested object as missing when its first column is null, and tags never is.
-export const itemExtraColumns = { tags: menuItems.tags, soldOut: menuItems.soldOut, nameEn: menuItems.nameEn, descriptionEn: menuItems.descriptionEn, photoId: menuItems.photoId, photoSizes: menuItems.photoSizes }
+export const itemExtraColumns = {
+  tags: menuItems.tags,
+  soldOut: menuItems.soldOut,
+  nameEn: menuItems.nameEn,
+  descriptionEn: menuItems.descriptionEn,
+  photoId: menuItems.photoId,
+  photoSizes: menuItems.photoSizes,
+}
 
 export interface CategoryWithItems {
   id: string
@@ -134,7 +174,14 @@ export interface CategoryWithItems {
   nameEn: string | null
   descriptionEn: string | null
   menuId: string
-  menuItems: ({ id: string; name: string; description: string | null; priceCents: number; categoryId: string; modifierGroups: number } & ItemExtras)[]
+  menuItems: ({
+    id: string
+    name: string
+    description: string | null
+    priceCents: number
+    categoryId: string
+    modifierGroups: number
+  } & ItemExtras)[]
 }
 
 /** The owner's categories (of one menu, or of all) with their items, in the order they were made. */
@@ -158,22 +205,53 @@ export async function categoriesWithItems(db: Db, userId: string, menuId?: strin
     .innerJoin(menus, eq(menus.id, categories.menuId))
     .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
     .where(and(eq(menus.userId, userId), menuId ? eq(categories.menuId, menuId) : undefined))
-    .orderBy(asc(menus.createdAt), asc(categories.position), asc(categories.createdAt), asc(categories.id), asc(menuItems.position), asc(menuItems.createdAt), asc(menuItems.id))
+    .orderBy(
+      asc(menus.createdAt),
+      asc(categories.position),
+      asc(categories.createdAt),
+      asc(categories.id),
+      asc(menuItems.position),
+      asc(menuItems.createdAt),
+      asc(menuItems.id),
+    )
   const byId = new Map<string, CategoryWithItems>()
   for (const row of rows) {
     let category = byId.get(row.id)
     if (!category) {
-      category = { id: row.id, name: row.name, description: row.description, nameEn: row.nameEn, descriptionEn: row.descriptionEn, menuId: row.menuId, menuItems: [] }
+      category = {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        nameEn: row.nameEn,
+        descriptionEn: row.descriptionEn,
+        menuId: row.menuId,
+        menuItems: [],
+      }
       byId.set(row.id, category)
     }
     if (row.itemId && row.itemName !== null && row.priceCents !== null && row.item) {
-      category.menuItems.push({ id: row.itemId, name: row.itemName, description: row.itemDescription, priceCents: row.priceCents, categoryId: row.id, modifierGroups: row.groups, ...itemExtras(row.item) })
+      category.menuItems.push({
+        id: row.itemId,
+        name: row.itemName,
+        description: row.itemDescription,
+        priceCents: row.priceCents,
+        categoryId: row.id,
+        modifierGroups: row.groups,
+        ...itemExtras(row.item),
+      })
     }
   }
   return [...byId.values()]
 }
 
-const categoryColumns = { id: categories.id, name: categories.name, description: categories.description, nameEn: categories.nameEn, descriptionEn: categories.descriptionEn, menuId: categories.menuId }
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  description: categories.description,
+  nameEn: categories.nameEn,
+  descriptionEn: categories.descriptionEn,
+  menuId: categories.menuId,
+}
 
 /** A new category at the end of the owner's menu; null when the menu is not theirs. */
 export async function createCategory(db: Db, userId: string, input: CategoryInput) {
@@ -218,11 +296,28 @@ async function ownsCategoryId(db: Db, userId: string, categoryId: string): Promi
   return Boolean(row)
 }
 
-const itemColumns = { id: menuItems.id, name: menuItems.name, description: menuItems.description, priceCents: menuItems.priceCents, categoryId: menuItems.categoryId, ...itemExtraColumns }
+const itemColumns = {
+  id: menuItems.id,
+  name: menuItems.name,
+  description: menuItems.description,
+  priceCents: menuItems.priceCents,
+  categoryId: menuItems.categoryId,
+  ...itemExtraColumns,
+}
 
 /** An item as the owner's screens and the API read it. */
 export type OwnMenuItem = ReturnType<typeof readItem>
-const readItem = ({ soldOut, nameEn, descriptionEn, tags, photoId, photoSizes, ...row }: { id: string; name: string; description: string | null; priceCents: number; categoryId: string } & Parameters<typeof itemExtras>[0]) => ({
+const readItem = ({
+  soldOut,
+  nameEn,
+  descriptionEn,
+  tags,
+  photoId,
+  photoSizes,
+  ...row
+}: { id: string; name: string; description: string | null; priceCents: number; categoryId: string } & Parameters<
+  typeof itemExtras
+>[0]) => ({
   ...row,
   ...itemExtras({ soldOut, nameEn, descriptionEn, tags, photoId, photoSizes }),
 })
@@ -300,7 +395,11 @@ export async function setItemPhoto(db: Db, userId: string, itemId: string, photo
 }
 
 /** The photos of the owner's items in a menu, a category or one item: what deleting it must take out of storage. */
-export async function photosUnder(db: Db, userId: string, scope: { menuId: string } | { categoryId: string } | { itemId: string }): Promise<StoredPhoto[]> {
+export async function photosUnder(
+  db: Db,
+  userId: string,
+  scope: { menuId: string } | { categoryId: string } | { itemId: string },
+): Promise<StoredPhoto[]> {
   const rows = await db
     .select({ photoId: menuItems.photoId, photoSizes: menuItems.photoSizes })
     .from(menuItems)
@@ -310,7 +409,11 @@ export async function photosUnder(db: Db, userId: string, scope: { menuId: strin
       and(
         eq(menus.userId, userId),
         isNotNull(menuItems.photoId),
-        'menuId' in scope ? eq(menus.id, scope.menuId) : 'categoryId' in scope ? eq(categories.id, scope.categoryId) : eq(menuItems.id, scope.itemId),
+        'menuId' in scope
+          ? eq(menus.id, scope.menuId)
+          : 'categoryId' in scope
+            ? eq(categories.id, scope.categoryId)
+            : eq(menuItems.id, scope.itemId),
       ),
     )
   return rows.flatMap((row) => photoOf(row) ?? [])
@@ -323,7 +426,14 @@ export interface ModifierGroupView {
   required: boolean
   multipleSelect: boolean
   menuItemId: string
-  options: { id: string; name: string; description: string | null; priceAdjustmentCents: number; isDefault: boolean; modifierGroupId: string }[]
+  options: {
+    id: string
+    name: string
+    description: string | null
+    priceAdjustmentCents: number
+    isDefault: boolean
+    modifierGroupId: string
+  }[]
 }
 
 /** Modifier groups with their options for the given items, in the order they were made; any owner's (the diner's menu reads them too). */
@@ -346,12 +456,25 @@ export async function modifierGroupsOf(db: Db, itemIds: string[]): Promise<Modif
     .from(modifierGroups)
     .leftJoin(modifierOptions, eq(modifierOptions.modifierGroupId, modifierGroups.id))
     .where(inArray(modifierGroups.menuItemId, itemIds))
-    .orderBy(asc(modifierGroups.createdAt), asc(modifierGroups.id), asc(modifierOptions.createdAt), asc(modifierOptions.id))
+    .orderBy(
+      asc(modifierGroups.createdAt),
+      asc(modifierGroups.id),
+      asc(modifierOptions.createdAt),
+      asc(modifierOptions.id),
+    )
   const byId = new Map<string, ModifierGroupView>()
   for (const row of rows) {
     let group = byId.get(row.id)
     if (!group) {
-      group = { id: row.id, name: row.name, description: row.description, required: row.required, multipleSelect: row.multipleSelect, menuItemId: row.menuItemId, options: [] }
+      group = {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        required: row.required,
+        multipleSelect: row.multipleSelect,
+        menuItemId: row.menuItemId,
+        options: [],
+      }
       byId.set(row.id, group)
     }
     if (row.optionId && row.optionName !== null) {
@@ -370,7 +493,10 @@ export async function modifierGroupsOf(db: Db, itemIds: string[]): Promise<Modif
 
 export async function createModifierGroup(db: Db, userId: string, input: ModifierGroupInput) {
   if (!(await findOwnMenuItem(db, userId, input.menuItemId))) return null
-  const [row] = await db.insert(modifierGroups).values({ id: crypto.randomUUID(), ...input }).returning()
+  const [row] = await db
+    .insert(modifierGroups)
+    .values({ id: crypto.randomUUID(), ...input })
+    .returning()
   return row!
 }
 

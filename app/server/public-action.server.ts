@@ -35,4 +35,3 @@ export async function publicAction({ request, context }: ActionFunctionArgs) {
   await joinWaitlist(db, submission.value)
   return submission.reply()
 }
-

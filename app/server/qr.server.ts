@@ -9,5 +9,11 @@ export const codeEntrySite = (origin: string) => `${new URL(origin).host}/custom
 
 /** The code as inline SVG: high error correction so a worn or stained sticker still scans. */
 export function qrSvg(url: string, size = 200): Promise<string> {
-  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'H', width: size, margin: QR_QUIET_ZONE, color: { dark: '#000000', light: '#ffffff' } })
+  return QRCode.toString(url, {
+    type: 'svg',
+    errorCorrectionLevel: 'H',
+    width: size,
+    margin: QR_QUIET_ZONE,
+    color: { dark: '#000000', light: '#ffffff' },
+  })
 }

@@ -20,8 +20,12 @@ function ipv6Network(address: string): string {
   const [head = '', tail] = address.toLowerCase().split('::')
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 /**
@@ -37,7 +41,10 @@ export function clientAddressOf(request: Request): string | null {
 }
 
 /** Sign-in keys kept the names they had before the limits were configurable (migration 0004 carried them over). */
-const KEY_PREFIX: Partial<Record<LimitName, string>> = { failedSignInsPerAddress: 'login-ip', failedSignInsPerAddressAndEmail: 'login-pair' }
+const KEY_PREFIX: Partial<Record<LimitName, string>> = {
+  failedSignInsPerAddress: 'login-ip',
+  failedSignInsPerAddressAndEmail: 'login-pair',
+}
 const keyOf = (name: LimitName, subject: string) => `${KEY_PREFIX[name] ?? name}:${subject}`
 
 /** The longest window any limit has by default; hits older than a day are swept whatever the limits say. */
@@ -68,14 +75,33 @@ export async function spend(env: Env, subjects: Partial<Record<LimitName, string
     `INSERT INTO rate_limit_hits (id, key, hit_at) SELECT column1, column2, ? FROM (VALUES ${hits.map(() => '(?, ?)').join(', ')}) WHERE ${hits
       .map(() => '(SELECT count(*) FROM rate_limit_hits WHERE key = ? AND hit_at > ?) < ?')
       .join(' AND ')}`,
-  ).bind(now, ...hits.flatMap((hit) => [hit.id, hit.key]), ...hits.flatMap((hit) => [hit.key, since(hit.limit), hit.limit.limit]))
+  ).bind(
+    now,
+    ...hits.flatMap((hit) => [hit.id, hit.key]),
+    ...hits.flatMap((hit) => [hit.key, since(hit.limit), hit.limit.limit]),
+  )
   // Each key's hits older than its window, and now and then everything older than a day (keys never hit again).
-  const sweeps = hits.map((hit) => env.DB.prepare('DELETE FROM rate_limit_hits WHERE key = ? AND hit_at < ?').bind(hit.key, since(hit.limit)))
-  if (Math.random() < 0.01) sweeps.push(env.DB.prepare('DELETE FROM rate_limit_hits WHERE hit_at < ?').bind(now - SWEEP_AFTER_MS))
+  const sweeps = hits.map((hit) =>
+    env.DB.prepare('DELETE FROM rate_limit_hits WHERE key = ? AND hit_at < ?').bind(hit.key, since(hit.limit)),
+  )
+  if (Math.random() < 0.01)
+    sweeps.push(env.DB.prepare('DELETE FROM rate_limit_hits WHERE hit_at < ?').bind(now - SWEEP_AFTER_MS))
   const [taken] = await env.DB.batch([take, ...sweeps])
-  if ((taken?.meta.changes ?? 0) > 0) return { ok: true, undo: () => forget(env, hits.map((hit) => hit.id)) }
+  if ((taken?.meta.changes ?? 0) > 0)
+    return {
+      ok: true,
+      undo: () =>
+        forget(
+          env,
+          hits.map((hit) => hit.id),
+        ),
+    }
   const db = getDb(env.DB)
-  const counts = await Promise.all(hits.map((hit) => db.$count(rateLimitHits, and(eq(rateLimitHits.key, hit.key), gt(rateLimitHits.hitAt, since(hit.limit))))))
+  const counts = await Promise.all(
+    hits.map((hit) =>
+      db.$count(rateLimitHits, and(eq(rateLimitHits.key, hit.key), gt(rateLimitHits.hitAt, since(hit.limit)))),
+    ),
+  )
   const used = hits.find((hit, index) => (counts[index] ?? 0) >= hit.limit.limit) ?? hits[0]!
   return { ok: false, limit: used.limit }
 }
@@ -86,7 +112,9 @@ async function forget(env: Env, ids: string[]): Promise<void> {
 
 /** Forgets every hit of one limit's subject (a successful sign-in clears its email's failures from that address). */
 export async function clearHits(env: Env, name: LimitName, subject: string): Promise<void> {
-  await getDb(env.DB).delete(rateLimitHits).where(eq(rateLimitHits.key, keyOf(name, subject)))
+  await getDb(env.DB)
+    .delete(rateLimitHits)
+    .where(eq(rateLimitHits.key, keyOf(name, subject)))
 }
 
 /** A limit's window in whole minutes, for the words that say how long to wait. */
@@ -98,8 +126,16 @@ export async function tooManyText(request: Request, limit: RateLimit): Promise<s
 }
 
 /** The API's answer above a limit: 429 with Retry-After and the words (or `message`); nothing was changed. */
-export async function tooManyResponse(request: Request, limit: RateLimit, code = 'RATE_LIMITED', message?: string): Promise<Response> {
-  return json({ message: message ?? (await tooManyText(request, limit)), code }, { status: 429, headers: retryAfter(limit) })
+export async function tooManyResponse(
+  request: Request,
+  limit: RateLimit,
+  code = 'RATE_LIMITED',
+  message?: string,
+): Promise<Response> {
+  return json(
+    { message: message ?? (await tooManyText(request, limit)), code },
+    { status: 429, headers: retryAfter(limit) },
+  )
 }
 
 /**
@@ -112,5 +148,8 @@ export async function tooManyForm<Reply>(
   limit: RateLimit,
   { words, hideFields }: { words?: string; hideFields?: string[] } = {},
 ) {
-  return data(submission.reply({ formErrors: [words ?? (await tooManyText(request, limit))], hideFields }), { status: 429, headers: retryAfter(limit) })
+  return data(submission.reply({ formErrors: [words ?? (await tooManyText(request, limit))], hideFields }), {
+    status: 429,
+    headers: retryAfter(limit),
+  })
 }

@@ -17,9 +17,13 @@ export function requestIdOf(context: AppLoadContext, request: Request): string {
 }
 
 /** A path as the log may show it: a reset link's token is a password for an hour, so it never reaches the log. */
-export const loggablePath = (pathname: string) => pathname.replace(/^\/admin\/reset-password\/[^/]+/, '/admin/reset-password/[token]')
+export const loggablePath = (pathname: string) =>
+  pathname.replace(/^\/admin\/reset-password\/[^/]+/, '/admin/reset-password/[token]')
 
 /** Logs an error nobody expected, with the id its error page shows. */
 export function logUnexpected(error: unknown, context: AppLoadContext, request: Request) {
-  console.error(`Unexpected error, request ${requestIdOf(context, request)} (${request.method} ${loggablePath(new URL(request.url).pathname)})`, error)
+  console.error(
+    `Unexpected error, request ${requestIdOf(context, request)} (${request.method} ${loggablePath(new URL(request.url).pathname)})`,
+    error,
+  )
 }

@@ -65,9 +65,11 @@ export function withSecurityHeaders(response: Response, request: Request, url: U
     headers.set('X-Frame-Options', 'DENY')
     headers.set('Permissions-Policy', permissionsPolicy(url))
     if (url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, { stripe: isDinerPage(url) }))
+    if (headers.get('Content-Type')?.startsWith('text/html'))
+      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, { stripe: isDinerPage(url) }))
     if (isPublicPhoto(url)) return
-    if (url.pathname === '/admin' || url.pathname.startsWith('/admin/') || readSessionToken(request)) headers.set('Cache-Control', 'private, no-store')
+    if (url.pathname === '/admin' || url.pathname.startsWith('/admin/') || readSessionToken(request))
+      headers.set('Cache-Control', 'private, no-store')
   }
   // Remix's and our own responses have headers that can be set; one that arrives sealed (a fetch's) is copied once.
   try {

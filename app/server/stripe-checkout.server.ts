@@ -26,7 +26,13 @@ const STRIPE_LOCALE: Record<Language, StripeCheckout['locale']> = { es: 'es-419'
  */
 export function stripeCheckout(env: Env, bill: BillView, language: Language): StripeCheckout | null {
   const config = appEnv(env)
-  if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_PUBLISHABLE_KEY || isDemoSession(bill.sessionId)) return null
+  if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_PUBLISHABLE_KEY || isDemoSession(bill.sessionId))
+    return null
   if (!bill.stripeAccountId || !bill.stripeChargesEnabled) return null
-  return { publishableKey: config.STRIPE_PUBLISHABLE_KEY, account: bill.stripeAccountId, locale: STRIPE_LOCALE[language], minimumCents: STRIPE_MINIMUM_CENTS }
+  return {
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+    account: bill.stripeAccountId,
+    locale: STRIPE_LOCALE[language],
+    minimumCents: STRIPE_MINIMUM_CENTS,
+  }
 }

@@ -8,7 +8,8 @@ import { spend, type RateLimit } from './rate-limit.server'
 export type DrawCode = () => string
 
 /** A fresh random code, canonical (`K7MQ4XPD`). */
-export const drawTableCode: DrawCode = () => tableCodeFromBytes(crypto.getRandomValues(new Uint8Array(TABLE_CODE_LENGTH)))
+export const drawTableCode: DrawCode = () =>
+  tableCodeFromBytes(crypto.getRandomValues(new Uint8Array(TABLE_CODE_LENGTH)))
 
 /** Draws before giving up: among 2^40 codes even one collision is rare, five in a row means something else is wrong. */
 const DRAWS = 5
@@ -25,7 +26,10 @@ function isCodeTaken(error: unknown): boolean {
  * Runs `write`, which draws its codes with `draw`, again with new ones while
  * the unique index says a code is taken.
  */
-export async function withFreshCodes<T>(write: (draw: DrawCode) => Promise<T>, draw: DrawCode = drawTableCode): Promise<T> {
+export async function withFreshCodes<T>(
+  write: (draw: DrawCode) => Promise<T>,
+  draw: DrawCode = drawTableCode,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write(draw)
@@ -50,10 +54,18 @@ export async function withCodes<Row extends { id: string; shortCode: string | nu
   const drawn = new Map<string, string>()
   if (missing.length > 0) {
     await withFreshCodes(async (next) => {
-      const [first, ...rest] = missing.map((id) => db.update(tables).set({ shortCode: next() }).where(and(eq(tables.id, id), isNull(tables.shortCode))))
+      const [first, ...rest] = missing.map((id) =>
+        db
+          .update(tables)
+          .set({ shortCode: next() })
+          .where(and(eq(tables.id, id), isNull(tables.shortCode))),
+      )
       await db.batch([first!, ...rest])
     }, draw)
-    const stored = await db.select({ id: tables.id, shortCode: tables.shortCode }).from(tables).where(inArray(tables.id, missing))
+    const stored = await db
+      .select({ id: tables.id, shortCode: tables.shortCode })
+      .from(tables)
+      .where(inArray(tables.id, missing))
     for (const row of stored) if (row.shortCode) drawn.set(row.id, row.shortCode)
   }
   return rows.flatMap((row) => {
@@ -63,7 +75,8 @@ export async function withCodes<Row extends { id: string; shortCode: string | nu
   })
 }
 
-export type CodeLookup = { found: true; sessionId: string } | { found: false; archived: boolean; limit: RateLimit | null }
+export type CodeLookup =
+  { found: true; sessionId: string } | { found: false; archived: boolean; limit: RateLimit | null }
 
 /**
  * The open bill of the active table whose code this is (canonical), for
@@ -85,5 +98,7 @@ export async function lookupTableCode(env: Env, code: string, address: string | 
     .limit(1)
   if (!table) return { found: false, archived: false, limit: null }
   await spent.undo()
-  return table.archivedAt === null ? { found: true, sessionId: table.sessionId } : { found: false, archived: true, limit: null }
+  return table.archivedAt === null
+    ? { found: true, sessionId: table.sessionId }
+    : { found: false, archived: true, limit: null }
 }

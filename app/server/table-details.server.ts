@@ -11,7 +11,9 @@ const PREVIOUS_BILLS = 10
 /** The table's open bill with its payments; the one after it if D1 has not yet heard that this one closed. */
 async function readOpenBill(env: Env, sessionId: string) {
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
-  return bill?.closedAt != null && bill.nextSessionId ? tableSessionStub(env, bill.nextSessionId).read(bill.nextSessionId, { payments: true }) : bill
+  return bill?.closedAt != null && bill.nextSessionId
+    ? tableSessionStub(env, bill.nextSessionId).read(bill.nextSessionId, { payments: true })
+    : bill
 }
 
 /** What staff see of a table: its open bill with every payment, and the last bills closed on it. */
@@ -62,14 +64,25 @@ function billRecords(bill: BillView) {
   const paymentRows = bill.payments
   const open = bill.closedAt === null
   // A line voided whole is gone from the bill; its void keeps its name.
-  const names = new Map([...(bill.adjustments ?? []).map((adjustment) => [adjustment.lineId, adjustment.name] as const), ...bill.lines.map((line) => [line.id, line.name] as const)])
+  const names = new Map([
+    ...(bill.adjustments ?? []).map((adjustment) => [adjustment.lineId, adjustment.name] as const),
+    ...bill.lines.map((line) => [line.id, line.name] as const),
+  ])
   const onBill = new Set(bill.lines.map((line) => line.id))
   /** Units of each line a payment can still give back (an open bill's): what it paid, less what its refunds (pending ones too) gave back. */
   const refundableUnits = (payment: (typeof paymentRows)[number]) => {
     if (!open) return []
-    const given = (bill.refunds ?? []).filter((refund) => refund.paymentId === payment.id && refund.status !== 'failed').flatMap((refund) => JSON.parse(refund.units) as { itemId: string; quantity: number }[])
+    const given = (bill.refunds ?? [])
+      .filter((refund) => refund.paymentId === payment.id && refund.status !== 'failed')
+      .flatMap((refund) => JSON.parse(refund.units) as { itemId: string; quantity: number }[])
     return paidLinesOf(payment)
-      .map((item) => ({ itemId: item.itemId, name: names.get(item.itemId) ?? '', quantity: item.quantity - given.filter((unit) => unit.itemId === item.itemId).reduce((sum, unit) => sum + unit.quantity, 0) }))
+      .map((item) => ({
+        itemId: item.itemId,
+        name: names.get(item.itemId) ?? '',
+        quantity:
+          item.quantity -
+          given.filter((unit) => unit.itemId === item.itemId).reduce((sum, unit) => sum + unit.quantity, 0),
+      }))
       .filter((item) => item.quantity > 0 && onBill.has(item.itemId))
   }
   return {
@@ -105,14 +118,32 @@ function billRecords(bill: BillView) {
       splitShares: payment.splitShares,
       splitCount: payment.splitCount,
       recordedBy: payment.recordedBy,
-      refundedCents: (bill.refunds ?? []).filter((refund) => refund.paymentId === payment.id && refund.status === 'done').reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0),
+      refundedCents: (bill.refunds ?? [])
+        .filter((refund) => refund.paymentId === payment.id && refund.status === 'done')
+        .reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0),
     })),
     // Who changed the bill, when and why: voids, comps and refunds, oldest first.
     history: [
-      ...(bill.adjustments ?? []).map((adjustment) => ({ id: adjustment.id, kind: adjustment.kind, text: `${adjustment.quantity}× ${adjustment.name}`, amountCents: adjustment.amountCents, reason: adjustment.reason, staff: adjustment.staff, createdAt: adjustment.createdAt })),
+      ...(bill.adjustments ?? []).map((adjustment) => ({
+        id: adjustment.id,
+        kind: adjustment.kind,
+        text: `${adjustment.quantity}× ${adjustment.name}`,
+        amountCents: adjustment.amountCents,
+        reason: adjustment.reason,
+        staff: adjustment.staff,
+        createdAt: adjustment.createdAt,
+      })),
       ...(bill.refunds ?? [])
         .filter((refund) => refund.status !== 'failed')
-        .map((refund) => ({ id: refund.id, kind: 'refund' as const, text: refund.status === 'pending' ? '…' : '', amountCents: refund.amountCents + refund.taxCents + refund.tipCents, reason: refund.reason, staff: refund.staff, createdAt: refund.createdAt })),
+        .map((refund) => ({
+          id: refund.id,
+          kind: 'refund' as const,
+          text: refund.status === 'pending' ? '…' : '',
+          amountCents: refund.amountCents + refund.taxCents + refund.tipCents,
+          reason: refund.reason,
+          staff: refund.staff,
+          createdAt: refund.createdAt,
+        })),
     ].sort((a, b) => a.createdAt - b.createdAt),
   }
 }

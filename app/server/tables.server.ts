@@ -44,7 +44,8 @@ export async function listTables(db: Db, userId: string) {
 }
 
 /** The owner's table `tableId`, unless it is archived; a condition for queries. */
-const ownTable = (userId: string, tableId: string) => and(eq(tables.id, tableId), eq(tables.userId, userId), isNull(tables.archivedAt))
+const ownTable = (userId: string, tableId: string) =>
+  and(eq(tables.id, tableId), eq(tables.userId, userId), isNull(tables.archivedAt))
 
 /** One of the owner's tables in use, with its short code; null for an archived one, another owner's or an unknown id (answered as 404). */
 export async function findOwnTable(db: Db, userId: string, tableId: string) {
@@ -65,7 +66,16 @@ export async function createTable(db: Db, userId: string, input: CreateTableInpu
     await withFreshCodes(
       (next) =>
         db.batch([
-          db.insert(tables).values({ id, userId, tableNumber: input.tableNumber, tableName: input.tableName, capacity: input.capacity, isActive: true, sessionId, shortCode: next() }),
+          db.insert(tables).values({
+            id,
+            userId,
+            tableNumber: input.tableNumber,
+            tableName: input.tableName,
+            capacity: input.capacity,
+            isActive: true,
+            sessionId,
+            shortCode: next(),
+          }),
           db.insert(tableSessions).values({ id: sessionId, tableId: id }),
         ]),
       draw,
@@ -98,7 +108,11 @@ export async function updateTable(env: Env, userId: string, tableId: string, inp
  * not the owner's (or already archived).
  */
 export async function archiveTable(env: Env, userId: string, tableId: string): Promise<WriteResult<object> | null> {
-  const [own] = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(ownTable(userId, tableId)).limit(1)
+  const [own] = await getDb(env.DB)
+    .select({ sessionId: tables.sessionId })
+    .from(tables)
+    .where(ownTable(userId, tableId))
+    .limit(1)
   if (!own) return null
   return tableSessionStub(env, own.sessionId).archive(own.sessionId, tableId)
 }

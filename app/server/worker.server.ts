@@ -47,7 +47,10 @@ export function createWorker(build: ServerBuild): ExportedHandler<Env> {
       const config = checkEnv(env)
       if (!config.ok) return misconfigured(config.problems)
       if (isForeignWriteWithSession(request, url)) {
-        const refused = Response.json({ message: 'This request must come from the Mesa site itself.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+        const refused = Response.json(
+          { message: 'This request must come from the Mesa site itself.' },
+          { status: 403, headers: { 'Cache-Control': 'no-store' } },
+        )
         return withSecurityHeaders(refused, request, url, '')
       }
       // Only pages carry inline scripts; the JSON API needs no nonce.
@@ -56,7 +59,12 @@ export function createWorker(build: ServerBuild): ExportedHandler<Env> {
       const live = await handleLiveRequest(request, url, context)
       if (live) return withSecurityHeaders(live, request, url, nonce)
       const render = () => handleRemixRequest(request, context)
-      return withSecurityHeaders((await cachedBillRead(request, url, env, nonce, render)) ?? (await render()), request, url, nonce)
+      return withSecurityHeaders(
+        (await cachedBillRead(request, url, env, nonce, render)) ?? (await render()),
+        request,
+        url,
+        nonce,
+      )
     },
   }
 }

@@ -9,9 +9,26 @@ import { tooManyResponse, tooManyText, type RateLimit } from './rate-limit.serve
  * progress names who is paying; one that waits on the diner's bank carries
  * what Stripe.js needs to ask them.
  */
-export type WriteFailure = { ok: false; status: number; code: FailureCode; message: string; limit?: RateLimit; payers?: string[]; clientSecret?: string }
+export type WriteFailure = {
+  ok: false
+  status: number
+  code: FailureCode
+  message: string
+  limit?: RateLimit
+  payers?: string[]
+  clientSecret?: string
+}
 export type WriteResult<T> = ({ ok: true } & T) | WriteFailure
-export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'REUSED_TRANSACTION' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED' | 'TOO_MANY_LINES' | 'RATE_LIMITED'
+export type FailureCode =
+  | RefusalCode
+  | 'NOT_FOUND'
+  | 'CLOSED'
+  | 'DECLINED'
+  | 'REUSED_TRANSACTION'
+  | 'INVALID_OPTIONS'
+  | 'PRICE_NOT_ALLOWED'
+  | 'TOO_MANY_LINES'
+  | 'RATE_LIMITED'
   | 'LEDGER_UNAVAILABLE'
   | 'BEING_PAID'
   | 'REQUIRES_ACTION'
@@ -25,7 +42,12 @@ export type FailureCode = RefusalCode | 'NOT_FOUND' | 'CLOSED' | 'DECLINED' | 'R
   | 'TABLE_ARCHIVED'
   | 'OPEN_BALANCE'
 
-export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({ ok: false, status, code, message })
+export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({
+  ok: false,
+  status,
+  code,
+  message,
+})
 
 export const tableNotFound = () => fail(404, 'NOT_FOUND', 'Table not found.')
 
@@ -33,7 +55,8 @@ export const tableNotFound = () => fail(404, 'NOT_FOUND', 'Table not found.')
 export const tableArchived = () => fail(410, 'TABLE_ARCHIVED', 'This table is no longer available.')
 
 /** A diner still looking at a bill the restaurant has since closed is told so instead of writing onto the next party's bill. */
-export const billClosed = () => fail(409, 'CLOSED', 'This bill has been closed. Scan the table code again to see the current one.')
+export const billClosed = () =>
+  fail(409, 'CLOSED', 'This bill has been closed. Scan the table code again to see the current one.')
 
 /**
  * A payment's money came back when the bill could no longer take it (its
@@ -41,17 +64,27 @@ export const billClosed = () => fail(409, 'CLOSED', 'This bill has been closed. 
  * or reset): whatever was taken is given back.
  */
 export const holdExpired = () =>
-  fail(409, 'HOLD_EXPIRED', 'The bill changed before the payment could be completed. Anything taken from your card is given back; review the bill and try again.')
+  fail(
+    409,
+    'HOLD_EXPIRED',
+    'The bill changed before the payment could be completed. Anything taken from your card is given back; review the bill and try again.',
+  )
 
 /** The provider takes no smaller charge (Stripe: MX$10.00): refused before anything is held, so the diner can pay more of the bill instead. */
 export const belowMinimum = (minimumCents: number) =>
-  fail(422, 'BELOW_MINIMUM', `Card payments start at $${(minimumCents / 100).toFixed(2)}. Choose more of the bill, or pay the rest of it.`)
+  fail(
+    422,
+    'BELOW_MINIMUM',
+    `Card payments start at $${(minimumCents / 100).toFixed(2)}. Choose more of the bill, or pay the rest of it.`,
+  )
 
 /** The restaurant takes no payments through Mesa yet (its payment account is not ready, and it chose not to offer the demo). */
-export const paymentsOff = () => fail(409, 'PAYMENTS_OFF', 'This restaurant does not take payments here yet. Please pay your server.')
+export const paymentsOff = () =>
+  fail(409, 'PAYMENTS_OFF', 'This restaurant does not take payments here yet. Please pay your server.')
 
 /** A close waits for D1 to have everything before it: until then the table's next bill could not be found there. */
-export const ledgerUnavailable = () => fail(503, 'LEDGER_UNAVAILABLE', 'The bill cannot be closed right now. Try again in a moment.')
+export const ledgerUnavailable = () =>
+  fail(503, 'LEDGER_UNAVAILABLE', 'The bill cannot be closed right now. Try again in a moment.')
 
 /**
  * A refused write as the API answers it: JSON `{ message, code }`; above a
@@ -60,7 +93,11 @@ export const ledgerUnavailable = () => fail(503, 'LEDGER_UNAVAILABLE', 'The bill
 export async function apiFailure(request: Request, failure: WriteFailure): Promise<Response> {
   if (!failure.limit) {
     const { payers, clientSecret } = failure
-    return apiError(failure.status, failure.message, { code: failure.code, ...(payers ? { payers } : {}), ...(clientSecret ? { clientSecret } : {}) })
+    return apiError(failure.status, failure.message, {
+      code: failure.code,
+      ...(payers ? { payers } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+    })
   }
   return tooManyResponse(request, failure.limit, failure.code, await limitText(request, failure.limit, failure.code))
 }

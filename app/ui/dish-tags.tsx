@@ -19,7 +19,10 @@ export function DishTags({ tags }: { tags: readonly DishTag[] }) {
       {dietary.length > 0 ? (
         <ul aria-label={t('dish.tagsLabel')} className="flex flex-wrap gap-1">
           {dietary.map((tag) => (
-            <li key={tag} className={`${pill} border-emerald-700 bg-emerald-50 text-emerald-900 dark:border-emerald-500 dark:bg-emerald-950/60 dark:text-emerald-200`}>
+            <li
+              key={tag}
+              className={`${pill} border-emerald-700 bg-emerald-50 text-emerald-900 dark:border-emerald-500 dark:bg-emerald-950/60 dark:text-emerald-200`}
+            >
               {t(`dish.tags.${tag}`)}
             </li>
           ))}
@@ -32,7 +35,10 @@ export function DishTags({ tags }: { tags: readonly DishTag[] }) {
           </span>
           <ul aria-labelledby={containsId} className="flex flex-wrap gap-1">
             {allergens.map((tag) => (
-              <li key={tag} className={`${pill} border-amber-700 bg-amber-50 text-amber-950 dark:border-amber-500 dark:bg-amber-950/60 dark:text-amber-100`}>
+              <li
+                key={tag}
+                className={`${pill} border-amber-700 bg-amber-50 text-amber-950 dark:border-amber-500 dark:bg-amber-950/60 dark:text-amber-100`}
+              >
                 {t(`dish.tags.${tag}`)}
               </li>
             ))}

@@ -8,7 +8,8 @@ import { useI18n } from './i18n'
 const KNOWN: ReadonlySet<number> = new Set([401, 403, 404, 409, 429] as const)
 
 /** The status an error page says: one the app answers on purpose, else 500. */
-export const shownStatus = (error: unknown) => (isRouteErrorResponse(error) && KNOWN.has(error.status) ? error.status : 500) as 401 | 403 | 404 | 409 | 429 | 500
+export const shownStatus = (error: unknown) =>
+  (isRouteErrorResponse(error) && KNOWN.has(error.status) ? error.status : 500) as 401 | 403 | 404 | 409 | 429 | 500
 
 type StatusHandler = () => ReactNode
 
@@ -35,14 +36,21 @@ export function GeneralErrorBoundary({
   const handler = isRouteErrorResponse(error) ? statusHandlers[error.status] : undefined
   if (handler) return frame(handler())
   return frame(
-    <section className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center" data-testid="error-page" data-status={status}>
+    <section
+      className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center"
+      data-testid="error-page"
+      data-status={status}
+    >
       <p aria-hidden="true" className="text-6xl font-extrabold text-emerald-800 dark:text-emerald-400">
         {status}
       </p>
       <h1 className="text-2xl font-bold">{t(`common.errors.${status}.title`)}</h1>
       <p className="text-stone-700 dark:text-stone-300">{t(`common.errors.${status}.text`)}</p>
       {status === 500 && requestId ? (
-        <p className="rounded-xl bg-stone-100 dark:bg-stone-800 px-3 py-2 text-sm text-stone-700 dark:text-stone-300" data-testid="request-id">
+        <p
+          className="rounded-xl bg-stone-100 px-3 py-2 text-sm text-stone-700 dark:bg-stone-800 dark:text-stone-300"
+          data-testid="request-id"
+        >
           {t('common.errors.requestId', { id: requestId })}
         </p>
       ) : null}

@@ -11,17 +11,33 @@ import { useI18n } from './i18n'
 
 export type ListOfErrors = (string | null | undefined)[] | null | undefined
 
-const control = 'min-h-12 w-full rounded-xl border border-stone-300 bg-white px-4 text-base aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400 dark:border-stone-600 dark:bg-stone-950'
+const control =
+  'min-h-12 w-full rounded-xl border border-stone-300 bg-white px-4 text-base aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400 dark:border-stone-600 dark:bg-stone-950'
 
 /** A form's or a field's errors in the page's language; `alert` draws the box a whole form's refusal is shown in. */
-export function ErrorList({ id, errors, alert = false, testId }: { id?: string; errors?: ListOfErrors; alert?: boolean; testId?: string }) {
+export function ErrorList({
+  id,
+  errors,
+  alert = false,
+  testId,
+}: {
+  id?: string
+  errors?: ListOfErrors
+  alert?: boolean
+  testId?: string
+}) {
   const { t } = useI18n()
   const shown = [...new Set(errors?.filter((error): error is string => Boolean(error)))]
   if (shown.length === 0) return null
   const items = shown.map((error) => <li key={error}>{t.message(error)}</li>)
   // An alert is its own region: role="alert" on the list itself would take away its list role and leave its items orphaned.
   return alert ? (
-    <div id={id} role="alert" className="rounded-xl bg-red-50 p-3 text-red-900 dark:bg-red-950/60 dark:text-red-200" data-testid={testId}>
+    <div
+      id={id}
+      role="alert"
+      className="rounded-xl bg-red-50 p-3 text-red-900 dark:bg-red-950/60 dark:text-red-200"
+      data-testid={testId}
+    >
       <ul className="grid gap-1">{items}</ul>
     </div>
   ) : (
@@ -42,7 +58,17 @@ function useIds(given: string | undefined, errors: ListOfErrors) {
 type ControlProps<Attributes> = Attributes & { key?: Key | null }
 
 /** A labelled input with its errors under it. */
-export function Field({ label, hint, errors, inputProps }: { label: string; hint?: string; errors?: ListOfErrors; inputProps: ControlProps<InputHTMLAttributes<HTMLInputElement>> }) {
+export function Field({
+  label,
+  hint,
+  errors,
+  inputProps,
+}: {
+  label: string
+  hint?: string
+  errors?: ListOfErrors
+  inputProps: ControlProps<InputHTMLAttributes<HTMLInputElement>>
+}) {
   const { key: _key, ...input } = inputProps
   const { id, errorId } = useIds(input.id, errors)
   return (
@@ -50,7 +76,13 @@ export function Field({ label, hint, errors, inputProps }: { label: string; hint
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      <input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={control} {...input} />
+      <input
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={control}
+        {...input}
+      />
       {hint && !errorId ? <p className="text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
@@ -75,7 +107,13 @@ export function SelectField({
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      <select id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={control} {...select}>
+      <select
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={control}
+        {...select}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -88,13 +126,29 @@ export function SelectField({
 }
 
 /** A labelled checkbox; the label is the whole target, so it is easy to hit on a phone. */
-export function CheckboxField({ label, errors, inputProps }: { label: string; errors?: ListOfErrors; inputProps: ControlProps<InputHTMLAttributes<HTMLInputElement>> }) {
+export function CheckboxField({
+  label,
+  errors,
+  inputProps,
+}: {
+  label: string
+  errors?: ListOfErrors
+  inputProps: ControlProps<InputHTMLAttributes<HTMLInputElement>>
+}) {
   const { key: _key, ...input } = inputProps
   const { id, errorId } = useIds(input.id, errors)
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="flex min-h-11 items-start gap-3">
-        <input id={id} type="checkbox" value="on" className="mt-1 size-5 shrink-0 accent-emerald-700" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          value="on"
+          className="mt-1 size-5 shrink-0 accent-emerald-700"
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          {...input}
+        />
         <span>{label}</span>
       </label>
       <ErrorList id={errorId} errors={errors} />
@@ -115,12 +169,28 @@ export function useIsPending({ intent, formAction }: { intent?: string; formActi
 }
 
 /** A submit button that says it is working while its form is sent, and cannot be sent twice meanwhile. */
-export function StatusButton({ pending, pendingText, children, className, disabled, ...button }: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; pendingText?: string }) {
+export function StatusButton({
+  pending,
+  pendingText,
+  children,
+  className,
+  disabled,
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; pendingText?: string }) {
   return (
-    <button type="submit" className={className} disabled={pending || disabled} aria-busy={pending || undefined} {...button}>
+    <button
+      type="submit"
+      className={className}
+      disabled={pending || disabled}
+      aria-busy={pending || undefined}
+      {...button}
+    >
       {pending ? (
         <>
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
           {pendingText ?? children}
         </>
       ) : (

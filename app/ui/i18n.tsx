@@ -21,7 +21,15 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null)
 
-export function I18nProvider({ language, strings, children }: { language: Language; strings: Partial<Resources>; children: ReactNode }) {
+export function I18nProvider({
+  language,
+  strings,
+  children,
+}: {
+  language: Language
+  strings: Partial<Resources>
+  children: ReactNode
+}) {
   const value = useMemo<I18nValue>(() => {
     const locale = LOCALE_OF[language]
     // Money is always shown in es-MX MXN, whatever the language.
@@ -34,5 +42,7 @@ export function I18nProvider({ language, strings, children }: { language: Langua
 export function useI18n(): I18nValue {
   const value = useContext(I18nContext)
   // Error boundaries above the provider still render, in Spanish.
-  return value ?? { language: 'es', locale: 'es-MX', t: makeT('es', fallbackStrings), money: (cents) => formatMoney(cents) }
+  return (
+    value ?? { language: 'es', locale: 'es-MX', t: makeT('es', fallbackStrings), money: (cents) => formatMoney(cents) }
+  )
 }

@@ -8,7 +8,17 @@ import type { ReactNode } from 'react'
  */
 function Icon({ children, className = 'size-6' }: { children: ReactNode; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
       {children}
     </svg>
   )
@@ -61,7 +71,11 @@ export const TipFaceIcon = ({ level, className }: IconProps & { level: 'good' | 
   <Icon className={className}>
     <circle cx="12" cy="12" r="9.5" />
     {level === 'excellent' ? (
-      <path d="M8.5 7.6l.6 1.3 1.4.2-1 1 .2 1.4-1.2-.7-1.3.7.3-1.4-1-1 1.4-.2zM15.5 7.6l.6 1.3 1.4.2-1 1 .2 1.4-1.2-.7-1.3.7.3-1.4-1-1 1.4-.2z" fill="currentColor" strokeWidth={0.6} />
+      <path
+        d="M8.5 7.6l.6 1.3 1.4.2-1 1 .2 1.4-1.2-.7-1.3.7.3-1.4-1-1 1.4-.2zM15.5 7.6l.6 1.3 1.4.2-1 1 .2 1.4-1.2-.7-1.3.7.3-1.4-1-1 1.4-.2z"
+        fill="currentColor"
+        strokeWidth={0.6}
+      />
     ) : level === 'great' ? (
       <path d="M7.5 10c.6-1 1.8-1 2.4 0M14.1 10c.6-1 1.8-1 2.4 0" />
     ) : (
@@ -70,6 +84,10 @@ export const TipFaceIcon = ({ level, className }: IconProps & { level: 'good' | 
         <circle cx="15" cy="9.5" r="1" fill="currentColor" />
       </>
     )}
-    {level === 'good' ? <path d="M8.5 14.5c1.8 1.8 5.2 1.8 7 0" /> : <path d="M7.5 13.5h9c-.5 3-2.5 4.5-4.5 4.5s-4-1.5-4.5-4.5z" />}
+    {level === 'good' ? (
+      <path d="M8.5 14.5c1.8 1.8 5.2 1.8 7 0" />
+    ) : (
+      <path d="M7.5 13.5h9c-.5 3-2.5 4.5-4.5 4.5s-4-1.5-4.5-4.5z" />
+    )}
   </Icon>
 )

@@ -8,7 +8,8 @@ import { fallbackStrings } from './i18n'
 type RootData = { language?: Language; strings?: Partial<Resources>; origin?: string }
 
 /** What the root loader gives every page: its language, its strings and the site's address. */
-export const rootDataOf = (matches: MetaArgs['matches']) => matches.find((match) => match.id === 'root')?.data as RootData | undefined
+export const rootDataOf = (matches: MetaArgs['matches']) =>
+  matches.find((match) => match.id === 'root')?.data as RootData | undefined
 
 /** The page's translator, for meta functions, which cannot use the I18nProvider. */
 export function metaT(matches: MetaArgs['matches']): TFunction {
@@ -30,7 +31,11 @@ export interface Title {
  * ('Iniciar sesión · Mesa'). A page showing an error is titled by the error,
  * in words an area may choose for a status (a diner's unknown table).
  */
-export function pageTitle({ matches, error }: Pick<MetaArgs, 'matches' | 'error'>, title: (t: TFunction) => Title, errorTitles: Partial<Record<number, TranslationKey>> = {}): MetaDescriptor[] {
+export function pageTitle(
+  { matches, error }: Pick<MetaArgs, 'matches' | 'error'>,
+  title: (t: TFunction) => Title,
+  errorTitles: Partial<Record<number, TranslationKey>> = {},
+): MetaDescriptor[] {
   const t = metaT(matches)
   const appName = t('common.appName')
   if (error) {
@@ -38,12 +43,20 @@ export function pageTitle({ matches, error }: Pick<MetaArgs, 'matches' | 'error'
     return [{ title: [t(titled ?? `common.errors.${shownStatus(error)}.title`), appName].join(' · ') }]
   }
   const { page, tableNumber, restaurantName } = title(t)
-  const parts = [page, tableNumber ? t('customer.tableNumber', { number: tableNumber }) : null, restaurantName || appName]
+  const parts = [
+    page,
+    tableNumber ? t('customer.tableNumber', { number: tableNumber }) : null,
+    restaurantName || appName,
+  ]
   return [{ title: [...new Set(parts.filter(Boolean))].join(' · ') }]
 }
 
 /** A staff page's title: the page, then the signed-in owner's restaurant, which the staff area's layout loads for every staff page. */
-export function staffTitle(args: Pick<MetaArgs, 'matches' | 'error'>, page: (t: TFunction) => string): MetaDescriptor[] {
-  const staff = args.matches.find((match) => match.id === 'routes/admin')?.data as { restaurantName?: string | null } | undefined
+export function staffTitle(
+  args: Pick<MetaArgs, 'matches' | 'error'>,
+  page: (t: TFunction) => string,
+): MetaDescriptor[] {
+  const staff = args.matches.find((match) => match.id === 'routes/admin')?.data as
+    { restaurantName?: string | null } | undefined
   return pageTitle(args, (t) => ({ page: page(t), restaurantName: staff?.restaurantName }))
 }

@@ -6,5 +6,12 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
  * submission, a new page or an explicit refresh of the same URL (a live
  * update calling revalidate()) still revalidates as usual.
  */
-export const unlessOnlySearchChanged: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href ? false : defaultShouldRevalidate
+export const unlessOnlySearchChanged: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href
+    ? false
+    : defaultShouldRevalidate

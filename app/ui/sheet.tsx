@@ -10,7 +10,17 @@ import { useUrlModal } from './use-url-modal'
  * page behind is inert) at no cost in bytes; without, it renders open and
  * its links still work.
  */
-export function Sheet({ open, closeTo, title, children }: { open: boolean; closeTo: string; title: string; children: ReactNode }) {
+export function Sheet({
+  open,
+  closeTo,
+  title,
+  children,
+}: {
+  open: boolean
+  closeTo: string
+  title: string
+  children: ReactNode
+}) {
   const { t } = useI18n()
   const { ref, modal } = useUrlModal(open, closeTo)
 
@@ -22,17 +32,19 @@ export function Sheet({ open, closeTo, title, children }: { open: boolean; close
         ref={ref}
         open
         aria-labelledby="sheet-title"
-        className="fixed inset-x-0 bottom-0 top-auto z-30 m-0 mx-auto w-full max-w-xl rounded-t-3xl bg-white dark:bg-stone-900 dark:ring-1 dark:ring-stone-700 p-0 text-stone-900 dark:text-stone-100 shadow-2xl backdrop:bg-black/40"
+        className="fixed inset-x-0 top-auto bottom-0 z-30 m-0 mx-auto w-full max-w-xl rounded-t-3xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-black/40 dark:bg-stone-900 dark:text-stone-100 dark:ring-1 dark:ring-stone-700"
       >
         <div className="flex items-center justify-between px-5 pt-4">
           <h2 id="sheet-title" className="text-lg font-bold">
             {title}
           </h2>
           <Link to={closeTo} replace preventScrollReset className={buttonClass.icon} aria-label={t('common.close')}>
-            <span aria-hidden="true" className="text-xl">✕</span>
+            <span aria-hidden="true" className="text-xl">
+              ✕
+            </span>
           </Link>
         </div>
-        <div className="px-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] pt-3">{children}</div>
+        <div className="px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))]">{children}</div>
       </dialog>
     </>
   )

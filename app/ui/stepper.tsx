@@ -22,13 +22,31 @@ const stepButton =
  * bounds, so before JavaScript (or without it) the diner types the number and
  * the form still submits it; the buttons only work once hydrated.
  */
-export function Stepper({ name, value, min, max, onChange, label, decreaseLabel, increaseLabel, disabled, testId }: StepperProps) {
+export function Stepper({
+  name,
+  value,
+  min,
+  max,
+  onChange,
+  label,
+  decreaseLabel,
+  increaseLabel,
+  disabled,
+  testId,
+}: StepperProps) {
   const hydrated = useHydrated()
   const id = useId()
   const clamp = (next: number) => Math.min(max, Math.max(min, Math.trunc(next) || min))
   return (
     <div className="flex items-center gap-2" data-testid={testId}>
-      <button type="button" className={stepButton} aria-label={decreaseLabel} aria-controls={id} disabled={!hydrated || disabled || value <= min} onClick={() => onChange(clamp(value - 1))}>
+      <button
+        type="button"
+        className={stepButton}
+        aria-label={decreaseLabel}
+        aria-controls={id}
+        disabled={!hydrated || disabled || value <= min}
+        onClick={() => onChange(clamp(value - 1))}
+      >
         −
       </button>
       <input
@@ -43,9 +61,16 @@ export function Stepper({ name, value, min, max, onChange, label, decreaseLabel,
         disabled={disabled}
         value={value}
         onChange={(event) => onChange(clamp(Number(event.target.value)))}
-        className="h-11 w-16 rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 text-center text-lg font-semibold tabular-nums disabled:opacity-50"
+        className="h-11 w-16 rounded-xl border border-stone-300 bg-white text-center text-lg font-semibold tabular-nums disabled:opacity-50 dark:border-stone-600 dark:bg-stone-950"
       />
-      <button type="button" className={stepButton} aria-label={increaseLabel} aria-controls={id} disabled={!hydrated || disabled || value >= max} onClick={() => onChange(clamp(value + 1))}>
+      <button
+        type="button"
+        className={stepButton}
+        aria-label={increaseLabel}
+        aria-controls={id}
+        disabled={!hydrated || disabled || value >= max}
+        onClick={() => onChange(clamp(value + 1))}
+      >
         +
       </button>
     </div>

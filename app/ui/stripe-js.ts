@@ -24,7 +24,10 @@ export interface ExpressConfirmEvent {
 export interface ExpressCheckoutElement {
   mount(target: HTMLElement): void
   destroy(): void
-  on(event: 'ready', handler: (event: { availablePaymentMethods?: Partial<Record<'applePay' | 'googlePay', boolean>> }) => void): ExpressCheckoutElement
+  on(
+    event: 'ready',
+    handler: (event: { availablePaymentMethods?: Partial<Record<'applePay' | 'googlePay', boolean>> }) => void,
+  ): ExpressCheckoutElement
   on(event: 'confirm', handler: (event: ExpressConfirmEvent) => void): ExpressCheckoutElement
   on(event: 'loaderror', handler: (event: { error: StripeError }) => void): ExpressCheckoutElement
 }
@@ -56,7 +59,9 @@ export interface ElementsOptions {
 
 export interface Stripe {
   elements(options: ElementsOptions): StripeElements
-  createConfirmationToken(options: { elements: StripeElements }): Promise<{ confirmationToken?: { id: string }; error?: StripeError }>
+  createConfirmationToken(options: {
+    elements: StripeElements
+  }): Promise<{ confirmationToken?: { id: string }; error?: StripeError }>
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: StripeError }>
 }
 
@@ -77,7 +82,9 @@ export function loadStripeJs(): Promise<StripeFactory> {
     const script = document.createElement('script')
     script.src = STRIPE_JS_URL
     script.async = true
-    script.addEventListener('load', () => (window.Stripe ? resolve(window.Stripe) : reject(new Error('Stripe.js loaded without defining Stripe'))))
+    script.addEventListener('load', () =>
+      window.Stripe ? resolve(window.Stripe) : reject(new Error('Stripe.js loaded without defining Stripe')),
+    )
     script.addEventListener('error', () => {
       script.remove()
       reject(new Error('Stripe.js did not load'))

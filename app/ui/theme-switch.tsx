@@ -5,7 +5,8 @@ import { useI18n } from './i18n'
 import { useTheme } from './theme'
 
 const ICONS = { light: SUN, dark: MOON, system: 'M3 5h18v11H3zM8 20h8M12 16v4' }
-const themeButton = 'grid size-11 place-items-center rounded-full text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'
+const themeButton =
+  'grid size-11 place-items-center rounded-full text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'
 
 /** Light, dark or system, the chosen one pressed: the public site's navbar and the staff's settings. */
 export function ThemeSwitch() {

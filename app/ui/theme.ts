@@ -5,7 +5,9 @@ import type { loader as rootLoader } from '~/root'
 /** The theme in force: the one being chosen (shown at once, before the cookie round trip ends), else the cookie's. */
 export function useTheme(): Theme {
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const choosing = useFetchers().find((fetcher) => fetcher.formAction === '/set-theme')?.formData?.get('theme')
+  const choosing = useFetchers()
+    .find((fetcher) => fetcher.formAction === '/set-theme')
+    ?.formData?.get('theme')
   return isTheme(choosing) ? choosing : (root?.theme ?? 'light')
 }
 

@@ -39,12 +39,19 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 md:justify-end" data-testid="toast-region">
+      <div
+        aria-live="polite"
+        role="status"
+        className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 md:justify-end"
+        data-testid="toast-region"
+      >
         {toast ? (
           <div
             data-testid="toast"
             className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg ${hydrated ? '' : 'animate-toast-leave'} ${
-              toast.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100'
+              toast.variant === 'destructive'
+                ? 'border-red-700 bg-red-700 text-white'
+                : 'border-stone-200 bg-white text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100'
             }`}
           >
             <div className="flex items-start gap-3">

@@ -16,7 +16,11 @@ const MAX_BACKOFF_MS = 30_000
  * for pages drawn from D1, whose changes are published when D1 gets them,
  * which may be after the page was drawn and before the socket listened.
  */
-export function useLiveSocket(path: string | null, onMessage: (message: LiveMessage, revalidate: () => void) => void, { catchUp = false } = {}) {
+export function useLiveSocket(
+  path: string | null,
+  onMessage: (message: LiveMessage, revalidate: () => void) => void,
+  { catchUp = false } = {},
+) {
   const revalidator = useRevalidator()
   const latest = useRef({ onMessage, revalidate: revalidator.revalidate })
   latest.current = { onMessage, revalidate: revalidator.revalidate }

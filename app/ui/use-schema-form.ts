@@ -20,7 +20,12 @@ export type FormDefaults<Schema extends z.ZodType> = DefaultValue<z.input<Schema
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>(
   schema: Schema,
-  { id, lastResult, defaultValue, coerce = true }: { id: string; lastResult: Result; defaultValue?: FormDefaults<Schema>; coerce?: boolean },
+  {
+    id,
+    lastResult,
+    defaultValue,
+    coerce = true,
+  }: { id: string; lastResult: Result; defaultValue?: FormDefaults<Schema>; coerce?: boolean },
 ) {
   return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,

@@ -45,7 +45,14 @@ const CAPABILITIES = ['card_payments', 'transfers'] as const
 
 /** The controller Stripe reports for an account created with the older `type` parameter. */
 const CONTROLLER_OF_TYPE: Record<'standard' | 'express' | 'custom', Stripe.Account.Controller> = {
-  standard: { type: 'application', is_controller: true, fees: { payer: 'account' }, losses: { payments: 'stripe' }, requirement_collection: 'stripe', stripe_dashboard: { type: 'full' } },
+  standard: {
+    type: 'application',
+    is_controller: true,
+    fees: { payer: 'account' },
+    losses: { payments: 'stripe' },
+    requirement_collection: 'stripe',
+    stripe_dashboard: { type: 'full' },
+  },
   express: {
     type: 'application',
     is_controller: true,
@@ -79,18 +86,43 @@ function requirements(due: string[]): Stripe.Account.Requirements {
 
 export function createAccount(call: Call): AccountObject {
   requirePlatform(call)
-  const params = new Params(call.form, ['type', 'controller', 'country', 'email', 'capabilities', 'business_type', 'business_profile', 'metadata'])
+  const params = new Params(call.form, [
+    'type',
+    'controller',
+    'country',
+    'email',
+    'capabilities',
+    'business_type',
+    'business_profile',
+    'metadata',
+  ])
   const type = params.oneOf('type', ['standard', 'express', 'custom'])
   const controller = readController(params)
-  if (type && controller) throw invalidRequest('You may only specify one of these parameters: controller, type.', { code: 'parameters_exclusive' })
-  if (!type && !controller) throw invalidRequest('Missing required param: type.', { code: 'parameter_missing', param: 'type' })
+  if (type && controller)
+    throw invalidRequest('You may only specify one of these parameters: controller, type.', {
+      code: 'parameters_exclusive',
+    })
+  if (!type && !controller)
+    throw invalidRequest('Missing required param: type.', { code: 'parameter_missing', param: 'type' })
   const country = (params.string('country') ?? 'MX').toUpperCase()
   const currency = DEFAULT_CURRENCY[country]
-  if (!currency) throw invalidRequest(`The Stripe stand-in does not open accounts in '${country}'; it opens them in ${Object.keys(DEFAULT_CURRENCY).join(', ')}.`, { param: 'country' })
+  if (!currency)
+    throw invalidRequest(
+      `The Stripe stand-in does not open accounts in '${country}'; it opens them in ${Object.keys(DEFAULT_CURRENCY).join(', ')}.`,
+      { param: 'country' },
+    )
   const email = params.string('email')
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalidRequest(`Invalid email address: ${email}`, { code: 'email_invalid', param: 'email' })
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw invalidRequest(`Invalid email address: ${email}`, { code: 'email_invalid', param: 'email' })
   const requested = readCapabilities(params)
-  const profile = params.object('business_profile', ['name', 'url', 'mcc', 'product_description', 'support_email', 'support_phone'])
+  const profile = params.object('business_profile', [
+    'name',
+    'url',
+    'mcc',
+    'product_description',
+    'support_email',
+    'support_phone',
+  ])
   const id = newId('acct', 16)
   return keep(call, call.state.accounts, {
     id,
@@ -164,10 +196,22 @@ export function createAccountLink(call: Call) {
   const id = params.requiredString('account')
   if (!call.state.accounts.has(id)) throw noSuch('account', id, 'account')
   const type = params.requiredOneOf('type', ['account_onboarding', 'account_update'])
-  if (type === 'account_update') throw invalidRequest('The Stripe stand-in does not implement account_update links; it makes account_onboarding links.', { param: 'type' })
-  const query = new URLSearchParams({ return_url: params.requiredUrl('return_url'), refresh_url: params.requiredUrl('refresh_url') })
+  if (type === 'account_update')
+    throw invalidRequest(
+      'The Stripe stand-in does not implement account_update links; it makes account_onboarding links.',
+      { param: 'type' },
+    )
+  const query = new URLSearchParams({
+    return_url: params.requiredUrl('return_url'),
+    refresh_url: params.requiredUrl('refresh_url'),
+  })
   // Stripe's links last five minutes; the stand-in's page does not expire.
-  return { object: 'account_link', created: call.now, expires_at: call.now + 300, url: `${call.origin}/_standin/onboarding/${id}?${query}` }
+  return {
+    object: 'account_link',
+    created: call.now,
+    expires_at: call.now + 300,
+    url: `${call.origin}/_standin/onboarding/${id}?${query}`,
+  }
 }
 
 /** The stand-in's hosted onboarding: what is still due, and a button that completes it. */
@@ -208,14 +252,20 @@ export function connectedAccount(state: StandInState, header: string | null): st
 }
 
 function noAccess(id: string): StripeError {
-  return invalidRequest(`The provided key does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`, {
-    code: 'account_invalid',
-    status: 403,
-  })
+  return invalidRequest(
+    `The provided key does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`,
+    {
+      code: 'account_invalid',
+      status: 403,
+    },
+  )
 }
 
 function requirePlatform(call: Call): void {
-  if (call.account !== null) throw invalidRequest('This request can only be made by the platform, without the Stripe-Account header.', { code: 'platform_account_required' })
+  if (call.account !== null)
+    throw invalidRequest('This request can only be made by the platform, without the Stripe-Account header.', {
+      code: 'platform_account_required',
+    })
 }
 
 function readController(params: Params): Stripe.Account.Controller | undefined {
@@ -223,7 +273,8 @@ function readController(params: Params): Stripe.Account.Controller | undefined {
   if (!controller) return undefined
   const payer = controller.object('fees', ['payer'])?.oneOf('payer', ['account', 'application']) ?? 'account'
   const losses = controller.object('losses', ['payments'])?.oneOf('payments', ['application', 'stripe']) ?? 'stripe'
-  const dashboard = controller.object('stripe_dashboard', ['type'])?.oneOf('type', ['express', 'full', 'none']) ?? 'full'
+  const dashboard =
+    controller.object('stripe_dashboard', ['type'])?.oneOf('type', ['express', 'full', 'none']) ?? 'full'
   return {
     type: 'application',
     is_controller: true,
@@ -241,10 +292,13 @@ function readCapabilities(params: Params): string[] {
 }
 
 function html(status: number, body: string): Response {
-  return new Response(`<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Stripe stand-in</title>\n${body}\n</html>\n`, {
-    status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8' },
-  })
+  return new Response(
+    `<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Stripe stand-in</title>\n${body}\n</html>\n`,
+    {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    },
+  )
 }
 
 function escape(text: string): string {

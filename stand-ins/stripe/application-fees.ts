@@ -3,7 +3,10 @@ import { type ChargeObject } from './charges'
 import { Params } from './params'
 import { type Call, find, newId } from './state'
 
-export type ApplicationFeeObject = Pick<Stripe.ApplicationFee, 'id' | 'object' | 'amount' | 'amount_refunded' | 'created' | 'currency' | 'livemode' | 'refunded'> & {
+export type ApplicationFeeObject = Pick<
+  Stripe.ApplicationFee,
+  'id' | 'object' | 'amount' | 'amount_refunded' | 'created' | 'currency' | 'livemode' | 'refunded'
+> & {
   account: string
   charge: string
 }
@@ -34,7 +37,8 @@ export function collectApplicationFee(call: Call, charge: ChargeObject, amount: 
 
 /** A refund with `refund_application_fee` gives back the fee in proportion to the part of the captured charge it refunds. */
 export function refundApplicationFee(call: Call, charge: ChargeObject, refunded: number) {
-  const fee = typeof charge.application_fee === 'string' ? call.state.applicationFees.get(charge.application_fee) : undefined
+  const fee =
+    typeof charge.application_fee === 'string' ? call.state.applicationFees.get(charge.application_fee) : undefined
   if (!fee) return
   const share = Math.min(fee.amount - fee.amount_refunded, Math.round((fee.amount * refunded) / charge.amount_captured))
   fee.amount_refunded += share

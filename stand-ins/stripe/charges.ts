@@ -73,7 +73,14 @@ export function createCharge(call: Call, intent: PaymentIntentObject, card: Test
           risk_level: 'normal',
           seller_message: 'The bank did not return any further details with this decline.',
         }
-      : { ...NO_NETWORK_CODES, type: 'authorized', network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.' },
+      : {
+          ...NO_NETWORK_CODES,
+          type: 'authorized',
+          network_status: 'approved_by_network',
+          reason: null,
+          risk_level: 'normal',
+          seller_message: 'Payment complete.',
+        },
     paid: !declined,
     payment_intent: intent.id,
     payment_method: card.id,

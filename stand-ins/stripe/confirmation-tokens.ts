@@ -6,9 +6,27 @@ import { type Call, find, keep, newId } from './state'
 
 export type ConfirmationTokenObject = Pick<
   Stripe.ConfirmationToken,
-  'id' | 'object' | 'created' | 'expires_at' | 'livemode' | 'mandate_data' | 'payment_intent' | 'payment_method_options' | 'return_url' | 'setup_future_usage' | 'setup_intent' | 'shipping' | 'use_stripe_sdk'
+  | 'id'
+  | 'object'
+  | 'created'
+  | 'expires_at'
+  | 'livemode'
+  | 'mandate_data'
+  | 'payment_intent'
+  | 'payment_method_options'
+  | 'return_url'
+  | 'setup_future_usage'
+  | 'setup_intent'
+  | 'shipping'
+  | 'use_stripe_sdk'
 > & {
-  payment_method_preview: { type: 'card'; card: ReturnType<typeof cardDetails>; billing_details: typeof NO_BILLING_DETAILS; customer: null; allow_redisplay: 'unspecified' }
+  payment_method_preview: {
+    type: 'card'
+    card: ReturnType<typeof cardDetails>
+    billing_details: typeof NO_BILLING_DETAILS
+    customer: null
+    allow_redisplay: 'unspecified'
+  }
 }
 
 /** A token and the test payment method it carries, which its public shape only previews. */
@@ -39,7 +57,13 @@ export function createConfirmationToken(call: Call): ConfirmationTokenObject {
     mandate_data: null,
     payment_intent: null,
     payment_method_options: null,
-    payment_method_preview: { type: 'card', card: cardDetails(card), billing_details: NO_BILLING_DETAILS, customer: null, allow_redisplay: 'unspecified' },
+    payment_method_preview: {
+      type: 'card',
+      card: cardDetails(card),
+      billing_details: NO_BILLING_DETAILS,
+      customer: null,
+      allow_redisplay: 'unspecified',
+    },
     return_url: returnUrl ?? null,
     setup_future_usage: null,
     setup_intent: null,
@@ -59,9 +83,12 @@ export function retrieveConfirmationToken(call: Call): ConfirmationTokenObject {
 export function usableToken(call: Call, id: string): ConfirmationTokenRecord {
   const record = find(call, call.state.confirmationTokens, id, 'confirmationtoken', 'confirmation_token')
   if (record.token.payment_intent !== null) {
-    throw invalidRequest(`This ConfirmationToken has already been used to confirm PaymentIntent ${record.token.payment_intent}; a ConfirmationToken can be used only once.`, {
-      param: 'confirmation_token',
-    })
+    throw invalidRequest(
+      `This ConfirmationToken has already been used to confirm PaymentIntent ${record.token.payment_intent}; a ConfirmationToken can be used only once.`,
+      {
+        param: 'confirmation_token',
+      },
+    )
   }
   if (record.token.expires_at !== null && record.token.expires_at <= call.now) {
     throw invalidRequest('This ConfirmationToken has expired.', { param: 'confirmation_token' })

@@ -40,15 +40,23 @@ const ZERO_DECIMAL = new Set(['jpy'])
 
 export function checkCurrency(currency: string): string {
   if (MINIMUM_CHARGE[currency] === undefined) {
-    throw invalidRequest(`Invalid currency: ${currency}. The Stripe stand-in supports these lower-case ISO currency codes: ${Object.keys(MINIMUM_CHARGE).join(', ')}.`, { param: 'currency' })
+    throw invalidRequest(
+      `Invalid currency: ${currency}. The Stripe stand-in supports these lower-case ISO currency codes: ${Object.keys(MINIMUM_CHARGE).join(', ')}.`,
+      { param: 'currency' },
+    )
   }
   return currency
 }
 
 export function checkAmount(amount: number, currency: string, param: string): number {
   const minimum = MINIMUM_CHARGE[checkCurrency(currency)]!
-  if (amount < minimum) throw invalidRequest(`Amount must be at least ${format(minimum, currency)}`, { code: 'amount_too_small', param })
-  if (amount > MAXIMUM_CHARGE) throw invalidRequest(`Amount must be no more than ${format(MAXIMUM_CHARGE, currency)}`, { code: 'amount_too_large', param })
+  if (amount < minimum)
+    throw invalidRequest(`Amount must be at least ${format(minimum, currency)}`, { code: 'amount_too_small', param })
+  if (amount > MAXIMUM_CHARGE)
+    throw invalidRequest(`Amount must be no more than ${format(MAXIMUM_CHARGE, currency)}`, {
+      code: 'amount_too_large',
+      param,
+    })
   return amount
 }
 

@@ -27,7 +27,9 @@ export class StripeError extends Error {
   }
 
   body() {
-    const docUrl = this.fields.code ? { doc_url: `https://stripe.com/docs/error-codes/${this.fields.code.replaceAll('_', '-')}` } : {}
+    const docUrl = this.fields.code
+      ? { doc_url: `https://stripe.com/docs/error-codes/${this.fields.code.replaceAll('_', '-')}` }
+      : {}
     return { error: { ...this.fields, ...docUrl } }
   }
 }
@@ -39,7 +41,12 @@ interface Detail {
 }
 
 export function invalidRequest(message: string, { code, param, status = 400 }: Detail = {}): StripeError {
-  return new StripeError(status, { type: 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) })
+  return new StripeError(status, {
+    type: 'invalid_request_error',
+    message,
+    ...(code ? { code } : {}),
+    ...(param ? { param } : {}),
+  })
 }
 
 /** What Stripe answers for an id it does not know, or one that lives on another account. */
@@ -52,7 +59,10 @@ export function unexpectedState(message: string): StripeError {
 }
 
 export function unrecognizedUrl(method: string, path: string): StripeError {
-  return invalidRequest(`Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, { status: 404 })
+  return invalidRequest(
+    `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    { status: 404 },
+  )
 }
 
 export function notAuthenticated(message: string): StripeError {

@@ -38,7 +38,14 @@ export interface EventSource {
   webhook: WebhookOptions | undefined
 }
 
-export function recordEvent(state: StandInState, source: EventSource, type: string, object: object, account: string | null, previousAttributes?: object): EventObject {
+export function recordEvent(
+  state: StandInState,
+  source: EventSource,
+  type: string,
+  object: object,
+  account: string | null,
+  previousAttributes?: object,
+): EventObject {
   const event: EventObject = {
     id: newId('evt'),
     object: 'event',
@@ -46,7 +53,10 @@ export function recordEvent(state: StandInState, source: EventSource, type: stri
     api_version: source.request.apiVersion,
     created: source.now,
     // A copy: the event shows the object as it was when the event happened.
-    data: { object: structuredClone(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+    data: {
+      object: structuredClone(object),
+      ...(previousAttributes ? { previous_attributes: previousAttributes } : {}),
+    },
     livemode: false,
     pending_webhooks: source.webhook ? 1 : 0,
     request: { id: source.request.id, idempotency_key: source.request.idempotency_key },
@@ -61,7 +71,11 @@ export function recordEvent(state: StandInState, source: EventSource, type: stri
  * signs them, without holding up the API call that caused them: a failed
  * delivery is logged and recorded, never an API error.
  */
-export function webhookSender(webhook: WebhookOptions | undefined, state: StandInState, log: (message: string) => void) {
+export function webhookSender(
+  webhook: WebhookOptions | undefined,
+  state: StandInState,
+  log: (message: string) => void,
+) {
   let queue = Promise.resolve()
   return {
     send(event: EventObject) {
@@ -78,7 +92,12 @@ export function webhookSender(webhook: WebhookOptions | undefined, state: StandI
   }
 }
 
-async function deliver(webhook: WebhookOptions, event: EventObject, state: StandInState, log: (message: string) => void) {
+async function deliver(
+  webhook: WebhookOptions,
+  event: EventObject,
+  state: StandInState,
+  log: (message: string) => void,
+) {
   const payload = JSON.stringify(event, null, 2)
   const delivery: Delivery = { event: event.id, type: event.type, status: null, error: null }
   state.deliveries.push(delivery)
@@ -106,7 +125,9 @@ async function deliver(webhook: WebhookOptions, event: EventObject, state: Stand
 /** Stripe's `Stripe-Signature`: `t=<seconds>,v1=<hex HMAC-SHA256 of "<seconds>.<payload>" keyed by the endpoint secret>`. */
 export async function signatureHeader(payload: string, secret: string, timestamp: number): Promise<string> {
   const encoder = new TextEncoder()
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${payload}`)))
   return `t=${timestamp},v1=${[...mac].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }
@@ -117,14 +138,19 @@ export function listEvents(call: Call) {
   const limit = params.integer('limit') ?? 10
   if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', { param: 'limit' })
   const type = params.string('type')
-  const matches = (event: EventObject) => !type || event.type === type || (type.endsWith('.*') && event.type.startsWith(type.slice(0, -1)))
-  const events = call.state.events.filter((event) => (event.account ?? null) === call.account && matches(event)).reverse()
+  const matches = (event: EventObject) =>
+    !type || event.type === type || (type.endsWith('.*') && event.type.startsWith(type.slice(0, -1)))
+  const events = call.state.events
+    .filter((event) => (event.account ?? null) === call.account && matches(event))
+    .reverse()
   return { object: 'list', data: events.slice(0, limit), has_more: events.length > limit, url: '/v1/events' }
 }
 
 export function retrieveEvent(call: Call): EventObject {
   Params.none(call.form)
-  const event = call.state.events.find((candidate) => candidate.id === call.path.id && (candidate.account ?? null) === call.account)
+  const event = call.state.events.find(
+    (candidate) => candidate.id === call.path.id && (candidate.account ?? null) === call.account,
+  )
   if (!event) throw noSuch('event', call.path.id!, 'id')
   return event
 }

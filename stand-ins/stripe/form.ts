@@ -22,12 +22,14 @@ export function decodeForm(text: string): Form {
       // `a[]=x` is qs's way of appending to a list; Stripe reads it too.
       const slot = key === '' ? String(Object.keys(node).length) : key
       if (depth === keys.length - 1) {
-        if (typeof node[slot] === 'object') throw invalidRequest(`Invalid ${name}: ${keys.slice(0, depth + 1).join('.')} is both a value and a hash`)
+        if (typeof node[slot] === 'object')
+          throw invalidRequest(`Invalid ${name}: ${keys.slice(0, depth + 1).join('.')} is both a value and a hash`)
         node[slot] = value
         return
       }
       const next = node[slot] ?? {}
-      if (typeof next === 'string') throw invalidRequest(`Invalid ${name}: ${keys.slice(0, depth + 1).join('.')} is both a value and a hash`)
+      if (typeof next === 'string')
+        throw invalidRequest(`Invalid ${name}: ${keys.slice(0, depth + 1).join('.')} is both a value and a hash`)
       node[slot] = next
       node = next as Form
     })
@@ -39,7 +41,8 @@ export function decodeForm(text: string): Form {
 function withLists(value: FormValue): FormValue {
   if (typeof value === 'string' || Array.isArray(value)) return value
   const entries = Object.entries(value).map(([key, inner]) => [key, withLists(inner)] as const)
-  const isList = entries.length > 0 && entries.every(([key]) => /^(0|[1-9]\d*)$/.test(key) && Number(key) < entries.length)
+  const isList =
+    entries.length > 0 && entries.every(([key]) => /^(0|[1-9]\d*)$/.test(key) && Number(key) < entries.length)
   if (isList) return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, inner]) => inner)
   return Object.fromEntries(entries)
 }

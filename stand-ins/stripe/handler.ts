@@ -7,14 +7,33 @@
  * Web APIs only, so it runs in workerd and in Node alike.
  */
 import { retrieveApplicationFee } from './application-fees'
-import { activateAccount, completeOnboarding, connectedAccount, createAccount, createAccountLink, onboardingPage, retrieveAccount } from './accounts'
+import {
+  activateAccount,
+  completeOnboarding,
+  connectedAccount,
+  createAccount,
+  createAccountLink,
+  onboardingPage,
+  retrieveAccount,
+} from './accounts'
 import { retrieveCharge } from './charges'
 import { createConfirmationToken, retrieveConfirmationToken } from './confirmation-tokens'
 import { invalidRequest, notAuthenticated, StripeError, unrecognizedUrl } from './errors'
 import { listEvents, recordEvent, retrieveEvent, type WebhookOptions, webhookSender } from './events'
 import { decodeForm, fingerprint, type Form } from './form'
-import { authenticatePaymentIntent, cancelPaymentIntent, capturePaymentIntent, confirmPaymentIntent, createPaymentIntent, retrievePaymentIntent } from './payment-intents'
-import { createPaymentMethodDomain, listPaymentMethodDomains, retrievePaymentMethodDomain } from './payment-method-domains'
+import {
+  authenticatePaymentIntent,
+  cancelPaymentIntent,
+  capturePaymentIntent,
+  confirmPaymentIntent,
+  createPaymentIntent,
+  retrievePaymentIntent,
+} from './payment-intents'
+import {
+  createPaymentMethodDomain,
+  listPaymentMethodDomains,
+  retrievePaymentMethodDomain,
+} from './payment-method-domains'
 import { createRefund, retrieveRefund } from './refunds'
 import { type Call, emptyState, newId, type StandInState } from './state'
 
@@ -46,7 +65,12 @@ interface Route {
 
 const route =
   (api: boolean) =>
-  (method: Route['method'], pattern: string, endpoint: Endpoint): Route => ({ method, segments: pattern.split('/'), api, endpoint })
+  (method: Route['method'], pattern: string, endpoint: Endpoint): Route => ({
+    method,
+    segments: pattern.split('/'),
+    api,
+    endpoint,
+  })
 const apiRoute = route(true)
 const pageRoute = route(false)
 
@@ -109,7 +133,16 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
               `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
             )
           }
-          return new Response(saved.body, { status: saved.status, headers: { ...JSON_TYPE, ...common, 'Idempotency-Key': key, 'Idempotent-Replayed': 'true', 'Original-Request': saved.requestId } })
+          return new Response(saved.body, {
+            status: saved.status,
+            headers: {
+              ...JSON_TYPE,
+              ...common,
+              'Idempotency-Key': key,
+              'Idempotent-Replayed': 'true',
+              'Original-Request': saved.requestId,
+            },
+          })
         }
       }
       const now = Math.floor(Date.now() / 1000)
@@ -122,7 +155,16 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
         origin: url.origin,
         now,
         emit(type, object, { account: eventAccount, previousAttributes } = {}) {
-          webhooks.send(recordEvent(state, source, type, object, eventAccount ?? state.owners.get(object.id) ?? null, previousAttributes))
+          webhooks.send(
+            recordEvent(
+              state,
+              source,
+              type,
+              object,
+              eventAccount ?? state.owners.get(object.id) ?? null,
+              previousAttributes,
+            ),
+          )
         },
       }
       const result = found.route.endpoint(call, url)
@@ -130,17 +172,41 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
       return answer(200, JSON.stringify(result, null, 2))
     } catch (error) {
       if (error instanceof StripeError) return answer(error.status, JSON.stringify(error.body(), null, 2))
-      log(`Stripe stand-in: ${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-      return answer(500, JSON.stringify({ error: { type: 'api_error', message: `The Stripe stand-in failed on ${request.method} ${url.pathname}: ${String(error)}` } }, null, 2))
+      log(
+        `Stripe stand-in: ${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      )
+      return answer(
+        500,
+        JSON.stringify(
+          {
+            error: {
+              type: 'api_error',
+              message: `The Stripe stand-in failed on ${request.method} ${url.pathname}: ${String(error)}`,
+            },
+          },
+          null,
+          2,
+        ),
+      )
     }
 
     function answer(status: number, body: string): Response {
       // Stripe keeps what an endpoint did under its key: a success, or a declined card after the attempt was recorded. A
       // refusal before the endpoint acted (every other 4xx here) is not kept, so a corrected retry may reuse the key.
       if (idempotency && (status === 200 || status === 402)) {
-        state.idempotency.set(idempotency.slot, { method: request.method, path: url.pathname, fingerprint: idempotency.print, status, body, requestId })
+        state.idempotency.set(idempotency.slot, {
+          method: request.method,
+          path: url.pathname,
+          fingerprint: idempotency.print,
+          status,
+          body,
+          requestId,
+        })
       }
-      return new Response(body, { status, headers: { ...JSON_TYPE, ...common, ...(idempotency ? { 'Idempotency-Key': idempotency.key } : {}) } })
+      return new Response(body, {
+        status,
+        headers: { ...JSON_TYPE, ...common, ...(idempotency ? { 'Idempotency-Key': idempotency.key } : {}) },
+      })
     }
   }
 
@@ -172,7 +238,8 @@ function match(method: string, pathname: string): { route: Route; path: Record<s
 /** Stripe takes a secret key as a Bearer token, or as the user name of Basic auth (`curl -u sk_test_…:`). */
 function checkKey(authorization: string | null, secretKey: string | undefined): void {
   const [scheme, credentials] = authorization?.split(' ') ?? []
-  const key = scheme === 'Bearer' ? credentials : scheme === 'Basic' && credentials ? decodeBasic(credentials) : undefined
+  const key =
+    scheme === 'Bearer' ? credentials : scheme === 'Basic' && credentials ? decodeBasic(credentials) : undefined
   if (!key) {
     throw notAuthenticated(
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
@@ -200,7 +267,9 @@ async function readForm(request: Request, url: URL, api: boolean): Promise<Form>
   const body = new TextDecoder().decode(await request.arrayBuffer())
   const type = request.headers.get('Content-Type') ?? ''
   if (body && !type.startsWith('application/x-www-form-urlencoded')) {
-    throw invalidRequest(`Invalid request: unsupported Content-Type ${type}. Stripe's API takes form-encoded bodies (application/x-www-form-urlencoded).`)
+    throw invalidRequest(
+      `Invalid request: unsupported Content-Type ${type}. Stripe's API takes form-encoded bodies (application/x-www-form-urlencoded).`,
+    )
   }
   return decodeForm(api ? [query, body].filter(Boolean).join('&') : body)
 }

@@ -15,7 +15,11 @@ export class Params {
     this.#form = form
     this.#prefix = prefix
     for (const name of Object.keys(form)) {
-      if (!known.includes(name)) throw invalidRequest(`Received unknown parameter: ${this.#name(name)}`, { code: 'parameter_unknown', param: this.#name(name) })
+      if (!known.includes(name))
+        throw invalidRequest(`Received unknown parameter: ${this.#name(name)}`, {
+          code: 'parameter_unknown',
+          param: this.#name(name),
+        })
     }
   }
 
@@ -48,7 +52,8 @@ export class Params {
   url(name: string): string | undefined {
     const value = this.string(name)
     if (value === undefined) return undefined
-    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: this.#name(name) })
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+      throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: this.#name(name) })
     return value
   }
 
@@ -73,7 +78,8 @@ export class Params {
   boolean(name: string): boolean | undefined {
     const value = this.string(name)
     if (value === undefined) return undefined
-    if (value !== 'true' && value !== 'false') throw invalidRequest(`Invalid boolean: ${value}`, { param: this.#name(name) })
+    if (value !== 'true' && value !== 'false')
+      throw invalidRequest(`Invalid boolean: ${value}`, { param: this.#name(name) })
     return value === 'true'
   }
 
@@ -85,7 +91,9 @@ export class Params {
     const value = this.string(name)
     if (value === undefined) return undefined
     if (!(values as readonly string[]).includes(value)) {
-      throw invalidRequest(`Invalid ${this.#name(name)}: must be one of ${values.join(', ')}`, { param: this.#name(name) })
+      throw invalidRequest(`Invalid ${this.#name(name)}: must be one of ${values.join(', ')}`, {
+        param: this.#name(name),
+      })
     }
     return value as T
   }
@@ -98,7 +106,8 @@ export class Params {
   object(name: string, known: readonly string[]): Params | undefined {
     const value = this.#form[name]
     if (value === undefined) return undefined
-    if (typeof value !== 'object' || Array.isArray(value)) throw invalidRequest(`Invalid object: ${this.#name(name)}`, { param: this.#name(name) })
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw invalidRequest(`Invalid object: ${this.#name(name)}`, { param: this.#name(name) })
     return new Params(value, known, this.#name(name))
   }
 
@@ -118,11 +127,21 @@ export class Params {
     if (value === '') return {}
     if (typeof value !== 'object') throw invalidRequest('Invalid object: metadata', { param: 'metadata' })
     const entries = Object.entries(value as Record<string, FormValue>)
-    if (entries.length > 50) throw invalidRequest('Invalid metadata: metadata can have at most 50 keys.', { param: 'metadata' })
+    if (entries.length > 50)
+      throw invalidRequest('Invalid metadata: metadata can have at most 50 keys.', { param: 'metadata' })
     for (const [key, item] of entries) {
-      if (typeof item !== 'string') throw invalidRequest(`Invalid metadata[${key}]: metadata values must be strings.`, { param: `metadata[${key}]` })
-      if (key.length > 40) throw invalidRequest(`Invalid metadata: keys can be at most 40 characters long ('${key}').`, { param: 'metadata' })
-      if (item.length > 500) throw invalidRequest(`Invalid metadata[${key}]: values can be at most 500 characters long.`, { param: `metadata[${key}]` })
+      if (typeof item !== 'string')
+        throw invalidRequest(`Invalid metadata[${key}]: metadata values must be strings.`, {
+          param: `metadata[${key}]`,
+        })
+      if (key.length > 40)
+        throw invalidRequest(`Invalid metadata: keys can be at most 40 characters long ('${key}').`, {
+          param: 'metadata',
+        })
+      if (item.length > 500)
+        throw invalidRequest(`Invalid metadata[${key}]: values can be at most 500 characters long.`, {
+          param: `metadata[${key}]`,
+        })
     }
     return Object.fromEntries(entries) as Record<string, string>
   }
@@ -134,11 +153,16 @@ export class Params {
   #scalar(name: string): string | undefined {
     const value = this.#form[name]
     if (value === undefined || typeof value === 'string') return value
-    throw invalidRequest(`Invalid string: ${this.#name(name)} must be a string, not a hash or a list`, { param: this.#name(name) })
+    throw invalidRequest(`Invalid string: ${this.#name(name)} must be a string, not a hash or a list`, {
+      param: this.#name(name),
+    })
   }
 
   #missing(name: string): never {
-    throw invalidRequest(`Missing required param: ${this.#name(name)}.`, { code: 'parameter_missing', param: this.#name(name) })
+    throw invalidRequest(`Missing required param: ${this.#name(name)}.`, {
+      code: 'parameter_missing',
+      param: this.#name(name),
+    })
   }
 
   #cannotBeEmpty(name: string) {

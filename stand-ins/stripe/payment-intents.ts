@@ -9,7 +9,10 @@ import { Params } from './params'
 import { findTestCard, paymentMethodObject, type PaymentMethodObject, type TestCard } from './payment-methods'
 import { type Call, find, keep, newId } from './state'
 
-type LastPaymentError = Omit<Stripe.PaymentIntent.LastPaymentError, 'payment_method' | 'payment_intent' | 'setup_intent' | 'source'> & { payment_method?: PaymentMethodObject }
+type LastPaymentError = Omit<
+  Stripe.PaymentIntent.LastPaymentError,
+  'payment_method' | 'payment_intent' | 'setup_intent' | 'source'
+> & { payment_method?: PaymentMethodObject }
 
 export type PaymentIntentObject = Pick<
   Stripe.PaymentIntent,
@@ -52,7 +55,13 @@ export type PaymentIntentObject = Pick<
 }
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action']
-const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']
+const CANCELABLE = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+]
 
 export function createPaymentIntent(call: Call): PaymentIntentObject {
   const params = new Params(call.form, [
@@ -116,7 +125,8 @@ export function createPaymentIntent(call: Call): PaymentIntentObject {
     return attemptPayment(call, intent, attempt)
   }
   for (const name of ['confirmation_token', 'return_url']) {
-    if (params.has(name)) throw invalidRequest(`The parameter ${name} can only be used with confirm=true.`, { param: name })
+    if (params.has(name))
+      throw invalidRequest(`The parameter ${name} can only be used with confirm=true.`, { param: name })
   }
   const paymentMethod = params.string('payment_method')
   if (paymentMethod !== undefined) {
@@ -206,7 +216,9 @@ export function authenticatePaymentIntent(request: Call): PaymentIntentObject {
   // What follows (its charge, its events) belongs to the intent's account.
   const call = { ...request, account: request.state.owners.get(intent.id) ?? null }
   if (intent.status !== 'requires_action') {
-    throw unexpectedState(`This PaymentIntent has a status of ${intent.status}; only a PaymentIntent that requires_action can be authenticated.`)
+    throw unexpectedState(
+      `This PaymentIntent has a status of ${intent.status}; only a PaymentIntent that requires_action can be authenticated.`,
+    )
   }
   const card = findTestCard(intent.payment_method!, 'payment_method')
   intent.next_action = null
@@ -216,7 +228,8 @@ export function authenticatePaymentIntent(request: Call): PaymentIntentObject {
   intent.last_payment_error = {
     type: 'invalid_request_error',
     code: 'payment_intent_authentication_failure',
-    message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+    message:
+      'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
     doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
     payment_method: paymentMethodObject(card, call.now),
   }
@@ -238,25 +251,47 @@ function applicationFee(call: Call, params: Params, amount: number): number | un
       { param: 'application_fee_amount' },
     )
   }
-  if (fee < 0) throw invalidRequest('Invalid application_fee_amount: must be greater than or equal to 0', { param: 'application_fee_amount' })
-  if (fee > amount) throw invalidRequest(`The application_fee_amount (${fee}) must be less than or equal to the amount being charged (${amount}).`, { param: 'application_fee_amount' })
+  if (fee < 0)
+    throw invalidRequest('Invalid application_fee_amount: must be greater than or equal to 0', {
+      param: 'application_fee_amount',
+    })
+  if (fee > amount)
+    throw invalidRequest(
+      `The application_fee_amount (${fee}) must be less than or equal to the amount being charged (${amount}).`,
+      { param: 'application_fee_amount' },
+    )
   return fee
 }
 
 /** Without either parameter Stripe enables automatic payment methods; card is the only type the stand-in implements. */
-function paymentMethodChoice(params: Params): Pick<PaymentIntentObject, 'automatic_payment_methods' | 'payment_method_types'> {
+function paymentMethodChoice(
+  params: Params,
+): Pick<PaymentIntentObject, 'automatic_payment_methods' | 'payment_method_types'> {
   const types = params.stringList('payment_method_types')
   const automatic = params.object('automatic_payment_methods', ['enabled', 'allow_redirects'])
-  if (types && automatic) throw invalidRequest('You may only specify one of these parameters: automatic_payment_methods, payment_method_types.', { code: 'parameters_exclusive' })
+  if (types && automatic)
+    throw invalidRequest(
+      'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+      { code: 'parameters_exclusive' },
+    )
   if (types) {
     const other = types.find((type) => type !== 'card')
-    if (other) throw invalidRequest(`The Stripe stand-in does not implement the payment method type ${other}; it takes only card.`, { param: 'payment_method_types' })
+    if (other)
+      throw invalidRequest(
+        `The Stripe stand-in does not implement the payment method type ${other}; it takes only card.`,
+        { param: 'payment_method_types' },
+      )
     return { automatic_payment_methods: null, payment_method_types: types }
   }
   if (!automatic) return { automatic_payment_methods: { enabled: true }, payment_method_types: ['card'] }
   const enabled = automatic.requiredBoolean('enabled')
   const allowRedirects = automatic.oneOf('allow_redirects', ['always', 'never'])
-  return { automatic_payment_methods: enabled ? { enabled, ...(allowRedirects ? { allow_redirects: allowRedirects } : {}) } : null, payment_method_types: ['card'] }
+  return {
+    automatic_payment_methods: enabled
+      ? { enabled, ...(allowRedirects ? { allow_redirects: allowRedirects } : {}) }
+      : null,
+    payment_method_types: ['card'],
+  }
 }
 
 interface Attempt {
@@ -283,7 +318,8 @@ function prepareConfirmation(call: Call, intent: PaymentIntentObject, params: Pa
   }
   const card = findTestCard(paymentMethod, 'payment_method')
   const returnUrl = params.url('return_url') ?? token?.token.return_url
-  const redirects = intent.automatic_payment_methods?.enabled && intent.automatic_payment_methods.allow_redirects !== 'never'
+  const redirects =
+    intent.automatic_payment_methods?.enabled && intent.automatic_payment_methods.allow_redirects !== 'never'
   if (redirects && !returnUrl) {
     throw invalidRequest(
       "This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
@@ -302,7 +338,11 @@ function attemptPayment(call: Call, intent: PaymentIntentObject, { card, token }
       intent.status = 'requires_action'
       intent.next_action = {
         type: 'use_stripe_sdk',
-        use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `${call.origin}/_standin/payment_intents/${intent.id}/authenticate`, source: newId('src') },
+        use_stripe_sdk: {
+          type: 'three_d_secure_redirect',
+          stripe_js: `${call.origin}/_standin/payment_intents/${intent.id}/authenticate`,
+          source: newId('src'),
+        },
       }
       call.emit('payment_intent.requires_action', intent)
       return intent
@@ -328,7 +368,12 @@ function authorise(call: Call, intent: PaymentIntentObject, card: TestCard): Pay
 }
 
 /** A declined card leaves the intent waiting for another payment method and answers 402, as Stripe does. */
-function decline(call: Call, intent: PaymentIntentObject, card: TestCard, outcome: { declineCode: string; message: string }): never {
+function decline(
+  call: Call,
+  intent: PaymentIntentObject,
+  card: TestCard,
+  outcome: { declineCode: string; message: string },
+): never {
   const charge = createCharge(call, intent, card)
   const paymentMethod = paymentMethodObject(card, call.now)
   intent.latest_charge = charge.id

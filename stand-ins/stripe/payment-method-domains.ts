@@ -5,7 +5,18 @@ import { type Call, find, keep, newId } from './state'
 
 export type PaymentMethodDomainObject = Pick<
   Stripe.PaymentMethodDomain,
-  'id' | 'object' | 'amazon_pay' | 'apple_pay' | 'created' | 'domain_name' | 'enabled' | 'google_pay' | 'klarna' | 'link' | 'paypal' | 'livemode'
+  | 'id'
+  | 'object'
+  | 'amazon_pay'
+  | 'apple_pay'
+  | 'created'
+  | 'domain_name'
+  | 'enabled'
+  | 'google_pay'
+  | 'klarna'
+  | 'link'
+  | 'paypal'
+  | 'livemode'
 >
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
@@ -14,7 +25,10 @@ const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 export function createPaymentMethodDomain(call: Call): PaymentMethodDomainObject {
   const params = new Params(call.form, ['domain_name', 'enabled'])
   const domain = params.requiredString('domain_name')
-  if (!HOSTNAME.test(domain)) throw invalidRequest(`Invalid domain_name: '${domain}' is not a domain name (no scheme, path or port).`, { param: 'domain_name' })
+  if (!HOSTNAME.test(domain))
+    throw invalidRequest(`Invalid domain_name: '${domain}' is not a domain name (no scheme, path or port).`, {
+      param: 'domain_name',
+    })
   const active = { status: 'active' } as const
   return keep(call, call.state.paymentMethodDomains, {
     id: newId('pmd'),
@@ -45,7 +59,17 @@ export function listPaymentMethodDomains(call: Call) {
   const name = params.string('domain_name')?.toLowerCase()
   const enabled = params.boolean('enabled')
   const domains = [...call.state.paymentMethodDomains.values()]
-    .filter((domain) => call.state.owners.get(domain.id) === call.account && (name === undefined || domain.domain_name === name) && (enabled === undefined || domain.enabled === enabled))
+    .filter(
+      (domain) =>
+        call.state.owners.get(domain.id) === call.account &&
+        (name === undefined || domain.domain_name === name) &&
+        (enabled === undefined || domain.enabled === enabled),
+    )
     .reverse()
-  return { object: 'list', data: domains.slice(0, limit), has_more: domains.length > limit, url: '/v1/payment_method_domains' }
+  return {
+    object: 'list',
+    data: domains.slice(0, limit),
+    has_more: domains.length > limit,
+    url: '/v1/payment_method_domains',
+  }
 }

@@ -1,7 +1,10 @@
 import type Stripe from 'stripe'
 import { noSuch } from './errors'
 
-export type CardOutcome = { kind: 'succeeds' } | { kind: 'requires_authentication' } | { kind: 'declined'; declineCode: string; message: string }
+export type CardOutcome =
+  | { kind: 'succeeds' }
+  | { kind: 'requires_authentication' }
+  | { kind: 'declined'; declineCode: string; message: string }
 
 export interface TestCard {
   id: string
@@ -32,7 +35,14 @@ const TEST_CARDS: TestCard[] = [
     funding: 'credit',
     outcome: { kind: 'declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   },
-  { id: 'pm_card_authenticationRequired', brand: 'visa', last4: '3184', country: 'DE', funding: 'credit', outcome: { kind: 'requires_authentication' } },
+  {
+    id: 'pm_card_authenticationRequired',
+    brand: 'visa',
+    last4: '3184',
+    country: 'DE',
+    funding: 'credit',
+    outcome: { kind: 'requires_authentication' },
+  },
 ]
 
 export function findTestCard(id: string, param: string): TestCard {
@@ -55,7 +65,19 @@ export const NO_BILLING_DETAILS = {
   tax_id: null,
 }
 
-export type PaymentMethodObject = Pick<Stripe.PaymentMethod, 'id' | 'object' | 'billing_details' | 'created' | 'customer' | 'customer_account' | 'livemode' | 'metadata' | 'type' | 'card'>
+export type PaymentMethodObject = Pick<
+  Stripe.PaymentMethod,
+  | 'id'
+  | 'object'
+  | 'billing_details'
+  | 'created'
+  | 'customer'
+  | 'customer_account'
+  | 'livemode'
+  | 'metadata'
+  | 'type'
+  | 'card'
+>
 
 /** The PaymentMethod object Stripe puts in a failed payment's error. */
 export function paymentMethodObject(card: TestCard, created: number): PaymentMethodObject {

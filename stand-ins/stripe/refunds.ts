@@ -29,14 +29,26 @@ export type RefundObject = Pick<
 
 /** Gives back all or part of what a payment captured, never more than is left of it. */
 export function createRefund(call: Call): RefundObject {
-  const params = new Params(call.form, ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'refund_application_fee'])
+  const params = new Params(call.form, [
+    'payment_intent',
+    'charge',
+    'amount',
+    'reason',
+    'metadata',
+    'refund_application_fee',
+  ])
   const charge = refundedCharge(call, params)
   const remaining = refundable(charge)
-  if (remaining === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' })
+  if (remaining === 0)
+    throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' })
   const amount = params.integer('amount') ?? remaining
-  if (amount < 1) throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' })
+  if (amount < 1)
+    throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' })
   if (amount > remaining) {
-    throw invalidRequest(`Refund amount (${format(amount, charge.currency)}) is greater than unrefunded amount on charge (${format(remaining, charge.currency)})`, { param: 'amount' })
+    throw invalidRequest(
+      `Refund amount (${format(amount, charge.currency)}) is greater than unrefunded amount on charge (${format(remaining, charge.currency)})`,
+      { param: 'amount' },
+    )
   }
   const refund = keep(call, call.state.refunds, {
     id: newId('re'),
@@ -76,16 +88,24 @@ function refundedCharge(call: Call, params: Params): ChargeObject {
   const chargeId = params.string('charge')
   if (intentId === undefined) {
     if (chargeId === undefined) {
-      throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', { code: 'parameter_missing' })
+      throw invalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        { code: 'parameter_missing' },
+      )
     }
     const charge = find(call, call.state.charges, chargeId, 'charge', 'charge')
-    if (!charge.captured) throw invalidRequest(`Charge ${charge.id} has no captured funds to refund.`, { param: 'charge' })
+    if (!charge.captured)
+      throw invalidRequest(`Charge ${charge.id} has no captured funds to refund.`, { param: 'charge' })
     return charge
   }
   const intent = find(call, call.state.paymentIntents, intentId, 'payment_intent', 'payment_intent')
   if (intent.status !== 'succeeded') {
-    throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund: its status is ${intent.status}.`, { param: 'payment_intent' })
+    throw invalidRequest(
+      `This PaymentIntent (${intent.id}) does not have a successful charge to refund: its status is ${intent.status}.`,
+      { param: 'payment_intent' },
+    )
   }
-  if (chargeId !== undefined && chargeId !== intent.latest_charge) throw invalidRequest(`Charge ${chargeId} does not belong to PaymentIntent ${intent.id}.`, { param: 'charge' })
+  if (chargeId !== undefined && chargeId !== intent.latest_charge)
+    throw invalidRequest(`Charge ${chargeId} does not belong to PaymentIntent ${intent.id}.`, { param: 'charge' })
   return chargeOf(call, intent)
 }

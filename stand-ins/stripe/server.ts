@@ -49,12 +49,20 @@ async function relay(standIn: StripeStandIn, incoming: IncomingMessage, outgoing
     }
     const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD'
     const response = await standIn.fetch(
-      new Request(`http://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`, { method: incoming.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+      new Request(`http://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`, {
+        method: incoming.method,
+        headers,
+        body: hasBody ? Buffer.concat(chunks) : undefined,
+      }),
     )
     outgoing.writeHead(response.status, Object.fromEntries(response.headers.entries()))
     outgoing.end(Buffer.from(await response.arrayBuffer()))
   } catch (error) {
     outgoing.writeHead(500, { 'Content-Type': 'application/json' })
-    outgoing.end(JSON.stringify({ error: { type: 'api_error', message: `The Stripe stand-in's server failed: ${String(error)}` } }))
+    outgoing.end(
+      JSON.stringify({
+        error: { type: 'api_error', message: `The Stripe stand-in's server failed: ${String(error)}` },
+      }),
+    )
   }
 }

@@ -13,13 +13,22 @@ import { cacheRouteMatching, MATCHED_PATHS_KEPT } from '../../vite/cache-route-m
  * same route tree.
  */
 type Router = { matchRoutes: typeof MatchRoutes }
-const source = createRequire(import.meta.url).resolve('@remix-run/router').replace(/router\.cjs\.js$/, 'router.js')
+const source = createRequire(import.meta.url)
+  .resolve('@remix-run/router')
+  .replace(/router\.cjs\.js$/, 'router.js')
 const dir = mkdtempSync(join(tmpdir(), 'mesa-router-'))
 let patched: Router
 let published: Router
 
 beforeAll(async () => {
-  const plugin = cacheRouteMatching() as unknown as { transform: (this: { error: (message: string) => never }, code: string, id: string, options: { ssr: boolean }) => { code: string } | null }
+  const plugin = cacheRouteMatching() as unknown as {
+    transform: (
+      this: { error: (message: string) => never },
+      code: string,
+      id: string,
+      options: { ssr: boolean },
+    ) => { code: string } | null
+  }
   const fail = (message: string): never => {
     throw new Error(message)
   }
@@ -43,14 +52,44 @@ const routes: AgnosticRouteObject[] = [
       { id: 'api-payments', path: 'api/payments' },
       { id: 'api-session', path: 'api/tables/session/:sessionId' },
       { id: 'api-catch', path: 'api/*' },
-      { id: 'customer', path: 'customer', children: [{ id: 'bill', path: 'table/:tableId' }, { id: 'pay', path: 'pay-items/:tableId/:step?' }] },
-      { id: 'admin', path: 'admin', children: [{ id: 'tables', path: 'tables' }, { id: 'table', path: 'tables/:id' }] },
+      {
+        id: 'customer',
+        path: 'customer',
+        children: [
+          { id: 'bill', path: 'table/:tableId' },
+          { id: 'pay', path: 'pay-items/:tableId/:step?' },
+        ],
+      },
+      {
+        id: 'admin',
+        path: 'admin',
+        children: [
+          { id: 'tables', path: 'tables' },
+          { id: 'table', path: 'tables/:id' },
+        ],
+      },
       { id: 'any', path: '*' },
     ],
   },
 ]
-const paths = ['/', '/api/payments', '/api/payments/', '/API/Payments', '/api/tables/session/demo7-s', '/api/nothing/here', '/customer/table/demo7', '/customer/pay-items/t1', '/customer/pay-items/t1/tip', '/admin/tables/abc', '/admin', '/somewhere/else', '/customer/table/a%20b']
-const shape = (matches: ReturnType<typeof MatchRoutes>) => matches?.map(({ route, params, pathname, pathnameBase }) => ({ id: route.id, params, pathname, pathnameBase })) ?? null
+const paths = [
+  '/',
+  '/api/payments',
+  '/api/payments/',
+  '/API/Payments',
+  '/api/tables/session/demo7-s',
+  '/api/nothing/here',
+  '/customer/table/demo7',
+  '/customer/pay-items/t1',
+  '/customer/pay-items/t1/tip',
+  '/admin/tables/abc',
+  '/admin',
+  '/somewhere/else',
+  '/customer/table/a%20b',
+]
+const shape = (matches: ReturnType<typeof MatchRoutes>) =>
+  matches?.map(({ route, params, pathname, pathnameBase }) => ({ id: route.id, params, pathname, pathnameBase })) ??
+  null
 
 describe("the server build's route matching", () => {
   it('matches every path as the published router does, the first time and every time after', () => {
@@ -74,9 +113,14 @@ describe("the server build's route matching", () => {
   })
 
   it('keeps a bounded number of paths, still answering right once older ones are let go', () => {
-    for (let index = 0; index < MATCHED_PATHS_KEPT * 2; index++) patched.matchRoutes(routes, `/customer/table/t${index}`)
-    expect(shape(patched.matchRoutes(routes, '/customer/table/t0'))).toEqual(shape(published.matchRoutes(routes, '/customer/table/t0')))
-    expect(shape(patched.matchRoutes(routes, '/api/payments'))).toEqual(shape(published.matchRoutes(routes, '/api/payments')))
+    for (let index = 0; index < MATCHED_PATHS_KEPT * 2; index++)
+      patched.matchRoutes(routes, `/customer/table/t${index}`)
+    expect(shape(patched.matchRoutes(routes, '/customer/table/t0'))).toEqual(
+      shape(published.matchRoutes(routes, '/customer/table/t0')),
+    )
+    expect(shape(patched.matchRoutes(routes, '/api/payments'))).toEqual(
+      shape(published.matchRoutes(routes, '/api/payments')),
+    )
   })
 
   it('matches a tree it has not seen on its own terms', () => {

@@ -14,7 +14,10 @@ let bundle = ''
 const outdir = mkdtempSync(join(tmpdir(), 'mesa-worker-'))
 
 beforeAll(() => {
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: 'pipe' })
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    stdio: 'pipe',
+  })
   bundle = readFileSync(join(outdir, 'app.js'), 'utf8')
 }, 120_000)
 

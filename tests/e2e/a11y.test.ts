@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, checkA11y, chromiumForFile, DESKTOP, hydrated, phonePage, signUpAndSignIn, watchCsp } from './browser'
+import {
+  BASE_URL,
+  checkA11y,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  signUpAndSignIn,
+  watchCsp,
+} from './browser'
 import { everyScreen, inLanguage } from './screens'
 
 const browser = chromiumForFile()
@@ -22,12 +31,21 @@ describe('accessibility sweep', () => {
     let checked = 0
     for (const size of [{}, DESKTOP]) {
       const visitor = await phonePage(browser(), size)
-      const owner = await browser().newContext({ ...size, baseURL: BASE_URL, storageState: await staff.page.context().storageState() })
+      const owner = await browser().newContext({
+        ...size,
+        baseURL: BASE_URL,
+        storageState: await staff.page.context().storageState(),
+      })
       await watchCsp(owner)
       const ownerPage = await owner.newPage()
       // Every screen light in both languages, then dark in one (Spanish on the phone, English on the desktop): contrast hangs on the colours, not the words.
-      for (const [language, theme] of [['es', 'light'], ['en', 'light'], [size === DESKTOP ? 'en' : 'es', 'dark']] as const) {
-        if (theme === 'dark') for (const context of [visitor.page.context(), owner]) await context.addCookies([DARK_COOKIE])
+      for (const [language, theme] of [
+        ['es', 'light'],
+        ['en', 'light'],
+        [size === DESKTOP ? 'en' : 'es', 'dark'],
+      ] as const) {
+        if (theme === 'dark')
+          for (const context of [visitor.page.context(), owner]) await context.addCookies([DARK_COOKIE])
         for (const [page, screens] of [
           [visitor.page, dinerScreens],
           [ownerPage, staffScreens],
@@ -35,7 +53,9 @@ describe('accessibility sweep', () => {
           for (const screen of screens) {
             await page.goto(inLanguage(screen, language))
             await hydrated(page, 'toast-region')
-            expect(await page.evaluate(() => document.documentElement.className), screen).toBe(theme === 'dark' ? 'dark' : '')
+            expect(await page.evaluate(() => document.documentElement.className), screen).toBe(
+              theme === 'dark' ? 'dark' : '',
+            )
             await checkA11y(page)
             checked += 1
           }

@@ -7,7 +7,17 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, PHONE, screenshot, signUpAndSignIn, tipAndPay } from './browser'
+import {
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  PHONE,
+  screenshot,
+  signUpAndSignIn,
+  tipAndPay,
+} from './browser'
 
 const browser = chromiumForFile()
 
@@ -24,7 +34,10 @@ async function staffPage(view: BrowserContextOptions, language: 'es' | 'en' = 'e
 }
 
 async function newTable(page: Page, number: string) {
-  const response = await page.request.post('/api/tables', { headers: { Origin: BASE_URL }, data: { tableNumber: number } })
+  const response = await page.request.post('/api/tables', {
+    headers: { Origin: BASE_URL },
+    data: { tableNumber: number },
+  })
   expect(response.status()).toBe(201)
   return (await response.json()) as { id: string; sessionId: string }
 }
@@ -34,7 +47,10 @@ async function addOpenItem(page: Page, tableId: string, name: string, price: str
   await page.goto(`/admin/tables/${tableId}/order`)
   await page.getByTestId('open-item-name').fill(name)
   await page.getByTestId('open-item-price').fill(price)
-  await page.getByRole('region', { name: /Artículo abierto|Open item/ }).getByLabel(/Cantidad|Cuántas unidades|How many units/).fill(quantity)
+  await page
+    .getByRole('region', { name: /Artículo abierto|Open item/ })
+    .getByLabel(/Cantidad|Cuántas unidades|How many units/)
+    .fill(quantity)
   await page.getByTestId('open-item-add').click()
   await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/Agregado a la cuenta|Added to the bill/)
 }

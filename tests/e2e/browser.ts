@@ -1,6 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { queryD1 } from '../../scripts/local-server'
 
@@ -14,7 +21,16 @@ const SCREENSHOTS = 'tests/e2e/screenshots'
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }
 
@@ -40,9 +56,21 @@ export function chromiumForFile(): () => Browser {
  */
 const MEXICO: BrowserContextOptions = { locale: 'es-MX' }
 
-export const DESKTOP: BrowserContextOptions = { ...MEXICO, viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+export const DESKTOP: BrowserContextOptions = {
+  ...MEXICO,
+  viewport: { width: 1280, height: 900 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+}
 
-export const PHONE: BrowserContextOptions = { ...MEXICO, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+export const PHONE: BrowserContextOptions = {
+  ...MEXICO,
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+}
 
 /**
  * Records every Content-Security-Policy violation a page of this context
@@ -52,7 +80,9 @@ export async function watchCsp(context: BrowserContext) {
   await context.addInitScript(() => {
     const seen: string[] = []
     Object.defineProperty(window, '__cspViolations', { value: seen })
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`),
+    )
   })
 }
 
@@ -60,7 +90,10 @@ export async function watchCsp(context: BrowserContext) {
 const scriptless = new WeakSet<Page>()
 
 /** A phone-size page that fails the test on any uncaught page error. */
-export async function phonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+export async function phonePage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ ...PHONE, baseURL: BASE_URL, ...options })
   await watchCsp(context)
   const page = await context.newPage()
@@ -98,12 +131,25 @@ export async function checkA11y(page: Page) {
   expect(blocked, `CSP violations on ${new URL(page.url()).pathname}`).toEqual([])
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }))
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> }
+    }
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target }) => ({ target })),
+    }))
   })
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
   expect(
-    serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`),
+    serious.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
     `axe on ${new URL(page.url()).pathname}`,
   ).toEqual([])
 }
@@ -119,7 +165,12 @@ export async function screenshot(page: Page, name: string, { fold = false } = {}
 /** The bill as the API reports it, to check what the screens did. */
 export async function billOf(sessionId: string) {
   const response = await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)
-  return (await response.json()) as { remainingAmount: number; paidAmount: number; totalAmount: number; items: { name: string; isPaid: boolean; customerName: string | null; quantity: number; note: string | null }[] }
+  return (await response.json()) as {
+    remainingAmount: number
+    paidAmount: number
+    totalAmount: number
+    items: { name: string; isPaid: boolean; customerName: string | null; quantity: number; note: string | null }[]
+  }
 }
 
 /**
@@ -144,10 +195,23 @@ export async function signUpAndSignIn(request: APIRequestContext, restaurantName
   const headers = { Origin: BASE_URL }
   const registered = await request.post('/api/auth/register', {
     headers,
-    data: { restaurantName, restaurantType: 'casual', restaurantCuisine: 'mexican', restaurantAddress: 'Av. Hidalgo 12, Centro', restaurantPhone: '8111223344', restaurantEmail: 'fogon@example.com', ownerName: 'Raúl Garza', ownerEmail: email, password: 'fogon-e2e-2026', acceptTerms: true },
+    data: {
+      restaurantName,
+      restaurantType: 'casual',
+      restaurantCuisine: 'mexican',
+      restaurantAddress: 'Av. Hidalgo 12, Centro',
+      restaurantPhone: '8111223344',
+      restaurantEmail: 'fogon@example.com',
+      ownerName: 'Raúl Garza',
+      ownerEmail: email,
+      password: 'fogon-e2e-2026',
+      acceptTerms: true,
+    },
   })
   expect(registered.status()).toBe(201)
-  expect((await request.post('/api/auth/login', { headers, data: { email, password: 'fogon-e2e-2026' } })).status()).toBe(200)
+  expect(
+    (await request.post('/api/auth/login', { headers, data: { email, password: 'fogon-e2e-2026' } })).status(),
+  ).toBe(200)
 }
 
 /** From the tip screen: the default tip, card, pay, until the confirmation shows. */

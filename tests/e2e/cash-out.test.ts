@@ -4,7 +4,16 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { businessDayOf } from '~/domain/cash-out-period'
 import { formatLocalDateTime, wallClockAt } from '~/domain/local-time'
 import { quote } from '../../scripts/dataset-sql'
-import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, serverD1, signUpAndSignIn } from './browser'
+import {
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  screenshot,
+  serverD1,
+  signUpAndSignIn,
+} from './browser'
 
 const browser = chromiumForFile()
 const MX = 'America/Mexico_City'
@@ -23,11 +32,37 @@ beforeAll(async () => {
   const api = await request.newContext({ baseURL: BASE_URL })
   const headers = { Origin: BASE_URL }
   await signUpAndSignIn(api, 'Cantina La Corte')
-  const table = (await (await api.post('/api/tables', { headers, data: { tableNumber: '3', tableName: 'Terraza' } })).json()) as { id: string; sessionId: string }
-  expect((await api.post('/api/items', { headers, data: { tableId: table.id, items: [{ name: 'Chilaquiles verdes', price: 145, customerName: 'Ana' }, { name: 'Café de olla', price: 45 }] } })).status()).toBe(201)
+  const table = (await (
+    await api.post('/api/tables', { headers, data: { tableNumber: '3', tableName: 'Terraza' } })
+  ).json()) as { id: string; sessionId: string }
+  expect(
+    (
+      await api.post('/api/items', {
+        headers,
+        data: {
+          tableId: table.id,
+          items: [
+            { name: 'Chilaquiles verdes', price: 145, customerName: 'Ana' },
+            { name: 'Café de olla', price: 45 },
+          ],
+        },
+      })
+    ).status(),
+  ).toBe(201)
   // The diner's phone: no staff session.
   const diner = await request.newContext({ baseURL: BASE_URL })
-  const paid = await diner.post('/api/payments', { data: { tableId: table.id, amount: 190, tipAmount: 28.5, total: 218.5, paymentMethod: 'card', paymentType: 'full', customerName: 'Marisol', transactionId: `mesa_${crypto.randomUUID()}` } })
+  const paid = await diner.post('/api/payments', {
+    data: {
+      tableId: table.id,
+      amount: 190,
+      tipAmount: 28.5,
+      total: 218.5,
+      paymentMethod: 'card',
+      paymentType: 'full',
+      customerName: 'Marisol',
+      transactionId: `mesa_${crypto.randomUUID()}`,
+    },
+  })
   expect(paid.status()).toBe(201)
   const { payment } = (await paid.json()) as { payment: { id: string } }
   await diner.dispose()
@@ -35,7 +70,8 @@ beforeAll(async () => {
   const now = Date.now()
   const staffBill = crypto.randomUUID()
   const cash = crypto.randomUUID()
-  const row = (values: (string | number | null)[]) => `(${values.map((value) => (typeof value === 'number' ? String(value) : quote(value))).join(', ')})`
+  const row = (values: (string | number | null)[]) =>
+    `(${values.map((value) => (typeof value === 'number' ? String(value) : quote(value))).join(', ')})`
   await serverD1(
     [
       `INSERT INTO table_sessions (id, table_id, opened_at, closed_at, unpaid_cents, unpaid_reason, closed_by) VALUES ${row([staffBill, table.id, now - 7_200_000, now - 60_000, 12000, 'Se fueron sin pagar', 'Ana'])};`,
@@ -52,7 +88,8 @@ beforeAll(async () => {
   )
   await vi.waitFor(
     async () => {
-      if ((await serverD1(`SELECT id FROM payments WHERE id = ${quote(payment.id)}`)).length !== 1) throw new Error('the diner’s payment is not in the ledger yet')
+      if ((await serverD1(`SELECT id FROM payments WHERE id = ${quote(payment.id)}`)).length !== 1)
+        throw new Error('the diner’s payment is not in the ledger yet')
     },
     { timeout: 30_000, interval: 500 },
   )
@@ -74,8 +111,16 @@ async function expectNight(page: Page) {
   expect(await figure('payments-cash')).toMatch(/\$300\.00\s*\$45\.00\s*\$345\.00$/)
   expect(await figure('payments-terminal')).toMatch(/\$250\.00\s*\$25\.00\s*\$275\.00$/)
   expect(await figure('payments-total')).toMatch(/\$740\.00\s*\$98\.50\s*\$838\.50$/)
-  expect([await figure('refunds-card'), await figure('refunds-cash'), await figure('refunds-total')]).toEqual(['$45.00', '$55.00', '$100.00'])
-  expect([await figure('voids'), await figure('comps'), await figure('bills-unpaid')]).toEqual(['$30.00', '$60.00', '$120.00'])
+  expect([await figure('refunds-card'), await figure('refunds-cash'), await figure('refunds-total')]).toEqual([
+    '$45.00',
+    '$55.00',
+    '$100.00',
+  ])
+  expect([await figure('voids'), await figure('comps'), await figure('bills-unpaid')]).toEqual([
+    '$30.00',
+    '$60.00',
+    '$120.00',
+  ])
   expect(await figure('unpaid-reasons')).toBe('Se fueron sin pagar (1)$120.00')
 }
 
@@ -103,7 +148,9 @@ describe('the end-of-shift cash-out', () => {
     await hydrated(page, 'cash-out-print')
     expect(await page.getByTestId('cash-out-period').textContent()).toMatch(/^Jornada del /)
     await expectNight(page)
-    expect(await page.getByTestId('tips-by-staff').textContent()).toMatch(/^Ana.*\$40\.00Mesa \(comensales\).*\$28\.50Luis.*\$25\.00$/)
+    expect(await page.getByTestId('tips-by-staff').textContent()).toMatch(
+      /^Ana.*\$40\.00Mesa \(comensales\).*\$28\.50Luis.*\$25\.00$/,
+    )
     await screenshot(page, 'cash-out-desktop')
 
     await page.getByTestId('cash-out-print').click()
@@ -114,7 +161,14 @@ describe('the end-of-shift cash-out', () => {
 
     const csv = await downloadCsv(page, new RegExp(`^corte-de-caja-${businessDayOf(Date.now(), MX)}\\.csv$`))
     expect(csv[0]).toBe('Restaurante,Cantina La Corte')
-    for (const row of ['Cobros,"Mesa (Tarjeta, Apple Pay y Google Pay)",1,190.00,28.50,218.50', 'Cobros,Total,3,740.00,98.50,838.50', 'Devoluciones,Total devuelto,2,95.00,5.00,100.00', 'Propinas por persona,Mesa (comensales),1,,28.50,28.50', 'Caja,Efectivo esperado,,,,290.00', 'Resumen,Ventas netas,,,,645.00']) {
+    for (const row of [
+      'Cobros,"Mesa (Tarjeta, Apple Pay y Google Pay)",1,190.00,28.50,218.50',
+      'Cobros,Total,3,740.00,98.50,838.50',
+      'Devoluciones,Total devuelto,2,95.00,5.00,100.00',
+      'Propinas por persona,Mesa (comensales),1,,28.50,28.50',
+      'Caja,Efectivo esperado,,,,290.00',
+      'Resumen,Ventas netas,,,,645.00',
+    ]) {
       expect(csv, row).toContain(row)
     }
 
@@ -125,7 +179,9 @@ describe('the end-of-shift cash-out', () => {
     await shift.getByLabel('Desde').fill(local(Date.now()))
     await shift.getByLabel('Hasta').fill(local(Date.now() - 3_600_000))
     await shift.getByRole('button', { name: 'Ver turno' }).click()
-    await expect.poll(() => page.getByTestId('cash-out-errors').textContent()).toContain('El fin del turno debe ser después del inicio.')
+    await expect
+      .poll(() => page.getByTestId('cash-out-errors').textContent())
+      .toContain('El fin del turno debe ser después del inicio.')
     expect(await shift.getByText('El fin del turno debe ser después del inicio.').count()).toBe(1)
     await screenshot(page, 'cash-out-error-desktop')
     await shift.getByLabel('Desde').fill(local(Date.now() - 3 * 3_600_000))
@@ -146,12 +202,21 @@ describe('the end-of-shift cash-out', () => {
     expect(await page.getByTestId('tips-by-staff').textContent()).toContain('Mesa (diners)')
     await screenshot(page, 'cash-out-phone-en')
     const csv = await downloadCsv(page, /^cash-out-\d{4}-\d{2}-\d{2}\.csv$/)
-    for (const row of ['Payments,Cash,1,300.00,45.00,345.00', 'Tips by staff member,Mesa (diners),1,,28.50,28.50', 'Drawer,Expected cash,,,,290.00']) expect(csv, row).toContain(row)
+    for (const row of [
+      'Payments,Cash,1,300.00,45.00,345.00',
+      'Tips by staff member,Mesa (diners),1,,28.50,28.50',
+      'Drawer,Expected cash,,,,290.00',
+    ])
+      expect(csv, row).toContain(row)
     expect(errors).toEqual([])
   })
 
   it('phone, Spanish, without JavaScript: the figures, the day before by its link, and the CSV', async () => {
-    const { page } = await phonePage(browser(), { storageState: signedIn, acceptDownloads: true, javaScriptEnabled: false })
+    const { page } = await phonePage(browser(), {
+      storageState: signedIn,
+      acceptDownloads: true,
+      javaScriptEnabled: false,
+    })
     await page.goto('/admin/cash-out')
     await expectNight(page)
     // Printing is the browser's own menu without JavaScript: no button that would do nothing.

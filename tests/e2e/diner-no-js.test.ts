@@ -87,7 +87,11 @@ describe('a diner with JavaScript off, at 390 px', () => {
       expect(await page.getByRole('dialog').count()).toBe(0)
       expect(await text(page, 'cart-badge')).toBe('1')
       await page.getByRole('link', { name: 'Bebidas' }).click()
-      await page.getByTestId('menu-item').filter({ hasText: 'Agua de horchata' }).getByRole('link', { name: words.addToOrder }).click()
+      await page
+        .getByTestId('menu-item')
+        .filter({ hasText: 'Agua de horchata' })
+        .getByRole('link', { name: words.addToOrder })
+        .click()
       await page.getByTestId('add-with-options').click()
       expect(await text(page, 'cart-badge')).toBe('2')
       expect(await text(page, 'menu-bar')).toContain('$105.00')

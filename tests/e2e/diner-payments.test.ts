@@ -17,12 +17,20 @@ describe('a diner pays at the table', () => {
     await page.getByRole('link', { name: 'Pagar o dividir la cuenta' }).click()
     const sheet = page.getByRole('dialog')
     await sheet.waitFor()
-    expect(await sheet.getByRole('link').allTextContents()).toEqual(['✕', expect.stringContaining('Dividir la cuenta'), expect.stringContaining('Pagar la cuenta completa')])
+    expect(await sheet.getByRole('link').allTextContents()).toEqual([
+      '✕',
+      expect.stringContaining('Dividir la cuenta'),
+      expect.stringContaining('Pagar la cuenta completa'),
+    ])
     await screenshot(page, 'pay-sheet-phone')
     await page.goBack()
     await page.getByTestId('split-button').click()
     await sheet.waitFor()
-    expect(await sheet.getByRole('link').allTextContents()).toEqual(['✕', expect.stringContaining('Pagar mis artículos'), expect.stringContaining('Dividir en partes iguales')])
+    expect(await sheet.getByRole('link').allTextContents()).toEqual([
+      '✕',
+      expect.stringContaining('Pagar mis artículos'),
+      expect.stringContaining('Dividir en partes iguales'),
+    ])
     await page.goBack()
 
     // Paying it all is four taps: the bill's pay button, the tip, the method, pay.
@@ -31,7 +39,12 @@ describe('a diner pays at the table', () => {
     // A client-side navigation changes the address before the new screen renders.
     await page.getByTestId('tip-option-20').waitFor()
     // The tip is voluntary: no tip is chosen for the diner, and "no tip" is one of the four equal choices, each one tap that moves on.
-    expect(await page.getByTestId(/^tip-option-/).allTextContents()).toEqual(['Sin propina$0.00', '10%Bien$21.00', '15%Muy bien$31.50', '20%Excelente$42.00'])
+    expect(await page.getByTestId(/^tip-option-/).allTextContents()).toEqual([
+      'Sin propina$0.00',
+      '10%Bien$21.00',
+      '15%Muy bien$31.50',
+      '20%Excelente$42.00',
+    ])
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await screenshot(page, 'tip-phone')
 
@@ -81,14 +94,22 @@ describe('a diner pays at the table', () => {
 
 /** Another diner at the table orders the first dish of its restaurant's menu, as their phone's cart does. */
 async function someoneOrders(sessionId: string) {
-  const bill = (await (await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)).json()) as { id: string; userId: string }
-  const menu = (await (await fetch(`${BASE_URL}/api/categories/with-items/${bill.userId}`)).json()) as { menuItems: { id: string; name: string; price: number; modifierGroups: unknown[] }[] }[]
+  const bill = (await (await fetch(`${BASE_URL}/api/tables/session/${sessionId}`)).json()) as {
+    id: string
+    userId: string
+  }
+  const menu = (await (await fetch(`${BASE_URL}/api/categories/with-items/${bill.userId}`)).json()) as {
+    menuItems: { id: string; name: string; price: number; modifierGroups: unknown[] }[]
+  }[]
   const dish = menu.flatMap((category) => category.menuItems).find((item) => item.modifierGroups.length === 0)
   if (!dish) throw new Error('the menu has no dish without options')
   const response = await fetch(`${BASE_URL}/api/items`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ tableId: bill.id, items: [{ menuItemId: dish.id, name: dish.name, price: dish.price / 100, quantity: 1 }] }),
+    body: JSON.stringify({
+      tableId: bill.id,
+      items: [{ menuItemId: dish.id, name: dish.name, price: dish.price / 100, quantity: 1 }],
+    }),
   })
   expect(response.status).toBe(201)
   return dish.price
@@ -152,11 +173,15 @@ describe('the demo table and unknown tables', () => {
     await page.getByRole('button', { name: 'Agregar comensales de ejemplo' }).click()
     await page.getByTestId('toast').waitFor()
     expect(await page.getByTestId('toast').textContent()).toContain('Demo creada')
-    expect(await page.getByTestId('toast').textContent()).toContain('Se han añadido 3 comensales con pedidos a la mesa.')
+    expect(await page.getByTestId('toast').textContent()).toContain(
+      'Se han añadido 3 comensales con pedidos a la mesa.',
+    )
     await screenshot(page, 'demo-diners-phone')
     const after = await billOf('demo7')
     expect(after.items.length - before.items.length).toBe(6)
-    expect(new Set(after.items.slice(-6).map((item) => item.customerName))).toEqual(new Set(['Carla', 'Diego', 'Sofía']))
+    expect(new Set(after.items.slice(-6).map((item) => item.customerName))).toEqual(
+      new Set(['Carla', 'Diego', 'Sofía']),
+    )
     expect(errors).toEqual([])
   })
 

@@ -11,7 +11,11 @@ describe('a diner pays part of the bill', () => {
     await hydrated(page, 'pay-items-confirm')
 
     // Named diners alphabetically, Guest last.
-    expect(await page.getByTestId('diner-group').locator('h2').allTextContents()).toEqual(['Diego', 'Sofía', 'Invitado'])
+    expect(await page.getByTestId('diner-group').locator('h2').allTextContents()).toEqual([
+      'Diego',
+      'Sofía',
+      'Invitado',
+    ])
     expect(await page.getByTestId('pay-items-confirm').isDisabled()).toBe(true)
 
     await page.getByRole('checkbox', { name: /Tacos al pastor/ }).check()
@@ -168,7 +172,12 @@ describe('a diner orders from the menu', () => {
   })
 
   it('fits a desktop window as well as a phone', async () => {
-    const { page, errors } = await phonePage(browser(), { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+    const { page, errors } = await phonePage(browser(), {
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+      deviceScaleFactor: 1,
+    })
     await page.goto(`/customer/menu/${TABLES.menuOrder}`)
     await hydrated(page, 'cart-button')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)

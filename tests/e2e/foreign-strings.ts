@@ -14,7 +14,9 @@ function piecesOf(text: string): string[] {
 
 function textsOf(node: unknown, key = ''): { key: string; text: string }[] {
   if (typeof node === 'string') return [{ key, text: node }]
-  return Object.entries(node as Record<string, unknown>).flatMap(([name, child]) => textsOf(child, key ? `${key}.${name}` : name))
+  return Object.entries(node as Record<string, unknown>).flatMap(([name, child]) =>
+    textsOf(child, key ? `${key}.${name}` : name),
+  )
 }
 
 /** Every text of a language's locale files (diner, staff, site), with its key. */
@@ -48,8 +50,14 @@ export function screenTexts(page: Page): Promise<string> {
     for (const element of document.querySelectorAll('[aria-label], [placeholder], [alt], [title]')) {
       for (const name of ['aria-label', 'placeholder', 'alt', 'title']) texts.push(element.getAttribute(name) ?? '')
     }
-    for (const input of document.querySelectorAll('input:not([type="hidden"], [type="radio"], [type="checkbox"]), textarea')) texts.push((input as HTMLInputElement).value)
-    for (const meta of document.querySelectorAll('meta[name="description"], meta[property="og:title"], meta[property="og:description"]')) texts.push(meta.getAttribute('content') ?? '')
+    for (const input of document.querySelectorAll(
+      'input:not([type="hidden"], [type="radio"], [type="checkbox"]), textarea',
+    ))
+      texts.push((input as HTMLInputElement).value)
+    for (const meta of document.querySelectorAll(
+      'meta[name="description"], meta[property="og:title"], meta[property="og:description"]',
+    ))
+      texts.push(meta.getAttribute('content') ?? '')
     return texts.join('\n').replace(/[^\S\n]+/g, ' ')
   })
 }
@@ -59,6 +67,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** The foreign texts `shown` contains as whole words. */
 export function foreignIn(shown: string, foreign: { key: string; text: string }[]): string[] {
   return foreign
-    .filter(({ text }) => shown.includes(text) && new RegExp(`(?<![\\p{L}\\p{N}])${escape(text)}(?![\\p{L}\\p{N}])`, 'u').test(shown))
+    .filter(
+      ({ text }) =>
+        shown.includes(text) && new RegExp(`(?<![\\p{L}\\p{N}])${escape(text)}(?![\\p{L}\\p{N}])`, 'u').test(shown),
+    )
     .map(({ key, text }) => `${key}: ${text}`)
 }

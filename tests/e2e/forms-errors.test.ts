@@ -55,7 +55,9 @@ describe('forms and error pages', () => {
       await signUpAndSignIn(page.request)
       await page.goto(`/admin/tables/no-such-table?lng=${language}`)
       await page.getByTestId('error-page').waitFor()
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(language === 'es' ? 'No encontramos esta página' : "We couldn't find this page")
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        language === 'es' ? 'No encontramos esta página' : "We couldn't find this page",
+      )
       await screenshot(page, `staff-404-${language}-${language === 'es' ? 'phone' : 'desktop'}`)
       await page.getByRole('link', { name: language === 'es' ? 'Volver al panel' : 'Back to the dashboard' }).click()
       await page.waitForURL(/\/admin\/dashboard$/)

@@ -8,7 +8,13 @@ const browser = chromiumForFile()
 async function tabTo(page: Page, target: string) {
   for (let presses = 0; presses < 40; presses++) {
     await page.keyboard.press('Tab')
-    if (await page.locator(target).evaluate((element) => element === document.activeElement).catch(() => false)) return
+    if (
+      await page
+        .locator(target)
+        .evaluate((element) => element === document.activeElement)
+        .catch(() => false)
+    )
+      return
   }
   throw new Error(`Tab never reached ${target}`)
 }
@@ -36,7 +42,11 @@ describe('keyboard only', () => {
     // Focus never reaches the page behind the open sheet (it is inert); past the sheet's last control it may only leave for the browser's own UI.
     for (let presses = 0; presses < 12; presses++) {
       await page.keyboard.press('Tab')
-      expect(await sheet.evaluate((dialog) => dialog.contains(document.activeElement) || document.activeElement === document.body)).toBe(true)
+      expect(
+        await sheet.evaluate(
+          (dialog) => dialog.contains(document.activeElement) || document.activeElement === document.body,
+        ),
+      ).toBe(true)
     }
     await tabTo(page, 'a:has-text("Pagar la cuenta completa")')
     expect(await focusVisible(page)).toBe(true)
@@ -57,7 +67,9 @@ describe('keyboard only', () => {
 
     await page.waitForURL(/\/customer\/payment-confirmation\//)
     // The success is inside a polite live region, so a screen reader reads it out.
-    const announced = page.locator('[role="status"][aria-live="polite"]', { has: page.getByTestId('confirmation-amount') })
+    const announced = page.locator('[role="status"][aria-live="polite"]', {
+      has: page.getByTestId('confirmation-amount'),
+    })
     expect(await announced.textContent()).toContain('¡Pago exitoso!')
     expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$218.50')
     expect(errors).toEqual([])

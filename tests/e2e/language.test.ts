@@ -81,7 +81,11 @@ describe('one language per screen', () => {
       const titles = [...diner.titles, ...staff.titles]
       untitled.push(...titles.filter(([, title]) => /^(Mesa)?$/.test(title)).map(([path]) => `${language} ${path}`))
       // Two addresses, two titles: a tab or a history list tells them apart.
-      alike.push(...titles.filter(([path, title]) => titles.some(([other, its]) => other !== path && its === title)).map(([path, title]) => `${language} ${path}: ${title}`))
+      alike.push(
+        ...titles
+          .filter(([path, title]) => titles.some(([other, its]) => other !== path && its === title))
+          .map(([path, title]) => `${language} ${path}: ${title}`),
+      )
       expect([...visitor.errors, ...owner.errors]).toEqual([])
       await visitor.page.context().close()
       await owner.page.context().close()
@@ -99,10 +103,16 @@ describe('one language per screen', () => {
       for (const preview of ['/', '/?preview=admin']) {
         await page.goto(preview)
         await hydrated(page, 'preview')
-        pictures.push(...(await page.locator('main img').evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname))))
+        pictures.push(
+          ...(await page
+            .locator('main img')
+            .evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname))),
+        )
         pictures.push(new URL((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '').pathname)
       }
-      expect(new Set(pictures)).toEqual(new Set(['customer', 'split', 'admin', 'og'].map((name) => `/preview/${name}.${language}.jpg`)))
+      expect(new Set(pictures)).toEqual(
+        new Set(['customer', 'split', 'admin', 'og'].map((name) => `/preview/${name}.${language}.jpg`)),
+      )
       for (const picture of new Set(pictures)) {
         const response = await page.request.get(picture)
         expect([response.status(), response.headers()['content-type']], picture).toEqual([200, 'image/jpeg'])
@@ -140,10 +150,16 @@ describe('a first visit in the phone’s language, until the diner chooses', () 
         const { page, errors } = await phonePage(browser(), { locale, javaScriptEnabled })
         await page.goto(bill)
         if (javaScriptEnabled) await hydrated(page, 'toast-region')
-        expect(await page.evaluate(() => document.documentElement.lang), locale).toBe(language === 'es' ? 'es-MX' : 'en')
+        expect(await page.evaluate(() => document.documentElement.lang), locale).toBe(
+          language === 'es' ? 'es-MX' : 'en',
+        )
         expect(await page.title(), locale).toBe(titles[language])
-        expect(await page.getByText(language === 'es' ? 'Por pagar' : 'Left to pay', { exact: true }).isVisible(), locale).toBe(true)
-        if (locale === 'en-US' || locale === 'es-MX') await screenshot(page, `language-bill-${language}-${javaScriptEnabled ? 'js' : 'no-js'}`)
+        expect(
+          await page.getByText(language === 'es' ? 'Por pagar' : 'Left to pay', { exact: true }).isVisible(),
+          locale,
+        ).toBe(true)
+        if (locale === 'en-US' || locale === 'es-MX')
+          await screenshot(page, `language-bill-${language}-${javaScriptEnabled ? 'js' : 'no-js'}`)
         expect(errors).toEqual([])
         await page.context().close()
       }

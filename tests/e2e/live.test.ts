@@ -1,13 +1,29 @@
 import type { APIRequestContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn, tipAndPay } from './browser'
+import {
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  screenshot,
+  signUpAndSignIn,
+  tipAndPay,
+} from './browser'
 
 const browser = chromiumForFile()
 
 /** A signed-in owner's new table with `lines` on its bill. */
-async function tableWith(request: APIRequestContext, tableNumber: string, lines: { name: string; price: number; customerName: string }[]) {
+async function tableWith(
+  request: APIRequestContext,
+  tableNumber: string,
+  lines: { name: string; price: number; customerName: string }[],
+) {
   const headers = { Origin: BASE_URL }
-  const table = (await (await request.post('/api/tables', { headers, data: { tableNumber } })).json()) as { id: string; sessionId: string }
+  const table = (await (await request.post('/api/tables', { headers, data: { tableNumber } })).json()) as {
+    id: string
+    sessionId: string
+  }
   const order = await request.post('/api/items', { headers, data: { tableId: table.id, items: lines } })
   expect(order.status()).toBe(201)
   return table
@@ -47,16 +63,25 @@ describe('live tables', () => {
     // Within a second the others show it, with no reload.
     await expect.poll(() => billPage.page.getByTestId('left-to-pay').textContent(), { timeout: 1000 }).toBe('$35.00')
     await expect.poll(() => watching.page.getByTestId('pay-item').count(), { timeout: 1000 }).toBe(1)
-    expect(await watching.page.getByTestId('toast').textContent()).toContain('Alguien más acaba de pagar un artículo que habías elegido')
-    await expect.poll(() => staff.page.getByTestId('toast').textContent(), { timeout: 1000 }).toContain('Mesa 5: pago de $138.00')
+    expect(await watching.page.getByTestId('toast').textContent()).toContain(
+      'Alguien más acaba de pagar un artículo que habías elegido',
+    )
+    await expect
+      .poll(() => staff.page.getByTestId('toast').textContent(), { timeout: 1000 })
+      .toContain('Mesa 5: pago de $138.00')
     expect(await staff.page.getByTestId('table-state').textContent()).toContain('$35.00 por pagar')
     await screenshot(billPage.page, 'live-bill-after-payment-phone')
     await screenshot(watching.page, 'live-pay-items-taken-phone')
     await screenshot(staff.page, 'live-dashboard-toast-desktop')
 
     // A new order from the menu shows up for the staff as it happens too.
-    await staff.page.request.post('/api/items', { headers: { Origin: BASE_URL }, data: { tableId: table.id, name: 'Flan', price: 65, customerName: 'Luis' } })
-    await expect.poll(() => staff.page.getByTestId('toast').textContent(), { timeout: 1000 }).toContain('Mesa 5: nuevo pedido')
+    await staff.page.request.post('/api/items', {
+      headers: { Origin: BASE_URL },
+      data: { tableId: table.id, name: 'Flan', price: 65, customerName: 'Luis' },
+    })
+    await expect
+      .poll(() => staff.page.getByTestId('toast').textContent(), { timeout: 1000 })
+      .toContain('Mesa 5: nuevo pedido')
     await expect.poll(() => billPage.page.getByTestId('left-to-pay').textContent(), { timeout: 1000 }).toBe('$100.00')
 
     for (const { errors } of [staff, watching, billPage, paying]) expect(errors).toEqual([])
@@ -65,7 +90,9 @@ describe('live tables', () => {
   it('catches up a staff screen with an order that reached the books after the page was drawn and before its socket listened', async () => {
     const staff = await phonePage(browser(), DESKTOP)
     await signUpAndSignIn(staff.page.request, 'Fonda al Día')
-    const table = await tableWith(staff.page.request, '8', [{ name: 'Tacos de suadero', price: 120, customerName: 'Ana' }])
+    const table = await tableWith(staff.page.request, '8', [
+      { name: 'Tacos de suadero', price: 120, customerName: 'Ana' },
+    ])
     // The dashboard's socket is held back until the order below has been delivered and announced to nobody.
     let release = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
@@ -76,13 +103,19 @@ describe('live tables', () => {
     await staff.page.goto('/admin/dashboard')
     await hydrated(staff.page, 'table-state')
     expect(await staff.page.getByTestId('table-state').textContent()).toContain('$120.00 por pagar')
-    const order = await staff.page.request.post('/api/items', { headers: { Origin: BASE_URL }, data: { tableId: table.id, name: 'Flan', price: 65, customerName: 'Luis' } })
+    const order = await staff.page.request.post('/api/items', {
+      headers: { Origin: BASE_URL },
+      data: { tableId: table.id, name: 'Flan', price: 65, customerName: 'Luis' },
+    })
     expect(order.status()).toBe(201)
     // The tables list reads D1 as the dashboard does: once it has the flan, so does the ledger, and the hub has told the sockets listening (none).
-    const totalCents = async () => ((await (await staff.page.request.get('/api/tables/active')).json()) as { totalCents: number }[])[0]?.totalCents
+    const totalCents = async () =>
+      ((await (await staff.page.request.get('/api/tables/active')).json()) as { totalCents: number }[])[0]?.totalCents
     await expect.poll(totalCents, { timeout: 5000 }).toBe(18500)
     release()
-    await expect.poll(() => staff.page.getByTestId('table-state').textContent(), { timeout: 2000 }).toContain('$185.00 por pagar')
+    await expect
+      .poll(() => staff.page.getByTestId('table-state').textContent(), { timeout: 2000 })
+      .toContain('$185.00 por pagar')
     expect(staff.errors).toEqual([])
   })
 
@@ -94,10 +127,17 @@ describe('live tables', () => {
       { name: 'Tacos de suadero', price: 120, customerName: 'Ana' },
       { name: 'Agua de jamaica', price: 35, customerName: 'Luis' },
     ])
-    const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string; name: string }[] }
+    const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as {
+      items: { id: string; name: string }[]
+    }
     const taco = bill.items[0]!
     const phones = await Promise.all(
-      [`/customer/table/${table.sessionId}`, `/customer/pay-items/${table.sessionId}`, `/customer/table/${table.sessionId}?lng=en`, `/customer/pay-items/${table.sessionId}?lng=en`].map(async (path) => {
+      [
+        `/customer/table/${table.sessionId}`,
+        `/customer/pay-items/${table.sessionId}`,
+        `/customer/table/${table.sessionId}?lng=en`,
+        `/customer/pay-items/${table.sessionId}?lng=en`,
+      ].map(async (path) => {
         const phone = await phonePage(browser())
         await phone.page.goto(path)
         await hydrated(phone.page, path.includes('pay-items') ? 'pay-item' : 'left-to-pay')
@@ -108,23 +148,50 @@ describe('live tables', () => {
     await billEs.waitForTimeout(300)
 
     // Ana starts paying one taco and her bank asks her to confirm it: her payment holds the taco meanwhile.
-    const ana = { tableId: table.id, amount: 120, tipAmount: 0, paymentMethod: 'card', paymentType: 'item', itemIds: [taco.id], customerName: 'Ana', transactionId: `hold-${table.id}`, paymentToken: 'pm_card_authenticationRequired' }
-    expect((await owner.page.request.post('/api/payments', { headers: { Origin: BASE_URL }, data: ana })).status()).toBe(402)
+    const ana = {
+      tableId: table.id,
+      amount: 120,
+      tipAmount: 0,
+      paymentMethod: 'card',
+      paymentType: 'item',
+      itemIds: [taco.id],
+      customerName: 'Ana',
+      transactionId: `hold-${table.id}`,
+      paymentToken: 'pm_card_authenticationRequired',
+    }
+    expect(
+      (await owner.page.request.post('/api/payments', { headers: { Origin: BASE_URL }, data: ana })).status(),
+    ).toBe(402)
 
-    await expect.poll(() => billEs.getByTestId('paying-now').textContent(), { timeout: 2000 }).toBe('Ana está pagando 1 artículo')
-    await expect.poll(() => billEn.getByTestId('paying-now').textContent(), { timeout: 2000 }).toBe('Ana is paying for 1 item')
+    await expect
+      .poll(() => billEs.getByTestId('paying-now').textContent(), { timeout: 2000 })
+      .toBe('Ana está pagando 1 artículo')
+    await expect
+      .poll(() => billEn.getByTestId('paying-now').textContent(), { timeout: 2000 })
+      .toBe('Ana is paying for 1 item')
     expect(await billEs.getByTestId('left-to-pay').textContent()).toBe('$275.00')
     expect(await billEs.getByTestId('pay-button').textContent()).toBe('Pagar $155.00')
-    await expect.poll(() => itemsEs.getByTestId('item-being-paid').textContent(), { timeout: 2000 }).toBe('Alguien lo está pagando ahora')
-    expect(await itemsEs.getByRole('checkbox', { name: /Tacos de suadero/ }).first().isDisabled()).toBe(true)
-    await expect.poll(() => itemsEn.getByTestId('item-being-paid').textContent(), { timeout: 2000 }).toBe('Someone is paying for it now')
+    await expect
+      .poll(() => itemsEs.getByTestId('item-being-paid').textContent(), { timeout: 2000 })
+      .toBe('Alguien lo está pagando ahora')
+    expect(
+      await itemsEs
+        .getByRole('checkbox', { name: /Tacos de suadero/ })
+        .first()
+        .isDisabled(),
+    ).toBe(true)
+    await expect
+      .poll(() => itemsEn.getByTestId('item-being-paid').textContent(), { timeout: 2000 })
+      .toBe('Someone is paying for it now')
     await screenshot(billEs, 'hold-bill-phone')
     await screenshot(itemsEs, 'hold-pay-items-phone')
     await screenshot(billEn, 'hold-bill-phone-en')
     await screenshot(itemsEn, 'hold-pay-items-phone-en')
 
     // Back from her bank, Ana's payment goes through; every phone lets go of the hold and shows it paid.
-    expect((await owner.page.request.post('/api/payments', { headers: { Origin: BASE_URL }, data: ana })).status()).toBe(201)
+    expect(
+      (await owner.page.request.post('/api/payments', { headers: { Origin: BASE_URL }, data: ana })).status(),
+    ).toBe(201)
     await expect.poll(() => billEs.getByTestId('left-to-pay').textContent(), { timeout: 2000 }).toBe('$155.00')
     expect(await billEs.getByTestId('paying-now').count()).toBe(0)
     await expect.poll(() => itemsEn.getByTestId('item-being-paid').count(), { timeout: 2000 }).toBe(0)
@@ -145,7 +212,15 @@ describe('live tables', () => {
     await page.context().setOffline(true)
     const paid = await owner.page.request.post('/api/payments', {
       headers: { Origin: BASE_URL },
-      data: { tableId: table.id, amount: 200, tipAmount: 0, paymentMethod: 'card', paymentType: 'full', customerName: 'Ana', transactionId: `offline-${table.id}` },
+      data: {
+        tableId: table.id,
+        amount: 200,
+        tipAmount: 0,
+        paymentMethod: 'card',
+        paymentType: 'full',
+        customerName: 'Ana',
+        transactionId: `offline-${table.id}`,
+      },
     })
     expect(paid.status()).toBe(201)
     await page.waitForTimeout(500)
@@ -160,16 +235,27 @@ describe('live tables', () => {
     const owner = await phonePage(browser(), DESKTOP)
     await signUpAndSignIn(owner.page.request, 'Fonda Cronometrada de los Hermanos Villaseñor')
     // One more line than measured: the first payment only waits for the phone's socket to be open (hydration does not wait for it).
-    const lines = Array.from({ length: 21 }, (_, index) => ({ name: `Taco ${index + 1}`, price: 10, customerName: 'Ana' }))
+    const lines = Array.from({ length: 21 }, (_, index) => ({
+      name: `Taco ${index + 1}`,
+      price: 10,
+      customerName: 'Ana',
+    }))
     const table = await tableWith(owner.page.request, '9', lines)
-    const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string }[] }
+    const bill = (await (await owner.page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as {
+      items: { id: string }[]
+    }
     const { page, errors } = await phonePage(browser())
     // On a phone a long restaurant name shortens, and the table's number stays whole: on the bill and on a step with a title.
     for (const path of [`/customer/menu/${table.sessionId}`, `/customer/table/${table.sessionId}`]) {
       await page.goto(path)
       const tableName = page.getByTestId('header-table')
       expect(await tableName.textContent()).toBe('Mesa 9')
-      expect(await tableName.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
+      expect(
+        await tableName.evaluate(
+          (element) =>
+            element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= window.innerWidth,
+        ),
+      ).toBe(true)
     }
     await screenshot(page, 'header-long-name-phone')
     await hydrated(page, 'left-to-pay')
@@ -180,14 +266,29 @@ describe('live tables', () => {
       const started = Date.now()
       const paid = await owner.page.request.post('/api/payments', {
         headers: { Origin: BASE_URL },
-        data: { tableId: table.id, amount: 10, tipAmount: 0, paymentMethod: 'card', paymentType: 'item', itemIds: [item.id], customerName: 'Ana', transactionId: `live-${table.id}-${index}` },
+        data: {
+          tableId: table.id,
+          amount: 10,
+          tipAmount: 0,
+          paymentMethod: 'card',
+          paymentType: 'item',
+          itemIds: [item.id],
+          customerName: 'Ana',
+          transactionId: `live-${table.id}-${index}`,
+        },
       })
       expect(paid.status()).toBe(201)
-      await page.waitForFunction((text) => document.querySelector('[data-testid="left-to-pay"]')?.textContent === text, expected, { polling: 'raf', timeout: index === 0 ? 10_000 : 1000 })
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid="left-to-pay"]')?.textContent === text,
+        expected,
+        { polling: 'raf', timeout: index === 0 ? 10_000 : 1000 },
+      )
       if (index > 0) delays.push(Date.now() - started)
     }
     delays.sort((a, b) => a - b)
-    console.log(`live delay, payment sent → other phone updated (ms): median ${delays[10]}, min ${delays[0]}, max ${delays[19]}`)
+    console.log(
+      `live delay, payment sent → other phone updated (ms): median ${delays[10]}, min ${delays[0]}, max ${delays[19]}`,
+    )
     expect(delays).toHaveLength(20)
     expect(errors).toEqual([])
   })

@@ -32,7 +32,15 @@ describe('the menu builder', () => {
     await page.getByTestId('add-category').click()
     await page.getByLabel('Nombre de la categoría').fill('Bebidas')
     await page.getByRole('dialog').getByRole('button', { name: 'Guardar', exact: true }).click()
-    await expect.poll(() => page.getByTestId('category-cards').getByRole('listitem').filter({ has: page.getByRole('heading') }).count()).toBe(2)
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('category-cards')
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading') })
+          .count(),
+      )
+      .toBe(2)
 
     // Adding to a category fixes the chooser to it.
     await page.getByTestId('category-cards').getByRole('link', { name: 'Agregar platillo' }).first().click()
@@ -62,7 +70,10 @@ describe('the menu builder', () => {
     await page.getByLabel(/^Obligatorio/).check()
     await page.getByRole('dialog').getByRole('button', { name: 'Guardar', exact: true }).click()
     await expect.poll(() => toast(page)).toContain('Grupo creado')
-    for (const [name, price, isDefault] of [['Verde', '', true], ['Habanero', '5', false]] as const) {
+    for (const [name, price, isDefault] of [
+      ['Verde', '', true],
+      ['Habanero', '5', false],
+    ] as const) {
       await page.getByRole('link', { name: 'Agregar opción' }).click()
       await page.getByLabel('Nombre de la opción').fill(name)
       await page.getByLabel('Precio extra (MXN)').fill(price)
@@ -71,7 +82,8 @@ describe('the menu builder', () => {
       await expect.poll(() => page.getByTestId('modifier-groups').textContent()).toContain(name)
     }
     const groups = await page.getByTestId('modifier-groups').textContent()
-    for (const text of ['Salsa', 'Obligatorio', 'Verde', 'Predeterminada', 'Habanero', '+$5.00']) expect(groups).toContain(text)
+    for (const text of ['Salsa', 'Obligatorio', 'Verde', 'Predeterminada', 'Habanero', '+$5.00'])
+      expect(groups).toContain(text)
     await screenshot(page, 'menu-builder-modifiers-desktop')
 
     await page.getByRole('link', { name: 'Volver a los platillos' }).click()
@@ -81,7 +93,11 @@ describe('the menu builder', () => {
     await expect.poll(() => toast(page)).toContain('Platillo eliminado')
     expect(await page.getByTestId('items-by-category').textContent()).not.toContain('Agua de horchata')
 
-    await page.getByLabel('Elegir PDF').setInputFiles({ name: 'menu-de-temporada-2026.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Mesa\n') })
+    await page.getByLabel('Elegir PDF').setInputFiles({
+      name: 'menu-de-temporada-2026.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% Mesa\n'),
+    })
     expect(await page.getByTestId('pdf-chosen').textContent()).toBe('Elegido: menu-de-tempora…')
     await page.getByRole('button', { name: 'Guardar PDF' }).click()
     await expect.poll(() => toast(page)).toContain('PDF guardado')

@@ -7,16 +7,23 @@ const browser = chromiumForFile()
 const toast = (page: Page) => page.getByTestId('toast').textContent()
 const dialog = (page: Page) => page.getByRole('dialog')
 const save = (page: Page) => dialog(page).getByRole('button', { name: 'Guardar', exact: true }).click()
-const card = (page: Page, name: string) => page.getByTestId('category-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
+const card = (page: Page, name: string) =>
+  page.getByTestId('category-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
 
 /** Links and buttons smaller than 44 px on either side, by their text. */
 const smallTargets = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('main a, main button, dialog a, dialog button, main select, dialog select, main input, dialog input')]
+    [
+      ...document.querySelectorAll(
+        'main a, main button, dialog a, dialog button, main select, dialog select, main input, dialog input',
+      ),
+    ]
       .filter((element) => element.getAttribute('type') !== 'hidden')
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
-      .map(({ element }) => element.textContent || element.getAttribute('aria-label') || element.outerHTML.slice(0, 60)),
+      .map(
+        ({ element }) => element.textContent || element.getAttribute('aria-label') || element.outerHTML.slice(0, 60),
+      ),
   )
 
 describe('the sidebar menu builder', () => {
@@ -36,7 +43,9 @@ describe('the sidebar menu builder', () => {
     await dialog(page).getByRole('button', { name: 'Crear menú' }).click()
     await page.waitForURL(/\/admin\/menu\?menu=/)
     const menuId = new URL(page.url()).searchParams.get('menu')
-    await expect.poll(() => page.locator('[aria-current="page"]').getAttribute('aria-label')).toBe('Elegido: Carta del Fogón')
+    await expect
+      .poll(() => page.locator('[aria-current="page"]').getAttribute('aria-label'))
+      .toBe('Elegido: Carta del Fogón')
     expect(await page.locator('#menu-title').textContent()).toBe('Carta del Fogón')
     expect(await page.getByText('Este menú todavía no tiene categorías.').count()).toBe(1)
 
@@ -65,7 +74,9 @@ describe('the sidebar menu builder', () => {
     await page.getByLabel('Precio (MXN)').fill('32.50')
     await save(page)
     await expect.poll(() => toast(page)).toContain('Platillo creado')
-    expect(await card(page, 'Tacos').getByTestId('item-row').textContent()).toMatch(/^Taco al pastorMarcar agotado\$32\.50/)
+    expect(await card(page, 'Tacos').getByTestId('item-row').textContent()).toMatch(
+      /^Taco al pastorMarcar agotado\$32\.50/,
+    )
 
     // The general button lets the owner choose the category.
     await page.getByTestId('add-item').click()
@@ -78,7 +89,9 @@ describe('the sidebar menu builder', () => {
     await expect.poll(() => dialog(page).getByText('Debes seleccionar una categoría').count()).toBe(1)
     await chooser.selectOption({ label: 'Bebidas' })
     await save(page)
-    await expect.poll(() => card(page, 'Bebidas').getByTestId('item-row').textContent()).toMatch(/^Agua de horchataMarcar agotado\$35\.00/)
+    await expect
+      .poll(() => card(page, 'Bebidas').getByTestId('item-row').textContent())
+      .toMatch(/^Agua de horchataMarcar agotado\$35\.00/)
 
     // Editing hides the chooser; the price comes back in pesos.
     await page.getByRole('link', { name: 'Editar platillo: Taco al pastor' }).click()
@@ -89,7 +102,9 @@ describe('the sidebar menu builder', () => {
     await page.getByLabel('Precio (MXN)').fill('38')
     await save(page)
     await expect.poll(() => toast(page)).toContain('Platillo actualizado')
-    expect(await card(page, 'Tacos').getByTestId('item-row').textContent()).toMatch(/^Taco al pastorMarcar agotado\$38\.00/)
+    expect(await card(page, 'Tacos').getByTestId('item-row').textContent()).toMatch(
+      /^Taco al pastorMarcar agotado\$38\.00/,
+    )
 
     // A second menu is selected when made; the first can be chosen again.
     await page.getByTestId('new-menu').click()

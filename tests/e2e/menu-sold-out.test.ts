@@ -7,11 +7,17 @@ const browser = chromiumForFile()
 async function restaurant() {
   const staff = await phonePage(browser(), DESKTOP)
   await signUpAndSignIn(staff.page.request, 'Fonda Agotada')
-  const post = async <T>(path: string, data: unknown) => (await (await staff.page.request.post(path, { headers: { Origin: BASE_URL }, data })).json()) as T
+  const post = async <T>(path: string, data: unknown) =>
+    (await (await staff.page.request.post(path, { headers: { Origin: BASE_URL }, data })).json()) as T
   const menu = await post<{ id: string }>('/api/menus', { name: 'Carta', type: 'regular' })
   const category = await post<{ id: string }>('/api/categories', { name: 'Antojitos', menuId: menu.id })
   await post('/api/menu-items', { name: 'Taco de canasta', price: 2200, categoryId: category.id })
-  const agua = await post<{ id: string }>('/api/menu-items', { name: 'Agua de jamaica', description: 'Del día', price: 3500, categoryId: category.id })
+  const agua = await post<{ id: string }>('/api/menu-items', {
+    name: 'Agua de jamaica',
+    description: 'Del día',
+    price: 3500,
+    categoryId: category.id,
+  })
   const table = await post<{ id: string; sessionId: string }>('/api/tables', { tableNumber: '4' })
   return { staff: staff.page, menuId: menu.id, aguaId: agua.id, sessionId: table.sessionId }
 }
@@ -40,9 +46,13 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     await screenshot(staff, 'menu-sold-out-staff-desktop')
 
     await page.getByTestId('place-order').click()
-    await expect.poll(() => page.getByTestId('cart-error').textContent()).toBe('Se agotó Agua de jamaica. No se envió nada; quítalo de tu orden y ordena lo demás.')
+    await expect
+      .poll(() => page.getByTestId('cart-error').textContent())
+      .toBe('Se agotó Agua de jamaica. No se envió nada; quítalo de tu orden y ordena lo demás.')
     expect((await billOf(sessionId)).items).toEqual([])
-    await expect.poll(() => page.getByTestId('cart-line-sold-out').textContent()).toBe('Agotado: quítalo para ordenar lo demás.')
+    await expect
+      .poll(() => page.getByTestId('cart-line-sold-out').textContent())
+      .toBe('Agotado: quítalo para ordenar lo demás.')
     expect(await page.getByTestId('place-order').textContent()).toBe('Ordenar · $22.00')
     await screenshot(page, 'cart-sold-out-phone')
     await page.getByRole('button', { name: 'Quitar Agua de jamaica' }).click()

@@ -16,20 +16,53 @@ export interface Screens {
  */
 export async function everyScreen(staff: Page): Promise<Screens> {
   const headers = { Origin: BASE_URL }
-  const post = async <T>(path: string, data: unknown) => (await (await staff.request.post(path, { headers, data })).json()) as T
-  const table = await post<{ id: string; sessionId: string }>('/api/tables', { tableNumber: '2', tableName: 'Ventana', capacity: 4 })
+  const post = async <T>(path: string, data: unknown) =>
+    (await (await staff.request.post(path, { headers, data })).json()) as T
+  const table = await post<{ id: string; sessionId: string }>('/api/tables', {
+    tableNumber: '2',
+    tableName: 'Ventana',
+    capacity: 4,
+  })
   const menu = await post<{ id: string }>('/api/menus', { name: 'Carta', type: 'lunch' })
   const category = await post<{ id: string }>('/api/categories', { name: 'Tacos', menuId: menu.id })
-  const item = await post<{ id: string }>('/api/menu-items', { name: 'Taco al pastor', price: 3250, categoryId: category.id })
-  const group = await post<{ id: string }>('/api/modifier-groups', { name: 'Salsa', required: true, menuItemId: item.id })
+  const item = await post<{ id: string }>('/api/menu-items', {
+    name: 'Taco al pastor',
+    price: 3250,
+    categoryId: category.id,
+  })
+  const group = await post<{ id: string }>('/api/modifier-groups', {
+    name: 'Salsa',
+    required: true,
+    menuItemId: item.id,
+  })
   await post('/api/modifier-options', { name: 'Verde', isDefault: true, modifierGroupId: group.id })
-  await post('/api/items', { tableId: table.id, items: [{ name: 'Taco al pastor', price: 65, quantity: 2, customerName: 'Ana' }, { name: 'Agua', price: 35, customerName: 'Luis' }] })
+  await post('/api/items', {
+    tableId: table.id,
+    items: [
+      { name: 'Taco al pastor', price: 65, quantity: 2, customerName: 'Ana' },
+      { name: 'Agua', price: 35, customerName: 'Luis' },
+    ],
+  })
   // Luis pays his water: the bill shows a paid line, and the confirmation a payment.
-  const bill = (await (await staff.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string; name: string }[] }
+  const bill = (await (await staff.request.get(`/api/tables/session/${table.sessionId}`)).json()) as {
+    items: { id: string; name: string }[]
+  }
   const water = bill.items.find((line) => line.name === 'Agua')
   const tacos = bill.items.find((line) => line.name === 'Taco al pastor')
   const transactionId = `screens-${table.id}`
-  const paid = await staff.request.post('/api/payments', { headers, data: { tableId: table.id, amount: 35, tipAmount: 0, paymentMethod: 'card', paymentType: 'item', itemIds: [water?.id], customerName: 'Luis', transactionId } })
+  const paid = await staff.request.post('/api/payments', {
+    headers,
+    data: {
+      tableId: table.id,
+      amount: 35,
+      tipAmount: 0,
+      paymentMethod: 'card',
+      paymentType: 'item',
+      itemIds: [water?.id],
+      customerName: 'Luis',
+      transactionId,
+    },
+  })
   if (paid.status() !== 201) throw new Error(`The screens' payment was refused: ${paid.status()} ${await paid.text()}`)
   const sid = table.sessionId
   return {
@@ -78,4 +111,5 @@ export async function everyScreen(staff: Page): Promise<Screens> {
 }
 
 /** A screen's address with `?lng=` (or `&lng=`) added. */
-export const inLanguage = (screen: string, language: string) => `${screen}${screen.includes('?') ? '&' : '?'}lng=${language}`
+export const inLanguage = (screen: string, language: string) =>
+  `${screen}${screen.includes('?') ? '&' : '?'}lng=${language}`

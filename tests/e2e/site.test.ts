@@ -37,7 +37,9 @@ describe('the public site', () => {
     await hydrated(page, 'try-demo')
     await page.getByRole('button', { name: /Idioma: English/ }).click()
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your diners pay from the table in 10 seconds')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Your diners pay from the table in 10 seconds',
+    )
     expect(await page.title()).toBe('Mesa · Pay at the table, no app')
     await page.getByRole('link', { name: 'Privacy' }).click()
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy')
@@ -55,18 +57,24 @@ describe('the public site', () => {
     await page.getByTestId('hero-waitlist').click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Unirme' }).click()
-    await expect.poll(() => dialog.getByTestId('waitlist-error').textContent()).toBe('Por favor completa todos los campos requeridosNecesitamos tu nombre, email y el nombre del restaurante.')
+    await expect
+      .poll(() => dialog.getByTestId('waitlist-error').textContent())
+      .toBe('Por favor completa todos los campos requeridosNecesitamos tu nombre, email y el nombre del restaurante.')
     await dialog.getByLabel('Tu nombre').fill('Lupita Treviño')
     await dialog.getByLabel('Email').fill('lupita@')
     await dialog.getByLabel('Nombre del restaurante').fill('Tacos Lupita')
     await dialog.getByRole('button', { name: 'Unirme' }).click()
-    await expect.poll(() => dialog.getByTestId('waitlist-error').textContent()).toBe('Email inválidoPor favor ingresa un email válido.')
+    await expect
+      .poll(() => dialog.getByTestId('waitlist-error').textContent())
+      .toBe('Email inválidoPor favor ingresa un email válido.')
     await screenshot(page, 'waitlist-error-phone')
     await dialog.getByLabel('Email').fill('lupita@example.com')
     await dialog.getByRole('button', { name: 'Unirme' }).click()
     await expect.poll(() => page.getByTestId('waitlist-thanks').count()).toBe(1)
     expect(await dialog.getByRole('heading').textContent()).toBe('¡Te has registrado!')
-    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('mesa:waitlist') ?? '[]') as { email: string; restaurantName: string }[])
+    const kept = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('mesa:waitlist') ?? '[]') as { email: string; restaurantName: string }[],
+    )
     expect(kept).toMatchObject([{ email: 'lupita@example.com', restaurantName: 'Tacos Lupita' }])
     await screenshot(page, 'waitlist-thanks-phone')
     expect(errors).toEqual([])
@@ -86,7 +94,9 @@ describe('the public site', () => {
     await dialog.getByLabel('Email').fill('jorge@example.com')
     await dialog.getByLabel('Restaurante').fill('La Nacional')
     await dialog.getByRole('button', { name: 'Enviar' }).click()
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Gracias! Nos pondremos en contacto contigo pronto.')
+    await expect
+      .poll(() => page.getByTestId('toast').textContent())
+      .toContain('Gracias! Nos pondremos en contacto contigo pronto.')
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(new URL(page.url()).pathname).toBe('/privacy')
     await page.getByTestId('open-contact').click()

@@ -15,7 +15,9 @@ describe('a restaurant owner', () => {
 
     // Siguiente checks the step and stays on it with the spec's messages.
     await page.getByRole('button', { name: 'Siguiente' }).click()
-    await expect.poll(() => page.getByText('El nombre del restaurante debe tener al menos 2 caracteres').count()).toBe(1)
+    await expect
+      .poll(() => page.getByText('El nombre del restaurante debe tener al menos 2 caracteres').count())
+      .toBe(1)
     await page.getByLabel('Nombre del restaurante').fill('Cantina E2E')
     await page.getByLabel('Tipo de restaurante').selectOption('bar')
     await page.getByLabel('Tipo de cocina').selectOption('mexican')
@@ -44,7 +46,9 @@ describe('a restaurant owner', () => {
     await page.getByLabel('Correo electrónico').fill(email)
     await page.getByLabel('Contraseña').fill('wrong-password')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Contraseña incorrecta. Por favor, intenta de nuevo.')
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe('Contraseña incorrecta. Por favor, intenta de nuevo.')
     await page.getByLabel('Contraseña').fill('cantina-e2e-2026')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(/\/admin\/dashboard/)
@@ -99,8 +103,14 @@ describe('a restaurant owner', () => {
     expect(errors).toEqual([])
 
     // The QR code already printed now says the table is gone, in either language, on a phone and on a desktop.
-    for (const [language, title] of [['es', 'Esta mesa ya no está disponible'], ['en', 'This table is no longer available']] as const) {
-      for (const [size, options] of [['phone', {}], ['desktop', DESKTOP]] as const) {
+    for (const [language, title] of [
+      ['es', 'Esta mesa ya no está disponible'],
+      ['en', 'This table is no longer available'],
+    ] as const) {
+      for (const [size, options] of [
+        ['phone', {}],
+        ['desktop', DESKTOP],
+      ] as const) {
         const gone = await phonePage(browser(), options)
         const response = await gone.page.goto(`${decoded!.data}?lng=${language}`)
         expect(response?.status()).toBe(410)
@@ -116,8 +126,19 @@ describe('a restaurant owner', () => {
     const { page, errors } = await phonePage(browser(), DESKTOP)
     const headers = { Origin: BASE_URL }
     await signUpAndSignIn(page.request, 'Fonda Las Palmas')
-    const table = (await (await page.request.post('/api/tables', { headers, data: { tableNumber: '9', tableName: 'Jardín', capacity: 4 } })).json()) as { id: string; sessionId: string }
-    await page.request.post('/api/items', { headers, data: { tableId: table.id, items: [{ name: 'Chilaquiles verdes', price: 145, customerName: 'Ana' }, { name: 'Café de olla', price: 45, customerName: 'Ana' }] } })
+    const table = (await (
+      await page.request.post('/api/tables', { headers, data: { tableNumber: '9', tableName: 'Jardín', capacity: 4 } })
+    ).json()) as { id: string; sessionId: string }
+    await page.request.post('/api/items', {
+      headers,
+      data: {
+        tableId: table.id,
+        items: [
+          { name: 'Chilaquiles verdes', price: 145, customerName: 'Ana' },
+          { name: 'Café de olla', price: 45, customerName: 'Ana' },
+        ],
+      },
+    })
 
     // A diner pays the whole bill with the default 15 % tip.
     const diner = await phonePage(browser())

@@ -105,18 +105,31 @@ const tables: Record<string, { tableId: string; sessionId: string; itemIds: stri
 /** The stand-in through the real SDK, as the Worker talks to it. */
 const stripeApi = () => {
   const { hostname, port } = new URL(standIn.url)
-  return new Stripe(STANDIN_KEYS.secretKey, { host: hostname, port: Number(port), protocol: 'http', httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 0 })
+  return new Stripe(STANDIN_KEYS.secretKey, {
+    host: hostname,
+    port: Number(port),
+    protocol: 'http',
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 0,
+  })
 }
 
 beforeAll(async () => {
   standIn = await serve({ port: 0, secretKey: STANDIN_KEYS.secretKey })
   const stripe = stripeApi()
-  const created = await stripe.accounts.create({ country: 'MX', controller: { stripe_dashboard: { type: 'full' } }, email: 'caja@fonda.mx' })
+  const created = await stripe.accounts.create({
+    country: 'MX',
+    controller: { stripe_dashboard: { type: 'full' } },
+    email: 'caja@fonda.mx',
+  })
   await fetch(`${standIn.url}/_standin/accounts/${created.id}/activate`, { method: 'POST' })
   account = created.id
 
   const owner = crypto.randomUUID()
-  const statements = [ownerSql(owner, 'Fonda Stripe'), `UPDATE users SET stripe_account_id = '${account}', stripe_charges_enabled = 1, stripe_details_submitted = 1 WHERE id = '${owner}';`]
+  const statements = [
+    ownerSql(owner, 'Fonda Stripe'),
+    `UPDATE users SET stripe_account_id = '${account}', stripe_charges_enabled = 1, stripe_details_submitted = 1 WHERE id = '${owner}';`,
+  ]
   const bills: Record<string, { name: string; cents: number; quantity: number; diner: string | null }[]> = {
     look: [
       { name: 'Enchiladas suizas', cents: 17500, quantity: 1, diner: 'Luis' },
@@ -133,15 +146,30 @@ beforeAll(async () => {
   }
   let number = 300
   for (const [key, lines] of Object.entries(bills)) {
-    const table = { tableId: crypto.randomUUID(), sessionId: crypto.randomUUID(), itemIds: lines.map(() => crypto.randomUUID()) }
+    const table = {
+      tableId: crypto.randomUUID(),
+      sessionId: crypto.randomUUID(),
+      itemIds: lines.map(() => crypto.randomUUID()),
+    }
     tables[key] = table
-    statements.push(...tableSql({ owner, tableId: table.tableId, sessionId: table.sessionId, number: String(number++), lines: lines.map((line, index) => ({ ...line, id: table.itemIds[index] })) }))
+    statements.push(
+      ...tableSql({
+        owner,
+        tableId: table.tableId,
+        sessionId: table.sessionId,
+        number: String(number++),
+        lines: lines.map((line, index) => ({ ...line, id: table.itemIds[index] })),
+      }),
+    )
   }
   // The Worker charges through the stand-in, as `STRIPE=standin npm start` does (no webhooks: the step's own retry settles the bank's question).
   server = await startLocalServer('mesa-e2e-stripe', statements.join('\n') + '\n', stripeStandInVars(standIn.url))
   // A Worker that refuses these settings answers every page with what is wrong: said once here, not as every test timing out.
   const probe = await fetch(`${server.url}/customer/table/${tables.look!.sessionId}`)
-  if (!probe.ok) throw new Error(`The Worker refused this file's Stripe settings (${probe.status}): ${(await probe.text()).slice(0, 500)}`)
+  if (!probe.ok)
+    throw new Error(
+      `The Worker refused this file's Stripe settings (${probe.status}): ${(await probe.text()).slice(0, 500)}`,
+    )
 }, 180_000)
 
 afterAll(async () => {
@@ -158,17 +186,25 @@ afterAll(async () => {
 async function stripePage(options: BrowserContextOptions = {}) {
   const opened = await phonePage(browser(), { baseURL: server.url, ...options })
   const { page } = opened
-  const state = { card: 'pm_card_visa', bank: 'success' as 'success' | 'failure', stripeRequests: [] as string[], posts: [] as URLSearchParams[] }
+  const state = {
+    card: 'pm_card_visa',
+    bank: 'success' as 'success' | 'failure',
+    stripeRequests: [] as string[],
+    posts: [] as URLSearchParams[],
+  }
   await page.route('https://js.stripe.com/**', (route) => {
     const url = new URL(route.request().url())
     state.stripeRequests.push(url.pathname)
     if (url.pathname === '/endive/stripe.js') return route.fulfill({ contentType: 'text/javascript', body: STUB })
     const frame = /^\/stub\/(\w+)\.html$/.exec(url.pathname)?.[1]
-    return frame && FRAMES[frame] ? route.fulfill({ contentType: 'text/html', body: FRAMES[frame] }) : route.fulfill({ status: 404 })
+    return frame && FRAMES[frame]
+      ? route.fulfill({ contentType: 'text/html', body: FRAMES[frame] })
+      : route.fulfill({ status: 404 })
   })
   await page.route('https://api.stripe.com/**', (route) => answerStripeApi(route, state))
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/customer/payment-method/')) state.posts.push(new URLSearchParams(request.postData() ?? ''))
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/customer/payment-method/'))
+      state.posts.push(new URLSearchParams(request.postData() ?? ''))
   })
   return { ...opened, state }
 }
@@ -178,15 +214,25 @@ async function answerStripeApi(route: Route, state: { card: string; bank: 'succe
   const path = new URL(route.request().url()).pathname
   const cors = { 'Access-Control-Allow-Origin': '*' }
   if (path === '/v1/confirmation_tokens') {
-    const token = await stripeApi().testHelpers.confirmationTokens.create({ payment_method: state.card }, { stripeAccount: account })
+    const token = await stripeApi().testHelpers.confirmationTokens.create(
+      { payment_method: state.card },
+      { stripeAccount: account },
+    )
     return route.fulfill({ json: { id: token.id }, headers: cors })
   }
   if (path === '/v1/next_action') {
     const { clientSecret } = JSON.parse(route.request().postData() ?? '{}') as { clientSecret: string }
     const intent = clientSecret.split('_secret_')[0]
-    const answered = await fetch(`${standIn.url}/_standin/payment_intents/${intent}/authenticate`, { method: 'POST', body: new URLSearchParams({ result: state.bank }) })
+    const answered = await fetch(`${standIn.url}/_standin/payment_intents/${intent}/authenticate`, {
+      method: 'POST',
+      body: new URLSearchParams({ result: state.bank }),
+    })
     const body = (await answered.json()) as { status?: string }
-    return route.fulfill({ json: body.status === 'requires_capture' ? {} : { error: { type: 'card_error', message: 'Authentication failed.' } }, headers: cors })
+    return route.fulfill({
+      json:
+        body.status === 'requires_capture' ? {} : { error: { type: 'card_error', message: 'Authentication failed.' } },
+      headers: cors,
+    })
   }
   return route.fulfill({ status: 404, json: { error: { type: 'invalid_request_error' } }, headers: cors })
 }
@@ -205,7 +251,10 @@ async function openStep(page: Page, key: string, query: string) {
 }
 
 async function billOf(key: string) {
-  return (await (await fetch(`${server.url}/api/tables/session/${tables[key]!.sessionId}`)).json()) as { remainingAmount: number; paidAmount: number }
+  return (await (await fetch(`${server.url}/api/tables/session/${tables[key]!.sessionId}`)).json()) as {
+    remainingAmount: number
+    paidAmount: number
+  }
 }
 
 describe('a bill paid through Stripe', () => {
@@ -239,11 +288,24 @@ describe('a bill paid through Stripe', () => {
       expect(Number(await page.locator('input[name="total"]').inputValue()) * 100).toBe(total)
       const calls = await stubCalls(page)
       const locale = language === 'es' ? 'es-419' : 'en'
-      expect(calls.stripe).toEqual([{ publishableKey: STANDIN_KEYS.publishableKey, options: { stripeAccount: account, locale } }])
-      expect(calls.elements).toEqual([expect.objectContaining({ mode: 'payment', amount: total, currency: 'mxn', captureMethod: 'manual', locale, allowedPaymentMethodTypes: ['card'] })])
+      expect(calls.stripe).toEqual([
+        { publishableKey: STANDIN_KEYS.publishableKey, options: { stripeAccount: account, locale } },
+      ])
+      expect(calls.elements).toEqual([
+        expect.objectContaining({
+          mode: 'payment',
+          amount: total,
+          currency: 'mxn',
+          captureMethod: 'manual',
+          locale,
+          allowedPaymentMethodTypes: ['card'],
+        }),
+      ])
       expect(calls.created.map(({ type }) => type)).toEqual(['expressCheckout', 'payment'])
       expect(await page.getByRole('radio').count()).toBe(0)
-      expect(await page.getByTestId('pay-submit').textContent()).toBe(language === 'es' ? 'Pagar $253.00' : 'Pay $253.00')
+      expect(await page.getByTestId('pay-submit').textContent()).toBe(
+        language === 'es' ? 'Pagar $253.00' : 'Pay $253.00',
+      )
       await screenshot(page, `stripe-payment-${size}-${language}`)
       expect(errors).toEqual([])
     }
@@ -256,7 +318,9 @@ describe('a bill paid through Stripe', () => {
     const [made] = (await stubCalls(page)).elements
     expect(made).toMatchObject({ appearance: { theme: 'night' } })
     await page.getByRole('button', { name: 'Usar tema claro' }).click()
-    await expect.poll(async () => (await stubCalls(page)).updates).toEqual([{ appearance: expect.objectContaining({ theme: 'stripe' }) }])
+    await expect
+      .poll(async () => (await stubCalls(page)).updates)
+      .toEqual([{ appearance: expect.objectContaining({ theme: 'stripe' }) }])
     // The same elements, recoloured: nothing the diner typed is lost.
     expect((await stubCalls(page)).elements).toHaveLength(1)
     expect(errors).toEqual([])
@@ -292,10 +356,14 @@ describe('a bill paid through Stripe', () => {
   it('pays with Google Pay from the Express Checkout Element, recorded as Google Pay', async () => {
     const { page, state, errors } = await stripePage()
     await openStep(page, 'wallet', 'full=true&tipPercentage=0')
-    await page.evaluate(() => (window as unknown as { __stripeStub: { payWith: (type: string) => void } }).__stripeStub.payWith('google_pay'))
+    await page.evaluate(() =>
+      (window as unknown as { __stripeStub: { payWith: (type: string) => void } }).__stripeStub.payWith('google_pay'),
+    )
     await page.waitForURL(/\/customer\/payment-confirmation\//)
     expect(state.posts.map((post) => post.get('paymentMethod'))).toEqual(['google'])
-    const payments = (await (await fetch(`${server.url}/api/payments/table/${tables.wallet!.tableId}`)).json()) as { paymentMethod: string }[]
+    const payments = (await (await fetch(`${server.url}/api/payments/table/${tables.wallet!.tableId}`)).json()) as {
+      paymentMethod: string
+    }[]
     expect(payments.map((payment) => payment.paymentMethod)).toEqual(['google'])
     expect(errors).toEqual([])
   })
@@ -306,7 +374,9 @@ describe('a bill paid through Stripe', () => {
     await openStep(page, 'declined', 'full=true&tipPercentage=0')
     await page.getByTestId('pay-submit').click()
     await page.getByTestId('payment-error').waitFor()
-    expect(await page.getByTestId('payment-error').textContent()).toContain('El pago fue rechazado. No se te cobró nada.')
+    expect(await page.getByTestId('payment-error').textContent()).toContain(
+      'El pago fue rechazado. No se te cobró nada.',
+    )
     expect(await billOf('declined')).toMatchObject({ paidAmount: 0 })
     await expect.poll(() => page.getByTestId('pay-submit').isEnabled()).toBe(true)
 

@@ -3,13 +3,33 @@ import jsQR, { type QRCode } from 'jsqr'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { formatTableCode } from '~/domain/table-code'
-import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn, TABLE_CODES, TABLES } from './browser'
+import {
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  screenshot,
+  signUpAndSignIn,
+  TABLE_CODES,
+  TABLES,
+} from './browser'
 
 const browser = chromiumForFile()
 
 const WORDS = {
-  es: { invalid: 'Escribe el código tal como aparece en la mesa.', submit: 'Ver la cuenta', label: 'Código de la mesa', typeAt: '¿No se abre? Escribe el código en' },
-  en: { invalid: 'Type the code exactly as it appears on the table.', submit: 'See the bill', label: 'Table code', typeAt: "Won't scan? Type the code at" },
+  es: {
+    invalid: 'Escribe el código tal como aparece en la mesa.',
+    submit: 'Ver la cuenta',
+    label: 'Código de la mesa',
+    typeAt: '¿No se abre? Escribe el código en',
+  },
+  en: {
+    invalid: 'Type the code exactly as it appears on the table.',
+    submit: 'See the bill',
+    label: 'Table code',
+    typeAt: "Won't scan? Type the code at",
+  },
 } as const
 
 /** A code no table has: the fixture's own (as shown, `K7MQ-4XPD`) with its first half changed. */
@@ -30,7 +50,12 @@ function quietZone(png: PNG, qr: QRCode) {
   const modules = 17 + 4 * qr.version
   const rough = (topRight.x - topLeft.x) / modules
   // Dark pixels within a module of the rough box: the finder patterns touch the code's left, top, right and bottom edges.
-  const near = { left: Math.floor(topLeft.x - rough), top: Math.floor(topLeft.y - rough), right: Math.ceil(topRight.x + rough), bottom: Math.ceil(bottomLeft.y + rough) }
+  const near = {
+    left: Math.floor(topLeft.x - rough),
+    top: Math.floor(topLeft.y - rough),
+    right: Math.ceil(topRight.x + rough),
+    bottom: Math.ceil(bottomLeft.y + rough),
+  }
   const box = { left: png.width, top: png.height, right: 0, bottom: 0 }
   for (let y = Math.max(0, near.top); y < Math.min(png.height, near.bottom); y++) {
     for (let x = Math.max(0, near.left); x < Math.min(png.width, near.right); x++) {
@@ -46,7 +71,9 @@ function quietZone(png: PNG, qr: QRCode) {
   const clear = (from: number, step: number, vertical: boolean) => {
     let lines = 0
     for (let at = from; at >= 0 && at < (vertical ? png.height : png.width); at += step, lines++) {
-      const ink = vertical ? Array.from({ length: box.right - box.left + 1 }, (_, i) => dark(box.left + i, at)) : Array.from({ length: box.bottom - box.top + 1 }, (_, i) => dark(at, box.top + i))
+      const ink = vertical
+        ? Array.from({ length: box.right - box.left + 1 }, (_, i) => dark(box.left + i, at))
+        : Array.from({ length: box.bottom - box.top + 1 }, (_, i) => dark(at, box.top + i))
       if (ink.some(Boolean)) break
     }
     return lines / modulePx
@@ -54,7 +81,12 @@ function quietZone(png: PNG, qr: QRCode) {
   return {
     box,
     height: png.height,
-    modules: { left: clear(box.left - 1, -1, false), right: clear(box.right + 1, 1, false), top: clear(box.top - 1, -1, true), bottom: clear(box.bottom + 1, 1, true) },
+    modules: {
+      left: clear(box.left - 1, -1, false),
+      right: clear(box.right + 1, 1, false),
+      top: clear(box.top - 1, -1, true),
+      bottom: clear(box.bottom + 1, 1, true),
+    },
   }
 }
 
@@ -107,7 +139,12 @@ describe('a table’s short code', () => {
   it('is on the QR dialog, the downloaded PNG (with the table, the code and a four-module quiet zone) and the printed card', async () => {
     const { page, errors } = await phonePage(browser(), { ...DESKTOP, acceptDownloads: true })
     await signUpAndSignIn(page.request, 'Cantina Códigos')
-    const table = (await (await page.request.post('/api/tables', { headers: { Origin: BASE_URL }, data: { tableNumber: '8', tableName: 'Barra' } })).json()) as { id: string; sessionId: string; shortCode: string }
+    const table = (await (
+      await page.request.post('/api/tables', {
+        headers: { Origin: BASE_URL },
+        data: { tableNumber: '8', tableName: 'Barra' },
+      })
+    ).json()) as { id: string; sessionId: string; shortCode: string }
     expect(table.shortCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
     const site = `${new URL(BASE_URL).host}/customer`
 
@@ -130,21 +167,32 @@ describe('a table’s short code', () => {
     expect(qr?.data).toBe(`${BASE_URL}/customer/table/${table.sessionId}`)
     const zone = quietZone(png, qr!)
     // At least the four white modules the QR standard asks for on every side (the sides are the card's own margin: exactly four).
-    for (const side of ['left', 'right', 'top', 'bottom'] as const) expect(zone.modules[side], side).toBeGreaterThanOrEqual(4)
+    for (const side of ['left', 'right', 'top', 'bottom'] as const)
+      expect(zone.modules[side], side).toBeGreaterThanOrEqual(4)
     expect(zone.modules.left).toBe(4)
     // Then the table's name above the code and the short code below it: ink on both sides beyond the quiet zone.
     expect(zone.box.top).toBeGreaterThan(40)
     expect(zone.height - zone.box.bottom).toBeGreaterThan(200)
 
     // The printed card, as the print page draws it (without JavaScript, which would open the print dialog).
-    const printing = await browser().newContext({ ...DESKTOP, baseURL: BASE_URL, javaScriptEnabled: false, storageState: await page.context().storageState() })
+    const printing = await browser().newContext({
+      ...DESKTOP,
+      baseURL: BASE_URL,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    })
     const printPage = await printing.newPage()
     for (const language of ['es', 'en'] as const) {
       await printPage.goto(`/admin/tables/${table.id}/print?lng=${language}`)
       const card = printPage.getByTestId('print-card')
       expect(await card.getByTestId('table-code').textContent()).toBe(table.shortCode)
       const text = await card.textContent()
-      for (const words of [language === 'es' ? 'Mesa 8 - Barra' : 'Table 8 - Barra', WORDS[language].label, `${WORDS[language].typeAt} ${site}`]) expect(text).toContain(words)
+      for (const words of [
+        language === 'es' ? 'Mesa 8 - Barra' : 'Table 8 - Barra',
+        WORDS[language].label,
+        `${WORDS[language].typeAt} ${site}`,
+      ])
+        expect(text).toContain(words)
       await printPage.screenshot({ path: `tests/e2e/screenshots/print-card-${language}.png`, fullPage: true })
     }
     await printing.close()

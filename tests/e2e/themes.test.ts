@@ -9,7 +9,8 @@ const themeCookie = (theme: string) => ({ name: 'theme', value: btoa(JSON.string
 const htmlClass = (page: Page) => page.evaluate(() => document.documentElement.className)
 /** The <html> tag of a document as the server sent it, before any script ran. */
 const servedHtmlTag = async (response: Response | null) => /<html[^>]*>/.exec((await response?.text()) ?? '')?.[0]
-const themeSaved = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/set-theme'))
+const themeSaved = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/set-theme'))
 
 /** The owner's signed-in cookies, and what the screens show: a table with a bill partly paid, a menu with a customisable item. */
 let signedIn: BrowserContextOptions['storageState']
@@ -30,9 +31,20 @@ beforeAll(async () => {
   table = await post('/api/tables', { tableNumber: '9', tableName: 'Terraza', capacity: 4 })
   menuId = (await post<{ id: string }>('/api/menus', { name: 'Cena', type: 'dinner' })).id
   const tacos = await post<{ id: string }>('/api/categories', { name: 'Tacos', menuId })
-  tacoId = (await post<{ id: string }>('/api/menu-items', { name: 'Taco al pastor', description: 'Con piña y cilantro', price: 3250, categoryId: tacos.id })).id
+  tacoId = (
+    await post<{ id: string }>('/api/menu-items', {
+      name: 'Taco al pastor',
+      description: 'Con piña y cilantro',
+      price: 3250,
+      categoryId: tacos.id,
+    })
+  ).id
   await post('/api/menu-items', { name: 'Quesadilla', price: 4500, categoryId: tacos.id })
-  const salsa = await post<{ id: string }>('/api/modifier-groups', { name: 'Salsa', required: true, menuItemId: tacoId })
+  const salsa = await post<{ id: string }>('/api/modifier-groups', {
+    name: 'Salsa',
+    required: true,
+    menuItemId: tacoId,
+  })
   await post('/api/modifier-options', { name: 'Verde', isDefault: true, modifierGroupId: salsa.id })
   await post('/api/modifier-options', { name: 'Habanero', priceAdjustment: 500, modifierGroupId: salsa.id })
   await post('/api/items', {
@@ -44,9 +56,20 @@ beforeAll(async () => {
     ],
   })
   transactionId = `dark-${table.id}`
-  const { items } = (await (await page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as { items: { id: string; name: string }[] }
+  const { items } = (await (await page.request.get(`/api/tables/session/${table.sessionId}`)).json()) as {
+    items: { id: string; name: string }[]
+  }
   const water = items.find((item) => item.name === 'Agua de horchata')!
-  await post('/api/payments', { tableId: table.id, amount: 45, tipAmount: 5, paymentMethod: 'card', paymentType: 'item', itemIds: [water.id], customerName: 'Luis', transactionId })
+  await post('/api/payments', {
+    tableId: table.id,
+    amount: 45,
+    tipAmount: 5,
+    paymentMethod: 'card',
+    paymentType: 'item',
+    itemIds: [water.id],
+    customerName: 'Luis',
+    transactionId,
+  })
   signedIn = await page.context().storageState()
   await page.context().close()
 })
@@ -64,7 +87,9 @@ describe('the theme on the diner’s and staff screens', () => {
 
     for (const path of [`/customer/table/${table.sessionId}`, '/admin/dashboard']) {
       expect(await servedHtmlTag(await page.goto(path)), path).toBe('<html lang="es-MX" class="dark">')
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('oklch(0.147 0.004 49.25)')
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        'oklch(0.147 0.004 49.25)',
+      )
     }
     expect(errors).toEqual([])
   })
@@ -81,7 +106,9 @@ describe('the theme on the diner’s and staff screens', () => {
     expect(await htmlClass(page)).toBe('theme-system')
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('oklch(0.147 0.004 49.25)')
     await page.emulateMedia({ colorScheme: 'light' })
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('oklch(0.985 0.001 106.423)')
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'oklch(0.985 0.001 106.423)',
+    )
   })
 
   it('the diner’s switch works without JavaScript: a form that comes back to the same page, now dark, and back to light', async () => {
@@ -134,7 +161,9 @@ describe('the theme on the diner’s and staff screens', () => {
     let saved = themeSaved(page)
     await page.getByRole('button', { name: 'Usar tema oscuro' }).click()
     await expect.poll(() => htmlClass(page)).toBe('dark')
-    await expect.poll(() => page.getByRole('button', { name: 'Oscuro', exact: true }).getAttribute('aria-pressed')).toBe('true')
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Oscuro', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true')
     await saved
     saved = themeSaved(page)
     await page.getByRole('button', { name: 'Claro', exact: true }).click()
@@ -161,7 +190,11 @@ describe('the theme on the diner’s and staff screens', () => {
     await look(diner.page, `/customer/menu/${sid}?item=${tacoId}`, 'menu-item-sheet-phone', 'menu-items')
     await diner.page.goto(`/customer/menu/${sid}`)
     await hydrated(diner.page, 'menu-items')
-    await diner.page.getByTestId('menu-item').filter({ hasText: 'Quesadilla' }).getByRole('link', { name: 'Agregar a la orden' }).click()
+    await diner.page
+      .getByTestId('menu-item')
+      .filter({ hasText: 'Quesadilla' })
+      .getByRole('link', { name: 'Agregar a la orden' })
+      .click()
     await diner.page.getByTestId('add-with-options').click()
     await diner.page.getByTestId('toast').waitFor()
     await screenshot(diner.page, 'dark-menu-toast-phone', { fold: true })
@@ -169,16 +202,36 @@ describe('the theme on the diner’s and staff screens', () => {
     await look(diner.page, `/customer/pay-items/${sid}`, 'pay-items-phone', 'toast-region')
     await look(diner.page, `/customer/split-equal/${sid}`, 'split-equal-phone', 'toast-region')
     await look(diner.page, `/customer/tip/${sid}?full=true`, 'tip-phone', 'tip-option-15')
-    await look(diner.page, `/customer/payment-method/${sid}?full=true&tipPercentage=15`, 'payment-method-phone', 'pay-submit')
-    await look(diner.page, `/customer/payment-confirmation/${sid}?tx=${transactionId}`, 'confirmation-phone', 'toast-region')
+    await look(
+      diner.page,
+      `/customer/payment-method/${sid}?full=true&tipPercentage=15`,
+      'payment-method-phone',
+      'pay-submit',
+    )
+    await look(
+      diner.page,
+      `/customer/payment-confirmation/${sid}?tx=${transactionId}`,
+      'confirmation-phone',
+      'toast-region',
+    )
     await look(diner.page, '/customer/table/no-such-table', 'table-not-found-phone', 'toast-region')
 
     await look(staff.page, '/admin/dashboard', 'dashboard-phone', 'restaurant-name')
     await look(staff.page, `/admin/dashboard?qr=${table.id}`, 'dashboard-qr-phone', 'qr-code')
     await look(staff.page, `/admin/tables/${table.id}`, 'table-phone', 'toast-region')
     await look(staff.page, `/admin/menu-builder/${menuId}`, 'menu-builder-phone', 'toast-region')
-    await look(staff.page, `/admin/menu-builder/${menuId}?tab=items&dialog=item`, 'menu-builder-dialog-phone', 'toast-region')
-    await look(staff.page, `/admin/menu-builder/${menuId}?tab=modifiers&item=${tacoId}`, 'menu-builder-modifiers-phone', 'toast-region')
+    await look(
+      staff.page,
+      `/admin/menu-builder/${menuId}?tab=items&dialog=item`,
+      'menu-builder-dialog-phone',
+      'toast-region',
+    )
+    await look(
+      staff.page,
+      `/admin/menu-builder/${menuId}?tab=modifiers&item=${tacoId}`,
+      'menu-builder-modifiers-phone',
+      'toast-region',
+    )
     await look(staff.page, '/admin/cash-out', 'cash-out-phone', 'toast-region')
     await look(staff.page, '/admin/dashboard/settings', 'settings-phone', 'theme-switch')
 
@@ -201,9 +254,15 @@ describe('the theme on the diner’s and staff screens', () => {
 
     const desktopDiner = await phonePage(browser(), DESKTOP)
     const desktopStaff = await phonePage(browser(), { ...DESKTOP, storageState: signedIn })
-    for (const context of [desktopDiner.page.context(), desktopStaff.page.context()]) await context.addCookies([themeCookie('dark')])
+    for (const context of [desktopDiner.page.context(), desktopStaff.page.context()])
+      await context.addCookies([themeCookie('dark')])
     await look(desktopDiner.page, `/customer/table/${sid}`, 'bill-desktop', 'left-to-pay')
-    await look(desktopDiner.page, `/customer/menu/${sid}?item=${tacoId}&lng=en`, 'menu-item-sheet-desktop-en', 'menu-items')
+    await look(
+      desktopDiner.page,
+      `/customer/menu/${sid}?item=${tacoId}&lng=en`,
+      'menu-item-sheet-desktop-en',
+      'menu-items',
+    )
     await look(desktopStaff.page, '/admin/dashboard', 'dashboard-desktop', 'restaurant-name')
     await look(desktopStaff.page, `/admin/tables/${table.id}?lng=en`, 'table-desktop-en', 'toast-region')
     await look(desktopStaff.page, `/admin/menu-builder/${menuId}`, 'menu-builder-desktop', 'toast-region')

@@ -19,9 +19,22 @@ describe('analytics rules', () => {
     // 03:00 UTC on 22 Nov is still 21 Nov, 21:00, in Mexico City.
     const lateEvening = Date.UTC(2026, 10, 22, 3)
     expect(localDay(lateEvening, MX)).toBe('2026-11-21')
-    expect(lastDays(lateEvening, 7, MX)).toEqual(['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'])
+    expect(lastDays(lateEvening, 7, MX)).toEqual([
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+    ])
     // Across a month and a daylight-saving change (New York, 2 Nov 2025), every day once.
-    expect(lastDays(Date.UTC(2025, 10, 3, 17), 4, 'America/New_York')).toEqual(['2025-10-31', '2025-11-01', '2025-11-02', '2025-11-03'])
+    expect(lastDays(Date.UTC(2025, 10, 3, 17), 4, 'America/New_York')).toEqual([
+      '2025-10-31',
+      '2025-11-01',
+      '2025-11-02',
+      '2025-11-03',
+    ])
   })
 
   it('puts each payment on its local day and leaves out days outside the chart', () => {

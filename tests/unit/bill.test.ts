@@ -1,13 +1,30 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applyPlan, billTotals, lineAmountFor, lineRemaining, planPayment, type BillLine, type PayableLine } from '~/domain/bill'
+import {
+  applyPlan,
+  billTotals,
+  lineAmountFor,
+  lineRemaining,
+  planPayment,
+  type BillLine,
+  type PayableLine,
+} from '~/domain/bill'
 import { quoteSplit } from '~/domain/split'
 
-const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): BillLine => ({ id, priceCents, quantity, paidQuantity })
+const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): BillLine => ({
+  id,
+  priceCents,
+  quantity,
+  paidQuantity,
+})
 
 describe('bill totals', () => {
   it('subtracts payments from the lines and never goes below zero', () => {
-    expect(billTotals([line('a', 10000), line('b', 5050)], 3000)).toEqual({ total: 15050, paid: 3000, remaining: 12050 })
+    expect(billTotals([line('a', 10000), line('b', 5050)], 3000)).toEqual({
+      total: 15050,
+      paid: 3000,
+      remaining: 12050,
+    })
     expect(billTotals([], 0)).toEqual({ total: 0, paid: 0, remaining: 0 })
   })
 })
@@ -25,9 +42,11 @@ describe('paying part of a line', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 1, max: 99 }).chain((quantity) =>
-          fc.tuple(fc.constant(quantity), fc.array(fc.integer({ min: 1, max: quantity }), { maxLength: 20 })),
-        ),
+        fc
+          .integer({ min: 1, max: 99 })
+          .chain((quantity) =>
+            fc.tuple(fc.constant(quantity), fc.array(fc.integer({ min: 1, max: quantity }), { maxLength: 20 })),
+          ),
         (price, [quantity, steps]) => {
           let current = line('a', price, quantity)
           let paid = 0
@@ -57,7 +76,12 @@ describe('planning a payment against the bill', () => {
   })
 
   it('an item payment pays the chosen units and says what it costs', () => {
-    const result = planPayment(bill, 0, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] }, [])
+    const result = planPayment(
+      bill,
+      0,
+      { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] },
+      [],
+    )
     expect(result).toEqual({
       ok: true,
       plan: {
@@ -70,27 +94,66 @@ describe('planning a payment against the bill', () => {
   })
 
   it('an item with no quantity pays what is left of the line', () => {
-    const result = planPayment([line('tacos', 16500, 3, 1)], 5500, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: null }] }, [])
+    const result = planPayment(
+      [line('tacos', 16500, 3, 1)],
+      5500,
+      { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: null }] },
+      [],
+    )
     expect(result).toMatchObject({ ok: true, plan: { amountCents: 11000, closesBill: true } })
   })
 
   it('refuses an item already paid, a quantity above what is left, an unknown item and a wrong amount', () => {
     const paid = [line('agua', 4500, 1, 1), line('tacos', 16500, 3, 2)]
-    expect(planPayment(paid, 15500, { type: 'item', amountCents: 4500, items: [{ itemId: 'agua', quantity: 1 }] }, [])).toMatchObject({ ok: false, status: 409 })
-    expect(planPayment(paid, 15500, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] }, [])).toMatchObject({ ok: false, status: 409 })
-    expect(planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'nope', quantity: 1 }] }, [])).toMatchObject({ ok: false, status: 404 })
-    expect(planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'tacos', quantity: 1 }] }, [])).toMatchObject({ ok: false, status: 409 })
-    expect(planPayment(paid, 15500, { type: 'item', amountCents: 5500, items: [{ itemId: 'tacos', quantity: 1 }, { itemId: 'tacos', quantity: 1 }] }, [])).toMatchObject({ ok: false, status: 422 })
+    expect(
+      planPayment(paid, 15500, { type: 'item', amountCents: 4500, items: [{ itemId: 'agua', quantity: 1 }] }, []),
+    ).toMatchObject({ ok: false, status: 409 })
+    expect(
+      planPayment(paid, 15500, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] }, []),
+    ).toMatchObject({ ok: false, status: 409 })
+    expect(
+      planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'nope', quantity: 1 }] }, []),
+    ).toMatchObject({ ok: false, status: 404 })
+    expect(
+      planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'tacos', quantity: 1 }] }, []),
+    ).toMatchObject({ ok: false, status: 409 })
+    expect(
+      planPayment(
+        paid,
+        15500,
+        {
+          type: 'item',
+          amountCents: 5500,
+          items: [
+            { itemId: 'tacos', quantity: 1 },
+            { itemId: 'tacos', quantity: 1 },
+          ],
+        },
+        [],
+      ),
+    ).toMatchObject({ ok: false, status: 422 })
   })
 
   it('an equal share is paid exactly as quoted, and the last share pays the exact remainder', () => {
     const hundred = [line('a', 10000)]
     const third = { type: 'split', splitCount: 3, partySize: 1 } as const
-    expect(planPayment(hundred, 0, { ...third, amountCents: 3333 }, [])).toMatchObject({ ok: true, plan: { amountCents: 3333, closesBill: false } })
+    expect(planPayment(hundred, 0, { ...third, amountCents: 3333 }, [])).toMatchObject({
+      ok: true,
+      plan: { amountCents: 3333, closesBill: false },
+    })
     // 33.34 left after two thirds: the last share is 33.34, and 33.33 is not rounded up to it.
-    expect(planPayment(hundred, 6666, { ...third, amountCents: 3334 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({ ok: true, plan: { amountCents: 3334, closesBill: true } })
-    expect(planPayment(hundred, 6666, { ...third, amountCents: 3333 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({ ok: false, code: 'BILL_CHANGED' })
-    expect(planPayment(hundred, 6666, { ...third, amountCents: 5000 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({ ok: false, code: 'TOO_MUCH' })
+    expect(planPayment(hundred, 6666, { ...third, amountCents: 3334 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({
+      ok: true,
+      plan: { amountCents: 3334, closesBill: true },
+    })
+    expect(planPayment(hundred, 6666, { ...third, amountCents: 3333 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({
+      ok: false,
+      code: 'BILL_CHANGED',
+    })
+    expect(planPayment(hundred, 6666, { ...third, amountCents: 5000 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({
+      ok: false,
+      code: 'TOO_MUCH',
+    })
   })
 
   it('refuses a share priced before an order landed on the bill', () => {
@@ -100,20 +163,36 @@ describe('planning a payment against the bill', () => {
     const share = { type: 'split', amountCents: 2500, splitCount: 4, partySize: 1 } as const
     expect(planPayment(before, 0, share, [])).toMatchObject({ ok: true })
     expect(planPayment(after, 0, share, [])).toMatchObject({ ok: false, status: 409, code: 'BILL_CHANGED' })
-    expect(planPayment(after, 0, { ...share, amountCents: 3750 }, [])).toMatchObject({ ok: true, plan: { amountCents: 3750 } })
+    expect(planPayment(after, 0, { ...share, amountCents: 3750 }, [])).toMatchObject({
+      ok: true,
+      plan: { amountCents: 3750 },
+    })
   })
 
   it('an amount without a table size pays exactly that amount of what is left', () => {
     const hundred = [line('a', 10000)]
     const part = { type: 'split', splitCount: null, partySize: 1 } as const
-    expect(planPayment(hundred, 0, { ...part, amountCents: 4000 }, [])).toMatchObject({ ok: true, plan: { amountCents: 4000, closesBill: false } })
-    expect(planPayment(hundred, 4000, { ...part, amountCents: 5999 }, [])).toMatchObject({ ok: true, plan: { amountCents: 5999, closesBill: false } })
-    expect(planPayment(hundred, 4000, { ...part, amountCents: 6001 }, [])).toMatchObject({ ok: false, code: 'TOO_MUCH' })
+    expect(planPayment(hundred, 0, { ...part, amountCents: 4000 }, [])).toMatchObject({
+      ok: true,
+      plan: { amountCents: 4000, closesBill: false },
+    })
+    expect(planPayment(hundred, 4000, { ...part, amountCents: 5999 }, [])).toMatchObject({
+      ok: true,
+      plan: { amountCents: 5999, closesBill: false },
+    })
+    expect(planPayment(hundred, 4000, { ...part, amountCents: 6001 }, [])).toMatchObject({
+      ok: false,
+      code: 'TOO_MUCH',
+    })
   })
 
   it('refuses any payment on a bill with nothing left, and amounts of zero', () => {
-    expect(planPayment([line('a', 100)], 100, { type: 'split', amountCents: 1, splitCount: 2, partySize: 1 }, [])).toMatchObject({ ok: false, status: 409 })
-    expect(planPayment([line('a', 100)], 0, { type: 'split', amountCents: 0, splitCount: 2, partySize: 1 }, [])).toMatchObject({ ok: false, status: 422 })
+    expect(
+      planPayment([line('a', 100)], 100, { type: 'split', amountCents: 1, splitCount: 2, partySize: 1 }, []),
+    ).toMatchObject({ ok: false, status: 409 })
+    expect(
+      planPayment([line('a', 100)], 0, { type: 'split', amountCents: 0, splitCount: 2, partySize: 1 }, []),
+    ).toMatchObject({ ok: false, status: 422 })
   })
 
   it('never lets the payments of a bill add up to more than its total', () => {
@@ -126,7 +205,12 @@ describe('planning a payment against the bill', () => {
           const total = prices.reduce((sum, price) => sum + price, 0)
           let paid = 0
           for (const amount of attempts) {
-            const result = planPayment(lines, paid, { type: 'split', amountCents: amount, splitCount: null, partySize: 1 }, [])
+            const result = planPayment(
+              lines,
+              paid,
+              { type: 'split', amountCents: amount, splitCount: null, partySize: 1 },
+              [],
+            )
             if (result.ok) paid += result.plan.amountCents
             if (result.ok) expect(result.plan.amountCents).toBe(amount)
             expect(paid).toBeLessThanOrEqual(total)
@@ -140,32 +224,53 @@ describe('planning a payment against the bill', () => {
 describe('equal shares paid as quoted', () => {
   it('are always accepted, and close the bill at exactly its total, whatever the party sizes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 30 }), fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 30, maxLength: 30 }), (total, tableSize, parties) => {
-        const lines = [line('a', total)]
-        let paid = 0
-        let splitPaid: { tableSize: number; shares: number }[] = []
-        for (const party of parties) {
-          const { share, peoplePaying } = quoteSplit(total - paid, party, tableSize, splitPaid)
-          if (total - paid === 0) break
-          const result = planPayment(lines, paid, { type: 'split', amountCents: share, splitCount: tableSize, partySize: peoplePaying }, splitPaid)
-          expect(result.ok).toBe(true)
-          if (!result.ok) return
-          expect(result.plan.amountCents).toBe(share)
-          paid += share
-          splitPaid = [...splitPaid, { tableSize, shares: peoplePaying }]
-        }
-        expect(paid).toBe(total)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 30, maxLength: 30 }),
+        (total, tableSize, parties) => {
+          const lines = [line('a', total)]
+          let paid = 0
+          let splitPaid: { tableSize: number; shares: number }[] = []
+          for (const party of parties) {
+            const { share, peoplePaying } = quoteSplit(total - paid, party, tableSize, splitPaid)
+            if (total - paid === 0) break
+            const result = planPayment(
+              lines,
+              paid,
+              { type: 'split', amountCents: share, splitCount: tableSize, partySize: peoplePaying },
+              splitPaid,
+            )
+            expect(result.ok).toBe(true)
+            if (!result.ok) return
+            expect(result.plan.amountCents).toBe(share)
+            paid += share
+            splitPaid = [...splitPaid, { tableSize, shares: peoplePaying }]
+          }
+          expect(paid).toBe(total)
+        },
+      ),
     )
   })
 })
 
 describe('payments checked one after another before one commit', () => {
-  const payable = (id: string, priceCents: number, quantity = 1, paidQuantity = 0, paidBy: string | null = null): PayableLine => ({ id, priceCents, quantity, paidQuantity, paidBy })
+  const payable = (
+    id: string,
+    priceCents: number,
+    quantity = 1,
+    paidQuantity = 0,
+    paidBy: string | null = null,
+  ): PayableLine => ({ id, priceCents, quantity, paidQuantity, paidBy })
 
   it('records the units and the payer on the lines an item payment pays, each name once', () => {
     const lines = [payable('a', 9000, 3, 1, 'Ana'), payable('b', 4500)]
-    const decision = planPayment(lines, 3000, { type: 'item', amountCents: 3000, items: [{ itemId: 'a', quantity: 1 }] }, [])
+    const decision = planPayment(
+      lines,
+      3000,
+      { type: 'item', amountCents: 3000, items: [{ itemId: 'a', quantity: 1 }] },
+      [],
+    )
     if (!decision.ok) throw new Error(decision.message)
     expect(applyPlan(lines, decision.plan, 'Luis')).toEqual([payable('a', 9000, 3, 2, 'Ana, Luis'), payable('b', 4500)])
     expect(applyPlan([payable('a', 9000, 3, 1, 'Luis')], decision.plan, 'Luis')[0]?.paidBy).toBe('Luis')
@@ -174,18 +279,36 @@ describe('payments checked one after another before one commit', () => {
   it('marks every line paid when a payment leaves nothing to pay, keeping who paid what before', () => {
     const lines = [payable('a', 9000, 3, 2, 'Ana'), payable('b', 4500), payable('c', 1000, 1, 1, 'Eva')]
     // Equal shares already paid $30.00 without paying a line; paying 'b' settles the rest, so 'a' is paid too.
-    const decision = planPayment(lines, 1000 + 6000 + 3000, { type: 'item', amountCents: 4500, items: [{ itemId: 'b', quantity: null }] }, [])
+    const decision = planPayment(
+      lines,
+      1000 + 6000 + 3000,
+      { type: 'item', amountCents: 4500, items: [{ itemId: 'b', quantity: null }] },
+      [],
+    )
     if (!decision.ok) throw new Error(decision.message)
     expect(decision.plan.closesBill).toBe(true)
-    expect(applyPlan(lines, decision.plan, 'Luis')).toEqual([payable('a', 9000, 3, 3, 'Ana'), payable('b', 4500, 1, 1, 'Luis'), payable('c', 1000, 1, 1, 'Eva')])
+    expect(applyPlan(lines, decision.plan, 'Luis')).toEqual([
+      payable('a', 9000, 3, 3, 'Ana'),
+      payable('b', 4500, 1, 1, 'Luis'),
+      payable('c', 1000, 1, 1, 'Eva'),
+    ])
   })
 
   it('lets a second payment in the same group see what the first took', () => {
     const lines = [payable('a', 1000), payable('b', 1000)]
-    const first = planPayment(lines, 0, { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] }, [])
+    const first = planPayment(
+      lines,
+      0,
+      { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] },
+      [],
+    )
     if (!first.ok) throw new Error(first.message)
     const after = applyPlan(lines, first.plan, 'Ana')
-    expect(planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] }, [])).toMatchObject({ ok: false, code: 'ITEM_TAKEN' })
-    expect(planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'b', quantity: null }] }, [])).toMatchObject({ ok: true })
+    expect(
+      planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] }, []),
+    ).toMatchObject({ ok: false, code: 'ITEM_TAKEN' })
+    expect(
+      planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'b', quantity: null }] }, []),
+    ).toMatchObject({ ok: true })
   })
 })

@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LEDGER_METHODS } from '~/domain/bill'
-import { cashOut, groupOf, METHOD_GROUPS, type ClosedBill, type LedgerAdjustment, type LedgerPayment, type LedgerRefund } from '~/domain/cash-out'
+import {
+  cashOut,
+  groupOf,
+  METHOD_GROUPS,
+  type ClosedBill,
+  type LedgerAdjustment,
+  type LedgerPayment,
+  type LedgerRefund,
+} from '~/domain/cash-out'
 import { cashOutCsv, cashOutFileName, csvMoney, csvText } from '~/domain/cash-out-csv'
 import { businessDay, businessDayOf, choosePeriod } from '~/domain/cash-out-period'
 import { resources } from '~/locales'
@@ -9,8 +17,20 @@ import { makeT } from '~/locales/translate'
 
 const MX = 'America/Mexico_City'
 
-const pay = (method: LedgerPayment['method'], amountCents: number, tipCents = 0, recordedBy: string | null = null, taxCents = 0): LedgerPayment => ({ method, amountCents, taxCents, tipCents, recordedBy })
-const refund = (method: LedgerRefund['method'], amountCents: number, tipCents = 0, recordedBy: string | null = null, taxCents = 0): LedgerRefund => ({ method, amountCents, taxCents, tipCents, recordedBy })
+const pay = (
+  method: LedgerPayment['method'],
+  amountCents: number,
+  tipCents = 0,
+  recordedBy: string | null = null,
+  taxCents = 0,
+): LedgerPayment => ({ method, amountCents, taxCents, tipCents, recordedBy })
+const refund = (
+  method: LedgerRefund['method'],
+  amountCents: number,
+  tipCents = 0,
+  recordedBy: string | null = null,
+  taxCents = 0,
+): LedgerRefund => ({ method, amountCents, taxCents, tipCents, recordedBy })
 
 /** A night at a fonda: diners paying through Mesa, Ana taking cash, Luis the terminal; a refund of each kind, a void, a comp and a table that left. */
 const night = {
@@ -86,7 +106,13 @@ describe('the cash-out of a night', () => {
     const empty = cashOut({ payments: [], refunds: [], adjustments: [], closedBills: [] })
     expect(empty.payments.total).toEqual({ count: 0, billCents: 0, tipCents: 0 })
     expect(empty.tipsByStaff).toEqual([])
-    expect([empty.expectedCashCents, empty.netSalesCents, empty.tipsCents, empty.billsClosed, empty.unpaid.count]).toEqual([0, 0, 0, 0, 0])
+    expect([
+      empty.expectedCashCents,
+      empty.netSalesCents,
+      empty.tipsCents,
+      empty.billsClosed,
+      empty.unpaid.count,
+    ]).toEqual([0, 0, 0, 0, 0])
   })
 })
 
@@ -94,11 +120,25 @@ describe('the cash-out against its records', () => {
   const method = fc.constantFrom(...LEDGER_METHODS)
   const staff = fc.option(fc.constantFrom('Ana', 'Luis', 'Sofía'), { nil: null })
   const cents = fc.integer({ min: 0, max: 5_000_000 })
-  const payment = fc.record({ method, amountCents: fc.integer({ min: 1, max: 5_000_000 }), taxCents: cents, tipCents: cents, recordedBy: staff })
+  const payment = fc.record({
+    method,
+    amountCents: fc.integer({ min: 1, max: 5_000_000 }),
+    taxCents: cents,
+    tipCents: cents,
+    recordedBy: staff,
+  })
   const refunded = fc.record({ method, amountCents: cents, taxCents: cents, tipCents: cents, recordedBy: staff })
   const adjustment = fc.record({ kind: fc.constantFrom('void' as const, 'comp' as const), amountCents: cents })
-  const closed = fc.record({ unpaidCents: fc.oneof(fc.constant(0), cents), unpaidReason: fc.option(fc.constantFrom('Se fueron', 'Invitación del dueño', ''), { nil: null }) })
-  const records = fc.record({ payments: fc.array(payment, { maxLength: 40 }), refunds: fc.array(refunded, { maxLength: 15 }), adjustments: fc.array(adjustment, { maxLength: 10 }), closedBills: fc.array(closed, { maxLength: 10 }) })
+  const closed = fc.record({
+    unpaidCents: fc.oneof(fc.constant(0), cents),
+    unpaidReason: fc.option(fc.constantFrom('Se fueron', 'Invitación del dueño', ''), { nil: null }),
+  })
+  const records = fc.record({
+    payments: fc.array(payment, { maxLength: 40 }),
+    refunds: fc.array(refunded, { maxLength: 15 }),
+    adjustments: fc.array(adjustment, { maxLength: 10 }),
+    closedBills: fc.array(closed, { maxLength: 10 }),
+  })
   const sum = <Row>(rows: Row[], of: (row: Row) => number) => rows.reduce((total, row) => total + of(row), 0)
 
   it('every total is the sum of the records it names, and the drawer holds cash in less cash out', () => {
@@ -107,24 +147,45 @@ describe('the cash-out against its records', () => {
         const report = cashOut(books)
         const { payments, refunds, adjustments, closedBills } = books
         const charged = (row: { amountCents: number; taxCents: number }) => row.amountCents + row.taxCents
-        const whole = (row: { amountCents: number; taxCents: number; tipCents: number }) => row.amountCents + row.taxCents + row.tipCents
+        const whole = (row: { amountCents: number; taxCents: number; tipCents: number }) =>
+          row.amountCents + row.taxCents + row.tipCents
 
         for (const group of METHOD_GROUPS) {
           const own = payments.filter((row) => groupOf(row.method) === group)
-          expect(report.payments[group]).toEqual({ count: own.length, billCents: sum(own, charged), tipCents: sum(own, (row) => row.tipCents) })
+          expect(report.payments[group]).toEqual({
+            count: own.length,
+            billCents: sum(own, charged),
+            tipCents: sum(own, (row) => row.tipCents),
+          })
         }
-        expect(report.payments.total).toEqual({ count: payments.length, billCents: sum(payments, charged), tipCents: sum(payments, (row) => row.tipCents) })
-        expect(sum([...METHOD_GROUPS], (group) => report.payments[group].billCents)).toBe(report.payments.total.billCents)
+        expect(report.payments.total).toEqual({
+          count: payments.length,
+          billCents: sum(payments, charged),
+          tipCents: sum(payments, (row) => row.tipCents),
+        })
+        expect(sum([...METHOD_GROUPS], (group) => report.payments[group].billCents)).toBe(
+          report.payments.total.billCents,
+        )
 
         for (const key of LEDGER_METHODS) {
           const own = refunds.filter((row) => row.method === key)
-          expect(report.refunds[key]).toEqual({ count: own.length, billCents: sum(own, charged), tipCents: sum(own, (row) => row.tipCents) })
+          expect(report.refunds[key]).toEqual({
+            count: own.length,
+            billCents: sum(own, charged),
+            tipCents: sum(own, (row) => row.tipCents),
+          })
         }
         expect(report.refunds.total.count).toBe(refunds.length)
         expect(sum([...LEDGER_METHODS], (key) => report.refunds[key].billCents)).toBe(report.refunds.total.billCents)
 
-        const cashIn = sum(payments.filter((row) => row.method === 'cash'), whole)
-        const cashOutCents = sum(refunds.filter((row) => row.method === 'cash'), whole)
+        const cashIn = sum(
+          payments.filter((row) => row.method === 'cash'),
+          whole,
+        )
+        const cashOutCents = sum(
+          refunds.filter((row) => row.method === 'cash'),
+          whole,
+        )
         expect(report.cashInCents).toBe(cashIn)
         expect(report.cashOutCents).toBe(cashOutCents)
         expect(report.expectedCashCents).toBe(cashIn - cashOutCents)
@@ -138,7 +199,10 @@ describe('the cash-out against its records', () => {
 
         for (const kind of ['void', 'comp'] as const) {
           const own = adjustments.filter((row) => row.kind === kind)
-          expect(report[kind === 'void' ? 'voids' : 'comps']).toEqual({ count: own.length, amountCents: sum(own, (row) => row.amountCents) })
+          expect(report[kind === 'void' ? 'voids' : 'comps']).toEqual({
+            count: own.length,
+            amountCents: sum(own, (row) => row.amountCents),
+          })
         }
 
         const unpaid = closedBills.filter((bill) => bill.unpaidCents > 0)
@@ -179,22 +243,54 @@ describe('the period of a cash-out', () => {
   it('defaults to the business day it is now, and takes a day or a shift from the query', () => {
     const now = Date.UTC(2026, 10, 23, 7) // 1:00 on the 23rd in Mexico City
     expect(choosePeriod({}, MX, now)).toMatchObject({ ok: true, period: { kind: 'day', day: '2026-11-22' } })
-    expect(choosePeriod({ day: '2026-11-20' }, MX, now)).toMatchObject({ ok: true, period: { kind: 'day', day: '2026-11-20', fromMs: Date.UTC(2026, 10, 20, 11) } })
+    expect(choosePeriod({ day: '2026-11-20' }, MX, now)).toMatchObject({
+      ok: true,
+      period: { kind: 'day', day: '2026-11-20', fromMs: Date.UTC(2026, 10, 20, 11) },
+    })
     expect(choosePeriod({ from: '2026-11-22T18:00', to: '2026-11-23T02:00' }, MX, now)).toEqual({
       ok: true,
-      period: { kind: 'shift', day: '2026-11-22', from: '2026-11-22T18:00', to: '2026-11-23T02:00', fromMs: Date.UTC(2026, 10, 23, 0), toMs: Date.UTC(2026, 10, 23, 8) },
+      period: {
+        kind: 'shift',
+        day: '2026-11-22',
+        from: '2026-11-22T18:00',
+        to: '2026-11-23T02:00',
+        fromMs: Date.UTC(2026, 10, 23, 0),
+        toMs: Date.UTC(2026, 10, 23, 8),
+      },
     })
   })
 
   it('says what is wrong with a period it cannot read, field by field', () => {
     const now = Date.now()
-    expect(choosePeriod({ day: 'mañana' }, MX, now)).toEqual({ ok: false, errors: { day: ['admin.cashOut.errors.day'] }, query: { day: 'mañana' } })
-    expect(choosePeriod({ day: '' }, MX, now)).toMatchObject({ ok: false, errors: { day: ['admin.cashOut.errors.day'] } })
-    expect(choosePeriod({ from: '2026-11-22T18:00' }, MX, now)).toMatchObject({ ok: false, errors: { to: ['admin.cashOut.errors.shiftBoth'] } })
-    expect(choosePeriod({ from: '2026-02-30T18:00', to: 'x' }, MX, now)).toMatchObject({ ok: false, errors: { from: ['admin.cashOut.errors.dateTime'], to: ['admin.cashOut.errors.dateTime'] } })
-    expect(choosePeriod({ from: '2026-11-23T02:00', to: '2026-11-22T18:00' }, MX, now)).toMatchObject({ ok: false, errors: { to: ['admin.cashOut.errors.order'] } })
-    expect(choosePeriod({ from: '2026-11-22T18:00', to: '2026-11-22T18:00' }, MX, now)).toMatchObject({ ok: false, errors: { to: ['admin.cashOut.errors.order'] } })
-    expect(choosePeriod({ from: '2026-10-01T05:00', to: '2026-11-22T05:00' }, MX, now)).toMatchObject({ ok: false, errors: { to: ['admin.cashOut.errors.tooLong'] } })
+    expect(choosePeriod({ day: 'mañana' }, MX, now)).toEqual({
+      ok: false,
+      errors: { day: ['admin.cashOut.errors.day'] },
+      query: { day: 'mañana' },
+    })
+    expect(choosePeriod({ day: '' }, MX, now)).toMatchObject({
+      ok: false,
+      errors: { day: ['admin.cashOut.errors.day'] },
+    })
+    expect(choosePeriod({ from: '2026-11-22T18:00' }, MX, now)).toMatchObject({
+      ok: false,
+      errors: { to: ['admin.cashOut.errors.shiftBoth'] },
+    })
+    expect(choosePeriod({ from: '2026-02-30T18:00', to: 'x' }, MX, now)).toMatchObject({
+      ok: false,
+      errors: { from: ['admin.cashOut.errors.dateTime'], to: ['admin.cashOut.errors.dateTime'] },
+    })
+    expect(choosePeriod({ from: '2026-11-23T02:00', to: '2026-11-22T18:00' }, MX, now)).toMatchObject({
+      ok: false,
+      errors: { to: ['admin.cashOut.errors.order'] },
+    })
+    expect(choosePeriod({ from: '2026-11-22T18:00', to: '2026-11-22T18:00' }, MX, now)).toMatchObject({
+      ok: false,
+      errors: { to: ['admin.cashOut.errors.order'] },
+    })
+    expect(choosePeriod({ from: '2026-10-01T05:00', to: '2026-11-22T05:00' }, MX, now)).toMatchObject({
+      ok: false,
+      errors: { to: ['admin.cashOut.errors.tooLong'] },
+    })
   })
 })
 
@@ -204,7 +300,13 @@ describe('the cash-out as CSV', () => {
   const period = businessDay('2026-11-22', MX)!
 
   it('writes money as plain decimals with a point, and guards text that reads as a formula', () => {
-    expect([csvMoney(0), csvMoney(5), csvMoney(123450), csvMoney(-1200), csvMoney(-5)]).toEqual(['0.00', '0.05', '1234.50', '-12.00', '-0.05'])
+    expect([csvMoney(0), csvMoney(5), csvMoney(123450), csvMoney(-1200), csvMoney(-5)]).toEqual([
+      '0.00',
+      '0.05',
+      '1234.50',
+      '-12.00',
+      '-0.05',
+    ])
     expect(csvText('Muñoz, Ana')).toBe('"Muñoz, Ana"')
     expect(csvText('Dijo "no"')).toBe('"Dijo ""no"""')
     expect(csvText('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
@@ -214,7 +316,11 @@ describe('the cash-out as CSV', () => {
 
   it('starts with a byte order mark, says whose and which period, and has one row per figure', () => {
     const csv = cashOutCsv(cashOut(night), { restaurant: 'Fonda Doña Lupe', period, timeZone: MX }, es)
-    expect(csv.startsWith('\uFEFFRestaurante,Fonda Doña Lupe\r\nDesde,2026-11-22 05:00\r\nHasta,2026-11-23 05:00\r\nZona horaria,America/Mexico_City\r\n\r\n')).toBe(true)
+    expect(
+      csv.startsWith(
+        '\uFEFFRestaurante,Fonda Doña Lupe\r\nDesde,2026-11-22 05:00\r\nHasta,2026-11-23 05:00\r\nZona horaria,America/Mexico_City\r\n\r\n',
+      ),
+    ).toBe(true)
     const lines = csv.slice(1).split('\r\n')
     for (const line of [
       'Sección,Concepto,Cantidad,Consumo,Propinas,Importe',
@@ -250,6 +356,8 @@ describe('the cash-out as CSV', () => {
     expect(csv).toContain('\r\nPayments,Cash,2,420.00,55.00,475.00\r\n')
     expect(csv).toContain('\r\nTips by staff member,Mesa (diners),3,,90.00,90.00\r\n')
     expect(cashOutFileName(period, es)).toBe('corte-de-caja-2026-11-22.csv')
-    expect(cashOutFileName({ ...period, kind: 'shift', from: '2026-11-22T18:00', to: '2026-11-23T02:00' }, en)).toBe('cash-out-2026-11-22T18-00_2026-11-23T02-00.csv')
+    expect(cashOutFileName({ ...period, kind: 'shift', from: '2026-11-22T18:00', to: '2026-11-23T02:00' }, en)).toBe(
+      'cash-out-2026-11-22T18-00_2026-11-23T02-00.csv',
+    )
   })
 })

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { parseItemsParam, paymentTypeOf, quote, readSelection, readTip, selectionParams, serviceQualityOf, whatChanged } from '~/domain/checkout'
+import {
+  parseItemsParam,
+  paymentTypeOf,
+  quote,
+  readSelection,
+  readTip,
+  selectionParams,
+  serviceQualityOf,
+  whatChanged,
+} from '~/domain/checkout'
 import { planPayment } from '~/domain/bill'
 import { paymentSummary } from '~/domain/tax'
 
@@ -15,12 +24,26 @@ describe('the selection travels in the URL', () => {
   })
 
   it('reads both parameter spellings and writes its own back', () => {
-    expect(readSelection(params('split=true&partySize=2&tableSize=5'))).toEqual({ mode: 'split', peoplePaying: 2, tableSize: 5 })
-    expect(readSelection(params('split=true&partySize=9&tableSize=3'))).toEqual({ mode: 'split', peoplePaying: 3, tableSize: 3 })
+    expect(readSelection(params('split=true&partySize=2&tableSize=5'))).toEqual({
+      mode: 'split',
+      peoplePaying: 2,
+      tableSize: 5,
+    })
+    expect(readSelection(params('split=true&partySize=9&tableSize=3'))).toEqual({
+      mode: 'split',
+      peoplePaying: 3,
+      tableSize: 3,
+    })
     expect(readSelection(params('amount=100&baseAmount=100&tipAmount=15'))).toEqual({ mode: 'full' })
     expect(readSelection(params(''))).toBeNull()
     const items = readSelection(params('items=a:2,b'))
-    expect(items).toEqual({ mode: 'items', items: [{ itemId: 'a', quantity: 2 }, { itemId: 'b', quantity: null }] })
+    expect(items).toEqual({
+      mode: 'items',
+      items: [
+        { itemId: 'a', quantity: 2 },
+        { itemId: 'b', quantity: null },
+      ],
+    })
     expect(selectionParams(items!).toString()).toBe('items=a%3A2%2Cb')
     expect(paymentTypeOf(items!)).toBe('item')
     expect(paymentTypeOf({ mode: 'split', peoplePaying: 1, tableSize: 2 })).toBe('split')
@@ -34,8 +57,21 @@ describe('quoting a selection against the bill now', () => {
     { id: 'b', priceCents: 4500, quantity: 1, paidQuantity: 1 },
   ]
   it('prices items with the server’s rules and says when some were paid meanwhile', () => {
-    expect(quote(lines, 6667, { mode: 'items', items: [{ itemId: 'a', quantity: 1 }] })).toEqual({ base: 3334, lines: [{ itemId: 'a', units: 1, amount: 3334 }], changed: false, split: null })
-    expect(quote(lines, 6667, { mode: 'items', items: [{ itemId: 'a', quantity: 5 }, { itemId: 'b', quantity: 1 }] })).toEqual({
+    expect(quote(lines, 6667, { mode: 'items', items: [{ itemId: 'a', quantity: 1 }] })).toEqual({
+      base: 3334,
+      lines: [{ itemId: 'a', units: 1, amount: 3334 }],
+      changed: false,
+      split: null,
+    })
+    expect(
+      quote(lines, 6667, {
+        mode: 'items',
+        items: [
+          { itemId: 'a', quantity: 5 },
+          { itemId: 'b', quantity: 1 },
+        ],
+      }),
+    ).toEqual({
       base: 6667,
       lines: [{ itemId: 'a', units: 2, amount: 6667 }],
       changed: true,
@@ -54,8 +90,16 @@ describe('the tip from the URL', () => {
   it('adds no tip unless one is chosen, takes a preset or a custom amount, and ignores a custom amount that is not a number', () => {
     expect(readTip(params(''), 64000)).toEqual({ tip: 0, percent: 0, noTipReason: null })
     expect(readTip(params('tipPercentage=20'), 64000)).toEqual({ tip: 12800, percent: 20, noTipReason: null })
-    expect(readTip(params('tipPercentage=custom&tipAmount=50.5'), 64000)).toEqual({ tip: 5050, percent: null, noTipReason: null })
-    expect(readTip(params('tipPercentage=custom&tipAmount=-3'), 64000)).toEqual({ tip: 0, percent: null, noTipReason: null })
+    expect(readTip(params('tipPercentage=custom&tipAmount=50.5'), 64000)).toEqual({
+      tip: 5050,
+      percent: null,
+      noTipReason: null,
+    })
+    expect(readTip(params('tipPercentage=custom&tipAmount=-3'), 64000)).toEqual({
+      tip: 0,
+      percent: null,
+      noTipReason: null,
+    })
     expect(readTip(params('tipAmount=abc'), 64000)).toEqual({ tip: 0, percent: 0, noTipReason: null })
   })
 
@@ -68,14 +112,26 @@ describe('the tip from the URL', () => {
 
 describe('the payment summary', () => {
   it('layout A shows IVA apart; included tax adds nothing to the charge', () => {
-    expect(paymentSummary(11600, 1000, { showTaxSeparately: true, taxIncludedInPrice: true, taxRateBps: 1600 })).toEqual({
-      layout: 'separate', subtotal: 10000, tax: 1600, taxRatePercent: 16, tip: 1000, total: 12600, taxAdded: 0,
+    expect(
+      paymentSummary(11600, 1000, { showTaxSeparately: true, taxIncludedInPrice: true, taxRateBps: 1600 }),
+    ).toEqual({
+      layout: 'separate',
+      subtotal: 10000,
+      tax: 1600,
+      taxRatePercent: 16,
+      tip: 1000,
+      total: 12600,
+      taxAdded: 0,
     })
   })
 
   it('layout B shows the consumption and says prices include tax; excluded tax is added', () => {
-    expect(paymentSummary(10000, 0, { showTaxSeparately: false, taxIncludedInPrice: true, taxRateBps: 1600 })).toMatchObject({ layout: 'combined', consumption: 10000, total: 10000, pricesIncludeTax: true })
-    expect(paymentSummary(10000, 500, { showTaxSeparately: false, taxIncludedInPrice: false, taxRateBps: 1600 })).toMatchObject({ consumption: 10000, tax: 1600, total: 12100, taxAdded: 1600 })
+    expect(
+      paymentSummary(10000, 0, { showTaxSeparately: false, taxIncludedInPrice: true, taxRateBps: 1600 }),
+    ).toMatchObject({ layout: 'combined', consumption: 10000, total: 10000, pricesIncludeTax: true })
+    expect(
+      paymentSummary(10000, 500, { showTaxSeparately: false, taxIncludedInPrice: false, taxRateBps: 1600 }),
+    ).toMatchObject({ consumption: 10000, tax: 1600, total: 12100, taxAdded: 1600 })
   })
 })
 
@@ -88,16 +144,27 @@ describe('items chosen after equal shares', () => {
     ]
     const picked = quote(lines, 5000, { mode: 'items', items: [{ itemId: 'a', quantity: null }] })
     expect(picked.base).toBe(5000)
-    expect(planPayment(lines, 5000, { type: 'item', amountCents: picked.base, items: [{ itemId: 'a', quantity: null }] }, [{ tableSize: 2, shares: 1 }])).toMatchObject({
+    expect(
+      planPayment(lines, 5000, { type: 'item', amountCents: picked.base, items: [{ itemId: 'a', quantity: null }] }, [
+        { tableSize: 2, shares: 1 },
+      ]),
+    ).toMatchObject({
       ok: true,
       plan: { amountCents: 5000, closesBill: true },
     })
-    expect(planPayment(lines, 5000, { type: 'item', amountCents: 6000, items: [{ itemId: 'a', quantity: null }] }, [])).toMatchObject({ ok: false, code: 'BILL_CHANGED' })
+    expect(
+      planPayment(lines, 5000, { type: 'item', amountCents: 6000, items: [{ itemId: 'a', quantity: null }] }, []),
+    ).toMatchObject({ ok: false, code: 'BILL_CHANGED' })
   })
 })
 
 describe('what changed between showing a payment and paying it', () => {
-  const now = (base: number, remaining: number, mode: 'full' | 'items' | 'split' = 'full', selectionChanged = false) => ({ base, remaining, mode, selectionChanged })
+  const now = (
+    base: number,
+    remaining: number,
+    mode: 'full' | 'items' | 'split' = 'full',
+    selectionChanged = false,
+  ) => ({ base, remaining, mode, selectionChanged })
 
   it('names the change the diner can understand', () => {
     expect(whatChanged(16500, now(30250, 121000, 'split'))).toBe('ordered')

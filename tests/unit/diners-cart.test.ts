@@ -1,6 +1,22 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addToCart, cartCharge, cartCookie, cartFromCookies, cartLineKey, cartTotals, decodeCart, encodeCart, MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY, MAX_NOTE_CHARS, priceCart, removeFromCart, setCartQuantity, type CartEntry } from '~/domain/cart'
+import {
+  addToCart,
+  cartCharge,
+  cartCookie,
+  cartFromCookies,
+  cartLineKey,
+  cartTotals,
+  decodeCart,
+  encodeCart,
+  MAX_ITEMS_PER_ORDER,
+  MAX_LINE_QUANTITY,
+  MAX_NOTE_CHARS,
+  priceCart,
+  removeFromCart,
+  setCartQuantity,
+  type CartEntry,
+} from '~/domain/cart'
 import type { MenuEntry } from '~/domain/order-pricing'
 import { groupUnpaidByDiner } from '~/domain/diners'
 import { quoteSplit } from '~/domain/split'
@@ -10,7 +26,10 @@ const line = (customerName: string | null, paidQuantity = 0, quantity = 1) => ({
 
 describe('pay-items groups', () => {
   it('puts named diners in alphabetical order, ignoring case and accents, and Guest last', () => {
-    const groups = groupUnpaidByDiner([line(null), line('Óscar'), line('ana'), line('Beto'), line(' '), line('ana')], 'es-MX')
+    const groups = groupUnpaidByDiner(
+      [line(null), line('Óscar'), line('ana'), line('Beto'), line(' '), line('ana')],
+      'es-MX',
+    )
     expect(groups.map((group) => [group.customerName, group.lines.length])).toEqual([
       ['ana', 2],
       ['Beto', 1],
@@ -68,7 +87,15 @@ describe('cart', () => {
       {
         name: 'Taco',
         priceCents: 3250,
-        modifierGroups: [{ id: 'salsa', name: 'Salsa', required: false, multipleSelect: false, options: [{ id: 'roja', name: 'Roja', priceAdjustmentCents: 500, isDefault: false }] }],
+        modifierGroups: [
+          {
+            id: 'salsa',
+            name: 'Salsa',
+            required: false,
+            multipleSelect: false,
+            options: [{ id: 'roja', name: 'Roja', priceAdjustmentCents: 500, isDefault: false }],
+          },
+        ],
       },
     ],
     ['agua', { name: 'Agua', priceCents: 4500, modifierGroups: [] }],
@@ -126,26 +153,50 @@ describe('cart', () => {
   })
 
   it('shows the tax the restaurant charges: none added when prices include it, IVA on top otherwise', () => {
-    expect(cartCharge(18950, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({ taxAdded: 0, taxIncluded: true, taxRatePercent: 16, total: 18950 })
-    expect(cartCharge(18950, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({ taxAdded: 3032, taxIncluded: false, taxRatePercent: 16, total: 21982 })
+    expect(cartCharge(18950, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({
+      taxAdded: 0,
+      taxIncluded: true,
+      taxRatePercent: 16,
+      total: 18950,
+    })
+    expect(cartCharge(18950, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({
+      taxAdded: 3032,
+      taxIncluded: false,
+      taxRatePercent: 16,
+      total: 21982,
+    })
     expect(cartCharge(9750, { taxRateBps: 800, taxIncludedInPrice: false }).total).toBe(10530)
   })
 
   it('shows in the cart the payment step’s own total for the order paid alone', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), fc.boolean(), (subtotal, taxRateBps, taxIncludedInPrice, showTaxSeparately) => {
-        const settings = { taxRateBps, taxIncludedInPrice, showTaxSeparately }
-        expect(cartCharge(subtotal, settings).total).toBe(paymentSummary(subtotal, 0, settings).total)
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (subtotal, taxRateBps, taxIncludedInPrice, showTaxSeparately) => {
+          const settings = { taxRateBps, taxIncludedInPrice, showTaxSeparately }
+          expect(cartCharge(subtotal, settings).total).toBe(paymentSummary(subtotal, 0, settings).total)
+        },
+      ),
     )
   })
 
   it('refuses to grow a line past the per-line limit, a cart past the line limit, and a cart its cookie cannot hold', () => {
     expect(addToCart([{ ...taco, quantity: MAX_LINE_QUANTITY }], taco)).toBeNull()
-    const lines = Array.from({ length: MAX_ITEMS_PER_ORDER }, (_, index) => ({ menuItemId: `item-${index}`, optionIds: [], quantity: 1 }))
+    const lines = Array.from({ length: MAX_ITEMS_PER_ORDER }, (_, index) => ({
+      menuItemId: `item-${index}`,
+      optionIds: [],
+      quantity: 1,
+    }))
     expect(addToCart(lines, agua)).toBeNull()
     const options = Array.from({ length: 8 }, () => crypto.randomUUID())
-    const big = Array.from({ length: 11 }, () => ({ menuItemId: crypto.randomUUID(), optionIds: options, quantity: 10 }))
+    const big = Array.from({ length: 11 }, () => ({
+      menuItemId: crypto.randomUUID(),
+      optionIds: options,
+      quantity: 10,
+    }))
     expect(addToCart(big, { menuItemId: crypto.randomUUID(), optionIds: options })).toBeNull()
     expect(addToCart(big.slice(1), { menuItemId: crypto.randomUUID(), optionIds: options })).toHaveLength(11)
   })
@@ -157,7 +208,9 @@ describe('cart', () => {
     ]
     expect(decodeCart(encodeCart(cart))).toEqual(cart)
     expect(decodeCart('nope')).toEqual([])
-    expect(decodeCart('2.taco.roja~0.agua~100.agua~1.bad id~x.agua~1.taco.roja~1.agua')).toEqual(cart.map((line, index) => (index === 0 ? line : { ...line, quantity: 1 })))
+    expect(decodeCart('2.taco.roja~0.agua~100.agua~1.bad id~x.agua~1.taco.roja~1.agua')).toEqual(
+      cart.map((line, index) => (index === 0 ? line : { ...line, quantity: 1 })),
+    )
     const set = cartCookie('s-1', cart)
     expect(set).toBe('mesa_cart_s-1=2.taco.roja~1.agua; Path=/customer; Max-Age=43200; SameSite=Lax')
     expect(cartFromCookies(`lng=en; mesa_cart_s-12=1.agua; ${set.split(';')[0]}; theme=dark`, 's-1')).toEqual(cart)
@@ -176,7 +229,10 @@ describe('cart', () => {
     expect(removeFromCart(cart, cartLineKey(sinCebolla))).toEqual([{ ...taco, quantity: 1 }])
     // Separators, accents, a semicolon and an emoji: a cookie value must carry them all and give them back as typed.
     const note = 'sin cebolla; bien dorado. ~ 50% más salsa, ¡gracias! 🌶'
-    const awkward: CartEntry[] = [{ ...tacoRoja, quantity: 1, note }, { ...agua, quantity: 2 }]
+    const awkward: CartEntry[] = [
+      { ...tacoRoja, quantity: 1, note },
+      { ...agua, quantity: 2 },
+    ]
     const cookie = cartCookie('s-1', awkward).split(';')[0]!
     expect(cookie).toMatch(/^mesa_cart_s-1=[A-Za-z0-9%.~:_!'()*-]+$/)
     expect(cartFromCookies(cookie, 's-1')).toEqual(awkward)
@@ -196,7 +252,13 @@ describe('cart', () => {
   it('keeps a line that sold out in sight but out of the totals', () => {
     const soldOutMenu = new Map(menu)
     soldOutMenu.set('agua', { ...menu.get('agua')!, soldOut: true })
-    const lines = priceCart([{ ...taco, quantity: 2 }, { ...agua, quantity: 1 }], soldOutMenu)
+    const lines = priceCart(
+      [
+        { ...taco, quantity: 2 },
+        { ...agua, quantity: 1 },
+      ],
+      soldOutMenu,
+    )
     expect(lines.map((line) => [line.menuItemId, line.soldOut])).toEqual([
       ['taco', false],
       ['agua', true],

@@ -6,18 +6,34 @@ import { DEFAULT_LIMITS, DEFAULT_MAX_OPEN_LINES, parseEnv, SECRET_NAMES } from '
 import { LOCAL_VARS } from '../../scripts/local-vars'
 
 const resend = { MAIL_PROVIDER: 'resend', MAIL_FROM: 'no-reply@mesa.mx', MAIL_API_KEY: 're_test' }
-const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }
+const stripe = {
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+}
 
 describe('the Worker configuration check', () => {
   it('takes the local stand-ins (simulated payments, the log mailer) in development, with every default limit', () => {
     const result = parseEnv({ ...LOCAL_VARS })
-    expect(result).toMatchObject({ ok: true, env: { MESA_ENV: 'development', PAYMENT_PROVIDER: 'simulated', MAIL_PROVIDER: 'log', MAX_OPEN_LINES: DEFAULT_MAX_OPEN_LINES } })
+    expect(result).toMatchObject({
+      ok: true,
+      env: {
+        MESA_ENV: 'development',
+        PAYMENT_PROVIDER: 'simulated',
+        MAIL_PROVIDER: 'log',
+        MAX_OPEN_LINES: DEFAULT_MAX_OPEN_LINES,
+      },
+    })
     expect(result.ok && result.env.RATE_LIMITS).toEqual(DEFAULT_LIMITS)
   })
 
   it('lets wrangler.toml change one limit and keeps the others', () => {
     const result = parseEnv({ ...LOCAL_VARS, RATE_LIMITS: { ordersPerTable: { limit: 10, windowSeconds: 30 } } })
-    expect(result.ok && result.env.RATE_LIMITS).toEqual({ ...DEFAULT_LIMITS, ordersPerTable: { limit: 10, windowSeconds: 30 } })
+    expect(result.ok && result.env.RATE_LIMITS).toEqual({
+      ...DEFAULT_LIMITS,
+      ordersPerTable: { limit: 10, windowSeconds: 30 },
+    })
   })
 
   it.each([
@@ -37,7 +53,10 @@ describe('the Worker configuration check', () => {
   })
 
   it('takes a configuration that does not say where it runs as production', () => {
-    expect(parseEnv({})).toMatchObject({ ok: false, problems: [expect.stringMatching(/^MAIL_PROVIDER/), expect.stringMatching(/^PAYMENT_PROVIDER/)] })
+    expect(parseEnv({})).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^MAIL_PROVIDER/), expect.stringMatching(/^PAYMENT_PROVIDER/)],
+    })
   })
 
   it('refuses production with the log mailer or the simulated provider, saying what to set', () => {
@@ -47,15 +66,22 @@ describe('the Worker configuration check', () => {
     expect(problems).toContainEqual(expect.stringMatching(/^MAIL_PROVIDER: .*Set MAIL_PROVIDER = "resend"/))
     expect(problems).toContainEqual(expect.stringMatching(/^PAYMENT_PROVIDER: .*may serve only the demo table/))
     // A real mailer alone is not enough: every real table would still be approved without money moving.
-    expect(parseEnv({ MESA_ENV: 'production', ...resend })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^PAYMENT_PROVIDER/)] })
+    expect(parseEnv({ MESA_ENV: 'production', ...resend })).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^PAYMENT_PROVIDER/)],
+    })
   })
 
   it('refuses Stripe without its keys, saying how to set each one', () => {
     const result = parseEnv({ ...LOCAL_VARS, PAYMENT_PROVIDER: 'stripe' })
     expect(result.ok).toBe(false)
     const problems = result.ok ? [] : result.problems
-    expect(problems).toContainEqual(expect.stringMatching(/^STRIPE_SECRET_KEY: .*npx wrangler secret put STRIPE_SECRET_KEY/))
-    expect(problems).toContainEqual(expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: .*npx wrangler secret put STRIPE_WEBHOOK_SECRET/))
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^STRIPE_SECRET_KEY: .*npx wrangler secret put STRIPE_SECRET_KEY/),
+    )
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: .*npx wrangler secret put STRIPE_WEBHOOK_SECRET/),
+    )
     expect(problems).toContainEqual(expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY: .*wrangler\.toml/))
     // The two keys are secrets: a wrangler.toml that holds one is not deployed.
     expect(SECRET_NAMES).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']))
@@ -63,9 +89,17 @@ describe('the Worker configuration check', () => {
 
   it('takes Stripe in production, with Stripe’s own address over https and no fee unless one is set', () => {
     const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe })
-    expect(result).toMatchObject({ ok: true, env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: 'https://api.stripe.com', MESA_FEE_BPS: 0 } })
-    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, MESA_FEE_BPS: '150' })).toMatchObject({ ok: true, env: { MESA_FEE_BPS: 150 } })
-    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toMatchObject({
+    expect(result).toMatchObject({
+      ok: true,
+      env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: 'https://api.stripe.com', MESA_FEE_BPS: 0 },
+    })
+    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, MESA_FEE_BPS: '150' })).toMatchObject({
+      ok: true,
+      env: { MESA_FEE_BPS: 150 },
+    })
+    expect(
+      parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
+    ).toMatchObject({
       ok: false,
       problems: [expect.stringMatching(/^STRIPE_API_BASE: .*https/)],
     })
@@ -76,8 +110,13 @@ describe('the Worker configuration check', () => {
   it('npm run deploy stops before building when wrangler.toml would be refused', async () => {
     const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> }
     expect(scripts.deploy).toMatch(/^tsx scripts\/check-deploy\.ts && npm run build && .*wrangler deploy$/)
-    const run = promisify(execFile)('npx', ['tsx', 'scripts/check-deploy.ts'], { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } })
-    const failure = await run.then(() => null, (error: { code: number; stderr: string }) => error)
+    const run = promisify(execFile)('npx', ['tsx', 'scripts/check-deploy.ts'], {
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    })
+    const failure = await run.then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    )
     expect(failure?.code).toBe(1)
     expect(failure?.stderr).toContain('Not deploying: wrangler.toml would not be served.')
     expect(failure?.stderr).toContain('MAIL_PROVIDER "log" only prints mail')

@@ -1,18 +1,42 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applyPlan, billTotals, lineAmountFor, lineById, planPayment, type PayableLine, type PaymentIntent, type PaymentPlan } from '~/domain/bill'
+import {
+  applyPlan,
+  billTotals,
+  lineAmountFor,
+  lineById,
+  planPayment,
+  type PayableLine,
+  type PaymentIntent,
+  type PaymentPlan,
+} from '~/domain/bill'
 import { commitHold, holdFor, stillPayable, withHolds, type CommittedBill, type Hold } from '~/domain/holds'
 import { quoteSplit } from '~/domain/split'
 
-const line = (id: string, priceCents: number, quantity = 1): PayableLine => ({ id, priceCents, quantity, paidQuantity: 0, paidBy: null })
+const line = (id: string, priceCents: number, quantity = 1): PayableLine => ({
+  id,
+  priceCents,
+  quantity,
+  paidQuantity: 0,
+  paidBy: null,
+})
 const fresh = (lines: PayableLine[]): CommittedBill => ({ lines, paidCents: 0, splitPaid: [] })
 
 /** Holds what `intent` asks for, as the table's object does: planned against the bill with every standing hold counted as paid. */
-function hold(bill: CommittedBill, standing: Hold[], intent: PaymentIntent, payer = 'Ana', id = crypto.randomUUID()): Hold | null {
+function hold(
+  bill: CommittedBill,
+  standing: Hold[],
+  intent: PaymentIntent,
+  payer = 'Ana',
+  id = crypto.randomUUID(),
+): Hold | null {
   const seen = withHolds(bill, standing)
   const decision = planPayment(seen.lines, seen.paidCents, intent, seen.splitPaid)
   if (!decision.ok) return null
-  const share = intent.type === 'split' && intent.splitCount !== null ? { tableSize: intent.splitCount, shares: intent.partySize } : null
+  const share =
+    intent.type === 'split' && intent.splitCount !== null
+      ? { tableSize: intent.splitCount, shares: intent.partySize }
+      : null
   const made = holdFor(id, payer, seen, decision.plan, share)
   expect(made.units).toEqual(plainly.holdUnits(seen, decision.plan))
   return made
@@ -26,20 +50,26 @@ function hold(bill: CommittedBill, standing: Hold[], intent: PaymentIntent, paye
 const plainly = {
   withHolds(bill: CommittedBill, holds: readonly Hold[]): CommittedBill {
     const held = new Map<string, number>()
-    for (const each of holds) for (const unit of each.units) held.set(unit.itemId, (held.get(unit.itemId) ?? 0) + unit.quantity)
+    for (const each of holds)
+      for (const unit of each.units) held.set(unit.itemId, (held.get(unit.itemId) ?? 0) + unit.quantity)
     return {
-      lines: bill.lines.map((each) => (held.get(each.id) ? { ...each, paidQuantity: each.paidQuantity + held.get(each.id)! } : each)),
+      lines: bill.lines.map((each) =>
+        held.get(each.id) ? { ...each, paidQuantity: each.paidQuantity + held.get(each.id)! } : each,
+      ),
       paidCents: bill.paidCents + holds.reduce((sum, each) => sum + each.amountCents, 0),
       splitPaid: [...bill.splitPaid, ...holds.flatMap((each) => (each.share ? [each.share] : []))],
     }
   },
   applyPlan(lines: readonly PayableLine[], plan: PaymentPlan, payer: string): PayableLine[] {
     const updates = new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))
-    const named = (existing: string | null, name: string) => (!existing ? name : existing.split(', ').includes(name) ? existing : `${existing}, ${name}`)
+    const named = (existing: string | null, name: string) =>
+      !existing ? name : existing.split(', ').includes(name) ? existing : `${existing}, ${name}`
     return lines.map((each) => {
       const paidQuantity = updates.get(each.id)
       const updated = paidQuantity === undefined ? each : { ...each, paidQuantity, paidBy: named(each.paidBy, payer) }
-      return plan.closesBill && updated.paidQuantity < updated.quantity ? { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer } : updated
+      return plan.closesBill && updated.paidQuantity < updated.quantity
+        ? { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer }
+        : updated
     })
   },
   holdUnits(seen: CommittedBill, plan: PaymentPlan): Hold['units'] {
@@ -68,8 +98,12 @@ describe('holds', () => {
     const ana = hold(bill, [], { type: 'item', amountCents: 6000, items: [{ itemId: 'tacos', quantity: 1 }] })!
     expect(ana.units).toEqual([{ itemId: 'tacos', quantity: 1 }])
     // The last taco is free; both are not.
-    expect(hold(bill, [ana], { type: 'item', amountCents: 12000, items: [{ itemId: 'tacos', quantity: 2 }] }, 'Luis')).toBeNull()
-    expect(hold(bill, [ana], { type: 'item', amountCents: 6000, items: [{ itemId: 'tacos', quantity: 1 }] }, 'Luis')).not.toBeNull()
+    expect(
+      hold(bill, [ana], { type: 'item', amountCents: 12000, items: [{ itemId: 'tacos', quantity: 2 }] }, 'Luis'),
+    ).toBeNull()
+    expect(
+      hold(bill, [ana], { type: 'item', amountCents: 6000, items: [{ itemId: 'tacos', quantity: 1 }] }, 'Luis'),
+    ).not.toBeNull()
   })
 
   it('make the whole rest mean what nobody is paying, and it keeps every unit left', () => {
@@ -86,12 +120,21 @@ describe('holds', () => {
     const first = hold(bill, [], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 })!
     const seen = withHolds(bill, [first])
     expect(quoteSplit(billTotals(seen.lines, seen.paidCents).remaining, 1, 3, seen.splitPaid).share).toBe(10000)
-    expect(hold(bill, [first], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 }, 'Luis')).not.toBeNull()
+    expect(
+      hold(bill, [first], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 }, 'Luis'),
+    ).not.toBeNull()
   })
 
   it('list the units they keep in the bill’s order, whatever order the diner chose them in', () => {
     const bill = fresh([line('a', 1000), line('b', 2000, 2), line('c', 3000)])
-    const ana = hold(bill, [], { type: 'item', amountCents: 4000, items: [{ itemId: 'c', quantity: null }, { itemId: 'b', quantity: 1 }] })!
+    const ana = hold(bill, [], {
+      type: 'item',
+      amountCents: 4000,
+      items: [
+        { itemId: 'c', quantity: null },
+        { itemId: 'b', quantity: 1 },
+      ],
+    })!
     expect(ana.units).toEqual([
       { itemId: 'b', quantity: 1 },
       { itemId: 'c', quantity: 1 },
@@ -127,10 +170,17 @@ describe('holds', () => {
   })
 
   it('never let any interleaving of holds, commits, releases and late charges pay more than the bill or a unit twice', () => {
-    const lines = fc.array(fc.record({ priceCents: fc.integer({ min: 1, max: 50_000 }), quantity: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 4 })
+    const lines = fc.array(
+      fc.record({ priceCents: fc.integer({ min: 1, max: 50_000 }), quantity: fc.integer({ min: 1, max: 4 }) }),
+      { minLength: 1, maxLength: 4 },
+    )
     const step = fc.oneof(
       fc.record({ kind: fc.constant('items' as const), line: fc.nat(), units: fc.integer({ min: 1, max: 4 }) }),
-      fc.record({ kind: fc.constant('share' as const), tableSize: fc.integer({ min: 1, max: 5 }), people: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({
+        kind: fc.constant('share' as const),
+        tableSize: fc.integer({ min: 1, max: 5 }),
+        people: fc.integer({ min: 1, max: 5 }),
+      }),
       fc.record({ kind: fc.constant('full' as const) }),
       fc.record({ kind: fc.constantFrom('commit' as const, 'release' as const, 'late' as const), which: fc.nat() }),
     )
@@ -144,7 +194,8 @@ describe('holds', () => {
         for (const action of steps) {
           const seen = withHolds(bill, standing)
           expect(seen).toEqual(plainly.withHolds(bill, standing))
-          for (const late of released) expect(stillPayable(bill, standing, late)).toBe(plainly.stillPayable(bill, standing, late))
+          for (const late of released)
+            expect(stillPayable(bill, standing, late)).toBe(plainly.stillPayable(bill, standing, late))
           const left = billTotals(seen.lines, seen.paidCents).remaining
           if (action.kind === 'items') {
             const target = seen.lines[action.line % seen.lines.length]!
@@ -152,12 +203,21 @@ describe('holds', () => {
             if (units < 1) continue
             // What the screen shows for these units (see planPayment).
             const amount = Math.min(left, lineAmountFor(target, units))
-            const made = hold(bill, standing, { type: 'item', amountCents: amount, items: [{ itemId: target.id, quantity: units }] })
+            const made = hold(bill, standing, {
+              type: 'item',
+              amountCents: amount,
+              items: [{ itemId: target.id, quantity: units }],
+            })
             if (made) standing.push(made)
           } else if (action.kind === 'share') {
             if (left <= 0) continue
             const quote = quoteSplit(left, action.people, action.tableSize, seen.splitPaid)
-            const made = hold(bill, standing, { type: 'split', amountCents: quote.share, splitCount: quote.tableSize, partySize: quote.peoplePaying })
+            const made = hold(bill, standing, {
+              type: 'split',
+              amountCents: quote.share,
+              splitCount: quote.tableSize,
+              partySize: quote.peoplePaying,
+            })
             if (made) standing.push(made)
           } else if (action.kind === 'full') {
             const made = left > 0 ? hold(bill, standing, { type: 'full', amountCents: left }) : null
@@ -169,7 +229,15 @@ describe('holds', () => {
             // A standing hold can always be paid: nobody else could take what it keeps.
             expect(after).not.toBeNull()
             const closes = bill.paidCents + chosen.amountCents >= billTotals(bill.lines, 0).total
-            const plan = { amountCents: chosen.amountCents, lineUpdates: chosen.units.map((unit) => ({ itemId: unit.itemId, paidQuantity: lineById(bill.lines, unit.itemId)!.paidQuantity + unit.quantity })), paidLines: [], closesBill: closes }
+            const plan = {
+              amountCents: chosen.amountCents,
+              lineUpdates: chosen.units.map((unit) => ({
+                itemId: unit.itemId,
+                paidQuantity: lineById(bill.lines, unit.itemId)!.paidQuantity + unit.quantity,
+              })),
+              paidLines: [],
+              closesBill: closes,
+            }
             expect(after!.lines).toEqual(plainly.applyPlan(bill.lines as PayableLine[], plan, chosen.payer))
             bill = after!
             committed.push(chosen)
@@ -190,7 +258,10 @@ describe('holds', () => {
           expect(bill.paidCents).toBe(committed.reduce((sum, paid) => sum + paid.amountCents, 0))
           for (const each of now.lines) expect(each.paidQuantity).toBeLessThanOrEqual(each.quantity)
           for (const each of bill.lines) {
-            const paidUnits = committed.flatMap((paid) => paid.units).filter((unit) => unit.itemId === each.id).reduce((sum, unit) => sum + unit.quantity, 0)
+            const paidUnits = committed
+              .flatMap((paid) => paid.units)
+              .filter((unit) => unit.itemId === each.id)
+              .reduce((sum, unit) => sum + unit.quantity, 0)
             // Every unit paid at most once; a payment that paid the rest marks the unpaid ones paid too.
             expect(paidUnits).toBeLessThanOrEqual(each.quantity)
           }
@@ -210,7 +281,11 @@ describe('finding lines by id', () => {
   })
 
   it('finds the lines of a bill after a payment: the new line where it was, the others as they were', () => {
-    const after = applyPlan(lines, { amountCents: 110, lineUpdates: [{ itemId: 'l10', paidQuantity: 1 }], paidLines: [], closesBill: false }, 'Ana')
+    const after = applyPlan(
+      lines,
+      { amountCents: 110, lineUpdates: [{ itemId: 'l10', paidQuantity: 1 }], paidLines: [], closesBill: false },
+      'Ana',
+    )
     expect(lineById(after, 'l10')).toMatchObject({ paidQuantity: 1, paidBy: 'Ana' })
     expect(lineById(after, 'l11')).toBe(lines[11])
     expect(lineById(lines, 'l10')).toBe(lines[10])

@@ -13,7 +13,8 @@ function fakeD1(refuse = new Set<string>()) {
         const labels = statements as unknown as string[]
         await new Promise((resolve) => setTimeout(resolve, 5))
         if (down) throw new Error('D1 is down')
-        if (labels.some((label) => refuse.has(label))) throw new Error(`D1 refused ${labels.find((label) => refuse.has(label))}`)
+        if (labels.some((label) => refuse.has(label)))
+          throw new Error(`D1 refused ${labels.find((label) => refuse.has(label))}`)
         batches.push(labels)
         return []
       },
@@ -26,7 +27,11 @@ describe("the restaurant's deliveries to D1", () => {
   it('write the tables that deliver at the same moment in one D1 batch, each in its own order', async () => {
     const d1 = fakeD1()
     const ledger = new LedgerBatches(d1.db)
-    await Promise.all([ledger.write(statements('t1-line', 't1-payment')), ledger.write(statements('t2-line', 't2-payment')), ledger.write(statements('t3-payment'))])
+    await Promise.all([
+      ledger.write(statements('t1-line', 't1-payment')),
+      ledger.write(statements('t2-line', 't2-payment')),
+      ledger.write(statements('t3-payment')),
+    ])
     expect(d1.batches).toEqual([['t1-line', 't1-payment', 't2-line', 't2-payment', 't3-payment']])
   })
 
@@ -49,7 +54,11 @@ describe("the restaurant's deliveries to D1", () => {
   it('keep one table whose delivery D1 refuses from holding the others back', async () => {
     const d1 = fakeD1(new Set(['poison']))
     const ledger = new LedgerBatches(d1.db)
-    const answers = await Promise.allSettled([ledger.write(statements('t1')), ledger.write(statements('poison')), ledger.write(statements('t3'))])
+    const answers = await Promise.allSettled([
+      ledger.write(statements('t1')),
+      ledger.write(statements('poison')),
+      ledger.write(statements('t3')),
+    ])
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect(d1.batches.flat().sort()).toEqual(['t1', 't3'])
   })
@@ -69,7 +78,11 @@ describe("the restaurant's deliveries to D1", () => {
     const d1 = fakeD1()
     const ledger = new LedgerBatches(d1.db)
     const big = Array.from({ length: 300 }, (_, index) => `x${index}`)
-    await Promise.all([ledger.write(statements(...big)), ledger.write(statements(...big.map((label) => `y${label}`))), ledger.write(statements('z'))])
+    await Promise.all([
+      ledger.write(statements(...big)),
+      ledger.write(statements(...big.map((label) => `y${label}`))),
+      ledger.write(statements('z')),
+    ])
     expect(d1.batches.map((batch) => batch.length)).toEqual([300, 301])
   })
 })

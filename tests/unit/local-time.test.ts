@@ -1,6 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, formatLocalDateTime, isTimeZone, parseLocalDate, parseLocalDateTime, restaurantTimeZone, wallClockAt, zonedTimeToUtc } from '~/domain/local-time'
+import {
+  addDays,
+  formatLocalDateTime,
+  isTimeZone,
+  parseLocalDate,
+  parseLocalDateTime,
+  restaurantTimeZone,
+  wallClockAt,
+  zonedTimeToUtc,
+} from '~/domain/local-time'
 
 const MX = 'America/Mexico_City'
 const at = (text: string, zone: string) => zonedTimeToUtc(parseLocalDateTime(text)!, zone)
@@ -31,14 +40,18 @@ describe('local date-time in a zone → UTC', () => {
   it('gives back the reading it was given, for any minute of any day in zones with and without clock changes', () => {
     const zones = [MX, 'America/Tijuana', 'America/New_York', 'Europe/Madrid', 'Asia/Kolkata', 'Australia/Lord_Howe']
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }), fc.constantFrom(...zones), (instant, zone) => {
-        const minute = Math.floor(instant / 60_000) * 60_000
-        const wall = wallClockAt(minute, zone)
-        const back = zonedTimeToUtc(wall, zone)
-        // The same reading; the same instant unless the reading happens twice, when it is the first time.
-        expect(wallClockAt(back, zone)).toEqual(wall)
-        expect(back).toBeLessThanOrEqual(minute)
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        fc.constantFrom(...zones),
+        (instant, zone) => {
+          const minute = Math.floor(instant / 60_000) * 60_000
+          const wall = wallClockAt(minute, zone)
+          const back = zonedTimeToUtc(wall, zone)
+          // The same reading; the same instant unless the reading happens twice, when it is the first time.
+          expect(wallClockAt(back, zone)).toEqual(wall)
+          expect(back).toBeLessThanOrEqual(minute)
+        },
+      ),
     )
   })
 })
@@ -51,8 +64,27 @@ describe('reading dates people typed', () => {
   })
 
   it('refuses what is not a day or a moment of the calendar', () => {
-    for (const junk of ['', 'hoy', '2026-13-01', '2026-02-29', '2026-04-31', '22/11/2026', '2026-11-22T10:00', '2026-1-2', '0000-01-01']) expect(parseLocalDate(junk), junk).toBeNull()
-    for (const junk of ['2026-11-22', '2026-11-22T24:00', '2026-11-22T10:60', '2026-11-22 10:00', '2026-11-22T10:00:00', '2026-11-22T1:00']) expect(parseLocalDateTime(junk), junk).toBeNull()
+    for (const junk of [
+      '',
+      'hoy',
+      '2026-13-01',
+      '2026-02-29',
+      '2026-04-31',
+      '22/11/2026',
+      '2026-11-22T10:00',
+      '2026-1-2',
+      '0000-01-01',
+    ])
+      expect(parseLocalDate(junk), junk).toBeNull()
+    for (const junk of [
+      '2026-11-22',
+      '2026-11-22T24:00',
+      '2026-11-22T10:60',
+      '2026-11-22 10:00',
+      '2026-11-22T10:00:00',
+      '2026-11-22T1:00',
+    ])
+      expect(parseLocalDateTime(junk), junk).toBeNull()
   })
 
   it('knows zones the runtime knows, and falls back to Mexico City for one it does not', () => {

@@ -4,7 +4,10 @@ import { inLanguage, shownText } from '~/domain/menu-language'
 import { photoImage, photoWidths, sniffImageType, webpSize } from '~/domain/menu-photos'
 import { menuItemSchema } from '~/domain/schemas/menus'
 
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((char) => char.charCodeAt(0)) : part)))
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(
+    parts.flatMap((part) => (typeof part === 'string' ? [...part].map((char) => char.charCodeAt(0)) : part)),
+  )
 const le16 = (value: number) => [value & 0xff, value >> 8]
 const le24 = (value: number) => [value & 0xff, (value >> 8) & 0xff, value >> 16]
 
@@ -25,7 +28,10 @@ describe('dish tags', () => {
   })
 
   it('tells what a dish is apart from what it contains', () => {
-    expect(splitTags(['gluten', 'dairy', 'spicy', 'vegetarian'])).toEqual({ dietary: ['spicy', 'vegetarian'], allergens: ['gluten', 'dairy'] })
+    expect(splitTags(['gluten', 'dairy', 'spicy', 'vegetarian'])).toEqual({
+      dietary: ['spicy', 'vegetarian'],
+      allergens: ['gluten', 'dairy'],
+    })
   })
 
   it('is read by the item schema from a form’s checkboxes or a JSON array, with its messages', () => {
@@ -33,24 +39,48 @@ describe('dish tags', () => {
     expect(menuItemSchema.parse(item).tags).toEqual([])
     expect(menuItemSchema.parse({ ...item, tags: 'dairy' }).tags).toEqual(['dairy'])
     expect(menuItemSchema.parse({ ...item, tags: ['spicy', 'gluten'] }).tags).toEqual(['gluten', 'spicy'])
-    expect(menuItemSchema.safeParse({ ...item, tags: ['gluten', 'lupin'] }).error?.issues[0]?.message).toBe('admin.menu.errors.allergen')
-    expect(menuItemSchema.safeParse({ ...item, tags: ['vegan', 'dairy'] }).error?.issues[0]?.message).toBe('admin.menu.errors.veganConflict')
-    expect(menuItemSchema.safeParse({ ...item, tags: 'vegetarian,fish' }).error?.issues[0]?.message).toBe('admin.menu.errors.allergen')
+    expect(menuItemSchema.safeParse({ ...item, tags: ['gluten', 'lupin'] }).error?.issues[0]?.message).toBe(
+      'admin.menu.errors.allergen',
+    )
+    expect(menuItemSchema.safeParse({ ...item, tags: ['vegan', 'dairy'] }).error?.issues[0]?.message).toBe(
+      'admin.menu.errors.veganConflict',
+    )
+    expect(menuItemSchema.safeParse({ ...item, tags: 'vegetarian,fish' }).error?.issues[0]?.message).toBe(
+      'admin.menu.errors.allergen',
+    )
     expect(DISH_TAGS).toHaveLength(16)
   })
 })
 
 describe('English names', () => {
-  const dish = { name: 'Chiles en nogada', description: 'Con granada', nameEn: 'Stuffed poblano peppers', descriptionEn: null }
+  const dish = {
+    name: 'Chiles en nogada',
+    description: 'Con granada',
+    nameEn: 'Stuffed poblano peppers',
+    descriptionEn: null,
+  }
 
   it('shows an English diner the English where staff wrote it, field by field, marking what stayed Spanish', () => {
-    expect(shownText(dish, 'en')).toEqual({ name: 'Stuffed poblano peppers', description: 'Con granada', descriptionLang: 'es' })
-    expect(shownText({ ...dish, nameEn: '', descriptionEn: 'With pomegranate' }, 'en')).toEqual({ name: 'Chiles en nogada', nameLang: 'es', description: 'With pomegranate' })
+    expect(shownText(dish, 'en')).toEqual({
+      name: 'Stuffed poblano peppers',
+      description: 'Con granada',
+      descriptionLang: 'es',
+    })
+    expect(shownText({ ...dish, nameEn: '', descriptionEn: 'With pomegranate' }, 'en')).toEqual({
+      name: 'Chiles en nogada',
+      nameLang: 'es',
+      description: 'With pomegranate',
+    })
   })
 
   it('always shows a Spanish diner the Spanish', () => {
     expect(shownText(dish, 'es')).toEqual({ name: 'Chiles en nogada', description: 'Con granada' })
-    expect(inLanguage({ ...dish, id: 'x', priceCents: 100 }, 'es')).toEqual({ id: 'x', priceCents: 100, name: 'Chiles en nogada', description: 'Con granada' })
+    expect(inLanguage({ ...dish, id: 'x', priceCents: 100 }, 'es')).toEqual({
+      id: 'x',
+      priceCents: 100,
+      name: 'Chiles en nogada',
+      description: 'Con granada',
+    })
   })
 })
 
@@ -79,7 +109,11 @@ describe('dish photos', () => {
     expect(webpSize(lossy)).toEqual({ width: 480, height: 320 })
     // 14 bits of width-1, then 14 of height-1.
     const bits = (160 - 1) | ((107 - 1) << 14)
-    const lossless = bytes([...head('VP8L')], [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, bits >>> 24], [0, 0, 0, 0, 0])
+    const lossless = bytes(
+      [...head('VP8L')],
+      [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, bits >>> 24],
+      [0, 0, 0, 0, 0],
+    )
     expect(webpSize(lossless)).toEqual({ width: 160, height: 107 })
     const extended = bytes([...head('VP8X')], [0, 0, 0, 0], le24(960 - 1), le24(640 - 1))
     expect(webpSize(extended)).toEqual({ width: 960, height: 640 })
@@ -87,7 +121,14 @@ describe('dish photos', () => {
   })
 
   it('draws an <img> with the smallest size that is sharp at twice its width, and all sizes in srcset', () => {
-    const photo = { id: 'p1', sizes: [{ width: 960, height: 640 }, { width: 160, height: 107 }, { width: 480, height: 320 }] }
+    const photo = {
+      id: 'p1',
+      sizes: [
+        { width: 960, height: 640 },
+        { width: 160, height: 107 },
+        { width: 480, height: 320 },
+      ],
+    }
     expect(photoImage(photo, 80)).toEqual({
       src: '/menu-photos/p1/160.webp',
       width: 160,
@@ -95,7 +136,11 @@ describe('dish photos', () => {
       srcSet: '/menu-photos/p1/160.webp 160w, /menu-photos/p1/480.webp 480w, /menu-photos/p1/960.webp 960w',
     })
     expect(photoImage(photo, 480)).toMatchObject({ src: '/menu-photos/p1/960.webp', width: 960, height: 640 })
-    expect(photoImage({ id: 'p2', sizes: [{ width: 100, height: 50 }] }, 480)).toMatchObject({ src: '/menu-photos/p2/100.webp', width: 100, height: 50 })
+    expect(photoImage({ id: 'p2', sizes: [{ width: 100, height: 50 }] }, 480)).toMatchObject({
+      src: '/menu-photos/p2/100.webp',
+      width: 100,
+      height: 50,
+    })
     expect(photoImage({ id: 'p3', sizes: [] }, 80)).toBeNull()
   })
 })

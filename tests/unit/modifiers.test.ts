@@ -26,11 +26,18 @@ const extras: ModifierGroupRule = {
 describe('modifier choices', () => {
   it('pre-selects the defaults, one at most where only one may be chosen', () => {
     expect(defaultChoice([salsa, extras])).toEqual(['verde', 'queso', 'aguacate'])
-    expect(defaultChoice([{ ...salsa, options: salsa.options.map((option) => ({ ...option, isDefault: true })) }])).toEqual(['verde'])
+    expect(
+      defaultChoice([{ ...salsa, options: salsa.options.map((option) => ({ ...option, isDefault: true })) }]),
+    ).toEqual(['verde'])
   })
 
   it('adds the chosen options’ prices and describes them in the groups’ order', () => {
-    expect(checkChoice([salsa, extras], ['aguacate', 'habanero'])).toEqual({ ok: true, optionIds: ['habanero', 'aguacate'], extraCents: 2000, summary: 'Salsa: Habanero · Extras: Aguacate' })
+    expect(checkChoice([salsa, extras], ['aguacate', 'habanero'])).toEqual({
+      ok: true,
+      optionIds: ['habanero', 'aguacate'],
+      extraCents: 2000,
+      summary: 'Salsa: Habanero · Extras: Aguacate',
+    })
     expect(checkChoice([extras], [])).toEqual({ ok: true, optionIds: [], extraCents: 0, summary: null })
   })
 

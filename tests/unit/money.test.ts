@@ -6,7 +6,7 @@ describe('pesos and cents', () => {
   it('reads decimal pesos into whole cents, float noise included', () => {
     expect(pesosToCents(123.45)).toBe(12345)
     expect(pesosToCents(0.1 + 0.2)).toBe(30)
-    expect(pesosToCents(1.005 * 100) ).toBe(10050)
+    expect(pesosToCents(1.005 * 100)).toBe(10050)
     expect(pesosToCents(0)).toBe(0)
   })
 

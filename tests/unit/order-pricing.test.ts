@@ -17,50 +17,136 @@ const menu = new Map<string, MenuEntry>([
   ['agua', { name: 'Agua de jamaica', priceCents: 3500, modifierGroups: [] }],
 ])
 const staff = { freePrices: true }
-const line = (fields: Partial<Parameters<typeof priceOrder>[0][number]>) => ({ name: 'x', description: null, price: 1, quantity: 1, category: 'Order', customerName: null, ...fields })
+const line = (fields: Partial<Parameters<typeof priceOrder>[0][number]>) => ({
+  name: 'x',
+  description: null,
+  price: 1,
+  quantity: 1,
+  category: 'Order',
+  customerName: null,
+  ...fields,
+})
 
 describe('pricing an order', () => {
   it('prices menu lines by the menu, options included, times the quantity, whatever price the client sent', () => {
-    const result = priceOrder([line({ menuItemId: 'tacos', optionIds: ['habanero'], quantity: 3, name: 'Cheap', price: 1 }), line({ menuItemId: 'agua' })], menu, staff)
+    const result = priceOrder(
+      [
+        line({ menuItemId: 'tacos', optionIds: ['habanero'], quantity: 3, name: 'Cheap', price: 1 }),
+        line({ menuItemId: 'agua' }),
+      ],
+      menu,
+      staff,
+    )
     expect(result).toEqual({
       ok: true,
       lines: [
-        { menuItemId: 'tacos', optionIds: ['habanero'], name: 'Tacos al pastor', description: 'Salsa: Habanero', priceCents: 18000, quantity: 3, category: 'Order', customerName: null, note: null },
-        { menuItemId: 'agua', optionIds: [], name: 'Agua de jamaica', description: null, priceCents: 3500, quantity: 1, category: 'Order', customerName: null, note: null },
+        {
+          menuItemId: 'tacos',
+          optionIds: ['habanero'],
+          name: 'Tacos al pastor',
+          description: 'Salsa: Habanero',
+          priceCents: 18000,
+          quantity: 3,
+          category: 'Order',
+          customerName: null,
+          note: null,
+        },
+        {
+          menuItemId: 'agua',
+          optionIds: [],
+          name: 'Agua de jamaica',
+          description: null,
+          priceCents: 3500,
+          quantity: 1,
+          category: 'Order',
+          customerName: null,
+          note: null,
+        },
       ],
     })
   })
 
   it('keeps a line that names no menu item as it was sent (staff and demo lines)', () => {
-    expect(priceOrder([line({ name: 'Botella de la casa', price: 45000, quantity: 1, description: 'Malbec', note: 'Decantar' })], menu, staff)).toEqual({
+    expect(
+      priceOrder(
+        [line({ name: 'Botella de la casa', price: 45000, quantity: 1, description: 'Malbec', note: 'Decantar' })],
+        menu,
+        staff,
+      ),
+    ).toEqual({
       ok: true,
-      lines: [{ menuItemId: null, optionIds: [], name: 'Botella de la casa', description: 'Malbec', priceCents: 45000, quantity: 1, category: 'Order', customerName: null, note: 'Decantar' }],
+      lines: [
+        {
+          menuItemId: null,
+          optionIds: [],
+          name: 'Botella de la casa',
+          description: 'Malbec',
+          priceCents: 45000,
+          quantity: 1,
+          category: 'Order',
+          customerName: null,
+          note: 'Decantar',
+        },
+      ],
     })
   })
 
   it('refuses the whole order for an item off the menu or a choice the item does not allow', () => {
-    expect(priceOrder([line({ menuItemId: 'agua' }), line({ menuItemId: 'elsewhere' })], menu, staff)).toMatchObject({ ok: false, status: 404, code: 'UNKNOWN_ITEM' })
+    expect(priceOrder([line({ menuItemId: 'agua' }), line({ menuItemId: 'elsewhere' })], menu, staff)).toMatchObject({
+      ok: false,
+      status: 404,
+      code: 'UNKNOWN_ITEM',
+    })
     // An unknown item is said first, whatever else is wrong in the order.
-    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: [] }), line({ menuItemId: 'elsewhere' })], menu, staff)).toMatchObject({ ok: false, code: 'UNKNOWN_ITEM' })
-    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: [] })], menu, staff)).toMatchObject({ ok: false, status: 400, code: 'INVALID_OPTIONS' })
-    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: ['verde', 'habanero'] })], menu, staff)).toMatchObject({ ok: false, code: 'INVALID_OPTIONS' })
-    expect(priceOrder([line({ menuItemId: 'agua', optionIds: ['verde'] })], menu, staff)).toMatchObject({ ok: false, code: 'INVALID_OPTIONS', message: 'An option does not belong to its item.' })
+    expect(
+      priceOrder([line({ menuItemId: 'tacos', optionIds: [] }), line({ menuItemId: 'elsewhere' })], menu, staff),
+    ).toMatchObject({ ok: false, code: 'UNKNOWN_ITEM' })
+    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: [] })], menu, staff)).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'INVALID_OPTIONS',
+    })
+    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: ['verde', 'habanero'] })], menu, staff)).toMatchObject({
+      ok: false,
+      code: 'INVALID_OPTIONS',
+    })
+    expect(priceOrder([line({ menuItemId: 'agua', optionIds: ['verde'] })], menu, staff)).toMatchObject({
+      ok: false,
+      code: 'INVALID_OPTIONS',
+      message: 'An option does not belong to its item.',
+    })
   })
 
   it('refuses the whole order, for diners and staff alike, when a line names a sold-out item, and says which', () => {
     const soldOut = new Map(menu)
     soldOut.set('agua', { ...menu.get('agua')!, soldOut: true })
-    const order = [line({ menuItemId: 'tacos', optionIds: ['verde'] }), line({ menuItemId: 'agua' }), line({ menuItemId: 'agua', note: 'sin hielo' })]
+    const order = [
+      line({ menuItemId: 'tacos', optionIds: ['verde'] }),
+      line({ menuItemId: 'agua' }),
+      line({ menuItemId: 'agua', note: 'sin hielo' }),
+    ]
     for (const rights of [staff, { freePrices: false }]) {
-      expect(priceOrder(order, soldOut, rights)).toEqual({ ok: false, status: 409, code: 'SOLD_OUT', soldOut: ['agua'], message: 'Sold out: Agua de jamaica. Nothing was ordered; take it off the order and order the rest.' })
+      expect(priceOrder(order, soldOut, rights)).toEqual({
+        ok: false,
+        status: 409,
+        code: 'SOLD_OUT',
+        soldOut: ['agua'],
+        message: 'Sold out: Agua de jamaica. Nothing was ordered; take it off the order and order the rest.',
+      })
     }
     // The rest of the menu still orders, and an open line is not a menu item.
-    expect(priceOrder([line({ menuItemId: 'tacos', optionIds: ['verde'] }), line({ name: 'Botella' })], soldOut, staff)).toMatchObject({ ok: true })
+    expect(
+      priceOrder([line({ menuItemId: 'tacos', optionIds: ['verde'] }), line({ name: 'Botella' })], soldOut, staff),
+    ).toMatchObject({ ok: true })
   })
 
   it('takes a line with its own name and price only from those allowed to price lines', () => {
     const bottle = line({ name: 'Botella de la casa', price: 1 })
-    expect(priceOrder([line({ menuItemId: 'agua' }), bottle], menu, { freePrices: false })).toMatchObject({ ok: false, status: 403, code: 'PRICE_NOT_ALLOWED' })
+    expect(priceOrder([line({ menuItemId: 'agua' }), bottle], menu, { freePrices: false })).toMatchObject({
+      ok: false,
+      status: 403,
+      code: 'PRICE_NOT_ALLOWED',
+    })
     expect(priceOrder([line({ menuItemId: 'agua' })], menu, { freePrices: false })).toMatchObject({ ok: true })
     expect(priceOrder([bottle], menu, staff)).toMatchObject({ ok: true })
   })

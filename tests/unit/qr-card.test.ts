@@ -21,7 +21,11 @@ describe('qrCardLayout', () => {
       expect(table.top + table.fontPx * 1.2).toBeLessThanOrEqual(qr.top)
       expect(scan.top).toBeGreaterThan(qr.top + qr.size)
       const below = [scan, caption, code, site]
-      below.slice(1).forEach((line, index) => expect(line.top, `line ${index + 1}`).toBeGreaterThanOrEqual(below[index]!.top + below[index]!.fontPx))
+      below
+        .slice(1)
+        .forEach((line, index) =>
+          expect(line.top, `line ${index + 1}`).toBeGreaterThanOrEqual(below[index]!.top + below[index]!.fontPx),
+        )
       expect(height).toBeGreaterThanOrEqual(site.top + site.fontPx + padding)
     }
   })

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_SESSION_ID, DEMO_TABLE_CODE } from '~/domain/demo'
-import { formatTableCode, normalizeTableCode, readTableCodeInput, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, tableCodeFromBytes, tableCodeInPath } from '~/domain/table-code'
+import {
+  formatTableCode,
+  normalizeTableCode,
+  readTableCodeInput,
+  TABLE_CODE_ALPHABET,
+  TABLE_CODE_LENGTH,
+  tableCodeFromBytes,
+  tableCodeInPath,
+} from '~/domain/table-code'
 
 describe('the table code alphabet', () => {
   it('has 32 distinct symbols and none of the letters that pass for a digit or each other (I, L, O, U)', () => {
@@ -40,7 +48,16 @@ describe('tableCodeFromBytes', () => {
 
 describe('normalizeTableCode', () => {
   it('accepts the code in any case, with or without the dash, with spaces around or inside', () => {
-    for (const typed of ['K7MQ-4XPD', 'k7mq-4xpd', 'K7MQ4XPD', 'k7mq4xpd', '  K7mq 4xPd ', 'K7MQ – 4XPD', 'K7MQ—4XPD', 'k 7 m q 4 x p d']) {
+    for (const typed of [
+      'K7MQ-4XPD',
+      'k7mq-4xpd',
+      'K7MQ4XPD',
+      'k7mq4xpd',
+      '  K7mq 4xPd ',
+      'K7MQ – 4XPD',
+      'K7MQ—4XPD',
+      'k 7 m q 4 x p d',
+    ]) {
       expect(normalizeTableCode(typed), typed).toBe('K7MQ4XPD')
     }
   })
@@ -51,7 +68,17 @@ describe('normalizeTableCode', () => {
   })
 
   it('is null for anything that is not eight symbols of the alphabet', () => {
-    for (const typed of ['', 'K7MQ-4XP', 'K7MQ-4XPDD', 'K7MQ-4XPU', 'K7MQ_4XPD', 'K7MQ.4XPD', 'K7MQ-4XPÑ', DEMO_SESSION_ID, crypto.randomUUID()]) {
+    for (const typed of [
+      '',
+      'K7MQ-4XP',
+      'K7MQ-4XPDD',
+      'K7MQ-4XPU',
+      'K7MQ_4XPD',
+      'K7MQ.4XPD',
+      'K7MQ-4XPÑ',
+      DEMO_SESSION_ID,
+      crypto.randomUUID(),
+    ]) {
       expect(normalizeTableCode(typed), typed).toBeNull()
     }
   })
@@ -70,7 +97,8 @@ describe('readTableCodeInput', () => {
     const longId = 'bY3h0Qk2nV8xZr4tLp6sWc1mEa9dFg7jHu5iKo2qTs0'
     expect(readTableCodeInput(` ${longId} `)).toEqual({ kind: 'session', sessionId: longId })
     expect(readTableCodeInput(DEMO_SESSION_ID)).toEqual({ kind: 'session', sessionId: DEMO_SESSION_ID })
-    for (const typed of ['', '   ', 'mesa 7!', '../admin']) expect(readTableCodeInput(typed), typed).toEqual({ kind: 'invalid' })
+    for (const typed of ['', '   ', 'mesa 7!', '../admin'])
+      expect(readTableCodeInput(typed), typed).toEqual({ kind: 'invalid' })
   })
 
   it('keeps the demo code a valid code', () => {

@@ -36,25 +36,46 @@ describe('tips', () => {
 
 describe('tax (docs/money.md, Tax)', () => {
   it('takes IVA out of a price that includes it: price − price / 1.16', () => {
-    expect(taxBreakdown(11600, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({ subtotal: 10000, tax: 1600, total: 11600 })
+    expect(taxBreakdown(11600, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({
+      subtotal: 10000,
+      tax: 1600,
+      total: 11600,
+    })
     // 100.00 / 1.16 = 86.2069 → 86.21; tax 13.79
-    expect(taxBreakdown(10000, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({ subtotal: 8621, tax: 1379, total: 10000 })
+    expect(taxBreakdown(10000, { taxRateBps: 1600, taxIncludedInPrice: true })).toEqual({
+      subtotal: 8621,
+      tax: 1379,
+      total: 10000,
+    })
   })
 
   it('adds IVA on top of a price that excludes it: price × rate', () => {
-    expect(taxBreakdown(10000, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({ subtotal: 10000, tax: 1600, total: 11600 })
-    expect(taxBreakdown(333, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({ subtotal: 333, tax: 53, total: 386 })
+    expect(taxBreakdown(10000, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({
+      subtotal: 10000,
+      tax: 1600,
+      total: 11600,
+    })
+    expect(taxBreakdown(333, { taxRateBps: 1600, taxIncludedInPrice: false })).toEqual({
+      subtotal: 333,
+      tax: 53,
+      total: 386,
+    })
   })
 
   it('keeps subtotal + tax = total and no negative part, either way', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 10000 }), fc.boolean(), (amount, rate, included) => {
-        const { subtotal, tax, total } = taxBreakdown(amount, { taxRateBps: rate, taxIncludedInPrice: included })
-        expect(subtotal + tax).toBe(total)
-        expect(tax).toBeGreaterThanOrEqual(0)
-        expect(subtotal).toBeGreaterThanOrEqual(0)
-        expect(included ? total : subtotal).toBe(amount)
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 10000 }),
+        fc.boolean(),
+        (amount, rate, included) => {
+          const { subtotal, tax, total } = taxBreakdown(amount, { taxRateBps: rate, taxIncludedInPrice: included })
+          expect(subtotal + tax).toBe(total)
+          expect(tax).toBeGreaterThanOrEqual(0)
+          expect(subtotal).toBeGreaterThanOrEqual(0)
+          expect(included ? total : subtotal).toBe(amount)
+        },
+      ),
     )
   })
 

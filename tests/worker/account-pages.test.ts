@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { mailedResetToken, mailsTo, ORIGIN, postForm } from './fixtures'
 import { call, PASSWORD, signedInOwner } from './staff'
 
-
 describe('forgot and reset password pages', () => {
   it('says the same for a known and an unknown email, mails only the known one, and checks the address', async () => {
     const { account } = await signedInOwner()
@@ -11,7 +10,9 @@ describe('forgot and reset password pages', () => {
     for (const email of [account.ownerEmail, nobody]) {
       const page = await postForm('/admin/forgot-password', { email })
       expect(page.status).toBe(200)
-      expect(await page.text()).toContain('Si existe una cuenta con este correo, recibirás instrucciones para restablecer tu contraseña.')
+      expect(await page.text()).toContain(
+        'Si existe una cuenta con este correo, recibirás instrucciones para restablecer tu contraseña.',
+      )
     }
     expect(await mailsTo(account.ownerEmail, 1)).toBe(1)
     expect(await mailsTo(nobody, 0)).toBe(0)
@@ -25,7 +26,9 @@ describe('forgot and reset password pages', () => {
     const token = await mailedResetToken(() => postForm('/admin/forgot-password', { email: account.ownerEmail }))
     const path = `/admin/reset-password/${token}`
     // The outbox records the mail without the token: a leaked table resets nobody's password.
-    const kept = await env.DB.prepare('SELECT body FROM mail_outbox WHERE to_address = ?').bind(account.ownerEmail).first<{ body: string }>()
+    const kept = await env.DB.prepare('SELECT body FROM mail_outbox WHERE to_address = ?')
+      .bind(account.ownerEmail)
+      .first<{ body: string }>()
     expect(kept?.body).toContain('/admin/reset-password/[oculto / hidden]')
     expect(kept?.body).not.toContain(token)
     expect(await (await SELF.fetch(`${ORIGIN}${path}`)).text()).toContain('Contraseña nueva')
@@ -37,7 +40,9 @@ describe('forgot and reset password pages', () => {
     const done = await postForm(path, { password: 'nueva-clave-2026' })
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe('/admin/login')
-    expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: 'nueva-clave-2026' })).status).toBe(200)
+    expect(
+      (await call('POST', '/api/auth/login', { email: account.ownerEmail, password: 'nueva-clave-2026' })).status,
+    ).toBe(200)
     expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD })).status).toBe(401)
 
     expect(await (await SELF.fetch(`${ORIGIN}${path}`)).text()).toContain('Este enlace ya no es válido')
@@ -47,8 +52,12 @@ describe('forgot and reset password pages', () => {
   })
 
   it('an unknown or malformed token shows the invalid-link state', async () => {
-    expect(await (await SELF.fetch(`${ORIGIN}/admin/reset-password/not-a-token`)).text()).toContain('Este enlace ya no es válido')
-    expect(await (await SELF.fetch(`${ORIGIN}/admin/reset-password/${'a'.repeat(43)}`)).text()).toContain('Este enlace ya no es válido')
+    expect(await (await SELF.fetch(`${ORIGIN}/admin/reset-password/not-a-token`)).text()).toContain(
+      'Este enlace ya no es válido',
+    )
+    expect(await (await SELF.fetch(`${ORIGIN}/admin/reset-password/${'a'.repeat(43)}`)).text()).toContain(
+      'Este enlace ya no es válido',
+    )
   })
 })
 
@@ -61,18 +70,36 @@ describe('the staff forms without JavaScript', () => {
     expect(email).toContain('value="rosa@"')
     expect(email).toContain('aria-invalid="true"')
     const errorId = /aria-describedby="([^"]+)"/.exec(email)?.[1]
-    expect(html).toContain(`<ul id="${errorId}" class="grid gap-1 text-sm font-medium text-red-800 dark:text-red-300"><li>Correo electrónico inválido</li></ul>`)
+    expect(html).toContain(
+      `<ul id="${errorId}" class="grid gap-1 text-sm font-medium text-red-800 dark:text-red-300"><li>Correo electrónico inválido</li></ul>`,
+    )
     expect(html).not.toContain('secreta-123')
   })
 
   it('the sign-up wizard goes forward a step with what was typed, and back to the step with a problem', async () => {
-    const restaurant = { restaurantName: 'Cantina Sin JS', restaurantType: 'bar', restaurantCuisine: 'mexican', restaurantAddress: 'Calle Morelos 12, Centro', restaurantPhone: '8112345678', restaurantEmail: 'cantina@example.com' }
+    const restaurant = {
+      restaurantName: 'Cantina Sin JS',
+      restaurantType: 'bar',
+      restaurantCuisine: 'mexican',
+      restaurantAddress: 'Calle Morelos 12, Centro',
+      restaurantPhone: '8112345678',
+      restaurantEmail: 'cantina@example.com',
+    }
     const next = await postForm('/admin/signup', { step: '0', intent: 'next', ...restaurant })
     expect(next.status).toBe(200)
     const second = await next.text()
     expect(second).toContain('Paso 2 de 3')
     expect(second).toContain('<input type="hidden" name="restaurantName" value="Cantina Sin JS"/>')
-    const refused = await postForm('/admin/signup', { step: '2', intent: 'submit', ...restaurant, restaurantPhone: '12', ownerName: 'Rosa', ownerEmail: 'rosa@example.com', password: 'cantina-2026', acceptTerms: 'on' })
+    const refused = await postForm('/admin/signup', {
+      step: '2',
+      intent: 'submit',
+      ...restaurant,
+      restaurantPhone: '12',
+      ownerName: 'Rosa',
+      ownerEmail: 'rosa@example.com',
+      password: 'cantina-2026',
+      acceptTerms: 'on',
+    })
     expect(refused.status).toBe(400)
     const first = await refused.text()
     expect(first).toContain('Paso 1 de 3')

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { mailedResetToken, ORIGIN } from './fixtures'
 import { call, PASSWORD, registration, signedInOwner } from './staff'
 
-const userCount = async (email: string) => (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())?.n
+const userCount = async (email: string) =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())?.n
 
 describe('registration', () => {
   it('creates the owner with the restaurant, the password hashed with its algorithm and count', async () => {
@@ -12,7 +13,12 @@ describe('registration', () => {
     expect(response.status).toBe(201)
     const email = account.ownerEmail.trim().toLowerCase()
     const row = await env.DB.prepare('SELECT * FROM users WHERE email = ?').bind(email).first<Record<string, unknown>>()
-    expect(row).toMatchObject({ restaurant_name: 'La Fonda de Prueba', owner_name: 'Lucía Garza', password_algorithm: 'pbkdf2-sha256', password_iterations: 100000 })
+    expect(row).toMatchObject({
+      restaurant_name: 'La Fonda de Prueba',
+      owner_name: 'Lucía Garza',
+      password_algorithm: 'pbkdf2-sha256',
+      password_iterations: 100000,
+    })
     expect(row?.password_hash).not.toContain(PASSWORD)
     expect(String(row?.password_salt)).toHaveLength(32)
   })
@@ -45,7 +51,9 @@ describe('registration', () => {
     const { account } = await signedInOwner()
     const again = await call('POST', '/api/auth/register', registration({ ownerEmail: account.ownerEmail }))
     expect(again.status).toBe(409)
-    expect(await again.json()).toMatchObject({ message: 'Ya existe una cuenta con este correo. Inicia sesión o usa otro correo.' })
+    expect(await again.json()).toMatchObject({
+      message: 'Ya existe una cuenta con este correo. Inicia sesión o usa otro correo.',
+    })
     expect(await userCount(account.ownerEmail)).toBe(1)
   })
 })
@@ -59,18 +67,29 @@ describe('signing in and out', () => {
     const cookie = login.headers.get('Set-Cookie') ?? ''
     expect(cookie).toMatch(/^mesa_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/)
     const token = cookie.split(';')[0]!.split('=')[1]!
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM auth_sessions WHERE id = ?').bind(token).first()).toEqual({ n: 0 })
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM auth_sessions WHERE id = ?').bind(token).first()).toEqual({
+      n: 0,
+    })
     const me = await call('GET', '/api/auth/user', undefined, cookie.split(';')[0])
     expect(await me.json()).toMatchObject({ email: account.ownerEmail, restaurantName: 'La Fonda de Prueba' })
   })
 
   it('gives the spec’s codes for an unknown email and a wrong password', async () => {
     const { account } = await signedInOwner()
-    const unknown = await call('POST', '/api/auth/login', { email: `nobody-${crypto.randomUUID()}@example.com`, password: PASSWORD })
+    const unknown = await call('POST', '/api/auth/login', {
+      email: `nobody-${crypto.randomUUID()}@example.com`,
+      password: PASSWORD,
+    })
     expect(unknown.status).toBe(401)
-    expect(await unknown.json()).toEqual({ code: 'USER_NOT_FOUND', message: 'No existe una cuenta con este correo. Por favor, regístrate primero.' })
+    expect(await unknown.json()).toEqual({
+      code: 'USER_NOT_FOUND',
+      message: 'No existe una cuenta con este correo. Por favor, regístrate primero.',
+    })
     const wrong = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: 'not-the-password' })
-    expect(await wrong.json()).toEqual({ code: 'INVALID_PASSWORD', message: 'Contraseña incorrecta. Por favor, intenta de nuevo.' })
+    expect(await wrong.json()).toEqual({
+      code: 'INVALID_PASSWORD',
+      message: 'Contraseña incorrecta. Por favor, intenta de nuevo.',
+    })
     const invalid = await call('POST', '/api/auth/login', { email: 'x', password: '' })
     expect(await invalid.json()).toMatchObject({ message: 'Correo electrónico inválido' })
   })
@@ -83,7 +102,9 @@ describe('signing in and out', () => {
       body: JSON.stringify({ email: account.ownerEmail, password: PASSWORD }),
     })
     const setCookie = login.headers.get('Set-Cookie') ?? ''
-    expect(setCookie).toMatch(/^__Host-mesa_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/)
+    expect(setCookie).toMatch(
+      /^__Host-mesa_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
+    )
     const cookie = setCookie.split(';')[0]!
     const user = (cookie: string) => SELF.fetch('https://mesa.test/api/auth/user', { headers: { Cookie: cookie } })
     expect((await user(cookie)).status).toBe(200)
@@ -93,8 +114,21 @@ describe('signing in and out', () => {
   it('throttles an email from one address after 5 failures in 15 minutes, even with the right password, saying when to retry', async () => {
     const { account } = await signedInOwner()
     const address = { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 250)}` }
-    for (let i = 0; i < 5; i++) await call('POST', '/api/auth/login', { email: account.ownerEmail, password: `wrong-${i}-password` }, undefined, address)
-    const blocked = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, address)
+    for (let i = 0; i < 5; i++)
+      await call(
+        'POST',
+        '/api/auth/login',
+        { email: account.ownerEmail, password: `wrong-${i}-password` },
+        undefined,
+        address,
+      )
+    const blocked = await call(
+      'POST',
+      '/api/auth/login',
+      { email: account.ownerEmail, password: PASSWORD },
+      undefined,
+      address,
+    )
     expect(blocked.status).toBe(429)
     expect(blocked.headers.get('Retry-After')).toBe('900')
     expect(await blocked.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' })
@@ -104,18 +138,43 @@ describe('signing in and out', () => {
   it('a stranger failing on an owner’s email from their address cannot lock the owner out', async () => {
     const { account } = await signedInOwner()
     const stranger = { 'CF-Connecting-IP': `192.0.2.${Math.floor(Math.random() * 250)}` }
-    for (let i = 0; i < 10; i++) await call('POST', '/api/auth/login', { email: account.ownerEmail, password: `guess-${i}-password` }, undefined, stranger)
-    expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, stranger)).status).toBe(429)
-    const owner = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, { 'CF-Connecting-IP': '203.0.113.250' })
+    for (let i = 0; i < 10; i++)
+      await call(
+        'POST',
+        '/api/auth/login',
+        { email: account.ownerEmail, password: `guess-${i}-password` },
+        undefined,
+        stranger,
+      )
+    expect(
+      (await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, stranger))
+        .status,
+    ).toBe(429)
+    const owner = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, {
+      'CF-Connecting-IP': '203.0.113.250',
+    })
     expect(owner.status).toBe(200)
     expect(owner.headers.get('Set-Cookie')).toContain('mesa_session=')
   })
 
   it('throttles a client address that tries many emails', async () => {
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`
-    for (let i = 0; i < 20; i++) await call('POST', '/api/auth/login', { email: `guess-${i}-${crypto.randomUUID()}@example.com`, password: 'whatever1' }, undefined, { 'CF-Connecting-IP': address })
+    for (let i = 0; i < 20; i++)
+      await call(
+        'POST',
+        '/api/auth/login',
+        { email: `guess-${i}-${crypto.randomUUID()}@example.com`, password: 'whatever1' },
+        undefined,
+        { 'CF-Connecting-IP': address },
+      )
     const { account } = await signedInOwner()
-    const blocked = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD }, undefined, { 'CF-Connecting-IP': address })
+    const blocked = await call(
+      'POST',
+      '/api/auth/login',
+      { email: account.ownerEmail, password: PASSWORD },
+      undefined,
+      { 'CF-Connecting-IP': address },
+    )
     expect(blocked.status).toBe(429)
   })
 
@@ -135,7 +194,11 @@ describe('signing in and out', () => {
     const { cookie } = await signedInOwner()
     const foreign = await call('POST', '/api/tables', { tableNumber: '9' }, cookie, { Origin: 'https://evil.example' })
     expect(foreign.status).toBe(403)
-    const bare = await SELF.fetch(`${ORIGIN}/api/tables`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ tableNumber: '9' }) })
+    const bare = await SELF.fetch(`${ORIGIN}/api/tables`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ tableNumber: '9' }),
+    })
     expect(bare.status).toBe(403)
     expect(await (await call('GET', '/api/tables/active', undefined, cookie)).json()).toEqual([])
   })
@@ -151,7 +214,9 @@ describe('password reset', () => {
     const b = await call('POST', '/api/auth/forgot-password', { email: nobody })
     expect(a.status).toBe(200)
     expect(await a.json()).toEqual(await b.json())
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(nobody).first()).toEqual({ n: 0 })
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(nobody).first(),
+    ).toEqual({ n: 0 })
   })
 
   it('sets a new password once, ends every old session, and the token cannot be used again', async () => {
@@ -162,7 +227,9 @@ describe('password reset', () => {
     expect(reset.status).toBe(200)
     expect((await call('GET', '/api/auth/user', undefined, cookie)).status).toBe(401)
     expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD })).status).toBe(401)
-    expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: 'nuevo-password-2026' })).status).toBe(200)
+    expect(
+      (await call('POST', '/api/auth/login', { email: account.ownerEmail, password: 'nuevo-password-2026' })).status,
+    ).toBe(200)
     const again = await call('POST', '/api/auth/reset-password', { token, password: 'otro-password-2026' })
     expect(again.status).toBe(400)
     expect(await again.json()).toMatchObject({ code: 'RESET_INVALID' })
@@ -171,7 +238,11 @@ describe('password reset', () => {
   it('refuses an expired token', async () => {
     const { account } = await signedInOwner()
     const token = await resetLink(account.ownerEmail)
-    await env.DB.prepare('UPDATE password_resets SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)').bind(Date.now() - 1, account.ownerEmail).run()
+    await env.DB.prepare(
+      'UPDATE password_resets SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    )
+      .bind(Date.now() - 1, account.ownerEmail)
+      .run()
     const reset = await call('POST', '/api/auth/reset-password', { token, password: 'nuevo-password-2026' })
     expect(reset.status).toBe(400)
     expect((await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD })).status).toBe(200)
@@ -181,12 +252,21 @@ describe('password reset', () => {
 describe('restaurant setup', () => {
   it('saves the profile for the signed-in owner; 401 without a cookie; the spec’s messages', async () => {
     const { cookie, userId } = await signedInOwner()
-    const profile = { restaurantName: 'Tacos Doña Mari', restaurantType: 'food-truck', restaurantCuisine: 'mexican', restaurantAddress: 'Parque Fundidora', restaurantPhone: '8187654321', restaurantEmail: 'mari@example.com' }
+    const profile = {
+      restaurantName: 'Tacos Doña Mari',
+      restaurantType: 'food-truck',
+      restaurantCuisine: 'mexican',
+      restaurantAddress: 'Parque Fundidora',
+      restaurantPhone: '8187654321',
+      restaurantEmail: 'mari@example.com',
+    }
     expect((await call('POST', '/api/auth/setup-restaurant', profile)).status).toBe(401)
     const bad = await call('POST', '/api/auth/setup-restaurant?lng=en', { ...profile, restaurantPhone: '123' }, cookie)
     expect(await bad.json()).toMatchObject({ message: 'Please enter a valid phone number' })
     const ok = await call('POST', '/api/auth/setup-restaurant', profile, cookie)
     expect(ok.status).toBe(200)
-    expect(await env.DB.prepare('SELECT restaurant_name FROM users WHERE id = ?').bind(userId).first()).toEqual({ restaurant_name: 'Tacos Doña Mari' })
+    expect(await env.DB.prepare('SELECT restaurant_name FROM users WHERE id = ?').bind(userId).first()).toEqual({
+      restaurant_name: 'Tacos Doña Mari',
+    })
   })
 })

@@ -4,16 +4,40 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readAnalytics } from '~/server/analytics.server'
 import { getDb } from '~/server/db/client.server'
 import type { TableSession } from '~/server/table-session/durable-object.server'
-import { billObject, countPayments, delivered, fromAddress, getPage, newTransactionId, openPaymentForm, ORIGIN, postForm, postJson, readSession, seedTable, staffCookieOf, staffOrder } from './fixtures'
+import {
+  billObject,
+  countPayments,
+  delivered,
+  fromAddress,
+  getPage,
+  newTransactionId,
+  openPaymentForm,
+  ORIGIN,
+  postForm,
+  postJson,
+  readSession,
+  seedTable,
+  staffCookieOf,
+  staffOrder,
+} from './fixtures'
 
-const pay = (tableId: string, body: Record<string, unknown>) => postJson('/api/payments', { tableId, tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
+const pay = (tableId: string, body: Record<string, unknown>) =>
+  postJson('/api/payments', {
+    tableId,
+    tipAmount: 0,
+    paymentMethod: 'card',
+    transactionId: newTransactionId(),
+    ...body,
+  })
 
 /** What D1 refuses while it is "down": every write a payment or an order could make there (ledger, allowances, sessions). */
 const WRITTEN_ON_PAYING = ['payments', 'bill_items', 'table_sessions', 'rate_limit_hits']
 
 async function ledgerDown() {
   for (const table of WRITTEN_ON_PAYING) {
-    await env.DB.exec(`CREATE TRIGGER IF NOT EXISTS down_${table} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'D1 is down'); END`)
+    await env.DB.exec(
+      `CREATE TRIGGER IF NOT EXISTS down_${table} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'D1 is down'); END`,
+    )
   }
 }
 async function ledgerUp() {
@@ -21,10 +45,17 @@ async function ledgerUp() {
 }
 
 const closeBill = async (table: { tableId: string; userId: string }, sessionId: string) =>
-  postJson(`/api/tables/${table.tableId}/close`, { sessionId, unpaidReason: 'Se fueron sin pagar' }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+  postJson(
+    `/api/tables/${table.tableId}/close`,
+    { sessionId, unpaidReason: 'Se fueron sin pagar' },
+    { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } },
+  )
 
 const archiveTable = async (table: { tableId: string; userId: string }) =>
-  SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, { method: 'DELETE', headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+  SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, {
+    method: 'DELETE',
+    headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN },
+  })
 
 /** A table's bill closed while D1 refuses writes (nothing was pending, so the close goes); D1 is left down. Answers the next bill. */
 async function closeUnheard(table: { tableId: string; userId: string; sessionId: string }): Promise<string> {
@@ -41,7 +72,10 @@ afterEach(ledgerUp)
  * moment; `beforeStop` runs in the old instance first (to leave its storage
  * as a stop at that moment would). The new instance then runs its alarm.
  */
-async function restart(sessionId: string, beforeStop: (instance: TableSession, state: DurableObjectState) => Promise<void> | void = () => undefined) {
+async function restart(
+  sessionId: string,
+  beforeStop: (instance: TableSession, state: DurableObjectState) => Promise<void> | void = () => undefined,
+) {
   await runInDurableObject(billObject(sessionId), beforeStop)
   await runInDurableObject(billObject(sessionId), (_instance, state) => state.abort('restart')).catch(() => undefined)
   await runInDurableObject(billObject(sessionId), (instance: TableSession) => instance.alarm())
@@ -51,16 +85,32 @@ async function restart(sessionId: string, beforeStop: (instance: TableSession, s
 async function heldRecords(sessionId: string) {
   await readSession(sessionId)
   return runInDurableObject(billObject(sessionId), (_instance, state) => ({
-    payments: state.storage.sql.exec<{ id: string; amount: number; tip: number; tax: number }>('SELECT id, amount_cents AS amount, tip_cents AS tip, tax_cents AS tax FROM payments ORDER BY id').toArray(),
-    lines: state.storage.sql.exec<{ id: string; paid: number; price: number }>('SELECT id, paid_quantity AS paid, price_cents AS price FROM lines ORDER BY id').toArray(),
+    payments: state.storage.sql
+      .exec<{ id: string; amount: number; tip: number; tax: number }>(
+        'SELECT id, amount_cents AS amount, tip_cents AS tip, tax_cents AS tax FROM payments ORDER BY id',
+      )
+      .toArray(),
+    lines: state.storage.sql
+      .exec<{ id: string; paid: number; price: number }>(
+        'SELECT id, paid_quantity AS paid, price_cents AS price FROM lines ORDER BY id',
+      )
+      .toArray(),
     pending: state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n,
   }))
 }
 
 /** The same records as D1's ledger has them. */
 async function ledgerRecords(sessionId: string) {
-  const payments = await env.DB.prepare('SELECT id, amount_cents AS amount, tip_cents AS tip, tax_cents AS tax FROM payments WHERE session_id = ? ORDER BY id').bind(sessionId).all()
-  const lines = await env.DB.prepare('SELECT id, paid_quantity AS paid, price_cents AS price FROM bill_items WHERE session_id = ? ORDER BY id').bind(sessionId).all()
+  const payments = await env.DB.prepare(
+    'SELECT id, amount_cents AS amount, tip_cents AS tip, tax_cents AS tax FROM payments WHERE session_id = ? ORDER BY id',
+  )
+    .bind(sessionId)
+    .all()
+  const lines = await env.DB.prepare(
+    'SELECT id, paid_quantity AS paid, price_cents AS price FROM bill_items WHERE session_id = ? ORDER BY id',
+  )
+    .bind(sessionId)
+    .all()
   return { payments: payments.results, lines: lines.results }
 }
 
@@ -99,7 +149,9 @@ describe('the bill lives in its table’s object', () => {
     const receipt = await getPage(again.headers.get('Location') ?? '')
     expect(receipt.status).toBe(200)
     expect(await receipt.text()).toContain('$10.00')
-    const other = await form.submit(form.fields.map(([key, value]): [string, string] => [key, key === 'transactionId' ? newTransactionId() : value]))
+    const other = await form.submit(
+      form.fields.map(([key, value]): [string, string] => [key, key === 'transactionId' ? newTransactionId() : value]),
+    )
     // Refused as closed, and the page then leads to the table's current bill, where nothing was added.
     const { sessionId: next } = await closed.json<{ sessionId: string }>()
     expect([other.status, other.headers.get('Location')]).toEqual([302, `/customer/table/${next}`])
@@ -111,7 +163,11 @@ describe('the bill lives in its table’s object', () => {
     const table = await seedTable([{ priceCents: 100, quantity: 2 }])
     await readSession(table.sessionId)
     await runInDurableObject(billObject(table.sessionId), (_instance, state) => {
-      for (const statement of ['UPDATE lines SET paid_quantity = 3', 'UPDATE lines SET paid_quantity = -1', 'UPDATE lines SET price_cents = -1']) {
+      for (const statement of [
+        'UPDATE lines SET paid_quantity = 3',
+        'UPDATE lines SET paid_quantity = -1',
+        'UPDATE lines SET price_cents = -1',
+      ]) {
         expect(() => state.storage.sql.exec(statement)).toThrow(/CHECK constraint failed/)
       }
     })
@@ -126,19 +182,43 @@ describe('the outbox to D1', () => {
     // From real addresses, as Cloudflare reports them, so the payment allowance is asked for too.
     const byApi = await Promise.all(
       table.itemIds.slice(0, 5).map((itemId, index) =>
-        postJson('/api/payments', { tableId: table.tableId, sessionId: table.sessionId, tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), amount: 10, paymentType: 'item', itemIds: [itemId], customerName: `Diner ${index}` }, { headers: fromAddress() }),
+        postJson(
+          '/api/payments',
+          {
+            tableId: table.tableId,
+            sessionId: table.sessionId,
+            tipAmount: 0,
+            paymentMethod: 'card',
+            transactionId: newTransactionId(),
+            amount: 10,
+            paymentType: 'item',
+            itemIds: [itemId],
+            customerName: `Diner ${index}`,
+          },
+          { headers: fromAddress() },
+        ),
       ),
     )
     expect(byApi.map((response) => response.status)).toEqual(Array(5).fill(201))
     // The last diner pays through the payment form, as a phone does.
-    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=10`, 'card', fromAddress())
+    const form = await openPaymentForm(
+      `/customer/payment-method/${table.sessionId}?full=true&tipPercentage=10`,
+      'card',
+      fromAddress(),
+    )
     const paid = await form.submit()
     expect(paid.status).toBe(302)
     expect(paid.headers.get('Location')).toContain(`/customer/payment-confirmation/${table.sessionId}`)
     // Diners see it all at once; the ledger has none of it yet, and an alarm stands ready.
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 60, remainingAmount: 0 })
     expect((await getPage(paid.headers.get('Location') ?? '')).status).toBe(200)
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?').bind(table.sessionId).first<{ n: number }>())?.n).toBe(0)
+    expect(
+      (
+        await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?')
+          .bind(table.sessionId)
+          .first<{ n: number }>()
+      )?.n,
+    ).toBe(0)
     expect((await heldRecords(table.sessionId)).pending).toBeGreaterThan(0)
     expect(await runDurableObjectAlarm(billObject(table.sessionId))).toBe(true)
     expect((await heldRecords(table.sessionId)).pending).toBeGreaterThan(0)
@@ -147,14 +227,25 @@ describe('the outbox to D1', () => {
     expect(await runDurableObjectAlarm(billObject(table.sessionId))).toBe(true)
     expect(await countPayments(table.sessionId)).toBe(6)
     await expectLedgerEqualsObject(table.sessionId)
-    const tips = await env.DB.prepare('SELECT sum(tip_cents) AS tips FROM payments WHERE session_id = ?').bind(table.sessionId).first<{ tips: number }>()
+    const tips = await env.DB.prepare('SELECT sum(tip_cents) AS tips FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first<{ tips: number }>()
     expect(tips?.tips).toBe(100)
   })
 
   it('a delivery repeated after a restart (D1 had it, the outbox still did) leaves one copy of each record', async () => {
     const table = await seedTable([{ priceCents: 2500, quantity: 2 }, { priceCents: 4000 }])
     await ledgerDown()
-    expect((await pay(table.tableId, { amount: 12.5, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 } })).status).toBe(201)
+    expect(
+      (
+        await pay(table.tableId, {
+          amount: 12.5,
+          paymentType: 'item',
+          itemIds: [table.itemIds[0]],
+          itemQuantities: { [table.itemIds[0]!]: 1 },
+        })
+      ).status,
+    ).toBe(201)
     expect((await pay(table.tableId, { amount: 52.5, paymentType: 'full' })).status).toBe(201)
     // Every delivery tried so far has failed (none is still on its way) before D1 comes back.
     await delivered(table.sessionId)
@@ -165,7 +256,14 @@ describe('the outbox to D1', () => {
       expect(entries.length).toBeGreaterThan(0)
       await instance.alarm()
       expect(state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n).toBe(0)
-      for (const entry of entries) state.storage.sql.exec('INSERT INTO outbox (seq, kind, body, committed_at) VALUES (?, ?, ?, ?)', entry.seq, entry.kind, entry.body, entry.committed_at)
+      for (const entry of entries)
+        state.storage.sql.exec(
+          'INSERT INTO outbox (seq, kind, body, committed_at) VALUES (?, ?, ?, ?)',
+          entry.seq,
+          entry.kind,
+          entry.body,
+          entry.committed_at,
+        )
     })
     expect(await countPayments(table.sessionId)).toBe(2)
     await expectLedgerEqualsObject(table.sessionId)
@@ -175,16 +273,38 @@ describe('the outbox to D1', () => {
     const table = await seedTable([{ priceCents: 1000 }])
     const first = await (await closeBill(table, table.sessionId)).json<{ sessionId: string }>()
     const second = await (await closeBill(table, first.sessionId)).json<{ sessionId: string }>()
-    const closedAt = (await env.DB.prepare('SELECT closed_at FROM table_sessions WHERE id = ?').bind(table.sessionId).first<{ closed_at: number }>())?.closed_at
+    const closedAt = (
+      await env.DB.prepare('SELECT closed_at FROM table_sessions WHERE id = ?')
+        .bind(table.sessionId)
+        .first<{ closed_at: number }>()
+    )?.closed_at
     // The first close's entry comes again, as after a restart between D1's answer and dropping it.
     await restart(table.sessionId, (_instance, state) => {
-      const body = JSON.stringify({ sessionId: table.sessionId, tableId: table.tableId, closedAt, nextSessionId: first.sessionId })
+      const body = JSON.stringify({
+        sessionId: table.sessionId,
+        tableId: table.tableId,
+        closedAt,
+        nextSessionId: first.sessionId,
+      })
       state.storage.sql.exec("INSERT INTO outbox (kind, body, committed_at) VALUES ('close', ?, ?)", body, Date.now())
     })
     // The restarted object found the entry and delivered it.
-    expect(await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n)).toBe(0)
-    expect((await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(table.tableId).first<{ session_id: string }>())?.session_id).toBe(second.sessionId)
-    const sessions = await env.DB.prepare('SELECT id, closed_at FROM table_sessions WHERE table_id = ? ORDER BY rowid').bind(table.tableId).all<{ id: string; closed_at: number | null }>()
+    expect(
+      await runInDurableObject(
+        billObject(table.sessionId),
+        (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n,
+      ),
+    ).toBe(0)
+    expect(
+      (
+        await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?')
+          .bind(table.tableId)
+          .first<{ session_id: string }>()
+      )?.session_id,
+    ).toBe(second.sessionId)
+    const sessions = await env.DB.prepare('SELECT id, closed_at FROM table_sessions WHERE table_id = ? ORDER BY rowid')
+      .bind(table.tableId)
+      .all<{ id: string; closed_at: number | null }>()
     expect(sessions.results.map((row) => [row.id, row.closed_at === null])).toEqual([
       [table.sessionId, false],
       [first.sessionId, false],
@@ -194,9 +314,15 @@ describe('the outbox to D1', () => {
 
   it('records reach D1 in the order the object committed them', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
-    await env.DB.exec('CREATE TABLE IF NOT EXISTS arrivals (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL)')
-    await env.DB.exec(`CREATE TRIGGER IF NOT EXISTS arrive_payment AFTER INSERT ON payments BEGIN INSERT INTO arrivals (record) VALUES ('payment:' || NEW.customer_name); END`)
-    await env.DB.exec(`CREATE TRIGGER IF NOT EXISTS arrive_line AFTER INSERT ON bill_items BEGIN INSERT INTO arrivals (record) VALUES ('line:' || NEW.name); END`)
+    await env.DB.exec(
+      'CREATE TABLE IF NOT EXISTS arrivals (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL)',
+    )
+    await env.DB.exec(
+      `CREATE TRIGGER IF NOT EXISTS arrive_payment AFTER INSERT ON payments BEGIN INSERT INTO arrivals (record) VALUES ('payment:' || NEW.customer_name); END`,
+    )
+    await env.DB.exec(
+      `CREATE TRIGGER IF NOT EXISTS arrive_line AFTER INSERT ON bill_items BEGIN INSERT INTO arrivals (record) VALUES ('line:' || NEW.name); END`,
+    )
     try {
       await ledgerDown()
       const expected: string[] = []
@@ -209,12 +335,16 @@ describe('the outbox to D1', () => {
       for (const [index, name] of ['Flan', 'Café', 'Pan'].entries()) {
         expect((await staffOrder(table, { name, price: 10 + index })).status).toBe(201)
         expected.push(`line:${name}`)
-        expect((await pay(table.tableId, { amount: 5, paymentType: 'split', customerName: `Payer ${index}` })).status).toBe(201)
+        expect(
+          (await pay(table.tableId, { amount: 5, paymentType: 'split', customerName: `Payer ${index}` })).status,
+        ).toBe(201)
         expected.push(`payment:Payer ${index}`)
       }
       await ledgerUp()
       await delivered(table.sessionId)
-      const arrived = await env.DB.prepare("SELECT record FROM arrivals WHERE record IN (SELECT 'line:' || name FROM bill_items WHERE session_id = ?1 UNION SELECT 'payment:' || customer_name FROM payments WHERE session_id = ?1) ORDER BY seq")
+      const arrived = await env.DB.prepare(
+        "SELECT record FROM arrivals WHERE record IN (SELECT 'line:' || name FROM bill_items WHERE session_id = ?1 UNION SELECT 'payment:' || customer_name FROM payments WHERE session_id = ?1) ORDER BY seq",
+      )
         .bind(table.sessionId)
         .all<{ record: string }>()
       expect(arrived.results.map((row) => row.record)).toEqual(expected)
@@ -226,16 +356,36 @@ describe('the outbox to D1', () => {
 
   it('a closed bill’s history and the analytics equal the object’s records to the cent', async () => {
     const table = await seedTable([{ priceCents: 12345 }, { priceCents: 6789, quantity: 3 }])
-    expect((await pay(table.tableId, { amount: 123.45, tipAmount: 18.52, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)
-    expect((await pay(table.tableId, { amount: 22.63, paymentType: 'split', splitCount: 3, partySize: 1 })).status).toBe(201)
-    expect((await pay(table.tableId, { amount: 45.26, tipAmount: 4.5, paymentType: 'split', splitCount: 3, partySize: 2 })).status).toBe(201)
+    expect(
+      (await pay(table.tableId, { amount: 123.45, tipAmount: 18.52, paymentType: 'item', itemIds: [table.itemIds[0]] }))
+        .status,
+    ).toBe(201)
+    expect(
+      (await pay(table.tableId, { amount: 22.63, paymentType: 'split', splitCount: 3, partySize: 1 })).status,
+    ).toBe(201)
+    expect(
+      (await pay(table.tableId, { amount: 45.26, tipAmount: 4.5, paymentType: 'split', splitCount: 3, partySize: 2 }))
+        .status,
+    ).toBe(201)
     const cookie = await staffCookieOf(table.userId)
     const closed = await closeBill(table, table.sessionId)
     expect(closed.status).toBe(200)
     // The close waits for its delivery: the table already names its next bill in D1.
     const { sessionId: next } = await closed.json<{ sessionId: string }>()
-    expect((await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(table.tableId).first<{ session_id: string }>())?.session_id).toBe(next)
-    expect((await env.DB.prepare('SELECT closed_at FROM table_sessions WHERE id = ?').bind(table.sessionId).first<{ closed_at: number | null }>())?.closed_at).not.toBeNull()
+    expect(
+      (
+        await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?')
+          .bind(table.tableId)
+          .first<{ session_id: string }>()
+      )?.session_id,
+    ).toBe(next)
+    expect(
+      (
+        await env.DB.prepare('SELECT closed_at FROM table_sessions WHERE id = ?')
+          .bind(table.sessionId)
+          .first<{ closed_at: number | null }>()
+      )?.closed_at,
+    ).not.toBeNull()
     await expectLedgerEqualsObject(table.sessionId)
 
     const held = await heldRecords(table.sessionId)
@@ -257,9 +407,16 @@ describe('the outbox to D1', () => {
     expect(await refused.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' })
     // The staff table page's close button, the same.
     const cookie = await staffCookieOf(table.userId)
-    const byPage = await postForm(`/admin/tables/${table.tableId}`, { intent: 'close', sessionId: table.sessionId }, cookie)
+    const byPage = await postForm(
+      `/admin/tables/${table.tableId}`,
+      { intent: 'close', sessionId: table.sessionId },
+      cookie,
+    )
     expect([byPage.status, byPage.headers.get('Location')]).toEqual([302, `/admin/tables/${table.tableId}`])
-    const shown = await getPage(`/admin/tables/${table.tableId}`, (byPage.headers.get('Set-Cookie') ?? '').split(';')[0] + `; ${cookie}`)
+    const shown = await getPage(
+      `/admin/tables/${table.tableId}`,
+      (byPage.headers.get('Set-Cookie') ?? '').split(';')[0] + `; ${cookie}`,
+    )
     expect(await shown.text()).toContain('No se pudo cerrar la cuenta en este momento.')
     expect(await readSession(table.sessionId)).toMatchObject({ sessionId: table.sessionId, paidAmount: 10 })
     await ledgerUp()
@@ -281,7 +438,13 @@ describe('the outbox to D1', () => {
     const again = await closeBill(table, next)
     expect(again.status).toBe(200)
     const { sessionId: third } = await again.json<{ sessionId: string }>()
-    expect((await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?').bind(table.tableId).first<{ session_id: string }>())?.session_id).toBe(third)
+    expect(
+      (
+        await env.DB.prepare('SELECT session_id FROM tables WHERE id = ?')
+          .bind(table.tableId)
+          .first<{ session_id: string }>()
+      )?.session_id,
+    ).toBe(third)
   })
 
   it('old QR codes lead to the table’s current bill however many closes ago they were printed', async () => {
@@ -323,8 +486,13 @@ describe('the outbox to D1', () => {
     expect((await archiveTable(table)).status).toBe(200)
     const order = await staffOrder(table, { sessionId: next, name: 'Flan', price: 10 })
     expect(order.status).toBe(410)
-    for (const sessionId of [table.sessionId, next]) expect((await getPage(`/customer/table/${sessionId}`)).status).toBe(410)
-    const bills = await env.DB.prepare('SELECT id, closed_at IS NOT NULL AS closed FROM table_sessions WHERE table_id = ? ORDER BY opened_at').bind(table.tableId).all()
+    for (const sessionId of [table.sessionId, next])
+      expect((await getPage(`/customer/table/${sessionId}`)).status).toBe(410)
+    const bills = await env.DB.prepare(
+      'SELECT id, closed_at IS NOT NULL AS closed FROM table_sessions WHERE table_id = ? ORDER BY opened_at',
+    )
+      .bind(table.tableId)
+      .all()
     expect(bills.results).toEqual([
       { id: table.sessionId, closed: 1 },
       { id: next, closed: 1 },
@@ -341,16 +509,27 @@ describe('the outbox to D1', () => {
     await ledgerUp()
     expect((await archiveTable(table)).status).toBe(200)
     await expectLedgerEqualsObject(table.sessionId)
-    expect((await heldRecords(table.sessionId)).payments).toEqual([{ id: expect.any(String), amount: 3000, tip: 450, tax: 0 }])
+    expect((await heldRecords(table.sessionId)).payments).toEqual([
+      { id: expect.any(String), amount: 3000, tip: 450, tax: 0 },
+    ])
     expect((await getPage(`/customer/table/${table.sessionId}`)).status).toBe(410)
   })
 })
 
-type Step = { kind: 'order'; cents: number } | { kind: 'pay'; share: number } | { kind: 'close' } | { kind: 'down' } | { kind: 'up' } | { kind: 'restart' }
+type Step =
+  | { kind: 'order'; cents: number }
+  | { kind: 'pay'; share: number }
+  | { kind: 'close' }
+  | { kind: 'down' }
+  | { kind: 'up' }
+  | { kind: 'restart' }
 
 const steps: fc.Arbitrary<Step[]> = fc.array(
   fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('order' as const), cents: fc.integer({ min: 1, max: 50_000 }) }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({ kind: fc.constant('order' as const), cents: fc.integer({ min: 1, max: 50_000 }) }),
+    },
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('pay' as const), share: fc.integer({ min: 2, max: 4 }) }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'close' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'down' as const }) },
@@ -369,13 +548,18 @@ describe('the ledger equals the objects once their outboxes are empty', () => {
         try {
           for (const step of plan) {
             const current = sessions.at(-1) ?? table.sessionId
-            if (step.kind === 'order') expect((await staffOrder(table, { sessionId: current, name: 'Plato', price: step.cents / 100 })).status).toBe(201)
+            if (step.kind === 'order')
+              expect(
+                (await staffOrder(table, { sessionId: current, name: 'Plato', price: step.cents / 100 })).status,
+              ).toBe(201)
             if (step.kind === 'pay') {
               const bill = await readSession(current)
               const cents = Math.round(bill.remainingAmount * 100)
               if (cents > 0) {
                 const share = Math.max(1, Math.floor(cents / step.share))
-                expect((await pay(table.tableId, { sessionId: current, amount: share / 100, paymentType: 'split' })).status).toBe(201)
+                expect(
+                  (await pay(table.tableId, { sessionId: current, amount: share / 100, paymentType: 'split' })).status,
+                ).toBe(201)
               }
             }
             if (step.kind === 'close') {
@@ -390,9 +574,18 @@ describe('the ledger equals the objects once their outboxes are empty', () => {
               // What a restart can leave: D1 took a delivery and the object stopped before dropping it, so it comes again.
               await readSession(current)
               await restart(current, async (instance, state) => {
-                const copy = state.storage.sql.exec('SELECT seq, kind, body, committed_at FROM outbox ORDER BY seq').toArray()
+                const copy = state.storage.sql
+                  .exec('SELECT seq, kind, body, committed_at FROM outbox ORDER BY seq')
+                  .toArray()
                 await instance.alarm()
-                for (const entry of copy) state.storage.sql.exec('INSERT OR IGNORE INTO outbox (seq, kind, body, committed_at) VALUES (?, ?, ?, ?)', entry.seq, entry.kind, entry.body, entry.committed_at)
+                for (const entry of copy)
+                  state.storage.sql.exec(
+                    'INSERT OR IGNORE INTO outbox (seq, kind, body, committed_at) VALUES (?, ?, ?, ?)',
+                    entry.seq,
+                    entry.kind,
+                    entry.body,
+                    entry.committed_at,
+                  )
               })
             }
           }

@@ -7,8 +7,21 @@ import { call, registration, signedInOwner } from './staff'
 /** An owner's table with two lines on its bill. */
 async function ownersTable() {
   const owner = await signedInOwner({ restaurantName: 'Fonda Caché' })
-  const table = (await (await call('POST', '/api/tables', { tableNumber: '8', tableName: 'Terraza' }, owner.cookie)).json()) as { id: string; sessionId: string }
-  await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Enchiladas suizas', price: 150, customerName: 'Ana' }, { name: 'Limonada', price: 40, customerName: 'Ana' }] }, owner.cookie)
+  const table = (await (
+    await call('POST', '/api/tables', { tableNumber: '8', tableName: 'Terraza' }, owner.cookie)
+  ).json()) as { id: string; sessionId: string }
+  await call(
+    'POST',
+    '/api/items',
+    {
+      tableId: table.id,
+      items: [
+        { name: 'Enchiladas suizas', price: 150, customerName: 'Ana' },
+        { name: 'Limonada', price: 40, customerName: 'Ana' },
+      ],
+    },
+    owner.cookie,
+  )
   return { owner, table }
 }
 
@@ -27,7 +40,13 @@ async function fresh(path: string, cookie?: string) {
   return response
 }
 
-const session = async (sessionId: string) => (await (await fresh(`/api/tables/session/${sessionId}`)).json()) as { tableName: string; restaurantName: string; paidAmount: number; items: unknown[] }
+const session = async (sessionId: string) =>
+  (await (await fresh(`/api/tables/session/${sessionId}`)).json()) as {
+    tableName: string
+    restaurantName: string
+    paidAmount: number
+    items: unknown[]
+  }
 
 describe('bill reads kept by the Worker between changes', () => {
   it('a payment, an order and a close show on the next load', async () => {
@@ -36,24 +55,54 @@ describe('bill reads kept by the Worker between changes', () => {
     expect(await warm(page)).toContain('$190.00')
     await warm(`/api/tables/session/${table.sessionId}`)
 
-    expect((await call('POST', '/api/payments', { tableId: table.id, amount: 40, paymentMethod: 'card', paymentType: 'split', transactionId: newTransactionId() })).status).toBe(201)
+    expect(
+      (
+        await call('POST', '/api/payments', {
+          tableId: table.id,
+          amount: 40,
+          paymentMethod: 'card',
+          paymentType: 'split',
+          transactionId: newTransactionId(),
+        })
+      ).status,
+    ).toBe(201)
     expect(await (await fresh(page)).text()).toContain('$150.00')
     expect((await session(table.sessionId)).paidAmount).toBe(40)
 
-    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] }, owner.cookie)
+    await call(
+      'POST',
+      '/api/items',
+      { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] },
+      owner.cookie,
+    )
     expect(await (await fresh(page)).text()).toContain('Flan napolitano')
     expect((await session(table.sessionId)).items).toHaveLength(3)
 
-    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
+    await call(
+      'POST',
+      `/api/tables/${table.id}/close`,
+      { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
+      owner.cookie,
+    )
     expect((await fresh(page)).status).toBe(302)
   })
 
   it('a closed bill’s id answers the table’s current bill as it is now, never a kept copy of it', async () => {
     const { owner, table } = await ownersTable()
-    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
+    await call(
+      'POST',
+      `/api/tables/${table.id}/close`,
+      { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
+      owner.cookie,
+    )
     const old = `/api/tables/session/${table.sessionId}`
     for (let load = 0; load < 3; load++) expect((await getPage(old)).headers.get('X-Bill-Cache')).not.toBe('hit')
-    await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] }, owner.cookie)
+    await call(
+      'POST',
+      '/api/items',
+      { tableId: table.id, items: [{ name: 'Flan napolitano', price: 60 }] },
+      owner.cookie,
+    )
     // The old bill's object never changes again, so its version cannot tell that the current bill moved on.
     expect(await (await getPage(old)).text()).toContain('Flan napolitano')
   })
@@ -65,16 +114,40 @@ describe('bill reads kept by the Worker between changes', () => {
     await warm(`/api/tables/session/${table.sessionId}`)
 
     const { restaurantType, restaurantCuisine, restaurantAddress, restaurantPhone, restaurantEmail } = registration()
-    const renamed = await call('POST', '/api/auth/setup-restaurant', { restaurantName: 'Cantina Nueva', restaurantType, restaurantCuisine, restaurantAddress, restaurantPhone, restaurantEmail }, owner.cookie)
+    const renamed = await call(
+      'POST',
+      '/api/auth/setup-restaurant',
+      {
+        restaurantName: 'Cantina Nueva',
+        restaurantType,
+        restaurantCuisine,
+        restaurantAddress,
+        restaurantPhone,
+        restaurantEmail,
+      },
+      owner.cookie,
+    )
     expect(renamed.status).toBe(200)
     const html = await (await fresh(page)).text()
     expect(html).toContain('Cantina Nueva')
     expect(html).not.toContain('Fonda Caché')
 
-    expect((await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Jardín', capacity: 6 }, owner.cookie)).status).toBe(200)
+    expect(
+      (await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Jardín', capacity: 6 }, owner.cookie)).status,
+    ).toBe(200)
     expect((await session(table.sessionId)).tableName).toBe('Jardín')
 
-    expect((await call('POST', '/api/payments', { tableId: table.id, amount: 190, paymentMethod: 'card', paymentType: 'full', transactionId: newTransactionId() })).status).toBe(201)
+    expect(
+      (
+        await call('POST', '/api/payments', {
+          tableId: table.id,
+          amount: 190,
+          paymentMethod: 'card',
+          paymentType: 'full',
+          transactionId: newTransactionId(),
+        })
+      ).status,
+    ).toBe(201)
     expect((await fresh(page)).status).toBe(200)
     expect((await getPage(page)).headers.get('X-Bill-Cache')).toBe('hit')
     expect((await call('DELETE', `/api/tables/${table.id}`, undefined, owner.cookie)).status).toBe(200)
@@ -91,7 +164,14 @@ describe('bill reads kept by the Worker between changes', () => {
     expect(await (await getPage(page)).text()).toContain('Por pagar')
 
     // The closed bill's code leads to the next bill with a toast in a cookie; that page shows it once and clears it.
-    const next = (await (await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)).json()) as { sessionId: string }
+    const next = (await (
+      await call(
+        'POST',
+        `/api/tables/${table.id}/close`,
+        { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
+        owner.cookie,
+      )
+    ).json()) as { sessionId: string }
     const nextPage = `/customer/table/${next.sessionId}`
     expect(await warm(nextPage)).not.toContain('customer.bill.movedTitle')
     const moved = await getPage(page)
@@ -131,7 +211,9 @@ describe('bill reads kept by the Worker between changes', () => {
     const english = (await languageCookie.serialize('en')).split(';')[0]
     expect(await warm(page, english)).toContain('Left to pay')
     for (const quantity of [1, 2]) {
-      const cart = cartCookie(table.sessionId, [{ menuItemId: crypto.randomUUID(), optionIds: [], quantity }]).split(';')[0]
+      const cart = cartCookie(table.sessionId, [{ menuItemId: crypto.randomUUID(), optionIds: [], quantity }]).split(
+        ';',
+      )[0]
       expect((await getPage(page, `${cart}; ${english}`)).headers.get('X-Bill-Cache')).toBe('hit')
     }
   })

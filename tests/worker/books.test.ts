@@ -4,21 +4,40 @@ import { delivered, getPage, newTransactionId, postForm, seedMenu } from './fixt
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
-type Bill = { remainingAmount: number; paidAmount: number; totalAmount: number; items: { id: string; name: string; quantity: number; paidQuantity: number; price: number }[] }
+type Bill = {
+  remainingAmount: number
+  paidAmount: number
+  totalAmount: number
+  items: { id: string; name: string; quantity: number; paidQuantity: number; price: number }[]
+}
 
 /** An owner's table with three tacos ($40 each) and an agua ($35), nothing paid. */
 async function openTable() {
   const owner = await signedInOwner()
   const table = (await (await call('POST', '/api/tables', { tableNumber: '9' }, owner.cookie)).json()) as Table
-  const order = await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Tacos al pastor', price: 120, quantity: 3, customerName: 'Marisol' }, { name: 'Agua de jamaica', price: 35, customerName: 'Beto' }] }, owner.cookie)
+  const order = await call(
+    'POST',
+    '/api/items',
+    {
+      tableId: table.id,
+      items: [
+        { name: 'Tacos al pastor', price: 120, quantity: 3, customerName: 'Marisol' },
+        { name: 'Agua de jamaica', price: 35, customerName: 'Beto' },
+      ],
+    },
+    owner.cookie,
+  )
   expect(order.status).toBe(201)
   return { owner, table }
 }
 
-const billOf = async (sessionId: string) => (await (await call('GET', `/api/tables/session/${sessionId}`)).json()) as Bill
-const lineOf = async (sessionId: string, name: string) => (await billOf(sessionId)).items.find((item) => item.name === name)!
+const billOf = async (sessionId: string) =>
+  (await (await call('GET', `/api/tables/session/${sessionId}`)).json()) as Bill
+const lineOf = async (sessionId: string, name: string) =>
+  (await billOf(sessionId)).items.find((item) => item.name === name)!
 /** The staff page's form posts, as a browser without JavaScript sends them. */
-const staffPost = (table: Table, cookie: string, fields: Record<string, string>) => postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, staff: 'Luis', ...fields }, cookie)
+const staffPost = (table: Table, cookie: string, fields: Record<string, string>) =>
+  postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, staff: 'Luis', ...fields }, cookie)
 /** What the staff member reads after the form: the page it leads to, with its toast. */
 async function toastOf(response: Response, cookie: string): Promise<string> {
   expect(response.status).toBe(302)
@@ -33,9 +52,17 @@ describe('a waiter records money taken at the table', () => {
   it('takes cash for chosen units with a tip, says the change, and the diners’ bill shows them paid', async () => {
     const { owner, table } = await openTable()
     const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
-    const sent = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'items', [`units.${tacos.id}`]: '2', tip: '10', method: 'cash', cashReceived: '100' })
+    const sent = await staffPost(table, owner.cookie, {
+      intent: 'record-payment',
+      transactionId: newTransactionId(),
+      mode: 'items',
+      [`units.${tacos.id}`]: '2',
+      tip: '10',
+      method: 'cash',
+      cashReceived: '100',
+    })
     expect(sent.status).toBe(302)
-    expect((await toastOf(sent, owner.cookie))).toContain('$10.00')
+    expect(await toastOf(sent, owner.cookie)).toContain('$10.00')
     expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 80, remainingAmount: 75 })
     expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(2)
     const html = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
@@ -47,19 +74,43 @@ describe('a waiter records money taken at the table', () => {
     const { owner, table } = await openTable()
     const transactionId = newTransactionId()
     // A diner orders while the waiter looks at $155.00.
-    await call('POST', '/api/items', { tableId: table.id, items: [{ menuItemId: undefined, name: 'Flan', price: 55 }] }, owner.cookie)
-    const stale = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId, mode: 'full', amount: '155.00', method: 'terminal' })
-    expect((await toastOf(stale, owner.cookie))).toContain('La cuenta cambió mientras tanto')
+    await call(
+      'POST',
+      '/api/items',
+      { tableId: table.id, items: [{ menuItemId: undefined, name: 'Flan', price: 55 }] },
+      owner.cookie,
+    )
+    const stale = await staffPost(table, owner.cookie, {
+      intent: 'record-payment',
+      transactionId,
+      mode: 'full',
+      amount: '155.00',
+      method: 'terminal',
+    })
+    expect(await toastOf(stale, owner.cookie)).toContain('La cuenta cambió mientras tanto')
     expect((await billOf(table.sessionId)).paidAmount).toBe(0)
-    const fresh = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'full', amount: '210.00', method: 'terminal' })
-    expect((await toastOf(fresh, owner.cookie))).toContain('Pago registrado')
+    const fresh = await staffPost(table, owner.cookie, {
+      intent: 'record-payment',
+      transactionId: newTransactionId(),
+      mode: 'full',
+      amount: '210.00',
+      method: 'terminal',
+    })
+    expect(await toastOf(fresh, owner.cookie)).toContain('Pago registrado')
     expect(await billOf(table.sessionId)).toMatchObject({ remainingAmount: 0 })
   })
 
   it('refuses cash handed over below the charge, and a second submit of the same form records once', async () => {
     const { owner, table } = await openTable()
-    const low = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'amount', amount: '50', method: 'cash', cashReceived: '40' })
-    expect((await toastOf(low, owner.cookie))).toContain('el efectivo recibido no puede ser menor al cobro')
+    const low = await staffPost(table, owner.cookie, {
+      intent: 'record-payment',
+      transactionId: newTransactionId(),
+      mode: 'amount',
+      amount: '50',
+      method: 'cash',
+      cashReceived: '40',
+    })
+    expect(await toastOf(low, owner.cookie)).toContain('el efectivo recibido no puede ser menor al cobro')
     const transactionId = newTransactionId()
     const fields = { intent: 'record-payment', transactionId, mode: 'amount', amount: '50', method: 'cash' }
     await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
@@ -70,16 +121,36 @@ describe('a waiter records money taken at the table', () => {
 describe('a restaurant whose prices add tax when paid', () => {
   it('shows staff the charge with its tax, takes cash for it, and closes a rest settled in cash at that charge', async () => {
     const { owner, table } = await openTable()
-    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0, tax_rate_bps = 1600 WHERE id = ?').bind(owner.userId).run()
+    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0, tax_rate_bps = 1600 WHERE id = ?')
+      .bind(owner.userId)
+      .run()
     await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Terraza' }, owner.cookie)
     expect(await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).toContain('se cobra como $179.80')
-    expect(await (await getPage(`/admin/tables/${table.id}?close=1`, owner.cookie)).text()).toContain('Se pagó en efectivo ($179.80)')
-    const paid = await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'amount', amount: '100', method: 'cash', cashReceived: '116' })
+    expect(await (await getPage(`/admin/tables/${table.id}?close=1`, owner.cookie)).text()).toContain(
+      'Se pagó en efectivo ($179.80)',
+    )
+    const paid = await staffPost(table, owner.cookie, {
+      intent: 'record-payment',
+      transactionId: newTransactionId(),
+      mode: 'amount',
+      amount: '100',
+      method: 'cash',
+      cashReceived: '116',
+    })
     expect(await toastOf(paid, owner.cookie)).toContain('$0.00')
-    const closed = await staffPost(table, owner.cookie, { intent: 'close', settledBy: 'cash', settledAmount: '55.00', transactionId: newTransactionId() })
+    const closed = await staffPost(table, owner.cookie, {
+      intent: 'close',
+      settledBy: 'cash',
+      settledAmount: '55.00',
+      transactionId: newTransactionId(),
+    })
     expect(await toastOf(closed, owner.cookie)).toContain('Cuenta cerrada')
     await expect
-      .poll(async () => env.DB.prepare('SELECT sum(amount_cents + tax_cents) AS charged FROM payments WHERE session_id = ?').bind(table.sessionId).first())
+      .poll(async () =>
+        env.DB.prepare('SELECT sum(amount_cents + tax_cents) AS charged FROM payments WHERE session_id = ?')
+          .bind(table.sessionId)
+          .first(),
+      )
       .toEqual({ charged: 17980 })
   })
 })
@@ -89,8 +160,21 @@ describe('staff and diners at once', () => {
     const { owner, table } = await openTable()
     const agua = await lineOf(table.sessionId, 'Agua de jamaica')
     const [cash, card] = await Promise.all([
-      staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'items', [`units.${agua.id}`]: '1', method: 'cash' }),
-      call('POST', '/api/payments', { tableId: table.id, amount: 35, paymentMethod: 'card', paymentType: 'item', itemIds: [agua.id], transactionId: newTransactionId() }),
+      staffPost(table, owner.cookie, {
+        intent: 'record-payment',
+        transactionId: newTransactionId(),
+        mode: 'items',
+        [`units.${agua.id}`]: '1',
+        method: 'cash',
+      }),
+      call('POST', '/api/payments', {
+        tableId: table.id,
+        amount: 35,
+        paymentMethod: 'card',
+        paymentType: 'item',
+        itemIds: [agua.id],
+        transactionId: newTransactionId(),
+      }),
     ])
     const cashTook = (await toastOf(cash, owner.cookie)).includes('Pago registrado')
     expect([cashTook, card.status === 201].filter(Boolean)).toHaveLength(1)
@@ -102,12 +186,27 @@ describe('staff and diners at once', () => {
     const { owner, table } = await openTable()
     const agua = await lineOf(table.sessionId, 'Agua de jamaica')
     const [voided, paid] = await Promise.all([
-      staffPost(table, owner.cookie, { intent: 'adjust', lineId: agua.id, kind: 'void', quantity: '1', reason: 'Error' }),
-      call('POST', '/api/payments', { tableId: table.id, amount: 35, paymentMethod: 'card', paymentType: 'item', itemIds: [agua.id], transactionId: newTransactionId() }),
+      staffPost(table, owner.cookie, {
+        intent: 'adjust',
+        lineId: agua.id,
+        kind: 'void',
+        quantity: '1',
+        reason: 'Error',
+      }),
+      call('POST', '/api/payments', {
+        tableId: table.id,
+        amount: 35,
+        paymentMethod: 'card',
+        paymentType: 'item',
+        itemIds: [agua.id],
+        transactionId: newTransactionId(),
+      }),
     ])
     const voidWon = (await toastOf(voided, owner.cookie)).includes('Artículo anulado')
     expect(voidWon).toBe(paid.status !== 201)
-    expect(await billOf(table.sessionId)).toMatchObject(voidWon ? { totalAmount: 120, paidAmount: 0 } : { totalAmount: 155, paidAmount: 35 })
+    expect(await billOf(table.sessionId)).toMatchObject(
+      voidWon ? { totalAmount: 120, paidAmount: 0 } : { totalAmount: 155, paidAmount: 35 },
+    )
   })
 })
 
@@ -115,30 +214,63 @@ describe('voids and comps', () => {
   it('a void takes a mistaken unit off the bill with its reason, kept in the ledger', async () => {
     const { owner, table } = await openTable()
     const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
-    const sent = await staffPost(table, owner.cookie, { intent: 'adjust', lineId: tacos.id, kind: 'void', quantity: '1', reason: 'Se pidió de más' })
-    expect((await toastOf(sent, owner.cookie))).toContain('Artículo anulado')
+    const sent = await staffPost(table, owner.cookie, {
+      intent: 'adjust',
+      lineId: tacos.id,
+      kind: 'void',
+      quantity: '1',
+      reason: 'Se pidió de más',
+    })
+    expect(await toastOf(sent, owner.cookie)).toContain('Artículo anulado')
     expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 115 })
     expect(await lineOf(table.sessionId, 'Tacos al pastor')).toMatchObject({ quantity: 2 })
-    await expect.poll(async () => env.DB.prepare('SELECT kind, quantity, amount_cents AS amount, reason, staff FROM bill_adjustments WHERE session_id = ?').bind(table.sessionId).all().then((rows) => rows.results)).toEqual([
-      { kind: 'void', quantity: 1, amount: 4000, reason: 'Se pidió de más', staff: 'Luis' },
-    ])
+    await expect
+      .poll(async () =>
+        env.DB.prepare(
+          'SELECT kind, quantity, amount_cents AS amount, reason, staff FROM bill_adjustments WHERE session_id = ?',
+        )
+          .bind(table.sessionId)
+          .all()
+          .then((rows) => rows.results),
+      )
+      .toEqual([{ kind: 'void', quantity: 1, amount: 4000, reason: 'Se pidió de más', staff: 'Luis' }])
   })
 
   it('a comp keeps the unit visible at no charge; a paid unit cannot be voided, only refunded', async () => {
     const { owner, table } = await openTable()
     const agua = await lineOf(table.sessionId, 'Agua de jamaica')
-    const comp = await staffPost(table, owner.cookie, { intent: 'adjust', lineId: agua.id, kind: 'comp', quantity: '1', reason: 'Cumpleaños' })
-    expect((await toastOf(comp, owner.cookie))).toContain('Cortesía registrada')
+    const comp = await staffPost(table, owner.cookie, {
+      intent: 'adjust',
+      lineId: agua.id,
+      kind: 'comp',
+      quantity: '1',
+      reason: 'Cumpleaños',
+    })
+    expect(await toastOf(comp, owner.cookie)).toContain('Cortesía registrada')
     expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 120 })
     expect(await getPage(`/admin/tables/${table.id}`, owner.cookie).then((page) => page.text())).toContain('Cortesía')
     // Diners see it given, not paid by someone; the API says so too.
-    expect(await getPage(`/customer/table/${table.sessionId}`).then((page) => page.text())).toContain('Cortesía de la casa')
+    expect(await getPage(`/customer/table/${table.sessionId}`).then((page) => page.text())).toContain(
+      'Cortesía de la casa',
+    )
     expect((await lineOf(table.sessionId, 'Agua de jamaica')) as unknown).toMatchObject({ comped: true, price: 0 })
 
     const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
-    await call('POST', '/api/payments', { tableId: table.id, amount: 120, paymentMethod: 'card', paymentType: 'full', transactionId: newTransactionId() })
-    const voided = await staffPost(table, owner.cookie, { intent: 'adjust', lineId: tacos.id, kind: 'void', quantity: '1', reason: 'Error' })
-    expect((await toastOf(voided, owner.cookie))).toContain('solo se pueden reembolsar')
+    await call('POST', '/api/payments', {
+      tableId: table.id,
+      amount: 120,
+      paymentMethod: 'card',
+      paymentType: 'full',
+      transactionId: newTransactionId(),
+    })
+    const voided = await staffPost(table, owner.cookie, {
+      intent: 'adjust',
+      lineId: tacos.id,
+      kind: 'void',
+      quantity: '1',
+      reason: 'Error',
+    })
+    expect(await toastOf(voided, owner.cookie)).toContain('solo se pueden reembolsar')
     expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 120, paidAmount: 120 })
   })
 
@@ -147,7 +279,11 @@ describe('voids and comps', () => {
     const agua = await lineOf(table.sessionId, 'Agua de jamaica')
     const fields = { intent: 'adjust', lineId: agua.id, kind: 'void', quantity: '1', reason: 'Error' }
     const answers = await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
-    expect((await Promise.all(answers.map((answer) => toastOf(answer, owner.cookie)))).filter((toast) => toast.includes('Artículo anulado'))).toHaveLength(1)
+    expect(
+      (await Promise.all(answers.map((answer) => toastOf(answer, owner.cookie)))).filter((toast) =>
+        toast.includes('Artículo anulado'),
+      ),
+    ).toHaveLength(1)
     expect(await billOf(table.sessionId)).toMatchObject({ totalAmount: 120 })
   })
 })
@@ -157,17 +293,50 @@ describe('refunds', () => {
     const { owner, table } = await openTable()
     const tacos = await lineOf(table.sessionId, 'Tacos al pastor')
     const transactionId = newTransactionId()
-    await call('POST', '/api/payments', { tableId: table.id, amount: 80, tipAmount: 12, paymentMethod: 'card', paymentType: 'item', itemIds: [tacos.id], itemQuantities: { [tacos.id]: 2 }, transactionId })
+    await call('POST', '/api/payments', {
+      tableId: table.id,
+      amount: 80,
+      tipAmount: 12,
+      paymentMethod: 'card',
+      paymentType: 'item',
+      itemIds: [tacos.id],
+      itemQuantities: { [tacos.id]: 2 },
+      transactionId,
+    })
     await delivered(table.sessionId)
-    const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()).results
-    const fields = { intent: 'refund', paymentId: payment!.id, [`units.${tacos.id}`]: '2', tip: '12', reason: 'Llegó frío' }
+    const [payment] = (
+      await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()
+    ).results
+    const fields = {
+      intent: 'refund',
+      paymentId: payment!.id,
+      [`units.${tacos.id}`]: '2',
+      tip: '12',
+      reason: 'Llegó frío',
+    }
     const answers = await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
-    expect((await Promise.all(answers.map((answer) => toastOf(answer, owner.cookie)))).filter((toast) => toast.includes('Reembolso registrado'))).toHaveLength(1)
+    expect(
+      (await Promise.all(answers.map((answer) => toastOf(answer, owner.cookie)))).filter((toast) =>
+        toast.includes('Reembolso registrado'),
+      ),
+    ).toHaveLength(1)
     expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 0, remainingAmount: 155 })
     expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(0)
-    await expect.poll(async () => env.DB.prepare('SELECT amount_cents AS amount, tip_cents AS tip, staff FROM refunds WHERE payment_id = ?').bind(payment!.id).all().then((rows) => rows.results)).toEqual([{ amount: 8000, tip: 1200, staff: 'Luis' }])
-    const more = await staffPost(table, owner.cookie, { intent: 'refund', paymentId: payment!.id, amount: '1', reason: 'Otra vez' })
-    expect((await toastOf(more, owner.cookie))).toContain('no puede ser mayor a lo que se pagó')
+    await expect
+      .poll(async () =>
+        env.DB.prepare('SELECT amount_cents AS amount, tip_cents AS tip, staff FROM refunds WHERE payment_id = ?')
+          .bind(payment!.id)
+          .all()
+          .then((rows) => rows.results),
+      )
+      .toEqual([{ amount: 8000, tip: 1200, staff: 'Luis' }])
+    const more = await staffPost(table, owner.cookie, {
+      intent: 'refund',
+      paymentId: payment!.id,
+      amount: '1',
+      reason: 'Otra vez',
+    })
+    expect(await toastOf(more, owner.cookie)).toContain('no puede ser mayor a lo que se pagó')
   })
 })
 
@@ -175,20 +344,58 @@ describe('a refund after the bill was closed', () => {
   it('is given from the closed bill’s page: the money goes back, counted in the ledger, and the page shows it', async () => {
     const { owner, table } = await openTable()
     const transactionId = newTransactionId()
-    await call('POST', '/api/payments', { tableId: table.id, amount: 155, tipAmount: 15, paymentMethod: 'card', paymentType: 'full', transactionId })
-    expect(await toastOf(await staffPost(table, owner.cookie, { intent: 'close' }), owner.cookie)).toContain('Cuenta cerrada')
+    await call('POST', '/api/payments', {
+      tableId: table.id,
+      amount: 155,
+      tipAmount: 15,
+      paymentMethod: 'card',
+      paymentType: 'full',
+      transactionId,
+    })
+    expect(await toastOf(await staffPost(table, owner.cookie, { intent: 'close' }), owner.cookie)).toContain(
+      'Cuenta cerrada',
+    )
     const page = `/admin/tables/${table.id}/bills/${table.sessionId}`
     expect(await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).toContain(page)
     await delivered(table.sessionId)
-    const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()).results
-    const refunded = await postForm(page, { intent: 'refund', sessionId: table.sessionId, paymentId: payment!.id, amount: '35', reason: 'Agua equivocada', staff: 'Luis' }, owner.cookie)
+    const [payment] = (
+      await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()
+    ).results
+    const refunded = await postForm(
+      page,
+      {
+        intent: 'refund',
+        sessionId: table.sessionId,
+        paymentId: payment!.id,
+        amount: '35',
+        reason: 'Agua equivocada',
+        staff: 'Luis',
+      },
+      owner.cookie,
+    )
     expect(refunded.headers.get('Location')).toBe(page)
     expect(await toastOf(refunded, owner.cookie)).toContain('Reembolso registrado')
     // React marks where text pieces meet; a reader sees them joined.
     const html = (await (await getPage(page, owner.cookie)).text()).replaceAll('<!-- -->', '')
-    for (const text of ['Reembolsado: $35.00', 'Agua equivocada', 'Pagado: $120.00 / $155.00']) expect(html, text).toContain(text)
-    await expect.poll(async () => env.DB.prepare('SELECT amount_cents AS amount FROM refunds WHERE payment_id = ?').bind(payment!.id).first()).toEqual({ amount: 3500 })
-    const more = await postForm(page, { intent: 'refund', sessionId: table.sessionId, paymentId: payment!.id, amount: '121', reason: 'x', staff: 'Luis' }, owner.cookie)
+    for (const text of ['Reembolsado: $35.00', 'Agua equivocada', 'Pagado: $120.00 / $155.00'])
+      expect(html, text).toContain(text)
+    await expect
+      .poll(async () =>
+        env.DB.prepare('SELECT amount_cents AS amount FROM refunds WHERE payment_id = ?').bind(payment!.id).first(),
+      )
+      .toEqual({ amount: 3500 })
+    const more = await postForm(
+      page,
+      {
+        intent: 'refund',
+        sessionId: table.sessionId,
+        paymentId: payment!.id,
+        amount: '121',
+        reason: 'x',
+        staff: 'Luis',
+      },
+      owner.cookie,
+    )
     expect(await toastOf(more, owner.cookie)).toContain('no puede ser mayor a lo que se pagó')
   })
 
@@ -199,28 +406,53 @@ describe('a refund after the bill was closed', () => {
     await staffPost(table, owner.cookie, { intent: 'close', unpaidReason: 'Prueba' })
     expect((await getPage(`/admin/tables/${table.id}/bills/${table.sessionId}`, intruder.cookie)).status).toBe(404)
     const other = await openTable()
-    expect((await getPage(`/admin/tables/${other.table.id}/bills/${table.sessionId}`, other.owner.cookie)).status).toBe(404)
+    expect((await getPage(`/admin/tables/${other.table.id}/bills/${table.sessionId}`, other.owner.cookie)).status).toBe(
+      404,
+    )
   })
 })
 
 describe('closing with something unpaid', () => {
   it('settled in cash: the rest shown is recorded as a cash payment, then the bill closes with nothing unpaid', async () => {
     const { owner, table } = await openTable()
-    const settle = { intent: 'close', sessionId: table.sessionId, settledBy: 'cash', settledAmount: '155.00', transactionId: newTransactionId(), staff: 'Luis' }
+    const settle = {
+      intent: 'close',
+      sessionId: table.sessionId,
+      settledBy: 'cash',
+      settledAmount: '155.00',
+      transactionId: newTransactionId(),
+      staff: 'Luis',
+    }
     // A diner orders while the waiter reads $155.00: nothing is recorded and the bill stays open.
     await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 55 }] }, owner.cookie)
-    expect(await toastOf(await postForm(`/admin/tables/${table.id}`, settle, owner.cookie), owner.cookie)).toContain('La cuenta cambió mientras tanto')
+    expect(await toastOf(await postForm(`/admin/tables/${table.id}`, settle, owner.cookie), owner.cookie)).toContain(
+      'La cuenta cambió mientras tanto',
+    )
     expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 0, totalAmount: 210 })
-    const closed = await postForm(`/admin/tables/${table.id}`, { ...settle, settledAmount: '210.00', transactionId: newTransactionId() }, owner.cookie)
+    const closed = await postForm(
+      `/admin/tables/${table.id}`,
+      { ...settle, settledAmount: '210.00', transactionId: newTransactionId() },
+      owner.cookie,
+    )
     expect(await toastOf(closed, owner.cookie)).toContain('Cuenta cerrada')
     await expect
-      .poll(async () => env.DB.prepare("SELECT p.payment_method AS method, p.amount_cents AS amount, s.unpaid_cents AS unpaid FROM payments p JOIN table_sessions s ON s.id = p.session_id WHERE p.session_id = ?").bind(table.sessionId).first())
+      .poll(async () =>
+        env.DB.prepare(
+          'SELECT p.payment_method AS method, p.amount_cents AS amount, s.unpaid_cents AS unpaid FROM payments p JOIN table_sessions s ON s.id = p.session_id WHERE p.session_id = ?',
+        )
+          .bind(table.sessionId)
+          .first(),
+      )
       .toEqual({ method: 'cash', amount: 21000, unpaid: 0 })
   })
 
   it('a form that names no known write changes nothing', async () => {
     const { owner, table } = await openTable()
-    const unknown = await postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, unpaidReason: 'x' }, owner.cookie)
+    const unknown = await postForm(
+      `/admin/tables/${table.id}`,
+      { sessionId: table.sessionId, unpaidReason: 'x' },
+      owner.cookie,
+    )
     expect(unknown.status).toBe(400)
     expect((await billOf(table.sessionId)).totalAmount).toBe(155)
     expect(await getPage(`/customer/table/${table.sessionId}`).then((page) => page.status)).toBe(200)
@@ -228,23 +460,43 @@ describe('closing with something unpaid', () => {
 
   it('left unpaid needs its reason', async () => {
     const { owner, table } = await openTable()
-    const bare = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, settledBy: 'unpaid', staff: 'Luis' }, owner.cookie)
+    const bare = await postForm(
+      `/admin/tables/${table.id}`,
+      { intent: 'close', sessionId: table.sessionId, settledBy: 'unpaid', staff: 'Luis' },
+      owner.cookie,
+    )
     expect(await toastOf(bare, owner.cookie)).toContain('Escribe el motivo')
     expect((await billOf(table.sessionId)).totalAmount).toBe(155)
   })
 
   it('asks why; with the reason it closes and the ledger keeps how much and why', async () => {
     const { owner, table } = await openTable()
-    const bare = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId }, owner.cookie)
-    expect((await toastOf(bare, owner.cookie))).toContain('Queda saldo pendiente')
+    const bare = await postForm(
+      `/admin/tables/${table.id}`,
+      { intent: 'close', sessionId: table.sessionId },
+      owner.cookie,
+    )
+    expect(await toastOf(bare, owner.cookie)).toContain('Queda saldo pendiente')
     expect((await billOf(table.sessionId)).totalAmount).toBe(155)
-    const closed = await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
-    expect((await toastOf(closed, owner.cookie))).toContain('Cuenta cerrada')
-    await expect.poll(async () => env.DB.prepare('SELECT unpaid_cents AS unpaid, unpaid_reason AS reason, closed_by AS staff FROM table_sessions WHERE id = ?').bind(table.sessionId).first()).toEqual({
-      unpaid: 15500,
-      reason: 'Se fueron sin pagar',
-      staff: 'Luis',
-    })
+    const closed = await postForm(
+      `/admin/tables/${table.id}`,
+      { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' },
+      owner.cookie,
+    )
+    expect(await toastOf(closed, owner.cookie)).toContain('Cuenta cerrada')
+    await expect
+      .poll(async () =>
+        env.DB.prepare(
+          'SELECT unpaid_cents AS unpaid, unpaid_reason AS reason, closed_by AS staff FROM table_sessions WHERE id = ?',
+        )
+          .bind(table.sessionId)
+          .first(),
+      )
+      .toEqual({
+        unpaid: 15500,
+        reason: 'Se fueron sin pagar',
+        staff: 'Luis',
+      })
   })
 })
 
@@ -255,16 +507,32 @@ describe('a waiter’s order', () => {
     const group = crypto.randomUUID()
     const clamato = crypto.randomUUID()
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO modifier_groups (id, menu_item_id, name, required) VALUES (?, ?, 'Estilo', 1)").bind(group, michelada!),
-      env.DB.prepare("INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents) VALUES (?, ?, 'Con clamato', 1500)").bind(clamato, group),
+      env.DB.prepare("INSERT INTO modifier_groups (id, menu_item_id, name, required) VALUES (?, ?, 'Estilo', 1)").bind(
+        group,
+        michelada!,
+      ),
+      env.DB.prepare(
+        "INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents) VALUES (?, ?, 'Con clamato', 1500)",
+      ).bind(clamato, group),
     ])
     const page = await (await getPage(`/admin/tables/${table.id}/order`, owner.cookie)).text()
     expect(page).toContain('Michelada')
     expect(page).toContain('Con clamato')
 
-    const order = (fields: Record<string, string>) => postForm(`/admin/tables/${table.id}/order`, { sessionId: table.sessionId, staff: 'Luis', ...fields }, owner.cookie)
+    const order = (fields: Record<string, string>) =>
+      postForm(
+        `/admin/tables/${table.id}/order`,
+        { sessionId: table.sessionId, staff: 'Luis', ...fields },
+        owner.cookie,
+      )
     // A price sent with a menu item is ignored: the menu prices it.
-    const added = await order({ menuItemId: michelada!, [`group.${group}`]: clamato, quantity: '2', note: 'Sin hielo', price: '1' })
+    const added = await order({
+      menuItemId: michelada!,
+      [`group.${group}`]: clamato,
+      quantity: '2',
+      note: 'Sin hielo',
+      price: '1',
+    })
     expect(await toastOf(added, owner.cookie)).toContain('Agregado a la cuenta')
     const missing = await order({ menuItemId: michelada!, quantity: '1' })
     expect(await toastOf(missing, owner.cookie)).toContain('No se pudo hacer')
@@ -272,7 +540,11 @@ describe('a waiter’s order', () => {
     expect(await toastOf(open, owner.cookie)).toContain('Agregado a la cuenta')
 
     const bill = await billOf(table.sessionId)
-    expect(bill.items.filter((item) => ['Michelada', 'Pastel de cumpleaños'].includes(item.name)).map((item) => [item.name, item.quantity, item.price])).toEqual([
+    expect(
+      bill.items
+        .filter((item) => ['Michelada', 'Pastel de cumpleaños'].includes(item.name))
+        .map((item) => [item.name, item.quantity, item.price]),
+    ).toEqual([
       ['Michelada', 2, 210],
       ['Pastel de cumpleaños', 1, 150],
     ])
@@ -285,7 +557,11 @@ describe('a waiter’s order', () => {
     const { table } = await openTable()
     const intruder = await signedInOwner()
     expect((await getPage(`/admin/tables/${table.id}/order`, intruder.cookie)).status).toBe(404)
-    const sent = await postForm(`/admin/tables/${table.id}/order`, { sessionId: table.sessionId, staff: 'X', name: 'Gratis', price: '0', quantity: '1' }, intruder.cookie)
+    const sent = await postForm(
+      `/admin/tables/${table.id}/order`,
+      { sessionId: table.sessionId, staff: 'X', name: 'Gratis', price: '0', quantity: '1' },
+      intruder.cookie,
+    )
     expect(sent.status).toBe(404)
     expect((await billOf(table.sessionId)).items).toHaveLength(2)
   })
@@ -295,16 +571,48 @@ describe('the table’s history', () => {
   it('shows each void, comp and refund with who, when and why, and a closed bill left unpaid with its reason', async () => {
     const { owner, table } = await openTable()
     const agua = await lineOf(table.sessionId, 'Agua de jamaica')
-    await staffPost(table, owner.cookie, { intent: 'adjust', lineId: agua.id, kind: 'comp', quantity: '1', reason: 'Cliente frecuente' })
-    await staffPost(table, owner.cookie, { intent: 'record-payment', transactionId: newTransactionId(), mode: 'amount', amount: '40', method: 'cash' })
+    await staffPost(table, owner.cookie, {
+      intent: 'adjust',
+      lineId: agua.id,
+      kind: 'comp',
+      quantity: '1',
+      reason: 'Cliente frecuente',
+    })
+    await staffPost(table, owner.cookie, {
+      intent: 'record-payment',
+      transactionId: newTransactionId(),
+      mode: 'amount',
+      amount: '40',
+      method: 'cash',
+    })
     await delivered(table.sessionId)
-    const [payment] = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?').bind(table.sessionId).all<{ id: string }>()).results
+    const [payment] = (
+      await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?').bind(table.sessionId).all<{ id: string }>()
+    ).results
     await expect.poll(() => payment).toBeDefined()
-    await staffPost(table, owner.cookie, { intent: 'refund', paymentId: payment!.id, amount: '40', reason: 'Se cobró de más' })
+    await staffPost(table, owner.cookie, {
+      intent: 'refund',
+      paymentId: payment!.id,
+      amount: '40',
+      reason: 'Se cobró de más',
+    })
     const html = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
-    for (const text of ['Historial de la cuenta', 'Cortesía', 'Cliente frecuente', 'Reembolso', 'Se cobró de más', 'Reembolsado: $40.00', 'Luis']) expect(html, text).toContain(text)
+    for (const text of [
+      'Historial de la cuenta',
+      'Cortesía',
+      'Cliente frecuente',
+      'Reembolso',
+      'Se cobró de más',
+      'Reembolsado: $40.00',
+      'Luis',
+    ])
+      expect(html, text).toContain(text)
 
-    await postForm(`/admin/tables/${table.id}`, { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' }, owner.cookie)
+    await postForm(
+      `/admin/tables/${table.id}`,
+      { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' },
+      owner.cookie,
+    )
     const after = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     expect(after).toContain('Quedó sin pagar $120.00: Se fueron sin pagar (Luis)')
   })

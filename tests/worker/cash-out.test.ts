@@ -22,7 +22,9 @@ async function restaurant() {
   const bill = (closed?: { at: number; unpaidCents?: number; reason?: string; by?: string }) => {
     const sessionId = crypto.randomUUID()
     statements.push(
-      env.DB.prepare('INSERT INTO table_sessions (id, table_id, opened_at, closed_at, unpaid_cents, unpaid_reason, closed_by) VALUES (?, ?, ?, ?, ?, ?, ?)').bind(
+      env.DB.prepare(
+        'INSERT INTO table_sessions (id, table_id, opened_at, closed_at, unpaid_cents, unpaid_reason, closed_by) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).bind(
         sessionId,
         table.id,
         (closed?.at ?? Date.now()) - 3_600_000,
@@ -32,17 +34,44 @@ async function restaurant() {
         closed?.by ?? null,
       ),
     )
-    const payment = (at: number, method: Method, amountCents: number, tipCents: number, recordedBy: string | null = null, taxCents = 0) => {
+    const payment = (
+      at: number,
+      method: Method,
+      amountCents: number,
+      tipCents: number,
+      recordedBy: string | null = null,
+      taxCents = 0,
+    ) => {
       const id = crypto.randomUUID()
       statements.push(
         env.DB.prepare(
           `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tax_cents, tip_cents, payment_method, payment_type, recorded_by, cash_received_cents, created_at)
            VALUES (?, ?, ?, ?, 'h', ?, ?, ?, ?, 'full', ?, ?, ?)`,
-        ).bind(id, table.id, sessionId, crypto.randomUUID(), amountCents, taxCents, tipCents, method, recordedBy, method === 'cash' ? amountCents + taxCents + tipCents + 5000 : null, at),
+        ).bind(
+          id,
+          table.id,
+          sessionId,
+          crypto.randomUUID(),
+          amountCents,
+          taxCents,
+          tipCents,
+          method,
+          recordedBy,
+          method === 'cash' ? amountCents + taxCents + tipCents + 5000 : null,
+          at,
+        ),
       )
       return id
     }
-    const refund = (at: number, paymentId: string, method: Method, amountCents: number, tipCents: number, staff: string, taxCents = 0) =>
+    const refund = (
+      at: number,
+      paymentId: string,
+      method: Method,
+      amountCents: number,
+      tipCents: number,
+      staff: string,
+      taxCents = 0,
+    ) =>
       statements.push(
         env.DB.prepare(
           `INSERT INTO refunds (id, table_id, session_id, payment_id, method, amount_cents, tax_cents, tip_cents, reason, staff, provider, created_at)
@@ -96,7 +125,12 @@ async function saturdayNight() {
   return place
 }
 
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
 
 /** The text of the element marked `testId` (up to its own closing tag). */
 function figure(html: string, testId: string): string {
@@ -115,7 +149,9 @@ describe('the cash-out page', () => {
     expect(response.status).toBe(200)
     const html = await response.text()
     expect(figure(html, 'cash-out-period')).toBe('Jornada del domingo 22 de noviembre de 2026')
-    expect(figure(html, 'cash-out-range')).toBe('Del 22 de noviembre de 2026, 5:00 a.m. al 23 de noviembre de 2026, 5:00 a.m.')
+    expect(figure(html, 'cash-out-range')).toBe(
+      'Del 22 de noviembre de 2026, 5:00 a.m. al 23 de noviembre de 2026, 5:00 a.m.',
+    )
     expect(figure(html, 'expected-cash')).toBe('$420.00')
     expect(figure(html, 'net-sales')).toBe('$1,384.00')
     expect(figure(html, 'tips')).toBe('$165.00')
@@ -125,9 +161,19 @@ describe('the cash-out page', () => {
     expect(figure(html, 'payments-terminal')).toBe('Terminal Terminal del restaurante · 1 pago $250.00 $25.00 $275.00')
     expect(figure(html, 'payments-total')).toBe('Total 6 pagos $1,550.00 $185.00 $1,735.00')
     expect([figure(html, 'cash-in'), figure(html, 'cash-out')]).toEqual(['$475.00', '-$55.00'])
-    expect([figure(html, 'refunds-card'), figure(html, 'refunds-cash'), figure(html, 'refunds-total')]).toEqual(['$131.00', '$55.00', '$186.00'])
+    expect([figure(html, 'refunds-card'), figure(html, 'refunds-cash'), figure(html, 'refunds-total')]).toEqual([
+      '$131.00',
+      '$55.00',
+      '$186.00',
+    ])
     expect(html).not.toContain('data-testid="refunds-terminal"')
-    expect(['card', 'apple', 'google', 'cash', 'terminal'].map((method) => figure(html, `tips-${method}`))).toEqual(['$60.00', '$30.00', '$0.00', '$50.00', '$25.00'])
+    expect(['card', 'apple', 'google', 'cash', 'terminal'].map((method) => figure(html, `tips-${method}`))).toEqual([
+      '$60.00',
+      '$30.00',
+      '$0.00',
+      '$50.00',
+      '$25.00',
+    ])
     expect(figure(html, 'tips-by-staff')).toBe(
       'Mesa (comensales) Lo que los comensales pagaron por su cuenta en Mesa. 3 pagos $90.00 Ana 2 pagos $50.00 Luis 1 pago $25.00',
     )
@@ -147,7 +193,12 @@ describe('the cash-out page', () => {
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const csv = rows(new TextDecoder().decode(bytes))
-    expect(csv.slice(0, 4)).toEqual(['Restaurante,La Fonda de Prueba', 'Desde,2026-11-22 05:00', 'Hasta,2026-11-23 05:00', 'Zona horaria,America/Mexico_City'])
+    expect(csv.slice(0, 4)).toEqual([
+      'Restaurante,La Fonda de Prueba',
+      'Desde,2026-11-22 05:00',
+      'Hasta,2026-11-23 05:00',
+      'Zona horaria,America/Mexico_City',
+    ])
     for (const row of [
       'Cobros,"Mesa (Tarjeta, Apple Pay y Google Pay)",3,880.00,105.00,985.00',
       'Cobros,Efectivo,2,420.00,55.00,475.00',
@@ -173,10 +224,18 @@ describe('the cash-out page', () => {
     }
 
     const english = await getPage('/admin/cash-out.csv?lng=en&from=2026-11-22T21:00&to=2026-11-22T23:30', place.cookie)
-    expect(english.headers.get('Content-Disposition')).toBe('attachment; filename="cash-out-2026-11-22T21-00_2026-11-22T23-30.csv"')
+    expect(english.headers.get('Content-Disposition')).toBe(
+      'attachment; filename="cash-out-2026-11-22T21-00_2026-11-22T23-30.csv"',
+    )
     const shift = rows(await english.text())
     // 21:30 and 22:00 cash and the 23:00 cash refund are in; the 23:30 terminal payment is where the shift ends, so out.
-    for (const row of ['Payments,Cash,2,420.00,55.00,475.00', 'Payments,Terminal,0,0.00,0.00,0.00', 'Refunds,Cash,1,50.00,5.00,55.00', 'Drawer,Expected cash,,,,420.00', 'Bills,Bills closed,1,,,']) {
+    for (const row of [
+      'Payments,Cash,2,420.00,55.00,475.00',
+      'Payments,Terminal,0,0.00,0.00,0.00',
+      'Refunds,Cash,1,50.00,5.00,55.00',
+      'Drawer,Expected cash,,,,420.00',
+      'Bills,Bills closed,1,,,',
+    ]) {
       expect(shift, row).toContain(row)
     }
   })
@@ -186,7 +245,9 @@ describe('the cash-out page', () => {
     place.bill().payment(Date.now(), 'cash', 12345, 0, 'Ana')
     await place.save()
     const html = await (await getPage('/admin/cash-out', place.cookie)).text()
-    expect(figure(html, 'cash-out-period')).toBe(`Jornada del ${formatDay(businessDayOf(Date.now(), 'America/Mexico_City'), 'es-MX')}`)
+    expect(figure(html, 'cash-out-period')).toBe(
+      `Jornada del ${formatDay(businessDayOf(Date.now(), 'America/Mexico_City'), 'es-MX')}`,
+    )
     expect(figure(html, 'expected-cash')).toBe('$123.45')
   })
 
@@ -204,9 +265,13 @@ describe('the cash-out page', () => {
     await tijuana.save()
     const html = await (await getPage('/admin/cash-out?day=2026-11-22', tijuana.cookie)).text()
     expect(figure(html, 'expected-cash')).toBe('$100.00')
-    expect(figure(html, 'cash-out-range')).toBe('Del 22 de noviembre de 2026, 5:00 a.m. al 23 de noviembre de 2026, 5:00 a.m.')
+    expect(figure(html, 'cash-out-range')).toBe(
+      'Del 22 de noviembre de 2026, 5:00 a.m. al 23 de noviembre de 2026, 5:00 a.m.',
+    )
     expect(html).toContain('Horas de America/Tijuana.')
-    expect(figure(await (await getPage('/admin/cash-out?day=2026-11-23', tijuana.cookie)).text(), 'expected-cash')).toBe('$0.00')
+    expect(
+      figure(await (await getPage('/admin/cash-out?day=2026-11-23', tijuana.cookie)).text(), 'expected-cash'),
+    ).toBe('$0.00')
   })
 
   it('shows an owner only their own restaurant’s books, and nobody’s without signing in', async () => {
@@ -216,7 +281,9 @@ describe('the cash-out page', () => {
     for (const testId of ['expected-cash', 'net-sales', 'tips']) expect(figure(html, testId)).toBe('$0.00')
     expect(figure(html, 'bills-closed-count')).toBe('0')
     expect(html).not.toContain('data-testid="tips-by-staff"')
-    expect(rows(await (await getPage('/admin/cash-out.csv?day=2026-11-22', other.cookie)).text())).toContain('Cobros,Total,0,0.00,0.00,0.00')
+    expect(rows(await (await getPage('/admin/cash-out.csv?day=2026-11-22', other.cookie)).text())).toContain(
+      'Cobros,Total,0,0.00,0.00,0.00',
+    )
     for (const path of ['/admin/cash-out', '/admin/cash-out.csv?day=2026-11-22']) {
       const anonymous = await getPage(path)
       expect(anonymous.status).toBe(302)
@@ -250,8 +317,12 @@ describe('the cash-out page', () => {
 
   it('is linked from the dashboard’s navigation, in both languages', async () => {
     const place = await restaurant()
-    expect(figure(await (await getPage('/admin/dashboard', place.cookie)).text(), 'cash-out-link')).toBe('Corte de caja')
-    expect(figure(await (await getPage('/admin/dashboard?lng=en', place.cookie)).text(), 'cash-out-link')).toBe('Cash-out')
+    expect(figure(await (await getPage('/admin/dashboard', place.cookie)).text(), 'cash-out-link')).toBe(
+      'Corte de caja',
+    )
+    expect(figure(await (await getPage('/admin/dashboard?lng=en', place.cookie)).text(), 'cash-out-link')).toBe(
+      'Cash-out',
+    )
   })
 })
 
@@ -265,10 +336,17 @@ describe('the analytics and the cash-out', () => {
     bill.refund(now - DAY_MS, paid, 'card', 10000, 2000, 'Ana', 1600)
     await place.save()
     const analytics = await readAnalytics(getDb(env.DB), place.userId)
-    expect(analytics.current).toEqual({ salesCents: 46400 + 10000 - 11600, baseCents: 40000, tipCents: 5000, tablesServed: 1 })
+    expect(analytics.current).toEqual({
+      salesCents: 46400 + 10000 - 11600,
+      baseCents: 40000,
+      tipCents: 5000,
+      tablesServed: 1,
+    })
     expect(analytics.days.reduce((sum, day) => sum + day.cents, 0)).toBe(44800)
     const clock = (instant: number) => formatLocalDateTime(wallClockAt(instant, 'America/Mexico_City'))
-    const shift = await (await getPage(`/admin/cash-out?from=${clock(now - 3 * DAY_MS)}&to=${clock(now + 60_000)}`, place.cookie)).text()
+    const shift = await (
+      await getPage(`/admin/cash-out?from=${clock(now - 3 * DAY_MS)}&to=${clock(now + 60_000)}`, place.cookie)
+    ).text()
     expect([figure(shift, 'net-sales'), figure(shift, 'tips')]).toEqual(['$448.00', '$50.00'])
   })
 })

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { RESTAURANT_CUISINES, RESTAURANT_TYPES } from '~/domain/schemas/auth'
 import { restaurantSettingsSchema } from '~/domain/schemas/settings'
 import { saveSettings } from '~/server/auth/accounts.server'
-import { countPayments, delivered, openPaymentForm, ORIGIN, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
+import {
+  countPayments,
+  delivered,
+  openPaymentForm,
+  ORIGIN,
+  postForm,
+  postJson,
+  readSession,
+  seedMenu,
+  seedTable,
+} from './fixtures'
 
 const tx = () => `mesa_${crypto.randomUUID()}`
 const methodPath = (sessionId: string, query: string) => `/customer/payment-method/${sessionId}?${query}`
@@ -12,13 +22,20 @@ const payButton = (html: string) => /data-testid="pay-submit"[^>]*>([^<]*)</.exe
 /** Another diner orders a menu dish onto the table, through the API their phone uses. */
 async function orderMore(table: { userId: string; tableId: string }, priceCents: number) {
   const [menuItemId] = await seedMenu(table.userId, [{ name: 'Arrachera', priceCents }])
-  const response = await postJson('/api/items', { tableId: table.tableId, items: [{ menuItemId, name: 'Arrachera', price: priceCents / 100, quantity: 1 }] })
+  const response = await postJson('/api/items', {
+    tableId: table.tableId,
+    items: [{ menuItemId, name: 'Arrachera', price: priceCents / 100, quantity: 1 }],
+  })
   expect(response.status).toBe(201)
 }
 
 async function paymentRows(sessionId: string) {
   await delivered(sessionId)
-  const rows = await env.DB.prepare('SELECT amount_cents, tip_cents, tax_cents, transaction_id FROM payments WHERE session_id = ?').bind(sessionId).all()
+  const rows = await env.DB.prepare(
+    'SELECT amount_cents, tip_cents, tax_cents, transaction_id FROM payments WHERE session_id = ?',
+  )
+    .bind(sessionId)
+    .all()
   return rows.results
 }
 
@@ -29,8 +46,12 @@ describe('the payment form charges what its button showed', () => {
     expect(payButton(form.html)).toBe('Pagar $110.00')
     const response = await form.submit()
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe(`/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`)
-    expect(await paymentRows(table.sessionId)).toEqual([{ amount_cents: 10000, tip_cents: 1000, tax_cents: 0, transaction_id: form.field('transactionId') }])
+    expect(response.headers.get('Location')).toBe(
+      `/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`,
+    )
+    expect(await paymentRows(table.sessionId)).toEqual([
+      { amount_cents: 10000, tip_cents: 1000, tax_cents: 0, transaction_id: form.field('transactionId') },
+    ])
   })
 
   it('refuses a missing payment method with the spec’s words, and records nothing', async () => {
@@ -80,7 +101,9 @@ describe('the payment form charges what its button showed', () => {
 
   it('items: someone pays part of the selection between showing and paying → refused, nothing recorded', async () => {
     const table = await seedTable([{ priceCents: 4500 }, { priceCents: 9000, quantity: 2 }])
-    const form = await openPaymentForm(methodPath(table.sessionId, `items=${table.itemIds[0]},${table.itemIds[1]}:2&tipPercentage=0`))
+    const form = await openPaymentForm(
+      methodPath(table.sessionId, `items=${table.itemIds[0]},${table.itemIds[1]}:2&tipPercentage=0`),
+    )
     expect(payButton(form.html)).toBe('Pagar $135.00')
     const other = await openPaymentForm(methodPath(table.sessionId, `items=${table.itemIds[1]}:1&tipPercentage=0`))
     expect((await other.submit()).status).toBe(302)
@@ -128,9 +151,16 @@ describe('the payment form charges what its button showed', () => {
   it('a tampered amount, tip or total is refused and changes nothing', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=10'))
-    const tampered = (name: string, value: string) => form.fields.map(([key, old]): [string, string] => [key, key === name ? value : old])
+    const tampered = (name: string, value: string) =>
+      form.fields.map(([key, old]): [string, string] => [key, key === name ? value : old])
     // Invalid on its face: 400, as the API answers it.
-    for (const fields of [tampered('tipAmount', '150'), tampered('amount', '100.001'), tampered('total', '1'), tampered('amount', '-100'), tampered('tableId', crypto.randomUUID())]) {
+    for (const fields of [
+      tampered('tipAmount', '150'),
+      tampered('amount', '100.001'),
+      tampered('total', '1'),
+      tampered('amount', '-100'),
+      tampered('tableId', crypto.randomUUID()),
+    ]) {
       const response = await form.submit(fields)
       expect(response.status).toBe(400)
       expect(await response.text()).toContain('Hubo un error al preparar los datos del pago.')
@@ -145,7 +175,11 @@ describe('the payment form charges what its button showed', () => {
 
   it('a double tap or a retry of a payment that went through answers that same payment, for every payment type', async () => {
     const table = await seedTable([{ priceCents: 3000 }, { priceCents: 9000 }, { priceCents: 12000 }])
-    for (const query of [`items=${table.itemIds[0]}&tipPercentage=15`, 'split=true&partySize=1&tableSize=3&tipPercentage=10', 'full=true&tipPercentage=0']) {
+    for (const query of [
+      `items=${table.itemIds[0]}&tipPercentage=15`,
+      'split=true&partySize=1&tableSize=3&tipPercentage=10',
+      'full=true&tipPercentage=0',
+    ]) {
       const form = await openPaymentForm(methodPath(table.sessionId, query))
       const [first, again] = await Promise.all([form.submit(), form.submit()])
       const retry = await form.submit()
@@ -162,7 +196,11 @@ describe('the payment form charges what its button showed', () => {
   it('three diners open a three-way split at once: the third is told the last share takes the rounding cent, then pays it', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const query = 'split=true&partySize=1&tableSize=3&tipPercentage=0'
-    const forms = [await openPaymentForm(methodPath(table.sessionId, query)), await openPaymentForm(methodPath(table.sessionId, query)), await openPaymentForm(methodPath(table.sessionId, query))]
+    const forms = [
+      await openPaymentForm(methodPath(table.sessionId, query)),
+      await openPaymentForm(methodPath(table.sessionId, query)),
+      await openPaymentForm(methodPath(table.sessionId, query)),
+    ]
     expect(forms.map((form) => payButton(form.html))).toEqual(['Pagar $33.33', 'Pagar $33.33', 'Pagar $33.33'])
     expect((await forms[0]!.submit()).status).toBe(302)
     expect((await forms[1]!.submit()).status).toBe(302)
@@ -180,15 +218,21 @@ describe('the payment form charges what its button showed', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=0'))
     expect((await form.submit()).status).toBe(302)
-    const again = await form.submit(form.fields.map(([name, value]): [string, string] => [name, name === 'paymentMethod' ? 'apple' : value]))
+    const again = await form.submit(
+      form.fields.map(([name, value]): [string, string] => [name, name === 'paymentMethod' ? 'apple' : value]),
+    )
     expect(again.status).toBe(302)
-    expect(again.headers.get('Location')).toBe(`/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`)
+    expect(again.headers.get('Location')).toBe(
+      `/customer/payment-confirmation/${table.sessionId}?tx=${form.field('transactionId')}`,
+    )
     expect(await countPayments(table.sessionId)).toBe(1)
   })
 
   it('never offers to pay $0.00: a paid bill says so and leads back to it', async () => {
     const table = await seedTable([{ priceCents: 10000, paidQuantity: 1 }])
-    await env.DB.prepare("INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, payment_method, payment_type, customer_name, provider, provider_reference, created_at) VALUES (?, ?, ?, ?, 'x', 10000, 0, 0, 'card', 'full', 'Ana', 'simulated', 'sim_x', ?)")
+    await env.DB.prepare(
+      "INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, payment_method, payment_type, customer_name, provider, provider_reference, created_at) VALUES (?, ?, ?, ?, 'x', 10000, 0, 0, 'card', 'full', 'Ana', 'simulated', 'sim_x', ?)",
+    )
       .bind(crypto.randomUUID(), table.tableId, table.sessionId, tx(), Date.now())
       .run()
     for (const query of ['full=true', `items=${table.itemIds[0]}`, 'split=true&partySize=1&tableSize=2']) {
@@ -209,13 +253,21 @@ describe('the payment form charges what its button showed', () => {
 
   it('a post without what was shown (the old form) is refused, and records nothing', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    const response = await postForm(methodPath(table.sessionId, 'full=true'), { paymentMethod: 'card', transactionId: tx(), query: 'full=true' })
+    const response = await postForm(methodPath(table.sessionId, 'full=true'), {
+      paymentMethod: 'card',
+      transactionId: tx(),
+      query: 'full=true',
+    })
     expect(response.status).toBe(400)
     expect(await countPayments(table.sessionId)).toBe(0)
   })
 
   it('answers 404 (Table Not Found) for an unknown session', async () => {
-    const response = await postForm('/customer/payment-method/no-such-session', { paymentMethod: 'card', transactionId: tx(), query: 'full=true' })
+    const response = await postForm('/customer/payment-method/no-such-session', {
+      paymentMethod: 'card',
+      transactionId: tx(),
+      query: 'full=true',
+    })
     expect(response.status).toBe(404)
     const page = await SELF.fetch(`${ORIGIN}/customer/tip/no-such-session?full=true`)
     expect(page.status).toBe(404)
@@ -234,20 +286,40 @@ describe('the payment form charges what its button showed', () => {
   it('the tip step chooses no tip for the diner: "no tip" and each suggestion are one tap that moves on, with or without JavaScript', async () => {
     const table = await seedTable([{ priceCents: 21000 }])
     const html = await (await SELF.fetch(`${ORIGIN}/customer/tip/${table.sessionId}?full=true`)).text()
-    const choices = [...html.matchAll(/<button type="submit"(?: form="([^"]+)")? name="tipPercentage" value="([^"]+)"/g)].map((match) => [match[2], match[1] ?? null])
-    expect(choices).toEqual([['0', null], ['10', null], ['15', null], ['20', null], ['custom', 'tip-custom']])
+    const choices = [
+      ...html.matchAll(/<button type="submit"(?: form="([^"]+)")? name="tipPercentage" value="([^"]+)"/g),
+    ].map((match) => [match[2], match[1] ?? null])
+    expect(choices).toEqual([
+      ['0', null],
+      ['10', null],
+      ['15', null],
+      ['20', null],
+      ['custom', 'tip-custom'],
+    ])
     // 'Otra cantidad' is a form of its own with its amount: Enter in the amount sends the amount, not the first choice (no tip).
     expect(html).toContain('<input id="tip-amount" form="tip-custom" name="tipAmount"')
-    expect(html).toMatch(/<form method="get" action="\/customer\/payment-method\/[^"]+" id="tip-custom"[^>]*>(<input type="hidden"[^>]*>)+<\/form>/)
+    expect(html).toMatch(
+      /<form method="get" action="\/customer\/payment-method\/[^"]+" id="tip-custom"[^>]*>(<input type="hidden"[^>]*>)+<\/form>/,
+    )
     expect(html).not.toMatch(/\schecked(=|\s|>)/)
     expect(html).not.toContain('Popular')
     // The form goes to the payment step with what was tapped (a GET: the browser sends the tapped button's value).
-    const noTip = await openPaymentForm(methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=0&tipAmount=&noTipReason=service'))
+    const noTip = await openPaymentForm(
+      methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=0&tipAmount=&noTipReason=service'),
+    )
     expect(noTip.field('tipAmount')).toBe('0')
     expect(noTip.field('serviceQuality')).toBe('notip_service')
-    const fifteen = await openPaymentForm(methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=15&tipAmount=&noTipReason=service'))
-    expect([fifteen.field('tipAmount'), fifteen.field('total'), fifteen.field('serviceQuality')]).toEqual(['31.5', '241.5', 'good'])
-    const other = await openPaymentForm(methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=custom&tipAmount=25&noTipReason='))
+    const fifteen = await openPaymentForm(
+      methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=15&tipAmount=&noTipReason=service'),
+    )
+    expect([fifteen.field('tipAmount'), fifteen.field('total'), fifteen.field('serviceQuality')]).toEqual([
+      '31.5',
+      '241.5',
+      'good',
+    ])
+    const other = await openPaymentForm(
+      methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=custom&tipAmount=25&noTipReason='),
+    )
     expect(other.field('tipAmount')).toBe('25')
   })
 })

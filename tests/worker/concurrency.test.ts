@@ -10,7 +10,13 @@ describe('the TableSession object under concurrent payers', () => {
     const table = await seedTable([{ priceCents: 4500 }, { priceCents: 9900 }])
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [table.itemIds[0]], customerName: `Diner ${i}` }),
+        pay({
+          tableId: table.tableId,
+          amount: 45,
+          paymentType: 'item',
+          itemIds: [table.itemIds[0]],
+          customerName: `Diner ${i}`,
+        }),
       ),
     )
     const statuses = responses.map((response) => response.status)
@@ -27,27 +33,45 @@ describe('the TableSession object under concurrent payers', () => {
     const table = await seedTable([{ priceCents: 6000 }, { priceCents: 4000 }])
     // Two diners were shown a first share of $33.33 and ten were shown the last one, $33.34.
     const shown = [...Array<number>(10).fill(33.33), ...Array<number>(10).fill(33.34)]
-    const responses = await Promise.all(shown.map((amount) => pay({ tableId: table.tableId, amount, paymentType: 'split', splitCount: 3 })))
+    const responses = await Promise.all(
+      shown.map((amount) => pay({ tableId: table.tableId, amount, paymentType: 'split', splitCount: 3 })),
+    )
     const succeeded = responses.filter((response) => response.status === 201)
     expect(succeeded).toHaveLength(3)
     expect(responses.filter((response) => response.status === 409)).toHaveLength(17)
-    const charged = await Promise.all(succeeded.map(async (response) => (await response.json<{ payment: { baseAmount: number } }>()).payment.baseAmount))
+    const charged = await Promise.all(
+      succeeded.map(
+        async (response) => (await response.json<{ payment: { baseAmount: number } }>()).payment.baseAmount,
+      ),
+    )
     // Every share charged exactly what it asked for; none was rounded to fit.
     expect(charged.sort()).toEqual([33.33, 33.33, 33.34])
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 100, paidAmount: 100, remainingAmount: 0 })
     await delivered(table.sessionId)
-    const sum = await env.DB.prepare('SELECT sum(amount_cents) AS cents FROM payments WHERE session_id = ?').bind(table.sessionId).first<{ cents: number }>()
+    const sum = await env.DB.prepare('SELECT sum(amount_cents) AS cents FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first<{ cents: number }>()
     expect(sum?.cents).toBe(10000)
   })
 
   it('a transactionId replayed under concurrency records one payment', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    const body = { tableId: table.tableId, amount: 25, paymentType: 'split', splitCount: 4, transactionId: newTransactionId() }
+    const body = {
+      tableId: table.tableId,
+      amount: 25,
+      paymentType: 'split',
+      splitCount: 4,
+      transactionId: newTransactionId(),
+    }
     const responses = await Promise.all(Array.from({ length: 15 }, () => pay(body)))
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1)
     expect(responses.filter((response) => response.status === 200)).toHaveLength(14)
-    const ids = new Set(await Promise.all(responses.map(async (response) => (await response.json<{ payment: { id: string } }>()).payment.id)))
+    const ids = new Set(
+      await Promise.all(
+        responses.map(async (response) => (await response.json<{ payment: { id: string } }>()).payment.id),
+      ),
+    )
     expect(ids.size).toBe(1)
     expect(await countPayments(table.sessionId)).toBe(1)
     expect((await readSession(table.sessionId)).paidAmount).toBe(25)
@@ -57,7 +81,9 @@ describe('the TableSession object under concurrent payers', () => {
     const table = await seedTable([{ priceCents: 5000 }, { priceCents: 5000 }, { priceCents: 5000 }])
     const responses = await Promise.all([
       ...Array.from({ length: 5 }, () => pay({ tableId: table.tableId, amount: 150, paymentType: 'full' })),
-      ...table.itemIds.map((itemId) => pay({ tableId: table.tableId, amount: 50, paymentType: 'item', itemIds: [itemId] })),
+      ...table.itemIds.map((itemId) =>
+        pay({ tableId: table.tableId, amount: 50, paymentType: 'item', itemIds: [itemId] }),
+      ),
     ])
     expect(responses.every((response) => response.status === 201 || response.status === 409)).toBe(true)
     const bill = await readSession(table.sessionId)
@@ -69,7 +95,12 @@ describe('the TableSession object under concurrent payers', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const [payment, order] = await Promise.all([
       pay({ tableId: table.tableId, amount: 100, paymentType: 'full' }),
-      staffOrder(table, { items: [{ name: 'Flan', price: 65 }, { name: 'Café', price: 35 }] }),
+      staffOrder(table, {
+        items: [
+          { name: 'Flan', price: 65 },
+          { name: 'Café', price: 35 },
+        ],
+      }),
     ])
     expect(order.status).toBe(201)
     const bill = await readSession(table.sessionId)
@@ -84,23 +115,53 @@ describe('the TableSession object under concurrent payers', () => {
 describe('payments that wait on a busy bill', () => {
   it('one burst mixing new payments, a taken item, a replay and a reused transactionId answers each as if alone', async () => {
     const table = await seedTable(Array.from({ length: 12 }, () => ({ priceCents: 1000 })))
-    const replayed = { tableId: table.tableId, amount: 10, paymentType: 'item', itemIds: [table.itemIds[11]], customerName: 'Eva', transactionId: newTransactionId() }
+    const replayed = {
+      tableId: table.tableId,
+      amount: 10,
+      paymentType: 'item',
+      itemIds: [table.itemIds[11]],
+      customerName: 'Eva',
+      transactionId: newTransactionId(),
+    }
     const responses = await Promise.all([
-      ...table.itemIds.slice(0, 10).map((itemId, index) => pay({ tableId: table.tableId, amount: 10, paymentType: 'item', itemIds: [itemId], customerName: `Diner ${index}` })),
-      pay({ tableId: table.tableId, amount: 10, paymentType: 'item', itemIds: [table.itemIds[3]], customerName: 'Late' }),
+      ...table.itemIds.slice(0, 10).map((itemId, index) =>
+        pay({
+          tableId: table.tableId,
+          amount: 10,
+          paymentType: 'item',
+          itemIds: [itemId],
+          customerName: `Diner ${index}`,
+        }),
+      ),
+      pay({
+        tableId: table.tableId,
+        amount: 10,
+        paymentType: 'item',
+        itemIds: [table.itemIds[3]],
+        customerName: 'Late',
+      }),
       pay(replayed),
       pay(replayed),
       pay({ ...replayed, customerName: 'Someone else' }),
     ])
     expect(responses.slice(0, 10).map((response) => response.status)).toEqual(Array(10).fill(201))
     expect(responses[10]?.status).toBe(409)
-    expect(responses.slice(11, 13).map((response) => response.status).sort()).toEqual([200, 201])
+    expect(
+      responses
+        .slice(11, 13)
+        .map((response) => response.status)
+        .sort(),
+    ).toEqual([200, 201])
     expect(responses[13]?.status).toBe(409)
     expect(await responses[13]?.json()).toMatchObject({ code: 'REUSED_TRANSACTION' })
     expect(await countPayments(table.sessionId)).toBe(11)
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 120, paidAmount: 110, remainingAmount: 10 })
-    expect(bill.items.map((item: { paidBy: string | null }) => item.paidBy)).toEqual([...Array.from({ length: 10 }, (_, index) => `Diner ${index}`), null, 'Eva'])
+    expect(bill.items.map((item: { paidBy: string | null }) => item.paidBy)).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `Diner ${index}`),
+      null,
+      'Eva',
+    ])
   })
 
   it('a payment after an order is checked against the bill with the order on it', async () => {
@@ -118,9 +179,15 @@ describe('payments that wait on a busy bill', () => {
 describe('guards the database itself enforces', () => {
   it('a line’s paid quantity stays between 0 and its quantity', async () => {
     const table = await seedTable([{ priceCents: 100, quantity: 2 }])
-    await expect(env.DB.prepare('UPDATE bill_items SET paid_quantity = 3 WHERE id = ?').bind(table.itemIds[0]).run()).rejects.toThrow(/CHECK constraint failed/)
-    await expect(env.DB.prepare('UPDATE bill_items SET paid_quantity = -1 WHERE id = ?').bind(table.itemIds[0]).run()).rejects.toThrow(/CHECK constraint failed/)
-    await expect(env.DB.prepare('UPDATE bill_items SET price_cents = -1 WHERE id = ?').bind(table.itemIds[0]).run()).rejects.toThrow(/CHECK constraint failed/)
+    await expect(
+      env.DB.prepare('UPDATE bill_items SET paid_quantity = 3 WHERE id = ?').bind(table.itemIds[0]).run(),
+    ).rejects.toThrow(/CHECK constraint failed/)
+    await expect(
+      env.DB.prepare('UPDATE bill_items SET paid_quantity = -1 WHERE id = ?').bind(table.itemIds[0]).run(),
+    ).rejects.toThrow(/CHECK constraint failed/)
+    await expect(
+      env.DB.prepare('UPDATE bill_items SET price_cents = -1 WHERE id = ?').bind(table.itemIds[0]).run(),
+    ).rejects.toThrow(/CHECK constraint failed/)
   })
 
   it('a transactionId is recorded once per bill and amounts are not negative', async () => {
@@ -129,7 +196,9 @@ describe('guards the database itself enforces', () => {
       env.DB.prepare(
         `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type)
          VALUES (?, ?, ?, ?, 'h', ?, ?, 'card', 'full')`,
-      ).bind(crypto.randomUUID(), table.tableId, table.sessionId, transactionId, amount, tip).run()
+      )
+        .bind(crypto.randomUUID(), table.tableId, table.sessionId, transactionId, amount, tip)
+        .run()
     await insert('tx-unique-1', 100)
     await expect(insert('tx-unique-1', 100)).rejects.toThrow(/UNIQUE constraint failed/)
     await expect(insert('tx-unique-2', -100)).rejects.toThrow(/CHECK constraint failed/)
@@ -139,18 +208,34 @@ describe('guards the database itself enforces', () => {
   it('table session ids are unique', async () => {
     const a = await seedTable()
     const b = await seedTable()
-    await expect(env.DB.prepare('UPDATE tables SET session_id = ? WHERE id = ?').bind(a.sessionId, b.tableId).run()).rejects.toThrow(/UNIQUE constraint failed/)
+    await expect(
+      env.DB.prepare('UPDATE tables SET session_id = ? WHERE id = ?').bind(a.sessionId, b.tableId).run(),
+    ).rejects.toThrow(/UNIQUE constraint failed/)
   })
 
   it('deleting a menu deletes its categories, items and modifiers', async () => {
     const table = await seedTable()
-    const [menuId, categoryId, itemId, groupId] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    const [menuId, categoryId, itemId, groupId] = [
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+    ]
     await env.DB.batch([
       env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, table.userId),
       env.DB.prepare(`INSERT INTO categories (id, menu_id, name) VALUES (?, ?, 'Tacos')`).bind(categoryId, menuId),
-      env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, price_cents) VALUES (?, ?, 'Taco', 3000)`).bind(itemId, categoryId),
-      env.DB.prepare(`INSERT INTO modifier_groups (id, menu_item_id, name) VALUES (?, ?, 'Salsa')`).bind(groupId, itemId),
-      env.DB.prepare(`INSERT INTO modifier_options (id, modifier_group_id, name) VALUES (?, ?, 'Verde')`).bind(crypto.randomUUID(), groupId),
+      env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, price_cents) VALUES (?, ?, 'Taco', 3000)`).bind(
+        itemId,
+        categoryId,
+      ),
+      env.DB.prepare(`INSERT INTO modifier_groups (id, menu_item_id, name) VALUES (?, ?, 'Salsa')`).bind(
+        groupId,
+        itemId,
+      ),
+      env.DB.prepare(`INSERT INTO modifier_options (id, modifier_group_id, name) VALUES (?, ?, 'Verde')`).bind(
+        crypto.randomUUID(),
+        groupId,
+      ),
     ])
     await env.DB.prepare('DELETE FROM menus WHERE id = ?').bind(menuId).run()
     const counts = await env.DB.batch([

@@ -9,26 +9,30 @@ import { call, signedInOwner } from './staff'
 type Table = { id: string; sessionId: string }
 
 /** A payment recorded `daysAgo` days ago on a bill of its own (a table served), with the lines it paid. */
-async function pastBill(tableId: string, daysAgo: number, amountCents: number, tipCents: number, lines: { name: string; quantity: number; priceCents: number }[] = []) {
+async function pastBill(
+  tableId: string,
+  daysAgo: number,
+  amountCents: number,
+  tipCents: number,
+  lines: { name: string; quantity: number; priceCents: number }[] = [],
+) {
   const sessionId = crypto.randomUUID()
   const at = Date.now() - daysAgo * DAY_MS
   await env.DB.batch([
-    env.DB.prepare('INSERT INTO table_sessions (id, table_id, opened_at, closed_at) VALUES (?, ?, ?, ?)').bind(sessionId, tableId, at, at + 1),
+    env.DB.prepare('INSERT INTO table_sessions (id, table_id, opened_at, closed_at) VALUES (?, ?, ?, ?)').bind(
+      sessionId,
+      tableId,
+      at,
+      at + 1,
+    ),
     env.DB.prepare(
       `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type, created_at)
        VALUES (?, ?, ?, ?, 'h', ?, ?, 'card', 'full', ?)`,
     ).bind(crypto.randomUUID(), tableId, sessionId, crypto.randomUUID(), amountCents, tipCents, at),
     ...lines.map((line) =>
-      env.DB.prepare('INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').bind(
-        crypto.randomUUID(),
-        tableId,
-        sessionId,
-        line.name,
-        line.priceCents,
-        line.quantity,
-        line.quantity,
-        at,
-      ),
+      env.DB.prepare(
+        'INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).bind(crypto.randomUUID(), tableId, sessionId, line.name, line.priceCents, line.quantity, line.quantity, at),
     ),
   ])
 }
@@ -38,7 +42,10 @@ describe('analytics tab', () => {
     const owner = await signedInOwner()
     const table = (await (await call('POST', '/api/tables', { tableNumber: '1' }, owner.cookie)).json()) as Table
     await pastBill(table.id, 1, 20000, 3000, [{ name: 'Enchiladas', quantity: 2, priceCents: 20000 }])
-    await pastBill(table.id, 3, 10000, 1500, [{ name: 'Pozole', quantity: 1, priceCents: 6000 }, { name: 'Enchiladas', quantity: 1, priceCents: 4000 }])
+    await pastBill(table.id, 3, 10000, 1500, [
+      { name: 'Pozole', quantity: 1, priceCents: 6000 },
+      { name: 'Enchiladas', quantity: 1, priceCents: 4000 },
+    ])
     await pastBill(table.id, 45, 15000, 0)
     await pastBill(table.id, 70, 99900, 9900) // older than both windows
     // Another owner's sales never count.
@@ -57,7 +64,16 @@ describe('analytics tab', () => {
     ])
 
     const html = await (await getPage('/admin/dashboard/analytics', owner.cookie)).text()
-    for (const text of ['$300.00', '+100 % vs. los 30 días anteriores', '+1 vs. los 30 días anteriores', '15 %', '+15 pts vs. los 30 días anteriores', 'Enchiladas', '3 vendidos', '1 vendido']) {
+    for (const text of [
+      '$300.00',
+      '+100 % vs. los 30 días anteriores',
+      '+1 vs. los 30 días anteriores',
+      '15 %',
+      '+15 pts vs. los 30 días anteriores',
+      'Enchiladas',
+      '3 vendidos',
+      '1 vendido',
+    ]) {
       expect(html, text).toContain(text)
     }
   })
@@ -97,17 +113,35 @@ describe('settings tab', () => {
     const saved = await postForm('/admin/dashboard/settings', settings(), owner.cookie)
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/admin/dashboard/settings')
-    const row = await env.DB.prepare('SELECT restaurant_name, restaurant_address, tax_rate_bps, tax_included_in_price, show_tax_separately FROM users WHERE id = ?').bind(owner.userId).first()
-    expect(row).toEqual({ restaurant_name: 'Fonda Doña Lupe', restaurant_address: 'Av. Juárez 100, Tijuana', tax_rate_bps: 800, tax_included_in_price: 0, show_tax_separately: 1 })
-    expect(await (await getPage('/admin/dashboard/settings', owner.cookie)).text()).toContain('El IVA (8 %) se suma al pagar.')
+    const row = await env.DB.prepare(
+      'SELECT restaurant_name, restaurant_address, tax_rate_bps, tax_included_in_price, show_tax_separately FROM users WHERE id = ?',
+    )
+      .bind(owner.userId)
+      .first()
+    expect(row).toEqual({
+      restaurant_name: 'Fonda Doña Lupe',
+      restaurant_address: 'Av. Juárez 100, Tijuana',
+      tax_rate_bps: 800,
+      tax_included_in_price: 0,
+      show_tax_separately: 1,
+    })
+    expect(await (await getPage('/admin/dashboard/settings', owner.cookie)).text()).toContain(
+      'El IVA (8 %) se suma al pagar.',
+    )
 
     // The diner now pays 8 % on top, shown as its own line.
     const table = (await (await call('POST', '/api/tables', { tableNumber: '2' }, owner.cookie)).json()) as Table
     await call('POST', '/api/items', { tableId: table.id, name: 'Tacos', price: 100 }, owner.cookie)
-    const method = await (await SELF.fetch(`${ORIGIN}/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)).text()
+    const method = await (
+      await SELF.fetch(`${ORIGIN}/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    ).text()
     expect(method).toContain('IVA (8%)')
     expect(method).toContain('$108.00')
-    expect(await (await call('GET', `/api/users/${owner.userId}`)).json()).toMatchObject({ taxRate: 0.08, taxIncludedInPrice: false, showTaxSeparately: true })
+    expect(await (await call('GET', `/api/users/${owner.userId}`)).json()).toMatchObject({
+      taxRate: 0.08,
+      taxIncludedInPrice: false,
+      showTaxSeparately: true,
+    })
   })
 
   it.each([
@@ -123,7 +157,9 @@ describe('settings tab', () => {
     const html = await response.text()
     expect(html).toContain(message)
     expect(html).toContain(`value="${Object.values(overrides)[0]}"`)
-    const row = await env.DB.prepare('SELECT restaurant_name, tax_rate_bps FROM users WHERE id = ?').bind(owner.userId).first()
+    const row = await env.DB.prepare('SELECT restaurant_name, tax_rate_bps FROM users WHERE id = ?')
+      .bind(owner.userId)
+      .first()
     expect(row).toEqual({ restaurant_name: owner.account.restaurantName, tax_rate_bps: 1600 })
   })
 
@@ -139,12 +175,18 @@ describe('settings tab', () => {
     const owner = await signedInOwner()
     const response = await SELF.fetch(`${ORIGIN}/admin/dashboard/settings`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', Cookie: owner.cookie },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://evil.example',
+        Cookie: owner.cookie,
+      },
       body: new URLSearchParams(settings()),
       redirect: 'manual',
     })
     expect(response.status).toBe(403)
-    expect((await env.DB.prepare('SELECT tax_rate_bps FROM users WHERE id = ?').bind(owner.userId).first())?.tax_rate_bps).toBe(1600)
+    expect(
+      (await env.DB.prepare('SELECT tax_rate_bps FROM users WHERE id = ?').bind(owner.userId).first())?.tax_rate_bps,
+    ).toBe(1600)
   })
 })
 
@@ -158,15 +200,23 @@ describe('dashboard tabs as pages', () => {
       const page = await getPage(`/admin/dashboard/${tab}`, owner.cookie)
       expect(page.status).toBe(200)
       const html = await page.text()
-      expect(html.match(/<a[^>]*aria-current="page"[^>]*>/g)).toEqual([expect.stringContaining(`href="/admin/dashboard/${tab}"`)])
+      expect(html.match(/<a[^>]*aria-current="page"[^>]*>/g)).toEqual([
+        expect.stringContaining(`href="/admin/dashboard/${tab}"`),
+      ])
     }
-    expect((await getPage('/admin/dashboard?tab=tables', owner.cookie)).headers.get('Location')).toBe('/admin/dashboard')
+    expect((await getPage('/admin/dashboard?tab=tables', owner.cookie)).headers.get('Location')).toBe(
+      '/admin/dashboard',
+    )
     expect((await getPage('/admin/dashboard/settings')).headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
   })
 
   it('a refused new table keeps what was typed and says why under the field', async () => {
     const owner = await signedInOwner()
-    const response = await postForm('/admin/dashboard?index&dialog=new', { intent: 'create', tableNumber: ' ', tableName: 'Patio', capacity: '0' }, owner.cookie)
+    const response = await postForm(
+      '/admin/dashboard?index&dialog=new',
+      { intent: 'create', tableNumber: ' ', tableName: 'Patio', capacity: '0' },
+      owner.cookie,
+    )
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain('El número de mesa es obligatorio</li>')

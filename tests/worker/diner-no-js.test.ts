@@ -4,7 +4,11 @@ import { countLines, getPage, postForm, readSession, seedTable, tacoTable } from
 
 /** The cookies a response sets, by name: what the browser keeps for the next request. */
 function setCookies(response: Response): Map<string, string> {
-  return new Map(response.headers.getSetCookie().map((cookie) => [cookie.slice(0, cookie.indexOf('=')), cookie.split(';')[0]!.slice(cookie.indexOf('=') + 1)]))
+  return new Map(
+    response.headers
+      .getSetCookie()
+      .map((cookie) => [cookie.slice(0, cookie.indexOf('=')), cookie.split(';')[0]!.slice(cookie.indexOf('=') + 1)]),
+  )
 }
 
 /** The page a redirect leads to, asked for with the cookies it set, as the browser follows it. */
@@ -17,7 +21,8 @@ const follow = (response: Response) =>
 /** The HTML React drew, without the data sent along for hydration. */
 const drawn = async (response: Response) => (await response.text()).split('<script')[0]!
 
-const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) => cartCookie(sessionId, entries).split(';')[0]!
+const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
+  cartCookie(sessionId, entries).split(';')[0]!
 
 describe('the menu without JavaScript', () => {
   it('adds an item with a plain form: the cart cookie is written, the diner is back at the item, and the menu draws the cart', async () => {
@@ -29,10 +34,16 @@ describe('the menu without JavaScript', () => {
     const back = await drawn(await follow(response))
     expect(back.slice(back.indexOf('data-testid="toast"'))).toMatch(/^[^]*?Artículo agregado<\/p><p[^>]*>Agua fresca</)
 
-    const twice = await postForm(`/customer/menu/${table.sessionId}`, { item: agua }, `mesa_cart_${table.sessionId}=1.${agua}`)
+    const twice = await postForm(
+      `/customer/menu/${table.sessionId}`,
+      { item: agua },
+      `mesa_cart_${table.sessionId}=1.${agua}`,
+    )
     expect(setCookies(twice).get(`mesa_cart_${table.sessionId}`)).toBe(`2.${agua}`)
 
-    const html = await drawn(await getPage(`/customer/menu/${table.sessionId}`, `mesa_cart_${table.sessionId}=2.${agua}`))
+    const html = await drawn(
+      await getPage(`/customer/menu/${table.sessionId}`, `mesa_cart_${table.sessionId}=2.${agua}`),
+    )
     expect(/data-testid="cart-badge">(\d+)</.exec(html)?.[1]).toBe('2')
     expect(html).toContain('$70.00')
     expect(html).toContain(`href="/customer/cart/${table.sessionId}"`)
@@ -52,7 +63,11 @@ describe('the menu without JavaScript', () => {
     expect(new RegExp(`<input[^>]*value="${options.verde}"[^>]*>`).exec(refused)?.[0]).not.toContain('checked')
     expect(missing.headers.getSetCookie()).toEqual([])
 
-    const updated = await drawn(await getPage(`${sheet}&update=options&options.${groups.salsa}=${options.habanero}&options.${groups.extras}=${options.queso}`))
+    const updated = await drawn(
+      await getPage(
+        `${sheet}&update=options&options.${groups.salsa}=${options.habanero}&options.${groups.extras}=${options.queso}`,
+      ),
+    )
     expect(/data-testid="add-with-options">([^<]*)</.exec(updated)?.[1]).toBe('Agregar · $49.50')
     // Nothing checked in an optional group is a choice too, not the defaults again.
     const none = await drawn(await getPage(`${sheet}&update=options`))
@@ -66,7 +81,9 @@ describe('the menu without JavaScript', () => {
     ])
     expect(added.status).toBe(302)
     // In the menu's order, whatever order the form sent them in.
-    expect(setCookies(added).get(`mesa_cart_${table.sessionId}`)).toBe(`1.${taco}.${options.habanero}.${options.queso}.${options.aguacate}`)
+    expect(setCookies(added).get(`mesa_cart_${table.sessionId}`)).toBe(
+      `1.${taco}.${options.habanero}.${options.queso}.${options.aguacate}`,
+    )
   })
 
   it('refuses an item that is not on this restaurant’s menu, keeping the cart as it was', async () => {
@@ -102,7 +119,15 @@ describe('the cart without JavaScript', () => {
     ])
     const update = await postForm(
       `/customer/cart/${table.sessionId}`,
-      { intent: 'update', customerName: 'Marta', 'items[0].menuItemId': taco, 'items[0].optionIds[0]': options.verde, 'items[0].quantity': '3', 'items[1].menuItemId': agua, 'items[1].quantity': '1' },
+      {
+        intent: 'update',
+        customerName: 'Marta',
+        'items[0].menuItemId': taco,
+        'items[0].optionIds[0]': options.verde,
+        'items[0].quantity': '3',
+        'items[1].menuItemId': agua,
+        'items[1].quantity': '1',
+      },
       cookie,
     )
     expect(update.status).toBe(302)
@@ -126,7 +151,16 @@ describe('the cart without JavaScript', () => {
       { menuItemId: agua, optionIds: [], quantity: 1 },
     ])
     // Typed 2 and ordered without Update: what the form shows is what is ordered.
-    const order = await postForm(`/customer/cart/${table.sessionId}`, { intent: 'order', 'items[0].menuItemId': taco, 'items[0].optionIds[0]': options.verde, 'items[0].quantity': '2' }, cookie)
+    const order = await postForm(
+      `/customer/cart/${table.sessionId}`,
+      {
+        intent: 'order',
+        'items[0].menuItemId': taco,
+        'items[0].optionIds[0]': options.verde,
+        'items[0].quantity': '2',
+      },
+      cookie,
+    )
     expect(order.status).toBe(302)
     expect(order.headers.get('Location')).toBe(`/customer/table/${table.sessionId}`)
     // The line the form did not carry (added in another tab meanwhile) stays in the cart.
@@ -140,11 +174,15 @@ describe('pay-items without JavaScript', () => {
     const table = await seedTable([{ priceCents: 16500, quantity: 3 }, { priceCents: 4500 }])
     const [tacos] = table.itemIds as [string]
     const total = (html: string) => /data-testid="pay-items-total">([^<]*)</.exec(html)?.[1]
-    const chosen = await drawn(await getPage(`/customer/pay-items/${table.sessionId}?item=${tacos}&quantities.${tacos}=2&update=1`))
+    const chosen = await drawn(
+      await getPage(`/customer/pay-items/${table.sessionId}?item=${tacos}&quantities.${tacos}=2&update=1`),
+    )
     expect(total(chosen)).toBe('$110.00')
     expect(new RegExp(`<input type="checkbox"[^>]*value="${tacos}"[^>]*>`).exec(chosen)?.[0]).toContain('checked')
     expect(/<input[^>]*name="quantities\.[^"]+"[^>]*>/.exec(chosen)?.[0]).toContain('value="2"')
     expect(chosen).toContain('data-testid="pay-items-update"')
-    expect(total(await drawn(await getPage(`/customer/pay-items/${table.sessionId}?quantities.${tacos}=2&update=1`)))).toBe('$0.00')
+    expect(
+      total(await drawn(await getPage(`/customer/pay-items/${table.sessionId}?quantities.${tacos}=2&update=1`))),
+    ).toBe('$0.00')
   })
 })

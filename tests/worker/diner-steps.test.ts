@@ -1,6 +1,18 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, countPayments, delivered, getPage, newTransactionId, openPaymentForm, postForm, postJson, readSession, seedMenu, seedTable } from './fixtures'
+import {
+  countLines,
+  countPayments,
+  delivered,
+  getPage,
+  newTransactionId,
+  openPaymentForm,
+  postForm,
+  postJson,
+  readSession,
+  seedMenu,
+  seedTable,
+} from './fixtures'
 
 describe('pay-items', () => {
   it('lists unpaid items by diner, alphabetically, Guest last', async () => {
@@ -19,14 +31,13 @@ describe('pay-items', () => {
 
   it('says so when everything is paid', async () => {
     const table = await seedTable([{ priceCents: 1000, paidQuantity: 1 }])
-    expect(await (await getPage(`/customer/pay-items/${table.sessionId}`)).text()).toContain('Ya se pagaron todos los artículos')
+    expect(await (await getPage(`/customer/pay-items/${table.sessionId}`)).text()).toContain(
+      'Ya se pagaron todos los artículos',
+    )
   })
 
   it('turns the chosen items into the review step, clamping each quantity to what is left', async () => {
-    const table = await seedTable([
-      { priceCents: 16500, quantity: 3, paidQuantity: 1 },
-      { priceCents: 4500 },
-    ])
+    const table = await seedTable([{ priceCents: 16500, quantity: 3, paidQuantity: 1 }, { priceCents: 4500 }])
     const [tacos, agua] = table.itemIds as [string, string]
     const response = await postForm(`/customer/pay-items/${table.sessionId}`, [
       ['item', tacos],
@@ -35,7 +46,9 @@ describe('pay-items', () => {
       [`quantities.${agua}`, 'junk'],
     ])
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe(`/customer/payment-options/${table.sessionId}?items=${encodeURIComponent(`${tacos}:2,${agua}:1`)}`)
+    expect(response.headers.get('Location')).toBe(
+      `/customer/payment-options/${table.sessionId}?items=${encodeURIComponent(`${tacos}:2,${agua}:1`)}`,
+    )
   })
 
   it('refuses nothing chosen, an item of another table and an item paid meanwhile', async () => {
@@ -74,21 +87,29 @@ describe('split-equal and payment-options', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const shares: string[] = []
     for (let diner = 0; diner < 3; diner++) {
-      const review = await (await getPage(`/customer/payment-options/${table.sessionId}?split=true&partySize=1&tableSize=3`)).text()
+      const review = await (
+        await getPage(`/customer/payment-options/${table.sessionId}?split=true&partySize=1&tableSize=3`)
+      ).text()
       shares.push(/data-testid="options-subtotal">([^<]+)</.exec(review)?.[1] ?? '')
-      const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=3&tipPercentage=0`)
+      const form = await openPaymentForm(
+        `/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=3&tipPercentage=0`,
+      )
       expect((await form.submit()).status).toBe(302)
     }
     expect(shares).toEqual(['$33.33', '$33.33', '$33.34'])
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 100, remainingAmount: 0 })
     await delivered(table.sessionId)
-    const split = await env.DB.prepare('SELECT split_count, split_shares FROM payments WHERE session_id = ?').bind(table.sessionId).all()
+    const split = await env.DB.prepare('SELECT split_count, split_shares FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .all()
     expect(split.results).toEqual(Array(3).fill({ split_count: 3, split_shares: 1 }))
   })
 
   it('two people paying together take two shares in one payment', async () => {
     const table = await seedTable([{ priceCents: 9000 }])
-    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?split=true&partySize=2&tableSize=3&tipPercentage=0`)
+    const form = await openPaymentForm(
+      `/customer/payment-method/${table.sessionId}?split=true&partySize=2&tableSize=3&tipPercentage=0`,
+    )
     expect((await form.submit()).status).toBe(302)
     expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 60, remainingAmount: 30 })
     const html = await (await getPage(`/customer/split-equal/${table.sessionId}`)).text()
@@ -100,7 +121,9 @@ describe('split-equal and payment-options', () => {
     const none = await getPage(`/customer/payment-options/${table.sessionId}`)
     expect(none.status).toBe(302)
     expect(none.headers.get('Location')).toBe(`/customer/table/${table.sessionId}?sheet=pay`)
-    const html = await (await getPage(`/customer/payment-options/${table.sessionId}?items=${table.itemIds.join(',')}`)).text()
+    const html = await (
+      await getPage(`/customer/payment-options/${table.sessionId}?items=${table.itemIds.join(',')}`)
+    ).text()
     expect(html).toContain('La cuenta cambió')
     expect(html).toMatch(/data-testid="options-subtotal">\$10\.00</)
     expect((await getPage('/customer/payment-options/no-such-table?full=true')).status).toBe(404)
@@ -115,7 +138,12 @@ describe('the payment API and split shares', () => {
       { amount: 50, paymentType: 'split', splitCount: 2, partySize: 3 },
       { amount: 50, paymentType: 'split', partySize: 1 },
     ]) {
-      const response = await postJson('/api/payments', { tableId: table.tableId, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
+      const response = await postJson('/api/payments', {
+        tableId: table.tableId,
+        paymentMethod: 'card',
+        transactionId: newTransactionId(),
+        ...body,
+      })
       expect(response.status).toBe(400)
       expect(await response.json()).toMatchObject({ message: expect.stringContaining('partySize') })
     }
@@ -159,7 +187,11 @@ describe('menu and cart', () => {
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(`/customer/table/${table.sessionId}`)
     await delivered(table.sessionId)
-    const rows = await env.DB.prepare('SELECT name, price_cents, quantity, customer_name, category FROM bill_items WHERE session_id = ? ORDER BY rowid').bind(table.sessionId).all()
+    const rows = await env.DB.prepare(
+      'SELECT name, price_cents, quantity, customer_name, category FROM bill_items WHERE session_id = ? ORDER BY rowid',
+    )
+      .bind(table.sessionId)
+      .all()
     expect(rows.results).toEqual([
       { name: 'Tostada de atún', price_cents: 19000, quantity: 2, customer_name: 'Marta', category: 'Order' },
       { name: 'Aguachile', price_cents: 18900, quantity: 1, customer_name: 'Marta', category: 'Order' },
@@ -169,9 +201,15 @@ describe('menu and cart', () => {
   it('an empty name is no name', async () => {
     const table = await seedTable()
     const [tostada] = (await seedMenu(table.userId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
-    await postForm(`/customer/cart/${table.sessionId}`, { customerName: '   ', 'items[0].menuItemId': tostada, 'items[0].quantity': '1' })
+    await postForm(`/customer/cart/${table.sessionId}`, {
+      customerName: '   ',
+      'items[0].menuItemId': tostada,
+      'items[0].quantity': '1',
+    })
     await delivered(table.sessionId)
-    const row = await env.DB.prepare('SELECT customer_name FROM bill_items WHERE session_id = ?').bind(table.sessionId).first()
+    const row = await env.DB.prepare('SELECT customer_name FROM bill_items WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first()
     expect(row).toEqual({ customer_name: null })
   })
 

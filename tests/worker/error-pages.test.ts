@@ -27,7 +27,10 @@ describe('error pages', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await env.DB.exec('ALTER TABLE payments RENAME TO payments_away')
     try {
-      const response = await SELF.fetch(`${ORIGIN}/admin/dashboard/analytics`, { headers: { Cookie: owner.cookie, 'cf-ray': RAY }, redirect: 'manual' })
+      const response = await SELF.fetch(`${ORIGIN}/admin/dashboard/analytics`, {
+        headers: { Cookie: owner.cookie, 'cf-ray': RAY },
+        redirect: 'manual',
+      })
       expect(response.status).toBe(500)
       const html = await response.text()
       expect(html).toContain('Algo salió mal de nuestro lado')

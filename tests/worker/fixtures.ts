@@ -21,7 +21,10 @@ export interface SeededTable {
 }
 
 /** A restaurant with one table whose open bill holds `lines`; everything random so tests never collide. No short code unless given (canonical). */
-export async function seedTable(lines: LineSeed[] = [], options: { isActive?: boolean; shortCode?: string } = {}): Promise<SeededTable> {
+export async function seedTable(
+  lines: LineSeed[] = [],
+  options: { isActive?: boolean; shortCode?: string } = {},
+): Promise<SeededTable> {
   const userId = crypto.randomUUID()
   const tableId = crypto.randomUUID()
   const sessionId = crypto.randomUUID()
@@ -36,7 +39,11 @@ export async function seedTable(lines: LineSeed[] = [], options: { isActive?: bo
       `INSERT INTO tables (id, user_id, table_number, table_name, capacity, is_active, session_id, short_code, created_at)
        VALUES (?, ?, '12', 'Ventana', 4, ?, ?, ?, ?)`,
     ).bind(tableId, userId, options.isActive === false ? 0 : 1, sessionId, options.shortCode ?? null, now),
-    env.DB.prepare(`INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)`).bind(sessionId, tableId, now),
+    env.DB.prepare(`INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)`).bind(
+      sessionId,
+      tableId,
+      now,
+    ),
     ...lines.map((line, index) =>
       env.DB.prepare(
         `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, customer_name, created_at)
@@ -63,7 +70,10 @@ export function getJson(path: string, init?: RequestInit) {
 
 /** A page as a browser would ask for it (redirects not followed), with the owner's cookie when given. */
 export function getPage(path: string, cookie?: string, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { ...headers, Cookie: cookie } : headers, redirect: 'manual' })
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    headers: cookie ? { ...headers, Cookie: cookie } : headers,
+    redirect: 'manual',
+  })
 }
 
 export function postJson(path: string, body: unknown, init: RequestInit = {}) {
@@ -76,10 +86,21 @@ export function postJson(path: string, body: unknown, init: RequestInit = {}) {
 }
 
 /** A browser form post to one of the app's pages, from our own origin (Remix checks it). */
-export function postForm(path: string, fields: Record<string, string> | [string, string][], cookie?: string, headers: Record<string, string> = {}) {
+export function postForm(
+  path: string,
+  fields: Record<string, string> | [string, string][],
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields),
     redirect: 'manual',
   })
@@ -94,7 +115,9 @@ export async function seedMenu(userId: string, items: { name: string; priceCents
     env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, userId),
     env.DB.prepare(`INSERT INTO categories (id, menu_id, name) VALUES (?, ?, 'Platos')`).bind(categoryId, menuId),
     ...items.map((item, index) =>
-      env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, price_cents, position) VALUES (?, ?, ?, ?, ?)`).bind(ids[index], categoryId, item.name, item.priceCents, index),
+      env.DB.prepare(
+        `INSERT INTO menu_items (id, category_id, name, price_cents, position) VALUES (?, ?, ?, ?, ?)`,
+      ).bind(ids[index], categoryId, item.name, item.priceCents, index),
     ),
   ])
   return ids
@@ -108,14 +131,31 @@ export async function tacoTable() {
     { name: 'Agua fresca', priceCents: 3500 },
   ])) as [string, string]
   const [salsa, extras] = [crypto.randomUUID(), crypto.randomUUID()]
-  const [verde, habanero, queso, aguacate] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+  const [verde, habanero, queso, aguacate] = [
+    crypto.randomUUID(),
+    crypto.randomUUID(),
+    crypto.randomUUID(),
+    crypto.randomUUID(),
+  ]
   await env.DB.batch([
-    env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(salsa, taco, 'Salsa', 1, 0, 1),
-    env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(extras, taco, 'Extras', 0, 1, 2),
-    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(verde, salsa, 'Verde', 0, 1, 1),
-    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(habanero, salsa, 'Habanero', 500, 0, 2),
-    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(queso, extras, 'Queso', 1200, 0, 3),
-    env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(aguacate, extras, 'Aguacate', 1500, 0, 4),
+    env.DB.prepare(
+      'INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).bind(salsa, taco, 'Salsa', 1, 0, 1),
+    env.DB.prepare(
+      'INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).bind(extras, taco, 'Extras', 0, 1, 2),
+    env.DB.prepare(
+      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).bind(verde, salsa, 'Verde', 0, 1, 1),
+    env.DB.prepare(
+      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).bind(habanero, salsa, 'Habanero', 500, 0, 2),
+    env.DB.prepare(
+      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).bind(queso, extras, 'Queso', 1200, 0, 3),
+    env.DB.prepare(
+      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).bind(aguacate, extras, 'Aguacate', 1500, 0, 4),
   ])
   return { table, taco, agua, groups: { salsa, extras }, options: { verde, habanero, queso, aguacate } }
 }
@@ -129,7 +169,14 @@ export async function readSession(sessionId: string) {
   return (await response.json()) as {
     id: string
     sessionId: string
-    items: { id: string; isPaid: boolean; paidQuantity: number; quantity: number; price: number; paidBy: string | null }[]
+    items: {
+      id: string
+      isPaid: boolean
+      paidQuantity: number
+      quantity: number
+      price: number
+      paidBy: string | null
+    }[]
     totalAmount: number
     paidAmount: number
     remainingAmount: number
@@ -151,14 +198,18 @@ export async function delivered(sessionId: string): Promise<void> {
 /** Lines of a bill in D1's ledger, once delivered. */
 export async function countLines(sessionId: string): Promise<number> {
   await delivered(sessionId)
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM bill_items WHERE session_id = ?')
+    .bind(sessionId)
+    .first<{ n: number }>()
   return row?.n ?? 0
 }
 
 /** Payments of a bill in D1's ledger, once delivered. */
 export async function countPayments(sessionId: string): Promise<number> {
   await delivered(sessionId)
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?').bind(sessionId).first<{ n: number }>()
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?')
+    .bind(sessionId)
+    .first<{ n: number }>()
   return row?.n ?? 0
 }
 
@@ -166,10 +217,12 @@ const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x
 
 /** The hidden inputs of a page's forms, in order, as a browser would send them. */
 export function hiddenFields(html: string): [string, string][] {
-  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name = '', value = '']) => [
-    name,
-    value.replace(/&(amp|quot|#x27|lt|gt);/g, (entity) => htmlEntities[entity] ?? entity),
-  ])
+  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(
+    ([, name = '', value = '']) => [
+      name,
+      value.replace(/&(amp|quot|#x27|lt|gt);/g, (entity) => htmlEntities[entity] ?? entity),
+    ],
+  )
 }
 
 /**
@@ -197,7 +250,9 @@ export async function staffCookieOf(userId: string): Promise<string> {
   if (!cookie) {
     const token = newToken()
     const id = await hashToken(token)
-    await env.DB.prepare('INSERT INTO auth_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').bind(id, userId, Date.now() + 3_600_000, Date.now()).run()
+    await env.DB.prepare('INSERT INTO auth_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
+      .bind(id, userId, Date.now() + 3_600_000, Date.now())
+      .run()
     cookie = `mesa_session=${token}`
     staffCookies.set(userId, cookie)
   }
@@ -206,11 +261,17 @@ export async function staffCookieOf(userId: string): Promise<string> {
 
 /** Lines with their own name and price, put on a seeded table's bill by its restaurant's staff (a diner may only order from the menu). */
 export async function staffOrder(table: { userId: string; tableId: string }, body: Record<string, unknown>) {
-  return postJson('/api/items', { tableId: table.tableId, ...body }, { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } })
+  return postJson(
+    '/api/items',
+    { tableId: table.tableId, ...body },
+    { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } },
+  )
 }
 
 /** Headers of a request Cloudflare saw coming from `address` (a fresh documentation-range address when none is given). */
-export const fromAddress = (address = `203.0.113.${Math.floor(Math.random() * 250) + 1}.${crypto.randomUUID().slice(0, 6)}`) => ({ 'CF-Connecting-IP': address })
+export const fromAddress = (
+  address = `203.0.113.${Math.floor(Math.random() * 250) + 1}.${crypto.randomUUID().slice(0, 6)}`,
+) => ({ 'CF-Connecting-IP': address })
 
 /**
  * The reset token `send` has mailed, read where a developer reads it: the
@@ -222,7 +283,10 @@ export async function mailedResetToken(send: () => Promise<unknown>): Promise<st
   const token = () => /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(log.mock.calls.flat().join('\n'))?.[1]
   try {
     await send()
-    return await vi.waitFor(() => token() ?? Promise.reject(new Error('no reset mail yet')), { timeout: 3000, interval: 20 })
+    return await vi.waitFor(() => token() ?? Promise.reject(new Error('no reset mail yet')), {
+      timeout: 3000,
+      interval: 20,
+    })
   } finally {
     log.mockRestore()
   }
@@ -230,7 +294,17 @@ export async function mailedResetToken(send: () => Promise<unknown>): Promise<st
 
 /** How many mails the outbox holds for `email`, once the ones sent after their answer have gone out. */
 export async function mailsTo(email: string, expected: number): Promise<number> {
-  const count = async () => (await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(email).first<{ n: number }>())?.n ?? 0
-  await vi.waitFor(async () => ((await count()) >= expected ? undefined : Promise.reject(new Error('mail not there yet'))), { timeout: 3000, interval: 20 }).catch(() => undefined)
+  const count = async () =>
+    (
+      await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?')
+        .bind(email)
+        .first<{ n: number }>()
+    )?.n ?? 0
+  await vi
+    .waitFor(async () => ((await count()) >= expected ? undefined : Promise.reject(new Error('mail not there yet'))), {
+      timeout: 3000,
+      interval: 20,
+    })
+    .catch(() => undefined)
   return count()
 }

@@ -1,6 +1,17 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countLines, delivered, getJson, ORIGIN, postJson, readSession, seedMenu, seedTable, staffCookieOf, staffOrder } from './fixtures'
+import {
+  countLines,
+  delivered,
+  getJson,
+  ORIGIN,
+  postJson,
+  readSession,
+  seedMenu,
+  seedTable,
+  staffCookieOf,
+  staffOrder,
+} from './fixtures'
 
 describe('POST /api/items', () => {
   it('takes from a diner only lines that name menu items; a line with its own name and price needs the restaurant’s staff or the demo table', async () => {
@@ -11,17 +22,38 @@ describe('POST /api/items', () => {
     expect(refused.status).toBe(403)
     expect(await refused.json()).toMatchObject({ code: 'PRICE_NOT_ALLOWED' })
     // A cart with one such line among menu dishes is refused whole.
-    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ menuItemId, name: 'Taco de trompo', price: 1 }, bottle] })).status).toBe(403)
+    expect(
+      (
+        await postJson('/api/items', {
+          tableId: table.tableId,
+          items: [{ menuItemId, name: 'Taco de trompo', price: 1 }, bottle],
+        })
+      ).status,
+    ).toBe(403)
     expect(await countLines(table.sessionId)).toBe(0)
     // Another restaurant's staff are strangers here.
     const other = await seedTable()
-    expect((await postJson('/api/items', { tableId: table.tableId, ...bottle }, { headers: { Cookie: await staffCookieOf(other.userId), Origin: ORIGIN } })).status).toBe(403)
+    expect(
+      (
+        await postJson(
+          '/api/items',
+          { tableId: table.tableId, ...bottle },
+          { headers: { Cookie: await staffCookieOf(other.userId), Origin: ORIGIN } },
+        )
+      ).status,
+    ).toBe(403)
 
-    expect((await postJson('/api/items', { tableId: table.tableId, items: [{ menuItemId, name: 'Taco de trompo', price: 1 }] })).status).toBe(201)
+    expect(
+      (
+        await postJson('/api/items', {
+          tableId: table.tableId,
+          items: [{ menuItemId, name: 'Taco de trompo', price: 1 }],
+        })
+      ).status,
+    ).toBe(201)
     expect((await staffOrder(table, bottle)).status).toBe(201)
     expect((await readSession(table.sessionId)).items.map((item) => [item.price])).toEqual([[32.5], [1]])
   })
-
 
   it('takes an order as large as allowed (50 lines) in one write, past D1’s 100 bound values per statement', async () => {
     const table = await seedTable()
@@ -47,7 +79,13 @@ describe('POST /api/items', () => {
     expect(items).toHaveLength(1)
     await delivered(table.sessionId)
     const row = await env.DB.prepare('SELECT * FROM bill_items WHERE id = ?').bind(items[0]!.id).first()
-    expect(row).toMatchObject({ price_cents: 12010, quantity: 2, paid_quantity: 0, customer_name: 'Luis', category: 'Bebidas' })
+    expect(row).toMatchObject({
+      price_cents: 12010,
+      quantity: 2,
+      paid_quantity: 0,
+      customer_name: 'Luis',
+      category: 'Bebidas',
+    })
     expect((await readSession(table.sessionId)).totalAmount).toBe(120.1)
   })
 
@@ -56,7 +94,9 @@ describe('POST /api/items', () => {
     const response = await staffOrder(table, { name: 'Flan', price: 65, customerName: '   ' })
     expect(response.status).toBe(201)
     await delivered(table.sessionId)
-    const row = await env.DB.prepare('SELECT category, customer_name, quantity FROM bill_items WHERE session_id = ?').bind(table.sessionId).first()
+    const row = await env.DB.prepare('SELECT category, customer_name, quantity FROM bill_items WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first()
     expect(row).toEqual({ category: 'Order', customer_name: null, quantity: 1 })
   })
 
@@ -136,7 +176,12 @@ describe('POST /api/items', () => {
     expect(await unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'Table not found.' })
 
     const table = await seedTable()
-    const stale = await postJson('/api/items', { tableId: table.tableId, sessionId: 'an-old-session', name: 'Taco', price: 10 })
+    const stale = await postJson('/api/items', {
+      tableId: table.tableId,
+      sessionId: 'an-old-session',
+      name: 'Taco',
+      price: 10,
+    })
     expect(stale.status).toBe(409)
     expect(await stale.json()).toMatchObject({ code: 'CLOSED' })
     expect(await countLines(table.sessionId)).toBe(0)
@@ -145,12 +190,23 @@ describe('POST /api/items', () => {
   it('prices a line that names a menu item from the menu, not from the client', async () => {
     const table = await seedTable()
     const [menuItemId] = await seedMenu(table.userId, [{ name: 'Taco de trompo', priceCents: 3250 }])
-    const response = await postJson('/api/items', { tableId: table.tableId, name: 'Taco de trompo', price: 0.01, quantity: 2, menuItemId })
+    const response = await postJson('/api/items', {
+      tableId: table.tableId,
+      name: 'Taco de trompo',
+      price: 0.01,
+      quantity: 2,
+      menuItemId,
+    })
     expect(response.status).toBe(201)
     expect((await readSession(table.sessionId)).totalAmount).toBe(65)
 
     const other = await seedTable()
-    const foreign = await postJson('/api/items', { tableId: other.tableId, name: 'Taco de trompo', price: 32.5, menuItemId })
+    const foreign = await postJson('/api/items', {
+      tableId: other.tableId,
+      name: 'Taco de trompo',
+      price: 32.5,
+      menuItemId,
+    })
     expect(foreign.status).toBe(404)
     expect(await countLines(other.sessionId)).toBe(0)
   })

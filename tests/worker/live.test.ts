@@ -8,7 +8,14 @@ import { call, PASSWORD, signedInOwner } from './staff'
 async function connect(path: string, headers: Record<string, string> = {}) {
   const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Upgrade: 'websocket', ...headers } })
   const socket = response.webSocket
-  if (!socket) return { response, received: [] as BillEvent[], next: () => Promise.reject(new Error(`no socket: ${response.status}`)), close: () => undefined, closed: Promise.resolve(0) }
+  if (!socket)
+    return {
+      response,
+      received: [] as BillEvent[],
+      next: () => Promise.reject(new Error(`no socket: ${response.status}`)),
+      close: () => undefined,
+      closed: Promise.resolve(0),
+    }
   socket.accept()
   const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)))
   const received: BillEvent[] = []
@@ -33,16 +40,47 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
 
 describe('live bill sockets', () => {
   it('tells every diner at the table that a payment started, then that it went through with the new totals, and nobody at another table', async () => {
-    const table = await seedTable([{ name: 'Tacos', priceCents: 12000, quantity: 2 }, { name: 'Agua', priceCents: 3500 }])
+    const table = await seedTable([
+      { name: 'Tacos', priceCents: 12000, quantity: 2 },
+      { name: 'Agua', priceCents: 3500 },
+    ])
     const other = await seedTable([{ priceCents: 9900 }])
-    const [first, second, elsewhere] = [await connect(`/api/tables/session/${table.sessionId}/live`), await connect(`/api/tables/session/${table.sessionId}/live`), await connect(`/api/tables/session/${other.sessionId}/live`)]
+    const [first, second, elsewhere] = [
+      await connect(`/api/tables/session/${table.sessionId}/live`),
+      await connect(`/api/tables/session/${table.sessionId}/live`),
+      await connect(`/api/tables/session/${other.sessionId}/live`),
+    ]
     expect(first.response.status).toBe(101)
-    const paid = await postJson('/api/payments', { tableId: table.tableId, amount: 35, tipAmount: 5, paymentMethod: 'card', paymentType: 'item', itemIds: [table.itemIds[1]], customerName: 'Ana', transactionId: newTransactionId() })
+    const paid = await postJson('/api/payments', {
+      tableId: table.tableId,
+      amount: 35,
+      tipAmount: 5,
+      paymentMethod: 'card',
+      paymentType: 'item',
+      itemIds: [table.itemIds[1]],
+      customerName: 'Ana',
+      transactionId: newTransactionId(),
+    })
     expect(paid.status).toBe(201)
-    for (let waited = 0; (first.received.length < 2 || second.received.length < 2) && waited < 40; waited++) await settle()
+    for (let waited = 0; (first.received.length < 2 || second.received.length < 2) && waited < 40; waited++)
+      await settle()
     for (const [started, done] of [first.received, second.received]) {
-      expect(started).toMatchObject({ type: 'bill', change: 'hold', tableId: table.tableId, totals: { total: 15500, paid: 0, remaining: 15500 }, amountCents: 4000 })
-      expect(done).toMatchObject({ type: 'bill', change: 'payment', tableId: table.tableId, sessionId: table.sessionId, tableNumber: '12', totals: { total: 15500, paid: 3500, remaining: 12000 }, amountCents: 4000 })
+      expect(started).toMatchObject({
+        type: 'bill',
+        change: 'hold',
+        tableId: table.tableId,
+        totals: { total: 15500, paid: 0, remaining: 15500 },
+        amountCents: 4000,
+      })
+      expect(done).toMatchObject({
+        type: 'bill',
+        change: 'payment',
+        tableId: table.tableId,
+        sessionId: table.sessionId,
+        tableNumber: '12',
+        totals: { total: 15500, paid: 3500, remaining: 12000 },
+        amountCents: 4000,
+      })
     }
     await settle()
     expect(elsewhere.received).toEqual([])
@@ -51,13 +89,25 @@ describe('live bill sockets', () => {
 
   it('tells them about a new order and about the bill being closed', async () => {
     const owner = await signedInOwner()
-    const table = (await (await call('POST', '/api/tables', { tableNumber: '8' }, owner.cookie)).json()) as { id: string; sessionId: string }
+    const table = (await (await call('POST', '/api/tables', { tableNumber: '8' }, owner.cookie)).json()) as {
+      id: string
+      sessionId: string
+    }
     const diner = await connect(`/api/tables/session/${table.sessionId}/live`)
     const ordered = diner.next()
     await call('POST', '/api/items', { tableId: table.id, name: 'Flan', price: 65, quantity: 2 }, owner.cookie)
-    expect(await ordered).toMatchObject({ change: 'items', amountCents: 6500, totals: { total: 6500, paid: 0, remaining: 6500 } })
+    expect(await ordered).toMatchObject({
+      change: 'items',
+      amountCents: 6500,
+      totals: { total: 6500, paid: 0, remaining: 6500 },
+    })
     const closing = diner.next()
-    await call('POST', `/api/tables/${table.id}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, owner.cookie)
+    await call(
+      'POST',
+      `/api/tables/${table.id}/close`,
+      { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
+      owner.cookie,
+    )
     expect(await closing).toMatchObject({ change: 'closed', sessionId: table.sessionId })
     diner.close()
   })
@@ -66,7 +116,9 @@ describe('live bill sockets', () => {
     const table = await seedTable([{ priceCents: 5000 }])
     const diner = await connect(`/api/tables/session/${table.sessionId}/live`)
     const stub = env.TABLE_SESSION.get(env.TABLE_SESSION.idFromName(table.sessionId))
-    const attachments = await runInDurableObject(stub, (_instance, state) => state.getWebSockets().map((socket) => socket.deserializeAttachment() as { role: string; sessionId: string }))
+    const attachments = await runInDurableObject(stub, (_instance, state) =>
+      state.getWebSockets().map((socket) => socket.deserializeAttachment() as { role: string; sessionId: string }),
+    )
     expect(attachments).toMatchObject([{ role: 'diner', sessionId: table.sessionId }])
     diner.close()
   })
@@ -84,16 +136,28 @@ describe('the restaurant’s live channel', () => {
   it('needs the staff session and our own origin, and carries only the owner’s tables', async () => {
     expect((await connect('/api/live/restaurant', { Origin: ORIGIN })).response.status).toBe(401)
     const owner = await signedInOwner()
-    expect((await connect('/api/live/restaurant', { Origin: 'https://evil.example', Cookie: owner.cookie })).response.status).toBe(403)
+    expect(
+      (await connect('/api/live/restaurant', { Origin: 'https://evil.example', Cookie: owner.cookie })).response.status,
+    ).toBe(403)
     const staff = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie })
     expect(staff.response.status).toBe(101)
 
-    const mine = (await (await call('POST', '/api/tables', { tableNumber: '7' }, owner.cookie)).json()) as { id: string; sessionId: string }
+    const mine = (await (await call('POST', '/api/tables', { tableNumber: '7' }, owner.cookie)).json()) as {
+      id: string
+      sessionId: string
+    }
     const theirs = await seedTable([{ priceCents: 1000 }])
     await staffOrder(theirs, { name: 'Ajeno', price: 10 })
     const arriving = staff.next()
     await call('POST', '/api/items', { tableId: mine.id, name: 'Pozole', price: 145 }, owner.cookie)
-    await postJson('/api/payments', { tableId: mine.id, amount: 145, tipAmount: 0, paymentMethod: 'google', paymentType: 'full', transactionId: newTransactionId() })
+    await postJson('/api/payments', {
+      tableId: mine.id,
+      amount: 145,
+      tipAmount: 0,
+      paymentMethod: 'google',
+      paymentType: 'full',
+      transactionId: newTransactionId(),
+    })
     expect(await arriving).toMatchObject({ change: 'items', tableId: mine.id, tableNumber: '7', amountCents: 14500 })
     await settle()
     expect(staff.received.map((event) => [event.tableId, event.change])).toEqual([
@@ -111,7 +175,9 @@ describe('the restaurant’s live channel', () => {
     const staying = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: otherCookie })
     expect((await call('GET', '/api/logout', undefined, owner.cookie)).status).toBe(302)
     expect(await signingOut.closed).toBe(4001)
-    const table = (await (await call('POST', '/api/tables', { tableNumber: '3' }, otherCookie)).json()) as { id: string }
+    const table = (await (await call('POST', '/api/tables', { tableNumber: '3' }, otherCookie)).json()) as {
+      id: string
+    }
     const arriving = staying.next()
     await call('POST', '/api/items', { tableId: table.id, name: 'Café', price: 30 }, otherCookie)
     expect(await arriving).toMatchObject({ change: 'items', tableId: table.id })
@@ -121,9 +187,19 @@ describe('the restaurant’s live channel', () => {
   it('closes every staff screen of the owner when the password is reset (it ends every session)', async () => {
     const owner = await signedInOwner()
     const login = await call('POST', '/api/auth/login', { email: owner.account.ownerEmail, password: PASSWORD })
-    const sockets = [await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie }), await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: (login.headers.get('Set-Cookie') ?? '').split(';')[0]! })]
-    const token = await mailedResetToken(() => call('POST', '/api/auth/forgot-password', { email: owner.account.ownerEmail }))
-    expect((await call('POST', '/api/auth/reset-password', { token, password: 'nuevo-password-2026' })).status).toBe(200)
+    const sockets = [
+      await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie }),
+      await connect('/api/live/restaurant', {
+        Origin: ORIGIN,
+        Cookie: (login.headers.get('Set-Cookie') ?? '').split(';')[0]!,
+      }),
+    ]
+    const token = await mailedResetToken(() =>
+      call('POST', '/api/auth/forgot-password', { email: owner.account.ownerEmail }),
+    )
+    expect((await call('POST', '/api/auth/reset-password', { token, password: 'nuevo-password-2026' })).status).toBe(
+      200,
+    )
     expect(await Promise.all(sockets.map((socket) => socket.closed))).toEqual([4001, 4001])
   })
 })

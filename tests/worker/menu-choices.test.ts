@@ -1,7 +1,17 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { cartCookie } from '~/domain/cart'
-import { countLines, getJson, getPage, ORIGIN, postForm, postJson, readSession, staffCookieOf, tacoTable } from './fixtures'
+import {
+  countLines,
+  getJson,
+  getPage,
+  ORIGIN,
+  postForm,
+  postJson,
+  readSession,
+  staffCookieOf,
+  tacoTable,
+} from './fixtures'
 
 /*
  * What a diner expects of a menu: how many and a note for the kitchen on
@@ -22,17 +32,27 @@ const drawn = async (response: Response) => (await response.text()).split('<scri
 async function toastAfter(response: Response, cookie = ''): Promise<string> {
   expect(response.status).toBe(302)
   const set = response.headers.getSetCookie().map((value) => value.split(';')[0]!)
-  const html = await drawn(await getPage(response.headers.get('Location')!.split('#')[0]!, [cookie, ...set].filter(Boolean).join('; ')))
+  const html = await drawn(
+    await getPage(response.headers.get('Location')!.split('#')[0]!, [cookie, ...set].filter(Boolean).join('; ')),
+  )
   const at = html.indexOf('data-testid="toast"')
   expect(at, 'a toast is shown').toBeGreaterThan(-1)
-  return html.slice(at).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+  return html
+    .slice(at)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
 }
 
-const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) => cartCookie(sessionId, entries).split(';')[0]!
+const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
+  cartCookie(sessionId, entries).split(';')[0]!
 
 /** The kitchen's switch, as the menu screen's form sends it: 'on' marks it sold out, nothing offers it again. */
 const setSoldOut = async (userId: string, itemId: string, soldOut: boolean) =>
-  postForm('/admin/menu', { intent: 'item.availability', id: itemId, ...(soldOut ? { soldOut: 'on' } : {}) }, await staffCookieOf(userId))
+  postForm(
+    '/admin/menu',
+    { intent: 'item.availability', id: itemId, ...(soldOut ? { soldOut: 'on' } : {}) },
+    await staffCookieOf(userId),
+  )
 
 describe('an item’s sheet: how many, and a note for the kitchen', () => {
   it('opens for a dish without options too, and Update (without JavaScript) draws the price of the quantity and keeps the note', async () => {
@@ -42,7 +62,11 @@ describe('an item’s sheet: how many, and a note for the kitchen', () => {
     expect(sheet).toMatch(/<input[^>]*name="quantity"[^>]*value="1"/)
     expect(sheet).toMatch(/<textarea[^>]*name="note"[^>]*maxLength="140"/)
 
-    const updated = await drawn(await getPage(`/customer/menu/${table.sessionId}?item=${agua}&update=options&quantity=3&note=${encodeURIComponent('sin hielo')}`))
+    const updated = await drawn(
+      await getPage(
+        `/customer/menu/${table.sessionId}?item=${agua}&update=options&quantity=3&note=${encodeURIComponent('sin hielo')}`,
+      ),
+    )
     expect(/data-testid="add-with-options">([^<]*)</.exec(updated)?.[1]).toBe('Agregar 3 · $105.00')
     expect(updated).toMatch(/<textarea[^>]*name="note"[^>]*>sin hielo<\/textarea>/)
   })
@@ -50,7 +74,11 @@ describe('an item’s sheet: how many, and a note for the kitchen', () => {
   it('adds the quantity with its note as a line of its own, orders it from the cart form, and the bill shows the note', async () => {
     const { table, taco, agua, groups, options } = await tacoTable()
     const cartName = `mesa_cart_${table.sessionId}`
-    const added = await postForm(`/customer/menu/${table.sessionId}?item=${agua}`, { item: agua, quantity: '3', note: '  sin hielo  ' })
+    const added = await postForm(`/customer/menu/${table.sessionId}?item=${agua}`, {
+      item: agua,
+      quantity: '3',
+      note: '  sin hielo  ',
+    })
     const cart = cookieFrom(added, cartName)!
     expect(cart).toBe(`${cartName}=3.${agua}.:sin%20hielo`)
     expect(await toastAfter(added, cart)).toContain('3 × Agua fresca')
@@ -69,7 +97,10 @@ describe('an item’s sheet: how many, and a note for the kitchen', () => {
     expect(full).toBe(`${cartName}=3.${agua}.:sin%20hielo~1.${agua}~1.${taco}.${options.habanero}.:bien%20dorado`)
 
     const cartPage = await drawn(await getPage(`/customer/cart/${table.sessionId}`, full))
-    expect(cartPage.match(/data-testid="cart-line-note">[^<]*/g)?.map((text) => text.split('>')[1])).toEqual(['Nota: sin hielo', 'Nota: bien dorado'])
+    expect(cartPage.match(/data-testid="cart-line-note">[^<]*/g)?.map((text) => text.split('>')[1])).toEqual([
+      'Nota: sin hielo',
+      'Nota: bien dorado',
+    ])
     expect(/data-testid="place-order">([^<]*)</.exec(cartPage)?.[1]).toBe('Ordenar · $177.50')
 
     const order = await postForm(
@@ -89,7 +120,10 @@ describe('an item’s sheet: how many, and a note for the kitchen', () => {
       full,
     )
     expect(order.status).toBe(302)
-    const bill = (await (await getJson(`/api/tables/session/${table.sessionId}`)).json()) as { totalAmount: number; items: { name: string; quantity: number; price: number; note: string | null }[] }
+    const bill = (await (await getJson(`/api/tables/session/${table.sessionId}`)).json()) as {
+      totalAmount: number
+      items: { name: string; quantity: number; price: number; note: string | null }[]
+    }
     expect(bill.totalAmount).toBe(177.5)
     expect(bill.items.map(({ name, quantity, price, note }) => ({ name, quantity, price, note }))).toEqual([
       { name: 'Agua fresca', quantity: 3, price: 105, note: 'sin hielo' },
@@ -97,12 +131,20 @@ describe('an item’s sheet: how many, and a note for the kitchen', () => {
       { name: 'Taco al pastor', quantity: 1, price: 37.5, note: 'bien dorado' },
     ])
     const billPage = await drawn(await getPage(`/customer/table/${table.sessionId}`))
-    expect(billPage.match(/data-testid="line-note">[^<]*/g)?.map((text) => text.split('>')[1])).toEqual(['“sin hielo”', '“bien dorado”'])
+    expect(billPage.match(/data-testid="line-note">[^<]*/g)?.map((text) => text.split('>')[1])).toEqual([
+      '“sin hielo”',
+      '“bien dorado”',
+    ])
   })
 
   it('refuses a quantity outside 1–99 or a note over 140 characters, adding nothing', async () => {
     const { table, agua } = await tacoTable()
-    const tooMuch: Record<string, string>[] = [{ quantity: '0' }, { quantity: '100' }, { quantity: 'dos' }, { note: 'x'.repeat(141) }]
+    const tooMuch: Record<string, string>[] = [
+      { quantity: '0' },
+      { quantity: '100' },
+      { quantity: 'dos' },
+      { note: 'x'.repeat(141) },
+    ]
     for (const fields of tooMuch) {
       const response = await postForm(`/customer/menu/${table.sessionId}`, { item: agua, ...fields })
       expect(cookieFrom(response, `mesa_cart_${table.sessionId}`), JSON.stringify(fields)).toBeUndefined()
@@ -118,7 +160,11 @@ describe('"Agotado"', () => {
     const marked = await setSoldOut(table.userId, agua, true)
     expect(await toastAfter(marked, staff)).toContain('Disponibilidad actualizada')
     expect(await env.DB.prepare('SELECT sold_out FROM menu_items WHERE id = ?').bind(agua).first('sold_out')).toBe(1)
-    const menuId = await env.DB.prepare('SELECT c.menu_id FROM menu_items i JOIN categories c ON c.id = i.category_id WHERE i.id = ?').bind(agua).first<string>('menu_id')
+    const menuId = await env.DB.prepare(
+      'SELECT c.menu_id FROM menu_items i JOIN categories c ON c.id = i.category_id WHERE i.id = ?',
+    )
+      .bind(agua)
+      .first<string>('menu_id')
     const builder = await drawn(await getPage(`/admin/menu?menu=${menuId}`, staff))
     expect(builder).toContain('Volver a ofrecer: Agua fresca')
 
@@ -136,7 +182,9 @@ describe('"Agotado"', () => {
 
     await setSoldOut(table.userId, agua, false)
     expect(await env.DB.prepare('SELECT sold_out FROM menu_items WHERE id = ?').bind(agua).first('sold_out')).toBe(0)
-    expect(cookieFrom(await postForm(`/customer/menu/${table.sessionId}`, { item: agua }), `mesa_cart_${table.sessionId}`)).toBe(`mesa_cart_${table.sessionId}=1.${agua}`)
+    expect(
+      cookieFrom(await postForm(`/customer/menu/${table.sessionId}`, { item: agua }), `mesa_cart_${table.sessionId}`),
+    ).toBe(`mesa_cart_${table.sessionId}=1.${agua}`)
   })
 
   it('a dish that sells out while it sits in a cart: the cart says so, leaves it out of the total, and ordering is refused clearly with nothing sent', async () => {
@@ -155,20 +203,35 @@ describe('"Agotado"', () => {
       'items[1].note': 'sin hielo',
     }
     // The diner looked at the cart, then the kitchen ran out.
-    expect(/data-testid="place-order">([^<]*)</.exec(await drawn(await getPage(`/customer/cart/${table.sessionId}`, cookie)))?.[1]).toBe('Ordenar · $100.00')
+    expect(
+      /data-testid="place-order">([^<]*)</.exec(
+        await drawn(await getPage(`/customer/cart/${table.sessionId}`, cookie)),
+      )?.[1],
+    ).toBe('Ordenar · $100.00')
     await setSoldOut(table.userId, agua, true)
 
     const refused = await postForm(`/customer/cart/${table.sessionId}`, form, cookie)
     expect(refused.status).toBe(409)
     const html = await drawn(refused)
-    expect(/data-testid="cart-error"[^>]*>([^]*?)<\/ul>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '')).toBe('Se agotó Agua fresca. No se envió nada; quítalo de tu orden y ordena lo demás.')
+    expect(/data-testid="cart-error"[^>]*>([^]*?)<\/ul>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '')).toBe(
+      'Se agotó Agua fresca. No se envió nada; quítalo de tu orden y ordena lo demás.',
+    )
     expect(await countLines(table.sessionId)).toBe(0)
 
     const cart = await drawn(await getPage(`/customer/cart/${table.sessionId}`, cookie))
     expect(cart).toContain('data-testid="cart-line-sold-out">Agotado: quítalo para ordenar lo demás.<')
     expect(/data-testid="place-order">([^<]*)</.exec(cart)?.[1]).toBe('Ordenar · $65.00')
 
-    const rest = await postForm(`/customer/cart/${table.sessionId}`, { intent: 'order', 'items[0].menuItemId': taco, 'items[0].optionIds[0]': options.verde, 'items[0].quantity': '2' }, cookie)
+    const rest = await postForm(
+      `/customer/cart/${table.sessionId}`,
+      {
+        intent: 'order',
+        'items[0].menuItemId': taco,
+        'items[0].optionIds[0]': options.verde,
+        'items[0].quantity': '2',
+      },
+      cookie,
+    )
     expect(rest.status).toBe(302)
     expect((await readSession(table.sessionId)).totalAmount).toBe(65)
   })
@@ -178,18 +241,33 @@ describe('"Agotado"', () => {
     await env.DB.prepare('UPDATE menu_items SET name_en = ? WHERE id = ?').bind('Fresh water', agua).run()
     const cookie = cartOf(table.sessionId, [{ menuItemId: agua, optionIds: [], quantity: 1 }])
     await setSoldOut(table.userId, agua, true)
-    const refused = await postForm(`/customer/cart/${table.sessionId}?lng=en`, { intent: 'order', 'items[0].menuItemId': agua, 'items[0].quantity': '1' }, cookie)
+    const refused = await postForm(
+      `/customer/cart/${table.sessionId}?lng=en`,
+      { intent: 'order', 'items[0].menuItemId': agua, 'items[0].quantity': '1' },
+      cookie,
+    )
     expect(refused.status).toBe(409)
-    expect(/data-testid="cart-error"[^>]*>([^]*?)<\/ul>/.exec(await drawn(refused))?.[1]?.replace(/<[^>]+>/g, '')).toBe('Fresh water just sold out. Nothing was sent; remove it from your order and order the rest.')
+    expect(/data-testid="cart-error"[^>]*>([^]*?)<\/ul>/.exec(await drawn(refused))?.[1]?.replace(/<[^>]+>/g, '')).toBe(
+      'Fresh water just sold out. Nothing was sent; remove it from your order and order the rest.',
+    )
     expect(await countLines(table.sessionId)).toBe(0)
   })
 
   it('the bill’s object refuses a sold-out dish whoever sends it: the API answers 409 SOLD_OUT, and the waiter’s page offers no form for it', async () => {
     const { table, taco, agua, options } = await tacoTable()
     await setSoldOut(table.userId, agua, true)
-    const diner = await postJson('/api/items', { tableId: table.tableId, items: [{ name: 'x', price: 0, menuItemId: taco, optionIds: [options.verde] }, { name: 'x', price: 0, menuItemId: agua }] })
+    const diner = await postJson('/api/items', {
+      tableId: table.tableId,
+      items: [
+        { name: 'x', price: 0, menuItemId: taco, optionIds: [options.verde] },
+        { name: 'x', price: 0, menuItemId: agua },
+      ],
+    })
     expect(diner.status).toBe(409)
-    expect(await diner.json()).toMatchObject({ code: 'SOLD_OUT', message: 'Sold out: Agua fresca. Nothing was ordered; take it off the order and order the rest.' })
+    expect(await diner.json()).toMatchObject({
+      code: 'SOLD_OUT',
+      message: 'Sold out: Agua fresca. Nothing was ordered; take it off the order and order the rest.',
+    })
     expect(await countLines(table.sessionId)).toBe(0)
 
     const staff = await staffCookieOf(table.userId)
@@ -197,7 +275,11 @@ describe('"Agotado"', () => {
     expect(page).toContain(`data-testid="sold-out-${agua}"`)
     expect(page).not.toContain(`data-testid="order-${agua}"`)
     expect(page).toContain(`data-testid="order-${taco}"`)
-    const waiter = await postForm(`/admin/tables/${table.tableId}/order`, { sessionId: table.sessionId, menuItemId: agua, staff: 'Luis', quantity: '1' }, staff)
+    const waiter = await postForm(
+      `/admin/tables/${table.tableId}/order`,
+      { sessionId: table.sessionId, menuItemId: agua, staff: 'Luis', quantity: '1' },
+      staff,
+    )
     expect(await toastAfter(waiter, staff)).toContain('Ese platillo está agotado.')
     expect(await countLines(table.sessionId)).toBe(0)
   })
@@ -205,8 +287,15 @@ describe('"Agotado"', () => {
   it('the menu API reads and sets it: PUT with soldOut changes it, without it keeps it, anything but true or false is refused', async () => {
     const { table, agua } = await tacoTable()
     const headers = { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN }
-    const categoryId = await env.DB.prepare('SELECT category_id FROM menu_items WHERE id = ?').bind(agua).first<string>('category_id')
-    const put = (body: Record<string, unknown>) => postJson(`/api/menu-items/${agua}`, { name: 'Agua fresca', price: 3500, categoryId, ...body }, { method: 'PUT', headers })
+    const categoryId = await env.DB.prepare('SELECT category_id FROM menu_items WHERE id = ?')
+      .bind(agua)
+      .first<string>('category_id')
+    const put = (body: Record<string, unknown>) =>
+      postJson(
+        `/api/menu-items/${agua}`,
+        { name: 'Agua fresca', price: 3500, categoryId, ...body },
+        { method: 'PUT', headers },
+      )
     expect(await (await put({ soldOut: true })).json()).toMatchObject({ id: agua, soldOut: true })
     expect(await (await put({})).json()).toMatchObject({ soldOut: true })
     const bad = await put({ soldOut: 'yes' })

@@ -5,10 +5,27 @@ import { makePng } from '../png'
 import { getPage, ORIGIN, postForm, readSession, seedTable } from './fixtures'
 import { call, signedInOwner } from './staff'
 
-type WireItem = { id: string; name: string; nameEn: string | null; descriptionEn: string | null; tags: string[]; photo: { sizes: { url: string; width: number; height: number }[] } | null }
+type WireItem = {
+  id: string
+  name: string
+  nameEn: string | null
+  descriptionEn: string | null
+  tags: string[]
+  photo: { sizes: { url: string; width: number; height: number }[] } | null
+}
 
-const row = <T>(sql: string, ...values: unknown[]) => env.DB.prepare(sql).bind(...values).first<T>()
-const itemRow = (id: string) => row<{ photo_id: string | null; photo_sizes: string | null; tags: string; name_en: string | null; description_en: string | null }>('SELECT photo_id, photo_sizes, tags, name_en, description_en FROM menu_items WHERE id = ?', id)
+const row = <T>(sql: string, ...values: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...values)
+    .first<T>()
+const itemRow = (id: string) =>
+  row<{
+    photo_id: string | null
+    photo_sizes: string | null
+    tags: string
+    name_en: string | null
+    description_en: string | null
+  }>('SELECT photo_id, photo_sizes, tags, name_en, description_en FROM menu_items WHERE id = ?', id)
 
 /** Every object kept in the photos' bucket under a photo id. */
 async function storedKeys(photoId: string | null | undefined): Promise<string[]> {
@@ -25,8 +42,17 @@ async function allKeys(): Promise<string[]> {
 async function ownerWithItem() {
   const owner = await signedInOwner()
   const menu = (await (await call('POST', '/api/menus', { name: 'Carta' }, owner.cookie)).json()) as { id: string }
-  const category = (await (await call('POST', '/api/categories', { name: 'Platos fuertes', menuId: menu.id }, owner.cookie)).json()) as { id: string }
-  const item = (await (await call('POST', '/api/menu-items', { name: 'Enchiladas suizas', description: 'Con crema y queso', price: 14500, categoryId: category.id }, owner.cookie)).json()) as WireItem
+  const category = (await (
+    await call('POST', '/api/categories', { name: 'Platos fuertes', menuId: menu.id }, owner.cookie)
+  ).json()) as { id: string }
+  const item = (await (
+    await call(
+      'POST',
+      '/api/menu-items',
+      { name: 'Enchiladas suizas', description: 'Con crema y queso', price: 14500, categoryId: category.id },
+      owner.cookie,
+    )
+  ).json()) as WireItem
   return { owner, menu, category, item, builder: `/admin/menu-builder/${menu.id}` }
 }
 
@@ -37,13 +63,19 @@ function uploadThroughBuilder(builder: string, cookie: string, itemId: string, f
   form.set('id', itemId)
   form.set('file', file, name)
   const page = builder.includes('?') ? builder : `${builder}?tab=items&edit=item:${itemId}`
-  return SELF.fetch(`${ORIGIN}${page}`, { method: 'POST', headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host }, body: form, redirect: 'manual' })
+  return SELF.fetch(`${ORIGIN}${page}`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    body: form,
+    redirect: 'manual',
+  })
 }
 
 const png = async (width: number, height: number) => new Blob([await makePng(width, height)], { type: 'image/png' })
 
 /** The `<img>` tags a page drew, before its hydration data. */
-const images = async (response: Response) => ((await response.text()).split('<script')[0]!.match(/<img [^>]*>/g) ?? []) as string[]
+const images = async (response: Response) =>
+  ((await response.text()).split('<script')[0]!.match(/<img [^>]*>/g) ?? []) as string[]
 
 describe('dish photos', () => {
   it('a photo sent through the builder’s form is kept in three WebP widths with their real sizes, and served for good', async () => {
@@ -58,7 +90,11 @@ describe('dish photos', () => {
       { width: 480, height: 320 },
       { width: 960, height: 640 },
     ])
-    expect(await storedKeys(stored!.photo_id)).toEqual([`${stored!.photo_id}/160.webp`, `${stored!.photo_id}/480.webp`, `${stored!.photo_id}/960.webp`])
+    expect(await storedKeys(stored!.photo_id)).toEqual([
+      `${stored!.photo_id}/160.webp`,
+      `${stored!.photo_id}/480.webp`,
+      `${stored!.photo_id}/960.webp`,
+    ])
 
     const served = await getPage(`/menu-photos/${stored!.photo_id}/480.webp`)
     expect(served.status).toBe(200)
@@ -69,18 +105,28 @@ describe('dish photos', () => {
     // Staff see the same public file: their session cookie does not make it private.
     const asStaff = await getPage(`/menu-photos/${stored!.photo_id}/160.webp`, owner.cookie)
     expect(asStaff.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
-    const again = await SELF.fetch(`${ORIGIN}/menu-photos/${stored!.photo_id}/160.webp`, { headers: { 'If-None-Match': asStaff.headers.get('ETag')! } })
+    const again = await SELF.fetch(`${ORIGIN}/menu-photos/${stored!.photo_id}/160.webp`, {
+      headers: { 'If-None-Match': asStaff.headers.get('ETag')! },
+    })
     expect(again.status).toBe(304)
     expect((await getPage(`/menu-photos/${stored!.photo_id}/300.webp`)).status).toBe(404)
     expect((await getPage(`/menu-photos/${stored!.photo_id}/480.png`)).status).toBe(404)
 
     const dialog = await images(await getPage(`${builder}?tab=items&edit=item:${item.id}`, owner.cookie))
-    expect(dialog.find((tag) => tag.includes('alt="Foto actual de Enchiladas suizas"'))).toMatch(/src="\/menu-photos\/[^"]+\/480\.webp" srcSet="[^"]+160w, [^"]+480w, [^"]+960w"[^>]* width="480" height="320"/)
+    expect(dialog.find((tag) => tag.includes('alt="Foto actual de Enchiladas suizas"'))).toMatch(
+      /src="\/menu-photos\/[^"]+\/480\.webp" srcSet="[^"]+160w, [^"]+480w, [^"]+960w"[^>]* width="480" height="320"/,
+    )
   })
 
   it('the sidebar builder’s item dialog takes a photo too, and comes back to the item', async () => {
     const { owner, menu, item } = await ownerWithItem()
-    const sent = await uploadThroughBuilder(`/admin/menu?menu=${menu.id}`, owner.cookie, item.id, await png(400, 300), 'sidebar.png')
+    const sent = await uploadThroughBuilder(
+      `/admin/menu?menu=${menu.id}`,
+      owner.cookie,
+      item.id,
+      await png(400, 300),
+      'sidebar.png',
+    )
     expect(sent.status).toBe(302)
     expect(sent.headers.get('Location')).toBe(`/admin/menu?menu=${menu.id}&edit=item%3A${item.id}`)
     expect(JSON.parse((await itemRow(item.id))!.photo_sizes!)).toEqual([
@@ -93,7 +139,9 @@ describe('dish photos', () => {
 
   it('a photo narrower than the widest size is kept at its own width, never enlarged', async () => {
     const { owner, item, builder } = await ownerWithItem()
-    expect((await uploadThroughBuilder(builder, owner.cookie, item.id, await png(300, 200), 'taco.png')).status).toBe(302)
+    expect((await uploadThroughBuilder(builder, owner.cookie, item.id, await png(300, 200), 'taco.png')).status).toBe(
+      302,
+    )
     expect(JSON.parse((await itemRow(item.id))!.photo_sizes!)).toEqual([
       { width: 160, height: 107 },
       { width: 300, height: 200 },
@@ -103,23 +151,45 @@ describe('dish photos', () => {
   it('refuses a file that is not a photo, one that only starts like one, one over 10 MB and a JSON call, keeping nothing', async () => {
     const { owner, item, builder } = await ownerWithItem()
     const before = await allKeys()
-    const text = await uploadThroughBuilder(builder, owner.cookie, item.id, new Blob(['no soy una foto'], { type: 'image/jpeg' }), 'foto.jpg')
+    const text = await uploadThroughBuilder(
+      builder,
+      owner.cookie,
+      item.id,
+      new Blob(['no soy una foto'], { type: 'image/jpeg' }),
+      'foto.jpg',
+    )
     expect(text.status).toBe(415)
     expect(await text.text()).toContain('Solo se aceptan fotos JPEG, PNG o WebP')
     const broken = new Uint8Array(await makePng(40, 40)).slice(0, 60)
-    const fake = await uploadThroughBuilder(builder, owner.cookie, item.id, new Blob([broken], { type: 'image/png' }), 'rota.png')
+    const fake = await uploadThroughBuilder(
+      builder,
+      owner.cookie,
+      item.id,
+      new Blob([broken], { type: 'image/png' }),
+      'rota.png',
+    )
     expect(fake.status).toBe(415)
     expect(await fake.text()).toContain('No pudimos leer esa foto')
     const big = new Uint8Array(10 * 1024 * 1024 + 1)
     big.set([0xff, 0xd8, 0xff, 0xe0])
-    const tooBig = await uploadThroughBuilder(builder, owner.cookie, item.id, new Blob([big], { type: 'image/jpeg' }), 'enorme.jpg')
+    const tooBig = await uploadThroughBuilder(
+      builder,
+      owner.cookie,
+      item.id,
+      new Blob([big], { type: 'image/jpeg' }),
+      'enorme.jpg',
+    )
     expect(tooBig.status).toBe(413)
     expect(await tooBig.text()).toContain('La foto debe pesar 10 MB o menos')
     const json = await call('POST', `/api/menu-items/${item.id}/photo`, { file: 'x' }, owner.cookie)
     expect(json.status).toBe(415)
-    expect(((await json.json()) as { message: string }).message).toBe('Envía la foto como multipart/form-data con el campo file')
+    expect(((await json.json()) as { message: string }).message).toBe(
+      'Envía la foto como multipart/form-data con el campo file',
+    )
     const stranger = await signedInOwner()
-    expect((await uploadThroughBuilder(builder, stranger.cookie, item.id, await png(200, 200), 'ajena.png')).status).toBe(404)
+    expect(
+      (await uploadThroughBuilder(builder, stranger.cookie, item.id, await png(200, 200), 'ajena.png')).status,
+    ).toBe(404)
     expect(await itemRow(item.id)).toMatchObject({ photo_id: null, photo_sizes: null })
     expect(await allKeys()).toEqual(before)
   })
@@ -135,7 +205,11 @@ describe('dish photos', () => {
     expect(await storedKeys(second)).toHaveLength(3)
     expect((await getPage(`/menu-photos/${first}/160.webp`)).status).toBe(404)
 
-    const removed = await postForm(`${builder}?tab=items&edit=item:${item.id}`, { intent: 'photo.remove', id: item.id }, owner.cookie)
+    const removed = await postForm(
+      `${builder}?tab=items&edit=item:${item.id}`,
+      { intent: 'photo.remove', id: item.id },
+      owner.cookie,
+    )
     expect(removed.status).toBe(302)
     expect(await itemRow(item.id)).toMatchObject({ photo_id: null, photo_sizes: null })
     expect(await storedKeys(second)).toEqual([])
@@ -149,19 +223,30 @@ describe('dish photos', () => {
     expect((await postForm(builder, { intent: 'item.delete', id: item.id }, owner.cookie)).status).toBe(302)
     expect(await storedKeys(itemPhoto)).toEqual([])
 
-    const addItem = async (categoryId: string) => ((await (await call('POST', '/api/menu-items', { name: 'Sopa', price: 5000, categoryId }, owner.cookie)).json()) as WireItem).id
+    const addItem = async (categoryId: string) =>
+      (
+        (await (
+          await call('POST', '/api/menu-items', { name: 'Sopa', price: 5000, categoryId }, owner.cookie)
+        ).json()) as WireItem
+      ).id
     const inCategory = await photoOf(await addItem(category.id))
     expect((await postForm(builder, { intent: 'category.delete', id: category.id }, owner.cookie)).status).toBe(302)
     expect(await storedKeys(inCategory)).toEqual([])
 
-    const other = (await (await call('POST', '/api/categories', { name: 'Postres', menuId: menu.id }, owner.cookie)).json()) as { id: string }
+    const other = (await (
+      await call('POST', '/api/categories', { name: 'Postres', menuId: menu.id }, owner.cookie)
+    ).json()) as { id: string }
     const viaApi = await photoOf(await addItem(other.id))
     expect((await call('DELETE', `/api/categories/${other.id}`, undefined, owner.cookie)).status).toBe(200)
     expect(await storedKeys(viaApi)).toEqual([])
 
-    const last = (await (await call('POST', '/api/categories', { name: 'Bebidas', menuId: menu.id }, owner.cookie)).json()) as { id: string }
+    const last = (await (
+      await call('POST', '/api/categories', { name: 'Bebidas', menuId: menu.id }, owner.cookie)
+    ).json()) as { id: string }
     const inMenu = await photoOf(await addItem(last.id))
-    expect((await postForm('/admin/menu-management', { intent: 'menu.delete', id: menu.id }, owner.cookie)).status).toBe(302)
+    expect(
+      (await postForm('/admin/menu-management', { intent: 'menu.delete', id: menu.id }, owner.cookie)).status,
+    ).toBe(302)
     expect(await storedKeys(inMenu)).toEqual([])
   })
 
@@ -169,7 +254,11 @@ describe('dish photos', () => {
     const { owner, item } = await ownerWithItem()
     const form = new FormData()
     form.set('file', await png(1000, 500), 'sopa.png')
-    const stored = await SELF.fetch(`${ORIGIN}/api/menu-items/${item.id}/photo`, { method: 'POST', headers: { Cookie: owner.cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host }, body: form })
+    const stored = await SELF.fetch(`${ORIGIN}/api/menu-items/${item.id}/photo`, {
+      method: 'POST',
+      headers: { Cookie: owner.cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+      body: form,
+    })
     expect(stored.status).toBe(200)
     const answered = (await stored.json()) as WireItem
     const photoId = (await itemRow(item.id))!.photo_id
@@ -180,7 +269,9 @@ describe('dish photos', () => {
         { url: `/menu-photos/${photoId}/960.webp`, width: 960, height: 480 },
       ],
     })
-    const listed = (await (await call('GET', '/api/categories-with-items', undefined, owner.cookie)).json()) as { menuItems: WireItem[] }[]
+    const listed = (await (await call('GET', '/api/categories-with-items', undefined, owner.cookie)).json()) as {
+      menuItems: WireItem[]
+    }[]
     expect(listed[0]!.menuItems[0]!.photo).toEqual(answered.photo)
     const removed = await call('DELETE', `/api/menu-items/${item.id}/photo`, undefined, owner.cookie)
     expect(((await removed.json()) as WireItem).photo).toBeNull()
@@ -207,7 +298,11 @@ describe('allergen tags and English names', () => {
       owner.cookie,
     )
     expect(made.status).toBe(302)
-    const created = await row<{ id: string; tags: string; name_en: string | null; description_en: string | null }>('SELECT id, tags, name_en, description_en FROM menu_items WHERE name = ? AND category_id = ?', 'Tacos de camarón', category.id)
+    const created = await row<{ id: string; tags: string; name_en: string | null; description_en: string | null }>(
+      'SELECT id, tags, name_en, description_en FROM menu_items WHERE name = ? AND category_id = ?',
+      'Tacos de camarón',
+      category.id,
+    )
     expect(created).toMatchObject({ tags: 'gluten,crustaceans,spicy', name_en: 'Shrimp tacos', description_en: null })
 
     const edited = await postForm(
@@ -226,9 +321,15 @@ describe('allergen tags and English names', () => {
       owner.cookie,
     )
     expect(edited.status).toBe(302)
-    expect(await itemRow(item.id)).toMatchObject({ tags: 'dairy,vegetarian', name_en: 'Swiss enchiladas', description_en: 'With cream and cheese' })
+    expect(await itemRow(item.id)).toMatchObject({
+      tags: 'dairy,vegetarian',
+      name_en: 'Swiss enchiladas',
+      description_en: 'With cream and cheese',
+    })
 
-    const page = (await (await getPage(`${builder}?tab=items&edit=item:${item.id}`, owner.cookie)).text()).split('<script')[0]!
+    const page = (await (await getPage(`${builder}?tab=items&edit=item:${item.id}`, owner.cookie)).text()).split(
+      '<script',
+    )[0]!
     expect(page).toContain('Swiss enchiladas')
     expect(page).toMatch(/<li[^>]*>Lácteos<\/li>/)
     // The edit dialog opens with what is stored: its boxes ticked, its English filled in.
@@ -241,15 +342,34 @@ describe('allergen tags and English names', () => {
   })
 
   it.each([
-    [[['tags', 'vegan'], ['tags', 'dairy']], 'Un platillo vegano no puede contener pescado, mariscos, huevo ni lácteos'],
-    [[['tags', 'vegetarian'], ['tags', 'fish']], 'Un platillo vegetariano no puede contener pescado ni mariscos'],
+    [
+      [
+        ['tags', 'vegan'],
+        ['tags', 'dairy'],
+      ],
+      'Un platillo vegano no puede contener pescado, mariscos, huevo ni lácteos',
+    ],
+    [
+      [
+        ['tags', 'vegetarian'],
+        ['tags', 'fish'],
+      ],
+      'Un platillo vegetariano no puede contener pescado ni mariscos',
+    ],
     [[['tags', 'lupin']], 'Elige las etiquetas de la lista'],
     [[['nameEn', 'x'.repeat(81)]], 'El texto es demasiado largo'],
   ])('the builder’s item form refuses %j with its message, storing nothing', async (extra, message) => {
     const { owner, category, item, builder } = await ownerWithItem()
     const refused = await postForm(
       `${builder}?tab=items&edit=item:${item.id}`,
-      [['intent', 'item.update'], ['id', item.id], ['name', 'Enchiladas suizas'], ['price', '145'], ['categoryId', category.id], ...(extra as [string, string][])],
+      [
+        ['intent', 'item.update'],
+        ['id', item.id],
+        ['name', 'Enchiladas suizas'],
+        ['price', '145'],
+        ['categoryId', category.id],
+        ...(extra as [string, string][]),
+      ],
       owner.cookie,
     )
     expect(refused.status).toBe(400)
@@ -259,20 +379,68 @@ describe('allergen tags and English names', () => {
 
   it('the API takes and answers tags and English words, and refuses unknown or contradictory tags', async () => {
     const { owner, category } = await ownerWithItem()
-    const created = await call('POST', '/api/menu-items', { name: 'Ceviche', price: 18000, categoryId: category.id, tags: ['fish', 'spicy', 'fish'], nameEn: 'Ceviche', descriptionEn: 'Lime-cured fish' }, owner.cookie)
+    const created = await call(
+      'POST',
+      '/api/menu-items',
+      {
+        name: 'Ceviche',
+        price: 18000,
+        categoryId: category.id,
+        tags: ['fish', 'spicy', 'fish'],
+        nameEn: 'Ceviche',
+        descriptionEn: 'Lime-cured fish',
+      },
+      owner.cookie,
+    )
     expect(created.status).toBe(201)
     const item = (await created.json()) as WireItem
-    expect(item).toMatchObject({ tags: ['fish', 'spicy'], nameEn: 'Ceviche', descriptionEn: 'Lime-cured fish', photo: null })
-    const put = await call('PUT', `/api/menu-items/${item.id}`, { name: 'Ceviche', price: 18000, categoryId: category.id, tags: [] }, owner.cookie)
+    expect(item).toMatchObject({
+      tags: ['fish', 'spicy'],
+      nameEn: 'Ceviche',
+      descriptionEn: 'Lime-cured fish',
+      photo: null,
+    })
+    const put = await call(
+      'PUT',
+      `/api/menu-items/${item.id}`,
+      { name: 'Ceviche', price: 18000, categoryId: category.id, tags: [] },
+      owner.cookie,
+    )
     expect((await put.json()) as WireItem).toMatchObject({ tags: [], nameEn: null, descriptionEn: null })
-    const refused = await call('POST', '/api/menu-items?lng=en', { name: 'Ensalada', price: 9000, categoryId: category.id, tags: ['vegan', 'egg'] }, owner.cookie)
+    const refused = await call(
+      'POST',
+      '/api/menu-items?lng=en',
+      { name: 'Ensalada', price: 9000, categoryId: category.id, tags: ['vegan', 'egg'] },
+      owner.cookie,
+    )
     expect(refused.status).toBe(400)
-    expect(((await refused.json()) as { message: string }).message).toBe('A vegan dish cannot contain fish, shellfish, egg or dairy')
-    const unknown = await call('POST', '/api/menu-items', { name: 'Ensalada', price: 9000, categoryId: category.id, tags: 'gluten' }, owner.cookie)
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'A vegan dish cannot contain fish, shellfish, egg or dairy',
+    )
+    const unknown = await call(
+      'POST',
+      '/api/menu-items',
+      { name: 'Ensalada', price: 9000, categoryId: category.id, tags: 'gluten' },
+      owner.cookie,
+    )
     expect(unknown.status).toBe(201)
-    const wrongType = await call('POST', '/api/menu-items', { name: 'Ensalada', price: 9000, categoryId: category.id, tags: [3] }, owner.cookie)
+    const wrongType = await call(
+      'POST',
+      '/api/menu-items',
+      { name: 'Ensalada', price: 9000, categoryId: category.id, tags: [3] },
+      owner.cookie,
+    )
     expect(wrongType.status).toBe(400)
-    const category2 = await call('PUT', `/api/categories/${category.id}`, { name: 'Platos fuertes', nameEn: 'Mains', menuId: (await row<{ menu_id: string }>('SELECT menu_id FROM categories WHERE id = ?', category.id))!.menu_id }, owner.cookie)
+    const category2 = await call(
+      'PUT',
+      `/api/categories/${category.id}`,
+      {
+        name: 'Platos fuertes',
+        nameEn: 'Mains',
+        menuId: (await row<{ menu_id: string }>('SELECT menu_id FROM categories WHERE id = ?', category.id))!.menu_id,
+      },
+      owner.cookie,
+    )
     expect(await category2.json()).toMatchObject({ name: 'Platos fuertes', nameEn: 'Mains', descriptionEn: null })
   })
 })
@@ -282,20 +450,53 @@ describe('the diner’s menu', () => {
   async function dressedTable() {
     const table = await seedTable()
     const [menuId, categoryId] = [crypto.randomUUID(), crypto.randomUUID()]
-    const [enchiladas, agua, taco, group, option] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    const [enchiladas, agua, taco, group, option] = [
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+    ]
     await env.DB.batch([
       env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, table.userId),
-      env.DB.prepare(`INSERT INTO categories (id, menu_id, name, name_en) VALUES (?, ?, 'Platos fuertes', 'Mains')`).bind(categoryId, menuId),
+      env.DB.prepare(
+        `INSERT INTO categories (id, menu_id, name, name_en) VALUES (?, ?, 'Platos fuertes', 'Mains')`,
+      ).bind(categoryId, menuId),
       env.DB.prepare(
         `INSERT INTO menu_items (id, category_id, name, description, name_en, description_en, price_cents, tags, photo_id, photo_sizes, position)
          VALUES (?, ?, 'Enchiladas suizas', 'Con crema y queso', 'Swiss enchiladas', 'With cream and cheese', 14500, 'gluten,dairy,spicy', 'foto-1', ?, 0)`,
-      ).bind(enchiladas, categoryId, JSON.stringify([{ width: 160, height: 107 }, { width: 480, height: 320 }, { width: 960, height: 640 }])),
-      env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, description, price_cents, position) VALUES (?, ?, 'Agua de jamaica', 'De la casa', 3500, 1)`).bind(agua, categoryId),
+      ).bind(
+        enchiladas,
+        categoryId,
+        JSON.stringify([
+          { width: 160, height: 107 },
+          { width: 480, height: 320 },
+          { width: 960, height: 640 },
+        ]),
+      ),
+      env.DB.prepare(
+        `INSERT INTO menu_items (id, category_id, name, description, price_cents, position) VALUES (?, ?, 'Agua de jamaica', 'De la casa', 3500, 1)`,
+      ).bind(agua, categoryId),
       env.DB.prepare(
         `INSERT INTO menu_items (id, category_id, name, name_en, price_cents, tags, photo_id, photo_sizes, position) VALUES (?, ?, 'Taco de pescado', 'Fish taco', 4500, 'fish', 'foto-2', ?, 2)`,
-      ).bind(taco, categoryId, JSON.stringify([{ width: 160, height: 120 }, { width: 300, height: 225 }])),
-      env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required) VALUES (?, ?, ?, 1)').bind(group, taco, 'Tortilla'),
-      env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, is_default) VALUES (?, ?, ?, 1)').bind(option, group, 'Maíz'),
+      ).bind(
+        taco,
+        categoryId,
+        JSON.stringify([
+          { width: 160, height: 120 },
+          { width: 300, height: 225 },
+        ]),
+      ),
+      env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required) VALUES (?, ?, ?, 1)').bind(
+        group,
+        taco,
+        'Tortilla',
+      ),
+      env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, is_default) VALUES (?, ?, ?, 1)').bind(
+        option,
+        group,
+        'Maíz',
+      ),
     ])
     return { table, enchiladas, agua, taco, option }
   }
@@ -304,9 +505,12 @@ describe('the diner’s menu', () => {
 
   it('shows a Spanish diner the Spanish names, the tags in Spanish and the photo with its size, lazily below the first dishes', async () => {
     const { table, agua } = await dressedTable()
-    const categoryId = (await row<{ category_id: string }>('SELECT category_id FROM menu_items WHERE id = ?', agua))!.category_id
+    const categoryId = (await row<{ category_id: string }>('SELECT category_id FROM menu_items WHERE id = ?', agua))!
+      .category_id
     const fourth = crypto.randomUUID()
-    await env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, price_cents, photo_id, photo_sizes, position) VALUES (?, ?, 'Flan', 6000, 'foto-4', ?, 3)`)
+    await env.DB.prepare(
+      `INSERT INTO menu_items (id, category_id, name, price_cents, photo_id, photo_sizes, position) VALUES (?, ?, 'Flan', 6000, 'foto-4', ?, 3)`,
+    )
       .bind(fourth, categoryId, JSON.stringify([{ width: 160, height: 160 }]))
       .run()
     const html = await drawn(await getPage(`/customer/menu/${table.sessionId}`))
@@ -318,12 +522,15 @@ describe('the diner’s menu', () => {
     const [photo] = (html.match(/<img [^>]*>/g) ?? []) as string[]
     expect(photo).toContain('alt="Enchiladas suizas"')
     expect(photo).toContain('src="/menu-photos/foto-1/160.webp"')
-    expect(photo).toContain('srcSet="/menu-photos/foto-1/160.webp 160w, /menu-photos/foto-1/480.webp 480w, /menu-photos/foto-1/960.webp 960w"')
+    expect(photo).toContain(
+      'srcSet="/menu-photos/foto-1/160.webp 160w, /menu-photos/foto-1/480.webp 480w, /menu-photos/foto-1/960.webp 960w"',
+    )
     expect(photo).toContain('sizes="80px"')
     expect(photo).toContain('width="160" height="107"')
     // The first dishes are in view when the page opens; the photo is not held back.
     expect(photo).not.toContain('loading="lazy"')
-    const card = (id: string) => html.slice(html.indexOf(`id="item-${id}"`), html.indexOf('</li>', html.indexOf(`id="item-${id}"`)))
+    const card = (id: string) =>
+      html.slice(html.indexOf(`id="item-${id}"`), html.indexOf('</li>', html.indexOf(`id="item-${id}"`)))
     expect(card(agua)).not.toContain('<img')
     const below = /<img [^>]*>/.exec(card(fourth))?.[0] ?? ''
     expect(below).toContain('loading="lazy"')
@@ -340,7 +547,11 @@ describe('the diner’s menu', () => {
     expect(html).toContain('alt="Swiss enchiladas"')
     expect(html).toContain('>Mains<')
     for (const word of ['Spicy', 'Contains', 'Dairy']) expect(html, word).toContain(word)
-    expect(html).toMatch(new RegExp(`id="item-${agua}"[\\s\\S]*?<p class="font-semibold" lang="es">Agua de jamaica</p>[\\s\\S]*?<p class="text-sm text-stone-600 dark:text-stone-400" lang="es">De la casa</p>`))
+    expect(html).toMatch(
+      new RegExp(
+        `id="item-${agua}"[\\s\\S]*?<p class="font-semibold" lang="es">Agua de jamaica</p>[\\s\\S]*?<p class="text-sm text-stone-600 dark:text-stone-400" lang="es">De la casa</p>`,
+      ),
+    )
   })
 
   it('shows the item sheet with the larger photo and the tags, in the diner’s language', async () => {
@@ -350,7 +561,9 @@ describe('the diner’s menu', () => {
     expect(dialog).toContain('Fish taco · ')
     const photo = /<img [^>]*>/.exec(dialog)?.[0] ?? ''
     expect(photo).toContain('alt="Fish taco"')
-    expect(photo).toContain('src="/menu-photos/foto-2/300.webp" srcSet="/menu-photos/foto-2/160.webp 160w, /menu-photos/foto-2/300.webp 300w"')
+    expect(photo).toContain(
+      'src="/menu-photos/foto-2/300.webp" srcSet="/menu-photos/foto-2/160.webp 160w, /menu-photos/foto-2/300.webp 300w"',
+    )
     expect(photo).toContain('width="300" height="225"')
     expect(dialog).toContain('Fish</li>')
   })
@@ -360,7 +573,11 @@ describe('the diner’s menu', () => {
     const cookie = `mesa_cart_${table.sessionId}=1.${enchiladas}`
     expect(await drawn(await getPage(`/customer/cart/${table.sessionId}?lng=en`, cookie))).toContain('Swiss enchiladas')
     expect(await drawn(await getPage(`/customer/cart/${table.sessionId}`, cookie))).toContain('Enchiladas suizas')
-    const order = await postForm(`/customer/cart/${table.sessionId}?lng=en`, { intent: 'order', 'items[0].menuItemId': enchiladas, 'items[0].quantity': '1' }, cookie)
+    const order = await postForm(
+      `/customer/cart/${table.sessionId}?lng=en`,
+      { intent: 'order', 'items[0].menuItemId': enchiladas, 'items[0].quantity': '1' },
+      cookie,
+    )
     expect(order.status).toBe(302)
     const bill = (await readSession(table.sessionId)) as unknown as { items: { name: string }[] }
     expect(bill.items.map((line) => line.name)).toEqual(['Enchiladas suizas'])
@@ -370,7 +587,10 @@ describe('the diner’s menu', () => {
     const { table, enchiladas } = await dressedTable()
     const added = await postForm(`/customer/menu/${table.sessionId}?lng=en`, { item: enchiladas })
     expect(added.status).toBe(302)
-    const cookies = added.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!).join('; ')
+    const cookies = added.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .join('; ')
     const next = new URL(added.headers.get('Location')!, ORIGIN)
     next.searchParams.set('lng', 'en')
     const back = await drawn(await getPage(`${next.pathname}${next.search}`, cookies))
@@ -382,8 +602,12 @@ describe('the diner’s menu', () => {
     const response = await getPage(`/customer/menu/${table.sessionId}`)
     expect(response.headers.get('Content-Security-Policy')).toContain("img-src 'self'")
     // Every photo the page names is on this origin, which that policy allows.
-    const sources = [...(await response.text()).matchAll(/(?:src|srcSet)="([^"]+)"/g)].flatMap((match) => match[1]!.split(', ').map((part) => part.split(' ')[0]!))
+    const sources = [...(await response.text()).matchAll(/(?:src|srcSet)="([^"]+)"/g)].flatMap((match) =>
+      match[1]!.split(', ').map((part) => part.split(' ')[0]!),
+    )
     expect(sources.filter((source) => source.includes('menu-photos'))).not.toHaveLength(0)
-    expect(sources.filter((source) => source.includes('menu-photos') && !source.startsWith('/menu-photos/'))).toEqual([])
+    expect(sources.filter((source) => source.includes('menu-photos') && !source.startsWith('/menu-photos/'))).toEqual(
+      [],
+    )
   })
 })

@@ -3,47 +3,86 @@ import { describe, expect, it } from 'vitest'
 import { getPage, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
-const count = async (table: string, column: string, id: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(id).first<{ n: number }>())?.n
+const count = async (table: string, column: string, id: string) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(id).first<{ n: number }>())?.n
 
 /** An owner with a menu holding one category with one item, made through the API. */
 async function ownerWithMenu() {
   const owner = await signedInOwner()
-  const menu = (await (await call('POST', '/api/menus', { name: 'Comida', type: 'lunch' }, owner.cookie)).json()) as { id: string }
-  const category = (await (await call('POST', '/api/categories', { name: 'Tacos', menuId: menu.id }, owner.cookie)).json()) as { id: string }
-  const item = (await (await call('POST', '/api/menu-items', { name: 'Taco de suadero', price: 3550, categoryId: category.id }, owner.cookie)).json()) as { id: string }
+  const menu = (await (await call('POST', '/api/menus', { name: 'Comida', type: 'lunch' }, owner.cookie)).json()) as {
+    id: string
+  }
+  const category = (await (
+    await call('POST', '/api/categories', { name: 'Tacos', menuId: menu.id }, owner.cookie)
+  ).json()) as { id: string }
+  const item = (await (
+    await call(
+      'POST',
+      '/api/menu-items',
+      { name: 'Taco de suadero', price: 3550, categoryId: category.id },
+      owner.cookie,
+    )
+  ).json()) as { id: string }
   return { owner, menu, category, item }
 }
 
 describe('the sidebar menu builder page', () => {
   it('selects the menu it just created', async () => {
     const owner = await signedInOwner()
-    const created = await postForm('/admin/menu', { intent: 'menu.create', name: 'Desayunos', type: 'breakfast' }, owner.cookie)
+    const created = await postForm(
+      '/admin/menu',
+      { intent: 'menu.create', name: 'Desayunos', type: 'breakfast' },
+      owner.cookie,
+    )
     expect(created.status).toBe(302)
     const location = created.headers.get('Location') ?? ''
     expect(location).toMatch(/^\/admin\/menu\?menu=[0-9a-f-]{36}$/)
     const id = new URLSearchParams(location.split('?')[1]).get('menu')
-    expect(await env.DB.prepare('SELECT name, type FROM menus WHERE id = ? AND user_id = ?').bind(id, owner.userId).first()).toEqual({ name: 'Desayunos', type: 'breakfast' })
+    expect(
+      await env.DB.prepare('SELECT name, type FROM menus WHERE id = ? AND user_id = ?').bind(id, owner.userId).first(),
+    ).toEqual({ name: 'Desayunos', type: 'breakfast' })
 
     const html = await (await getPage(location, owner.cookie)).text()
-    for (const text of ['Mis Menús', 'Crear Nuevo Menú', 'Desayunos', 'Elegido', 'Este menú todavía no tiene categorías.']) expect(html, text).toContain(text)
+    for (const text of [
+      'Mis Menús',
+      'Crear Nuevo Menú',
+      'Desayunos',
+      'Elegido',
+      'Este menú todavía no tiene categorías.',
+    ])
+      expect(html, text).toContain(text)
   })
 
   it('shows the hint with no menu chosen and the empty text with no menus', async () => {
     const owner = await signedInOwner()
-    expect(await (await getPage('/admin/menu', owner.cookie)).text()).toContain('Todavía no tienes menús. Crea el primero.')
+    expect(await (await getPage('/admin/menu', owner.cookie)).text()).toContain(
+      'Todavía no tienes menús. Crea el primero.',
+    )
     const { owner: withMenu } = await ownerWithMenu()
-    expect(await (await getPage('/admin/menu', withMenu.cookie)).text()).toContain('Elige un menú para ver sus categorías y platillos.')
+    expect(await (await getPage('/admin/menu', withMenu.cookie)).text()).toContain(
+      'Elige un menú para ver sus categorías y platillos.',
+    )
   })
 
   it('stores a price typed in pesos as cents, shows it in pesos and stays on the chosen menu', async () => {
     const { owner, menu, category } = await ownerWithMenu()
     // The dialog's form posts to the page's own URL, which is how the action knows the chosen menu, with or without JavaScript.
-    const opened = await (await getPage(`/admin/menu?menu=${menu.id}&dialog=item&category=${category.id}`, owner.cookie)).text()
+    const opened = await (
+      await getPage(`/admin/menu?menu=${menu.id}&dialog=item&category=${category.id}`, owner.cookie)
+    ).text()
     expect(opened).toContain(`action="/admin/menu?menu=${menu.id}&amp;dialog=item&amp;category=${category.id}"`)
-    const created = await postForm(`/admin/menu?menu=${menu.id}&dialog=item`, { intent: 'item.create', name: 'Taco al pastor', price: '32.50', categoryId: category.id }, owner.cookie)
+    const created = await postForm(
+      `/admin/menu?menu=${menu.id}&dialog=item`,
+      { intent: 'item.create', name: 'Taco al pastor', price: '32.50', categoryId: category.id },
+      owner.cookie,
+    )
     expect(created.status).toBe(302)
     expect(created.headers.get('Location')).toBe(`/admin/menu?menu=${menu.id}`)
-    expect(await env.DB.prepare('SELECT price_cents FROM menu_items WHERE category_id = ? AND name = ?').bind(category.id, 'Taco al pastor').first('price_cents')).toBe(3250)
+    expect(
+      await env.DB.prepare('SELECT price_cents FROM menu_items WHERE category_id = ? AND name = ?')
+        .bind(category.id, 'Taco al pastor')
+        .first('price_cents'),
+    ).toBe(3250)
     const html = await (await getPage(`/admin/menu?menu=${menu.id}`, owner.cookie)).text()
     expect(html).toContain('$32.50')
     expect(html).toContain('$35.50')
@@ -55,8 +94,14 @@ describe('the sidebar menu builder page', () => {
       [{ intent: 'menu.create', name: ' ' }, 'El nombre del menú es obligatorio'],
       [{ intent: 'category.create', name: '', menuId: menu.id }, 'El nombre de la categoría es obligatorio'],
       [{ intent: 'category.create', name: 'Postres', menuId: '' }, 'Debes seleccionar un menú primero'],
-      [{ intent: 'item.create', name: '', price: '10', categoryId: category.id }, 'El nombre y el precio son obligatorios'],
-      [{ intent: 'item.create', name: 'Flan', price: '0', categoryId: category.id }, 'El precio debe ser un número positivo'],
+      [
+        { intent: 'item.create', name: '', price: '10', categoryId: category.id },
+        'El nombre y el precio son obligatorios',
+      ],
+      [
+        { intent: 'item.create', name: 'Flan', price: '0', categoryId: category.id },
+        'El precio debe ser un número positivo',
+      ],
       [{ intent: 'item.create', name: 'Flan', price: '45', categoryId: '' }, 'Debes seleccionar una categoría'],
     ]
     for (const [fields, message] of cases) {
@@ -93,10 +138,15 @@ describe('the sidebar menu builder page', () => {
       { intent: 'item.update', id: item.id, name: 'Robado', price: '1', categoryId: category.id },
       { intent: 'item.delete', id: item.id },
     ]
-    for (const fields of attempts) expect((await postForm('/admin/menu', fields, intruder.cookie)).status, fields.intent).toBe(404)
+    for (const fields of attempts)
+      expect((await postForm('/admin/menu', fields, intruder.cookie)).status, fields.intent).toBe(404)
     expect(await env.DB.prepare('SELECT name FROM menus WHERE id = ?').bind(menu.id).first('name')).toBe('Comida')
-    expect(await env.DB.prepare('SELECT name FROM categories WHERE id = ?').bind(category.id).first('name')).toBe('Tacos')
-    expect(await env.DB.prepare('SELECT name, price_cents FROM menu_items WHERE id = ?').bind(item.id).first()).toEqual({ name: 'Taco de suadero', price_cents: 3550 })
+    expect(await env.DB.prepare('SELECT name FROM categories WHERE id = ?').bind(category.id).first('name')).toBe(
+      'Tacos',
+    )
+    expect(await env.DB.prepare('SELECT name, price_cents FROM menu_items WHERE id = ?').bind(item.id).first()).toEqual(
+      { name: 'Taco de suadero', price_cents: 3550 },
+    )
     expect(await count('categories', 'menu_id', menu.id)).toBe(1)
     expect(await count('menu_items', 'category_id', category.id)).toBe(1)
 

@@ -1,30 +1,73 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, delivered, getJson, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
+import {
+  countPayments,
+  delivered,
+  getJson,
+  newTransactionId,
+  postJson,
+  readSession,
+  seedTable,
+  staffOrder,
+} from './fixtures'
 
 const pay = (body: Record<string, unknown>) =>
-  postJson('/api/payments', { tipAmount: 0, paymentMethod: 'card', customerName: 'Ana', transactionId: newTransactionId(), mealType: 'dinner', ...body })
+  postJson('/api/payments', {
+    tipAmount: 0,
+    paymentMethod: 'card',
+    customerName: 'Ana',
+    transactionId: newTransactionId(),
+    mealType: 'dinner',
+    ...body,
+  })
 
 describe('POST /api/payments', () => {
   it('a full payment pays what is left, marks every line paid and records the tip apart', async () => {
     const table = await seedTable([{ priceCents: 16500, quantity: 3 }, { priceCents: 4500 }])
-    const response = await pay({ tableId: table.tableId, amount: 210, tipAmount: 31.5, tipPercentage: 15, paymentType: 'full', serviceQuality: 'good' })
+    const response = await pay({
+      tableId: table.tableId,
+      amount: 210,
+      tipAmount: 31.5,
+      tipPercentage: 15,
+      paymentType: 'full',
+      serviceQuality: 'good',
+    })
     expect(response.status).toBe(201)
     const { payment } = await response.json<{ payment: Record<string, unknown> }>()
-    expect(payment).toMatchObject({ amount: 241.5, baseAmount: 210, tipAmount: 31.5, tipPercentage: 15, paymentType: 'full', paymentMethod: 'card', customerName: 'Ana' })
+    expect(payment).toMatchObject({
+      amount: 241.5,
+      baseAmount: 210,
+      tipAmount: 31.5,
+      tipPercentage: 15,
+      paymentType: 'full',
+      paymentMethod: 'card',
+      customerName: 'Ana',
+    })
 
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 210, paidAmount: 210, remainingAmount: 0 })
-    expect(bill.items.every((item) => item.isPaid && item.paidQuantity === item.quantity && item.paidBy === 'Ana')).toBe(true)
+    expect(
+      bill.items.every((item) => item.isPaid && item.paidQuantity === item.quantity && item.paidBy === 'Ana'),
+    ).toBe(true)
     await delivered(table.sessionId)
-    const row = await env.DB.prepare('SELECT amount_cents, tip_cents, provider, provider_reference FROM payments WHERE session_id = ?').bind(table.sessionId).first()
+    const row = await env.DB.prepare(
+      'SELECT amount_cents, tip_cents, provider, provider_reference FROM payments WHERE session_id = ?',
+    )
+      .bind(table.sessionId)
+      .first()
     expect(row).toMatchObject({ amount_cents: 21000, tip_cents: 3150, provider: 'simulated' })
     expect(row?.provider_reference).toMatch(/^sim_/)
   })
 
   it('an item payment pays part of a line; the rest stays to pay', async () => {
     const table = await seedTable([{ priceCents: 10000, quantity: 3 }, { priceCents: 4500 }])
-    const response = await pay({ tableId: table.tableId, amount: 33.33, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 } })
+    const response = await pay({
+      tableId: table.tableId,
+      amount: 33.33,
+      paymentType: 'item',
+      itemIds: [table.itemIds[0]],
+      itemQuantities: { [table.itemIds[0]!]: 1 },
+    })
     expect(response.status).toBe(201)
     const { payment } = await response.json<{ payment: { items: unknown[] } }>()
     expect(payment.items).toEqual([{ itemId: table.itemIds[0], quantity: 1, amount: 33.33 }])
@@ -36,11 +79,26 @@ describe('POST /api/payments', () => {
 
   it('plain item ids pay the whole line, and the payment that pays the last line closes the bill', async () => {
     const table = await seedTable([{ priceCents: 10000, quantity: 2 }, { priceCents: 4500 }])
-    expect((await pay({ tableId: table.tableId, amount: 100, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)
-    expect((await pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [table.itemIds[1]], customerName: 'Luis' })).status).toBe(201)
+    expect(
+      (await pay({ tableId: table.tableId, amount: 100, paymentType: 'item', itemIds: [table.itemIds[0]] })).status,
+    ).toBe(201)
+    expect(
+      (
+        await pay({
+          tableId: table.tableId,
+          amount: 45,
+          paymentType: 'item',
+          itemIds: [table.itemIds[1]],
+          customerName: 'Luis',
+        })
+      ).status,
+    ).toBe(201)
     const bill = await readSession(table.sessionId)
     expect(bill.remainingAmount).toBe(0)
-    expect(bill.items.map((item) => [item.isPaid, item.paidBy])).toEqual([[true, 'Ana'], [true, 'Luis']])
+    expect(bill.items.map((item) => [item.isPaid, item.paidBy])).toEqual([
+      [true, 'Ana'],
+      [true, 'Luis'],
+    ])
   })
 
   it('equal split: three thirds of $100.00 close the table at exactly zero', async () => {
@@ -81,17 +139,26 @@ describe('POST /api/payments', () => {
     }
     expect(await countPayments(table.sessionId)).toBe(1)
     // $115.00 left among the three still to pay: $38.33, $38.33, $38.34.
-    for (const amount of [38.33, 38.33, 38.34]) expect((await pay({ tableId: table.tableId, amount, paymentType: 'split', splitCount: 4 })).status).toBe(201)
+    for (const amount of [38.33, 38.33, 38.34])
+      expect((await pay({ tableId: table.tableId, amount, paymentType: 'split', splitCount: 4 })).status).toBe(201)
     expect(await readSession(table.sessionId)).toMatchObject({ totalAmount: 140, paidAmount: 140, remainingAmount: 0 })
   })
 
   it('a shown charge (total) is held to: a payment that would charge anything else is refused', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     await env.DB.prepare('UPDATE users SET tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
-    const shownBeforeTaxChange = await pay({ tableId: table.tableId, amount: 100, tipAmount: 10, total: 110, paymentType: 'full' })
+    const shownBeforeTaxChange = await pay({
+      tableId: table.tableId,
+      amount: 100,
+      tipAmount: 10,
+      total: 110,
+      paymentType: 'full',
+    })
     expect(shownBeforeTaxChange.status).toBe(409)
     expect(await shownBeforeTaxChange.json()).toMatchObject({ code: 'BILL_CHANGED' })
-    expect((await pay({ tableId: table.tableId, amount: 100, tipAmount: 10, total: 126, paymentType: 'full' })).status).toBe(201)
+    expect(
+      (await pay({ tableId: table.tableId, amount: 100, tipAmount: 10, total: 126, paymentType: 'full' })).status,
+    ).toBe(201)
   })
 
   it('a tip never counts toward what the bill has left to pay', async () => {
@@ -102,8 +169,16 @@ describe('POST /api/payments', () => {
 
   it('refuses to pay an item someone already paid, and records nothing', async () => {
     const table = await seedTable([{ priceCents: 4500 }, { priceCents: 5000 }])
-    expect((await pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [table.itemIds[0]] })).status).toBe(201)
-    const again = await pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [table.itemIds[0]], customerName: 'Luis' })
+    expect(
+      (await pay({ tableId: table.tableId, amount: 45, paymentType: 'item', itemIds: [table.itemIds[0]] })).status,
+    ).toBe(201)
+    const again = await pay({
+      tableId: table.tableId,
+      amount: 45,
+      paymentType: 'item',
+      itemIds: [table.itemIds[0]],
+      customerName: 'Luis',
+    })
     expect(again.status).toBe(409)
     expect(await again.json()).toEqual({ code: 'ITEM_TAKEN', message: 'An item was already paid by someone else.' })
     expect(await countPayments(table.sessionId)).toBe(1)
@@ -111,7 +186,13 @@ describe('POST /api/payments', () => {
 
   it('refuses a quantity above what is left of a line', async () => {
     const table = await seedTable([{ priceCents: 9000, quantity: 3, paidQuantity: 2 }])
-    const response = await pay({ tableId: table.tableId, amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 2 } })
+    const response = await pay({
+      tableId: table.tableId,
+      amount: 60,
+      paymentType: 'item',
+      itemIds: [table.itemIds[0]],
+      itemQuantities: { [table.itemIds[0]!]: 2 },
+    })
     expect(response.status).toBe(409)
     expect(await response.json()).toEqual({ code: 'ITEM_TAKEN', message: 'Only 1 of an item is left to pay.' })
     expect(await countPayments(table.sessionId)).toBe(0)
@@ -138,10 +219,16 @@ describe('POST /api/payments', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const split = await pay({ tableId: table.tableId, amount: 150, paymentType: 'split', splitCount: 2 })
     expect(split.status).toBe(409)
-    expect(await split.json()).toEqual({ code: 'TOO_MUCH', message: 'The amount is more than what is left to pay ($100.00).' })
+    expect(await split.json()).toEqual({
+      code: 'TOO_MUCH',
+      message: 'The amount is more than what is left to pay ($100.00).',
+    })
     const full = await pay({ tableId: table.tableId, amount: 90, paymentType: 'full' })
     expect(full.status).toBe(409)
-    expect(await full.json()).toEqual({ code: 'BILL_CHANGED', message: 'The bill changed: $100.00 is left to pay. Review it and try again.' })
+    expect(await full.json()).toEqual({
+      code: 'BILL_CHANGED',
+      message: 'The bill changed: $100.00 is left to pay. Review it and try again.',
+    })
     expect(await countPayments(table.sessionId)).toBe(0)
   })
 
@@ -177,12 +264,22 @@ describe('POST /api/payments', () => {
 
   it('a replay of a transactionId answers the first result and records nothing new', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    const body = { tableId: table.tableId, amount: 50, tipAmount: 5, paymentType: 'split', splitCount: 2, transactionId: newTransactionId() }
+    const body = {
+      tableId: table.tableId,
+      amount: 50,
+      tipAmount: 5,
+      paymentType: 'split',
+      splitCount: 2,
+      transactionId: newTransactionId(),
+    }
     const first = await pay(body)
     expect(first.status).toBe(201)
     const second = await pay(body)
     expect(second.status).toBe(200)
-    const [a, b] = [await first.json<{ payment: { id: string } }>(), await second.json<{ payment: { id: string }; replayed: boolean }>()]
+    const [a, b] = [
+      await first.json<{ payment: { id: string } }>(),
+      await second.json<{ payment: { id: string }; replayed: boolean }>(),
+    ]
     expect(b.payment.id).toBe(a.payment.id)
     expect(b.replayed).toBe(true)
     expect(await countPayments(table.sessionId)).toBe(1)
@@ -192,10 +289,15 @@ describe('POST /api/payments', () => {
   it('refuses a transactionId reused for a different payment', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const transactionId = newTransactionId()
-    expect((await pay({ tableId: table.tableId, amount: 50, paymentType: 'split', splitCount: 2, transactionId })).status).toBe(201)
+    expect(
+      (await pay({ tableId: table.tableId, amount: 50, paymentType: 'split', splitCount: 2, transactionId })).status,
+    ).toBe(201)
     const reuse = await pay({ tableId: table.tableId, amount: 40, paymentType: 'split', splitCount: 2, transactionId })
     expect(reuse.status).toBe(409)
-    expect(await reuse.json()).toEqual({ code: 'REUSED_TRANSACTION', message: 'This transactionId was already used for a different payment.' })
+    expect(await reuse.json()).toEqual({
+      code: 'REUSED_TRANSACTION',
+      message: 'This transactionId was already used for a different payment.',
+    })
     expect((await readSession(table.sessionId)).paidAmount).toBe(50)
   })
 })
@@ -204,11 +306,23 @@ describe('GET /api/payments/table/{tableId}', () => {
   it('lists the open bill’s payments, newest first, amounts with the tip', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     await pay({ tableId: table.tableId, amount: 40, tipAmount: 4, paymentType: 'split', customerName: 'Ana' })
-    await pay({ tableId: table.tableId, amount: 60, tipAmount: 0, paymentType: 'split', customerName: 'Luis', paymentMethod: 'apple' })
+    await pay({
+      tableId: table.tableId,
+      amount: 60,
+      tipAmount: 0,
+      paymentType: 'split',
+      customerName: 'Luis',
+      paymentMethod: 'apple',
+    })
     const response = await getJson(`/api/payments/table/${table.tableId}`)
     expect(response.status).toBe(200)
-    const list = await response.json<{ customerName: string; amount: number; tipAmount: number; paymentMethod: string; createdAt: string }[]>()
-    expect(list.map((payment) => [payment.customerName, payment.amount, payment.tipAmount, payment.paymentMethod])).toEqual([
+    const list =
+      await response.json<
+        { customerName: string; amount: number; tipAmount: number; paymentMethod: string; createdAt: string }[]
+      >()
+    expect(
+      list.map((payment) => [payment.customerName, payment.amount, payment.tipAmount, payment.paymentMethod]),
+    ).toEqual([
       ['Luis', 60, 0, 'apple'],
       ['Ana', 44, 4, 'card'],
     ])

@@ -10,7 +10,11 @@ import { call } from './staff'
 
 async function serve(path: string, vars: Record<string, unknown>) {
   const ctx = createExecutionContext()
-  const response = await worker.fetch!(new Request(`${ORIGIN}${path}`) as Request<unknown, IncomingRequestCfProperties>, { ...env, ...vars } as Env, ctx)
+  const response = await worker.fetch!(
+    new Request(`${ORIGIN}${path}`) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, ...vars } as Env,
+    ctx,
+  )
   await waitOnExecutionContext(ctx)
   return response
 }
@@ -18,7 +22,12 @@ async function serve(path: string, vars: Record<string, unknown>) {
 describe('a production configuration with the stand-ins', () => {
   it('is refused: every page and endpoint answers 503 saying what to set, nothing else runs', async () => {
     const production = { MESA_ENV: 'production', PAYMENT_PROVIDER: 'simulated', MAIL_PROVIDER: 'log' }
-    for (const path of ['/', `/customer/table/${DEMO_SESSION_ID}`, `/api/tables/session/${DEMO_SESSION_ID}`, '/admin/login']) {
+    for (const path of [
+      '/',
+      `/customer/table/${DEMO_SESSION_ID}`,
+      `/api/tables/session/${DEMO_SESSION_ID}`,
+      '/admin/login',
+    ]) {
       const response = await serve(path, production)
       expect(response.status).toBe(503)
       const text = await response.text()
@@ -44,8 +53,14 @@ describe('a production configuration with Stripe', () => {
   })
 
   it('serves once they are set', async () => {
-    const keys = { STRIPE_SECRET_KEY: 'sk_live_mesa', STRIPE_WEBHOOK_SECRET: 'whsec_mesa', STRIPE_PUBLISHABLE_KEY: 'pk_live_mesa' }
-    expect((await serve('/', { MESA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', ...mail, ...keys })).status).toBe(200)
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_mesa',
+      STRIPE_WEBHOOK_SECRET: 'whsec_mesa',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_mesa',
+    }
+    expect((await serve('/', { MESA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', ...mail, ...keys })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -76,12 +91,17 @@ describe('the Resend mailer', () => {
     const send: typeof fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input))
       const headers = new Headers(init?.headers)
-      if (url.pathname !== '/emails' || init?.method !== 'POST') return Response.json({ name: 'not_found' }, { status: 404 })
-      if (headers.get('Authorization') !== 'Bearer re_valid') return Response.json({ name: 'validation_error', message: 'API key is invalid' }, { status: 401 })
-      if (headers.get('Content-Type') !== 'application/json') return Response.json({ name: 'validation_error' }, { status: 422 })
+      if (url.pathname !== '/emails' || init?.method !== 'POST')
+        return Response.json({ name: 'not_found' }, { status: 404 })
+      if (headers.get('Authorization') !== 'Bearer re_valid')
+        return Response.json({ name: 'validation_error', message: 'API key is invalid' }, { status: 401 })
+      if (headers.get('Content-Type') !== 'application/json')
+        return Response.json({ name: 'validation_error' }, { status: 422 })
       const body = JSON.parse(String(init?.body)) as { from?: string; to?: string[]; subject?: string; text?: string }
-      if (!body.from?.endsWith('@mesa.mx')) return Response.json({ name: 'validation_error', message: 'The domain is not verified' }, { status: 403 })
-      if (!body.to?.length || !body.subject || !body.text) return Response.json({ name: 'missing_required_field' }, { status: 422 })
+      if (!body.from?.endsWith('@mesa.mx'))
+        return Response.json({ name: 'validation_error', message: 'The domain is not verified' }, { status: 403 })
+      if (!body.to?.length || !body.subject || !body.text)
+        return Response.json({ name: 'missing_required_field' }, { status: 422 })
       received.push(body)
       return Response.json({ id: crypto.randomUUID() })
     }
@@ -91,10 +111,28 @@ describe('the Resend mailer', () => {
   it('sends the whole message and keeps it in the outbox with its secret hidden', async () => {
     const standIn = resendStandIn()
     const to = `resend-${crypto.randomUUID().slice(0, 8)}@example.com`
-    const mailer = resendMailer(env, { MAIL_API_BASE: 'https://resend.test', MAIL_API_KEY: 're_valid', MAIL_FROM: 'no-reply@mesa.mx' }, standIn.send)
-    await mailer.send({ to, subject: 'Restablece tu contraseña', text: 'Abre https://mesa.mx/admin/reset-password/s3cret-token', secrets: ['s3cret-token'] })
-    expect(standIn.received).toEqual([{ from: 'no-reply@mesa.mx', to: [to], subject: 'Restablece tu contraseña', text: 'Abre https://mesa.mx/admin/reset-password/s3cret-token' }])
-    expect(await env.DB.prepare('SELECT body, provider FROM mail_outbox WHERE to_address = ?').bind(to).first()).toEqual({
+    const mailer = resendMailer(
+      env,
+      { MAIL_API_BASE: 'https://resend.test', MAIL_API_KEY: 're_valid', MAIL_FROM: 'no-reply@mesa.mx' },
+      standIn.send,
+    )
+    await mailer.send({
+      to,
+      subject: 'Restablece tu contraseña',
+      text: 'Abre https://mesa.mx/admin/reset-password/s3cret-token',
+      secrets: ['s3cret-token'],
+    })
+    expect(standIn.received).toEqual([
+      {
+        from: 'no-reply@mesa.mx',
+        to: [to],
+        subject: 'Restablece tu contraseña',
+        text: 'Abre https://mesa.mx/admin/reset-password/s3cret-token',
+      },
+    ])
+    expect(
+      await env.DB.prepare('SELECT body, provider FROM mail_outbox WHERE to_address = ?').bind(to).first(),
+    ).toEqual({
       body: 'Abre https://mesa.mx/admin/reset-password/[oculto / hidden]',
       provider: 'resend',
     })
@@ -104,10 +142,24 @@ describe('the Resend mailer', () => {
     const standIn = resendStandIn()
     const to = `resend-${crypto.randomUUID().slice(0, 8)}@example.com`
     const message = { to, subject: 'Hola', text: 'Texto' }
-    await expect(resendMailer(env, { MAIL_API_BASE: 'https://resend.test', MAIL_API_KEY: 're_wrong', MAIL_FROM: 'no-reply@mesa.mx' }, standIn.send).send(message)).rejects.toThrow(/401/)
-    await expect(resendMailer(env, { MAIL_API_BASE: 'https://resend.test', MAIL_API_KEY: 're_valid', MAIL_FROM: 'x@gmail.com' }, standIn.send).send(message)).rejects.toThrow(/403/)
+    await expect(
+      resendMailer(
+        env,
+        { MAIL_API_BASE: 'https://resend.test', MAIL_API_KEY: 're_wrong', MAIL_FROM: 'no-reply@mesa.mx' },
+        standIn.send,
+      ).send(message),
+    ).rejects.toThrow(/401/)
+    await expect(
+      resendMailer(
+        env,
+        { MAIL_API_BASE: 'https://resend.test', MAIL_API_KEY: 're_valid', MAIL_FROM: 'x@gmail.com' },
+        standIn.send,
+      ).send(message),
+    ).rejects.toThrow(/403/)
     expect(standIn.received).toEqual([])
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(to).first()).toEqual({ n: 0 })
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind(to).first()).toEqual(
+      { n: 0 },
+    )
   })
 })
 
@@ -118,7 +170,9 @@ describe('the demo seed on a database on the internet', () => {
     expect(ownerPasswordFor('remote')).not.toBe(password)
     const statements = (await seedSql(password)).split('\n').filter(Boolean)
     await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)))
-    expect((await call('POST', '/api/auth/login', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD })).status).toBe(401)
+    expect(
+      (await call('POST', '/api/auth/login', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD })).status,
+    ).toBe(401)
     expect((await call('POST', '/api/auth/login', { email: DEMO_OWNER_EMAIL, password })).status).toBe(200)
   })
 })

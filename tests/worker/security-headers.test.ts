@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { getPage, ORIGIN, seedTable } from './fixtures'
 import { call, signedInOwner } from './staff'
 
-const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? null
+const nonceOf = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? null
 
 /** The nonce every inline script of a page carries; one value, or the page is not runnable under its CSP. */
-const scriptNonces = (html: string) => new Set([...html.matchAll(/<script[^>]*\snonce="([^"]*)"/g)].map(([, nonce]) => nonce))
+const scriptNonces = (html: string) =>
+  new Set([...html.matchAll(/<script[^>]*\snonce="([^"]*)"/g)].map(([, nonce]) => nonce))
 
 describe('security headers', () => {
   it('a diner page: a CSP whose fresh nonce every inline script carries, no framing, no sniffing, no referrer leak', async () => {
@@ -27,12 +29,20 @@ describe('security headers', () => {
     expect(nonceOf(second)).not.toBe(nonceOf(first))
     // Plain http (local runs) gets no HSTS; https does.
     expect(first.headers.get('Strict-Transport-Security')).toBeNull()
-    expect((await SELF.fetch(`https://mesa.test/customer/tip/${table.sessionId}?full=true`)).headers.get('Strict-Transport-Security')).toContain('max-age=')
+    expect(
+      (await SELF.fetch(`https://mesa.test/customer/tip/${table.sessionId}?full=true`)).headers.get(
+        'Strict-Transport-Security',
+      ),
+    ).toContain('max-age=')
   })
 
   it('lets Stripe in on the diner’s screens alone (they reach the payment step without a new document): its API, its frames and the wallets’ payment permission, scripts still by nonce', async () => {
     const table = await seedTable([{ priceCents: 1000 }])
-    for (const path of [`/customer/table/${table.sessionId}`, `/customer/tip/${table.sessionId}?full=true`, `/customer/payment-method/${table.sessionId}?full=true`]) {
+    for (const path of [
+      `/customer/table/${table.sessionId}`,
+      `/customer/tip/${table.sessionId}?full=true`,
+      `/customer/payment-method/${table.sessionId}?full=true`,
+    ]) {
       const page = await getPage(path)
       const policy = page.headers.get('Content-Security-Policy') ?? ''
       expect(policy).toContain("connect-src 'self' https://api.stripe.com;")
@@ -62,7 +72,9 @@ describe('security headers', () => {
   it('staff pages and anything asked with a session are never kept by a shared cache; print pages cannot be framed', async () => {
     expect((await getPage('/admin/login')).headers.get('Cache-Control')).toBe('private, no-store')
     const owner = await signedInOwner()
-    const table = (await (await call('POST', '/api/tables', { tableNumber: '3' }, owner.cookie)).json()) as { id: string }
+    const table = (await (await call('POST', '/api/tables', { tableNumber: '3' }, owner.cookie)).json()) as {
+      id: string
+    }
     const print = await getPage(`/admin/tables/${table.id}/print`, owner.cookie)
     expect(print.status).toBe(200)
     expect(print.headers.get('Cache-Control')).toBe('private, no-store')

@@ -18,7 +18,9 @@ describe('GET /api/tables/session/{sessionId}', () => {
     await env.DB.prepare(
       `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, payment_method, payment_type, created_at)
        VALUES (?, ?, ?, ?, 'h', 5500, 'card', 'item', ?)`,
-    ).bind(crypto.randomUUID(), table.tableId, table.sessionId, crypto.randomUUID(), Date.now()).run()
+    )
+      .bind(crypto.randomUUID(), table.tableId, table.sessionId, crypto.randomUUID(), Date.now())
+      .run()
 
     const response = await getJson(`/api/tables/session/${table.sessionId}`)
     expect(response.status).toBe(200)
@@ -35,8 +37,24 @@ describe('GET /api/tables/session/{sessionId}', () => {
       remainingAmount: 155.5,
     })
     expect(body.items).toEqual([
-      expect.objectContaining({ id: table.itemIds[0], name: 'Tacos', price: 165, quantity: 3, paidQuantity: 1, isPaid: false, remainingPrice: 110, customerName: 'Ana' }),
-      expect.objectContaining({ id: table.itemIds[1], name: 'Agua', price: 45.5, isPaid: false, customerName: null, category: 'Order' }),
+      expect.objectContaining({
+        id: table.itemIds[0],
+        name: 'Tacos',
+        price: 165,
+        quantity: 3,
+        paidQuantity: 1,
+        isPaid: false,
+        remainingPrice: 110,
+        customerName: 'Ana',
+      }),
+      expect.objectContaining({
+        id: table.itemIds[1],
+        name: 'Agua',
+        price: 45.5,
+        isPaid: false,
+        customerName: null,
+        category: 'Order',
+      }),
     ])
   })
 
@@ -51,11 +69,12 @@ describe('GET /api/tables/session/{sessionId}', () => {
 })
 
 describe('the seeded demo table', () => {
-
   it('is seeded idempotently and lays its bill the first time it is opened', async () => {
     await runSeed()
     await runSeed()
-    const owners = await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(DEMO_OWNER_EMAIL).first<{ n: number }>()
+    const owners = await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?')
+      .bind(DEMO_OWNER_EMAIL)
+      .first<{ n: number }>()
     expect(owners?.n).toBe(1)
     const menuItems = await env.DB.prepare('SELECT count(*) AS n FROM menu_items').first<{ n: number }>()
 
@@ -99,7 +118,11 @@ describe('the seeded demo table', () => {
     const bill = await readSession(DEMO_SESSION_ID)
     const login = await postJson('/api/auth/login', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD })
     const cookie = (login.headers.get('Set-Cookie') ?? '').split(';')[0]!
-    const closed = await postJson(`/api/tables/${bill.id}/close`, { sessionId: DEMO_SESSION_ID, unpaidReason: 'Se fueron sin pagar' }, { headers: { Cookie: cookie, Origin: ORIGIN } })
+    const closed = await postJson(
+      `/api/tables/${bill.id}/close`,
+      { sessionId: DEMO_SESSION_ID, unpaidReason: 'Se fueron sin pagar' },
+      { headers: { Cookie: cookie, Origin: ORIGIN } },
+    )
     expect(closed.status).toBe(200)
     const { sessionId } = await closed.json<{ sessionId: string }>()
     expect(sessionId).toMatch(/^demo-/)
@@ -112,7 +135,11 @@ describe('the seeded demo table', () => {
 describe('GET /api/users/{userId}', () => {
   it('answers only the tax settings, never an email or a password hash', async () => {
     const table = await seedTable()
-    await env.DB.prepare('UPDATE users SET show_tax_separately = 1, tax_rate_bps = 800, tax_included_in_price = 0 WHERE id = ?').bind(table.userId).run()
+    await env.DB.prepare(
+      'UPDATE users SET show_tax_separately = 1, tax_rate_bps = 800, tax_included_in_price = 0 WHERE id = ?',
+    )
+      .bind(table.userId)
+      .run()
     const response = await getJson(`/api/users/${table.userId}`)
     expect(response.status).toBe(200)
     const body = await response.json()
@@ -141,7 +168,12 @@ describe('the demo table’s open lines', () => {
   it('takes a line with its own name and price from anyone (its demo panel adds sample diners that way)', async () => {
     await runSeed()
     const demo = await readSession(DEMO_SESSION_ID)
-    const response = await postJson('/api/items', { tableId: demo.id, name: 'Agua del visitante', price: 20, customerName: 'Visitante' })
+    const response = await postJson('/api/items', {
+      tableId: demo.id,
+      name: 'Agua del visitante',
+      price: 20,
+      customerName: 'Visitante',
+    })
     expect(response.status).toBe(201)
   })
 })

@@ -21,10 +21,21 @@ export function registration(overrides: Record<string, unknown> = {}) {
 }
 
 /** A JSON call from our own pages, with the owner's cookie when given. */
-export function call(method: string, path: string, body?: unknown, cookie?: string, headers: Record<string, string> = {}) {
+export function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method,
-    headers: { Origin: ORIGIN, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      Origin: ORIGIN,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: 'manual',
   })

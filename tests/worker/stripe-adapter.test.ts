@@ -52,25 +52,41 @@ describe('the Stripe provider', () => {
   it('asks for no fee when there is none to take', async () => {
     const { account, stripe } = await provider({ MESA_FEE_BPS: 0 })
     const answer = await stripe.authorize(charge())
-    expect((await intentOf(account, answer.status === 'authorized' ? answer.reference : '')).application_fee_amount).toBeNull()
+    expect(
+      (await intentOf(account, answer.status === 'authorized' ? answer.reference : '')).application_fee_amount,
+    ).toBeNull()
   })
 
   it('pays with the ConfirmationToken Stripe.js makes in the diner’s browser', async () => {
     const { account, stripe } = await provider()
-    const token = await platform.testHelpers.confirmationTokens.create({ payment_method: 'pm_card_mx' }, { stripeAccount: account })
+    const token = await platform.testHelpers.confirmationTokens.create(
+      { payment_method: 'pm_card_mx' },
+      { stripeAccount: account },
+    )
     const answer = await stripe.authorize(charge({ paymentToken: token.id }))
     expect(answer.status).toBe('authorized')
-    expect(await platform.confirmationTokens.retrieve(token.id, {}, { stripeAccount: account })).toMatchObject({ payment_intent: answer.status === 'authorized' ? answer.reference : null })
+    expect(await platform.confirmationTokens.retrieve(token.id, {}, { stripeAccount: account })).toMatchObject({
+      payment_intent: answer.status === 'authorized' ? answer.reference : null,
+    })
   })
 
   it('answers a declined card with Stripe’s words, and a charge Stripe refuses for another reason with a plain message, logged', async () => {
     const { stripe } = await provider()
-    expect(await stripe.authorize(charge({ paymentToken: 'pm_card_chargeDeclinedInsufficientFunds' }))).toEqual({ status: 'declined', message: 'Your card has insufficient funds.' })
-    expect(await stripe.authorize(charge({ paymentToken: undefined }))).toEqual({ status: 'declined', message: 'No card was given. Nothing was charged.' })
+    expect(await stripe.authorize(charge({ paymentToken: 'pm_card_chargeDeclinedInsufficientFunds' }))).toEqual({
+      status: 'declined',
+      message: 'Your card has insufficient funds.',
+    })
+    expect(await stripe.authorize(charge({ paymentToken: undefined }))).toEqual({
+      status: 'declined',
+      message: 'No card was given. Nothing was charged.',
+    })
 
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const notYet = stripeProvider(appEnv(env), await connectedAccount({ active: false }))
-    expect(await notYet.authorize(charge())).toEqual({ status: 'declined', message: 'The payment could not be made. Nothing was charged.' })
+    expect(await notYet.authorize(charge())).toEqual({
+      status: 'declined',
+      message: 'The payment could not be made. Nothing was charged.',
+    })
     expect(log.mock.calls.flat().join(' ')).toMatch(/cannot currently make charges/)
     log.mockRestore()
   })
@@ -78,9 +94,15 @@ describe('the Stripe provider', () => {
   it('hands 3-D Secure to the diner’s bank and finds the attempt authorized once they confirm', async () => {
     const { account, stripe } = await provider()
     const answer = await stripe.authorize(charge({ paymentToken: 'pm_card_authenticationRequired' }))
-    expect(answer).toEqual({ status: 'requires_action', reference: expect.stringMatching(/^pi_/), clientSecret: expect.stringMatching(/^pi_.+_secret_/) })
+    expect(answer).toEqual({
+      status: 'requires_action',
+      reference: expect.stringMatching(/^pi_/),
+      clientSecret: expect.stringMatching(/^pi_.+_secret_/),
+    })
     const reference = answer.status === 'requires_action' ? answer.reference : ''
-    expect(answer.status === 'requires_action' && answer.clientSecret).toBe((await intentOf(account, reference)).client_secret)
+    expect(answer.status === 'requires_action' && answer.clientSecret).toBe(
+      (await intentOf(account, reference)).client_secret,
+    )
     expect(await stripe.state(reference)).toBe('requires_action')
     await authenticate(reference)
     expect(await stripe.state(reference)).toBe('authorized')
@@ -133,7 +155,9 @@ describe('the Stripe provider', () => {
     await stripe.release(capturedReference)
     await stripe.release(capturedReference)
     const intent = await intentOf(account, capturedReference)
-    expect(await platform.charges.retrieve(String(intent.latest_charge), {}, { stripeAccount: account })).toMatchObject({ amount_refunded: 13_100, refunded: true })
+    expect(await platform.charges.retrieve(String(intent.latest_charge), {}, { stripeAccount: account })).toMatchObject(
+      { amount_refunded: 13_100, refunded: true },
+    )
     expect(await eventsOn(account, 'refund.created')).toHaveLength(1)
   })
 

@@ -21,18 +21,29 @@ export const platform = new Stripe(env.STRIPE_SECRET_KEY!, {
 })
 
 const standIn = (path: string, body?: string) =>
-  fetch(`${env.STRIPE_API_BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' })
+  fetch(`${env.STRIPE_API_BASE}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+    redirect: 'manual',
+  })
 
 /** A restaurant's connected account, as Mesa's onboarding makes it; activated (as finishing Stripe's onboarding does) unless told not to. */
 export async function connectedAccount({ active = true } = {}): Promise<string> {
-  const account = await platform.accounts.create({ country: 'MX', controller: { stripe_dashboard: { type: 'full' } }, email: 'caja@fonda.mx' })
+  const account = await platform.accounts.create({
+    country: 'MX',
+    controller: { stripe_dashboard: { type: 'full' } },
+    email: 'caja@fonda.mx',
+  })
   if (active) expect((await standIn(`/_standin/accounts/${account.id}/activate`)).status).toBe(200)
   return account.id
 }
 
 /** The diner completing (or failing) 3-D Secure in Stripe.js. */
 export async function authenticate(paymentIntentId: string, result: 'success' | 'failure' = 'success') {
-  expect((await standIn(`/_standin/payment_intents/${paymentIntentId}/authenticate`, `result=${result}`)).status).toBe(200)
+  expect((await standIn(`/_standin/payment_intents/${paymentIntentId}/authenticate`, `result=${result}`)).status).toBe(
+    200,
+  )
 }
 
 /** Follows an onboarding link's Complete button, as the owner does on Stripe's page: answers where Stripe sends them back. */
@@ -51,10 +62,18 @@ export interface StripeRestaurant extends SeededTable {
  * account unless told otherwise; null for none) and offers `unconnected`
  * until it can charge.
  */
-export async function stripeTable(lines: LineSeed[], { account = 'active', unconnected = 'off' }: { account?: 'active' | 'inactive' | null; unconnected?: 'off' | 'demo' } = {}): Promise<StripeRestaurant> {
+export async function stripeTable(
+  lines: LineSeed[],
+  {
+    account = 'active',
+    unconnected = 'off',
+  }: { account?: 'active' | 'inactive' | null; unconnected?: 'off' | 'demo' } = {},
+): Promise<StripeRestaurant> {
   const table = await seedTable(lines)
   const accountId = account ? await connectedAccount({ active: account === 'active' }) : null
-  await env.DB.prepare('UPDATE users SET stripe_account_id = ?, stripe_charges_enabled = ?, stripe_details_submitted = ?, unconnected_payments = ? WHERE id = ?')
+  await env.DB.prepare(
+    'UPDATE users SET stripe_account_id = ?, stripe_charges_enabled = ?, stripe_details_submitted = ?, unconnected_payments = ? WHERE id = ?',
+  )
     .bind(accountId, account === 'active' ? 1 : 0, account === 'active' ? 1 : 0, unconnected, table.userId)
     .run()
   return { ...table, accountId }
@@ -69,18 +88,30 @@ export async function eventsOn(account: string, type?: string): Promise<Stripe.E
 /** The PaymentIntents Mesa made on `account`, oldest first. */
 export async function paymentIntentsOn(account: string): Promise<Stripe.PaymentIntent[]> {
   const created = await eventsOn(account, 'payment_intent.created')
-  return Promise.all(created.map((event) => platform.paymentIntents.retrieve((event.data.object as Stripe.PaymentIntent).id, {}, { stripeAccount: account })))
+  return Promise.all(
+    created.map((event) =>
+      platform.paymentIntents.retrieve((event.data.object as Stripe.PaymentIntent).id, {}, { stripeAccount: account }),
+    ),
+  )
 }
 
 /** A Stripe-Signature header for `payload`, as Stripe signs it with the endpoint's secret (or `secret`). */
 export const signatureFor = (payload: string, secret = env.STRIPE_WEBHOOK_SECRET!) =>
-  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() })
+  Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  })
 
 /** Delivers `event` to Mesa's webhook endpoint as Stripe does, signed with `secret` (the endpoint's own unless given). */
 export async function deliver(event: Stripe.Event, secret?: string) {
   const payload = JSON.stringify(event, null, 2)
   const signature = await signatureFor(payload, secret)
-  return SELF.fetch(`${ORIGIN}/api/webhooks/stripe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload })
+  return SELF.fetch(`${ORIGIN}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  })
 }
 
 /** A payment as a diner's phone sends it, paid with Stripe's test Visa unless told otherwise. */

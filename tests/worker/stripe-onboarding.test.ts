@@ -12,7 +12,9 @@ const stateShown = async (cookie: string, path = SETTINGS) => {
   return /data-testid="stripe-state"[^>]*>([^<]*)</.exec(await page.text())?.[1]
 }
 const accountOf = (userId: string) =>
-  env.DB.prepare('SELECT stripe_account_id AS id, stripe_charges_enabled AS charges, stripe_details_submitted AS details, unconnected_payments AS unconnected FROM users WHERE id = ?')
+  env.DB.prepare(
+    'SELECT stripe_account_id AS id, stripe_charges_enabled AS charges, stripe_details_submitted AS details, unconnected_payments AS unconnected FROM users WHERE id = ?',
+  )
     .bind(userId)
     .first<{ id: string | null; charges: number; details: number; unconnected: string }>()
 
@@ -49,7 +51,11 @@ describe('Configuración → Pagos con tarjeta', () => {
     expect(back).toBe(`${ORIGIN}${SETTINGS}?stripe=return`)
     expect(await stateShown(owner.cookie, new URL(back!).pathname + new URL(back!).search)).toBe('Activa')
     expect(await accountOf(owner.userId)).toMatchObject({ charges: 1, details: 1 })
-    expect((await platform.paymentMethodDomains.list({}, { stripeAccount: stored!.id! })).data.map((domain) => domain.domain_name)).toEqual(['mesa.test'])
+    expect(
+      (await platform.paymentMethodDomains.list({}, { stripeAccount: stored!.id! })).data.map(
+        (domain) => domain.domain_name,
+      ),
+    ).toEqual(['mesa.test'])
     const page = await (await getPage(SETTINGS, owner.cookie)).text()
     expect(page).not.toContain('data-testid="stripe-connect"')
   })
@@ -78,7 +84,9 @@ describe('Configuración → Pagos con tarjeta', () => {
     const owner = await signedInOwner()
     await connect(owner.cookie)
     // Stripe does not know this account: as if it could not be asked.
-    await env.DB.prepare('UPDATE users SET stripe_details_submitted = 1, stripe_account_id = ? WHERE id = ?').bind(`acct_unknown_${owner.userId}`, owner.userId).run()
+    await env.DB.prepare('UPDATE users SET stripe_details_submitted = 1, stripe_account_id = ? WHERE id = ?')
+      .bind(`acct_unknown_${owner.userId}`, owner.userId)
+      .run()
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const html = await (await getPage(SETTINGS, owner.cookie)).text()
     log.mockRestore()
@@ -89,13 +97,17 @@ describe('Configuración → Pagos con tarjeta', () => {
   it('says so when Stripe refuses to start onboarding, and sends the owner nowhere', async () => {
     const owner = await signedInOwner()
     // An account Stripe does not know: it refuses to make a link for it.
-    await env.DB.prepare('UPDATE users SET stripe_account_id = ? WHERE id = ?').bind(`acct_unknown_${owner.userId}`, owner.userId).run()
+    await env.DB.prepare('UPDATE users SET stripe_account_id = ? WHERE id = ?')
+      .bind(`acct_unknown_${owner.userId}`, owner.userId)
+      .run()
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const answer = await postForm(SETTINGS, { intent: 'connect' }, owner.cookie)
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe(SETTINGS)
     const cookie = answer.headers.get('Set-Cookie')?.split(';')[0] ?? ''
-    expect(await (await getPage(SETTINGS, `${owner.cookie}; ${cookie}`)).text()).toContain('No pudimos conectar con Stripe.')
+    expect(await (await getPage(SETTINGS, `${owner.cookie}; ${cookie}`)).text()).toContain(
+      'No pudimos conectar con Stripe.',
+    )
     // Back from an expired link meanwhile: the page, with its button to try again.
     const refreshed = await getPage(`${SETTINGS}?stripe=refresh`, owner.cookie)
     log.mockRestore()
@@ -105,17 +117,28 @@ describe('Configuración → Pagos con tarjeta', () => {
 
   it('saves the owner’s choice for their tables until the account is active, and their open bills follow it', async () => {
     const owner = await signedInOwner()
-    const table = (await (await SELF.fetch(`${ORIGIN}/api/tables`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN, Cookie: owner.cookie }, body: JSON.stringify({ tableNumber: '3' }) })).json()) as { sessionId: string }
-    const noted = async () => (await (await getPage(`/customer/table/${table.sessionId}`)).text()).includes('data-testid="simulated-payments"')
+    const table = (await (
+      await SELF.fetch(`${ORIGIN}/api/tables`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: ORIGIN, Cookie: owner.cookie },
+        body: JSON.stringify({ tableNumber: '3' }),
+      })
+    ).json()) as { sessionId: string }
+    const noted = async () =>
+      (await (await getPage(`/customer/table/${table.sessionId}`)).text()).includes('data-testid="simulated-payments"')
     expect(await noted()).toBe(false)
 
     const saved = await postForm(SETTINGS, { intent: 'unconnected', unconnectedPayments: 'demo' }, owner.cookie)
     expect(saved.status).toBe(302)
     expect((await accountOf(owner.userId))?.unconnected).toBe('demo')
     expect(await noted()).toBe(true)
-    expect(await (await getPage(SETTINGS, owner.cookie)).text()).toMatch(/value="demo"[^>]*checked|checked[^>]*value="demo"/)
+    expect(await (await getPage(SETTINGS, owner.cookie)).text()).toMatch(
+      /value="demo"[^>]*checked|checked[^>]*value="demo"/,
+    )
 
-    expect((await postForm(SETTINGS, { intent: 'unconnected', unconnectedPayments: 'always' }, owner.cookie)).status).toBe(400)
+    expect(
+      (await postForm(SETTINGS, { intent: 'unconnected', unconnectedPayments: 'always' }, owner.cookie)).status,
+    ).toBe(400)
     expect((await accountOf(owner.userId))?.unconnected).toBe('demo')
   })
 
@@ -125,7 +148,11 @@ describe('Configuración → Pagos con tarjeta', () => {
     expect((await postForm(SETTINGS, { intent: 'connect' })).headers.get('Location')).toMatch(/^\/admin\/login/)
     const foreign = await SELF.fetch(`${ORIGIN}${SETTINGS}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', Cookie: owner.cookie },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://evil.example',
+        Cookie: owner.cookie,
+      },
       body: 'intent=connect',
       redirect: 'manual',
     })

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { billObject, countPayments, getPage, readSession } from './fixtures'
 import { authenticate, cardPayment, pay, paymentIntentsOn, stripeTable } from './stripe-fixtures'
 
-
 const holdsOf = (sessionId: string) =>
   runInDurableObject(billObject(sessionId), (_instance, state) =>
-    state.storage.sql.exec<{ id: string; status: string; reference: string | null }>('SELECT id, status, reference FROM holds ORDER BY created_at').toArray(),
+    state.storage.sql
+      .exec<{ id: string; status: string; reference: string | null }>(
+        'SELECT id, status, reference FROM holds ORDER BY created_at',
+      )
+      .toArray(),
   )
 
 /** The note every diner screen of a simulated table carries (its words are in every page's translations, so the note is found by its mark). */
@@ -44,23 +47,34 @@ describe('payments through Stripe', () => {
   })
 
   it('refuses a charge under MX$10 before anything is held or asked of Stripe, and takes MX$10', async () => {
-    const table = await stripeTable([{ name: 'Café', priceCents: 999 }, { name: 'Pan', priceCents: 1000 }])
+    const table = await stripeTable([
+      { name: 'Café', priceCents: 999 },
+      { name: 'Pan', priceCents: 1000 },
+    ])
     const small = await pay(cardPayment(table, { amount: 9.99, paymentType: 'item', itemIds: [table.itemIds[0]] }))
     expect(small.status).toBe(422)
     expect(await small.json()).toMatchObject({ code: 'BELOW_MINIMUM' })
     expect(await holdsOf(table.sessionId)).toEqual([])
     expect(await paymentIntentsOn(table.accountId!)).toEqual([])
-    expect((await pay(cardPayment(table, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[1]] }))).status).toBe(201)
+    expect(
+      (await pay(cardPayment(table, { amount: 10, paymentType: 'item', itemIds: [table.itemIds[1]] }))).status,
+    ).toBe(201)
   })
 
   it('hands the diner to their bank, and finishes the payment when they come back confirmed', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const request = cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    const request = cardPayment(table, {
+      amount: 120,
+      paymentType: 'full',
+      paymentToken: 'pm_card_authenticationRequired',
+    })
     const asked = await pay(request)
     expect(asked.status).toBe(402)
     const [intent] = await paymentIntentsOn(table.accountId!)
     expect(await asked.json()).toMatchObject({ code: 'REQUIRES_ACTION', clientSecret: intent?.client_secret })
-    expect(await holdsOf(table.sessionId)).toEqual([expect.objectContaining({ status: 'action', reference: intent?.id })])
+    expect(await holdsOf(table.sessionId)).toEqual([
+      expect.objectContaining({ status: 'action', reference: intent?.id }),
+    ])
 
     await authenticate(intent!.id)
     expect((await pay(request)).status).toBe(201)
@@ -70,7 +84,11 @@ describe('payments through Stripe', () => {
 
   it('tells a diner whose bank refused to confirm that nothing was charged, and frees what they held', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const request = cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    const request = cardPayment(table, {
+      amount: 120,
+      paymentType: 'full',
+      paymentToken: 'pm_card_authenticationRequired',
+    })
     await pay(request)
     const [intent] = await paymentIntentsOn(table.accountId!)
     await authenticate(intent!.id, 'failure')
@@ -83,7 +101,9 @@ describe('payments through Stripe', () => {
 
   it('answers a declined card with Stripe’s reason, records nothing and frees what it held', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const declined = await pay(cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_chargeDeclined' }))
+    const declined = await pay(
+      cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_chargeDeclined' }),
+    )
     expect(declined.status).toBe(402)
     expect(await declined.json()).toMatchObject({ code: 'DECLINED', message: 'Your card was declined.' })
     expect((await holdsOf(table.sessionId)).map((hold) => hold.status)).toEqual(['released'])
@@ -102,12 +122,20 @@ describe('a restaurant whose Stripe account cannot charge yet', () => {
   })
 
   it('offers the labelled demo when its owner chose it: approved without money moving, and every screen says so', async () => {
-    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }], { account: 'inactive', unconnected: 'demo' })
-    for (const path of [`/customer/table/${table.sessionId}`, `/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`]) {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }], {
+      account: 'inactive',
+      unconnected: 'demo',
+    })
+    for (const path of [
+      `/customer/table/${table.sessionId}`,
+      `/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`,
+    ]) {
       expect(await (await getPage(path)).text(), path).toContain(SIMULATED_NOTE)
     }
     expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
-    expect(await holdsOf(table.sessionId)).toEqual([expect.objectContaining({ status: 'committed', reference: expect.stringMatching(/^sim_/) })])
+    expect(await holdsOf(table.sessionId)).toEqual([
+      expect.objectContaining({ status: 'committed', reference: expect.stringMatching(/^sim_/) }),
+    ])
     expect(await paymentIntentsOn(table.accountId!)).toEqual([])
   })
 

@@ -13,13 +13,21 @@ async function paidByCard(table: { tableId: string; sessionId: string }, amount:
 
 /** The payment as D1's ledger has it, once its bill's outbox delivered it. */
 async function ledgerPayment(paymentId: string) {
-  await expect.poll(async () => env.DB.prepare('SELECT id FROM payments WHERE id = ?').bind(paymentId).first()).not.toBeNull()
-  return env.DB.prepare('SELECT provider_reference AS reference FROM payments WHERE id = ?').bind(paymentId).first<{ reference: string }>()
+  await expect
+    .poll(async () => env.DB.prepare('SELECT id FROM payments WHERE id = ?').bind(paymentId).first())
+    .not.toBeNull()
+  return env.DB.prepare('SELECT provider_reference AS reference FROM payments WHERE id = ?')
+    .bind(paymentId)
+    .first<{ reference: string }>()
 }
 
 /** The refund form on the table's page, as staff send it. */
 async function refund(table: { tableId: string; sessionId: string; userId: string }, fields: Record<string, string>) {
-  return postForm(`/admin/tables/${table.tableId}`, { intent: 'refund', sessionId: table.sessionId, staff: 'Ana', reason: 'Cobro de más', ...fields }, await staffCookieOf(table.userId))
+  return postForm(
+    `/admin/tables/${table.tableId}`,
+    { intent: 'refund', sessionId: table.sessionId, staff: 'Ana', reason: 'Cobro de más', ...fields },
+    await staffCookieOf(table.userId),
+  )
 }
 
 describe('staff refunds of a card payment through Stripe', () => {
@@ -38,7 +46,14 @@ describe('staff refunds of a card payment through Stripe', () => {
     expect(fee).toMatchObject({ amount: 500, amount_refunded: 125 })
     expect((await readSession(table.sessionId)).remainingAmount).toBe(50)
     await expect
-      .poll(async () => (await env.DB.prepare('SELECT amount_cents AS amount, tip_cents AS tip, method, provider, provider_reference AS reference FROM refunds WHERE payment_id = ?').bind(paymentId).first()))
+      .poll(
+        async () =>
+          await env.DB.prepare(
+            'SELECT amount_cents AS amount, tip_cents AS tip, method, provider, provider_reference AS reference FROM refunds WHERE payment_id = ?',
+          )
+            .bind(paymentId)
+            .first(),
+      )
       .toMatchObject({ amount: 5_000, tip: 500, method: 'card', provider: 'stripe' })
   })
 
@@ -48,7 +63,10 @@ describe('staff refunds of a card payment through Stripe', () => {
     const row = await ledgerPayment(paymentId)
     await Promise.all([refund(table, { paymentId, amount: '150' }), refund(table, { paymentId, amount: '150' })])
     const intent = await platform.paymentIntents.retrieve(row!.reference, {}, { stripeAccount: table.accountId! })
-    expect((await platform.charges.retrieve(intent.latest_charge as string, {}, { stripeAccount: table.accountId! })).amount_refunded).toBe(15_000)
+    expect(
+      (await platform.charges.retrieve(intent.latest_charge as string, {}, { stripeAccount: table.accountId! }))
+        .amount_refunded,
+    ).toBe(15_000)
     expect((await readSession(table.sessionId)).remainingAmount).toBe(150)
   })
 })

@@ -2,15 +2,32 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { billObject, countPayments, postJson, readSession } from './fixtures'
-import { authenticate, cardPayment, connectedAccount, deliver, eventsOn, pay, paymentIntentsOn, platform, signatureFor, stripeTable } from './stripe-fixtures'
-
+import {
+  authenticate,
+  cardPayment,
+  connectedAccount,
+  deliver,
+  eventsOn,
+  pay,
+  paymentIntentsOn,
+  platform,
+  signatureFor,
+  stripeTable,
+} from './stripe-fixtures'
 
 const holdsOf = (sessionId: string) =>
-  runInDurableObject(billObject(sessionId), (_instance, state) => state.storage.sql.exec<{ status: string }>('SELECT status FROM holds ORDER BY created_at').toArray().map((row) => row.status))
+  runInDurableObject(billObject(sessionId), (_instance, state) =>
+    state.storage.sql
+      .exec<{ status: string }>('SELECT status FROM holds ORDER BY created_at')
+      .toArray()
+      .map((row) => row.status),
+  )
 
 /** Plays the clock: every hold in progress has run out, and the object's alarm goes off (see payment-holds.test.ts). */
 async function holdsRunOut(sessionId: string) {
-  await runInDurableObject(billObject(sessionId), (_instance, state) => state.storage.sql.exec("UPDATE holds SET expires_at = 0 WHERE status IN ('held', 'action')"))
+  await runInDurableObject(billObject(sessionId), (_instance, state) =>
+    state.storage.sql.exec("UPDATE holds SET expires_at = 0 WHERE status IN ('held', 'action')"),
+  )
   await runInDurableObject(billObject(sessionId), (_instance, state) => state.abort('restart')).catch(() => undefined)
   expect(await runDurableObjectAlarm(billObject(sessionId))).toBe(true)
 }
@@ -22,7 +39,14 @@ async function holdsRunOut(sessionId: string) {
  */
 async function anaConfirmsTooLate() {
   const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000, quantity: 2 }])
-  const ana = cardPayment(table, { amount: 60, paymentType: 'item', itemIds: [table.itemIds[0]], itemQuantities: { [table.itemIds[0]!]: 1 }, customerName: 'Ana', paymentToken: 'pm_card_authenticationRequired' })
+  const ana = cardPayment(table, {
+    amount: 60,
+    paymentType: 'item',
+    itemIds: [table.itemIds[0]],
+    itemQuantities: { [table.itemIds[0]!]: 1 },
+    customerName: 'Ana',
+    paymentToken: 'pm_card_authenticationRequired',
+  })
   expect((await pay(ana)).status).toBe(402)
   const [intent] = await paymentIntentsOn(table.accountId!)
   await authenticate(intent!.id)
@@ -71,7 +95,11 @@ describe('Stripe’s payment events', () => {
     expect(unsigned.status).toBe(400)
     expect(await holdsOf(table.sessionId)).toEqual(['expired'])
     expect((await intentOf(table.accountId!, intentId)).status).toBe('requires_capture')
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM provider_events WHERE id IN (?, ?)').bind(authorized.id, 'evt_forged').first()).toEqual({ n: 0 })
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM provider_events WHERE id IN (?, ?)')
+        .bind(authorized.id, 'evt_forged')
+        .first(),
+    ).toEqual({ n: 0 })
     expect(await countPayments(table.sessionId)).toBe(0)
     // The same event, signed as Stripe signs it, is taken.
     expect((await deliver(authorized)).status).toBe(200)
@@ -80,7 +108,11 @@ describe('Stripe’s payment events', () => {
 
   it('come in any order: the webhook may finish a confirmed payment before the diner is back, who is then answered with it', async () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
-    const request = cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    const request = cardPayment(table, {
+      amount: 120,
+      paymentType: 'full',
+      paymentToken: 'pm_card_authenticationRequired',
+    })
     expect((await pay(request)).status).toBe(402)
     const [intent] = await paymentIntentsOn(table.accountId!)
     await authenticate(intent!.id)
@@ -91,7 +123,8 @@ describe('Stripe’s payment events', () => {
     const back = await pay(request)
     expect(back.status).toBe(200)
     // And the events its capture caused, after all of that, change nothing.
-    for (const event of await eventsOn(table.accountId!, 'payment_intent.succeeded')) expect((await deliver(event)).status).toBe(200)
+    for (const event of await eventsOn(table.accountId!, 'payment_intent.succeeded'))
+      expect((await deliver(event)).status).toBe(200)
     expect((await intentOf(table.accountId!, intent!.id)).status).toBe('succeeded')
     expect(await countPayments(table.sessionId)).toBe(1)
   })
@@ -100,7 +133,11 @@ describe('Stripe’s payment events', () => {
     const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
     expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
     const events = (await eventsOn(table.accountId!, 'payment_intent.*')).reverse()
-    expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.created'])
+    expect(events.map((event) => event.type)).toEqual([
+      'payment_intent.succeeded',
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.created',
+    ])
     for (const event of [...events, ...events]) expect((await deliver(event)).status).toBe(200)
     const [intent] = await paymentIntentsOn(table.accountId!)
     expect(intent).toMatchObject({ status: 'succeeded', amount_received: 12_000 })
@@ -118,8 +155,19 @@ describe('Stripe’s payment events', () => {
     expect((await deliver(refunded!)).status).toBe(200)
     expect(await countPayments(table.sessionId)).toBe(1)
 
-    const theirs = await platform.paymentIntents.create({ amount: 5_000, currency: 'mxn', confirm: true, payment_method: 'pm_card_visa', automatic_payment_methods: { enabled: true, allow_redirects: 'never' } }, { stripeAccount: table.accountId! })
-    const [succeeded] = (await eventsOn(table.accountId!, 'payment_intent.succeeded')).filter((event) => (event.data.object as Stripe.PaymentIntent).id === theirs.id)
+    const theirs = await platform.paymentIntents.create(
+      {
+        amount: 5_000,
+        currency: 'mxn',
+        confirm: true,
+        payment_method: 'pm_card_visa',
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      },
+      { stripeAccount: table.accountId! },
+    )
+    const [succeeded] = (await eventsOn(table.accountId!, 'payment_intent.succeeded')).filter(
+      (event) => (event.data.object as Stripe.PaymentIntent).id === theirs.id,
+    )
     expect(await (await deliver(succeeded!)).json()).toEqual({ received: true })
   })
 })
@@ -133,8 +181,14 @@ describe('account.updated', () => {
     const [updated] = await eventsOn(table.accountId!, 'account.updated')
     return { table, updated: updated! }
   }
-  const restaurantRow = (userId: string) => env.DB.prepare('SELECT stripe_charges_enabled AS charges, stripe_details_submitted AS details FROM users WHERE id = ?').bind(userId).first()
-  const domainsOf = async (account: string) => (await platform.paymentMethodDomains.list({}, { stripeAccount: account })).data.map((domain) => domain.domain_name)
+  const restaurantRow = (userId: string) =>
+    env.DB.prepare(
+      'SELECT stripe_charges_enabled AS charges, stripe_details_submitted AS details FROM users WHERE id = ?',
+    )
+      .bind(userId)
+      .first()
+  const domainsOf = async (account: string) =>
+    (await platform.paymentMethodDomains.list({}, { stripeAccount: account })).data.map((domain) => domain.domain_name)
 
   it('turns the restaurant active: its open bills charge through its account from then on, with Mesa’s domain registered for Apple Pay', async () => {
     const { table, updated } = await justActivated()
@@ -159,7 +213,9 @@ describe('account.updated', () => {
 
   it('is acted on when Stripe sends it again after its handling failed', async () => {
     const { table, updated } = await justActivated()
-    await env.DB.exec(`CREATE TRIGGER refuse_${table.userId.replaceAll('-', '')} BEFORE UPDATE ON users WHEN OLD.id = '${table.userId}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`)
+    await env.DB.exec(
+      `CREATE TRIGGER refuse_${table.userId.replaceAll('-', '')} BEFORE UPDATE ON users WHEN OLD.id = '${table.userId}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+    )
     const failed = await deliver(updated)
     expect(failed.status).toBe(500)
     expect(await restaurantRow(table.userId)).toEqual({ charges: 0, details: 0 })
@@ -171,7 +227,9 @@ describe('account.updated', () => {
   it('waits for a delivery handling it right now (409, so Stripe sends it again), and takes over one whose Worker stopped', async () => {
     const { table, updated } = await justActivated()
     const claim = (at: number) =>
-      env.DB.prepare("INSERT INTO provider_events (id, provider, type, claimed_at) VALUES (?, 'stripe', ?, ?) ON CONFLICT (id) DO UPDATE SET claimed_at = excluded.claimed_at")
+      env.DB.prepare(
+        "INSERT INTO provider_events (id, provider, type, claimed_at) VALUES (?, 'stripe', ?, ?) ON CONFLICT (id) DO UPDATE SET claimed_at = excluded.claimed_at",
+      )
         .bind(updated.id, updated.type, at)
         .run()
     await claim(Date.now())

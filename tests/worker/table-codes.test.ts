@@ -21,7 +21,14 @@ async function tableWithCode(options: { isActive?: boolean } = {}) {
 }
 
 /** The ways a person may type `shown` (`K7MQ-4XPD`): as printed, lower case, without the dash, with a space, padded. */
-const typings = (shown: string) => [shown, shown.toLowerCase(), shown.replace('-', ''), shown.replace('-', '').toLowerCase(), shown.replace('-', ' '), `  ${shown.toLowerCase()}  `]
+const typings = (shown: string) => [
+  shown,
+  shown.toLowerCase(),
+  shown.replace('-', ''),
+  shown.replace('-', '').toLowerCase(),
+  shown.replace('-', ' '),
+  `  ${shown.toLowerCase()}  `,
+]
 
 /** The /customer form sent with `typed`, as a browser sends a GET form. */
 const enter = (typed: string, headers: Record<string, string> = {}, query = '') =>
@@ -33,16 +40,21 @@ function drawing(...codes: string[]): DrawCode & { draws: number } {
   return draw
 }
 
-const rateLimitHits = async () => (await env.DB.prepare('SELECT count(*) AS n FROM rate_limit_hits').first<{ n: number }>())?.n ?? 0
+const rateLimitHits = async () =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM rate_limit_hits').first<{ n: number }>())?.n ?? 0
 
 describe('a table’s short code', () => {
   it('is drawn when the table is made, unique, stored canonical and answered as printed (XXXX-XXXX)', async () => {
     const { cookie } = await signedInOwner()
     const created = (await (await call('POST', '/api/tables', { tableNumber: '5' }, cookie)).json()) as Table
     expect(created.shortCode).toMatch(SHOWN)
-    const stored = await env.DB.prepare('SELECT short_code FROM tables WHERE id = ?').bind(created.id).first<{ short_code: string }>()
+    const stored = await env.DB.prepare('SELECT short_code FROM tables WHERE id = ?')
+      .bind(created.id)
+      .first<{ short_code: string }>()
     expect(stored?.short_code).toBe(normalizeTableCode(created.shortCode))
-    expect(((await (await call('GET', `/api/tables/${created.id}`, undefined, cookie)).json()) as Table).shortCode).toBe(created.shortCode)
+    expect(
+      ((await (await call('GET', `/api/tables/${created.id}`, undefined, cookie)).json()) as Table).shortCode,
+    ).toBe(created.shortCode)
     const list = (await (await call('GET', '/api/tables/active', undefined, cookie)).json()) as Table[]
     expect(list.map((table) => table.shortCode)).toEqual([created.shortCode])
     const other = (await (await call('POST', '/api/tables', { tableNumber: '6' }, cookie)).json()) as Table
@@ -53,20 +65,33 @@ describe('a table’s short code', () => {
     const taken = await tableWithCode()
     const free = drawTableCode()
     const draw = drawing(taken.code, free)
-    const table = await createTable(getDb(env.DB), taken.userId, { tableNumber: '31', tableName: null, capacity: null }, draw)
+    const table = await createTable(
+      getDb(env.DB),
+      taken.userId,
+      { tableNumber: '31', tableName: null, capacity: null },
+      draw,
+    )
     expect(draw.draws).toBe(2)
     expect(table?.shortCode).toBe(formatTableCode(free))
     // The table that had the code keeps it, and the new one opens by its own.
-    expect(await env.DB.prepare('SELECT short_code FROM tables WHERE id = ?').bind(taken.tableId).first()).toEqual({ short_code: taken.code })
+    expect(await env.DB.prepare('SELECT short_code FROM tables WHERE id = ?').bind(taken.tableId).first()).toEqual({
+      short_code: taken.code,
+    })
     expect((await enter(formatTableCode(free))).headers.get('Location')).toBe(`/customer/table/${table?.sessionId}`)
   })
 
   it('gives up after five taken draws with nothing created', async () => {
     const taken = await tableWithCode()
     const draw = drawing(...Array<string>(5).fill(taken.code))
-    await expect(createTable(getDb(env.DB), taken.userId, { tableNumber: '32', tableName: null, capacity: null }, draw)).rejects.toThrow(/short_code/)
+    await expect(
+      createTable(getDb(env.DB), taken.userId, { tableNumber: '32', tableName: null, capacity: null }, draw),
+    ).rejects.toThrow(/short_code/)
     expect(draw.draws).toBe(5)
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM tables WHERE user_id = ? AND table_number = '32'").bind(taken.userId).first()).toEqual({ n: 0 })
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM tables WHERE user_id = ? AND table_number = '32'")
+        .bind(taken.userId)
+        .first(),
+    ).toEqual({ n: 0 })
   })
 
   it('is drawn for a table that has none (made before short codes) the first time staff see it, once, past a collision', async () => {
@@ -74,13 +99,18 @@ describe('a table’s short code', () => {
     const taken = await tableWithCode()
     const free = drawTableCode()
     const db = getDb(env.DB)
-    const rows = await db.query.tables.findMany({ where: (tables, { eq }) => eq(tables.id, old.tableId), columns: { id: true, shortCode: true } })
+    const rows = await db.query.tables.findMany({
+      where: (tables, { eq }) => eq(tables.id, old.tableId),
+      columns: { id: true, shortCode: true },
+    })
     expect(rows).toEqual([{ id: old.tableId, shortCode: null }])
     const draw = drawing(taken.code, free)
     expect(await withCodes(db, rows, draw)).toEqual([{ id: old.tableId, shortCode: formatTableCode(free) }])
     expect(draw.draws).toBe(2)
     // Read again through the staff API: the same code, nothing drawn anew.
-    const seen = (await (await call('GET', `/api/tables/${old.tableId}`, undefined, await staffCookieOf(old.userId))).json()) as Table
+    const seen = (await (
+      await call('GET', `/api/tables/${old.tableId}`, undefined, await staffCookieOf(old.userId))
+    ).json()) as Table
     expect(seen.shortCode).toBe(formatTableCode(free))
   })
 
@@ -122,7 +152,12 @@ describe('entering a table’s code on /customer', () => {
 
   it('leads to the table’s current bill after staff closed the one that was open', async () => {
     const table = await tableWithCode()
-    const closed = await call('POST', `/api/tables/${table.tableId}/close`, { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' }, await staffCookieOf(table.userId))
+    const closed = await call(
+      'POST',
+      `/api/tables/${table.tableId}/close`,
+      { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
+      await staffCookieOf(table.userId),
+    )
     expect(closed.status).toBe(200)
     const { sessionId, shortCode } = (await closed.json()) as Table
     expect(sessionId).not.toBe(table.sessionId)
@@ -141,7 +176,9 @@ describe('entering a table’s code on /customer', () => {
     expect(html).toMatch(/aria-invalid="true"/)
     const english = await enter(missing, {}, '&lng=en')
     expect(english.status).toBe(404)
-    expect(await english.text()).toMatch(/id="code-error"[^>]*><li>Type the code exactly as it appears on the table.<\/li>/)
+    expect(await english.text()).toMatch(
+      /id="code-error"[^>]*><li>Type the code exactly as it appears on the table.<\/li>/,
+    )
     // Not a code at all: the same words, without asking the database.
     const junk = await enter('mesa 7!')
     expect(junk.status).toBe(400)
@@ -189,28 +226,45 @@ describe('short codes looked up from one address', () => {
     const address = fromAddress()
     const table = await tableWithCode()
     const wrong = () => formatTableCode(drawTableCode())
-    for (let i = 0; i < MISSES; i++) expect((await (i % 2 ? enter(wrong(), address) : getJson(`/api/tables/session/${wrong()}`, { headers: address }))).status).toBe(404)
+    for (let i = 0; i < MISSES; i++)
+      expect(
+        (await (i % 2 ? enter(wrong(), address) : getJson(`/api/tables/session/${wrong()}`, { headers: address })))
+          .status,
+      ).toBe(404)
     const hits = await rateLimitHits()
 
     const refused = await enter(wrong(), address)
     expect(refused.status).toBe(429)
     expect(refused.headers.get('Retry-After')).toBe(String(WINDOW))
-    expect(await refused.text()).toMatch(new RegExp(`id="code-error"[^>]*><li>Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo en ${WINDOW / 60} min.</li>`))
+    expect(await refused.text()).toMatch(
+      new RegExp(
+        `id="code-error"[^>]*><li>Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo en ${WINDOW / 60} min.</li>`,
+      ),
+    )
     // Refused before the database is asked: a right guess is not told apart from a wrong one.
     const right = await enter(table.shown, address)
     expect(right.status).toBe(429)
     expect(right.headers.get('Location')).toBeNull()
     const english = await enter(table.shown, address, '&lng=en')
     expect(english.status).toBe(429)
-    expect(await english.text()).toMatch(new RegExp(`id="code-error"[^>]*><li>We received many requests from your connection. Please try again in ${WINDOW / 60} min.</li>`))
+    expect(await english.text()).toMatch(
+      new RegExp(
+        `id="code-error"[^>]*><li>We received many requests from your connection. Please try again in ${WINDOW / 60} min.</li>`,
+      ),
+    )
     const api = await getJson(`/api/tables/session/${table.shown}`, { headers: address })
     expect(api.status).toBe(429)
     expect(api.headers.get('Retry-After')).toBe(String(WINDOW))
     expect(await api.json()).toMatchObject({ code: 'RATE_LIMITED' })
     // Refusals take no hits, and the table, its code and its bill are as they were.
     expect(await rateLimitHits()).toBe(hits)
-    expect(await env.DB.prepare('SELECT short_code, session_id FROM tables WHERE id = ?').bind(table.tableId).first()).toEqual({ short_code: table.code, session_id: table.sessionId })
-    expect(await (await getJson(`/api/tables/session/${table.sessionId}`)).json()).toMatchObject({ totalAmount: 90, paidAmount: 0 })
+    expect(
+      await env.DB.prepare('SELECT short_code, session_id FROM tables WHERE id = ?').bind(table.tableId).first(),
+    ).toEqual({ short_code: table.code, session_id: table.sessionId })
+    expect(await (await getJson(`/api/tables/session/${table.sessionId}`)).json()).toMatchObject({
+      totalAmount: 90,
+      paidAmount: 0,
+    })
 
     // Another address, and the long id in the QR from this one, still open the bill.
     expect((await enter(table.shown, fromAddress())).headers.get('Location')).toBe(`/customer/table/${table.sessionId}`)
@@ -221,13 +275,18 @@ describe('short codes looked up from one address', () => {
     const address = fromAddress()
     const table = await tableWithCode()
     for (let i = 0; i < MISSES + 5; i++) expect((await enter(table.shown, address)).status).toBe(302)
-    for (let i = 0; i < MISSES + 5; i++) expect((await getJson(`/api/tables/session/${table.code}`, { headers: address })).status).toBe(200)
+    for (let i = 0; i < MISSES + 5; i++)
+      expect((await getJson(`/api/tables/session/${table.code}`, { headers: address })).status).toBe(200)
     expect((await enter(formatTableCode(drawTableCode()), address)).status).toBe(404)
   })
 
   it('cannot slip past the limit all at once: of misses sent together, only the allowance is looked up', async () => {
     const address = fromAddress()
-    const responses = await Promise.all(Array.from({ length: MISSES + 6 }, () => getJson(`/api/tables/session/${formatTableCode(drawTableCode())}`, { headers: address })))
+    const responses = await Promise.all(
+      Array.from({ length: MISSES + 6 }, () =>
+        getJson(`/api/tables/session/${formatTableCode(drawTableCode())}`, { headers: address }),
+      ),
+    )
     expect(responses.filter((response) => response.status === 404)).toHaveLength(MISSES)
     expect(responses.filter((response) => response.status === 429)).toHaveLength(6)
   })
@@ -252,6 +311,6 @@ describe('staff screens', () => {
     }
     const english = await (await getPage(`/admin/tables/${table.tableId}/print?lng=en`, cookie)).text()
     expect(english).toContain('Table code')
-    expect(english).toContain("Won&#x27;t scan? Type the code at mesa.test/customer")
+    expect(english).toContain('Won&#x27;t scan? Type the code at mesa.test/customer')
   })
 })

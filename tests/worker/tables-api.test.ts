@@ -2,12 +2,24 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { call, signedInOwner } from './staff'
 
-type Table = { id: string; tableNumber: string; tableName: string | null; capacity: number | null; isActive: boolean; sessionId: string }
+type Table = {
+  id: string
+  tableNumber: string
+  tableName: string | null
+  capacity: number | null
+  isActive: boolean
+  sessionId: string
+}
 
 describe('tables API', () => {
   it('creates, lists, edits and archives a table of the signed-in owner', async () => {
     const { cookie, userId } = await signedInOwner()
-    const created = await call('POST', '/api/tables', { userId: 'someone-else', tableNumber: ' 5 ', tableName: ' Terraza ', capacity: 4, isActive: true }, cookie)
+    const created = await call(
+      'POST',
+      '/api/tables',
+      { userId: 'someone-else', tableNumber: ' 5 ', tableName: ' Terraza ', capacity: 4, isActive: true },
+      cookie,
+    )
     expect(created.status).toBe(201)
     const table = (await created.json()) as Table
     expect(table).toMatchObject({ tableNumber: '5', tableName: 'Terraza', capacity: 4, isActive: true, userId })
@@ -54,10 +66,14 @@ describe('tables API', () => {
     expect((await call('POST', '/api/tables', { tableNumber: '1' })).status).toBe(401)
     const owner = await signedInOwner()
     const intruder = await signedInOwner()
-    const table = (await (await call('POST', '/api/tables', { tableNumber: '1', tableName: 'Ventana' }, owner.cookie)).json()) as Table
+    const table = (await (
+      await call('POST', '/api/tables', { tableNumber: '1', tableName: 'Ventana' }, owner.cookie)
+    ).json()) as Table
     expect((await call('GET', `/api/tables/${table.id}`, undefined, intruder.cookie)).status).toBe(404)
     expect((await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Mía' }, intruder.cookie)).status).toBe(404)
     expect((await call('DELETE', `/api/tables/${table.id}`, undefined, intruder.cookie)).status).toBe(404)
-    expect(await env.DB.prepare('SELECT table_name FROM tables WHERE id = ?').bind(table.id).first()).toEqual({ table_name: 'Ventana' })
+    expect(await env.DB.prepare('SELECT table_name FROM tables WHERE id = ?').bind(table.id).first()).toEqual({
+      table_name: 'Ventana',
+    })
   })
 })

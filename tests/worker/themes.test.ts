@@ -69,7 +69,9 @@ describe('the theme on the diner’s and staff screens', () => {
     const all = await (await getPage('/admin/tables/print', `${owner.cookie}; ${cookie}`)).text()
     expect(htmlTag(all)).toBe('<html lang="es-MX">')
     // The dashboard around them is dark.
-    expect(htmlTag(await (await getPage('/admin/dashboard', `${owner.cookie}; ${cookie}`)).text())).toBe('<html lang="es-MX" class="dark">')
+    expect(htmlTag(await (await getPage('/admin/dashboard', `${owner.cookie}; ${cookie}`)).text())).toBe(
+      '<html lang="es-MX" class="dark">',
+    )
   })
 
   it('an unknown theme changes nothing, and the way back never leaves the site', async () => {

@@ -2,16 +2,23 @@ import { z } from './zod'
 
 /** Restaurant kinds and cuisines of the registration payload. */
 export const RESTAURANT_TYPES = ['casual', 'fine-dining', 'fast-casual', 'cafe', 'bar', 'food-truck'] as const
-export const RESTAURANT_CUISINES = ['mexican', 'italian', 'chinese', 'japanese', 'american', 'mediterranean', 'indian', 'french', 'fusion', 'other'] as const
+export const RESTAURANT_CUISINES = [
+  'mexican',
+  'italian',
+  'chinese',
+  'japanese',
+  'american',
+  'mediterranean',
+  'indian',
+  'french',
+  'fusion',
+  'other',
+] as const
 export const MIN_PASSWORD_LENGTH = 8
 
 // Messages are translation keys (admin.errors.*): the same schema answers the API and the forms in either language.
 const text = (min: number, key: string, max = 200) =>
-  z
-    .string({ error: key })
-    .trim()
-    .min(min, { error: key })
-    .max(max, { error: 'admin.errors.tooLong' })
+  z.string({ error: key }).trim().min(min, { error: key }).max(max, { error: 'admin.errors.tooLong' })
 const email = (key = 'admin.errors.emailInvalid') =>
   z
     .string({ error: key })
@@ -52,13 +59,18 @@ export const signupSteps = [z.object(restaurantFields), z.object(ownerFields), r
 
 export const loginSchema = z.object({
   email: email(),
-  password: z.string({ error: 'admin.errors.passwordRequired' }).min(1, { error: 'admin.errors.passwordRequired' }).max(200, { error: 'admin.errors.tooLong' }),
+  password: z
+    .string({ error: 'admin.errors.passwordRequired' })
+    .min(1, { error: 'admin.errors.passwordRequired' })
+    .max(200, { error: 'admin.errors.tooLong' }),
 })
 
 export const forgotPasswordSchema = z.object({ email: email() })
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'admin.errors.resetInvalid' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'admin.errors.resetInvalid' }),
+  token: z
+    .string({ error: 'admin.errors.resetInvalid' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'admin.errors.resetInvalid' }),
   password,
 })
 

@@ -23,11 +23,23 @@ function typedPesos<Empty extends number | null>(empty: Empty) {
 }
 
 /** Who did it: the staff member's name, as they give it. */
-const staff = z.string({ error: 'admin.books.errors.staff' }).trim().min(1, { error: 'admin.books.errors.staff' }).max(60, { error: 'admin.errors.tooLong' })
+const staff = z
+  .string({ error: 'admin.books.errors.staff' })
+  .trim()
+  .min(1, { error: 'admin.books.errors.staff' })
+  .max(60, { error: 'admin.errors.tooLong' })
 
-const reason = z.string({ error: 'admin.books.errors.reason' }).trim().min(1, { error: 'admin.books.errors.reason' }).max(200, { error: 'admin.errors.tooLong' })
+const reason = z
+  .string({ error: 'admin.books.errors.reason' })
+  .trim()
+  .min(1, { error: 'admin.books.errors.reason' })
+  .max(200, { error: 'admin.errors.tooLong' })
 
-const units = z.coerce.number({ error: 'admin.books.errors.units' }).int({ error: 'admin.books.errors.units' }).min(1, { error: 'admin.books.errors.units' }).max(999, { error: 'admin.books.errors.units' })
+const units = z.coerce
+  .number({ error: 'admin.books.errors.units' })
+  .int({ error: 'admin.books.errors.units' })
+  .min(1, { error: 'admin.books.errors.units' })
+  .max(999, { error: 'admin.books.errors.units' })
 
 /** Units of the bill's lines, as a form sends them: `units[<lineId>]` = how many (empty or 0: none). */
 const unitsByLine = z
@@ -66,9 +78,12 @@ export const recordPaymentSchema = z
     staff,
   })
   .superRefine((value, ctx) => {
-    if (value.mode !== 'items' && !value.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'admin.books.errors.amount' })
-    if (value.mode === 'items' && value.units.length === 0) ctx.addIssue({ code: 'custom', path: ['units'], message: 'admin.books.errors.units' })
-    if (value.cashReceived !== null && value.method !== 'cash') ctx.addIssue({ code: 'custom', path: ['cashReceived'], message: 'admin.books.errors.cashOnly' })
+    if (value.mode !== 'items' && !value.amount)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'admin.books.errors.amount' })
+    if (value.mode === 'items' && value.units.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['units'], message: 'admin.books.errors.units' })
+    if (value.cashReceived !== null && value.method !== 'cash')
+      ctx.addIssue({ code: 'custom', path: ['cashReceived'], message: 'admin.books.errors.cashOnly' })
   })
 
 /** A void or comp of a line's unpaid units, with why and who. */
@@ -93,7 +108,8 @@ export const refundSchema = z
     staff,
   })
   .superRefine((value, ctx) => {
-    if (value.units.length === 0 && !value.amount && !value.tip) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'admin.books.errors.refundNothing' })
+    if (value.units.length === 0 && !value.amount && !value.tip)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'admin.books.errors.refundNothing' })
   })
 
 /**
@@ -108,13 +124,25 @@ export const closeBillSchema = z
     sessionId: idString('sessionId'),
     settledBy: z.enum([...RECORDED_METHODS, 'unpaid'], { error: 'admin.books.errors.settledBy' }).optional(),
     settledAmount: typedPesos(null),
-    transactionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'admin.errors.formError' }).optional(),
-    unpaidReason: z.string().trim().max(200, { error: 'admin.errors.tooLong' }).nullish().transform((value) => value || null),
+    transactionId: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'admin.errors.formError' })
+      .optional(),
+    unpaidReason: z
+      .string()
+      .trim()
+      .max(200, { error: 'admin.errors.tooLong' })
+      .nullish()
+      .transform((value) => value || null),
     staff: staff.optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.settledBy === 'unpaid' && !value.unpaidReason) ctx.addIssue({ code: 'custom', path: ['unpaidReason'], message: 'admin.books.errors.reason' })
-    if ((value.settledBy === 'cash' || value.settledBy === 'terminal') && (!value.settledAmount || !value.transactionId)) {
+    if (value.settledBy === 'unpaid' && !value.unpaidReason)
+      ctx.addIssue({ code: 'custom', path: ['unpaidReason'], message: 'admin.books.errors.reason' })
+    if (
+      (value.settledBy === 'cash' || value.settledBy === 'terminal') &&
+      (!value.settledAmount || !value.transactionId)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['settledAmount'], message: 'admin.books.errors.amount' })
     }
   })
@@ -131,13 +159,24 @@ export const staffOrderSchema = z
     optionIds: z.array(idString('optionIds')).max(30).default([]),
     name: z.string().trim().max(120, { error: 'admin.errors.tooLong' }).optional(),
     price: typedPesos(null),
-    quantity: z.coerce.number({ error: 'admin.books.errors.units' }).int({ error: 'admin.books.errors.units' }).min(1, { error: 'admin.books.errors.units' }).max(99, { error: 'admin.books.errors.units' }),
-    note: z.string().trim().max(200, { error: 'admin.errors.tooLong' }).nullish().transform((value) => value || null),
+    quantity: z.coerce
+      .number({ error: 'admin.books.errors.units' })
+      .int({ error: 'admin.books.errors.units' })
+      .min(1, { error: 'admin.books.errors.units' })
+      .max(99, { error: 'admin.books.errors.units' }),
+    note: z
+      .string()
+      .trim()
+      .max(200, { error: 'admin.errors.tooLong' })
+      .nullish()
+      .transform((value) => value || null),
     staff,
   })
   .superRefine((value, ctx) => {
-    if (!value.menuItemId && !value.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'admin.books.errors.openItem' })
-    if (!value.menuItemId && value.price === null) ctx.addIssue({ code: 'custom', path: ['price'], message: 'admin.books.errors.amount' })
+    if (!value.menuItemId && !value.name)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'admin.books.errors.openItem' })
+    if (!value.menuItemId && value.price === null)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'admin.books.errors.amount' })
   })
 
 export type StaffOrderForm = z.output<typeof staffOrderSchema>

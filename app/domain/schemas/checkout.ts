@@ -8,7 +8,9 @@ import { ID_PATTERN } from './fields'
  */
 export const payItemsFormSchema = z.object({
   item: z
-    .array(z.string().regex(ID_PATTERN, { error: 'customer.payItems.notOnBill' }), { error: 'customer.payItems.noneSelected' })
+    .array(z.string().regex(ID_PATTERN, { error: 'customer.payItems.notOnBill' }), {
+      error: 'customer.payItems.noneSelected',
+    })
     .min(1, { error: 'customer.payItems.noneSelected' })
     .max(500, { error: 'customer.payItems.notOnBill' }),
   // Conform does not coerce inside a record, so the numbers arrive as text.

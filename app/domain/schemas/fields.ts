@@ -3,27 +3,25 @@ import { MAX_CENTS, pesosToCents } from '../money'
 
 /** A decimal peso amount on the wire, read into integer cents. */
 export function pesos(options: { min: 'zero' | 'positive'; label: string; maxCents?: number }) {
-  return z
-    .number({ error: `${options.label} must be a number` })
-    .transform((value, ctx) => {
-      const cents = pesosToCents(value)
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: `${options.label} must be an amount with at most 2 decimals` })
-        return z.NEVER
-      }
-      if (options.min === 'positive' ? cents <= 0 : cents < 0) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${options.label} must be ${options.min === 'positive' ? 'greater than' : 'at least'} 0`,
-        })
-        return z.NEVER
-      }
-      if (cents > (options.maxCents ?? MAX_CENTS)) {
-        ctx.addIssue({ code: 'custom', message: `${options.label} is too large` })
-        return z.NEVER
-      }
-      return cents
-    })
+  return z.number({ error: `${options.label} must be a number` }).transform((value, ctx) => {
+    const cents = pesosToCents(value)
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: `${options.label} must be an amount with at most 2 decimals` })
+      return z.NEVER
+    }
+    if (options.min === 'positive' ? cents <= 0 : cents < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${options.label} must be ${options.min === 'positive' ? 'greater than' : 'at least'} 0`,
+      })
+      return z.NEVER
+    }
+    if (cents > (options.maxCents ?? MAX_CENTS)) {
+      ctx.addIssue({ code: 'custom', message: `${options.label} is too large` })
+      return z.NEVER
+    }
+    return cents
+  })
 }
 
 /** An id we issued (UUID, a table session code): short and plain. */

@@ -53,10 +53,14 @@ export const billItemInputSchema = z.object({
     .nullish()
     .transform((value) => value || null),
   /** Modifier options chosen for a menu item; the menu prices them, like the item. */
-  optionIds: z.array(idString('optionIds'), { error: 'optionIds must be a list' }).max(MAX_OPTIONS, { error: `at most ${MAX_OPTIONS} options per item` }).optional(),
+  optionIds: z
+    .array(idString('optionIds'), { error: 'optionIds must be a list' })
+    .max(MAX_OPTIONS, { error: `at most ${MAX_OPTIONS} options per item` })
+    .optional(),
 })
 
-const optionsNeedAnItem = (item: { menuItemId?: string; optionIds?: string[] }) => !item.optionIds?.length || Boolean(item.menuItemId)
+const optionsNeedAnItem = (item: { menuItemId?: string; optionIds?: string[] }) =>
+  !item.optionIds?.length || Boolean(item.menuItemId)
 const optionsNeedAnItemIssue = { error: 'optionIds need a menuItemId', path: ['optionIds'] }
 
 const target = {
@@ -72,7 +76,9 @@ const batchSchema = z.object({
     .min(1, { error: 'items must not be empty' })
     .max(MAX_ITEMS_PER_ORDER, { error: `at most ${MAX_ITEMS_PER_ORDER} items per order` }),
 })
-const singleSchema = z.object({ ...target, ...billItemInputSchema.shape }).refine(optionsNeedAnItem, optionsNeedAnItemIssue)
+const singleSchema = z
+  .object({ ...target, ...billItemInputSchema.shape })
+  .refine(optionsNeedAnItem, optionsNeedAnItemIssue)
 
 /**
  * POST /api/items: a single line at the top level, or a whole cart (`items`) in one

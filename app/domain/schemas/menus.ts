@@ -9,11 +9,7 @@ export type MenuType = (typeof MENU_TYPES)[number]
 
 // Messages are translation keys: Spanish by default (the sidebar builder's words), English for the builder screens.
 const name = (key: string) =>
-  z
-    .string({ error: key })
-    .trim()
-    .min(1, { error: key })
-    .max(80, { error: 'admin.errors.tooLong' })
+  z.string({ error: key }).trim().min(1, { error: key }).max(80, { error: 'admin.errors.tooLong' })
 const description = z
   .string({ error: 'admin.errors.tooLong' })
   .trim()
@@ -35,7 +31,9 @@ const nameEn = z
  * vegan or vegetarian dish that contains an animal allergen are refused.
  */
 const dishTags = z
-  .union([z.array(z.string(), { error: 'admin.menu.errors.allergen' }), z.string()], { error: 'admin.menu.errors.allergen' })
+  .union([z.array(z.string(), { error: 'admin.menu.errors.allergen' }), z.string()], {
+    error: 'admin.menu.errors.allergen',
+  })
   .optional()
   .transform((value, ctx): DishTag[] => {
     const given = value === undefined ? [] : typeof value === 'string' ? [value] : value
@@ -78,14 +76,22 @@ export const categorySchema = z.object({
   description,
   nameEn,
   descriptionEn: description,
-  menuId: z.string({ error: 'admin.menu.errors.chooseMenu' }).trim().min(1, { error: 'admin.menu.errors.chooseMenu' }).pipe(idString('menuId')),
+  menuId: z
+    .string({ error: 'admin.menu.errors.chooseMenu' })
+    .trim()
+    .min(1, { error: 'admin.menu.errors.chooseMenu' })
+    .pipe(idString('menuId')),
 })
 
 export const menuItemSchema = z.object({
   name: name('admin.menu.errors.itemName'),
   description,
   price: cents({ min: 1, key: 'admin.menu.errors.price' }),
-  categoryId: z.string({ error: 'admin.menu.errors.chooseCategory' }).trim().min(1, { error: 'admin.menu.errors.chooseCategory' }).pipe(idString('categoryId')),
+  categoryId: z
+    .string({ error: 'admin.menu.errors.chooseCategory' })
+    .trim()
+    .min(1, { error: 'admin.menu.errors.chooseCategory' })
+    .pipe(idString('categoryId')),
   nameEn,
   descriptionEn: description,
   tags: dishTags,
@@ -112,7 +118,11 @@ export const modifierOptionSchema = z.object({
   description,
   priceAdjustment: cents({ min: 0, key: 'admin.menu.errors.adjustment' }).default(0),
   isDefault: checkbox,
-  modifierGroupId: z.string({ error: 'admin.menu.errors.chooseGroup' }).trim().min(1, { error: 'admin.menu.errors.chooseGroup' }).pipe(idString('modifierGroupId')),
+  modifierGroupId: z
+    .string({ error: 'admin.menu.errors.chooseGroup' })
+    .trim()
+    .min(1, { error: 'admin.menu.errors.chooseGroup' })
+    .pipe(idString('modifierGroupId')),
 })
 
 export type MenuInput = z.output<typeof menuSchema>

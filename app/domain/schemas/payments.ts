@@ -9,8 +9,22 @@ import { idString, pesos } from './fields'
  * (conform does not coerce the values of a record).
  */
 const wholeQuantity = z
-  .union([z.number(), z.string().regex(/^\d{1,6}$/).transform(Number)], { error: 'itemQuantities must be numbers' })
-  .pipe(z.number().int({ error: 'itemQuantities must be whole numbers' }).min(1, { error: 'itemQuantities must be at least 1' }))
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,6}$/)
+        .transform(Number),
+    ],
+    { error: 'itemQuantities must be numbers' },
+  )
+  .pipe(
+    z
+      .number()
+      .int({ error: 'itemQuantities must be whole numbers' })
+      .min(1, { error: 'itemQuantities must be at least 1' }),
+  )
 
 /**
  * A payment request, as POST /api/payments and the payment form send it
@@ -87,18 +101,33 @@ export const paymentRequestSchema = z
     }
     for (const id of Object.keys(body.itemQuantities ?? {})) {
       if (!body.itemIds?.includes(id)) {
-        ctx.addIssue({ code: 'custom', path: ['itemQuantities'], message: 'itemQuantities names an item not in itemIds' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['itemQuantities'],
+          message: 'itemQuantities names an item not in itemIds',
+        })
         break
       }
     }
-    if (body.partySize !== undefined && (body.paymentType !== 'split' || body.splitCount === undefined || body.partySize > body.splitCount)) {
-      ctx.addIssue({ code: 'custom', path: ['partySize'], message: 'partySize goes with a split payment and cannot be more than splitCount' })
+    if (
+      body.partySize !== undefined &&
+      (body.paymentType !== 'split' || body.splitCount === undefined || body.partySize > body.splitCount)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['partySize'],
+        message: 'partySize goes with a split payment and cannot be more than splitCount',
+      })
     }
     if (body.tipAmount > body.amount) {
       ctx.addIssue({ code: 'custom', path: ['tipAmount'], message: 'tipAmount cannot be more than the amount paid' })
     }
     if (body.total !== undefined && body.total < body.amount + body.tipAmount) {
-      ctx.addIssue({ code: 'custom', path: ['total'], message: 'total cannot be less than amount and tipAmount together' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['total'],
+        message: 'total cannot be less than amount and tipAmount together',
+      })
     }
   })
 
@@ -109,6 +138,10 @@ export type DinerPaymentRequest = z.output<typeof paymentRequestSchema>
  * taken outside Mesa (cash or the restaurant's terminal), with who took it
  * and, for cash, what was handed over.
  */
-export type PaymentRequest = Omit<DinerPaymentRequest, 'paymentMethod'> & { paymentMethod: LedgerMethod; recordedBy?: string; cashReceivedCents?: number }
+export type PaymentRequest = Omit<DinerPaymentRequest, 'paymentMethod'> & {
+  paymentMethod: LedgerMethod
+  recordedBy?: string
+  cashReceivedCents?: number
+}
 /** A payment request as it is sent, amounts in pesos. */
 export type PaymentRequestInput = z.input<typeof paymentRequestSchema>

@@ -3,15 +3,17 @@ import { restaurantFields } from './auth'
 import { checkbox } from './fields'
 
 /** A tax rate in percent ("16", 8.5) read into basis points, the integer the bill arithmetic uses. */
-const taxRatePercent = z.union([z.number(), z.string().trim().min(1)], { error: 'admin.errors.taxRate' }).transform((value, ctx) => {
-  const percent = typeof value === 'number' ? value : Number(value.replace(',', '.'))
-  const bps = Math.round(percent * 100)
-  if (!Number.isFinite(percent) || percent < 0 || percent > 100 || Math.abs(percent * 100 - bps) > 1e-6) {
-    ctx.addIssue({ code: 'custom', message: 'admin.errors.taxRate' })
-    return z.NEVER
-  }
-  return bps
-})
+const taxRatePercent = z
+  .union([z.number(), z.string().trim().min(1)], { error: 'admin.errors.taxRate' })
+  .transform((value, ctx) => {
+    const percent = typeof value === 'number' ? value : Number(value.replace(',', '.'))
+    const bps = Math.round(percent * 100)
+    if (!Number.isFinite(percent) || percent < 0 || percent > 100 || Math.abs(percent * 100 - bps) > 1e-6) {
+      ctx.addIssue({ code: 'custom', message: 'admin.errors.taxRate' })
+      return z.NEVER
+    }
+    return bps
+  })
 
 /** Configuración → 'Editar Detalles del Restaurante': the whole profile and the tax settings the diner's payment screen applies. */
 export const restaurantSettingsSchema = z

@@ -39,4 +39,3 @@ export const updateTableSchema = z.object({ tableName, capacity })
 
 export type CreateTableInput = z.output<typeof createTableSchema>
 export type UpdateTableInput = z.output<typeof updateTableSchema>
-

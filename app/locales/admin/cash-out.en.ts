@@ -51,7 +51,11 @@ const cashOutEn: CashOutResources = {
     none: 'No payments in this period.',
   },
   groups: { mesa: 'Mesa', cash: 'Cash', terminal: 'Terminal', total: 'Total' },
-  groupHints: { mesa: 'Card, Apple Pay and Google Pay', cash: 'Recorded by staff', terminal: 'The restaurant’s terminal' },
+  groupHints: {
+    mesa: 'Card, Apple Pay and Google Pay',
+    cash: 'Recorded by staff',
+    terminal: 'The restaurant’s terminal',
+  },
   methods: { card: 'Card', apple: 'Apple Pay', google: 'Google Pay', cash: 'Cash', terminal: 'Terminal' },
   tipsByMethod: 'Tips by method',
   tipsByStaff: 'Tips by staff member',

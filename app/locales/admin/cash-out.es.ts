@@ -35,7 +35,8 @@ const cashOutEs = {
     tooLong: 'Un turno puede durar a lo más 31 días.',
   },
   expectedCash: 'Efectivo esperado en caja',
-  expectedCashHint: 'Cobros en efectivo menos devoluciones en efectivo, propinas incluidas; sin contar el fondo de caja.',
+  expectedCashHint:
+    'Cobros en efectivo menos devoluciones en efectivo, propinas incluidas; sin contar el fondo de caja.',
   netSales: 'Ventas netas',
   netSalesHint: 'Consumo cobrado menos lo devuelto; sin propinas.',
   tips: 'Propinas',
@@ -51,7 +52,11 @@ const cashOutEs = {
     none: 'Ningún cobro en este periodo.',
   },
   groups: { mesa: 'Mesa', cash: 'Efectivo', terminal: 'Terminal', total: 'Total' },
-  groupHints: { mesa: 'Tarjeta, Apple Pay y Google Pay', cash: 'Registrado por el personal', terminal: 'Terminal del restaurante' },
+  groupHints: {
+    mesa: 'Tarjeta, Apple Pay y Google Pay',
+    cash: 'Registrado por el personal',
+    terminal: 'Terminal del restaurante',
+  },
   methods: { card: 'Tarjeta', apple: 'Apple Pay', google: 'Google Pay', cash: 'Efectivo', terminal: 'Terminal' },
   tipsByMethod: 'Propinas por forma de pago',
   tipsByStaff: 'Propinas por persona',

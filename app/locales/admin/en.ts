@@ -49,7 +49,14 @@ const adminEn: AdminResources = {
     password: 'Password',
     passwordHint: 'At least 8 characters.',
     choose: 'Choose one',
-    types: { casual: 'Casual', 'fine-dining': 'Fine dining', 'fast-casual': 'Fast casual', cafe: 'Café', bar: 'Bar', 'food-truck': 'Food truck' },
+    types: {
+      casual: 'Casual',
+      'fine-dining': 'Fine dining',
+      'fast-casual': 'Fast casual',
+      cafe: 'Café',
+      bar: 'Bar',
+      'food-truck': 'Food truck',
+    },
     cuisines: {
       mexican: 'Mexican',
       italian: 'Italian',
@@ -144,7 +151,8 @@ const adminEn: AdminResources = {
     create: 'Create Table',
     save: 'Save changes',
     archiveTitle: 'Archive table {{number}}?',
-    archiveText: 'The table leaves your dashboard and its QR code no longer opens a bill. Its sales and payments stay in your reports, and you can use number {{number}} for a new table.',
+    archiveText:
+      'The table leaves your dashboard and its QR code no longer opens a bill. Its sales and payments stay in your reports, and you can use number {{number}} for a new table.',
     archiveConfirm: 'Archive',
     created: 'Table created',
     updated: 'Table updated',
@@ -310,7 +318,10 @@ const adminEn: AdminResources = {
     sold_other: '{{count}} sold',
   },
   settings: {
-    appearance: { title: 'Appearance', lead: "Light, dark or as the device's system is set. Kept in this browser, for the dashboard and for any diner screens opened in it." },
+    appearance: {
+      title: 'Appearance',
+      lead: "Light, dark or as the device's system is set. Kept in this browser, for the dashboard and for any diner screens opened in it.",
+    },
     profile: 'Restaurant profile',
     included: 'Prices include VAT ({{rate}} %).',
     excluded: 'VAT ({{rate}} %) is added at payment.',
@@ -331,7 +342,8 @@ const adminEn: AdminResources = {
     showTaxSeparately: 'Show VAT separately at payment',
     payments: {
       title: 'Card payments',
-      simulated: 'Payments are simulated in this environment: they are approved without charging real money, and no Stripe account is connected.',
+      simulated:
+        'Payments are simulated in this environment: they are approved without charging real money, and no Stripe account is connected.',
       lead: 'Your diners pay by card, Apple Pay or Google Pay, and the money goes straight to your restaurant’s Stripe account.',
       state: {
         none: 'No Stripe account',

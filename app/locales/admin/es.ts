@@ -48,7 +48,14 @@ const adminEs = {
     password: 'Contraseña',
     passwordHint: 'Al menos 8 caracteres.',
     choose: 'Elige una opción',
-    types: { casual: 'Casual', 'fine-dining': 'Alta cocina', 'fast-casual': 'Comida rápida casual', cafe: 'Cafetería', bar: 'Bar', 'food-truck': 'Food truck' },
+    types: {
+      casual: 'Casual',
+      'fine-dining': 'Alta cocina',
+      'fast-casual': 'Comida rápida casual',
+      cafe: 'Cafetería',
+      bar: 'Bar',
+      'food-truck': 'Food truck',
+    },
     cuisines: {
       mexican: 'Mexicana',
       italian: 'Italiana',
@@ -143,7 +150,8 @@ const adminEs = {
     create: 'Crear mesa',
     save: 'Guardar cambios',
     archiveTitle: '¿Archivar la mesa {{number}}?',
-    archiveText: 'La mesa sale de tu panel y su código QR deja de abrir una cuenta. Sus ventas y pagos se quedan en tus reportes, y puedes usar el número {{number}} en una mesa nueva.',
+    archiveText:
+      'La mesa sale de tu panel y su código QR deja de abrir una cuenta. Sus ventas y pagos se quedan en tus reportes, y puedes usar el número {{number}} en una mesa nueva.',
     archiveConfirm: 'Archivar',
     created: 'Mesa creada',
     updated: 'Mesa actualizada',
@@ -253,7 +261,11 @@ const adminEs = {
     historyKinds: { void: 'Anulado', comp: 'Cortesía', refund: 'Reembolso' },
     leftUnpaid: 'Quedó sin pagar {{amount}}: {{reason}} ({{staff}})',
     settledBy: '¿Cómo se saldó lo que falta?',
-    settle: { cash: 'Se pagó en efectivo ({{amount}})', terminal: 'Se pagó con la terminal ({{amount}})', unpaid: 'Queda sin pagar' },
+    settle: {
+      cash: 'Se pagó en efectivo ({{amount}})',
+      terminal: 'Se pagó con la terminal ({{amount}})',
+      unpaid: 'Queda sin pagar',
+    },
     taxOnTop: 'Se suma el IVA ({{rate}} %) al cobrar: lo que falta se cobra como {{total}}.',
     unpaidReason: 'Motivo para dejarlo sin pagar (por ejemplo, se fueron sin pagar)',
     errors: {
@@ -309,7 +321,10 @@ const adminEs = {
     sold_other: '{{count}} vendidos',
   },
   settings: {
-    appearance: { title: 'Apariencia', lead: 'Claro, oscuro o como el sistema del dispositivo. Se guarda en este navegador, para el panel y para las pantallas de los comensales que se abran en él.' },
+    appearance: {
+      title: 'Apariencia',
+      lead: 'Claro, oscuro o como el sistema del dispositivo. Se guarda en este navegador, para el panel y para las pantallas de los comensales que se abran en él.',
+    },
     profile: 'Perfil del restaurante',
     included: 'Los precios incluyen IVA ({{rate}} %).',
     excluded: 'El IVA ({{rate}} %) se suma al pagar.',
@@ -330,7 +345,8 @@ const adminEs = {
     showTaxSeparately: 'Mostrar el IVA por separado al pagar',
     payments: {
       title: 'Pagos con tarjeta',
-      simulated: 'En este entorno los pagos son simulados: se aprueban sin cobrar dinero real, y no se conecta ninguna cuenta de Stripe.',
+      simulated:
+        'En este entorno los pagos son simulados: se aprueban sin cobrar dinero real, y no se conecta ninguna cuenta de Stripe.',
       lead: 'Tus comensales pagan con tarjeta, Apple Pay o Google Pay, y el dinero llega directo a la cuenta de Stripe de tu restaurante.',
       state: {
         none: 'Sin cuenta de Stripe',

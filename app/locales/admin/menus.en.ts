@@ -29,7 +29,14 @@ const menusEn: MenusResources = {
     veganConflict: 'A vegan dish cannot contain fish, shellfish, egg or dairy',
     vegetarianConflict: 'A vegetarian dish cannot contain fish or shellfish',
   },
-  types: { regular: 'Regular', breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', drinks: 'Drinks', coffee: 'Coffee' },
+  types: {
+    regular: 'Regular',
+    breakfast: 'Breakfast',
+    lunch: 'Lunch',
+    dinner: 'Dinner',
+    drinks: 'Drinks',
+    coffee: 'Coffee',
+  },
   common: {
     back: 'Back',
     cancel: 'Cancel',

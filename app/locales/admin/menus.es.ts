@@ -29,7 +29,14 @@ const menusEs = {
     veganConflict: 'Un platillo vegano no puede contener pescado, mariscos, huevo ni lácteos',
     vegetarianConflict: 'Un platillo vegetariano no puede contener pescado ni mariscos',
   },
-  types: { regular: 'Regular', breakfast: 'Desayuno', lunch: 'Comida', dinner: 'Cena', drinks: 'Bebidas', coffee: 'Café' },
+  types: {
+    regular: 'Regular',
+    breakfast: 'Desayuno',
+    lunch: 'Comida',
+    dinner: 'Cena',
+    drinks: 'Bebidas',
+    coffee: 'Café',
+  },
   common: {
     back: 'Volver',
     cancel: 'Cancelar',

@@ -55,12 +55,20 @@ export async function checkCredentials(
   env: Env,
   input: LoginInput,
   clientAddress: string | null,
-): Promise<Result<{ user: { id: string; email: string; restaurantName: string | null } }> | { ok: false; code: 'TOO_MANY_ATTEMPTS'; limit: RateLimit }> {
+): Promise<
+  | Result<{ user: { id: string; email: string; restaurantName: string | null } }>
+  | { ok: false; code: 'TOO_MANY_ATTEMPTS'; limit: RateLimit }
+> {
   const attempt = await reserveSignIn(env, input.email, clientAddress)
   if (!attempt.ok) return { ok: false, code: 'TOO_MANY_ATTEMPTS', limit: attempt.limit }
   const [user] = await getDb(env.DB).select().from(users).where(eq(users.email, input.email)).limit(1)
   const valid = user
-    ? await verifyPassword(input.password, { hash: user.passwordHash, salt: user.passwordSalt, algorithm: user.passwordAlgorithm, iterations: user.passwordIterations })
+    ? await verifyPassword(input.password, {
+        hash: user.passwordHash,
+        salt: user.passwordSalt,
+        algorithm: user.passwordAlgorithm,
+        iterations: user.passwordIterations,
+      })
     : false
   if (!user || !valid) return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
   await signInSucceeded(env, input.email, clientAddress, attempt)
@@ -75,7 +83,9 @@ async function requestPasswordReset(db: Db, mailer: Mailer, email: string, origi
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
   if (!user) return
   const token = newToken()
-  await db.insert(passwordResets).values({ id: await hashToken(token), userId: user.id, expiresAt: Date.now() + RESET_TOKEN_TTL_MS })
+  await db
+    .insert(passwordResets)
+    .values({ id: await hashToken(token), userId: user.id, expiresAt: Date.now() + RESET_TOKEN_TTL_MS })
   const link = `${origin}/admin/reset-password/${token}`
   await mailer.send({
     to: email,
@@ -90,8 +100,17 @@ async function requestPasswordReset(db: Db, mailer: Mailer, email: string, origi
  * as fast for an unknown email as for an owner's, and a mailer failing does
  * not turn it into an error, so neither can tell who has an account.
  */
-export function startPasswordReset(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>, email: string, origin: string): void {
-  ctx.waitUntil(requestPasswordReset(getDb(env.DB), getMailer(env), email, origin).catch((error: unknown) => console.error('The password-reset mail could not be sent', error)))
+export function startPasswordReset(
+  env: Env,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  email: string,
+  origin: string,
+): void {
+  ctx.waitUntil(
+    requestPasswordReset(getDb(env.DB), getMailer(env), email, origin).catch((error: unknown) =>
+      console.error('The password-reset mail could not be sent', error),
+    ),
+  )
 }
 
 /** Whether a reset token can still be used (the reset page checks before showing its form). */
@@ -99,7 +118,13 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
   const [row] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(and(eq(passwordResets.id, await hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, Date.now())))
+    .where(
+      and(
+        eq(passwordResets.id, await hashToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, Date.now()),
+      ),
+    )
     .limit(1)
   return Boolean(row)
 }
@@ -120,7 +145,12 @@ export async function resetPassword(env: Env, token: string, newPassword: string
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: password.hash, passwordSalt: password.salt, passwordAlgorithm: password.algorithm, passwordIterations: password.iterations })
+      .set({
+        passwordHash: password.hash,
+        passwordSalt: password.salt,
+        passwordAlgorithm: password.algorithm,
+        passwordIterations: password.iterations,
+      })
       .where(eq(users.id, claimed.userId)),
     db.delete(authSessions).where(eq(authSessions.userId, claimed.userId)),
   ])
@@ -138,13 +168,24 @@ export async function saveRestaurant(env: Env, userId: string, input: Restaurant
 export async function saveSettings(env: Env, userId: string, input: RestaurantSettings): Promise<void> {
   await getDb(env.DB)
     .update(users)
-    .set({ ...restaurantColumns(input), taxRateBps: input.taxRateBps, taxIncludedInPrice: input.taxIncludedInPrice, showTaxSeparately: input.showTaxSeparately })
+    .set({
+      ...restaurantColumns(input),
+      taxRateBps: input.taxRateBps,
+      taxIncludedInPrice: input.taxIncludedInPrice,
+      showTaxSeparately: input.showTaxSeparately,
+    })
     .where(eq(users.id, userId))
   await restaurantChanged(env, userId)
 }
 
 /** The restaurant's name, its tax settings and how it takes payments show on (and rule) every one of its bills; an archived table has none open. */
 export async function restaurantChanged(env: Env, userId: string) {
-  const open = await getDb(env.DB).select({ sessionId: tables.sessionId }).from(tables).where(and(eq(tables.userId, userId), isNull(tables.archivedAt)))
-  await billsChanged(env, open.map((table) => table.sessionId))
+  const open = await getDb(env.DB)
+    .select({ sessionId: tables.sessionId })
+    .from(tables)
+    .where(and(eq(tables.userId, userId), isNull(tables.archivedAt)))
+  await billsChanged(
+    env,
+    open.map((table) => table.sessionId),
+  )
 }

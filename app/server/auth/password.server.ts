@@ -34,7 +34,10 @@ export async function hashPassword(password: string, iterations = PASSWORD_ITERA
 }
 
 /** Constant-time comparison of the derived key with the stored one. */
-export async function verifyPassword(password: string, stored: Omit<PasswordHash, 'algorithm'> & { algorithm: string }): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: Omit<PasswordHash, 'algorithm'> & { algorithm: string },
+): Promise<boolean> {
   if (stored.algorithm !== PASSWORD_ALGORITHM) return false
   const actual = await derive(password, fromHex(stored.salt), stored.iterations)
   const expected = fromHex(stored.hash)

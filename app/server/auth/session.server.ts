@@ -13,7 +13,8 @@ export const SESSION_COOKIE = 'mesa_session'
  * Path=/ and no Domain, so no other site or subdomain can set or shadow it.
  * Plain http (local runs) cannot carry that prefix.
  */
-const cookieNameFor = (request: Request) => (new URL(request.url).protocol === 'https:' ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
+const cookieNameFor = (request: Request) =>
+  new URL(request.url).protocol === 'https:' ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE
 const SESSION_DAYS = 30
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
 
@@ -24,7 +25,14 @@ function isLocalHttp(request: Request): boolean {
 }
 
 function cookieHeader(request: Request, value: string, maxAgeSeconds: number): string {
-  return [`${cookieNameFor(request)}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(isLocalHttp(request) ? [] : ['Secure'])].join('; ')
+  return [
+    `${cookieNameFor(request)}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAgeSeconds}`,
+    ...(isLocalHttp(request) ? [] : ['Secure']),
+  ].join('; ')
 }
 
 export function readSessionToken(request: Request): string | null {
@@ -57,7 +65,10 @@ export async function endSession(env: Env, request: Request): Promise<string> {
   const token = readSessionToken(request)
   if (token) {
     const id = await hashToken(token)
-    const [ended] = await getDb(env.DB).delete(authSessions).where(eq(authSessions.id, id)).returning({ userId: authSessions.userId })
+    const [ended] = await getDb(env.DB)
+      .delete(authSessions)
+      .where(eq(authSessions.id, id))
+      .returning({ userId: authSessions.userId })
     if (ended) await restaurantHub(env, ended.userId).endSessions(id)
   }
   return cookieHeader(request, '', 0)

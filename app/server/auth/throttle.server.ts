@@ -13,11 +13,19 @@ const pairOf = (email: string, clientAddress: string | null) => `${clientAddress
  * refused once failedSignInsPerAddressAndEmail or failedSignInsPerAddress is used up.
  */
 export function reserveSignIn(env: Env, email: string, clientAddress: string | null): Promise<Spent> {
-  return spend(env, { failedSignInsPerAddressAndEmail: pairOf(email, clientAddress), failedSignInsPerAddress: clientAddress })
+  return spend(env, {
+    failedSignInsPerAddressAndEmail: pairOf(email, clientAddress),
+    failedSignInsPerAddress: clientAddress,
+  })
 }
 
 /** The password was right: the attempt was no failure, and this email's failures from this address are forgotten (the address keeps its own count). */
-export async function signInSucceeded(env: Env, email: string, clientAddress: string | null, attempt: Extract<Spent, { ok: true }>): Promise<void> {
+export async function signInSucceeded(
+  env: Env,
+  email: string,
+  clientAddress: string | null,
+  attempt: Extract<Spent, { ok: true }>,
+): Promise<void> {
   await attempt.undo()
   await clearHits(env, 'failedSignInsPerAddressAndEmail', pairOf(email, clientAddress))
 }

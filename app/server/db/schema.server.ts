@@ -3,14 +3,7 @@ import { ADJUSTMENT_KINDS } from '../../domain/adjustments'
 import { LEDGER_METHODS } from '../../domain/bill'
 import type { PhotoSize } from '../../domain/menu-photos'
 import { MENU_TYPES } from '../../domain/schemas/menus'
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 // Every timestamp is epoch milliseconds; every amount is integer cents (MXN).
 const createdAt = () =>
@@ -36,20 +29,18 @@ export const users = sqliteTable(
     restaurantAddress: text('restaurant_address'),
     restaurantPhone: text('restaurant_phone'),
     restaurantEmail: text('restaurant_email'),
-    showTaxSeparately: integer('show_tax_separately', { mode: 'boolean' })
-      .notNull()
-      .default(false),
+    showTaxSeparately: integer('show_tax_separately', { mode: 'boolean' }).notNull().default(false),
     // Basis points: 1600 = 16 % IVA. An integer keeps tax arithmetic exact.
     taxRateBps: integer('tax_rate_bps').notNull().default(1600),
-    taxIncludedInPrice: integer('tax_included_in_price', { mode: 'boolean' })
-      .notNull()
-      .default(true),
+    taxIncludedInPrice: integer('tax_included_in_price', { mode: 'boolean' }).notNull().default(true),
     // The restaurant's own Stripe account (Connect, direct charges: the restaurant is the merchant of record), as Stripe last told us of it.
     stripeAccountId: text('stripe_account_id'),
     stripeChargesEnabled: integer('stripe_charges_enabled', { mode: 'boolean' }).notNull().default(false),
     stripeDetailsSubmitted: integer('stripe_details_submitted', { mode: 'boolean' }).notNull().default(false),
     // What the tables offer until that account takes charges: nothing, or the simulated demo (labelled as such), as the owner chose.
-    unconnectedPayments: text('unconnected_payments', { enum: ['off', 'demo'] }).notNull().default('off'),
+    unconnectedPayments: text('unconnected_payments', { enum: ['off', 'demo'] })
+      .notNull()
+      .default('off'),
     // The restaurant's clock: its business day and the cash-out's shifts are read in it.
     timeZone: text('time_zone').notNull().default('America/Mexico_City'),
     createdAt: createdAt(),
@@ -121,7 +112,9 @@ export const tables = sqliteTable(
     // Across every restaurant: a diner types only the code, not whose table it is.
     uniqueIndex('tables_short_code_unique').on(t.shortCode),
     // One "Mesa 5" in use per restaurant: staff and diners tell tables apart by number; an archived one leaves its number free.
-    uniqueIndex('tables_user_number_unique').on(t.userId, t.tableNumber).where(sql`archived_at IS NULL`),
+    uniqueIndex('tables_user_number_unique')
+      .on(t.userId, t.tableNumber)
+      .where(sql`archived_at IS NULL`),
     index('tables_user_idx').on(t.userId),
     check('tables_capacity_non_negative', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
   ],
@@ -182,10 +175,7 @@ export const billItems = sqliteTable(
     index('bill_items_session_idx').on(t.sessionId, t.createdAt),
     check('bill_items_price_non_negative', sql`${t.priceCents} >= 0`),
     check('bill_items_quantity_positive', sql`${t.quantity} >= 1`),
-    check(
-      'bill_items_paid_quantity_range',
-      sql`${t.paidQuantity} BETWEEN 0 AND ${t.quantity}`,
-    ),
+    check('bill_items_paid_quantity_range', sql`${t.paidQuantity} BETWEEN 0 AND ${t.quantity}`),
   ],
 )
 
@@ -236,11 +226,13 @@ export const payments = sqliteTable(
     check('payments_tip_non_negative', sql`${t.tipCents} >= 0`),
     check('payments_tax_non_negative', sql`${t.taxCents} >= 0`),
     check('payments_method_known', sql`${t.paymentMethod} IN ('card', 'apple', 'google', 'cash', 'terminal')`),
-    check('payments_cash_received', sql`${t.cashReceivedCents} IS NULL OR ${t.cashReceivedCents} >= ${t.amountCents} + ${t.taxCents} + ${t.tipCents}`),
+    check(
+      'payments_cash_received',
+      sql`${t.cashReceivedCents} IS NULL OR ${t.cashReceivedCents} >= ${t.amountCents} + ${t.taxCents} + ${t.tipCents}`,
+    ),
     check('payments_type_known', sql`${t.paymentType} IN ('full', 'item', 'split')`),
   ],
 )
-
 
 /** A void (units taken off a bill) or comp (units kept on it, free), with who, when and why; append-only. */
 export const billAdjustments = sqliteTable(

@@ -12,7 +12,8 @@ import { restaurantHub } from './live-sockets.server'
 
 const BILL_SOCKET = /^\/api\/tables\/session\/([A-Za-z0-9_-]{1,64})\/live$/
 
-const refuse = (status: number, message: string) => Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store' } })
+const refuse = (status: number, message: string) =>
+  Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store' } })
 
 /**
  * The live sockets (issue 7), answered before Remix because an upgrade must
@@ -24,7 +25,8 @@ const refuse = (status: number, message: string) => Response.json({ message }, {
 export async function handleLiveRequest(request: Request, url: URL, context: AppLoadContext): Promise<Response | null> {
   const billMatch = BILL_SOCKET.exec(url.pathname)
   if (!billMatch && url.pathname !== livePath.restaurant) return null
-  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Connect to this address with a WebSocket.')
+  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+    return refuse(426, 'Connect to this address with a WebSocket.')
   const env = context.cloudflare.env
 
   if (billMatch) {
@@ -44,7 +46,8 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
     return tableSessionStub(env, sessionId).fetch(new Request(forward, request))
   }
 
-  if (request.headers.get('Origin') !== url.origin) return refuse(403, 'This connection must come from the Mesa site itself.')
+  if (request.headers.get('Origin') !== url.origin)
+    return refuse(403, 'This connection must come from the Mesa site itself.')
   const user = await getStaffUser(context, request)
   if (!user) return refuse(401, 'Sign in first.')
   const forward = new URL(request.url)

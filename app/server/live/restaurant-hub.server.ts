@@ -24,7 +24,12 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
   /** A staff screen's connection; the Worker checked the session cookie, the origin and whose restaurant this is. */
   fetch(request: Request): Response {
     const params = new URL(request.url).searchParams
-    return acceptLiveSocket(this.ctx, { role: 'staff', userId: params.get('userId') ?? '', session: params.get('session') ?? '', connectedAt: Date.now() })
+    return acceptLiveSocket(this.ctx, {
+      role: 'staff',
+      userId: params.get('userId') ?? '',
+      session: params.get('session') ?? '',
+      connectedAt: Date.now(),
+    })
   }
 
   /**
@@ -35,7 +40,8 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
   endSessions(session?: string): void {
     for (const socket of this.ctx.getWebSockets()) {
       const attachment = socket.deserializeAttachment() as LiveAttachment | null
-      if (session === undefined || (attachment?.role === 'staff' && attachment.session === session)) closeQuietly(socket, 4001)
+      if (session === undefined || (attachment?.role === 'staff' && attachment.session === session))
+        closeQuietly(socket, 4001)
     }
   }
 

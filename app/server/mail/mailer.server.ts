@@ -24,10 +24,19 @@ export interface Mailer {
 const HIDDEN = '[oculto / hidden]'
 
 /** The message as the outbox keeps it: every secret replaced. */
-export const withoutSecrets = ({ text, secrets = [] }: MailMessage) => secrets.reduce((kept, secret) => kept.replaceAll(secret, HIDDEN), text)
+export const withoutSecrets = ({ text, secrets = [] }: MailMessage) =>
+  secrets.reduce((kept, secret) => kept.replaceAll(secret, HIDDEN), text)
 
 async function keep(env: Env, provider: string, message: MailMessage) {
-  await getDb(env.DB).insert(mailOutbox).values({ id: crypto.randomUUID(), toAddress: message.to, subject: message.subject, body: withoutSecrets(message), provider })
+  await getDb(env.DB)
+    .insert(mailOutbox)
+    .values({
+      id: crypto.randomUUID(),
+      toAddress: message.to,
+      subject: message.subject,
+      body: withoutSecrets(message),
+      provider,
+    })
 }
 
 function logMailer(env: Env): Mailer {
@@ -41,14 +50,23 @@ function logMailer(env: Env): Mailer {
 }
 
 /** Sends through Resend's API (POST /emails); a refusal throws, so the caller's request fails loudly instead of silently losing the mail. */
-export function resendMailer(env: Env, config: Pick<AppEnv, 'MAIL_API_BASE' | 'MAIL_API_KEY' | 'MAIL_FROM'>, send: typeof fetch = fetch): Mailer {
+export function resendMailer(
+  env: Env,
+  config: Pick<AppEnv, 'MAIL_API_BASE' | 'MAIL_API_KEY' | 'MAIL_FROM'>,
+  send: typeof fetch = fetch,
+): Mailer {
   return {
     id: 'resend',
     async send(message) {
       const response = await send(new URL('/emails', config.MAIL_API_BASE), {
         method: 'POST',
         headers: { Authorization: `Bearer ${config.MAIL_API_KEY}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: config.MAIL_FROM, to: [message.to], subject: message.subject, text: message.text }),
+        body: JSON.stringify({
+          from: config.MAIL_FROM,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+        }),
       })
       // Resend's error bodies name the problem ({ name, message }) and never echo the mail.
       if (!response.ok) throw new Error(`Resend refused the mail (${response.status}): ${await response.text()}`)

@@ -75,7 +75,8 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
       await wait()
       if (request.paymentToken === DECLINED) return { status: 'declined', message: 'Your card was declined.' }
       const reference = `sim_${request.key}`
-      if (request.paymentToken === NEEDS_ACTION) return { status: 'requires_action', reference, clientSecret: `${reference}_secret` }
+      if (request.paymentToken === NEEDS_ACTION)
+        return { status: 'requires_action', reference, clientSecret: `${reference}_secret` }
       return { status: 'authorized', reference }
     },
     // Nothing is kept between calls: a simulated attempt is taken to have been confirmed.
@@ -141,7 +142,9 @@ export function getPaymentProvider(env: Env, sessionId: string, table: BillTable
     case 'stripe': {
       const charging = stripeCharging(table)
       if (charging === 'off') return null
-      return charging === 'demo' ? simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS) : stripeProvider(config, charging.accountId)
+      return charging === 'demo'
+        ? simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
+        : stripeProvider(config, charging.accountId)
     }
   }
 }
@@ -158,7 +161,9 @@ export function settlingProvider(env: Env, sessionId: string, table: BillTable, 
   const config = appEnv(env)
   if (id === 'simulated') return simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
   // A Stripe hold is settled on the restaurant's account even once that account no longer takes new charges.
-  return id === 'stripe' && config.PAYMENT_PROVIDER === 'stripe' && table.stripeAccountId ? stripeProvider(config, table.stripeAccountId) : null
+  return id === 'stripe' && config.PAYMENT_PROVIDER === 'stripe' && table.stripeAccountId
+    ? stripeProvider(config, table.stripeAccountId)
+    : null
 }
 
 /**
@@ -172,10 +177,22 @@ export async function paymentsSimulated(env: Env, sessionId: string): Promise<bo
   if (appEnv(env).PAYMENT_PROVIDER === 'simulated') return true
   const db = getDb(env.DB)
   const [restaurant] = await db
-    .select({ stripeAccountId: users.stripeAccountId, stripeChargesEnabled: users.stripeChargesEnabled, unconnectedPayments: users.unconnectedPayments })
+    .select({
+      stripeAccountId: users.stripeAccountId,
+      stripeChargesEnabled: users.stripeChargesEnabled,
+      unconnectedPayments: users.unconnectedPayments,
+    })
     .from(tables)
     .innerJoin(users, eq(users.id, tables.userId))
-    .where(or(eq(tables.sessionId, sessionId), eq(tables.id, db.select({ tableId: tableSessions.tableId }).from(tableSessions).where(eq(tableSessions.id, sessionId)))))
+    .where(
+      or(
+        eq(tables.sessionId, sessionId),
+        eq(
+          tables.id,
+          db.select({ tableId: tableSessions.tableId }).from(tableSessions).where(eq(tableSessions.id, sessionId)),
+        ),
+      ),
+    )
     .limit(1)
   return restaurant ? stripeCharging(restaurant) === 'demo' : false
 }

@@ -19,7 +19,8 @@ export const ONBOARDING_REFRESH = '/admin/dashboard/settings?stripe=refresh'
 export type AccountState = 'none' | 'needs_info' | 'pending' | 'active'
 
 /** Card payments as Configuración shows them. */
-export type CardPayments = { provider: 'simulated' } | { provider: 'stripe'; account: AccountState; unconnectedPayments: 'off' | 'demo' }
+export type CardPayments =
+  { provider: 'simulated' } | { provider: 'stripe'; account: AccountState; unconnectedPayments: 'off' | 'demo' }
 
 interface StoredAccount {
   stripeAccountId: string | null
@@ -28,14 +29,18 @@ interface StoredAccount {
   unconnectedPayments: 'off' | 'demo'
 }
 
-function stateOf(account: Pick<StoredAccount, 'stripeAccountId' | 'stripeChargesEnabled' | 'stripeDetailsSubmitted'>, due: number): AccountState {
+function stateOf(
+  account: Pick<StoredAccount, 'stripeAccountId' | 'stripeChargesEnabled' | 'stripeDetailsSubmitted'>,
+  due: number,
+): AccountState {
   if (!account.stripeAccountId) return 'none'
   if (account.stripeChargesEnabled) return 'active'
   return !account.stripeDetailsSubmitted || due > 0 ? 'needs_info' : 'pending'
 }
 
 /** What Stripe asks of the account now; requirements still due mean the owner has more to give. */
-const dueOf = (account: Stripe.Account) => new Set([...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])]).size
+const dueOf = (account: Stripe.Account) =>
+  new Set([...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])]).size
 
 async function storedAccount(env: Env, userId: string): Promise<StoredAccount> {
   const [row] = await getDb(env.DB)
@@ -68,7 +73,17 @@ export async function cardPayments(env: Env, userId: string, host: string): Prom
   try {
     const account = await stripeClient(config).accounts.retrieve(stored.stripeAccountId)
     await applyAccount(env, account, host)
-    return { ...known, account: stateOf({ stripeAccountId: account.id, stripeChargesEnabled: account.charges_enabled, stripeDetailsSubmitted: account.details_submitted }, dueOf(account)) }
+    return {
+      ...known,
+      account: stateOf(
+        {
+          stripeAccountId: account.id,
+          stripeChargesEnabled: account.charges_enabled,
+          stripeDetailsSubmitted: account.details_submitted,
+        },
+        dueOf(account),
+      ),
+    }
   } catch (error) {
     console.error(`Could not read Stripe account ${stored.stripeAccountId}`, error)
     return { ...known, account: stateOf(stored, 0) }
@@ -82,7 +97,11 @@ export async function cardPayments(env: Env, userId: string, host: string): Prom
  * is (its own full Stripe Dashboard, Stripe's fees and disputes its own),
  * as direct charges, where the restaurant is the merchant, call for.
  */
-export async function onboardingLink(env: Env, owner: { id: string; email: string; restaurantName: string | null }, origin: string): Promise<string> {
+export async function onboardingLink(
+  env: Env,
+  owner: { id: string; email: string; restaurantName: string | null },
+  origin: string,
+): Promise<string> {
   const stripe = stripeClient(appEnv(env))
   const db = getDb(env.DB)
   let accountId = (await storedAccount(env, owner.id)).stripeAccountId
@@ -91,7 +110,12 @@ export async function onboardingLink(env: Env, owner: { id: string; email: strin
       {
         country: 'MX',
         email: owner.email,
-        controller: { stripe_dashboard: { type: 'full' }, fees: { payer: 'account' }, losses: { payments: 'stripe' }, requirement_collection: 'stripe' },
+        controller: {
+          stripe_dashboard: { type: 'full' },
+          fees: { payer: 'account' },
+          losses: { payments: 'stripe' },
+          requirement_collection: 'stripe',
+        },
         capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
         // 5812: eating places and restaurants.
         business_profile: { mcc: '5812', ...(owner.restaurantName ? { name: owner.restaurantName } : {}) },
@@ -106,7 +130,12 @@ export async function onboardingLink(env: Env, owner: { id: string; email: strin
       .where(and(eq(users.id, owner.id), isNull(users.stripeAccountId)))
     accountId = (await storedAccount(env, owner.id)).stripeAccountId ?? account.id
   }
-  const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: `${origin}${ONBOARDING_RETURN}`, refresh_url: `${origin}${ONBOARDING_REFRESH}` })
+  const link = await stripe.accountLinks.create({
+    account: accountId,
+    type: 'account_onboarding',
+    return_url: `${origin}${ONBOARDING_RETURN}`,
+    refresh_url: `${origin}${ONBOARDING_REFRESH}`,
+  })
   return link.url
 }
 
@@ -128,7 +157,15 @@ export async function applyAccount(env: Env, account: Stripe.Account, host: stri
   const change = db
     .update(users)
     .set(next)
-    .where(and(eq(users.stripeAccountId, account.id), or(ne(users.stripeChargesEnabled, next.stripeChargesEnabled), ne(users.stripeDetailsSubmitted, next.stripeDetailsSubmitted))))
+    .where(
+      and(
+        eq(users.stripeAccountId, account.id),
+        or(
+          ne(users.stripeChargesEnabled, next.stripeChargesEnabled),
+          ne(users.stripeDetailsSubmitted, next.stripeDetailsSubmitted),
+        ),
+      ),
+    )
     .returning({ id: users.id })
   // One statement flips the account to charging, so of two tellings at once (webhook, Configuración) one alone sees it happen.
   const [activated, changed] = account.charges_enabled ? await db.batch([activation, change]) : [[], await change]
@@ -150,7 +187,10 @@ const isPublicDomain = (host: string) => /^([a-z0-9-]+\.)+[a-z]{2,63}$/i.test(ho
 async function registerDomain(env: Env, accountId: string, host: string): Promise<void> {
   if (!isPublicDomain(host)) return
   try {
-    await stripeClient(appEnv(env)).paymentMethodDomains.create({ domain_name: host, enabled: true }, { stripeAccount: accountId, idempotencyKey: `${accountId}:domain:${host}` })
+    await stripeClient(appEnv(env)).paymentMethodDomains.create(
+      { domain_name: host, enabled: true },
+      { stripeAccount: accountId, idempotencyKey: `${accountId}:domain:${host}` },
+    )
   } catch (error) {
     console.error(`Could not register ${host} for Apple Pay on Stripe account ${accountId}`, error)
   }

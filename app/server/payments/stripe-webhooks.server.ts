@@ -12,7 +12,12 @@ import { applyAccount } from './stripe-accounts.server'
 const CLAIM_MS = 60_000
 
 /** The PaymentIntent events that may mean a hold's money moved: the bill's object asks Stripe where the attempt stands. */
-const PAYMENT_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'])
+const PAYMENT_EVENTS = new Set([
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+])
 
 type Claim = 'mine' | 'handled' | 'busy'
 
@@ -26,10 +31,18 @@ async function claim(db: Db, event: Stripe.Event, now: number): Promise<Claim> {
   const [claimed] = await db
     .insert(providerEvents)
     .values({ id: event.id, provider: 'stripe', type: event.type, claimedAt: now })
-    .onConflictDoUpdate({ target: providerEvents.id, set: { claimedAt: now }, setWhere: and(isNull(providerEvents.handledAt), lt(providerEvents.claimedAt, now - CLAIM_MS)) })
+    .onConflictDoUpdate({
+      target: providerEvents.id,
+      set: { claimedAt: now },
+      setWhere: and(isNull(providerEvents.handledAt), lt(providerEvents.claimedAt, now - CLAIM_MS)),
+    })
     .returning({ id: providerEvents.id })
   if (claimed) return 'mine'
-  const [known] = await db.select({ handledAt: providerEvents.handledAt }).from(providerEvents).where(eq(providerEvents.id, event.id)).limit(1)
+  const [known] = await db
+    .select({ handledAt: providerEvents.handledAt })
+    .from(providerEvents)
+    .where(eq(providerEvents.id, event.id))
+    .limit(1)
   // Gone meanwhile: the other delivery failed and gave it up, so it is for a retry to act on.
   return known && known.handledAt !== null ? 'handled' : 'busy'
 }
@@ -45,11 +58,18 @@ async function claim(db: Db, event: Stripe.Event, now: number): Promise<Claim> {
  */
 export async function receiveStripeEvent(env: Env, request: Request): Promise<Response> {
   const config = appEnv(env)
-  if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_WEBHOOK_SECRET) return apiError(404, 'This Mesa does not take payments through Stripe.')
+  if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_WEBHOOK_SECRET)
+    return apiError(404, 'This Mesa does not take payments through Stripe.')
   const payload = await request.text()
   let event: Stripe.Event
   try {
-    event = await Stripe.webhooks.constructEventAsync(payload, request.headers.get('Stripe-Signature') ?? '', config.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider())
+    event = await Stripe.webhooks.constructEventAsync(
+      payload,
+      request.headers.get('Stripe-Signature') ?? '',
+      config.STRIPE_WEBHOOK_SECRET,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    )
   } catch {
     return apiError(400, 'The Stripe-Signature header does not match this payload and the endpoint’s secret.')
   }

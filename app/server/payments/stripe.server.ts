@@ -44,7 +44,10 @@ const NOT_TAKEN = 'The payment could not be made. Nothing was charged.'
  */
 export function stripeProvider(config: StripeConfig, accountId: string): PaymentProvider {
   const stripe = stripeClient(config)
-  const onAccount = (idempotencyKey?: string): Stripe.RequestOptions => ({ stripeAccount: accountId, ...(idempotencyKey ? { idempotencyKey } : {}) })
+  const onAccount = (idempotencyKey?: string): Stripe.RequestOptions => ({
+    stripeAccount: accountId,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  })
   const retrieve = (reference: string) => stripe.paymentIntents.retrieve(reference, {}, onAccount())
 
   return {
@@ -105,7 +108,10 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
         const intent = await stripe.paymentIntents.capture(reference, {}, onAccount(`${reference}:capture`))
         return intent.status === 'succeeded'
       } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)) throw error
+        if (!(
+          error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError
+        ))
+          throw error
         // Captured already (an attempt that stopped after capturing), or its authorisation is gone (cancelled, expired).
         return (await retrieve(reference)).status === 'succeeded'
       }
@@ -117,7 +123,10 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
         case 'canceled':
           return
         case 'succeeded':
-          await stripe.refunds.create({ payment_intent: reference, reason: 'requested_by_customer' }, onAccount(`${reference}:refund`))
+          await stripe.refunds.create(
+            { payment_intent: reference, reason: 'requested_by_customer' },
+            onAccount(`${reference}:refund`),
+          )
           return
         default:
           await stripe.paymentIntents.cancel(reference, {}, onAccount(`${reference}:cancel`))
@@ -127,8 +136,13 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
     async refund(reference: string, cents: number, key: string) {
       try {
         // Mesa's fee on the charge goes back in proportion: the restaurant does not pay a fee on money it returned.
-        const refund = await stripe.refunds.create({ payment_intent: reference, amount: cents, refund_application_fee: true, reason: 'requested_by_customer' }, onAccount(`${key}:refund`))
-        return refund.status === 'failed' || refund.status === 'canceled' ? { ok: false, message: 'Stripe could not give the money back.' } : { ok: true, reference: refund.id }
+        const refund = await stripe.refunds.create(
+          { payment_intent: reference, amount: cents, refund_application_fee: true, reason: 'requested_by_customer' },
+          onAccount(`${key}:refund`),
+        )
+        return refund.status === 'failed' || refund.status === 'canceled'
+          ? { ok: false, message: 'Stripe could not give the money back.' }
+          : { ok: true, reference: refund.id }
       } catch (error) {
         // A clear refusal (more than is left, a charge that cannot be refunded) fails the refund; anything else, including a
         // 409 while the same key's first request is still under way, is asked again later with the same key.
@@ -153,14 +167,18 @@ function authorization(intent: Stripe.PaymentIntent): Authorization {
       return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret ?? '' }
     case 'requires_payment_method':
     case 'canceled':
-      return { status: 'declined', message: intent.last_payment_error?.message ?? 'The card was declined. Nothing was charged.' }
+      return {
+        status: 'declined',
+        message: intent.last_payment_error?.message ?? 'The card was declined. Nothing was charged.',
+      }
     default:
       throw unknownStatus(intent)
   }
 }
 
 /** A status this Mesa does not know (a newer API): thrown, so the hold stands and is asked about again rather than guessed at. */
-const unknownStatus = (intent: Stripe.PaymentIntent) => new Error(`PaymentIntent ${intent.id} has a status Mesa does not know: ${intent.status}`)
+const unknownStatus = (intent: Stripe.PaymentIntent) =>
+  new Error(`PaymentIntent ${intent.id} has a status Mesa does not know: ${intent.status}`)
 
 /**
  * A refusal from Stripe: a declined card is told to the diner in Stripe's

@@ -261,7 +261,8 @@ export type StoredRefund = RefundRow & { status: 'pending' | 'done' | 'failed' }
 const REFUND_COLUMNS = `id, payment_id AS paymentId, method, amount_cents AS amountCents, tax_cents AS taxCents, tip_cents AS tipCents, units, reason, staff,
   status, provider, provider_reference AS providerReference, created_at AS createdAt`
 
-const ADJUSTMENT_COLUMNS = 'id, line_id AS lineId, name, kind, quantity, amount_cents AS amountCents, reason, staff, created_at AS createdAt'
+const ADJUSTMENT_COLUMNS =
+  'id, line_id AS lineId, name, kind, quantity, amount_cents AS amountCents, reason, staff, created_at AS createdAt'
 
 /** Which bill this object holds and what it knows of its table. */
 export interface BillHeader {
@@ -316,7 +317,11 @@ const HOLD_COLUMNS = `id, transaction_id AS transactionId, request_hash AS reque
   status, provider, reference, expires_at AS expiresAt, created_at AS createdAt`
 
 type StoredHold = Omit<HoldRow, 'request' | 'hold'> & { request: string; hold: string }
-const toHoldRow = (row: StoredHold): HoldRow => ({ ...row, request: JSON.parse(row.request) as PaymentRequest, hold: JSON.parse(row.hold) as Hold })
+const toHoldRow = (row: StoredHold): HoldRow => ({
+  ...row,
+  request: JSON.parse(row.request) as PaymentRequest,
+  hold: JSON.parse(row.hold) as Hold,
+})
 
 /** What the ledger in D1 receives, in commit order. */
 export type OutboxEntry =
@@ -325,7 +330,16 @@ export type OutboxEntry =
   | { kind: 'line-removed'; body: { id: string } }
   | { kind: 'adjustment'; body: AdjustmentRow }
   | { kind: 'refund'; body: RefundRow }
-  | { kind: 'close'; body: { sessionId: string; tableId: string; closedAt: number; nextSessionId: string; settlement?: Settlement | null } }
+  | {
+      kind: 'close'
+      body: {
+        sessionId: string
+        tableId: string
+        closedAt: number
+        nextSessionId: string
+        settlement?: Settlement | null
+      }
+    }
   | { kind: 'archive'; body: { sessionId: string; tableId: string; closedAt: number } }
   | { kind: 'reset'; body: { sessionId: string; tableId: string; openedAt: number } }
 
@@ -369,7 +383,9 @@ export class BillStore {
 
   constructor(private readonly storage: DurableObjectStorage) {
     this.sql = storage.sql
-    this.#ready = this.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_steps'").toArray().length > 0
+    this.#ready =
+      this.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_steps'").toArray().length >
+      0
     if (this.#ready) this.#migrate()
   }
 
@@ -387,13 +403,25 @@ export class BillStore {
     if (!this.#ready) return null
     if (this.#header !== undefined) return this.#header
     const [row] = this.sql
-      .exec<{ sessionId: string; tableId: string; openedAt: number; closedAt: number | null; nextSessionId: string | null; tableInfo: string; settlement: string | null }>(
+      .exec<{
+        sessionId: string
+        tableId: string
+        openedAt: number
+        closedAt: number | null
+        nextSessionId: string | null
+        tableInfo: string
+        settlement: string | null
+      }>(
         'SELECT session_id AS sessionId, table_id AS tableId, opened_at AS openedAt, closed_at AS closedAt, next_session_id AS nextSessionId, table_info AS tableInfo, settlement FROM bill',
       )
       .toArray()
     if (!row) return (this.#header = null)
     const { tableInfo, settlement, ...header } = row
-    this.#header = { ...header, table: JSON.parse(tableInfo) as BillTable, settlement: settlement ? (JSON.parse(settlement) as Settlement) : null }
+    this.#header = {
+      ...header,
+      table: JSON.parse(tableInfo) as BillTable,
+      settlement: settlement ? (JSON.parse(settlement) as Settlement) : null,
+    }
     return this.#header
   }
 
@@ -403,7 +431,14 @@ export class BillStore {
    * previous bill, so a retry of one of them that finds this bill is
    * answered with it rather than charged again.
    */
-  start(header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>, { lines = [], payments = [], earlier = [] }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {}) {
+  start(
+    header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>,
+    {
+      lines = [],
+      payments = [],
+      earlier = [],
+    }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {},
+  ) {
     this.#header = undefined
     const wasReady = this.#ready
     try {
@@ -416,7 +451,12 @@ export class BillStore {
     }
   }
 
-  #startBill(header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>, lines: BillItemRow[], payments: PaymentRow[], earlier: PaymentRow[]) {
+  #startBill(
+    header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>,
+    lines: BillItemRow[],
+    payments: PaymentRow[],
+    earlier: PaymentRow[],
+  ) {
     this.sql.exec(
       'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
       header.sessionId,
@@ -426,7 +466,12 @@ export class BillStore {
     )
     for (const line of lines) this.#insertLine(line)
     for (const payment of payments) this.#insertPayment(payment)
-    for (const payment of earlier) this.sql.exec('INSERT OR IGNORE INTO earlier_payments (transaction_id, payment) VALUES (?, ?)', payment.transactionId, JSON.stringify(payment))
+    for (const payment of earlier)
+      this.sql.exec(
+        'INSERT OR IGNORE INTO earlier_payments (transaction_id, payment) VALUES (?, ?)',
+        payment.transactionId,
+        JSON.stringify(payment),
+      )
     this.#state = null
     this.#transactions = null
   }
@@ -439,24 +484,34 @@ export class BillStore {
   /** The lines in the order they were ordered. */
   lines(): BillItemRow[] {
     return this.sql
-      .exec<Omit<BillItemRow, 'comped'> & { comped: number } & Row>(`SELECT ${LINE_COLUMNS} FROM lines ORDER BY created_at, rowid`)
+      .exec<Omit<BillItemRow, 'comped'> & { comped: number } & Row>(
+        `SELECT ${LINE_COLUMNS} FROM lines ORDER BY created_at, rowid`,
+      )
       .toArray()
       .map((line) => ({ ...line, comped: line.comped === 1 }))
   }
 
   /** Voids and comps, oldest first. */
   adjustments(): Omit<AdjustmentRow, 'tableId' | 'sessionId'>[] {
-    return this.sql.exec<Omit<AdjustmentRow, 'tableId' | 'sessionId'> & Row>(`SELECT ${ADJUSTMENT_COLUMNS} FROM adjustments ORDER BY created_at, rowid`).toArray()
+    return this.sql
+      .exec<Omit<AdjustmentRow, 'tableId' | 'sessionId'> & Row>(
+        `SELECT ${ADJUSTMENT_COLUMNS} FROM adjustments ORDER BY created_at, rowid`,
+      )
+      .toArray()
   }
 
   /** Refunds, oldest first; of one payment when `paymentId` is given. */
   refunds(paymentId?: string): Omit<StoredRefund, 'tableId' | 'sessionId'>[] {
     const query = `SELECT ${REFUND_COLUMNS} FROM refunds ${paymentId ? 'WHERE payment_id = ?' : ''} ORDER BY created_at, rowid`
-    return this.sql.exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(query, ...(paymentId ? [paymentId] : [])).toArray()
+    return this.sql
+      .exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(query, ...(paymentId ? [paymentId] : []))
+      .toArray()
   }
 
   refund(id: string): Omit<StoredRefund, 'tableId' | 'sessionId'> | undefined {
-    return this.sql.exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE id = ?`, id).toArray()[0]
+    return this.sql
+      .exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE id = ?`, id)
+      .toArray()[0]
   }
 
   payment(id: string): PaymentRow | undefined {
@@ -465,14 +520,18 @@ export class BillStore {
 
   /** Payments, newest first. */
   payments(): PaymentRow[] {
-    return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC`).toArray()
+    return this.sql
+      .exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC`)
+      .toArray()
   }
 
   /** Whether any payment or hold of this bill, or payment of the one before it, has `transactionId`. */
   #seen(transactionId: string): boolean {
     this.#transactions ??= new Set(
       this.sql
-        .exec<{ id: string }>('SELECT transaction_id AS id FROM payments UNION SELECT transaction_id FROM holds UNION SELECT transaction_id FROM earlier_payments')
+        .exec<{ id: string }>(
+          'SELECT transaction_id AS id FROM payments UNION SELECT transaction_id FROM holds UNION SELECT transaction_id FROM earlier_payments',
+        )
         .toArray()
         .map((row) => row.id),
     )
@@ -482,9 +541,13 @@ export class BillStore {
   /** The payment this bill, or the table's bill before it, recorded under `transactionId`. */
   paymentByTransaction(transactionId: string): PaymentRow | undefined {
     if (!this.#ready || !this.#seen(transactionId)) return undefined
-    const [own] = this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE transaction_id = ?`, transactionId).toArray()
+    const [own] = this.sql
+      .exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE transaction_id = ?`, transactionId)
+      .toArray()
     if (own) return own
-    const [earlier] = this.sql.exec<{ payment: string }>('SELECT payment FROM earlier_payments WHERE transaction_id = ?', transactionId).toArray()
+    const [earlier] = this.sql
+      .exec<{ payment: string }>('SELECT payment FROM earlier_payments WHERE transaction_id = ?', transactionId)
+      .toArray()
     return earlier ? (JSON.parse(earlier.payment) as PaymentRow) : undefined
   }
 
@@ -495,7 +558,9 @@ export class BillStore {
       // What refunds gave back is unpaid again.
       paidCents:
         this.sql.exec<{ paid: number }>('SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments').one().paid -
-        this.sql.exec<{ given: number }>("SELECT coalesce(sum(amount_cents), 0) AS given FROM refunds WHERE status = 'done'").one().given,
+        this.sql
+          .exec<{ given: number }>("SELECT coalesce(sum(amount_cents), 0) AS given FROM refunds WHERE status = 'done'")
+          .one().given,
       // A share refunded whole is a share to pay again.
       splitPaid: this.sql
         .exec<{ tableSize: number; shares: number }>(
@@ -510,7 +575,8 @@ export class BillStore {
   }
 
   openLineCount(): number {
-    return this.sql.exec<{ lines: number }>('SELECT count(*) AS lines FROM lines WHERE paid_quantity < quantity').one().lines
+    return this.sql.exec<{ lines: number }>('SELECT count(*) AS lines FROM lines WHERE paid_quantity < quantity').one()
+      .lines
   }
 
   addLines(lines: BillItemRow[]) {
@@ -582,7 +648,10 @@ export class BillStore {
     this.sql.exec("UPDATE refunds SET status = 'done', provider_reference = ? WHERE id = ?", reference, id)
     this.#changeLines(before, after)
     const { status: _status, ...done } = refund
-    this.#enqueue({ kind: 'refund', body: { ...done, providerReference: reference, tableId: header.tableId, sessionId: header.sessionId } })
+    this.#enqueue({
+      kind: 'refund',
+      body: { ...done, providerReference: reference, tableId: header.tableId, sessionId: header.sessionId },
+    })
   }
 
   failRefund(id: string) {
@@ -592,15 +661,27 @@ export class BillStore {
   /** Refunds whose money has not gone back yet. */
   pendingRefunds(): Omit<StoredRefund, 'tableId' | 'sessionId'>[] {
     if (!this.#ready) return []
-    return this.sql.exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE status = 'pending' ORDER BY created_at, rowid`).toArray()
+    return this.sql
+      .exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(
+        `SELECT ${REFUND_COLUMNS} FROM refunds WHERE status = 'pending' ORDER BY created_at, rowid`,
+      )
+      .toArray()
   }
 
   close(closedAt: number, nextSessionId: string, settlement: Settlement | null = null) {
     const header = this.header()
     if (!header) return
     this.#header = undefined
-    this.sql.exec('UPDATE bill SET closed_at = ?, next_session_id = ?, settlement = ?', closedAt, nextSessionId, settlement ? JSON.stringify(settlement) : null)
-    this.#enqueue({ kind: 'close', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId, settlement } })
+    this.sql.exec(
+      'UPDATE bill SET closed_at = ?, next_session_id = ?, settlement = ?',
+      closedAt,
+      nextSessionId,
+      settlement ? JSON.stringify(settlement) : null,
+    )
+    this.#enqueue({
+      kind: 'close',
+      body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId, settlement },
+    })
   }
 
   /** Closes the bill for good, with no bill after it: its table is archived, in the ledger too. */
@@ -640,7 +721,14 @@ export class BillStore {
 
   /** Writes a line that was `old` as `line`, if anything stored of it changed. */
   #changeLine(old: BillItemRow, line: BillItemRow) {
-    if (old.paidQuantity === line.paidQuantity && old.paidBy === line.paidBy && old.quantity === line.quantity && old.priceCents === line.priceCents && old.comped === line.comped) return
+    if (
+      old.paidQuantity === line.paidQuantity &&
+      old.paidBy === line.paidBy &&
+      old.quantity === line.quantity &&
+      old.priceCents === line.priceCents &&
+      old.comped === line.comped
+    )
+      return
     this.sql.exec(
       'UPDATE lines SET quantity = ?, price_cents = ?, paid_quantity = ?, paid_by = ?, comped = ? WHERE id = ?',
       line.quantity,
@@ -661,7 +749,10 @@ export class BillStore {
     this.#inProgress = null
     this.#transactions = null
     this.#header = undefined
-    this.sql.exec('UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL, settlement = NULL', openedAt)
+    this.sql.exec(
+      'UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL, settlement = NULL',
+      openedAt,
+    )
     this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
     this.addLines(lines)
   }
@@ -669,7 +760,9 @@ export class BillStore {
   #holdsInProgress(): Map<string, HoldRow> {
     this.#inProgress ??= new Map(
       this.sql
-        .exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE status IN ('held', 'action') ORDER BY created_at, rowid`)
+        .exec<StoredHold & Row>(
+          `SELECT ${HOLD_COLUMNS} FROM holds WHERE status IN ('held', 'action') ORDER BY created_at, rowid`,
+        )
         .toArray()
         .map((row) => [row.id, toHoldRow(row)]),
     )
@@ -706,7 +799,12 @@ export class BillStore {
   /** The newest hold made for `transactionId`: a retry finds the attempt it repeats. */
   holdByTransaction(transactionId: string): HoldRow | undefined {
     if (!this.#ready || !this.#seen(transactionId)) return undefined
-    const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE transaction_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`, transactionId).toArray()
+    const [row] = this.sql
+      .exec<StoredHold & Row>(
+        `SELECT ${HOLD_COLUMNS} FROM holds WHERE transaction_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+        transactionId,
+      )
+      .toArray()
     return row ? toHoldRow(row) : undefined
   }
 
@@ -735,8 +833,19 @@ export class BillStore {
   setHold(id: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
     const row = this.hold(id)
     if (!row) return
-    const updated: HoldRow = { ...row, status: change.status, reference: change.reference ?? row.reference, expiresAt: change.expiresAt ?? row.expiresAt }
-    this.sql.exec('UPDATE holds SET status = ?, reference = ?, expires_at = ? WHERE id = ?', updated.status, updated.reference, updated.expiresAt, id)
+    const updated: HoldRow = {
+      ...row,
+      status: change.status,
+      reference: change.reference ?? row.reference,
+      expiresAt: change.expiresAt ?? row.expiresAt,
+    }
+    this.sql.exec(
+      'UPDATE holds SET status = ?, reference = ?, expires_at = ? WHERE id = ?',
+      updated.status,
+      updated.reference,
+      updated.expiresAt,
+      id,
+    )
     if (inProgress(updated.status)) this.#inProgress?.set(id, updated)
     else this.#inProgress?.delete(id)
   }
@@ -766,9 +875,15 @@ export class BillStore {
 
   #pending(): PendingEntry[] {
     this.#outbox ??= this.sql
-      .exec<{ seq: number; kind: string; body: string; committedAt: number }>('SELECT seq, kind, body, committed_at AS committedAt FROM outbox ORDER BY seq')
+      .exec<{ seq: number; kind: string; body: string; committedAt: number }>(
+        'SELECT seq, kind, body, committed_at AS committedAt FROM outbox ORDER BY seq',
+      )
       .toArray()
-      .map((row) => ({ seq: row.seq, committedAt: row.committedAt, entry: { kind: row.kind, body: JSON.parse(row.body) } as OutboxEntry }))
+      .map((row) => ({
+        seq: row.seq,
+        committedAt: row.committedAt,
+        entry: { kind: row.kind, body: JSON.parse(row.body) } as OutboxEntry,
+      }))
     return this.#outbox
   }
 
@@ -791,17 +906,30 @@ export class BillStore {
   #enqueue(entry: OutboxEntry) {
     const committedAt = Date.now()
     const body = JSON.stringify(entry.body)
-    const { seq } = this.sql.exec<{ seq: number }>('INSERT INTO outbox (kind, body, committed_at) VALUES (?, ?, ?) RETURNING seq', entry.kind, body, committedAt).one()
+    const { seq } = this.sql
+      .exec<{ seq: number }>(
+        'INSERT INTO outbox (kind, body, committed_at) VALUES (?, ?, ?) RETURNING seq',
+        entry.kind,
+        body,
+        committedAt,
+      )
+      .one()
     // Read back from what was stored, as storage would give it: the caller's rows may change after they are written.
     this.#outbox?.push({ seq, committedAt, entry: { kind: entry.kind, body: JSON.parse(body) } as OutboxEntry })
   }
 
   #insertLine(line: BillItemRow) {
-    this.sql.exec(`INSERT INTO lines (${LINE_FIELDS.join(', ')}) VALUES (${placeholders(LINE_FIELDS)})`, ...lineValues(line))
+    this.sql.exec(
+      `INSERT INTO lines (${LINE_FIELDS.join(', ')}) VALUES (${placeholders(LINE_FIELDS)})`,
+      ...lineValues(line),
+    )
   }
 
   #insertPayment(payment: PaymentRow) {
-    this.sql.exec(`INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}) VALUES (${placeholders(PAYMENT_FIELDS)})`, ...paymentValues(payment))
+    this.sql.exec(
+      `INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}) VALUES (${placeholders(PAYMENT_FIELDS)})`,
+      ...paymentValues(payment),
+    )
     this.#transactions?.add(payment.transactionId)
   }
 }

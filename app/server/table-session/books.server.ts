@@ -23,7 +23,12 @@ export function adjustmentOf(
   request: AdjustmentRequest,
   now: number,
 ): WriteFailure | { ok: true; row: AdjustmentRow; after: BillItemRow[] } {
-  const decision = planAdjustment(bill, holds, { kind: request.kind, lineId: request.lineId, units: request.quantity }, crypto.randomUUID())
+  const decision = planAdjustment(
+    bill,
+    holds,
+    { kind: request.kind, lineId: request.lineId, units: request.quantity },
+    crypto.randomUUID(),
+  )
   if (!decision.ok) return fail(decision.status, decision.code, decision.message)
   const line = bill.lines.find((each) => each.id === request.lineId)
   const row: AdjustmentRow = {
@@ -60,7 +65,11 @@ export type PendingRefund = Omit<StoredRefund, 'tableId' | 'sessionId'>
  * refunds at once never give back more than was paid. Refused, or the
  * refund to record as pending before its money goes back.
  */
-export function refundOf(store: BillStore, request: RefundRequest, now: number): WriteFailure | { ok: true; row: PendingRefund; reference: string | null } {
+export function refundOf(
+  store: BillStore,
+  request: RefundRequest,
+  now: number,
+): WriteFailure | { ok: true; row: PendingRefund; reference: string | null } {
   const payment = store.payment(request.paymentId)
   if (!payment) return fail(404, 'NOT_FOUND', 'That payment is not on this bill.')
   const earlier = store

@@ -13,11 +13,15 @@ import { readTable } from './open-bill.server'
  */
 export function restoreDemoIfStale(store: BillStore, header: BillHeader): boolean {
   // Only the public demo table resets; the demo restaurant's other tables keep their bills.
-  if (header.table.userId !== DEMO_OWNER_ID || !isDemoSession(header.sessionId) || header.closedAt !== null) return false
+  if (header.table.userId !== DEMO_OWNER_ID || !isDemoSession(header.sessionId) || header.closedAt !== null)
+    return false
   const now = Date.now()
   const { lines, paidCents } = store.state()
   const lastPaymentAt = store.payments()[0]?.createdAt ?? now
-  const paidLongAgo = lines.length > 0 && sumCents(lines.map((line) => line.priceCents)) <= paidCents && now - lastPaymentAt > DEMO_PAID_GRACE_MS
+  const paidLongAgo =
+    lines.length > 0 &&
+    sumCents(lines.map((line) => line.priceCents)) <= paidCents &&
+    now - lastPaymentAt > DEMO_PAID_GRACE_MS
   const tooOld = now - header.openedAt > DEMO_MAX_AGE_MS
   if (lines.length > 0 && !paidLongAgo && !tooOld) return false
   resetDemo(store, header, now)
@@ -32,7 +36,13 @@ export function restoreDemoIfStale(store: BillStore, header: BillHeader): boolea
  */
 export async function reseeded(db: Db, store: BillStore, header: BillHeader): Promise<boolean> {
   // An archived table's last bill is still the one D1 names, and stays closed.
-  if (!isDemoSession(header.sessionId) || header.closedAt === null || header.nextSessionId === null || store.pendingCount() > 0) return false
+  if (
+    !isDemoSession(header.sessionId) ||
+    header.closedAt === null ||
+    header.nextSessionId === null ||
+    store.pendingCount() > 0
+  )
+    return false
   return (await readTable(db, header.tableId))?.sessionId === header.sessionId
 }
 

@@ -11,10 +11,24 @@ import type { PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
 import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
-import { billClosed, fail, ledgerUnavailable, tableNotFound, type WriteFailure, type WriteResult } from '../write-result.server'
+import {
+  billClosed,
+  fail,
+  ledgerUnavailable,
+  tableNotFound,
+  type WriteFailure,
+  type WriteResult,
+} from '../write-result.server'
 import { settlingProvider } from '../payments/provider.server'
 import { BillStore, type BillHeader, type Settlement } from './bill-store.server'
-import { adjustmentOf, linesAfterRefund, refundOf, type AdjustmentRequest, type PendingRefund, type RefundRequest } from './books.server'
+import {
+  adjustmentOf,
+  linesAfterRefund,
+  refundOf,
+  type AdjustmentRequest,
+  type PendingRefund,
+  type RefundRequest,
+} from './books.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
 import { menuEntries, orderLines } from './orders.server'
@@ -78,7 +92,11 @@ export class TableSession extends DurableObject<Env> {
    * Who is connected lives in the socket's attachment, so it survives the object sleeping.
    */
   fetch(request: Request): Response {
-    return acceptLiveSocket(this.ctx, { role: 'diner', sessionId: new URL(request.url).searchParams.get('sessionId') ?? '', connectedAt: Date.now() })
+    return acceptLiveSocket(this.ctx, {
+      role: 'diner',
+      sessionId: new URL(request.url).searchParams.get('sessionId') ?? '',
+      connectedAt: Date.now(),
+    })
   }
 
   /** Clients only ever send the ping, which never reaches here; anything else is ignored. */
@@ -97,7 +115,9 @@ export class TableSession extends DurableObject<Env> {
     const held = await this.#header(sessionId)
     if (!held) return null
     // Only the demo bill can change on a read (a reset), and then in its turn like any write.
-    const header = isDemoSession(sessionId) ? await this.#serially(async () => this.#restoreDemo(await this.#reopenIfReseeded(this.#store.header() ?? held))) : held
+    const header = isDemoSession(sessionId)
+      ? await this.#serially(async () => this.#restoreDemo(await this.#reopenIfReseeded(this.#store.header() ?? held)))
+      : held
     if (!header.table.isActive) return null
     const state = this.#store.state()
     const { isActive: _isActive, ...table } = header.table
@@ -117,16 +137,25 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /** Adds an order's lines to the bill, all or nothing; `staff` is the signed-in staff member who sends it (and the name they give), if any. */
-  async addItems(sessionId: string, request: AddItemsRequest, staff: { userId: string; name: string } | null): Promise<WriteResult<{ items: WireBillItem[] }>> {
+  async addItems(
+    sessionId: string,
+    request: AddItemsRequest,
+    staff: { userId: string; name: string } | null,
+  ): Promise<WriteResult<{ items: WireBillItem[] }>> {
     const found = await this.#header(sessionId)
     if (!found) return notOpen(this.#db, sessionId)
     // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
-    const menu = await menuEntries(this.#db, found.table.userId, [...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : [])))])
+    const menu = await menuEntries(this.#db, found.table.userId, [
+      ...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : []))),
+    ])
     return this.#serially(async () => {
       const open = await this.#openForWrite(sessionId, request.tableId)
       if (!open.ok) return open
       const { header } = open
-      const order = orderLines(menu, sessionId, header.table, request, staff, { openLines: this.#store.openLineCount(), maxOpenLines: appEnv(this.env).MAX_OPEN_LINES })
+      const order = orderLines(menu, sessionId, header.table, request, staff, {
+        openLines: this.#store.openLineCount(),
+        maxOpenLines: appEnv(this.env).MAX_OPEN_LINES,
+      })
       if (!order.ok) return order
       this.#store.transaction(() => this.#store.addLines(order.lines))
       this.#committed()
@@ -150,13 +179,23 @@ export class TableSession extends DurableObject<Env> {
    * in the bill's turn, against the bill with every payment in progress
    * counted, so a unit a diner is paying cannot be voided under them.
    */
-  adjust(sessionId: string, tableId: string, request: AdjustmentRequest): Promise<WriteResult<{ amountCents: number }>> {
+  adjust(
+    sessionId: string,
+    tableId: string,
+    request: AdjustmentRequest,
+  ): Promise<WriteResult<{ amountCents: number }>> {
     return this.#serially(async () => {
       const open = await this.#openForWrite(sessionId, tableId)
       if (!open.ok) return open
       const now = Date.now()
       const before = this.#store.state().lines
-      const made = adjustmentOf(this.#store.state(), this.#store.standingHolds(now).map((row) => row.hold), open.header, request, now)
+      const made = adjustmentOf(
+        this.#store.state(),
+        this.#store.standingHolds(now).map((row) => row.hold),
+        open.header,
+        request,
+        now,
+      )
       if (!made.ok) return made
       this.#store.transaction(() => this.#store.addAdjustment(made.row, before, made.after))
       this.#committed()
@@ -173,7 +212,11 @@ export class TableSession extends DurableObject<Env> {
    * turn the refund is done and its units are unpaid again. A provider that
    * does not answer leaves it pending: the alarm asks again with the same key.
    */
-  async refund(sessionId: string, tableId: string, request: RefundRequest): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
+  async refund(
+    sessionId: string,
+    tableId: string,
+    request: RefundRequest,
+  ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
     const started = await this.#serially(async () => {
       // A payment of a bill closed since is refunded too: a diner may complain the next day.
       const header = await this.#header(sessionId)
@@ -188,7 +231,12 @@ export class TableSession extends DurableObject<Env> {
     if (!started.ok) return started
     const done = await this.#giveBack(started.row, started.reference)
     if (!done.ok) return done
-    return { ok: true as const, refundId: started.row.id, amountCents: started.row.amountCents + started.row.taxCents, tipCents: started.row.tipCents }
+    return {
+      ok: true as const,
+      refundId: started.row.id,
+      amountCents: started.row.amountCents + started.row.taxCents,
+      tipCents: started.row.tipCents,
+    }
   }
 
   /** One provider call per pending refund at a time: the alarm leaves alone a refund whose call is under way. */
@@ -212,7 +260,8 @@ export class TableSession extends DurableObject<Env> {
     const cents = row.amountCents + row.taxCents + row.tipCents
     let answer: Awaited<ReturnType<NonNullable<typeof provider>['refund']>>
     try {
-      if (!provider || (!reference && row.provider !== 'recorded')) throw new Error(`no way to give back a ${row.provider} payment`)
+      if (!provider || (!reference && row.provider !== 'recorded'))
+        throw new Error(`no way to give back a ${row.provider} payment`)
       answer = await provider.refund(reference ?? '', cents, row.id)
     } catch (error) {
       console.error(`refund ${row.id} not given back yet: ${String(error)}`)
@@ -281,20 +330,33 @@ export class TableSession extends DurableObject<Env> {
    * next bill's object holds it from then on; D1 learns of both through the
    * outbox, awaited here so staff screens that read D1 show the new bill.
    */
-  close(sessionId: string, tableId: string, closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null }): Promise<WriteResult<{ sessionId: string }>> {
+  close(
+    sessionId: string,
+    tableId: string,
+    closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null },
+  ): Promise<WriteResult<{ sessionId: string }>> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
       const paying = this.#store.standingHolds(Date.now())
-      if (paying.length > 0) return fail(409, 'BEING_PAID', 'A diner is paying this bill right now. Close it once the payment ends.')
-      if (this.#store.pendingRefunds().length > 0) return fail(409, 'BEING_PAID', 'A refund on this bill is still being given back. Close it once it is done.')
+      if (paying.length > 0)
+        return fail(409, 'BEING_PAID', 'A diner is paying this bill right now. Close it once the payment ends.')
+      if (this.#store.pendingRefunds().length > 0)
+        return fail(409, 'BEING_PAID', 'A refund on this bill is still being given back. Close it once it is done.')
       const state = this.#store.state()
       const { remaining } = billTotals(state.lines, state.paidCents)
       // Something unpaid is closed only with the reason it is left so: the books must say how the bill ended.
       if (remaining > 0 && !closing.unpaidReason) {
-        return fail(409, 'UNPAID', `$${(remaining / 100).toFixed(2)} is still unpaid: record how it was paid, or say why it is left unpaid.`)
+        return fail(
+          409,
+          'UNPAID',
+          `$${(remaining / 100).toFixed(2)} is still unpaid: record how it was paid, or say why it is left unpaid.`,
+        )
       }
-      const settlement: Settlement | null = remaining > 0 || closing.staff ? { unpaidCents: remaining, reason: remaining > 0 ? closing.unpaidReason : null, staff: closing.staff ?? '' } : null
+      const settlement: Settlement | null =
+        remaining > 0 || closing.staff
+          ? { unpaidCents: remaining, reason: remaining > 0 ? closing.unpaidReason : null, staff: closing.staff ?? '' }
+          : null
       // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
       // (this bill's records, and the close that opened this bill) and can take it.
       await this.#deliverSoon()
@@ -319,7 +381,9 @@ export class TableSession extends DurableObject<Env> {
    */
   open(sessionId: string, table: BillTable, openedAt: number, earlier: PaymentRow[]): void {
     if (this.#store.header()) return
-    this.#store.transaction(() => this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier }))
+    this.#store.transaction(() =>
+      this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier }),
+    )
   }
 
   /**
@@ -335,10 +399,13 @@ export class TableSession extends DurableObject<Env> {
       if (!header || header.tableId !== tableId) return tableNotFound()
       if (header.closedAt !== null) return this.#archiveAfter(header)
       if (!header.table.isActive) return tableNotFound()
-      if (this.#store.standingHolds(Date.now()).length > 0) return fail(409, 'BEING_PAID', 'A diner is paying at this table right now. Archive it once the payment ends.')
-      if (this.#store.pendingRefunds().length > 0) return fail(409, 'BEING_PAID', 'A refund at this table is still being given back. Archive it once it is done.')
+      if (this.#store.standingHolds(Date.now()).length > 0)
+        return fail(409, 'BEING_PAID', 'A diner is paying at this table right now. Archive it once the payment ends.')
+      if (this.#store.pendingRefunds().length > 0)
+        return fail(409, 'BEING_PAID', 'A refund at this table is still being given back. Archive it once it is done.')
       const { lines, paidCents } = this.#store.state()
-      if (billTotals(lines, paidCents).remaining > 0) return fail(409, 'OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
+      if (billTotals(lines, paidCents).remaining > 0)
+        return fail(409, 'OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
       await this.#deliverSoon()
       if (this.#store.pendingCount() > 0) return ledgerUnavailable()
       const named = await readTable(this.#db, tableId).catch(() => null)
@@ -404,7 +471,9 @@ export class TableSession extends DurableObject<Env> {
     this.#deliveryWanted = false
     if (!header || this.#store.pendingCount() === 0) return true
     try {
-      await deliverOutbox(restaurantHub(this.env, header.table.userId), this.#store, header, { billRowKnown: this.#billRowDelivered })
+      await deliverOutbox(restaurantHub(this.env, header.table.userId), this.#store, header, {
+        billRowKnown: this.#billRowDelivered,
+      })
       this.#billRowDelivered = true
       // The alarm is left standing (it finds nothing to do): setting and clearing it around every delivery would cost two storage writes a payment.
       this.#retryMs = FIRST_RETRY_MS
@@ -426,7 +495,10 @@ export class TableSession extends DurableObject<Env> {
         // open() may have started the bill while D1 was read.
         if (imported && !this.#store.header()) {
           this.#store.transaction(() =>
-            this.#store.start({ sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table }, { lines: imported.lines, payments: imported.payments }),
+            this.#store.start(
+              { sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table },
+              { lines: imported.lines, payments: imported.payments },
+            ),
           )
         }
         return this.#store.header()
@@ -492,7 +564,13 @@ export class TableSession extends DurableObject<Env> {
   /** Tells this bill's diners what changed; a payment starting or letting go concerns only them (staff see payments). */
   #tellDiners(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
     const state = this.#store.state()
-    const event = billEvent(change, header.sessionId, header.table, amountCents, totals ?? billTotals(state.lines, state.paidCents))
+    const event = billEvent(
+      change,
+      header.sessionId,
+      header.table,
+      amountCents,
+      totals ?? billTotals(state.lines, state.paidCents),
+    )
     broadcast(this.ctx.getWebSockets(), event)
     return event
   }

@@ -45,11 +45,20 @@ export async function importOpenBill(db: Db, sessionId: string): Promise<Importe
     openTableQuery(db, sessionId),
     db.select({ openedAt: tableSessions.openedAt }).from(tableSessions).where(eq(tableSessions.id, sessionId)).limit(1),
     billLinesQuery(db, sessionId),
-    db.select().from(payments).where(eq(payments.sessionId, sessionId)).orderBy(asc(payments.createdAt), asc(sql`rowid`)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.sessionId, sessionId))
+      .orderBy(asc(payments.createdAt), asc(sql`rowid`)),
   ])
   const [table] = tableRows
   if (!table) return null
-  return { table, openedAt: sessionRows[0]?.openedAt ?? Date.now(), lines, payments: paymentRows.map(({ deliveredAt: _deliveredAt, ...payment }) => payment) }
+  return {
+    table,
+    openedAt: sessionRows[0]?.openedAt ?? Date.now(),
+    lines,
+    payments: paymentRows.map(({ deliveredAt: _deliveredAt, ...payment }) => payment),
+  }
 }
 
 /** The table as D1 has it now (staff edit it there), with the bill it names as open; null once deleted. */

@@ -22,7 +22,8 @@ export async function menuEntries(db: Db, userId: string, menuItemIds: string[])
       .where(and(inArray(menuItems.id, menuItemIds), eq(menus.userId, userId))),
     modifierGroupsOf(db, menuItemIds),
   ])
-  for (const row of rows) entries.set(row.id, { name: row.name, priceCents: row.priceCents, soldOut: row.soldOut, modifierGroups: [] })
+  for (const row of rows)
+    entries.set(row.id, { name: row.name, priceCents: row.priceCents, soldOut: row.soldOut, modifierGroups: [] })
   for (const group of groups) entries.get(group.menuItemId)?.modifierGroups.push(group)
   return entries
 }
@@ -45,7 +46,11 @@ export function orderLines(
 ): WriteResult<{ lines: BillItemRow[] }> {
   const byStaff = staff?.userId === table.userId
   if (!byStaff && limits.openLines + request.items.length > limits.maxOpenLines) {
-    const refused = fail(429, 'TOO_MANY_LINES', `This bill already has ${limits.openLines} unpaid lines; at most ${limits.maxOpenLines} may be open. Ask the staff to add more.`)
+    const refused = fail(
+      429,
+      'TOO_MANY_LINES',
+      `This bill already has ${limits.openLines} unpaid lines; at most ${limits.maxOpenLines} may be open. Ask the staff to add more.`,
+    )
     return { ...refused, limit: { limit: limits.maxOpenLines, windowSeconds: OPEN_LINES_RETRY_SECONDS } }
   }
   const priced = priceOrder(request.items, menu, { freePrices: byStaff || isDemoSession(sessionId) })
@@ -54,6 +59,16 @@ export function orderLines(
   // The options chosen are on the line already, in its description.
   return {
     ok: true,
-    lines: priced.lines.map(({ optionIds: _optionIds, ...line }) => ({ ...line, id: crypto.randomUUID(), tableId: table.tableId, sessionId, paidQuantity: 0, paidBy: null, createdAt: now, comped: false, addedBy: byStaff ? (staff?.name ?? null) : null })),
+    lines: priced.lines.map(({ optionIds: _optionIds, ...line }) => ({
+      ...line,
+      id: crypto.randomUUID(),
+      tableId: table.tableId,
+      sessionId,
+      paidQuantity: 0,
+      paidBy: null,
+      createdAt: now,
+      comped: false,
+      addedBy: byStaff ? (staff?.name ?? null) : null,
+    })),
   }
 }

@@ -1,4 +1,13 @@
-import { LINE_FIELDS, lineValues, PAYMENT_FIELDS, paymentValues, placeholders, type BillHeader, type BillStore, type OutboxEntry } from './bill-store.server'
+import {
+  LINE_FIELDS,
+  lineValues,
+  PAYMENT_FIELDS,
+  paymentValues,
+  placeholders,
+  type BillHeader,
+  type BillStore,
+  type OutboxEntry,
+} from './bill-store.server'
 
 /** Entries per delivery: each is one to five statements, well within what one D1 batch may carry. */
 const BATCH_ENTRIES = 50
@@ -7,7 +16,9 @@ const D1_NOW = "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
 
 /** A bill's row in the ledger, unless it is there already. */
 const billRow = (db: D1Database, sessionId: string, tableId: string, openedAt: number) =>
-  db.prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING').bind(sessionId, tableId, openedAt)
+  db
+    .prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING')
+    .bind(sessionId, tableId, openedAt)
 
 /**
  * The statements that give D1's ledger one outbox entry. Each is idempotent
@@ -32,7 +43,9 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
       return [
         db
           // delivered_at by D1's own clock: when the ledger received it.
-          .prepare(`INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}, delivered_at) VALUES (${placeholders(PAYMENT_FIELDS)}, ${D1_NOW}) ON CONFLICT (id) DO NOTHING`)
+          .prepare(
+            `INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}, delivered_at) VALUES (${placeholders(PAYMENT_FIELDS)}, ${D1_NOW}) ON CONFLICT (id) DO NOTHING`,
+          )
           .bind(...paymentValues(entry.body)),
       ]
     case 'line-removed':
@@ -50,25 +63,65 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
       ]
     }
     case 'refund': {
-      const { id, tableId, sessionId, paymentId, method, amountCents, taxCents, tipCents, units, reason, staff, provider, providerReference, createdAt } = entry.body
+      const {
+        id,
+        tableId,
+        sessionId,
+        paymentId,
+        method,
+        amountCents,
+        taxCents,
+        tipCents,
+        units,
+        reason,
+        staff,
+        provider,
+        providerReference,
+        createdAt,
+      } = entry.body
       return [
         db
           .prepare(
             `INSERT INTO refunds (id, table_id, session_id, payment_id, method, amount_cents, tax_cents, tip_cents, units, reason, staff, provider, provider_reference, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
           )
-          .bind(id, tableId, sessionId, paymentId, method, amountCents, taxCents, tipCents, units, reason, staff, provider, providerReference, createdAt),
+          .bind(
+            id,
+            tableId,
+            sessionId,
+            paymentId,
+            method,
+            amountCents,
+            taxCents,
+            tipCents,
+            units,
+            reason,
+            staff,
+            provider,
+            providerReference,
+            createdAt,
+          ),
       ]
     }
     case 'close': {
       const { sessionId, tableId, closedAt, nextSessionId, settlement } = entry.body
       return [
         db
-          .prepare('UPDATE table_sessions SET closed_at = ?, unpaid_cents = ?, unpaid_reason = ?, closed_by = ? WHERE id = ?')
-          .bind(closedAt, settlement?.unpaidCents ?? 0, settlement?.reason ?? null, settlement?.staff ?? null, sessionId),
+          .prepare(
+            'UPDATE table_sessions SET closed_at = ?, unpaid_cents = ?, unpaid_reason = ?, closed_by = ? WHERE id = ?',
+          )
+          .bind(
+            closedAt,
+            settlement?.unpaidCents ?? 0,
+            settlement?.reason ?? null,
+            settlement?.staff ?? null,
+            sessionId,
+          ),
         billRow(db, nextSessionId, tableId, closedAt),
         // Only if the table still names this bill as open: a later close already moved it on.
-        db.prepare('UPDATE tables SET session_id = ? WHERE id = ? AND session_id = ?').bind(nextSessionId, tableId, sessionId),
+        db
+          .prepare('UPDATE tables SET session_id = ? WHERE id = ? AND session_id = ?')
+          .bind(nextSessionId, tableId, sessionId),
       ]
     }
     case 'archive': {
@@ -76,7 +129,9 @@ function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStateme
       return [
         db.prepare('UPDATE table_sessions SET closed_at = ? WHERE id = ?').bind(closedAt, sessionId),
         // Delivered twice, the table keeps the time it was first archived at.
-        db.prepare('UPDATE tables SET archived_at = ?, is_active = 0 WHERE id = ? AND archived_at IS NULL').bind(closedAt, tableId),
+        db
+          .prepare('UPDATE tables SET archived_at = ?, is_active = 0 WHERE id = ? AND archived_at IS NULL')
+          .bind(closedAt, tableId),
       ]
     }
     case 'reset': {
@@ -105,7 +160,10 @@ export interface LedgerDelivery {
 }
 
 /** The D1 statements that give the ledger a delivery, in its order. */
-export function deliveryStatements(db: D1Database, { bill, withBillRow, entries }: LedgerDelivery): D1PreparedStatement[] {
+export function deliveryStatements(
+  db: D1Database,
+  { bill, withBillRow, entries }: LedgerDelivery,
+): D1PreparedStatement[] {
   const statements = entries.flatMap((entry) => ledgerStatements(db, entry))
   // The bill's records refer to its row, and a bill opened by a close may reach D1 before that close does.
   if (withBillRow) statements.unshift(billRow(db, bill.sessionId, bill.tableId, bill.openedAt))
@@ -123,13 +181,22 @@ export interface Ledger {
  * has all of it. Throws on the first delivery that fails, leaving it and
  * everything after it for the next try.
  */
-export async function deliverOutbox(ledger: Ledger, store: BillStore, header: BillHeader, { billRowKnown }: { billRowKnown: boolean }): Promise<void> {
+export async function deliverOutbox(
+  ledger: Ledger,
+  store: BillStore,
+  header: BillHeader,
+  { billRowKnown }: { billRowKnown: boolean },
+): Promise<void> {
   let withBillRow = !billRowKnown
   for (;;) {
     const batch = store.pending(BATCH_ENTRIES)
     const last = batch.at(-1)
     if (!last) return
-    await ledger.record({ bill: { sessionId: header.sessionId, tableId: header.tableId, openedAt: header.openedAt }, withBillRow, entries: batch.map((pending) => pending.entry) })
+    await ledger.record({
+      bill: { sessionId: header.sessionId, tableId: header.tableId, openedAt: header.openedAt },
+      withBillRow,
+      entries: batch.map((pending) => pending.entry),
+    })
     withBillRow = false
     store.transaction(() => store.delivered(last.seq))
   }

@@ -3,7 +3,12 @@ import { stillPayable } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import { toWirePayment } from '../bill.server'
 import type { PaymentRow } from '../db/schema.server'
-import { getPaymentProvider, recordedProvider, settlingProvider, type PaymentProvider } from '../payments/provider.server'
+import {
+  getPaymentProvider,
+  recordedProvider,
+  settlingProvider,
+  type PaymentProvider,
+} from '../payments/provider.server'
 import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../write-result.server'
 import type { BillHeader, BillStore, HoldRow, HoldStatus } from './bill-store.server'
 import { holdPayment, paymentOf, type PayResult } from './payment.server'
@@ -97,7 +102,11 @@ export class PaymentFlow {
   }
 
   /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
-  async #hold(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult | { row: HoldRow; provider: PaymentProvider }> {
+  async #hold(
+    sessionId: string,
+    request: PaymentRequest,
+    requestHash: string,
+  ): Promise<PayResult | { row: HoldRow; provider: PaymentProvider }> {
     const { store } = this.host
     if (!(await this.host.header(sessionId))) return this.host.notOpen(sessionId)
     const replay = replayOf(store.paymentByTransaction(request.transactionId), requestHash)
@@ -105,7 +114,8 @@ export class PaymentFlow {
     const earlier = store.holdByTransaction(request.transactionId)
     // A retry goes on with its attempt, whether it still stands or ran out meanwhile; it never starts a second one.
     if (earlier && earlier.status !== 'released') {
-      if (earlier.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+      if (earlier.requestHash !== requestHash)
+        return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
       const provider = this.#providerOf(earlier)
       return provider ? { row: earlier, provider } : paymentsOff()
     }
@@ -113,10 +123,16 @@ export class PaymentFlow {
     if (!open.ok) return open
     const { header } = open
     // Cash and the terminal are money staff already took: recorded, whichever way the restaurant takes cards.
-    const provider = isRecorded(request.paymentMethod) ? recordedProvider : getPaymentProvider(this.host.env, sessionId, header.table)
+    const provider = isRecorded(request.paymentMethod)
+      ? recordedProvider
+      : getPaymentProvider(this.host.env, sessionId, header.table)
     if (!provider) return paymentsOff()
     const now = Date.now()
-    const row = holdPayment(store.state(), store.standingHolds(now), header.table, request, requestHash, { provider: provider.id, now, expiresAt: now + HOLD_MS })
+    const row = holdPayment(store.state(), store.standingHolds(now), header.table, request, requestHash, {
+      provider: provider.id,
+      now,
+      expiresAt: now + HOLD_MS,
+    })
     if ('ok' in row) return row
     if (row.totalCents < provider.minimumCents) return belowMinimum(provider.minimumCents)
     // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
@@ -170,7 +186,8 @@ export class PaymentFlow {
     if (row.reference) {
       const state = await provider.state(row.reference)
       if (state === 'authorized' || state === 'captured') return row.reference
-      if (state === 'requires_action') return fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
+      if (state === 'requires_action')
+        return fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
       await this.host.serially(async () => this.#end(row.id, 'released'))
       return fail(402, 'DECLINED', 'Your bank did not confirm the payment.')
     }
@@ -191,9 +208,13 @@ export class PaymentFlow {
     if (answer.status === 'requires_action') {
       await this.host.serially(async () => {
         const now = this.host.store.hold(row.id)
-        if (now && (now.status === 'held' || now.status === 'expired')) this.#write(row.id, { status: 'action', reference: answer.reference })
+        if (now && (now.status === 'held' || now.status === 'expired'))
+          this.#write(row.id, { status: 'action', reference: answer.reference })
       })
-      return { ...fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'), clientSecret: answer.clientSecret }
+      return {
+        ...fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'),
+        clientSecret: answer.clientSecret,
+      }
     }
     return answer.reference
   }
@@ -217,7 +238,14 @@ export class PaymentFlow {
     const now = Date.now()
     const standing = store.standingHolds(now)
     const stands = standing.some((other) => other.id === holdId)
-    if (!stands && !stillPayable(store.state(), standing.map((other) => other.hold), row.hold)) {
+    if (
+      !stands &&
+      !stillPayable(
+        store.state(),
+        standing.map((other) => other.hold),
+        row.hold,
+      )
+    ) {
       this.#end(holdId, 'released', reference)
       return { result: holdExpired(), giveBack: true }
     }
@@ -239,7 +267,8 @@ export class PaymentFlow {
     const before = store.state()
     const others = store.standingHolds(Date.now()).filter((other) => other.id !== holdId)
     const open = header !== null && header.closedAt === null && header.table.isActive
-    const paid = row && row.status !== 'released' && open ? paymentOf(row, before, others, header.sessionId, reference) : null
+    const paid =
+      row && row.status !== 'released' && open ? paymentOf(row, before, others, header.sessionId, reference) : null
     if (!row || !header || !paid) {
       if (row) this.#end(holdId, 'released', reference)
       return { result: holdExpired(), giveBack: true }

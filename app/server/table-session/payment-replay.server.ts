@@ -27,6 +27,7 @@ export function hashRequest(request: PaymentRequest): Promise<string> {
 /** A payment already recorded under this transactionId: the same request is answered again, another one refused. */
 export function replayOf(existing: PaymentRow | undefined, requestHash: string) {
   if (!existing) return null
-  if (existing.requestHash !== requestHash) return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+  if (existing.requestHash !== requestHash)
+    return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
   return { ok: true as const, payment: toWirePayment(existing), replayed: true }
 }

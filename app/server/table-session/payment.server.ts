@@ -12,10 +12,19 @@ export type PayResult = WriteResult<{ payment: WirePayment; replayed: boolean }>
 
 function toIntent(request: PaymentRequest): PaymentIntent {
   if (request.paymentType === 'item') {
-    return { type: 'item', amountCents: request.amount, items: (request.itemIds ?? []).map((itemId) => ({ itemId, quantity: request.itemQuantities?.[itemId] ?? null })) }
+    return {
+      type: 'item',
+      amountCents: request.amount,
+      items: (request.itemIds ?? []).map((itemId) => ({ itemId, quantity: request.itemQuantities?.[itemId] ?? null })),
+    }
   }
   if (request.paymentType === 'split') {
-    return { type: 'split', amountCents: request.amount, splitCount: request.splitCount ?? null, partySize: request.partySize ?? 1 }
+    return {
+      type: 'split',
+      amountCents: request.amount,
+      splitCount: request.splitCount ?? null,
+      partySize: request.partySize ?? 1,
+    }
   }
   return { type: 'full', amountCents: request.amount }
 }
@@ -23,7 +32,14 @@ function toIntent(request: PaymentRequest): PaymentIntent {
 /** Someone else's payment in progress keeps what this one asks for: the diner is told who, and nothing is charged. */
 function beingPaid(holds: readonly HoldRow[]): WriteFailure {
   const payers = [...new Set(holds.map((row) => row.hold.payer))]
-  return { ...fail(409, 'BEING_PAID', `${payers.join(', ')} ${payers.length === 1 ? 'is' : 'are'} paying this right now. Try again in a moment.`), payers }
+  return {
+    ...fail(
+      409,
+      'BEING_PAID',
+      `${payers.join(', ')} ${payers.length === 1 ? 'is' : 'are'} paying this right now. Try again in a moment.`,
+    ),
+    payers,
+  }
 }
 
 /**
@@ -40,14 +56,19 @@ export function holdPayment(
   requestHash: string,
   { provider, now, expiresAt }: { provider: string; now: number; expiresAt: number },
 ): WriteFailure | HoldRow {
-  const seen = withHolds(bill, standing.map((row) => row.hold))
+  const seen = withHolds(
+    bill,
+    standing.map((row) => row.hold),
+  )
   const intent = toIntent(request)
   const decision = planPayment(seen.lines, seen.paidCents, intent, seen.splitPaid)
   if (!decision.ok) {
     // What the diner asks for would be payable but for the payments in progress: named are those holding any of it.
     if (standing.length > 0 && planPayment(bill.lines, bill.paidCents, intent, bill.splitPaid).ok) {
       const asked = new Set(intent.type === 'item' ? intent.items.map((item) => item.itemId) : [])
-      const holding = standing.filter((row) => asked.size === 0 || row.hold.units.some((unit) => asked.has(unit.itemId)))
+      const holding = standing.filter(
+        (row) => asked.size === 0 || row.hold.units.some((unit) => asked.has(unit.itemId)),
+      )
       return beingPaid(holding.length > 0 ? holding : standing)
     }
     return fail(decision.status, decision.code, decision.message)
@@ -57,10 +78,15 @@ export function holdPayment(
   const taxCents = taxAddedTo(plan.amountCents, table)
   const totalCents = plan.amountCents + taxCents + request.tipAmount
   // The restaurant changed its tax settings since the diner was shown the charge.
-  if (request.total !== undefined && request.total !== totalCents) return fail(409, 'BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.')
-  if (request.cashReceivedCents !== undefined && request.cashReceivedCents < totalCents) return fail(422, 'INVALID_AMOUNT', 'The cash handed over is less than the charge.')
+  if (request.total !== undefined && request.total !== totalCents)
+    return fail(409, 'BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.')
+  if (request.cashReceivedCents !== undefined && request.cashReceivedCents < totalCents)
+    return fail(422, 'INVALID_AMOUNT', 'The cash handed over is less than the charge.')
   const id = crypto.randomUUID()
-  const share = request.paymentType === 'split' && request.splitCount !== undefined ? { tableSize: request.splitCount, shares: request.partySize ?? 1 } : null
+  const share =
+    request.paymentType === 'split' && request.splitCount !== undefined
+      ? { tableSize: request.splitCount, shares: request.partySize ?? 1 }
+      : null
   return {
     id,
     transactionId: request.transactionId,
@@ -82,8 +108,18 @@ export function holdPayment(
  * it; null when the bill can no longer take it (a hold released before its
  * charge came back, whose units someone else paid since).
  */
-export function paymentOf(row: HoldRow, bill: BillState, others: readonly HoldRow[], sessionId: string, reference: string): { payment: PaymentRow; state: BillState } | null {
-  const after = commitHold(bill, others.map((other) => other.hold), row.hold)
+export function paymentOf(
+  row: HoldRow,
+  bill: BillState,
+  others: readonly HoldRow[],
+  sessionId: string,
+  reference: string,
+): { payment: PaymentRow; state: BillState } | null {
+  const after = commitHold(
+    bill,
+    others.map((other) => other.hold),
+    row.hold,
+  )
   if (!after) return null
   const { request, hold } = row
   const payment: PaymentRow = {

@@ -7,14 +7,24 @@ import { Panel } from './panel'
 export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
   const { t, money, locale } = useI18n()
   const { current, previous, days, bestSellers } = analytics
-  const signed = (value: number, unit = '') => `${new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(value)}${unit}`
+  const signed = (value: number, unit = '') =>
+    `${new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(value)}${unit}`
   const hadPrevious = previous.tablesServed > 0
   const salesChange = percentChange(current.salesCents, previous.salesCents)
-  const compare = (change: string | null) => (hadPrevious && change !== null ? t('admin.analytics.vsPrevious', { change }) : t('admin.analytics.noPrevious'))
+  const compare = (change: string | null) =>
+    hadPrevious && change !== null ? t('admin.analytics.vsPrevious', { change }) : t('admin.analytics.noPrevious')
   const tip = averageTipPercent(current)
   const stats = [
-    { key: 'totalSales', value: money(current.salesCents), change: compare(salesChange === null ? null : signed(salesChange, ' %')) },
-    { key: 'tablesServed', value: String(current.tablesServed), change: compare(signed(current.tablesServed - previous.tablesServed)) },
+    {
+      key: 'totalSales',
+      value: money(current.salesCents),
+      change: compare(salesChange === null ? null : signed(salesChange, ' %')),
+    },
+    {
+      key: 'tablesServed',
+      value: String(current.tablesServed),
+      change: compare(signed(current.tablesServed - previous.tablesServed)),
+    },
     {
       key: 'averageTip',
       value: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tip)} %`,
@@ -31,7 +41,11 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
       </h1>
       <dl className="grid gap-4 sm:grid-cols-3">
         {stats.map((stat) => (
-          <div key={stat.key} className="rounded-2xl bg-white dark:bg-stone-900 p-5 shadow-sm" data-testid={`stat-${stat.key}`}>
+          <div
+            key={stat.key}
+            className="rounded-2xl bg-white p-5 shadow-sm dark:bg-stone-900"
+            data-testid={`stat-${stat.key}`}
+          >
             <dt className="font-semibold text-stone-700 dark:text-stone-300">{t(`admin.analytics.${stat.key}`)}</dt>
             <dd className="mt-1 text-3xl font-bold tabular-nums">{stat.value}</dd>
             <dd className="mt-1 text-sm text-stone-600 dark:text-stone-400">
@@ -46,22 +60,35 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
           <ol className="flex h-48 items-end gap-2" data-testid="sales-per-day">
             {days.map((day) => (
               <li key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1 text-center">
-                <span className="text-[0.65rem] tabular-nums text-stone-700 dark:text-stone-300">{day.cents > 0 ? money(day.cents) : ''}</span>
-                <span aria-hidden="true" className="w-full rounded-t-md bg-emerald-700" style={{ height: `${Math.max(day.cents > 0 ? 4 : 1, (day.cents / busiest) * 100)}%` }} />
-                <span className="text-xs text-stone-600 dark:text-stone-400">{weekday.format(new Date(`${day.day}T12:00:00Z`))}</span>
+                <span className="text-[0.65rem] text-stone-700 tabular-nums dark:text-stone-300">
+                  {day.cents > 0 ? money(day.cents) : ''}
+                </span>
+                <span
+                  aria-hidden="true"
+                  className="w-full rounded-t-md bg-emerald-700"
+                  style={{ height: `${Math.max(day.cents > 0 ? 4 : 1, (day.cents / busiest) * 100)}%` }}
+                />
+                <span className="text-xs text-stone-600 dark:text-stone-400">
+                  {weekday.format(new Date(`${day.day}T12:00:00Z`))}
+                </span>
                 <span className="sr-only">{money(day.cents)}</span>
               </li>
             ))}
           </ol>
         </Panel>
 
-        <Panel title={t('admin.analytics.bestSellers')} empty={bestSellers.length === 0 ? t('admin.analytics.noData') : null}>
+        <Panel
+          title={t('admin.analytics.bestSellers')}
+          empty={bestSellers.length === 0 ? t('admin.analytics.noData') : null}
+        >
           <ol className="grid gap-2" data-testid="best-sellers">
             {bestSellers.map((item, index) => (
               <li key={item.name} className="flex items-baseline gap-3">
                 <span className="w-5 font-bold text-stone-500 dark:text-stone-400">{index + 1}</span>
                 <span className="min-w-0 flex-1 truncate font-semibold">{item.name}</span>
-                <span className="text-sm text-stone-600 dark:text-stone-400">{t('admin.analytics.sold', { count: item.quantity })}</span>
+                <span className="text-sm text-stone-600 dark:text-stone-400">
+                  {t('admin.analytics.sold', { count: item.quantity })}
+                </span>
                 <span className="tabular-nums">{money(item.cents)}</span>
               </li>
             ))}

@@ -14,7 +14,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
           <ThemeToggle />
         </div>
       </header>
-      <main className="rounded-3xl bg-white dark:bg-stone-900 p-6 shadow-sm">
+      <main className="rounded-3xl bg-white p-6 shadow-sm dark:bg-stone-900">
         <h1 className="mb-5 text-2xl font-bold">{title}</h1>
         {children}
       </main>

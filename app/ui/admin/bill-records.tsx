@@ -42,7 +42,15 @@ export function useStaffNames() {
 }
 
 /** A bill's payments, each with what was refunded of it and the form to refund more. */
-export function PaymentsPanel({ payments, sessionId, staff }: { payments: StaffPayment[]; sessionId: string; staff: string }) {
+export function PaymentsPanel({
+  payments,
+  sessionId,
+  staff,
+}: {
+  payments: StaffPayment[]
+  sessionId: string
+  staff: string
+}) {
   const { t, money, locale } = useI18n()
   const named = useStaffNames()
   return (
@@ -56,16 +64,31 @@ export function PaymentsPanel({ payments, sessionId, staff }: { payments: StaffP
             </div>
             <p className="text-sm text-stone-600 dark:text-stone-400">
               {t(`admin.details.methods.${payment.method}`)} · {t(`admin.details.types.${payment.type}`)}
-              {payment.type === 'split' && payment.splitCount ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})` : ''}
+              {payment.type === 'split' && payment.splitCount
+                ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})`
+                : ''}
               {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
             </p>
-            {payment.items.length > 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">{payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p> : null}
+            {payment.items.length > 0 ? (
+              <p className="text-sm text-stone-600 dark:text-stone-400">
+                {payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}
+              </p>
+            ) : null}
             <p className="text-xs text-stone-500 dark:text-stone-400">
               {formatDateTime(payment.createdAt, locale)}
               {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
             </p>
-            {payment.refundedCents > 0 ? <p className="text-sm font-semibold text-red-800 dark:text-red-300">{t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}</p> : null}
-            <RefundForm sessionId={sessionId} paymentId={payment.id} items={payment.type === 'item' ? payment.itemUnits : []} staff={staff} />
+            {payment.refundedCents > 0 ? (
+              <p className="text-sm font-semibold text-red-800 dark:text-red-300">
+                {t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}
+              </p>
+            ) : null}
+            <RefundForm
+              sessionId={sessionId}
+              paymentId={payment.id}
+              items={payment.type === 'item' ? payment.itemUnits : []}
+              staff={staff}
+            />
           </li>
         ))}
       </ul>

@@ -5,7 +5,8 @@ import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 
 /** The staff forms' text inputs. */
-export const inputClass = 'rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal'
+export const inputClass =
+  'rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal'
 
 /** A labelled text input of the staff forms, with an optional line under it. */
 export function LabeledInput({
@@ -45,7 +46,7 @@ export function RecordPaymentForm({
   const { t, money } = useI18n()
   const open = lines.filter((line) => line.quantity > line.paidQuantity)
   return (
-    <details className="rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" data-testid="record-payment">
+    <details className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" data-testid="record-payment">
       <summary className="cursor-pointer font-bold">{t('admin.books.recordTitle')}</summary>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="record-payment" />
@@ -56,7 +57,13 @@ export function RecordPaymentForm({
           {(['full', 'amount', 'items'] as const).map((mode) => (
             <label key={mode} className="flex items-center gap-2">
               <input type="radio" name="mode" value={mode} defaultChecked={mode === 'full'} />
-              {t(mode === 'full' ? 'admin.books.modeFull' : mode === 'amount' ? 'admin.books.modeAmount' : 'admin.books.modeItems')}
+              {t(
+                mode === 'full'
+                  ? 'admin.books.modeFull'
+                  : mode === 'amount'
+                    ? 'admin.books.modeAmount'
+                    : 'admin.books.modeItems',
+              )}
             </label>
           ))}
         </fieldset>
@@ -84,7 +91,14 @@ export function RecordPaymentForm({
             {open.map((line) => (
               <label key={line.id} className="flex items-center justify-between gap-2">
                 <span>{line.name}</span>
-                <input name={`units.${line.id}`} type="number" min={0} max={line.quantity - line.paidQuantity} placeholder="0" className={`${inputClass} w-20`} />
+                <input
+                  name={`units.${line.id}`}
+                  type="number"
+                  min={0}
+                  max={line.quantity - line.paidQuantity}
+                  placeholder="0"
+                  className={`${inputClass} w-20`}
+                />
               </label>
             ))}
           </fieldset>
@@ -98,7 +112,12 @@ export function RecordPaymentForm({
             </label>
           ))}
         </fieldset>
-        <LabeledInput label={t('admin.books.cashReceived')} name="cashReceived" inputMode="decimal" data-testid="record-cash-received" />
+        <LabeledInput
+          label={t('admin.books.cashReceived')}
+          name="cashReceived"
+          inputMode="decimal"
+          data-testid="record-cash-received"
+        />
         <StaffField staff={staff} />
         <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="record-submit">
           {t('admin.books.record')}
@@ -149,29 +168,77 @@ function StaffAction({
 }
 
 /** Voids or comps unpaid units of one line, with why. */
-export function AdjustForm({ sessionId, lineId, unpaid, staff }: { sessionId: string; lineId: string; unpaid: number; staff: string }) {
+export function AdjustForm({
+  sessionId,
+  lineId,
+  unpaid,
+  staff,
+}: {
+  sessionId: string
+  lineId: string
+  unpaid: number
+  staff: string
+}) {
   const { t } = useI18n()
   return (
-    <StaffAction intent="adjust" summary={t('admin.books.adjust')} fields={{ sessionId, lineId }} submitLabel={t('admin.books.apply')} staff={staff} testId="adjust">
+    <StaffAction
+      intent="adjust"
+      summary={t('admin.books.adjust')}
+      fields={{ sessionId, lineId }}
+      submitLabel={t('admin.books.apply')}
+      staff={staff}
+      testId="adjust"
+    >
       <select name="kind" aria-label={t('admin.books.kind')} className={`${inputClass} sm:col-span-2`}>
         <option value="void">{t('admin.books.void')}</option>
         <option value="comp">{t('admin.books.comp')}</option>
       </select>
-      <LabeledInput label={t('admin.books.quantity')} name="quantity" type="number" min={1} max={unpaid} defaultValue={1} />
+      <LabeledInput
+        label={t('admin.books.quantity')}
+        name="quantity"
+        type="number"
+        min={1}
+        max={unpaid}
+        defaultValue={1}
+      />
       <LabeledInput label={t('admin.books.reason')} name="reason" required maxLength={200} />
     </StaffAction>
   )
 }
 
 /** Gives back a payment, whole or part: its units (a payment of items), an amount, the tip. */
-export function RefundForm({ sessionId, paymentId, items, staff }: { sessionId: string; paymentId: string; items: { itemId: string; name: string; quantity: number }[]; staff: string }) {
+export function RefundForm({
+  sessionId,
+  paymentId,
+  items,
+  staff,
+}: {
+  sessionId: string
+  paymentId: string
+  items: { itemId: string; name: string; quantity: number }[]
+  staff: string
+}) {
   const { t } = useI18n()
   return (
-    <StaffAction intent="refund" summary={t('admin.books.refund')} fields={{ sessionId, paymentId }} submitLabel={t('admin.books.refund')} staff={staff} testId="refund">
+    <StaffAction
+      intent="refund"
+      summary={t('admin.books.refund')}
+      fields={{ sessionId, paymentId }}
+      submitLabel={t('admin.books.refund')}
+      staff={staff}
+      testId="refund"
+    >
       {items.map((item) => (
         <label key={item.itemId} className="flex items-center justify-between gap-2 sm:col-span-2">
           <span>{item.name}</span>
-          <input name={`units.${item.itemId}`} type="number" min={0} max={item.quantity} placeholder="0" className={`${inputClass} w-20`} />
+          <input
+            name={`units.${item.itemId}`}
+            type="number"
+            min={0}
+            max={item.quantity}
+            placeholder="0"
+            className={`${inputClass} w-20`}
+          />
         </label>
       ))}
       <LabeledInput label={t('admin.books.refundAmount')} name="amount" inputMode="decimal" />

@@ -4,7 +4,8 @@ import { buttonClass } from '../button'
 import { Field } from '../forms'
 import { useI18n } from '../i18n'
 
-const linkClass = 'inline-flex min-h-11 items-center whitespace-nowrap font-semibold text-emerald-800 dark:text-emerald-400 underline-offset-4 hover:underline'
+const linkClass =
+  'inline-flex min-h-11 items-center whitespace-nowrap font-semibold text-emerald-800 dark:text-emerald-400 underline-offset-4 hover:underline'
 
 /**
  * The cash-out's two ways to choose a period, plain GET forms so they work
@@ -29,13 +30,21 @@ export function CashOutPeriodForm({
 }) {
   const { t } = useI18n()
   return (
-    <section aria-labelledby="cash-out-period-title" className="rounded-3xl bg-white dark:bg-stone-900 p-5 shadow-sm print:hidden">
+    <section
+      aria-labelledby="cash-out-period-title"
+      className="rounded-3xl bg-white p-5 shadow-sm dark:bg-stone-900 print:hidden"
+    >
       <h2 id="cash-out-period-title" className="mb-3 text-lg font-bold">
         {t('admin.cashOut.period.title')}
       </h2>
       <div className="grid gap-x-8 gap-y-4 md:grid-cols-2">
         <Form method="get" className="grid content-start gap-3" data-testid="cash-out-day-form">
-          <Field key={values.day ?? ''} label={t('admin.cashOut.period.day')} errors={errors.day} inputProps={{ name: 'day', type: 'date', defaultValue: values.day ?? '', required: true }} />
+          <Field
+            key={values.day ?? ''}
+            label={t('admin.cashOut.period.day')}
+            errors={errors.day}
+            inputProps={{ name: 'day', type: 'date', defaultValue: values.day ?? '', required: true }}
+          />
           <button type="submit" className={buttonClass.secondary}>
             {t('admin.cashOut.period.showDay')}
           </button>
@@ -59,8 +68,18 @@ export function CashOutPeriodForm({
             {t('admin.cashOut.period.chooseShift')}
           </summary>
           <Form method="get" className="mt-2 grid gap-3" data-testid="cash-out-shift-form">
-            <Field key={values.from ?? ''} label={t('admin.cashOut.period.from')} errors={errors.from} inputProps={{ name: 'from', type: 'datetime-local', defaultValue: values.from ?? '', required: true }} />
-            <Field key={values.to ?? ''} label={t('admin.cashOut.period.to')} errors={errors.to} inputProps={{ name: 'to', type: 'datetime-local', defaultValue: values.to ?? '', required: true }} />
+            <Field
+              key={values.from ?? ''}
+              label={t('admin.cashOut.period.from')}
+              errors={errors.from}
+              inputProps={{ name: 'from', type: 'datetime-local', defaultValue: values.from ?? '', required: true }}
+            />
+            <Field
+              key={values.to ?? ''}
+              label={t('admin.cashOut.period.to')}
+              errors={errors.to}
+              inputProps={{ name: 'to', type: 'datetime-local', defaultValue: values.to ?? '', required: true }}
+            />
             <button type="submit" className={buttonClass.secondary}>
               {t('admin.cashOut.period.showShift')}
             </button>

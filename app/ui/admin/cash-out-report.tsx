@@ -8,9 +8,23 @@ import { Panel } from './panel'
 const PRINTED = 'break-inside-avoid print:rounded-none print:border print:border-stone-300 print:p-3 print:shadow-none'
 
 /** A label and an amount on one line. */
-function Line({ label, hint, value, testId, strong = false }: { label: ReactNode; hint?: string; value: string; testId?: string; strong?: boolean }) {
+function Line({
+  label,
+  hint,
+  value,
+  testId,
+  strong = false,
+}: {
+  label: ReactNode
+  hint?: string
+  value: string
+  testId?: string
+  strong?: boolean
+}) {
   return (
-    <div className={`flex items-baseline justify-between gap-3 py-1.5 ${strong ? 'border-t border-stone-200 dark:border-stone-700 font-bold' : ''}`}>
+    <div
+      className={`flex items-baseline justify-between gap-3 py-1.5 ${strong ? 'border-t border-stone-200 font-bold dark:border-stone-700' : ''}`}
+    >
       <dt className="min-w-0">
         {label}
         {hint ? <span className="block text-sm font-normal text-stone-600 dark:text-stone-400">{hint}</span> : null}
@@ -28,8 +42,18 @@ export function CashOutReport({ report }: { report: CashOut }) {
   const method = (key: (typeof LEDGER_METHODS)[number]) => t(`admin.cashOut.methods.${key}`)
   const refunded = LEDGER_METHODS.filter((key) => report.refunds[key].count > 0)
   const headline = [
-    { key: 'expected-cash', label: t('admin.cashOut.expectedCash'), hint: t('admin.cashOut.expectedCashHint'), value: money(report.expectedCashCents) },
-    { key: 'net-sales', label: t('admin.cashOut.netSales'), hint: t('admin.cashOut.netSalesHint'), value: money(report.netSalesCents) },
+    {
+      key: 'expected-cash',
+      label: t('admin.cashOut.expectedCash'),
+      hint: t('admin.cashOut.expectedCashHint'),
+      value: money(report.expectedCashCents),
+    },
+    {
+      key: 'net-sales',
+      label: t('admin.cashOut.netSales'),
+      hint: t('admin.cashOut.netSalesHint'),
+      value: money(report.netSalesCents),
+    },
     { key: 'tips', label: t('admin.cashOut.tips'), hint: t('admin.cashOut.tipsHint'), value: money(report.tipsCents) },
   ]
 
@@ -39,20 +63,31 @@ export function CashOutReport({ report }: { report: CashOut }) {
         {headline.map((stat, index) => (
           <div
             key={stat.key}
-            className={`rounded-2xl p-4 shadow-sm sm:p-5 ${index === 0 ? 'col-span-2 bg-emerald-800 text-white dark:bg-emerald-900 lg:col-span-1 print:col-span-1 print:bg-white print:text-stone-900' : 'bg-white dark:bg-stone-900'} ${PRINTED}`}
+            className={`rounded-2xl p-4 shadow-sm sm:p-5 ${index === 0 ? 'col-span-2 bg-emerald-800 text-white lg:col-span-1 dark:bg-emerald-900 print:col-span-1 print:bg-white print:text-stone-900' : 'bg-white dark:bg-stone-900'} ${PRINTED}`}
           >
-            <dt className={`font-semibold ${index === 0 ? 'text-emerald-50' : 'text-stone-700 dark:text-stone-300'} print:text-stone-900`}>{stat.label}</dt>
+            <dt
+              className={`font-semibold ${index === 0 ? 'text-emerald-50' : 'text-stone-700 dark:text-stone-300'} print:text-stone-900`}
+            >
+              {stat.label}
+            </dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl print:text-2xl" data-testid={stat.key}>
               {stat.value}
             </dd>
-            <dd className={`mt-1 text-sm ${index === 0 ? 'text-emerald-50' : 'text-stone-600 dark:text-stone-400'} print:text-stone-700`}>{stat.hint}</dd>
+            <dd
+              className={`mt-1 text-sm ${index === 0 ? 'text-emerald-50' : 'text-stone-600 dark:text-stone-400'} print:text-stone-700`}
+            >
+              {stat.hint}
+            </dd>
           </div>
         ))}
       </dl>
 
       <Panel title={t('admin.cashOut.payments.title')} className={PRINTED}>
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base" data-testid="payments-by-method">
+          <table
+            className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base"
+            data-testid="payments-by-method"
+          >
             <thead className="text-sm text-stone-600 dark:text-stone-400">
               <tr>
                 <th scope="col" className="pb-2 text-left font-semibold">
@@ -74,26 +109,38 @@ export function CashOutReport({ report }: { report: CashOut }) {
                 const takings = report.payments[group]
                 const total = group === 'total'
                 return (
-                  <tr key={group} data-testid={`payments-${group}`} className={total ? 'border-t border-stone-200 dark:border-stone-700 font-bold' : ''}>
+                  <tr
+                    key={group}
+                    data-testid={`payments-${group}`}
+                    className={total ? 'border-t border-stone-200 font-bold dark:border-stone-700' : ''}
+                  >
                     <th scope="row" className={`py-1.5 text-left align-top ${total ? '' : 'font-semibold'}`}>
                       {t(`admin.cashOut.groups.${group}`)}
                       <span className="block text-sm font-normal text-stone-600 dark:text-stone-400">
                         {/* Too long for a phone's first column: the note under the table says it there. */}
-                        {total ? '' : <span className="hidden sm:inline print:inline">{`${t(`admin.cashOut.groupHints.${group}`)} · `}</span>}
+                        {total ? (
+                          ''
+                        ) : (
+                          <span className="hidden sm:inline print:inline">{`${t(`admin.cashOut.groupHints.${group}`)} · `}</span>
+                        )}
                         {t('admin.cashOut.payments.count', { count: takings.count })}
                       </span>
                     </th>
                     <td className="py-1.5 pl-3 align-top">{money(takings.billCents)}</td>
                     <td className="py-1.5 pl-3 align-top">{money(takings.tipCents)}</td>
-                    <td className="py-1.5 pl-3 align-top font-semibold">{money(takings.billCents + takings.tipCents)}</td>
+                    <td className="py-1.5 pl-3 align-top font-semibold">
+                      {money(takings.billCents + takings.tipCents)}
+                    </td>
                   </tr>
                 )
               })}
             </tbody>
           </table>
         </div>
-        <p className="mt-2 text-sm text-stone-600 dark:text-stone-400 sm:hidden print:hidden">
-          {METHOD_GROUPS.map((group) => `${t(`admin.cashOut.groups.${group}`)}: ${t(`admin.cashOut.groupHints.${group}`)}.`).join(' ')}
+        <p className="mt-2 text-sm text-stone-600 sm:hidden dark:text-stone-400 print:hidden">
+          {METHOD_GROUPS.map(
+            (group) => `${t(`admin.cashOut.groups.${group}`)}: ${t(`admin.cashOut.groupHints.${group}`)}.`,
+          ).join(' ')}
         </p>
       </Panel>
 
@@ -101,7 +148,11 @@ export function CashOutReport({ report }: { report: CashOut }) {
         <Panel title={t('admin.cashOut.drawer.title')} className={PRINTED}>
           <dl data-testid="drawer">
             <Line label={t('admin.cashOut.drawer.cashIn')} value={money(report.cashInCents)} testId="cash-in" />
-            <Line label={t('admin.cashOut.drawer.cashOut')} value={money(report.cashOutCents === 0 ? 0 : -report.cashOutCents)} testId="cash-out" />
+            <Line
+              label={t('admin.cashOut.drawer.cashOut')}
+              value={money(report.cashOutCents === 0 ? 0 : -report.cashOutCents)}
+              testId="cash-out"
+            />
             <Line label={t('admin.cashOut.drawer.expected')} value={money(report.expectedCashCents)} strong />
           </dl>
         </Panel>
@@ -140,7 +191,11 @@ export function CashOutReport({ report }: { report: CashOut }) {
           </dl>
         </Panel>
 
-        <Panel title={t('admin.cashOut.tipsByStaff')} className={PRINTED} empty={report.tipsByStaff.length === 0 ? t('admin.cashOut.payments.none') : null}>
+        <Panel
+          title={t('admin.cashOut.tipsByStaff')}
+          className={PRINTED}
+          empty={report.tipsByStaff.length === 0 ? t('admin.cashOut.payments.none') : null}
+        >
           <dl data-testid="tips-by-staff">
             {report.tipsByStaff.map((row) => (
               <Line
@@ -155,16 +210,35 @@ export function CashOutReport({ report }: { report: CashOut }) {
 
         <Panel title={t('admin.cashOut.adjustments.title')} className={PRINTED}>
           <dl data-testid="adjustments">
-            <Line label={t('admin.cashOut.adjustments.voids')} hint={t('admin.cashOut.adjustments.voidCount', { count: report.voids.count })} value={money(report.voids.amountCents)} testId="voids" />
-            <Line label={t('admin.cashOut.adjustments.comps')} hint={t('admin.cashOut.adjustments.compCount', { count: report.comps.count })} value={money(report.comps.amountCents)} testId="comps" />
+            <Line
+              label={t('admin.cashOut.adjustments.voids')}
+              hint={t('admin.cashOut.adjustments.voidCount', { count: report.voids.count })}
+              value={money(report.voids.amountCents)}
+              testId="voids"
+            />
+            <Line
+              label={t('admin.cashOut.adjustments.comps')}
+              hint={t('admin.cashOut.adjustments.compCount', { count: report.comps.count })}
+              value={money(report.comps.amountCents)}
+              testId="comps"
+            />
           </dl>
           <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.adjustments.hint')}</p>
         </Panel>
 
         <Panel title={t('admin.cashOut.bills.title')} className={PRINTED}>
           <dl data-testid="bills">
-            <Line label={t('admin.cashOut.bills.closed')} value={String(report.billsClosed)} testId="bills-closed-count" />
-            <Line label={t('admin.cashOut.bills.unpaid')} hint={t('admin.cashOut.bills.count', { count: report.unpaid.count })} value={money(report.unpaid.amountCents)} testId="bills-unpaid" />
+            <Line
+              label={t('admin.cashOut.bills.closed')}
+              value={String(report.billsClosed)}
+              testId="bills-closed-count"
+            />
+            <Line
+              label={t('admin.cashOut.bills.unpaid')}
+              hint={t('admin.cashOut.bills.count', { count: report.unpaid.count })}
+              value={money(report.unpaid.amountCents)}
+              testId="bills-unpaid"
+            />
           </dl>
           {report.unpaid.count === 0 ? (
             <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.bills.noneUnpaid')}</p>
@@ -173,7 +247,11 @@ export function CashOutReport({ report }: { report: CashOut }) {
               <h3 className="mt-3 font-semibold">{t('admin.cashOut.bills.reasons')}</h3>
               <dl data-testid="unpaid-reasons" className="text-sm">
                 {report.unpaid.reasons.map((row) => (
-                  <Line key={row.reason ?? ''} label={`${row.reason ?? t('admin.cashOut.bills.noReason')} (${row.count})`} value={money(row.amountCents)} />
+                  <Line
+                    key={row.reason ?? ''}
+                    label={`${row.reason ?? t('admin.cashOut.bills.noReason')} (${row.count})`}
+                    value={money(row.amountCents)}
+                  />
                 ))}
               </dl>
             </>

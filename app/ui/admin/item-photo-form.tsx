@@ -16,7 +16,11 @@ const shortName = (name: string) => (name.length > 24 ? `${name.slice(0, 24)}…
  * to the page's action, so they work before JavaScript; a refused file comes
  * back named under the chooser.
  */
-export function ItemPhotoForm({ item }: { item: { id: string; name: string; photo: { id: string; sizes: PhotoSize[] } | null } }) {
+export function ItemPhotoForm({
+  item,
+}: {
+  item: { id: string; name: string; photo: { id: string; sizes: PhotoSize[] } | null }
+}) {
   const { t } = useI18n()
   const inputId = useId()
   const [chosen, setChosen] = useState<string | null>(null)
@@ -26,7 +30,11 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
   const uploading = useIsPending({ intent: 'photo.upload' })
   const removing = useIsPending({ intent: 'photo.remove' })
   return (
-    <section aria-labelledby={`${inputId}-title`} className="mb-4 grid gap-3 border-b border-stone-200 pb-4 dark:border-stone-700" data-testid="item-photo">
+    <section
+      aria-labelledby={`${inputId}-title`}
+      className="mb-4 grid gap-3 border-b border-stone-200 pb-4 dark:border-stone-700"
+      data-testid="item-photo"
+    >
       <h3 id={`${inputId}-title`} className="font-bold">
         {t('admin.menu.photo.title')}
       </h3>
@@ -41,7 +49,9 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
             className="size-24 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
           />
         ) : (
-          <span className="grid size-24 place-items-center rounded-xl border-2 border-dashed border-stone-300 text-center text-sm text-stone-600 dark:text-stone-400 dark:border-stone-600">{t('admin.menu.photo.none')}</span>
+          <span className="grid size-24 place-items-center rounded-xl border-2 border-dashed border-stone-300 text-center text-sm text-stone-600 dark:border-stone-600 dark:text-stone-400">
+            {t('admin.menu.photo.none')}
+          </span>
         )}
         {item.photo ? (
           <Form method="post" preventScrollReset>
@@ -54,11 +64,18 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
         ) : null}
       </div>
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.photo.hint')}</p>
-      <Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-center gap-3">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        preventScrollReset
+        className="flex flex-wrap items-center gap-3"
+      >
         <input type="hidden" name="intent" value="photo.upload" />
         <input type="hidden" name="id" value={item.id} />
         {/* The input sits inside its label, which looks like a button and shows the focus ring. */}
-        <label className={`${buttonClass.secondary} cursor-pointer focus-within:outline focus-within:outline-3 focus-within:outline-emerald-700`}>
+        <label
+          className={`${buttonClass.secondary} cursor-pointer focus-within:outline focus-within:outline-3 focus-within:outline-emerald-700`}
+        >
           {item.photo ? t('admin.menu.photo.replace') : t('admin.menu.photo.choose')}
           <input
             id={inputId}
@@ -81,7 +98,12 @@ export function ItemPhotoForm({ item }: { item: { id: string; name: string; phot
           {t('admin.menu.photo.save')}
         </StatusButton>
         {errorId ? (
-          <div id={errorId} role="alert" className="w-full text-sm font-medium text-red-800 dark:text-red-300" data-testid="photo-error">
+          <div
+            id={errorId}
+            role="alert"
+            className="w-full text-sm font-medium text-red-800 dark:text-red-300"
+            data-testid="photo-error"
+          >
             <p>{t('admin.menu.photo.failedTitle')}</p>
             <ErrorList errors={errors} />
           </div>

@@ -1,9 +1,23 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, type DefaultValue, type FieldMetadata } from '@conform-to/react'
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type DefaultValue,
+  type FieldMetadata,
+} from '@conform-to/react'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ALLERGENS, DIETARY_TAGS, type DishTag } from '~/domain/allergens'
 import type { PhotoSize } from '~/domain/menu-photos'
-import { categorySchema, menuItemSchema, menuSchema, MENU_TYPES, modifierGroupSchema, modifierOptionSchema } from '~/domain/schemas/menus'
+import {
+  categorySchema,
+  menuItemSchema,
+  menuSchema,
+  MENU_TYPES,
+  modifierGroupSchema,
+  modifierOptionSchema,
+} from '~/domain/schemas/menus'
 import type { MenuIntent } from '~/server/menu-actions.server'
 import { buttonClass } from '../button'
 import { CheckboxField, ErrorList, Field, SelectField, StatusButton, useIsPending } from '../forms'
@@ -26,7 +40,21 @@ function useLastResult(intent: MenuIntent, id?: string) {
 
 const pesosText = (cents: number) => (cents / 100).toFixed(2)
 
-function FormShell({ form, intent, id, submit, cancelTo, children }: { form: { errorId: string; errors?: string[]; formProps: ReturnType<typeof getFormProps> }; intent: MenuIntent; id?: string; submit: string; cancelTo: string; children: ReactNode }) {
+function FormShell({
+  form,
+  intent,
+  id,
+  submit,
+  cancelTo,
+  children,
+}: {
+  form: { errorId: string; errors?: string[]; formProps: ReturnType<typeof getFormProps> }
+  intent: MenuIntent
+  id?: string
+  submit: string
+  cancelTo: string
+  children: ReactNode
+}) {
   const { t } = useI18n()
   const pending = useIsPending({ intent })
   return (
@@ -47,7 +75,15 @@ function FormShell({ form, intent, id, submit, cancelTo, children }: { form: { e
   )
 }
 
-export function MenuDialog({ open, closeTo, menu }: { open: boolean; closeTo: string; menu?: { id: string; name: string; description: string | null; type: string } }) {
+export function MenuDialog({
+  open,
+  closeTo,
+  menu,
+}: {
+  open: boolean
+  closeTo: string
+  menu?: { id: string; name: string; description: string | null; type: string }
+}) {
   const { t } = useI18n()
   const intent = menu ? 'menu.update' : 'menu.create'
   const [form, fields] = useSchemaForm(menuSchema, {
@@ -57,30 +93,68 @@ export function MenuDialog({ open, closeTo, menu }: { open: boolean; closeTo: st
     coerce: false,
   })
   return (
-    <UrlDialog open={open} closeTo={closeTo} title={menu ? t('admin.menu.management.editMenu') : t('admin.menu.management.addMenu')}>
-      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={menu?.id} submit={menu ? t('admin.menu.common.save') : t('admin.menu.management.create')} cancelTo={closeTo}>
-        <Field label={t('admin.menu.common.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: t('admin.menu.management.namePlaceholder') }} />
+    <UrlDialog
+      open={open}
+      closeTo={closeTo}
+      title={menu ? t('admin.menu.management.editMenu') : t('admin.menu.management.addMenu')}
+    >
+      <FormShell
+        form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }}
+        intent={intent}
+        id={menu?.id}
+        submit={menu ? t('admin.menu.common.save') : t('admin.menu.management.create')}
+        cancelTo={closeTo}
+      >
+        <Field
+          label={t('admin.menu.common.name')}
+          errors={fields.name.errors}
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            placeholder: t('admin.menu.management.namePlaceholder'),
+          }}
+        />
         <SelectField
           label={t('admin.menu.management.type')}
           errors={fields.type.errors}
           selectProps={getSelectProps(fields.type)}
           options={MENU_TYPES.map((type) => ({ value: type, label: t(`admin.menu.types.${type}`) }))}
         />
-        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
+        <Field
+          label={t('admin.menu.common.description')}
+          errors={fields.description.errors}
+          inputProps={getInputProps(fields.description, { type: 'text' })}
+        />
       </FormShell>
     </UrlDialog>
   )
 }
 
 /** The optional English name and description diners who read English see. */
-function EnglishFields({ name, description }: { name: FieldMetadata<string | null | undefined>; description: FieldMetadata<string | null | undefined> }) {
+function EnglishFields({
+  name,
+  description,
+}: {
+  name: FieldMetadata<string | null | undefined>
+  description: FieldMetadata<string | null | undefined>
+}) {
   const { t } = useI18n()
   return (
-    <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700" data-testid="english-fields">
+    <fieldset
+      className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700"
+      data-testid="english-fields"
+    >
       <legend className="px-1 font-bold">{t('admin.menu.english.legend')}</legend>
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.english.hint')}</p>
-      <Field label={t('admin.menu.english.name')} errors={name.errors} inputProps={{ ...getInputProps(name, { type: 'text' }), lang: 'en' }} />
-      <Field label={t('admin.menu.english.description')} errors={description.errors} inputProps={{ ...getInputProps(description, { type: 'text' }), lang: 'en' }} />
+      <Field
+        label={t('admin.menu.english.name')}
+        errors={name.errors}
+        inputProps={{ ...getInputProps(name, { type: 'text' }), lang: 'en' }}
+      />
+      <Field
+        label={t('admin.menu.english.description')}
+        errors={description.errors}
+        inputProps={{ ...getInputProps(description, { type: 'text' }), lang: 'en' }}
+      />
     </fieldset>
   )
 }
@@ -89,7 +163,9 @@ function EnglishFields({ name, description }: { name: FieldMetadata<string | nul
 function TagFields({ field }: { field: FieldMetadata<string[] | string | undefined> }) {
   const { t } = useI18n()
   const boxes = (tags: readonly DishTag[]) =>
-    getCollectionProps(field, { type: 'checkbox', options: [...tags] }).map((props) => <CheckboxField key={props.value} label={t(`dish.tags.${props.value as DishTag}`)} inputProps={props} />)
+    getCollectionProps(field, { type: 'checkbox', options: [...tags] }).map((props) => (
+      <CheckboxField key={props.value} label={t(`dish.tags.${props.value as DishTag}`)} inputProps={props} />
+    ))
   return (
     <div className="grid gap-3" data-testid="tag-fields">
       <fieldset className="grid gap-1 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
@@ -114,23 +190,52 @@ export function CategoryDialog({
   open: boolean
   closeTo: string
   menuId: string
-  category?: { id: string; name: string; description: string | null; nameEn: string | null; descriptionEn: string | null }
+  category?: {
+    id: string
+    name: string
+    description: string | null
+    nameEn: string | null
+    descriptionEn: string | null
+  }
 }) {
   const { t } = useI18n()
   const intent = category ? 'category.update' : 'category.create'
   const [form, fields] = useSchemaForm(categorySchema, {
     id: `category-${category?.id ?? 'new'}`,
     lastResult: useLastResult(intent, category?.id),
-    defaultValue: { name: category?.name ?? '', description: category?.description ?? '', nameEn: category?.nameEn ?? '', descriptionEn: category?.descriptionEn ?? '' },
+    defaultValue: {
+      name: category?.name ?? '',
+      description: category?.description ?? '',
+      nameEn: category?.nameEn ?? '',
+      descriptionEn: category?.descriptionEn ?? '',
+    },
     coerce: false,
   })
   return (
-    <UrlDialog open={open} closeTo={closeTo} title={category ? t('admin.menu.sidebar.editCategory') : t('admin.menu.builder.addCategory')}>
-      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={category?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
+    <UrlDialog
+      open={open}
+      closeTo={closeTo}
+      title={category ? t('admin.menu.sidebar.editCategory') : t('admin.menu.builder.addCategory')}
+    >
+      <FormShell
+        form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }}
+        intent={intent}
+        id={category?.id}
+        submit={t('admin.menu.common.save')}
+        cancelTo={closeTo}
+      >
         <input type="hidden" name="menuId" value={menuId} />
         <ErrorList errors={fields.menuId.errors} />
-        <Field label={t('admin.menu.builder.categoryName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
-        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
+        <Field
+          label={t('admin.menu.builder.categoryName')}
+          errors={fields.name.errors}
+          inputProps={getInputProps(fields.name, { type: 'text' })}
+        />
+        <Field
+          label={t('admin.menu.common.description')}
+          errors={fields.description.errors}
+          inputProps={getInputProps(fields.description, { type: 'text' })}
+        />
         <EnglishFields name={fields.nameEn} description={fields.descriptionEn} />
       </FormShell>
     </UrlDialog>
@@ -187,19 +292,44 @@ export function ItemDialog({
   // The dialog stays mounted while the page's ?category= changes, so a fixed category is read from the props, not from the form's first values.
   const chosen = item?.categoryId ?? categoryId ?? fields.categoryId.initialValue ?? ''
   return (
-    <UrlDialog open={open} closeTo={closeTo} title={item ? t('admin.menu.sidebar.editItem') : t('admin.menu.builder.addMenuItem')}>
+    <UrlDialog
+      open={open}
+      closeTo={closeTo}
+      title={item ? t('admin.menu.sidebar.editItem') : t('admin.menu.builder.addMenuItem')}
+    >
       {/* A new photo starts the form afresh: no file still chosen, nothing still named. */}
       {item ? <ItemPhotoForm key={item.photo?.id ?? 'none'} item={item} /> : null}
-      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent={intent} id={item?.id} submit={t('admin.menu.common.save')} cancelTo={closeTo}>
-        <Field label={t('admin.menu.builder.itemName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
-        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
-        <Field label={t('admin.menu.builder.price')} errors={fields.price.errors} inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }} />
+      <FormShell
+        form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }}
+        intent={intent}
+        id={item?.id}
+        submit={t('admin.menu.common.save')}
+        cancelTo={closeTo}
+      >
+        <Field
+          label={t('admin.menu.builder.itemName')}
+          errors={fields.name.errors}
+          inputProps={getInputProps(fields.name, { type: 'text' })}
+        />
+        <Field
+          label={t('admin.menu.common.description')}
+          errors={fields.description.errors}
+          inputProps={getInputProps(fields.description, { type: 'text' })}
+        />
+        <Field
+          label={t('admin.menu.builder.price')}
+          errors={fields.price.errors}
+          inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }}
+        />
         {categoryMode === 'choose' ? (
           <SelectField
             label={t('admin.menu.builder.category')}
             errors={fields.categoryId.errors}
             selectProps={getSelectProps(fields.categoryId)}
-            options={[{ value: '', label: t('admin.menu.builder.chooseCategory') }, ...categories.map((category) => ({ value: category.id, label: category.name }))]}
+            options={[
+              { value: '', label: t('admin.menu.builder.chooseCategory') },
+              ...categories.map((category) => ({ value: category.id, label: category.name })),
+            ]}
           />
         ) : (
           <>
@@ -218,53 +348,134 @@ export function ItemDialog({
         <TagFields field={fields.tags} />
         <EnglishFields name={fields.nameEn} description={fields.descriptionEn} />
       </FormShell>
-      {item ? null : <p className="mt-4 text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.photo.saveFirst')}</p>}
+      {item ? null : (
+        <p className="mt-4 text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.photo.saveFirst')}</p>
+      )}
     </UrlDialog>
   )
 }
 
 export function GroupDialog({ open, closeTo, menuItemId }: { open: boolean; closeTo: string; menuItemId: string }) {
   const { t } = useI18n()
-  const [form, fields] = useSchemaForm(modifierGroupSchema, { id: 'group-new', lastResult: useLastResult('group.create'), coerce: false })
+  const [form, fields] = useSchemaForm(modifierGroupSchema, {
+    id: 'group-new',
+    lastResult: useLastResult('group.create'),
+    coerce: false,
+  })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addGroup')}>
-      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent="group.create" submit={t('admin.menu.common.save')} cancelTo={closeTo}>
+      <FormShell
+        form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }}
+        intent="group.create"
+        submit={t('admin.menu.common.save')}
+        cancelTo={closeTo}
+      >
         <input type="hidden" name="menuItemId" value={menuItemId} />
-        <Field label={t('admin.menu.builder.groupName')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: t('admin.menu.builder.groupPlaceholder') }} />
-        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
-        <CheckboxField label={`${t('admin.menu.builder.required')} — ${t('admin.menu.builder.requiredHint')}`} errors={fields.required.errors} inputProps={getInputProps(fields.required, { type: 'checkbox' })} />
-        <CheckboxField label={`${t('admin.menu.builder.multiSelect')} — ${t('admin.menu.builder.multiHint')}`} errors={fields.multipleSelect.errors} inputProps={getInputProps(fields.multipleSelect, { type: 'checkbox' })} />
+        <Field
+          label={t('admin.menu.builder.groupName')}
+          errors={fields.name.errors}
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            placeholder: t('admin.menu.builder.groupPlaceholder'),
+          }}
+        />
+        <Field
+          label={t('admin.menu.common.description')}
+          errors={fields.description.errors}
+          inputProps={getInputProps(fields.description, { type: 'text' })}
+        />
+        <CheckboxField
+          label={`${t('admin.menu.builder.required')} — ${t('admin.menu.builder.requiredHint')}`}
+          errors={fields.required.errors}
+          inputProps={getInputProps(fields.required, { type: 'checkbox' })}
+        />
+        <CheckboxField
+          label={`${t('admin.menu.builder.multiSelect')} — ${t('admin.menu.builder.multiHint')}`}
+          errors={fields.multipleSelect.errors}
+          inputProps={getInputProps(fields.multipleSelect, { type: 'checkbox' })}
+        />
       </FormShell>
     </UrlDialog>
   )
 }
 
-export function OptionDialog({ open, closeTo, groupId, itemId }: { open: boolean; closeTo: string; groupId: string; itemId: string }) {
+export function OptionDialog({
+  open,
+  closeTo,
+  groupId,
+  itemId,
+}: {
+  open: boolean
+  closeTo: string
+  groupId: string
+  itemId: string
+}) {
   const { t } = useI18n()
-  const [form, fields] = useSchemaForm(modifierOptionSchema, { id: 'option-new', lastResult: useLastResult('option.create'), coerce: false })
+  const [form, fields] = useSchemaForm(modifierOptionSchema, {
+    id: 'option-new',
+    lastResult: useLastResult('option.create'),
+    coerce: false,
+  })
   return (
     <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addOption')}>
-      <FormShell form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }} intent="option.create" submit={t('admin.menu.common.save')} cancelTo={closeTo}>
+      <FormShell
+        form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }}
+        intent="option.create"
+        submit={t('admin.menu.common.save')}
+        cancelTo={closeTo}
+      >
         <input type="hidden" name="modifierGroupId" value={groupId} />
         {/* Brings the page back to the item whose modifiers these are. */}
         <input type="hidden" name="itemId" value={itemId} />
         <ErrorList errors={fields.modifierGroupId.errors} />
-        <Field label={t('admin.menu.builder.optionName')} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
-        <Field label={t('admin.menu.common.description')} errors={fields.description.errors} inputProps={getInputProps(fields.description, { type: 'text' })} />
+        <Field
+          label={t('admin.menu.builder.optionName')}
+          errors={fields.name.errors}
+          inputProps={getInputProps(fields.name, { type: 'text' })}
+        />
+        <Field
+          label={t('admin.menu.common.description')}
+          errors={fields.description.errors}
+          inputProps={getInputProps(fields.description, { type: 'text' })}
+        />
         <Field
           label={t('admin.menu.builder.extraPrice')}
           hint={t('admin.menu.builder.extraPriceHint')}
           errors={fields.priceAdjustment.errors}
-          inputProps={{ ...getInputProps(fields.priceAdjustment, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }}
+          inputProps={{
+            ...getInputProps(fields.priceAdjustment, { type: 'text' }),
+            inputMode: 'decimal',
+            placeholder: '0.00',
+          }}
         />
-        <CheckboxField label={t('admin.menu.builder.isDefault')} errors={fields.isDefault.errors} inputProps={getInputProps(fields.isDefault, { type: 'checkbox' })} />
+        <CheckboxField
+          label={t('admin.menu.builder.isDefault')}
+          errors={fields.isDefault.errors}
+          inputProps={getInputProps(fields.isDefault, { type: 'checkbox' })}
+        />
       </FormShell>
     </UrlDialog>
   )
 }
 
 /** The confirmation every delete asks for, saying what goes with it; `itemId` brings a modifier screen back to its item. */
-export function DeleteDialog({ open, closeTo, intent, id, itemId, title, text }: { open: boolean; closeTo: string; intent: MenuIntent; id: string; itemId?: string; title: string; text: string }) {
+export function DeleteDialog({
+  open,
+  closeTo,
+  intent,
+  id,
+  itemId,
+  title,
+  text,
+}: {
+  open: boolean
+  closeTo: string
+  intent: MenuIntent
+  id: string
+  itemId?: string
+  title: string
+  text: string
+}) {
   const { t } = useI18n()
   const pending = useIsPending({ intent })
   const lastResult = useLastResult(intent, id)
@@ -290,21 +501,51 @@ export function DeleteDialog({ open, closeTo, intent, id, itemId, title, text }:
 }
 
 /** Deleting a category or an item, as both builders ask it: the warning says what goes with it. */
-export function DeleteRecordDialog({ kind, record, closeTo }: { kind: 'category' | 'item'; record: { id: string; name: string } | undefined; closeTo: string }) {
+export function DeleteRecordDialog({
+  kind,
+  record,
+  closeTo,
+}: {
+  kind: 'category' | 'item'
+  record: { id: string; name: string } | undefined
+  closeTo: string
+}) {
   const { t } = useI18n()
   if (!record) return null
-  const keys = kind === 'category' ? ({ title: 'admin.menu.builder.deleteCategoryTitle', text: 'admin.menu.builder.deleteCategoryText' } as const) : ({ title: 'admin.menu.builder.deleteItemTitle', text: 'admin.menu.builder.deleteItemText' } as const)
-  return <DeleteDialog open closeTo={closeTo} intent={kind === 'category' ? 'category.delete' : 'item.delete'} id={record.id} title={t(keys.title, { name: record.name })} text={t(keys.text)} />
+  const keys =
+    kind === 'category'
+      ? ({ title: 'admin.menu.builder.deleteCategoryTitle', text: 'admin.menu.builder.deleteCategoryText' } as const)
+      : ({ title: 'admin.menu.builder.deleteItemTitle', text: 'admin.menu.builder.deleteItemText' } as const)
+  return (
+    <DeleteDialog
+      open
+      closeTo={closeTo}
+      intent={kind === 'category' ? 'category.delete' : 'item.delete'}
+      id={record.id}
+      title={t(keys.title, { name: record.name })}
+      text={t(keys.text)}
+    />
+  )
 }
 
 /** "Agotado" beside an item's name, in words rather than colour alone. */
 export function SoldOutBadge() {
   const { t } = useI18n()
-  return <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100">{t('admin.menu.builder.soldOut')}</span>
+  return (
+    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
+      {t('admin.menu.builder.soldOut')}
+    </span>
+  )
 }
 
 /** The kitchen's one-tap switch: takes an item off for now ("Agotado") or offers it again. */
-export function SoldOutSwitch({ item, className = '' }: { item: { id: string; name: string; soldOut: boolean }; className?: string }) {
+export function SoldOutSwitch({
+  item,
+  className = '',
+}: {
+  item: { id: string; name: string; soldOut: boolean }
+  className?: string
+}) {
   const { t } = useI18n()
   const navigation = useNavigation()
   const pending = useIsPending({ intent: 'item.availability' }) && navigation.formData?.get('id') === item.id
@@ -314,7 +555,12 @@ export function SoldOutSwitch({ item, className = '' }: { item: { id: string; na
       <input type="hidden" name="intent" value="item.availability" />
       <input type="hidden" name="id" value={item.id} />
       {item.soldOut ? null : <input type="hidden" name="soldOut" value="on" />}
-      <StatusButton pending={pending} className={`${buttonClass.secondary} whitespace-nowrap px-3`} aria-label={`${words}: ${item.name}`} data-testid="sold-out-switch">
+      <StatusButton
+        pending={pending}
+        className={`${buttonClass.secondary} px-3 whitespace-nowrap`}
+        aria-label={`${words}: ${item.name}`}
+        data-testid="sold-out-switch"
+      >
         {words}
       </StatusButton>
     </Form>

@@ -12,7 +12,16 @@ const ICONS: Record<string, string> = {
 
 export function MenuTypeIcon({ type, className = 'size-6' }: { type: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={ICONS[type] ?? ICONS.regular} />
     </svg>
   )
@@ -20,5 +29,9 @@ export function MenuTypeIcon({ type, className = 'size-6' }: { type: string; cla
 
 export function MenuTypeBadge({ type }: { type: string }) {
   const { t } = useI18n()
-  return <span className="rounded-full bg-amber-100 dark:bg-amber-900 px-3 py-1 text-sm font-semibold text-amber-900 dark:text-amber-100">{t.message(`admin.menu.types.${type}`)}</span>
+  return (
+    <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+      {t.message(`admin.menu.types.${type}`)}
+    </span>
+  )
 }

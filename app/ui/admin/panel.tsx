@@ -1,10 +1,20 @@
 import { useId, type ReactNode } from 'react'
 
 /** A titled white card of the staff screens; with `empty` set it says that instead of showing its content. */
-export function Panel({ title, empty, className = '', children }: { title: string; empty?: string | null; className?: string; children?: ReactNode }) {
+export function Panel({
+  title,
+  empty,
+  className = '',
+  children,
+}: {
+  title: string
+  empty?: string | null
+  className?: string
+  children?: ReactNode
+}) {
   const id = useId()
   return (
-    <section aria-labelledby={id} className={`rounded-3xl bg-white dark:bg-stone-900 p-5 shadow-sm ${className}`}>
+    <section aria-labelledby={id} className={`rounded-3xl bg-white p-5 shadow-sm dark:bg-stone-900 ${className}`}>
       <h2 id={id} className="mb-3 text-lg font-bold">
         {title}
       </h2>

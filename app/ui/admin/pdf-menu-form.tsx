@@ -20,7 +20,11 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
   const uploading = useIsPending({ intent: 'pdf.upload' })
   const removing = useIsPending({ intent: 'pdf.remove' })
   return (
-    <section aria-labelledby={`${inputId}-title`} className="grid gap-3 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm" data-testid="pdf-menu">
+    <section
+      aria-labelledby={`${inputId}-title`}
+      className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+      data-testid="pdf-menu"
+    >
       <h2 id={`${inputId}-title`} className="font-bold">
         {t('admin.menu.pdf.title')}
       </h2>
@@ -46,7 +50,9 @@ export function PdfMenuForm({ menu }: { menu: { id: string; pdfUrl: string | nul
         <input type="hidden" name="intent" value="pdf.upload" />
         <input type="hidden" name="id" value={menu.id} />
         {/* The input sits inside its label, which looks like a button and shows the focus ring. */}
-        <label className={`${buttonClass.secondary} cursor-pointer focus-within:outline focus-within:outline-3 focus-within:outline-emerald-700`}>
+        <label
+          className={`${buttonClass.secondary} cursor-pointer focus-within:outline focus-within:outline-3 focus-within:outline-emerald-700`}
+        >
           {t('admin.menu.pdf.choose')}
           <input
             id={inputId}

@@ -19,10 +19,11 @@ export interface PrintableTable {
 export function PrintCard({ table, site }: { table: PrintableTable; site: string }) {
   const { t } = useI18n()
   return (
-    <article className="grid break-inside-avoid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-400 p-6 text-center" data-testid="print-card">
-      <p className="text-2xl font-bold">
-        {tableLabel(t, table)}
-      </p>
+    <article
+      className="grid break-inside-avoid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-400 p-6 text-center"
+      data-testid="print-card"
+    >
+      <p className="text-2xl font-bold">{tableLabel(t, table)}</p>
       {/* Server-rendered SVG from the qrcode library. */}
       <div className="[&>svg]:size-56" dangerouslySetInnerHTML={{ __html: table.svg }} />
       <p className="text-lg font-semibold">{t('admin.qr.scanToPay')}</p>

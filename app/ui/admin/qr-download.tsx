@@ -35,7 +35,8 @@ async function drawCard(url: string, text: QrCardText): Promise<string> {
   const { modulePx, quietPx } = layout.qr
   for (let row = 0; row < modules.size; row++) {
     for (let col = 0; col < modules.size; col++) {
-      if (modules.get(row, col)) context.fillRect(quietPx + col * modulePx, layout.qr.top + quietPx + row * modulePx, modulePx, modulePx)
+      if (modules.get(row, col))
+        context.fillRect(quietPx + col * modulePx, layout.qr.top + quietPx + row * modulePx, modulePx, modulePx)
     }
   }
   context.textAlign = 'center'

@@ -4,9 +4,17 @@ import { buttonClass } from '../button'
 import { LanguageSwitch, ThemeToggle } from '../customer/shell'
 
 /** The bar of the staff screens below the dashboard: the way back, anything the screen adds, the language. */
-export function AdminTopBar({ backTo, backLabel, children }: { backTo: string; backLabel: string; children?: ReactNode }) {
+export function AdminTopBar({
+  backTo,
+  backLabel,
+  children,
+}: {
+  backTo: string
+  backLabel: string
+  children?: ReactNode
+}) {
   return (
-    <header className="border-b border-stone-200 dark:border-stone-700 bg-white dark:bg-stone-900">
+    <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
         <Link to={backTo} className={buttonClass.secondary}>
           <span aria-hidden="true">←</span> {backLabel}

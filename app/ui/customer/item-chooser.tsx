@@ -52,7 +52,9 @@ export function ItemChooser({
   const [note, setNote] = useState(initial?.note ?? '')
   const [missing, setMissing] = useState<string | null>(missingAtFirst)
   const choice = checkChoice(groups, chosen)
-  const extra = groups.flatMap((group) => group.options).reduce((sum, option) => (chosen.includes(option.id) ? sum + option.priceAdjustmentCents : sum), 0)
+  const extra = groups
+    .flatMap((group) => group.options)
+    .reduce((sum, option) => (chosen.includes(option.id) ? sum + option.priceAdjustmentCents : sum), 0)
 
   const toggle = (group: ModifierGroupRule, optionId: string, checked: boolean) => {
     setMissing(null)
@@ -69,21 +71,32 @@ export function ItemChooser({
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault()
-        if (choice.ok) return onAdd({ optionIds: choice.optionIds, summary: choice.summary, quantity, note: cleanNote(note) })
+        if (choice.ok)
+          return onAdd({ optionIds: choice.optionIds, summary: choice.summary, quantity, note: cleanNote(note) })
         setMissing(choice.groupId)
       }}
     >
       <HiddenFields value={fields} />
       {groups.map((group) => (
-        <fieldset key={group.id} className="grid gap-2" aria-describedby={missing === group.id ? `missing-${group.id}` : undefined}>
+        <fieldset
+          key={group.id}
+          className="grid gap-2"
+          aria-describedby={missing === group.id ? `missing-${group.id}` : undefined}
+        >
           <legend className="mb-1 flex w-full items-baseline justify-between gap-2">
             <span className="font-bold">{group.name}</span>
-            <span className={`text-xs font-semibold ${group.required ? 'text-amber-900 dark:text-amber-100' : 'text-stone-600 dark:text-stone-400'}`}>
-              {group.required ? t('customer.menu.required') : t('customer.menu.optional')} · {group.multipleSelect ? t('customer.menu.chooseAny') : t('customer.menu.chooseOne')}
+            <span
+              className={`text-xs font-semibold ${group.required ? 'text-amber-900 dark:text-amber-100' : 'text-stone-600 dark:text-stone-400'}`}
+            >
+              {group.required ? t('customer.menu.required') : t('customer.menu.optional')} ·{' '}
+              {group.multipleSelect ? t('customer.menu.chooseAny') : t('customer.menu.chooseOne')}
             </span>
           </legend>
           {group.options.map((option) => (
-            <label key={option.id} className="flex min-h-12 items-center gap-3 rounded-xl border border-stone-200 dark:border-stone-700 px-3 has-[:checked]:border-emerald-700 dark:has-[:checked]:border-emerald-500 has-[:checked]:bg-emerald-50 dark:has-[:checked]:bg-emerald-950/60">
+            <label
+              key={option.id}
+              className="flex min-h-12 items-center gap-3 rounded-xl border border-stone-200 px-3 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 dark:border-stone-700 dark:has-[:checked]:border-emerald-500 dark:has-[:checked]:bg-emerald-950/60"
+            >
               <input
                 type={group.multipleSelect ? 'checkbox' : 'radio'}
                 name={optionField(group.id)}
@@ -93,11 +106,20 @@ export function ItemChooser({
                 className="size-5 accent-emerald-700"
               />
               <span className="flex-1">{option.name}</span>
-              {option.priceAdjustmentCents > 0 ? <span className="tabular-nums text-stone-700 dark:text-stone-300">+{money(option.priceAdjustmentCents)}</span> : null}
+              {option.priceAdjustmentCents > 0 ? (
+                <span className="text-stone-700 tabular-nums dark:text-stone-300">
+                  +{money(option.priceAdjustmentCents)}
+                </span>
+              ) : null}
             </label>
           ))}
           {missing === group.id ? (
-            <p id={`missing-${group.id}`} role="alert" className="text-sm font-medium text-red-800 dark:text-red-300" data-testid="missing-choice">
+            <p
+              id={`missing-${group.id}`}
+              role="alert"
+              className="text-sm font-medium text-red-800 dark:text-red-300"
+              data-testid="missing-choice"
+            >
               {t('customer.menu.missingChoice', { group: group.name })}
             </p>
           ) : null}
@@ -128,13 +150,20 @@ export function ItemChooser({
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
           placeholder={t('customer.menu.notePlaceholder')}
-          className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal dark:bg-stone-950 dark:border-stone-600"
+          className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal dark:border-stone-600 dark:bg-stone-950"
           data-testid="item-note"
         />
       </label>
       {/* First of the buttons, so Enter without JavaScript updates the price rather than adding. */}
       {hydrated ? null : (
-        <button type="submit" formMethod="get" name={CHOICE_UPDATE.name} value={CHOICE_UPDATE.value} className={`${buttonClass.secondary} w-full`} data-testid="update-options">
+        <button
+          type="submit"
+          formMethod="get"
+          name={CHOICE_UPDATE.name}
+          value={CHOICE_UPDATE.value}
+          className={`${buttonClass.secondary} w-full`}
+          data-testid="update-options"
+        >
           {t('common.update')}
         </button>
       )}

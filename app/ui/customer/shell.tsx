@@ -19,18 +19,29 @@ interface ShellProps {
 }
 
 /** Header, language and theme switches and the 'powered by' footer of every diner screen. */
-export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, title, children, bottomBar, actions }: ShellProps) {
+export function CustomerShell({
+  restaurantName,
+  tableNumber,
+  backTo,
+  closeTo,
+  title,
+  children,
+  bottomBar,
+  actions,
+}: ShellProps) {
   const { t } = useI18n()
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-xl flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 dark:border-stone-700 bg-stone-50/95 dark:bg-stone-950/95 px-3 py-2 backdrop-blur">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 bg-stone-50/95 px-3 py-2 backdrop-blur dark:border-stone-700 dark:bg-stone-950/95">
         {backTo ? (
           <Link to={backTo} className={buttonClass.icon} aria-label={t('common.back')}>
-            <span aria-hidden="true" className="text-xl">←</span>
+            <span aria-hidden="true" className="text-xl">
+              ←
+            </span>
           </Link>
         ) : null}
         <div className="min-w-0 flex-1 px-1">
-          {title ? <h1 className="line-clamp-2 text-lg font-bold leading-tight">{title}</h1> : null}
+          {title ? <h1 className="line-clamp-2 text-lg leading-tight font-bold">{title}</h1> : null}
           {restaurantName || tableNumber ? (
             // The restaurant's name may shorten; the table's number never does.
             <p className={`flex min-w-0 ${title ? 'text-sm text-stone-600 dark:text-stone-400' : 'text-lg font-bold'}`}>
@@ -49,13 +60,18 @@ export function CustomerShell({ restaurantName, tableNumber, backTo, closeTo, ti
         <ThemeToggle />
         {closeTo ? (
           <Link to={closeTo} className={buttonClass.icon} aria-label={t('common.close')}>
-            <span aria-hidden="true" className="text-xl">✕</span>
+            <span aria-hidden="true" className="text-xl">
+              ✕
+            </span>
           </Link>
         ) : null}
       </header>
       <main className={`flex-1 px-4 pt-4 ${bottomBar ? 'pb-28' : 'pb-8'}`}>{children}</main>
-      <footer className={`px-4 py-6 text-center text-sm text-stone-600 dark:text-stone-400 ${bottomBar ? 'pb-28' : ''}`}>
-        {t('common.poweredBy')} <span className="font-semibold text-emerald-800 dark:text-emerald-400">{t('common.appName')}</span>
+      <footer
+        className={`px-4 py-6 text-center text-sm text-stone-600 dark:text-stone-400 ${bottomBar ? 'pb-28' : ''}`}
+      >
+        {t('common.poweredBy')}{' '}
+        <span className="font-semibold text-emerald-800 dark:text-emerald-400">{t('common.appName')}</span>
       </footer>
       {bottomBar}
     </div>
@@ -87,13 +103,23 @@ export function LanguageSwitch() {
 /** A line icon (rather than emoji, which phones and headless browsers may lack). */
 export function ThemeIcon({ path }: { path: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={path} />
     </svg>
   )
 }
 
-export const SUN = 'M12 4V2M12 22v-2M4.9 4.9 3.5 3.5M20.5 20.5l-1.4-1.4M4 12H2M22 12h-2M4.9 19.1l-1.4 1.4M20.5 3.5l-1.4 1.4M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10z'
+export const SUN =
+  'M12 4V2M12 22v-2M4.9 4.9 3.5 3.5M20.5 20.5l-1.4-1.4M4 12H2M22 12h-2M4.9 19.1l-1.4 1.4M20.5 3.5l-1.4 1.4M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10z'
 export const MOON = 'M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10z'
 
 /**
@@ -101,7 +127,14 @@ export const MOON = 'M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10z'
  * JavaScript loads; with it, sent by the caller's fetcher, the page changes
  * colour at once (root.tsx shows the theme being sent) and keeps its scroll.
  */
-export function ThemeForm({ fetcher, children, ...attributes }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode; 'data-testid'?: string } & Pick<FormHTMLAttributes<HTMLFormElement>, 'className' | 'role' | 'aria-label'>) {
+export function ThemeForm({
+  fetcher,
+  children,
+  ...attributes
+}: { fetcher: FetcherWithComponents<unknown>; children: ReactNode; 'data-testid'?: string } & Pick<
+  FormHTMLAttributes<HTMLFormElement>,
+  'className' | 'role' | 'aria-label'
+>) {
   const location = useLocation()
   return (
     <fetcher.Form method="post" action="/set-theme" preventScrollReset {...attributes}>

@@ -9,7 +9,17 @@ const fill: Record<Slice, string> = {
  * The equal split as a pie: one slice per person at the table; slices already
  * paid are grey, the diner's slices are green, the rest are pale.
  */
-export function SplitPie({ tableSize, peoplePaying, sharesPaid, label }: { tableSize: number; peoplePaying: number; sharesPaid: number; label: string }) {
+export function SplitPie({
+  tableSize,
+  peoplePaying,
+  sharesPaid,
+  label,
+}: {
+  tableSize: number
+  peoplePaying: number
+  sharesPaid: number
+  label: string
+}) {
   const radius = 48
   const slices = Array.from({ length: tableSize }, (_, index) => {
     const kind: Slice = index < sharesPaid ? 'paid' : index < sharesPaid + peoplePaying ? 'mine' : 'open'

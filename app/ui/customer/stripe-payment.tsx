@@ -3,7 +3,13 @@ import type { PaymentMethod } from '~/domain/bill'
 import type { StripeCheckout } from '~/server/stripe-checkout.server'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
-import { loadStripeJs, type ExpressConfirmEvent, type ExpressPaymentType, type Stripe, type StripeElements } from '~/ui/stripe-js'
+import {
+  loadStripeJs,
+  type ExpressConfirmEvent,
+  type ExpressPaymentType,
+  type Stripe,
+  type StripeElements,
+} from '~/ui/stripe-js'
 import { useDark } from '~/ui/use-dark'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -14,7 +20,10 @@ const WALLETS: Partial<Record<ExpressPaymentType, PaymentMethod>> = { apple_pay:
 const SHAPE = { borderRadius: '12px', fontSizeBase: '16px' }
 const APPEARANCE = {
   light: { theme: 'stripe', variables: { ...SHAPE, colorPrimary: '#047857', colorText: '#1c1917' } },
-  dark: { theme: 'night', variables: { ...SHAPE, colorPrimary: '#34d399', colorText: '#f5f5f4', colorBackground: '#0c0a09' } },
+  dark: {
+    theme: 'night',
+    variables: { ...SHAPE, colorPrimary: '#34d399', colorText: '#f5f5f4', colorBackground: '#0c0a09' },
+  },
 }
 
 /**
@@ -49,7 +58,17 @@ interface StripePaymentProps {
  * redirect are the same as for any payment. Stripe.js is asked for only
  * here, once the page is on screen.
  */
-export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, answer, clientSecret, sending, notice }: StripePaymentProps) {
+export function StripePayment({
+  config,
+  amount,
+  payLabel,
+  onPay,
+  onPayAgain,
+  answer,
+  clientSecret,
+  sending,
+  notice,
+}: StripePaymentProps) {
   const { t } = useI18n()
   const hydrated = useHydrated()
   const expressBox = useRef<HTMLDivElement>(null)
@@ -127,10 +146,19 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
         })
         stripe.current = { stripe: instance, elements }
         const express = elements.create('expressCheckout', {
-          paymentMethods: { applePay: 'auto', googlePay: 'auto', link: 'never', paypal: 'never', amazonPay: 'never', klarna: 'never' },
+          paymentMethods: {
+            applePay: 'auto',
+            googlePay: 'auto',
+            link: 'never',
+            paypal: 'never',
+            amazonPay: 'never',
+            klarna: 'never',
+          },
           buttonHeight: 48,
         })
-        express.on('ready', (event) => setWallets(Boolean(event.availablePaymentMethods?.applePay || event.availablePaymentMethods?.googlePay)))
+        express.on('ready', (event) =>
+          setWallets(Boolean(event.availablePaymentMethods?.applePay || event.availablePaymentMethods?.googlePay)),
+        )
         express.on('confirm', (event) => void payWithLatest.current(WALLETS[event.expressPaymentType], event))
         express.mount(expressBox.current)
         // The wallets have their own buttons above; the card form is the card alone.
@@ -187,14 +215,21 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
         {t('customer.method.title')}
       </h2>
       <noscript>
-        <p className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="stripe-needs-js">
+        <p
+          className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
+          data-testid="stripe-needs-js"
+        >
           {t('customer.method.stripe.needsJavaScript')}
         </p>
       </noscript>
       {/* Without JavaScript nothing here could work: the notice above says so instead. */}
       <div hidden={!hydrated} className="grid gap-3">
         {failed ? (
-          <div role="alert" className="grid gap-3 rounded-2xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="stripe-load-failed">
+          <div
+            role="alert"
+            className="grid gap-3 rounded-2xl bg-red-50 p-4 text-red-900 dark:bg-red-950/60 dark:text-red-200"
+            data-testid="stripe-load-failed"
+          >
             <p className="font-bold">{t('customer.method.stripe.loadFailedTitle')}</p>
             <p>{t('customer.method.stripe.loadFailedText')}</p>
             <button type="button" className={buttonClass.secondary} onClick={() => setAttempt((count) => count + 1)}>
@@ -204,31 +239,49 @@ export function StripePayment({ config, amount, payLabel, onPay, onPayAgain, ans
         ) : null}
         <div ref={expressBox} data-testid="stripe-express" />
         {wallets ? (
-          <p className="flex items-center gap-3 text-sm text-stone-600 dark:text-stone-400 before:h-px before:flex-1 before:bg-stone-300 dark:before:bg-stone-600 after:h-px after:flex-1 after:bg-stone-300 dark:after:bg-stone-600">
+          <p className="flex items-center gap-3 text-sm text-stone-600 before:h-px before:flex-1 before:bg-stone-300 after:h-px after:flex-1 after:bg-stone-300 dark:text-stone-400 dark:before:bg-stone-600 dark:after:bg-stone-600">
             {t('customer.method.stripe.orCard')}
           </p>
         ) : null}
-        <div className="relative min-h-32 rounded-2xl bg-white dark:bg-stone-900 p-4 shadow-sm">
+        <div className="relative min-h-32 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
           {ready || failed ? null : (
-            <p role="status" className="absolute inset-0 grid animate-pulse place-items-center text-stone-600 dark:text-stone-400">
+            <p
+              role="status"
+              className="absolute inset-0 grid animate-pulse place-items-center text-stone-600 dark:text-stone-400"
+            >
               {t('customer.method.stripe.loading')}
             </p>
           )}
           <div ref={cardBox} data-testid="stripe-card" />
         </div>
         {askingBank ? (
-          <p role="status" className="rounded-2xl bg-amber-50 dark:bg-amber-950/60 p-4 text-amber-950 dark:text-amber-100" data-testid="stripe-bank">
+          <p
+            role="status"
+            className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
+            data-testid="stripe-bank"
+          >
             {t('customer.method.refusals.REQUIRES_ACTION')}
           </p>
         ) : problem ? (
-          <div id="payment-error" role="alert" className="rounded-2xl bg-red-50 dark:bg-red-950/60 p-4 text-red-900 dark:text-red-200" data-testid="payment-error">
+          <div
+            id="payment-error"
+            role="alert"
+            className="rounded-2xl bg-red-50 p-4 text-red-900 dark:bg-red-950/60 dark:text-red-200"
+            data-testid="payment-error"
+          >
             <p className="font-bold">{t('customer.method.failedTitle')}</p>
             <p>{problem}</p>
           </div>
         ) : (
           notice
         )}
-        <button type="button" className={`${buttonClass.primary} w-full text-lg`} disabled={!ready || busy} onClick={() => void payWith('card')} data-testid="pay-submit">
+        <button
+          type="button"
+          className={`${buttonClass.primary} w-full text-lg`}
+          disabled={!ready || busy}
+          onClick={() => void payWith('card')}
+          data-testid="pay-submit"
+        >
           {busy ? t('customer.method.paying') : payLabel}
         </button>
       </div>

@@ -1,5 +1,6 @@
 /** The diner's screens; any other path under /customer is the site's 404 page. */
-const DINER_PATH = /^\/(customer(\/(table|menu|cart|pay-items|split-equal|payment-options|tip|payment-method|payment-confirmation))?(\/[^/]+)?|table\/[^/]+)\/?$/
+const DINER_PATH =
+  /^\/(customer(\/(table|menu|cart|pay-items|split-equal|payment-options|tip|payment-method|payment-confirmation))?(\/[^/]+)?|table\/[^/]+)\/?$/
 
 /** Which part of the product a path belongs to: the strings its pages get follow. */
 export function areaOf(pathname: string): 'admin' | 'diner' | 'site' {

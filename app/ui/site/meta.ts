@@ -6,7 +6,10 @@ import { metaT, rootDataOf } from '../page-title'
  * Title, description and Open Graph tags of a public page, in the visitor's
  * language (the root loader's strings), so a shared link reads right.
  */
-export function siteMeta({ matches, location }: MetaArgs, keys: { title: TranslationKey; description?: TranslationKey }): MetaDescriptor[] {
+export function siteMeta(
+  { matches, location }: MetaArgs,
+  keys: { title: TranslationKey; description?: TranslationKey },
+): MetaDescriptor[] {
   const root = rootDataOf(matches)
   const t = metaT(matches)
   const title = t(keys.title)

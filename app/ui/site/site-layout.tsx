@@ -42,10 +42,18 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <div className="hidden sm:block">
             <ThemeSwitch />
           </div>
-          <Link to="/admin/login" className="hidden min-h-11 items-center px-3 font-semibold text-stone-700 hover:text-stone-950 sm:inline-flex dark:text-stone-300 dark:hover:text-white">
+          <Link
+            to="/admin/login"
+            className="hidden min-h-11 items-center px-3 font-semibold text-stone-700 hover:text-stone-950 sm:inline-flex dark:text-stone-300 dark:hover:text-white"
+          >
             {t('site.nav.login')}
           </Link>
-          <Link to={dialogUrl('waitlist')} preventScrollReset className={`${buttonClass.primary} min-h-11 whitespace-nowrap px-4`} data-testid="get-demo">
+          <Link
+            to={dialogUrl('waitlist')}
+            preventScrollReset
+            className={`${buttonClass.primary} min-h-11 px-4 whitespace-nowrap`}
+            data-testid="get-demo"
+          >
             {t('site.nav.getDemo')}
           </Link>
         </nav>
@@ -61,7 +69,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 function SiteFooter() {
   const { t } = useI18n()
   const dialogUrl = useDialogUrl()
-  const link = 'inline-flex min-h-11 items-center px-2 text-stone-700 hover:text-stone-950 dark:text-stone-300 dark:hover:text-white'
+  const link =
+    'inline-flex min-h-11 items-center px-2 text-stone-700 hover:text-stone-950 dark:text-stone-300 dark:hover:text-white'
   return (
     <footer className="border-t border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
       <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-[1fr_auto] sm:items-center">
@@ -109,8 +118,10 @@ function SiteFooter() {
 /** The first refused field's kind, in the two messages the waitlist is known for; a refusal of the whole form is said as it is. */
 function waitlistProblem(fieldErrors: string[], formErrors: string[] | undefined) {
   if (formErrors?.length) return { title: 'site.errors.failedTitle', text: formErrors[0] ?? '' }
-  if (fieldErrors.includes('site.errors.required')) return { title: 'site.errors.requiredTitle', text: 'site.errors.requiredText' }
-  if (fieldErrors.includes('site.errors.email')) return { title: 'site.errors.emailTitle', text: 'site.errors.emailText' }
+  if (fieldErrors.includes('site.errors.required'))
+    return { title: 'site.errors.requiredTitle', text: 'site.errors.requiredText' }
+  if (fieldErrors.includes('site.errors.email'))
+    return { title: 'site.errors.emailTitle', text: 'site.errors.emailText' }
   return fieldErrors.length ? { title: 'site.errors.failedTitle', text: fieldErrors[0] ?? '' } : null
 }
 
@@ -118,7 +129,12 @@ function waitlistProblem(fieldErrors: string[], formErrors: string[] | undefined
 function entryOf(result: Parameters<typeof resultFor>[0]) {
   if (result?.status !== 'success' || !result.initialValue) return null
   const text = (name: string) => String(result.initialValue?.[name] ?? '').trim()
-  return { name: text('name'), email: text('email'), restaurantName: text('restaurantName'), message: text('message') || null }
+  return {
+    name: text('name'),
+    email: text('email'),
+    restaurantName: text('restaurantName'),
+    message: text('message') || null,
+  }
 }
 
 function WaitlistDialog() {
@@ -138,7 +154,10 @@ function WaitlistDialog() {
     try {
       const kept: unknown = JSON.parse(window.localStorage.getItem(WAITLIST_STORAGE_KEY) ?? '[]')
       const list = Array.isArray(kept) ? kept : []
-      window.localStorage.setItem(WAITLIST_STORAGE_KEY, JSON.stringify([...list, { ...stored, date: new Date().toISOString(), id: crypto.randomUUID() }]))
+      window.localStorage.setItem(
+        WAITLIST_STORAGE_KEY,
+        JSON.stringify([...list, { ...stored, date: new Date().toISOString(), id: crypto.randomUUID() }]),
+      )
     } catch {
       // Storage switched off (private mode): the entry is on the server all the same.
     }
@@ -148,7 +167,9 @@ function WaitlistDialog() {
     return (
       <UrlDialog open={open} closeTo={dialogUrl(null)} title={t('site.waitlist.thanksTitle')}>
         <div className="grid gap-4" data-testid="waitlist-thanks">
-          <p>{t('site.waitlist.thanksText', { name: entry.name, email: entry.email, restaurant: entry.restaurantName })}</p>
+          <p>
+            {t('site.waitlist.thanksText', { name: entry.name, email: entry.email, restaurant: entry.restaurantName })}
+          </p>
           <Link to={dialogUrl(null)} replace preventScrollReset className={buttonClass.primary}>
             {t('site.waitlist.close')}
           </Link>
@@ -156,7 +177,9 @@ function WaitlistDialog() {
       </UrlDialog>
     )
   }
-  const fieldErrors = [fields.name, fields.email, fields.restaurantName, fields.message].flatMap((field) => field.errors ?? [])
+  const fieldErrors = [fields.name, fields.email, fields.restaurantName, fields.message].flatMap(
+    (field) => field.errors ?? [],
+  )
   const problem = waitlistProblem(fieldErrors, form.errors)
   return (
     <UrlDialog open={open} closeTo={dialogUrl(null)} title={t('site.waitlist.title')}>
@@ -164,15 +187,36 @@ function WaitlistDialog() {
         <input type="hidden" name="intent" value="waitlist" />
         <p className="text-stone-600 dark:text-stone-300">{t('site.waitlist.lead')}</p>
         {problem ? (
-          <div id={form.errorId} role="alert" className="rounded-xl bg-red-50 p-3 text-red-900" data-testid="waitlist-error">
+          <div
+            id={form.errorId}
+            role="alert"
+            className="rounded-xl bg-red-50 p-3 text-red-900"
+            data-testid="waitlist-error"
+          >
             <p className="font-bold">{t.message(problem.title)}</p>
             <p>{t.message(problem.text)}</p>
           </div>
         ) : null}
-        <Field label={t('site.waitlist.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
-        <Field label={t('site.waitlist.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
-        <Field label={t('site.waitlist.restaurantName')} errors={fields.restaurantName.errors} inputProps={{ ...getInputProps(fields.restaurantName, { type: 'text' }), autoComplete: 'organization' }} />
-        <Field label={t('site.waitlist.message')} errors={fields.message.errors} inputProps={getInputProps(fields.message, { type: 'text' })} />
+        <Field
+          label={t('site.waitlist.name')}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <Field
+          label={t('site.waitlist.email')}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <Field
+          label={t('site.waitlist.restaurantName')}
+          errors={fields.restaurantName.errors}
+          inputProps={{ ...getInputProps(fields.restaurantName, { type: 'text' }), autoComplete: 'organization' }}
+        />
+        <Field
+          label={t('site.waitlist.message')}
+          errors={fields.message.errors}
+          inputProps={getInputProps(fields.message, { type: 'text' })}
+        />
         <StatusButton pending={pending} pendingText={t('site.waitlist.submitting')} className={buttonClass.primary}>
           {t('site.waitlist.submit')}
         </StatusButton>
@@ -186,17 +230,41 @@ function ContactDialog() {
   const [searchParams] = useSearchParams()
   const dialogUrl = useDialogUrl()
   const pending = useIsPending({ intent: 'contact' })
-  const [form, fields] = useSchemaForm(contactSchema, { id: 'contact', lastResult: resultFor(useActionData<Parameters<typeof resultFor>[0]>(), 'contact'), coerce: false })
+  const [form, fields] = useSchemaForm(contactSchema, {
+    id: 'contact',
+    lastResult: resultFor(useActionData<Parameters<typeof resultFor>[0]>(), 'contact'),
+    coerce: false,
+  })
   return (
-    <UrlDialog open={searchParams.get('dialog') === 'contact'} closeTo={dialogUrl(null)} title={t('site.contact.title')}>
+    <UrlDialog
+      open={searchParams.get('dialog') === 'contact'}
+      closeTo={dialogUrl(null)}
+      title={t('site.contact.title')}
+    >
       <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="contact" />
         <p className="text-stone-600 dark:text-stone-300">{t('site.contact.lead')}</p>
         <ErrorList id={form.errorId} errors={form.errors} alert />
-        <Field label={t('site.contact.name')} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
-        <Field label={t('site.contact.phone')} errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }} />
-        <Field label={t('site.contact.email')} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
-        <Field label={t('site.contact.restaurant')} errors={fields.restaurant.errors} inputProps={{ ...getInputProps(fields.restaurant, { type: 'text' }), autoComplete: 'organization' }} />
+        <Field
+          label={t('site.contact.name')}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <Field
+          label={t('site.contact.phone')}
+          errors={fields.phone.errors}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+        />
+        <Field
+          label={t('site.contact.email')}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <Field
+          label={t('site.contact.restaurant')}
+          errors={fields.restaurant.errors}
+          inputProps={{ ...getInputProps(fields.restaurant, { type: 'text' }), autoComplete: 'organization' }}
+        />
         <StatusButton pending={pending} className={buttonClass.primary}>
           {t('site.contact.submit')}
         </StatusButton>
