@@ -80,7 +80,7 @@ export function planAdjustment<Line extends AdjustableLine>(
       'Part of this item is paid and its price does not split evenly: void or comp every unpaid unit of it at once.',
     )
   }
-  if (amountCents > billTotals(seen.lines, seen.paidCents).remaining) {
+  if (amountCents > billTotals(seen.lines, seen.paid).remaining) {
     return refuse(409, 'COVERED', "The bill's payments already cover these units: refund a payment instead.")
   }
 
@@ -98,7 +98,7 @@ export function planAdjustment<Line extends AdjustableLine>(
         : smaller
   }
   const lines = [...bill.lines.slice(0, index), ...changed, ...bill.lines.slice(index + 1)]
-  const settled = billTotals(lines, bill.paidCents).remaining === 0
+  const settled = billTotals(lines, bill.paid).remaining === 0
   return {
     ok: true,
     plan: { lines: settled ? lines.map((other) => ({ ...other, paidQuantity: other.quantity })) : lines, amountCents },

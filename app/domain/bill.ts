@@ -54,21 +54,59 @@ export function replaceLines<Line extends BillLine>(
   return copy
 }
 
+/**
+ * What a bill's ledger holds of its money: the bill part of its payments (no
+ * tip, no tax added on top) and what refunds that went through gave back of
+ * that bill part.
+ */
+export interface PaidSums {
+  paymentsCents: Cents
+  refundedCents: Cents
+}
+
+export const NOTHING_PAID: PaidSums = { paymentsCents: 0, refundedCents: 0 }
+
+/** `sums` with `cents` more paid: what payments in progress, or a payment being committed, count as. */
+export function payingMore(sums: PaidSums, cents: Cents): PaidSums {
+  return { paymentsCents: sums.paymentsCents + cents, refundedCents: sums.refundedCents }
+}
+
 export interface BillTotals {
   total: Cents
+  /** Net of refunds: what refunds gave back is unpaid again. */
   paid: Cents
+  refunded: Cents
   remaining: Cents
 }
 
 /**
- * What the bill adds up to. `paidCents` is the sum of recorded payments
- * without tips: split payments reduce what is left without paying any
- * particular line, so it cannot be derived from the lines alone.
+ * What the bill adds up to: the one definition of a bill's paid, refunded
+ * and remaining amounts, used by the table's object, the ledger's reads, the
+ * staff screens and the API alike. Paid comes from the payments, not the
+ * lines: an equal-share payment lowers what is left without paying any
+ * particular line.
  */
-export function billTotals(lines: readonly Pick<BillLine, 'priceCents'>[], paidCents: Cents): BillTotals {
+export function billTotals(lines: readonly Pick<BillLine, 'priceCents'>[], sums: PaidSums): BillTotals {
   let total = 0
   for (const line of lines) total += line.priceCents
-  return { total, paid: paidCents, remaining: Math.max(0, total - paidCents) }
+  return totalsOf(total, sums)
+}
+
+/** billTotals for a bill whose lines' total is summed already (the ledger's table list). */
+export function totalsOf(total: Cents, sums: PaidSums): BillTotals {
+  const paid = sums.paymentsCents - sums.refundedCents
+  return { total, paid, refunded: sums.refundedCents, remaining: Math.max(0, total - paid) }
+}
+
+/** How much of the bill is paid, as a whole percent from 0 to 100 (0 for an empty bill). */
+export function paidPercent(totals: Pick<BillTotals, 'total' | 'paid'>): number {
+  if (totals.total <= 0) return 0
+  return Math.max(0, Math.min(100, Math.round((totals.paid / totals.total) * 100)))
+}
+
+/** The sums `totals` were made from. */
+export function sumsOf(totals: BillTotals): PaidSums {
+  return { paymentsCents: totals.paid + totals.refunded, refundedCents: totals.refunded }
 }
 
 /** Share of a line's total that its first `units` units carry, rounded half up. */
@@ -153,11 +191,11 @@ const refuse = (status: 404 | 409 | 422, code: RefusalCode, message: string): Pl
  */
 export function planPayment(
   lines: readonly BillLine[],
-  paidCents: Cents,
+  paid: PaidSums,
   intent: PaymentIntent,
   splitPaid: readonly SplitPaid[],
 ): PlanResult {
-  const { remaining } = billTotals(lines, paidCents)
+  const { remaining } = billTotals(lines, paid)
   if (intent.amountCents <= 0) return refuse(422, 'INVALID_AMOUNT', 'The amount to pay must be greater than zero.')
   if (remaining <= 0) return refuse(409, 'ALREADY_PAID', 'This bill is already paid.')
 

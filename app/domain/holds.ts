@@ -1,10 +1,12 @@
 import {
   applyPlan,
   billTotals,
+  payingMore,
   lineById,
   positionOf,
   replaceLines,
   type PaidLine,
+  type PaidSums,
   type PayableLine,
   type PaymentPlan,
 } from './bill'
@@ -32,7 +34,7 @@ export interface Hold {
 /** The bill as committed: what the payment rules start from. */
 export interface CommittedBill<Line extends PayableLine = PayableLine> {
   lines: Line[]
-  paidCents: Cents
+  paid: PaidSums
   splitPaid: SplitPaid[]
 }
 
@@ -57,7 +59,7 @@ export function withHolds<Line extends PayableLine>(
       ...line,
       paidQuantity: line.paidQuantity + held.get(line.id)!,
     })),
-    paidCents: bill.paidCents + heldCents(holds),
+    paid: payingMore(bill.paid, heldCents(holds)),
     splitPaid: holds.reduce<SplitPaid[]>((paid, hold) => addShare(paid, hold.share), [...bill.splitPaid]),
   }
 }
@@ -101,7 +103,7 @@ export function stillPayable(bill: CommittedBill, others: readonly Hold[], hold:
     const line = lineById(bill.lines, unit.itemId)
     return line !== undefined && line.quantity - line.paidQuantity - (held.get(unit.itemId) ?? 0) >= unit.quantity
   })
-  return unitsFree && hold.amountCents <= billTotals(bill.lines, bill.paidCents + heldCents(others)).remaining
+  return unitsFree && hold.amountCents <= billTotals(bill.lines, payingMore(bill.paid, heldCents(others))).remaining
 }
 
 /**
@@ -115,7 +117,7 @@ export function commitHold<Line extends PayableLine>(
   hold: Hold,
 ): CommittedBill<Line> | null {
   if (!stillPayable(bill, others, hold)) return null
-  const paidCents = bill.paidCents + hold.amountCents
+  const paid = payingMore(bill.paid, hold.amountCents)
   const plan: PaymentPlan = {
     amountCents: hold.amountCents,
     lineUpdates: hold.units.map((unit) => ({
@@ -123,9 +125,9 @@ export function commitHold<Line extends PayableLine>(
       paidQuantity: (lineById(bill.lines, unit.itemId)?.paidQuantity ?? 0) + unit.quantity,
     })),
     paidLines: hold.paidLines,
-    closesBill: paidCents >= billTotals(bill.lines, 0).total,
+    closesBill: billTotals(bill.lines, paid).remaining === 0,
   }
-  return { lines: applyPlan(bill.lines, plan, hold.payer), paidCents, splitPaid: addShare(bill.splitPaid, hold.share) }
+  return { lines: applyPlan(bill.lines, plan, hold.payer), paid, splitPaid: addShare(bill.splitPaid, hold.share) }
 }
 
 /** What the holds pay of the bill together. */

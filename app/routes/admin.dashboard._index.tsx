@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { paidPercent } from '~/domain/bill'
 import { z } from '~/domain/schemas/zod'
 import { formatTime } from '~/domain/format'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
@@ -334,7 +335,11 @@ function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string 
 }
 
 /** The table's open bill at a glance: what is left to pay, how much is paid, when it last changed. */
-function TableState({ table }: { table: { totalCents: number; paidCents: number; lastActivityAt: number } }) {
+function TableState({
+  table,
+}: {
+  table: { totalCents: number; paidCents: number; remainingCents: number; lastActivityAt: number }
+}) {
   const { t, money, locale } = useI18n()
   if (table.totalCents === 0)
     return (
@@ -342,12 +347,10 @@ function TableState({ table }: { table: { totalCents: number; paidCents: number;
         {t('admin.tables.free')}
       </p>
     )
-  const percent = Math.min(100, Math.round((table.paidCents / table.totalCents) * 100))
+  const percent = paidPercent({ total: table.totalCents, paid: table.paidCents })
   return (
     <div className="grid gap-1" data-testid="table-state">
-      <p className="font-semibold tabular-nums">
-        {t('admin.tables.open', { amount: money(Math.max(0, table.totalCents - table.paidCents)) })}
-      </p>
+      <p className="font-semibold tabular-nums">{t('admin.tables.open', { amount: money(table.remainingCents) })}</p>
       <div
         className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
         role="progressbar"

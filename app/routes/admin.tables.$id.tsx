@@ -250,13 +250,13 @@ export default function TableDetails() {
                 <span className="tabular-nums">
                   {t('admin.details.previousLine', {
                     count: bill.payments,
-                    amount: money(bill.paidCents),
+                    amount: money(bill.totals.paid),
                     tip: money(bill.tipCents),
                   })}
                 </span>
-                {bill.refundedCents > 0 ? (
+                {bill.totals.refunded > 0 ? (
                   <span className="w-full text-red-800 dark:text-red-300">
-                    {t('admin.books.refundedAmount', { amount: money(bill.refundedCents) })}
+                    {t('admin.books.refundedAmount', { amount: money(bill.totals.refunded) })}
                   </span>
                 ) : null}
                 {bill.unpaidCents > 0 ? (

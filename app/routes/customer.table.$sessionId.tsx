@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { paidPercent } from '~/domain/bill'
 import { selectionParams } from '~/domain/checkout'
 import { addOrder } from '~/server/bill-writes.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/customer.server'
@@ -68,7 +69,7 @@ export default function Bill() {
   const { total, paid, remaining } = bill.totals
   // What a new payment can pay: the rest, less what someone is paying right now.
   const payable = bill.payableCents
-  const percent = total > 0 ? Math.min(100, Math.round((paid / total) * 100)) : 0
+  const percent = paidPercent(bill.totals)
   const sid = bill.sessionId
   // Another diner's order or payment shows at once; a closed bill leads on to the table's next one.
   useLiveBill(sid)

@@ -1,5 +1,14 @@
-import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm'
-import { billTotals, lineRemaining, type BillTotals, type PaidLine } from '~/domain/bill'
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import {
+  billTotals,
+  lineRemaining,
+  NOTHING_PAID,
+  sumsOf,
+  totalsOf,
+  type BillTotals,
+  type PaidLine,
+  type PaidSums,
+} from '~/domain/bill'
 import { withHolds, type Hold } from '~/domain/holds'
 import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
@@ -96,14 +105,26 @@ export const billLinesQuery = (db: Db, sessionId: string) =>
     .where(eq(billItems.sessionId, sessionId))
     .orderBy(asc(billItems.createdAt), asc(sql`rowid`))
 
-export const paidCentsQuery = (db: Db, sessionId: string) =>
+/**
+ * A bill's figures as the ledger holds them: its lines' total and its
+ * PaidSums, as columns correlated on `sessionId` (an SQL expression: a bound
+ * id, or a column of the query); billTotals reads them (`ledgerTotals`).
+ * D1 gets a refund only once it went through.
+ */
+export const ledgerSumsColumns = (sessionId: SQL) => ({
+  totalCents: sql<number>`(SELECT coalesce(sum(bi.price_cents), 0) FROM bill_items bi WHERE bi.session_id = ${sessionId})`,
+  paymentsCents: sql<number>`(SELECT coalesce(sum(p.amount_cents), 0) FROM payments p WHERE p.session_id = ${sessionId})`,
+  refundedCents: sql<number>`(SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r WHERE r.session_id = ${sessionId})`,
+})
+
+/** The bill's figures from ledgerSumsColumns. */
+export const ledgerTotals = (sums: { totalCents: number } & PaidSums): BillTotals => totalsOf(sums.totalCents, sums)
+
+const paidSumsQuery = (db: Db, sessionId: string) =>
   db
-    // What refunds gave back is unpaid again.
-    .select({
-      paid: sql<number>`coalesce(sum(${payments.amountCents}), 0) - (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE session_id = ${sessionId})`,
-    })
-    .from(payments)
-    .where(eq(payments.sessionId, sessionId))
+    .select(ledgerSumsColumns(sql`${sessionId}`))
+    .from(tableSessions)
+    .where(eq(tableSessions.id, sessionId))
 
 /** Equal-split shares paid on a bill, by table size (see quoteSplit). */
 export const splitPaidQuery = (db: Db, sessionId: string) =>
@@ -177,7 +198,7 @@ export async function readClosedBill(db: Db, sessionId: string): Promise<BillVie
   if (!table) return null
   const [lines, paidRows, splitPaid, paymentRows] = await db.batch([
     billLinesQuery(db, sessionId),
-    paidCentsQuery(db, sessionId),
+    paidSumsQuery(db, sessionId),
     splitPaidQuery(db, sessionId),
     sessionPaymentsQuery(db, sessionId),
   ])
@@ -186,7 +207,7 @@ export async function readClosedBill(db: Db, sessionId: string): Promise<BillVie
     ...info,
     sessionId,
     lines,
-    totals: billTotals(lines, paidRows[0]?.paid ?? 0),
+    totals: billTotals(lines, paidRows[0] ?? NOTHING_PAID),
     splitPaid,
     closedAt: table.closedAt,
     nextSessionId: null,
@@ -201,8 +222,8 @@ export async function readClosedBill(db: Db, sessionId: string): Promise<BillVie
  */
 export function payableBill(bill: BillView): BillView {
   if (bill.holds.length === 0) return bill
-  const seen = withHolds({ lines: bill.lines, paidCents: bill.totals.paid, splitPaid: bill.splitPaid }, bill.holds)
-  return { ...bill, lines: seen.lines, splitPaid: seen.splitPaid, totals: billTotals(seen.lines, seen.paidCents) }
+  const seen = withHolds({ lines: bill.lines, paid: sumsOf(bill.totals), splitPaid: bill.splitPaid }, bill.holds)
+  return { ...bill, lines: seen.lines, splitPaid: seen.splitPaid, totals: billTotals(seen.lines, seen.paid) }
 }
 
 /** The bill as GET /api/tables/session/{id} answers it (docs/api.md), amounts in pesos. */

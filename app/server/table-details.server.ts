@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
-import { paidLinesOf, type BillView } from './bill.server'
+import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from './bill.server'
 import { getDb } from './db/client.server'
 import { payments, tableSessions } from './db/schema.server'
 import type { StaffTable } from './tables.server'
@@ -27,10 +27,9 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
         id: tableSessions.id,
         openedAt: tableSessions.openedAt,
         closedAt: sql<number>`${tableSessions.closedAt}`,
-        paidCents: sql<number>`coalesce(sum(${payments.amountCents} + ${payments.taxCents}), 0)`,
+        ...ledgerSumsColumns(sql`${tableSessions.id}`),
         tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0)`,
         payments: sql<number>`count(${payments.id})`,
-        refundedCents: sql<number>`(SELECT coalesce(sum(amount_cents + tax_cents + tip_cents), 0) FROM refunds WHERE session_id = ${tableSessions.id})`,
         unpaidCents: tableSessions.unpaidCents,
         unpaidReason: tableSessions.unpaidReason,
         closedBy: tableSessions.closedBy,
@@ -43,7 +42,13 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
       .limit(PREVIOUS_BILLS),
   ])
   if (!bill || bill.closedAt !== null) return null
-  return { ...billRecords(bill), previous }
+  return {
+    ...billRecords(bill),
+    previous: previous.map(({ totalCents, paymentsCents, refundedCents, ...closed }) => ({
+      ...closed,
+      totals: ledgerTotals({ totalCents, paymentsCents, refundedCents }),
+    })),
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
 import type { TranslationKey } from '~/locales/translate'
+import { ledgerSumsColumns, ledgerTotals } from './bill.server'
 import { getDb, type Db } from './db/client.server'
 import { tables, tableSessions } from './db/schema.server'
 import { drawTableCode, withCodes, withFreshCodes, type DrawCode } from './table-codes.server'
@@ -22,8 +23,6 @@ const columns = {
 }
 
 // Correlated on the table's current bill; written out with the table named, as drizzle would leave "session_id" ambiguous here.
-const openCents = sql<number>`(SELECT coalesce(sum(bi.price_cents), 0) FROM bill_items bi WHERE bi.session_id = "tables"."session_id")`
-const paidCents = sql<number>`(SELECT coalesce(sum(p.amount_cents), 0) FROM payments p WHERE p.session_id = "tables"."session_id")`
 const lastActivity = sql<number>`max(
   (SELECT coalesce(max(bi.created_at), 0) FROM bill_items bi WHERE bi.session_id = "tables"."session_id"),
   (SELECT coalesce(max(p.created_at), 0) FROM payments p WHERE p.session_id = "tables"."session_id"),
@@ -32,15 +31,29 @@ const lastActivity = sql<number>`max(
 /**
  * The owner's active tables (inactive and archived ones are never listed),
  * in the order they were made, each with its short code (`K7MQ-4XPD`), its
- * open bill's total, what is paid and when it last changed.
+ * open bill's figures (billTotals, in cents) and when it last changed.
  */
 export async function listTables(db: Db, userId: string) {
   const rows = await db
-    .select({ ...columns, totalCents: openCents, paidCents, lastActivityAt: lastActivity })
+    .select({
+      ...columns,
+      // Correlated on the table's current bill; written out with the table named, as drizzle would leave "session_id" ambiguous here.
+      ...ledgerSumsColumns(sql`"tables"."session_id"`),
+      lastActivityAt: lastActivity,
+    })
     .from(tables)
     .where(and(eq(tables.userId, userId), eq(tables.isActive, true)))
     .orderBy(asc(tables.createdAt), asc(tables.tableNumber))
-  return withCodes(db, rows)
+  return (await withCodes(db, rows)).map(({ totalCents, paymentsCents, refundedCents, ...table }) => {
+    const totals = ledgerTotals({ totalCents, paymentsCents, refundedCents })
+    return {
+      ...table,
+      totalCents: totals.total,
+      paidCents: totals.paid,
+      refundedCents: totals.refunded,
+      remainingCents: totals.remaining,
+    }
+  })
 }
 
 /** The owner's table `tableId`, unless it is archived; a condition for queries. */

@@ -1,3 +1,4 @@
+import { paidOnly } from './paid-sums'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -20,12 +21,29 @@ const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): B
 
 describe('bill totals', () => {
   it('subtracts payments from the lines and never goes below zero', () => {
-    expect(billTotals([line('a', 10000), line('b', 5050)], 3000)).toEqual({
+    expect(billTotals([line('a', 10000), line('b', 5050)], paidOnly(3000))).toEqual({
       total: 15050,
       paid: 3000,
+      refunded: 0,
       remaining: 12050,
     })
-    expect(billTotals([], 0)).toEqual({ total: 0, paid: 0, remaining: 0 })
+    expect(billTotals([], paidOnly(0))).toEqual({ total: 0, paid: 0, refunded: 0, remaining: 0 })
+  })
+
+  it('counts paid net of refunds: what a refund gave back is left to pay again', () => {
+    const lines = [line('a', 10000)]
+    expect(billTotals(lines, { paymentsCents: 10000, refundedCents: 10000 })).toEqual({
+      total: 10000,
+      paid: 0,
+      refunded: 10000,
+      remaining: 10000,
+    })
+    expect(billTotals(lines, { paymentsCents: 10000, refundedCents: 2500 })).toEqual({
+      total: 10000,
+      paid: 7500,
+      refunded: 2500,
+      remaining: 2500,
+    })
   })
 })
 
@@ -70,15 +88,18 @@ describe('planning a payment against the bill', () => {
   const bill = [line('tacos', 16500, 3), line('agua', 4500), line('guac', 13500)]
 
   it('a full payment must pay exactly what is left and closes the bill', () => {
-    const plan = planPayment(bill, 0, { type: 'full', amountCents: 34500 }, [])
+    const plan = planPayment(bill, paidOnly(0), { type: 'full', amountCents: 34500 }, [])
     expect(plan).toEqual({ ok: true, plan: { amountCents: 34500, lineUpdates: [], paidLines: [], closesBill: true } })
-    expect(planPayment(bill, 0, { type: 'full', amountCents: 30000 }, [])).toMatchObject({ ok: false, status: 409 })
+    expect(planPayment(bill, paidOnly(0), { type: 'full', amountCents: 30000 }, [])).toMatchObject({
+      ok: false,
+      status: 409,
+    })
   })
 
   it('an item payment pays the chosen units and says what it costs', () => {
     const result = planPayment(
       bill,
-      0,
+      paidOnly(0),
       { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] },
       [],
     )
@@ -96,7 +117,7 @@ describe('planning a payment against the bill', () => {
   it('an item with no quantity pays what is left of the line', () => {
     const result = planPayment(
       [line('tacos', 16500, 3, 1)],
-      5500,
+      paidOnly(5500),
       { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: null }] },
       [],
     )
@@ -106,21 +127,41 @@ describe('planning a payment against the bill', () => {
   it('refuses an item already paid, a quantity above what is left, an unknown item and a wrong amount', () => {
     const paid = [line('agua', 4500, 1, 1), line('tacos', 16500, 3, 2)]
     expect(
-      planPayment(paid, 15500, { type: 'item', amountCents: 4500, items: [{ itemId: 'agua', quantity: 1 }] }, []),
-    ).toMatchObject({ ok: false, status: 409 })
-    expect(
-      planPayment(paid, 15500, { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] }, []),
-    ).toMatchObject({ ok: false, status: 409 })
-    expect(
-      planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'nope', quantity: 1 }] }, []),
-    ).toMatchObject({ ok: false, status: 404 })
-    expect(
-      planPayment(paid, 15500, { type: 'item', amountCents: 100, items: [{ itemId: 'tacos', quantity: 1 }] }, []),
+      planPayment(
+        paid,
+        paidOnly(15500),
+        { type: 'item', amountCents: 4500, items: [{ itemId: 'agua', quantity: 1 }] },
+        [],
+      ),
     ).toMatchObject({ ok: false, status: 409 })
     expect(
       planPayment(
         paid,
-        15500,
+        paidOnly(15500),
+        { type: 'item', amountCents: 11000, items: [{ itemId: 'tacos', quantity: 2 }] },
+        [],
+      ),
+    ).toMatchObject({ ok: false, status: 409 })
+    expect(
+      planPayment(
+        paid,
+        paidOnly(15500),
+        { type: 'item', amountCents: 100, items: [{ itemId: 'nope', quantity: 1 }] },
+        [],
+      ),
+    ).toMatchObject({ ok: false, status: 404 })
+    expect(
+      planPayment(
+        paid,
+        paidOnly(15500),
+        { type: 'item', amountCents: 100, items: [{ itemId: 'tacos', quantity: 1 }] },
+        [],
+      ),
+    ).toMatchObject({ ok: false, status: 409 })
+    expect(
+      planPayment(
+        paid,
+        paidOnly(15500),
         {
           type: 'item',
           amountCents: 5500,
@@ -137,20 +178,26 @@ describe('planning a payment against the bill', () => {
   it('an equal share is paid exactly as quoted, and the last share pays the exact remainder', () => {
     const hundred = [line('a', 10000)]
     const third = { type: 'split', splitCount: 3, partySize: 1 } as const
-    expect(planPayment(hundred, 0, { ...third, amountCents: 3333 }, [])).toMatchObject({
+    expect(planPayment(hundred, paidOnly(0), { ...third, amountCents: 3333 }, [])).toMatchObject({
       ok: true,
       plan: { amountCents: 3333, closesBill: false },
     })
     // 33.34 left after two thirds: the last share is 33.34, and 33.33 is not rounded up to it.
-    expect(planPayment(hundred, 6666, { ...third, amountCents: 3334 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({
+    expect(
+      planPayment(hundred, paidOnly(6666), { ...third, amountCents: 3334 }, [{ tableSize: 3, shares: 2 }]),
+    ).toMatchObject({
       ok: true,
       plan: { amountCents: 3334, closesBill: true },
     })
-    expect(planPayment(hundred, 6666, { ...third, amountCents: 3333 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({
+    expect(
+      planPayment(hundred, paidOnly(6666), { ...third, amountCents: 3333 }, [{ tableSize: 3, shares: 2 }]),
+    ).toMatchObject({
       ok: false,
       code: 'BILL_CHANGED',
     })
-    expect(planPayment(hundred, 6666, { ...third, amountCents: 5000 }, [{ tableSize: 3, shares: 2 }])).toMatchObject({
+    expect(
+      planPayment(hundred, paidOnly(6666), { ...third, amountCents: 5000 }, [{ tableSize: 3, shares: 2 }]),
+    ).toMatchObject({
       ok: false,
       code: 'TOO_MUCH',
     })
@@ -161,9 +208,9 @@ describe('planning a payment against the bill', () => {
     const before = [line('a', 10000)]
     const after = [...before, line('b', 5000)]
     const share = { type: 'split', amountCents: 2500, splitCount: 4, partySize: 1 } as const
-    expect(planPayment(before, 0, share, [])).toMatchObject({ ok: true })
-    expect(planPayment(after, 0, share, [])).toMatchObject({ ok: false, status: 409, code: 'BILL_CHANGED' })
-    expect(planPayment(after, 0, { ...share, amountCents: 3750 }, [])).toMatchObject({
+    expect(planPayment(before, paidOnly(0), share, [])).toMatchObject({ ok: true })
+    expect(planPayment(after, paidOnly(0), share, [])).toMatchObject({ ok: false, status: 409, code: 'BILL_CHANGED' })
+    expect(planPayment(after, paidOnly(0), { ...share, amountCents: 3750 }, [])).toMatchObject({
       ok: true,
       plan: { amountCents: 3750 },
     })
@@ -172,15 +219,15 @@ describe('planning a payment against the bill', () => {
   it('an amount without a table size pays exactly that amount of what is left', () => {
     const hundred = [line('a', 10000)]
     const part = { type: 'split', splitCount: null, partySize: 1 } as const
-    expect(planPayment(hundred, 0, { ...part, amountCents: 4000 }, [])).toMatchObject({
+    expect(planPayment(hundred, paidOnly(0), { ...part, amountCents: 4000 }, [])).toMatchObject({
       ok: true,
       plan: { amountCents: 4000, closesBill: false },
     })
-    expect(planPayment(hundred, 4000, { ...part, amountCents: 5999 }, [])).toMatchObject({
+    expect(planPayment(hundred, paidOnly(4000), { ...part, amountCents: 5999 }, [])).toMatchObject({
       ok: true,
       plan: { amountCents: 5999, closesBill: false },
     })
-    expect(planPayment(hundred, 4000, { ...part, amountCents: 6001 }, [])).toMatchObject({
+    expect(planPayment(hundred, paidOnly(4000), { ...part, amountCents: 6001 }, [])).toMatchObject({
       ok: false,
       code: 'TOO_MUCH',
     })
@@ -188,10 +235,10 @@ describe('planning a payment against the bill', () => {
 
   it('refuses any payment on a bill with nothing left, and amounts of zero', () => {
     expect(
-      planPayment([line('a', 100)], 100, { type: 'split', amountCents: 1, splitCount: 2, partySize: 1 }, []),
+      planPayment([line('a', 100)], paidOnly(100), { type: 'split', amountCents: 1, splitCount: 2, partySize: 1 }, []),
     ).toMatchObject({ ok: false, status: 409 })
     expect(
-      planPayment([line('a', 100)], 0, { type: 'split', amountCents: 0, splitCount: 2, partySize: 1 }, []),
+      planPayment([line('a', 100)], paidOnly(0), { type: 'split', amountCents: 0, splitCount: 2, partySize: 1 }, []),
     ).toMatchObject({ ok: false, status: 422 })
   })
 
@@ -207,7 +254,7 @@ describe('planning a payment against the bill', () => {
           for (const amount of attempts) {
             const result = planPayment(
               lines,
-              paid,
+              paidOnly(paid),
               { type: 'split', amountCents: amount, splitCount: null, partySize: 1 },
               [],
             )
@@ -237,7 +284,7 @@ describe('equal shares paid as quoted', () => {
             if (total - paid === 0) break
             const result = planPayment(
               lines,
-              paid,
+              paidOnly(paid),
               { type: 'split', amountCents: share, splitCount: tableSize, partySize: peoplePaying },
               splitPaid,
             )
@@ -267,7 +314,7 @@ describe('payments checked one after another before one commit', () => {
     const lines = [payable('a', 9000, 3, 1, 'Ana'), payable('b', 4500)]
     const decision = planPayment(
       lines,
-      3000,
+      paidOnly(3000),
       { type: 'item', amountCents: 3000, items: [{ itemId: 'a', quantity: 1 }] },
       [],
     )
@@ -281,7 +328,7 @@ describe('payments checked one after another before one commit', () => {
     // Equal shares already paid $30.00 without paying a line; paying 'b' settles the rest, so 'a' is paid too.
     const decision = planPayment(
       lines,
-      1000 + 6000 + 3000,
+      paidOnly(1000 + 6000 + 3000),
       { type: 'item', amountCents: 4500, items: [{ itemId: 'b', quantity: null }] },
       [],
     )
@@ -298,17 +345,27 @@ describe('payments checked one after another before one commit', () => {
     const lines = [payable('a', 1000), payable('b', 1000)]
     const first = planPayment(
       lines,
-      0,
+      paidOnly(0),
       { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] },
       [],
     )
     if (!first.ok) throw new Error(first.message)
     const after = applyPlan(lines, first.plan, 'Ana')
     expect(
-      planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] }, []),
+      planPayment(
+        after,
+        paidOnly(1000),
+        { type: 'item', amountCents: 1000, items: [{ itemId: 'a', quantity: null }] },
+        [],
+      ),
     ).toMatchObject({ ok: false, code: 'ITEM_TAKEN' })
     expect(
-      planPayment(after, 1000, { type: 'item', amountCents: 1000, items: [{ itemId: 'b', quantity: null }] }, []),
+      planPayment(
+        after,
+        paidOnly(1000),
+        { type: 'item', amountCents: 1000, items: [{ itemId: 'b', quantity: null }] },
+        [],
+      ),
     ).toMatchObject({ ok: true })
   })
 })

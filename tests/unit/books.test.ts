@@ -1,3 +1,4 @@
+import { paidOnly } from './paid-sums'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { billTotals, lineAmountFor, lineRemaining, planPayment, applyPlan } from '~/domain/bill'
@@ -15,7 +16,7 @@ const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): A
 })
 const bill = (lines: AdjustableLine[], paidCents = 0): CommittedBill<AdjustableLine> => ({
   lines,
-  paidCents,
+  paid: paidOnly(paidCents),
   splitPaid: [],
 })
 
@@ -254,10 +255,10 @@ describe('the books after any night', () => {
               const left = target.quantity - target.paidQuantity
               const units = Math.min(move.units, left)
               if (units < 1) continue
-              const amount = Math.min(lineAmountFor(target, units), billTotals(lines, paid).remaining)
+              const amount = Math.min(lineAmountFor(target, units), billTotals(lines, paidOnly(paid)).remaining)
               const decision = planPayment(
                 lines,
-                paid,
+                paidOnly(paid),
                 { type: 'item', amountCents: amount, items: [{ itemId: target.id, quantity: units }] },
                 [],
               )
@@ -299,7 +300,7 @@ describe('the books after any night', () => {
               voided += result.plan.amountCents
             }
             for (const each of lines) expect(each.paidQuantity).toBeLessThanOrEqual(each.quantity)
-            const totals = billTotals(lines, paid)
+            const totals = billTotals(lines, paidOnly(paid))
             expect(totals.total + voided).toBe(prices.reduce((sum, price) => sum + price, 0))
             expect(paid).toBe(
               made.reduce(

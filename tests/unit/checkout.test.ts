@@ -1,3 +1,4 @@
+import { paidOnly } from './paid-sums'
 import { describe, expect, it } from 'vitest'
 import {
   parseItemsParam,
@@ -145,15 +146,23 @@ describe('items chosen after equal shares', () => {
     const picked = quote(lines, 5000, { mode: 'items', items: [{ itemId: 'a', quantity: null }] })
     expect(picked.base).toBe(5000)
     expect(
-      planPayment(lines, 5000, { type: 'item', amountCents: picked.base, items: [{ itemId: 'a', quantity: null }] }, [
-        { tableSize: 2, shares: 1 },
-      ]),
+      planPayment(
+        lines,
+        paidOnly(5000),
+        { type: 'item', amountCents: picked.base, items: [{ itemId: 'a', quantity: null }] },
+        [{ tableSize: 2, shares: 1 }],
+      ),
     ).toMatchObject({
       ok: true,
       plan: { amountCents: 5000, closesBill: true },
     })
     expect(
-      planPayment(lines, 5000, { type: 'item', amountCents: 6000, items: [{ itemId: 'a', quantity: null }] }, []),
+      planPayment(
+        lines,
+        paidOnly(5000),
+        { type: 'item', amountCents: 6000, items: [{ itemId: 'a', quantity: null }] },
+        [],
+      ),
     ).toMatchObject({ ok: false, code: 'BILL_CHANGED' })
   })
 })

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   applyPlan,
   billTotals,
+  NOTHING_PAID,
+  payingMore,
   lineAmountFor,
   lineById,
   planPayment,
@@ -20,7 +22,7 @@ const line = (id: string, priceCents: number, quantity = 1): PayableLine => ({
   paidQuantity: 0,
   paidBy: null,
 })
-const fresh = (lines: PayableLine[]): CommittedBill => ({ lines, paidCents: 0, splitPaid: [] })
+const fresh = (lines: PayableLine[]): CommittedBill => ({ lines, paid: NOTHING_PAID, splitPaid: [] })
 
 /** Holds what `intent` asks for, as the table's object does: planned against the bill with every standing hold counted as paid. */
 function hold(
@@ -31,7 +33,7 @@ function hold(
   id = crypto.randomUUID(),
 ): Hold | null {
   const seen = withHolds(bill, standing)
-  const decision = planPayment(seen.lines, seen.paidCents, intent, seen.splitPaid)
+  const decision = planPayment(seen.lines, seen.paid, intent, seen.splitPaid)
   if (!decision.ok) return null
   const share =
     intent.type === 'split' && intent.splitCount !== null
@@ -56,7 +58,10 @@ const plainly = {
       lines: bill.lines.map((each) =>
         held.get(each.id) ? { ...each, paidQuantity: each.paidQuantity + held.get(each.id)! } : each,
       ),
-      paidCents: bill.paidCents + holds.reduce((sum, each) => sum + each.amountCents, 0),
+      paid: payingMore(
+        bill.paid,
+        holds.reduce((sum, each) => sum + each.amountCents, 0),
+      ),
       splitPaid: [...bill.splitPaid, ...holds.flatMap((each) => (each.share ? [each.share] : []))],
     }
   },
@@ -85,7 +90,7 @@ const plainly = {
       const each = seen.lines.find((candidate) => candidate.id === unit.itemId)
       return each !== undefined && each.quantity - each.paidQuantity >= unit.quantity
     })
-    return free && hold.amountCents <= billTotals(seen.lines, seen.paidCents).remaining
+    return free && hold.amountCents <= billTotals(seen.lines, seen.paid).remaining
   },
 }
 
@@ -112,14 +117,14 @@ describe('holds', () => {
     expect(hold(bill, [ana], { type: 'full', amountCents: 15500 }, 'Luis')).toBeNull()
     const luis = hold(bill, [ana], { type: 'full', amountCents: 12000 }, 'Luis')!
     expect(luis.units).toEqual([{ itemId: 'tacos', quantity: 2 }])
-    expect(billTotals(withHolds(bill, [ana, luis]).lines, withHolds(bill, [ana, luis]).paidCents).remaining).toBe(0)
+    expect(billTotals(withHolds(bill, [ana, luis]).lines, withHolds(bill, [ana, luis]).paid).remaining).toBe(0)
   })
 
   it('price an equal share of what nobody is paying', () => {
     const bill = fresh([line('pizza', 30000)])
     const first = hold(bill, [], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 })!
     const seen = withHolds(bill, [first])
-    expect(quoteSplit(billTotals(seen.lines, seen.paidCents).remaining, 1, 3, seen.splitPaid).share).toBe(10000)
+    expect(quoteSplit(billTotals(seen.lines, seen.paid).remaining, 1, 3, seen.splitPaid).share).toBe(10000)
     expect(
       hold(bill, [first], { type: 'split', amountCents: 10000, splitCount: 3, partySize: 1 }, 'Luis'),
     ).not.toBeNull()
@@ -146,10 +151,10 @@ describe('holds', () => {
     const a = hold(bill, [], { type: 'item', amountCents: 3333, items: [{ itemId: 'pan', quantity: 1 }] }, 'Ana')!
     const b = hold(bill, [a], { type: 'item', amountCents: 3334, items: [{ itemId: 'pan', quantity: 1 }] }, 'Luis')!
     const afterB = commitHold(bill, [a], b)!
-    expect(afterB.paidCents).toBe(3334)
+    expect(afterB.paid.paymentsCents).toBe(3334)
     expect(afterB.lines[0]).toMatchObject({ paidQuantity: 1, paidBy: 'Luis' })
     const afterA = commitHold(afterB, [], a)!
-    expect(afterA.paidCents).toBe(6667)
+    expect(afterA.paid.paymentsCents).toBe(6667)
     expect(afterA.lines[0]).toMatchObject({ paidQuantity: 2, paidBy: 'Luis, Ana' })
   })
 
@@ -160,7 +165,7 @@ describe('holds', () => {
     const luis = hold(bill, [], { type: 'item', amountCents: 6000, items: [{ itemId: 'tacos', quantity: 1 }] }, 'Luis')!
     expect(stillPayable(bill, [luis], late)).toBe(false)
     expect(commitHold(bill, [luis], late)).toBeNull()
-    expect(commitHold(bill, [], late)?.paidCents).toBe(12000)
+    expect(commitHold(bill, [], late)?.paid.paymentsCents).toBe(12000)
   })
 
   it('mark every line paid when the payment leaves nothing to pay', () => {
@@ -187,7 +192,7 @@ describe('holds', () => {
     fc.assert(
       fc.property(lines, fc.array(step, { maxLength: 40 }), (drawn, steps) => {
         let bill = fresh(drawn.map((each, index) => line(`l${index}`, each.priceCents, each.quantity)))
-        const total = billTotals(bill.lines, 0).total
+        const total = billTotals(bill.lines, NOTHING_PAID).total
         let standing: Hold[] = []
         const released: Hold[] = []
         const committed: Hold[] = []
@@ -196,7 +201,7 @@ describe('holds', () => {
           expect(seen).toEqual(plainly.withHolds(bill, standing))
           for (const late of released)
             expect(stillPayable(bill, standing, late)).toBe(plainly.stillPayable(bill, standing, late))
-          const left = billTotals(seen.lines, seen.paidCents).remaining
+          const left = billTotals(seen.lines, seen.paid).remaining
           if (action.kind === 'items') {
             const target = seen.lines[action.line % seen.lines.length]!
             const units = Math.min(action.units, target.quantity - target.paidQuantity)
@@ -228,7 +233,7 @@ describe('holds', () => {
             const after = commitHold(bill, standing, chosen)
             // A standing hold can always be paid: nobody else could take what it keeps.
             expect(after).not.toBeNull()
-            const closes = bill.paidCents + chosen.amountCents >= billTotals(bill.lines, 0).total
+            const closes = bill.paid.paymentsCents + chosen.amountCents >= billTotals(bill.lines, NOTHING_PAID).total
             const plan = {
               amountCents: chosen.amountCents,
               lineUpdates: chosen.units.map((unit) => ({
@@ -254,8 +259,8 @@ describe('holds', () => {
             }
           }
           const now = withHolds(bill, standing)
-          expect(now.paidCents).toBeLessThanOrEqual(total)
-          expect(bill.paidCents).toBe(committed.reduce((sum, paid) => sum + paid.amountCents, 0))
+          expect(now.paid.paymentsCents).toBeLessThanOrEqual(total)
+          expect(bill.paid.paymentsCents).toBe(committed.reduce((sum, paid) => sum + paid.amountCents, 0))
           for (const each of now.lines) expect(each.paidQuantity).toBeLessThanOrEqual(each.quantity)
           for (const each of bill.lines) {
             const paidUnits = committed

@@ -1,3 +1,4 @@
+import type { PaidSums } from '~/domain/bill'
 import type { Hold } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { SplitPaid } from '~/domain/split'
@@ -280,7 +281,7 @@ export interface BillHeader {
 /** What the payment rules need of the bill, as last committed. */
 export interface BillState {
   lines: BillItemRow[]
-  paidCents: number
+  paid: PaidSums
   splitPaid: SplitPaid[]
 }
 
@@ -555,12 +556,14 @@ export class BillStore {
   state(): BillState {
     this.#state ??= {
       lines: this.lines(),
-      // What refunds gave back is unpaid again.
-      paidCents:
-        this.sql.exec<{ paid: number }>('SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments').one().paid -
-        this.sql
+      paid: {
+        paymentsCents: this.sql
+          .exec<{ paid: number }>('SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments')
+          .one().paid,
+        refundedCents: this.sql
           .exec<{ given: number }>("SELECT coalesce(sum(amount_cents), 0) AS given FROM refunds WHERE status = 'done'")
           .one().given,
+      },
       // A share refunded whole is a share to pay again.
       splitPaid: this.sql
         .exec<{ tableSize: number; shares: number }>(

@@ -1,4 +1,4 @@
-import { sumCents } from '~/domain/money'
+import { billTotals } from '~/domain/bill'
 import { DEMO_MAX_AGE_MS, DEMO_OWNER_ID, DEMO_PAID_GRACE_MS, demoBillLines } from '../demo-data.server'
 import { isDemoSession } from '../table-session.server'
 import type { Db } from '../db/client.server'
@@ -16,12 +16,10 @@ export function restoreDemoIfStale(store: BillStore, header: BillHeader): boolea
   if (header.table.userId !== DEMO_OWNER_ID || !isDemoSession(header.sessionId) || header.closedAt !== null)
     return false
   const now = Date.now()
-  const { lines, paidCents } = store.state()
+  const { lines, paid } = store.state()
   const lastPaymentAt = store.payments()[0]?.createdAt ?? now
   const paidLongAgo =
-    lines.length > 0 &&
-    sumCents(lines.map((line) => line.priceCents)) <= paidCents &&
-    now - lastPaymentAt > DEMO_PAID_GRACE_MS
+    lines.length > 0 && billTotals(lines, paid).remaining === 0 && now - lastPaymentAt > DEMO_PAID_GRACE_MS
   const tooOld = now - header.openedAt > DEMO_MAX_AGE_MS
   if (lines.length > 0 && !paidLongAgo && !tooOld) return false
   resetDemo(store, header, now)

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
-import { billTotals, type BillTotals } from '~/domain/bill'
+import { billTotals, NOTHING_PAID, type BillTotals } from '~/domain/bill'
 import { billEvent, LIVE_PING, LIVE_PONG, type BillChange } from '~/domain/live'
 import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
@@ -128,7 +128,7 @@ export class TableSession extends DurableObject<Env> {
       closedAt: header.closedAt,
       nextSessionId: header.nextSessionId,
       lines: state.lines,
-      totals: billTotals(state.lines, state.paidCents),
+      totals: billTotals(state.lines, state.paid),
       splitPaid: state.splitPaid,
       payments: payments ? this.#store.payments() : [],
       ...(payments ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds() } : {}),
@@ -344,7 +344,7 @@ export class TableSession extends DurableObject<Env> {
       if (this.#store.pendingRefunds().length > 0)
         return fail(409, 'BEING_PAID', 'A refund on this bill is still being given back. Close it once it is done.')
       const state = this.#store.state()
-      const { remaining } = billTotals(state.lines, state.paidCents)
+      const { remaining } = billTotals(state.lines, state.paid)
       // Something unpaid is closed only with the reason it is left so: the books must say how the bill ended.
       if (remaining > 0 && !closing.unpaidReason) {
         return fail(
@@ -368,7 +368,7 @@ export class TableSession extends DurableObject<Env> {
       await tableSessionStub(this.env, next).open(next, open.header.table, now, this.#store.payments())
       this.#store.transaction(() => this.#store.close(now, next, settlement))
       this.#committed()
-      this.#publish('closed', open.header, null, { total: 0, paid: 0, remaining: 0 })
+      this.#publish('closed', open.header, null, billTotals([], NOTHING_PAID))
       await this.#deliverSoon()
       return { ok: true as const, sessionId: next }
     })
@@ -403,8 +403,8 @@ export class TableSession extends DurableObject<Env> {
         return fail(409, 'BEING_PAID', 'A diner is paying at this table right now. Archive it once the payment ends.')
       if (this.#store.pendingRefunds().length > 0)
         return fail(409, 'BEING_PAID', 'A refund at this table is still being given back. Archive it once it is done.')
-      const { lines, paidCents } = this.#store.state()
-      if (billTotals(lines, paidCents).remaining > 0)
+      const { lines, paid } = this.#store.state()
+      if (billTotals(lines, paid).remaining > 0)
         return fail(409, 'OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
       await this.#deliverSoon()
       if (this.#store.pendingCount() > 0) return ledgerUnavailable()
@@ -412,7 +412,7 @@ export class TableSession extends DurableObject<Env> {
       if (named?.sessionId !== sessionId) return ledgerUnavailable()
       this.#store.transaction(() => this.#store.archive(Date.now()))
       this.#committed()
-      this.#publish('closed', header, null, { total: 0, paid: 0, remaining: 0 })
+      this.#publish('closed', header, null, billTotals([], NOTHING_PAID))
       await this.#deliverSoon()
       return { ok: true as const }
     })
@@ -569,7 +569,7 @@ export class TableSession extends DurableObject<Env> {
       header.sessionId,
       header.table,
       amountCents,
-      totals ?? billTotals(state.lines, state.paidCents),
+      totals ?? billTotals(state.lines, state.paid),
     )
     broadcast(this.ctx.getWebSockets(), event)
     return event

@@ -61,10 +61,10 @@ export function holdPayment(
     standing.map((row) => row.hold),
   )
   const intent = toIntent(request)
-  const decision = planPayment(seen.lines, seen.paidCents, intent, seen.splitPaid)
+  const decision = planPayment(seen.lines, seen.paid, intent, seen.splitPaid)
   if (!decision.ok) {
     // What the diner asks for would be payable but for the payments in progress: named are those holding any of it.
-    if (standing.length > 0 && planPayment(bill.lines, bill.paidCents, intent, bill.splitPaid).ok) {
+    if (standing.length > 0 && planPayment(bill.lines, bill.paid, intent, bill.splitPaid).ok) {
       const asked = new Set(intent.type === 'item' ? intent.items.map((item) => item.itemId) : [])
       const holding = standing.filter(
         (row) => asked.size === 0 || row.hold.units.some((unit) => asked.has(unit.itemId)),
