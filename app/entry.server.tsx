@@ -8,8 +8,8 @@ import type {
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
-import { varyByLanguage } from '~/server/i18n.server'
-import { logUnexpected } from '~/server/request-id.server'
+import { varyByLanguage } from '~/server/http/i18n.server'
+import { logUnexpected } from '~/server/http/request-id.server'
 import { NonceProvider } from '~/ui/nonce'
 
 /**

@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse'
 import { chromium, type Page, type Response } from 'playwright-core'
 import { ownerSql, tableSql } from './dataset-sql'
 import { startLocalServer, type LocalServer } from './local-server'
+import { pesosToCents } from '../app/domain/money'
 
 const LOAD_SECONDS = 10
 const CONNECTIONS = 20
@@ -178,7 +179,7 @@ async function paidCents(base: string, sessionId: string) {
   for (let attempt = 1; ; attempt++) {
     const answer = await fetch(`${base}/api/tables/session/${sessionId}`, { signal: AbortSignal.timeout(30_000) })
     const bill = answer.ok ? ((await answer.json()) as { paidAmount: number }) : null
-    if (bill || attempt === 3) return bill ? Math.round(bill.paidAmount * 100) : Number.NaN
+    if (bill || attempt === 3) return bill ? (pesosToCents(bill.paidAmount) ?? Number.NaN) : Number.NaN
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
 }

@@ -4,7 +4,7 @@
  * test tables, runs tests/e2e with vitest, and stops the server's whole process group.
  */
 import { spawn } from 'node:child_process'
-import { DEMO_OWNER_ID } from '../app/server/demo-data.server'
+import { DEMO_OWNER_ID } from '../app/server/demo/demo-data.server'
 import { TABLE_CODE_LENGTH, tableCodeFromBytes } from '../app/domain/table-code'
 import { ownerSql, tableSql, type LineSeed } from './dataset-sql'
 import { startLocalServer } from './local-server'

@@ -11,7 +11,7 @@ import {
   demoModifierGroups,
   demoRestaurant,
   demoTable,
-} from '../app/server/demo-data.server'
+} from '../app/server/demo/demo-data.server'
 
 const quote = (value: string | number | boolean | null) =>
   value === null ? 'NULL' : typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(Number(value))

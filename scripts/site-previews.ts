@@ -7,7 +7,7 @@
  * throwaway server with the seeded demo.
  */
 import { chromium, type BrowserContextOptions, type Page } from 'playwright-core'
-import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '../app/server/demo-data.server'
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '../app/server/demo/demo-data.server'
 import { LANGUAGES, type Language } from '../app/locales'
 import { startLocalServer } from './local-server'
 

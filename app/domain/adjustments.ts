@@ -1,3 +1,4 @@
+import { refusal, type Refusal } from './error-codes'
 import { billTotals, cumulative, type PayableLine } from './bill'
 import { withHolds, type CommittedBill, type Hold } from './holds'
 import type { Cents } from './money'
@@ -18,19 +19,9 @@ export interface AdjustmentPlan<Line extends AdjustableLine> {
   amountCents: Cents
 }
 
-export type AdjustmentRefusal = {
-  ok: false
-  status: 404 | 409 | 422
-  code: 'UNKNOWN_ITEM' | 'ITEM_TAKEN' | 'INVALID_SELECTION' | 'COVERED'
-  message: string
-}
+export type AdjustmentRefusal = Refusal<'UNKNOWN_ITEM' | 'ITEM_TAKEN' | 'INVALID_SELECTION' | 'COVERED'>
 
-const refuse = (status: 404 | 409 | 422, code: AdjustmentRefusal['code'], message: string): AdjustmentRefusal => ({
-  ok: false,
-  status,
-  code,
-  message,
-})
+const refuse = (code: AdjustmentRefusal['code'], message: string): AdjustmentRefusal => refusal(code, message)
 
 /**
  * Voids or comps `units` unpaid units of a line. Only units nobody paid or is
@@ -51,14 +42,13 @@ export function planAdjustment<Line extends AdjustableLine>(
   const { kind, lineId, units } = request
   const index = bill.lines.findIndex((line) => line.id === lineId)
   const line = bill.lines[index]
-  if (!line) return refuse(404, 'UNKNOWN_ITEM', 'That item is not on this bill.')
-  if (!Number.isInteger(units) || units < 1) return refuse(422, 'INVALID_SELECTION', 'Choose at least one unit.')
-  if (kind === 'comp' && line.comped) return refuse(422, 'INVALID_SELECTION', 'That item is already on the house.')
+  if (!line) return refuse('UNKNOWN_ITEM', 'That item is not on this bill.')
+  if (!Number.isInteger(units) || units < 1) return refuse('INVALID_SELECTION', 'Choose at least one unit.')
+  if (kind === 'comp' && line.comped) return refuse('INVALID_SELECTION', 'That item is already on the house.')
   const seen = withHolds(bill, holds)
   const free = line.quantity - (seen.lines[index]?.paidQuantity ?? line.paidQuantity)
   if (units > free) {
     return refuse(
-      409,
       'ITEM_TAKEN',
       free === 0
         ? 'Every unit of that item is paid or being paid: refund it instead.'
@@ -75,13 +65,12 @@ export function planAdjustment<Line extends AdjustableLine>(
     cumulative(smaller, line.paidQuantity) !== cumulative(line, line.paidQuantity)
   ) {
     return refuse(
-      422,
       'INVALID_SELECTION',
       'Part of this item is paid and its price does not split evenly: void or comp every unpaid unit of it at once.',
     )
   }
   if (amountCents > billTotals(seen.lines, seen.paid).remaining) {
-    return refuse(409, 'COVERED', "The bill's payments already cover these units: refund a payment instead.")
+    return refuse('COVERED', "The bill's payments already cover these units: refund a payment instead.")
   }
 
   let changed: Line[]

@@ -1,4 +1,5 @@
-import type { Cents } from './money'
+import { refusal, type Refusal } from './error-codes'
+import { formatMoney, type Cents } from './money'
 import { quoteSplit, type SplitPaid } from './split'
 
 /** The part of a bill line the payment rules need. */
@@ -172,15 +173,9 @@ export interface PaymentPlan {
 export type RefusalCode =
   'INVALID_AMOUNT' | 'ALREADY_PAID' | 'BILL_CHANGED' | 'TOO_MUCH' | 'ITEM_TAKEN' | 'UNKNOWN_ITEM' | 'INVALID_SELECTION'
 
-export type PlanResult =
-  { ok: true; plan: PaymentPlan } | { ok: false; status: 404 | 409 | 422; code: RefusalCode; message: string }
+export type PlanResult = { ok: true; plan: PaymentPlan } | Refusal<RefusalCode>
 
-const refuse = (status: 404 | 409 | 422, code: RefusalCode, message: string): PlanResult => ({
-  ok: false,
-  status,
-  code,
-  message,
-})
+const refuse = (code: RefusalCode, message: string): PlanResult => refusal(code, message)
 
 /**
  * Decides what a payment request may pay against the bill as it is now. It
@@ -196,15 +191,14 @@ export function planPayment(
   splitPaid: readonly SplitPaid[],
 ): PlanResult {
   const { remaining } = billTotals(lines, paid)
-  if (intent.amountCents <= 0) return refuse(422, 'INVALID_AMOUNT', 'The amount to pay must be greater than zero.')
-  if (remaining <= 0) return refuse(409, 'ALREADY_PAID', 'This bill is already paid.')
+  if (intent.amountCents <= 0) return refuse('INVALID_AMOUNT', 'The amount to pay must be greater than zero.')
+  if (remaining <= 0) return refuse('ALREADY_PAID', 'This bill is already paid.')
 
   if (intent.type === 'full') {
     if (intent.amountCents !== remaining) {
       return refuse(
-        409,
         'BILL_CHANGED',
-        `The bill changed: ${formatPesos(remaining)} is left to pay. Review it and try again.`,
+        `The bill changed: ${formatMoney(remaining)} is left to pay. Review it and try again.`,
       )
     }
     return { ok: true, plan: { amountCents: remaining, lineUpdates: [], paidLines: [], closesBill: true } }
@@ -212,16 +206,15 @@ export function planPayment(
 
   if (intent.type === 'split') {
     if (intent.amountCents > remaining) {
-      return refuse(409, 'TOO_MUCH', `The amount is more than what is left to pay (${formatPesos(remaining)}).`)
+      return refuse('TOO_MUCH', `The amount is more than what is left to pay (${formatMoney(remaining)}).`)
     }
     if (intent.splitCount !== null) {
       // A share is priced the way the split screen showed it; any other amount means the bill moved since.
       const share = quoteSplit(remaining, intent.partySize, intent.splitCount, splitPaid)
       if (share.peoplePaying !== intent.partySize || share.share !== intent.amountCents) {
         return refuse(
-          409,
           'BILL_CHANGED',
-          `The bill changed: ${share.peoplePaying} of ${intent.splitCount} shares now cost ${formatPesos(share.share)}. Review it and try again.`,
+          `The bill changed: ${share.peoplePaying} of ${intent.splitCount} shares now cost ${formatMoney(share.share)}. Review it and try again.`,
         )
       }
     }
@@ -236,23 +229,22 @@ export function planPayment(
     }
   }
 
-  if (intent.items.length === 0) return refuse(422, 'INVALID_SELECTION', 'Choose at least one item to pay.')
+  if (intent.items.length === 0) return refuse('INVALID_SELECTION', 'Choose at least one item to pay.')
   const seen = new Set<string>()
   const lineUpdates: PaymentPlan['lineUpdates'] = []
   const paidLines: PaidLine[] = []
   let amount = 0
   for (const selection of intent.items) {
-    if (seen.has(selection.itemId)) return refuse(422, 'INVALID_SELECTION', 'An item is listed twice.')
+    if (seen.has(selection.itemId)) return refuse('INVALID_SELECTION', 'An item is listed twice.')
     seen.add(selection.itemId)
     const line = lineById(lines, selection.itemId)
-    if (!line) return refuse(404, 'UNKNOWN_ITEM', 'An item is not on this bill.')
+    if (!line) return refuse('UNKNOWN_ITEM', 'An item is not on this bill.')
     const left = line.quantity - line.paidQuantity
-    if (left <= 0) return refuse(409, 'ITEM_TAKEN', 'An item was already paid by someone else.')
+    if (left <= 0) return refuse('ITEM_TAKEN', 'An item was already paid by someone else.')
     const units = selection.quantity ?? left
     if (!Number.isInteger(units) || units < 1)
-      return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
-    if (units > left)
-      return refuse(409, 'ITEM_TAKEN', `Only ${left} of an item ${left === 1 ? 'is' : 'are'} left to pay.`)
+      return refuse('INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
+    if (units > left) return refuse('ITEM_TAKEN', `Only ${left} of an item ${left === 1 ? 'is' : 'are'} left to pay.`)
     const lineAmount = lineAmountFor(line, units)
     amount += lineAmount
     lineUpdates.push({ itemId: line.id, paidQuantity: line.paidQuantity + units })
@@ -262,17 +254,11 @@ export function planPayment(
   const due = Math.min(amount, remaining)
   if (due !== intent.amountCents) {
     return refuse(
-      409,
       'BILL_CHANGED',
-      `The items cost ${formatPesos(due)}, not ${formatPesos(intent.amountCents)}. Review them and try again.`,
+      `The items cost ${formatMoney(due)}, not ${formatMoney(intent.amountCents)}. Review them and try again.`,
     )
   }
   return { ok: true, plan: { amountCents: due, lineUpdates, paidLines, closesBill: due === remaining } }
-}
-
-// Messages from the API are read by developers and logged; a plain decimal is clearer than locale currency.
-function formatPesos(cents: Cents): string {
-  return `$${(cents / 100).toFixed(2)}`
 }
 
 /** A line as the bill stores it after payments: who paid it, by name. */

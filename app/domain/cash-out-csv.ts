@@ -2,7 +2,7 @@ import type { TFunction } from '~/locales/translate'
 import { LEDGER_METHODS } from './bill'
 import { METHOD_GROUPS, type CashOut } from './cash-out'
 import type { CashOutPeriod } from './cash-out-period'
-import type { Cents } from './money'
+import { decimalPesos, type Cents } from './money'
 
 /*
  * The cash-out as a spreadsheet: one table of section, item, count, bill,
@@ -12,12 +12,6 @@ import type { Cents } from './money'
  */
 
 const BOM = '\uFEFF'
-
-/** 123450 → '1234.50', -1200 → '-12.00': integer arithmetic, no thousands separator, no currency sign. */
-export function csvMoney(cents: Cents): string {
-  const whole = Math.abs(cents)
-  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`
-}
 
 /**
  * A text cell: quoted when it holds a separator, a quote or a line break.
@@ -33,7 +27,7 @@ type Cell = { text: string } | { number: string } | null
 
 const text = (value: string): Cell => ({ text: value })
 const count = (value: number): Cell => ({ number: String(value) })
-const money = (cents: Cents): Cell => ({ number: csvMoney(cents) })
+const money = (cents: Cents): Cell => ({ number: decimalPesos(cents) })
 
 const cell = (value: Cell) => (value === null ? '' : 'text' in value ? csvText(value.text) : value.number)
 

@@ -25,6 +25,16 @@ export function centsToPesos(cents: Cents): number {
   return cents / CENTS_PER_PESO
 }
 
+/**
+ * Cents as a plain decimal with two places, by integer arithmetic: a form
+ * field's value, a URL parameter, a spreadsheet cell. 123450 → "1234.50",
+ * -1200 → "-12.00"; no thousands separator, no currency sign.
+ */
+export function decimalPesos(cents: Cents): string {
+  const whole = Math.abs(cents)
+  return `${cents < 0 ? '-' : ''}${Math.floor(whole / CENTS_PER_PESO)}.${String(whole % CENTS_PER_PESO).padStart(2, '0')}`
+}
+
 /** Parses what a person typed ("1,234.5", "$ 80", "80.00") into cents. */
 export function parsePesosInput(input: string): Cents | null {
   const cleaned = input.replace(/[\s$,]/g, '')
@@ -34,7 +44,12 @@ export function parsePesosInput(input: string): Cents | null {
 
 const formatters = new Map<string, Intl.NumberFormat>()
 
-/** Formats cents as Mexican pesos, es-MX by default: 1234.5 → "$1,234.50". */
+/**
+ * Cents as a person reads pesos, the one text of an amount on every screen
+ * and in every message: 123450 → "$1,234.50". Mexican pesos are written the
+ * Mexican way in either language (an English reader in Mexico reads "$" as
+ * pesos, and "MX$" would differ from the menu and the bill).
+ */
 export function formatMoney(cents: Cents, locale = 'es-MX'): string {
   let formatter = formatters.get(locale)
   if (!formatter) {

@@ -1,3 +1,4 @@
+import type { Refusal } from './error-codes'
 import { checkChoice, type ModifierGroupRule } from './modifiers'
 import type { Cents } from './money'
 
@@ -47,13 +48,8 @@ export interface PricedLine {
 
 export type PricingResult =
   | { ok: true; lines: PricedLine[] }
-  | {
-      ok: false
-      status: 400 | 403 | 404
-      code: 'UNKNOWN_ITEM' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'
-      message: string
-    }
-  | { ok: false; status: 409; code: 'SOLD_OUT'; message: string; soldOut: string[] }
+  | Refusal<'UNKNOWN_ITEM' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'>
+  | (Refusal<'SOLD_OUT'> & { soldOut: string[] })
 
 /**
  * Who may put a line with its own name and price on the bill: the
@@ -79,14 +75,13 @@ export function priceOrder(
   if (!rights.freePrices && lines.some((line) => !line.menuItemId)) {
     return {
       ok: false,
-      status: 403,
       code: 'PRICE_NOT_ALLOWED',
       message: "Only the restaurant's staff can add a line with its own name and price; order from the menu.",
     }
   }
   // An item off the menu is the first thing to say: no choice of options can fix it.
   if (lines.some((line) => line.menuItemId && !menu.has(line.menuItemId))) {
-    return { ok: false, status: 404, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
+    return { ok: false, code: 'UNKNOWN_ITEM', message: "An item is not on this restaurant's menu." }
   }
   const soldOut = [
     ...new Set(
@@ -97,7 +92,6 @@ export function priceOrder(
     const names = soldOut.map((id) => menu.get(id)?.name).join(', ')
     return {
       ok: false,
-      status: 409,
       code: 'SOLD_OUT',
       message: `Sold out: ${names}. Nothing was ordered; take it off the order and order the rest.`,
       soldOut,
@@ -127,7 +121,7 @@ export function priceOrder(
         choice.reason === 'unknown'
           ? 'An option does not belong to its item.'
           : `A choice for ${item.name} is missing or not allowed.`
-      return { ok: false, status: 400, code: 'INVALID_OPTIONS', message }
+      return { ok: false, code: 'INVALID_OPTIONS', message }
     }
     priced.push({
       ...line,

@@ -1,5 +1,6 @@
+import { refusal, type Refusal } from './error-codes'
 import { cumulative, type PaidLine, type PayableLine } from './bill'
-import type { Cents } from './money'
+import { formatMoney, type Cents } from './money'
 
 /** Units of a line a refund gives back. */
 export interface RefundUnits {
@@ -33,21 +34,9 @@ export interface RefundRequest {
   tipCents: Cents
 }
 
-export type RefundRefusal = {
-  ok: false
-  status: 404 | 409 | 422
-  code: 'UNKNOWN_ITEM' | 'INVALID_SELECTION' | 'INVALID_AMOUNT' | 'TOO_MUCH'
-  message: string
-}
+export type RefundRefusal = Refusal<'UNKNOWN_ITEM' | 'INVALID_SELECTION' | 'INVALID_AMOUNT' | 'TOO_MUCH'>
 
-const refuse = (status: 404 | 409 | 422, code: RefundRefusal['code'], message: string): RefundRefusal => ({
-  ok: false,
-  status,
-  code,
-  message,
-})
-
-const pesos = (cents: Cents) => `$${(cents / 100).toFixed(2)}`
+const refuse = (code: RefundRefusal['code'], message: string): RefundRefusal => refusal(code, message)
 
 /** What is left to give back of a payment after its `earlier` refunds: of the bill part, of the tip, and units of each line. */
 export function refundable(payment: RefundablePayment, earlier: readonly RefundAmounts[]) {
@@ -84,22 +73,18 @@ export function planRefund<Line extends PayableLine>(
 ): { ok: true; refund: RefundAmounts; lines: Line[] } | RefundRefusal {
   const left = refundable(payment, earlier)
   if (request.units.length > 0 && payment.paymentType !== 'item')
-    return refuse(422, 'INVALID_SELECTION', 'Only a payment of items gives back items: refund an amount instead.')
+    return refuse('INVALID_SELECTION', 'Only a payment of items gives back items: refund an amount instead.')
   const byId = new Map(lines.map((line) => [line.id, line]))
   const reopened = new Map<string, number>()
   let unitsCents = 0
   for (const unit of request.units) {
     const line = byId.get(unit.itemId)
-    if (!line) return refuse(404, 'UNKNOWN_ITEM', 'That item is not on this bill.')
-    if (reopened.has(unit.itemId)) return refuse(422, 'INVALID_SELECTION', 'An item is listed twice.')
+    if (!line) return refuse('UNKNOWN_ITEM', 'That item is not on this bill.')
+    if (reopened.has(unit.itemId)) return refuse('INVALID_SELECTION', 'An item is listed twice.')
     if (!Number.isInteger(unit.quantity) || unit.quantity < 1)
-      return refuse(422, 'INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
+      return refuse('INVALID_SELECTION', 'Item quantities must be whole numbers of at least 1.')
     if (unit.quantity > (left.units.get(unit.itemId) ?? 0) || unit.quantity > line.paidQuantity) {
-      return refuse(
-        409,
-        'TOO_MUCH',
-        'That payment did not pay that many units of the item, or they were refunded already.',
-      )
+      return refuse('TOO_MUCH', 'That payment did not pay that many units of the item, or they were refunded already.')
     }
     unitsCents += cumulative(line, line.paidQuantity) - cumulative(line, line.paidQuantity - unit.quantity)
     reopened.set(unit.itemId, unit.quantity)
@@ -108,25 +93,22 @@ export function planRefund<Line extends PayableLine>(
   const owed = Math.min(unitsCents, left.amountCents)
   if (reopened.size > 0 && request.amountCents !== null && request.amountCents !== owed) {
     return refuse(
-      422,
       'INVALID_AMOUNT',
-      `Items given back are refunded at what they cost (${pesos(owed)}); leave the amount empty, or refund an amount without items.`,
+      `Items given back are refunded at what they cost (${formatMoney(owed)}); leave the amount empty, or refund an amount without items.`,
     )
   }
   const amountCents = request.amountCents ?? owed
   if (amountCents < 0 || request.tipCents < 0 || amountCents + request.tipCents === 0)
-    return refuse(422, 'INVALID_AMOUNT', 'Choose an amount or items to refund.')
+    return refuse('INVALID_AMOUNT', 'Choose an amount or items to refund.')
   if (amountCents > left.amountCents)
     return refuse(
-      409,
       'TOO_MUCH',
-      `A refund cannot be more than what was paid: ${pesos(left.amountCents)} of it is left to refund.`,
+      `A refund cannot be more than what was paid: ${formatMoney(left.amountCents)} of it is left to refund.`,
     )
   if (request.tipCents > left.tipCents)
     return refuse(
-      409,
       'TOO_MUCH',
-      `A refund cannot give back more tip than was paid: ${pesos(left.tipCents)} of it is left.`,
+      `A refund cannot give back more tip than was paid: ${formatMoney(left.tipCents)} of it is left.`,
     )
   const before = payment.amountCents - left.amountCents
   const refund: RefundAmounts = {

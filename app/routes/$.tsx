@@ -1,6 +1,6 @@
 import { data, type MetaFunction } from '@remix-run/cloudflare'
 import { Link } from '@remix-run/react'
-import { publicAction } from '~/server/public-action.server'
+import { publicAction } from '~/server/site/public-action.server'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 import { siteMeta } from '~/ui/site/meta'

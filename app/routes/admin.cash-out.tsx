@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { useLoaderData } from '@remix-run/react'
 import { BUSINESS_DAY_STARTS_AT, businessDayOf } from '~/domain/cash-out-period'
 import { clockTime, formatDateTime, formatDay } from '~/domain/format'
-import { loadCashOut } from '~/server/cash-out.server'
+import { loadCashOut } from '~/server/books/cash-out.server'
 import { CashOutPeriodForm } from '~/ui/admin/cash-out-period-form'
 import { CashOutReport } from '~/ui/admin/cash-out-report'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -17,7 +17,7 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.cas
 export async function loader(args: LoaderFunctionArgs) {
   const cashOut = await loadCashOut(args)
   const about = {
-    restaurantName: cashOut.user.restaurantName ?? cashOut.user.email,
+    restaurantName: cashOut.restaurant.restaurantName ?? cashOut.person.email,
     timeZone: cashOut.timeZone,
     today: businessDayOf(cashOut.now, cashOut.timeZone),
   }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { cashOutCsv, cashOutFileName } from '~/domain/cash-out-csv'
-import { loadCashOut } from '~/server/cash-out.server'
-import { getT } from '~/server/i18n.server'
+import { loadCashOut } from '~/server/books/cash-out.server'
+import { getT } from '~/server/http/i18n.server'
 
 /** GET /admin/cash-out.csv?day=… or ?from=…&to=…: the cash-out page's figures as a spreadsheet, in the owner's language. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -14,8 +14,8 @@ export async function loader(args: LoaderFunctionArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
     })
   }
-  const { user, period, timeZone, report } = cashOut
-  const csv = cashOutCsv(report, { restaurant: user.restaurantName ?? user.email, period, timeZone }, t)
+  const { restaurant, person, period, timeZone, report } = cashOut
+  const csv = cashOutCsv(report, { restaurant: restaurant.restaurantName ?? person.email, period, timeZone }, t)
   return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

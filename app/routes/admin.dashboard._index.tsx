@@ -1,3 +1,4 @@
+import { statusOf } from '~/server/http/errors.server'
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
@@ -6,11 +7,11 @@ import { paidPercent } from '~/domain/bill'
 import { z } from '~/domain/schemas/zod'
 import { formatTime } from '~/domain/format'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
-import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
-import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable } from '~/server/tables.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
+import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable } from '~/server/tables/tables.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { EmptyState } from '~/ui/admin/empty-state'
 import { TableCode } from '~/ui/admin/print-card'
@@ -24,9 +25,9 @@ import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 /** The Mesas tab: every table with its open bill, and the dialogs that add, edit, archive and show the QR of one. */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   const url = new URL(request.url)
-  const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
+  const tables = await listTables(getDb(context.cloudflare.env.DB), restaurant.id)
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
   if (!qrTable) return { tables, qr: null }
   const link = tableUrl(url.origin, qrTable.sessionId)
@@ -37,7 +38,7 @@ const updateFormSchema = updateTableSchema.extend({ id: z.string() })
 const archiveFormSchema = z.object({ id: z.string() })
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   const env = context.cloudflare.env
   const form = await request.formData()
   const intent = form.get('intent')
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: createTableSchema })
     if (submission.status !== 'success')
       return data(submission.reply({ formErrors: ['admin.tables.createFailed'] }), { status: 400 })
-    const table = await createTable(getDb(env.DB), user.id, submission.value)
+    const table = await createTable(getDb(env.DB), restaurant.id, submission.value)
     if (!table)
       return data(
         submission.reply({
@@ -61,17 +62,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success')
       return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 400 })
     const { id, ...changes } = submission.value
-    if (!(await updateTable(env, user.id, id, changes)))
+    if (!(await updateTable(env, restaurant.id, id, changes)))
       return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
     return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
   }
   const submission = parseWithZod(form, { schema: archiveFormSchema })
   if (intent !== 'archive' || submission.status !== 'success')
     return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-  const archived = await archiveTable(env, user.id, submission.value.id)
+  const archived = await archiveTable(env, restaurant.id, submission.value.id)
   if (!archived) return data(submission.reply({ formErrors: ['admin.tables.archiveFailed'] }), { status: 404 })
   if (!archived.ok)
-    return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), { status: archived.status })
+    return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), {
+      status: statusOf(archived.code),
+    })
   return redirectWithToast('/admin/dashboard', { title: 'admin.tables.archived' })
 }
 

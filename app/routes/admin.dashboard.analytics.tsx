@@ -1,15 +1,19 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { restaurantTimeZone } from '~/domain/local-time'
-import { readAnalytics } from '~/server/analytics.server'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { readAnalytics } from '~/server/books/analytics.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { AnalyticsTab } from '~/ui/admin/analytics-tab'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   return {
-    analytics: await readAnalytics(getDb(context.cloudflare.env.DB), user.id, restaurantTimeZone(user.timeZone)),
+    analytics: await readAnalytics(
+      getDb(context.cloudflare.env.DB),
+      restaurant.id,
+      restaurantTimeZone(restaurant.timeZone),
+    ),
   }
 }
 

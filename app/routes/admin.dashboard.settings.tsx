@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
 import { saveSettings } from '~/server/auth/accounts.server'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { appEnv } from '~/server/env.server'
 import {
   cardPayments,
@@ -12,11 +12,11 @@ import {
   saveUnconnectedPayments,
   type CardPayments,
 } from '~/server/payments/stripe-accounts.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
-import { useDashboardUser } from '~/ui/admin/use-dashboard-user'
+import { useDashboardPrincipal } from '~/ui/admin/use-dashboard-principal'
 import { buttonClass } from '~/ui/button'
 import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
@@ -31,16 +31,16 @@ const SETTINGS = '/admin/dashboard/settings'
  * when its link has run out, asks here for a fresh one (`?stripe=refresh`).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant, person } = await requireStaff(context, request, 'page')
   const env = context.cloudflare.env
   const url = new URL(request.url)
-  const payments = await cardPayments(env, user.id, url.hostname)
+  const payments = await cardPayments(env, restaurant.id, url.hostname)
   // Only for an account being set up: a link followed from elsewhere never makes one.
   const settingUp =
     payments.provider === 'stripe' && (payments.account === 'needs_info' || payments.account === 'pending')
   if (url.searchParams.get('stripe') === 'refresh' && settingUp) {
     // Stripe out of reach: the page itself, whose button asks again.
-    const link = await onboardingLink(env, user, url.origin).catch((error: unknown) =>
+    const link = await onboardingLink(env, { ...restaurant, email: person.email }, url.origin).catch((error: unknown) =>
       console.error('Could not renew the Stripe onboarding link', error),
     )
     if (link) throw redirect(link)
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant, person } = await requireStaff(context, request, 'page')
   const env = context.cloudflare.env
   const form = await request.formData()
   const intent = form.get('intent')
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (appEnv(env).PAYMENT_PROVIDER !== 'stripe') return data(null, { status: 400 })
     let link: string
     try {
-      link = await onboardingLink(env, user, new URL(request.url).origin)
+      link = await onboardingLink(env, { ...restaurant, email: person.email }, new URL(request.url).origin)
     } catch (error) {
       console.error('Could not start Stripe onboarding', error)
       return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.connectFailed', variant: 'destructive' })
@@ -68,32 +68,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: unconnectedPaymentsSchema })
     if (submission.status !== 'success')
       return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-    await saveUnconnectedPayments(env, user.id, submission.value.unconnectedPayments)
+    await saveUnconnectedPayments(env, restaurant.id, submission.value.unconnectedPayments)
     return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.choiceSaved' })
   }
   const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
   if (intent !== 'settings' || submission.status !== 'success')
     return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
-  await saveSettings(env, user.id, submission.value)
+  await saveSettings(env, restaurant.id, submission.value)
   return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
 }
 
 /** Configuración: the restaurant and account, its card payments, and the dialog that edits the profile and the tax settings. */
 export default function Settings() {
   const { payments } = useLoaderData<typeof loader>()
-  const user = useDashboardUser()
+  const { restaurant, person } = useDashboardPrincipal()
   const { t, locale } = useI18n()
   const [searchParams] = useSearchParams()
-  const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(user.taxRateBps / 100)
+  const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(restaurant.taxRateBps / 100)
   const kind = [
-    user.restaurantType && t.message(`admin.signup.types.${user.restaurantType}`),
-    user.restaurantCuisine && t.message(`admin.signup.cuisines.${user.restaurantCuisine}`),
+    restaurant.restaurantType && t.message(`admin.signup.types.${restaurant.restaurantType}`),
+    restaurant.restaurantCuisine && t.message(`admin.signup.cuisines.${restaurant.restaurantCuisine}`),
   ]
     .filter(Boolean)
     .join(' · ')
   const rows = [
-    ['restaurant', user.restaurantName],
-    ['email', user.email],
+    ['restaurant', restaurant.restaurantName],
+    ['email', person.email],
   ] as const
 
   return (
@@ -112,13 +112,15 @@ export default function Settings() {
           <div>
             <dt className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.profile')}</dt>
             <dd>{kind}</dd>
-            <dd>{user.restaurantAddress}</dd>
-            <dd>{[user.restaurantPhone, user.restaurantEmail].filter(Boolean).join(' · ')}</dd>
+            <dd>{restaurant.restaurantAddress}</dd>
+            <dd>{[restaurant.restaurantPhone, restaurant.restaurantEmail].filter(Boolean).join(' · ')}</dd>
           </div>
           <div>
             <dt className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.tax')}</dt>
-            <dd>{t(user.taxIncludedInPrice ? 'admin.settings.included' : 'admin.settings.excluded', { rate })}</dd>
-            <dd>{t(user.showTaxSeparately ? 'admin.settings.separately' : 'admin.settings.notSeparately')}</dd>
+            <dd>
+              {t(restaurant.taxIncludedInPrice ? 'admin.settings.included' : 'admin.settings.excluded', { rate })}
+            </dd>
+            <dd>{t(restaurant.showTaxSeparately ? 'admin.settings.separately' : 'admin.settings.notSeparately')}</dd>
           </div>
         </dl>
         <Link
@@ -152,7 +154,7 @@ export default function Settings() {
 }
 
 function SettingsForm() {
-  const user = useDashboardUser()
+  const { restaurant } = useDashboardPrincipal()
   const { t } = useI18n()
   const pending = useIsPending({ intent: 'settings' })
   // Until a save is refused the form shows what is stored; after, what was typed.
@@ -160,15 +162,15 @@ function SettingsForm() {
     id: 'settings',
     lastResult: resultFor(useActionData<typeof action>(), 'settings'),
     defaultValue: {
-      restaurantName: user.restaurantName ?? '',
-      restaurantType: user.restaurantType ?? '',
-      restaurantCuisine: user.restaurantCuisine ?? '',
-      restaurantAddress: user.restaurantAddress ?? '',
-      restaurantPhone: user.restaurantPhone ?? '',
-      restaurantEmail: user.restaurantEmail ?? '',
-      taxRatePercent: String(user.taxRateBps / 100),
-      taxIncludedInPrice: user.taxIncludedInPrice ? 'on' : undefined,
-      showTaxSeparately: user.showTaxSeparately ? 'on' : undefined,
+      restaurantName: restaurant.restaurantName ?? '',
+      restaurantType: restaurant.restaurantType ?? '',
+      restaurantCuisine: restaurant.restaurantCuisine ?? '',
+      restaurantAddress: restaurant.restaurantAddress ?? '',
+      restaurantPhone: restaurant.restaurantPhone ?? '',
+      restaurantEmail: restaurant.restaurantEmail ?? '',
+      taxRatePercent: String(restaurant.taxRateBps / 100),
+      taxIncludedInPrice: restaurant.taxIncludedInPrice ? 'on' : undefined,
+      showTaxSeparately: restaurant.showTaxSeparately ? 'on' : undefined,
     },
   })
   return (

@@ -11,8 +11,8 @@ import { Form, Link, NavLink, Outlet, useActionData, useLoaderData } from '@remi
 import { livePath } from '~/domain/live'
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
 import { saveRestaurant } from '~/server/auth/accounts.server'
-import { requireStaffPage } from '~/server/auth/session.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { requireStaff } from '~/server/auth/guard.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { RestaurantKindFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
 import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
@@ -45,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant, person } = await requireStaff(context, request, 'page')
   const url = new URL(request.url)
   // The tabs were ?tab= once: links kept from then open the same tab.
   const tab = TABS.find(({ name }) => name === url.searchParams.get('tab'))
@@ -53,20 +53,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.searchParams.delete('tab')
     throw redirect(`${tab.to}${url.search}`)
   }
-  return { user, onboarding: !user.restaurantName }
+  return { restaurant, person, onboarding: !restaurant.restaurantName }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   const submission = parseWithZod(await request.formData(), { schema: setupRestaurantSchema })
   if (submission.status !== 'success')
     return data(submission.reply({ formErrors: ['admin.setup.failedText'] }), { status: 400 })
-  await saveRestaurant(context.cloudflare.env, user.id, submission.value)
+  await saveRestaurant(context.cloudflare.env, restaurant.id, submission.value)
   return redirectWithToast('/admin/dashboard', { title: 'admin.setup.doneTitle' })
 }
 
 export default function Dashboard() {
-  const { user, onboarding } = useLoaderData<typeof loader>()
+  const { restaurant, person, onboarding } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const toast = useToast()
 
@@ -90,7 +90,7 @@ export default function Dashboard() {
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-bold" data-testid="restaurant-name">
-              {user.restaurantName ?? user.email}
+              {restaurant.restaurantName ?? person.email}
             </p>
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.dashboard.staffDashboard')}</p>
           </div>
@@ -99,9 +99,12 @@ export default function Dashboard() {
           <div className="hidden sm:block">
             <ThemeToggle />
           </div>
-          <a href="/api/logout" className={buttonClass.secondary}>
-            {t('admin.dashboard.logout')}
-          </a>
+          {/* A link could be followed by a prefetch or another site's page; ending a session is a write. */}
+          <Form method="post" action="/api/logout" reloadDocument>
+            <button type="submit" className={buttonClass.secondary} data-testid="logout">
+              {t('admin.dashboard.logout')}
+            </button>
+          </Form>
         </div>
         {onboarding ? null : (
           <nav aria-label={t('admin.dashboard.title')} className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-4">

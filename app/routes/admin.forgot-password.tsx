@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Form, Link, useActionData } from '@remix-run/react'
 import { forgotPasswordSchema } from '~/domain/schemas/auth'
 import { startPasswordReset } from '~/server/auth/accounts.server'
-import { spend, tooManyForm } from '~/server/rate-limit.server'
+import { spend, tooManyForm } from '~/server/http/rate-limit.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'

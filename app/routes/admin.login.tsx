@@ -10,12 +10,13 @@ import {
 import { Form, Link, useActionData } from '@remix-run/react'
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
-import { getStaffUser, startSession } from '~/server/auth/session.server'
-import { getT } from '~/server/i18n.server'
-import { minutesOf, tooManyForm } from '~/server/rate-limit.server'
+import { principalOf } from '~/server/auth/guard.server'
+import { startSession } from '~/server/auth/session.server'
+import { getT } from '~/server/http/i18n.server'
+import { minutesOf, tooManyForm } from '~/server/http/rate-limit.server'
 import { getDb } from '~/server/db/client.server'
-import { safeRedirect } from '~/server/http.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { safeRedirect } from '~/server/http/api.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
@@ -32,7 +33,7 @@ const afterSignIn = (value: string | null) => {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getStaffUser(context, request)) throw redirect('/admin/dashboard')
+  if (await principalOf(context, request)) throw redirect('/admin/dashboard')
   return null
 }
 

@@ -7,11 +7,11 @@ import {
 } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
-import { menuAction } from '~/server/menu-actions.server'
-import { toWireMenu } from '~/server/menu-wire.server'
-import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus.server'
+import { menuAction } from '~/server/menus/menu-actions.server'
+import { toWireMenu } from '~/server/menus/menu-wire.server'
+import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus/menu-store.server'
 import { EmptyState } from '~/ui/admin/empty-state'
 import {
   CategoryDialog,
@@ -39,16 +39,16 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 const TABS = ['categories', 'items', 'modifiers'] as const
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   const db = getDb(context.cloudflare.env.DB)
   if (!params.menuId) {
     // The builder edits one menu; without one it opens the first, or asks for one to be made.
-    const [first] = await listMenus(db, user.id)
+    const [first] = await listMenus(db, restaurant.id)
     throw redirect(first ? `/admin/menu-builder/${first.id}` : '/admin/menu-management?dialog=new')
   }
-  const menu = await findOwnMenu(db, user.id, params.menuId)
+  const menu = await findOwnMenu(db, restaurant.id, params.menuId)
   if (!menu) throw data(null, { status: 404 })
-  const categories = await categoriesWithItems(db, user.id, menu.id)
+  const categories = await categoriesWithItems(db, restaurant.id, menu.id)
   const itemId = new URL(request.url).searchParams.get('item')
   const item = categories.flatMap((category) => category.menuItems).find((candidate) => candidate.id === itemId) ?? null
   return { menu: toWireMenu(menu), categories, item, groups: item ? await modifierGroupsOf(db, [item.id]) : [] }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
-import { menuAction } from '~/server/menu-actions.server'
-import { menuSummaries } from '~/server/menus.server'
+import { menuAction } from '~/server/menus/menu-actions.server'
+import { menuSummaries } from '~/server/menus/menu-store.server'
 import { EmptyState } from '~/ui/admin/empty-state'
 import { DeleteDialog, MenuDialog } from '~/ui/admin/menu-forms'
 import { MenuTypeBadge, MenuTypeIcon } from '~/ui/admin/menu-type'
@@ -15,8 +15,8 @@ import { staffTitle } from '~/ui/page-title'
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.menu.management.title'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
-  return { menus: await menuSummaries(getDb(context.cloudflare.env.DB), user.id) }
+  const { restaurant } = await requireStaff(context, request, 'page')
+  return { menus: await menuSummaries(getDb(context.cloudflare.env.DB), restaurant.id) }
 }
 
 export async function action(args: ActionFunctionArgs) {

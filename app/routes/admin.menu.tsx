@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useId } from 'react'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
-import { menuAction } from '~/server/menu-actions.server'
-import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus.server'
+import { menuAction } from '~/server/menus/menu-actions.server'
+import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus/menu-store.server'
 import {
   CategoryDialog,
   DeleteDialog,
@@ -29,11 +29,11 @@ import { staffTitle } from '~/ui/page-title'
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.menu.sidebar.title'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   const db = getDb(context.cloudflare.env.DB)
   const menuId = new URL(request.url).searchParams.get('menu')
   // Only what the dialogs and rows show: the PDF's storage key stays on the server.
-  const menus = (await listMenus(db, user.id)).map(({ id, name, description, type }) => ({
+  const menus = (await listMenus(db, restaurant.id)).map(({ id, name, description, type }) => ({
     id,
     name,
     description,
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }))
   const menu = menuId ? menus.find((candidate) => candidate.id === menuId) : undefined
   if (menuId && !menu) throw data(null, { status: 404 })
-  return { menus, menu: menu ?? null, categories: menu ? await categoriesWithItems(db, user.id, menu.id) : [] }
+  return { menus, menu: menu ?? null, categories: menu ? await categoriesWithItems(db, restaurant.id, menu.id) : [] }
 }
 
 /** The page's URL with the chosen menu kept and, optionally, a dialog opened. */

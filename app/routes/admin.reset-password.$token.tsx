@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/
 import { resetPasswordSchema } from '~/domain/schemas/auth'
 import { isResetTokenUsable, resetPassword } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { AuthCard } from '~/ui/admin/auth-card'
 import { buttonClass } from '~/ui/button'
 import { Field, StatusButton, useIsPending } from '~/ui/forms'

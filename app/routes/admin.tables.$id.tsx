@@ -1,3 +1,5 @@
+import { statusOf } from '~/server/http/errors.server'
+import { decimalPesos, formatMoney, pesosToCents } from '~/domain/money'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
@@ -5,10 +7,11 @@ import { formatDateTime } from '~/domain/format'
 import { taxAddedTo } from '~/domain/tax'
 import { livePath } from '~/domain/live'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
-import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bill-writes.server'
-import { readTableDetails } from '~/server/table-details.server'
-import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bills/bill-writes.server'
+import { readTableDetails } from '~/server/tables/table-details.server'
+import { invalidFormToast, refusedToast } from '~/server/tables/staff-table.server'
+import { requireStaffTable } from '~/server/auth/guard.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { AdjustForm, inputClass, RecordPaymentForm } from '~/ui/admin/books-forms'
 import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
 import { UrlDialog } from '~/ui/admin/dialog'
@@ -24,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => (args.data ? tableLabel(t, args.data.table) : ''))
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
+  const { table, person } = await requireStaffTable(args.context, args.request, args.params.id)
   const details = await readTableDetails(args.context.cloudflare.env, table)
   if (!details) throw data(null, { status: 404 })
   return {
@@ -36,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
       shortCode: table.shortCode,
     },
     details,
-    staff: user.ownerName ?? '',
+    staff: person.name ?? '',
     // Made once per visit, so a double submit records the payment once.
     transactionId: `staff_${crypto.randomUUID()}`,
   }
@@ -44,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Every staff write on the table's bill, one form each, told apart by `intent`; each goes through the bill's object. */
 export async function action(args: ActionFunctionArgs) {
-  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
+  const { table, person } = await requireStaffTable(args.context, args.request, args.params.id)
   const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
   const formData = await args.request.formData()
@@ -57,12 +60,12 @@ export async function action(args: ActionFunctionArgs) {
       const result = await recordStaffPayment(env, table.id, submission.value)
       if (!result.ok) return refused(result.code)
       const { cashReceived } = submission.value
-      const charged = Math.round(Number(result.payment.amount) * 100)
+      const charged = pesosToCents(result.payment.amount) ?? 0
       // With cash, what to hand back: the change.
       const shown = cashReceived !== null ? cashReceived - charged : charged
       return redirectWithToast(here, {
         title: cashReceived !== null ? 'admin.books.recordedCash' : 'admin.books.recorded',
-        description: `$${(shown / 100).toFixed(2)}`,
+        description: formatMoney(shown),
       })
     }
     case 'adjust': {
@@ -84,14 +87,14 @@ export async function action(args: ActionFunctionArgs) {
     case 'close': {
       const submission = parseWithZod(formData, { schema: closeBillSchema })
       if (submission.status !== 'success') return invalid(submission.error)
-      const result = await settleAndClose(env, table.id, submission.value, user.ownerName ?? null)
+      const result = await settleAndClose(env, table.id, submission.value, person.name ?? null)
       if (result.ok) return redirectWithToast(here, { title: 'admin.details.closed' })
       if (result.code === 'CLOSED')
         return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
       if (result.code === 'LEDGER_UNAVAILABLE')
         return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
-      if (result.status === 409) return refused(result.code)
-      throw data(null, { status: result.status })
+      if (statusOf(result.code) === 409) return refused(result.code)
+      throw data(null, { status: statusOf(result.code) })
     }
     default:
       return data({ message: 'admin.errors.formError' }, { status: 400 })
@@ -295,7 +298,7 @@ export default function TableDetails() {
           {totals.remaining > 0 ? (
             <fieldset className="grid gap-2" data-testid="settle">
               <legend className="text-sm font-semibold">{t('admin.books.settledBy')}</legend>
-              <input type="hidden" name="settledAmount" value={(totals.remaining / 100).toFixed(2)} />
+              <input type="hidden" name="settledAmount" value={decimalPesos(totals.remaining)} />
               <input type="hidden" name="transactionId" value={transactionId} />
               {(['cash', 'terminal', 'unpaid'] as const).map((way) => (
                 <label key={way} className="flex items-center gap-2">

@@ -4,10 +4,11 @@ import { useLoaderData } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { refundSchema } from '~/domain/schemas/books'
-import { refundPayment } from '~/server/bill-writes.server'
-import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
-import { readClosedBillDetails } from '~/server/table-details.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { refundPayment } from '~/server/bills/bill-writes.server'
+import { invalidFormToast, refusedToast } from '~/server/tables/staff-table.server'
+import { requireStaffTable } from '~/server/auth/guard.server'
+import { readClosedBillDetails } from '~/server/tables/table-details.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -24,19 +25,19 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 }
 
 async function loadClosedBill(args: LoaderFunctionArgs) {
-  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
+  const { table, person } = await requireStaffTable(args.context, args.request, args.params.id)
   // Another table's bill, or one still open, answers like an unknown one.
   const bill = await readClosedBillDetails(args.context.cloudflare.env, table, args.params.sessionId ?? '')
   if (!bill) throw data(null, { status: 404 })
-  return { table, user, bill }
+  return { table, person, bill }
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { table, user, bill } = await loadClosedBill(args)
+  const { table, person, bill } = await loadClosedBill(args)
   return {
     table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName },
     bill,
-    staff: user.ownerName ?? '',
+    staff: person.name ?? '',
   }
 }
 

@@ -2,10 +2,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { staffOrderSchema } from '~/domain/schemas/books'
-import { addOrder } from '~/server/bill-writes.server'
-import { readOwnerMenu } from '~/server/menu.server'
-import { invalidFormToast, refusedToast, requireOwnTable } from '~/server/staff-table.server'
-import { redirectWithToast } from '~/server/toast.server'
+import { addOrder } from '~/server/bills/bill-writes.server'
+import { readOwnerMenu } from '~/server/menus/diner-menu.server'
+import { invalidFormToast, refusedToast } from '~/server/tables/staff-table.server'
+import { requireStaffTable } from '~/server/auth/guard.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { LabeledInput } from '~/ui/admin/books-forms'
 import { SoldOutBadge } from '~/ui/admin/menu-forms'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -17,17 +18,17 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => t('admin.books.orderTitle', { number: args.data?.table.tableNumber ?? '' }))
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { db, table, user } = await requireOwnTable(args.context, args.request, args.params.id)
+  const { db, table, restaurant, person } = await requireStaffTable(args.context, args.request, args.params.id)
   return {
     table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId },
-    menu: await readOwnerMenu(db, user.id),
-    staff: user.ownerName ?? '',
+    menu: await readOwnerMenu(db, restaurant.id),
+    staff: person.name ?? '',
   }
 }
 
 /** One line a waiter adds: the options of a menu item come as one field per group (`group.<id>`), read together as its optionIds. */
 export async function action(args: ActionFunctionArgs) {
-  const { table, user } = await requireOwnTable(args.context, args.request, args.params.id)
+  const { table, restaurant } = await requireStaffTable(args.context, args.request, args.params.id)
   const here = `/admin/tables/${table.id}/order`
   const form = await args.request.formData()
   for (const [name, value] of [...form.entries()])
@@ -54,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
         },
       ],
     },
-    { staffUserId: user.id, staffName: line.staff, address: null },
+    { staffUserId: restaurant.id, staffName: line.staff, address: null },
   )
   if (!result.ok) return refusedToast(here, result.code)
   return redirectWithToast(here, {

@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
-import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
-import { findOwnTable } from '~/server/tables.server'
+import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
+import { findOwnTable } from '~/server/tables/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { staffTitle } from '~/ui/page-title'
 import { PAPER } from '~/ui/theme'
@@ -14,8 +14,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => t('admin.qr.title', { number: args.data?.table.tableNumber ?? '' }))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
-  const table = await findOwnTable(getDb(context.cloudflare.env.DB), user.id, params.id ?? '')
+  const { restaurant } = await requireStaff(context, request, 'page')
+  const table = await findOwnTable(getDb(context.cloudflare.env.DB), restaurant.id, params.id ?? '')
   if (!table) throw data(null, { status: 404 })
   const origin = new URL(request.url).origin
   const url = tableUrl(origin, table.sessionId)

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { requireStaffPage } from '~/server/auth/session.server'
+import { requireStaff } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
-import { codeEntrySite, qrSvg, tableUrl } from '~/server/qr.server'
-import { listTables } from '~/server/tables.server'
+import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
+import { listTables } from '~/server/tables/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
@@ -15,11 +15,11 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.qr.
 
 /** Every table's card on one sheet, ready to cut out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   const origin = new URL(request.url).origin
-  const tables = await listTables(getDb(context.cloudflare.env.DB), user.id)
+  const tables = await listTables(getDb(context.cloudflare.env.DB), restaurant.id)
   return {
-    restaurantName: user.restaurantName ?? '',
+    restaurantName: restaurant.restaurantName ?? '',
     site: codeEntrySite(origin),
     tables: await Promise.all(
       tables.map(async (table) => {

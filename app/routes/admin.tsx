@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Outlet, useRouteLoaderData } from '@remix-run/react'
-import { getStaffUser } from '~/server/auth/session.server'
+import { principalOf } from '~/server/auth/guard.server'
 import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { useI18n } from '~/ui/i18n'
@@ -16,8 +16,8 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.bra
 
 /** Also the restaurant's name, which every staff page's title ends with. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getStaffUser(context, request)
-  return { signedIn: Boolean(user), restaurantName: user?.restaurantName ?? null }
+  const principal = await principalOf(context, request)
+  return { signedIn: Boolean(principal), restaurantName: principal?.restaurant.restaurantName ?? null }
 }
 
 export default function StaffArea() {

@@ -1,7 +1,7 @@
-import { apiError } from '~/server/http.server'
+import { apiError } from '~/server/http/api.server'
 
 /** An /api address no route claims answers JSON like every other API error, not the site's 404 page. */
-const notFound = () => apiError(404, 'No such API endpoint.')
+const notFound = () => apiError('NOT_FOUND', 'No such API endpoint.')
 
 export const loader = notFound
 export const action = notFound

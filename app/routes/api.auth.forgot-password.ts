@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { forgotPasswordSchema } from '~/domain/schemas/auth'
 import { startPasswordReset } from '~/server/auth/accounts.server'
-import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { getT } from '~/server/i18n.server'
-import { spend, tooManyResponse } from '~/server/rate-limit.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { getT } from '~/server/http/i18n.server'
+import { spend, tooManyResponse } from '~/server/http/rate-limit.server'
 
 export const loader = methodNotAllowed('POST')
 

@@ -2,14 +2,13 @@ import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { startSession } from '~/server/auth/session.server'
-import { minutesOf, retryAfter } from '~/server/rate-limit.server'
+import { minutesOf, retryAfter } from '~/server/http/rate-limit.server'
 import { getDb } from '~/server/db/client.server'
-import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { getT } from '~/server/i18n.server'
+import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { statusOf } from '~/server/http/errors.server'
+import { getT } from '~/server/http/i18n.server'
 
 export const loader = methodNotAllowed('POST')
-
-const STATUS = { USER_NOT_FOUND: 401, INVALID_PASSWORD: 401 } as const
 
 /** POST /api/auth/login: signs the owner in with a session cookie; the spec's error codes on failure. */
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
@@ -21,10 +20,9 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
     if ('limit' in result)
       return json(
         { message: t('admin.errors.TOO_MANY_ATTEMPTS', { minutes: minutesOf(result.limit) }), code: result.code },
-        { status: 429, headers: retryAfter(result.limit) },
+        { status: statusOf(result.code), headers: retryAfter(result.limit) },
       )
-    const code = result.code as keyof typeof STATUS
-    return json({ message: t(`admin.errors.${code}`), code }, { status: STATUS[code] ?? 401 })
+    return apiError(result.code, t(`admin.errors.${result.code}`))
   }
   return json(
     { user: result.user },

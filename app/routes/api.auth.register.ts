@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { registerSchema } from '~/domain/schemas/auth'
 import { registerOwner } from '~/server/auth/accounts.server'
 import { getDb } from '~/server/db/client.server'
-import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { getT } from '~/server/i18n.server'
-import { spend, tooManyResponse } from '~/server/rate-limit.server'
+import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { getT } from '~/server/http/i18n.server'
+import { spend, tooManyResponse } from '~/server/http/rate-limit.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -16,6 +16,6 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   const spent = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
   if (!spent.ok) return tooManyResponse(request, spent.limit)
   const result = await registerOwner(getDb(context.cloudflare.env.DB), input)
-  if (!result.ok) return apiError(409, t('admin.errors.emailTaken'), { code: result.code })
+  if (!result.ok) return apiError(result.code, t('admin.errors.emailTaken'))
   return json({ user: { id: result.userId, email: input.ownerEmail, restaurantName: input.restaurantName } }, 201)
 })

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { resetPasswordSchema } from '~/domain/schemas/auth'
 import { resetPassword } from '~/server/auth/accounts.server'
-import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { getT } from '~/server/i18n.server'
+import { api, apiError, json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { getT } from '~/server/http/i18n.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -12,6 +12,6 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   const t = await getT(request)
   const { token, password } = await readJson(request, resetPasswordSchema, t)
   const result = await resetPassword(context.cloudflare.env, token, password)
-  if (!result.ok) return apiError(400, t('admin.errors.resetInvalid'), { code: result.code })
+  if (!result.ok) return apiError(result.code, t('admin.errors.resetInvalid'))
   return json({ message: t('admin.reset.doneTitle') })
 })

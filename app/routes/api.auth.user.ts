@@ -1,10 +1,10 @@
-import { json } from '~/server/http.server'
-import { staffApi } from '~/server/staff-api.server'
+import { json } from '~/server/http/api.server'
+import { staffApi } from '~/server/http/staff-api.server'
 
 /** GET /api/auth/user: the signed-in owner, or 401. */
 export const loader = staffApi({
-  GET: async ({ user }) =>
-    json({ id: user.id, email: user.email, ownerName: user.ownerName, restaurantName: user.restaurantName }),
+  GET: async ({ restaurant, person }) =>
+    json({ id: restaurant.id, email: person.email, ownerName: person.name, restaurantName: restaurant.restaurantName }),
 })
 
 /** Only GET: any other method answers 405 like the rest of the API. */

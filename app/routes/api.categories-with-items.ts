@@ -1,15 +1,15 @@
 import { isIdLike } from '~/domain/schemas/fields'
-import { json } from '~/server/http.server'
-import { toWireCategory } from '~/server/menu-wire.server'
-import { categoriesWithItems, findOwnMenu } from '~/server/menus.server'
-import { menuNotFound, staffApi } from '~/server/staff-api.server'
+import { json } from '~/server/http/api.server'
+import { toWireCategory } from '~/server/menus/menu-wire.server'
+import { categoriesWithItems, findOwnMenu } from '~/server/menus/menu-store.server'
+import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
 
 /** GET /api/categories-with-items[?menuId=]: the owner's categories (of one menu, or all) with their items, prices in cents. */
 export const loader = staffApi({
-  GET: async ({ request, db, user, t }) => {
+  GET: async ({ request, db, restaurant, t }) => {
     const menuId = new URL(request.url).searchParams.get('menuId') || undefined
-    if (menuId && !(isIdLike(menuId) && (await findOwnMenu(db, user.id, menuId)))) throw menuNotFound(t)
-    return json((await categoriesWithItems(db, user.id, menuId)).map(toWireCategory))
+    if (menuId && !(isIdLike(menuId) && (await findOwnMenu(db, restaurant.id, menuId)))) throw menuNotFound(t)
+    return json((await categoriesWithItems(db, restaurant.id, menuId)).map(toWireCategory))
   },
 })
 

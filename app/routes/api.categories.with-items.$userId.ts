@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { isIdLike } from '~/domain/schemas/fields'
 import { getDb } from '~/server/db/client.server'
-import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
-import { readOwnerMenu } from '~/server/menu.server'
-import { toWireMenuItem, toWireModifierGroup } from '~/server/menu-wire.server'
+import { api, invariantApi, json, methodNotAllowed } from '~/server/http/api.server'
+import { readOwnerMenu } from '~/server/menus/diner-menu.server'
+import { toWireMenuItem, toWireModifierGroup } from '~/server/menus/menu-wire.server'
 
 /**
  * GET /api/categories/with-items/{userId}: a restaurant's public menu for the
@@ -12,7 +12,7 @@ import { toWireMenuItem, toWireModifierGroup } from '~/server/menu-wire.server'
  */
 export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
   const userId = params.userId ?? ''
-  invariantApi(isIdLike(userId), 404, 'Restaurant not found.')
+  invariantApi(isIdLike(userId), 'NOT_FOUND', 'Restaurant not found.')
   const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), userId)
   return json(
     categories.map((category) => ({

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { addItemsRequestSchema } from '~/domain/schemas/items'
-import { getStaffUser } from '~/server/auth/session.server'
-import { addOrder } from '~/server/bill-writes.server'
-import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { apiFailure } from '~/server/write-result.server'
+import { principalOf } from '~/server/auth/guard.server'
+import { addOrder } from '~/server/bills/bill-writes.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { apiFailure } from '~/server/bills/write-result.server'
 
 export const loader = methodNotAllowed('POST')
 
@@ -15,10 +15,11 @@ export const loader = methodNotAllowed('POST')
 export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed('POST')()
   const body = await readJson(request, addItemsRequestSchema)
-  const staff = await getStaffUser(context, request)
+  // Staff may put lines of their own on the bill; anyone else orders from the menu.
+  const staff = await principalOf(context, request)
   const result = await addOrder(context.cloudflare.env, body, {
-    staffUserId: staff?.id ?? null,
-    staffName: staff?.ownerName ?? undefined,
+    staffUserId: staff?.restaurant.id ?? null,
+    staffName: staff?.person.name ?? undefined,
     address: context.clientAddress,
   })
   if (!result.ok) return apiFailure(request, result)

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/cloudflare'
-import { methodNotAllowed } from '~/server/http.server'
+import { methodNotAllowed } from '~/server/http/api.server'
 
 /** Navigating to /api/login starts signing in. */
 export const loader = () => redirect('/admin/login')

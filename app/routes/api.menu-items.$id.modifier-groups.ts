@@ -1,12 +1,12 @@
-import { json } from '~/server/http.server'
-import { toWireModifierGroup } from '~/server/menu-wire.server'
-import { findOwnMenuItem, modifierGroupsOf } from '~/server/menus.server'
-import { menuNotFound, staffApi } from '~/server/staff-api.server'
+import { json } from '~/server/http/api.server'
+import { toWireModifierGroup } from '~/server/menus/menu-wire.server'
+import { findOwnMenuItem, modifierGroupsOf } from '~/server/menus/menu-store.server'
+import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
 
 /** GET /api/menu-items/{id}/modifier-groups: the item's groups with their options, adjustments in cents. */
 export const loader = staffApi({
-  GET: async ({ params, db, user, t }) => {
-    const item = await findOwnMenuItem(db, user.id, params.id ?? '')
+  GET: async ({ params, db, restaurant, t }) => {
+    const item = await findOwnMenuItem(db, restaurant.id, params.id ?? '')
     if (!item) throw menuNotFound(t)
     return json((await modifierGroupsOf(db, [item.id])).map(toWireModifierGroup))
   },

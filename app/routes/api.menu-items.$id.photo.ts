@@ -1,18 +1,18 @@
-import { json, methodNotAllowed } from '~/server/http.server'
-import { readPhotoUpload, removeItemPhoto, storeItemPhoto } from '~/server/menu-photos.server'
-import { toWireMenuItem } from '~/server/menu-wire.server'
-import { menuNotFound, staffApi } from '~/server/staff-api.server'
+import { json, methodNotAllowed } from '~/server/http/api.server'
+import { readPhotoUpload, removeItemPhoto, storeItemPhoto } from '~/server/menus/menu-photos.server'
+import { toWireMenuItem } from '~/server/menus/menu-wire.server'
+import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
 
 export const loader = methodNotAllowed('POST, DELETE')
 
 /** POST /api/menu-items/{id}/photo (multipart: file) stores or replaces the item's photo; DELETE removes it. Both answer the item. */
 export const action = staffApi({
-  POST: async ({ request, params, env, db, user, t }) => {
+  POST: async ({ request, params, env, db, restaurant, t }) => {
     const file = await readPhotoUpload(request, t)
-    return json(toWireMenuItem(await storeItemPhoto(env, db, user.id, params.id ?? '', file, t)))
+    return json(toWireMenuItem(await storeItemPhoto(env, db, restaurant.id, params.id ?? '', file, t)))
   },
-  DELETE: async ({ params, env, db, user, t }) => {
-    const item = await removeItemPhoto(env, db, user.id, params.id ?? '')
+  DELETE: async ({ params, env, db, restaurant, t }) => {
+    const item = await removeItemPhoto(env, db, restaurant.id, params.id ?? '')
     if (!item) throw menuNotFound(t)
     return json(toWireMenuItem(item))
   },

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm'
 import { isIdLike } from '~/domain/schemas/fields'
 import { getDb } from '~/server/db/client.server'
 import { menus } from '~/server/db/schema.server'
-import { api, ApiError, json } from '~/server/http.server'
-import { removeMenuPdf } from '~/server/menu-pdf.server'
-import { toWireMenu } from '~/server/menu-wire.server'
-import { menuNotFound, staffApi } from '~/server/staff-api.server'
+import { api, ApiError, json } from '~/server/http/api.server'
+import { removeMenuPdf } from '~/server/menus/menu-pdf.server'
+import { toWireMenu } from '~/server/menus/menu-wire.server'
+import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
 
 /** GET /api/menus/{id}/pdf: the menu's PDF, public like the menu it belongs to (diners open it from the menu page). */
 export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
@@ -20,7 +20,7 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
         .limit(1)
     : []
   const object = menu?.pdfKey ? await env.MENU_PDFS.get(menu.pdfKey) : null
-  if (!object) throw new ApiError(404, 'This menu has no PDF.')
+  if (!object) throw new ApiError('NOT_FOUND', 'This menu has no PDF.')
   const fileName = (menu?.pdfName ?? 'menu.pdf').replace(/[^\w.\- ]/g, '_')
   return new Response(object.body, {
     headers: {
@@ -35,8 +35,8 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
 
 /** DELETE /api/menus/{id}/pdf: removes the menu's PDF. */
 export const action = staffApi({
-  DELETE: async ({ params, env, db, user, t }) => {
-    const menu = await removeMenuPdf(env, db, user.id, params.id ?? '')
+  DELETE: async ({ params, env, db, restaurant, t }) => {
+    const menu = await removeMenuPdf(env, db, restaurant.id, params.id ?? '')
     if (!menu) throw menuNotFound(t)
     return json(toWireMenu(menu))
   },

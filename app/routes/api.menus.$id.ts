@@ -1,15 +1,15 @@
 import { menuSchema } from '~/domain/schemas/menus'
-import { json, readJson } from '~/server/http.server'
-import { deleteMenuPdf } from '~/server/menu-pdf.server'
-import { deletingPhotos } from '~/server/menu-photos.server'
-import { toWireMenu } from '~/server/menu-wire.server'
-import { deleteMenu, findOwnMenu, updateMenu } from '~/server/menus.server'
-import { menuNotFound, staffApi } from '~/server/staff-api.server'
+import { json, readJson } from '~/server/http/api.server'
+import { deleteMenuPdf } from '~/server/menus/menu-pdf.server'
+import { deletingPhotos } from '~/server/menus/menu-photos.server'
+import { toWireMenu } from '~/server/menus/menu-wire.server'
+import { deleteMenu, findOwnMenu, updateMenu } from '~/server/menus/menu-store.server'
+import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
 
 /** GET /api/menus/{id}: one of the owner's menus. */
 export const loader = staffApi({
-  GET: async ({ params, db, user, t }) => {
-    const menu = await findOwnMenu(db, user.id, params.id ?? '')
+  GET: async ({ params, db, restaurant, t }) => {
+    const menu = await findOwnMenu(db, restaurant.id, params.id ?? '')
     if (!menu) throw menuNotFound(t)
     return json(toWireMenu(menu))
   },
@@ -17,14 +17,14 @@ export const loader = staffApi({
 
 /** PUT /api/menus/{id} { name, description, type } and DELETE /api/menus/{id} (its categories, items, modifiers, PDF and photos go too). */
 export const action = staffApi({
-  PUT: async ({ request, params, db, user, t }) => {
-    const menu = await updateMenu(db, user.id, params.id ?? '', await readJson(request, menuSchema, t))
+  PUT: async ({ request, params, db, restaurant, t }) => {
+    const menu = await updateMenu(db, restaurant.id, params.id ?? '', await readJson(request, menuSchema, t))
     if (!menu) throw menuNotFound(t)
     return json(toWireMenu(menu))
   },
-  DELETE: async ({ params, env, db, user, t }) => {
+  DELETE: async ({ params, env, db, restaurant, t }) => {
     const id = params.id ?? ''
-    const menu = await deletingPhotos(env, db, user.id, { menuId: id }, () => deleteMenu(db, user.id, id))
+    const menu = await deletingPhotos(env, db, restaurant.id, { menuId: id }, () => deleteMenu(db, restaurant.id, id))
     if (!menu) throw menuNotFound(t)
     await deleteMenuPdf(env, menu.pdfKey)
     return json({ deleted: true })

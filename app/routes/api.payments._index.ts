@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
-import { recordPayment } from '~/server/bill-writes.server'
-import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { apiFailure } from '~/server/write-result.server'
+import { recordPayment } from '~/server/bills/bill-writes.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { apiFailure } from '~/server/bills/write-result.server'
 
 export const loader = methodNotAllowed('POST')
 

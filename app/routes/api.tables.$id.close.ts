@@ -1,8 +1,8 @@
 import { closeBillSchema } from '~/domain/schemas/books'
-import { settleAndClose } from '~/server/bill-writes.server'
-import { ApiError, json, readJson } from '~/server/http.server'
-import { staffApi } from '~/server/staff-api.server'
-import { findOwnTable } from '~/server/tables.server'
+import { settleAndClose } from '~/server/bills/bill-writes.server'
+import { ApiError, json, readJson } from '~/server/http/api.server'
+import { staffApi } from '~/server/http/staff-api.server'
+import { findOwnTable } from '~/server/tables/tables.server'
 
 /**
  * POST /api/tables/{id}/close { sessionId, unpaidReason?, staff? }: closes the
@@ -11,24 +11,18 @@ import { findOwnTable } from '~/server/tables.server'
  * reason it is left so (409 UNPAID otherwise).
  */
 const close = staffApi({
-  POST: async ({ request, params, env, db, user, t }) => {
-    const table = await findOwnTable(db, user.id, params.id ?? '')
-    if (!table) throw new ApiError(404, t('admin.errors.notFound'))
-    const result = await settleAndClose(
-      env,
-      table.id,
-      await readJson(request, closeBillSchema, t),
-      user.ownerName ?? null,
-    )
+  POST: async ({ request, params, env, db, restaurant, person, t }) => {
+    const table = await findOwnTable(db, restaurant.id, params.id ?? '')
+    if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
+    const result = await settleAndClose(env, table.id, await readJson(request, closeBillSchema, t), person.name ?? null)
     if (!result.ok)
       throw new ApiError(
-        result.status,
+        result.code,
         result.code === 'CLOSED'
           ? t('admin.details.alreadyClosed')
           : result.code === 'LEDGER_UNAVAILABLE'
             ? t('admin.details.closeLater')
             : result.message,
-        { code: result.code },
       )
     // The new bill is the table's open bill from now on, whether or not D1 has heard of it yet.
     return json({ ...table, sessionId: result.sessionId })

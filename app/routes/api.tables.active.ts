@@ -1,10 +1,10 @@
-import { json } from '~/server/http.server'
-import { staffApi } from '~/server/staff-api.server'
-import { listTables } from '~/server/tables.server'
+import { json } from '~/server/http/api.server'
+import { staffApi } from '~/server/http/staff-api.server'
+import { listTables } from '~/server/tables/tables.server'
 
 /** GET /api/tables/active: the signed-in owner's active tables. */
 export const loader = staffApi({
-  GET: async ({ db, user }) => json(await listTables(db, user.id)),
+  GET: async ({ db, restaurant }) => json(await listTables(db, restaurant.id)),
 })
 
 /** Only GET: any other method answers 405 like the rest of the API. */

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { tableCodeInPath } from '~/domain/table-code'
-import { BILL_SESSION_HEADER } from '~/server/bill-read-cache.server'
-import { toWireSession, type BillView } from '~/server/bill.server'
-import { missedLookup, readApiBill } from '~/server/customer.server'
-import { api, apiError, json, methodNotAllowed } from '~/server/http.server'
-import { tooManyResponse } from '~/server/rate-limit.server'
-import { lookupTableCode } from '~/server/table-codes.server'
-import { tableArchived } from '~/server/write-result.server'
+import { BILL_SESSION_HEADER } from '~/server/bills/read-cache.server'
+import { toWireSession, type BillView } from '~/server/bills/bill-reads.server'
+import { missedLookup, readApiBill } from '~/server/bills/diner-bill.server'
+import { api, apiError, json, methodNotAllowed } from '~/server/http/api.server'
+import { tooManyResponse } from '~/server/http/rate-limit.server'
+import { lookupTableCode } from '~/server/tables/table-codes.server'
+import { tableArchived } from '~/server/bills/write-result.server'
 
 const billAnswer = (bill: BillView) => json(toWireSession(bill), { headers: { [BILL_SESSION_HEADER]: bill.sessionId } })
 
 /** A table the restaurant archived: its codes are real, so this is said apart from an unknown one (see tableGone). */
-const archivedAnswer = () => apiError(410, tableArchived().message)
+const archivedAnswer = () => apiError('TABLE_ARCHIVED', tableArchived().message)
 
 /**
  * GET /api/tables/session/{sessionId}: the table's bill with its totals; a
@@ -29,16 +29,16 @@ export const loader = api(async ({ params, context, request }: LoaderFunctionArg
     if (found.found) {
       const bill = await readApiBill(env, found.sessionId)
       if (bill === 'archived') return archivedAnswer()
-      return bill ? billAnswer(bill) : apiError(404, 'Table not found.')
+      return bill ? billAnswer(bill) : apiError('NOT_FOUND', 'Table not found.')
     }
     if (found.archived) return archivedAnswer()
-    return found.limit ? tooManyResponse(request, found.limit) : apiError(404, 'Table not found.')
+    return found.limit ? tooManyResponse(request, found.limit) : apiError('NOT_FOUND', 'Table not found.')
   }
   const bill = await readApiBill(env, asked)
   if (bill === 'archived') return archivedAnswer()
   if (bill) return billAnswer(bill)
   const limit = await missedLookup(env, context.clientAddress)
-  return limit ? tooManyResponse(request, limit) : apiError(404, 'Table not found.')
+  return limit ? tooManyResponse(request, limit) : apiError('NOT_FOUND', 'Table not found.')
 })
 
 export const action = methodNotAllowed('GET')

@@ -4,12 +4,12 @@ import { isIdLike } from '~/domain/schemas/fields'
 import type { WireTaxSettings } from '~/domain/wire'
 import { getDb } from '~/server/db/client.server'
 import { users } from '~/server/db/schema.server'
-import { api, invariantApi, json, methodNotAllowed } from '~/server/http.server'
+import { api, invariantApi, json, methodNotAllowed } from '~/server/http/api.server'
 
 /** GET /api/users/{userId}: only the tax settings the diner's payment summary needs. */
 export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
   const userId = params.userId ?? ''
-  invariantApi(isIdLike(userId), 404, 'User not found.')
+  invariantApi(isIdLike(userId), 'NOT_FOUND', 'User not found.')
   const [user] = await getDb(context.cloudflare.env.DB)
     .select({
       id: users.id,
@@ -20,7 +20,7 @@ export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
-  invariantApi(user, 404, 'User not found.')
+  invariantApi(user, 'NOT_FOUND', 'User not found.')
   const body: WireTaxSettings = {
     id: user.id,
     showTaxSeparately: user.showTaxSeparately,

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { waitlistSchema } from '~/domain/schemas/public'
 import { getDb } from '~/server/db/client.server'
-import { api, json, methodNotAllowed, readJson } from '~/server/http.server'
-import { getT } from '~/server/i18n.server'
-import { joinWaitlist } from '~/server/public-forms.server'
-import { spend, tooManyResponse } from '~/server/rate-limit.server'
+import { api, json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { getT } from '~/server/http/i18n.server'
+import { joinWaitlist } from '~/server/site/public-forms.server'
+import { spend, tooManyResponse } from '~/server/http/rate-limit.server'
 
 export const loader = methodNotAllowed('POST')
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
-import { api, methodNotAllowed } from '~/server/http.server'
+import { api, methodNotAllowed } from '~/server/http/api.server'
 import { receiveStripeEvent } from '~/server/payments/stripe-webhooks.server'
 
 export const loader = methodNotAllowed('POST')

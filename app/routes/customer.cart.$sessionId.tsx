@@ -1,3 +1,4 @@
+import { statusOf } from '~/server/http/errors.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
@@ -21,14 +22,14 @@ import {
 import { menuInLanguage } from '~/domain/menu-language'
 import { menuById, priceOrder } from '~/domain/order-pricing'
 import { placeOrderFormSchema, removeFromCartFormSchema } from '~/domain/schemas/items'
-import { addOrder } from '~/server/bill-writes.server'
-import { dinerHeader, loadBill } from '~/server/customer.server'
+import { addOrder } from '~/server/bills/bill-writes.server'
+import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { getDb } from '~/server/db/client.server'
-import { getLanguage, getT } from '~/server/i18n.server'
-import { readOwnerMenu } from '~/server/menu.server'
-import { tooManyForm } from '~/server/rate-limit.server'
-import { redirectWithToast } from '~/server/toast.server'
-import { limitText } from '~/server/write-result.server'
+import { getLanguage, getT } from '~/server/http/i18n.server'
+import { readOwnerMenu } from '~/server/menus/diner-menu.server'
+import { tooManyForm } from '~/server/http/rate-limit.server'
+import { redirectWithToast } from '~/server/http/toast.server'
+import { limitText } from '~/server/bills/write-result.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -133,7 +134,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       },
     )
   }
-  if (!result.limit) return refuse(result.status)
+  if (!result.limit) return refuse(statusOf(result.code))
   return tooManyForm(submission, request, result.limit, { words: await limitText(request, result.limit, result.code) })
 }
 

@@ -1,3 +1,5 @@
+import { statusOf } from '~/server/http/errors.server'
+import { decimalPesos } from '~/domain/money'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
@@ -19,14 +21,14 @@ import { useRef, useState } from 'react'
 import { PAYMENT_METHODS, type PaymentMethod } from '~/domain/bill'
 import { whatChanged, type PaymentChange } from '~/domain/checkout'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
-import { payableBill } from '~/server/bill.server'
-import { recordPayment } from '~/server/bill-writes.server'
-import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/checkout.server'
-import { dinerHeader, loadBill } from '~/server/customer.server'
-import { getLanguage } from '~/server/i18n.server'
-import { stripeCheckout } from '~/server/stripe-checkout.server'
-import { retryAfter } from '~/server/rate-limit.server'
-import { limitText } from '~/server/write-result.server'
+import { payableBill } from '~/server/bills/bill-reads.server'
+import { recordPayment } from '~/server/bills/bill-writes.server'
+import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/payments/checkout.server'
+import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
+import { getLanguage } from '~/server/http/i18n.server'
+import { stripeCheckout } from '~/server/payments/stripe-checkout.server'
+import { retryAfter } from '~/server/http/rate-limit.server'
+import { limitText } from '~/server/bills/write-result.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -74,7 +76,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const checkout = checkoutFromUrl(bill, url.searchParams)
   const tipParams = new URLSearchParams(checkout.selectionQuery)
   if (checkout.tip.percent !== null) tipParams.set('tipPercentage', String(checkout.tip.percent))
-  else tipParams.set('tipAmount', (checkout.tip.tip / 100).toFixed(2))
+  else tipParams.set('tipAmount', decimalPesos(checkout.tip.tip))
   const stop = blocked(checkout, payableBill(bill).totals.remaining)
   // The whole of what is left, with the same tip choice: where a charge too small for cards can go instead.
   const restParams = new URLSearchParams({ full: 'true' })
@@ -143,7 +145,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const clientSecret = result.code === 'REQUIRES_ACTION' ? result.clientSecret : undefined
   return data<PayError>(
     { kind: 'refused', code: isRefusal(result.code) ? result.code : null, ...(clientSecret ? { clientSecret } : {}) },
-    { status: result.status },
+    { status: statusOf(result.code) },
   )
 }
 

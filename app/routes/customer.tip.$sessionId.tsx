@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
-import { centsToPesos } from '~/domain/money'
+import { decimalPesos } from '~/domain/money'
 import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 import { pageTitle } from '~/ui/page-title'
 import { TipFaceIcon } from '~/ui/icons'
-import { checkoutFromUrl } from '~/server/checkout.server'
-import { dinerHeader, loadBill } from '~/server/customer.server'
+import { checkoutFromUrl } from '~/server/payments/checkout.server'
+import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -84,14 +84,14 @@ export default function Tip() {
   }
 
   const pending = navigation.state !== 'idle' && navigation.location?.pathname.startsWith('/customer/payment-method/')
-  const customTip = data.tip.percent === null && data.tip.tip > 0 ? centsToPesos(data.tip.tip).toFixed(2) : ''
+  const customTip = data.tip.percent === null && data.tip.tip > 0 ? decimalPesos(data.tip.tip) : ''
   const paymentStep = `/customer/payment-method/${data.sessionId}`
   const selectionFields = (
     <>
       {[...new URLSearchParams(data.selectionQuery)].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <input type="hidden" name="amount" value={centsToPesos(data.base).toFixed(2)} />
+      <input type="hidden" name="amount" value={decimalPesos(data.base)} />
     </>
   )
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { isIdLike } from '~/domain/ids'
-import { methodNotAllowed } from '~/server/http.server'
+import { methodNotAllowed } from '~/server/http/api.server'
 
 /** A year: the address names one upload's one size, and a new photo gets a new address. */
 const FOREVER = 'public, max-age=31536000, immutable'

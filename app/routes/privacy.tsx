@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/cloudflare'
-import { publicAction } from '~/server/public-action.server'
+import { publicAction } from '~/server/site/public-action.server'
 import { useI18n } from '~/ui/i18n'
 import { siteMeta } from '~/ui/site/meta'
 import { SiteLayout } from '~/ui/site/site-layout'

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { isLanguage } from '~/locales'
-import { safeRedirect } from '~/server/http.server'
-import { languageCookie } from '~/server/i18n.server'
+import { safeRedirect } from '~/server/http/api.server'
+import { languageCookie } from '~/server/http/i18n.server'
 
 /** Back to the page the switch was on, without a `?lng=` that would outvote the choice just made. */
 function backTo(value: FormDataEntryValue | null): string {

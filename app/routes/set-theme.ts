@@ -1,6 +1,6 @@
 import { redirect, replace, type ActionFunctionArgs } from '@remix-run/cloudflare'
-import { safeRedirect } from '~/server/http.server'
-import { themeCookie } from '~/server/theme.server'
+import { safeRedirect } from '~/server/http/api.server'
+import { themeCookie } from '~/server/http/theme.server'
 import { isTheme } from '~/domain/themes'
 
 /**

@@ -1,10 +1,11 @@
+import { apiError } from './http/api.server'
 import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import { readSessionToken } from './auth/session.server'
-import { cachedBillRead } from './bill-read-cache.server'
+import { cachedBillRead } from './bills/read-cache.server'
 import { checkEnv } from './env.server'
 import { handleLiveRequest } from './live/live-routes.server'
-import { clientAddressOf } from './rate-limit.server'
-import { newNonce, withSecurityHeaders } from './security-headers.server'
+import { clientAddressOf } from './http/rate-limit.server'
+import { newNonce, withSecurityHeaders } from './http/security-headers.server'
 
 /**
  * A write that carries the staff session cookie must come from our own pages
@@ -47,10 +48,7 @@ export function createWorker(build: ServerBuild): ExportedHandler<Env> {
       const config = checkEnv(env)
       if (!config.ok) return misconfigured(config.problems)
       if (isForeignWriteWithSession(request, url)) {
-        const refused = Response.json(
-          { message: 'This request must come from the Mesa site itself.' },
-          { status: 403, headers: { 'Cache-Control': 'no-store' } },
-        )
+        const refused = apiError('FORBIDDEN', 'This request must come from the Mesa site itself.')
         return withSecurityHeaders(refused, request, url, '')
       }
       // Only pages carry inline scripts; the JSON API needs no nonce.

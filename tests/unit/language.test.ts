@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getLanguage, languageCookie } from '~/server/i18n.server'
+import { getLanguage, languageCookie } from '~/server/http/i18n.server'
 
 const request = (headers: Record<string, string>, search = '') =>
   new Request(`https://mesa.test/customer/table/abc${search}`, { headers })

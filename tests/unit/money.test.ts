@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { centsToPesos, formatMoney, MAX_CENTS, parsePesosInput, pesosToCents } from '~/domain/money'
+import { centsToPesos, decimalPesos, formatMoney, MAX_CENTS, parsePesosInput, pesosToCents } from '~/domain/money'
 
 describe('pesos and cents', () => {
   it('reads decimal pesos into whole cents, float noise included', () => {
@@ -56,5 +56,22 @@ describe('formatting', () => {
 
   it('formats for English readers too', () => {
     expect(formatMoney(123450, 'en-US')).toBe('MX$1,234.50')
+  })
+})
+
+describe('plain decimals (form values, URL parameters, spreadsheet cells)', () => {
+  it('writes every cent amount exactly, with a point and two places', () => {
+    expect([decimalPesos(0), decimalPesos(5), decimalPesos(123450), decimalPesos(-1200), decimalPesos(-5)]).toEqual([
+      '0.00',
+      '0.05',
+      '1234.50',
+      '-12.00',
+      '-0.05',
+    ])
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_CENTS, max: MAX_CENTS }), (cents) => {
+        expect(parsePesosInput(decimalPesos(cents))).toBe(cents)
+      }),
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { BillView } from '~/server/bill.server'
-import { stripeCheckout } from '~/server/stripe-checkout.server'
+import type { BillView } from '~/server/bills/bill-reads.server'
+import { stripeCheckout } from '~/server/payments/stripe-checkout.server'
 import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars } from '../../scripts/local-vars'
 
 const stripeEnv = { ...LOCAL_VARS, ...stripeStandInVars('http://stripe.standin') } as unknown as Env

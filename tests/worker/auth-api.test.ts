@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { mailedResetToken, ORIGIN } from './fixtures'
+import { getPage, mailedResetToken, ORIGIN, postForm } from './fixtures'
 import { call, PASSWORD, registration, signedInOwner } from './staff'
 
 const userCount = async (email: string) =>
@@ -181,13 +181,27 @@ describe('signing in and out', () => {
   it('without a cookie the user endpoint answers 401; after logout the old cookie is dead', async () => {
     expect((await call('GET', '/api/auth/user')).status).toBe(401)
     const { cookie } = await signedInOwner()
-    const logout = await call('GET', '/api/logout', undefined, cookie)
+    const logout = await call('POST', '/api/logout', undefined, cookie)
     expect(logout.status).toBe(302)
     expect(logout.headers.get('Location')).toBe('/')
     expect(logout.headers.get('Set-Cookie')).toContain('Max-Age=0')
     expect((await call('GET', '/api/auth/user', undefined, cookie)).status).toBe(401)
     const login = await call('GET', '/api/login')
     expect(login.headers.get('Location')).toBe('/admin/login')
+  })
+
+  it('signs out only through the dashboard’s form (a POST): a link, a prefetch or another site’s image (a GET) signs nobody out', async () => {
+    const { cookie } = await signedInOwner()
+    const dashboard = await (await getPage('/admin/dashboard', cookie)).text()
+    const form = /<form[^>]*action="\/api\/logout"[^>]*>/.exec(dashboard)?.[0]
+    expect(form).toContain('method="post"')
+    const followed = await call('GET', '/api/logout', undefined, cookie)
+    expect(followed.status).toBe(405)
+    expect(await followed.json()).toEqual({ message: 'Method not allowed; use POST.', code: 'METHOD_NOT_ALLOWED' })
+    expect((await call('GET', '/api/auth/user', undefined, cookie)).status).toBe(200)
+    const submitted = await postForm('/api/logout', {}, cookie)
+    expect(submitted.status).toBe(302)
+    expect((await call('GET', '/api/auth/user', undefined, cookie)).status).toBe(401)
   })
 
   it('refuses a write with the session cookie from a foreign or missing Origin (403) and changes nothing', async () => {

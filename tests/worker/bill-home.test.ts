@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readAnalytics } from '~/server/analytics.server'
+import { readAnalytics } from '~/server/books/analytics.server'
 import { getDb } from '~/server/db/client.server'
 import type { TableSession } from '~/server/table-session/durable-object.server'
 import {

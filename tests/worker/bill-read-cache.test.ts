@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cartCookie } from '~/domain/cart'
-import { languageCookie } from '~/server/i18n.server'
+import { languageCookie } from '~/server/http/i18n.server'
 import { getPage, newTransactionId } from './fixtures'
 import { call, registration, signedInOwner } from './staff'
 

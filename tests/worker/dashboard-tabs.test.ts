@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { DAY_MS } from '~/domain/analytics'
 import { getDb } from '~/server/db/client.server'
-import { readAnalytics } from '~/server/analytics.server'
+import { readAnalytics } from '~/server/books/analytics.server'
 import { getPage, ORIGIN, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 

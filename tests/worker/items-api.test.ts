@@ -162,7 +162,7 @@ describe('POST /api/items', () => {
     const table = await seedTable()
     const broken = await postJson('/api/items', '{"tableId":')
     expect(broken.status).toBe(400)
-    expect(await broken.json()).toEqual({ message: 'The request body is not valid JSON.' })
+    expect(await broken.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'INVALID_REQUEST' })
     const form = await postJson('/api/items', JSON.stringify({ tableId: table.tableId, name: 'x', price: 1 }), {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     })
@@ -214,6 +214,6 @@ describe('POST /api/items', () => {
   it('answers 405 to a GET', async () => {
     const response = await getJson('/api/items')
     expect(response.status).toBe(405)
-    expect(await response.json()).toEqual({ message: 'Method not allowed; use POST.' })
+    expect(await response.json()).toEqual({ message: 'Method not allowed; use POST.', code: 'METHOD_NOT_ALLOWED' })
   })
 })

@@ -173,7 +173,7 @@ describe('the restaurant’s live channel', () => {
     const otherCookie = (login.headers.get('Set-Cookie') ?? '').split(';')[0]!
     const signingOut = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie })
     const staying = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: otherCookie })
-    expect((await call('GET', '/api/logout', undefined, owner.cookie)).status).toBe(302)
+    expect((await call('POST', '/api/logout', undefined, owner.cookie)).status).toBe(302)
     expect(await signingOut.closed).toBe(4001)
     const table = (await (await call('POST', '/api/tables', { tableNumber: '3' }, otherCookie)).json()) as {
       id: string

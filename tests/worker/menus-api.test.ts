@@ -302,7 +302,7 @@ describe('menus, categories, items and modifiers API', () => {
     for (const [method, path, payload] of calls) {
       const response = await call(method, path, payload, intruder.cookie)
       expect(response.status, `${method} ${path}`).toBe(404)
-      expect(await response.json()).toEqual({ message: 'No encontramos eso entre tus menús.' })
+      expect(await response.json()).toEqual({ message: 'No encontramos eso entre tus menús.', code: 'NOT_FOUND' })
     }
     expect(await env.DB.prepare('SELECT name FROM menus WHERE id = ?').bind(menu.id).first()).toEqual({
       name: 'Comida',
@@ -441,8 +441,14 @@ describe('PDF menus', () => {
         'No encontramos eso entre tus menús.',
       ],
     ]
+    const codes: Record<number, string> = {
+      400: 'INVALID_REQUEST',
+      404: 'NOT_FOUND',
+      413: 'PAYLOAD_TOO_LARGE',
+      415: 'UNSUPPORTED_MEDIA_TYPE',
+    }
     for (const [response, status, message] of refusals)
-      expect(await body<{ message: string }>(response, status)).toEqual({ message })
+      expect(await body<{ message: string }>(response, status)).toEqual({ message, code: codes[status] })
     expect(await env.DB.prepare('SELECT pdf_key FROM menus WHERE id = ?').bind(menu.id).first()).toEqual({
       pdf_key: null,
     })

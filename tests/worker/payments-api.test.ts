@@ -334,6 +334,6 @@ describe('GET /api/payments/table/{tableId}', () => {
     expect(await (await getJson(`/api/payments/table/${table.tableId}`)).json()).toEqual([])
     const unknown = await getJson(`/api/payments/table/${crypto.randomUUID()}`)
     expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toEqual({ message: 'Table not found.' })
+    expect(await unknown.json()).toEqual({ message: 'Table not found.', code: 'NOT_FOUND' })
   })
 })

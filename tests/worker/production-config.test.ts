@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '~/server/demo-data.server'
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '~/server/demo/demo-data.server'
 import { resendMailer } from '~/server/mail/mailer.server'
 import { paymentsSimulated } from '~/server/payments/provider.server'
 import worker from '../../workers/app'

@@ -136,7 +136,10 @@ describe('methods an endpoint does not serve', () => {
     ]) {
       const response = await postJson(path, {})
       expect(response.status, path).toBe(405)
-      expect(await response.json(), path).toEqual({ message: 'Method not allowed; use GET.' })
+      expect(await response.json(), path).toEqual({
+        message: 'Method not allowed; use GET.',
+        code: 'METHOD_NOT_ALLOWED',
+      })
     }
     const stored = () =>
       env.DB.prepare('SELECT (SELECT count(*) FROM contact_requests) + (SELECT count(*) FROM waitlist) AS n').first<{

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID, demoBillLines } from '~/server/demo-data.server'
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID, demoBillLines } from '~/server/demo/demo-data.server'
 import { seedSql } from '../../scripts/seed-sql'
 import { billObject, getJson, ORIGIN, postJson, readSession, seedTable } from './fixtures'
 
@@ -63,7 +63,7 @@ describe('GET /api/tables/session/{sessionId}', () => {
     for (const id of ['no-such-session', encodeURIComponent("x' OR 1=1 --"), inactive.sessionId]) {
       const response = await getJson(`/api/tables/session/${id}`)
       expect(response.status).toBe(404)
-      expect(await response.json()).toEqual({ message: 'Table not found.' })
+      expect(await response.json()).toEqual({ message: 'Table not found.', code: 'NOT_FOUND' })
     }
   })
 })
@@ -159,7 +159,7 @@ describe('GET /api/users/{userId}', () => {
   it('answers 404 for an unknown user', async () => {
     const response = await getJson(`/api/users/${crypto.randomUUID()}`)
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ message: 'User not found.' })
+    expect(await response.json()).toEqual({ message: 'User not found.', code: 'NOT_FOUND' })
   })
 })
 

@@ -84,7 +84,10 @@ describe('Stripe’s payment events', () => {
     const { table, intentId, authorized } = await anaConfirmsTooLate()
     const wrongSecret = await deliver(authorized, 'whsec_someone_else')
     expect(wrongSecret.status).toBe(400)
-    expect(await wrongSecret.json()).toEqual({ message: expect.stringMatching(/Stripe-Signature/) })
+    expect(await wrongSecret.json()).toEqual({
+      message: expect.stringMatching(/Stripe-Signature/),
+      code: 'INVALID_SIGNATURE',
+    })
     // Signed, then altered: as an event rewritten on its way.
     const signed = JSON.stringify(authorized, null, 2)
     const altered = await postJson('/api/webhooks/stripe', signed.replace(authorized.id, 'evt_forged'), {

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { readAnalytics } from '~/server/analytics.server'
+import { readAnalytics } from '~/server/books/analytics.server'
 import { getDb } from '~/server/db/client.server'
-import { languageCookie } from '~/server/i18n.server'
+import { languageCookie } from '~/server/http/i18n.server'
 import { delivered, getPage, newTransactionId, postForm, seedMenu } from './fixtures'
 import { call, signedInOwner } from './staff'
 
@@ -106,7 +106,10 @@ async function expectArchived(owner: Owner, table: Table, transactionId: string)
   ])
   for (const code of [table.sessionId, table.shortCode]) {
     const api = await call('GET', `/api/tables/session/${code}`)
-    expect([api.status, await api.json()]).toEqual([410, { message: 'This table is no longer available.' }])
+    expect([api.status, await api.json()]).toEqual([
+      410,
+      { message: 'This table is no longer available.', code: 'TABLE_ARCHIVED' },
+    ])
   }
 
   // No diner writes, whether they name the bill or only the table.
@@ -210,7 +213,10 @@ describe('archiving a table', () => {
     const before = await books(owner, table, now)
     const intruder = await signedInOwner()
     const api = await call('DELETE', `/api/tables/${table.id}`, undefined, intruder.cookie)
-    expect([api.status, await api.json()]).toEqual([404, { message: 'No encontramos eso entre tus mesas.' }])
+    expect([api.status, await api.json()]).toEqual([
+      404,
+      { message: 'No encontramos eso entre tus mesas.', code: 'NOT_FOUND' },
+    ])
     expect(
       (await postForm('/admin/dashboard?index', { intent: 'archive', id: table.id }, intruder.cookie)).status,
     ).toBe(404)

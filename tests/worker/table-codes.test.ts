@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { formatTableCode, normalizeTableCode, TABLE_CODE_ALPHABET } from '~/domain/table-code'
 import { getDb } from '~/server/db/client.server'
 import { DEFAULT_LIMITS } from '~/server/env.server'
-import { drawTableCode, withCodes, type DrawCode } from '~/server/table-codes.server'
-import { createTable } from '~/server/tables.server'
+import { drawTableCode, withCodes, type DrawCode } from '~/server/tables/table-codes.server'
+import { createTable } from '~/server/tables/tables.server'
 import { fromAddress, getJson, getPage, seedTable, staffCookieOf } from './fixtures'
 import { call, signedInOwner } from './staff'
 
@@ -217,7 +217,7 @@ describe('GET /api/tables/session/{code}', () => {
   it('answers 404 for a code that names no table', async () => {
     const response = await getJson(`/api/tables/session/${formatTableCode(drawTableCode())}`)
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ message: 'Table not found.' })
+    expect(await response.json()).toEqual({ message: 'Table not found.', code: 'NOT_FOUND' })
   })
 })
 

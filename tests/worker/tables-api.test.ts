@@ -58,7 +58,7 @@ describe('tables API', () => {
     await call('POST', '/api/tables', { tableNumber: '7' }, cookie)
     const again = await call('POST', '/api/tables', { tableNumber: '7' }, cookie)
     expect(again.status).toBe(409)
-    expect(await again.json()).toEqual({ message: 'Ya tienes una mesa con ese número.' })
+    expect(await again.json()).toEqual({ message: 'Ya tienes una mesa con ese número.', code: 'TABLE_NUMBER_TAKEN' })
   })
 
   it('answers 401 without a cookie and 404 for another owner’s table, changing nothing', async () => {

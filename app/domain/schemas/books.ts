@@ -1,7 +1,7 @@
 import { z } from './zod'
 import { ADJUSTMENT_KINDS } from '../adjustments'
 import { RECORDED_METHODS } from '../bill'
-import { MAX_CENTS, parsePesosInput } from '../money'
+import { MAX_CENTS, parsePesosInput, pesosToCents } from '../money'
 import { idString } from './fields'
 
 // Messages are translation keys: staff read them on the table's page, in their language.
@@ -13,7 +13,7 @@ function typedPesos<Empty extends number | null>(empty: Empty) {
     .nullish()
     .transform((value, ctx) => {
       if (value === undefined || value === null || value === '') return empty
-      const cents: number | null = typeof value === 'number' ? Math.round(value * 100) : parsePesosInput(value)
+      const cents: number | null = typeof value === 'number' ? pesosToCents(value) : parsePesosInput(value)
       if (cents === null || !Number.isInteger(cents) || cents < 0 || cents > MAX_CENTS) {
         ctx.addIssue({ code: 'custom', message: 'admin.books.errors.amount' })
         return z.NEVER

@@ -3,11 +3,11 @@ import type { RestaurantSettings } from '~/domain/schemas/settings'
 import type { LoginInput, RegisterInput, RestaurantInput } from '~/domain/schemas/auth'
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, passwordResets, tables, users } from '../db/schema.server'
-import { billsChanged } from '../table-session.server'
+import { billsChanged } from '../table-session/stub.server'
 import { restaurantHub } from '../live/live-sockets.server'
 import { getMailer, type Mailer } from '../mail/mailer.server'
 import { hashPassword, verifyPassword } from './password.server'
-import type { RateLimit } from '../rate-limit.server'
+import type { RateLimit } from '../http/rate-limit.server'
 import { reserveSignIn, signInSucceeded } from './throttle.server'
 import { hashToken, newToken } from './tokens.server'
 
@@ -56,7 +56,8 @@ export async function checkCredentials(
   input: LoginInput,
   clientAddress: string | null,
 ): Promise<
-  | Result<{ user: { id: string; email: string; restaurantName: string | null } }>
+  | { ok: true; user: { id: string; email: string; restaurantName: string | null } }
+  | { ok: false; code: 'USER_NOT_FOUND' | 'INVALID_PASSWORD' }
   | { ok: false; code: 'TOO_MANY_ATTEMPTS'; limit: RateLimit }
 > {
   const attempt = await reserveSignIn(env, input.email, clientAddress)

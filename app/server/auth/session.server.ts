@@ -1,8 +1,6 @@
-import { redirect, type AppLoadContext } from '@remix-run/cloudflare'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, users } from '../db/schema.server'
-import { ApiError } from '../http.server'
 import { restaurantHub } from '../live/live-sockets.server'
 import { hashToken, newToken } from './tokens.server'
 
@@ -74,9 +72,8 @@ export async function endSession(env: Env, request: Request): Promise<string> {
   return cookieHeader(request, '', 0)
 }
 
-export type StaffUser = Awaited<ReturnType<typeof findSessionUser>> & {}
-
-async function findSessionUser(db: Db, token: string) {
+/** The owner signed in under the session whose token hashes to `sessionHash`, with their restaurant's settings; null once it expired. */
+export async function findSessionUser(db: Db, sessionHash: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -95,31 +92,7 @@ async function findSessionUser(db: Db, token: string) {
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, await hashToken(token)), gt(authSessions.expiresAt, Date.now())))
+    .where(and(eq(authSessions.id, sessionHash), gt(authSessions.expiresAt, Date.now())))
     .limit(1)
   return row ?? null
-}
-
-/** The signed-in owner of the request, or null. */
-export async function getStaffUser(context: AppLoadContext, request: Request): Promise<StaffUser | null> {
-  const token = readSessionToken(request)
-  if (!token) return null
-  return findSessionUser(getDb(context.cloudflare.env.DB), token)
-}
-
-/** For admin pages: the owner, or a redirect to sign in that comes back here. */
-export async function requireStaffPage(context: AppLoadContext, request: Request): Promise<StaffUser> {
-  const user = await getStaffUser(context, request)
-  if (!user) {
-    const url = new URL(request.url)
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
-  }
-  return user
-}
-
-/** For admin API routes: the owner, or 401 JSON. */
-export async function requireStaffApi(context: AppLoadContext, request: Request): Promise<StaffUser> {
-  const user = await getStaffUser(context, request)
-  if (!user) throw new ApiError(401, 'Sign in first.')
-  return user
 }

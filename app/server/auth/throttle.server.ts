@@ -1,4 +1,4 @@
-import { clearHits, spend, type Spent } from '../rate-limit.server'
+import { clearHits, spend, type Spent } from '../http/rate-limit.server'
 
 /**
  * Failures are counted per address and per address + email, never per email

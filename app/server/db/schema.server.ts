@@ -86,7 +86,7 @@ export const passwordResets = sqliteTable(
  * `shortCode` is the code printed under the QR for a person to type
  * (app/domain/table-code.ts, canonical form). Null only for a table made
  * before short codes or seeded by hand, until staff next see it: the Worker
- * draws its code then (tables.server.ts; migration 0006 says why).
+ * draws its code then (tables/tables.server.ts; migration 0006 says why).
  * `archivedAt` is when staff took the table out of use: it is never
  * deleted, so its bills and payments stay in the books; its last bill is
  * closed and `isActive` is off from then on.
@@ -399,7 +399,7 @@ export const modifierOptions = sqliteTable(
   ],
 )
 
-/** Every rate limit's hits, by key; see app/server/rate-limit.server.ts. */
+/** Every rate limit's hits, by key; see app/server/http/rate-limit.server.ts. */
 export const rateLimitHits = sqliteTable(
   'rate_limit_hits',
   {

@@ -1,19 +1,16 @@
+import { apiError } from '../http/api.server'
 import type { AppLoadContext } from '@remix-run/cloudflare'
 import { eq } from 'drizzle-orm'
 import { livePath } from '~/domain/live'
-import { getStaffUser, readSessionToken } from '../auth/session.server'
-import { hashToken } from '../auth/tokens.server'
+import { requireStaff, type Principal } from '../auth/guard.server'
 import { getDb } from '../db/client.server'
 import { tables, tableSessions } from '../db/schema.server'
-import { missedLookup } from '../customer.server'
-import { tooManyResponse } from '../rate-limit.server'
-import { tableSessionStub } from '../table-session.server'
+import { missedLookup } from '../bills/diner-bill.server'
+import { tooManyResponse } from '../http/rate-limit.server'
+import { tableSessionStub } from '../table-session/stub.server'
 import { restaurantHub } from './live-sockets.server'
 
 const BILL_SOCKET = /^\/api\/tables\/session\/([A-Za-z0-9_-]{1,64})\/live$/
-
-const refuse = (status: number, message: string) =>
-  Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store' } })
 
 /**
  * The live sockets (issue 7), answered before Remix because an upgrade must
@@ -26,7 +23,7 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
   const billMatch = BILL_SOCKET.exec(url.pathname)
   if (!billMatch && url.pathname !== livePath.restaurant) return null
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
-    return refuse(426, 'Connect to this address with a WebSocket.')
+    return apiError('UPGRADE_REQUIRED', 'Connect to this address with a WebSocket.')
   const env = context.cloudflare.env
 
   if (billMatch) {
@@ -39,19 +36,22 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
       .limit(1)
     if (!bill) {
       const limit = await missedLookup(env, context.clientAddress)
-      return limit ? tooManyResponse(request, limit) : refuse(404, 'Table not found.')
+      return limit ? tooManyResponse(request, limit) : apiError('NOT_FOUND', 'Table not found.')
     }
     const forward = new URL(request.url)
     forward.searchParams.set('sessionId', sessionId)
     return tableSessionStub(env, sessionId).fetch(new Request(forward, request))
   }
 
-  if (request.headers.get('Origin') !== url.origin)
-    return refuse(403, 'This connection must come from the Mesa site itself.')
-  const user = await getStaffUser(context, request)
-  if (!user) return refuse(401, 'Sign in first.')
+  let principal: Principal
+  try {
+    principal = await requireStaff(context, request, 'socket')
+  } catch (refused) {
+    if (refused instanceof Response) return refused
+    throw refused
+  }
   const forward = new URL(request.url)
-  forward.searchParams.set('userId', user.id)
-  forward.searchParams.set('session', await hashToken(readSessionToken(request) ?? ''))
-  return restaurantHub(env, user.id).fetch(new Request(forward, request))
+  forward.searchParams.set('userId', principal.restaurant.id)
+  forward.searchParams.set('session', principal.session)
+  return restaurantHub(env, principal.restaurant.id).fetch(new Request(forward, request))
 }

@@ -3,7 +3,7 @@ import { eq, or } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
 import { tables, tableSessions, users } from '../db/schema.server'
 import { appEnv } from '../env.server'
-import { isDemoSession } from '../table-session.server'
+import { isDemoSession } from '../table-session/stub.server'
 import type { BillTable } from '../table-session/open-bill.server'
 import { stripeProvider } from './stripe.server'
 

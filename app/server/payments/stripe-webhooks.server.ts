@@ -4,8 +4,8 @@ import { isIdLike } from '~/domain/schemas/fields'
 import { getDb, type Db } from '../db/client.server'
 import { providerEvents } from '../db/schema.server'
 import { appEnv } from '../env.server'
-import { apiError, json } from '../http.server'
-import { tableSessionStub } from '../table-session.server'
+import { apiError, json } from '../http/api.server'
+import { tableSessionStub } from '../table-session/stub.server'
 import { applyAccount } from './stripe-accounts.server'
 
 /** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
@@ -59,7 +59,7 @@ async function claim(db: Db, event: Stripe.Event, now: number): Promise<Claim> {
 export async function receiveStripeEvent(env: Env, request: Request): Promise<Response> {
   const config = appEnv(env)
   if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_WEBHOOK_SECRET)
-    return apiError(404, 'This Mesa does not take payments through Stripe.')
+    return apiError('NOT_FOUND', 'This Mesa does not take payments through Stripe.')
   const payload = await request.text()
   let event: Stripe.Event
   try {
@@ -71,13 +71,16 @@ export async function receiveStripeEvent(env: Env, request: Request): Promise<Re
       Stripe.createSubtleCryptoProvider(),
     )
   } catch {
-    return apiError(400, 'The Stripe-Signature header does not match this payload and the endpoint’s secret.')
+    return apiError(
+      'INVALID_SIGNATURE',
+      'The Stripe-Signature header does not match this payload and the endpoint’s secret.',
+    )
   }
   const db = getDb(env.DB)
   const claimed = await claim(db, event, Date.now())
   if (claimed === 'handled') return json({ received: true, duplicate: true })
   // Not 2xx: Stripe sends it again later, when the other delivery has handled it or given it up.
-  if (claimed === 'busy') return apiError(409, 'This event is being handled by another delivery.')
+  if (claimed === 'busy') return apiError('EVENT_IN_PROGRESS', 'This event is being handled by another delivery.')
   try {
     await act(env, event, new URL(request.url).hostname)
   } catch (error) {

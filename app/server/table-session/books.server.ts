@@ -2,9 +2,9 @@ import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
 import type { LedgerMethod } from '~/domain/bill'
 import type { Hold } from '~/domain/holds'
 import { planRefund, type RefundUnits } from '~/domain/refunds'
-import { paidLinesOf } from '../bill.server'
+import { paidLinesOf } from '../bills/bill-reads.server'
 import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
-import { fail, type WriteFailure } from '../write-result.server'
+import { fail, type WriteFailure } from '../bills/write-result.server'
 import type { BillHeader, BillState, BillStore, StoredRefund } from './bill-store.server'
 
 export interface AdjustmentRequest {
@@ -29,7 +29,7 @@ export function adjustmentOf(
     { kind: request.kind, lineId: request.lineId, units: request.quantity },
     crypto.randomUUID(),
   )
-  if (!decision.ok) return fail(decision.status, decision.code, decision.message)
+  if (!decision.ok) return fail(decision.code, decision.message)
   const line = bill.lines.find((each) => each.id === request.lineId)
   const row: AdjustmentRow = {
     id: crypto.randomUUID(),
@@ -71,13 +71,13 @@ export function refundOf(
   now: number,
 ): WriteFailure | { ok: true; row: PendingRefund; reference: string | null } {
   const payment = store.payment(request.paymentId)
-  if (!payment) return fail(404, 'NOT_FOUND', 'That payment is not on this bill.')
+  if (!payment) return fail('NOT_FOUND', 'That payment is not on this bill.')
   const earlier = store
     .refunds(payment.id)
     .filter((refund) => refund.status !== 'failed')
     .map((refund) => ({ ...refund, units: JSON.parse(refund.units) as RefundUnits[] }))
   const decision = planRefund(store.state().lines, { ...payment, paidLines: paidLinesOf(payment) }, earlier, request)
-  if (!decision.ok) return fail(decision.status, decision.code, decision.message)
+  if (!decision.ok) return fail(decision.code, decision.message)
   const { refund } = decision
   const row: PendingRefund = {
     id: crypto.randomUUID(),

@@ -1,6 +1,6 @@
 import { billTotals } from '~/domain/bill'
-import { DEMO_MAX_AGE_MS, DEMO_OWNER_ID, DEMO_PAID_GRACE_MS, demoBillLines } from '../demo-data.server'
-import { isDemoSession } from '../table-session.server'
+import { DEMO_MAX_AGE_MS, DEMO_OWNER_ID, DEMO_PAID_GRACE_MS, demoBillLines } from '../demo/demo-data.server'
+import { isDemoSession } from './stub.server'
 import type { Db } from '../db/client.server'
 import type { BillHeader, BillStore } from './bill-store.server'
 import { readTable } from './open-bill.server'

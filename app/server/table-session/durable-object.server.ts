@@ -1,16 +1,16 @@
 import { DurableObject } from 'cloudflare:workers'
 import { billTotals, NOTHING_PAID, type BillTotals } from '~/domain/bill'
 import { billEvent, LIVE_PING, LIVE_PONG, type BillChange } from '~/domain/live'
-import { sumCents } from '~/domain/money'
+import { formatMoney, sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem } from '~/domain/wire'
-import { toWireItem, type BillView } from '../bill.server'
+import { toWireItem, type BillView } from '../bills/bill-reads.server'
 import { getDb, type Db } from '../db/client.server'
 import type { PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
-import { isDemoSession, newSessionId, tableSessionStub } from '../table-session.server'
+import { isDemoSession, newSessionId, tableSessionStub } from './stub.server'
 import {
   billClosed,
   fail,
@@ -18,7 +18,7 @@ import {
   tableNotFound,
   type WriteFailure,
   type WriteResult,
-} from '../write-result.server'
+} from '../bills/write-result.server'
 import { settlingProvider } from '../payments/provider.server'
 import { BillStore, type BillHeader, type Settlement } from './bill-store.server'
 import {
@@ -266,15 +266,15 @@ export class TableSession extends DurableObject<Env> {
     } catch (error) {
       console.error(`refund ${row.id} not given back yet: ${String(error)}`)
       await this.#wakeBy(Date.now() + LAST_RETRY_MS)
-      return fail(502, 'REFUND_FAILED', 'The refund could not be confirmed yet; it will be tried again.')
+      return fail('PROVIDER_UNAVAILABLE', 'The refund could not be confirmed yet; it will be tried again.')
     }
     return this.#serially(async () => {
       const now = this.#store.refund(row.id)
       if (now?.status === 'done') return { ok: true as const }
-      if (now?.status !== 'pending') return fail(402, 'REFUND_FAILED', 'The refund was not given back.')
+      if (now?.status !== 'pending') return fail('REFUND_FAILED', 'The refund was not given back.')
       if (!answer.ok) {
         this.#store.transaction(() => this.#store.failRefund(row.id))
-        return fail(402, 'REFUND_FAILED', answer.message)
+        return fail('REFUND_FAILED', answer.message)
       }
       const before = this.#store.state().lines
       // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
@@ -340,17 +340,16 @@ export class TableSession extends DurableObject<Env> {
       if (!open.ok) return open
       const paying = this.#store.standingHolds(Date.now())
       if (paying.length > 0)
-        return fail(409, 'BEING_PAID', 'A diner is paying this bill right now. Close it once the payment ends.')
+        return fail('BEING_PAID', 'A diner is paying this bill right now. Close it once the payment ends.')
       if (this.#store.pendingRefunds().length > 0)
-        return fail(409, 'BEING_PAID', 'A refund on this bill is still being given back. Close it once it is done.')
+        return fail('BEING_PAID', 'A refund on this bill is still being given back. Close it once it is done.')
       const state = this.#store.state()
       const { remaining } = billTotals(state.lines, state.paid)
       // Something unpaid is closed only with the reason it is left so: the books must say how the bill ended.
       if (remaining > 0 && !closing.unpaidReason) {
         return fail(
-          409,
           'UNPAID',
-          `$${(remaining / 100).toFixed(2)} is still unpaid: record how it was paid, or say why it is left unpaid.`,
+          `${formatMoney(remaining)} is still unpaid: record how it was paid, or say why it is left unpaid.`,
         )
       }
       const settlement: Settlement | null =
@@ -400,12 +399,12 @@ export class TableSession extends DurableObject<Env> {
       if (header.closedAt !== null) return this.#archiveAfter(header)
       if (!header.table.isActive) return tableNotFound()
       if (this.#store.standingHolds(Date.now()).length > 0)
-        return fail(409, 'BEING_PAID', 'A diner is paying at this table right now. Archive it once the payment ends.')
+        return fail('BEING_PAID', 'A diner is paying at this table right now. Archive it once the payment ends.')
       if (this.#store.pendingRefunds().length > 0)
-        return fail(409, 'BEING_PAID', 'A refund at this table is still being given back. Archive it once it is done.')
+        return fail('BEING_PAID', 'A refund at this table is still being given back. Archive it once it is done.')
       const { lines, paid } = this.#store.state()
       if (billTotals(lines, paid).remaining > 0)
-        return fail(409, 'OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
+        return fail('OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
       await this.#deliverSoon()
       if (this.#store.pendingCount() > 0) return ledgerUnavailable()
       const named = await readTable(this.#db, tableId).catch(() => null)

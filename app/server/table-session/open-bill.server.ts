@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { billLinesQuery, billTableColumns, currentSessionOf, openTableQuery } from '../bill.server'
+import { billLinesQuery, billTableColumns, currentSessionOf, openTableQuery } from '../bills/bill-reads.server'
 import type { Db } from '../db/client.server'
 import { payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from '../db/schema.server'
-import { billClosed, tableNotFound } from '../write-result.server'
+import { billClosed, tableNotFound } from '../bills/write-result.server'
 
 /** The table a bill belongs to, with the restaurant settings its writes and pages need. */
 export interface BillTable {

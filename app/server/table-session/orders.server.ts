@@ -4,9 +4,9 @@ import { priceOrder } from '~/domain/order-pricing'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { Db } from '../db/client.server'
 import { categories, menuItems, menus, type BillItemRow } from '../db/schema.server'
-import { modifierGroupsOf } from '../menus.server'
-import { isDemoSession } from '../table-session.server'
-import { fail, type WriteResult } from '../write-result.server'
+import { modifierGroupsOf } from '../menus/menu-store.server'
+import { isDemoSession } from './stub.server'
+import { fail, type WriteResult } from '../bills/write-result.server'
 import type { BillTable } from './open-bill.server'
 
 /** The restaurant's own menu entries among `menuItemIds`, with their modifier groups. */
@@ -47,14 +47,13 @@ export function orderLines(
   const byStaff = staff?.userId === table.userId
   if (!byStaff && limits.openLines + request.items.length > limits.maxOpenLines) {
     const refused = fail(
-      429,
       'TOO_MANY_LINES',
       `This bill already has ${limits.openLines} unpaid lines; at most ${limits.maxOpenLines} may be open. Ask the staff to add more.`,
     )
     return { ...refused, limit: { limit: limits.maxOpenLines, windowSeconds: OPEN_LINES_RETRY_SECONDS } }
   }
   const priced = priceOrder(request.items, menu, { freePrices: byStaff || isDemoSession(sessionId) })
-  if (!priced.ok) return fail(priced.status, priced.code, priced.message)
+  if (!priced.ok) return fail(priced.code, priced.message)
   const now = Date.now()
   // The options chosen are on the line already, in its description.
   return {

@@ -1,7 +1,7 @@
 import { RECORDED_METHODS, type LedgerMethod } from '~/domain/bill'
 import { stillPayable } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import { toWirePayment } from '../bill.server'
+import { toWirePayment } from '../bills/bill-reads.server'
 import type { PaymentRow } from '../db/schema.server'
 import {
   getPaymentProvider,
@@ -9,7 +9,7 @@ import {
   settlingProvider,
   type PaymentProvider,
 } from '../payments/provider.server'
-import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../write-result.server'
+import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../bills/write-result.server'
 import type { BillHeader, BillStore, HoldRow, HoldStatus } from './bill-store.server'
 import { holdPayment, paymentOf, type PayResult } from './payment.server'
 import { replayOf } from './payment-replay.server'
@@ -115,7 +115,7 @@ export class PaymentFlow {
     // A retry goes on with its attempt, whether it still stands or ran out meanwhile; it never starts a second one.
     if (earlier && earlier.status !== 'released') {
       if (earlier.requestHash !== requestHash)
-        return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+        return fail('REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
       const provider = this.#providerOf(earlier)
       return provider ? { row: earlier, provider } : paymentsOff()
     }
@@ -167,7 +167,7 @@ export class PaymentFlow {
       await this.host.serially(async () => this.#end(holdId, 'released', reference))
       // Given back all the same: a refused capture must not leave money taken.
       await provider.release(reference)
-      return fail(402, 'DECLINED', 'The payment could not be completed. Nothing was charged.')
+      return fail('DECLINED', 'The payment could not be completed. Nothing was charged.')
     }
     const done = await this.host.serially(async () => this.#commit(holdId, reference))
     if (done.giveBack) await provider.release(reference)
@@ -187,9 +187,9 @@ export class PaymentFlow {
       const state = await provider.state(row.reference)
       if (state === 'authorized' || state === 'captured') return row.reference
       if (state === 'requires_action')
-        return fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
+        return fail('REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
       await this.host.serially(async () => this.#end(row.id, 'released'))
-      return fail(402, 'DECLINED', 'Your bank did not confirm the payment.')
+      return fail('DECLINED', 'Your bank did not confirm the payment.')
     }
     const header = this.host.store.header()
     const answer = await provider.authorize({
@@ -203,7 +203,7 @@ export class PaymentFlow {
     })
     if (answer.status === 'declined') {
       await this.host.serially(async () => this.#end(row.id, 'released'))
-      return fail(402, 'DECLINED', answer.message)
+      return fail('DECLINED', answer.message)
     }
     if (answer.status === 'requires_action') {
       await this.host.serially(async () => {
@@ -212,7 +212,7 @@ export class PaymentFlow {
           this.#write(row.id, { status: 'action', reference: answer.reference })
       })
       return {
-        ...fail(402, 'REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'),
+        ...fail('REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'),
         clientSecret: answer.clientSecret,
       }
     }

@@ -1,8 +1,8 @@
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import { toWirePayment } from '../bill.server'
+import { toWirePayment } from '../bills/bill-reads.server'
 import { sha256Hex } from '../crypto.server'
 import type { PaymentRow } from '../db/schema.server'
-import { fail } from '../write-result.server'
+import { fail } from '../bills/write-result.server'
 
 /** A stable fingerprint of what a payment request asks for, to tell a replay from a reuse of its id. */
 export function hashRequest(request: PaymentRequest): Promise<string> {
@@ -28,6 +28,6 @@ export function hashRequest(request: PaymentRequest): Promise<string> {
 export function replayOf(existing: PaymentRow | undefined, requestHash: string) {
   if (!existing) return null
   if (existing.requestHash !== requestHash)
-    return fail(409, 'REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
+    return fail('REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
   return { ok: true as const, payment: toWirePayment(existing), replayed: true }
 }

@@ -4,7 +4,7 @@ import type { PaymentRequest } from '~/domain/schemas/payments'
 import { taxAddedTo } from '~/domain/tax'
 import type { WirePayment } from '~/domain/wire'
 import type { PaymentRow } from '../db/schema.server'
-import { fail, type WriteFailure, type WriteResult } from '../write-result.server'
+import { fail, type WriteFailure, type WriteResult } from '../bills/write-result.server'
 import type { BillState, HoldRow } from './bill-store.server'
 import type { BillTable } from './open-bill.server'
 
@@ -34,7 +34,6 @@ function beingPaid(holds: readonly HoldRow[]): WriteFailure {
   const payers = [...new Set(holds.map((row) => row.hold.payer))]
   return {
     ...fail(
-      409,
       'BEING_PAID',
       `${payers.join(', ')} ${payers.length === 1 ? 'is' : 'are'} paying this right now. Try again in a moment.`,
     ),
@@ -71,7 +70,7 @@ export function holdPayment(
       )
       return beingPaid(holding.length > 0 ? holding : standing)
     }
-    return fail(decision.status, decision.code, decision.message)
+    return fail(decision.code, decision.message)
   }
   const { plan } = decision
   // Prices that exclude tax get it added on top; the bill itself only ever holds prices.
@@ -79,9 +78,9 @@ export function holdPayment(
   const totalCents = plan.amountCents + taxCents + request.tipAmount
   // The restaurant changed its tax settings since the diner was shown the charge.
   if (request.total !== undefined && request.total !== totalCents)
-    return fail(409, 'BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.')
+    return fail('BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.')
   if (request.cashReceivedCents !== undefined && request.cashReceivedCents < totalCents)
-    return fail(422, 'INVALID_AMOUNT', 'The cash handed over is less than the charge.')
+    return fail('INVALID_AMOUNT', 'The cash handed over is less than the charge.')
   const id = crypto.randomUUID()
   const share =
     request.paymentType === 'split' && request.splitCount !== undefined

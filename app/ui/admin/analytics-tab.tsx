@@ -1,5 +1,5 @@
 import { averageTipPercent, percentChange } from '~/domain/analytics'
-import type { Analytics } from '~/server/analytics.server'
+import type { Analytics } from '~/server/books/analytics.server'
 import { useI18n } from '../i18n'
 import { Panel } from './panel'
 

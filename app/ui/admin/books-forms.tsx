@@ -1,3 +1,4 @@
+import { decimalPesos } from '~/domain/money'
 import { Form } from '@remix-run/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { ratePercentLabel, taxAddedTo } from '~/domain/tax'
@@ -71,7 +72,7 @@ export function RecordPaymentForm({
           label={t('admin.books.amount')}
           name="amount"
           inputMode="decimal"
-          defaultValue={(remaining / 100).toFixed(2)}
+          defaultValue={decimalPesos(remaining)}
           data-testid="record-amount"
           after={
             tax.taxIncludedInPrice ? null : (

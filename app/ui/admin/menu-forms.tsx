@@ -1,3 +1,4 @@
+import { decimalPesos } from '~/domain/money'
 import {
   getCollectionProps,
   getFormProps,
@@ -18,7 +19,7 @@ import {
   modifierGroupSchema,
   modifierOptionSchema,
 } from '~/domain/schemas/menus'
-import type { MenuIntent } from '~/server/menu-actions.server'
+import type { MenuIntent } from '~/server/menus/menu-actions.server'
 import { buttonClass } from '../button'
 import { CheckboxField, ErrorList, Field, SelectField, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
@@ -29,7 +30,7 @@ import { ItemPhotoForm } from './item-photo-form'
 
 /*
  * The forms of the menu screens (management, builder, sidebar builder). They
- * post to the page's action (app/server/menu-actions.server.ts) with an
+ * post to the page's action (app/server/menus/menu-actions.server.ts) with an
  * `intent`; a refused form comes back with its errors and what was typed.
  */
 
@@ -37,8 +38,6 @@ import { ItemPhotoForm } from './item-photo-form'
 function useLastResult(intent: MenuIntent, id?: string) {
   return resultFor(useActionData<Parameters<typeof resultFor>[0]>(), intent, id)
 }
-
-const pesosText = (cents: number) => (cents / 100).toFixed(2)
 
 function FormShell({
   form,
@@ -281,7 +280,7 @@ export function ItemDialog({
     defaultValue: {
       name: item?.name ?? '',
       description: item?.description ?? '',
-      price: item ? pesosText(item.priceCents) : '',
+      price: item ? decimalPesos(item.priceCents) : '',
       categoryId: item?.categoryId ?? '',
       nameEn: item?.nameEn ?? '',
       descriptionEn: item?.descriptionEn ?? '',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { PaymentMethod } from '~/domain/bill'
-import type { StripeCheckout } from '~/server/stripe-checkout.server'
+import type { StripeCheckout } from '~/server/payments/stripe-checkout.server'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 import {

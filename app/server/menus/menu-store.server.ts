@@ -8,8 +8,8 @@ import type {
   ModifierGroupInput,
   ModifierOptionInput,
 } from '~/domain/schemas/menus'
-import type { Db } from './db/client.server'
-import { categories, menuItems, menus, modifierGroups, modifierOptions } from './db/schema.server'
+import type { Db } from '../db/client.server'
+import { categories, menuItems, menus, modifierGroups, modifierOptions } from '../db/schema.server'
 
 /*
  * The owner's menus, categories, items and modifiers. Every function takes the

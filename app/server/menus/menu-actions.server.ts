@@ -1,3 +1,4 @@
+import { statusOf } from '../http/errors.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { z } from '~/domain/schemas/zod'
@@ -9,10 +10,10 @@ import {
   modifierGroupSchema,
   modifierOptionSchema,
 } from '~/domain/schemas/menus'
-import { requireStaffPage } from './auth/session.server'
-import { getDb } from './db/client.server'
-import { ApiError } from './http.server'
-import { getT } from './i18n.server'
+import { requireStaff } from '../auth/guard.server'
+import { getDb } from '../db/client.server'
+import { ApiError } from '../http/api.server'
+import { getT } from '../http/i18n.server'
 import { deleteMenuPdf, removeMenuPdf, storeMenuPdf } from './menu-pdf.server'
 import { deletingPhotos, removeItemPhoto, storeItemPhoto } from './menu-photos.server'
 import {
@@ -30,8 +31,8 @@ import {
   updateCategory,
   updateMenu,
   updateMenuItem,
-} from './menus.server'
-import { redirectWithToast } from './toast.server'
+} from './menu-store.server'
+import { redirectWithToast } from '../http/toast.server'
 
 /** What the menu screens' forms ask for, in `intent`. */
 export const MENU_INTENTS = [
@@ -91,7 +92,7 @@ export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData })
  * what was typed (400), or 404 for another owner's id.
  */
 export async function menuAction({ request, context }: ActionFunctionArgs, next: NextUrl) {
-  const user = await requireStaffPage(context, request)
+  const { restaurant } = await requireStaff(context, request, 'page')
   const env = context.cloudflare.env
   const db = getDb(env.DB)
   const form = await request.formData()
@@ -120,64 +121,68 @@ export async function menuAction({ request, context }: ActionFunctionArgs, next:
 
   switch (intent) {
     case 'menu.create':
-      return write(menuSchema, (value) => createMenu(db, user.id, value))
+      return write(menuSchema, (value) => createMenu(db, restaurant.id, value))
     case 'menu.update':
-      return write(menuSchema.extend(recordSchema.shape), ({ id, ...value }) => updateMenu(db, user.id, id, value))
+      return write(menuSchema.extend(recordSchema.shape), ({ id, ...value }) =>
+        updateMenu(db, restaurant.id, id, value),
+      )
     case 'menu.delete':
       return write(recordSchema, async ({ id }) => {
-        const menu = await deletingPhotos(env, db, user.id, { menuId: id }, () => deleteMenu(db, user.id, id))
+        const menu = await deletingPhotos(env, db, restaurant.id, { menuId: id }, () =>
+          deleteMenu(db, restaurant.id, id),
+        )
         if (menu) await deleteMenuPdf(env, menu.pdfKey)
         return menu
       })
     case 'category.create':
-      return write(categorySchema, (value) => createCategory(db, user.id, value))
+      return write(categorySchema, (value) => createCategory(db, restaurant.id, value))
     case 'category.update':
       return write(categorySchema.extend(recordSchema.shape), ({ id, ...value }) =>
-        updateCategory(db, user.id, id, value),
+        updateCategory(db, restaurant.id, id, value),
       )
     case 'category.delete':
       return write(recordSchema, ({ id }) =>
-        deletingPhotos(env, db, user.id, { categoryId: id }, () => deleteCategory(db, user.id, id)),
+        deletingPhotos(env, db, restaurant.id, { categoryId: id }, () => deleteCategory(db, restaurant.id, id)),
       )
     case 'item.create':
-      return write(menuItemSchema, (value) => createMenuItem(db, user.id, value))
+      return write(menuItemSchema, (value) => createMenuItem(db, restaurant.id, value))
     case 'item.update':
       return write(menuItemSchema.extend(recordSchema.shape), ({ id, ...value }) =>
-        updateMenuItem(db, user.id, id, value),
+        updateMenuItem(db, restaurant.id, id, value),
       )
     case 'item.delete':
       return write(recordSchema, ({ id }) =>
-        deletingPhotos(env, db, user.id, { itemId: id }, () => deleteMenuItem(db, user.id, id)),
+        deletingPhotos(env, db, restaurant.id, { itemId: id }, () => deleteMenuItem(db, restaurant.id, id)),
       )
     case 'item.availability':
-      return write(menuItemAvailabilitySchema, ({ id, soldOut }) => setMenuItemSoldOut(db, user.id, id, soldOut))
+      return write(menuItemAvailabilitySchema, ({ id, soldOut }) => setMenuItemSoldOut(db, restaurant.id, id, soldOut))
     case 'group.create':
-      return write(modifierGroupSchema, (value) => createModifierGroup(db, user.id, value))
+      return write(modifierGroupSchema, (value) => createModifierGroup(db, restaurant.id, value))
     case 'group.delete':
-      return write(recordSchema, ({ id }) => deleteModifierGroup(db, user.id, id))
+      return write(recordSchema, ({ id }) => deleteModifierGroup(db, restaurant.id, id))
     case 'option.create':
-      return write(modifierOptionSchema, (value) => createModifierOption(db, user.id, value))
+      return write(modifierOptionSchema, (value) => createModifierOption(db, restaurant.id, value))
     case 'option.delete':
-      return write(recordSchema, ({ id }) => deleteModifierOption(db, user.id, id))
+      return write(recordSchema, ({ id }) => deleteModifierOption(db, restaurant.id, id))
     case 'pdf.upload':
     case 'photo.upload': {
       const t = await getT(request)
       const store = intent === 'pdf.upload' ? storeMenuPdf : storeItemPhoto
       try {
-        return await write(recordSchema, ({ id }) => store(env, db, user.id, id, form.get('file'), t))
+        return await write(recordSchema, ({ id }) => store(env, db, restaurant.id, id, form.get('file'), t))
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
         const title = intent === 'pdf.upload' ? 'admin.menu.pdf.failedTitle' : 'admin.menu.photo.failedTitle'
         return refuse(
           parse(recordSchema),
           { formErrors: [title], fieldErrors: { file: [error.message] } },
-          error.status,
+          statusOf(error.code),
         )
       }
     }
     case 'pdf.remove':
-      return write(recordSchema, ({ id }) => removeMenuPdf(env, db, user.id, id))
+      return write(recordSchema, ({ id }) => removeMenuPdf(env, db, restaurant.id, id))
     case 'photo.remove':
-      return write(recordSchema, ({ id }) => removeItemPhoto(env, db, user.id, id))
+      return write(recordSchema, ({ id }) => removeItemPhoto(env, db, restaurant.id, id))
   }
 }

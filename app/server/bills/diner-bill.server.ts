@@ -5,12 +5,12 @@ import { isIdLike } from '~/domain/schemas/fields'
 import { customerPath } from '~/domain/customer-paths'
 import { eq } from 'drizzle-orm'
 import type { WirePayment } from '~/domain/wire'
-import { payableBill, readClosedBill, tableOfBill, toWirePayment, type BillView } from './bill.server'
-import { getDb } from './db/client.server'
-import { tables } from './db/schema.server'
-import { tableSessionStub } from './table-session.server'
-import { retryAfter, spend, type RateLimit } from './rate-limit.server'
-import { redirectWithToast } from './toast.server'
+import { payableBill, readClosedBill, tableOfBill, toWirePayment, type BillView } from './bill-reads.server'
+import { getDb } from '../db/client.server'
+import { tables } from '../db/schema.server'
+import { tableSessionStub } from '../table-session/stub.server'
+import { retryAfter, spend, type RateLimit } from '../http/rate-limit.server'
+import { redirectWithToast } from '../http/toast.server'
 
 /**
  * A bill as its table's object holds it (the public demo restored first if

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
 import { billPart, netOf, type Sums } from '~/domain/cash-out'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
-import type { Db } from './db/client.server'
-import { billItems, payments, refunds, tables } from './db/schema.server'
+import type { Db } from '../db/client.server'
+import { billItems, payments, refunds, tables } from '../db/schema.server'
 
 const BEST_SELLERS = 5
 

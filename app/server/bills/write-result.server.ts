@@ -1,7 +1,9 @@
+import { formatMoney } from '~/domain/money'
 import type { RefusalCode } from '~/domain/bill'
-import { apiError } from './http.server'
-import { getT } from './i18n.server'
-import { tooManyResponse, tooManyText, type RateLimit } from './rate-limit.server'
+import { refusal, type ErrorCode, type Refusal } from '~/domain/error-codes'
+import { apiError } from '../http/api.server'
+import { getT } from '../http/i18n.server'
+import { tooManyResponse, tooManyText, type RateLimit } from '../http/rate-limit.server'
 
 /**
  * How a write to a bill ends: the TableSession object's answer, as the API
@@ -9,17 +11,15 @@ import { tooManyResponse, tooManyText, type RateLimit } from './rate-limit.serve
  * progress names who is paying; one that waits on the diner's bank carries
  * what Stripe.js needs to ask them.
  */
-export type WriteFailure = {
-  ok: false
-  status: number
-  code: FailureCode
-  message: string
+export type WriteFailure = Refusal<FailureCode> & {
   limit?: RateLimit
   payers?: string[]
   clientSecret?: string
 }
 export type WriteResult<T> = ({ ok: true } & T) | WriteFailure
-export type FailureCode =
+/** Every reason a write to a bill is refused (a subset of the API's error codes). */
+export type FailureCode = Extract<
+  ErrorCode,
   | RefusalCode
   | 'NOT_FOUND'
   | 'CLOSED'
@@ -39,24 +39,21 @@ export type FailureCode =
   | 'SOLD_OUT'
   | 'UNPAID'
   | 'REFUND_FAILED'
+  | 'PROVIDER_UNAVAILABLE'
   | 'TABLE_ARCHIVED'
   | 'OPEN_BALANCE'
+>
 
-export const fail = (status: number, code: FailureCode, message: string): WriteFailure => ({
-  ok: false,
-  status,
-  code,
-  message,
-})
+export const fail = (code: FailureCode, message: string): WriteFailure => refusal(code, message)
 
-export const tableNotFound = () => fail(404, 'NOT_FOUND', 'Table not found.')
+export const tableNotFound = () => fail('NOT_FOUND', 'Table not found.')
 
 /** The restaurant archived the table: its codes lead nowhere, and nothing more is written to its bills. */
-export const tableArchived = () => fail(410, 'TABLE_ARCHIVED', 'This table is no longer available.')
+export const tableArchived = () => fail('TABLE_ARCHIVED', 'This table is no longer available.')
 
 /** A diner still looking at a bill the restaurant has since closed is told so instead of writing onto the next party's bill. */
 export const billClosed = () =>
-  fail(409, 'CLOSED', 'This bill has been closed. Scan the table code again to see the current one.')
+  fail('CLOSED', 'This bill has been closed. Scan the table code again to see the current one.')
 
 /**
  * A payment's money came back when the bill could no longer take it (its
@@ -65,7 +62,6 @@ export const billClosed = () =>
  */
 export const holdExpired = () =>
   fail(
-    409,
     'HOLD_EXPIRED',
     'The bill changed before the payment could be completed. Anything taken from your card is given back; review the bill and try again.',
   )
@@ -73,18 +69,17 @@ export const holdExpired = () =>
 /** The provider takes no smaller charge (Stripe: MX$10.00): refused before anything is held, so the diner can pay more of the bill instead. */
 export const belowMinimum = (minimumCents: number) =>
   fail(
-    422,
     'BELOW_MINIMUM',
-    `Card payments start at $${(minimumCents / 100).toFixed(2)}. Choose more of the bill, or pay the rest of it.`,
+    `Card payments start at ${formatMoney(minimumCents)}. Choose more of the bill, or pay the rest of it.`,
   )
 
 /** The restaurant takes no payments through Mesa yet (its payment account is not ready, and it chose not to offer the demo). */
 export const paymentsOff = () =>
-  fail(409, 'PAYMENTS_OFF', 'This restaurant does not take payments here yet. Please pay your server.')
+  fail('PAYMENTS_OFF', 'This restaurant does not take payments here yet. Please pay your server.')
 
 /** A close waits for D1 to have everything before it: until then the table's next bill could not be found there. */
 export const ledgerUnavailable = () =>
-  fail(503, 'LEDGER_UNAVAILABLE', 'The bill cannot be closed right now. Try again in a moment.')
+  fail('LEDGER_UNAVAILABLE', 'The bill cannot be closed right now. Try again in a moment.')
 
 /**
  * A refused write as the API answers it: JSON `{ message, code }`; above a
@@ -93,8 +88,7 @@ export const ledgerUnavailable = () =>
 export async function apiFailure(request: Request, failure: WriteFailure): Promise<Response> {
   if (!failure.limit) {
     const { payers, clientSecret } = failure
-    return apiError(failure.status, failure.message, {
-      code: failure.code,
+    return apiError(failure.code, failure.message, {
       ...(payers ? { payers } : {}),
       ...(clientSecret ? { clientSecret } : {}),
     })

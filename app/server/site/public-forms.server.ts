@@ -1,6 +1,6 @@
 import type { ContactInput, WaitlistInput } from '~/domain/schemas/public'
-import type { Db } from './db/client.server'
-import { contactRequests, waitlist } from './db/schema.server'
+import type { Db } from '../db/client.server'
+import { contactRequests, waitlist } from '../db/schema.server'
 
 export async function joinWaitlist(db: Db, input: WaitlistInput): Promise<void> {
   await db.insert(waitlist).values({ id: crypto.randomUUID(), ...input })

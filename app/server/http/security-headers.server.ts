@@ -1,4 +1,4 @@
-import { readSessionToken } from './auth/session.server'
+import { readSessionToken } from '../auth/session.server'
 
 /** A fresh, unguessable value per response for the page's own inline scripts. */
 export function newNonce(): string {

@@ -1,8 +1,8 @@
 import { PDF_MAX_BYTES, PDF_TYPE } from '~/domain/schemas/menus'
 import type { TFunction } from '~/locales/translate'
-import type { Db } from './db/client.server'
-import { ApiError } from './http.server'
-import { findOwnMenu, setMenuPdf } from './menus.server'
+import type { Db } from '../db/client.server'
+import { ApiError } from '../http/api.server'
+import { findOwnMenu, setMenuPdf } from './menu-store.server'
 
 type T = TFunction
 
@@ -11,10 +11,12 @@ const PDF_MAGIC = '%PDF-'
 
 /** Checks an uploaded file is a PDF of at most 10 MB; answers the refusal as a 4xx `{ message }`. */
 async function checkPdf(file: unknown, t: T): Promise<File> {
-  if (!(file instanceof File) || file.size === 0) throw new ApiError(400, t('admin.menu.errors.pdfMissing'))
-  if (file.size > PDF_MAX_BYTES) throw new ApiError(413, t('admin.menu.errors.pdfSize'))
+  if (!(file instanceof File) || file.size === 0)
+    throw new ApiError('INVALID_REQUEST', t('admin.menu.errors.pdfMissing'))
+  if (file.size > PDF_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', t('admin.menu.errors.pdfSize'))
   const head = new TextDecoder().decode(await file.slice(0, PDF_MAGIC.length).arrayBuffer())
-  if (file.type !== PDF_TYPE || head !== PDF_MAGIC) throw new ApiError(415, t('admin.menu.errors.pdfType'))
+  if (file.type !== PDF_TYPE || head !== PDF_MAGIC)
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.pdfType'))
   return file
 }
 
@@ -24,7 +26,7 @@ async function checkPdf(file: unknown, t: T): Promise<File> {
  */
 export async function storeMenuPdf(env: Env, db: Db, userId: string, menuId: string, upload: unknown, t: T) {
   const menu = await findOwnMenu(db, userId, menuId)
-  if (!menu) throw new ApiError(404, t('admin.menu.errors.notFound'))
+  if (!menu) throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
   const file = await checkPdf(upload, t)
   const key = `menus/${menu.id}/${crypto.randomUUID()}.pdf`
   await env.MENU_PDFS.put(key, file.stream(), { httpMetadata: { contentType: PDF_TYPE } })
@@ -32,7 +34,7 @@ export async function storeMenuPdf(env: Env, db: Db, userId: string, menuId: str
   const updated = await setMenuPdf(db, userId, menu.id, { key, name })
   if (!updated) {
     await env.MENU_PDFS.delete(key)
-    throw new ApiError(404, t('admin.menu.errors.notFound'))
+    throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
   }
   await deleteMenuPdf(env, menu.pdfKey)
   return updated
@@ -53,10 +55,10 @@ export async function deleteMenuPdf(env: Env, key: string | null): Promise<void>
 /** Reads an upload request's multipart body; anything else (a JSON call, say) is told how to send the file. */
 export async function readPdfUpload(request: Request, t: T): Promise<{ menuId: string; file: unknown }> {
   if (!/^multipart\/form-data\b/i.test(request.headers.get('Content-Type') ?? ''))
-    throw new ApiError(415, t('admin.menu.errors.pdfMultipart'))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.pdfMultipart'))
   // Multipart framing adds a little; anything far above the limit is refused before it is read.
   if (Number(request.headers.get('Content-Length') ?? '0') > PDF_MAX_BYTES + 64 * 1024)
-    throw new ApiError(413, t('admin.menu.errors.pdfSize'))
+    throw new ApiError('PAYLOAD_TOO_LARGE', t('admin.menu.errors.pdfSize'))
   const form = await request.formData()
   return { menuId: String(form.get('menuId') ?? ''), file: form.get('file') }
 }

@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
 import type { TranslationKey } from '~/locales/translate'
-import { ledgerSumsColumns, ledgerTotals } from './bill.server'
-import { getDb, type Db } from './db/client.server'
-import { tables, tableSessions } from './db/schema.server'
+import { ledgerSumsColumns, ledgerTotals } from '../bills/bill-reads.server'
+import { getDb, type Db } from '../db/client.server'
+import { tables, tableSessions } from '../db/schema.server'
 import { drawTableCode, withCodes, withFreshCodes, type DrawCode } from './table-codes.server'
-import { billsChanged, newSessionId, tableSessionStub } from './table-session.server'
-import type { FailureCode, WriteResult } from './write-result.server'
+import { billsChanged, newSessionId, tableSessionStub } from '../table-session/stub.server'
+import type { FailureCode, WriteResult } from '../bills/write-result.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
-import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from './bill.server'
-import { getDb } from './db/client.server'
-import { payments, tableSessions } from './db/schema.server'
+import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
+import { getDb } from '../db/client.server'
+import { payments, tableSessions } from '../db/schema.server'
 import type { StaffTable } from './tables.server'
-import { tableSessionStub } from './table-session.server'
+import { tableSessionStub } from '../table-session/stub.server'
 
 const PREVIOUS_BILLS = 10
 

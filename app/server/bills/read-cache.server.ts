@@ -1,8 +1,8 @@
 import { isCartCookie } from '~/domain/cart'
 import { isIdLike } from '~/domain/schemas/fields'
 import { tableCodeInPath } from '~/domain/table-code'
-import { getLanguage } from './i18n.server'
-import { isDemoSession, tableSessionStub } from './table-session.server'
+import { getLanguage } from '../http/i18n.server'
+import { isDemoSession, tableSessionStub } from '../table-session/stub.server'
 
 /**
  * The bill page and GET /api/tables/session/{id}, as this isolate last

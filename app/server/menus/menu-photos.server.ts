@@ -7,9 +7,9 @@ import {
   type PhotoSize,
 } from '~/domain/menu-photos'
 import type { TFunction } from '~/locales/translate'
-import type { Db } from './db/client.server'
-import { ApiError } from './http.server'
-import { findOwnMenuItem, photosUnder, setItemPhoto, type StoredPhoto } from './menus.server'
+import type { Db } from '../db/client.server'
+import { ApiError } from '../http/api.server'
+import { findOwnMenuItem, photosUnder, setItemPhoto, type StoredPhoto } from './menu-store.server'
 
 type T = TFunction
 
@@ -18,10 +18,11 @@ const objectKey = (photoId: string, width: number) => `${photoId}/${width}.webp`
 
 /** Checks an upload is a JPEG, PNG or WebP of at most 10 MB by its own bytes; answers the refusal as a 4xx `{ message }`. */
 async function checkPhoto(file: unknown, t: T): Promise<File> {
-  if (!(file instanceof File) || file.size === 0) throw new ApiError(400, t('admin.menu.errors.photoMissing'))
-  if (file.size > PHOTO_MAX_BYTES) throw new ApiError(413, t('admin.menu.errors.photoSize'))
+  if (!(file instanceof File) || file.size === 0)
+    throw new ApiError('INVALID_REQUEST', t('admin.menu.errors.photoMissing'))
+  if (file.size > PHOTO_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', t('admin.menu.errors.photoSize'))
   if (!sniffImageType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer())))
-    throw new ApiError(415, t('admin.menu.errors.photoType'))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.photoType'))
   return file
 }
 
@@ -44,16 +45,16 @@ async function resize(env: Env, file: File, width: number): Promise<{ bytes: Uin
  */
 export async function storeItemPhoto(env: Env, db: Db, userId: string, itemId: string, upload: unknown, t: T) {
   const item = await findOwnMenuItem(db, userId, itemId)
-  if (!item) throw new ApiError(404, t('admin.menu.errors.notFound'))
+  if (!item) throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
   const file = await checkPhoto(upload, t)
   let info: ImageInfoResponse
   try {
     info = await env.IMAGES.info(file.stream())
   } catch {
-    throw new ApiError(415, t('admin.menu.errors.photoUnreadable'))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.photoUnreadable'))
   }
   const widths = 'width' in info ? photoWidths(info.width) : []
-  if (widths.length === 0) throw new ApiError(415, t('admin.menu.errors.photoUnreadable'))
+  if (widths.length === 0) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.photoUnreadable'))
   const photoId = crypto.randomUUID()
   const kept: string[] = []
   let photo: StoredPhoto
@@ -69,12 +70,12 @@ export async function storeItemPhoto(env: Env, db: Db, userId: string, itemId: s
   } catch (error) {
     if (kept.length > 0) await env.MENU_PHOTOS.delete(kept)
     console.error('Resizing a dish photo failed', error)
-    throw new ApiError(415, t('admin.menu.errors.photoUnreadable'))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.photoUnreadable'))
   }
   const updated = await setItemPhoto(db, userId, item.id, photo)
   if (!updated) {
     await env.MENU_PHOTOS.delete(kept)
-    throw new ApiError(404, t('admin.menu.errors.notFound'))
+    throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
   }
   await deletePhotos(env, item.photo ? [item.photo] : [])
   return updated
@@ -115,8 +116,8 @@ export async function deletingPhotos<Removed>(
 /** Reads a photo upload's multipart body; anything else is told how to send the file. */
 export async function readPhotoUpload(request: Request, t: T): Promise<unknown> {
   if (!/^multipart\/form-data\b/i.test(request.headers.get('Content-Type') ?? ''))
-    throw new ApiError(415, t('admin.menu.errors.photoMultipart'))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.photoMultipart'))
   if (Number(request.headers.get('Content-Length') ?? '0') > PHOTO_MAX_BYTES + 64 * 1024)
-    throw new ApiError(413, t('admin.menu.errors.photoSize'))
+    throw new ApiError('PAYLOAD_TOO_LARGE', t('admin.menu.errors.photoSize'))
   return (await request.formData()).get('file')
 }

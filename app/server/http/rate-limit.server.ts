@@ -1,9 +1,9 @@
 import { data } from '@remix-run/cloudflare'
 import { and, eq, gt, inArray } from 'drizzle-orm'
-import { getDb } from './db/client.server'
-import { rateLimitHits } from './db/schema.server'
-import { appEnv, type LimitConfig, type LimitName } from './env.server'
-import { json } from './http.server'
+import { getDb } from '../db/client.server'
+import { rateLimitHits } from '../db/schema.server'
+import { appEnv, type LimitConfig, type LimitName } from '../env.server'
+import { json } from './api.server'
 import { getT } from './i18n.server'
 
 /**

@@ -1,5 +1,5 @@
 import { photoPath } from '~/domain/menu-photos'
-import type { CategoryWithItems, ItemExtras, ModifierGroupView, OwnMenu, StoredPhoto } from './menus.server'
+import type { CategoryWithItems, ItemExtras, ModifierGroupView, OwnMenu, StoredPhoto } from './menu-store.server'
 
 /*
  * JSON shapes of the menu API (docs/api.md, Menus). Menu-side prices travel

@@ -3,9 +3,9 @@ import { and, eq, gte, lt } from 'drizzle-orm'
 import { cashOut, type CashOut } from '~/domain/cash-out'
 import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
-import { requireStaffPage } from './auth/session.server'
-import { getDb, type Db } from './db/client.server'
-import { billAdjustments, payments, refunds, tables, tableSessions } from './db/schema.server'
+import { requireStaff } from '../auth/guard.server'
+import { getDb, type Db } from '../db/client.server'
+import { billAdjustments, payments, refunds, tables, tableSessions } from '../db/schema.server'
 
 /** The period a cash-out page or its CSV asks for, from its query (`day`, or `from` and `to`), on the restaurant's clock. */
 function periodOfRequest(request: Request, timeZone: string, now = Date.now()): PeriodChoice {
@@ -59,21 +59,22 @@ export async function readCashOut(db: Db, userId: string, period: { fromMs: numb
 }
 
 /**
- * What the cash-out page and its CSV both start from: the signed-in owner,
+ * What the cash-out page and its CSV both start from: who is signed in,
  * the restaurant's clock, the period asked for and, when it is a period,
  * its cash-out.
  */
 export async function loadCashOut({ request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>) {
-  const user = await requireStaffPage(context, request)
-  const timeZone = restaurantTimeZone(user.timeZone)
+  const { restaurant, person } = await requireStaff(context, request, 'page')
+  const timeZone = restaurantTimeZone(restaurant.timeZone)
   const now = Date.now()
   const choice = periodOfRequest(request, timeZone, now)
-  if (!choice.ok) return { ...choice, user, timeZone, now }
+  if (!choice.ok) return { ...choice, restaurant, person, timeZone, now }
   return {
     ...choice,
-    user,
+    restaurant,
+    person,
     timeZone,
     now,
-    report: await readCashOut(getDb(context.cloudflare.env.DB), user.id, choice.period),
+    report: await readCashOut(getDb(context.cloudflare.env.DB), restaurant.id, choice.period),
   }
 }

@@ -13,7 +13,7 @@ import { withHolds, type Hold } from '~/domain/holds'
 import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
-import type { Db } from './db/client.server'
+import type { Db } from '../db/client.server'
 import {
   billItems,
   payments,
@@ -23,7 +23,7 @@ import {
   type AdjustmentRow,
   type BillItemRow,
   type PaymentRow,
-} from './db/schema.server'
+} from '../db/schema.server'
 
 export const billTableColumns = {
   tableId: tables.id,

@@ -4,12 +4,12 @@ import { isIdLike } from '~/domain/schemas/fields'
 import { lineAmountFor } from '~/domain/bill'
 import type { AdjustmentForm, CloseBillForm, RecordPaymentForm, RefundForm } from '~/domain/schemas/books'
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import { payableBill } from './bill.server'
+import { payableBill } from './bill-reads.server'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
-import { getDb } from './db/client.server'
-import { tables } from './db/schema.server'
-import { tableSessionStub } from './table-session.server'
-import { spend, type RateLimit } from './rate-limit.server'
+import { getDb } from '../db/client.server'
+import { tables } from '../db/schema.server'
+import { tableSessionStub } from '../table-session/stub.server'
+import { spend, type RateLimit } from '../http/rate-limit.server'
 import {
   billClosed,
   fail,
@@ -94,7 +94,7 @@ export interface Orderer {
   address: string | null
 }
 
-const limited = (limit: RateLimit): WriteFailure => ({ ...fail(429, 'RATE_LIMITED', 'Too many requests.'), limit })
+const limited = (limit: RateLimit): WriteFailure => ({ ...fail('RATE_LIMITED', 'Too many requests.'), limit })
 
 /**
  * Records a payment through the TableSession object of the table's open bill,
@@ -223,7 +223,7 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
       }, 0),
       payable.totals.remaining,
     )
-    if (amount <= 0) return fail(409, 'ITEM_TAKEN', 'Those items are already paid.')
+    if (amount <= 0) return fail('ITEM_TAKEN', 'Those items are already paid.')
   }
   const request: PaymentRequest = {
     tableId,

@@ -1,8 +1,14 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
-import type { Db } from './db/client.server'
-import { categories, menuItems, menus } from './db/schema.server'
+import type { Db } from '../db/client.server'
+import { categories, menuItems, menus } from '../db/schema.server'
 import { menuPdfPath } from './menu-wire.server'
-import { itemExtraColumns, itemExtras, modifierGroupsOf, type ItemExtras, type ModifierGroupView } from './menus.server'
+import {
+  itemExtraColumns,
+  itemExtras,
+  modifierGroupsOf,
+  type ItemExtras,
+  type ModifierGroupView,
+} from './menu-store.server'
 
 export interface MenuCategoryView {
   id: string

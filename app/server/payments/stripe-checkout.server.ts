@@ -1,8 +1,8 @@
 import type { Language } from '~/locales'
-import type { BillView } from './bill.server'
-import { appEnv } from './env.server'
-import { STRIPE_MINIMUM_CENTS } from './payments/stripe.server'
-import { isDemoSession } from './table-session.server'
+import type { BillView } from '../bills/bill-reads.server'
+import { appEnv } from '../env.server'
+import { STRIPE_MINIMUM_CENTS } from './stripe.server'
+import { isDemoSession } from '../table-session/stub.server'
 
 /** What the payment step's Stripe.js needs: the platform's publishable key, the restaurant's account it charges on, the language of Stripe's own texts. */
 export interface StripeCheckout {

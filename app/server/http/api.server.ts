@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import type { ErrorCode } from '~/domain/error-codes'
+import { statusOf } from './errors.server'
 import type { TFunction } from '~/locales/translate'
 
 /** Largest JSON body an API route reads; a cart of 50 lines is a few KB. */
@@ -11,15 +13,18 @@ export function json<T>(data: T, init?: number | ResponseInit): Response {
   return Response.json(data, { ...options, headers })
 }
 
-/** An API error: always a JSON `{ message }`, with any extra fields the client can use. */
-export function apiError(status: number, message: string, extra?: Record<string, unknown>): Response {
-  return json({ message, ...extra }, status)
+/**
+ * An API error: always JSON `{ message, code }` (docs/api.md, Error codes),
+ * with any extra fields the client can use, at the code's one status.
+ */
+export function apiError(code: ErrorCode, message: string, extra?: Record<string, unknown>): Response {
+  return json({ message, code, ...extra }, statusOf(code))
 }
 
 /** Thrown inside API handlers; `api()` turns it into its response. */
 export class ApiError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
     readonly extra?: Record<string, unknown>,
   ) {
@@ -27,27 +32,27 @@ export class ApiError extends Error {
   }
 }
 
-export function invariantApi(condition: unknown, status: number, message: string): asserts condition {
-  if (!condition) throw new ApiError(status, message)
+export function invariantApi(condition: unknown, code: ErrorCode, message: string): asserts condition {
+  if (!condition) throw new ApiError(code, message)
 }
 
-/** Wraps a resource route handler so every failure answers JSON `{ message }`. */
+/** Wraps a resource route handler so every failure answers JSON `{ message, code }`. */
 export function api<Args>(handler: (args: Args) => Promise<Response>) {
   return async (args: Args): Promise<Response> => {
     try {
       return await handler(args)
     } catch (error) {
-      if (error instanceof ApiError) return apiError(error.status, error.message, error.extra)
+      if (error instanceof ApiError) return apiError(error.code, error.message, error.extra)
       if (error instanceof Response) return error
       console.error('Unhandled API error', error)
-      return apiError(500, 'Something went wrong on our side. Please try again.')
+      return apiError('INTERNAL', 'Something went wrong on our side. Please try again.')
     }
   }
 }
 
 /** Answers 405 for a method a route does not serve. */
 export function methodNotAllowed(allowed: string): () => Response {
-  return () => apiError(405, `Method not allowed; use ${allowed}.`, undefined)
+  return () => apiError('METHOD_NOT_ALLOWED', `Method not allowed; use ${allowed}.`)
 }
 
 /**
@@ -58,16 +63,16 @@ export function methodNotAllowed(allowed: string): () => Response {
 export async function readJson<S extends z.ZodType>(request: Request, schema: S, t?: TFunction): Promise<z.output<S>> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!/^application\/json\b/i.test(type))
-    throw new ApiError(415, 'Send the body as JSON (Content-Type: application/json).')
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON (Content-Type: application/json).')
   const declared = Number(request.headers.get('Content-Length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'The request body is too large.')
+  if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.')
   const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'The request body is too large.')
+  if (text.length > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.')
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    throw new ApiError(400, 'The request body is not valid JSON.')
+    throw new ApiError('INVALID_REQUEST', 'The request body is not valid JSON.')
   }
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
@@ -75,7 +80,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
       path: issue.path.join('.'),
       message: t ? t.message(issue.message) : issue.message,
     }))
-    throw new ApiError(400, issues[0]?.message ?? 'The request body is not valid.', { issues })
+    throw new ApiError('INVALID_REQUEST', issues[0]?.message ?? 'The request body is not valid.', { issues })
   }
   return result.data
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import { formatTableCode, TABLE_CODE_LENGTH, tableCodeFromBytes } from '~/domain/table-code'
-import { getDb, type Db } from './db/client.server'
-import { tables } from './db/schema.server'
-import { spend, type RateLimit } from './rate-limit.server'
+import { getDb, type Db } from '../db/client.server'
+import { tables } from '../db/schema.server'
+import { spend, type RateLimit } from '../http/rate-limit.server'
 
 /** A source of canonical codes; tests pass one that repeats a code to force a collision. */
 export type DrawCode = () => string

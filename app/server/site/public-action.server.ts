@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs } from '@remix-run/cloudflare'
 import { contactSchema, waitlistSchema } from '~/domain/schemas/public'
-import { getDb } from './db/client.server'
+import { getDb } from '../db/client.server'
 import { joinWaitlist, requestContact } from './public-forms.server'
-import { spend, tooManyForm } from './rate-limit.server'
-import { redirectWithToast } from './toast.server'
+import { spend, tooManyForm } from '../http/rate-limit.server'
+import { redirectWithToast } from '../http/toast.server'
 
 /**
  * The waitlist and contact dialogs of every public page post here (to the
