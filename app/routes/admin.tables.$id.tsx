@@ -1,24 +1,23 @@
-import { statusOf } from '~/server/http/errors.server'
-import { decimalPesos, formatMoney, pesosToCents } from '~/domain/money'
+import { formatMoney, pesosToCents } from '~/domain/money'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
-import { taxAddedTo } from '~/domain/tax'
 import { livePath } from '~/domain/live'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
 import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bills/bill-writes.server'
 import { readTableDetails } from '~/server/tables/table-details.server'
-import { invalidFormToast, refusedToast } from '~/server/tables/staff-table.server'
+import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
 import { requireStaffTable } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
-import { AdjustForm, inputClass, RecordPaymentForm } from '~/ui/admin/books-forms'
+import { AdjustForm, CloseBillForm, RecordPaymentForm } from '~/ui/admin/books-forms'
 import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
+import { ErrorList } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
@@ -45,20 +44,23 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-/** Every staff write on the table's bill, one form each, told apart by `intent`; each goes through the bill's object. */
+/**
+ * Every staff write on the table's bill, one form each, told apart by
+ * `intent`; each goes through the bill's object. A refused or invalid form
+ * comes back with its errors and what was typed; a done one goes back to the
+ * page with a toast.
+ */
 export async function action(args: ActionFunctionArgs) {
   const { table, person } = await requireStaffTable(args.context, args.request, args.params.id)
   const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
   const formData = await args.request.formData()
-  const refused = (code: string) => refusedToast(here, code)
-  const invalid = (error: Record<string, string[] | null> | null | undefined) => invalidFormToast(here, error)
   switch (formData.get('intent')) {
     case 'record-payment': {
       const submission = parseWithZod(formData, { schema: recordPaymentSchema })
-      if (submission.status !== 'success') return invalid(submission.error)
+      if (submission.status !== 'success') return invalidForm(submission)
       const result = await recordStaffPayment(env, table.id, submission.value)
-      if (!result.ok) return refused(result.code)
+      if (!result.ok) return refusedForm(submission, result.code)
       const { cashReceived } = submission.value
       const charged = pesosToCents(result.payment.amount) ?? 0
       // With cash, what to hand back: the change.
@@ -70,34 +72,32 @@ export async function action(args: ActionFunctionArgs) {
     }
     case 'adjust': {
       const submission = parseWithZod(formData, { schema: adjustmentSchema })
-      if (submission.status !== 'success') return invalid(submission.error)
+      if (submission.status !== 'success') return invalidForm(submission)
       const result = await adjustLine(env, table.id, submission.value)
-      return result.ok
-        ? redirectWithToast(here, {
-            title: submission.value.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped',
-          })
-        : refused(result.code)
+      if (!result.ok) return refusedForm(submission, result.code)
+      return redirectWithToast(here, {
+        title: submission.value.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped',
+      })
     }
     case 'refund': {
       const submission = parseWithZod(formData, { schema: refundSchema })
-      if (submission.status !== 'success') return invalid(submission.error)
+      if (submission.status !== 'success') return invalidForm(submission)
       const result = await refundPayment(env, table.id, submission.value)
-      return result.ok ? redirectWithToast(here, { title: 'admin.books.refunded' }) : refused(result.code)
+      if (!result.ok) return refusedForm(submission, result.code)
+      return redirectWithToast(here, { title: 'admin.books.refunded' })
     }
     case 'close': {
       const submission = parseWithZod(formData, { schema: closeBillSchema })
-      if (submission.status !== 'success') return invalid(submission.error)
+      if (submission.status !== 'success') return invalidForm(submission)
       const result = await settleAndClose(env, table.id, submission.value, person.name ?? null)
-      if (result.ok) return redirectWithToast(here, { title: 'admin.details.closed' })
-      if (result.code === 'CLOSED')
+      // The bill was closed meanwhile: the dialog would now name the next party's bill, so it closes and says so.
+      if (!result.ok && result.code === 'CLOSED')
         return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
-      if (result.code === 'LEDGER_UNAVAILABLE')
-        return redirectWithToast(here, { title: 'admin.details.closeLater', variant: 'destructive' })
-      if (statusOf(result.code) === 409) return refused(result.code)
-      throw data(null, { status: statusOf(result.code) })
+      if (!result.ok) return refusedForm(submission, result.code)
+      return redirectWithToast(here, { title: 'admin.details.closed' })
     }
     default:
-      return data({ message: 'admin.errors.formError' }, { status: 400 })
+      throw data(null, { status: 400 })
   }
 }
 
@@ -116,6 +116,7 @@ export default function TableDetails() {
     { catchUp: true },
   )
   const named = useStaffNames()
+  const unanswered = orphanRefusal(useActionData<typeof action>(), details)
 
   return (
     <div className="min-h-dvh">
@@ -145,6 +146,8 @@ export default function TableDetails() {
             </Link>
           </div>
         </div>
+
+        <ErrorList errors={unanswered} alert testId="page-errors" />
 
         <dl className="grid grid-cols-3 gap-3" data-testid="bill-totals">
           {(
@@ -282,50 +285,47 @@ export default function TableDetails() {
         closeTo="?"
         title={t('admin.details.closeTitle', { number: table.tableNumber })}
       >
-        <Form method="post" replace className="grid gap-4">
-          <input type="hidden" name="intent" value="close" />
-          <input type="hidden" name="sessionId" value={details.sessionId} />
-          {totals.remaining > 0 ? (
-            <p
-              role="alert"
-              className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
-            >
-              {t('admin.details.closeConfirm', { amount: money(totals.remaining) })}
-            </p>
-          ) : (
-            <p>{t('admin.details.closeAll')}</p>
-          )}
-          {totals.remaining > 0 ? (
-            <fieldset className="grid gap-2" data-testid="settle">
-              <legend className="text-sm font-semibold">{t('admin.books.settledBy')}</legend>
-              <input type="hidden" name="settledAmount" value={decimalPesos(totals.remaining)} />
-              <input type="hidden" name="transactionId" value={transactionId} />
-              {(['cash', 'terminal', 'unpaid'] as const).map((way) => (
-                <label key={way} className="flex items-center gap-2">
-                  <input type="radio" name="settledBy" value={way} required />
-                  {t(`admin.books.settle.${way}`, {
-                    amount: money(totals.remaining + taxAddedTo(totals.remaining, details.tax)),
-                  })}
-                </label>
-              ))}
-              <label className="grid gap-1 text-sm font-semibold">
-                {t('admin.books.unpaidReason')}
-                <input name="unpaidReason" maxLength={200} className={inputClass} data-testid="unpaid-reason" />
-              </label>
-            </fieldset>
-          ) : null}
-          <input type="hidden" name="staff" value={staff} />
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.details.closeHint')}</p>
-          <div className="flex justify-end gap-2">
-            <Link to="?" replace className={buttonClass.secondary}>
-              {t('admin.details.cancel')}
-            </Link>
-            <button type="submit" className={buttonClass.danger} disabled={closing}>
-              {t('admin.details.close')}
-            </button>
-          </div>
-        </Form>
+        <CloseBillForm
+          sessionId={details.sessionId}
+          transactionId={transactionId}
+          remaining={totals.remaining}
+          tax={details.tax}
+          staff={staff}
+          actions={
+            <div className="flex justify-end gap-2">
+              <Link to="?" replace className={buttonClass.secondary}>
+                {t('admin.details.cancel')}
+              </Link>
+              <button type="submit" className={buttonClass.danger} disabled={closing}>
+                {t('admin.details.close')}
+              </button>
+            </div>
+          }
+        />
       </UrlDialog>
     </div>
   )
+}
+
+/**
+ * A refusal whose form is no longer on the page (the line it voided was paid
+ * meanwhile, the payment it refunded is gone from the list): the page itself
+ * says why, since no form can.
+ */
+function orphanRefusal(
+  result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } | undefined,
+  details: {
+    lines: { id: string; quantity: number; paidQuantity: number }[]
+    payments: { id: string }[]
+    totals: { remaining: number }
+  },
+) {
+  const sent = result?.initialValue
+  const errors = result?.error?.['']
+  if (!sent || !errors) return null
+  if (sent.intent === 'adjust')
+    return details.lines.some((line) => line.id === sent.lineId && line.quantity > line.paidQuantity) ? null : errors
+  if (sent.intent === 'refund') return details.payments.some((payment) => payment.id === sent.paymentId) ? null : errors
+  if (sent.intent === 'record-payment') return details.totals.remaining > 0 ? null : errors
+  return null
 }

@@ -5,7 +5,7 @@ import { formatDateTime } from '~/domain/format'
 import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { refundSchema } from '~/domain/schemas/books'
 import { refundPayment } from '~/server/bills/bill-writes.server'
-import { invalidFormToast, refusedToast } from '~/server/tables/staff-table.server'
+import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
 import { requireStaffTable } from '~/server/auth/guard.server'
 import { readClosedBillDetails } from '~/server/tables/table-details.server'
 import { redirectWithToast } from '~/server/http/toast.server'
@@ -46,10 +46,11 @@ export async function action(args: ActionFunctionArgs) {
   const { table, bill } = await loadClosedBill(args)
   const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
   const submission = parseWithZod(await args.request.formData(), { schema: refundSchema })
-  if (submission.status !== 'success') return invalidFormToast(here, submission.error)
-  if (submission.value.sessionId !== bill.sessionId) return invalidFormToast(here, null)
+  if (submission.status !== 'success') return invalidForm(submission)
+  if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
   const result = await refundPayment(args.context.cloudflare.env, table.id, submission.value)
-  return result.ok ? redirectWithToast(here, { title: 'admin.books.refunded' }) : refusedToast(here, result.code)
+  if (!result.ok) return refusedForm(submission, result.code)
+  return redirectWithToast(here, { title: 'admin.books.refunded' })
 }
 
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */

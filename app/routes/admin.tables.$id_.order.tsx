@@ -1,17 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { staffOrderSchema } from '~/domain/schemas/books'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
-import { invalidFormToast, refusedToast } from '~/server/tables/staff-table.server'
+import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
 import { requireStaffTable } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { LabeledInput } from '~/ui/admin/books-forms'
 import { SoldOutBadge } from '~/ui/admin/menu-forms'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
+import { ErrorList } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -34,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
   for (const [name, value] of [...form.entries()])
     if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
   const submission = parseWithZod(form, { schema: staffOrderSchema })
-  if (submission.status !== 'success') return invalidFormToast(here, submission.error)
+  if (submission.status !== 'success') return invalidForm(submission)
   const line = submission.value
   const result = await addOrder(
     args.context.cloudflare.env,
@@ -57,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
     },
     { staffUserId: restaurant.id, staffName: line.staff, address: null },
   )
-  if (!result.ok) return refusedToast(here, result.code)
+  if (!result.ok) return refusedForm(submission, result.code)
   return redirectWithToast(here, {
     title: 'admin.books.added',
     description: result.items.map((item) => `${item.quantity}× ${item.name}`).join(', '),
@@ -93,95 +96,131 @@ export default function StaffOrder() {
                   </p>
                 </div>
               ) : (
-                <Form method="post" className="grid gap-3">
-                  <input type="hidden" name="sessionId" value={table.sessionId} />
-                  <input type="hidden" name="menuItemId" value={item.id} />
-                  <input type="hidden" name="staff" value={staff} />
-                  <div className="flex justify-between gap-3">
-                    <div>
-                      <p className="font-semibold">{item.name}</p>
-                      <p className="text-sm text-stone-600 dark:text-stone-400">{item.category}</p>
-                    </div>
-                    <p className="font-semibold tabular-nums">{money(item.priceCents)}</p>
-                  </div>
-                  {item.modifierGroups.map((group) => (
-                    <fieldset key={group.id} className="grid gap-1">
-                      <legend className="text-sm font-semibold">{group.name}</legend>
-                      {group.options.map((option) => (
-                        <label key={option.id} className="flex items-center gap-2 text-sm">
-                          <input
-                            type={group.multipleSelect ? 'checkbox' : 'radio'}
-                            name={`group.${group.id}`}
-                            value={option.id}
-                            defaultChecked={option.isDefault}
-                            required={group.required && !group.multipleSelect}
-                          />
-                          {option.name}
-                          {option.priceAdjustmentCents ? ` (+${money(option.priceAdjustmentCents)})` : ''}
-                        </label>
-                      ))}
-                    </fieldset>
-                  ))}
-                  <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
-                    <LabeledInput
-                      label={t('admin.books.quantity')}
-                      name="quantity"
-                      type="number"
-                      min={1}
-                      max={99}
-                      defaultValue={1}
-                    />
-                    <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
-                    <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
-                      {t('admin.books.add')}
-                    </button>
-                  </div>
-                </Form>
+                <MenuItemForm item={item} sessionId={table.sessionId} staff={staff} />
               )}
             </li>
           ))}
         </ul>
-
-        <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="open-item">
-          <h2 id="open-item" className="font-bold">
-            {t('admin.books.openItem')}
-          </h2>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.books.openItemHint')}</p>
-          <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2">
-            <input type="hidden" name="sessionId" value={table.sessionId} />
-            <input type="hidden" name="staff" value={staff} />
-            <LabeledInput
-              label={t('admin.books.name')}
-              name="name"
-              required
-              maxLength={120}
-              data-testid="open-item-name"
-            />
-            <LabeledInput
-              label={t('admin.books.price')}
-              name="price"
-              required
-              inputMode="decimal"
-              data-testid="open-item-price"
-            />
-            <LabeledInput
-              label={t('admin.books.quantity')}
-              name="quantity"
-              type="number"
-              min={1}
-              max={99}
-              defaultValue={1}
-            />
-            <LabeledInput label={t('admin.books.note')} name="note" maxLength={200} />
-            <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
-              {t('admin.books.add')}
-            </button>
-          </Form>
-        </section>
+        <OpenItemForm sessionId={table.sessionId} staff={staff} />
         <Link to={back} className={buttonClass.secondary}>
           {t('admin.books.orderBack')}
         </Link>
       </main>
     </div>
+  )
+}
+
+type MenuItem = ReturnType<typeof useLoaderData<typeof loader>>['menu'][number]['items'][number] & { category: string }
+type Result = Parameters<typeof resultFor>[0]
+
+/** One dish with its options, a quantity and a note; a refusal comes back under it with what was typed. */
+function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: string; staff: string }) {
+  const { t, money } = useI18n()
+  const lastResult = resultFor(useActionData<Result>(), 'order', item.id, 'menuItemId')
+  const [form, fields] = useSchemaForm(staffOrderSchema, {
+    id: `order-${item.id}`,
+    lastResult,
+    defaultValue: { quantity: '1', staff },
+  })
+  return (
+    <Form method="post" className="grid gap-3" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="order" />
+      <input type="hidden" name="sessionId" value={sessionId} />
+      <input type="hidden" name="menuItemId" value={item.id} />
+      <input type="hidden" name={fields.staff.name} value={staff} />
+      <div className="flex justify-between gap-3">
+        <div>
+          <p className="font-semibold">{item.name}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{item.category}</p>
+        </div>
+        <p className="font-semibold tabular-nums">{money(item.priceCents)}</p>
+      </div>
+      {item.modifierGroups.map((group) => (
+        <fieldset key={group.id} className="grid gap-1">
+          <legend className="text-sm font-semibold">{group.name}</legend>
+          {group.options.map((option) => (
+            <label key={option.id} className="flex items-center gap-2 text-sm">
+              <input
+                type={group.multipleSelect ? 'checkbox' : 'radio'}
+                name={`group.${group.id}`}
+                value={option.id}
+                defaultChecked={option.isDefault}
+                required={group.required && !group.multipleSelect}
+              />
+              {option.name}
+              {option.priceAdjustmentCents ? ` (+${money(option.priceAdjustmentCents)})` : ''}
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
+        <LabeledInput
+          label={t('admin.books.quantity')}
+          errors={fields.quantity.errors}
+          inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: 99 }}
+        />
+        <LabeledInput
+          label={t('admin.books.note')}
+          errors={fields.note.errors}
+          inputProps={getInputProps(fields.note, { type: 'text' })}
+        />
+        <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
+          {t('admin.books.add')}
+        </button>
+      </div>
+      <ErrorList errors={form.errors} alert />
+    </Form>
+  )
+}
+
+/** A line with its own name and price (staff only): its errors under its fields, what was typed kept. */
+function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }) {
+  const { t } = useI18n()
+  const lastResult = resultFor(useActionData<Result>(), 'open-item')
+  const [form, fields] = useSchemaForm(staffOrderSchema, {
+    id: 'open-item',
+    lastResult,
+    defaultValue: { quantity: '1', staff },
+  })
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="open-item">
+      <h2 id="open-item" className="font-bold">
+        {t('admin.books.openItem')}
+      </h2>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.books.openItemHint')}</p>
+      <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="open-item" />
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <input type="hidden" name={fields.staff.name} value={staff} />
+        <LabeledInput
+          label={t('admin.books.name')}
+          errors={fields.name.errors}
+          testId="open-item-name"
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), required: true }}
+        />
+        <LabeledInput
+          label={t('admin.books.price')}
+          errors={fields.price.errors}
+          testId="open-item-price"
+          inputProps={{ ...getInputProps(fields.price, { type: 'text' }), required: true, inputMode: 'decimal' }}
+        />
+        <LabeledInput
+          label={t('admin.books.quantity')}
+          errors={fields.quantity.errors}
+          inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: 99 }}
+        />
+        <LabeledInput
+          label={t('admin.books.note')}
+          errors={fields.note.errors}
+          inputProps={getInputProps(fields.note, { type: 'text' })}
+        />
+        <div className="sm:col-span-2">
+          <ErrorList errors={form.errors} alert testId="open-item-errors" />
+        </div>
+        <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
+          {t('admin.books.add')}
+        </button>
+      </Form>
+    </section>
   )
 }

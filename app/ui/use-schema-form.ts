@@ -42,10 +42,11 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
 
 /**
  * The last answer when it was to this form: pages with several forms tell
- * them apart by the `intent` (and the record `id`) the answer echoes back.
+ * them apart by the `intent` (and the record `id`, in the field `idField`)
+ * the answer echoes back.
  */
-export function resultFor(result: Result, intent: string, id?: string): Result {
+export function resultFor(result: Result, intent: string, id?: string, idField = 'id'): Result {
   const sent = result?.initialValue
   if (!sent || sent.intent !== intent) return undefined
-  return id === undefined || sent.id === id ? result : undefined
+  return id === undefined || sent[idField] === id ? result : undefined
 }

@@ -2,6 +2,9 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { delivered, getPage, newTransactionId, postForm, seedMenu } from './fixtures'
 import { call, signedInOwner } from './staff'
+import { languageCookie } from '~/server/http/i18n.server'
+
+const englishCookie = async () => (await languageCookie.serialize('en')).split(';')[0]!
 
 type Table = { id: string; sessionId: string }
 type Bill = {
@@ -35,17 +38,38 @@ const billOf = async (sessionId: string) =>
   (await (await call('GET', `/api/tables/session/${sessionId}`)).json()) as Bill
 const lineOf = async (sessionId: string, name: string) =>
   (await billOf(sessionId)).items.find((item) => item.name === name)!
-/** The staff page's form posts, as a browser without JavaScript sends them. */
+/** The staff page's form posts, as a browser without JavaScript sends them (the close form to its dialog's address). */
 const staffPost = (table: Table, cookie: string, fields: Record<string, string>) =>
-  postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, staff: 'Luis', ...fields }, cookie)
-/** What the staff member reads after the form: the page it leads to, with its toast. */
+  postForm(
+    `/admin/tables/${table.id}${fields.intent === 'close' ? '?close=1' : ''}`,
+    { sessionId: table.sessionId, staff: 'Luis', ...fields },
+    cookie,
+  )
+/**
+ * What the staff member reads after the form: a done write leads back to the
+ * page with its toast; a refused or invalid one answers the page again with
+ * the form's errors (its alert and the errors under its fields).
+ */
 async function toastOf(response: Response, cookie: string): Promise<string> {
-  expect(response.status).toBe(302)
+  if (response.status !== 302) return formErrorsIn(response)
   const toast = response.headers.get('Set-Cookie')?.split(';')[0] ?? ''
   const html = await (await getPage(response.headers.get('Location') ?? '', `${cookie}; ${toast}`)).text()
   const at = html.indexOf('data-testid="toast"')
   expect(at, 'a toast is shown').toBeGreaterThan(-1)
   return html.slice(at, html.indexOf('<script', at)).replace(/<[^>]+>/g, ' ')
+}
+
+/** A refused form's page: the text of its alerts and of the errors under its fields (never the page's translations, which hold every message). */
+async function formErrorsIn(response: Response): Promise<string> {
+  expect(response.status, 'a refused form answers the page again, not a redirect').toBeGreaterThanOrEqual(400)
+  const html = await response.text()
+  const body = html.slice(0, html.indexOf('<script'))
+  const regions = [
+    ...body.matchAll(/<div[^>]*role="alert"[^>]*>(.*?)<\/div>/gs),
+    ...body.matchAll(/<ul[^>]*id="[^"]*-error"[^>]*>(.*?)<\/ul>/gs),
+  ]
+  expect(regions.length, 'the form shows why').toBeGreaterThan(0)
+  return regions.map((region) => region[1]!.replace(/<[^>]+>/g, ' ')).join(' ')
 }
 
 describe('a waiter records money taken at the table', () => {
@@ -115,6 +139,69 @@ describe('a waiter records money taken at the table', () => {
     const fields = { intent: 'record-payment', transactionId, mode: 'amount', amount: '50', method: 'cash' }
     await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
     expect((await billOf(table.sessionId)).paidAmount).toBe(50)
+  })
+})
+
+describe('the staff forms keep what was typed and say what is wrong under it', () => {
+  /** The record-payment form as the page drew it again: its markup only, up to the next form. */
+  const recordForm = (html: string) => {
+    const at = html.indexOf('data-testid="record-payment"')
+    expect(at, 'the record-payment form is on the page').toBeGreaterThan(-1)
+    return html.slice(at, html.indexOf('</form>', at))
+  }
+  const fieldErrors = (form: string) =>
+    [...form.matchAll(/<ul[^>]*id="([^"]*)-error"[^>]*>(.*?)<\/ul>/gs)].map(([, id, text]) => ({
+      id,
+      text: text!.replace(/<[^>]+>/g, ''),
+    }))
+
+  it('without JavaScript an invalid payment comes back open, every typed value kept, each error under its field, in the page’s language', async () => {
+    const { owner, table } = await openTable()
+    const fields = {
+      intent: 'record-payment',
+      transactionId: newTransactionId(),
+      mode: 'amount',
+      amount: '10.005',
+      tip: 'abc',
+      method: 'terminal',
+      cashReceived: '200',
+    }
+    const spanish = await staffPost(table, owner.cookie, fields)
+    expect(spanish.status).toBe(400)
+    const form = recordForm(await spanish.text())
+    expect(form).toMatch(/^data-testid="record-payment" open=""/)
+    expect(form).toContain('value="10.005"')
+    expect(form).toContain('value="abc"')
+    expect(form).toContain('value="200"')
+    expect(form).toMatch(/value="terminal"[^>]*checked=""|checked=""[^>]*value="terminal"/)
+    expect(fieldErrors(form)).toEqual([
+      { id: expect.stringMatching(/amount$/), text: 'Escribe un monto válido en pesos.' },
+      { id: expect.stringMatching(/tip$/), text: 'Escribe un monto válido en pesos.' },
+    ])
+    const english = await staffPost(table, `${owner.cookie}; ${await englishCookie()}`, fields)
+    expect(fieldErrors(recordForm(await english.text())).map((error) => error.text)).toEqual([
+      'Enter a valid amount in pesos.',
+      'Enter a valid amount in pesos.',
+    ])
+    expect((await billOf(table.sessionId)).paidAmount).toBe(0)
+  })
+
+  it('a payment the bill refuses comes back with why above the button and the amounts as typed, and records nothing', async () => {
+    const { owner, table } = await openTable()
+    const refused = await staffPost(table, owner.cookie, {
+      intent: 'record-payment',
+      transactionId: newTransactionId(),
+      mode: 'amount',
+      amount: '50',
+      method: 'cash',
+      cashReceived: '40',
+    })
+    expect(refused.status).toBe(422)
+    const form = recordForm(await refused.text())
+    expect(form).toContain('value="50"')
+    expect(form).toContain('value="40"')
+    expect(form).toMatch(/data-testid="record-payment-errors"[^>]*>.*el efectivo recibido no puede ser menor al cobro/s)
+    expect((await billOf(table.sessionId)).paidAmount).toBe(0)
   })
 })
 
@@ -425,9 +512,9 @@ describe('closing with something unpaid', () => {
     }
     // A diner orders while the waiter reads $155.00: nothing is recorded and the bill stays open.
     await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 55 }] }, owner.cookie)
-    expect(await toastOf(await postForm(`/admin/tables/${table.id}`, settle, owner.cookie), owner.cookie)).toContain(
-      'La cuenta cambió mientras tanto',
-    )
+    expect(
+      await toastOf(await postForm(`/admin/tables/${table.id}?close=1`, settle, owner.cookie), owner.cookie),
+    ).toContain('La cuenta cambió mientras tanto')
     expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 0, totalAmount: 210 })
     const closed = await postForm(
       `/admin/tables/${table.id}`,
@@ -461,7 +548,7 @@ describe('closing with something unpaid', () => {
   it('left unpaid needs its reason', async () => {
     const { owner, table } = await openTable()
     const bare = await postForm(
-      `/admin/tables/${table.id}`,
+      `/admin/tables/${table.id}?close=1`,
       { intent: 'close', sessionId: table.sessionId, settledBy: 'unpaid', staff: 'Luis' },
       owner.cookie,
     )
@@ -472,14 +559,14 @@ describe('closing with something unpaid', () => {
   it('asks why; with the reason it closes and the ledger keeps how much and why', async () => {
     const { owner, table } = await openTable()
     const bare = await postForm(
-      `/admin/tables/${table.id}`,
+      `/admin/tables/${table.id}?close=1`,
       { intent: 'close', sessionId: table.sessionId },
       owner.cookie,
     )
     expect(await toastOf(bare, owner.cookie)).toContain('Queda saldo pendiente')
     expect((await billOf(table.sessionId)).totalAmount).toBe(155)
     const closed = await postForm(
-      `/admin/tables/${table.id}`,
+      `/admin/tables/${table.id}?close=1`,
       { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' },
       owner.cookie,
     )
@@ -527,6 +614,7 @@ describe('a waiter’s order', () => {
       )
     // A price sent with a menu item is ignored: the menu prices it.
     const added = await order({
+      intent: 'order',
       menuItemId: michelada!,
       [`group.${group}`]: clamato,
       quantity: '2',
@@ -534,9 +622,15 @@ describe('a waiter’s order', () => {
       price: '1',
     })
     expect(await toastOf(added, owner.cookie)).toContain('Agregado a la cuenta')
-    const missing = await order({ menuItemId: michelada!, quantity: '1' })
+    const missing = await order({ intent: 'order', menuItemId: michelada!, quantity: '1' })
     expect(await toastOf(missing, owner.cookie)).toContain('No se pudo hacer')
-    const open = await order({ name: 'Pastel de cumpleaños', price: '150', quantity: '1', note: 'Con velita' })
+    const open = await order({
+      intent: 'open-item',
+      name: 'Pastel de cumpleaños',
+      price: '150',
+      quantity: '1',
+      note: 'Con velita',
+    })
     expect(await toastOf(open, owner.cookie)).toContain('Agregado a la cuenta')
 
     const bill = await billOf(table.sessionId)
@@ -609,7 +703,7 @@ describe('the table’s history', () => {
       expect(html, text).toContain(text)
 
     await postForm(
-      `/admin/tables/${table.id}`,
+      `/admin/tables/${table.id}?close=1`,
       { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' },
       owner.cookie,
     )

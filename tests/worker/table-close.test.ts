@@ -169,7 +169,7 @@ describe('closing a table’s bill', () => {
   it('closes only the bill it names: a second click does not close the next party’s bill', async () => {
     const { owner, table } = await tableWithDiners()
     const first = await postForm(
-      `/admin/tables/${table.id}`,
+      `/admin/tables/${table.id}?close=1`,
       { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
       owner.cookie,
     )
@@ -190,7 +190,7 @@ describe('closing a table’s bill', () => {
       code: 'CLOSED',
     })
     const twice = await postForm(
-      `/admin/tables/${table.id}`,
+      `/admin/tables/${table.id}?close=1`,
       { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
       owner.cookie,
     )

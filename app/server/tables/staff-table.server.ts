@@ -1,5 +1,8 @@
+import { data } from '@remix-run/cloudflare'
+import type { Submission } from '@conform-to/react'
+import type { ErrorCode } from '~/domain/error-codes'
 import type { TranslationKey } from '~/locales/translate'
-import { redirectWithToast } from '../http/toast.server'
+import { statusOf } from '../http/errors.server'
 
 /** The refusals staff are told about in their language; anything else is said generally. */
 const REFUSALS = [
@@ -12,23 +15,26 @@ const REFUSALS = [
   'CLOSED',
   'INVALID_AMOUNT',
   'REFUND_FAILED',
+  'PROVIDER_UNAVAILABLE',
   'ALREADY_PAID',
   'INVALID_SELECTION',
   'SOLD_OUT',
-] as const
+] as const satisfies readonly ErrorCode[]
 
-/** Back to `here`, saying why the bill's object refused a staff write. */
-export const refusedToast = (here: string, code: string) =>
-  redirectWithToast(here, {
-    title: (REFUSALS as readonly string[]).includes(code)
-      ? (`admin.books.refused.${code}` as TranslationKey)
-      : 'admin.books.refused.other',
-    variant: 'destructive',
-  })
+/** Why the bill's object refused a staff write, as staff read it (a translation key). */
+export function refusalKey(code: ErrorCode): TranslationKey {
+  if (code === 'LEDGER_UNAVAILABLE') return 'admin.details.closeLater'
+  return (REFUSALS as readonly string[]).includes(code)
+    ? (`admin.books.refused.${code}` as TranslationKey)
+    : 'admin.books.refused.other'
+}
 
-/** Back to `here`, saying what is wrong with the form (its first error, a translation key). */
-export const invalidFormToast = (here: string, error: Record<string, string[] | null> | null | undefined) =>
-  redirectWithToast(here, {
-    title: (Object.values(error ?? {}).flat()[0] as TranslationKey | undefined) ?? 'admin.errors.formError',
-    variant: 'destructive',
-  })
+/**
+ * A staff form the bill's object refused: the same page again, the form
+ * keeping what was typed, with why above its button, in the page's language.
+ */
+export const refusedForm = (submission: Submission<unknown>, code: ErrorCode) =>
+  data(submission.reply({ formErrors: [refusalKey(code)] }), { status: statusOf(code) })
+
+/** A staff form that does not say what it should: its errors under their fields, what was typed kept. */
+export const invalidForm = (submission: Submission<unknown>) => data(submission.reply(), { status: 400 })

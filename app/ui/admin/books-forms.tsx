@@ -1,30 +1,102 @@
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, useActionData } from '@remix-run/react'
+import type { InputHTMLAttributes, Key, ReactNode } from 'react'
 import { decimalPesos } from '~/domain/money'
-import { Form } from '@remix-run/react'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
 import { ratePercentLabel, taxAddedTo } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
+import { ErrorList, type ListOfErrors } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
+
+/*
+ * The staff's forms on a bill (record a payment, void or comp, refund,
+ * close), on the one form contract: the action parses the form's schema and,
+ * refused or invalid, answers the same page with the errors under their
+ * fields (the object's refusal above the button) and what was typed kept;
+ * with JavaScript the same schema is checked before anything is sent.
+ */
 
 /** The staff forms' text inputs. */
 export const inputClass =
-  'rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal'
+  'rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400'
 
-/** A labelled text input of the staff forms, with an optional line under it. */
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { key?: Key | null }
+
+/** A labelled input of the staff forms, its errors under it, and an optional line after it. */
 export function LabeledInput({
   label,
+  errors,
   after,
   className = '',
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & {
+  testId,
+  inputProps,
+}: {
   label: string
+  errors?: ListOfErrors
   after?: ReactNode
+  className?: string
+  testId?: string
+  inputProps: InputProps
 }) {
+  const { key: _key, ...input } = inputProps
+  const errorId = errors?.some(Boolean) && input.id ? `${input.id}-error` : undefined
   return (
     <label className={`grid gap-1 text-sm font-semibold ${className}`}>
       {label}
-      <input {...input} className={inputClass} />
+      <input aria-describedby={errorId} data-testid={testId} {...input} className={inputClass} />
+      <ErrorList id={errorId} errors={errors} />
       {after}
     </label>
+  )
+}
+
+type Result = SubmissionResult<string[]> | null | undefined
+
+/** This form's last answer from the page's action: the same intent, and the same record when one page lists several. */
+function useLastResult(intent: string, record?: { field: string; id: string }) {
+  return resultFor(useActionData<Result>(), intent, record?.id, record?.field)
+}
+
+/** How many units of each line (`units.<lineId>`), as typed: kept after a refusal, each with its errors. */
+function UnitsFields({
+  legend,
+  lines,
+  units,
+  allErrors,
+}: {
+  legend: string
+  lines: { id: string; name: string; max: number }[]
+  units: FieldMetadata<unknown>
+  allErrors: Record<string, string[]>
+}) {
+  const typed = (units.initialValue ?? {}) as Record<string, string | undefined>
+  return (
+    <fieldset className="grid gap-1 sm:col-span-2">
+      <legend className="text-sm font-semibold">{legend}</legend>
+      {lines.map((line) => {
+        const errors = allErrors[`${units.name}.${line.id}`]
+        return (
+          <label key={line.id} className="grid gap-1">
+            <span className="flex items-center justify-between gap-2">
+              <span>{line.name}</span>
+              <input
+                name={`${units.name}.${line.id}`}
+                type="number"
+                min={0}
+                max={line.max}
+                placeholder="0"
+                defaultValue={typed[line.id]}
+                aria-invalid={errors ? true : undefined}
+                className={`${inputClass} w-20`}
+              />
+            </span>
+            <ErrorList errors={errors} />
+          </label>
+        )
+      })}
+      <ErrorList errors={units.errors} />
+    </fieldset>
   )
 }
 
@@ -45,23 +117,35 @@ export function RecordPaymentForm({
   staff: string
 }) {
   const { t, money } = useI18n()
+  const lastResult = useLastResult('record-payment')
+  const [form, fields] = useSchemaForm(recordPaymentSchema, {
+    id: 'record-payment',
+    lastResult,
+    defaultValue: { mode: 'full', amount: decimalPesos(remaining), method: 'cash', staff },
+  })
   const open = lines.filter((line) => line.quantity > line.paidQuantity)
+  const mode = fields.mode.initialValue ?? 'full'
+  const method = fields.method.initialValue ?? 'cash'
   return (
-    <details className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" data-testid="record-payment">
+    <details
+      className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+      data-testid="record-payment"
+      open={lastResult ? true : undefined}
+    >
       <summary className="cursor-pointer font-bold">{t('admin.books.recordTitle')}</summary>
-      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="record-payment" />
         <input type="hidden" name="sessionId" value={sessionId} />
         <input type="hidden" name="transactionId" value={transactionId} />
         <fieldset className="grid gap-1 sm:col-span-2">
           <legend className="text-sm font-semibold">{t('admin.books.mode')}</legend>
-          {(['full', 'amount', 'items'] as const).map((mode) => (
-            <label key={mode} className="flex items-center gap-2">
-              <input type="radio" name="mode" value={mode} defaultChecked={mode === 'full'} />
+          {(['full', 'amount', 'items'] as const).map((each) => (
+            <label key={each} className="flex items-center gap-2">
+              <input type="radio" name={fields.mode.name} value={each} defaultChecked={each === mode} />
               {t(
-                mode === 'full'
+                each === 'full'
                   ? 'admin.books.modeFull'
-                  : mode === 'amount'
+                  : each === 'amount'
                     ? 'admin.books.modeAmount'
                     : 'admin.books.modeItems',
               )}
@@ -70,10 +154,9 @@ export function RecordPaymentForm({
         </fieldset>
         <LabeledInput
           label={t('admin.books.amount')}
-          name="amount"
-          inputMode="decimal"
-          defaultValue={decimalPesos(remaining)}
-          data-testid="record-amount"
+          errors={fields.amount.errors}
+          testId="record-amount"
+          inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
           after={
             tax.taxIncludedInPrice ? null : (
               <span className="font-normal text-amber-900 dark:text-amber-100" data-testid="record-tax-on-top">
@@ -85,41 +168,39 @@ export function RecordPaymentForm({
             )
           }
         />
-        <LabeledInput label={t('admin.books.tip')} name="tip" inputMode="decimal" placeholder="0.00" />
+        <LabeledInput
+          label={t('admin.books.tip')}
+          errors={fields.tip.errors}
+          inputProps={{ ...getInputProps(fields.tip, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }}
+        />
         {open.length > 0 ? (
-          <fieldset className="grid gap-1 sm:col-span-2">
-            <legend className="text-sm font-semibold">{t('admin.books.units')}</legend>
-            {open.map((line) => (
-              <label key={line.id} className="flex items-center justify-between gap-2">
-                <span>{line.name}</span>
-                <input
-                  name={`units.${line.id}`}
-                  type="number"
-                  min={0}
-                  max={line.quantity - line.paidQuantity}
-                  placeholder="0"
-                  className={`${inputClass} w-20`}
-                />
-              </label>
-            ))}
-          </fieldset>
+          <UnitsFields
+            legend={t('admin.books.units')}
+            lines={open.map((line) => ({ id: line.id, name: line.name, max: line.quantity - line.paidQuantity }))}
+            units={fields.units}
+            allErrors={form.allErrors}
+          />
         ) : null}
         <fieldset className="grid gap-1">
           <legend className="text-sm font-semibold">{t('admin.books.method')}</legend>
-          {(['cash', 'terminal'] as const).map((method) => (
-            <label key={method} className="flex items-center gap-2">
-              <input type="radio" name="method" value={method} defaultChecked={method === 'cash'} />
-              {t(`admin.details.methods.${method}`)}
+          {(['cash', 'terminal'] as const).map((each) => (
+            <label key={each} className="flex items-center gap-2">
+              <input type="radio" name={fields.method.name} value={each} defaultChecked={each === method} />
+              {t(`admin.details.methods.${each}`)}
             </label>
           ))}
+          <ErrorList errors={fields.method.errors} />
         </fieldset>
         <LabeledInput
           label={t('admin.books.cashReceived')}
-          name="cashReceived"
-          inputMode="decimal"
-          data-testid="record-cash-received"
+          errors={fields.cashReceived.errors}
+          testId="record-cash-received"
+          inputProps={{ ...getInputProps(fields.cashReceived, { type: 'text' }), inputMode: 'decimal' }}
         />
-        <StaffField staff={staff} />
+        <StaffField field={fields.staff} />
+        <div className="sm:col-span-2">
+          <ErrorList errors={form.errors} alert testId="record-payment-errors" />
+        </div>
         <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="record-submit">
           {t('admin.books.record')}
         </button>
@@ -130,36 +211,42 @@ export function RecordPaymentForm({
 
 /**
  * A staff write on one line or payment, folded until asked for (works
- * without JavaScript): the bill, what it names (`fields`), its own inputs,
- * who does it, and its button.
+ * without JavaScript) and open again when it comes back refused: the bill,
+ * what it names (`fields`), its own inputs, who does it, and its button.
  */
 function StaffAction({
   intent,
   summary,
-  fields,
+  hidden,
   submitLabel,
-  staff,
   testId,
+  open,
+  formProps,
+  errors,
   children,
 }: {
   intent: string
   summary: string
-  fields: Record<string, string>
+  hidden: Record<string, string>
   submitLabel: string
-  staff: string
   testId: string
+  open: boolean
+  formProps: ReturnType<typeof getFormProps>
+  errors: ListOfErrors
   children: ReactNode
 }) {
   return (
-    <details className="text-sm" data-testid={testId}>
+    <details className="text-sm" data-testid={testId} open={open || undefined}>
       <summary className="cursor-pointer text-stone-600 dark:text-stone-400">{summary}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
+      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2" {...formProps}>
         <input type="hidden" name="intent" value={intent} />
-        {Object.entries(fields).map(([name, value]) => (
+        {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {children}
-        <StaffField staff={staff} />
+        <div className="sm:col-span-2">
+          <ErrorList errors={errors} alert testId={`${testId}-errors`} />
+        </div>
         <button type="submit" className={`${buttonClass.secondary} sm:col-span-2`}>
           {submitLabel}
         </button>
@@ -181,28 +268,43 @@ export function AdjustForm({
   staff: string
 }) {
   const { t } = useI18n()
+  const lastResult = useLastResult('adjust', { field: 'lineId', id: lineId })
+  const [form, fields] = useSchemaForm(adjustmentSchema, {
+    id: `adjust-${lineId}`,
+    lastResult,
+    defaultValue: { kind: 'void', quantity: '1', staff },
+  })
   return (
     <StaffAction
       intent="adjust"
       summary={t('admin.books.adjust')}
-      fields={{ sessionId, lineId }}
+      hidden={{ sessionId, lineId }}
       submitLabel={t('admin.books.apply')}
-      staff={staff}
       testId="adjust"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
     >
-      <select name="kind" aria-label={t('admin.books.kind')} className={`${inputClass} sm:col-span-2`}>
+      <select
+        name={fields.kind.name}
+        defaultValue={fields.kind.initialValue}
+        aria-label={t('admin.books.kind')}
+        className={`${inputClass} sm:col-span-2`}
+      >
         <option value="void">{t('admin.books.void')}</option>
         <option value="comp">{t('admin.books.comp')}</option>
       </select>
       <LabeledInput
         label={t('admin.books.quantity')}
-        name="quantity"
-        type="number"
-        min={1}
-        max={unpaid}
-        defaultValue={1}
+        errors={fields.quantity.errors}
+        inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: unpaid }}
       />
-      <LabeledInput label={t('admin.books.reason')} name="reason" required maxLength={200} />
+      <LabeledInput
+        label={t('admin.books.reason')}
+        errors={fields.reason.errors}
+        inputProps={getInputProps(fields.reason, { type: 'text' })}
+      />
+      <StaffField field={fields.staff} />
     </StaffAction>
   )
 }
@@ -220,36 +322,126 @@ export function RefundForm({
   staff: string
 }) {
   const { t } = useI18n()
+  const lastResult = useLastResult('refund', { field: 'paymentId', id: paymentId })
+  const [form, fields] = useSchemaForm(refundSchema, { id: `refund-${paymentId}`, lastResult, defaultValue: { staff } })
   return (
     <StaffAction
       intent="refund"
       summary={t('admin.books.refund')}
-      fields={{ sessionId, paymentId }}
+      hidden={{ sessionId, paymentId }}
       submitLabel={t('admin.books.refund')}
-      staff={staff}
       testId="refund"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
     >
-      {items.map((item) => (
-        <label key={item.itemId} className="flex items-center justify-between gap-2 sm:col-span-2">
-          <span>{item.name}</span>
-          <input
-            name={`units.${item.itemId}`}
-            type="number"
-            min={0}
-            max={item.quantity}
-            placeholder="0"
-            className={`${inputClass} w-20`}
-          />
-        </label>
-      ))}
-      <LabeledInput label={t('admin.books.refundAmount')} name="amount" inputMode="decimal" />
-      <LabeledInput label={t('admin.books.refundTip')} name="tip" inputMode="decimal" placeholder="0.00" />
-      <LabeledInput label={t('admin.books.reason')} name="reason" required maxLength={200} />
+      {items.length > 0 ? (
+        <UnitsFields
+          legend={t('admin.books.units')}
+          lines={items.map((item) => ({ id: item.itemId, name: item.name, max: item.quantity }))}
+          units={fields.units}
+          allErrors={form.allErrors}
+        />
+      ) : null}
+      <LabeledInput
+        label={t('admin.books.refundAmount')}
+        errors={fields.amount.errors}
+        inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
+      />
+      <LabeledInput
+        label={t('admin.books.refundTip')}
+        errors={fields.tip.errors}
+        inputProps={{ ...getInputProps(fields.tip, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }}
+      />
+      <LabeledInput
+        label={t('admin.books.reason')}
+        errors={fields.reason.errors}
+        inputProps={getInputProps(fields.reason, { type: 'text' })}
+      />
+      <StaffField field={fields.staff} />
     </StaffAction>
   )
 }
 
-export function StaffField({ staff }: { staff: string }) {
+/**
+ * Closes the table's bill. With something still unpaid it asks how that was
+ * settled (cash, the terminal, or left unpaid with the reason), at the
+ * charge staff were shown.
+ */
+export function CloseBillForm({
+  sessionId,
+  transactionId,
+  remaining,
+  tax,
+  staff,
+  actions,
+}: {
+  sessionId: string
+  transactionId: string
+  remaining: number
+  tax: { taxRateBps: number; taxIncludedInPrice: boolean }
+  staff: string
+  actions: ReactNode
+}) {
+  const { t, money } = useI18n()
+  const lastResult = useLastResult('close')
+  const [form, fields] = useSchemaForm(closeBillSchema, { id: 'close', lastResult, defaultValue: { staff } })
+  return (
+    // Posted to the dialog's own address, so a refusal comes back with the dialog open and its errors in it.
+    <Form method="post" action="?close=1" replace className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="close" />
+      <input type="hidden" name="sessionId" value={sessionId} />
+      {remaining > 0 ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+        >
+          {t('admin.details.closeConfirm', { amount: money(remaining) })}
+        </p>
+      ) : (
+        <p>{t('admin.details.closeAll')}</p>
+      )}
+      {remaining > 0 ? (
+        <fieldset className="grid gap-2" data-testid="settle">
+          <legend className="text-sm font-semibold">{t('admin.books.settledBy')}</legend>
+          <input type="hidden" name="settledAmount" value={decimalPesos(remaining)} />
+          <input type="hidden" name="transactionId" value={transactionId} />
+          {(['cash', 'terminal', 'unpaid'] as const).map((way) => (
+            <label key={way} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={fields.settledBy.name}
+                value={way}
+                required
+                defaultChecked={fields.settledBy.initialValue === way}
+              />
+              {t(`admin.books.settle.${way}`, { amount: money(remaining + taxAddedTo(remaining, tax)) })}
+            </label>
+          ))}
+          <ErrorList errors={fields.settledBy.errors} />
+          <LabeledInput
+            label={t('admin.books.unpaidReason')}
+            errors={fields.unpaidReason.errors}
+            testId="unpaid-reason"
+            inputProps={getInputProps(fields.unpaidReason, { type: 'text' })}
+          />
+        </fieldset>
+      ) : null}
+      <input type="hidden" name={fields.staff.name} value={staff} />
+      <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.details.closeHint')}</p>
+      <ErrorList errors={form.errors} alert testId="close-errors" />
+      {actions}
+    </Form>
+  )
+}
+
+export function StaffField({ field }: { field: FieldMetadata<string | undefined> }) {
   const { t } = useI18n()
-  return <LabeledInput label={t('admin.books.staff')} name="staff" required maxLength={60} defaultValue={staff} />
+  return (
+    <LabeledInput
+      label={t('admin.books.staff')}
+      errors={field.errors}
+      inputProps={getInputProps(field, { type: 'text' })}
+    />
+  )
 }
