@@ -29,6 +29,17 @@ const LIGHTHOUSE_RUNS = 3
  * smoke run never replaces a full run's figures.
  */
 const STEADY = steadyScale(process.env.BENCH_STEADY)
+/*
+ * Budgets a machine can show, as ratios measured in the same run. Locally
+ * workerd runs the Worker and every Durable Object on one thread, so no code
+ * makes one table faster than a request that does nothing (/healthz), nor
+ * many tables faster than one: what the ratios say is how much a payment
+ * costs against that ceiling, and whether tables cost each other.
+ */
+/** One table's payments/s against the runtime ceiling of the same run. */
+const ONE_TABLE_SHARE = 0.4
+/** Many tables in steady state against one table of the same run. */
+const STEADY_SHARE = 0.85
 /** How long the bench waits for the steady-state payments to reach D1 through the tables' outboxes before calling delivery failed. */
 const DELIVERY_SECONDS = 60
 const CHROMIUM_FLAGS = [
@@ -257,8 +268,9 @@ async function outboxLags(server: LocalServer) {
  * every table's object already awake, one client per table paying its own
  * bill line by line. The 200-table case wakes each object with its one
  * payment; this is the evening once it is under way. Each bill lives in its
- * table's object, so the case must go at least as fast as one table does
- * (`floor`, that case's figure in the same run; none in a smoke run), and
+ * table's object, so tables must not cost each other: the case must go at
+ * least STEADY_SHARE as fast as one table does (`floor`, that case's figure
+ * in the same run; none in a smoke run), and
  * each payment must then reach D1's ledger through its table's outbox:
  * every bill's total is checked in both, and the outbox's lag reported.
  */
@@ -321,9 +333,12 @@ async function paySteadyState(server: LocalServer, floor: number | null) {
     name: `Payments, ${STEADY.tables} tables × ${STEADY.lines} lines, steady state`,
     value: rate,
     unit: 'pay/s',
-    target: floor === null ? '0 errors, exact in API and D1' : `≥ one table (${floor}), 0 errors, exact in API and D1`,
+    target:
+      floor === null
+        ? '0 errors, exact in API and D1'
+        : `≥ ${STEADY_SHARE * 100} % of one table (${Math.ceil(floor * STEADY_SHARE)}), 0 errors, exact in API and D1`,
     pass:
-      (floor === null || rate >= floor) &&
+      (floor === null || rate >= floor * STEADY_SHARE) &&
       errors === 0 &&
       exact === tables.length &&
       ready === tables.length &&
@@ -332,7 +347,7 @@ async function paySteadyState(server: LocalServer, floor: number | null) {
     note:
       `${created} paid, ${errors} errors (not 201${errors ? `: ${[...refusals].map(([status, count]) => `${status} × ${count}`).join(', ')}` : ''}); p50 ${paid.p50} ms, p99 ${paid.p99} ms; ` +
       `paid total exact to the cent on ${exact} of ${tables.length} tables through the API${unread ? ` (${unread} unread)` : ''}, on ${ledgerExact} in D1; ` +
-      `${ready} objects awake before timing${floor === null ? '; no one-table figure in a smoke run' : ''}`,
+      `${ready} objects awake before timing; ${floor === null ? 'no one-table figure in a smoke run' : `${Math.round((rate / floor) * 100)} % of one table`}`,
   })
   // The lag of every payment D1 has, delivered or not all of them: a stalled outbox shows as fewer arrivals, not as no figure.
   let lags: Awaited<ReturnType<typeof outboxLags>> | null = null
@@ -412,8 +427,8 @@ async function paySlowProvider() {
       name: `Payments on one table, provider answering after ${SLOW_PROVIDER.delayMs} ms (${SLOW_PROVIDER.clients} clients, 1,000 items)`,
       value: rate,
       unit: 'pay/s',
-      target: '≥ 100, 0 errors, p99 ≤ 1,500 ms',
-      pass: rate >= 100 && paid.failed === 0 && paid.p99 <= 1500 && exact,
+      target: '≥ 150, 0 errors, p99 ≤ 1,200 ms',
+      pass: rate >= 150 && paid.failed === 0 && paid.p99 <= 1200 && exact,
       note: `${paid.ok} paid, ${paid.failed} errors; p50 ${paid.p50} ms, p99 ${paid.p99} ms; paid total ${exact ? 'equals' : `${paidTotal} DIFFERS FROM`} successes × price`,
     })
   } finally {
@@ -505,9 +520,9 @@ try {
     name: 'Payments on one table (50 clients, 1,000 items)',
     value: oneTableRate,
     unit: 'pay/s',
-    target: '≥ 1,000, 0 errors',
-    pass: oneTable.ok / oneTable.seconds >= 1000 && oneTable.failed === 0 && exact,
-    note: `${oneTable.ok} paid, ${oneTable.failed} errors, paid total ${exact ? 'equals' : 'DIFFERS FROM'} successes × price`,
+    target: `≥ ${ONE_TABLE_SHARE * 100} % of ceiling, 0 errors`,
+    pass: oneTableRate >= ceiling.rps * ONE_TABLE_SHARE && oneTable.failed === 0 && exact,
+    note: `${Math.round((oneTableRate / ceiling.rps) * 100)} % of ceiling; ${oneTable.ok} paid, ${oneTable.failed} errors, paid total ${exact ? 'equals' : 'DIFFERS FROM'} successes × price`,
   })
   const tableBodies = Array.from({ length: 200 }, (_, index) => ({
     tableId: `many${index}`,

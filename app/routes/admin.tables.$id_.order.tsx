@@ -73,11 +73,13 @@ export default function StaffOrder() {
   const { t, money } = useI18n()
   const back = `/admin/tables/${table.id}`
   const items = menu.flatMap((category) => category.items.map((item) => ({ ...item, category: category.name })))
+  const unanswered = orphanRefusal(useActionData<typeof action>(), items)
   return (
     <div className="min-h-dvh">
       <AdminTopBar backTo={back} backLabel={t('admin.books.orderBack')} />
       <main className="mx-auto grid max-w-3xl gap-4 px-4 py-6">
         <h1 className="text-2xl font-bold">{t('admin.books.orderTitle', { number: table.tableNumber })}</h1>
+        <ErrorList errors={unanswered} alert testId="order-errors" />
         {items.length === 0 ? <p className="text-stone-600 dark:text-stone-400">{t('admin.books.noMenu')}</p> : null}
         <ul className="grid gap-3" data-testid="staff-menu">
           {items.map((item) => (
@@ -178,7 +180,7 @@ function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }
   const { t } = useI18n()
   const lastResult = resultFor(useActionData<Result>(), 'open-item')
   const [form, fields] = useSchemaForm(staffOrderSchema, {
-    id: 'open-item',
+    id: 'open-item-form',
     lastResult,
     defaultValue: { quantity: '1', staff },
   })
@@ -223,4 +225,15 @@ function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }
       </Form>
     </section>
   )
+}
+
+/** A refusal for a dish whose form is no longer on the page (it sold out meanwhile): the page itself says why. */
+function orphanRefusal(
+  result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } | undefined,
+  items: { id: string; soldOut: boolean }[],
+) {
+  const sent = result?.initialValue
+  const errors = result?.error?.['']
+  if (!sent || !errors || sent.intent !== 'order') return null
+  return items.some((item) => item.id === sent.menuItemId && !item.soldOut) ? null : errors
 }

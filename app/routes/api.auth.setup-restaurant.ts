@@ -1,15 +1,15 @@
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
 import { saveRestaurant } from '~/server/auth/accounts.server'
-import { json, readJson } from '~/server/http/api.server'
-import { staffApi } from '~/server/http/staff-api.server'
+import { json } from '~/server/http/api.server'
+import { staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** POST /api/auth/setup-restaurant: the signed-in owner's restaurant profile (the sign-up wizard's second step). */
 const setupRestaurant = staffApi({
-  POST: async ({ request, env, restaurant, person, t }) => {
-    const input = await readJson(request, setupRestaurantSchema, t)
+  POST: withBody(setupRestaurantSchema, async ({ env, restaurant, person, body }) => {
+    const input = body
     await saveRestaurant(env, restaurant.id, input)
     return json({ user: { id: restaurant.id, email: person.email, restaurantName: input.restaurantName } })
-  },
+  }),
 })
 
 export const loader = setupRestaurant

@@ -1,5 +1,5 @@
 import { json } from '~/server/http/api.server'
-import { staffApi } from '~/server/http/staff-api.server'
+import { staffApi } from '~/server/http/resource-routes.server'
 
 /** GET /api/auth/user: the signed-in owner, or 401. */
 export const loader = staffApi({

@@ -2,7 +2,7 @@ import { isIdLike } from '~/domain/schemas/fields'
 import { json } from '~/server/http/api.server'
 import { toWireCategory } from '~/server/menus/menu-wire.server'
 import { categoriesWithItems, findOwnMenu } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
+import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 
 /** GET /api/categories-with-items[?menuId=]: the owner's categories (of one menu, or all) with their items, prices in cents. */
 export const loader = staffApi({

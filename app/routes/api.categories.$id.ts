@@ -1,23 +1,16 @@
 import { categorySchema } from '~/domain/schemas/menus'
-import { json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { deletingPhotos } from '~/server/menus/menu-photos.server'
 import { deleteCategory, updateCategory } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('PUT, DELETE')
+import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** PUT /api/categories/{id} { name, description, menuId } and DELETE /api/categories/{id} (its items and their photos go too). */
 export const action = staffApi({
-  PUT: async ({ request, params, db, restaurant, t }) => {
-    const category = await updateCategory(
-      db,
-      restaurant.id,
-      params.id ?? '',
-      await readJson(request, categorySchema, t),
-    )
+  PUT: withBody(categorySchema, async ({ params, db, restaurant, t, body }) => {
+    const category = await updateCategory(db, restaurant.id, params.id ?? '', body)
     if (!category) throw menuNotFound(t)
     return json(category)
-  },
+  }),
   DELETE: async ({ params, env, db, restaurant, t }) => {
     const id = params.id ?? ''
     if (
@@ -27,3 +20,5 @@ export const action = staffApi({
     return json({ deleted: true })
   },
 })
+
+export const loader = action

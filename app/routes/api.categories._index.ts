@@ -1,15 +1,15 @@
 import { categorySchema } from '~/domain/schemas/menus'
-import { json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { createCategory } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('POST')
+import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** POST /api/categories { name, description, menuId }. */
 export const action = staffApi({
-  POST: async ({ request, db, restaurant, t }) => {
-    const category = await createCategory(db, restaurant.id, await readJson(request, categorySchema, t))
+  POST: withBody(categorySchema, async ({ db, restaurant, t, body }) => {
+    const category = await createCategory(db, restaurant.id, body)
     if (!category) throw menuNotFound(t)
     return json({ ...category, menuItems: [] }, 201)
-  },
+  }),
 })
+
+export const loader = action

@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { isIdLike } from '~/domain/schemas/fields'
 import { getDb } from '~/server/db/client.server'
-import { api, invariantApi, json, methodNotAllowed } from '~/server/http/api.server'
+import { invariantApi, json } from '~/server/http/api.server'
+import { publicApi } from '~/server/http/resource-routes.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
 import { toWireMenuItem, toWireModifierGroup } from '~/server/menus/menu-wire.server'
 
@@ -10,23 +10,25 @@ import { toWireMenuItem, toWireModifierGroup } from '~/server/menus/menu-wire.se
  * diner — categories with their items (prices in cents) and each item's
  * modifier groups. An unknown restaurant simply has no categories.
  */
-export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
-  const userId = params.userId ?? ''
-  invariantApi(isIdLike(userId), 'NOT_FOUND', 'Restaurant not found.')
-  const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), userId)
-  return json(
-    categories.map((category) => ({
-      id: category.id,
-      name: category.name,
-      description: category.description,
-      nameEn: category.nameEn,
-      descriptionEn: category.descriptionEn,
-      menuItems: category.items.map((item) => ({
-        ...toWireMenuItem({ ...item, categoryId: category.id }, category.name),
-        modifierGroups: item.modifierGroups.map(toWireModifierGroup),
+export const loader = publicApi({
+  GET: async ({ params, context }) => {
+    const userId = params.userId ?? ''
+    invariantApi(isIdLike(userId), 'NOT_FOUND', 'Restaurant not found.')
+    const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), userId)
+    return json(
+      categories.map((category) => ({
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        nameEn: category.nameEn,
+        descriptionEn: category.descriptionEn,
+        menuItems: category.items.map((item) => ({
+          ...toWireMenuItem({ ...item, categoryId: category.id }, category.name),
+          modifierGroups: item.modifierGroups.map(toWireModifierGroup),
+        })),
       })),
-    })),
-  )
+    )
+  },
 })
 
-export const action = methodNotAllowed('GET')
+export const action = loader

@@ -1,7 +1,7 @@
 import { json } from '~/server/http/api.server'
 import { toWireModifierGroup } from '~/server/menus/menu-wire.server'
 import { findOwnMenuItem, modifierGroupsOf } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
+import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 
 /** GET /api/menu-items/{id}/modifier-groups: the item's groups with their options, adjustments in cents. */
 export const loader = staffApi({

@@ -1,9 +1,7 @@
-import { json, methodNotAllowed } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { readPhotoUpload, removeItemPhoto, storeItemPhoto } from '~/server/menus/menu-photos.server'
 import { toWireMenuItem } from '~/server/menus/menu-wire.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('POST, DELETE')
+import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 
 /** POST /api/menu-items/{id}/photo (multipart: file) stores or replaces the item's photo; DELETE removes it. Both answer the item. */
 export const action = staffApi({
@@ -17,3 +15,5 @@ export const action = staffApi({
     return json(toWireMenuItem(item))
   },
 })
+
+export const loader = action

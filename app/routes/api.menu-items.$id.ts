@@ -1,19 +1,17 @@
 import { menuItemSchema } from '~/domain/schemas/menus'
-import { json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { toWireMenuItem } from '~/server/menus/menu-wire.server'
 import { deletingPhotos } from '~/server/menus/menu-photos.server'
 import { deleteMenuItem, updateMenuItem } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('PUT, DELETE')
+import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** PUT /api/menu-items/{id} { name, description, price (cents), categoryId, nameEn, descriptionEn, tags } and DELETE /api/menu-items/{id} (its photo goes too). */
 export const action = staffApi({
-  PUT: async ({ request, params, db, restaurant, t }) => {
-    const item = await updateMenuItem(db, restaurant.id, params.id ?? '', await readJson(request, menuItemSchema, t))
+  PUT: withBody(menuItemSchema, async ({ params, db, restaurant, t, body }) => {
+    const item = await updateMenuItem(db, restaurant.id, params.id ?? '', body)
     if (!item) throw menuNotFound(t)
     return json(toWireMenuItem(item))
-  },
+  }),
   DELETE: async ({ params, env, db, restaurant, t }) => {
     const id = params.id ?? ''
     if (!(await deletingPhotos(env, db, restaurant.id, { itemId: id }, () => deleteMenuItem(db, restaurant.id, id))))
@@ -21,3 +19,5 @@ export const action = staffApi({
     return json({ deleted: true })
   },
 })
+
+export const loader = action

@@ -1,16 +1,16 @@
 import { menuItemSchema } from '~/domain/schemas/menus'
-import { json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { toWireMenuItem } from '~/server/menus/menu-wire.server'
 import { createMenuItem } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('POST')
+import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** POST /api/menu-items { name, description, price (cents), categoryId, nameEn, descriptionEn, tags }. */
 export const action = staffApi({
-  POST: async ({ request, db, restaurant, t }) => {
-    const item = await createMenuItem(db, restaurant.id, await readJson(request, menuItemSchema, t))
+  POST: withBody(menuItemSchema, async ({ db, restaurant, t, body }) => {
+    const item = await createMenuItem(db, restaurant.id, body)
     if (!item) throw menuNotFound(t)
     return json(toWireMenuItem(item), 201)
-  },
+  }),
 })
+
+export const loader = action

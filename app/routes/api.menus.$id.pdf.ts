@@ -1,37 +1,43 @@
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { eq } from 'drizzle-orm'
 import { isIdLike } from '~/domain/schemas/fields'
 import { getDb } from '~/server/db/client.server'
 import { menus } from '~/server/db/schema.server'
-import { api, ApiError, json } from '~/server/http/api.server'
+import { ApiError, json } from '~/server/http/api.server'
 import { removeMenuPdf } from '~/server/menus/menu-pdf.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
+import { menuNotFound, publicApi, staffApi } from '~/server/http/resource-routes.server'
 
-/** GET /api/menus/{id}/pdf: the menu's PDF, public like the menu it belongs to (diners open it from the menu page). */
-export const loader = api(async ({ params, context }: LoaderFunctionArgs) => {
-  const env = context.cloudflare.env
-  const id = params.id ?? ''
-  const [menu] = isIdLike(id)
-    ? await getDb(env.DB)
-        .select({ pdfKey: menus.pdfKey, pdfName: menus.pdfName })
-        .from(menus)
-        .where(eq(menus.id, id))
-        .limit(1)
-    : []
-  const object = menu?.pdfKey ? await env.MENU_PDFS.get(menu.pdfKey) : null
-  if (!object) throw new ApiError('NOT_FOUND', 'This menu has no PDF.')
-  const fileName = (menu?.pdfName ?? 'menu.pdf').replace(/[^\w.\- ]/g, '_')
-  return new Response(object.body, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(object.size),
-      'Content-Disposition': `inline; filename="${fileName}"`,
-      'Cache-Control': 'public, max-age=300',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
+/**
+ * GET /api/menus/{id}/pdf: the menu's PDF. One address, two audiences:
+ * reading it is public (diners open it from the menu page); removing it
+ * (DELETE) is staff's, behind the one guard.
+ */
+const pdf = publicApi({
+  GET: async ({ params, env }) => {
+    const id = params.id ?? ''
+    const [menu] = isIdLike(id)
+      ? await getDb(env.DB)
+          .select({ pdfKey: menus.pdfKey, pdfName: menus.pdfName })
+          .from(menus)
+          .where(eq(menus.id, id))
+          .limit(1)
+      : []
+    const object = menu?.pdfKey ? await env.MENU_PDFS.get(menu.pdfKey) : null
+    if (!object) throw new ApiError('NOT_FOUND', 'This menu has no PDF.')
+    const fileName = (menu?.pdfName ?? 'menu.pdf').replace(/[^\w.\- ]/g, '_')
+    return new Response(object.body, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(object.size),
+        'Content-Disposition': `inline; filename="${fileName}"`,
+        'Cache-Control': 'public, max-age=300',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    })
+  },
 })
+
+export const loader = pdf
 
 /** DELETE /api/menus/{id}/pdf: removes the menu's PDF. */
 export const action = staffApi({

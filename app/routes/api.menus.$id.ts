@@ -1,10 +1,10 @@
 import { menuSchema } from '~/domain/schemas/menus'
-import { json, readJson } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { deleteMenuPdf } from '~/server/menus/menu-pdf.server'
 import { deletingPhotos } from '~/server/menus/menu-photos.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { deleteMenu, findOwnMenu, updateMenu } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
+import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** GET /api/menus/{id}: one of the owner's menus. */
 export const loader = staffApi({
@@ -17,11 +17,11 @@ export const loader = staffApi({
 
 /** PUT /api/menus/{id} { name, description, type } and DELETE /api/menus/{id} (its categories, items, modifiers, PDF and photos go too). */
 export const action = staffApi({
-  PUT: async ({ request, params, db, restaurant, t }) => {
-    const menu = await updateMenu(db, restaurant.id, params.id ?? '', await readJson(request, menuSchema, t))
+  PUT: withBody(menuSchema, async ({ params, db, restaurant, t, body }) => {
+    const menu = await updateMenu(db, restaurant.id, params.id ?? '', body)
     if (!menu) throw menuNotFound(t)
     return json(toWireMenu(menu))
-  },
+  }),
   DELETE: async ({ params, env, db, restaurant, t }) => {
     const id = params.id ?? ''
     const menu = await deletingPhotos(env, db, restaurant.id, { menuId: id }, () => deleteMenu(db, restaurant.id, id))

@@ -1,13 +1,14 @@
 import { menuSchema } from '~/domain/schemas/menus'
-import { json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { createMenu } from '~/server/menus/menu-store.server'
-import { staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('POST')
+import { staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** POST /api/menus { name, description, type }: answers the new menu (with its id). */
 export const action = staffApi({
-  POST: async ({ request, db, restaurant, t }) =>
-    json(toWireMenu(await createMenu(db, restaurant.id, await readJson(request, menuSchema, t))), 201),
+  POST: withBody(menuSchema, async ({ db, restaurant, body }) =>
+    json(toWireMenu(await createMenu(db, restaurant.id, body)), 201),
+  ),
 })
+
+export const loader = action

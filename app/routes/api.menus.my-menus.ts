@@ -1,7 +1,7 @@
 import { json } from '~/server/http/api.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { listMenus } from '~/server/menus/menu-store.server'
-import { staffApi } from '~/server/http/staff-api.server'
+import { staffApi } from '~/server/http/resource-routes.server'
 
 /** GET /api/menus/my-menus: the signed-in owner's menus. */
 export const loader = staffApi({

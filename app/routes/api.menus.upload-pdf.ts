@@ -1,9 +1,7 @@
-import { json, methodNotAllowed } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { readPdfUpload, storeMenuPdf } from '~/server/menus/menu-pdf.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
-import { staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('POST')
+import { staffApi } from '~/server/http/resource-routes.server'
 
 /** POST /api/menus/upload-pdf (multipart: menuId, file): stores or replaces the menu's PDF; answers the menu. */
 export const action = staffApi({
@@ -12,3 +10,5 @@ export const action = staffApi({
     return json(toWireMenu(await storeMenuPdf(env, db, restaurant.id, menuId, file, t)))
   },
 })
+
+export const loader = action

@@ -1,8 +1,6 @@
-import { json, methodNotAllowed } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { deleteModifierGroup } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('DELETE')
+import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 
 /** DELETE /api/modifier-groups/{id} (its options go too). */
 export const action = staffApi({
@@ -11,3 +9,5 @@ export const action = staffApi({
     return json({ deleted: true })
   },
 })
+
+export const loader = action

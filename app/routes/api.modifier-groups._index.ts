@@ -1,16 +1,16 @@
 import { modifierGroupSchema } from '~/domain/schemas/menus'
-import { json, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { json } from '~/server/http/api.server'
 import { createModifierGroup } from '~/server/menus/menu-store.server'
-import { menuNotFound, staffApi } from '~/server/http/staff-api.server'
-
-export const loader = methodNotAllowed('POST')
+import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
 /** POST /api/modifier-groups { name, description, required, multipleSelect, menuItemId }. */
 export const action = staffApi({
-  POST: async ({ request, db, restaurant, t }) => {
-    const group = await createModifierGroup(db, restaurant.id, await readJson(request, modifierGroupSchema, t))
+  POST: withBody(modifierGroupSchema, async ({ db, restaurant, t, body }) => {
+    const group = await createModifierGroup(db, restaurant.id, body)
     if (!group) throw menuNotFound(t)
     const { createdAt: _createdAt, ...wire } = group
     return json({ ...wire, options: [] }, 201)
-  },
+  }),
 })
+
+export const loader = action

@@ -1,7 +1,7 @@
 import { closeBillSchema } from '~/domain/schemas/books'
 import { settleAndClose } from '~/server/bills/bill-writes.server'
-import { ApiError, json, readJson } from '~/server/http/api.server'
-import { staffApi } from '~/server/http/staff-api.server'
+import { ApiError, json } from '~/server/http/api.server'
+import { staffApi, withBody } from '~/server/http/resource-routes.server'
 import { findOwnTable } from '~/server/tables/tables.server'
 
 /**
@@ -11,10 +11,10 @@ import { findOwnTable } from '~/server/tables/tables.server'
  * reason it is left so (409 UNPAID otherwise).
  */
 const close = staffApi({
-  POST: async ({ request, params, env, db, restaurant, person, t }) => {
+  POST: withBody(closeBillSchema, async ({ params, env, db, restaurant, person, t, body }) => {
     const table = await findOwnTable(db, restaurant.id, params.id ?? '')
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
-    const result = await settleAndClose(env, table.id, await readJson(request, closeBillSchema, t), person.name ?? null)
+    const result = await settleAndClose(env, table.id, body, person.name ?? null)
     if (!result.ok)
       throw new ApiError(
         result.code,
@@ -26,7 +26,7 @@ const close = staffApi({
       )
     // The new bill is the table's open bill from now on, whether or not D1 has heard of it yet.
     return json({ ...table, sessionId: result.sessionId })
-  },
+  }),
 })
 
 export const loader = close

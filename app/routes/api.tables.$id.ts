@@ -1,6 +1,6 @@
 import { updateTableSchema } from '~/domain/schemas/tables'
-import { ApiError, json, readJson } from '~/server/http/api.server'
-import { staffApi } from '~/server/http/staff-api.server'
+import { ApiError, json } from '~/server/http/api.server'
+import { staffApi, withBody } from '~/server/http/resource-routes.server'
 import { archiveRefusalKey, archiveTable, findOwnTable, updateTable } from '~/server/tables/tables.server'
 
 /** GET /api/tables/{id}: one of the owner's tables; another owner's answers 404. */
@@ -14,11 +14,11 @@ export const loader = staffApi({
 
 /** PATCH /api/tables/{id} (tableName, capacity) and DELETE /api/tables/{id} (archives it). */
 export const action = staffApi({
-  PATCH: async ({ request, params, env, restaurant, t }) => {
-    const table = await updateTable(env, restaurant.id, params.id ?? '', await readJson(request, updateTableSchema, t))
+  PATCH: withBody(updateTableSchema, async ({ params, env, restaurant, t, body }) => {
+    const table = await updateTable(env, restaurant.id, params.id ?? '', body)
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
     return json(table)
-  },
+  }),
   // Archives the table (its bills and payments stay in the books); the answer keeps the shape it had when tables were deleted.
   DELETE: async ({ params, env, restaurant, t }) => {
     const result = await archiveTable(env, restaurant.id, params.id ?? '')

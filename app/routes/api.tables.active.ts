@@ -1,5 +1,5 @@
 import { json } from '~/server/http/api.server'
-import { staffApi } from '~/server/http/staff-api.server'
+import { staffApi } from '~/server/http/resource-routes.server'
 import { listTables } from '~/server/tables/tables.server'
 
 /** GET /api/tables/active: the signed-in owner's active tables. */

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { tableCodeInPath } from '~/domain/table-code'
 import { BILL_SESSION_HEADER } from '~/server/bills/read-cache.server'
 import { toWireSession, type BillView } from '~/server/bills/bill-reads.server'
 import { missedLookup, readApiBill } from '~/server/bills/diner-bill.server'
-import { api, apiError, json, methodNotAllowed } from '~/server/http/api.server'
+import { apiError, json } from '~/server/http/api.server'
+import { publicApi } from '~/server/http/resource-routes.server'
 import { tooManyResponse } from '~/server/http/rate-limit.server'
 import { lookupTableCode } from '~/server/tables/table-codes.server'
 import { tableArchived } from '~/server/bills/write-result.server'
@@ -20,25 +20,27 @@ const archivedAnswer = () => apiError('TABLE_ARCHIVED', tableArchived().message)
  * bill too, under the short codes' own limit (lookupTableCode). Either kind
  * of code of an archived table answers 410.
  */
-export const loader = api(async ({ params, context, request }: LoaderFunctionArgs) => {
-  const env = context.cloudflare.env
-  const asked = params.sessionId ?? ''
-  const code = tableCodeInPath(asked)
-  if (code) {
-    const found = await lookupTableCode(env, code, context.clientAddress)
-    if (found.found) {
-      const bill = await readApiBill(env, found.sessionId)
-      if (bill === 'archived') return archivedAnswer()
-      return bill ? billAnswer(bill) : apiError('NOT_FOUND', 'Table not found.')
+export const loader = publicApi({
+  GET: async ({ params, context, request }) => {
+    const env = context.cloudflare.env
+    const asked = params.sessionId ?? ''
+    const code = tableCodeInPath(asked)
+    if (code) {
+      const found = await lookupTableCode(env, code, context.clientAddress)
+      if (found.found) {
+        const bill = await readApiBill(env, found.sessionId)
+        if (bill === 'archived') return archivedAnswer()
+        return bill ? billAnswer(bill) : apiError('NOT_FOUND', 'Table not found.')
+      }
+      if (found.archived) return archivedAnswer()
+      return found.limit ? tooManyResponse(request, found.limit) : apiError('NOT_FOUND', 'Table not found.')
     }
-    if (found.archived) return archivedAnswer()
-    return found.limit ? tooManyResponse(request, found.limit) : apiError('NOT_FOUND', 'Table not found.')
-  }
-  const bill = await readApiBill(env, asked)
-  if (bill === 'archived') return archivedAnswer()
-  if (bill) return billAnswer(bill)
-  const limit = await missedLookup(env, context.clientAddress)
-  return limit ? tooManyResponse(request, limit) : apiError('NOT_FOUND', 'Table not found.')
+    const bill = await readApiBill(env, asked)
+    if (bill === 'archived') return archivedAnswer()
+    if (bill) return billAnswer(bill)
+    const limit = await missedLookup(env, context.clientAddress)
+    return limit ? tooManyResponse(request, limit) : apiError('NOT_FOUND', 'Table not found.')
+  },
 })
 
-export const action = methodNotAllowed('GET')
+export const action = loader

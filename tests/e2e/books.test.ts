@@ -142,6 +142,27 @@ describe('a night in the books', () => {
       await page.getByTestId('adjust').first().locator('summary').click()
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await screenshot(page, `books-table-phone${language === 'en' ? '-en' : ''}`)
+
+      // With JavaScript the form's own schema speaks first: a third decimal is refused under its field, before anything is sent.
+      const form = page.getByTestId('record-payment')
+      await form.getByLabel(language === 'es' ? 'Una cantidad' : 'An amount').check()
+      await page.getByTestId('record-amount').fill('10.005')
+      await page.getByTestId('record-submit').click()
+      await expect
+        .poll(() => form.locator('#record-payment-amount-error').textContent())
+        .toBe(language === 'es' ? 'Escribe un monto válido en pesos.' : 'Enter a valid amount in pesos.')
+      // The bill's refusal comes back above the button, the amounts as typed.
+      await page.getByTestId('record-amount').fill('50')
+      await page.getByTestId('record-cash-received').fill('40')
+      await page.getByTestId('record-submit').click()
+      await expect
+        .poll(() => page.getByTestId('record-payment-errors').textContent())
+        .toContain(
+          language === 'es' ? 'el efectivo recibido no puede ser menor al cobro' : 'cash received cannot be less',
+        )
+      expect(await page.getByTestId('record-amount').inputValue()).toBe('50')
+      expect(await page.getByTestId('record-cash-received').inputValue()).toBe('40')
+      await screenshot(page, `books-refused-phone${language === 'en' ? '-en' : ''}`)
       expect(errors).toEqual([])
     }
   })

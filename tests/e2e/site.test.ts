@@ -129,6 +129,6 @@ describe('the public site', () => {
     await screenshot(page, 'not-found-desktop')
     const api = await page.request.get('/api/no-such-thing')
     expect(api.status()).toBe(404)
-    expect(await api.json()).toEqual({ message: 'No such API endpoint.' })
+    expect(await api.json()).toEqual({ message: 'No such API endpoint.', code: 'NOT_FOUND' })
   })
 })

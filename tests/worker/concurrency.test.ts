@@ -144,8 +144,16 @@ describe('payments that wait on a busy bill', () => {
       pay(replayed),
       pay({ ...replayed, customerName: 'Someone else' }),
     ])
-    expect(responses.slice(0, 10).map((response) => response.status)).toEqual(Array(10).fill(201))
-    expect(responses[10]?.status).toBe(409)
+    // Diner 3 and Late race for the same item, and the burst arrives in no set order: one of them pays it.
+    const forItem3 = [responses[3]!, responses[10]!]
+    expect(forItem3.map((response) => response.status).sort()).toEqual([201, 409])
+    const item3Paid = responses[3]!.status === 201 ? 'Diner 3' : 'Late'
+    expect(
+      responses
+        .slice(0, 10)
+        .filter((_, index) => index !== 3)
+        .map((response) => response.status),
+    ).toEqual(Array(9).fill(201))
     expect(
       responses
         .slice(11, 13)
@@ -158,7 +166,7 @@ describe('payments that wait on a busy bill', () => {
     const bill = await readSession(table.sessionId)
     expect(bill).toMatchObject({ totalAmount: 120, paidAmount: 110, remainingAmount: 10 })
     expect(bill.items.map((item: { paidBy: string | null }) => item.paidBy)).toEqual([
-      ...Array.from({ length: 10 }, (_, index) => `Diner ${index}`),
+      ...Array.from({ length: 10 }, (_, index) => (index === 3 ? item3Paid : `Diner ${index}`)),
       null,
       'Eva',
     ])

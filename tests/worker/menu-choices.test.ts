@@ -277,10 +277,12 @@ describe('"Agotado"', () => {
     expect(page).toContain(`data-testid="order-${taco}"`)
     const waiter = await postForm(
       `/admin/tables/${table.tableId}/order`,
-      { sessionId: table.sessionId, menuItemId: agua, staff: 'Luis', quantity: '1' },
+      { intent: 'order', sessionId: table.sessionId, menuItemId: agua, staff: 'Luis', quantity: '1' },
       staff,
     )
-    expect(await toastAfter(waiter, staff)).toContain('Ese platillo está agotado.')
+    // The dish's form is gone from the page now: the page itself says why.
+    expect(waiter.status).toBe(409)
+    expect(await drawn(waiter)).toMatch(/data-testid="order-errors".*Ese platillo está agotado\./s)
     expect(await countLines(table.sessionId)).toBe(0)
   })
 

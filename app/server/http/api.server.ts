@@ -17,8 +17,13 @@ export function json<T>(data: T, init?: number | ResponseInit): Response {
  * An API error: always JSON `{ message, code }` (docs/api.md, Error codes),
  * with any extra fields the client can use, at the code's one status.
  */
-export function apiError(code: ErrorCode, message: string, extra?: Record<string, unknown>): Response {
-  return json({ message, code, ...extra }, statusOf(code))
+export function apiError(
+  code: ErrorCode,
+  message: string,
+  extra?: Record<string, unknown>,
+  headers?: HeadersInit,
+): Response {
+  return json({ message, code, ...extra }, { status: statusOf(code), headers })
 }
 
 /** Thrown inside API handlers; `api()` turns it into its response. */
@@ -60,7 +65,11 @@ export function methodNotAllowed(allowed: string): () => Response {
  * whose messages are translation keys pass `t`, so the API answers
  * the words the forms show.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, t?: TFunction): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  translator?: TFunction | (() => Promise<TFunction>),
+): Promise<z.output<S>> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!/^application\/json\b/i.test(type))
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON (Content-Type: application/json).')
@@ -76,6 +85,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
+    const t = typeof translator === 'function' && !('message' in translator) ? await translator() : translator
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.join('.'),
       message: t ? t.message(issue.message) : issue.message,
