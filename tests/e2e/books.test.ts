@@ -131,6 +131,39 @@ describe('a night in the books', () => {
     expect([...errors, ...diner.errors]).toEqual([])
   })
 
+  it('a refund makes the bill unpaid again everywhere: the dashboard’s card follows it live, as the table’s page does', async () => {
+    const { page: staff, errors } = await staffPage(DESKTOP)
+    const table = await newTable(staff, '21')
+    await addOpenItem(staff, table.id, 'Parrillada', '100', '1')
+    await staff.goto(`/admin/tables/${table.id}`)
+    await hydrated(staff, 'record-payment')
+    await staff.getByTestId('record-payment').locator('summary').click()
+    await staff.getByTestId('record-submit').click()
+    await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Pago registrado')
+
+    // The dashboard, open beside the table's page, reads the paid bill.
+    const board = await staff.context().newPage()
+    await board.goto('/admin/dashboard')
+    await hydrated(board, 'table-state')
+    const card = board.getByTestId('table-state')
+    expect(await card.textContent()).toContain('$0.00 por pagar')
+
+    // A part of the payment goes back: both screens say the same, the dashboard without reloading.
+    await staff.getByTestId('refund').locator('summary').click()
+    await staff
+      .getByTestId('refund')
+      .getByLabel(/Monto a devolver/)
+      .fill('25')
+    await staff.getByTestId('refund').getByLabel('Motivo').fill('Tardó mucho')
+    await staff.getByTestId('refund').getByRole('button', { name: 'Reembolsar' }).click()
+    await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Reembolso registrado')
+    expect(await staff.getByTestId('bill-paid').textContent()).toBe('$75.00')
+    expect(await staff.getByTestId('bill-remaining').textContent()).toBe('$25.00')
+    await expect.poll(() => card.textContent()).toContain('$25.00 por pagar')
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75')
+    expect(errors).toEqual([])
+  })
+
   it('the table’s page fits a phone, in Spanish and English', async () => {
     for (const language of ['es', 'en'] as const) {
       const { page, errors } = await staffPage(PHONE, language)
