@@ -42,7 +42,12 @@ export function parsePesosInput(input: string): Cents | null {
   return pesosToCents(Number(cleaned))
 }
 
-const formatters = new Map<string, Intl.NumberFormat>()
+const pesoFormat = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
 
 /**
  * Cents as a person reads pesos, the one text of an amount on every screen
@@ -50,18 +55,8 @@ const formatters = new Map<string, Intl.NumberFormat>()
  * Mexican way in either language (an English reader in Mexico reads "$" as
  * pesos, and "MX$" would differ from the menu and the bill).
  */
-export function formatMoney(cents: Cents, locale = 'es-MX'): string {
-  let formatter = formatters.get(locale)
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'MXN',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    })
-    formatters.set(locale, formatter)
-  }
-  return formatter.format(centsToPesos(cents))
+export function formatMoney(cents: Cents): string {
+  return pesoFormat.format(centsToPesos(cents))
 }
 
 /** Sum of a list of cent amounts. */

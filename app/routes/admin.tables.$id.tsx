@@ -7,7 +7,7 @@ import { livePath } from '~/domain/live'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
 import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bills/bill-writes.server'
 import { readTableDetails } from '~/server/tables/table-details.server'
-import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
+import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { requireStaffTable } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { AdjustForm, CloseBillForm, RecordPaymentForm } from '~/ui/admin/books-forms'
@@ -82,9 +82,7 @@ export async function action(args: ActionFunctionArgs) {
     case 'refund': {
       const submission = parseWithZod(formData, { schema: refundSchema })
       if (submission.status !== 'success') return invalidForm(submission)
-      const result = await refundPayment(env, table.id, submission.value)
-      if (!result.ok) return refusedForm(submission, result.code)
-      return redirectWithToast(here, { title: 'admin.books.refunded' })
+      return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value))
     }
     case 'close': {
       const submission = parseWithZod(formData, { schema: closeBillSchema })

@@ -5,10 +5,9 @@ import { formatDateTime } from '~/domain/format'
 import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { refundSchema } from '~/domain/schemas/books'
 import { refundPayment } from '~/server/bills/bill-writes.server'
-import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
+import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { requireStaffTable } from '~/server/auth/guard.server'
 import { readClosedBillDetails } from '~/server/tables/table-details.server'
-import { redirectWithToast } from '~/server/http/toast.server'
 import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -48,9 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema: refundSchema })
   if (submission.status !== 'success') return invalidForm(submission)
   if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
-  const result = await refundPayment(args.context.cloudflare.env, table.id, submission.value)
-  if (!result.ok) return refusedForm(submission, result.code)
-  return redirectWithToast(here, { title: 'admin.books.refunded' })
+  return refundAnswer(here, submission, await refundPayment(args.context.cloudflare.env, table.id, submission.value))
 }
 
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */

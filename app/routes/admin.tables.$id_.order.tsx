@@ -60,6 +60,9 @@ export async function action(args: ActionFunctionArgs) {
     },
     { staffUserId: restaurant.id, staffName: line.staff, address: null },
   )
+  // The bill was closed meanwhile: the page is drawn again for the table's new bill, saying so.
+  if (!result.ok && result.code === 'CLOSED')
+    return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
   if (!result.ok) return refusedForm(submission, result.code)
   return redirectWithToast(here, {
     title: 'admin.books.added',
@@ -124,6 +127,12 @@ function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: s
     lastResult,
     defaultValue: { quantity: '1', staff },
   })
+  /** The options of a group as last sent, so a refused order comes back with the choices made. */
+  const chosen = (groupId: string) => {
+    const sent = lastResult?.initialValue?.group
+    const value = sent && typeof sent === 'object' ? (sent as Record<string, unknown>)[groupId] : undefined
+    return value === undefined ? undefined : [value].flat()
+  }
   return (
     <Form method="post" className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="order" />
@@ -146,7 +155,7 @@ function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: s
                 type={group.multipleSelect ? 'checkbox' : 'radio'}
                 name={`group.${group.id}`}
                 value={option.id}
-                defaultChecked={option.isDefault}
+                defaultChecked={chosen(group.id) ? chosen(group.id)!.includes(option.id) : option.isDefault}
                 required={group.required && !group.multipleSelect}
               />
               {option.name}
@@ -170,7 +179,7 @@ function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: s
           {t('admin.books.add')}
         </button>
       </div>
-      <ErrorList errors={form.errors} alert />
+      <ErrorList errors={[...(form.errors ?? []), ...(fields.staff.errors ?? [])]} alert />
     </Form>
   )
 }
@@ -217,7 +226,11 @@ function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }
           inputProps={getInputProps(fields.note, { type: 'text' })}
         />
         <div className="sm:col-span-2">
-          <ErrorList errors={form.errors} alert testId="open-item-errors" />
+          <ErrorList
+            errors={[...(form.errors ?? []), ...(fields.staff.errors ?? [])]}
+            alert
+            testId="open-item-errors"
+          />
         </div>
         <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
           {t('admin.books.add')}

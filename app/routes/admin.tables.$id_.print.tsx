@@ -1,9 +1,7 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { requireStaff } from '~/server/auth/guard.server'
-import { getDb } from '~/server/db/client.server'
+import { requireStaffTable } from '~/server/auth/guard.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
-import { findOwnTable } from '~/server/tables/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { staffTitle } from '~/ui/page-title'
 import { PAPER } from '~/ui/theme'
@@ -14,9 +12,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => t('admin.qr.title', { number: args.data?.table.tableNumber ?? '' }))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
-  const table = await findOwnTable(getDb(context.cloudflare.env.DB), restaurant.id, params.id ?? '')
-  if (!table) throw data(null, { status: 404 })
+  const { table } = await requireStaffTable(context, request, params.id)
   const origin = new URL(request.url).origin
   const url = tableUrl(origin, table.sessionId)
   return {

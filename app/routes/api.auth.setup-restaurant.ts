@@ -6,9 +6,8 @@ import { staffApi, withBody } from '~/server/http/resource-routes.server'
 /** POST /api/auth/setup-restaurant: the signed-in owner's restaurant profile (the sign-up wizard's second step). */
 const setupRestaurant = staffApi({
   POST: withBody(setupRestaurantSchema, async ({ env, restaurant, person, body }) => {
-    const input = body
-    await saveRestaurant(env, restaurant.id, input)
-    return json({ user: { id: restaurant.id, email: person.email, restaurantName: input.restaurantName } })
+    await saveRestaurant(env, restaurant.id, body)
+    return json({ user: { id: restaurant.id, email: person.email, restaurantName: body.restaurantName } })
   }),
 })
 

@@ -6,17 +6,17 @@ import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { deleteMenu, findOwnMenu, updateMenu } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
-/** GET /api/menus/{id}: one of the owner's menus. */
-export const loader = staffApi({
+/**
+ * GET /api/menus/{id}: one of the owner's menus; PUT { name, description,
+ * type } edits it; DELETE removes it (its categories, items, modifiers, PDF
+ * and photos go too).
+ */
+export const action = staffApi({
   GET: async ({ params, db, restaurant, t }) => {
     const menu = await findOwnMenu(db, restaurant.id, params.id ?? '')
     if (!menu) throw menuNotFound(t)
     return json(toWireMenu(menu))
   },
-})
-
-/** PUT /api/menus/{id} { name, description, type } and DELETE /api/menus/{id} (its categories, items, modifiers, PDF and photos go too). */
-export const action = staffApi({
   PUT: withBody(menuSchema, async ({ params, db, restaurant, t, body }) => {
     const menu = await updateMenu(db, restaurant.id, params.id ?? '', body)
     if (!menu) throw menuNotFound(t)
@@ -30,3 +30,5 @@ export const action = staffApi({
     return json({ deleted: true })
   },
 })
+
+export const loader = action

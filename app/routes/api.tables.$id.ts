@@ -3,17 +3,16 @@ import { ApiError, json } from '~/server/http/api.server'
 import { staffApi, withBody } from '~/server/http/resource-routes.server'
 import { archiveRefusalKey, archiveTable, findOwnTable, updateTable } from '~/server/tables/tables.server'
 
-/** GET /api/tables/{id}: one of the owner's tables; another owner's answers 404. */
-export const loader = staffApi({
+/**
+ * GET /api/tables/{id}: one of the owner's tables (another owner's answers
+ * 404); PATCH (tableName, capacity) edits it and DELETE archives it.
+ */
+export const action = staffApi({
   GET: async ({ params, db, restaurant, t }) => {
     const table = await findOwnTable(db, restaurant.id, params.id ?? '')
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
     return json(table)
   },
-})
-
-/** PATCH /api/tables/{id} (tableName, capacity) and DELETE /api/tables/{id} (archives it). */
-export const action = staffApi({
   PATCH: withBody(updateTableSchema, async ({ params, env, restaurant, t, body }) => {
     const table = await updateTable(env, restaurant.id, params.id ?? '', body)
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
@@ -27,3 +26,5 @@ export const action = staffApi({
     return json({ deleted: true })
   },
 })
+
+export const loader = action

@@ -54,8 +54,9 @@ describe('formatting', () => {
     expect(formatMoney(5)).toBe('$0.05')
   })
 
-  it('formats for English readers too', () => {
-    expect(formatMoney(123450, 'en-US')).toBe('MX$1,234.50')
+  it('writes pesos the Mexican way for every reader, so an amount reads the same in both languages', () => {
+    expect(formatMoney(-123450)).toBe('-$1,234.50')
+    expect(formatMoney(100_000_000)).toBe('$1,000,000.00')
   })
 })
 

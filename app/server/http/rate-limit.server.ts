@@ -3,7 +3,8 @@ import { and, eq, gt, inArray } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
 import { rateLimitHits } from '../db/schema.server'
 import { appEnv, type LimitConfig, type LimitName } from '../env.server'
-import { json } from './api.server'
+import type { ErrorCode } from '~/domain/error-codes'
+import { apiError } from './api.server'
 import { getT } from './i18n.server'
 
 /**
@@ -129,13 +130,10 @@ export async function tooManyText(request: Request, limit: RateLimit): Promise<s
 export async function tooManyResponse(
   request: Request,
   limit: RateLimit,
-  code = 'RATE_LIMITED',
+  code: ErrorCode = 'RATE_LIMITED',
   message?: string,
 ): Promise<Response> {
-  return json(
-    { message: message ?? (await tooManyText(request, limit)), code },
-    { status: 429, headers: retryAfter(limit) },
-  )
+  return apiError(code, message ?? (await tooManyText(request, limit)), undefined, retryAfter(limit))
 }
 
 /**

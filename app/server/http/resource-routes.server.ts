@@ -13,7 +13,8 @@ import { getT } from './i18n.server'
  * serve, even before the session), answer every failure as JSON
  * `{ message, code }`, and give each method's handler what it needs; a
  * handler wrapped in `withBody` gets its JSON body parsed by its schema.
- * A route exports the same wrapper as its loader and its action.
+ * A route exports the same wrapper as its loader and its action (the one
+ * address with two audiences, a menu's PDF, has one of each).
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -3,6 +3,7 @@ import type { Submission } from '@conform-to/react'
 import type { ErrorCode } from '~/domain/error-codes'
 import type { TranslationKey } from '~/locales/translate'
 import { statusOf } from '../http/errors.server'
+import { redirectWithToast } from '../http/toast.server'
 
 /** The refusals staff are told about in their language; anything else is said generally. */
 const REFUSALS = [
@@ -22,7 +23,7 @@ const REFUSALS = [
 ] as const satisfies readonly ErrorCode[]
 
 /** Why the bill's object refused a staff write, as staff read it (a translation key). */
-export function refusalKey(code: ErrorCode): TranslationKey {
+function refusalKey(code: ErrorCode): TranslationKey {
   if (code === 'LEDGER_UNAVAILABLE') return 'admin.details.closeLater'
   return (REFUSALS as readonly string[]).includes(code)
     ? (`admin.books.refused.${code}` as TranslationKey)
@@ -38,3 +39,19 @@ export const refusedForm = (submission: Submission<unknown>, code: ErrorCode) =>
 
 /** A staff form that does not say what it should: its errors under their fields, what was typed kept. */
 export const invalidForm = (submission: Submission<unknown>) => data(submission.reply(), { status: 400 })
+
+/**
+ * A staff refund's answer. One the provider has not confirmed yet is
+ * recorded and tried again by the bill's object: the form goes away with a
+ * notice, as for one done, so nobody asks for the same money back twice.
+ */
+export function refundAnswer(
+  here: string,
+  submission: Submission<unknown>,
+  result: { ok: true } | { ok: false; code: ErrorCode },
+) {
+  if (result.ok) return redirectWithToast(here, { title: 'admin.books.refunded' })
+  if (result.code === 'PROVIDER_UNAVAILABLE')
+    return redirectWithToast(here, { title: 'admin.books.refused.PROVIDER_UNAVAILABLE', variant: 'destructive' })
+  return refusedForm(submission, result.code)
+}

@@ -28,7 +28,8 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
         openedAt: tableSessions.openedAt,
         closedAt: sql<number>`${tableSessions.closedAt}`,
         ...ledgerSumsColumns(sql`${tableSessions.id}`),
-        tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0)`,
+        // Tips kept: what refunds gave back of them is gone, as paid is net of refunds.
+        tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0) - (SELECT coalesce(sum(r.tip_cents), 0) FROM refunds r WHERE r.session_id = ${tableSessions.id})`,
         payments: sql<number>`count(${payments.id})`,
         unpaidCents: tableSessions.unpaidCents,
         unpaidReason: tableSessions.unpaidReason,

@@ -26,6 +26,8 @@ const columns = {
 const lastActivity = sql<number>`max(
   (SELECT coalesce(max(bi.created_at), 0) FROM bill_items bi WHERE bi.session_id = "tables"."session_id"),
   (SELECT coalesce(max(p.created_at), 0) FROM payments p WHERE p.session_id = "tables"."session_id"),
+  (SELECT coalesce(max(r.created_at), 0) FROM refunds r WHERE r.session_id = "tables"."session_id"),
+  (SELECT coalesce(max(a.created_at), 0) FROM bill_adjustments a WHERE a.session_id = "tables"."session_id"),
   (SELECT coalesce(max(ts.opened_at), 0) FROM table_sessions ts WHERE ts.id = "tables"."session_id"))`
 
 /**
@@ -37,7 +39,6 @@ export async function listTables(db: Db, userId: string) {
   const rows = await db
     .select({
       ...columns,
-      // Correlated on the table's current bill; written out with the table named, as drizzle would leave "session_id" ambiguous here.
       ...ledgerSumsColumns(sql`"tables"."session_id"`),
       lastActivityAt: lastActivity,
     })

@@ -18,7 +18,7 @@ import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
  */
 
 /** The staff forms' text inputs. */
-export const inputClass =
+const inputClass =
   'rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400'
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { key?: Key | null }
@@ -429,13 +429,13 @@ export function CloseBillForm({
       ) : null}
       <input type="hidden" name={fields.staff.name} value={staff} />
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.details.closeHint')}</p>
-      <ErrorList errors={form.errors} alert testId="close-errors" />
+      <ErrorList errors={[...(form.errors ?? []), ...(fields.staff.errors ?? [])]} alert testId="close-errors" />
       {actions}
     </Form>
   )
 }
 
-export function StaffField({ field }: { field: FieldMetadata<string | undefined> }) {
+function StaffField({ field }: { field: FieldMetadata<string | undefined> }) {
   const { t } = useI18n()
   return (
     <LabeledInput
