@@ -189,6 +189,36 @@ export async function hydrated(page: Page, testId: string) {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
 }
 
+/** A promise the test settles itself. */
+export function deferred() {
+  let resolve = () => {}
+  const promise = new Promise<void>((settle) => (resolve = settle))
+  return { promise, resolve }
+}
+
+/**
+ * Watches `page`'s live sockets through the DevTools protocol; call it before
+ * the page opens one. `opened()` resolves once the server has accepted a live
+ * socket (its 101 came back: from then on the server's messages reach the
+ * page), `closed()` once that socket has closed.
+ */
+export async function watchLiveSocket(page: Page) {
+  const devtools = await page.context().newCDPSession(page)
+  await devtools.send('Network.enable')
+  const live = new Set<string>()
+  const [opened, closed] = [deferred(), deferred()]
+  devtools.on('Network.webSocketCreated', ({ requestId, url }) => {
+    if (/\/live$|^\/api\/live\//.test(new URL(url).pathname)) live.add(requestId)
+  })
+  devtools.on('Network.webSocketHandshakeResponseReceived', ({ requestId, response }) => {
+    if (live.has(requestId) && response.status === 101) opened.resolve()
+  })
+  devtools.on('Network.webSocketClosed', ({ requestId }) => {
+    if (live.has(requestId)) closed.resolve()
+  })
+  return { opened: () => opened.promise, closed: () => closed.promise }
+}
+
 /** A new owner with a restaurant, signed in through the API in the cookie jar of `request` (a page's or a context's). */
 export async function signUpAndSignIn(request: APIRequestContext, restaurantName = 'Taquería El Fogón') {
   const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`

@@ -1,14 +1,16 @@
-import type { APIRequestContext, Page } from 'playwright-core'
+import type { APIRequestContext, Page, WebSocketRoute } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
   chromiumForFile,
+  deferred,
   DESKTOP,
   hydrated,
   phonePage,
   screenshot,
   signUpAndSignIn,
   tipAndPay,
+  watchLiveSocket,
 } from './browser'
 
 const browser = chromiumForFile()
@@ -94,10 +96,9 @@ describe('live tables', () => {
       { name: 'Tacos de suadero', price: 120, customerName: 'Ana' },
     ])
     // The dashboard's socket is held back until the order below has been delivered and announced to nobody.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
+    const released = deferred()
     await staff.page.routeWebSocket(/\/api\/live\/restaurant/, async (socket) => {
-      await released
+      await released.promise
       socket.connectToServer()
     })
     await staff.page.goto('/admin/dashboard')
@@ -112,7 +113,7 @@ describe('live tables', () => {
     const totalCents = async () =>
       ((await (await staff.page.request.get('/api/tables/active')).json()) as { totalCents: number }[])[0]?.totalCents
     await expect.poll(totalCents, { timeout: 5000 }).toBe(18500)
-    release()
+    released.resolve()
     await expect
       .poll(() => staff.page.getByTestId('table-state').textContent(), { timeout: 2000 })
       .toContain('$185.00 por pagar')
@@ -139,13 +140,15 @@ describe('live tables', () => {
         `/customer/pay-items/${table.sessionId}?lng=en`,
       ].map(async (path) => {
         const phone = await phonePage(browser())
+        const live = await watchLiveSocket(phone.page)
         await phone.page.goto(path)
         await hydrated(phone.page, path.includes('pay-items') ? 'pay-item' : 'left-to-pay')
+        // Hydration does not wait for the socket: the payment below must find every phone listening.
+        await live.opened()
         return phone
       }),
     )
     const [billEs, itemsEs, billEn, itemsEn] = phones.map((phone) => phone.page) as [Page, Page, Page, Page]
-    await billEs.waitForTimeout(300)
 
     // Ana starts paying one taco and her bank asks her to confirm it: her payment holds the taco meanwhile.
     const ana = {
@@ -206,10 +209,22 @@ describe('live tables', () => {
       { name: 'Tostada', price: 50, customerName: 'Luis' },
     ])
     const { page, errors } = await phonePage(browser())
+    // The phone's socket goes through the test: it drops the first and holds the phone's reconnection back.
+    const sockets: WebSocketRoute[] = []
+    const connecting = [deferred(), deferred()]
+    const back = deferred()
+    await page.routeWebSocket(/\/live$/, async (socket) => {
+      sockets.push(socket)
+      connecting[sockets.length - 1]?.resolve()
+      if (sockets.length > 1) await back.promise
+      socket.connectToServer()
+    })
     await page.goto(`/customer/table/${table.sessionId}`)
     await hydrated(page, 'left-to-pay')
-    await page.waitForTimeout(300)
-    await page.context().setOffline(true)
+    await connecting[0]!.promise
+    await sockets[0]!.close()
+    // The phone is trying again and has no socket meanwhile: nothing tells it of the payment but the catch-up.
+    await connecting[1]!.promise
     const paid = await owner.page.request.post('/api/payments', {
       headers: { Origin: BASE_URL },
       data: {
@@ -223,10 +238,9 @@ describe('live tables', () => {
       },
     })
     expect(paid.status()).toBe(201)
-    await page.waitForTimeout(500)
     expect(await page.getByTestId('left-to-pay').textContent()).toBe('$200.00')
-    await page.context().setOffline(false)
-    // Reconnecting (after a backoff of about a second) refetches the bill.
+    back.resolve()
+    // Reconnected, the phone refetches the bill.
     await expect.poll(() => page.getByTestId('left-to-pay').textContent(), { timeout: 5000 }).toBe('$0.00')
     expect(errors).toEqual([])
   })

@@ -1,21 +1,48 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LedgerBatches } from '~/server/live/ledger-batches.server'
 
-/** A D1 stand-in that keeps each batch it is given (statements are plain labels here), refusing any batch that holds a label in `refuse`. */
-function fakeD1(refuse = new Set<string>()) {
+/** A promise the test settles itself. */
+function deferred() {
+  let resolve = () => {}
+  const promise = new Promise<void>((settle) => (resolve = settle))
+  return { promise, resolve }
+}
+
+/**
+ * A D1 stand-in that keeps each batch it is given (statements are plain
+ * labels here), refusing any batch that holds a label in `refuse`. It answers
+ * at once unless `held`: then each batch waits until the test answers it,
+ * `asked(n)` resolves once D1 has been given its nth batch, and `log` says
+ * in what order D1 was asked and wrote.
+ */
+function fakeD1({ refuse = new Set<string>(), held = false } = {}) {
   const batches: string[][] = []
+  const log: string[] = []
+  const answers: (() => void)[] = []
+  const arrivals: ReturnType<typeof deferred>[] = []
+  const arrival = (n: number) => (arrivals[n - 1] ??= deferred())
   let down = false
   return {
     batches,
+    log,
     setDown: (value: boolean) => (down = value),
+    asked: (n: number) => arrival(n).promise,
+    answer: (n: number) => answers[n - 1]?.(),
     db: {
       batch: async (statements: D1PreparedStatement[]) => {
         const labels = statements as unknown as string[]
-        await new Promise((resolve) => setTimeout(resolve, 5))
+        if (held) {
+          const answered = deferred()
+          answers.push(answered.resolve)
+          log.push(`asked ${labels.join(',')}`)
+          arrival(answers.length).resolve()
+          await answered.promise
+        }
         if (down) throw new Error('D1 is down')
         if (labels.some((label) => refuse.has(label)))
           throw new Error(`D1 refused ${labels.find((label) => refuse.has(label))}`)
         batches.push(labels)
+        log.push(`wrote ${labels.join(',')}`)
         return []
       },
     } as unknown as Pick<D1Database, 'batch'>,
@@ -24,6 +51,8 @@ function fakeD1(refuse = new Set<string>()) {
 const statements = (...labels: string[]) => labels as unknown as D1PreparedStatement[]
 
 describe("the restaurant's deliveries to D1", () => {
+  afterEach(() => vi.useRealTimers())
+
   it('write the tables that deliver at the same moment in one D1 batch, each in its own order', async () => {
     const d1 = fakeD1()
     const ledger = new LedgerBatches(d1.db)
@@ -36,23 +65,24 @@ describe("the restaurant's deliveries to D1", () => {
   })
 
   it('write a lone delivery at once, answer it only once D1 has it, and take those that come meanwhile together in the next batch', async () => {
-    const d1 = fakeD1()
+    // The clock stands still: a delivery that waited for time to pass would never reach D1.
+    vi.useFakeTimers()
+    const d1 = fakeD1({ held: true })
     const ledger = new LedgerBatches(d1.db)
-    const first = ledger.write(statements('a'))
-    let firstDone = false
-    void first.then(() => (firstDone = true))
-    // D1 is writing the first (the stand-in takes 5 ms): not answered yet.
-    await new Promise((resolve) => setTimeout(resolve, 1))
-    expect(firstDone).toBe(false)
-    const later = [ledger.write(statements('b')), ledger.write(statements('c'))]
+    const write = (label: string) => ledger.write(statements(label)).then(() => d1.log.push(`answered ${label}`))
+    const first = write('a')
+    await d1.asked(1)
+    const later = [write('b'), write('c')]
+    d1.answer(1)
     await first
-    expect(d1.batches).toEqual([['a']])
+    await d1.asked(2)
+    d1.answer(2)
     await Promise.all(later)
-    expect(d1.batches).toEqual([['a'], ['b', 'c']])
+    expect(d1.log).toEqual(['asked a', 'wrote a', 'answered a', 'asked b,c', 'wrote b,c', 'answered b', 'answered c'])
   })
 
   it('keep one table whose delivery D1 refuses from holding the others back', async () => {
-    const d1 = fakeD1(new Set(['poison']))
+    const d1 = fakeD1({ refuse: new Set(['poison']) })
     const ledger = new LedgerBatches(d1.db)
     const answers = await Promise.allSettled([
       ledger.write(statements('t1')),

@@ -122,14 +122,23 @@ async function expectLedgerEqualsObject(sessionId: string) {
 
 describe('the bill lives in its table’s object', () => {
   it('takes over a bill that was open in D1 the first time it wakes, and the ledger gets only what is new', async () => {
-    // A bill open in D1 with a paid line and a payment, as bills were before their objects held them.
-    const table = await seedTable([{ priceCents: 5000, paidQuantity: 1 }, { priceCents: 3000 }])
-    await env.DB.prepare(
-      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type, customer_name)
-       VALUES (?, ?, ?, 'tx-before', 'h', 5000, 500, 'card', 'item', 'Ana')`,
-    )
-      .bind(crypto.randomUUID(), table.tableId, table.sessionId)
-      .run()
+    const table = await seedTable()
+    // A paid line, an open one and a payment written straight into D1: bills open before their objects held them are only there.
+    await env.DB.batch([
+      ...[
+        [5000, 1],
+        [3000, 0],
+      ].map(([priceCents, paidQuantity]) =>
+        env.DB.prepare(
+          `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, created_at)
+           VALUES (?, ?, ?, 'Plato', ?, 1, ?, ?)`,
+        ).bind(crypto.randomUUID(), table.tableId, table.sessionId, priceCents, paidQuantity, Date.now()),
+      ),
+      env.DB.prepare(
+        `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type, customer_name)
+         VALUES (?, ?, ?, 'tx-before', 'h', 5000, 500, 'card', 'item', 'Ana')`,
+      ).bind(crypto.randomUUID(), table.tableId, table.sessionId),
+    ])
     expect(await readSession(table.sessionId)).toMatchObject({ totalAmount: 80, paidAmount: 50, remainingAmount: 30 })
     expect((await pay(table.tableId, { amount: 30, paymentType: 'full' })).status).toBe(201)
     expect(await countPayments(table.sessionId)).toBe(2)

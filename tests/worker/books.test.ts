@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { delivered, getPage, newTransactionId, postForm, seedMenu } from './fixtures'
+import { delivered, getPage, newTransactionId, postForm, seedMenu, setRestaurant } from './fixtures'
 import { call, signedInOwner } from './staff'
 import { languageCookie } from '~/server/http/i18n.server'
 
@@ -208,10 +208,7 @@ describe('the staff forms keep what was typed and say what is wrong under it', (
 describe('a restaurant whose prices add tax when paid', () => {
   it('shows staff the charge with its tax, takes cash for it, and closes a rest settled in cash at that charge', async () => {
     const { owner, table } = await openTable()
-    await env.DB.prepare('UPDATE users SET tax_included_in_price = 0, tax_rate_bps = 1600 WHERE id = ?')
-      .bind(owner.userId)
-      .run()
-    await call('PATCH', `/api/tables/${table.id}`, { tableName: 'Terraza' }, owner.cookie)
+    await setRestaurant(owner.userId, { tax_included_in_price: 0, tax_rate_bps: 1600 })
     expect(await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).toContain('se cobra como $179.80')
     expect(await (await getPage(`/admin/tables/${table.id}?close=1`, owner.cookie)).text()).toContain(
       'Se pagó en efectivo ($179.80)',

@@ -6,7 +6,7 @@ import { formatDay } from '~/domain/format'
 import { formatLocalDateTime, wallClockAt } from '~/domain/local-time'
 import { readAnalytics } from '~/server/books/analytics.server'
 import { getDb } from '~/server/db/client.server'
-import { getPage } from './fixtures'
+import { getPage, setRestaurant } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Method = 'card' | 'apple' | 'google' | 'cash' | 'terminal'
@@ -14,7 +14,11 @@ type Method = 'card' | 'apple' | 'google' | 'cash' | 'terminal'
 /** An instant on Mexico City's clock, six hours behind UTC. */
 const mx = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour + 6, minute)
 
-/** A signed-in owner with one table, whose ledger rows the tests write straight into D1 as the outbox would. */
+/**
+ * A signed-in owner with one table, whose ledger rows the tests write
+ * straight into D1 as the outbox would: the cash-out reads only the ledger,
+ * and its nights are dated to the minute, which no clock here can go back to.
+ */
 async function restaurant() {
   const owner = await signedInOwner()
   const table = (await (await call('POST', '/api/tables', { tableNumber: '7' }, owner.cookie)).json()) as { id: string }
@@ -260,7 +264,7 @@ describe('the cash-out page', () => {
 
     // In Tijuana (two hours behind Mexico City in winter) 4:30 on the 23rd is 6:30 in Mexico City: the 22nd there, the 23rd here.
     const tijuana = await restaurant()
-    await env.DB.prepare("UPDATE users SET time_zone = 'America/Tijuana' WHERE id = ?").bind(tijuana.userId).run()
+    await setRestaurant(tijuana.userId, { time_zone: 'America/Tijuana' })
     tijuana.bill().payment(Date.UTC(2026, 10, 23, 12, 30), 'cash', 10000, 0, 'Ana')
     await tijuana.save()
     const html = await (await getPage('/admin/cash-out?day=2026-11-22', tijuana.cookie)).text()

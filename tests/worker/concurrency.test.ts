@@ -200,6 +200,7 @@ describe('guards the database itself enforces', () => {
 
   it('a transactionId is recorded once per bill and amounts are not negative', async () => {
     const table = await seedTable([{ priceCents: 100 }])
+    // Straight into D1: its own constraints are what is tested, not the object's.
     const insert = (transactionId: string, amount: number, tip = 0) =>
       env.DB.prepare(
         `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type)

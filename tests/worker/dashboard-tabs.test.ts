@@ -8,32 +8,38 @@ import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
 
-/** A payment recorded `daysAgo` days ago on a bill of its own (a table served), with the lines it paid. */
+/**
+ * A bill of the table served `daysAgo` days ago: its lines ordered by the
+ * staff, paid in full with `tipCents` by a diner and closed, all through the
+ * app; then its records in D1's ledger are moved back to that day, as no
+ * clock can be turned back here.
+ */
 async function pastBill(
+  owner: { cookie: string },
   tableId: string,
   daysAgo: number,
-  amountCents: number,
-  tipCents: number,
-  lines: { name: string; quantity: number; priceCents: number }[] = [],
+  lines: { name: string; quantity: number; priceCents: number }[],
+  tipCents = 0,
 ) {
-  const sessionId = crypto.randomUUID()
+  const items = lines.map((line) => ({ name: line.name, quantity: line.quantity, price: line.priceCents / 100 }))
+  expect((await call('POST', '/api/items', { tableId, items }, owner.cookie)).status).toBe(201)
+  const paid = await call('POST', '/api/payments', {
+    tableId,
+    amount: lines.reduce((sum, line) => sum + line.priceCents, 0) / 100,
+    tipAmount: tipCents / 100,
+    paymentMethod: 'card',
+    paymentType: 'full',
+    transactionId: crypto.randomUUID(),
+  })
+  expect(paid.status).toBe(201)
+  const { sessionId } = ((await paid.json()) as { payment: { sessionId: string } }).payment
+  // The close waits until D1 has the whole bill.
+  expect((await call('POST', `/api/tables/${tableId}/close`, { sessionId }, owner.cookie)).status).toBe(200)
   const at = Date.now() - daysAgo * DAY_MS
   await env.DB.batch([
-    env.DB.prepare('INSERT INTO table_sessions (id, table_id, opened_at, closed_at) VALUES (?, ?, ?, ?)').bind(
-      sessionId,
-      tableId,
-      at,
-      at + 1,
-    ),
-    env.DB.prepare(
-      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type, created_at)
-       VALUES (?, ?, ?, ?, 'h', ?, ?, 'card', 'full', ?)`,
-    ).bind(crypto.randomUUID(), tableId, sessionId, crypto.randomUUID(), amountCents, tipCents, at),
-    ...lines.map((line) =>
-      env.DB.prepare(
-        'INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).bind(crypto.randomUUID(), tableId, sessionId, line.name, line.priceCents, line.quantity, line.quantity, at),
-    ),
+    env.DB.prepare('UPDATE table_sessions SET opened_at = ?, closed_at = ? WHERE id = ?').bind(at, at + 1, sessionId),
+    env.DB.prepare('UPDATE payments SET created_at = ? WHERE session_id = ?').bind(at, sessionId),
+    env.DB.prepare('UPDATE bill_items SET created_at = ? WHERE session_id = ?').bind(at, sessionId),
   ])
 }
 
@@ -41,17 +47,23 @@ describe('analytics tab', () => {
   it('totals the last 30 days against the 30 before, per day for 7 days, and the best sellers, from recorded payments only', async () => {
     const owner = await signedInOwner()
     const table = (await (await call('POST', '/api/tables', { tableNumber: '1' }, owner.cookie)).json()) as Table
-    await pastBill(table.id, 1, 20000, 3000, [{ name: 'Enchiladas', quantity: 2, priceCents: 20000 }])
-    await pastBill(table.id, 3, 10000, 1500, [
-      { name: 'Pozole', quantity: 1, priceCents: 6000 },
-      { name: 'Enchiladas', quantity: 1, priceCents: 4000 },
-    ])
-    await pastBill(table.id, 45, 15000, 0)
-    await pastBill(table.id, 70, 99900, 9900) // older than both windows
+    await pastBill(owner, table.id, 1, [{ name: 'Enchiladas', quantity: 2, priceCents: 20000 }], 3000)
+    await pastBill(
+      owner,
+      table.id,
+      3,
+      [
+        { name: 'Pozole', quantity: 1, priceCents: 6000 },
+        { name: 'Enchiladas', quantity: 1, priceCents: 4000 },
+      ],
+      1500,
+    )
+    await pastBill(owner, table.id, 45, [{ name: 'Mole', quantity: 1, priceCents: 15000 }])
+    await pastBill(owner, table.id, 70, [{ name: 'Banquete', quantity: 1, priceCents: 99900 }], 9900) // older than both windows
     // Another owner's sales never count.
     const other = await signedInOwner()
     const theirs = (await (await call('POST', '/api/tables', { tableNumber: '1' }, other.cookie)).json()) as Table
-    await pastBill(theirs.id, 1, 50000, 5000, [{ name: 'Pozole', quantity: 9, priceCents: 50000 }])
+    await pastBill(other, theirs.id, 1, [{ name: 'Pozole', quantity: 9, priceCents: 50000 }], 5000)
 
     const analytics = await readAnalytics(getDb(env.DB), owner.userId)
     expect(analytics.current).toEqual({ salesCents: 30000, baseCents: 30000, tipCents: 4500, tablesServed: 2 })

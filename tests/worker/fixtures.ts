@@ -1,6 +1,12 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { vi } from 'vitest'
+import { cumulative } from '~/domain/bill'
+import { MAX_ITEMS_PER_ORDER } from '~/domain/cart'
+import { centsToPesos } from '~/domain/money'
+import { restaurantChanged } from '~/server/auth/accounts.server'
 import { hashToken, newToken } from '~/server/auth/tokens.server'
+import { getDb } from '~/server/db/client.server'
+import { createTable } from '~/server/tables/tables.server'
 import type { TableSession } from '~/server/table-session/durable-object.server'
 
 export const ORIGIN = 'http://mesa.test'
@@ -20,48 +26,92 @@ export interface SeededTable {
   itemIds: string[]
 }
 
-/** A restaurant with one table whose open bill holds `lines`; everything random so tests never collide. No short code unless given (canonical). */
+/** A restaurant's owner, its `users` row written straight into D1 (people live there, and no route makes one without the sign-up form). */
+export async function seedOwner(): Promise<string> {
+  const userId = crypto.randomUUID()
+  await env.DB.prepare(
+    `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at)
+     VALUES (?, ?, 'x', 'x', 1, 'Fonda de Prueba', ?)`,
+  )
+    .bind(userId, `${userId}@example.com`, Date.now())
+    .run()
+  return userId
+}
+
+/**
+ * A restaurant (a new owner unless `owner` is given) with one table whose
+ * open bill holds `lines`, made as the app makes them: the table as POST
+ * /api/tables does (createTable; its short code drawn, or `shortCode` when
+ * given, canonical), the lines ordered by its staff through POST /api/items,
+ * and each line's paid units paid through POST /api/payments by its diner.
+ * Whatever the bill's object committed has reached D1 when this returns.
+ */
 export async function seedTable(
   lines: LineSeed[] = [],
-  options: { isActive?: boolean; shortCode?: string } = {},
+  { owner, shortCode }: { owner?: string; shortCode?: string } = {},
 ): Promise<SeededTable> {
-  const userId = crypto.randomUUID()
-  const tableId = crypto.randomUUID()
-  const sessionId = crypto.randomUUID()
-  const now = Date.now()
-  const itemIds = lines.map(() => crypto.randomUUID())
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at)
-       VALUES (?, ?, 'x', 'x', 1, 'Fonda de Prueba', ?)`,
-    ).bind(userId, `${userId}@example.com`, now),
-    env.DB.prepare(
-      `INSERT INTO tables (id, user_id, table_number, table_name, capacity, is_active, session_id, short_code, created_at)
-       VALUES (?, ?, '12', 'Ventana', 4, ?, ?, ?, ?)`,
-    ).bind(tableId, userId, options.isActive === false ? 0 : 1, sessionId, options.shortCode ?? null, now),
-    env.DB.prepare(`INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)`).bind(
-      sessionId,
-      tableId,
-      now,
-    ),
-    ...lines.map((line, index) =>
-      env.DB.prepare(
-        `INSERT INTO bill_items (id, table_id, session_id, name, price_cents, quantity, paid_quantity, customer_name, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        itemIds[index],
-        tableId,
-        sessionId,
-        line.name ?? `Item ${index + 1}`,
-        line.priceCents,
-        line.quantity ?? 1,
-        line.paidQuantity ?? 0,
-        line.customerName ?? null,
-        now,
-      ),
-    ),
-  ])
-  return { userId, tableId, sessionId, itemIds }
+  const userId = owner ?? (await seedOwner())
+  const made = await createTable(
+    getDb(env.DB),
+    userId,
+    { tableNumber: '12', tableName: 'Ventana', capacity: 4 },
+    shortCode ? () => shortCode : undefined,
+  )
+  if (!made) throw new Error('table 12 is taken')
+  const table = { userId, tableId: made.id, sessionId: made.sessionId }
+  const itemIds: string[] = []
+  for (let from = 0; from < lines.length; from += MAX_ITEMS_PER_ORDER) {
+    const items = lines.slice(from, from + MAX_ITEMS_PER_ORDER).map((line, index) => ({
+      name: line.name ?? `Item ${from + index + 1}`,
+      price: centsToPesos(line.priceCents),
+      quantity: line.quantity ?? 1,
+      customerName: line.customerName ?? null,
+    }))
+    const ordered = await staffOrder(table, { sessionId: table.sessionId, items })
+    if (ordered.status !== 201) throw new Error(`order: ${ordered.status} ${await ordered.text()}`)
+    itemIds.push(...(await ordered.json<{ items: { id: string }[] }>()).items.map((item) => item.id))
+  }
+  for (const [index, line] of lines.entries()) {
+    const units = line.paidQuantity ?? 0
+    if (units === 0) continue
+    const itemId = itemIds[index]!
+    const paid = await postJson('/api/payments', {
+      tableId: table.tableId,
+      sessionId: table.sessionId,
+      amount: centsToPesos(cumulative({ priceCents: line.priceCents, quantity: line.quantity ?? 1 }, units)),
+      paymentMethod: 'card',
+      paymentType: 'item',
+      itemIds: [itemId],
+      itemQuantities: { [itemId]: units },
+      customerName: line.customerName,
+      transactionId: newTransactionId(),
+    })
+    if (paid.status !== 201) throw new Error(`payment: ${paid.status} ${await paid.text()}`)
+  }
+  if (lines.length > 0) await delivered(table.sessionId)
+  return { ...table, itemIds }
+}
+
+/**
+ * Sets columns of the restaurant's row (settings the tests change without
+ * their forms), then tells its open bills, as the app does after every
+ * change of a restaurant's settings: each bill's object holds them.
+ */
+export async function setRestaurant(userId: string, columns: Record<string, string | number | null>): Promise<void> {
+  const names = Object.keys(columns)
+  await env.DB.prepare(`UPDATE users SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE id = ?`)
+    .bind(...Object.values(columns), userId)
+    .run()
+  await restaurantChanged(env, userId)
+}
+
+/**
+ * Switches a table off the way tables were before archiving existed
+ * (is_active = 0, never archived): no path of the app does this any more,
+ * but such rows remain and must still lead nowhere.
+ */
+export async function switchOff(tableId: string): Promise<void> {
+  await env.DB.prepare('UPDATE tables SET is_active = 0 WHERE id = ?').bind(tableId).run()
 }
 
 export function getJson(path: string, init?: RequestInit) {
@@ -76,8 +126,9 @@ export function getPage(path: string, cookie?: string, headers: Record<string, s
   })
 }
 
-export function postJson(path: string, body: unknown, init: RequestInit = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
+/** A JSON post to the API (`served` sends one and waits for what it left running). */
+export function jsonRequest(path: string, body: unknown, init: RequestInit = {}) {
+  return new Request(`${ORIGIN}${path}`, {
     method: 'POST',
     ...init,
     headers: { 'Content-Type': 'application/json', ...init.headers },
@@ -85,14 +136,18 @@ export function postJson(path: string, body: unknown, init: RequestInit = {}) {
   })
 }
 
+export function postJson(path: string, body: unknown, init: RequestInit = {}) {
+  return SELF.fetch(jsonRequest(path, body, init))
+}
+
 /** A browser form post to one of the app's pages, from our own origin (Remix checks it). */
-export function postForm(
+export function formRequest(
   path: string,
   fields: Record<string, string> | [string, string][],
   cookie?: string,
   headers: Record<string, string> = {},
 ) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
+  return new Request(`${ORIGIN}${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
@@ -106,7 +161,11 @@ export function postForm(
   })
 }
 
-/** A one-menu, one-category menu for an owner; returns the item ids in order. */
+export function postForm(...form: Parameters<typeof formRequest>) {
+  return SELF.fetch(formRequest(...form))
+}
+
+/** A one-menu, one-category menu for an owner, written into D1 (a menu lives there; no object holds it); returns the item ids in order. */
 export async function seedMenu(userId: string, items: { name: string; priceCents: number }[]): Promise<string[]> {
   const menuId = crypto.randomUUID()
   const categoryId = crypto.randomUUID()
@@ -292,19 +351,10 @@ export async function mailedResetToken(send: () => Promise<unknown>): Promise<st
   }
 }
 
-/** How many mails the outbox holds for `email`, once the ones sent after their answer have gone out. */
-export async function mailsTo(email: string, expected: number): Promise<number> {
-  const count = async () =>
-    (
-      await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?')
-        .bind(email)
-        .first<{ n: number }>()
-    )?.n ?? 0
-  await vi
-    .waitFor(async () => ((await count()) >= expected ? undefined : Promise.reject(new Error('mail not there yet'))), {
-      timeout: 3000,
-      interval: 20,
-    })
-    .catch(() => undefined)
-  return count()
+/** How many mails the outbox holds for `email` (those sent after an answer are there once `served` has returned). */
+export async function mailsTo(email: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?')
+    .bind(email)
+    .first<{ n: number }>()
+  return row?.n ?? 0
 }

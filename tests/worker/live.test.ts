@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { BillEvent } from '~/domain/live'
-import { mailedResetToken, newTransactionId, ORIGIN, postJson, seedTable, staffOrder } from './fixtures'
+import { mailedResetToken, newTransactionId, ORIGIN, postJson, seedTable, staffCookieOf, staffOrder } from './fixtures'
 import { call, PASSWORD, signedInOwner } from './staff'
 
 /** Opens a live socket and collects what it receives. */
@@ -12,6 +12,7 @@ async function connect(path: string, headers: Record<string, string> = {}) {
     return {
       response,
       received: [] as BillEvent[],
+      until: () => Promise.reject(new Error(`no socket: ${response.status}`)),
       next: () => Promise.reject(new Error(`no socket: ${response.status}`)),
       close: () => undefined,
       closed: Promise.resolve(0),
@@ -19,24 +20,28 @@ async function connect(path: string, headers: Record<string, string> = {}) {
   socket.accept()
   const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)))
   const received: BillEvent[] = []
-  const waiting: ((event: BillEvent) => void)[] = []
+  const waiting: { count: number; resolve: (events: BillEvent[]) => void }[] = []
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as BillEvent
-    received.push(message)
-    waiting.shift()?.(message)
+    received.push(JSON.parse(String(event.data)) as BillEvent)
+    for (const waiter of waiting.filter(({ count }) => count === received.length)) waiter.resolve([...received])
   })
-  const next = (timeoutMs = 2000) =>
-    new Promise<BillEvent>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no message')), timeoutMs)
-      waiting.push((message) => {
-        clearTimeout(timer)
-        resolve(message)
+  /** The first `count` messages, once they have come. */
+  const until = (count: number, timeoutMs = 2000) =>
+    new Promise<BillEvent[]>((resolve, reject) => {
+      if (received.length >= count) return resolve(received.slice(0, count))
+      const timer = setTimeout(() => reject(new Error(`${received.length} of ${count} messages`)), timeoutMs)
+      waiting.push({
+        count,
+        resolve: (events) => {
+          clearTimeout(timer)
+          resolve(events)
+        },
       })
     })
-  return { response, received, next, close: () => socket.close(1000, 'done'), closed }
+  /** The next message from now. */
+  const next = async () => (await until(received.length + 1)).at(-1)
+  return { response, received, until, next, close: () => socket.close(1000, 'done'), closed }
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
 
 describe('live bill sockets', () => {
   it('tells every diner at the table that a payment started, then that it went through with the new totals, and nobody at another table', async () => {
@@ -62,9 +67,7 @@ describe('live bill sockets', () => {
       transactionId: newTransactionId(),
     })
     expect(paid.status).toBe(201)
-    for (let waited = 0; (first.received.length < 2 || second.received.length < 2) && waited < 40; waited++)
-      await settle()
-    for (const [started, done] of [first.received, second.received]) {
+    for (const [started, done] of await Promise.all([first.until(2), second.until(2)])) {
       expect(started).toMatchObject({
         type: 'bill',
         change: 'hold',
@@ -82,8 +85,9 @@ describe('live bill sockets', () => {
         amountCents: 4000,
       })
     }
-    await settle()
-    expect(elsewhere.received).toEqual([])
+    // What happens next at the other table is the first thing its diners hear: nothing of this payment came before it.
+    await staffOrder(other, { name: 'Flan', price: 65 })
+    expect((await elsewhere.until(1)).map((event) => [event.tableId, event.change])).toEqual([[other.tableId, 'items']])
     for (const socket of [first, second, elsewhere]) socket.close()
   })
 
@@ -147,8 +151,13 @@ describe('the restaurant’s live channel', () => {
       sessionId: string
     }
     const theirs = await seedTable([{ priceCents: 1000 }])
+    // Their own screen hears of their order: a channel that also carried it to this owner has done so by then.
+    const theirStaff = await connect('/api/live/restaurant', {
+      Origin: ORIGIN,
+      Cookie: await staffCookieOf(theirs.userId),
+    })
     await staffOrder(theirs, { name: 'Ajeno', price: 10 })
-    const arriving = staff.next()
+    expect(await theirStaff.next()).toMatchObject({ change: 'items', tableId: theirs.tableId })
     await call('POST', '/api/items', { tableId: mine.id, name: 'Pozole', price: 145 }, owner.cookie)
     await postJson('/api/payments', {
       tableId: mine.id,
@@ -158,13 +167,16 @@ describe('the restaurant’s live channel', () => {
       paymentType: 'full',
       transactionId: newTransactionId(),
     })
-    expect(await arriving).toMatchObject({ change: 'items', tableId: mine.id, tableNumber: '7', amountCents: 14500 })
-    await settle()
-    expect(staff.received.map((event) => [event.tableId, event.change])).toEqual([
+    // A last order comes after everything this screen may hear of the two before it.
+    await call('POST', '/api/items', { tableId: mine.id, name: 'Café', price: 30 }, owner.cookie)
+    const heard = await staff.until(3)
+    expect(heard[0]).toMatchObject({ change: 'items', tableId: mine.id, tableNumber: '7', amountCents: 14500 })
+    expect(heard.map((event) => [event.tableId, event.change])).toEqual([
       [mine.id, 'items'],
       [mine.id, 'payment'],
+      [mine.id, 'items'],
     ])
-    staff.close()
+    for (const socket of [staff, theirStaff]) socket.close()
   })
 
   it('closes a staff screen when the session that opened it signs out, and only that one', async () => {

@@ -1,23 +1,14 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '~/server/demo/demo-data.server'
 import { resendMailer } from '~/server/mail/mailer.server'
 import { paymentsSimulated } from '~/server/payments/provider.server'
-import worker from '../../workers/app'
 import { ownerPasswordFor, seedSql } from '../../scripts/seed-sql'
 import { getPage, ORIGIN, seedTable } from './fixtures'
+import { served } from './served'
 import { call } from './staff'
 
-async function serve(path: string, vars: Record<string, unknown>) {
-  const ctx = createExecutionContext()
-  const response = await worker.fetch!(
-    new Request(`${ORIGIN}${path}`) as Request<unknown, IncomingRequestCfProperties>,
-    { ...env, ...vars } as Env,
-    ctx,
-  )
-  await waitOnExecutionContext(ctx)
-  return response
-}
+const serve = (path: string, vars: Record<string, unknown>) => served(new Request(`${ORIGIN}${path}`), vars)
 
 describe('a production configuration with the stand-ins', () => {
   it('is refused: every page and endpoint answers 503 saying what to set, nothing else runs', async () => {

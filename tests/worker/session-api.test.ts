@@ -2,7 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID, demoBillLines } from '~/server/demo/demo-data.server'
 import { seedSql } from '../../scripts/seed-sql'
-import { billObject, getJson, ORIGIN, postJson, readSession, seedTable } from './fixtures'
+import { billObject, getJson, ORIGIN, postJson, readSession, seedTable, setRestaurant, switchOff } from './fixtures'
 
 async function runSeed() {
   const statements = (await seedSql()).split('\n').filter(Boolean)
@@ -15,13 +15,6 @@ describe('GET /api/tables/session/{sessionId}', () => {
       { name: 'Tacos', priceCents: 16500, quantity: 3, paidQuantity: 1, customerName: 'Ana' },
       { name: 'Agua', priceCents: 4550, customerName: null },
     ])
-    await env.DB.prepare(
-      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, payment_method, payment_type, created_at)
-       VALUES (?, ?, ?, ?, 'h', 5500, 'card', 'item', ?)`,
-    )
-      .bind(crypto.randomUUID(), table.tableId, table.sessionId, crypto.randomUUID(), Date.now())
-      .run()
-
     const response = await getJson(`/api/tables/session/${table.sessionId}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toMatch(/application\/json/)
@@ -59,7 +52,8 @@ describe('GET /api/tables/session/{sessionId}', () => {
   })
 
   it('answers 404 with a message for an unknown session, a malformed id and an inactive table', async () => {
-    const inactive = await seedTable([], { isActive: false })
+    const inactive = await seedTable()
+    await switchOff(inactive.tableId)
     for (const id of ['no-such-session', encodeURIComponent("x' OR 1=1 --"), inactive.sessionId]) {
       const response = await getJson(`/api/tables/session/${id}`)
       expect(response.status).toBe(404)
@@ -135,11 +129,7 @@ describe('the seeded demo table', () => {
 describe('GET /api/users/{userId}', () => {
   it('answers only the tax settings, never an email or a password hash', async () => {
     const table = await seedTable()
-    await env.DB.prepare(
-      'UPDATE users SET show_tax_separately = 1, tax_rate_bps = 800, tax_included_in_price = 0 WHERE id = ?',
-    )
-      .bind(table.userId)
-      .run()
+    await setRestaurant(table.userId, { show_tax_separately: 1, tax_rate_bps: 800, tax_included_in_price: 0 })
     const response = await getJson(`/api/users/${table.userId}`)
     expect(response.status).toBe(200)
     const body = await response.json()

@@ -1,7 +1,16 @@
 import { env, SELF } from 'cloudflare:test'
 import Stripe from 'stripe'
 import { expect } from 'vitest'
-import { newTransactionId, ORIGIN, postJson, seedTable, type LineSeed, type SeededTable } from './fixtures'
+import {
+  newTransactionId,
+  ORIGIN,
+  postJson,
+  seedOwner,
+  seedTable,
+  setRestaurant,
+  type LineSeed,
+  type SeededTable,
+} from './fixtures'
 
 /*
  * The Stripe project's tests run the Worker with PAYMENT_PROVIDER "stripe"
@@ -69,14 +78,15 @@ export async function stripeTable(
     unconnected = 'off',
   }: { account?: 'active' | 'inactive' | null; unconnected?: 'off' | 'demo' } = {},
 ): Promise<StripeRestaurant> {
-  const table = await seedTable(lines)
+  const owner = await seedOwner()
   const accountId = account ? await connectedAccount({ active: account === 'active' }) : null
-  await env.DB.prepare(
-    'UPDATE users SET stripe_account_id = ?, stripe_charges_enabled = ?, stripe_details_submitted = ?, unconnected_payments = ? WHERE id = ?',
-  )
-    .bind(accountId, account === 'active' ? 1 : 0, account === 'active' ? 1 : 0, unconnected, table.userId)
-    .run()
-  return { ...table, accountId }
+  await setRestaurant(owner, {
+    stripe_account_id: accountId,
+    stripe_charges_enabled: account === 'active' ? 1 : 0,
+    stripe_details_submitted: account === 'active' ? 1 : 0,
+    unconnected_payments: unconnected,
+  })
+  return { ...(await seedTable(lines, { owner })), accountId }
 }
 
 /** Events Stripe recorded on `account`, oldest first; of `type` only when given. */

@@ -5,7 +5,7 @@ import { getDb } from '~/server/db/client.server'
 import { DEFAULT_LIMITS } from '~/server/env.server'
 import { drawTableCode, withCodes, type DrawCode } from '~/server/tables/table-codes.server'
 import { createTable } from '~/server/tables/tables.server'
-import { fromAddress, getJson, getPage, seedTable, staffCookieOf } from './fixtures'
+import { fromAddress, getJson, getPage, seedTable, staffCookieOf, switchOff } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string; shortCode: string }
@@ -14,10 +14,17 @@ const SHOWN = new RegExp(`^[${TABLE_CODE_ALPHABET}]{4}-[${TABLE_CODE_ALPHABET}]{
 const { limit: MISSES, windowSeconds: WINDOW } = DEFAULT_LIMITS.tableCodeMissesPerAddress
 
 /** A seeded table with a short code of its own (canonical), and that code as printed. */
-async function tableWithCode(options: { isActive?: boolean } = {}) {
+async function tableWithCode() {
   const code = drawTableCode()
-  const table = await seedTable([{ name: 'Tacos de canasta', priceCents: 9000 }], { ...options, shortCode: code })
+  const table = await seedTable([{ name: 'Tacos de canasta', priceCents: 9000 }], { shortCode: code })
   return { ...table, code, shown: formatTableCode(code) }
+}
+
+/** A table as tables made before short codes are: its code taken off in D1, as those rows never had one. */
+async function tableWithoutCode() {
+  const table = await seedTable()
+  await env.DB.prepare('UPDATE tables SET short_code = NULL WHERE id = ?').bind(table.tableId).run()
+  return table
 }
 
 /** The ways a person may type `shown` (`K7MQ-4XPD`): as printed, lower case, without the dash, with a space, padded. */
@@ -95,7 +102,7 @@ describe('a table’s short code', () => {
   })
 
   it('is drawn for a table that has none (made before short codes) the first time staff see it, once, past a collision', async () => {
-    const old = await seedTable()
+    const old = await tableWithoutCode()
     const taken = await tableWithCode()
     const free = drawTableCode()
     const db = getDb(env.DB)
@@ -115,7 +122,7 @@ describe('a table’s short code', () => {
   })
 
   it('is drawn for a table without one when the staff list shows it, and stays', async () => {
-    const old = await seedTable()
+    const old = await tableWithoutCode()
     const cookie = await staffCookieOf(old.userId)
     const first = (await (await call('GET', '/api/tables/active', undefined, cookie)).json()) as Table[]
     expect(first[0]?.shortCode).toMatch(SHOWN)
@@ -186,7 +193,8 @@ describe('entering a table’s code on /customer', () => {
   })
 
   it('does not open an inactive table', async () => {
-    const table = await tableWithCode({ isActive: false })
+    const table = await tableWithCode()
+    await switchOff(table.tableId)
     expect((await enter(table.shown)).status).toBe(404)
     expect((await getJson(`/api/tables/session/${table.shown}`)).status).toBe(404)
   })
