@@ -1,6 +1,12 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
-import { deliveryStatements, type Ledger, type LedgerDelivery } from '../table-session/outbox.server'
+import { getDb, type Db } from '../db/client.server'
+import {
+  deliveryStatements,
+  type Ledger,
+  type LedgerDelivery,
+  type LedgerStatement,
+} from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
@@ -13,11 +19,16 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
  * to D1 through it too, so that the restaurant's deliveries share D1 batches.
  */
 export class RestaurantHub extends DurableObject<Env> implements Ledger {
-  readonly #ledger: LedgerBatches
+  readonly #db: Db
+  readonly #ledger: LedgerBatches<LedgerStatement>
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
-    this.#ledger = new LedgerBatches(env.DB)
+    this.#db = getDb(env.DB)
+    this.#ledger = new LedgerBatches({
+      // Every delivery has a statement at least, so a batch is never empty.
+      batch: (statements) => this.#db.batch(statements as [LedgerStatement, ...LedgerStatement[]]),
+    })
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
 
@@ -53,7 +64,7 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
 
   /** One table's outbox entries for D1; answers once D1 has them all. */
   record(delivery: LedgerDelivery): Promise<void> {
-    return this.#ledger.write(deliveryStatements(this.env.DB, delivery))
+    return this.#ledger.write(deliveryStatements(this.#db, delivery))
   }
 
   webSocketMessage(): void {}

@@ -2,252 +2,15 @@ import type { PaidSums } from '~/domain/bill'
 import type { Hold } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { SplitPaid } from '~/domain/split'
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm'
+import { union, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { AdjustmentRow, BillItemRow, PaymentRow, RefundRow } from '../db/schema.server'
 import type { BillTable } from './open-bill.server'
+import * as t from './schema.server'
+import { hasSchema, migrateStorage, objectDb, type ObjectDb } from './storage.server'
 
-/**
- * The schema of a TableSession's own SQLite, applied in order when the
- * object starts; a step once applied never changes (add a new one). The
- * bill's lines and payments carry the same columns and CHECKs as D1's
- * `bill_items` and `payments`, so the ledger copy is the same record.
- */
-/** The payment columns before staff recorded payments, which the books' step copies over. */
-const PAYMENT_FIELDS_V1 = `id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, tax_cents, tip_percentage, payment_method,
-  payment_type, customer_name, paid_items, split_count, split_shares, service_quality, provider, provider_reference, created_at`
-
-const MIGRATIONS = [
-  `CREATE TABLE bill (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    session_id TEXT NOT NULL,
-    table_id TEXT NOT NULL,
-    opened_at INTEGER NOT NULL,
-    closed_at INTEGER,
-    next_session_id TEXT,
-    table_info TEXT NOT NULL
-  );
-  CREATE TABLE lines (
-    id TEXT PRIMARY KEY,
-    table_id TEXT NOT NULL,
-    session_id TEXT NOT NULL,
-    menu_item_id TEXT,
-    name TEXT NOT NULL,
-    description TEXT,
-    category TEXT NOT NULL DEFAULT 'Order',
-    price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
-    quantity INTEGER NOT NULL CHECK (quantity >= 1),
-    paid_quantity INTEGER NOT NULL DEFAULT 0,
-    customer_name TEXT,
-    paid_by TEXT,
-    created_at INTEGER NOT NULL,
-    CHECK (paid_quantity BETWEEN 0 AND quantity)
-  );
-  CREATE TABLE payments (
-    id TEXT PRIMARY KEY,
-    table_id TEXT NOT NULL,
-    session_id TEXT NOT NULL,
-    transaction_id TEXT NOT NULL UNIQUE,
-    request_hash TEXT NOT NULL,
-    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
-    tip_cents INTEGER NOT NULL DEFAULT 0 CHECK (tip_cents >= 0),
-    tax_cents INTEGER NOT NULL DEFAULT 0 CHECK (tax_cents >= 0),
-    tip_percentage INTEGER,
-    payment_method TEXT NOT NULL CHECK (payment_method IN ('card', 'apple', 'google')),
-    payment_type TEXT NOT NULL CHECK (payment_type IN ('full', 'item', 'split')),
-    customer_name TEXT NOT NULL DEFAULT 'Guest',
-    paid_items TEXT,
-    split_count INTEGER,
-    split_shares INTEGER,
-    service_quality TEXT,
-    provider TEXT NOT NULL DEFAULT 'simulated',
-    provider_reference TEXT,
-    created_at INTEGER NOT NULL
-  );
-  CREATE TABLE outbox (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL,
-    body TEXT NOT NULL,
-    committed_at INTEGER NOT NULL
-  );`,
-  // The previous bill's payments, by transactionId (see start).
-  `CREATE TABLE earlier_payments (
-    transaction_id TEXT PRIMARY KEY,
-    payment TEXT NOT NULL
-  );`,
-  // Payments in progress (see HoldRow); kept once ended, so a late answer from the provider finds how its hold ended.
-  `CREATE TABLE holds (
-    id TEXT PRIMARY KEY,
-    transaction_id TEXT NOT NULL,
-    request_hash TEXT NOT NULL,
-    request TEXT NOT NULL,
-    hold TEXT NOT NULL,
-    tax_cents INTEGER NOT NULL CHECK (tax_cents >= 0),
-    total_cents INTEGER NOT NULL CHECK (total_cents > 0),
-    status TEXT NOT NULL CHECK (status IN ('held', 'action', 'committed', 'released', 'expired')),
-    provider TEXT NOT NULL,
-    reference TEXT,
-    expires_at INTEGER NOT NULL,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX holds_by_transaction ON holds (transaction_id, created_at);`,
-  // The restaurant's books: payments staff record (cash, terminal), free lines, notes, voids and comps, refunds, settled closes.
-  `CREATE TABLE payments_v2 (
-    id TEXT PRIMARY KEY,
-    table_id TEXT NOT NULL,
-    session_id TEXT NOT NULL,
-    transaction_id TEXT NOT NULL UNIQUE,
-    request_hash TEXT NOT NULL,
-    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
-    tip_cents INTEGER NOT NULL DEFAULT 0 CHECK (tip_cents >= 0),
-    tax_cents INTEGER NOT NULL DEFAULT 0 CHECK (tax_cents >= 0),
-    tip_percentage INTEGER,
-    payment_method TEXT NOT NULL CHECK (payment_method IN ('card', 'apple', 'google', 'cash', 'terminal')),
-    payment_type TEXT NOT NULL CHECK (payment_type IN ('full', 'item', 'split')),
-    customer_name TEXT NOT NULL DEFAULT 'Guest',
-    paid_items TEXT,
-    split_count INTEGER,
-    split_shares INTEGER,
-    service_quality TEXT,
-    provider TEXT NOT NULL DEFAULT 'simulated',
-    provider_reference TEXT,
-    created_at INTEGER NOT NULL,
-    recorded_by TEXT,
-    cash_received_cents INTEGER CHECK (cash_received_cents IS NULL OR cash_received_cents >= amount_cents + tax_cents + tip_cents)
-  );
-  INSERT INTO payments_v2 (${PAYMENT_FIELDS_V1}) SELECT ${PAYMENT_FIELDS_V1} FROM payments;
-  DROP TABLE payments;
-  ALTER TABLE payments_v2 RENAME TO payments;
-  ALTER TABLE lines ADD COLUMN comped INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE lines ADD COLUMN note TEXT;
-  ALTER TABLE lines ADD COLUMN added_by TEXT;
-  ALTER TABLE bill ADD COLUMN settlement TEXT;
-  CREATE TABLE adjustments (
-    id TEXT PRIMARY KEY,
-    line_id TEXT NOT NULL,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('void', 'comp')),
-    quantity INTEGER NOT NULL CHECK (quantity >= 1),
-    amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
-    reason TEXT NOT NULL,
-    staff TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-  );
-  CREATE TABLE refunds (
-    id TEXT PRIMARY KEY,
-    payment_id TEXT NOT NULL,
-    method TEXT NOT NULL,
-    amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
-    tax_cents INTEGER NOT NULL CHECK (tax_cents >= 0),
-    tip_cents INTEGER NOT NULL CHECK (tip_cents >= 0),
-    units TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    staff TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
-    provider TEXT NOT NULL,
-    provider_reference TEXT,
-    created_at INTEGER NOT NULL,
-    CHECK (amount_cents + tip_cents > 0)
-  );
-  CREATE INDEX refunds_by_payment ON refunds (payment_id);`,
-]
-
-/** A line's columns, as the object's `lines` and D1's `bill_items` name them, and its values in that order. */
-export const LINE_FIELDS = [
-  'id',
-  'table_id',
-  'session_id',
-  'menu_item_id',
-  'name',
-  'description',
-  'category',
-  'price_cents',
-  'quantity',
-  'paid_quantity',
-  'customer_name',
-  'paid_by',
-  'created_at',
-  'comped',
-  'note',
-  'added_by',
-] as const
-// Outbox entries written before the books' columns existed lack them: they read as what those lines were.
-export const lineValues = (line: BillItemRow) => [
-  line.id,
-  line.tableId,
-  line.sessionId,
-  line.menuItemId,
-  line.name,
-  line.description,
-  line.category,
-  line.priceCents,
-  line.quantity,
-  line.paidQuantity,
-  line.customerName,
-  line.paidBy,
-  line.createdAt,
-  line.comped ? 1 : 0,
-  line.note ?? null,
-  line.addedBy ?? null,
-]
-
-/** A payment's columns, the same in the object and in D1's ledger, and its values in that order. */
-export const PAYMENT_FIELDS = [
-  'id',
-  'table_id',
-  'session_id',
-  'transaction_id',
-  'request_hash',
-  'amount_cents',
-  'tip_cents',
-  'tax_cents',
-  'tip_percentage',
-  'payment_method',
-  'payment_type',
-  'customer_name',
-  'paid_items',
-  'split_count',
-  'split_shares',
-  'service_quality',
-  'provider',
-  'provider_reference',
-  'created_at',
-  'recorded_by',
-  'cash_received_cents',
-] as const
-export const paymentValues = (payment: PaymentRow) => [
-  payment.id,
-  payment.tableId,
-  payment.sessionId,
-  payment.transactionId,
-  payment.requestHash,
-  payment.amountCents,
-  payment.tipCents,
-  payment.taxCents,
-  payment.tipPercentage,
-  payment.paymentMethod,
-  payment.paymentType,
-  payment.customerName,
-  payment.paidItems,
-  payment.splitCount,
-  payment.splitShares,
-  payment.serviceQuality,
-  payment.provider,
-  payment.providerReference,
-  payment.createdAt,
-  payment.recordedBy ?? null,
-  payment.cashReceivedCents ?? null,
-]
-
-export const placeholders = (fields: readonly string[]) => fields.map(() => '?').join(', ')
-
-const LINE_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, menu_item_id AS menuItemId, name, description, category,
-  price_cents AS priceCents, quantity, paid_quantity AS paidQuantity, customer_name AS customerName, paid_by AS paidBy, created_at AS createdAt,
-  comped, note, added_by AS addedBy`
-
-const PAYMENT_COLUMNS = `id, table_id AS tableId, session_id AS sessionId, transaction_id AS transactionId, request_hash AS requestHash,
-  amount_cents AS amountCents, tip_cents AS tipCents, tax_cents AS taxCents, tip_percentage AS tipPercentage, payment_method AS paymentMethod,
-  payment_type AS paymentType, customer_name AS customerName, paid_items AS paidItems, split_count AS splitCount, split_shares AS splitShares,
-  service_quality AS serviceQuality, provider, provider_reference AS providerReference, created_at AS createdAt,
-  recorded_by AS recordedBy, cash_received_cents AS cashReceivedCents`
+/** Rows in the order they were written, among those written in the same millisecond. */
+const ROWID = sql`rowid`
 
 /** How a bill closed with something unpaid was left: how much, why, and who closed it. */
 export interface Settlement {
@@ -256,14 +19,8 @@ export interface Settlement {
   staff: string
 }
 
-/** A refund as the object keeps it: `pending` while the provider gives the money back, then `done` (the ledger gets it) or `failed`. */
-export type StoredRefund = RefundRow & { status: 'pending' | 'done' | 'failed' }
-
-const REFUND_COLUMNS = `id, payment_id AS paymentId, method, amount_cents AS amountCents, tax_cents AS taxCents, tip_cents AS tipCents, units, reason, staff,
-  status, provider, provider_reference AS providerReference, created_at AS createdAt`
-
-const ADJUSTMENT_COLUMNS =
-  'id, line_id AS lineId, name, kind, quantity, amount_cents AS amountCents, reason, staff, created_at AS createdAt'
+/** A refund as the object keeps it: the ledger's, less the bill it belongs to, with its status (REFUND_STATUSES). */
+export type StoredRefund = typeof t.refunds.$inferSelect
 
 /** Which bill this object holds and what it knows of its table. */
 export interface BillHeader {
@@ -293,7 +50,7 @@ export interface BillState {
  * first: its units are free again, and should its money come after all, it
  * commits if they still are; see TableSession.pay).
  */
-export type HoldStatus = 'held' | 'action' | 'committed' | 'released' | 'expired'
+export type HoldStatus = (typeof t.HOLD_STATUSES)[number]
 
 /** A payment in progress as the object keeps it: the request, what it holds, and where it stands. */
 export interface HoldRow {
@@ -314,11 +71,7 @@ export interface HoldRow {
 
 const inProgress = (status: HoldStatus) => status === 'held' || status === 'action'
 
-const HOLD_COLUMNS = `id, transaction_id AS transactionId, request_hash AS requestHash, request, hold, tax_cents AS taxCents, total_cents AS totalCents,
-  status, provider, reference, expires_at AS expiresAt, created_at AS createdAt`
-
-type StoredHold = Omit<HoldRow, 'request' | 'hold'> & { request: string; hold: string }
-const toHoldRow = (row: StoredHold): HoldRow => ({
+const toHoldRow = (row: typeof t.holds.$inferSelect): HoldRow => ({
   ...row,
   request: JSON.parse(row.request) as PaymentRequest,
   hold: JSON.parse(row.hold) as Hold,
@@ -350,7 +103,48 @@ export interface PendingEntry {
   entry: OutboxEntry
 }
 
-type Row = Record<string, SqlStorageValue>
+const RECORDS = [t.lines, t.payments, t.holds, t.adjustments, t.refunds]
+
+/**
+ * Columns of `table` (all of them unless named) as placeholders of their
+ * own keys, for a prepared statement run with a row: drizzle encodes each
+ * value as its column does (a boolean as 0 or 1).
+ */
+function placeholdersOf<T extends SQLiteTable>(table: T, keys: readonly (keyof T['$inferInsert'] & string)[] = []) {
+  const names = keys.length > 0 ? keys : Object.keys(getTableColumns(table))
+  return Object.fromEntries(names.map((key) => [key, sql.placeholder(key)])) as unknown as T['$inferInsert']
+}
+
+/**
+ * The statements of a payment's commit, prepared once per instance: drizzle
+ * builds a statement's SQL each time it is run from its builder, and these
+ * run several times per payment.
+ */
+function preparedWrites(db: ObjectDb) {
+  return {
+    insertPayment: db.insert(t.payments).values(placeholdersOf(t.payments)).prepare(),
+    insertHold: db.insert(t.holds).values(placeholdersOf(t.holds)).prepare(),
+    updateHold: db
+      .update(t.holds)
+      .set(placeholdersOf(t.holds, ['status', 'reference', 'expiresAt']))
+      .where(eq(t.holds.id, sql.placeholder('id')))
+      .prepare(),
+    updateLine: db
+      .update(t.lines)
+      .set(placeholdersOf(t.lines, ['quantity', 'priceCents', 'paidQuantity', 'paidBy', 'comped']))
+      .where(eq(t.lines.id, sql.placeholder('id')))
+      .prepare(),
+    enqueue: db
+      .insert(t.outbox)
+      .values({
+        kind: sql.placeholder('kind'),
+        body: sql.placeholder('body'),
+        committedAt: sql.placeholder('committedAt'),
+      })
+      .returning({ seq: t.outbox.seq })
+      .prepare(),
+  }
+}
 
 /**
  * The open bill in the object's own SQLite: reads and writes are synchronous,
@@ -380,44 +174,33 @@ export class BillStore {
   /** Whether the schema exists: an object asked about an id that names no bill never writes anything. */
   #ready: boolean
 
-  private readonly sql: SqlStorage
+  readonly #db: ObjectDb
+  readonly #writes: ReturnType<typeof preparedWrites>
 
   constructor(private readonly storage: DurableObjectStorage) {
-    this.sql = storage.sql
-    this.#ready =
-      this.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_steps'").toArray().length >
-      0
-    if (this.#ready) this.#migrate()
+    this.#db = objectDb(storage)
+    this.#writes = preparedWrites(this.#db)
+    this.#ready = hasSchema(storage)
   }
 
-  #migrate() {
-    this.sql.exec('CREATE TABLE IF NOT EXISTS schema_steps (step INTEGER PRIMARY KEY)')
-    const done = this.sql.exec<{ steps: number }>('SELECT count(*) AS steps FROM schema_steps').one().steps
-    MIGRATIONS.slice(done).forEach((step, index) => {
-      this.sql.exec(step)
-      this.sql.exec('INSERT INTO schema_steps (step) VALUES (?)', done + index)
-    })
+  /** Brings stored schema up to date when the object starts; storage with none is left alone until a bill starts. */
+  async migrate(): Promise<void> {
+    if (this.#ready) await migrateStorage(this.storage, this.#db)
+  }
+
+  /** Makes the schema, before the first bill starts here. */
+  async #makeSchema(): Promise<void> {
+    if (this.#ready) return
+    await migrateStorage(this.storage, this.#db)
     this.#ready = true
   }
 
   header(): BillHeader | null {
     if (!this.#ready) return null
     if (this.#header !== undefined) return this.#header
-    const [row] = this.sql
-      .exec<{
-        sessionId: string
-        tableId: string
-        openedAt: number
-        closedAt: number | null
-        nextSessionId: string | null
-        tableInfo: string
-        settlement: string | null
-      }>(
-        'SELECT session_id AS sessionId, table_id AS tableId, opened_at AS openedAt, closed_at AS closedAt, next_session_id AS nextSessionId, table_info AS tableInfo, settlement FROM bill',
-      )
-      .toArray()
+    const row = this.#db.select().from(t.bill).get()
     if (!row) return (this.#header = null)
-    const { tableInfo, settlement, ...header } = row
+    const { id: _id, tableInfo, settlement, ...header } = row
     this.#header = {
       ...header,
       table: JSON.parse(tableInfo) as BillTable,
@@ -430,110 +213,94 @@ export class BillStore {
    * Makes this object the home of a bill, with the lines and payments it
    * already had in D1 (none for a new bill), and the payments of the table's
    * previous bill, so a retry of one of them that finds this bill is
-   * answered with it rather than charged again.
+   * answered with it rather than charged again; nothing, should a bill
+   * have started here meanwhile.
    */
-  start(
+  async start(
     header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>,
     {
       lines = [],
       payments = [],
       earlier = [],
     }: { lines?: BillItemRow[]; payments?: PaymentRow[]; earlier?: PaymentRow[] } = {},
-  ) {
-    this.#header = undefined
-    const wasReady = this.#ready
-    try {
-      if (!wasReady) this.#migrate()
-      this.#startBill(header, lines, payments, earlier)
-    } catch (error) {
-      // The transaction this runs in rolls the schema back too.
-      this.#ready = wasReady
-      throw error
-    }
-  }
-
-  #startBill(
-    header: Omit<BillHeader, 'closedAt' | 'nextSessionId' | 'settlement'>,
-    lines: BillItemRow[],
-    payments: PaymentRow[],
-    earlier: PaymentRow[],
-  ) {
-    this.sql.exec(
-      'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
-      header.sessionId,
-      header.tableId,
-      header.openedAt,
-      JSON.stringify(header.table),
-    )
-    for (const line of lines) this.#insertLine(line)
-    for (const payment of payments) this.#insertPayment(payment)
-    for (const payment of earlier)
-      this.sql.exec(
-        'INSERT OR IGNORE INTO earlier_payments (transaction_id, payment) VALUES (?, ?)',
-        payment.transactionId,
-        JSON.stringify(payment),
-      )
-    this.#state = null
-    this.#transactions = null
+  ): Promise<void> {
+    await this.#makeSchema()
+    if (this.header()) return
+    this.transaction(() => {
+      this.#header = undefined
+      this.#db
+        .insert(t.bill)
+        .values({
+          id: 1,
+          sessionId: header.sessionId,
+          tableId: header.tableId,
+          openedAt: header.openedAt,
+          tableInfo: JSON.stringify(header.table),
+        })
+        .run()
+      for (const line of lines) this.#insertLine(line)
+      for (const payment of payments) this.#insertPayment(payment)
+      for (const payment of earlier)
+        this.#db
+          .insert(t.earlierPayments)
+          .values({ transactionId: payment.transactionId, payment: JSON.stringify(payment) })
+          .onConflictDoNothing()
+          .run()
+      this.#state = null
+      this.#transactions = null
+    })
   }
 
   setTable(table: BillTable) {
     this.#header = undefined
-    this.sql.exec('UPDATE bill SET table_info = ?', JSON.stringify(table))
+    this.#db
+      .update(t.bill)
+      .set({ tableInfo: JSON.stringify(table) })
+      .run()
   }
 
   /** The lines in the order they were ordered. */
   lines(): BillItemRow[] {
-    return this.sql
-      .exec<Omit<BillItemRow, 'comped'> & { comped: number } & Row>(
-        `SELECT ${LINE_COLUMNS} FROM lines ORDER BY created_at, rowid`,
-      )
-      .toArray()
-      .map((line) => ({ ...line, comped: line.comped === 1 }))
+    return this.#db.select().from(t.lines).orderBy(t.lines.createdAt, ROWID).all()
   }
 
   /** Voids and comps, oldest first. */
   adjustments(): Omit<AdjustmentRow, 'tableId' | 'sessionId'>[] {
-    return this.sql
-      .exec<Omit<AdjustmentRow, 'tableId' | 'sessionId'> & Row>(
-        `SELECT ${ADJUSTMENT_COLUMNS} FROM adjustments ORDER BY created_at, rowid`,
-      )
-      .toArray()
+    return this.#db.select().from(t.adjustments).orderBy(t.adjustments.createdAt, ROWID).all()
   }
 
   /** Refunds, oldest first; of one payment when `paymentId` is given. */
-  refunds(paymentId?: string): Omit<StoredRefund, 'tableId' | 'sessionId'>[] {
-    const query = `SELECT ${REFUND_COLUMNS} FROM refunds ${paymentId ? 'WHERE payment_id = ?' : ''} ORDER BY created_at, rowid`
-    return this.sql
-      .exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(query, ...(paymentId ? [paymentId] : []))
-      .toArray()
+  refunds(paymentId?: string): StoredRefund[] {
+    return this.#db
+      .select()
+      .from(t.refunds)
+      .where(paymentId ? eq(t.refunds.paymentId, paymentId) : undefined)
+      .orderBy(t.refunds.createdAt, ROWID)
+      .all()
   }
 
-  refund(id: string): Omit<StoredRefund, 'tableId' | 'sessionId'> | undefined {
-    return this.sql
-      .exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE id = ?`, id)
-      .toArray()[0]
+  refund(id: string): StoredRefund | undefined {
+    return this.#db.select().from(t.refunds).where(eq(t.refunds.id, id)).get()
   }
 
   payment(id: string): PaymentRow | undefined {
-    return this.sql.exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`, id).toArray()[0]
+    return this.#db.select().from(t.payments).where(eq(t.payments.id, id)).get()
   }
 
   /** Payments, newest first. */
   payments(): PaymentRow[] {
-    return this.sql
-      .exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC`)
-      .toArray()
+    return this.#db.select().from(t.payments).orderBy(desc(t.payments.createdAt), desc(ROWID)).all()
   }
 
   /** Whether any payment or hold of this bill, or payment of the one before it, has `transactionId`. */
   #seen(transactionId: string): boolean {
     this.#transactions ??= new Set(
-      this.sql
-        .exec<{ id: string }>(
-          'SELECT transaction_id AS id FROM payments UNION SELECT transaction_id FROM holds UNION SELECT transaction_id FROM earlier_payments',
-        )
-        .toArray()
+      union(
+        this.#db.select({ id: t.payments.transactionId }).from(t.payments),
+        this.#db.select({ id: t.holds.transactionId }).from(t.holds),
+        this.#db.select({ id: t.earlierPayments.transactionId }).from(t.earlierPayments),
+      )
+        .all()
         .map((row) => row.id),
     )
     return this.#transactions.has(transactionId)
@@ -542,44 +309,56 @@ export class BillStore {
   /** The payment this bill, or the table's bill before it, recorded under `transactionId`. */
   paymentByTransaction(transactionId: string): PaymentRow | undefined {
     if (!this.#ready || !this.#seen(transactionId)) return undefined
-    const [own] = this.sql
-      .exec<PaymentRow & Row>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE transaction_id = ?`, transactionId)
-      .toArray()
+    const own = this.#db.select().from(t.payments).where(eq(t.payments.transactionId, transactionId)).get()
     if (own) return own
-    const [earlier] = this.sql
-      .exec<{ payment: string }>('SELECT payment FROM earlier_payments WHERE transaction_id = ?', transactionId)
-      .toArray()
+    const earlier = this.#db
+      .select()
+      .from(t.earlierPayments)
+      .where(eq(t.earlierPayments.transactionId, transactionId))
+      .get()
     return earlier ? (JSON.parse(earlier.payment) as PaymentRow) : undefined
   }
 
   /** The bill as the payment rules see it; kept between writes, since only this object changes it. */
   state(): BillState {
-    this.#state ??= {
+    if (this.#state) return this.#state
+    const { payments, refunds } = t
+    const given = sql<number>`coalesce(sum(${refunds.amountCents}), 0)`
+    this.#state = {
       lines: this.lines(),
       paid: {
-        paymentsCents: this.sql
-          .exec<{ paid: number }>('SELECT coalesce(sum(amount_cents), 0) AS paid FROM payments')
-          .one().paid,
-        refundedCents: this.sql
-          .exec<{ given: number }>("SELECT coalesce(sum(amount_cents), 0) AS given FROM refunds WHERE status = 'done'")
-          .one().given,
+        paymentsCents:
+          this.#db
+            .select({ paid: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+            .from(payments)
+            .get()?.paid ?? 0,
+        refundedCents: this.#db.select({ given }).from(refunds).where(eq(refunds.status, 'done')).get()?.given ?? 0,
       },
       // A share refunded whole is a share to pay again.
-      splitPaid: this.sql
-        .exec<{ tableSize: number; shares: number }>(
-          `SELECT split_count AS tableSize, sum(coalesce(split_shares, 1)) AS shares FROM payments
-           WHERE payment_type = 'split' AND split_count IS NOT NULL
-             AND amount_cents > (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE payment_id = payments.id AND status = 'done')
-           GROUP BY split_count`,
+      splitPaid: this.#db
+        .select({
+          tableSize: sql<number>`${payments.splitCount}`,
+          shares: sql<number>`sum(coalesce(${payments.splitShares}, 1))`,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.paymentType, 'split'),
+            isNotNull(payments.splitCount),
+            sql`${payments.amountCents} > (SELECT ${given} FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.status} = 'done')`,
+          ),
         )
-        .toArray(),
+        .groupBy(payments.splitCount)
+        .all(),
     }
     return this.#state
   }
 
   openLineCount(): number {
-    return this.sql.exec<{ lines: number }>('SELECT count(*) AS lines FROM lines WHERE paid_quantity < quantity').one()
-      .lines
+    return (
+      this.#db.select({ lines: count() }).from(t.lines).where(lt(t.lines.paidQuantity, t.lines.quantity)).get()
+        ?.lines ?? 0
+    )
   }
 
   addLines(lines: BillItemRow[]) {
@@ -605,41 +384,15 @@ export class BillStore {
   /** Records a void or comp and the lines as it leaves them. */
   addAdjustment(adjustment: AdjustmentRow, before: readonly BillItemRow[], after: readonly BillItemRow[]) {
     this.#state = null
-    this.sql.exec(
-      'INSERT INTO adjustments (id, line_id, name, kind, quantity, amount_cents, reason, staff, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      adjustment.id,
-      adjustment.lineId,
-      adjustment.name,
-      adjustment.kind,
-      adjustment.quantity,
-      adjustment.amountCents,
-      adjustment.reason,
-      adjustment.staff,
-      adjustment.createdAt,
-    )
+    const { tableId: _tableId, sessionId: _sessionId, ...row } = adjustment
+    this.#db.insert(t.adjustments).values(row).run()
     this.#changeLines(before, after)
     this.#enqueue({ kind: 'adjustment', body: adjustment })
   }
 
   /** A refund about to be given back: it counts against what its payment may still give back, and changes the bill once done. */
-  addRefund(refund: Omit<StoredRefund, 'tableId' | 'sessionId'>) {
-    this.sql.exec(
-      `INSERT INTO refunds (id, payment_id, method, amount_cents, tax_cents, tip_cents, units, reason, staff, status, provider, provider_reference, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      refund.id,
-      refund.paymentId,
-      refund.method,
-      refund.amountCents,
-      refund.taxCents,
-      refund.tipCents,
-      refund.units,
-      refund.reason,
-      refund.staff,
-      refund.status,
-      refund.provider,
-      refund.providerReference,
-      refund.createdAt,
-    )
+  addRefund(refund: StoredRefund) {
+    this.#db.insert(t.refunds).values(refund).run()
   }
 
   /** A refund whose money went back: the units it names are unpaid again (`before` → `after`), and the ledger gets it. */
@@ -648,7 +401,7 @@ export class BillStore {
     const refund = this.refund(id)
     if (!header || !refund) return
     this.#state = null
-    this.sql.exec("UPDATE refunds SET status = 'done', provider_reference = ? WHERE id = ?", reference, id)
+    this.#db.update(t.refunds).set({ status: 'done', providerReference: reference }).where(eq(t.refunds.id, id)).run()
     this.#changeLines(before, after)
     const { status: _status, ...done } = refund
     this.#enqueue({
@@ -658,29 +411,32 @@ export class BillStore {
   }
 
   failRefund(id: string) {
-    this.sql.exec("UPDATE refunds SET status = 'failed' WHERE id = ? AND status = 'pending'", id)
+    this.#db
+      .update(t.refunds)
+      .set({ status: 'failed' })
+      .where(and(eq(t.refunds.id, id), eq(t.refunds.status, 'pending')))
+      .run()
   }
 
   /** Refunds whose money has not gone back yet. */
-  pendingRefunds(): Omit<StoredRefund, 'tableId' | 'sessionId'>[] {
+  pendingRefunds(): StoredRefund[] {
     if (!this.#ready) return []
-    return this.sql
-      .exec<Omit<StoredRefund, 'tableId' | 'sessionId'> & Row>(
-        `SELECT ${REFUND_COLUMNS} FROM refunds WHERE status = 'pending' ORDER BY created_at, rowid`,
-      )
-      .toArray()
+    return this.#db
+      .select()
+      .from(t.refunds)
+      .where(eq(t.refunds.status, 'pending'))
+      .orderBy(t.refunds.createdAt, ROWID)
+      .all()
   }
 
   close(closedAt: number, nextSessionId: string, settlement: Settlement | null = null) {
     const header = this.header()
     if (!header) return
     this.#header = undefined
-    this.sql.exec(
-      'UPDATE bill SET closed_at = ?, next_session_id = ?, settlement = ?',
-      closedAt,
-      nextSessionId,
-      settlement ? JSON.stringify(settlement) : null,
-    )
+    this.#db
+      .update(t.bill)
+      .set({ closedAt, nextSessionId, settlement: settlement ? JSON.stringify(settlement) : null })
+      .run()
     this.#enqueue({
       kind: 'close',
       body: { sessionId: header.sessionId, tableId: header.tableId, closedAt, nextSessionId, settlement },
@@ -692,7 +448,7 @@ export class BillStore {
     const header = this.header()
     if (!header) return
     this.#header = undefined
-    this.sql.exec('UPDATE bill SET closed_at = ?', closedAt)
+    this.#db.update(t.bill).set({ closedAt }).run()
     this.#enqueue({ kind: 'archive', body: { sessionId: header.sessionId, tableId: header.tableId, closedAt } })
   }
 
@@ -717,7 +473,7 @@ export class BillStore {
       }
     }
     for (const gone of previous.keys()) {
-      this.sql.exec('DELETE FROM lines WHERE id = ?', gone)
+      this.#db.delete(t.lines).where(eq(t.lines.id, gone)).run()
       this.#enqueue({ kind: 'line-removed', body: { id: gone } })
     }
   }
@@ -732,15 +488,7 @@ export class BillStore {
       old.comped === line.comped
     )
       return
-    this.sql.exec(
-      'UPDATE lines SET quantity = ?, price_cents = ?, paid_quantity = ?, paid_by = ?, comped = ? WHERE id = ?',
-      line.quantity,
-      line.priceCents,
-      line.paidQuantity,
-      line.paidBy,
-      line.comped ? 1 : 0,
-      line.id,
-    )
+    this.#writes.updateLine.run({ ...line })
     this.#enqueue({ kind: 'line', body: line })
   }
 
@@ -748,25 +496,23 @@ export class BillStore {
   reset(openedAt: number, lines: BillItemRow[]) {
     const header = this.header()
     if (!header) return
-    for (const table of ['lines', 'payments', 'holds', 'adjustments', 'refunds']) this.sql.exec(`DELETE FROM ${table}`)
+    for (const table of RECORDS) this.#db.delete(table).run()
     this.#inProgress = null
     this.#transactions = null
     this.#header = undefined
-    this.sql.exec(
-      'UPDATE bill SET opened_at = ?, closed_at = NULL, next_session_id = NULL, settlement = NULL',
-      openedAt,
-    )
+    this.#db.update(t.bill).set({ openedAt, closedAt: null, nextSessionId: null, settlement: null }).run()
     this.#enqueue({ kind: 'reset', body: { sessionId: header.sessionId, tableId: header.tableId, openedAt } })
     this.addLines(lines)
   }
 
   #holdsInProgress(): Map<string, HoldRow> {
     this.#inProgress ??= new Map(
-      this.sql
-        .exec<StoredHold & Row>(
-          `SELECT ${HOLD_COLUMNS} FROM holds WHERE status IN ('held', 'action') ORDER BY created_at, rowid`,
-        )
-        .toArray()
+      this.#db
+        .select()
+        .from(t.holds)
+        .where(inArray(t.holds.status, ['held', 'action']))
+        .orderBy(t.holds.createdAt, ROWID)
+        .all()
         .map((row) => [row.id, toHoldRow(row)]),
     )
     return this.#inProgress
@@ -795,39 +541,25 @@ export class BillStore {
     if (!this.#ready) return undefined
     const held = this.#holdsInProgress().get(id)
     if (held) return held
-    const [row] = this.sql.exec<StoredHold & Row>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE id = ?`, id).toArray()
+    const row = this.#db.select().from(t.holds).where(eq(t.holds.id, id)).get()
     return row ? toHoldRow(row) : undefined
   }
 
   /** The newest hold made for `transactionId`: a retry finds the attempt it repeats. */
   holdByTransaction(transactionId: string): HoldRow | undefined {
     if (!this.#ready || !this.#seen(transactionId)) return undefined
-    const [row] = this.sql
-      .exec<StoredHold & Row>(
-        `SELECT ${HOLD_COLUMNS} FROM holds WHERE transaction_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-        transactionId,
-      )
-      .toArray()
+    const row = this.#db
+      .select()
+      .from(t.holds)
+      .where(eq(t.holds.transactionId, transactionId))
+      .orderBy(desc(t.holds.createdAt), desc(ROWID))
+      .limit(1)
+      .get()
     return row ? toHoldRow(row) : undefined
   }
 
   addHold(row: HoldRow) {
-    this.sql.exec(
-      `INSERT INTO holds (id, transaction_id, request_hash, request, hold, tax_cents, total_cents, status, provider, reference, expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      row.id,
-      row.transactionId,
-      row.requestHash,
-      JSON.stringify(row.request),
-      JSON.stringify(row.hold),
-      row.taxCents,
-      row.totalCents,
-      row.status,
-      row.provider,
-      row.reference,
-      row.expiresAt,
-      row.createdAt,
-    )
+    this.#writes.insertHold.run({ ...row, request: JSON.stringify(row.request), hold: JSON.stringify(row.hold) })
     // Kept in step after the write succeeds; a transaction rolled back after it drops it (see transaction).
     this.#inProgress?.set(row.id, row)
     this.#transactions?.add(row.transactionId)
@@ -842,13 +574,7 @@ export class BillStore {
       reference: change.reference ?? row.reference,
       expiresAt: change.expiresAt ?? row.expiresAt,
     }
-    this.sql.exec(
-      'UPDATE holds SET status = ?, reference = ?, expires_at = ? WHERE id = ?',
-      updated.status,
-      updated.reference,
-      updated.expiresAt,
-      id,
-    )
+    this.#writes.updateHold.run({ ...updated })
     if (inProgress(updated.status)) this.#inProgress?.set(id, updated)
     else this.#inProgress?.delete(id)
   }
@@ -877,11 +603,11 @@ export class BillStore {
   }
 
   #pending(): PendingEntry[] {
-    this.#outbox ??= this.sql
-      .exec<{ seq: number; kind: string; body: string; committedAt: number }>(
-        'SELECT seq, kind, body, committed_at AS committedAt FROM outbox ORDER BY seq',
-      )
-      .toArray()
+    this.#outbox ??= this.#db
+      .select()
+      .from(t.outbox)
+      .orderBy(t.outbox.seq)
+      .all()
       .map((row) => ({
         seq: row.seq,
         committedAt: row.committedAt,
@@ -902,37 +628,24 @@ export class BillStore {
 
   /** Drops the entries D1 has confirmed, up to and including `seq`. */
   delivered(seq: number) {
-    this.sql.exec('DELETE FROM outbox WHERE seq <= ?', seq)
+    this.#db.delete(t.outbox).where(lte(t.outbox.seq, seq)).run()
     if (this.#outbox) this.#outbox = this.#outbox.filter((pending) => pending.seq > seq)
   }
 
   #enqueue(entry: OutboxEntry) {
     const committedAt = Date.now()
     const body = JSON.stringify(entry.body)
-    const { seq } = this.sql
-      .exec<{ seq: number }>(
-        'INSERT INTO outbox (kind, body, committed_at) VALUES (?, ?, ?) RETURNING seq',
-        entry.kind,
-        body,
-        committedAt,
-      )
-      .one()
+    const { seq } = this.#writes.enqueue.get({ kind: entry.kind, body, committedAt })!
     // Read back from what was stored, as storage would give it: the caller's rows may change after they are written.
     this.#outbox?.push({ seq, committedAt, entry: { kind: entry.kind, body: JSON.parse(body) } as OutboxEntry })
   }
 
   #insertLine(line: BillItemRow) {
-    this.sql.exec(
-      `INSERT INTO lines (${LINE_FIELDS.join(', ')}) VALUES (${placeholders(LINE_FIELDS)})`,
-      ...lineValues(line),
-    )
+    this.#db.insert(t.lines).values(line).run()
   }
 
   #insertPayment(payment: PaymentRow) {
-    this.sql.exec(
-      `INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}) VALUES (${placeholders(PAYMENT_FIELDS)})`,
-      ...paymentValues(payment),
-    )
+    this.#writes.insertPayment.run({ ...payment })
     this.#transactions?.add(payment.transactionId)
   }
 }

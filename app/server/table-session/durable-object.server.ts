@@ -78,13 +78,19 @@ export class TableSession extends DurableObject<Env> {
     this.#payments = new PaymentFlow(this.#paymentHost())
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
+    void ctx.blockConcurrencyWhile(() => this.#wake())
+  }
+
+  /** Before anything reaches a new instance: storage brought to the newest schema, and what an earlier instance left. */
+  async #wake(): Promise<void> {
+    await this.#store.migrate()
     // What an earlier instance committed and did not deliver goes first.
     if (this.#store.pendingCount() > 0) void this.#deliverSoon()
     // Payments an earlier instance left in progress end by their alarm, whatever it was last set for.
     const nextHold = this.#store.nextHoldExpiry()
-    if (nextHold !== null) void this.#wakeBy(Math.max(nextHold, Date.now()))
+    if (nextHold !== null) await this.#wakeBy(Math.max(nextHold, Date.now()))
     // So do refunds an earlier instance left pending.
-    if (this.#store.pendingRefunds().length > 0) void this.#wakeBy(Date.now())
+    if (this.#store.pendingRefunds().length > 0) await this.#wakeBy(Date.now())
   }
 
   /**
@@ -378,11 +384,8 @@ export class TableSession extends DurableObject<Env> {
    * `openedAt` by the close of the table's previous bill, whose `earlier`
    * payments it answers retries of.
    */
-  open(sessionId: string, table: BillTable, openedAt: number, earlier: PaymentRow[]): void {
-    if (this.#store.header()) return
-    this.#store.transaction(() =>
-      this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier }),
-    )
+  async open(sessionId: string, table: BillTable, openedAt: number, earlier: PaymentRow[]): Promise<void> {
+    await this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier })
   }
 
   /**
@@ -490,14 +493,12 @@ export class TableSession extends DurableObject<Env> {
     const held = this.#store.header()
     if (held) return held.sessionId === sessionId ? held : null
     this.#loading ??= importOpenBill(this.#db, sessionId)
-      .then((imported) => {
-        // open() may have started the bill while D1 was read.
-        if (imported && !this.#store.header()) {
-          this.#store.transaction(() =>
-            this.#store.start(
-              { sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table },
-              { lines: imported.lines, payments: imported.payments },
-            ),
+      .then(async (imported) => {
+        // open() may have started the bill while D1 was read: start() then writes nothing.
+        if (imported) {
+          await this.#store.start(
+            { sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table },
+            { lines: imported.lines, payments: imported.payments },
           )
         }
         return this.#store.header()

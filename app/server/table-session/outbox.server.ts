@@ -1,24 +1,27 @@
-import {
-  LINE_FIELDS,
-  lineValues,
-  PAYMENT_FIELDS,
-  paymentValues,
-  placeholders,
-  type BillHeader,
-  type BillStore,
-  type OutboxEntry,
-} from './bill-store.server'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { Db } from '../db/client.server'
+import { billAdjustments, billItems, menuItems, payments, refunds, tables, tableSessions } from '../db/schema.server'
+import type { BillHeader, BillStore, OutboxEntry } from './bill-store.server'
 
 /** Entries per delivery: each is one to five statements, well within what one D1 batch may carry. */
 const BATCH_ENTRIES = 50
 
-const D1_NOW = "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
+/** One statement of a delivery, as drizzle batches it into D1. */
+export type LedgerStatement = BatchItem<'sqlite'>
+
+const D1_NOW = sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)`
+
+/** An upsert's incoming value of `column`. */
+const excluded = (column: AnySQLiteColumn) => sql.raw(`excluded."${column.name}"`)
 
 /** A bill's row in the ledger, unless it is there already. */
-const billRow = (db: D1Database, sessionId: string, tableId: string, openedAt: number) =>
+const billRow = (db: Db, sessionId: string, tableId: string, openedAt: number) =>
   db
-    .prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING')
-    .bind(sessionId, tableId, openedAt)
+    .insert(tableSessions)
+    .values({ id: sessionId, tableId, openedAt })
+    .onConflictDoNothing({ target: tableSessions.id })
 
 /**
  * The statements that give D1's ledger one outbox entry. Each is idempotent
@@ -26,127 +29,96 @@ const billRow = (db: D1Database, sessionId: string, tableId: string, openedAt: n
  * an entry delivered twice (the object stopped after D1 answered and before
  * it dropped the entry) leaves the ledger as once.
  */
-function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStatement[] {
+function ledgerStatements(db: Db, entry: OutboxEntry): LedgerStatement[] {
   switch (entry.kind) {
-    case 'line':
-      // A menu item deleted since the order leaves the line without its link, as D1's own cascade would.
+    case 'line': {
+      const line = entry.body
       return [
         db
-          .prepare(
-            `INSERT INTO bill_items (${LINE_FIELDS.join(', ')}) VALUES (${LINE_FIELDS.map((field) => (field === 'menu_item_id' ? '(SELECT id FROM menu_items WHERE id = ?)' : '?')).join(', ')})
-             ON CONFLICT (id) DO UPDATE SET quantity = excluded.quantity, price_cents = excluded.price_cents, paid_quantity = excluded.paid_quantity,
-               paid_by = excluded.paid_by, comped = excluded.comped`,
-          )
-          .bind(...lineValues(entry.body)),
+          .insert(billItems)
+          .values({
+            ...line,
+            // A menu item deleted since the order leaves the line without its link, as D1's own cascade would.
+            menuItemId: sql`(SELECT ${menuItems.id} FROM ${menuItems} WHERE ${menuItems.id} = ${line.menuItemId})`,
+          })
+          .onConflictDoUpdate({
+            target: billItems.id,
+            set: {
+              quantity: excluded(billItems.quantity),
+              priceCents: excluded(billItems.priceCents),
+              paidQuantity: excluded(billItems.paidQuantity),
+              paidBy: excluded(billItems.paidBy),
+              comped: excluded(billItems.comped),
+            },
+          }),
       ]
+    }
     case 'payment':
       return [
         db
+          .insert(payments)
           // delivered_at by D1's own clock: when the ledger received it.
-          .prepare(
-            `INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}, delivered_at) VALUES (${placeholders(PAYMENT_FIELDS)}, ${D1_NOW}) ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(...paymentValues(entry.body)),
+          .values({ ...entry.body, deliveredAt: D1_NOW })
+          .onConflictDoNothing({ target: payments.id }),
       ]
     case 'line-removed':
       // Every unit voided: the line leaves the bill, and its void (delivered next) keeps what it was.
-      return [db.prepare('DELETE FROM bill_items WHERE id = ?').bind(entry.body.id)]
-    case 'adjustment': {
-      const { id, tableId, sessionId, lineId, name, kind, quantity, amountCents, reason, staff, createdAt } = entry.body
-      return [
-        db
-          .prepare(
-            `INSERT INTO bill_adjustments (id, table_id, session_id, line_id, name, kind, quantity, amount_cents, reason, staff, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(id, tableId, sessionId, lineId, name, kind, quantity, amountCents, reason, staff, createdAt),
-      ]
-    }
-    case 'refund': {
-      const {
-        id,
-        tableId,
-        sessionId,
-        paymentId,
-        method,
-        amountCents,
-        taxCents,
-        tipCents,
-        units,
-        reason,
-        staff,
-        provider,
-        providerReference,
-        createdAt,
-      } = entry.body
-      return [
-        db
-          .prepare(
-            `INSERT INTO refunds (id, table_id, session_id, payment_id, method, amount_cents, tax_cents, tip_cents, units, reason, staff, provider, provider_reference, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(
-            id,
-            tableId,
-            sessionId,
-            paymentId,
-            method,
-            amountCents,
-            taxCents,
-            tipCents,
-            units,
-            reason,
-            staff,
-            provider,
-            providerReference,
-            createdAt,
-          ),
-      ]
-    }
+      return [db.delete(billItems).where(eq(billItems.id, entry.body.id))]
+    case 'adjustment':
+      return [db.insert(billAdjustments).values(entry.body).onConflictDoNothing({ target: billAdjustments.id })]
+    case 'refund':
+      return [db.insert(refunds).values(entry.body).onConflictDoNothing({ target: refunds.id })]
     case 'close': {
       const { sessionId, tableId, closedAt, nextSessionId, settlement } = entry.body
       return [
         db
-          .prepare(
-            'UPDATE table_sessions SET closed_at = ?, unpaid_cents = ?, unpaid_reason = ?, closed_by = ? WHERE id = ?',
-          )
-          .bind(
+          .update(tableSessions)
+          .set({
             closedAt,
-            settlement?.unpaidCents ?? 0,
-            settlement?.reason ?? null,
-            settlement?.staff ?? null,
-            sessionId,
-          ),
+            unpaidCents: settlement?.unpaidCents ?? 0,
+            unpaidReason: settlement?.reason ?? null,
+            closedBy: settlement?.staff ?? null,
+          })
+          .where(eq(tableSessions.id, sessionId)),
         billRow(db, nextSessionId, tableId, closedAt),
         // Only if the table still names this bill as open: a later close already moved it on.
         db
-          .prepare('UPDATE tables SET session_id = ? WHERE id = ? AND session_id = ?')
-          .bind(nextSessionId, tableId, sessionId),
+          .update(tables)
+          .set({ sessionId: nextSessionId })
+          .where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
       ]
     }
     case 'archive': {
       const { sessionId, tableId, closedAt } = entry.body
       return [
-        db.prepare('UPDATE table_sessions SET closed_at = ? WHERE id = ?').bind(closedAt, sessionId),
+        db.update(tableSessions).set({ closedAt }).where(eq(tableSessions.id, sessionId)),
         // Delivered twice, the table keeps the time it was first archived at.
         db
-          .prepare('UPDATE tables SET archived_at = ?, is_active = 0 WHERE id = ? AND archived_at IS NULL')
-          .bind(closedAt, tableId),
+          .update(tables)
+          .set({ archivedAt: closedAt, isActive: false })
+          .where(and(eq(tables.id, tableId), isNull(tables.archivedAt))),
       ]
     }
     case 'reset': {
       const { sessionId, tableId, openedAt } = entry.body
       return [
-        db.prepare('DELETE FROM refunds WHERE session_id = ?').bind(sessionId),
-        db.prepare('DELETE FROM payments WHERE session_id = ?').bind(sessionId),
-        db.prepare('DELETE FROM bill_adjustments WHERE session_id = ?').bind(sessionId),
-        db.prepare('DELETE FROM bill_items WHERE session_id = ?').bind(sessionId),
+        db.delete(refunds).where(eq(refunds.sessionId, sessionId)),
+        db.delete(payments).where(eq(payments.sessionId, sessionId)),
+        db.delete(billAdjustments).where(eq(billAdjustments.sessionId, sessionId)),
+        db.delete(billItems).where(eq(billItems.sessionId, sessionId)),
         db
-          .prepare(
-            `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)
-             ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, closed_at = NULL, unpaid_cents = 0, unpaid_reason = NULL, closed_by = NULL`,
-          )
-          .bind(sessionId, tableId, openedAt),
+          .insert(tableSessions)
+          .values({ id: sessionId, tableId, openedAt })
+          .onConflictDoUpdate({
+            target: tableSessions.id,
+            set: {
+              openedAt: excluded(tableSessions.openedAt),
+              closedAt: null,
+              unpaidCents: 0,
+              unpaidReason: null,
+              closedBy: null,
+            },
+          }),
       ]
     }
   }
@@ -160,10 +132,7 @@ export interface LedgerDelivery {
 }
 
 /** The D1 statements that give the ledger a delivery, in its order. */
-export function deliveryStatements(
-  db: D1Database,
-  { bill, withBillRow, entries }: LedgerDelivery,
-): D1PreparedStatement[] {
+export function deliveryStatements(db: Db, { bill, withBillRow, entries }: LedgerDelivery): LedgerStatement[] {
   const statements = entries.flatMap((entry) => ledgerStatements(db, entry))
   // The bill's records refer to its row, and a bill opened by a close may reach D1 before that close does.
   if (withBillRow) statements.unshift(billRow(db, bill.sessionId, bill.tableId, bill.openedAt))
