@@ -3,7 +3,8 @@ import type { BatchItem } from 'drizzle-orm/batch'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.server'
 import { billAdjustments, billItems, menuItems, payments, refunds, tables, tableSessions } from '../db/schema.server'
-import type { BillHeader, BillStore, OutboxEntry } from './bill-store.server'
+import type { BillHeader, BillStore } from './bill-store.server'
+import type { OutboxEntry } from './outbox-store.server'
 
 /** Entries per delivery: each is one to five statements, well within what one D1 batch may carry. */
 const BATCH_ENTRIES = 50
@@ -158,7 +159,7 @@ export async function deliverOutbox(
 ): Promise<void> {
   let withBillRow = !billRowKnown
   for (;;) {
-    const batch = store.pending(BATCH_ENTRIES)
+    const batch = store.outbox.pending(BATCH_ENTRIES)
     const last = batch.at(-1)
     if (!last) return
     await ledger.record({
@@ -167,6 +168,6 @@ export async function deliverOutbox(
       entries: batch.map((pending) => pending.entry),
     })
     withBillRow = false
-    store.transaction(() => store.delivered(last.seq))
+    store.transaction(() => store.outbox.delivered(last.seq))
   }
 }
