@@ -1,7 +1,7 @@
 /** Statements per D1 batch: deliveries are taken whole, up to this many together. */
 const MAX_STATEMENTS = 400
 
-type Waiting<S> = { statements: S[]; resolve: () => void; reject: (error: unknown) => void }
+type Waiting = { statements: D1PreparedStatement[]; resolve: () => void; reject: (error: unknown) => void }
 
 /**
  * The restaurant's deliveries to D1, written together. Every table's object
@@ -15,14 +15,14 @@ type Waiting<S> = { statements: S[]; resolve: () => void; reject: (error: unknow
  * Nothing is kept here: a delivery that gets no answer is sent again by its
  * table, and every statement is idempotent.
  */
-export class LedgerBatches<S> {
-  #waiting: Waiting<S>[] = []
+export class LedgerBatches {
+  #waiting: Waiting[] = []
   #running = false
 
-  constructor(private readonly db: { batch(statements: S[]): Promise<unknown> }) {}
+  constructor(private readonly db: Pick<D1Database, 'batch'>) {}
 
   /** Writes `statements` in one D1 transaction, together with other deliveries; resolves once D1 has them. */
-  write(statements: S[]): Promise<void> {
+  write(statements: D1PreparedStatement[]): Promise<void> {
     const written = new Promise<void>((resolve, reject) => this.#waiting.push({ statements, resolve, reject }))
     if (!this.#running) {
       this.#running = true
@@ -39,7 +39,7 @@ export class LedgerBatches<S> {
     this.#running = false
   }
 
-  #nextGroup(): Waiting<S>[] {
+  #nextGroup(): Waiting[] {
     let statements = 0
     let taken = 0
     for (const waiting of this.#waiting) {
@@ -50,7 +50,7 @@ export class LedgerBatches<S> {
     return this.#waiting.splice(0, taken)
   }
 
-  async #writeGroup(group: Waiting<S>[]) {
+  async #writeGroup(group: Waiting[]) {
     try {
       await this.db.batch(group.flatMap((waiting) => waiting.statements))
       for (const waiting of group) waiting.resolve()

@@ -1,12 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
-import { getDb, type Db } from '../db/client.server'
-import {
-  deliveryStatements,
-  type Ledger,
-  type LedgerDelivery,
-  type LedgerStatement,
-} from '../table-session/outbox.server'
+import { LedgerStatements, type Ledger, type LedgerDelivery } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
@@ -19,16 +13,13 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
  * to D1 through it too, so that the restaurant's deliveries share D1 batches.
  */
 export class RestaurantHub extends DurableObject<Env> implements Ledger {
-  readonly #db: Db
-  readonly #ledger: LedgerBatches<LedgerStatement>
+  readonly #statements: LedgerStatements
+  readonly #ledger: LedgerBatches
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
-    this.#db = getDb(env.DB)
-    this.#ledger = new LedgerBatches({
-      // Every delivery has a statement at least, so a batch is never empty.
-      batch: (statements) => this.#db.batch(statements as [LedgerStatement, ...LedgerStatement[]]),
-    })
+    this.#statements = new LedgerStatements(env.DB)
+    this.#ledger = new LedgerBatches(env.DB)
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
 
@@ -64,7 +55,7 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
 
   /** One table's outbox entries for D1; answers once D1 has them all. */
   record(delivery: LedgerDelivery): Promise<void> {
-    return this.#ledger.write(deliveryStatements(this.#db, delivery))
+    return this.#ledger.write(this.#statements.of(delivery))
   }
 
   webSocketMessage(): void {}

@@ -43,8 +43,9 @@ export class OutboxStore {
    * while D1 is down.
    */
   #entries: PendingEntry[] | null = null
-  /** Prepared once: every commit adds one entry or more. */
+  /** Prepared once: every commit adds one entry or more, and every delivery drops them. */
   readonly #insert
+  readonly #drop
 
   constructor(
     private readonly db: ObjectDb,
@@ -58,6 +59,10 @@ export class OutboxStore {
         committedAt: sql.placeholder('committedAt'),
       })
       .returning({ seq: outbox.seq })
+      .prepare()
+    this.#drop = db
+      .delete(outbox)
+      .where(lte(outbox.seq, sql.placeholder('seq')))
       .prepare()
   }
 
@@ -87,7 +92,7 @@ export class OutboxStore {
 
   /** Drops the entries D1 has confirmed, up to and including `seq`. */
   delivered(seq: number) {
-    this.db.delete(outbox).where(lte(outbox.seq, seq)).run()
+    this.#drop.run({ seq })
     if (this.#entries) this.#entries = this.#entries.filter((pending) => pending.seq > seq)
   }
 

@@ -1,128 +1,195 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { BatchItem } from 'drizzle-orm/batch'
+import { and, eq, fillPlaceholders, isNull, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { Db } from '../db/client.server'
+import { getDb, type Db } from '../db/client.server'
 import { billAdjustments, billItems, menuItems, payments, refunds, tables, tableSessions } from '../db/schema.server'
 import type { BillHeader, BillStore } from './bill-store.server'
 import type { OutboxEntry } from './outbox-store.server'
+import { placeholdersOf } from './statements.server'
 
 /** Entries per delivery: each is one to five statements, well within what one D1 batch may carry. */
 const BATCH_ENTRIES = 50
-
-/** One statement of a delivery, as drizzle batches it into D1. */
-export type LedgerStatement = BatchItem<'sqlite'>
 
 const D1_NOW = sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)`
 
 /** An upsert's incoming value of `column`. */
 const excluded = (column: AnySQLiteColumn) => sql.raw(`excluded."${column.name}"`)
 
-/** A bill's row in the ledger, unless it is there already. */
-const billRow = (db: Db, sessionId: string, tableId: string, openedAt: number) =>
-  db
-    .insert(tableSessions)
-    .values({ id: sessionId, tableId, openedAt })
-    .onConflictDoNothing({ target: tableSessions.id })
+const p = (name: string) => sql.placeholder(name)
+/** A placeholder where drizzle's types take only a value or SQL (an update's set). */
+const v = (name: string) => sql`${sql.placeholder(name)}`
 
 /**
- * The statements that give D1's ledger one outbox entry. Each is idempotent
- * on the record's id (an upsert, or an insert that ignores a copy it has), so
- * an entry delivered twice (the object stopped after D1 answered and before
- * it dropped the entry) leaves the ledger as once.
+ * Each statement D1's ledger is given, built once by drizzle from D1's
+ * table definitions with placeholders for its values. Building a
+ * statement's SQL costs more CPU than running it asks of the hub, and the
+ * hub writes every payment of its restaurant.
  */
-function ledgerStatements(db: Db, entry: OutboxEntry): LedgerStatement[] {
-  switch (entry.kind) {
-    case 'line': {
-      const line = entry.body
-      return [
-        db
-          .insert(billItems)
-          .values({
-            ...line,
-            // A menu item deleted since the order leaves the line without its link, as D1's own cascade would.
-            menuItemId: sql`(SELECT ${menuItems.id} FROM ${menuItems} WHERE ${menuItems.id} = ${line.menuItemId})`,
-          })
-          .onConflictDoUpdate({
-            target: billItems.id,
-            set: {
-              quantity: excluded(billItems.quantity),
-              priceCents: excluded(billItems.priceCents),
-              paidQuantity: excluded(billItems.paidQuantity),
-              paidBy: excluded(billItems.paidBy),
-              comped: excluded(billItems.comped),
-            },
-          }),
-      ]
-    }
-    case 'payment':
-      return [
-        db
-          .insert(payments)
-          // delivered_at by D1's own clock: when the ledger received it.
-          .values({ ...entry.body, deliveredAt: D1_NOW })
-          .onConflictDoNothing({ target: payments.id }),
-      ]
-    case 'line-removed':
-      // Every unit voided: the line leaves the bill, and its void (delivered next) keeps what it was.
-      return [db.delete(billItems).where(eq(billItems.id, entry.body.id))]
-    case 'adjustment':
-      return [db.insert(billAdjustments).values(entry.body).onConflictDoNothing({ target: billAdjustments.id })]
-    case 'refund':
-      return [db.insert(refunds).values(entry.body).onConflictDoNothing({ target: refunds.id })]
-    case 'close': {
-      const { sessionId, tableId, closedAt, nextSessionId, settlement } = entry.body
-      return [
-        db
-          .update(tableSessions)
-          .set({
-            closedAt,
-            unpaidCents: settlement?.unpaidCents ?? 0,
-            unpaidReason: settlement?.reason ?? null,
-            closedBy: settlement?.staff ?? null,
-          })
-          .where(eq(tableSessions.id, sessionId)),
-        billRow(db, nextSessionId, tableId, closedAt),
-        // Only if the table still names this bill as open: a later close already moved it on.
-        db
-          .update(tables)
-          .set({ sessionId: nextSessionId })
-          .where(and(eq(tables.id, tableId), eq(tables.sessionId, sessionId))),
-      ]
-    }
-    case 'archive': {
-      const { sessionId, tableId, closedAt } = entry.body
-      return [
-        db.update(tableSessions).set({ closedAt }).where(eq(tableSessions.id, sessionId)),
-        // Delivered twice, the table keeps the time it was first archived at.
-        db
-          .update(tables)
-          .set({ archivedAt: closedAt, isActive: false })
-          .where(and(eq(tables.id, tableId), isNull(tables.archivedAt))),
-      ]
-    }
-    case 'reset': {
-      const { sessionId, tableId, openedAt } = entry.body
-      return [
-        db.delete(refunds).where(eq(refunds.sessionId, sessionId)),
-        db.delete(payments).where(eq(payments.sessionId, sessionId)),
-        db.delete(billAdjustments).where(eq(billAdjustments.sessionId, sessionId)),
-        db.delete(billItems).where(eq(billItems.sessionId, sessionId)),
-        db
-          .insert(tableSessions)
-          .values({ id: sessionId, tableId, openedAt })
-          .onConflictDoUpdate({
-            target: tableSessions.id,
-            set: {
-              openedAt: excluded(tableSessions.openedAt),
-              closedAt: null,
-              unpaidCents: 0,
-              unpaidReason: null,
-              closedBy: null,
-            },
-          }),
-      ]
+function ledgerQueries(db: Db) {
+  return {
+    billRow: db
+      .insert(tableSessions)
+      .values({ id: p('sessionId'), tableId: p('tableId'), openedAt: p('openedAt') })
+      .onConflictDoNothing({ target: tableSessions.id })
+      .toSQL(),
+    line: db
+      .insert(billItems)
+      .values({
+        ...placeholdersOf(billItems),
+        // A menu item deleted since the order leaves the line without its link, as D1's own cascade would.
+        menuItemId: sql`(SELECT ${menuItems.id} FROM ${menuItems} WHERE ${menuItems.id} = ${p('menuItemId')})`,
+      })
+      .onConflictDoUpdate({
+        target: billItems.id,
+        set: {
+          quantity: excluded(billItems.quantity),
+          priceCents: excluded(billItems.priceCents),
+          paidQuantity: excluded(billItems.paidQuantity),
+          paidBy: excluded(billItems.paidBy),
+          comped: excluded(billItems.comped),
+        },
+      })
+      .toSQL(),
+    payment: db
+      .insert(payments)
+      // delivered_at by D1's own clock: when the ledger received it.
+      .values({ ...placeholdersOf(payments), deliveredAt: D1_NOW })
+      .onConflictDoNothing({ target: payments.id })
+      .toSQL(),
+    lineRemoved: db
+      .delete(billItems)
+      .where(eq(billItems.id, p('id')))
+      .toSQL(),
+    adjustment: db
+      .insert(billAdjustments)
+      .values(placeholdersOf(billAdjustments))
+      .onConflictDoNothing({ target: billAdjustments.id })
+      .toSQL(),
+    refund: db.insert(refunds).values(placeholdersOf(refunds)).onConflictDoNothing({ target: refunds.id }).toSQL(),
+    closeBill: db
+      .update(tableSessions)
+      .set({ closedAt: v('closedAt'), unpaidCents: v('unpaidCents'), unpaidReason: v('reason'), closedBy: v('staff') })
+      .where(eq(tableSessions.id, p('sessionId')))
+      .toSQL(),
+    // Only if the table still names this bill as open: a later close already moved it on.
+    moveTable: db
+      .update(tables)
+      .set({ sessionId: v('nextSessionId') })
+      .where(and(eq(tables.id, p('tableId')), eq(tables.sessionId, p('sessionId'))))
+      .toSQL(),
+    archiveBill: db
+      .update(tableSessions)
+      .set({ closedAt: v('closedAt') })
+      .where(eq(tableSessions.id, p('sessionId')))
+      .toSQL(),
+    // Delivered twice, the table keeps the time it was first archived at.
+    archiveTable: db
+      .update(tables)
+      .set({ archivedAt: v('closedAt'), isActive: false })
+      .where(and(eq(tables.id, p('tableId')), isNull(tables.archivedAt)))
+      .toSQL(),
+    forgetRefunds: db
+      .delete(refunds)
+      .where(eq(refunds.sessionId, p('sessionId')))
+      .toSQL(),
+    forgetPayments: db
+      .delete(payments)
+      .where(eq(payments.sessionId, p('sessionId')))
+      .toSQL(),
+    forgetAdjustments: db
+      .delete(billAdjustments)
+      .where(eq(billAdjustments.sessionId, p('sessionId')))
+      .toSQL(),
+    forgetLines: db
+      .delete(billItems)
+      .where(eq(billItems.sessionId, p('sessionId')))
+      .toSQL(),
+    reopenBill: db
+      .insert(tableSessions)
+      .values({ id: p('sessionId'), tableId: p('tableId'), openedAt: p('openedAt') })
+      .onConflictDoUpdate({
+        target: tableSessions.id,
+        set: {
+          openedAt: excluded(tableSessions.openedAt),
+          closedAt: null,
+          unpaidCents: 0,
+          unpaidReason: null,
+          closedBy: null,
+        },
+      })
+      .toSQL(),
+  }
+}
+
+type LedgerQuery = ReturnType<typeof ledgerQueries>[keyof ReturnType<typeof ledgerQueries>]
+
+/**
+ * The ledger's statements, for one D1 database: drizzle's SQL with each
+ * entry's values bound. Each is idempotent on the record's id (an upsert,
+ * or an insert that ignores a copy it has), so an entry delivered twice
+ * (the object stopped after D1 answered and before it dropped the entry)
+ * leaves the ledger as once.
+ */
+export class LedgerStatements {
+  readonly #queries: ReturnType<typeof ledgerQueries>
+
+  constructor(private readonly d1: D1Database) {
+    this.#queries = ledgerQueries(getDb(d1))
+  }
+
+  /** The D1 statements that give the ledger a delivery, in its order. */
+  of({ bill, withBillRow, entries }: LedgerDelivery): D1PreparedStatement[] {
+    const statements = entries.flatMap((entry) => this.#entry(entry))
+    // The bill's records refer to its row, and a bill opened by a close may reach D1 before that close does.
+    if (withBillRow) statements.unshift(this.#bind(this.#queries.billRow, bill))
+    return statements
+  }
+
+  // Outbox entries written before a column existed lack it: it reads as null (or its default), as those records were.
+  #bind(query: LedgerQuery, values: object): D1PreparedStatement {
+    const params = fillPlaceholders(query.params, new Proxy(values, ABSENT_AS_NULL) as Record<string, unknown>)
+    return this.d1.prepare(query.sql).bind(...params)
+  }
+
+  #entry(entry: OutboxEntry): D1PreparedStatement[] {
+    const q = this.#queries
+    switch (entry.kind) {
+      case 'line':
+        return [this.#bind(q.line, entry.body)]
+      case 'payment':
+        return [this.#bind(q.payment, entry.body)]
+      case 'line-removed':
+        // Every unit voided: the line leaves the bill, and its void (delivered next) keeps what it was.
+        return [this.#bind(q.lineRemoved, entry.body)]
+      case 'adjustment':
+        return [this.#bind(q.adjustment, entry.body)]
+      case 'refund':
+        return [this.#bind(q.refund, entry.body)]
+      case 'close': {
+        const { settlement, ...close } = entry.body
+        return [
+          this.#bind(q.closeBill, { ...close, unpaidCents: 0, ...settlement }),
+          this.#bind(q.billRow, { sessionId: close.nextSessionId, tableId: close.tableId, openedAt: close.closedAt }),
+          this.#bind(q.moveTable, close),
+        ]
+      }
+      case 'archive':
+        return [this.#bind(q.archiveBill, entry.body), this.#bind(q.archiveTable, entry.body)]
+      case 'reset':
+        return [
+          this.#bind(q.forgetRefunds, entry.body),
+          this.#bind(q.forgetPayments, entry.body),
+          this.#bind(q.forgetAdjustments, entry.body),
+          this.#bind(q.forgetLines, entry.body),
+          this.#bind(q.reopenBill, entry.body),
+        ]
     }
   }
+}
+
+/** A value the entry lacks is bound as null: D1 binds no undefined. */
+const ABSENT_AS_NULL: ProxyHandler<object> = {
+  has: () => true,
+  get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? null,
 }
 
 /** One table's entries for the ledger, oldest first, and its bill (whose row the first delivery makes sure of). */
@@ -130,14 +197,6 @@ export interface LedgerDelivery {
   bill: { sessionId: string; tableId: string; openedAt: number }
   withBillRow: boolean
   entries: OutboxEntry[]
-}
-
-/** The D1 statements that give the ledger a delivery, in its order. */
-export function deliveryStatements(db: Db, { bill, withBillRow, entries }: LedgerDelivery): LedgerStatement[] {
-  const statements = entries.flatMap((entry) => ledgerStatements(db, entry))
-  // The bill's records refer to its row, and a bill opened by a close may reach D1 before that close does.
-  if (withBillRow) statements.unshift(billRow(db, bill.sessionId, bill.tableId, bill.openedAt))
-  return statements
 }
 
 /** Where a table's object sends its outbox: the restaurant's hub, which writes it to D1 (see LedgerBatches). */
