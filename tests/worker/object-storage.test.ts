@@ -143,10 +143,10 @@ const HAND_WRITTEN_STEPS = [
   CREATE INDEX refunds_by_payment ON refunds (payment_id);`,
 ]
 
-/** Writes the hand-written schema, as `#migrate()` did: every step, each counted. */
-function handWrittenSchema(sql: SqlStorage) {
+/** Writes the hand-written schema, as `#migrate()` did: its first `steps` steps (every one unless told), each counted. */
+function handWrittenSchema(sql: SqlStorage, steps = HAND_WRITTEN_STEPS.length) {
   sql.exec('CREATE TABLE schema_steps (step INTEGER PRIMARY KEY)')
-  HAND_WRITTEN_STEPS.forEach((step, index) => {
+  HAND_WRITTEN_STEPS.slice(0, steps).forEach((step, index) => {
     sql.exec(step)
     sql.exec('INSERT INTO schema_steps (step) VALUES (?)', index)
   })
@@ -402,6 +402,52 @@ describe("a TableSession's own SQLite", () => {
     // The steps left the one unique constraint's index unnamed; adopting the storage names it as the baseline does.
     expect({ ...madePayments, namedIndexes: [] }).toEqual({ ...legacyPayments, namedIndexes: [] })
     await readSession(table.sessionId)
+    const adopted = await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+      schemaOf(state.storage.sql),
+    )
+    expect(adopted).toEqual(made)
+  })
+
+  it('finishes storage an object left at an earlier hand-written step before adopting it, keeping its bill', async () => {
+    const table = await seedTable()
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) => {
+      const { sql } = state.storage
+      handWrittenSchema(sql, 1)
+      sql.exec(
+        'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
+        table.sessionId,
+        table.tableId,
+        Date.now(),
+        JSON.stringify({
+          tableId: table.tableId,
+          userId: table.userId,
+          tableNumber: '12',
+          tableName: 'Ventana',
+          capacity: 4,
+          isActive: true,
+          restaurantName: 'Fonda de Prueba',
+          taxRateBps: 1600,
+          taxIncludedInPrice: true,
+          showTaxSeparately: false,
+        }),
+      )
+      sql.exec(
+        "INSERT INTO lines (id, table_id, session_id, name, price_cents, quantity, created_at) VALUES ('old-line', ?, ?, 'Pozole', 9000, 1, ?)",
+        table.tableId,
+        table.sessionId,
+        Date.now(),
+      )
+    })
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.abort('restart')).catch(
+      () => undefined,
+    )
+    const bill = await readSession(table.sessionId)
+    expect(bill.items.map((item) => [item.id, item.price, item.paidQuantity])).toEqual([['old-line', 90, 0]])
+    const fresh = await seedTable([{ priceCents: 1000 }])
+    await readSession(fresh.sessionId)
+    const made = await runInDurableObject(billObject(fresh.sessionId), (_instance, state) =>
+      schemaOf(state.storage.sql),
+    )
     const adopted = await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
       schemaOf(state.storage.sql),
     )

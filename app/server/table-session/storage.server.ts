@@ -41,7 +41,7 @@ function adoptLegacy(storage: DurableObjectStorage) {
   for (const step of LEGACY_STEPS.slice(done)) storage.sql.exec(step)
   const [baseline] = migrations.journal.entries
   if (!baseline) throw new Error('the object has no baseline migration')
-  // The steps made the baseline's one unique constraint unnamed; a later migration may name its index.
+  // The steps left payments' unique transaction_id an unnamed index; a later migration may drop or rebuild it by the baseline's name.
   for (const statement of baselineIndexes()) storage.sql.exec(statement)
   storage.sql.exec(
     `CREATE TABLE IF NOT EXISTS ${JOURNAL} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`,
