@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { cacheRouteMatching } from './vite/cache-route-matching'
+import { sqlText } from './vite/sql-text'
 
 declare module '@remix-run/cloudflare' {
   interface Future {
@@ -35,6 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     tsconfigPaths(),
     cacheRouteMatching(),
+    sqlText(),
   ],
   ssr: {
     target: 'webworker',

@@ -3,6 +3,7 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars } from './scripts/local-vars'
 import { createStripeStandIn } from './stand-ins/stripe/handler'
+import { sqlText } from './vite/sql-text'
 
 /** Where the Stripe tests' Worker finds Stripe: a name no network answers, which outboundService hands to the stand-in. */
 const STRIPE_STANDIN = 'http://stripe.standin'
@@ -32,6 +33,7 @@ export default defineConfig({
       {
         plugins: [
           tsconfigPaths(),
+          sqlText(),
           cloudflareTest(async () => ({
             main: './workers/app.ts',
             wrangler: { configPath: './wrangler.toml' },
@@ -52,6 +54,7 @@ export default defineConfig({
       {
         plugins: [
           tsconfigPaths(),
+          sqlText(),
           cloudflareTest(async () => {
             // One stand-in for the run, in Node beside workerd. Everything the Worker, its Durable Objects and the
             // tests fetch leaves workerd through miniflare's outboundService, which hands what goes to the stand-in's

@@ -1,15 +1,22 @@
 import { sql } from 'drizzle-orm'
-import { ADJUSTMENT_KINDS } from '../../domain/adjustments'
-import { LEDGER_METHODS } from '../../domain/bill'
 import type { PhotoSize } from '../../domain/menu-photos'
 import { MENU_TYPES } from '../../domain/schemas/menus'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  adjustmentChecks,
+  adjustmentColumns,
+  lineChecks,
+  lineColumns,
+  paymentChecks,
+  paymentColumns,
+  refundChecks,
+  refundColumns,
+} from './records.server'
 
 // Every timestamp is epoch milliseconds; every amount is integer cents (MXN).
-const createdAt = () =>
-  integer('created_at', { mode: 'number' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`)
+/** D1's clock, for a row written without its time. */
+const NOW = sql`(unixepoch('subsec') * 1000)`
+const createdAt = () => integer('created_at', { mode: 'number' }).notNull().default(NOW)
 
 /** An owner account with its restaurant profile and tax settings. */
 export const users = sqliteTable(
@@ -131,9 +138,7 @@ export const tableSessions = sqliteTable(
     tableId: text('table_id')
       .notNull()
       .references(() => tables.id, { onDelete: 'cascade' }),
-    openedAt: integer('opened_at')
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    openedAt: integer('opened_at').notNull().default(NOW),
     closedAt: integer('closed_at'),
     // A bill closed with something unpaid: how much, why ("se fueron sin pagar"), and who closed it.
     unpaidCents: integer('unpaid_cents').notNull().default(0),
@@ -143,161 +148,89 @@ export const tableSessions = sqliteTable(
   (t) => [index('table_sessions_table_idx').on(t.tableId)],
 )
 
-/** A bill line. `priceCents` is the line total for the whole quantity. */
+const line = lineColumns()
+/** A bill line, as the ledger receives it from its bill's object (records.server.ts). */
 export const billItems = sqliteTable(
   'bill_items',
   {
-    id: text('id').primaryKey(),
-    tableId: text('table_id')
-      .notNull()
-      .references(() => tables.id, { onDelete: 'cascade' }),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => tableSessions.id, { onDelete: 'cascade' }),
-    menuItemId: text('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    description: text('description'),
-    category: text('category').notNull().default('Order'),
-    priceCents: integer('price_cents').notNull(),
-    quantity: integer('quantity').notNull(),
-    paidQuantity: integer('paid_quantity').notNull().default(0),
-    customerName: text('customer_name'),
-    paidBy: text('paid_by'),
-    createdAt: createdAt(),
-    // On the house: kept on the bill at no charge (bill_adjustments says who, when and why).
-    comped: integer('comped', { mode: 'boolean' }).notNull().default(false),
-    // What the kitchen should know ("sin cebolla").
-    note: text('note'),
-    // The staff member who entered the line; null when a diner ordered it.
-    addedBy: text('added_by'),
+    ...line,
+    tableId: line.tableId.references(() => tables.id, { onDelete: 'cascade' }),
+    sessionId: line.sessionId.references(() => tableSessions.id, { onDelete: 'cascade' }),
+    menuItemId: line.menuItemId.references(() => menuItems.id, { onDelete: 'set null' }),
+    createdAt: line.createdAt.default(NOW),
   },
-  (t) => [
-    index('bill_items_session_idx').on(t.sessionId, t.createdAt),
-    check('bill_items_price_non_negative', sql`${t.priceCents} >= 0`),
-    check('bill_items_quantity_positive', sql`${t.quantity} >= 1`),
-    check('bill_items_paid_quantity_range', sql`${t.paidQuantity} BETWEEN 0 AND ${t.quantity}`),
-  ],
+  (t) => [index('bill_items_session_idx').on(t.sessionId, t.createdAt), ...lineChecks('bill_items', t)],
 )
 
-/** A payment; `amountCents` is the part of the bill it pays, the tip is apart. */
+const { recordedBy, cashReceivedCents, ...payment } = paymentColumns()
+/** A payment, as the ledger receives it from its bill's object (records.server.ts). */
 export const payments = sqliteTable(
   'payments',
   {
-    id: text('id').primaryKey(),
-    tableId: text('table_id')
-      .notNull()
-      .references(() => tables.id, { onDelete: 'cascade' }),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => tableSessions.id, { onDelete: 'cascade' }),
-    transactionId: text('transaction_id').notNull(),
-    // Hash of the request, so a replay is told apart from a reuse of the id.
-    requestHash: text('request_hash').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    tipCents: integer('tip_cents').notNull().default(0),
-    // Tax charged on top of the bill part when the restaurant's prices exclude it; 0 when they include it.
-    taxCents: integer('tax_cents').notNull().default(0),
-    tipPercentage: integer('tip_percentage'),
-    paymentMethod: text('payment_method', { enum: LEDGER_METHODS }).notNull(),
-    paymentType: text('payment_type', { enum: ['full', 'item', 'split'] }).notNull(),
-    customerName: text('customer_name').notNull().default('Guest'),
-    // JSON list of { itemId, quantity, amountCents } for item payments.
-    paidItems: text('paid_items'),
-    splitCount: integer('split_count'),
-    // Shares of splitCount this payment covered, so the next diner divides what is left among those still to pay.
-    splitShares: integer('split_shares'),
-    serviceQuality: text('service_quality'),
-    provider: text('provider').notNull().default('simulated'),
-    providerReference: text('provider_reference'),
-    createdAt: createdAt(),
+    ...payment,
+    tableId: payment.tableId.references(() => tables.id, { onDelete: 'cascade' }),
+    sessionId: payment.sessionId.references(() => tableSessions.id, { onDelete: 'cascade' }),
+    createdAt: payment.createdAt.default(NOW),
     // When the ledger received the payment from its table's object (commit → delivered is the outbox's lag).
     deliveredAt: integer('delivered_at'),
-    // The staff member who took a cash or terminal payment; null for a diner's own.
-    recordedBy: text('recorded_by'),
-    // Cash handed over, when more than the charge: the change given is the difference.
-    cashReceivedCents: integer('cash_received_cents'),
+    recordedBy,
+    cashReceivedCents,
   },
   (t) => [
     // A bill's object records a transactionId once; the ledger holds each bill's records as its object committed them.
     uniqueIndex('payments_session_transaction_unique').on(t.sessionId, t.transactionId),
     index('payments_session_idx').on(t.sessionId, t.createdAt),
     index('payments_table_idx').on(t.tableId, t.createdAt),
-    check('payments_amount_positive', sql`${t.amountCents} > 0`),
-    check('payments_tip_non_negative', sql`${t.tipCents} >= 0`),
-    check('payments_tax_non_negative', sql`${t.taxCents} >= 0`),
-    check('payments_method_known', sql`${t.paymentMethod} IN ('card', 'apple', 'google', 'cash', 'terminal')`),
-    check(
-      'payments_cash_received',
-      sql`${t.cashReceivedCents} IS NULL OR ${t.cashReceivedCents} >= ${t.amountCents} + ${t.taxCents} + ${t.tipCents}`,
-    ),
-    check('payments_type_known', sql`${t.paymentType} IN ('full', 'item', 'split')`),
+    ...paymentChecks('payments', t),
   ],
 )
 
-/** A void (units taken off a bill) or comp (units kept on it, free), with who, when and why; append-only. */
+const { id: adjustmentId, ...adjustment } = adjustmentColumns()
+/** A void or comp (records.server.ts); append-only. */
 export const billAdjustments = sqliteTable(
   'bill_adjustments',
   {
-    id: text('id').primaryKey(),
+    id: adjustmentId,
     tableId: text('table_id')
       .notNull()
       .references(() => tables.id, { onDelete: 'cascade' }),
     sessionId: text('session_id')
       .notNull()
       .references(() => tableSessions.id, { onDelete: 'cascade' }),
-    // The line as it was named: a void of every unit takes the line itself off the bill.
-    lineId: text('line_id').notNull(),
-    name: text('name').notNull(),
-    kind: text('kind', { enum: ADJUSTMENT_KINDS }).notNull(),
-    quantity: integer('quantity').notNull(),
-    // What the units stopped costing.
-    amountCents: integer('amount_cents').notNull(),
-    reason: text('reason').notNull(),
-    staff: text('staff').notNull(),
-    createdAt: createdAt(),
+    ...adjustment,
+    createdAt: adjustment.createdAt.default(NOW),
   },
   (t) => [
     index('bill_adjustments_session_idx').on(t.sessionId, t.createdAt),
     index('bill_adjustments_table_idx').on(t.tableId, t.createdAt),
-    check('bill_adjustments_kind_known', sql`${t.kind} IN ('void', 'comp')`),
-    check('bill_adjustments_quantity_positive', sql`${t.quantity} >= 1`),
-    check('bill_adjustments_amount_non_negative', sql`${t.amountCents} >= 0`),
+    ...adjustmentChecks('bill_adjustments', t),
   ],
 )
 
-/** Money given back on a payment (whole or part), with who, when and why; append-only. The ledger gets a refund once it is done. */
+const { id: refundId, ...refund } = refundColumns()
+/** A refund (records.server.ts); append-only. The ledger gets a refund once it is done. */
 export const refunds = sqliteTable(
   'refunds',
   {
-    id: text('id').primaryKey(),
+    id: refundId,
     tableId: text('table_id')
       .notNull()
       .references(() => tables.id, { onDelete: 'cascade' }),
     sessionId: text('session_id')
       .notNull()
       .references(() => tableSessions.id, { onDelete: 'cascade' }),
-    paymentId: text('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    // The payment's method: the way the money went back (the drawer's cash, the card).
-    method: text('method', { enum: LEDGER_METHODS }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    taxCents: integer('tax_cents').notNull().default(0),
-    tipCents: integer('tip_cents').notNull().default(0),
-    // JSON list of { itemId, quantity }: the units that are unpaid again.
-    units: text('units').notNull().default('[]'),
-    reason: text('reason').notNull(),
-    staff: text('staff').notNull(),
-    provider: text('provider').notNull(),
-    providerReference: text('provider_reference'),
-    createdAt: createdAt(),
+    ...refund,
+    paymentId: refund.paymentId.references(() => payments.id, { onDelete: 'cascade' }),
+    taxCents: refund.taxCents.default(0),
+    tipCents: refund.tipCents.default(0),
+    units: refund.units.default('[]'),
+    createdAt: refund.createdAt.default(NOW),
   },
   (t) => [
     index('refunds_session_idx').on(t.sessionId, t.createdAt),
     index('refunds_table_idx').on(t.tableId, t.createdAt),
     index('refunds_payment_idx').on(t.paymentId),
-    check('refunds_amounts_non_negative', sql`${t.amountCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.tipCents} >= 0`),
-    check('refunds_something', sql`${t.amountCents} + ${t.tipCents} > 0`),
+    ...refundChecks('refunds', t),
   ],
 )
 

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
-import { deliveryStatements, type Ledger, type LedgerDelivery } from '../table-session/outbox.server'
+import { LedgerStatements, type Ledger, type LedgerDelivery } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
@@ -13,10 +13,12 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
  * to D1 through it too, so that the restaurant's deliveries share D1 batches.
  */
 export class RestaurantHub extends DurableObject<Env> implements Ledger {
+  readonly #statements: LedgerStatements
   readonly #ledger: LedgerBatches
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
+    this.#statements = new LedgerStatements(env.DB)
     this.#ledger = new LedgerBatches(env.DB)
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
@@ -53,7 +55,7 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
 
   /** One table's outbox entries for D1; answers once D1 has them all. */
   record(delivery: LedgerDelivery): Promise<void> {
-    return this.#ledger.write(deliveryStatements(this.env.DB, delivery))
+    return this.#ledger.write(this.#statements.of(delivery))
   }
 
   webSocketMessage(): void {}

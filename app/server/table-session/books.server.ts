@@ -5,7 +5,8 @@ import { planRefund, type RefundUnits } from '~/domain/refunds'
 import { paidLinesOf } from '../bills/bill-reads.server'
 import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
 import { fail, type WriteFailure } from '../bills/write-result.server'
-import type { BillHeader, BillState, BillStore, StoredRefund } from './bill-store.server'
+import type { BillHeader, BillState, BillStore } from './bill-store.server'
+import type { StoredRefund } from './refund-store.server'
 
 export interface AdjustmentRequest {
   kind: AdjustmentKind
@@ -57,8 +58,6 @@ export interface RefundRequest {
   staff: string
 }
 
-export type PendingRefund = Omit<StoredRefund, 'tableId' | 'sessionId'>
-
 /**
  * A refund of one of the bill's payments checked against what that payment
  * paid and what was given back of it already, pending ones included: so two
@@ -69,17 +68,17 @@ export function refundOf(
   store: BillStore,
   request: RefundRequest,
   now: number,
-): WriteFailure | { ok: true; row: PendingRefund; reference: string | null } {
+): WriteFailure | { ok: true; row: StoredRefund; reference: string | null } {
   const payment = store.payment(request.paymentId)
   if (!payment) return fail('NOT_FOUND', 'That payment is not on this bill.')
-  const earlier = store
-    .refunds(payment.id)
+  const earlier = store.refunds
+    .list(payment.id)
     .filter((refund) => refund.status !== 'failed')
     .map((refund) => ({ ...refund, units: JSON.parse(refund.units) as RefundUnits[] }))
   const decision = planRefund(store.state().lines, { ...payment, paidLines: paidLinesOf(payment) }, earlier, request)
   if (!decision.ok) return fail(decision.code, decision.message)
   const { refund } = decision
-  const row: PendingRefund = {
+  const row: StoredRefund = {
     id: crypto.randomUUID(),
     paymentId: payment.id,
     method: payment.paymentMethod as LedgerMethod,
@@ -98,7 +97,7 @@ export function refundOf(
 }
 
 /** The lines once a refund's units are unpaid again. */
-export function linesAfterRefund(lines: readonly BillItemRow[], refund: PendingRefund): BillItemRow[] {
+export function linesAfterRefund(lines: readonly BillItemRow[], refund: StoredRefund): BillItemRow[] {
   const units = new Map((JSON.parse(refund.units) as RefundUnits[]).map((unit) => [unit.itemId, unit.quantity]))
   return lines.map((line) => {
     const quantity = units.get(line.id)

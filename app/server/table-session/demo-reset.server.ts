@@ -38,7 +38,7 @@ export async function reseeded(db: Db, store: BillStore, header: BillHeader): Pr
     !isDemoSession(header.sessionId) ||
     header.closedAt === null ||
     header.nextSessionId === null ||
-    store.pendingCount() > 0
+    store.outbox.count() > 0
   )
     return false
   return (await readTable(db, header.tableId))?.sessionId === header.sessionId

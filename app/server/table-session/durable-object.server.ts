@@ -19,28 +19,17 @@ import {
   type WriteFailure,
   type WriteResult,
 } from '../bills/write-result.server'
-import { settlingProvider } from '../payments/provider.server'
+import { ObjectAlarm } from './alarm.server'
 import { BillStore, type BillHeader, type Settlement } from './bill-store.server'
-import {
-  adjustmentOf,
-  linesAfterRefund,
-  refundOf,
-  type AdjustmentRequest,
-  type PendingRefund,
-  type RefundRequest,
-} from './books.server'
+import { adjustmentOf, type AdjustmentRequest, type RefundRequest } from './books.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
 import { menuEntries, orderLines } from './orders.server'
 import { deliverOutbox } from './outbox.server'
 import { PaymentFlow, type PaymentHost } from './payment-flow.server'
+import { RefundFlow } from './refund-flow.server'
 import type { PayResult } from './payment.server'
 import { hashRequest, replayOf } from './payment-replay.server'
-
-/** Until D1 takes the outbox, tries again after this long, doubling up to a minute. */
-const FIRST_RETRY_MS = 1_000
-const LAST_RETRY_MS = 60_000
-const OVERDUE_RECHECK_MS = 5_000
 
 /**
  * One object per table bill (named by its sessionId), and the bill's home:
@@ -62,12 +51,9 @@ export class TableSession extends DurableObject<Env> {
   #loading: Promise<BillHeader | null> | null = null
   #delivering: Promise<void> | null = null
   #deliveryWanted = false
-  #retryMs = FIRST_RETRY_MS
-  /** When the alarm is set for, as far as this instance knows (undefined: not known yet). */
-  #alarmAt: number | null | undefined = undefined
+  readonly #alarm: ObjectAlarm
   readonly #payments: PaymentFlow
-  /** Refunds whose provider call is under way in this instance, by id. */
-  readonly #givingBack = new Map<string, Promise<WriteResult<object>>>()
+  readonly #refunds: RefundFlow
   /** Whether D1 has this bill's own row, as a delivery by this instance confirmed. */
   #billRowDelivered = false
 
@@ -75,16 +61,34 @@ export class TableSession extends DurableObject<Env> {
     super(ctx, env)
     this.#db = getDb(env.DB)
     this.#store = new BillStore(ctx.storage)
+    this.#alarm = new ObjectAlarm(ctx.storage)
     this.#payments = new PaymentFlow(this.#paymentHost())
+    this.#refunds = new RefundFlow({
+      store: this.#store,
+      env: this.env,
+      alarm: this.#alarm,
+      serially: (task) => this.#serially(task),
+      header: (sessionId) => this.#header(sessionId),
+      refunded: (header, cents) => {
+        this.#committed()
+        this.#publish('refunded', header, cents)
+      },
+    })
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
+    void ctx.blockConcurrencyWhile(() => this.#wake())
+  }
+
+  /** Before anything reaches a new instance: storage brought to the newest schema, and what an earlier instance left. */
+  async #wake(): Promise<void> {
+    await this.#store.migrate()
     // What an earlier instance committed and did not deliver goes first.
-    if (this.#store.pendingCount() > 0) void this.#deliverSoon()
+    if (this.#store.outbox.count() > 0) void this.#deliverSoon()
     // Payments an earlier instance left in progress end by their alarm, whatever it was last set for.
-    const nextHold = this.#store.nextHoldExpiry()
-    if (nextHold !== null) void this.#wakeBy(Math.max(nextHold, Date.now()))
+    const nextHold = this.#store.holds.nextExpiry()
+    if (nextHold !== null) await this.#alarm.holdRunsOut(nextHold)
     // So do refunds an earlier instance left pending.
-    if (this.#store.pendingRefunds().length > 0) void this.#wakeBy(Date.now())
+    if (this.#store.refunds.pending().length > 0) await this.#alarm.refundsLeft()
   }
 
   /**
@@ -131,8 +135,8 @@ export class TableSession extends DurableObject<Env> {
       totals: billTotals(state.lines, state.paid),
       splitPaid: state.splitPaid,
       payments: payments ? this.#store.payments() : [],
-      ...(payments ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds() } : {}),
-      holds: header.closedAt === null ? this.#store.standingHolds(Date.now()).map((row) => row.hold) : [],
+      ...(payments ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds.list() } : {}),
+      holds: header.closedAt === null ? this.#store.holds.standing(Date.now()).map((row) => row.hold) : [],
     }
   }
 
@@ -191,7 +195,7 @@ export class TableSession extends DurableObject<Env> {
       const before = this.#store.state().lines
       const made = adjustmentOf(
         this.#store.state(),
-        this.#store.standingHolds(now).map((row) => row.hold),
+        this.#store.holds.standing(now).map((row) => row.hold),
         open.header,
         request,
         now,
@@ -204,87 +208,13 @@ export class TableSession extends DurableObject<Env> {
     })
   }
 
-  /**
-   * Gives back money of one of the open bill's payments, for staff: recorded
-   * as pending in a turn (it counts against what the payment may still give
-   * back), the money returned by the payment's provider outside the queue
-   * (cash and the terminal: by staff's hand, recorded only), then in a
-   * turn the refund is done and its units are unpaid again. A provider that
-   * does not answer leaves it pending: the alarm asks again with the same key.
-   */
-  async refund(
+  /** Gives back money of one of the bill's payments, for staff: see RefundFlow. */
+  refund(
     sessionId: string,
     tableId: string,
     request: RefundRequest,
   ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
-    const started = await this.#serially(async () => {
-      // A payment of a bill closed since is refunded too: a diner may complain the next day.
-      const header = await this.#header(sessionId)
-      if (!header || header.tableId !== tableId) return tableNotFound()
-      const made = refundOf(this.#store, request, Date.now())
-      if (!made.ok) return made
-      this.#store.transaction(() => this.#store.addRefund(made.row))
-      // Should this instance stop before the money goes back, the alarm asks the provider again with the same key.
-      await this.#wakeBy(Date.now() + LAST_RETRY_MS)
-      return made
-    })
-    if (!started.ok) return started
-    const done = await this.#giveBack(started.row, started.reference)
-    if (!done.ok) return done
-    return {
-      ok: true as const,
-      refundId: started.row.id,
-      amountCents: started.row.amountCents + started.row.taxCents,
-      tipCents: started.row.tipCents,
-    }
-  }
-
-  /** One provider call per pending refund at a time: the alarm leaves alone a refund whose call is under way. */
-  async #giveBack(row: PendingRefund, reference: string | null): Promise<WriteResult<object>> {
-    const running = this.#givingBack.get(row.id)
-    if (running) return running
-    const attempt = this.#askProvider(row, reference).finally(() => this.#givingBack.delete(row.id))
-    this.#givingBack.set(row.id, attempt)
-    return attempt
-  }
-
-  /**
-   * Asks the payment's provider to give a pending refund back, then finishes
-   * it in a turn. Only a clear refusal fails it; an answer that did not come
-   * (or a provider that cannot be reached now) leaves it pending for the
-   * alarm, which asks again with the same key, so it is never given twice.
-   */
-  async #askProvider(row: PendingRefund, reference: string | null): Promise<WriteResult<object>> {
-    const header = this.#store.header()
-    const provider = header ? settlingProvider(this.env, header.sessionId, header.table, row.provider) : null
-    const cents = row.amountCents + row.taxCents + row.tipCents
-    let answer: Awaited<ReturnType<NonNullable<typeof provider>['refund']>>
-    try {
-      if (!provider || (!reference && row.provider !== 'recorded'))
-        throw new Error(`no way to give back a ${row.provider} payment`)
-      answer = await provider.refund(reference ?? '', cents, row.id)
-    } catch (error) {
-      console.error(`refund ${row.id} not given back yet: ${String(error)}`)
-      await this.#wakeBy(Date.now() + LAST_RETRY_MS)
-      return fail('PROVIDER_UNAVAILABLE', 'The refund could not be confirmed yet; it will be tried again.')
-    }
-    return this.#serially(async () => {
-      const now = this.#store.refund(row.id)
-      if (now?.status === 'done') return { ok: true as const }
-      if (now?.status !== 'pending') return fail('REFUND_FAILED', 'The refund was not given back.')
-      if (!answer.ok) {
-        this.#store.transaction(() => this.#store.failRefund(row.id))
-        return fail('REFUND_FAILED', answer.message)
-      }
-      const before = this.#store.state().lines
-      // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
-      const after = this.#store.header()?.closedAt == null ? linesAfterRefund(before, now) : before
-      this.#store.transaction(() => this.#store.finishRefund(row.id, answer.reference, before, after))
-      this.#committed()
-      const header = this.#store.header()
-      if (header) this.#publish('refunded', header, cents)
-      return { ok: true as const }
-    })
+    return this.#refunds.refund(sessionId, tableId, request)
   }
 
   /** The provider says a hold's money moved (its webhook): see PaymentFlow.settleHold. */
@@ -338,10 +268,10 @@ export class TableSession extends DurableObject<Env> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
-      const paying = this.#store.standingHolds(Date.now())
+      const paying = this.#store.holds.standing(Date.now())
       if (paying.length > 0)
         return fail('BEING_PAID', 'A diner is paying this bill right now. Close it once the payment ends.')
-      if (this.#store.pendingRefunds().length > 0)
+      if (this.#store.refunds.pending().length > 0)
         return fail('BEING_PAID', 'A refund on this bill is still being given back. Close it once it is done.')
       const state = this.#store.state()
       const { remaining } = billTotals(state.lines, state.paid)
@@ -359,7 +289,7 @@ export class TableSession extends DurableObject<Env> {
       // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
       // (this bill's records, and the close that opened this bill) and can take it.
       await this.#deliverSoon()
-      if (this.#store.pendingCount() > 0) return ledgerUnavailable()
+      if (this.#store.outbox.count() > 0) return ledgerUnavailable()
       const named = await readTable(this.#db, tableId).catch(() => null)
       if (named?.sessionId !== sessionId) return ledgerUnavailable()
       const next = newSessionId(sessionId)
@@ -378,11 +308,8 @@ export class TableSession extends DurableObject<Env> {
    * `openedAt` by the close of the table's previous bill, whose `earlier`
    * payments it answers retries of.
    */
-  open(sessionId: string, table: BillTable, openedAt: number, earlier: PaymentRow[]): void {
-    if (this.#store.header()) return
-    this.#store.transaction(() =>
-      this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier }),
-    )
+  async open(sessionId: string, table: BillTable, openedAt: number, earlier: PaymentRow[]): Promise<void> {
+    await this.#store.start({ sessionId, tableId: table.tableId, openedAt, table }, { earlier })
   }
 
   /**
@@ -398,15 +325,15 @@ export class TableSession extends DurableObject<Env> {
       if (!header || header.tableId !== tableId) return tableNotFound()
       if (header.closedAt !== null) return this.#archiveAfter(header)
       if (!header.table.isActive) return tableNotFound()
-      if (this.#store.standingHolds(Date.now()).length > 0)
+      if (this.#store.holds.standing(Date.now()).length > 0)
         return fail('BEING_PAID', 'A diner is paying at this table right now. Archive it once the payment ends.')
-      if (this.#store.pendingRefunds().length > 0)
+      if (this.#store.refunds.pending().length > 0)
         return fail('BEING_PAID', 'A refund at this table is still being given back. Archive it once it is done.')
       const { lines, paid } = this.#store.state()
       if (billTotals(lines, paid).remaining > 0)
         return fail('OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
       await this.#deliverSoon()
-      if (this.#store.pendingCount() > 0) return ledgerUnavailable()
+      if (this.#store.outbox.count() > 0) return ledgerUnavailable()
       const named = await readTable(this.#db, tableId).catch(() => null)
       if (named?.sessionId !== sessionId) return ledgerUnavailable()
       this.#store.transaction(() => this.#store.archive(Date.now()))
@@ -426,27 +353,22 @@ export class TableSession extends DurableObject<Env> {
   async #archiveAfter(header: BillHeader): Promise<WriteResult<object>> {
     await this.#deliverSoon()
     if (header.nextSessionId === null) return { ok: true as const }
-    if (this.#store.pendingCount() > 0) return ledgerUnavailable()
+    if (this.#store.outbox.count() > 0) return ledgerUnavailable()
     return tableSessionStub(this.env, header.nextSessionId).archive(header.nextSessionId, header.tableId)
   }
 
   /**
-   * Ends the holds whose time ran out, delivers what D1 has not yet taken,
-   * and wakes again for the next hold or delivery.
+   * Whatever it went off for (see ObjectAlarm): ends the holds whose time
+   * ran out, asks again for refunds not given back yet, delivers what D1 has
+   * not yet taken, and wakes again for what is left.
    */
   async alarm(): Promise<void> {
-    this.#alarmAt = null
+    this.#alarm.fired()
     await this.#payments.settleOverdue()
-    for (const refund of this.#store.pendingRefunds()) {
-      if (this.#givingBack.has(refund.id)) continue
-      const payment = this.#store.payment(refund.paymentId)
-      await this.#giveBack(refund, payment?.providerReference ?? null)
-    }
-    if (this.#store.pendingRefunds().length > 0) await this.#wakeBy(Date.now() + LAST_RETRY_MS)
+    await this.#refunds.retryPending()
     await this.#deliverSoon()
-    const next = this.#store.nextHoldExpiry()
-    // A hold still being carried out by this instance is looked at again a little later.
-    if (next !== null) await this.#wakeBy(Math.max(next, Date.now() + OVERDUE_RECHECK_MS))
+    const next = this.#store.holds.nextExpiry()
+    if (next !== null) await this.#alarm.holdStillRunning(next)
   }
 
   /**
@@ -468,19 +390,17 @@ export class TableSession extends DurableObject<Env> {
   async #deliver(): Promise<boolean> {
     const header = this.#store.header()
     this.#deliveryWanted = false
-    if (!header || this.#store.pendingCount() === 0) return true
+    if (!header || this.#store.outbox.count() === 0) return true
     try {
       await deliverOutbox(restaurantHub(this.env, header.table.userId), this.#store, header, {
         billRowKnown: this.#billRowDelivered,
       })
       this.#billRowDelivered = true
-      // The alarm is left standing (it finds nothing to do): setting and clearing it around every delivery would cost two storage writes a payment.
-      this.#retryMs = FIRST_RETRY_MS
+      this.#alarm.delivered()
       return true
     } catch (error) {
-      console.error(`outbox delivery failed, retrying in ${this.#retryMs} ms: ${String(error)}`)
-      await this.#wakeBy(Date.now() + this.#retryMs)
-      this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS)
+      const waitMs = await this.#alarm.deliveryFailed()
+      console.error(`outbox delivery failed, retrying in ${waitMs} ms: ${String(error)}`)
       return false
     }
   }
@@ -490,14 +410,12 @@ export class TableSession extends DurableObject<Env> {
     const held = this.#store.header()
     if (held) return held.sessionId === sessionId ? held : null
     this.#loading ??= importOpenBill(this.#db, sessionId)
-      .then((imported) => {
-        // open() may have started the bill while D1 was read.
-        if (imported && !this.#store.header()) {
-          this.#store.transaction(() =>
-            this.#store.start(
-              { sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table },
-              { lines: imported.lines, payments: imported.payments },
-            ),
+      .then(async (imported) => {
+        // open() may have started the bill while D1 was read: start() then writes nothing.
+        if (imported) {
+          await this.#store.start(
+            { sessionId, tableId: imported.table.tableId, openedAt: imported.openedAt, table: imported.table },
+            { lines: imported.lines, payments: imported.payments },
           )
         }
         return this.#store.header()
@@ -522,7 +440,7 @@ export class TableSession extends DurableObject<Env> {
       header: (sessionId) => this.#header(sessionId),
       openForWrite: (sessionId, tableId) => this.#openForWrite(sessionId, tableId),
       notOpen: (sessionId) => notOpen(this.#db, sessionId),
-      wakeBy: (at) => this.#wakeBy(at),
+      holdRunsOut: (at) => this.#alarm.holdRunsOut(at),
       changed: (change, header, amountCents) => {
         this.#commits++
         this.#tellDiners(change, header, amountCents)
@@ -583,20 +501,8 @@ export class TableSession extends DurableObject<Env> {
   /** After every commit: the version moves on and D1 is sent what changed. */
   #committed() {
     this.#commits++
-    // Should this instance stop before delivering, the alarm wakes the object to do it.
-    if (this.#alarmAt === null || this.#alarmAt === undefined) void this.#wakeBy(Date.now() + LAST_RETRY_MS)
+    this.#alarm.committed()
     void this.#deliverSoon()
-  }
-
-  /**
-   * Makes sure the alarm goes off by `at`: one alarm serves the outbox and
-   * the holds, so it only ever moves earlier here (alarm() sets the next).
-   */
-  async #wakeBy(at: number): Promise<void> {
-    this.#alarmAt ??= await this.ctx.storage.getAlarm()
-    if (this.#alarmAt !== null && this.#alarmAt <= at) return
-    this.#alarmAt = at
-    await this.ctx.storage.setAlarm(at)
   }
 
   /**

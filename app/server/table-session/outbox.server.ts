@@ -1,155 +1,195 @@
-import {
-  LINE_FIELDS,
-  lineValues,
-  PAYMENT_FIELDS,
-  paymentValues,
-  placeholders,
-  type BillHeader,
-  type BillStore,
-  type OutboxEntry,
-} from './bill-store.server'
+import { and, eq, fillPlaceholders, isNull, sql } from 'drizzle-orm'
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { getDb, type Db } from '../db/client.server'
+import { billAdjustments, billItems, menuItems, payments, refunds, tables, tableSessions } from '../db/schema.server'
+import type { BillHeader, BillStore } from './bill-store.server'
+import type { OutboxEntry } from './outbox-store.server'
+import { placeholdersOf } from './statements.server'
 
 /** Entries per delivery: each is one to five statements, well within what one D1 batch may carry. */
 const BATCH_ENTRIES = 50
 
-const D1_NOW = "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
+const D1_NOW = sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)`
 
-/** A bill's row in the ledger, unless it is there already. */
-const billRow = (db: D1Database, sessionId: string, tableId: string, openedAt: number) =>
-  db
-    .prepare('INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING')
-    .bind(sessionId, tableId, openedAt)
+/** An upsert's incoming value of `column`. */
+const excluded = (column: AnySQLiteColumn) => sql.raw(`excluded."${column.name}"`)
+
+const p = (name: string) => sql.placeholder(name)
+/** A placeholder where drizzle's types take only a value or SQL (an update's set). */
+const v = (name: string) => sql`${sql.placeholder(name)}`
 
 /**
- * The statements that give D1's ledger one outbox entry. Each is idempotent
- * on the record's id (an upsert, or an insert that ignores a copy it has), so
- * an entry delivered twice (the object stopped after D1 answered and before
- * it dropped the entry) leaves the ledger as once.
+ * Each statement D1's ledger is given, built once by drizzle from D1's
+ * table definitions with placeholders for its values. Building a
+ * statement's SQL costs more CPU than running it asks of the hub, and the
+ * hub writes every payment of its restaurant.
  */
-function ledgerStatements(db: D1Database, entry: OutboxEntry): D1PreparedStatement[] {
-  switch (entry.kind) {
-    case 'line':
-      // A menu item deleted since the order leaves the line without its link, as D1's own cascade would.
-      return [
-        db
-          .prepare(
-            `INSERT INTO bill_items (${LINE_FIELDS.join(', ')}) VALUES (${LINE_FIELDS.map((field) => (field === 'menu_item_id' ? '(SELECT id FROM menu_items WHERE id = ?)' : '?')).join(', ')})
-             ON CONFLICT (id) DO UPDATE SET quantity = excluded.quantity, price_cents = excluded.price_cents, paid_quantity = excluded.paid_quantity,
-               paid_by = excluded.paid_by, comped = excluded.comped`,
-          )
-          .bind(...lineValues(entry.body)),
-      ]
-    case 'payment':
-      return [
-        db
-          // delivered_at by D1's own clock: when the ledger received it.
-          .prepare(
-            `INSERT INTO payments (${PAYMENT_FIELDS.join(', ')}, delivered_at) VALUES (${placeholders(PAYMENT_FIELDS)}, ${D1_NOW}) ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(...paymentValues(entry.body)),
-      ]
-    case 'line-removed':
-      // Every unit voided: the line leaves the bill, and its void (delivered next) keeps what it was.
-      return [db.prepare('DELETE FROM bill_items WHERE id = ?').bind(entry.body.id)]
-    case 'adjustment': {
-      const { id, tableId, sessionId, lineId, name, kind, quantity, amountCents, reason, staff, createdAt } = entry.body
-      return [
-        db
-          .prepare(
-            `INSERT INTO bill_adjustments (id, table_id, session_id, line_id, name, kind, quantity, amount_cents, reason, staff, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(id, tableId, sessionId, lineId, name, kind, quantity, amountCents, reason, staff, createdAt),
-      ]
-    }
-    case 'refund': {
-      const {
-        id,
-        tableId,
-        sessionId,
-        paymentId,
-        method,
-        amountCents,
-        taxCents,
-        tipCents,
-        units,
-        reason,
-        staff,
-        provider,
-        providerReference,
-        createdAt,
-      } = entry.body
-      return [
-        db
-          .prepare(
-            `INSERT INTO refunds (id, table_id, session_id, payment_id, method, amount_cents, tax_cents, tip_cents, units, reason, staff, provider, provider_reference, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(
-            id,
-            tableId,
-            sessionId,
-            paymentId,
-            method,
-            amountCents,
-            taxCents,
-            tipCents,
-            units,
-            reason,
-            staff,
-            provider,
-            providerReference,
-            createdAt,
-          ),
-      ]
-    }
-    case 'close': {
-      const { sessionId, tableId, closedAt, nextSessionId, settlement } = entry.body
-      return [
-        db
-          .prepare(
-            'UPDATE table_sessions SET closed_at = ?, unpaid_cents = ?, unpaid_reason = ?, closed_by = ? WHERE id = ?',
-          )
-          .bind(
-            closedAt,
-            settlement?.unpaidCents ?? 0,
-            settlement?.reason ?? null,
-            settlement?.staff ?? null,
-            sessionId,
-          ),
-        billRow(db, nextSessionId, tableId, closedAt),
-        // Only if the table still names this bill as open: a later close already moved it on.
-        db
-          .prepare('UPDATE tables SET session_id = ? WHERE id = ? AND session_id = ?')
-          .bind(nextSessionId, tableId, sessionId),
-      ]
-    }
-    case 'archive': {
-      const { sessionId, tableId, closedAt } = entry.body
-      return [
-        db.prepare('UPDATE table_sessions SET closed_at = ? WHERE id = ?').bind(closedAt, sessionId),
-        // Delivered twice, the table keeps the time it was first archived at.
-        db
-          .prepare('UPDATE tables SET archived_at = ?, is_active = 0 WHERE id = ? AND archived_at IS NULL')
-          .bind(closedAt, tableId),
-      ]
-    }
-    case 'reset': {
-      const { sessionId, tableId, openedAt } = entry.body
-      return [
-        db.prepare('DELETE FROM refunds WHERE session_id = ?').bind(sessionId),
-        db.prepare('DELETE FROM payments WHERE session_id = ?').bind(sessionId),
-        db.prepare('DELETE FROM bill_adjustments WHERE session_id = ?').bind(sessionId),
-        db.prepare('DELETE FROM bill_items WHERE session_id = ?').bind(sessionId),
-        db
-          .prepare(
-            `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (?, ?, ?)
-             ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, closed_at = NULL, unpaid_cents = 0, unpaid_reason = NULL, closed_by = NULL`,
-          )
-          .bind(sessionId, tableId, openedAt),
-      ]
+function ledgerQueries(db: Db) {
+  return {
+    billRow: db
+      .insert(tableSessions)
+      .values({ id: p('sessionId'), tableId: p('tableId'), openedAt: p('openedAt') })
+      .onConflictDoNothing({ target: tableSessions.id })
+      .toSQL(),
+    line: db
+      .insert(billItems)
+      .values({
+        ...placeholdersOf(billItems),
+        // A menu item deleted since the order leaves the line without its link, as D1's own cascade would.
+        menuItemId: sql`(SELECT ${menuItems.id} FROM ${menuItems} WHERE ${menuItems.id} = ${p('menuItemId')})`,
+      })
+      .onConflictDoUpdate({
+        target: billItems.id,
+        set: {
+          quantity: excluded(billItems.quantity),
+          priceCents: excluded(billItems.priceCents),
+          paidQuantity: excluded(billItems.paidQuantity),
+          paidBy: excluded(billItems.paidBy),
+          comped: excluded(billItems.comped),
+        },
+      })
+      .toSQL(),
+    payment: db
+      .insert(payments)
+      // delivered_at by D1's own clock: when the ledger received it.
+      .values({ ...placeholdersOf(payments), deliveredAt: D1_NOW })
+      .onConflictDoNothing({ target: payments.id })
+      .toSQL(),
+    lineRemoved: db
+      .delete(billItems)
+      .where(eq(billItems.id, p('id')))
+      .toSQL(),
+    adjustment: db
+      .insert(billAdjustments)
+      .values(placeholdersOf(billAdjustments))
+      .onConflictDoNothing({ target: billAdjustments.id })
+      .toSQL(),
+    refund: db.insert(refunds).values(placeholdersOf(refunds)).onConflictDoNothing({ target: refunds.id }).toSQL(),
+    closeBill: db
+      .update(tableSessions)
+      .set({ closedAt: v('closedAt'), unpaidCents: v('unpaidCents'), unpaidReason: v('reason'), closedBy: v('staff') })
+      .where(eq(tableSessions.id, p('sessionId')))
+      .toSQL(),
+    // Only if the table still names this bill as open: a later close already moved it on.
+    moveTable: db
+      .update(tables)
+      .set({ sessionId: v('nextSessionId') })
+      .where(and(eq(tables.id, p('tableId')), eq(tables.sessionId, p('sessionId'))))
+      .toSQL(),
+    archiveBill: db
+      .update(tableSessions)
+      .set({ closedAt: v('closedAt') })
+      .where(eq(tableSessions.id, p('sessionId')))
+      .toSQL(),
+    // Delivered twice, the table keeps the time it was first archived at.
+    archiveTable: db
+      .update(tables)
+      .set({ archivedAt: v('closedAt'), isActive: false })
+      .where(and(eq(tables.id, p('tableId')), isNull(tables.archivedAt)))
+      .toSQL(),
+    forgetRefunds: db
+      .delete(refunds)
+      .where(eq(refunds.sessionId, p('sessionId')))
+      .toSQL(),
+    forgetPayments: db
+      .delete(payments)
+      .where(eq(payments.sessionId, p('sessionId')))
+      .toSQL(),
+    forgetAdjustments: db
+      .delete(billAdjustments)
+      .where(eq(billAdjustments.sessionId, p('sessionId')))
+      .toSQL(),
+    forgetLines: db
+      .delete(billItems)
+      .where(eq(billItems.sessionId, p('sessionId')))
+      .toSQL(),
+    reopenBill: db
+      .insert(tableSessions)
+      .values({ id: p('sessionId'), tableId: p('tableId'), openedAt: p('openedAt') })
+      .onConflictDoUpdate({
+        target: tableSessions.id,
+        set: {
+          openedAt: excluded(tableSessions.openedAt),
+          closedAt: null,
+          unpaidCents: 0,
+          unpaidReason: null,
+          closedBy: null,
+        },
+      })
+      .toSQL(),
+  }
+}
+
+type LedgerQuery = ReturnType<typeof ledgerQueries>[keyof ReturnType<typeof ledgerQueries>]
+
+/**
+ * The ledger's statements, for one D1 database: drizzle's SQL with each
+ * entry's values bound. Each is idempotent on the record's id (an upsert,
+ * or an insert that ignores a copy it has), so an entry delivered twice
+ * (the object stopped after D1 answered and before it dropped the entry)
+ * leaves the ledger as once.
+ */
+export class LedgerStatements {
+  readonly #queries: ReturnType<typeof ledgerQueries>
+
+  constructor(private readonly d1: D1Database) {
+    this.#queries = ledgerQueries(getDb(d1))
+  }
+
+  /** The D1 statements that give the ledger a delivery, in its order. */
+  of({ bill, withBillRow, entries }: LedgerDelivery): D1PreparedStatement[] {
+    const statements = entries.flatMap((entry) => this.#entry(entry))
+    // The bill's records refer to its row, and a bill opened by a close may reach D1 before that close does.
+    if (withBillRow) statements.unshift(this.#bind(this.#queries.billRow, bill))
+    return statements
+  }
+
+  // Outbox entries written before a column existed lack it: it reads as null (or its default), as those records were.
+  #bind(query: LedgerQuery, values: object): D1PreparedStatement {
+    const params = fillPlaceholders(query.params, new Proxy(values, ABSENT_AS_NULL) as Record<string, unknown>)
+    return this.d1.prepare(query.sql).bind(...params)
+  }
+
+  #entry(entry: OutboxEntry): D1PreparedStatement[] {
+    const q = this.#queries
+    switch (entry.kind) {
+      case 'line':
+        return [this.#bind(q.line, entry.body)]
+      case 'payment':
+        return [this.#bind(q.payment, entry.body)]
+      case 'line-removed':
+        // Every unit voided: the line leaves the bill, and its void (delivered next) keeps what it was.
+        return [this.#bind(q.lineRemoved, entry.body)]
+      case 'adjustment':
+        return [this.#bind(q.adjustment, entry.body)]
+      case 'refund':
+        return [this.#bind(q.refund, entry.body)]
+      case 'close': {
+        const { settlement, ...close } = entry.body
+        return [
+          this.#bind(q.closeBill, { ...close, unpaidCents: 0, ...settlement }),
+          this.#bind(q.billRow, { sessionId: close.nextSessionId, tableId: close.tableId, openedAt: close.closedAt }),
+          this.#bind(q.moveTable, close),
+        ]
+      }
+      case 'archive':
+        return [this.#bind(q.archiveBill, entry.body), this.#bind(q.archiveTable, entry.body)]
+      case 'reset':
+        return [
+          this.#bind(q.forgetRefunds, entry.body),
+          this.#bind(q.forgetPayments, entry.body),
+          this.#bind(q.forgetAdjustments, entry.body),
+          this.#bind(q.forgetLines, entry.body),
+          this.#bind(q.reopenBill, entry.body),
+        ]
     }
   }
+}
+
+/** A value the entry lacks is bound as null: D1 binds no undefined. */
+const ABSENT_AS_NULL: ProxyHandler<object> = {
+  has: () => true,
+  get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? null,
 }
 
 /** One table's entries for the ledger, oldest first, and its bill (whose row the first delivery makes sure of). */
@@ -157,17 +197,6 @@ export interface LedgerDelivery {
   bill: { sessionId: string; tableId: string; openedAt: number }
   withBillRow: boolean
   entries: OutboxEntry[]
-}
-
-/** The D1 statements that give the ledger a delivery, in its order. */
-export function deliveryStatements(
-  db: D1Database,
-  { bill, withBillRow, entries }: LedgerDelivery,
-): D1PreparedStatement[] {
-  const statements = entries.flatMap((entry) => ledgerStatements(db, entry))
-  // The bill's records refer to its row, and a bill opened by a close may reach D1 before that close does.
-  if (withBillRow) statements.unshift(billRow(db, bill.sessionId, bill.tableId, bill.openedAt))
-  return statements
 }
 
 /** Where a table's object sends its outbox: the restaurant's hub, which writes it to D1 (see LedgerBatches). */
@@ -189,7 +218,7 @@ export async function deliverOutbox(
 ): Promise<void> {
   let withBillRow = !billRowKnown
   for (;;) {
-    const batch = store.pending(BATCH_ENTRIES)
+    const batch = store.outbox.pending(BATCH_ENTRIES)
     const last = batch.at(-1)
     if (!last) return
     await ledger.record({
@@ -198,6 +227,6 @@ export async function deliverOutbox(
       entries: batch.map((pending) => pending.entry),
     })
     withBillRow = false
-    store.transaction(() => store.delivered(last.seq))
+    store.transaction(() => store.outbox.delivered(last.seq))
   }
 }

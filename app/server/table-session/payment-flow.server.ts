@@ -10,7 +10,8 @@ import {
   type PaymentProvider,
 } from '../payments/provider.server'
 import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../bills/write-result.server'
-import type { BillHeader, BillStore, HoldRow, HoldStatus } from './bill-store.server'
+import type { BillHeader, BillStore } from './bill-store.server'
+import type { HoldRow, HoldStatus } from './hold-store.server'
 import { holdPayment, paymentOf, type PayResult } from './payment.server'
 import { replayOf } from './payment-replay.server'
 
@@ -33,7 +34,8 @@ export interface PaymentHost {
   openForWrite(sessionId: string, tableId: string): Promise<{ ok: true; header: BillHeader } | WriteFailure>
   /** Why a write found no bill `sessionId` here. */
   notOpen(sessionId: string): Promise<WriteFailure>
-  wakeBy(at: number): Promise<void>
+  /** The alarm goes off by `at`, when a hold runs out (see ObjectAlarm). */
+  holdRunsOut(at: number): Promise<void>
   /** A payment started or let go: the version moves on and the bill's diners hear of it. */
   changed(change: 'hold' | 'released', header: BillHeader, amountCents: number): void
   /** A payment was committed: the version moves on, D1 is sent it, and everyone hears of it. */
@@ -71,7 +73,7 @@ export class PaymentFlow {
    */
   async settleHold(sessionId: string, holdId: string): Promise<void> {
     if (!(await this.host.header(sessionId))) return
-    const row = this.host.store.hold(holdId)
+    const row = this.host.store.holds.get(holdId)
     const provider = row && this.#providerOf(row)
     if (!row || !provider || row.status === 'committed') return
     if (row.status === 'released') return row.reference ? provider.release(row.reference) : undefined
@@ -88,7 +90,7 @@ export class PaymentFlow {
    * alarm.
    */
   async settleOverdue(): Promise<void> {
-    for (const row of this.host.store.overdueHolds(Date.now())) {
+    for (const row of this.host.store.holds.overdue(Date.now())) {
       if (this.#taking.has(row.id)) continue
       try {
         const provider = this.#providerOf(row)
@@ -111,7 +113,7 @@ export class PaymentFlow {
     if (!(await this.host.header(sessionId))) return this.host.notOpen(sessionId)
     const replay = replayOf(store.paymentByTransaction(request.transactionId), requestHash)
     if (replay) return replay
-    const earlier = store.holdByTransaction(request.transactionId)
+    const earlier = store.holds.byTransaction(request.transactionId)
     // A retry goes on with its attempt, whether it still stands or ran out meanwhile; it never starts a second one.
     if (earlier && earlier.status !== 'released') {
       if (earlier.requestHash !== requestHash)
@@ -128,7 +130,7 @@ export class PaymentFlow {
       : getPaymentProvider(this.host.env, sessionId, header.table)
     if (!provider) return paymentsOff()
     const now = Date.now()
-    const row = holdPayment(store.state(), store.standingHolds(now), header.table, request, requestHash, {
+    const row = holdPayment(store.state(), store.holds.standing(now), header.table, request, requestHash, {
       provider: provider.id,
       now,
       expiresAt: now + HOLD_MS,
@@ -136,8 +138,8 @@ export class PaymentFlow {
     if ('ok' in row) return row
     if (row.totalCents < provider.minimumCents) return belowMinimum(provider.minimumCents)
     // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
-    store.transaction(() => store.addHold(row))
-    await this.host.wakeBy(row.expiresAt)
+    store.transaction(() => store.holds.add(row))
+    await this.host.holdRunsOut(row.expiresAt)
     this.host.changed('hold', header, row.totalCents)
     return { row, provider }
   }
@@ -153,7 +155,7 @@ export class PaymentFlow {
 
   /** Outside the queue: authorizes and captures the hold's money, then commits it in a turn; money that cannot be kept goes back after that turn. */
   async #takeMoney(holdId: string, provider: PaymentProvider): Promise<PayResult> {
-    const row = this.host.store.hold(holdId)
+    const row = this.host.store.holds.get(holdId)
     if (!row || row.status === 'released') return holdExpired()
     if (row.status === 'committed') return this.#answerCommitted(row)
     const reference = await this.#authorize(row, provider)
@@ -207,7 +209,7 @@ export class PaymentFlow {
     }
     if (answer.status === 'requires_action') {
       await this.host.serially(async () => {
-        const now = this.host.store.hold(row.id)
+        const now = this.host.store.holds.get(row.id)
         if (now && (now.status === 'held' || now.status === 'expired'))
           this.#write(row.id, { status: 'action', reference: answer.reference })
       })
@@ -228,7 +230,7 @@ export class PaymentFlow {
    */
   #readyToCapture(holdId: string, reference: string): 'go' | Stop {
     const { store } = this.host
-    const row = store.hold(holdId)
+    const row = store.holds.get(holdId)
     if (row?.status === 'committed') return { result: this.#answerCommitted(row), giveBack: false }
     const header = store.header()
     if (!row || row.status === 'released' || !header || header.closedAt !== null || !header.table.isActive) {
@@ -236,7 +238,7 @@ export class PaymentFlow {
       return { result: holdExpired(), giveBack: true }
     }
     const now = Date.now()
-    const standing = store.standingHolds(now)
+    const standing = store.holds.standing(now)
     const stands = standing.some((other) => other.id === holdId)
     if (
       !stands &&
@@ -252,7 +254,7 @@ export class PaymentFlow {
     // Written as held, with its reference, before any money is taken: should this instance stop, the alarm finds the attempt and settles it.
     if (!stands || row.status !== 'held' || row.expiresAt - now < CAPTURE_MARGIN_MS) {
       this.#write(holdId, { status: 'held', reference, expiresAt: now + HOLD_MS })
-      void this.host.wakeBy(now + HOLD_MS)
+      void this.host.holdRunsOut(now + HOLD_MS)
       if (!stands) this.host.changed('hold', header, row.totalCents)
     }
     return 'go'
@@ -261,11 +263,11 @@ export class PaymentFlow {
   /** In a turn: the captured hold becomes its payment; if the bill can no longer take it, or storing it fails, its money is to go back. */
   #commit(holdId: string, reference: string): Stop {
     const { store } = this.host
-    const row = store.hold(holdId)
+    const row = store.holds.get(holdId)
     if (row?.status === 'committed') return { result: this.#answerCommitted(row), giveBack: false }
     const header = store.header()
     const before = store.state()
-    const others = store.standingHolds(Date.now()).filter((other) => other.id !== holdId)
+    const others = store.holds.standing(Date.now()).filter((other) => other.id !== holdId)
     const open = header !== null && header.closedAt === null && header.table.isActive
     const paid =
       row && row.status !== 'released' && open ? paymentOf(row, before, others, header.sessionId, reference) : null
@@ -275,7 +277,7 @@ export class PaymentFlow {
     }
     try {
       store.transaction(() => {
-        store.setHold(holdId, { status: 'committed', reference })
+        store.holds.set(holdId, { status: 'committed', reference })
         store.addPayment(paid.payment, before.lines, paid.state)
       })
     } catch (error) {
@@ -298,7 +300,7 @@ export class PaymentFlow {
    * commit it). Giving money back is the caller's, after its turn.
    */
   #end(holdId: string, status: Extract<HoldStatus, 'released' | 'expired'>, reference?: string) {
-    const row = this.host.store.hold(holdId)
+    const row = this.host.store.holds.get(holdId)
     if (!row || row.status === 'committed' || row.status === 'released') return
     this.#write(holdId, { status, reference: reference ?? row.reference })
     const header = this.host.store.header()
@@ -306,7 +308,7 @@ export class PaymentFlow {
   }
 
   #write(holdId: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
-    this.host.store.transaction(() => this.host.store.setHold(holdId, change))
+    this.host.store.transaction(() => this.host.store.holds.set(holdId, change))
   }
 
   /** The provider that made a hold, to settle it even if the restaurant has moved on to another since. */

@@ -5,7 +5,8 @@ import { taxAddedTo } from '~/domain/tax'
 import type { WirePayment } from '~/domain/wire'
 import type { PaymentRow } from '../db/schema.server'
 import { fail, type WriteFailure, type WriteResult } from '../bills/write-result.server'
-import type { BillState, HoldRow } from './bill-store.server'
+import type { BillState } from './bill-store.server'
+import type { HoldRow } from './hold-store.server'
 import type { BillTable } from './open-bill.server'
 
 export type PayResult = WriteResult<{ payment: WirePayment; replayed: boolean }>

@@ -1,0 +1,111 @@
+import { lte, sql } from 'drizzle-orm'
+import type { AdjustmentRow, BillItemRow, PaymentRow, RefundRow } from '../db/schema.server'
+import type { Settlement } from './bill-store.server'
+import { outbox } from './schema.server'
+import type { ObjectDb } from './storage.server'
+
+/** What the ledger in D1 receives, in commit order. */
+export type OutboxEntry =
+  | { kind: 'line'; body: BillItemRow }
+  | { kind: 'payment'; body: PaymentRow }
+  | { kind: 'line-removed'; body: { id: string } }
+  | { kind: 'adjustment'; body: AdjustmentRow }
+  | { kind: 'refund'; body: RefundRow }
+  | {
+      kind: 'close'
+      body: {
+        sessionId: string
+        tableId: string
+        closedAt: number
+        nextSessionId: string
+        settlement?: Settlement | null
+      }
+    }
+  | { kind: 'archive'; body: { sessionId: string; tableId: string; closedAt: number } }
+  | { kind: 'reset'; body: { sessionId: string; tableId: string; openedAt: number } }
+
+export interface PendingEntry {
+  seq: number
+  committedAt: number
+  entry: OutboxEntry
+}
+
+/**
+ * The outbox in the object's SQLite: what D1's ledger has not taken yet,
+ * added by the same storage transaction as the change it records (see
+ * BillStore) and dropped once D1 has it (outbox.server.ts delivers it).
+ */
+export class OutboxStore {
+  /**
+   * The outbox as stored, oldest first, read once and kept in step with
+   * every write to it. Delivered entries leave it, so it holds only what D1
+   * has not taken yet: a few entries, or about a kilobyte per payment made
+   * while D1 is down.
+   */
+  #entries: PendingEntry[] | null = null
+  /** Prepared once: every commit adds one entry or more, and every delivery drops them. */
+  readonly #insert
+  readonly #drop
+
+  constructor(
+    private readonly db: ObjectDb,
+    private readonly ready: () => boolean,
+  ) {
+    this.#insert = db
+      .insert(outbox)
+      .values({
+        kind: sql.placeholder('kind'),
+        body: sql.placeholder('body'),
+        committedAt: sql.placeholder('committedAt'),
+      })
+      .returning({ seq: outbox.seq })
+      .prepare()
+    this.#drop = db
+      .delete(outbox)
+      .where(lte(outbox.seq, sql.placeholder('seq')))
+      .prepare()
+  }
+
+  #pending(): PendingEntry[] {
+    this.#entries ??= this.db
+      .select()
+      .from(outbox)
+      .orderBy(outbox.seq)
+      .all()
+      .map((row) => ({
+        seq: row.seq,
+        committedAt: row.committedAt,
+        entry: { kind: row.kind, body: JSON.parse(row.body) } as OutboxEntry,
+      }))
+    return this.#entries
+  }
+
+  pending(limit: number): PendingEntry[] {
+    if (!this.ready()) return []
+    return this.#pending().slice(0, limit)
+  }
+
+  count(): number {
+    if (!this.ready()) return 0
+    return this.#pending().length
+  }
+
+  /** Drops the entries D1 has confirmed, up to and including `seq`. */
+  delivered(seq: number) {
+    this.#drop.run({ seq })
+    if (this.#entries) this.#entries = this.#entries.filter((pending) => pending.seq > seq)
+  }
+
+  add(entry: OutboxEntry) {
+    const committedAt = Date.now()
+    const body = JSON.stringify(entry.body)
+    const { seq } = this.#insert.get({ kind: entry.kind, body, committedAt })!
+    // Read back from what was stored, as storage would give it: the caller's rows may change after they are written.
+    this.#entries?.push({ seq, committedAt, entry: { kind: entry.kind, body: JSON.parse(body) } as OutboxEntry })
+  }
+
+  /** Drops what it remembers, to read the outbox from storage again (a transaction rolled back). */
+  forget() {
+    this.#entries = null
+  }
+}

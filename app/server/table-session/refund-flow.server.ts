@@ -1,0 +1,121 @@
+import { fail, tableNotFound, type WriteResult } from '../bills/write-result.server'
+import { settlingProvider } from '../payments/provider.server'
+import type { ObjectAlarm } from './alarm.server'
+import type { BillHeader, BillStore } from './bill-store.server'
+import { linesAfterRefund, refundOf, type RefundRequest } from './books.server'
+import type { StoredRefund } from './refund-store.server'
+
+/** What the refunds need of the TableSession object that holds the bill. */
+export interface RefundHost {
+  readonly store: BillStore
+  readonly env: Env
+  readonly alarm: ObjectAlarm
+  /** Runs `task` in the bill's turn: no other write to the bill runs meanwhile. */
+  serially<T>(task: () => Promise<T>): Promise<T>
+  /** This object's bill when it is `sessionId` (taken over from D1 the first time). */
+  header(sessionId: string): Promise<BillHeader | null>
+  /** A refund was done: the version moves on, D1 is sent it, and everyone hears of it. */
+  refunded(header: BillHeader, cents: number): void
+}
+
+/**
+ * A refund's life in the object: recorded as pending in a turn (it counts
+ * against what the payment may still give back), the money returned by the
+ * payment's provider outside the queue (cash and the terminal: by staff's
+ * hand, recorded only), then in a turn the refund is done and its units are
+ * unpaid again. A provider that does not answer leaves it pending: the
+ * alarm asks again with the same key.
+ */
+export class RefundFlow {
+  /** Refunds whose provider call is under way in this instance, by id. */
+  readonly #givingBack = new Map<string, Promise<WriteResult<object>>>()
+
+  constructor(private readonly host: RefundHost) {}
+
+  async refund(
+    sessionId: string,
+    tableId: string,
+    request: RefundRequest,
+  ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
+    const { store } = this.host
+    const started = await this.host.serially(async () => {
+      // A payment of a bill closed since is refunded too: a diner may complain the next day.
+      const header = await this.host.header(sessionId)
+      if (!header || header.tableId !== tableId) return tableNotFound()
+      const made = refundOf(store, request, Date.now())
+      if (!made.ok) return made
+      store.transaction(() => store.refunds.add(made.row))
+      // Should this instance stop before the money goes back, the alarm asks the provider again with the same key.
+      await this.host.alarm.refundPending()
+      return made
+    })
+    if (!started.ok) return started
+    const done = await this.#giveBack(started.row, started.reference)
+    if (!done.ok) return done
+    return {
+      ok: true as const,
+      refundId: started.row.id,
+      amountCents: started.row.amountCents + started.row.taxCents,
+      tipCents: started.row.tipCents,
+    }
+  }
+
+  /** By the alarm: asks again for every pending refund whose call is not under way, and wakes again for those still pending. */
+  async retryPending(): Promise<void> {
+    const { store } = this.host
+    for (const refund of store.refunds.pending()) {
+      if (this.#givingBack.has(refund.id)) continue
+      const payment = store.payment(refund.paymentId)
+      await this.#giveBack(refund, payment?.providerReference ?? null)
+    }
+    if (store.refunds.pending().length > 0) await this.host.alarm.refundPending()
+  }
+
+  /** One provider call per pending refund at a time: the alarm leaves alone a refund whose call is under way. */
+  async #giveBack(row: StoredRefund, reference: string | null): Promise<WriteResult<object>> {
+    const running = this.#givingBack.get(row.id)
+    if (running) return running
+    const attempt = this.#askProvider(row, reference).finally(() => this.#givingBack.delete(row.id))
+    this.#givingBack.set(row.id, attempt)
+    return attempt
+  }
+
+  /**
+   * Asks the payment's provider to give a pending refund back, then finishes
+   * it in a turn. Only a clear refusal fails it; an answer that did not come
+   * (or a provider that cannot be reached now) leaves it pending for the
+   * alarm, which asks again with the same key, so it is never given twice.
+   */
+  async #askProvider(row: StoredRefund, reference: string | null): Promise<WriteResult<object>> {
+    const { store } = this.host
+    const header = store.header()
+    const provider = header ? settlingProvider(this.host.env, header.sessionId, header.table, row.provider) : null
+    const cents = row.amountCents + row.taxCents + row.tipCents
+    let answer: Awaited<ReturnType<NonNullable<typeof provider>['refund']>>
+    try {
+      if (!provider || (!reference && row.provider !== 'recorded'))
+        throw new Error(`no way to give back a ${row.provider} payment`)
+      answer = await provider.refund(reference ?? '', cents, row.id)
+    } catch (error) {
+      console.error(`refund ${row.id} not given back yet: ${String(error)}`)
+      await this.host.alarm.refundPending()
+      return fail('PROVIDER_UNAVAILABLE', 'The refund could not be confirmed yet; it will be tried again.')
+    }
+    return this.host.serially(async () => {
+      const now = store.refunds.get(row.id)
+      if (now?.status === 'done') return { ok: true as const }
+      if (now?.status !== 'pending') return fail('REFUND_FAILED', 'The refund was not given back.')
+      if (!answer.ok) {
+        store.transaction(() => store.refunds.fail(row.id))
+        return fail('REFUND_FAILED', answer.message)
+      }
+      const before = store.state().lines
+      // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
+      const after = store.header()?.closedAt == null ? linesAfterRefund(before, now) : before
+      store.transaction(() => store.finishRefund(row.id, answer.reference, before, after))
+      const header = store.header()
+      if (header) this.host.refunded(header, cents)
+      return { ok: true as const }
+    })
+  }
+}
