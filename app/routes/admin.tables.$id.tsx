@@ -1,7 +1,7 @@
 import { formatMoney, pesosToCents } from '~/domain/money'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
@@ -18,6 +18,7 @@ import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
+import { useUnansweredRefusal } from '~/ui/use-schema-form'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
@@ -114,7 +115,14 @@ export default function TableDetails() {
     { catchUp: true },
   )
   const named = useStaffNames()
-  const unanswered = orphanRefusal(useActionData<typeof action>(), details)
+  // A refusal whose form left the page (its line paid, its payment gone, nothing left to pay) is said at the top.
+  const unanswered = useUnansweredRefusal((sent) => {
+    if (sent.intent === 'adjust')
+      return details.lines.some((line) => line.id === sent.lineId && line.quantity > line.paidQuantity)
+    if (sent.intent === 'refund') return details.payments.some((payment) => payment.id === sent.paymentId)
+    if (sent.intent === 'record-payment') return totals.remaining > 0
+    return true
+  })
 
   return (
     <div className="min-h-dvh">
@@ -303,27 +311,4 @@ export default function TableDetails() {
       </UrlDialog>
     </div>
   )
-}
-
-/**
- * A refusal whose form is no longer on the page (the line it voided was paid
- * meanwhile, the payment it refunded is gone from the list): the page itself
- * says why, since no form can.
- */
-function orphanRefusal(
-  result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } | undefined,
-  details: {
-    lines: { id: string; quantity: number; paidQuantity: number }[]
-    payments: { id: string }[]
-    totals: { remaining: number }
-  },
-) {
-  const sent = result?.initialValue
-  const errors = result?.error?.['']
-  if (!sent || !errors) return null
-  if (sent.intent === 'adjust')
-    return details.lines.some((line) => line.id === sent.lineId && line.quantity > line.paidQuantity) ? null : errors
-  if (sent.intent === 'refund') return details.payments.some((payment) => payment.id === sent.paymentId) ? null : errors
-  if (sent.intent === 'record-payment') return details.totals.remaining > 0 ? null : errors
-  return null
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { staffOrderSchema } from '~/domain/schemas/books'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
@@ -14,7 +14,7 @@ import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
-import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
+import { useLastResult, useSchemaForm, useUnansweredRefusal } from '~/ui/use-schema-form'
 import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -76,7 +76,10 @@ export default function StaffOrder() {
   const { t, money } = useI18n()
   const back = `/admin/tables/${table.id}`
   const items = menu.flatMap((category) => category.items.map((item) => ({ ...item, category: category.name })))
-  const unanswered = orphanRefusal(useActionData<typeof action>(), items)
+  // A refused dish whose form left the page (it sold out meanwhile) is said at the top.
+  const unanswered = useUnansweredRefusal(
+    (sent) => sent.intent !== 'order' || items.some((item) => item.id === sent.menuItemId && !item.soldOut),
+  )
   return (
     <div className="min-h-dvh">
       <AdminTopBar backTo={back} backLabel={t('admin.books.orderBack')} />
@@ -116,12 +119,11 @@ export default function StaffOrder() {
 }
 
 type MenuItem = ReturnType<typeof useLoaderData<typeof loader>>['menu'][number]['items'][number] & { category: string }
-type Result = Parameters<typeof resultFor>[0]
 
 /** One dish with its options, a quantity and a note; a refusal comes back under it with what was typed. */
 function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: string; staff: string }) {
   const { t, money } = useI18n()
-  const lastResult = resultFor(useActionData<Result>(), 'order', item.id, 'menuItemId')
+  const lastResult = useLastResult('order', { field: 'menuItemId', id: item.id })
   const [form, fields] = useSchemaForm(staffOrderSchema, {
     id: `order-${item.id}`,
     lastResult,
@@ -187,7 +189,7 @@ function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: s
 /** A line with its own name and price (staff only): its errors under its fields, what was typed kept. */
 function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }) {
   const { t } = useI18n()
-  const lastResult = resultFor(useActionData<Result>(), 'open-item')
+  const lastResult = useLastResult('open-item')
   const [form, fields] = useSchemaForm(staffOrderSchema, {
     id: 'open-item-form',
     lastResult,
@@ -238,15 +240,4 @@ function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }
       </Form>
     </section>
   )
-}
-
-/** A refusal for a dish whose form is no longer on the page (it sold out meanwhile): the page itself says why. */
-function orphanRefusal(
-  result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } | undefined,
-  items: { id: string; soldOut: boolean }[],
-) {
-  const sent = result?.initialValue
-  const errors = result?.error?.['']
-  if (!sent || !errors || sent.intent !== 'order') return null
-  return items.some((item) => item.id === sent.menuItemId && !item.soldOut) ? null : errors
 }

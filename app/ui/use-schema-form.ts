@@ -1,4 +1,5 @@
 import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react'
+import { useActionData } from '@remix-run/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { z } from '~/domain/schemas/zod'
 
@@ -49,4 +50,21 @@ export function resultFor(result: Result, intent: string, id?: string, idField =
   const sent = result?.initialValue
   if (!sent || sent.intent !== intent) return undefined
   return id === undefined || sent[idField] === id ? result : undefined
+}
+
+/** This form's last answer from the page's action: the same intent, and the same record when one page lists several. */
+export function useLastResult(intent: string, record?: { field: string; id: string }): Result {
+  return resultFor(useActionData<Result>(), intent, record?.id, record?.field)
+}
+
+/**
+ * The refusal of a form no longer on the page (its line was paid, its dish
+ * sold out meanwhile), which the page itself must then say; `shown` tells
+ * whether the form the answer went to is still drawn.
+ */
+export function useUnansweredRefusal(shown: (sent: Record<string, unknown>) => boolean) {
+  const result = useActionData<Result>()
+  const sent = result?.initialValue
+  const errors = result?.error?.['']
+  return sent && errors && !shown(sent) ? errors : null
 }

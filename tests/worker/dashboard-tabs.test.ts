@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { centsToPesos, sumCents } from '~/domain/money'
 import { DAY_MS } from '~/domain/analytics'
 import { getDb } from '~/server/db/client.server'
 import { readAnalytics } from '~/server/books/analytics.server'
@@ -21,12 +22,16 @@ async function pastBill(
   lines: { name: string; quantity: number; priceCents: number }[],
   tipCents = 0,
 ) {
-  const items = lines.map((line) => ({ name: line.name, quantity: line.quantity, price: line.priceCents / 100 }))
+  const items = lines.map((line) => ({
+    name: line.name,
+    quantity: line.quantity,
+    price: centsToPesos(line.priceCents),
+  }))
   expect((await call('POST', '/api/items', { tableId, items }, owner.cookie)).status).toBe(201)
   const paid = await call('POST', '/api/payments', {
     tableId,
-    amount: lines.reduce((sum, line) => sum + line.priceCents, 0) / 100,
-    tipAmount: tipCents / 100,
+    amount: centsToPesos(sumCents(lines.map((line) => line.priceCents))),
+    tipAmount: centsToPesos(tipCents),
     paymentMethod: 'card',
     paymentType: 'full',
     transactionId: crypto.randomUUID(),

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { formatMoney, pesosToCents } from '~/domain/money'
 import { delivered, getPage, newTransactionId, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
@@ -49,7 +50,7 @@ async function everyFigure(owner: { cookie: string }, table: Table) {
   const staffPage = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
   const dinerPage = await (await getPage(`/customer/table/${table.sessionId}`)).text()
   return {
-    api: { paid: Math.round(session.paidAmount * 100), remaining: Math.round(session.remainingAmount * 100) },
+    api: { paid: pesosToCents(session.paidAmount), remaining: pesosToCents(session.remainingAmount) },
     active: { paid: card.paidCents, remaining: card.remainingCents },
     dashboard: text(state, 'table-state'),
     dashboardPercent: /aria-valuenow="(\d+)"/.exec(state)?.[1],
@@ -58,15 +59,13 @@ async function everyFigure(owner: { cookie: string }, table: Table) {
   }
 }
 
-const pesos = (cents: number) => `$${(cents / 100).toFixed(2)}`
-
 function expectAgreement(figures: Awaited<ReturnType<typeof everyFigure>>, expected: Figures, percent: number) {
   expect(figures.api).toEqual(expected)
   expect(figures.active).toEqual(expected)
-  expect(figures.dashboard).toContain(`${pesos(expected.remaining)} por pagar`)
+  expect(figures.dashboard).toContain(`${formatMoney(expected.remaining)} por pagar`)
   expect(figures.dashboardPercent).toBe(String(percent))
-  expect(figures.staffPage).toEqual({ paid: pesos(expected.paid), remaining: pesos(expected.remaining) })
-  expect(figures.dinerPaid).toBe(pesos(expected.paid))
+  expect(figures.staffPage).toEqual({ paid: formatMoney(expected.paid), remaining: formatMoney(expected.remaining) })
+  expect(figures.dinerPaid).toBe(formatMoney(expected.paid))
 }
 
 describe('paid means one thing: net of refunds, on every screen and endpoint', () => {

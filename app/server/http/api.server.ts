@@ -68,7 +68,7 @@ export function methodNotAllowed(allowed: string): () => Response {
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
-  translator?: TFunction | (() => Promise<TFunction>),
+  translator?: () => Promise<TFunction>,
 ): Promise<z.output<S>> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!/^application\/json\b/i.test(type))
@@ -85,7 +85,7 @@ export async function readJson<S extends z.ZodType>(
   }
   const result = await schema.safeParseAsync(body)
   if (!result.success) {
-    const t = typeof translator === 'function' && !('message' in translator) ? await translator() : translator
+    const t = await translator?.()
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.join('.'),
       message: t ? t.message(issue.message) : issue.message,

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Form, useActionData } from '@remix-run/react'
+import { getFormProps, getInputProps, type FieldMetadata } from '@conform-to/react'
+import { Form } from '@remix-run/react'
 import type { InputHTMLAttributes, Key, ReactNode } from 'react'
 import { decimalPesos } from '~/domain/money'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
@@ -7,7 +7,7 @@ import { ratePercentLabel, taxAddedTo } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, type ListOfErrors } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
-import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
+import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
 
 /*
  * The staff's forms on a bill (record a payment, void or comp, refund,
@@ -49,13 +49,6 @@ export function LabeledInput({
       {after}
     </label>
   )
-}
-
-type Result = SubmissionResult<string[]> | null | undefined
-
-/** This form's last answer from the page's action: the same intent, and the same record when one page lists several. */
-function useLastResult(intent: string, record?: { field: string; id: string }) {
-  return resultFor(useActionData<Result>(), intent, record?.id, record?.field)
 }
 
 /** How many units of each line (`units.<lineId>`), as typed: kept after a refusal, each with its errors. */
