@@ -38,7 +38,11 @@ export default defineConfig({
             main: './workers/app.ts',
             wrangler: { configPath: './wrangler.toml' },
             // wrangler.toml describes production; the tests run with the local stand-ins.
-            miniflare: { bindings: { ...LOCAL_VARS, TEST_MIGRATIONS: await readD1Migrations('migrations') } },
+            miniflare: {
+              bindings: { ...LOCAL_VARS, TEST_MIGRATIONS: await readD1Migrations('migrations') },
+              // An empty database of its own for the test that migrates data written by an older schema.
+              d1Databases: { MIGRATION_DB: 'migration-test' },
+            },
           })),
         ],
         test: {

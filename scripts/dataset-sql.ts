@@ -7,8 +7,14 @@
 /** A value as an SQL literal. */
 export const quote = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`)
 
+/** A restaurant and its owner, under one id (as restaurants made before they were their own record are). */
 export function ownerSql(id: string, restaurantName: string): string {
-  return `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at) VALUES (${quote(id)}, ${quote(`${id}@example.com`)}, 'x', 'x', 1, ${quote(restaurantName)}, ${Date.now()});`
+  const now = Date.now()
+  return [
+    `INSERT INTO restaurants (id, restaurant_name, created_at) VALUES (${quote(id)}, ${quote(restaurantName)}, ${now});`,
+    `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, last_restaurant_id, created_at) VALUES (${quote(id)}, ${quote(`${id}@example.com`)}, 'x', 'x', 1, ${quote(id)}, ${now});`,
+    `INSERT INTO memberships (id, restaurant_id, user_id, role, created_at) VALUES (${quote(id)}, ${quote(id)}, ${quote(id)}, 'owner', ${now});`,
+  ].join('\n')
 }
 
 export interface LineSeed {
@@ -30,7 +36,7 @@ export function tableSql(table: {
 }): string[] {
   const now = Date.now()
   return [
-    `INSERT INTO tables (id, user_id, table_number, capacity, is_active, session_id, short_code, created_at) VALUES (${quote(table.tableId)}, ${quote(table.owner)}, ${quote(table.number)}, 4, 1, ${quote(table.sessionId)}, ${quote(table.shortCode ?? null)}, ${now});`,
+    `INSERT INTO tables (id, restaurant_id, table_number, capacity, is_active, session_id, short_code, created_at) VALUES (${quote(table.tableId)}, ${quote(table.owner)}, ${quote(table.number)}, 4, 1, ${quote(table.sessionId)}, ${quote(table.shortCode ?? null)}, ${now});`,
     `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (${quote(table.sessionId)}, ${quote(table.tableId)}, ${now});`,
     ...table.lines.map(
       (line, index) =>

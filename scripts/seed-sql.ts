@@ -37,14 +37,9 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
   const password = await hashPassword(ownerPassword)
   const now = Date.now()
   const statements = [
-    upsert('users', {
+    // The demo restaurant and its owner share an id, as every restaurant made before restaurants were their own record does.
+    upsert('restaurants', {
       id: DEMO_OWNER_ID,
-      email: DEMO_OWNER_EMAIL,
-      password_hash: password.hash,
-      password_salt: password.salt,
-      password_algorithm: password.algorithm,
-      password_iterations: password.iterations,
-      owner_name: demoRestaurant.ownerName,
       restaurant_name: demoRestaurant.restaurantName,
       restaurant_type: demoRestaurant.restaurantType,
       restaurant_cuisine: demoRestaurant.restaurantCuisine,
@@ -53,11 +48,23 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
       restaurant_email: demoRestaurant.restaurantEmail,
       created_at: now,
     }),
+    upsert('users', {
+      id: DEMO_OWNER_ID,
+      email: DEMO_OWNER_EMAIL,
+      password_hash: password.hash,
+      password_salt: password.salt,
+      password_algorithm: password.algorithm,
+      password_iterations: password.iterations,
+      name: demoRestaurant.ownerName,
+      last_restaurant_id: DEMO_OWNER_ID,
+      created_at: now,
+    }),
+    `INSERT INTO memberships (id, restaurant_id, user_id, role, created_at) VALUES (${quote(DEMO_OWNER_ID)}, ${quote(DEMO_OWNER_ID)}, ${quote(DEMO_OWNER_ID)}, 'owner', ${now}) ON CONFLICT(id) DO UPDATE SET role = 'owner';`,
     // A new password ends the demo owner's old sessions.
     `DELETE FROM auth_sessions WHERE user_id = ${quote(DEMO_OWNER_ID)};`,
     upsert('tables', {
       id: DEMO_TABLE_ID,
-      user_id: DEMO_OWNER_ID,
+      restaurant_id: DEMO_OWNER_ID,
       table_number: demoTable.tableNumber,
       table_name: demoTable.tableName,
       capacity: demoTable.capacity,
@@ -71,7 +78,7 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
     `INSERT INTO table_sessions (id, table_id, opened_at) VALUES (${quote(DEMO_SESSION_ID)}, ${quote(DEMO_TABLE_ID)}, ${now}) ON CONFLICT(id) DO NOTHING;`,
     upsert('menus', {
       id: demoMenu.id,
-      user_id: DEMO_OWNER_ID,
+      restaurant_id: DEMO_OWNER_ID,
       name: demoMenu.name,
       description: demoMenu.description,
       type: demoMenu.type,

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { BUSINESS_DAY_STARTS_AT, businessDayOf } from '~/domain/cash-out-period'
 import { clockTime, formatDateTime, formatDay } from '~/domain/format'
 import { loadCashOut } from '~/server/books/cash-out.server'
+import type { PageAccess } from '~/server/auth/guard.server'
 import { CashOutPeriodForm } from '~/ui/admin/cash-out-period-form'
 import { CashOutReport } from '~/ui/admin/cash-out-report'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -14,8 +15,10 @@ import { useHydrated } from '~/ui/use-hydrated'
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.cashOut.title'))
 
 /** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md). */
+export const access: PageAccess = { view: 'books.view' }
+
 export async function loader(args: LoaderFunctionArgs) {
-  const cashOut = await loadCashOut(args)
+  const cashOut = await loadCashOut(args, access)
   const about = {
     restaurantName: cashOut.restaurant.restaurantName ?? cashOut.person.email,
     timeZone: cashOut.timeZone,

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { cashOutCsv, cashOutFileName } from '~/domain/cash-out-csv'
 import { loadCashOut } from '~/server/books/cash-out.server'
+import type { PageAccess } from '~/server/auth/guard.server'
 import { getT } from '~/server/http/i18n.server'
 
 /** GET /admin/cash-out.csv?day=… or ?from=…&to=…: the cash-out page's figures as a spreadsheet, in the owner's language. */
+export const access: PageAccess = { view: 'books.view' }
+
 export async function loader(args: LoaderFunctionArgs) {
-  const cashOut = await loadCashOut(args)
+  const cashOut = await loadCashOut(args, access)
   const t = await getT(args.request)
   if (!cashOut.ok) {
     const errors = Object.values(cashOut.errors).flat()

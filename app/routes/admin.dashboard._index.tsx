@@ -2,12 +2,13 @@ import { statusOf } from '~/server/http/errors.server'
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { can } from '~/domain/permissions'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { paidPercent } from '~/domain/bill'
 import { z } from '~/domain/schemas/zod'
 import { formatTime } from '~/domain/format'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
 import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable } from '~/server/tables/tables.server'
@@ -24,23 +25,32 @@ import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 
 /** The Mesas tab: every table with its open bill, and the dialogs that add, edit, archive and show the QR of one. */
 
+export const access: PageAccess = {
+  view: 'tables.view',
+  intents: { create: 'tables.manage', update: 'tables.manage', archive: 'tables.manage' },
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
+  const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
   const url = new URL(request.url)
   const tables = await listTables(getDb(context.cloudflare.env.DB), restaurant.id)
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
-  if (!qrTable) return { tables, qr: null }
+  if (!qrTable) return { tables, role, qr: null }
   const link = tableUrl(url.origin, qrTable.sessionId)
-  return { tables, qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link), site: codeEntrySite(url.origin) } }
+  return {
+    tables,
+    role,
+    qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link), site: codeEntrySite(url.origin) },
+  }
 }
 
 const updateFormSchema = updateTableSchema.extend({ id: z.string() })
 const archiveFormSchema = z.object({ id: z.string() })
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
-  const env = context.cloudflare.env
   const form = await request.formData()
+  const { restaurant } = await requireStaffForm(context, request, access, form)
+  const env = context.cloudflare.env
   const intent = form.get('intent')
   if (intent === 'create') {
     const submission = parseWithZod(form, { schema: createTableSchema })
@@ -79,8 +89,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TablesTab() {
-  const { tables, qr } = useLoaderData<typeof loader>()
+  const { tables, qr, role } = useLoaderData<typeof loader>()
   const { t } = useI18n()
+  const manages = can(role, 'tables.manage')
   const [searchParams] = useSearchParams()
   const dialog = searchParams.get('dialog')
   const editing = tables.find((table) => table.id === searchParams.get('edit'))
@@ -99,14 +110,20 @@ export default function TablesTab() {
               {t('admin.tables.printAll')}
             </a>
           ) : null}
-          <Link to="?dialog=new" preventScrollReset className={buttonClass.primary} data-testid="new-table">
-            {t('admin.tables.newTable')}
-          </Link>
+          {manages ? (
+            <Link to="?dialog=new" preventScrollReset className={buttonClass.primary} data-testid="new-table">
+              {t('admin.tables.newTable')}
+            </Link>
+          ) : null}
         </div>
       </div>
 
       {tables.length === 0 ? (
-        <EmptyState text={t('admin.tables.empty')} action={t('admin.tables.createFirst')} to="?dialog=new" />
+        <EmptyState
+          text={t('admin.tables.empty')}
+          action={manages ? t('admin.tables.createFirst') : undefined}
+          to="?dialog=new"
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tables.map((table) => (
@@ -147,20 +164,24 @@ export default function TablesTab() {
                     >
                       {t('admin.tables.details')}
                     </Link>
-                    <Link
-                      to={`?edit=${table.id}`}
-                      preventScrollReset
-                      className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800"
-                    >
-                      {t('admin.tables.edit')}
-                    </Link>
-                    <Link
-                      to={`?archive=${table.id}`}
-                      preventScrollReset
-                      className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/60"
-                    >
-                      {t('admin.tables.archive')}
-                    </Link>
+                    {manages ? (
+                      <>
+                        <Link
+                          to={`?edit=${table.id}`}
+                          preventScrollReset
+                          className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800"
+                        >
+                          {t('admin.tables.edit')}
+                        </Link>
+                        <Link
+                          to={`?archive=${table.id}`}
+                          preventScrollReset
+                          className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/60"
+                        >
+                          {t('admin.tables.archive')}
+                        </Link>
+                      </>
+                    ) : null}
                   </div>
                 </details>
               </div>
@@ -169,16 +190,16 @@ export default function TablesTab() {
         </ul>
       )}
 
-      <UrlDialog open={dialog === 'new'} closeTo="?" title={t('admin.tables.newTable')}>
+      <UrlDialog open={manages && dialog === 'new'} closeTo="?" title={t('admin.tables.newTable')}>
         <CreateTableForm />
       </UrlDialog>
 
-      <UrlDialog open={Boolean(editing)} closeTo="?" title={t('admin.tables.edit')}>
+      <UrlDialog open={manages && Boolean(editing)} closeTo="?" title={t('admin.tables.edit')}>
         {editing ? <EditTableForm table={editing} /> : null}
       </UrlDialog>
 
       <UrlDialog
-        open={Boolean(archiving)}
+        open={manages && Boolean(archiving)}
         closeTo="?"
         title={archiving ? t('admin.tables.archiveTitle', { number: archiving.tableNumber }) : ''}
       >

@@ -2,12 +2,14 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { readAnalytics } from '~/server/books/analytics.server'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { AnalyticsTab } from '~/ui/admin/analytics-tab'
 
+export const access: PageAccess = { view: 'books.view' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
+  const { restaurant } = await requireStaff(context, request, 'page', access.view)
   return {
     analytics: await readAnalytics(
       getDb(context.cloudflare.env.DB),

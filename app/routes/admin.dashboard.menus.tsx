@@ -1,6 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link } from '@remix-run/react'
+import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+
+export const access: PageAccess = { view: 'menus.manage' }
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(context, request, 'page', access.view)
+  return null
+}
 
 /** The Menús tab: the way into the two menu editors. */
 export default function MenusTab() {

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
 import { saveSettings } from '~/server/auth/accounts.server'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { appEnv } from '~/server/env.server'
 import {
   cardPayments,
@@ -15,7 +15,7 @@ import {
 import { redirectWithToast } from '~/server/http/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
-import { RestaurantKindFields } from '~/ui/admin/restaurant'
+import { RestaurantProfileFields } from '~/ui/admin/restaurant'
 import { useDashboardPrincipal } from '~/ui/admin/use-dashboard-principal'
 import { buttonClass } from '~/ui/button'
 import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
@@ -30,8 +30,13 @@ const SETTINGS = '/admin/dashboard/settings'
  * charge yet. Stripe's onboarding comes back here (`?stripe=return`), or,
  * when its link has run out, asks here for a fresh one (`?stripe=refresh`).
  */
+export const access: PageAccess = {
+  view: 'settings.manage',
+  intents: { settings: 'settings.manage', connect: 'payouts.manage', unconnected: 'payouts.manage' },
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant, person } = await requireStaff(context, request, 'page')
+  const { restaurant, person } = await requireStaff(context, request, 'page', access.view)
   const env = context.cloudflare.env
   const url = new URL(request.url)
   const payments = await cardPayments(env, restaurant.id, url.hostname)
@@ -49,9 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { restaurant, person } = await requireStaff(context, request, 'page')
-  const env = context.cloudflare.env
   const form = await request.formData()
+  const { restaurant, person } = await requireStaffForm(context, request, access, form)
+  const env = context.cloudflare.env
   const intent = form.get('intent')
   if (intent === 'connect') {
     if (appEnv(env).PAYMENT_PROVIDER !== 'stripe') return data(null, { status: 400 })
@@ -177,27 +182,7 @@ function SettingsForm() {
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="settings" />
       <ErrorList id={form.errorId} errors={form.errors} alert />
-      <Field
-        label={t('admin.signup.restaurantName')}
-        errors={fields.restaurantName.errors}
-        inputProps={getInputProps(fields.restaurantName, { type: 'text' })}
-      />
-      <RestaurantKindFields type={fields.restaurantType} cuisine={fields.restaurantCuisine} />
-      <Field
-        label={t('admin.signup.restaurantAddress')}
-        errors={fields.restaurantAddress.errors}
-        inputProps={getInputProps(fields.restaurantAddress, { type: 'text' })}
-      />
-      <Field
-        label={t('admin.signup.restaurantPhone')}
-        errors={fields.restaurantPhone.errors}
-        inputProps={getInputProps(fields.restaurantPhone, { type: 'tel' })}
-      />
-      <Field
-        label={t('admin.signup.restaurantEmail')}
-        errors={fields.restaurantEmail.errors}
-        inputProps={getInputProps(fields.restaurantEmail, { type: 'email' })}
-      />
+      <RestaurantProfileFields fields={fields} />
       <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
         <legend className="px-1 font-bold">{t('admin.settings.tax')}</legend>
         <Field

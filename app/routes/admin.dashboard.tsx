@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
@@ -11,12 +11,15 @@ import { Form, Link, NavLink, Outlet, useActionData, useLoaderData } from '@remi
 import { livePath } from '~/domain/live'
 import { setupRestaurantSchema } from '~/domain/schemas/auth'
 import { saveRestaurant } from '~/server/auth/accounts.server'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
+import { getDb } from '~/server/db/client.server'
+import { placesOf, switchRestaurant } from '~/server/team/places.server'
+import { can, type Permission } from '~/domain/permissions'
 import { redirectWithToast } from '~/server/http/toast.server'
-import { RestaurantKindFields } from '~/ui/admin/restaurant'
+import { RestaurantProfileFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
 import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
-import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
+import { ErrorList, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useToast } from '~/ui/toaster'
@@ -29,12 +32,14 @@ import { useSchemaForm } from '~/ui/use-schema-form'
  * without a profile yet gets the onboarding form instead of the tabs.
  */
 
+/** Each tab with what seeing it takes: a member sees the tabs their role opens. */
 const TABS = [
-  { name: 'tables', to: '/admin/dashboard' },
-  { name: 'menus', to: '/admin/dashboard/menus' },
-  { name: 'analytics', to: '/admin/dashboard/analytics' },
-  { name: 'settings', to: '/admin/dashboard/settings' },
-] as const
+  { name: 'tables', to: '/admin/dashboard', permission: 'tables.view' },
+  { name: 'menus', to: '/admin/dashboard/menus', permission: 'menus.manage' },
+  { name: 'analytics', to: '/admin/dashboard/analytics', permission: 'books.view' },
+  { name: 'team', to: '/admin/dashboard/team', permission: 'team.view' },
+  { name: 'settings', to: '/admin/dashboard/settings', permission: 'settings.manage' },
+] as const satisfies readonly { name: string; to: string; permission: Permission }[]
 
 /** The tab shown, named in the title; a restaurant still without a profile is at its onboarding. */
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -44,8 +49,14 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   )
 }
 
+/** The dashboard's frame is every member's; its forms are a new restaurant's first profile and the restaurant switcher. */
+export const access: PageAccess = {
+  view: 'restaurant.view',
+  intents: { setup: 'settings.manage', switch: 'restaurant.view' },
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant, person } = await requireStaff(context, request, 'page')
+  const { restaurant, person, role } = await requireStaff(context, request, 'page', access.view)
   const url = new URL(request.url)
   // The tabs were ?tab= once: links kept from then open the same tab.
   const tab = TABS.find(({ name }) => name === url.searchParams.get('tab'))
@@ -53,12 +64,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.searchParams.delete('tab')
     throw redirect(`${tab.to}${url.search}`)
   }
-  return { restaurant, person, onboarding: !restaurant.restaurantName }
+  const places = await placesOf(getDb(context.cloudflare.env.DB), person.id)
+  return { restaurant, person, role, places, onboarding: !restaurant.restaurantName && can(role, 'settings.manage') }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
-  const submission = parseWithZod(await request.formData(), { schema: setupRestaurantSchema })
+  const form = await request.formData()
+  const { restaurant, person, session } = await requireStaffForm(context, request, access, form)
+  if (form.get('intent') === 'switch') {
+    const chosen = String(form.get('restaurantId') ?? '')
+    if (!(await switchRestaurant(getDb(context.cloudflare.env.DB), session, person.id, chosen)))
+      throw data(null, { status: 404 })
+    return redirectWithToast('/admin/dashboard', { title: 'admin.team.switcher.switched' })
+  }
+  const submission = parseWithZod(form, { schema: setupRestaurantSchema })
   if (submission.status !== 'success')
     return data(submission.reply({ formErrors: ['admin.setup.failedText'] }), { status: 400 })
   await saveRestaurant(context.cloudflare.env, restaurant.id, submission.value)
@@ -66,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { restaurant, person, onboarding } = useLoaderData<typeof loader>()
+  const { restaurant, person, role, places, onboarding } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const toast = useToast()
 
@@ -92,7 +111,9 @@ export default function Dashboard() {
             <p className="truncate text-lg font-bold" data-testid="restaurant-name">
               {restaurant.restaurantName ?? person.email}
             </p>
-            <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.dashboard.staffDashboard')}</p>
+            <p className="truncate text-sm text-stone-600 dark:text-stone-400" data-testid="signed-in-as">
+              {person.name ?? person.email} · {t(`admin.team.roles.${role}`)}
+            </p>
           </div>
           <LanguageSwitch />
           {/* On a phone the restaurant's name needs the room; Configuración holds the theme's choice. */}
@@ -108,7 +129,7 @@ export default function Dashboard() {
         </div>
         {onboarding ? null : (
           <nav aria-label={t('admin.dashboard.title')} className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-4">
-            {TABS.map(({ name, to }) => (
+            {TABS.filter(({ permission }) => can(role, permission)).map(({ name, to }) => (
               <NavLink
                 key={name}
                 to={to}
@@ -121,16 +142,21 @@ export default function Dashboard() {
               </NavLink>
             ))}
             {/* A page of its own, printed at the end of a shift: it leaves the dashboard's frame. */}
-            <Link
-              to="/admin/cash-out"
-              className="inline-flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white"
-              data-testid="cash-out-link"
-            >
-              {t('admin.dashboard.cashOut')}
-            </Link>
+            {can(role, 'books.view') ? (
+              <Link
+                to="/admin/cash-out"
+                className="inline-flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white"
+                data-testid="cash-out-link"
+              >
+                {t('admin.dashboard.cashOut')}
+              </Link>
+            ) : null}
           </nav>
         )}
       </header>
+      {places.length > 1 || can(role, 'restaurants.create') ? (
+        <RestaurantSwitcher current={restaurant.id} places={places} canCreate={can(role, 'restaurants.create')} />
+      ) : null}
       <main className="mx-auto max-w-5xl px-4 py-6">{onboarding ? <Onboarding /> : <Outlet />}</main>
     </div>
   )
@@ -146,33 +172,61 @@ function Onboarding() {
       <h1 className="text-2xl font-bold">{t('admin.setup.title')}</h1>
       <p className="mt-1 mb-5 text-stone-600 dark:text-stone-400">{t('admin.setup.lead')}</p>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="setup" />
         <ErrorList id={form.errorId} errors={form.errors} alert />
-        <Field
-          label={t('admin.signup.restaurantName')}
-          errors={fields.restaurantName.errors}
-          inputProps={getInputProps(fields.restaurantName, { type: 'text' })}
-        />
-        <RestaurantKindFields type={fields.restaurantType} cuisine={fields.restaurantCuisine} />
-        <Field
-          label={t('admin.signup.restaurantAddress')}
-          errors={fields.restaurantAddress.errors}
-          inputProps={getInputProps(fields.restaurantAddress, { type: 'text' })}
-        />
-        <Field
-          label={t('admin.signup.restaurantPhone')}
-          errors={fields.restaurantPhone.errors}
-          inputProps={getInputProps(fields.restaurantPhone, { type: 'tel' })}
-        />
-        <Field
-          label={t('admin.signup.restaurantEmail')}
-          errors={fields.restaurantEmail.errors}
-          inputProps={getInputProps(fields.restaurantEmail, { type: 'email' })}
-        />
+        <RestaurantProfileFields fields={fields} />
         <StatusButton pending={pending} className={buttonClass.primary}>
           {t('admin.setup.submit')}
         </StatusButton>
         <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.setup.note')}</p>
       </Form>
     </section>
+  )
+}
+
+/**
+ * Which restaurant the person works in, for one who belongs to several (a
+ * plain form: it works without JavaScript), and the way to open another.
+ */
+function RestaurantSwitcher({
+  current,
+  places,
+  canCreate,
+}: {
+  current: string
+  places: { id: string; restaurantName: string | null }[]
+  canCreate: boolean
+}) {
+  const { t } = useI18n()
+  return (
+    <div className="mx-auto flex max-w-5xl flex-wrap items-end gap-2 px-4 pt-4">
+      {places.length > 1 ? (
+        <Form method="post" className="flex items-end gap-2" data-testid="restaurant-switcher">
+          <input type="hidden" name="intent" value="switch" />
+          <label className="grid gap-1 text-sm font-semibold">
+            {t('admin.team.switcher.label')}
+            <select
+              name="restaurantId"
+              defaultValue={current}
+              className="min-h-11 rounded-xl border border-stone-300 bg-white px-3 dark:border-stone-600 dark:bg-stone-900"
+            >
+              {places.map((place) => (
+                <option key={place.id} value={place.id}>
+                  {place.restaurantName ?? place.id}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass.secondary}>
+            {t('admin.team.switcher.switch')}
+          </button>
+        </Form>
+      ) : null}
+      {canCreate ? (
+        <Link to="/admin/restaurants/new" className={`${buttonClass.secondary} ml-auto`}>
+          {t('admin.team.switcher.create')}
+        </Link>
+      ) : null}
+    </div>
   )
 }

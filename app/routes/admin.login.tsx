@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 401,
     })
   }
-  const cookie = await startSession(getDb(context.cloudflare.env.DB), request, result.user.id)
+  const cookie = await startSession(getDb(context.cloudflare.env.DB), request, result.user.id, result.restaurantId)
   return redirectWithToast(
     afterSignIn(new URL(request.url).searchParams.get('redirectTo')),
     { title: 'admin.login.welcome' },

@@ -7,7 +7,7 @@ import {
 } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menus/menu-actions.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
@@ -38,8 +38,10 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 const TABS = ['categories', 'items', 'modifiers'] as const
 
+export const access: PageAccess = { view: 'menus.manage', action: 'menus.manage' }
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
+  const { restaurant } = await requireStaff(context, request, 'page', access.view)
   const db = getDb(context.cloudflare.env.DB)
   if (!params.menuId) {
     // The builder edits one menu; without one it opens the first, or asks for one to be made.
@@ -56,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const here = `/admin/menu-builder/${args.params.menuId ?? ''}`
-  return menuAction(args, ({ intent, id, form }) => {
+  return menuAction(args, access, ({ intent, id, form }) => {
     if (intent === 'menu.delete') return '/admin/menu-management'
     // The item's dialog stays open on its new photo (or its lack of one).
     if (intent.startsWith('photo.')) return `${here}?${new URLSearchParams({ tab: 'items', edit: `item:${id}` })}`

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menus/menu-actions.server'
 import { menuSummaries } from '~/server/menus/menu-store.server'
@@ -14,14 +14,16 @@ import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.menu.management.title'))
 
+export const access: PageAccess = { view: 'menus.manage', action: 'menus.manage' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
+  const { restaurant } = await requireStaff(context, request, 'page', access.view)
   return { menus: await menuSummaries(getDb(context.cloudflare.env.DB), restaurant.id) }
 }
 
 export async function action(args: ActionFunctionArgs) {
   // A new menu opens in the builder, ready for its first category.
-  return menuAction(args, ({ intent, id }) =>
+  return menuAction(args, access, ({ intent, id }) =>
     intent === 'menu.create' ? `/admin/menu-builder/${id}` : '/admin/menu-management',
   )
 }

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useId } from 'react'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menus/menu-actions.server'
 import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus/menu-store.server'
@@ -28,8 +28,10 @@ import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.menu.sidebar.title'))
 
+export const access: PageAccess = { view: 'menus.manage', action: 'menus.manage' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
+  const { restaurant } = await requireStaff(context, request, 'page', access.view)
   const db = getDb(context.cloudflare.env.DB)
   const menuId = new URL(request.url).searchParams.get('menu')
   // Only what the dialogs and rows show: the PDF's storage key stays on the server.
@@ -51,7 +53,7 @@ const pageUrl = (menuId: string | null | undefined, open: Record<string, string>
 export async function action(args: ActionFunctionArgs) {
   // The dialogs' forms post to the page's own URL (Remix keeps its query), so ?menu= still names the chosen menu.
   const chosen = new URL(args.request.url).searchParams.get('menu')
-  return menuAction(args, ({ intent, id }) => {
+  return menuAction(args, access, ({ intent, id }) => {
     if (intent === 'menu.create') return `/admin/menu${pageUrl(id)}`
     if (intent.startsWith('photo.')) return `/admin/menu${pageUrl(chosen, { edit: `item:${id}` })}`
     if (intent === 'menu.delete' && id === chosen) return '/admin/menu'

@@ -8,7 +8,7 @@ import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } 
 import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bills/bill-writes.server'
 import { readTableDetails } from '~/server/tables/table-details.server'
 import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
-import { requireStaffTable } from '~/server/auth/guard.server'
+import { demand, ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { AdjustForm, CloseBillForm, RecordPaymentForm } from '~/ui/admin/books-forms'
 import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
@@ -26,8 +26,14 @@ import { useLiveSocket } from '~/ui/use-live'
 export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => (args.data ? tableLabel(t, args.data.table) : ''))
 
+/** Seeing the table is every member's; each form asks for its own permission, and a comp or a close that leaves something unpaid for more. */
+export const access: PageAccess = {
+  view: 'tables.view',
+  intents: { 'record-payment': 'payments.record', adjust: 'lines.void', refund: 'refunds.issue', close: 'bills.close' },
+}
+
 export async function loader(args: LoaderFunctionArgs) {
-  const { table, person } = await requireStaffTable(args.context, args.request, args.params.id)
+  const { table, person, role } = await requireStaffTable(args.context, args.request, args.params.id, access.view)
   const details = await readTableDetails(args.context.cloudflare.env, table)
   if (!details) throw data(null, { status: 404 })
   return {
@@ -40,6 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     details,
     staff: person.name ?? '',
+    role,
     // Made once per visit, so a double submit records the payment once.
     transactionId: `staff_${crypto.randomUUID()}`,
   }
@@ -52,10 +59,12 @@ export async function loader(args: LoaderFunctionArgs) {
  * page with a toast.
  */
 export async function action(args: ActionFunctionArgs) {
-  const { table, person } = await requireStaffTable(args.context, args.request, args.params.id)
+  const formData = await args.request.formData()
+  const principal = await requireStaffForm(args.context, args.request, access, formData)
+  const { table } = await ownTable(args.context, principal, args.params.id)
+  const { person } = principal
   const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
-  const formData = await args.request.formData()
   switch (formData.get('intent')) {
     case 'record-payment': {
       const submission = parseWithZod(formData, { schema: recordPaymentSchema })
@@ -74,6 +83,7 @@ export async function action(args: ActionFunctionArgs) {
     case 'adjust': {
       const submission = parseWithZod(formData, { schema: adjustmentSchema })
       if (submission.status !== 'success') return invalidForm(submission)
+      if (submission.value.kind === 'comp') await demand(principal, args.request, 'page', 'lines.comp')
       const result = await adjustLine(env, table.id, submission.value)
       if (!result.ok) return refusedForm(submission, result.code)
       return redirectWithToast(here, {
@@ -88,6 +98,8 @@ export async function action(args: ActionFunctionArgs) {
     case 'close': {
       const submission = parseWithZod(formData, { schema: closeBillSchema })
       if (submission.status !== 'success') return invalidForm(submission)
+      if (submission.value.settledBy === 'unpaid' || submission.value.unpaidReason)
+        await demand(principal, args.request, 'page', 'bills.close-unpaid')
       const result = await settleAndClose(env, table.id, submission.value, person.name ?? null)
       // The bill was closed meanwhile: the dialog would now name the next party's bill, so it closes and says so.
       if (!result.ok && result.code === 'CLOSED')

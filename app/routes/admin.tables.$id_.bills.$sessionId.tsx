@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { refundSchema } from '~/domain/schemas/books'
 import { refundPayment } from '~/server/bills/bill-writes.server'
 import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
-import { requireStaffTable } from '~/server/auth/guard.server'
+import { ownTable, requireStaff, requireStaffForm, type PageAccess, type Principal } from '~/server/auth/guard.server'
 import { readClosedBillDetails } from '~/server/tables/table-details.server'
 import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
 import { tableLabel } from '~/ui/admin/restaurant'
@@ -23,28 +23,36 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   )
 }
 
-async function loadClosedBill(args: LoaderFunctionArgs) {
-  const { table, person } = await requireStaffTable(args.context, args.request, args.params.id)
+export const access: PageAccess = { view: 'tables.view', action: 'refunds.issue' }
+
+async function loadClosedBill(args: LoaderFunctionArgs, principal: Principal) {
+  const { table } = await ownTable(args.context, principal, args.params.id)
+  const { person, role } = principal
   // Another table's bill, or one still open, answers like an unknown one.
   const bill = await readClosedBillDetails(args.context.cloudflare.env, table, args.params.sessionId ?? '')
   if (!bill) throw data(null, { status: 404 })
-  return { table, person, bill }
+  return { table, person, role, bill }
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { table, person, bill } = await loadClosedBill(args)
+  const { table, person, role, bill } = await loadClosedBill(
+    args,
+    await requireStaff(args.context, args.request, 'page', access.view),
+  )
   return {
     table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName },
     bill,
     staff: person.name ?? '',
+    role,
   }
 }
 
 /** A refund of one of the closed bill's payments: the money goes back; its units stay as they were. */
 export async function action(args: ActionFunctionArgs) {
-  const { table, bill } = await loadClosedBill(args)
+  const form = await args.request.formData()
+  const { table, bill } = await loadClosedBill(args, await requireStaffForm(args.context, args.request, access, form))
   const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
-  const submission = parseWithZod(await args.request.formData(), { schema: refundSchema })
+  const submission = parseWithZod(form, { schema: refundSchema })
   if (submission.status !== 'success') return invalidForm(submission)
   if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
   return refundAnswer(here, submission, await refundPayment(args.context.cloudflare.env, table.id, submission.value))

@@ -6,7 +6,7 @@ import { staffOrderSchema } from '~/domain/schemas/books'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
 import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
-import { requireStaffTable } from '~/server/auth/guard.server'
+import { ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { LabeledInput } from '~/ui/admin/books-forms'
 import { SoldOutBadge } from '~/ui/admin/menu-forms'
@@ -20,8 +20,15 @@ import { staffTitle } from '~/ui/page-title'
 export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => t('admin.books.orderTitle', { number: args.data?.table.tableNumber ?? '' }))
 
+export const access: PageAccess = { view: 'orders.add', intents: { order: 'orders.add', 'open-item': 'orders.add' } }
+
 export async function loader(args: LoaderFunctionArgs) {
-  const { db, table, restaurant, person } = await requireStaffTable(args.context, args.request, args.params.id)
+  const { db, table, restaurant, person } = await requireStaffTable(
+    args.context,
+    args.request,
+    args.params.id,
+    access.view,
+  )
   return {
     table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId },
     menu: await readOwnerMenu(db, restaurant.id),
@@ -31,9 +38,11 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** One line a waiter adds: the options of a menu item come as one field per group (`group.<id>`), read together as its optionIds. */
 export async function action(args: ActionFunctionArgs) {
-  const { table, restaurant } = await requireStaffTable(args.context, args.request, args.params.id)
-  const here = `/admin/tables/${table.id}/order`
   const form = await args.request.formData()
+  const principal = await requireStaffForm(args.context, args.request, access, form)
+  const { table } = await ownTable(args.context, principal, args.params.id)
+  const { restaurant } = principal
+  const here = `/admin/tables/${table.id}/order`
   for (const [name, value] of [...form.entries()])
     if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
   const submission = parseWithZod(form, { schema: staffOrderSchema })

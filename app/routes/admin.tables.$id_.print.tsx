@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { requireStaffTable } from '~/server/auth/guard.server'
+import { requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { staffTitle } from '~/ui/page-title'
@@ -11,8 +11,10 @@ export const handle = PAPER
 export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => t('admin.qr.title', { number: args.data?.table.tableNumber ?? '' }))
 
+export const access: PageAccess = { view: 'tables.view' }
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { table } = await requireStaffTable(context, request, params.id)
+  const { table } = await requireStaffTable(context, request, params.id, access.view)
   const origin = new URL(request.url).origin
   const url = tableUrl(origin, table.sessionId)
   return {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { requireStaff } from '~/server/auth/guard.server'
+import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
 import { listTables } from '~/server/tables/tables.server'
@@ -14,8 +14,10 @@ export const handle = PAPER
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.qr.allCodes'))
 
 /** Every table's card on one sheet, ready to cut out. */
+export const access: PageAccess = { view: 'tables.view' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page')
+  const { restaurant } = await requireStaff(context, request, 'page', access.view)
   const origin = new URL(request.url).origin
   const tables = await listTables(getDb(context.cloudflare.env.DB), restaurant.id)
   return {

@@ -1,12 +1,18 @@
 import { loginSchema } from '~/domain/schemas/auth'
 import { checkCredentials } from '~/server/auth/accounts.server'
 import { startSession } from '~/server/auth/session.server'
+import { eq } from 'drizzle-orm'
 import { getDb } from '~/server/db/client.server'
+import { restaurants } from '~/server/db/schema.server'
 import { apiError, json } from '~/server/http/api.server'
 import { minutesOf, retryAfter } from '~/server/http/rate-limit.server'
 import { publicApi, withBody } from '~/server/http/resource-routes.server'
 
-/** POST /api/auth/login: signs the owner in with a session cookie; the spec's error codes on failure. */
+/**
+ * POST /api/auth/login: signs a person in with a session cookie, in the
+ * restaurant they last worked in; one answer (401 INVALID_CREDENTIALS) for
+ * an unknown email and a wrong password.
+ */
 export const action = publicApi({
   POST: withBody(loginSchema, async ({ request, context, env, translator, body }) => {
     const t = await translator()
@@ -21,9 +27,16 @@ export const action = publicApi({
         )
       return apiError(result.code, t(`admin.errors.${result.code}`))
     }
+    const restaurant = result.restaurantId
+      ? ((await getDb(env.DB)
+          .select({ id: restaurants.id, restaurantName: restaurants.restaurantName })
+          .from(restaurants)
+          .where(eq(restaurants.id, result.restaurantId))
+          .get()) ?? null)
+      : null
     return json(
-      { user: result.user },
-      { headers: { 'Set-Cookie': await startSession(getDb(env.DB), request, result.user.id) } },
+      { user: result.user, restaurant },
+      { headers: { 'Set-Cookie': await startSession(getDb(env.DB), request, result.user.id, result.restaurantId) } },
     )
   }),
 })

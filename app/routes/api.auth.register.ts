@@ -13,7 +13,13 @@ export const action = publicApi({
     if (!spent.ok) return tooManyResponse(request, spent.limit)
     const result = await registerOwner(getDb(env.DB), body)
     if (!result.ok) return apiError(result.code, t('admin.errors.emailTaken'))
-    return json({ user: { id: result.userId, email: body.ownerEmail, restaurantName: body.restaurantName } }, 201)
+    return json(
+      {
+        user: { id: result.userId, email: body.ownerEmail, restaurantName: body.restaurantName },
+        restaurant: { id: result.restaurantId, restaurantName: body.restaurantName },
+      },
+      201,
+    )
   }),
 })
 

@@ -1,10 +1,13 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { categorySchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { createCategory } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
+export const access = { POST: 'menus.manage' } satisfies ApiAccess
+
 /** POST /api/categories { name, description, menuId }. */
-export const action = staffApi({
+export const action = staffApi(access, {
   POST: withBody(categorySchema, async ({ db, restaurant, t, body }) => {
     const category = await createCategory(db, restaurant.id, body)
     if (!category) throw menuNotFound(t)

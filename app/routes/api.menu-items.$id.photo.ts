@@ -1,10 +1,13 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { json } from '~/server/http/api.server'
 import { readPhotoUpload, removeItemPhoto, storeItemPhoto } from '~/server/menus/menu-photos.server'
 import { toWireMenuItem } from '~/server/menus/menu-wire.server'
 import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 
+export const access = { POST: 'menus.manage', DELETE: 'menus.manage' } satisfies ApiAccess
+
 /** POST /api/menu-items/{id}/photo (multipart: file) stores or replaces the item's photo; DELETE removes it. Both answer the item. */
-export const action = staffApi({
+export const action = staffApi(access, {
   POST: async ({ request, params, env, db, restaurant, t }) => {
     const file = await readPhotoUpload(request, t)
     return json(toWireMenuItem(await storeItemPhoto(env, db, restaurant.id, params.id ?? '', file, t)))

@@ -1,3 +1,4 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { menuItemSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { toWireMenuItem } from '~/server/menus/menu-wire.server'
@@ -5,8 +6,10 @@ import { deletingPhotos } from '~/server/menus/menu-photos.server'
 import { deleteMenuItem, updateMenuItem } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
+export const access = { PUT: 'menus.manage', DELETE: 'menus.manage' } satisfies ApiAccess
+
 /** PUT /api/menu-items/{id} { name, description, price (cents), categoryId, nameEn, descriptionEn, tags } and DELETE /api/menu-items/{id} (its photo goes too). */
-export const action = staffApi({
+export const action = staffApi(access, {
   PUT: withBody(menuItemSchema, async ({ params, db, restaurant, t, body }) => {
     const item = await updateMenuItem(db, restaurant.id, params.id ?? '', body)
     if (!item) throw menuNotFound(t)

@@ -1,3 +1,4 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { eq } from 'drizzle-orm'
 import { isIdLike } from '~/domain/schemas/fields'
 import { getDb } from '~/server/db/client.server'
@@ -39,8 +40,10 @@ const pdf = publicApi({
 
 export const loader = pdf
 
+export const access = { DELETE: 'menus.manage' } satisfies ApiAccess
+
 /** DELETE /api/menus/{id}/pdf: removes the menu's PDF. */
-export const action = staffApi({
+export const action = staffApi(access, {
   DELETE: async ({ params, env, db, restaurant, t }) => {
     const menu = await removeMenuPdf(env, db, restaurant.id, params.id ?? '')
     if (!menu) throw menuNotFound(t)

@@ -1,3 +1,4 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { menuSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { deleteMenuPdf } from '~/server/menus/menu-pdf.server'
@@ -6,12 +7,14 @@ import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { deleteMenu, findOwnMenu, updateMenu } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
+export const access = { GET: 'menus.view', PUT: 'menus.manage', DELETE: 'menus.manage' } satisfies ApiAccess
+
 /**
  * GET /api/menus/{id}: one of the owner's menus; PUT { name, description,
  * type } edits it; DELETE removes it (its categories, items, modifiers, PDF
  * and photos go too).
  */
-export const action = staffApi({
+export const action = staffApi(access, {
   GET: async ({ params, db, restaurant, t }) => {
     const menu = await findOwnMenu(db, restaurant.id, params.id ?? '')
     if (!menu) throw menuNotFound(t)

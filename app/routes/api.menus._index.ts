@@ -1,11 +1,14 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { menuSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { createMenu } from '~/server/menus/menu-store.server'
 import { staffApi, withBody } from '~/server/http/resource-routes.server'
 
+export const access = { POST: 'menus.manage' } satisfies ApiAccess
+
 /** POST /api/menus { name, description, type }: answers the new menu (with its id). */
-export const action = staffApi({
+export const action = staffApi(access, {
   POST: withBody(menuSchema, async ({ db, restaurant, body }) =>
     json(toWireMenu(await createMenu(db, restaurant.id, body)), 201),
   ),

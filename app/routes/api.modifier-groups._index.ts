@@ -1,10 +1,13 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { modifierGroupSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { createModifierGroup } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
+export const access = { POST: 'menus.manage' } satisfies ApiAccess
+
 /** POST /api/modifier-groups { name, description, required, multipleSelect, menuItemId }. */
-export const action = staffApi({
+export const action = staffApi(access, {
   POST: withBody(modifierGroupSchema, async ({ db, restaurant, t, body }) => {
     const group = await createModifierGroup(db, restaurant.id, body)
     if (!group) throw menuNotFound(t)

@@ -1,9 +1,12 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { json } from '~/server/http/api.server'
 import { deleteModifierOption } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 
+export const access = { DELETE: 'menus.manage' } satisfies ApiAccess
+
 /** DELETE /api/modifier-options/{id}. */
-export const action = staffApi({
+export const action = staffApi(access, {
   DELETE: async ({ params, db, restaurant, t }) => {
     if (!(await deleteModifierOption(db, restaurant.id, params.id ?? ''))) throw menuNotFound(t)
     return json({ deleted: true })

@@ -1,11 +1,14 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { modifierOptionSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { toWireModifierOption } from '~/server/menus/menu-wire.server'
 import { createModifierOption } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 
+export const access = { POST: 'menus.manage' } satisfies ApiAccess
+
 /** POST /api/modifier-options { name, description, priceAdjustment (cents), isDefault, modifierGroupId }. */
-export const action = staffApi({
+export const action = staffApi(access, {
   POST: withBody(modifierOptionSchema, async ({ db, restaurant, t, body }) => {
     const option = await createModifierOption(db, restaurant.id, body)
     if (!option) throw menuNotFound(t)

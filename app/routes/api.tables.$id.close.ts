@@ -1,8 +1,11 @@
+import { demand, type ApiAccess } from '~/server/auth/guard.server'
 import { closeBillSchema } from '~/domain/schemas/books'
 import { settleAndClose } from '~/server/bills/bill-writes.server'
 import { ApiError, json } from '~/server/http/api.server'
 import { staffApi, withBody } from '~/server/http/resource-routes.server'
 import { findOwnTable } from '~/server/tables/tables.server'
+
+export const access = { POST: 'bills.close' } satisfies ApiAccess
 
 /**
  * POST /api/tables/{id}/close { sessionId, unpaidReason?, staff? }: closes the
@@ -10,8 +13,9 @@ import { findOwnTable } from '~/server/tables/tables.server'
  * table as it is now. A bill with something unpaid closes only with the
  * reason it is left so (409 UNPAID otherwise).
  */
-const close = staffApi({
-  POST: withBody(closeBillSchema, async ({ params, env, db, restaurant, person, t, body }) => {
+const close = staffApi(access, {
+  POST: withBody(closeBillSchema, async ({ params, env, db, restaurant, person, role, t, body, request }) => {
+    if (body.settledBy === 'unpaid' || body.unpaidReason) await demand({ role }, request, 'api', 'bills.close-unpaid')
     const table = await findOwnTable(db, restaurant.id, params.id ?? '')
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
     const result = await settleAndClose(env, table.id, body, person.name ?? null)

@@ -1,10 +1,13 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { createTableSchema } from '~/domain/schemas/tables'
 import { apiError, json } from '~/server/http/api.server'
 import { staffApi, withBody } from '~/server/http/resource-routes.server'
 import { createTable } from '~/server/tables/tables.server'
 
+export const access = { POST: 'tables.manage' } satisfies ApiAccess
+
 /** POST /api/tables: a new table of the signed-in owner; 409 when its number is taken. */
-const tables = staffApi({
+const tables = staffApi(access, {
   POST: withBody(createTableSchema, async ({ db, restaurant, t, body }) => {
     const table = await createTable(db, restaurant.id, body)
     if (!table) return apiError('TABLE_NUMBER_TAKEN', t('admin.errors.tableNumberTaken'))

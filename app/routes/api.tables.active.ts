@@ -1,9 +1,12 @@
+import type { ApiAccess } from '~/server/auth/guard.server'
 import { json } from '~/server/http/api.server'
 import { staffApi } from '~/server/http/resource-routes.server'
 import { listTables } from '~/server/tables/tables.server'
 
+export const access = { GET: 'tables.view' } satisfies ApiAccess
+
 /** GET /api/tables/active: the signed-in owner's active tables. */
-export const loader = staffApi({
+export const loader = staffApi(access, {
   GET: async ({ db, restaurant }) => json(await listTables(db, restaurant.id)),
 })
 

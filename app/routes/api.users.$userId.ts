@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { isIdLike } from '~/domain/schemas/fields'
 import type { WireTaxSettings } from '~/domain/wire'
 import { getDb } from '~/server/db/client.server'
-import { users } from '~/server/db/schema.server'
+import { restaurants } from '~/server/db/schema.server'
 import { invariantApi, json } from '~/server/http/api.server'
 import { publicApi } from '~/server/http/resource-routes.server'
 
@@ -13,13 +13,13 @@ export const loader = publicApi({
     invariantApi(isIdLike(userId), 'NOT_FOUND', 'User not found.')
     const [user] = await getDb(context.cloudflare.env.DB)
       .select({
-        id: users.id,
-        showTaxSeparately: users.showTaxSeparately,
-        taxRateBps: users.taxRateBps,
-        taxIncludedInPrice: users.taxIncludedInPrice,
+        id: restaurants.id,
+        showTaxSeparately: restaurants.showTaxSeparately,
+        taxRateBps: restaurants.taxRateBps,
+        taxIncludedInPrice: restaurants.taxIncludedInPrice,
       })
-      .from(users)
-      .where(eq(users.id, userId))
+      .from(restaurants)
+      .where(eq(restaurants.id, userId))
       .limit(1)
     invariantApi(user, 'NOT_FOUND', 'User not found.')
     const body: WireTaxSettings = {

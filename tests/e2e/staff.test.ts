@@ -48,7 +48,7 @@ describe('a restaurant owner', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
     await expect
       .poll(() => page.getByTestId('login-error').textContent())
-      .toBe('Contraseña incorrecta. Por favor, intenta de nuevo.')
+      .toBe('El correo o la contraseña no son correctos.')
     await page.getByLabel('Contraseña').fill('cantina-e2e-2026')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(/\/admin\/dashboard/)

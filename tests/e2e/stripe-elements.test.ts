@@ -128,7 +128,7 @@ beforeAll(async () => {
   const owner = crypto.randomUUID()
   const statements = [
     ownerSql(owner, 'Fonda Stripe'),
-    `UPDATE users SET stripe_account_id = '${account}', stripe_charges_enabled = 1, stripe_details_submitted = 1 WHERE id = '${owner}';`,
+    `UPDATE restaurants SET stripe_account_id = '${account}', stripe_charges_enabled = 1, stripe_details_submitted = 1 WHERE id = '${owner}';`,
   ]
   const bills: Record<string, { name: string; cents: number; quantity: number; diner: string | null }[]> = {
     look: [

@@ -12,13 +12,24 @@ describe('registration', () => {
     const response = await call('POST', '/api/auth/register', account)
     expect(response.status).toBe(201)
     const email = account.ownerEmail.trim().toLowerCase()
-    const row = await env.DB.prepare('SELECT * FROM users WHERE email = ?').bind(email).first<Record<string, unknown>>()
+    const row = await env.DB.prepare(
+      `SELECT users.*, restaurants.restaurant_name, memberships.role FROM users
+       JOIN memberships ON memberships.user_id = users.id JOIN restaurants ON restaurants.id = memberships.restaurant_id
+       WHERE email = ?`,
+    )
+      .bind(email)
+      .first<Record<string, unknown>>()
+    // The owner is a person of their own, the restaurant a record of its own, and they its first member.
     expect(row).toMatchObject({
       restaurant_name: 'La Fonda de Prueba',
-      owner_name: 'Lucía Garza',
+      name: 'Lucía Garza',
+      role: 'owner',
       password_algorithm: 'pbkdf2-sha256',
       password_iterations: 100000,
     })
+    const body = await response.json<{ user: { id: string }; restaurant: { id: string } }>()
+    expect(body.user.id).toBe(row?.id)
+    expect(body.restaurant.id).not.toBe(body.user.id)
     expect(row?.password_hash).not.toContain(PASSWORD)
     expect(String(row?.password_salt)).toHaveLength(32)
   })
@@ -74,22 +85,17 @@ describe('signing in and out', () => {
     expect(await me.json()).toMatchObject({ email: account.ownerEmail, restaurantName: 'La Fonda de Prueba' })
   })
 
-  it('gives the spec’s codes for an unknown email and a wrong password', async () => {
+  it('answers an unknown email and a wrong password alike, so nobody learns who has an account', async () => {
     const { account } = await signedInOwner()
     const unknown = await call('POST', '/api/auth/login', {
       email: `nobody-${crypto.randomUUID()}@example.com`,
       password: PASSWORD,
     })
-    expect(unknown.status).toBe(401)
-    expect(await unknown.json()).toEqual({
-      code: 'USER_NOT_FOUND',
-      message: 'No existe una cuenta con este correo. Por favor, regístrate primero.',
-    })
     const wrong = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: 'not-the-password' })
-    expect(await wrong.json()).toEqual({
-      code: 'INVALID_PASSWORD',
-      message: 'Contraseña incorrecta. Por favor, intenta de nuevo.',
-    })
+    const refusal = { code: 'INVALID_CREDENTIALS', message: 'El correo o la contraseña no son correctos.' }
+    expect([unknown.status, wrong.status]).toEqual([401, 401])
+    expect(await unknown.json()).toEqual(refusal)
+    expect(await wrong.json()).toEqual(refusal)
     const invalid = await call('POST', '/api/auth/login', { email: 'x', password: '' })
     expect(await invalid.json()).toMatchObject({ message: 'Correo electrónico inválido' })
   })
@@ -265,7 +271,7 @@ describe('password reset', () => {
 
 describe('restaurant setup', () => {
   it('saves the profile for the signed-in owner; 401 without a cookie; the spec’s messages', async () => {
-    const { cookie, userId } = await signedInOwner()
+    const { cookie, restaurantId } = await signedInOwner()
     const profile = {
       restaurantName: 'Tacos Doña Mari',
       restaurantType: 'food-truck',
@@ -279,7 +285,9 @@ describe('restaurant setup', () => {
     expect(await bad.json()).toMatchObject({ message: 'Please enter a valid phone number' })
     const ok = await call('POST', '/api/auth/setup-restaurant', profile, cookie)
     expect(ok.status).toBe(200)
-    expect(await env.DB.prepare('SELECT restaurant_name FROM users WHERE id = ?').bind(userId).first()).toEqual({
+    expect(
+      await env.DB.prepare('SELECT restaurant_name FROM restaurants WHERE id = ?').bind(restaurantId).first(),
+    ).toEqual({
       restaurant_name: 'Tacos Doña Mari',
     })
   })

@@ -44,21 +44,21 @@ async function ledgerUp() {
   for (const table of WRITTEN_ON_PAYING) await env.DB.exec(`DROP TRIGGER IF EXISTS down_${table}`)
 }
 
-const closeBill = async (table: { tableId: string; userId: string }, sessionId: string) =>
+const closeBill = async (table: { tableId: string; restaurantId: string }, sessionId: string) =>
   postJson(
     `/api/tables/${table.tableId}/close`,
     { sessionId, unpaidReason: 'Se fueron sin pagar' },
-    { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } },
+    { headers: { Cookie: await staffCookieOf(table.restaurantId), Origin: ORIGIN } },
   )
 
-const archiveTable = async (table: { tableId: string; userId: string }) =>
+const archiveTable = async (table: { tableId: string; restaurantId: string }) =>
   SELF.fetch(`${ORIGIN}/api/tables/${table.tableId}`, {
     method: 'DELETE',
-    headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN },
+    headers: { Cookie: await staffCookieOf(table.restaurantId), Origin: ORIGIN },
   })
 
 /** A table's bill closed while D1 refuses writes (nothing was pending, so the close goes); D1 is left down. Answers the next bill. */
-async function closeUnheard(table: { tableId: string; userId: string; sessionId: string }): Promise<string> {
+async function closeUnheard(table: { tableId: string; restaurantId: string; sessionId: string }): Promise<string> {
   await readSession(table.sessionId)
   await ledgerDown()
   const closed = await closeBill(table, table.sessionId)
@@ -376,7 +376,7 @@ describe('the outbox to D1', () => {
       (await pay(table.tableId, { amount: 45.26, tipAmount: 4.5, paymentType: 'split', splitCount: 3, partySize: 2 }))
         .status,
     ).toBe(201)
-    const cookie = await staffCookieOf(table.userId)
+    const cookie = await staffCookieOf(table.restaurantId)
     const closed = await closeBill(table, table.sessionId)
     expect(closed.status).toBe(200)
     // The close waits for its delivery: the table already names its next bill in D1.
@@ -403,7 +403,7 @@ describe('the outbox to D1', () => {
     expect(charged).toBe(12345 + 6789)
     const page = await (await getPage(`/admin/tables/${table.tableId}`, cookie)).text()
     expect(page).toContain('3 pagos · $191.34 · propinas $23.02')
-    const analytics = await readAnalytics(getDb(env.DB), table.userId)
+    const analytics = await readAnalytics(getDb(env.DB), table.restaurantId)
     expect(analytics.current).toMatchObject({ salesCents: charged, tipCents: tips })
   })
 
@@ -415,7 +415,7 @@ describe('the outbox to D1', () => {
     expect(refused.status).toBe(503)
     expect(await refused.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' })
     // The staff table page's close dialog, the same: it comes back open, saying why.
-    const cookie = await staffCookieOf(table.userId)
+    const cookie = await staffCookieOf(table.restaurantId)
     const byPage = await postForm(
       `/admin/tables/${table.tableId}?close=1`,
       { intent: 'close', sessionId: table.sessionId },

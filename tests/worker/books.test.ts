@@ -208,7 +208,7 @@ describe('the staff forms keep what was typed and say what is wrong under it', (
 describe('a restaurant whose prices add tax when paid', () => {
   it('shows staff the charge with its tax, takes cash for it, and closes a rest settled in cash at that charge', async () => {
     const { owner, table } = await openTable()
-    await setRestaurant(owner.userId, { tax_included_in_price: 0, tax_rate_bps: 1600 })
+    await setRestaurant(owner.restaurantId, { tax_included_in_price: 0, tax_rate_bps: 1600 })
     expect(await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).toContain('se cobra como $179.80')
     expect(await (await getPage(`/admin/tables/${table.id}?close=1`, owner.cookie)).text()).toContain(
       'Se pagó en efectivo ($179.80)',
@@ -587,7 +587,7 @@ describe('closing with something unpaid', () => {
 describe('a waiter’s order', () => {
   it('adds a menu item with its chosen option, priced by the menu, and an open item, each with a note, on the bill diners read', async () => {
     const { owner, table } = await openTable()
-    const [michelada] = await seedMenu(owner.userId, [{ name: 'Michelada', priceCents: 9000 }])
+    const [michelada] = await seedMenu(owner.restaurantId, [{ name: 'Michelada', priceCents: 9000 }])
     const group = crypto.randomUUID()
     const clamato = crypto.randomUUID()
     await env.DB.batch([
@@ -650,7 +650,7 @@ describe('a waiter’s order', () => {
     expect((await getPage(`/admin/tables/${table.id}/order`, intruder.cookie)).status).toBe(404)
     const sent = await postForm(
       `/admin/tables/${table.id}/order`,
-      { sessionId: table.sessionId, staff: 'X', name: 'Gratis', price: '0', quantity: '1' },
+      { intent: 'open-item', sessionId: table.sessionId, staff: 'X', name: 'Gratis', price: '0', quantity: '1' },
       intruder.cookie,
     )
     expect(sent.status).toBe(404)

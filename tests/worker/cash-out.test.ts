@@ -264,7 +264,7 @@ describe('the cash-out page', () => {
 
     // In Tijuana (two hours behind Mexico City in winter) 4:30 on the 23rd is 6:30 in Mexico City: the 22nd there, the 23rd here.
     const tijuana = await restaurant()
-    await setRestaurant(tijuana.userId, { time_zone: 'America/Tijuana' })
+    await setRestaurant(tijuana.restaurantId, { time_zone: 'America/Tijuana' })
     tijuana.bill().payment(Date.UTC(2026, 10, 23, 12, 30), 'cash', 10000, 0, 'Ana')
     await tijuana.save()
     const html = await (await getPage('/admin/cash-out?day=2026-11-22', tijuana.cookie)).text()
@@ -339,7 +339,7 @@ describe('the analytics and the cash-out', () => {
     bill.payment(now - 2 * DAY_MS, 'cash', 10000, 1000, 'Ana')
     bill.refund(now - DAY_MS, paid, 'card', 10000, 2000, 'Ana', 1600)
     await place.save()
-    const analytics = await readAnalytics(getDb(env.DB), place.userId)
+    const analytics = await readAnalytics(getDb(env.DB), place.restaurantId)
     expect(analytics.current).toEqual({
       salesCents: 46400 + 10000 - 11600,
       baseCents: 40000,

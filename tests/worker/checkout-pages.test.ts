@@ -20,8 +20,8 @@ const methodPath = (sessionId: string, query: string) => `/customer/payment-meth
 const payButton = (html: string) => /data-testid="pay-submit"[^>]*>([^<]*)</.exec(html)?.[1] ?? null
 
 /** Another diner orders a menu dish onto the table, through the API their phone uses. */
-async function orderMore(table: { userId: string; tableId: string }, priceCents: number) {
-  const [menuItemId] = await seedMenu(table.userId, [{ name: 'Arrachera', priceCents }])
+async function orderMore(table: { restaurantId: string; tableId: string }, priceCents: number) {
+  const [menuItemId] = await seedMenu(table.restaurantId, [{ name: 'Arrachera', priceCents }])
   const response = await postJson('/api/items', {
     tableId: table.tableId,
     items: [{ menuItemId, name: 'Arrachera', price: priceCents / 100, quantity: 1 }],
@@ -131,7 +131,7 @@ describe('the payment form charges what its button showed', () => {
     // Configuración → tax now on top of the prices, saved the way the settings page saves it.
     await saveSettings(
       env,
-      table.userId,
+      table.restaurantId,
       restaurantSettingsSchema.parse({
         restaurantName: 'Fonda de Prueba',
         restaurantType: RESTAURANT_TYPES[0],

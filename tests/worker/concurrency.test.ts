@@ -231,7 +231,10 @@ describe('guards the database itself enforces', () => {
       crypto.randomUUID(),
     ]
     await env.DB.batch([
-      env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, table.userId),
+      env.DB.prepare(`INSERT INTO menus (id, restaurant_id, name) VALUES (?, ?, 'Carta')`).bind(
+        menuId,
+        table.restaurantId,
+      ),
       env.DB.prepare(`INSERT INTO categories (id, menu_id, name) VALUES (?, ?, 'Tacos')`).bind(categoryId, menuId),
       env.DB.prepare(`INSERT INTO menu_items (id, category_id, name, price_cents) VALUES (?, ?, 'Taco', 3000)`).bind(
         itemId,

@@ -70,7 +70,7 @@ describe('analytics tab', () => {
     const theirs = (await (await call('POST', '/api/tables', { tableNumber: '1' }, other.cookie)).json()) as Table
     await pastBill(other, theirs.id, 1, [{ name: 'Pozole', quantity: 9, priceCents: 50000 }], 5000)
 
-    const analytics = await readAnalytics(getDb(env.DB), owner.userId)
+    const analytics = await readAnalytics(getDb(env.DB), owner.restaurantId)
     expect(analytics.current).toEqual({ salesCents: 30000, baseCents: 30000, tipCents: 4500, tablesServed: 2 })
     expect(analytics.previous).toEqual({ salesCents: 15000, baseCents: 15000, tipCents: 0, tablesServed: 1 })
     expect(analytics.days).toHaveLength(7)
@@ -131,9 +131,9 @@ describe('settings tab', () => {
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/admin/dashboard/settings')
     const row = await env.DB.prepare(
-      'SELECT restaurant_name, restaurant_address, tax_rate_bps, tax_included_in_price, show_tax_separately FROM users WHERE id = ?',
+      'SELECT restaurant_name, restaurant_address, tax_rate_bps, tax_included_in_price, show_tax_separately FROM restaurants WHERE id = ?',
     )
-      .bind(owner.userId)
+      .bind(owner.restaurantId)
       .first()
     expect(row).toEqual({
       restaurant_name: 'Fonda Doña Lupe',
@@ -154,7 +154,7 @@ describe('settings tab', () => {
     ).text()
     expect(method).toContain('IVA (8%)')
     expect(method).toContain('$108.00')
-    expect(await (await call('GET', `/api/users/${owner.userId}`)).json()).toMatchObject({
+    expect(await (await call('GET', `/api/users/${owner.restaurantId}`)).json()).toMatchObject({
       taxRate: 0.08,
       taxIncludedInPrice: false,
       showTaxSeparately: true,
@@ -174,8 +174,8 @@ describe('settings tab', () => {
     const html = await response.text()
     expect(html).toContain(message)
     expect(html).toContain(`value="${Object.values(overrides)[0]}"`)
-    const row = await env.DB.prepare('SELECT restaurant_name, tax_rate_bps FROM users WHERE id = ?')
-      .bind(owner.userId)
+    const row = await env.DB.prepare('SELECT restaurant_name, tax_rate_bps FROM restaurants WHERE id = ?')
+      .bind(owner.restaurantId)
       .first()
     expect(row).toEqual({ restaurant_name: owner.account.restaurantName, tax_rate_bps: 1600 })
   })
@@ -202,7 +202,8 @@ describe('settings tab', () => {
     })
     expect(response.status).toBe(403)
     expect(
-      (await env.DB.prepare('SELECT tax_rate_bps FROM users WHERE id = ?').bind(owner.userId).first())?.tax_rate_bps,
+      (await env.DB.prepare('SELECT tax_rate_bps FROM restaurants WHERE id = ?').bind(owner.restaurantId).first())
+        ?.tax_rate_bps,
     ).toBe(1600)
   })
 })

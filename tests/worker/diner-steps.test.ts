@@ -162,7 +162,7 @@ describe('menu and cart', () => {
 
   it('lists the menu in category order with its prices', async () => {
     const table = await seedTable()
-    await seedMenu(table.userId, [
+    await seedMenu(table.restaurantId, [
       { name: 'Tostada de atún', priceCents: 9500 },
       { name: 'Aguachile', priceCents: 18900 },
     ])
@@ -173,7 +173,7 @@ describe('menu and cart', () => {
 
   it('places a cart on the bill in one write, priced from the menu, the name trimmed', async () => {
     const table = await seedTable()
-    const [tostada, aguachile] = (await seedMenu(table.userId, [
+    const [tostada, aguachile] = (await seedMenu(table.restaurantId, [
       { name: 'Tostada de atún', priceCents: 9500 },
       { name: 'Aguachile', priceCents: 18900 },
     ])) as [string, string]
@@ -200,7 +200,7 @@ describe('menu and cart', () => {
 
   it('an empty name is no name', async () => {
     const table = await seedTable()
-    const [tostada] = (await seedMenu(table.userId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
+    const [tostada] = (await seedMenu(table.restaurantId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
     await postForm(`/customer/cart/${table.sessionId}`, {
       customerName: '   ',
       'items[0].menuItemId': tostada,
@@ -215,9 +215,9 @@ describe('menu and cart', () => {
 
   it('refuses an empty cart, another restaurant’s item, a bad quantity, and adds nothing', async () => {
     const table = await seedTable()
-    const [mine] = (await seedMenu(table.userId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
+    const [mine] = (await seedMenu(table.restaurantId, [{ name: 'Tostada', priceCents: 9500 }])) as [string]
     const other = await seedTable()
-    const [theirs] = (await seedMenu(other.userId, [{ name: 'Caro', priceCents: 100 }])) as [string]
+    const [theirs] = (await seedMenu(other.restaurantId, [{ name: 'Caro', priceCents: 100 }])) as [string]
     const carts: Record<string, string>[] = [
       {},
       { 'items[0].menuItemId': theirs, 'items[0].quantity': '1' },

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[]
+      // An empty database for the migration test (vitest.config.ts).
+      MIGRATION_DB: D1Database
       // Set in the Stripe project only (vitest.config.ts).
       STRIPE_SECRET_KEY?: string
       STRIPE_WEBHOOK_SECRET?: string

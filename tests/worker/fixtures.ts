@@ -3,6 +3,7 @@ import { vi } from 'vitest'
 import { cumulative } from '~/domain/bill'
 import { MAX_ITEMS_PER_ORDER } from '~/domain/cart'
 import { centsToPesos } from '~/domain/money'
+import type { Role } from '~/domain/permissions'
 import { restaurantChanged } from '~/server/auth/accounts.server'
 import { hashToken, newToken } from '~/server/auth/tokens.server'
 import { getDb } from '~/server/db/client.server'
@@ -20,23 +21,65 @@ export interface LineSeed {
 }
 
 export interface SeededTable {
-  userId: string
+  restaurantId: string
   tableId: string
   sessionId: string
   itemIds: string[]
 }
 
-/** A restaurant's owner, its `users` row written straight into D1 (people live there, and no route makes one without the sign-up form). */
+/**
+ * A restaurant with its owner, written straight into D1 (no route makes one
+ * without the sign-up form); answers the restaurant's id. The owner is a
+ * person of their own, with another id, so nothing mistakes one for the other.
+ */
 export async function seedOwner(): Promise<string> {
-  const userId = crypto.randomUUID()
-  await env.DB.prepare(
-    `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, restaurant_name, created_at)
-     VALUES (?, ?, 'x', 'x', 1, 'Fonda de Prueba', ?)`,
-  )
-    .bind(userId, `${userId}@example.com`, Date.now())
+  const restaurantId = crypto.randomUUID()
+  await env.DB.prepare(`INSERT INTO restaurants (id, restaurant_name, created_at) VALUES (?, 'Fonda de Prueba', ?)`)
+    .bind(restaurantId, Date.now())
     .run()
-  return userId
+  await seedMember(restaurantId, 'owner')
+  return restaurantId
 }
+
+export interface SeededMember {
+  userId: string
+  email: string
+  name: string
+  cookie: string
+}
+
+const members = new Map<string, SeededMember>()
+
+/**
+ * A person with `role` in the restaurant and a signed-in session of theirs
+ * (one per restaurant and role, made once), written straight into D1.
+ */
+export async function seedMember(restaurantId: string, role: Role, name?: string): Promise<SeededMember> {
+  const key = `${restaurantId}:${role}:${name ?? ''}`
+  const known = members.get(key)
+  if (known) return known
+  const userId = crypto.randomUUID()
+  const email = `${role}-${userId}@example.com`
+  const personName = name ?? `${ROLE_NAMES[role]} ${userId.slice(0, 4)}`
+  const token = newToken()
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, name, last_restaurant_id, created_at)
+       VALUES (?, ?, 'x', 'x', 1, ?, ?, ?)`,
+    ).bind(userId, email, personName, restaurantId, Date.now()),
+    env.DB.prepare(
+      `INSERT INTO memberships (id, restaurant_id, user_id, role, created_at) VALUES (?, ?, ?, ?, ?)`,
+    ).bind(crypto.randomUUID(), restaurantId, userId, role, Date.now()),
+    env.DB.prepare(
+      'INSERT INTO auth_sessions (id, user_id, restaurant_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).bind(await hashToken(token), userId, restaurantId, Date.now() + 3_600_000, Date.now()),
+  ])
+  const member = { userId, email, name: personName, cookie: `mesa_session=${token}` }
+  members.set(key, member)
+  return member
+}
+
+const ROLE_NAMES: Record<Role, string> = { owner: 'Dueña', manager: 'Gerente', waiter: 'Mesero' }
 
 /**
  * A restaurant (a new owner unless `owner` is given) with one table whose
@@ -50,15 +93,15 @@ export async function seedTable(
   lines: LineSeed[] = [],
   { owner, shortCode }: { owner?: string; shortCode?: string } = {},
 ): Promise<SeededTable> {
-  const userId = owner ?? (await seedOwner())
+  const restaurantId = owner ?? (await seedOwner())
   const made = await createTable(
     getDb(env.DB),
-    userId,
+    restaurantId,
     { tableNumber: '12', tableName: 'Ventana', capacity: 4 },
     shortCode ? () => shortCode : undefined,
   )
   if (!made) throw new Error('table 12 is taken')
-  const table = { userId, tableId: made.id, sessionId: made.sessionId }
+  const table = { restaurantId, tableId: made.id, sessionId: made.sessionId }
   const itemIds: string[] = []
   for (let from = 0; from < lines.length; from += MAX_ITEMS_PER_ORDER) {
     const items = lines.slice(from, from + MAX_ITEMS_PER_ORDER).map((line, index) => ({
@@ -97,12 +140,15 @@ export async function seedTable(
  * their forms), then tells its open bills, as the app does after every
  * change of a restaurant's settings: each bill's object holds them.
  */
-export async function setRestaurant(userId: string, columns: Record<string, string | number | null>): Promise<void> {
+export async function setRestaurant(
+  restaurantId: string,
+  columns: Record<string, string | number | null>,
+): Promise<void> {
   const names = Object.keys(columns)
-  await env.DB.prepare(`UPDATE users SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE id = ?`)
-    .bind(...Object.values(columns), userId)
+  await env.DB.prepare(`UPDATE restaurants SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE id = ?`)
+    .bind(...Object.values(columns), restaurantId)
     .run()
-  await restaurantChanged(env, userId)
+  await restaurantChanged(env, restaurantId)
 }
 
 /**
@@ -166,12 +212,12 @@ export function postForm(...form: Parameters<typeof formRequest>) {
 }
 
 /** A one-menu, one-category menu for an owner, written into D1 (a menu lives there; no object holds it); returns the item ids in order. */
-export async function seedMenu(userId: string, items: { name: string; priceCents: number }[]): Promise<string[]> {
+export async function seedMenu(restaurantId: string, items: { name: string; priceCents: number }[]): Promise<string[]> {
   const menuId = crypto.randomUUID()
   const categoryId = crypto.randomUUID()
   const ids = items.map(() => crypto.randomUUID())
   await env.DB.batch([
-    env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, userId),
+    env.DB.prepare(`INSERT INTO menus (id, restaurant_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, restaurantId),
     env.DB.prepare(`INSERT INTO categories (id, menu_id, name) VALUES (?, ?, 'Platos')`).bind(categoryId, menuId),
     ...items.map((item, index) =>
       env.DB.prepare(
@@ -185,7 +231,7 @@ export async function seedMenu(userId: string, items: { name: string; priceCents
 /** A table whose restaurant sells a taco with a required salsa (verde free, habanero +$5) and optional extras. */
 export async function tacoTable() {
   const table = await seedTable()
-  const [taco, agua] = (await seedMenu(table.userId, [
+  const [taco, agua] = (await seedMenu(table.restaurantId, [
     { name: 'Taco al pastor', priceCents: 3250 },
     { name: 'Agua fresca', priceCents: 3500 },
   ])) as [string, string]
@@ -301,29 +347,17 @@ export async function openPaymentForm(path: string, paymentMethod = 'card', head
   }
 }
 
-const staffCookies = new Map<string, string>()
-
-/** A signed-in session of a seeded restaurant's owner, as its cookie (made once per owner). */
-export async function staffCookieOf(userId: string): Promise<string> {
-  let cookie = staffCookies.get(userId)
-  if (!cookie) {
-    const token = newToken()
-    const id = await hashToken(token)
-    await env.DB.prepare('INSERT INTO auth_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
-      .bind(id, userId, Date.now() + 3_600_000, Date.now())
-      .run()
-    cookie = `mesa_session=${token}`
-    staffCookies.set(userId, cookie)
-  }
-  return cookie
+/** A signed-in session of a member of a seeded restaurant (its owner unless `role` says otherwise), as its cookie. */
+export async function staffCookieOf(restaurantId: string, role: Role = 'owner'): Promise<string> {
+  return (await seedMember(restaurantId, role)).cookie
 }
 
 /** Lines with their own name and price, put on a seeded table's bill by its restaurant's staff (a diner may only order from the menu). */
-export async function staffOrder(table: { userId: string; tableId: string }, body: Record<string, unknown>) {
+export async function staffOrder(table: { restaurantId: string; tableId: string }, body: Record<string, unknown>) {
   return postJson(
     '/api/items',
     { tableId: table.tableId, ...body },
-    { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } },
+    { headers: { Cookie: await staffCookieOf(table.restaurantId), Origin: ORIGIN } },
   )
 }
 

@@ -16,7 +16,7 @@ import {
 describe('POST /api/items', () => {
   it('takes from a diner only lines that name menu items; a line with its own name and price needs the restaurant’s staff or the demo table', async () => {
     const table = await seedTable()
-    const [menuItemId] = await seedMenu(table.userId, [{ name: 'Taco de trompo', priceCents: 3250 }])
+    const [menuItemId] = await seedMenu(table.restaurantId, [{ name: 'Taco de trompo', priceCents: 3250 }])
     const bottle = { name: 'Botella de la casa', price: 1 }
     const refused = await postJson('/api/items', { tableId: table.tableId, ...bottle })
     expect(refused.status).toBe(403)
@@ -38,7 +38,7 @@ describe('POST /api/items', () => {
         await postJson(
           '/api/items',
           { tableId: table.tableId, ...bottle },
-          { headers: { Cookie: await staffCookieOf(other.userId), Origin: ORIGIN } },
+          { headers: { Cookie: await staffCookieOf(other.restaurantId), Origin: ORIGIN } },
         )
       ).status,
     ).toBe(403)
@@ -189,7 +189,7 @@ describe('POST /api/items', () => {
 
   it('prices a line that names a menu item from the menu, not from the client', async () => {
     const table = await seedTable()
-    const [menuItemId] = await seedMenu(table.userId, [{ name: 'Taco de trompo', priceCents: 3250 }])
+    const [menuItemId] = await seedMenu(table.restaurantId, [{ name: 'Taco de trompo', priceCents: 3250 }])
     const response = await postJson('/api/items', {
       tableId: table.tableId,
       name: 'Taco de trompo',

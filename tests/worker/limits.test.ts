@@ -27,7 +27,7 @@ const SPANISH_WAIT = (minutes: number) =>
 /** A table with a one-dish menu, and a cart form post of that dish as a diner's phone sends it. */
 async function tableWithMenu() {
   const table = await seedTable()
-  const [dish] = (await seedMenu(table.userId, [{ name: 'Tostada de atún', priceCents: 9500 }])) as [string]
+  const [dish] = (await seedMenu(table.restaurantId, [{ name: 'Tostada de atún', priceCents: 9500 }])) as [string]
   const order = (headers: Record<string, string>, query = '') =>
     postForm(
       `/customer/cart/${table.sessionId}${query}`,
@@ -101,7 +101,7 @@ describe('orders from anonymous diners', () => {
       ...Array.from({ length: DEFAULT_MAX_OPEN_LINES - 1 }, () => ({ priceCents: 100 })),
       ...Array.from({ length: 5 }, () => ({ priceCents: 100, paidQuantity: 1 })),
     ])
-    const [dish] = (await seedMenu(table.userId, [{ name: 'Agua', priceCents: 3500 }])) as [string]
+    const [dish] = (await seedMenu(table.restaurantId, [{ name: 'Agua', priceCents: 3500 }])) as [string]
     const cart = (lines: number) =>
       postForm(
         `/customer/cart/${table.sessionId}`,

@@ -154,7 +154,7 @@ describe('the restaurant’s live channel', () => {
     // Their own screen hears of their order: a channel that also carried it to this owner has done so by then.
     const theirStaff = await connect('/api/live/restaurant', {
       Origin: ORIGIN,
-      Cookie: await staffCookieOf(theirs.userId),
+      Cookie: await staffCookieOf(theirs.restaurantId),
     })
     await staffOrder(theirs, { name: 'Ajeno', price: 10 })
     expect(await theirStaff.next()).toMatchObject({ change: 'items', tableId: theirs.tableId })

@@ -47,11 +47,11 @@ const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
   cartCookie(sessionId, entries).split(';')[0]!
 
 /** The kitchen's switch, as the menu screen's form sends it: 'on' marks it sold out, nothing offers it again. */
-const setSoldOut = async (userId: string, itemId: string, soldOut: boolean) =>
+const setSoldOut = async (restaurantId: string, itemId: string, soldOut: boolean) =>
   postForm(
     '/admin/menu',
     { intent: 'item.availability', id: itemId, ...(soldOut ? { soldOut: 'on' } : {}) },
-    await staffCookieOf(userId),
+    await staffCookieOf(restaurantId),
   )
 
 describe('an item’s sheet: how many, and a note for the kitchen', () => {
@@ -156,8 +156,8 @@ describe('an item’s sheet: how many, and a note for the kitchen', () => {
 describe('"Agotado"', () => {
   it('staff mark a dish sold out from the menu screen; diners see it and cannot add it; staff offer it again', async () => {
     const { table, agua } = await tacoTable()
-    const staff = await staffCookieOf(table.userId)
-    const marked = await setSoldOut(table.userId, agua, true)
+    const staff = await staffCookieOf(table.restaurantId)
+    const marked = await setSoldOut(table.restaurantId, agua, true)
     expect(await toastAfter(marked, staff)).toContain('Disponibilidad actualizada')
     expect(await env.DB.prepare('SELECT sold_out FROM menu_items WHERE id = ?').bind(agua).first('sold_out')).toBe(1)
     const menuId = await env.DB.prepare(
@@ -180,7 +180,7 @@ describe('"Agotado"', () => {
     expect(cookieFrom(refused, `mesa_cart_${table.sessionId}`)).toBeUndefined()
     expect(await toastAfter(refused)).toContain('Ese platillo se agotó')
 
-    await setSoldOut(table.userId, agua, false)
+    await setSoldOut(table.restaurantId, agua, false)
     expect(await env.DB.prepare('SELECT sold_out FROM menu_items WHERE id = ?').bind(agua).first('sold_out')).toBe(0)
     expect(
       cookieFrom(await postForm(`/customer/menu/${table.sessionId}`, { item: agua }), `mesa_cart_${table.sessionId}`),
@@ -208,7 +208,7 @@ describe('"Agotado"', () => {
         await drawn(await getPage(`/customer/cart/${table.sessionId}`, cookie)),
       )?.[1],
     ).toBe('Ordenar · $100.00')
-    await setSoldOut(table.userId, agua, true)
+    await setSoldOut(table.restaurantId, agua, true)
 
     const refused = await postForm(`/customer/cart/${table.sessionId}`, form, cookie)
     expect(refused.status).toBe(409)
@@ -240,7 +240,7 @@ describe('"Agotado"', () => {
     const { table, agua } = await tacoTable()
     await env.DB.prepare('UPDATE menu_items SET name_en = ? WHERE id = ?').bind('Fresh water', agua).run()
     const cookie = cartOf(table.sessionId, [{ menuItemId: agua, optionIds: [], quantity: 1 }])
-    await setSoldOut(table.userId, agua, true)
+    await setSoldOut(table.restaurantId, agua, true)
     const refused = await postForm(
       `/customer/cart/${table.sessionId}?lng=en`,
       { intent: 'order', 'items[0].menuItemId': agua, 'items[0].quantity': '1' },
@@ -255,7 +255,7 @@ describe('"Agotado"', () => {
 
   it('the bill’s object refuses a sold-out dish whoever sends it: the API answers 409 SOLD_OUT, and the waiter’s page offers no form for it', async () => {
     const { table, taco, agua, options } = await tacoTable()
-    await setSoldOut(table.userId, agua, true)
+    await setSoldOut(table.restaurantId, agua, true)
     const diner = await postJson('/api/items', {
       tableId: table.tableId,
       items: [
@@ -270,7 +270,7 @@ describe('"Agotado"', () => {
     })
     expect(await countLines(table.sessionId)).toBe(0)
 
-    const staff = await staffCookieOf(table.userId)
+    const staff = await staffCookieOf(table.restaurantId)
     const page = await drawn(await getPage(`/admin/tables/${table.tableId}/order`, staff))
     expect(page).toContain(`data-testid="sold-out-${agua}"`)
     expect(page).not.toContain(`data-testid="order-${agua}"`)
@@ -288,7 +288,7 @@ describe('"Agotado"', () => {
 
   it('the menu API reads and sets it: PUT with soldOut changes it, without it keeps it, anything but true or false is refused', async () => {
     const { table, agua } = await tacoTable()
-    const headers = { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN }
+    const headers = { Cookie: await staffCookieOf(table.restaurantId), Origin: ORIGIN }
     const categoryId = await env.DB.prepare('SELECT category_id FROM menu_items WHERE id = ?')
       .bind(agua)
       .first<string>('category_id')

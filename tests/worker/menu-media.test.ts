@@ -458,7 +458,10 @@ describe('the diner’s menu', () => {
       crypto.randomUUID(),
     ]
     await env.DB.batch([
-      env.DB.prepare(`INSERT INTO menus (id, user_id, name) VALUES (?, ?, 'Carta')`).bind(menuId, table.userId),
+      env.DB.prepare(`INSERT INTO menus (id, restaurant_id, name) VALUES (?, ?, 'Carta')`).bind(
+        menuId,
+        table.restaurantId,
+      ),
       env.DB.prepare(
         `INSERT INTO categories (id, menu_id, name, name_en) VALUES (?, ?, 'Platos fuertes', 'Mains')`,
       ).bind(categoryId, menuId),

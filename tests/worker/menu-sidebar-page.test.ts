@@ -39,7 +39,9 @@ describe('the sidebar menu builder page', () => {
     expect(location).toMatch(/^\/admin\/menu\?menu=[0-9a-f-]{36}$/)
     const id = new URLSearchParams(location.split('?')[1]).get('menu')
     expect(
-      await env.DB.prepare('SELECT name, type FROM menus WHERE id = ? AND user_id = ?').bind(id, owner.userId).first(),
+      await env.DB.prepare('SELECT name, type FROM menus WHERE id = ? AND restaurant_id = ?')
+        .bind(id, owner.restaurantId)
+        .first(),
     ).toEqual({ name: 'Desayunos', type: 'breakfast' })
 
     const html = await (await getPage(location, owner.cookie)).text()

@@ -177,7 +177,7 @@ describe('menus, categories, items and modifiers API', () => {
 
   it('serves the public menu a diner reads, with modifier groups, without a session', async () => {
     const { owner, item } = await ownerWithMenu()
-    const response = await SELF.fetch(`${ORIGIN}/api/categories/with-items/${owner.userId}`)
+    const response = await SELF.fetch(`${ORIGIN}/api/categories/with-items/${owner.restaurantId}`)
     const categories = await body<
       { name: string; menuItems: { id: string; price: number; modifierGroups: Group[] }[] }[]
     >(response, 200)
@@ -224,10 +224,10 @@ describe('menus, categories, items and modifiers API', () => {
     ],
   ])('%s %s %o → 400 %s, nothing stored', async (method, path, payload, message) => {
     const { owner } = await ownerWithMenu()
-    const before = await count('menus', 'user_id', owner.userId)
+    const before = await count('menus', 'restaurant_id', owner.restaurantId)
     const response = await call(method, path, payload, owner.cookie)
     expect(await body<{ message: string }>(response, 400)).toMatchObject({ message })
-    expect(await count('menus', 'user_id', owner.userId)).toBe(before)
+    expect(await count('menus', 'restaurant_id', owner.restaurantId)).toBe(before)
   })
 
   it('answers in English when asked', async () => {

@@ -284,7 +284,7 @@ async function legacyBill() {
   const refundId = crypto.randomUUID()
   const tableInfo = {
     tableId: table.tableId,
-    userId: table.userId,
+    userId: table.restaurantId,
     tableNumber: '12',
     tableName: 'Ventana',
     capacity: 4,
@@ -420,7 +420,7 @@ describe("a TableSession's own SQLite", () => {
         Date.now(),
         JSON.stringify({
           tableId: table.tableId,
-          userId: table.userId,
+          userId: table.restaurantId,
           tableNumber: '12',
           tableName: 'Ventana',
           capacity: 4,

@@ -299,7 +299,7 @@ describe('a payment in progress holds what it pays', () => {
       postJson(
         `/api/tables/${table.tableId}/close`,
         { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
-        { headers: { Cookie: await staffCookieOf(table.userId), Origin: ORIGIN } },
+        { headers: { Cookie: await staffCookieOf(table.restaurantId), Origin: ORIGIN } },
       )
     const refused = await close()
     expect(refused.status).toBe(409)

@@ -121,7 +121,7 @@ describe('POST /api/payments', () => {
 
   it('adds IVA on top when the restaurant’s prices exclude it, and only the bill part pays the bill', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    await setRestaurant(table.userId, { tax_included_in_price: 0 })
+    await setRestaurant(table.restaurantId, { tax_included_in_price: 0 })
     const response = await pay({ tableId: table.tableId, amount: 100, tipAmount: 10, paymentType: 'full' })
     expect(response.status).toBe(201)
     const { payment } = await response.json<{ payment: Record<string, number> }>()
@@ -147,7 +147,7 @@ describe('POST /api/payments', () => {
 
   it('a shown charge (total) is held to: a payment that would charge anything else is refused', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
-    await setRestaurant(table.userId, { tax_included_in_price: 0 })
+    await setRestaurant(table.restaurantId, { tax_included_in_price: 0 })
     const shownBeforeTaxChange = await pay({
       tableId: table.tableId,
       amount: 100,

@@ -128,8 +128,8 @@ describe('methods an endpoint does not serve', () => {
     for (const path of [
       `/api/tables/session/${table.sessionId}`,
       `/api/payments/table/${table.tableId}`,
-      `/api/users/${table.userId}`,
-      `/api/categories/with-items/${table.userId}`,
+      `/api/users/${table.restaurantId}`,
+      `/api/categories/with-items/${table.restaurantId}`,
       '/api/tables/active',
       '/api/auth/user',
       '/api/menus/my-menus',

@@ -22,7 +22,7 @@ describe('GET /api/tables/session/{sessionId}', () => {
     expect(body).toMatchObject({
       id: table.tableId,
       sessionId: table.sessionId,
-      userId: table.userId,
+      userId: table.restaurantId,
       restaurantName: 'Fonda de Prueba',
       tableNumber: '12',
       totalAmount: 210.5,
@@ -129,17 +129,17 @@ describe('the seeded demo table', () => {
 describe('GET /api/users/{userId}', () => {
   it('answers only the tax settings, never an email or a password hash', async () => {
     const table = await seedTable()
-    await setRestaurant(table.userId, { show_tax_separately: 1, tax_rate_bps: 800, tax_included_in_price: 0 })
-    const response = await getJson(`/api/users/${table.userId}`)
+    await setRestaurant(table.restaurantId, { show_tax_separately: 1, tax_rate_bps: 800, tax_included_in_price: 0 })
+    const response = await getJson(`/api/users/${table.restaurantId}`)
     expect(response.status).toBe(200)
     const body = await response.json()
-    expect(body).toEqual({ id: table.userId, showTaxSeparately: true, taxRate: 0.08, taxIncludedInPrice: false })
+    expect(body).toEqual({ id: table.restaurantId, showTaxSeparately: true, taxRate: 0.08, taxIncludedInPrice: false })
   })
 
   it('defaults to IVA 16 % included in prices', async () => {
     const table = await seedTable()
-    expect(await (await getJson(`/api/users/${table.userId}`)).json()).toEqual({
-      id: table.userId,
+    expect(await (await getJson(`/api/users/${table.restaurantId}`)).json()).toEqual({
+      id: table.restaurantId,
       showTaxSeparately: false,
       taxRate: 0.16,
       taxIncludedInPrice: true,

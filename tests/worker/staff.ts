@@ -49,6 +49,6 @@ export async function signedInOwner(overrides: Record<string, unknown> = {}) {
   const login = await call('POST', '/api/auth/login', { email: account.ownerEmail, password: PASSWORD })
   const setCookie = login.headers.get('Set-Cookie') ?? ''
   const cookie = setCookie.split(';')[0]!
-  const { user } = (await login.json()) as { user: { id: string } }
-  return { cookie, userId: user.id, account }
+  const { user, restaurant } = (await login.json()) as { user: { id: string }; restaurant: { id: string } }
+  return { cookie, userId: user.id, restaurantId: restaurant.id, account }
 }

@@ -13,7 +13,7 @@ const stateShown = async (cookie: string, path = SETTINGS) => {
 }
 const accountOf = (userId: string) =>
   env.DB.prepare(
-    'SELECT stripe_account_id AS id, stripe_charges_enabled AS charges, stripe_details_submitted AS details, unconnected_payments AS unconnected FROM users WHERE id = ?',
+    'SELECT stripe_account_id AS id, stripe_charges_enabled AS charges, stripe_details_submitted AS details, unconnected_payments AS unconnected FROM restaurants WHERE id = ?',
   )
     .bind(userId)
     .first<{ id: string | null; charges: number; details: number; unconnected: string }>()
@@ -31,7 +31,7 @@ describe('Configuración → Pagos con tarjeta', () => {
     expect(await stateShown(owner.cookie)).toBe('Sin cuenta de Stripe')
 
     const link = await connect(owner.cookie)
-    const stored = await accountOf(owner.userId)
+    const stored = await accountOf(owner.restaurantId)
     expect(link).toBe(
       `${env.STRIPE_API_BASE}/_standin/onboarding/${stored?.id}?${new URLSearchParams({ return_url: `${ORIGIN}${SETTINGS}?stripe=return`, refresh_url: `${ORIGIN}${SETTINGS}?stripe=refresh` })}`,
     )
@@ -42,7 +42,7 @@ describe('Configuración → Pagos con tarjeta', () => {
       charges_enabled: false,
       controller: { stripe_dashboard: { type: 'full' }, fees: { payer: 'account' } },
       business_profile: { name: owner.account.restaurantName, mcc: '5812' },
-      metadata: { userId: owner.userId },
+      metadata: { restaurantId: owner.restaurantId },
     })
     // Left halfway: Stripe still needs what onboarding asks for.
     expect(await stateShown(owner.cookie)).toBe('Stripe necesita información')
@@ -50,7 +50,7 @@ describe('Configuración → Pagos con tarjeta', () => {
     const back = await completeOnboarding(link)
     expect(back).toBe(`${ORIGIN}${SETTINGS}?stripe=return`)
     expect(await stateShown(owner.cookie, new URL(back!).pathname + new URL(back!).search)).toBe('Activa')
-    expect(await accountOf(owner.userId)).toMatchObject({ charges: 1, details: 1 })
+    expect(await accountOf(owner.restaurantId)).toMatchObject({ charges: 1, details: 1 })
     expect(
       (await platform.paymentMethodDomains.list({}, { stripeAccount: stored!.id! })).data.map(
         (domain) => domain.domain_name,
@@ -72,7 +72,7 @@ describe('Configuración → Pagos con tarjeta', () => {
     const owner = await signedInOwner()
     const stranger = await getPage(`${SETTINGS}?stripe=refresh`, owner.cookie)
     expect(stranger.status).toBe(200)
-    expect((await accountOf(owner.userId))?.id).toBeNull()
+    expect((await accountOf(owner.restaurantId))?.id).toBeNull()
 
     const first = await connect(owner.cookie)
     const refreshed = await getPage(`${SETTINGS}?stripe=refresh`, owner.cookie)
@@ -84,8 +84,8 @@ describe('Configuración → Pagos con tarjeta', () => {
     const owner = await signedInOwner()
     await connect(owner.cookie)
     // Stripe does not know this account: as if it could not be asked.
-    await env.DB.prepare('UPDATE users SET stripe_details_submitted = 1, stripe_account_id = ? WHERE id = ?')
-      .bind(`acct_unknown_${owner.userId}`, owner.userId)
+    await env.DB.prepare('UPDATE restaurants SET stripe_details_submitted = 1, stripe_account_id = ? WHERE id = ?')
+      .bind(`acct_unknown_${owner.restaurantId}`, owner.restaurantId)
       .run()
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const html = await (await getPage(SETTINGS, owner.cookie)).text()
@@ -97,8 +97,8 @@ describe('Configuración → Pagos con tarjeta', () => {
   it('says so when Stripe refuses to start onboarding, and sends the owner nowhere', async () => {
     const owner = await signedInOwner()
     // An account Stripe does not know: it refuses to make a link for it.
-    await env.DB.prepare('UPDATE users SET stripe_account_id = ? WHERE id = ?')
-      .bind(`acct_unknown_${owner.userId}`, owner.userId)
+    await env.DB.prepare('UPDATE restaurants SET stripe_account_id = ? WHERE id = ?')
+      .bind(`acct_unknown_${owner.restaurantId}`, owner.restaurantId)
       .run()
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const answer = await postForm(SETTINGS, { intent: 'connect' }, owner.cookie)
@@ -130,7 +130,7 @@ describe('Configuración → Pagos con tarjeta', () => {
 
     const saved = await postForm(SETTINGS, { intent: 'unconnected', unconnectedPayments: 'demo' }, owner.cookie)
     expect(saved.status).toBe(302)
-    expect((await accountOf(owner.userId))?.unconnected).toBe('demo')
+    expect((await accountOf(owner.restaurantId))?.unconnected).toBe('demo')
     expect(await noted()).toBe(true)
     expect(await (await getPage(SETTINGS, owner.cookie)).text()).toMatch(
       /value="demo"[^>]*checked|checked[^>]*value="demo"/,
@@ -139,7 +139,7 @@ describe('Configuración → Pagos con tarjeta', () => {
     expect(
       (await postForm(SETTINGS, { intent: 'unconnected', unconnectedPayments: 'always' }, owner.cookie)).status,
     ).toBe(400)
-    expect((await accountOf(owner.userId))?.unconnected).toBe('demo')
+    expect((await accountOf(owner.restaurantId))?.unconnected).toBe('demo')
   })
 
   it('is the signed-in owner’s alone', async () => {
@@ -157,7 +157,7 @@ describe('Configuración → Pagos con tarjeta', () => {
       redirect: 'manual',
     })
     expect(foreign.status).toBe(403)
-    expect((await accountOf(owner.userId))?.id).toBeNull()
+    expect((await accountOf(owner.restaurantId))?.id).toBeNull()
   })
 
   it('works in English too', async () => {

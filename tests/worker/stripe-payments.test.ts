@@ -19,7 +19,7 @@ describe('payments through Stripe', () => {
   it('charges the restaurant’s own account for a payment, takes Mesa’s fee on the bill part only, and records it once', async () => {
     const table = await stripeTable([{ name: 'Mole', priceCents: 10_000 }])
     // 16 % IVA on top: the diner pays MX$100 + MX$16 + a MX$10 tip.
-    await setRestaurant(table.userId, { tax_included_in_price: 0 })
+    await setRestaurant(table.restaurantId, { tax_included_in_price: 0 })
     const request = cardPayment(table, { amount: 100, tipAmount: 10, total: 126, paymentType: 'full' })
     const paid = await pay(request)
     expect(paid.status).toBe(201)

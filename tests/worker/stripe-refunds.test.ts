@@ -22,11 +22,14 @@ async function ledgerPayment(paymentId: string) {
 }
 
 /** The refund form on the table's page, as staff send it. */
-async function refund(table: { tableId: string; sessionId: string; userId: string }, fields: Record<string, string>) {
+async function refund(
+  table: { tableId: string; sessionId: string; restaurantId: string },
+  fields: Record<string, string>,
+) {
   return postForm(
     `/admin/tables/${table.tableId}`,
     { intent: 'refund', sessionId: table.sessionId, staff: 'Ana', reason: 'Cobro de más', ...fields },
-    await staffCookieOf(table.userId),
+    await staffCookieOf(table.restaurantId),
   )
 }
 

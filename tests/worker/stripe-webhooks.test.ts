@@ -184,11 +184,11 @@ describe('account.updated', () => {
     const [updated] = await eventsOn(table.accountId!, 'account.updated')
     return { table, updated: updated! }
   }
-  const restaurantRow = (userId: string) =>
+  const restaurantRow = (restaurantId: string) =>
     env.DB.prepare(
-      'SELECT stripe_charges_enabled AS charges, stripe_details_submitted AS details FROM users WHERE id = ?',
+      'SELECT stripe_charges_enabled AS charges, stripe_details_submitted AS details FROM restaurants WHERE id = ?',
     )
-      .bind(userId)
+      .bind(restaurantId)
       .first()
   const domainsOf = async (account: string) =>
     (await platform.paymentMethodDomains.list({}, { stripeAccount: account })).data.map((domain) => domain.domain_name)
@@ -196,7 +196,7 @@ describe('account.updated', () => {
   it('turns the restaurant active: its open bills charge through its account from then on, with Mesa’s domain registered for Apple Pay', async () => {
     const { table, updated } = await justActivated()
     expect((await deliver(updated)).status).toBe(200)
-    expect(await restaurantRow(table.userId)).toEqual({ charges: 1, details: 1 })
+    expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 1, details: 1 })
     expect(await domainsOf(table.accountId!)).toEqual(['mesa.test'])
     expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
     expect((await paymentIntentsOn(table.accountId!)).map((intent) => intent.status)).toEqual(['succeeded'])
@@ -206,25 +206,27 @@ describe('account.updated', () => {
     const { table, updated } = await justActivated()
     expect(await (await deliver(updated)).json()).toEqual({ received: true })
     // As a later word from Stripe would: the account is not charging any more.
-    await env.DB.prepare('UPDATE users SET stripe_charges_enabled = 0 WHERE id = ?').bind(table.userId).run()
+    await env.DB.prepare('UPDATE restaurants SET stripe_charges_enabled = 0 WHERE id = ?')
+      .bind(table.restaurantId)
+      .run()
     const again = await deliver(updated)
     expect(again.status).toBe(200)
     expect(await again.json()).toEqual({ received: true, duplicate: true })
-    expect(await restaurantRow(table.userId)).toEqual({ charges: 0, details: 1 })
+    expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 0, details: 1 })
     expect(await domainsOf(table.accountId!)).toEqual(['mesa.test'])
   })
 
   it('is acted on when Stripe sends it again after its handling failed', async () => {
     const { table, updated } = await justActivated()
     await env.DB.exec(
-      `CREATE TRIGGER refuse_${table.userId.replaceAll('-', '')} BEFORE UPDATE ON users WHEN OLD.id = '${table.userId}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+      `CREATE TRIGGER refuse_${table.restaurantId.replaceAll('-', '')} BEFORE UPDATE ON restaurants WHEN OLD.id = '${table.restaurantId}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
     )
     const failed = await deliver(updated)
     expect(failed.status).toBe(500)
-    expect(await restaurantRow(table.userId)).toEqual({ charges: 0, details: 0 })
-    await env.DB.exec(`DROP TRIGGER refuse_${table.userId.replaceAll('-', '')}`)
+    expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 0, details: 0 })
+    await env.DB.exec(`DROP TRIGGER refuse_${table.restaurantId.replaceAll('-', '')}`)
     expect(await (await deliver(updated)).json()).toEqual({ received: true })
-    expect(await restaurantRow(table.userId)).toEqual({ charges: 1, details: 1 })
+    expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 1, details: 1 })
   })
 
   it('waits for a delivery handling it right now (409, so Stripe sends it again), and takes over one whose Worker stopped', async () => {
@@ -237,10 +239,10 @@ describe('account.updated', () => {
         .run()
     await claim(Date.now())
     expect((await deliver(updated)).status).toBe(409)
-    expect(await restaurantRow(table.userId)).toEqual({ charges: 0, details: 0 })
+    expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 0, details: 0 })
     await claim(Date.now() - 5 * 60_000)
     expect(await (await deliver(updated)).json()).toEqual({ received: true })
-    expect(await restaurantRow(table.userId)).toEqual({ charges: 1, details: 1 })
+    expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 1, details: 1 })
   })
 
   it('of an account that is not a Mesa restaurant’s is acknowledged', async () => {

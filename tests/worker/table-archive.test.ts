@@ -39,7 +39,7 @@ async function orderedTable(owner?: Owner) {
   const table = (await (
     await call('POST', '/api/tables', { tableNumber: '5', tableName: 'Terraza' }, staff.cookie)
   ).json()) as Table
-  const items = await seedMenu(staff.userId, [
+  const items = await seedMenu(staff.restaurantId, [
     { name: 'Parrillada para dos', priceCents: 30000 },
     { name: 'Agua de horchata', priceCents: 4550 },
   ])
@@ -69,7 +69,7 @@ async function books(owner: Owner, table: Table, now: number) {
     .bind(table.id)
     .all()
   return {
-    analytics: await readAnalytics(getDb(env.DB), owner.userId, undefined, now),
+    analytics: await readAnalytics(getDb(env.DB), owner.restaurantId, undefined, now),
     payments: payments.results,
     lines: lines.results,
   }

@@ -74,7 +74,7 @@ describe('a table’s short code', () => {
     const draw = drawing(taken.code, free)
     const table = await createTable(
       getDb(env.DB),
-      taken.userId,
+      taken.restaurantId,
       { tableNumber: '31', tableName: null, capacity: null },
       draw,
     )
@@ -91,12 +91,12 @@ describe('a table’s short code', () => {
     const taken = await tableWithCode()
     const draw = drawing(...Array<string>(5).fill(taken.code))
     await expect(
-      createTable(getDb(env.DB), taken.userId, { tableNumber: '32', tableName: null, capacity: null }, draw),
+      createTable(getDb(env.DB), taken.restaurantId, { tableNumber: '32', tableName: null, capacity: null }, draw),
     ).rejects.toThrow(/short_code/)
     expect(draw.draws).toBe(5)
     expect(
-      await env.DB.prepare("SELECT count(*) AS n FROM tables WHERE user_id = ? AND table_number = '32'")
-        .bind(taken.userId)
+      await env.DB.prepare("SELECT count(*) AS n FROM tables WHERE restaurant_id = ? AND table_number = '32'")
+        .bind(taken.restaurantId)
         .first(),
     ).toEqual({ n: 0 })
   })
@@ -116,14 +116,14 @@ describe('a table’s short code', () => {
     expect(draw.draws).toBe(2)
     // Read again through the staff API: the same code, nothing drawn anew.
     const seen = (await (
-      await call('GET', `/api/tables/${old.tableId}`, undefined, await staffCookieOf(old.userId))
+      await call('GET', `/api/tables/${old.tableId}`, undefined, await staffCookieOf(old.restaurantId))
     ).json()) as Table
     expect(seen.shortCode).toBe(formatTableCode(free))
   })
 
   it('is drawn for a table without one when the staff list shows it, and stays', async () => {
     const old = await tableWithoutCode()
-    const cookie = await staffCookieOf(old.userId)
+    const cookie = await staffCookieOf(old.restaurantId)
     const first = (await (await call('GET', '/api/tables/active', undefined, cookie)).json()) as Table[]
     expect(first[0]?.shortCode).toMatch(SHOWN)
     const again = (await (await call('GET', '/api/tables/active', undefined, cookie)).json()) as Table[]
@@ -163,7 +163,7 @@ describe('entering a table’s code on /customer', () => {
       'POST',
       `/api/tables/${table.tableId}/close`,
       { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
-      await staffCookieOf(table.userId),
+      await staffCookieOf(table.restaurantId),
     )
     expect(closed.status).toBe(200)
     const { sessionId, shortCode } = (await closed.json()) as Table
@@ -303,7 +303,7 @@ describe('short codes looked up from one address', () => {
 describe('staff screens', () => {
   it('show the code on the table list, the table’s details and its printable card, with where to type it', async () => {
     const table = await tableWithCode()
-    const cookie = await staffCookieOf(table.userId)
+    const cookie = await staffCookieOf(table.restaurantId)
     for (const path of ['/admin/dashboard', `/admin/tables/${table.tableId}`]) {
       const html = await (await getPage(path, cookie)).text()
       expect(html, path).toContain(`Código: ${table.shown}`)

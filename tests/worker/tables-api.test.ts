@@ -13,7 +13,7 @@ type Table = {
 
 describe('tables API', () => {
   it('creates, lists, edits and archives a table of the signed-in owner', async () => {
-    const { cookie, userId } = await signedInOwner()
+    const { cookie, restaurantId } = await signedInOwner()
     const created = await call(
       'POST',
       '/api/tables',
@@ -22,7 +22,13 @@ describe('tables API', () => {
     )
     expect(created.status).toBe(201)
     const table = (await created.json()) as Table
-    expect(table).toMatchObject({ tableNumber: '5', tableName: 'Terraza', capacity: 4, isActive: true, userId })
+    expect(table).toMatchObject({
+      tableNumber: '5',
+      tableName: 'Terraza',
+      capacity: 4,
+      isActive: true,
+      userId: restaurantId,
+    })
     // Unguessable: 256 random bits, and an open bill to go with it.
     expect(table.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect((await call('GET', `/api/tables/session/${table.sessionId}`)).status).toBe(200)

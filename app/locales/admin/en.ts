@@ -1,5 +1,6 @@
 import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
+import teamEn from './team.en'
 import type { AdminResources } from './es'
 
 /** Staff texts in English, the second language; same keys as es.ts. */
@@ -19,8 +20,7 @@ const adminEn: AdminResources = {
     ownerNameMin: 'Your name must be at least 2 characters',
     acceptTerms: 'You must accept the terms and conditions',
     emailTaken: 'There is already an account with this email. Sign in or use another email.',
-    USER_NOT_FOUND: 'There is no account with this email. Please sign up first.',
-    INVALID_PASSWORD: 'Wrong password. Please try again.',
+    INVALID_CREDENTIALS: 'The email or the password is not right.',
     TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait {{minutes}} minutes and try again.',
     loginFailed: 'Could not sign in',
     registerFailed: 'Something went wrong registering the restaurant. Please try again.',
@@ -121,7 +121,7 @@ const adminEn: AdminResources = {
     title: 'Staff dashboard',
     staffDashboard: 'Staff Dashboard',
     logout: 'Log out',
-    tabs: { tables: 'Tables', menus: 'Menus', analytics: 'Analytics', settings: 'Settings' },
+    tabs: { tables: 'Tables', menus: 'Menus', analytics: 'Analytics', team: 'Team', settings: 'Settings' },
     cashOut: 'Cash-out',
   },
   tables: {
@@ -370,6 +370,7 @@ const adminEn: AdminResources = {
   },
   menu: menusEn,
   cashOut: cashOutEn,
+  team: teamEn,
 }
 
 export default adminEn

@@ -1,6 +1,7 @@
 import type { Widen } from '../widen'
 import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
+import teamEs from './team.es'
 /** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
   brand: 'Mesa para restaurantes',
@@ -18,8 +19,7 @@ const adminEs = {
     ownerNameMin: 'El nombre debe tener al menos 2 caracteres',
     acceptTerms: 'Debes aceptar los términos y condiciones',
     emailTaken: 'Ya existe una cuenta con este correo. Inicia sesión o usa otro correo.',
-    USER_NOT_FOUND: 'No existe una cuenta con este correo. Por favor, regístrate primero.',
-    INVALID_PASSWORD: 'Contraseña incorrecta. Por favor, intenta de nuevo.',
+    INVALID_CREDENTIALS: 'El correo o la contraseña no son correctos.',
     TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera {{minutes}} minutos e intenta de nuevo.',
     loginFailed: 'Error al iniciar sesión',
     registerFailed: 'Ha ocurrido un error al registrar el restaurante. Intenta de nuevo.',
@@ -120,7 +120,7 @@ const adminEs = {
     title: 'Panel del personal',
     staffDashboard: 'Staff Dashboard',
     logout: 'Cerrar sesión',
-    tabs: { tables: 'Mesas', menus: 'Menús', analytics: 'Analytics', settings: 'Configuración' },
+    tabs: { tables: 'Mesas', menus: 'Menús', analytics: 'Analytics', team: 'Equipo', settings: 'Configuración' },
     cashOut: 'Corte de caja',
   },
   tables: {
@@ -373,6 +373,7 @@ const adminEs = {
   },
   menu: menusEs,
   cashOut: cashOutEs,
+  team: teamEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { RestaurantSettings } from '~/domain/schemas/settings'
 import type { LoginInput, RegisterInput, RestaurantInput } from '~/domain/schemas/auth'
 import { getDb, type Db } from '../db/client.server'
-import { authSessions, passwordResets, tables, users } from '../db/schema.server'
+import { authSessions, memberships, passwordResets, restaurants, tables, users } from '../db/schema.server'
 import { billsChanged } from '../table-session/stub.server'
 import { restaurantHub } from '../live/live-sockets.server'
 import { getMailer, type Mailer } from '../mail/mailer.server'
@@ -13,32 +13,49 @@ import { hashToken, newToken } from './tokens.server'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
-export type AuthFailure = 'EMAIL_TAKEN' | 'USER_NOT_FOUND' | 'INVALID_PASSWORD' | 'TOO_MANY_ATTEMPTS' | 'RESET_INVALID'
+export type AuthFailure = 'EMAIL_TAKEN' | 'INVALID_CREDENTIALS' | 'TOO_MANY_ATTEMPTS' | 'RESET_INVALID'
 type Result<T> = ({ ok: true } & T) | { ok: false; code: AuthFailure }
 
-/** Creates the owner's account with the restaurant profile. */
-export async function registerOwner(db: Db, input: RegisterInput): Promise<Result<{ userId: string }>> {
+/** A new person's login columns. */
+export async function loginColumns(email: string, plainPassword: string, name: string) {
+  const password = await hashPassword(plainPassword)
+  return {
+    email,
+    passwordHash: password.hash,
+    passwordSalt: password.salt,
+    passwordAlgorithm: password.algorithm,
+    passwordIterations: password.iterations,
+    name,
+  }
+}
+
+/** Two sign-ups with one email at the same moment: the unique index decides. */
+export const isEmailTaken = (error: unknown) => String(error).includes('UNIQUE')
+
+/** Creates the owner's account, their restaurant with its profile, and makes them its owner. */
+export async function registerOwner(
+  db: Db,
+  input: RegisterInput,
+): Promise<Result<{ userId: string; restaurantId: string }>> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.ownerEmail)).limit(1)
   if (existing) return { ok: false, code: 'EMAIL_TAKEN' }
-  const password = await hashPassword(input.password)
   const userId = crypto.randomUUID()
+  const restaurantId = crypto.randomUUID()
   try {
-    await db.insert(users).values({
-      id: userId,
-      email: input.ownerEmail,
-      passwordHash: password.hash,
-      passwordSalt: password.salt,
-      passwordAlgorithm: password.algorithm,
-      passwordIterations: password.iterations,
-      ownerName: input.ownerName,
-      ...restaurantColumns(input),
-    })
+    await db.batch([
+      db.insert(restaurants).values({ id: restaurantId, ...restaurantColumns(input) }),
+      db.insert(users).values({
+        id: userId,
+        ...(await loginColumns(input.ownerEmail, input.password, input.ownerName)),
+        lastRestaurantId: restaurantId,
+      }),
+      db.insert(memberships).values({ id: crypto.randomUUID(), restaurantId, userId, role: 'owner' }),
+    ])
   } catch (error) {
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    if (String(error).includes('UNIQUE')) return { ok: false, code: 'EMAIL_TAKEN' }
+    if (isEmailTaken(error)) return { ok: false, code: 'EMAIL_TAKEN' }
     throw error
   }
-  return { ok: true, userId }
+  return { ok: true, userId, restaurantId }
 }
 
 const restaurantColumns = (input: RestaurantInput) => ({
@@ -50,30 +67,58 @@ const restaurantColumns = (input: RestaurantInput) => ({
   restaurantEmail: input.restaurantEmail,
 })
 
-/** Checks an owner's email and password, with throttling per client address and per address + email. */
+/**
+ * Checks a person's email and password, with throttling per client address
+ * and per address + email. An unknown email and a wrong password answer
+ * alike, after the same work (a password is checked against a stand-in
+ * hash), so neither the answer nor its time tells who has an account. On
+ * success, where they start: the restaurant they last worked in while they
+ * still belong to it, else their first; none when they belong to none.
+ */
 export async function checkCredentials(
   env: Env,
   input: LoginInput,
   clientAddress: string | null,
 ): Promise<
-  | { ok: true; user: { id: string; email: string; restaurantName: string | null } }
-  | { ok: false; code: 'USER_NOT_FOUND' | 'INVALID_PASSWORD' }
+  | { ok: true; user: { id: string; email: string; name: string | null }; restaurantId: string | null }
+  | { ok: false; code: 'INVALID_CREDENTIALS' }
   | { ok: false; code: 'TOO_MANY_ATTEMPTS'; limit: RateLimit }
 > {
   const attempt = await reserveSignIn(env, input.email, clientAddress)
   if (!attempt.ok) return { ok: false, code: 'TOO_MANY_ATTEMPTS', limit: attempt.limit }
-  const [user] = await getDb(env.DB).select().from(users).where(eq(users.email, input.email)).limit(1)
-  const valid = user
-    ? await verifyPassword(input.password, {
-        hash: user.passwordHash,
-        salt: user.passwordSalt,
-        algorithm: user.passwordAlgorithm,
-        iterations: user.passwordIterations,
-      })
-    : false
-  if (!user || !valid) return { ok: false, code: user ? 'INVALID_PASSWORD' : 'USER_NOT_FOUND' }
+  const db = getDb(env.DB)
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
+  const valid = await verifyPassword(
+    input.password,
+    user
+      ? {
+          hash: user.passwordHash,
+          salt: user.passwordSalt,
+          algorithm: user.passwordAlgorithm,
+          iterations: user.passwordIterations,
+        }
+      : await STAND_IN_HASH,
+  )
+  if (!user || !valid) return { ok: false, code: 'INVALID_CREDENTIALS' }
   await signInSucceeded(env, input.email, clientAddress, attempt)
-  return { ok: true, user: { id: user.id, email: user.email, restaurantName: user.restaurantName } }
+  return {
+    ok: true,
+    user: { id: user.id, email: user.email, name: user.name },
+    restaurantId: await startingRestaurant(db, user.id, user.lastRestaurantId),
+  }
+}
+
+/** What an unknown email's password is checked against: the same work as a real one, never a match. */
+const STAND_IN_HASH = hashPassword(crypto.randomUUID())
+
+/** The restaurant a person's session starts in: their last while they still belong to it, else their first. */
+export async function startingRestaurant(db: Db, userId: string, last: string | null): Promise<string | null> {
+  const places = await db
+    .select({ restaurantId: memberships.restaurantId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.createdAt)
+  return places.find((place) => place.restaurantId === last)?.restaurantId ?? places[0]?.restaurantId ?? null
 }
 
 /**
@@ -155,36 +200,45 @@ export async function resetPassword(env: Env, token: string, newPassword: string
       .where(eq(users.id, claimed.userId)),
     db.delete(authSessions).where(eq(authSessions.userId, claimed.userId)),
   ])
-  await restaurantHub(env, claimed.userId).endSessions()
+  await endPersonSockets(env, claimed.userId)
   return { ok: true, userId: claimed.userId }
 }
 
+/** Closes the live staff screens a person has open in any of their restaurants (their sessions are gone). */
+export async function endPersonSockets(env: Env, userId: string) {
+  const places = await getDb(env.DB)
+    .select({ restaurantId: memberships.restaurantId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+  await Promise.all(places.map((place) => restaurantHub(env, place.restaurantId).endSessions({ userId })))
+}
+
 /** Saves the restaurant profile (onboarding, and later edits from Configuración). */
-export async function saveRestaurant(env: Env, userId: string, input: RestaurantInput): Promise<void> {
-  await getDb(env.DB).update(users).set(restaurantColumns(input)).where(eq(users.id, userId))
-  await restaurantChanged(env, userId)
+export async function saveRestaurant(env: Env, restaurantId: string, input: RestaurantInput): Promise<void> {
+  await getDb(env.DB).update(restaurants).set(restaurantColumns(input)).where(eq(restaurants.id, restaurantId))
+  await restaurantChanged(env, restaurantId)
 }
 
 /** Saves the profile with the tax settings; the diner's payment screen reads them on its next load. */
-export async function saveSettings(env: Env, userId: string, input: RestaurantSettings): Promise<void> {
+export async function saveSettings(env: Env, restaurantId: string, input: RestaurantSettings): Promise<void> {
   await getDb(env.DB)
-    .update(users)
+    .update(restaurants)
     .set({
       ...restaurantColumns(input),
       taxRateBps: input.taxRateBps,
       taxIncludedInPrice: input.taxIncludedInPrice,
       showTaxSeparately: input.showTaxSeparately,
     })
-    .where(eq(users.id, userId))
-  await restaurantChanged(env, userId)
+    .where(eq(restaurants.id, restaurantId))
+  await restaurantChanged(env, restaurantId)
 }
 
 /** The restaurant's name, its tax settings and how it takes payments show on (and rule) every one of its bills; an archived table has none open. */
-export async function restaurantChanged(env: Env, userId: string) {
+export async function restaurantChanged(env: Env, restaurantId: string) {
   const open = await getDb(env.DB)
     .select({ sessionId: tables.sessionId })
     .from(tables)
-    .where(and(eq(tables.userId, userId), isNull(tables.archivedAt)))
+    .where(and(eq(tables.restaurantId, restaurantId), isNull(tables.archivedAt)))
   await billsChanged(
     env,
     open.map((table) => table.sessionId),

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm'
 import { getDb, type Db } from '../db/client.server'
-import { authSessions, users } from '../db/schema.server'
+import { authSessions, memberships, restaurants, users } from '../db/schema.server'
 import { restaurantHub } from '../live/live-sockets.server'
 import { hashToken, newToken } from './tokens.server'
 
@@ -43,14 +43,19 @@ export function readSessionToken(request: Request): string | null {
   return null
 }
 
-/** Starts a session for `userId`; returns the Set-Cookie header value. */
-export async function startSession(db: Db, request: Request, userId: string): Promise<string> {
+/** Starts a session for the person, working in `restaurantId` (null when they belong to none yet); returns the Set-Cookie header value. */
+export async function startSession(
+  db: Db,
+  request: Request,
+  userId: string,
+  restaurantId: string | null,
+): Promise<string> {
   const token = newToken()
   const now = Date.now()
   await db.batch([
-    // Expired sessions of this owner go as a new one starts, so the table does not grow forever.
+    // Expired sessions of this person go as a new one starts, so the table does not grow forever.
     db.delete(authSessions).where(and(eq(authSessions.userId, userId), lt(authSessions.expiresAt, now))),
-    db.insert(authSessions).values({ id: await hashToken(token), userId, expiresAt: now + SESSION_MS }),
+    db.insert(authSessions).values({ id: await hashToken(token), userId, restaurantId, expiresAt: now + SESSION_MS }),
   ])
   return cookieHeader(request, token, SESSION_DAYS * 24 * 60 * 60)
 }
@@ -66,33 +71,55 @@ export async function endSession(env: Env, request: Request): Promise<string> {
     const [ended] = await getDb(env.DB)
       .delete(authSessions)
       .where(eq(authSessions.id, id))
-      .returning({ userId: authSessions.userId })
-    if (ended) await restaurantHub(env, ended.userId).endSessions(id)
+      .returning({ restaurantId: authSessions.restaurantId })
+    if (ended?.restaurantId) await restaurantHub(env, ended.restaurantId).endSessions({ session: id })
   }
   return cookieHeader(request, '', 0)
 }
 
-/** The owner signed in under the session whose token hashes to `sessionHash`, with their restaurant's settings; null once it expired. */
-export async function findSessionUser(db: Db, sessionHash: string) {
+/** The restaurant's own columns a staff screen works with (its profile, tax settings and clock). */
+export const restaurantProfile = {
+  id: restaurants.id,
+  restaurantName: restaurants.restaurantName,
+  restaurantType: restaurants.restaurantType,
+  restaurantCuisine: restaurants.restaurantCuisine,
+  restaurantAddress: restaurants.restaurantAddress,
+  restaurantPhone: restaurants.restaurantPhone,
+  restaurantEmail: restaurants.restaurantEmail,
+  showTaxSeparately: restaurants.showTaxSeparately,
+  taxRateBps: restaurants.taxRateBps,
+  taxIncludedInPrice: restaurants.taxIncludedInPrice,
+  timeZone: restaurants.timeZone,
+}
+
+/**
+ * Who is signed in under the session whose token hashes to `sessionHash`,
+ * the restaurant it works in and their role there; null once the session
+ * expired, or once the person no longer belongs to that restaurant (a
+ * removed member is signed out on their next request). A session of a
+ * person who belongs to no restaurant answers with no restaurant.
+ */
+export async function findSession(db: Db, sessionHash: string) {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      ownerName: users.ownerName,
-      restaurantName: users.restaurantName,
-      restaurantType: users.restaurantType,
-      restaurantCuisine: users.restaurantCuisine,
-      restaurantAddress: users.restaurantAddress,
-      restaurantPhone: users.restaurantPhone,
-      restaurantEmail: users.restaurantEmail,
-      showTaxSeparately: users.showTaxSeparately,
-      taxRateBps: users.taxRateBps,
-      taxIncludedInPrice: users.taxIncludedInPrice,
-      timeZone: users.timeZone,
+      person: { id: users.id, email: users.email, name: users.name },
+      restaurantId: authSessions.restaurantId,
+      role: memberships.role,
+      restaurant: restaurantProfile,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, authSessions.userId), eq(memberships.restaurantId, authSessions.restaurantId)),
+    )
+    .leftJoin(restaurants, eq(restaurants.id, memberships.restaurantId))
     .where(and(eq(authSessions.id, sessionHash), gt(authSessions.expiresAt, Date.now())))
     .limit(1)
-  return row ?? null
+  if (!row) return null
+  if (row.restaurantId && !row.role) return null
+  return {
+    person: row.person,
+    membership: row.role && row.restaurant ? { role: row.role, restaurant: row.restaurant } : null,
+  }
 }

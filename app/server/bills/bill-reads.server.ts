@@ -19,7 +19,7 @@ import {
   payments,
   tables,
   tableSessions,
-  users,
+  restaurants,
   type AdjustmentRow,
   type BillItemRow,
   type PaymentRow,
@@ -27,18 +27,18 @@ import {
 
 export const billTableColumns = {
   tableId: tables.id,
-  userId: tables.userId,
+  userId: tables.restaurantId,
   tableNumber: tables.tableNumber,
   tableName: tables.tableName,
   capacity: tables.capacity,
   isActive: tables.isActive,
-  restaurantName: users.restaurantName,
-  taxRateBps: users.taxRateBps,
-  taxIncludedInPrice: users.taxIncludedInPrice,
-  showTaxSeparately: users.showTaxSeparately,
-  stripeAccountId: users.stripeAccountId,
-  stripeChargesEnabled: users.stripeChargesEnabled,
-  unconnectedPayments: users.unconnectedPayments,
+  restaurantName: restaurants.restaurantName,
+  taxRateBps: restaurants.taxRateBps,
+  taxIncludedInPrice: restaurants.taxIncludedInPrice,
+  showTaxSeparately: restaurants.showTaxSeparately,
+  stripeAccountId: restaurants.stripeAccountId,
+  stripeChargesEnabled: restaurants.stripeChargesEnabled,
+  unconnectedPayments: restaurants.unconnectedPayments,
 }
 
 /** The table (and restaurant settings) of the open bill a session id names, as a query to batch. */
@@ -46,7 +46,7 @@ export const openTableQuery = (db: Db, sessionId: string) =>
   db
     .select(billTableColumns)
     .from(tables)
-    .innerJoin(users, eq(users.id, tables.userId))
+    .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
     .where(and(eq(tables.sessionId, sessionId), eq(tables.isActive, true)))
     .limit(1)
 
@@ -62,7 +62,7 @@ async function findBillTable(db: Db, sessionId: string) {
     .select({ ...billTableColumns, openedAt: tableSessions.openedAt, closedAt: tableSessions.closedAt })
     .from(tableSessions)
     .innerJoin(tables, eq(tables.id, tableSessions.tableId))
-    .innerJoin(users, eq(users.id, tables.userId))
+    .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
     .where(and(eq(tableSessions.id, sessionId), or(eq(tables.isActive, true), isNotNull(tables.archivedAt))))
     .limit(1)
   return row ?? null

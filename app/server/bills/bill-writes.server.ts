@@ -79,7 +79,7 @@ async function writeToOpenBill<Written extends object>(
 async function ownsTable(env: Env, staffUserId: string | null, tableId: string): Promise<boolean> {
   if (!staffUserId) return false
   const [table] = await getDb(env.DB)
-    .select({ userId: tables.userId })
+    .select({ userId: tables.restaurantId })
     .from(tables)
     .where(eq(tables.id, tableId))
     .limit(1)

@@ -14,11 +14,11 @@ const noSums: Sums = { amountCents: 0, taxCents: 0, tipCents: 0 }
  * was made, as the cash-out counts them), and what sells: this 30 days, the
  * 30 before, the last 7 days in the restaurant's clock.
  */
-export async function readAnalytics(db: Db, userId: string, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
+export async function readAnalytics(db: Db, restaurantId: string, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
   const periodStart = now - PERIOD_DAYS * DAY_MS
   // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
   const chartStart = now - (CHART_DAYS + 1) * DAY_MS
-  const own = eq(tables.userId, userId)
+  const own = eq(tables.restaurantId, restaurantId)
   const [paidPeriods, refundedPeriods, paidRecently, refundedRecently, sellers] = await db.batch([
     db
       .select({

@@ -3,7 +3,7 @@ import { and, eq, gte, lt } from 'drizzle-orm'
 import { cashOut, type CashOut } from '~/domain/cash-out'
 import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
-import { requireStaff } from '../auth/guard.server'
+import { requireStaff, type PageAccess } from '../auth/guard.server'
 import { getDb, type Db } from '../db/client.server'
 import { billAdjustments, payments, refunds, tables, tableSessions } from '../db/schema.server'
 
@@ -18,8 +18,12 @@ function periodOfRequest(request: Request, timeZone: string, now = Date.now()): 
  * voids and comps by when they were made, bills by when they closed, each
  * through its table, so only this restaurant's.
  */
-export async function readCashOut(db: Db, userId: string, period: { fromMs: number; toMs: number }): Promise<CashOut> {
-  const own = eq(tables.userId, userId)
+export async function readCashOut(
+  db: Db,
+  restaurantId: string,
+  period: { fromMs: number; toMs: number },
+): Promise<CashOut> {
+  const own = eq(tables.restaurantId, restaurantId)
   const [paid, refunded, adjusted, closed] = await db.batch([
     db
       .select({
@@ -63,8 +67,11 @@ export async function readCashOut(db: Db, userId: string, period: { fromMs: numb
  * the restaurant's clock, the period asked for and, when it is a period,
  * its cash-out.
  */
-export async function loadCashOut({ request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>) {
-  const { restaurant, person } = await requireStaff(context, request, 'page')
+export async function loadCashOut(
+  { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+  access: PageAccess,
+) {
+  const { restaurant, person } = await requireStaff(context, request, 'page', access.view)
   const timeZone = restaurantTimeZone(restaurant.timeZone)
   const now = Date.now()
   const choice = periodOfRequest(request, timeZone, now)

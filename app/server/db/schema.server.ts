@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { PhotoSize } from '../../domain/menu-photos'
 import { MENU_TYPES } from '../../domain/schemas/menus'
+import { ROLES } from '../../domain/permissions'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import {
   adjustmentChecks,
@@ -18,18 +19,16 @@ import {
 const NOW = sql`(unixepoch('subsec') * 1000)`
 const createdAt = () => integer('created_at', { mode: 'number' }).notNull().default(NOW)
 
-/** An owner account with its restaurant profile and tax settings. */
-export const users = sqliteTable(
-  'users',
+/**
+ * A restaurant: its profile, tax settings, clock, Stripe account and fiscal
+ * data. Every tenant key (tables, menus, the ledger through its tables, the
+ * live hub, limits) is its id. A restaurant made before it was its own
+ * record kept its owner's id (migration 0013), so links made then still work.
+ */
+export const restaurants = sqliteTable(
+  'restaurants',
   {
     id: text('id').primaryKey(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    passwordSalt: text('password_salt').notNull(),
-    // Stored beside the hash so the work factor can be raised later without locking anyone out.
-    passwordAlgorithm: text('password_algorithm').notNull().default('pbkdf2-sha256'),
-    passwordIterations: integer('password_iterations').notNull(),
-    ownerName: text('owner_name'),
     restaurantName: text('restaurant_name'),
     restaurantType: text('restaurant_type'),
     restaurantCuisine: text('restaurant_cuisine'),
@@ -50,13 +49,100 @@ export const users = sqliteTable(
       .default('off'),
     // The restaurant's clock: its business day and the cash-out's shifts are read in it.
     timeZone: text('time_zone').notNull().default('America/Mexico_City'),
+    // Who issues its facturas (CFDI): RFC, razón social, régimen fiscal (SAT's code) and the código postal of its fiscal address.
+    rfc: text('rfc'),
+    legalName: text('legal_name'),
+    taxRegime: text('tax_regime'),
+    fiscalPostalCode: text('fiscal_postal_code'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
-    uniqueIndex('users_stripe_account_unique').on(t.stripeAccountId),
-    check('users_tax_rate_range', sql`${t.taxRateBps} BETWEEN 0 AND 10000`),
+    uniqueIndex('restaurants_stripe_account_unique').on(t.stripeAccountId),
+    check('restaurants_tax_rate_range', sql`${t.taxRateBps} BETWEEN 0 AND 10000`),
   ],
+)
+
+/** A person who signs in. What they may do, and where, is their memberships'. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordSalt: text('password_salt').notNull(),
+    // Stored beside the hash so the work factor can be raised later without locking anyone out.
+    passwordAlgorithm: text('password_algorithm').notNull().default('pbkdf2-sha256'),
+    passwordIterations: integer('password_iterations').notNull(),
+    name: text('name'),
+    // The restaurant they last worked in: where their next sign-in starts.
+    lastRestaurantId: text('last_restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+)
+
+/** A person's place in a restaurant: their role there (app/domain/permissions.ts says what each may do). */
+export const memberships = sqliteTable(
+  'memberships',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_restaurant_user_unique').on(t.restaurantId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * An invitation to join a restaurant with a role: a single-use link mailed
+ * to `email`; the id is the SHA-256 of the link's token, never the token.
+ * Accepted, cancelled or past `expiresAt`, it opens nothing.
+ */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: integer('expires_at').notNull(),
+    acceptedAt: integer('accepted_at'),
+    cancelledAt: integer('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_restaurant_idx').on(t.restaurantId, t.createdAt)],
+)
+
+/**
+ * What staff changed outside a bill (menus, settings, the team), with who
+ * did it and their name as it was then. A bill's own records carry theirs.
+ */
+export const changeLog = sqliteTable(
+  'change_log',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    // What changed, e.g. 'menu.item.update', 'settings.update', 'team.remove'; `subject` is the id it touched.
+    action: text('action').notNull(),
+    subject: text('subject'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('change_log_restaurant_idx').on(t.restaurantId, t.createdAt)],
 )
 
 /** Staff sign-in sessions; the id is the SHA-256 of the cookie token, never the token. */
@@ -67,6 +153,8 @@ export const authSessions = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The restaurant this session works in; the guard checks the person still belongs to it on every request.
+    restaurantId: text('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at').notNull(),
     createdAt: createdAt(),
   },
@@ -102,9 +190,9 @@ export const tables = sqliteTable(
   'tables',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    restaurantId: text('restaurant_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
     tableNumber: text('table_number').notNull(),
     tableName: text('table_name'),
     capacity: integer('capacity'),
@@ -119,10 +207,10 @@ export const tables = sqliteTable(
     // Across every restaurant: a diner types only the code, not whose table it is.
     uniqueIndex('tables_short_code_unique').on(t.shortCode),
     // One "Mesa 5" in use per restaurant: staff and diners tell tables apart by number; an archived one leaves its number free.
-    uniqueIndex('tables_user_number_unique')
-      .on(t.userId, t.tableNumber)
+    uniqueIndex('tables_restaurant_number_unique')
+      .on(t.restaurantId, t.tableNumber)
       .where(sql`archived_at IS NULL`),
-    index('tables_user_idx').on(t.userId),
+    index('tables_restaurant_idx').on(t.restaurantId),
     check('tables_capacity_non_negative', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
   ],
 )
@@ -238,9 +326,9 @@ export const menus = sqliteTable(
   'menus',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    restaurantId: text('restaurant_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     type: text('type', { enum: MENU_TYPES }).notNull().default('regular'),
@@ -248,7 +336,7 @@ export const menus = sqliteTable(
     pdfName: text('pdf_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('menus_user_idx').on(t.userId)],
+  (t) => [index('menus_restaurant_idx').on(t.restaurantId)],
 )
 
 export const categories = sqliteTable(
@@ -377,6 +465,7 @@ export const contactRequests = sqliteTable('contact_requests', {
 })
 
 export type User = typeof users.$inferSelect
+export type RestaurantRow = typeof restaurants.$inferSelect
 export type Table = typeof tables.$inferSelect
 export type BillItemRow = typeof billItems.$inferSelect
 /** A payment as its bill's object records it; the ledger adds when it received it. */

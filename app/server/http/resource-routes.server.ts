@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import type { z } from 'zod'
 import type { TFunction } from '~/locales/translate'
-import { requireStaff, type Principal } from '../auth/guard.server'
+import { requireStaff, type ApiAccess, type Principal } from '../auth/guard.server'
 import { getDb, type Db } from '../db/client.server'
 import { api, ApiError, readJson } from './api.server'
 import { getT } from './i18n.server'
@@ -55,11 +55,20 @@ export function publicApi(handlers: Handlers<PublicApiArgs>) {
   })
 }
 
-/** A staff endpoint: the one guard first (401 without a session), then the handler with the principal. */
-export function staffApi(handlers: Handlers<StaffApiArgs>) {
+/**
+ * A staff endpoint: the one guard first, with the permission `access` names
+ * for the request's method (401 without a session, 403 when the role does
+ * not allow it), then the handler with the principal. The route exports its
+ * `access` too, so the permission matrix test reads each route's rule.
+ */
+export function staffApi<Access extends ApiAccess>(
+  access: Access,
+  handlers: { [M in keyof Access]: (args: StaffApiArgs) => Promise<Response> },
+) {
   return api(async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
-    const handler = handlerFor(handlers, request)
-    const principal = await requireStaff(context, request, 'api')
+    const handler = handlerFor(handlers as Handlers<StaffApiArgs>, request)
+    const method = (request.method === 'HEAD' ? 'GET' : request.method) as keyof ApiAccess
+    const principal = await requireStaff(context, request, 'api', access[method]!)
     const env = context.cloudflare.env
     const t = await getT(request)
     return handler({ ...principal, request, params, context, env, db: getDb(env.DB), t, translator: async () => t })

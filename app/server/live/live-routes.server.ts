@@ -2,6 +2,7 @@ import { apiError } from '../http/api.server'
 import type { AppLoadContext } from '@remix-run/cloudflare'
 import { eq } from 'drizzle-orm'
 import { livePath } from '~/domain/live'
+import type { Permission } from '~/domain/permissions'
 import { requireStaff, type Principal } from '../auth/guard.server'
 import { getDb } from '../db/client.server'
 import { tables, tableSessions } from '../db/schema.server'
@@ -10,14 +11,17 @@ import { tooManyResponse } from '../http/rate-limit.server'
 import { tableSessionStub } from '../table-session/stub.server'
 import { restaurantHub } from './live-sockets.server'
 
+/** What a staff member's live socket (the restaurant's hub) needs. */
+export const LIVE_SOCKET_ACCESS: Permission = 'tables.view'
+
 const BILL_SOCKET = /^\/api\/tables\/session\/([A-Za-z0-9_-]{1,64})\/live$/
 
 /**
  * The live sockets (issue 7), answered before Remix because an upgrade must
  * reach the Durable Object untouched. A diner's socket is scoped to the one
  * bill its session id names; a staff socket needs the staff session cookie,
- * our own Origin (a foreign page cannot ride the cookie), and goes to the
- * signed-in owner's own hub. Null for any other request.
+ * our own Origin (a foreign page cannot ride the cookie) and a role that
+ * sees the tables, and goes to the hub of the restaurant the person works in. Null for any other request.
  */
 export async function handleLiveRequest(request: Request, url: URL, context: AppLoadContext): Promise<Response | null> {
   const billMatch = BILL_SOCKET.exec(url.pathname)
@@ -45,13 +49,13 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
 
   let principal: Principal
   try {
-    principal = await requireStaff(context, request, 'socket')
+    principal = await requireStaff(context, request, 'socket', LIVE_SOCKET_ACCESS)
   } catch (refused) {
     if (refused instanceof Response) return refused
     throw refused
   }
   const forward = new URL(request.url)
-  forward.searchParams.set('userId', principal.restaurant.id)
+  forward.searchParams.set('userId', principal.person.id)
   forward.searchParams.set('session', principal.session)
   return restaurantHub(env, principal.restaurant.id).fetch(new Request(forward, request))
 }

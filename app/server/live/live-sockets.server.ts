@@ -3,7 +3,7 @@ import type { BillEvent } from '~/domain/live'
 /** Who a hibernatable socket belongs to; kept on the socket, since the object's memory may be gone. */
 export type LiveAttachment =
   | { role: 'diner'; sessionId: string; connectedAt: number }
-  /** `session` is the SHA-256 of the staff session the socket was opened with, so ending that session can close it. */
+  /** `userId` is the person; `session` the SHA-256 of the staff session the socket was opened with, so ending either closes it. */
   | { role: 'staff'; userId: string; session: string; connectedAt: number }
 
 /**
@@ -38,7 +38,7 @@ export function closeQuietly(socket: WebSocket, code: number): void {
   }
 }
 
-/** The restaurant's hub: one object per owner, fanning table events out to its staff screens. */
-export function restaurantHub(env: Env, userId: string) {
-  return env.RESTAURANT_HUB.get(env.RESTAURANT_HUB.idFromName(userId))
+/** The restaurant's hub: one object per restaurant, fanning table events out to its staff screens. */
+export function restaurantHub(env: Env, restaurantId: string) {
+  return env.RESTAURANT_HUB.get(env.RESTAURANT_HUB.idFromName(restaurantId))
 }

@@ -5,7 +5,7 @@ import { LedgerBatches } from './ledger-batches.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
 /**
- * One object per restaurant (named by its owner's id): the staff screens'
+ * One object per restaurant (named by its id): the staff screens'
  * sockets. The table objects publish every committed change here, and the hub
  * fans it out. Chosen over making each staff screen open a socket per table:
  * a dashboard of 40 tables is one connection, and a table object never needs
@@ -23,7 +23,7 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
 
-  /** A staff screen's connection; the Worker checked the session cookie, the origin and whose restaurant this is. */
+  /** A staff screen's connection; the Worker's guard checked the session, the origin, the membership and the role. */
   fetch(request: Request): Response {
     const params = new URL(request.url).searchParams
     return acceptLiveSocket(this.ctx, {
@@ -36,13 +36,14 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
 
   /**
    * Closes the staff screens opened with one session (a logout), or every one
-   * of them (a password reset ends every session): a socket must not outlive
-   * the session that opened it.
+   * a person opened here (a password reset, a member removed or their role
+   * changed): a socket must not outlive the session or the role it was opened with.
    */
-  endSessions(session?: string): void {
+  endSessions(who: { session: string } | { userId: string }): void {
     for (const socket of this.ctx.getWebSockets()) {
       const attachment = socket.deserializeAttachment() as LiveAttachment | null
-      if (session === undefined || (attachment?.role === 'staff' && attachment.session === session))
+      if (attachment?.role !== 'staff') continue
+      if ('session' in who ? attachment.session === who.session : attachment.userId === who.userId)
         closeQuietly(socket, 4001)
     }
   }

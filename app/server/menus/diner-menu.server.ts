@@ -31,7 +31,7 @@ export interface MenuCategoryView {
  * menus, in menu then category order, with its items. Categories without
  * items are kept so the diner sees 'No items in this category.'
  */
-export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategoryView[]> {
+export async function readOwnerMenu(db: Db, restaurantId: string): Promise<MenuCategoryView[]> {
   const rows = await db
     .select({
       menuId: menus.id,
@@ -50,7 +50,7 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
     .from(menus)
     .innerJoin(categories, eq(categories.menuId, menus.id))
     .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
-    .where(eq(menus.userId, userId))
+    .where(eq(menus.restaurantId, restaurantId))
     .orderBy(
       asc(menus.createdAt),
       asc(menus.id),
@@ -94,11 +94,11 @@ export async function readOwnerMenu(db: Db, userId: string): Promise<MenuCategor
 }
 
 /** The PDF versions of an owner's menus, for the diner's 'Ver menú en PDF' link. */
-export async function readOwnerMenuPdfs(db: Db, userId: string): Promise<{ name: string; url: string }[]> {
+export async function readOwnerMenuPdfs(db: Db, restaurantId: string): Promise<{ name: string; url: string }[]> {
   const rows = await db
     .select({ id: menus.id, name: menus.name })
     .from(menus)
-    .where(and(eq(menus.userId, userId), isNotNull(menus.pdfKey)))
+    .where(and(eq(menus.restaurantId, restaurantId), isNotNull(menus.pdfKey)))
     .orderBy(asc(menus.createdAt), asc(menus.id))
   return rows.map((row) => ({ name: row.name, url: menuPdfPath(row.id) }))
 }

@@ -10,7 +10,7 @@ import {
   modifierGroupSchema,
   modifierOptionSchema,
 } from '~/domain/schemas/menus'
-import { requireStaff } from '../auth/guard.server'
+import { requireStaffForm, type PageAccess } from '../auth/guard.server'
 import { getDb } from '../db/client.server'
 import { ApiError } from '../http/api.server'
 import { getT } from '../http/i18n.server'
@@ -91,11 +91,11 @@ export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData })
  * redirect with a toast or the form's answer: errors under their fields and
  * what was typed (400), or 404 for another owner's id.
  */
-export async function menuAction({ request, context }: ActionFunctionArgs, next: NextUrl) {
-  const { restaurant } = await requireStaff(context, request, 'page')
+export async function menuAction({ request, context }: ActionFunctionArgs, access: PageAccess, next: NextUrl) {
+  const form = await request.formData()
+  const { restaurant } = await requireStaffForm(context, request, access, form)
   const env = context.cloudflare.env
   const db = getDb(env.DB)
-  const form = await request.formData()
   const intent = MENU_INTENTS.find((name) => name === form.get('intent'))
   // No coercion: a typed "32.50" must reach the price field as text (pesos), not as the number 32.5 (cents).
   const parse = <S extends z.ZodType>(schema: S) => parseWithZod(form, { schema, disableAutoCoercion: true })

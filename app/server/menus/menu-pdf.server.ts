@@ -24,14 +24,14 @@ async function checkPdf(file: unknown, t: T): Promise<File> {
  * Stores the owner's PDF menu in R2 under a fresh key and points the menu at
  * it; the file it replaces is removed once the menu no longer names it.
  */
-export async function storeMenuPdf(env: Env, db: Db, userId: string, menuId: string, upload: unknown, t: T) {
-  const menu = await findOwnMenu(db, userId, menuId)
+export async function storeMenuPdf(env: Env, db: Db, restaurantId: string, menuId: string, upload: unknown, t: T) {
+  const menu = await findOwnMenu(db, restaurantId, menuId)
   if (!menu) throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
   const file = await checkPdf(upload, t)
   const key = `menus/${menu.id}/${crypto.randomUUID()}.pdf`
   await env.MENU_PDFS.put(key, file.stream(), { httpMetadata: { contentType: PDF_TYPE } })
   const name = file.name.trim().slice(0, 200) || 'menu.pdf'
-  const updated = await setMenuPdf(db, userId, menu.id, { key, name })
+  const updated = await setMenuPdf(db, restaurantId, menu.id, { key, name })
   if (!updated) {
     await env.MENU_PDFS.delete(key)
     throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
@@ -40,10 +40,10 @@ export async function storeMenuPdf(env: Env, db: Db, userId: string, menuId: str
   return updated
 }
 
-export async function removeMenuPdf(env: Env, db: Db, userId: string, menuId: string) {
-  const menu = await findOwnMenu(db, userId, menuId)
+export async function removeMenuPdf(env: Env, db: Db, restaurantId: string, menuId: string) {
+  const menu = await findOwnMenu(db, restaurantId, menuId)
   if (!menu) return null
-  const updated = await setMenuPdf(db, userId, menu.id, null)
+  const updated = await setMenuPdf(db, restaurantId, menu.id, null)
   await deleteMenuPdf(env, menu.pdfKey)
   return updated
 }

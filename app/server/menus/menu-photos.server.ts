@@ -43,8 +43,8 @@ async function resize(env: Env, file: File, width: number): Promise<{ bytes: Uin
  * replaces removed once the item no longer names it. A file that is not an
  * image the resizer can read is refused and nothing is kept.
  */
-export async function storeItemPhoto(env: Env, db: Db, userId: string, itemId: string, upload: unknown, t: T) {
-  const item = await findOwnMenuItem(db, userId, itemId)
+export async function storeItemPhoto(env: Env, db: Db, restaurantId: string, itemId: string, upload: unknown, t: T) {
+  const item = await findOwnMenuItem(db, restaurantId, itemId)
   if (!item) throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
   const file = await checkPhoto(upload, t)
   let info: ImageInfoResponse
@@ -72,7 +72,7 @@ export async function storeItemPhoto(env: Env, db: Db, userId: string, itemId: s
     console.error('Resizing a dish photo failed', error)
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', t('admin.menu.errors.photoUnreadable'))
   }
-  const updated = await setItemPhoto(db, userId, item.id, photo)
+  const updated = await setItemPhoto(db, restaurantId, item.id, photo)
   if (!updated) {
     await env.MENU_PHOTOS.delete(kept)
     throw new ApiError('NOT_FOUND', t('admin.menu.errors.notFound'))
@@ -82,10 +82,10 @@ export async function storeItemPhoto(env: Env, db: Db, userId: string, itemId: s
 }
 
 /** Takes the owner's item's photo away (its files too); null when the item is not theirs. */
-export async function removeItemPhoto(env: Env, db: Db, userId: string, itemId: string) {
-  const item = await findOwnMenuItem(db, userId, itemId)
+export async function removeItemPhoto(env: Env, db: Db, restaurantId: string, itemId: string) {
+  const item = await findOwnMenuItem(db, restaurantId, itemId)
   if (!item) return null
-  const updated = await setItemPhoto(db, userId, item.id, null)
+  const updated = await setItemPhoto(db, restaurantId, item.id, null)
   await deletePhotos(env, item.photo ? [item.photo] : [])
   return updated
 }
@@ -103,11 +103,11 @@ export async function deletePhotos(env: Env, photos: readonly StoredPhoto[]): Pr
 export async function deletingPhotos<Removed>(
   env: Env,
   db: Db,
-  userId: string,
+  restaurantId: string,
   scope: Parameters<typeof photosUnder>[2],
   remove: () => Promise<Removed>,
 ): Promise<Removed> {
-  const photos = await photosUnder(db, userId, scope)
+  const photos = await photosUnder(db, restaurantId, scope)
   const removed = await remove()
   if (removed) await deletePhotos(env, photos)
   return removed

@@ -30,12 +30,16 @@ const menuColumns = {
 
 export type OwnMenu = NonNullable<Awaited<ReturnType<typeof findOwnMenu>>>
 
-export function listMenus(db: Db, userId: string) {
-  return db.select(menuColumns).from(menus).where(eq(menus.userId, userId)).orderBy(asc(menus.createdAt), asc(menus.id))
+export function listMenus(db: Db, restaurantId: string) {
+  return db
+    .select(menuColumns)
+    .from(menus)
+    .where(eq(menus.restaurantId, restaurantId))
+    .orderBy(asc(menus.createdAt), asc(menus.id))
 }
 
 /** The owner's menus with how many categories and items each holds, for the management cards. */
-export function menuSummaries(db: Db, userId: string) {
+export function menuSummaries(db: Db, restaurantId: string) {
   return db
     .select({
       ...menuColumns,
@@ -45,83 +49,90 @@ export function menuSummaries(db: Db, userId: string) {
     .from(menus)
     .leftJoin(categories, eq(categories.menuId, menus.id))
     .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
-    .where(eq(menus.userId, userId))
+    .where(eq(menus.restaurantId, restaurantId))
     .groupBy(menus.id)
     .orderBy(asc(menus.createdAt), asc(menus.id))
 }
 
-export async function findOwnMenu(db: Db, userId: string, menuId: string) {
+export async function findOwnMenu(db: Db, restaurantId: string, menuId: string) {
   const [row] = await db
     .select(menuColumns)
     .from(menus)
-    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .where(and(eq(menus.id, menuId), eq(menus.restaurantId, restaurantId)))
     .limit(1)
   return row ?? null
 }
 
-export async function createMenu(db: Db, userId: string, input: MenuInput) {
+export async function createMenu(db: Db, restaurantId: string, input: MenuInput) {
   const [row] = await db
     .insert(menus)
-    .values({ id: crypto.randomUUID(), userId, ...input })
+    .values({ id: crypto.randomUUID(), restaurantId, ...input })
     .returning(menuColumns)
   return row!
 }
 
-export async function updateMenu(db: Db, userId: string, menuId: string, input: MenuInput) {
+export async function updateMenu(db: Db, restaurantId: string, menuId: string, input: MenuInput) {
   const [row] = await db
     .update(menus)
     .set(input)
-    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .where(and(eq(menus.id, menuId), eq(menus.restaurantId, restaurantId)))
     .returning(menuColumns)
   return row ?? null
 }
 
 /** Deletes the menu with everything in it; answers the deleted menu (its PDF is the caller's to remove) or null. */
-export async function deleteMenu(db: Db, userId: string, menuId: string) {
+export async function deleteMenu(db: Db, restaurantId: string, menuId: string) {
   const [row] = await db
     .delete(menus)
-    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .where(and(eq(menus.id, menuId), eq(menus.restaurantId, restaurantId)))
     .returning(menuColumns)
   return row ?? null
 }
 
-export async function setMenuPdf(db: Db, userId: string, menuId: string, pdf: { key: string; name: string } | null) {
+export async function setMenuPdf(
+  db: Db,
+  restaurantId: string,
+  menuId: string,
+  pdf: { key: string; name: string } | null,
+) {
   const [row] = await db
     .update(menus)
     .set({ pdfKey: pdf?.key ?? null, pdfName: pdf?.name ?? null })
-    .where(and(eq(menus.id, menuId), eq(menus.userId, userId)))
+    .where(and(eq(menus.id, menuId), eq(menus.restaurantId, restaurantId)))
     .returning(menuColumns)
   return row ?? null
 }
 
 // Ownership as subqueries built by drizzle, so every column is qualified (a raw
 // `sql` subquery inside a one-table statement would leave "id" ambiguous).
-const ownMenuIds = (db: Db, userId: string) => db.select({ id: menus.id }).from(menus).where(eq(menus.userId, userId))
-const ownCategoryIds = (db: Db, userId: string) =>
+const ownMenuIds = (db: Db, restaurantId: string) =>
+  db.select({ id: menus.id }).from(menus).where(eq(menus.restaurantId, restaurantId))
+const ownCategoryIds = (db: Db, restaurantId: string) =>
   db
     .select({ id: categories.id })
     .from(categories)
     .innerJoin(menus, eq(menus.id, categories.menuId))
-    .where(eq(menus.userId, userId))
-const ownItemIds = (db: Db, userId: string) =>
+    .where(eq(menus.restaurantId, restaurantId))
+const ownItemIds = (db: Db, restaurantId: string) =>
   db
     .select({ id: menuItems.id })
     .from(menuItems)
     .innerJoin(categories, eq(categories.id, menuItems.categoryId))
     .innerJoin(menus, eq(menus.id, categories.menuId))
-    .where(eq(menus.userId, userId))
-const ownGroupIds = (db: Db, userId: string) =>
+    .where(eq(menus.restaurantId, restaurantId))
+const ownGroupIds = (db: Db, restaurantId: string) =>
   db
     .select({ id: modifierGroups.id })
     .from(modifierGroups)
     .innerJoin(menuItems, eq(menuItems.id, modifierGroups.menuItemId))
     .innerJoin(categories, eq(categories.id, menuItems.categoryId))
     .innerJoin(menus, eq(menus.id, categories.menuId))
-    .where(eq(menus.userId, userId))
-const ownsMenu = (db: Db, userId: string) => inArray(categories.menuId, ownMenuIds(db, userId))
-const ownsCategory = (db: Db, userId: string) => inArray(menuItems.categoryId, ownCategoryIds(db, userId))
-const ownsItem = (db: Db, userId: string) => inArray(modifierGroups.menuItemId, ownItemIds(db, userId))
-const ownsGroup = (db: Db, userId: string) => inArray(modifierOptions.modifierGroupId, ownGroupIds(db, userId))
+    .where(eq(menus.restaurantId, restaurantId))
+const ownsMenu = (db: Db, restaurantId: string) => inArray(categories.menuId, ownMenuIds(db, restaurantId))
+const ownsCategory = (db: Db, restaurantId: string) => inArray(menuItems.categoryId, ownCategoryIds(db, restaurantId))
+const ownsItem = (db: Db, restaurantId: string) => inArray(modifierGroups.menuItemId, ownItemIds(db, restaurantId))
+const ownsGroup = (db: Db, restaurantId: string) =>
+  inArray(modifierOptions.modifierGroupId, ownGroupIds(db, restaurantId))
 
 /** A kept photo: the id its files are stored under and their sizes, smallest first. */
 export interface StoredPhoto {
@@ -185,7 +196,7 @@ export interface CategoryWithItems {
 }
 
 /** The owner's categories (of one menu, or of all) with their items, in the order they were made. */
-export async function categoriesWithItems(db: Db, userId: string, menuId?: string): Promise<CategoryWithItems[]> {
+export async function categoriesWithItems(db: Db, restaurantId: string, menuId?: string): Promise<CategoryWithItems[]> {
   const rows = await db
     .select({
       id: categories.id,
@@ -204,7 +215,7 @@ export async function categoriesWithItems(db: Db, userId: string, menuId?: strin
     .from(categories)
     .innerJoin(menus, eq(menus.id, categories.menuId))
     .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
-    .where(and(eq(menus.userId, userId), menuId ? eq(categories.menuId, menuId) : undefined))
+    .where(and(eq(menus.restaurantId, restaurantId), menuId ? eq(categories.menuId, menuId) : undefined))
     .orderBy(
       asc(menus.createdAt),
       asc(categories.position),
@@ -254,8 +265,8 @@ const categoryColumns = {
 }
 
 /** A new category at the end of the owner's menu; null when the menu is not theirs. */
-export async function createCategory(db: Db, userId: string, input: CategoryInput) {
-  if (!(await findOwnMenu(db, userId, input.menuId))) return null
+export async function createCategory(db: Db, restaurantId: string, input: CategoryInput) {
+  if (!(await findOwnMenu(db, restaurantId, input.menuId))) return null
   const [row] = await db
     .insert(categories)
     .values({
@@ -268,30 +279,30 @@ export async function createCategory(db: Db, userId: string, input: CategoryInpu
 }
 
 /** Renames or moves a category; the menu it moves to must be the owner's too. */
-export async function updateCategory(db: Db, userId: string, categoryId: string, input: CategoryInput) {
-  if (!(await findOwnMenu(db, userId, input.menuId))) return null
+export async function updateCategory(db: Db, restaurantId: string, categoryId: string, input: CategoryInput) {
+  if (!(await findOwnMenu(db, restaurantId, input.menuId))) return null
   const [row] = await db
     .update(categories)
     .set(input)
-    .where(and(eq(categories.id, categoryId), ownsMenu(db, userId)))
+    .where(and(eq(categories.id, categoryId), ownsMenu(db, restaurantId)))
     .returning(categoryColumns)
   return row ?? null
 }
 
-export async function deleteCategory(db: Db, userId: string, categoryId: string): Promise<boolean> {
+export async function deleteCategory(db: Db, restaurantId: string, categoryId: string): Promise<boolean> {
   const rows = await db
     .delete(categories)
-    .where(and(eq(categories.id, categoryId), ownsMenu(db, userId)))
+    .where(and(eq(categories.id, categoryId), ownsMenu(db, restaurantId)))
     .returning({ id: categories.id })
   return rows.length > 0
 }
 
-async function ownsCategoryId(db: Db, userId: string, categoryId: string): Promise<boolean> {
+async function ownsCategoryId(db: Db, restaurantId: string, categoryId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
     .innerJoin(menus, eq(menus.id, categories.menuId))
-    .where(and(eq(categories.id, categoryId), eq(menus.userId, userId)))
+    .where(and(eq(categories.id, categoryId), eq(menus.restaurantId, restaurantId)))
     .limit(1)
   return Boolean(row)
 }
@@ -334,8 +345,8 @@ const itemValues = (input: MenuItemInput) => ({
   ...(input.soldOut === undefined ? {} : { soldOut: input.soldOut }),
 })
 
-export async function createMenuItem(db: Db, userId: string, input: MenuItemInput) {
-  if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
+export async function createMenuItem(db: Db, restaurantId: string, input: MenuItemInput) {
+  if (!(await ownsCategoryId(db, restaurantId, input.categoryId))) return null
   const [row] = await db
     .insert(menuItems)
     .values({
@@ -347,49 +358,49 @@ export async function createMenuItem(db: Db, userId: string, input: MenuItemInpu
   return readItem(row!)
 }
 
-export async function updateMenuItem(db: Db, userId: string, itemId: string, input: MenuItemInput) {
-  if (!(await ownsCategoryId(db, userId, input.categoryId))) return null
+export async function updateMenuItem(db: Db, restaurantId: string, itemId: string, input: MenuItemInput) {
+  if (!(await ownsCategoryId(db, restaurantId, input.categoryId))) return null
   const [row] = await db
     .update(menuItems)
     .set(itemValues(input))
-    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
     .returning(itemColumns)
   return row ? readItem(row) : null
 }
 
 /** Marks an item "Agotado" or offers it again, from the kitchen's quick switch. */
-export async function setMenuItemSoldOut(db: Db, userId: string, itemId: string, soldOut: boolean) {
+export async function setMenuItemSoldOut(db: Db, restaurantId: string, itemId: string, soldOut: boolean) {
   const [row] = await db
     .update(menuItems)
     .set({ soldOut })
-    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
     .returning(itemColumns)
   return row ? readItem(row) : null
 }
 
-export async function deleteMenuItem(db: Db, userId: string, itemId: string): Promise<boolean> {
+export async function deleteMenuItem(db: Db, restaurantId: string, itemId: string): Promise<boolean> {
   const rows = await db
     .delete(menuItems)
-    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
     .returning({ id: menuItems.id })
   return rows.length > 0
 }
 
-export async function findOwnMenuItem(db: Db, userId: string, itemId: string) {
+export async function findOwnMenuItem(db: Db, restaurantId: string, itemId: string) {
   const [row] = await db
     .select(itemColumns)
     .from(menuItems)
-    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
     .limit(1)
   return row ? readItem(row) : null
 }
 
 /** Points the owner's item at its new photo, or at none; answers the item, or null when it is not theirs (any more). */
-export async function setItemPhoto(db: Db, userId: string, itemId: string, photo: StoredPhoto | null) {
+export async function setItemPhoto(db: Db, restaurantId: string, itemId: string, photo: StoredPhoto | null) {
   const [row] = await db
     .update(menuItems)
     .set({ photoId: photo?.id ?? null, photoSizes: photo?.sizes ?? null })
-    .where(and(eq(menuItems.id, itemId), ownsCategory(db, userId)))
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
     .returning(itemColumns)
   return row ? readItem(row) : null
 }
@@ -397,7 +408,7 @@ export async function setItemPhoto(db: Db, userId: string, itemId: string, photo
 /** The photos of the owner's items in a menu, a category or one item: what deleting it must take out of storage. */
 export async function photosUnder(
   db: Db,
-  userId: string,
+  restaurantId: string,
   scope: { menuId: string } | { categoryId: string } | { itemId: string },
 ): Promise<StoredPhoto[]> {
   const rows = await db
@@ -407,7 +418,7 @@ export async function photosUnder(
     .innerJoin(menus, eq(menus.id, categories.menuId))
     .where(
       and(
-        eq(menus.userId, userId),
+        eq(menus.restaurantId, restaurantId),
         isNotNull(menuItems.photoId),
         'menuId' in scope
           ? eq(menus.id, scope.menuId)
@@ -491,8 +502,8 @@ export async function modifierGroupsOf(db: Db, itemIds: string[]): Promise<Modif
   return [...byId.values()]
 }
 
-export async function createModifierGroup(db: Db, userId: string, input: ModifierGroupInput) {
-  if (!(await findOwnMenuItem(db, userId, input.menuItemId))) return null
+export async function createModifierGroup(db: Db, restaurantId: string, input: ModifierGroupInput) {
+  if (!(await findOwnMenuItem(db, restaurantId, input.menuItemId))) return null
   const [row] = await db
     .insert(modifierGroups)
     .values({ id: crypto.randomUUID(), ...input })
@@ -500,19 +511,19 @@ export async function createModifierGroup(db: Db, userId: string, input: Modifie
   return row!
 }
 
-export async function deleteModifierGroup(db: Db, userId: string, groupId: string): Promise<boolean> {
+export async function deleteModifierGroup(db: Db, restaurantId: string, groupId: string): Promise<boolean> {
   const rows = await db
     .delete(modifierGroups)
-    .where(and(eq(modifierGroups.id, groupId), ownsItem(db, userId)))
+    .where(and(eq(modifierGroups.id, groupId), ownsItem(db, restaurantId)))
     .returning({ id: modifierGroups.id })
   return rows.length > 0
 }
 
-export async function createModifierOption(db: Db, userId: string, input: ModifierOptionInput) {
+export async function createModifierOption(db: Db, restaurantId: string, input: ModifierOptionInput) {
   const [group] = await db
     .select({ id: modifierGroups.id })
     .from(modifierGroups)
-    .where(and(eq(modifierGroups.id, input.modifierGroupId), ownsItem(db, userId)))
+    .where(and(eq(modifierGroups.id, input.modifierGroupId), ownsItem(db, restaurantId)))
     .limit(1)
   if (!group) return null
   const [row] = await db
@@ -529,10 +540,10 @@ export async function createModifierOption(db: Db, userId: string, input: Modifi
   return row!
 }
 
-export async function deleteModifierOption(db: Db, userId: string, optionId: string): Promise<boolean> {
+export async function deleteModifierOption(db: Db, restaurantId: string, optionId: string): Promise<boolean> {
   const rows = await db
     .delete(modifierOptions)
-    .where(and(eq(modifierOptions.id, optionId), ownsGroup(db, userId)))
+    .where(and(eq(modifierOptions.id, optionId), ownsGroup(db, restaurantId)))
     .returning({ id: modifierOptions.id })
   return rows.length > 0
 }

@@ -1,7 +1,7 @@
 import type { LedgerMethod } from '~/domain/bill'
 import { eq, or } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
-import { tables, tableSessions, users } from '../db/schema.server'
+import { tables, tableSessions, restaurants } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { isDemoSession } from '../table-session/stub.server'
 import type { BillTable } from '../table-session/open-bill.server'
@@ -178,12 +178,12 @@ export async function paymentsSimulated(env: Env, sessionId: string): Promise<bo
   const db = getDb(env.DB)
   const [restaurant] = await db
     .select({
-      stripeAccountId: users.stripeAccountId,
-      stripeChargesEnabled: users.stripeChargesEnabled,
-      unconnectedPayments: users.unconnectedPayments,
+      stripeAccountId: restaurants.stripeAccountId,
+      stripeChargesEnabled: restaurants.stripeChargesEnabled,
+      unconnectedPayments: restaurants.unconnectedPayments,
     })
     .from(tables)
-    .innerJoin(users, eq(users.id, tables.userId))
+    .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
     .where(
       or(
         eq(tables.sessionId, sessionId),

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { getDb } from '../db/client.server'
-import { users } from '../db/schema.server'
+import { restaurants } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { restaurantChanged } from '../auth/accounts.server'
 import { stripeClient } from './stripe.server'
@@ -42,18 +42,18 @@ function stateOf(
 const dueOf = (account: Stripe.Account) =>
   new Set([...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])]).size
 
-async function storedAccount(env: Env, userId: string): Promise<StoredAccount> {
+async function storedAccount(env: Env, restaurantId: string): Promise<StoredAccount> {
   const [row] = await getDb(env.DB)
     .select({
-      stripeAccountId: users.stripeAccountId,
-      stripeChargesEnabled: users.stripeChargesEnabled,
-      stripeDetailsSubmitted: users.stripeDetailsSubmitted,
-      unconnectedPayments: users.unconnectedPayments,
+      stripeAccountId: restaurants.stripeAccountId,
+      stripeChargesEnabled: restaurants.stripeChargesEnabled,
+      stripeDetailsSubmitted: restaurants.stripeDetailsSubmitted,
+      unconnectedPayments: restaurants.unconnectedPayments,
     })
-    .from(users)
-    .where(eq(users.id, userId))
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId))
     .limit(1)
-  if (!row) throw new Error(`No restaurant ${userId}`)
+  if (!row) throw new Error(`No restaurant ${restaurantId}`)
   return row
 }
 
@@ -64,10 +64,10 @@ async function storedAccount(env: Env, userId: string): Promise<StoredAccount> {
  * state older than Stripe's; when Stripe cannot be reached, what it last
  * told us.
  */
-export async function cardPayments(env: Env, userId: string, host: string): Promise<CardPayments> {
+export async function cardPayments(env: Env, restaurantId: string, host: string): Promise<CardPayments> {
   const config = appEnv(env)
   if (config.PAYMENT_PROVIDER !== 'stripe') return { provider: 'simulated' }
-  const stored = await storedAccount(env, userId)
+  const stored = await storedAccount(env, restaurantId)
   const known = { provider: 'stripe' as const, unconnectedPayments: stored.unconnectedPayments }
   if (!stored.stripeAccountId || stored.stripeChargesEnabled) return { ...known, account: stateOf(stored, 0) }
   try {
@@ -99,17 +99,17 @@ export async function cardPayments(env: Env, userId: string, host: string): Prom
  */
 export async function onboardingLink(
   env: Env,
-  owner: { id: string; email: string; restaurantName: string | null },
+  restaurant: { id: string; email: string; restaurantName: string | null },
   origin: string,
 ): Promise<string> {
   const stripe = stripeClient(appEnv(env))
   const db = getDb(env.DB)
-  let accountId = (await storedAccount(env, owner.id)).stripeAccountId
+  let accountId = (await storedAccount(env, restaurant.id)).stripeAccountId
   if (!accountId) {
     const account = await stripe.accounts.create(
       {
         country: 'MX',
-        email: owner.email,
+        email: restaurant.email,
         controller: {
           stripe_dashboard: { type: 'full' },
           fees: { payer: 'account' },
@@ -118,17 +118,17 @@ export async function onboardingLink(
         },
         capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
         // 5812: eating places and restaurants.
-        business_profile: { mcc: '5812', ...(owner.restaurantName ? { name: owner.restaurantName } : {}) },
-        metadata: { userId: owner.id },
+        business_profile: { mcc: '5812', ...(restaurant.restaurantName ? { name: restaurant.restaurantName } : {}) },
+        metadata: { restaurantId: restaurant.id },
       },
       // Two clicks at once make one account: Stripe answers the second with the first.
-      { idempotencyKey: `${owner.id}:connect` },
+      { idempotencyKey: `${restaurant.id}:connect` },
     )
     await db
-      .update(users)
+      .update(restaurants)
       .set({ stripeAccountId: account.id })
-      .where(and(eq(users.id, owner.id), isNull(users.stripeAccountId)))
-    accountId = (await storedAccount(env, owner.id)).stripeAccountId ?? account.id
+      .where(and(eq(restaurants.id, restaurant.id), isNull(restaurants.stripeAccountId)))
+    accountId = (await storedAccount(env, restaurant.id)).stripeAccountId ?? account.id
   }
   const link = await stripe.accountLinks.create({
     account: accountId,
@@ -150,29 +150,29 @@ export async function applyAccount(env: Env, account: Stripe.Account, host: stri
   const db = getDb(env.DB)
   const next = { stripeChargesEnabled: account.charges_enabled, stripeDetailsSubmitted: account.details_submitted }
   const activation = db
-    .update(users)
+    .update(restaurants)
     .set(next)
-    .where(and(eq(users.stripeAccountId, account.id), eq(users.stripeChargesEnabled, false)))
-    .returning({ id: users.id })
+    .where(and(eq(restaurants.stripeAccountId, account.id), eq(restaurants.stripeChargesEnabled, false)))
+    .returning({ id: restaurants.id })
   const change = db
-    .update(users)
+    .update(restaurants)
     .set(next)
     .where(
       and(
-        eq(users.stripeAccountId, account.id),
+        eq(restaurants.stripeAccountId, account.id),
         or(
-          ne(users.stripeChargesEnabled, next.stripeChargesEnabled),
-          ne(users.stripeDetailsSubmitted, next.stripeDetailsSubmitted),
+          ne(restaurants.stripeChargesEnabled, next.stripeChargesEnabled),
+          ne(restaurants.stripeDetailsSubmitted, next.stripeDetailsSubmitted),
         ),
       ),
     )
-    .returning({ id: users.id })
+    .returning({ id: restaurants.id })
   // One statement flips the account to charging, so of two tellings at once (webhook, Configuración) one alone sees it happen.
   const [activated, changed] = account.charges_enabled ? await db.batch([activation, change]) : [[], await change]
-  const userId = activated[0]?.id ?? changed[0]?.id
-  if (!userId) return
+  const restaurantId = activated[0]?.id ?? changed[0]?.id
+  if (!restaurantId) return
   if (activated.length > 0) await registerDomain(env, account.id, host)
-  await restaurantChanged(env, userId)
+  await restaurantChanged(env, restaurantId)
 }
 
 /** A name Apple can verify: not an address or a local name (local runs have none, and need none). */
@@ -197,7 +197,7 @@ async function registerDomain(env: Env, accountId: string, host: string): Promis
 }
 
 /** The owner's choice for their tables until their Stripe account can charge: no payments, or the labelled demo. */
-export async function saveUnconnectedPayments(env: Env, userId: string, choice: 'off' | 'demo'): Promise<void> {
-  await getDb(env.DB).update(users).set({ unconnectedPayments: choice }).where(eq(users.id, userId))
-  await restaurantChanged(env, userId)
+export async function saveUnconnectedPayments(env: Env, restaurantId: string, choice: 'off' | 'demo'): Promise<void> {
+  await getDb(env.DB).update(restaurants).set({ unconnectedPayments: choice }).where(eq(restaurants.id, restaurantId))
+  await restaurantChanged(env, restaurantId)
 }

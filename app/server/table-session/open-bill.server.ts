@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { billLinesQuery, billTableColumns, currentSessionOf, openTableQuery } from '../bills/bill-reads.server'
 import type { Db } from '../db/client.server'
-import { payments, tables, tableSessions, users, type BillItemRow, type PaymentRow } from '../db/schema.server'
+import { payments, tables, tableSessions, restaurants, type BillItemRow, type PaymentRow } from '../db/schema.server'
 import { billClosed, tableNotFound } from '../bills/write-result.server'
 
 /** The table a bill belongs to, with the restaurant settings its writes and pages need. */
@@ -66,7 +66,7 @@ export async function readTable(db: Db, tableId: string): Promise<(BillTable & {
   const [row] = await db
     .select({ ...billTableColumns, sessionId: tables.sessionId })
     .from(tables)
-    .innerJoin(users, eq(users.id, tables.userId))
+    .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
     .where(eq(tables.id, tableId))
     .limit(1)
   return row ?? null

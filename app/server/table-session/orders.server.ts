@@ -10,7 +10,11 @@ import { fail, type WriteResult } from '../bills/write-result.server'
 import type { BillTable } from './open-bill.server'
 
 /** The restaurant's own menu entries among `menuItemIds`, with their modifier groups. */
-export async function menuEntries(db: Db, userId: string, menuItemIds: string[]): Promise<Map<string, MenuEntry>> {
+export async function menuEntries(
+  db: Db,
+  restaurantId: string,
+  menuItemIds: string[],
+): Promise<Map<string, MenuEntry>> {
   const entries = new Map<string, MenuEntry & { modifierGroups: MenuEntry['modifierGroups'][number][] }>()
   if (menuItemIds.length === 0) return entries
   const [rows, groups] = await Promise.all([
@@ -19,7 +23,7 @@ export async function menuEntries(db: Db, userId: string, menuItemIds: string[])
       .from(menuItems)
       .innerJoin(categories, eq(categories.id, menuItems.categoryId))
       .innerJoin(menus, eq(menus.id, categories.menuId))
-      .where(and(inArray(menuItems.id, menuItemIds), eq(menus.userId, userId))),
+      .where(and(inArray(menuItems.id, menuItemIds), eq(menus.restaurantId, restaurantId))),
     modifierGroupsOf(db, menuItemIds),
   ])
   for (const row of rows)

@@ -12,7 +12,7 @@ export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 
 const columns = {
   id: tables.id,
-  userId: tables.userId,
+  userId: tables.restaurantId,
   tableNumber: tables.tableNumber,
   tableName: tables.tableName,
   capacity: tables.capacity,
@@ -35,7 +35,7 @@ const lastActivity = sql<number>`max(
  * in the order they were made, each with its short code (`K7MQ-4XPD`), its
  * open bill's figures (billTotals, in cents) and when it last changed.
  */
-export async function listTables(db: Db, userId: string) {
+export async function listTables(db: Db, restaurantId: string) {
   const rows = await db
     .select({
       ...columns,
@@ -43,7 +43,7 @@ export async function listTables(db: Db, userId: string) {
       lastActivityAt: lastActivity,
     })
     .from(tables)
-    .where(and(eq(tables.userId, userId), eq(tables.isActive, true)))
+    .where(and(eq(tables.restaurantId, restaurantId), eq(tables.isActive, true)))
     .orderBy(asc(tables.createdAt), asc(tables.tableNumber))
   return (await withCodes(db, rows)).map(({ totalCents, paymentsCents, refundedCents, ...table }) => {
     const totals = ledgerTotals({ totalCents, paymentsCents, refundedCents })
@@ -58,12 +58,12 @@ export async function listTables(db: Db, userId: string) {
 }
 
 /** The owner's table `tableId`, unless it is archived; a condition for queries. */
-const ownTable = (userId: string, tableId: string) =>
-  and(eq(tables.id, tableId), eq(tables.userId, userId), isNull(tables.archivedAt))
+const ownTable = (restaurantId: string, tableId: string) =>
+  and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId), isNull(tables.archivedAt))
 
 /** One of the owner's tables in use, with its short code; null for an archived one, another owner's or an unknown id (answered as 404). */
-export async function findOwnTable(db: Db, userId: string, tableId: string) {
-  const rows = await db.select(columns).from(tables).where(ownTable(userId, tableId)).limit(1)
+export async function findOwnTable(db: Db, restaurantId: string, tableId: string) {
+  const rows = await db.select(columns).from(tables).where(ownTable(restaurantId, tableId)).limit(1)
   const [row] = await withCodes(db, rows)
   return row ?? null
 }
@@ -73,7 +73,12 @@ export async function findOwnTable(db: Db, userId: string, tableId: string) {
  * opens), a short code no other table has (drawn again if it was taken) and
  * an open bill.
  */
-export async function createTable(db: Db, userId: string, input: CreateTableInput, draw: DrawCode = drawTableCode) {
+export async function createTable(
+  db: Db,
+  restaurantId: string,
+  input: CreateTableInput,
+  draw: DrawCode = drawTableCode,
+) {
   const id = crypto.randomUUID()
   const sessionId = newSessionId()
   try {
@@ -82,7 +87,7 @@ export async function createTable(db: Db, userId: string, input: CreateTableInpu
         db.batch([
           db.insert(tables).values({
             id,
-            userId,
+            restaurantId,
             tableNumber: input.tableNumber,
             tableName: input.tableName,
             capacity: input.capacity,
@@ -95,22 +100,22 @@ export async function createTable(db: Db, userId: string, input: CreateTableInpu
       draw,
     )
   } catch (error) {
-    if (String(error).includes('tables.user_id, tables.table_number')) return null
+    if (String(error).includes('tables.restaurant_id, tables.table_number')) return null
     throw error
   }
-  return findOwnTable(db, userId, id)
+  return findOwnTable(db, restaurantId, id)
 }
 
-export async function updateTable(env: Env, userId: string, tableId: string, input: UpdateTableInput) {
+export async function updateTable(env: Env, restaurantId: string, tableId: string, input: UpdateTableInput) {
   const db = getDb(env.DB)
   const [row] = await db
     .update(tables)
     .set({ tableName: input.tableName, capacity: input.capacity })
-    .where(ownTable(userId, tableId))
+    .where(ownTable(restaurantId, tableId))
     .returning({ sessionId: tables.sessionId })
   if (!row) return null
   await billsChanged(env, [row.sessionId])
-  return findOwnTable(db, userId, tableId)
+  return findOwnTable(db, restaurantId, tableId)
 }
 
 /**
@@ -121,11 +126,15 @@ export async function updateTable(env: Env, userId: string, tableId: string, inp
  * otherwise nothing changes and the answer says why. Null when the table is
  * not the owner's (or already archived).
  */
-export async function archiveTable(env: Env, userId: string, tableId: string): Promise<WriteResult<object> | null> {
+export async function archiveTable(
+  env: Env,
+  restaurantId: string,
+  tableId: string,
+): Promise<WriteResult<object> | null> {
   const [own] = await getDb(env.DB)
     .select({ sessionId: tables.sessionId })
     .from(tables)
-    .where(ownTable(userId, tableId))
+    .where(ownTable(restaurantId, tableId))
     .limit(1)
   if (!own) return null
   return tableSessionStub(env, own.sessionId).archive(own.sessionId, tableId)

@@ -1,7 +1,7 @@
-import { getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { RESTAURANT_CUISINES, RESTAURANT_TYPES } from '~/domain/schemas/auth'
 import type { TFunction } from '~/locales/translate'
-import { SelectField } from '../forms'
+import { Field, SelectField } from '../forms'
 import { useI18n } from '../i18n'
 
 /** 'Mesa 4 - Patio', or 'Mesa 4' for a table without a name. */
@@ -40,6 +40,38 @@ export function RestaurantKindFields({
           ...RESTAURANT_CUISINES.map((value) => ({ value, label: t(`admin.signup.cuisines.${value}`) })),
         ]}
       />
+    </>
+  )
+}
+
+type ProfileField =
+  | 'restaurantName'
+  | 'restaurantType'
+  | 'restaurantCuisine'
+  | 'restaurantAddress'
+  | 'restaurantPhone'
+  | 'restaurantEmail'
+
+/** The restaurant's profile fields of onboarding, a new restaurant and the settings. */
+export function RestaurantProfileFields({ fields }: { fields: Record<ProfileField, FieldMetadata<string>> }) {
+  const { t } = useI18n()
+  const text = (
+    name: Exclude<ProfileField, 'restaurantType' | 'restaurantCuisine'>,
+    type: 'text' | 'tel' | 'email',
+  ) => (
+    <Field
+      label={t(`admin.signup.${name}`)}
+      errors={fields[name].errors}
+      inputProps={getInputProps(fields[name], { type })}
+    />
+  )
+  return (
+    <>
+      {text('restaurantName', 'text')}
+      <RestaurantKindFields type={fields.restaurantType} cuisine={fields.restaurantCuisine} />
+      {text('restaurantAddress', 'text')}
+      {text('restaurantPhone', 'tel')}
+      {text('restaurantEmail', 'email')}
     </>
   )
 }

@@ -1,0 +1,63 @@
+/**
+ * Who may do what in a restaurant: the one permission table. The guard
+ * (app/server/auth/guard.server.ts) refuses with it; screens hide with it.
+ * docs/roles.md is this table in words.
+ */
+export const ROLES = ['owner', 'manager', 'waiter'] as const
+export type Role = (typeof ROLES)[number]
+
+const ALL = ROLES
+const MANAGERS = ['owner', 'manager'] as const
+const OWNERS = ['owner'] as const
+
+export const PERMISSIONS = {
+  /** The restaurant's name and one's own account: every member. */
+  'restaurant.view': ALL,
+  /** The tables' dashboard, a table's page and its live updates, its printable QR. */
+  'tables.view': ALL,
+  /** New tables, their number, name and seats, archiving one. */
+  'tables.manage': MANAGERS,
+  /** Staff orders, notes and open items on a table's bill. */
+  'orders.add': ALL,
+  /** Cash and terminal payments taken at the table. */
+  'payments.record': ALL,
+  /** Units taken off a bill before anyone paid them, with a reason. */
+  'lines.void': ALL,
+  /** Units kept on a bill at no charge. */
+  'lines.comp': MANAGERS,
+  /** Money given back on a payment. */
+  'refunds.issue': MANAGERS,
+  /** Closing a bill that is paid in full. */
+  'bills.close': ALL,
+  /** Closing a bill with something unpaid (the diners left, the house pays). */
+  'bills.close-unpaid': MANAGERS,
+  /** Closed bills, the cash-out and the analytics. */
+  'books.view': MANAGERS,
+  /** Reading the menus (a waiter takes orders from them). */
+  'menus.view': ALL,
+  /** Menus, their dishes, options, photos and PDFs. */
+  'menus.manage': MANAGERS,
+  /** The team's page: who works here, pending invitations. Which roles one may invite is `rolesManagedBy`. */
+  'team.view': MANAGERS,
+  /** The restaurant's profile, tax settings, time zone and fiscal data. */
+  'settings.manage': OWNERS,
+  /** The restaurant's Stripe account and how it takes payments. */
+  'payouts.manage': OWNERS,
+  /** Opening another restaurant from one's account. */
+  'restaurants.create': OWNERS,
+} as const satisfies Record<string, readonly Role[]>
+
+export type Permission = keyof typeof PERMISSIONS
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role)
+}
+
+/** The roles a member may invite, change or remove: an owner any, a manager only waiters. */
+export function rolesManagedBy(role: Role): readonly Role[] {
+  if (role === 'owner') return ROLES
+  if (role === 'manager') return ['waiter']
+  return []
+}
+
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value)

@@ -1,0 +1,71 @@
+import type { TeamResources } from './team.es'
+
+/** The restaurant's team in English; same keys as team.es.ts. */
+const teamEn: TeamResources = {
+  forbidden: 'Your role in this restaurant does not allow this. Ask a manager or the owner.',
+  title: 'Team',
+  lead: 'Who works at {{restaurant}} and what each person may do.',
+  roles: { owner: 'Owner', manager: 'Manager', waiter: 'Waiter' },
+  roleHelp: {
+    owner: 'Everything, including the team, Stripe and the settings.',
+    manager: 'Tables, orders, menus, payments, voids, comps, refunds, closes, the cash-out and analytics.',
+    waiter: 'Tables, orders, notes, cash or terminal payments, voiding what is unpaid and closing paid bills.',
+  },
+  you: 'You',
+  members: 'Members',
+  role: 'Role',
+  changeRole: 'Change role',
+  roleChanged: 'Role updated',
+  remove: 'Remove from the team',
+  removeConfirm: 'Remove {{name}} from the team? They are signed out at once.',
+  removed: '{{name}} was removed from the team',
+  lastOwner: 'The restaurant needs at least one owner: make someone else owner first.',
+  invite: {
+    title: 'Invite someone',
+    email: 'Email',
+    role: 'Role',
+    send: 'Send invitation',
+    sent: 'Invitation sent to {{email}}',
+    already: 'That person is already on the team.',
+    pending: 'Pending invitations',
+    expires: 'Expires {{date}}',
+    resend: 'Resend',
+    resent: 'Invitation sent again',
+    cancel: 'Cancel',
+    cancelled: 'Invitation cancelled',
+    none: 'No pending invitations.',
+    mailSubject: 'You are invited to {{restaurant}} on Mesa',
+    mailBody:
+      '{{inviter}} invited you to join {{restaurant}} on Mesa as {{role}}.\n\nOpen this link to accept (valid for 7 days, once):\n{{link}}\n\nIf you did not expect this invitation, ignore this email.',
+  },
+  join: {
+    title: 'Join {{restaurant}}',
+    lead: '{{inviter}} invited you as {{role}}.',
+    name: 'Your name',
+    password: 'Choose a password',
+    create: 'Create my account and join',
+    signedInAs: 'You are signed in as {{email}}.',
+    joinAs: 'Join as {{email}}',
+    otherAccount: 'This invitation is for {{email}}. Sign out and sign in with that account.',
+    existing: 'You already have an account with {{email}}: sign in with it to join.',
+    signIn: 'Sign in to join',
+    invalidTitle: 'This invitation no longer works',
+    invalid: 'The link expired, was used, was cancelled or does not exist. Ask whoever invited you for a new one.',
+    welcome: 'Welcome to {{restaurant}}',
+  },
+  switcher: {
+    label: 'Restaurant',
+    switch: 'Switch',
+    switched: 'You are now working at {{restaurant}}',
+    create: 'Open another restaurant',
+  },
+  create: {
+    title: 'Open a restaurant',
+    lead: 'You will be its owner. Your other restaurants stay as they are.',
+    none: 'You do not belong to any restaurant yet. Open one, or ask its owner for an invitation.',
+    submit: 'Open restaurant',
+    created: 'Restaurant opened',
+  },
+}
+
+export default teamEn
