@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   'settings.manage': OWNERS,
   /** The restaurant's Stripe account and how it takes payments. */
   'payouts.manage': OWNERS,
+  /** Making this device the restaurant's shared one, where members switch with their PIN. */
+  'devices.manage': MANAGERS,
   /** Opening another restaurant from one's account. */
   'restaurants.create': OWNERS,
 } as const satisfies Record<string, readonly Role[]>

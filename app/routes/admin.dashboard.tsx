@@ -14,7 +14,7 @@ import { saveRestaurant } from '~/server/auth/accounts.server'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { placesOf, switchRestaurant } from '~/server/team/places.server'
-import { can, type Permission } from '~/domain/permissions'
+import { can, type Permission, type Role } from '~/domain/permissions'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { RestaurantProfileFields } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
@@ -56,7 +56,7 @@ export const access: PageAccess = {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant, person, role } = await requireStaff(context, request, 'page', access.view)
+  const { restaurant, person, role, device } = await requireStaff(context, request, 'page', access.view)
   const url = new URL(request.url)
   // The tabs were ?tab= once: links kept from then open the same tab.
   const tab = TABS.find(({ name }) => name === url.searchParams.get('tab'))
@@ -65,7 +65,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`${tab.to}${url.search}`)
   }
   const places = await placesOf(getDb(context.cloudflare.env.DB), person.id)
-  return { restaurant, person, role, places, onboarding: !restaurant.restaurantName && can(role, 'settings.manage') }
+  return {
+    restaurant,
+    person,
+    role,
+    device,
+    places,
+    onboarding: !restaurant.restaurantName && can(role, 'settings.manage'),
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -85,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { restaurant, person, role, places, onboarding } = useLoaderData<typeof loader>()
+  const { restaurant, person, role, device, places, onboarding } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const toast = useToast()
 
@@ -120,12 +127,20 @@ export default function Dashboard() {
           <div className="hidden sm:block">
             <ThemeToggle />
           </div>
-          {/* A link could be followed by a prefetch or another site's page; ending a session is a write. */}
-          <Form method="post" action="/api/logout" reloadDocument>
-            <button type="submit" className={buttonClass.secondary} data-testid="logout">
-              {t('admin.dashboard.logout')}
-            </button>
-          </Form>
+          {/* On the shared device the next person needs it locked, not signed out; elsewhere, signing out. A link could be followed by a prefetch or another site's page: both are writes. */}
+          {device ? (
+            <Form method="post" action="/admin/device">
+              <button type="submit" name="intent" value="lock" className={buttonClass.secondary} data-testid="lock">
+                {t('admin.team.devices.lock')}
+              </button>
+            </Form>
+          ) : (
+            <Form method="post" action="/api/logout" reloadDocument>
+              <button type="submit" className={buttonClass.secondary} data-testid="logout">
+                {t('admin.dashboard.logout')}
+              </button>
+            </Form>
+          )}
         </div>
         {onboarding ? null : (
           <nav aria-label={t('admin.dashboard.title')} className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-4">
@@ -154,9 +169,7 @@ export default function Dashboard() {
           </nav>
         )}
       </header>
-      {places.length > 1 || can(role, 'restaurants.create') ? (
-        <RestaurantSwitcher current={restaurant.id} places={places} canCreate={can(role, 'restaurants.create')} />
-      ) : null}
+      {onboarding ? null : <AccountBar current={restaurant.id} places={places} role={role} device={device} />}
       <main className="mx-auto max-w-5xl px-4 py-6">{onboarding ? <Onboarding /> : <Outlet />}</main>
     </div>
   )
@@ -185,22 +198,25 @@ function Onboarding() {
 }
 
 /**
- * Which restaurant the person works in, for one who belongs to several (a
- * plain form: it works without JavaScript), and the way to open another.
+ * The person's own bar: which restaurant they work in, for one who belongs
+ * to several (a plain form: it works without JavaScript), their PIN, the
+ * shared device, and opening another restaurant, as their role allows.
  */
-function RestaurantSwitcher({
+function AccountBar({
   current,
   places,
-  canCreate,
+  role,
+  device,
 }: {
   current: string
   places: { id: string; restaurantName: string | null }[]
-  canCreate: boolean
+  role: Role
+  device: boolean
 }) {
   const { t } = useI18n()
   return (
     <div className="mx-auto flex max-w-5xl flex-wrap items-end gap-2 px-4 pt-4">
-      {places.length > 1 ? (
+      {places.length > 1 && !device ? (
         <Form method="post" className="flex items-end gap-2" data-testid="restaurant-switcher">
           <input type="hidden" name="intent" value="switch" />
           <label className="grid gap-1 text-sm font-semibold">
@@ -222,11 +238,21 @@ function RestaurantSwitcher({
           </button>
         </Form>
       ) : null}
-      {canCreate ? (
-        <Link to="/admin/restaurants/new" className={`${buttonClass.secondary} ml-auto`}>
-          {t('admin.team.switcher.create')}
+      <div className="ml-auto flex flex-wrap gap-2">
+        <Link to="/admin/pin" className={buttonClass.secondary}>
+          {t('admin.team.pin.link')}
         </Link>
-      ) : null}
+        {can(role, 'devices.manage') && !device ? (
+          <Link to="/admin/devices" className={buttonClass.secondary}>
+            {t('admin.team.devices.link')}
+          </Link>
+        ) : null}
+        {can(role, 'restaurants.create') && !device ? (
+          <Link to="/admin/restaurants/new" className={buttonClass.secondary}>
+            {t('admin.team.switcher.create')}
+          </Link>
+        ) : null}
+      </div>
     </div>
   )
 }

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Outlet, useRouteLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import { DEVICE_IDLE_MS } from '~/domain/schemas/pins'
 import { principalOf } from '~/server/auth/guard.server'
 import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
@@ -17,11 +19,43 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.bra
 /** Also the restaurant's name, which every staff page's title ends with. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const principal = await principalOf(context, request)
-  return { signedIn: Boolean(principal), restaurantName: principal?.restaurant.restaurantName ?? null }
+  return {
+    signedIn: Boolean(principal),
+    restaurantName: principal?.restaurant.restaurantName ?? null,
+    device: principal?.device ?? false,
+  }
 }
 
 export default function StaffArea() {
+  const { device } = useLoaderData<typeof loader>()
+  useLockWhenIdle(device)
   return <Outlet />
+}
+
+/**
+ * On the restaurant's shared device, the screen goes back to the lock
+ * screen once nobody has touched it for the idle time, so the next person
+ * does not act under the last one's name. The server locks it too (its
+ * next request finds the time over); this only saves a tap on a stale page.
+ */
+function useLockWhenIdle(device: boolean) {
+  useEffect(() => {
+    if (!device) return
+    let timer = setTimeout(lock, DEVICE_IDLE_MS)
+    function lock() {
+      window.location.assign('/admin/device')
+    }
+    function touched() {
+      clearTimeout(timer)
+      timer = setTimeout(lock, DEVICE_IDLE_MS)
+    }
+    const events = ['pointerdown', 'keydown'] as const
+    for (const event of events) window.addEventListener(event, touched, { passive: true })
+    return () => {
+      clearTimeout(timer)
+      for (const event of events) window.removeEventListener(event, touched)
+    }
+  }, [device])
 }
 
 export function ErrorBoundary() {

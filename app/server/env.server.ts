@@ -24,6 +24,8 @@ export const DEFAULT_LIMITS = {
   contactPerAddress: { limit: 5, windowSeconds: 3600 },
   failedSignInsPerAddressAndEmail: { limit: 5, windowSeconds: 900 },
   failedSignInsPerAddress: { limit: 20, windowSeconds: 900 },
+  // A PIN has 10,000 to 1,000,000 values: five wrong ones lock that member's PIN on every device for the window.
+  failedPinsPerMember: { limit: 5, windowSeconds: 900 },
 } satisfies Record<string, LimitConfig>
 export type LimitName = keyof typeof DEFAULT_LIMITS
 

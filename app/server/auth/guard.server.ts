@@ -4,6 +4,7 @@ import { getDb } from '../db/client.server'
 import { apiError } from '../http/api.server'
 import { getT } from '../http/i18n.server'
 import { findOwnTable } from '../tables/tables.server'
+import { keepUnlocked } from '../team/devices.server'
 import { findSession, readSessionToken } from './session.server'
 import { hashToken } from './tokens.server'
 
@@ -26,6 +27,8 @@ export interface Principal {
   role: Role
   /** Their session, by its hash: their live sockets end with it. */
   session: string
+  /** Whether they act through the restaurant's shared device (unlocked with their PIN) rather than their own sign-in. */
+  device: boolean
 }
 
 /**
@@ -60,11 +63,23 @@ export async function signedIn(context: AppLoadContext, request: Request) {
   return found ? { ...found, session } : null
 }
 
-/** The request's principal, or null when nobody is signed in to a restaurant. */
+type Found = NonNullable<Awaited<ReturnType<typeof signedIn>>>
+
+const principalFrom = (found: Found): Principal | null =>
+  found.person && found.membership
+    ? { person: found.person, ...found.membership, session: found.session, device: Boolean(found.device) }
+    : null
+
+/** The request's principal, or null when nobody is signed in to a restaurant (or the shared device is locked). */
 export async function principalOf(context: AppLoadContext, request: Request): Promise<Principal | null> {
   const found = await signedIn(context, request)
-  if (!found?.membership) return null
-  return { person: found.person, ...found.membership, session: found.session }
+  return found ? principalFrom(found) : null
+}
+
+/** A shared device nobody has unlocked: a page goes to its lock screen, an API call or a socket is refused. */
+function lockedDevice(surface: Surface): Response {
+  if (surface === 'page') return redirect('/admin/device')
+  return apiError('UNAUTHENTICATED', 'This device is locked: unlock it with your PIN.')
 }
 
 function signInFirst(request: Request, surface: Surface): Response {
@@ -100,12 +115,14 @@ export async function requireStaff(
     throw apiError('FORBIDDEN', 'This connection must come from the Mesa site itself.')
   const found = await signedIn(context, request)
   if (!found) throw signInFirst(request, surface)
-  if (!found.membership) {
+  if (!found.person) throw lockedDevice(surface)
+  const principal = principalFrom(found)
+  if (!principal) {
     if (surface === 'page') throw redirect('/admin/restaurants/new')
     throw await forbidden(request, surface)
   }
-  const principal: Principal = { person: found.person, ...found.membership, session: found.session }
   if (!can(principal.role, permission)) throw await forbidden(request, surface)
+  if (found.device) await keepUnlocked(getDb(context.cloudflare.env.DB), found.session, found.device.actingUntil)
   return principal
 }
 
@@ -117,8 +134,21 @@ export async function requireStaff(
 export async function requireAccount(context: AppLoadContext, request: Request, permission: Permission) {
   const found = await signedIn(context, request)
   if (!found) throw signInFirst(request, 'page')
+  if (!found.person) throw lockedDevice('page')
   if (found.membership && !can(found.membership.role, permission)) throw await forbidden(request, 'page')
-  return found
+  return { ...found, person: found.person }
+}
+
+/**
+ * A shared device of the restaurant, locked or not: its session, its
+ * restaurant and who has it unlocked (null when locked). Another session
+ * has no lock screen: it goes to the dashboard.
+ */
+export async function requireDevice(context: AppLoadContext, request: Request) {
+  const found = await signedIn(context, request)
+  if (!found) throw signInFirst(request, 'page')
+  if (!found.device) throw redirect('/admin/dashboard')
+  return { session: found.session, restaurantId: found.device.restaurantId, acting: found.person }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, memberships, restaurants, users } from '../db/schema.server'
 import { restaurantHub } from '../live/live-sockets.server'
@@ -97,29 +97,37 @@ export const restaurantProfile = {
  * the restaurant it works in and their role there; null once the session
  * expired, or once the person no longer belongs to that restaurant (a
  * removed member is signed out on their next request). A session of a
- * person who belongs to no restaurant answers with no restaurant.
+ * person who belongs to no restaurant answers with no restaurant. A shared
+ * device's session answers for the member who unlocked it while their time
+ * lasts, and as locked (no person) otherwise.
  */
 export async function findSession(db: Db, sessionHash: string) {
+  const now = Date.now()
+  // On a shared device the person is whoever unlocked it, while that lasts; elsewhere the one who signed in.
+  const person = sql`CASE WHEN ${authSessions.device} THEN (CASE WHEN ${authSessions.actingUntil} > ${now} THEN ${authSessions.actingUserId} END) ELSE ${authSessions.userId} END`
   const [row] = await db
     .select({
       person: { id: users.id, email: users.email, name: users.name },
       restaurantId: authSessions.restaurantId,
+      device: authSessions.device,
+      actingUntil: authSessions.actingUntil,
       role: memberships.role,
       restaurant: restaurantProfile,
     })
     .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.userId, authSessions.userId), eq(memberships.restaurantId, authSessions.restaurantId)),
-    )
+    .leftJoin(users, eq(users.id, person))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.restaurantId, authSessions.restaurantId)))
     .leftJoin(restaurants, eq(restaurants.id, memberships.restaurantId))
-    .where(and(eq(authSessions.id, sessionHash), gt(authSessions.expiresAt, Date.now())))
+    .where(and(eq(authSessions.id, sessionHash), gt(authSessions.expiresAt, now)))
     .limit(1)
   if (!row) return null
-  if (row.restaurantId && !row.role) return null
+  const device = row.device && row.restaurantId ? { restaurantId: row.restaurantId, actingUntil: row.actingUntil } : null
+  if (!row.person) return device ? { person: null, membership: null, device } : null
+  // Removed from the restaurant: signed out; on a shared device, only their turn at it ends.
+  if (row.restaurantId && !row.role) return device ? { person: null, membership: null, device } : null
   return {
     person: row.person,
     membership: row.role && row.restaurant ? { role: row.role, restaurant: row.restaurant } : null,
+    device,
   }
 }

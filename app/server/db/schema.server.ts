@@ -93,6 +93,10 @@ export const memberships = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ROLES }).notNull(),
+    // The member's PIN for the restaurant's shared devices, hashed as a password is (auth/password.server.ts); null until they set one.
+    pinHash: text('pin_hash'),
+    pinSalt: text('pin_salt'),
+    pinIterations: integer('pin_iterations'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -155,6 +159,11 @@ export const authSessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The restaurant this session works in; the guard checks the person still belongs to it on every request.
     restaurantId: text('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+    // A shared device of the restaurant (a tablet on the floor): signed in as the device, it acts as whoever
+    // entered their PIN last (`actingUserId`) until `actingUntil`, and is locked otherwise. `userId` set it up.
+    device: integer('device', { mode: 'boolean' }).notNull().default(false),
+    actingUserId: text('acting_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actingUntil: integer('acting_until'),
     expiresAt: integer('expires_at').notNull(),
     createdAt: createdAt(),
   },
