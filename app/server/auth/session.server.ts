@@ -116,12 +116,16 @@ export async function findSession(db: Db, sessionHash: string) {
     })
     .from(authSessions)
     .leftJoin(users, eq(users.id, person))
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.restaurantId, authSessions.restaurantId)))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.restaurantId, authSessions.restaurantId)),
+    )
     .leftJoin(restaurants, eq(restaurants.id, memberships.restaurantId))
     .where(and(eq(authSessions.id, sessionHash), gt(authSessions.expiresAt, now)))
     .limit(1)
   if (!row) return null
-  const device = row.device && row.restaurantId ? { restaurantId: row.restaurantId, actingUntil: row.actingUntil } : null
+  const device =
+    row.device && row.restaurantId ? { restaurantId: row.restaurantId, actingUntil: row.actingUntil } : null
   if (!row.person) return device ? { person: null, membership: null, device } : null
   // Removed from the restaurant: signed out; on a shared device, only their turn at it ends.
   if (row.restaurantId && !row.role) return device ? { person: null, membership: null, device } : null
