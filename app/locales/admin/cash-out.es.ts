@@ -62,6 +62,7 @@ const cashOutEs = {
   tipsByStaff: 'Propinas por persona',
   diners: 'Mesa (comensales)',
   dinersHint: 'Lo que los comensales pagaron por su cuenta en Mesa.',
+  typedHint: 'Nombre escrito a mano en registros de antes de que cada quien firmara con su cuenta.',
   refunds: {
     title: 'Devoluciones',
     none: 'Ninguna devolución en este periodo.',

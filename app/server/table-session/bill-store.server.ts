@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { PaidSums } from '~/domain/bill'
+import type { Signature } from '~/domain/signature'
 import type { SplitPaid } from '~/domain/split'
 import type { AdjustmentRow, BillItemRow, PaymentRow } from '../db/schema.server'
 import { HoldStore } from './hold-store.server'
@@ -12,11 +13,19 @@ import { SeenTransactions } from './seen-transactions.server'
 import { placeholdersOf, ROWID } from './statements.server'
 import { hasSchema, migrateStorage, objectDb, type ObjectDb } from './storage.server'
 
-/** How a bill closed with something unpaid was left: how much, why, and who closed it. */
+/** How a bill closed with something unpaid was left: how much, why, and who closed it (their name as it was then). */
 export interface Settlement {
   unpaidCents: number
   reason: string | null
   staff: string
+  /** The member's id; absent on bills closed before closes were signed. */
+  staffId?: string | null
+}
+
+/** What a close is told: the member who closes the bill, and why what is unpaid is left so. */
+export interface Closing {
+  by: Signature | null
+  unpaidReason: string | null
 }
 
 /** Which bill this object holds and what it knows of its table. */
