@@ -24,12 +24,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export const access: PageAccess = { view: 'orders.add', intents: { order: 'orders.add', 'open-item': 'orders.add' } }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { db, table, restaurant } = await requireStaffTable(
-    args.context,
-    args.request,
-    args.params.id,
-    access.view,
-  )
+  const { db, table, restaurant } = await requireStaffTable(args.context, args.request, args.params.id, access.view)
   return {
     table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId },
     menu: await readOwnerMenu(db, restaurant.id),

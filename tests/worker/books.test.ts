@@ -321,7 +321,14 @@ describe('voids and comps', () => {
           .then((rows) => rows.results),
       )
       .toEqual([
-        { kind: 'void', quantity: 1, amount: 4000, reason: 'Se pidió de más', staff: OWNER_NAME, staffId: owner.userId },
+        {
+          kind: 'void',
+          quantity: 1,
+          amount: 4000,
+          reason: 'Se pidió de más',
+          staff: OWNER_NAME,
+          staffId: owner.userId,
+        },
       ])
   })
 
@@ -609,11 +616,7 @@ describe('a waiter’s order', () => {
     expect(page).toContain('Con clamato')
 
     const order = (fields: Record<string, string>) =>
-      postForm(
-        `/admin/tables/${table.id}/order`,
-        { sessionId: table.sessionId, ...fields },
-        owner.cookie,
-      )
+      postForm(`/admin/tables/${table.id}/order`, { sessionId: table.sessionId, ...fields }, owner.cookie)
     // A price sent with a menu item is ignored: the menu prices it.
     const added = await order({
       intent: 'order',

@@ -148,8 +148,7 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
     env,
     request.tableId,
     request.sessionId,
-    async (sessionId) =>
-      await tableSessionStub(env, sessionId).addItems(sessionId, request, orderer.staff),
+    async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, orderer.staff),
   )
   // Only orders that reached the bill spend the allowance: a refused one (or a stranger's) must not hold the table back.
   if (spent?.ok && !result.ok) await spent.undo()

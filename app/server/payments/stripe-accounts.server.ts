@@ -198,11 +198,7 @@ async function registerDomain(env: Env, accountId: string, host: string): Promis
 }
 
 /** The owner's choice for their tables until their Stripe account can charge: no payments, or the labelled demo; signed by them. */
-export async function saveUnconnectedPayments(
-  env: Env,
-  owner: Editor,
-  choice: 'off' | 'demo',
-): Promise<void> {
+export async function saveUnconnectedPayments(env: Env, owner: Editor, choice: 'off' | 'demo'): Promise<void> {
   const db = getDb(env.DB)
   const id = owner.restaurant.id
   await db.batch([

@@ -43,7 +43,11 @@ export function CashOutReport({ report }: { report: CashOut }) {
   const refunded = LEDGER_METHODS.filter((key) => report.refunds[key].count > 0)
   // The diners' own payments, and a name typed on records from before staff signed (beside a member of that name).
   const personHint = (row: CashOut['tipsByStaff'][number]) =>
-    row.staff === null ? `${t('admin.cashOut.dinersHint')} ` : row.staffId === null ? `${t('admin.cashOut.typedHint')} ` : ''
+    row.staff === null
+      ? `${t('admin.cashOut.dinersHint')} `
+      : row.staffId === null
+        ? `${t('admin.cashOut.typedHint')} `
+        : ''
   const headline = [
     {
       key: 'expected-cash',
