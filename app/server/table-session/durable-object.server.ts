@@ -263,11 +263,7 @@ export class TableSession extends DurableObject<Env> {
    * next bill's object holds it from then on; D1 learns of both through the
    * outbox, awaited here so staff screens that read D1 show the new bill.
    */
-  close(
-    sessionId: string,
-    tableId: string,
-    closing: Closing = { by: null, unpaidReason: null },
-  ): Promise<WriteResult<{ sessionId: string }>> {
+  close(sessionId: string, tableId: string, closing: Closing): Promise<WriteResult<{ sessionId: string }>> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
@@ -285,15 +281,12 @@ export class TableSession extends DurableObject<Env> {
           `${formatMoney(remaining)} is still unpaid: record how it was paid, or say why it is left unpaid.`,
         )
       }
-      const settlement: Settlement | null =
-        remaining > 0 || closing.by
-          ? {
-              unpaidCents: remaining,
-              reason: remaining > 0 ? closing.unpaidReason : null,
-              staff: closing.by?.name ?? '',
-              staffId: closing.by?.userId ?? null,
-            }
-          : null
+      const settlement: Settlement = {
+        unpaidCents: remaining,
+        reason: remaining > 0 ? closing.unpaidReason : null,
+        staff: closing.by.name,
+        staffId: closing.by.userId,
+      }
       // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
       // (this bill's records, and the close that opened this bill) and can take it.
       await this.#deliverSoon()
