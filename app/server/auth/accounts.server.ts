@@ -98,7 +98,7 @@ export async function checkCredentials(
           algorithm: user.passwordAlgorithm,
           iterations: user.passwordIterations,
         }
-      : await STAND_IN_HASH,
+      : await standInHash(),
   )
   if (!user || !valid) return { ok: false, code: 'INVALID_CREDENTIALS' }
   await signInSucceeded(env, input.email, clientAddress, attempt)
@@ -109,8 +109,13 @@ export async function checkCredentials(
   }
 }
 
-/** What an unknown email's password is checked against: the same work as a real one, never a match. */
-const STAND_IN_HASH = hashPassword(crypto.randomUUID())
+/**
+ * What an unknown email's password is checked against: the same work as a
+ * real one, never a match. Made at the first sign-in, not when the module
+ * loads: the runtime refuses random values and crypto at a Worker's start.
+ */
+let standIn: ReturnType<typeof hashPassword> | undefined
+const standInHash = () => (standIn ??= hashPassword(crypto.randomUUID()))
 
 /** The restaurant a person's session starts in: their last while they still belong to it, else their first. */
 export async function startingRestaurant(db: Db, userId: string, last: string | null): Promise<string | null> {
