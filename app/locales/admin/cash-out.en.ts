@@ -61,7 +61,7 @@ const cashOutEn: CashOutResources = {
   tipsByStaff: 'Tips by staff member',
   diners: 'Mesa (diners)',
   dinersHint: 'What diners paid themselves through Mesa.',
-  typedHint: 'A name typed by hand on records from before everyone signed with their own account.',
+  typedHint: 'Name typed by hand on earlier records.',
   refunds: {
     title: 'Refunds',
     none: 'No refunds in this period.',
