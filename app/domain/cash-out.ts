@@ -1,6 +1,7 @@
 import { LEDGER_METHODS, type LedgerMethod } from './bill'
 import type { AdjustmentKind } from './adjustments'
 import type { Cents } from './money'
+import { signerKey } from './signature'
 
 /*
  * The end-of-shift cash-out: what a period's ledger records add up to. The
@@ -36,16 +37,24 @@ export function netOf(paid: Sums, refunded: Sums): Sums {
   }
 }
 
-export interface LedgerPayment extends Sums {
-  method: LedgerMethod
-  /** The staff member who recorded it; null for a diner's own payment through Mesa. */
+/**
+ * Who took a payment: the member's id and their name as it was then. A
+ * diner's own payment through Mesa has neither; one recorded before staff
+ * signed has only the name typed on it.
+ */
+export interface RecordedBy {
+  recordedById: string | null
   recordedBy: string | null
 }
 
-export interface LedgerRefund extends Sums {
+/** A payment, in the order they were made (a member's latest name is the one shown). */
+export interface LedgerPayment extends Sums, RecordedBy {
   method: LedgerMethod
-  /** Who recorded the payment it gives back (its tip leaves their tips). */
-  recordedBy: string | null
+}
+
+/** A refund, with who took the payment it gives back (its tip leaves their tips). */
+export interface LedgerRefund extends Sums, RecordedBy {
+  method: LedgerMethod
 }
 
 export interface LedgerAdjustment {
@@ -85,8 +94,13 @@ export interface CashOut {
   refunds: Record<LedgerMethod | 'total', Takings>
   /** Tips kept, per method: tips paid less tips given back. */
   tipsByMethod: Record<LedgerMethod, Cents>
-  /** Tips kept, per staff member who took the payments; `staff` null for the diners' own payments through Mesa. Largest first. */
-  tipsByStaff: { staff: string | null; payments: number; tipCents: Cents }[]
+  /**
+   * Tips kept and payments taken, per person who took them: a member by
+   * their id (`staffId`), under their latest name; a name typed on records
+   * from before staff signed, by that name (`staffId` null); the diners' own
+   * payments through Mesa with `staff` null too. Largest first.
+   */
+  tipsByStaff: { staffId: string | null; staff: string | null; payments: number; tipCents: Cents }[]
   tipsCents: Cents
   voids: Adjusted
   comps: Adjusted
@@ -125,10 +139,12 @@ export function cashOut(records: CashOutRecords): CashOut {
     [...LEDGER_METHODS, 'total'].map((key) => [key, noTakings()]),
   ) as CashOut['refunds']
   const tipsByMethod = Object.fromEntries(LEDGER_METHODS.map((method) => [method, 0])) as CashOut['tipsByMethod']
-  const staff = new Map<string | null, { staff: string | null; payments: number; amountCents: Cents }>()
-  const staffOf = (name: string | null) => {
-    let row = staff.get(name)
-    if (!row) staff.set(name, (row = { staff: name, payments: 0, amountCents: 0 }))
+  type PersonRow = { staffId: string | null; staff: string | null; payments: number; amountCents: Cents }
+  const staff = new Map<string | null, PersonRow>()
+  const staffOf = ({ recordedById, recordedBy }: RecordedBy) => {
+    const key = signerKey(recordedById, recordedBy)
+    let row = staff.get(key)
+    if (!row) staff.set(key, (row = { staffId: recordedById, staff: recordedBy, payments: 0, amountCents: 0 }))
     return row
   }
   let cashInCents = 0
@@ -138,7 +154,9 @@ export function cashOut(records: CashOutRecords): CashOut {
     add(payments[groupOf(payment.method)], payment)
     add(payments.total, payment)
     tipsByMethod[payment.method] += payment.tipCents
-    const row = staffOf(payment.recordedBy)
+    const row = staffOf(payment)
+    // A member who renamed themselves shows under the name of their latest payment.
+    if (payment.recordedById) row.staff = payment.recordedBy
     row.payments += 1
     row.amountCents += payment.tipCents
     if (payment.method === 'cash') cashInCents += totalOf(payment)
@@ -147,7 +165,7 @@ export function cashOut(records: CashOutRecords): CashOut {
     add(refunds[refund.method], refund)
     add(refunds.total, refund)
     tipsByMethod[refund.method] -= refund.tipCents
-    staffOf(refund.recordedBy).amountCents -= refund.tipCents
+    staffOf(refund).amountCents -= refund.tipCents
     if (refund.method === 'cash') cashOutCents += totalOf(refund)
   }
 
@@ -173,7 +191,7 @@ export function cashOut(records: CashOutRecords): CashOut {
     tipsByMethod,
     tipsByStaff: [...staff.values()]
       .sort(byAmount((row) => row.staff))
-      .map(({ staff, payments, amountCents }) => ({ staff, payments, tipCents: amountCents })),
+      .map(({ staffId, staff, payments, amountCents }) => ({ staffId, staff, payments, tipCents: amountCents })),
     tipsCents: payments.total.tipCents - refunds.total.tipCents,
     voids: adjusted('void'),
     comps: adjusted('comp'),

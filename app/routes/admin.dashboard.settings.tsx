@@ -4,7 +4,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
 import { saveSettings } from '~/server/auth/accounts.server'
+import { logChange } from '~/server/auth/change-log.server'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
+import { getDb } from '~/server/db/client.server'
 import { appEnv } from '~/server/env.server'
 import {
   cardPayments,
@@ -55,7 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const { restaurant, person } = await requireStaffForm(context, request, access, form)
+  const principal = await requireStaffForm(context, request, access, form)
+  const { restaurant, person } = principal
   const env = context.cloudflare.env
   const intent = form.get('intent')
   if (intent === 'connect') {
@@ -67,19 +70,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       console.error('Could not start Stripe onboarding', error)
       return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.connectFailed', variant: 'destructive' })
     }
+    await logChange(getDb(env.DB), principal, 'payouts.connect', restaurant.id)
     return redirect(link)
   }
   if (intent === 'unconnected') {
     const submission = parseWithZod(form, { schema: unconnectedPaymentsSchema })
     if (submission.status !== 'success')
       return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-    await saveUnconnectedPayments(env, restaurant.id, submission.value.unconnectedPayments)
+    await saveUnconnectedPayments(env, principal, submission.value.unconnectedPayments)
     return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.choiceSaved' })
   }
   const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
   if (intent !== 'settings' || submission.status !== 'success')
     return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
-  await saveSettings(env, restaurant.id, submission.value)
+  await saveSettings(env, principal, submission.value)
   return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
 }
 

@@ -87,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: setupRestaurantSchema })
   if (submission.status !== 'success')
     return data(submission.reply({ formErrors: ['admin.setup.failedText'] }), { status: 400 })
-  await saveRestaurant(context.cloudflare.env, restaurant.id, submission.value)
+  await saveRestaurant(context.cloudflare.env, { restaurant, person }, submission.value)
   return redirectWithToast('/admin/dashboard', { title: 'admin.setup.doneTitle' })
 }
 

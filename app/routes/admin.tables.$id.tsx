@@ -4,7 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
+import { can } from '~/domain/permissions'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
+import { signatureOf } from '~/domain/signature'
 import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bills/bill-writes.server'
 import { readTableDetails } from '~/server/tables/table-details.server'
 import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
@@ -45,7 +47,8 @@ export async function loader(args: LoaderFunctionArgs) {
       shortCode: table.shortCode,
     },
     details,
-    staff: person.name ?? '',
+    // Whose name what is recorded here goes under.
+    signer: signatureOf(person).name,
     role,
     // Made once per visit, so a double submit records the payment once.
     transactionId: `staff_${crypto.randomUUID()}`,
@@ -62,14 +65,15 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await args.request.formData()
   const principal = await requireStaffForm(args.context, args.request, access, formData)
   const { table } = await ownTable(args.context, principal, args.params.id)
-  const { person } = principal
+  // Every write is signed by who is signed in; nothing the form says names anyone.
+  const by = signatureOf(principal.person)
   const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
   switch (formData.get('intent')) {
     case 'record-payment': {
       const submission = parseWithZod(formData, { schema: recordPaymentSchema })
       if (submission.status !== 'success') return invalidForm(submission)
-      const result = await recordStaffPayment(env, table.id, submission.value)
+      const result = await recordStaffPayment(env, table.id, submission.value, by)
       if (!result.ok) return refusedForm(submission, result.code)
       const { cashReceived } = submission.value
       const charged = pesosToCents(result.payment.amount) ?? 0
@@ -84,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: adjustmentSchema })
       if (submission.status !== 'success') return invalidForm(submission)
       if (submission.value.kind === 'comp') await demand(principal, args.request, 'page', 'lines.comp')
-      const result = await adjustLine(env, table.id, submission.value)
+      const result = await adjustLine(env, table.id, submission.value, by)
       if (!result.ok) return refusedForm(submission, result.code)
       return redirectWithToast(here, {
         title: submission.value.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped',
@@ -93,14 +97,14 @@ export async function action(args: ActionFunctionArgs) {
     case 'refund': {
       const submission = parseWithZod(formData, { schema: refundSchema })
       if (submission.status !== 'success') return invalidForm(submission)
-      return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value))
+      return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value, by))
     }
     case 'close': {
       const submission = parseWithZod(formData, { schema: closeBillSchema })
       if (submission.status !== 'success') return invalidForm(submission)
       if (submission.value.settledBy === 'unpaid' || submission.value.unpaidReason)
         await demand(principal, args.request, 'page', 'bills.close-unpaid')
-      const result = await settleAndClose(env, table.id, submission.value, person.name ?? null)
+      const result = await settleAndClose(env, table.id, submission.value, by)
       // The bill was closed meanwhile: the dialog would now name the next party's bill, so it closes and says so.
       if (!result.ok && result.code === 'CLOSED')
         return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
@@ -113,7 +117,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TableDetails() {
-  const { table, details, staff, transactionId } = useLoaderData<typeof loader>()
+  const { table, details, signer, role, transactionId } = useLoaderData<typeof loader>()
   const { t, money, locale } = useI18n()
   const [searchParams] = useSearchParams()
   const closing = useNavigation().state === 'submitting'
@@ -154,6 +158,9 @@ export default function TableDetails() {
             <p className="text-xs break-all text-stone-600 dark:text-stone-400">
               {t('admin.tables.session', { id: details.sessionId })}
             </p>
+            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="signed-as">
+              {t('admin.books.signedAs', { name: signer })}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.secondary} data-testid="staff-order">
@@ -191,7 +198,6 @@ export default function TableDetails() {
             remaining={totals.remaining}
             tax={details.tax}
             lines={details.lines}
-            staff={staff}
           />
         ) : null}
 
@@ -243,7 +249,7 @@ export default function TableDetails() {
                         sessionId={details.sessionId}
                         lineId={line.id}
                         unpaid={line.quantity - line.paidQuantity}
-                        staff={staff}
+                        comp={can(role, 'lines.comp')}
                       />
                     ) : null}
                   </li>
@@ -252,7 +258,11 @@ export default function TableDetails() {
             </ul>
           </Panel>
 
-          <PaymentsPanel payments={details.payments} sessionId={details.sessionId} staff={staff} />
+          <PaymentsPanel
+            payments={details.payments}
+            sessionId={details.sessionId}
+            refunds={can(role, 'refunds.issue')}
+          />
         </div>
 
         <HistoryPanel history={details.history} />
@@ -308,7 +318,7 @@ export default function TableDetails() {
           transactionId={transactionId}
           remaining={totals.remaining}
           tax={details.tax}
-          staff={staff}
+          unpaid={can(role, 'bills.close-unpaid')}
           actions={
             <div className="flex justify-end gap-2">
               <Link to="?" replace className={buttonClass.secondary}>

@@ -3,7 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
+import { can } from '~/domain/permissions'
 import { refundSchema } from '~/domain/schemas/books'
+import { signatureOf } from '~/domain/signature'
 import { refundPayment } from '~/server/bills/bill-writes.server'
 import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { ownTable, requireStaff, requireStaffForm, type PageAccess, type Principal } from '~/server/auth/guard.server'
@@ -27,40 +29,43 @@ export const access: PageAccess = { view: 'tables.view', action: 'refunds.issue'
 
 async function loadClosedBill(args: LoaderFunctionArgs, principal: Principal) {
   const { table } = await ownTable(args.context, principal, args.params.id)
-  const { person, role } = principal
   // Another table's bill, or one still open, answers like an unknown one.
   const bill = await readClosedBillDetails(args.context.cloudflare.env, table, args.params.sessionId ?? '')
   if (!bill) throw data(null, { status: 404 })
-  return { table, person, role, bill }
+  return { table, bill }
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { table, person, role, bill } = await loadClosedBill(
-    args,
-    await requireStaff(args.context, args.request, 'page', access.view),
-  )
+  const principal = await requireStaff(args.context, args.request, 'page', access.view)
+  const { table, bill } = await loadClosedBill(args, principal)
   return {
     table: { id: table.id, tableNumber: table.tableNumber, tableName: table.tableName },
     bill,
-    staff: person.name ?? '',
-    role,
+    role: principal.role,
   }
 }
 
 /** A refund of one of the closed bill's payments: the money goes back; its units stay as they were. */
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData()
-  const { table, bill } = await loadClosedBill(args, await requireStaffForm(args.context, args.request, access, form))
+  const principal = await requireStaffForm(args.context, args.request, access, form)
+  const { table, bill } = await loadClosedBill(args, principal)
   const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
   const submission = parseWithZod(form, { schema: refundSchema })
   if (submission.status !== 'success') return invalidForm(submission)
   if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
-  return refundAnswer(here, submission, await refundPayment(args.context.cloudflare.env, table.id, submission.value))
+  const refunded = await refundPayment(
+    args.context.cloudflare.env,
+    table.id,
+    submission.value,
+    signatureOf(principal.person),
+  )
+  return refundAnswer(here, submission, refunded)
 }
 
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */
 export default function ClosedBill() {
-  const { table, bill, staff } = useLoaderData<typeof loader>()
+  const { table, bill, role } = useLoaderData<typeof loader>()
   const { t, money, locale } = useI18n()
   return (
     <div className="min-h-dvh">
@@ -74,8 +79,19 @@ export default function ClosedBill() {
           <p className="font-semibold tabular-nums" data-testid="closed-bill-paid">
             {t('admin.details.paid')}: {money(bill.totals.paid)} / {money(bill.totals.total)}
           </p>
+          {bill.settlement && (bill.settlement.unpaidCents > 0 || bill.settlement.staff) ? (
+            <p className="text-stone-600 dark:text-stone-400" data-testid="closed-by">
+              {bill.settlement.unpaidCents > 0
+                ? t('admin.books.leftUnpaid', {
+                    amount: money(bill.settlement.unpaidCents),
+                    reason: bill.settlement.reason ?? '',
+                    staff: bill.settlement.staff,
+                  })
+                : t('admin.details.closedBy', { name: bill.settlement.staff })}
+            </p>
+          ) : null}
         </div>
-        <PaymentsPanel payments={bill.payments} sessionId={bill.sessionId} staff={staff} />
+        <PaymentsPanel payments={bill.payments} sessionId={bill.sessionId} refunds={can(role, 'refunds.issue')} />
         <HistoryPanel history={bill.history} />
       </main>
     </div>

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { staffOrderSchema } from '~/domain/schemas/books'
+import { signatureOf } from '~/domain/signature'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
 import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
@@ -23,16 +24,10 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export const access: PageAccess = { view: 'orders.add', intents: { order: 'orders.add', 'open-item': 'orders.add' } }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { db, table, restaurant, person } = await requireStaffTable(
-    args.context,
-    args.request,
-    args.params.id,
-    access.view,
-  )
+  const { db, table, restaurant } = await requireStaffTable(args.context, args.request, args.params.id, access.view)
   return {
     table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId },
     menu: await readOwnerMenu(db, restaurant.id),
-    staff: person.name ?? '',
   }
 }
 
@@ -41,7 +36,6 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData()
   const principal = await requireStaffForm(args.context, args.request, access, form)
   const { table } = await ownTable(args.context, principal, args.params.id)
-  const { restaurant } = principal
   const here = `/admin/tables/${table.id}/order`
   for (const [name, value] of [...form.entries()])
     if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
@@ -67,7 +61,8 @@ export async function action(args: ActionFunctionArgs) {
         },
       ],
     },
-    { staffUserId: restaurant.id, staffName: line.staff, address: null },
+    // The lines are the signed-in member's, for their restaurant.
+    { staff: { ...signatureOf(principal.person), restaurantId: principal.restaurant.id }, address: null },
   )
   // The bill was closed meanwhile: the page is drawn again for the table's new bill, saying so.
   if (!result.ok && result.code === 'CLOSED')
@@ -81,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
 
 /** A waiter adds to a table's bill: any menu item with its options, or an open item; each with a quantity and a note. Plain forms, one line each. */
 export default function StaffOrder() {
-  const { table, menu, staff } = useLoaderData<typeof loader>()
+  const { table, menu } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const back = `/admin/tables/${table.id}`
   const items = menu.flatMap((category) => category.items.map((item) => ({ ...item, category: category.name })))
@@ -113,12 +108,12 @@ export default function StaffOrder() {
                   </p>
                 </div>
               ) : (
-                <MenuItemForm item={item} sessionId={table.sessionId} staff={staff} />
+                <MenuItemForm item={item} sessionId={table.sessionId} />
               )}
             </li>
           ))}
         </ul>
-        <OpenItemForm sessionId={table.sessionId} staff={staff} />
+        <OpenItemForm sessionId={table.sessionId} />
         <Link to={back} className={buttonClass.secondary}>
           {t('admin.books.orderBack')}
         </Link>
@@ -130,13 +125,13 @@ export default function StaffOrder() {
 type MenuItem = ReturnType<typeof useLoaderData<typeof loader>>['menu'][number]['items'][number] & { category: string }
 
 /** One dish with its options, a quantity and a note; a refusal comes back under it with what was typed. */
-function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: string; staff: string }) {
+function MenuItemForm({ item, sessionId }: { item: MenuItem; sessionId: string }) {
   const { t, money } = useI18n()
   const lastResult = useLastResult('order', { field: 'menuItemId', id: item.id })
   const [form, fields] = useSchemaForm(staffOrderSchema, {
     id: `order-${item.id}`,
     lastResult,
-    defaultValue: { quantity: '1', staff },
+    defaultValue: { quantity: '1' },
   })
   /** The options of a group as last sent, so a refused order comes back with the choices made. */
   const chosen = (groupId: string) => {
@@ -149,7 +144,6 @@ function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: s
       <input type="hidden" name="intent" value="order" />
       <input type="hidden" name="sessionId" value={sessionId} />
       <input type="hidden" name="menuItemId" value={item.id} />
-      <input type="hidden" name={fields.staff.name} value={staff} />
       <div className="flex justify-between gap-3">
         <div>
           <p className="font-semibold">{item.name}</p>
@@ -190,19 +184,19 @@ function MenuItemForm({ item, sessionId, staff }: { item: MenuItem; sessionId: s
           {t('admin.books.add')}
         </button>
       </div>
-      <ErrorList errors={[...(form.errors ?? []), ...(fields.staff.errors ?? [])]} alert />
+      <ErrorList errors={form.errors} alert />
     </Form>
   )
 }
 
 /** A line with its own name and price (staff only): its errors under its fields, what was typed kept. */
-function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }) {
+function OpenItemForm({ sessionId }: { sessionId: string }) {
   const { t } = useI18n()
   const lastResult = useLastResult('open-item')
   const [form, fields] = useSchemaForm(staffOrderSchema, {
     id: 'open-item-form',
     lastResult,
-    defaultValue: { quantity: '1', staff },
+    defaultValue: { quantity: '1' },
   })
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="open-item">
@@ -213,7 +207,6 @@ function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }
       <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="open-item" />
         <input type="hidden" name="sessionId" value={sessionId} />
-        <input type="hidden" name={fields.staff.name} value={staff} />
         <LabeledInput
           label={t('admin.books.name')}
           errors={fields.name.errors}
@@ -237,11 +230,7 @@ function OpenItemForm({ sessionId, staff }: { sessionId: string; staff: string }
           inputProps={getInputProps(fields.note, { type: 'text' })}
         />
         <div className="sm:col-span-2">
-          <ErrorList
-            errors={[...(form.errors ?? []), ...(fields.staff.errors ?? [])]}
-            alert
-            testId="open-item-errors"
-          />
+          <ErrorList errors={form.errors} alert testId="open-item-errors" />
         </div>
         <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
           {t('admin.books.add')}

@@ -9,7 +9,7 @@ export const access = { POST: 'settings.manage' } satisfies ApiAccess
 /** POST /api/auth/setup-restaurant: the signed-in owner's restaurant profile (the sign-up wizard's second step). */
 const setupRestaurant = staffApi(access, {
   POST: withBody(setupRestaurantSchema, async ({ env, restaurant, person, body }) => {
-    await saveRestaurant(env, restaurant.id, body)
+    await saveRestaurant(env, { restaurant, person }, body)
     return json({ user: { id: restaurant.id, email: person.email, restaurantName: body.restaurantName } })
   }),
 })

@@ -1,4 +1,5 @@
 import { addItemsRequestSchema } from '~/domain/schemas/items'
+import { signatureOf } from '~/domain/signature'
 import { principalOf } from '~/server/auth/guard.server'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { apiFailure } from '~/server/bills/write-result.server'
@@ -12,13 +13,10 @@ import { publicApi, withBody } from '~/server/http/resource-routes.server'
  */
 export const action = publicApi({
   POST: withBody(addItemsRequestSchema, async ({ request, context, env, body }) => {
-    // Staff may put lines of their own on the bill; anyone else orders from the menu.
-    const staff = await principalOf(context, request)
-    const result = await addOrder(env, body, {
-      staffUserId: staff?.restaurant.id ?? null,
-      staffName: staff?.person.name ?? undefined,
-      address: context.clientAddress,
-    })
+    // The restaurant's staff may put lines of their own on its bills, signed by them; anyone else orders from the menu.
+    const principal = await principalOf(context, request)
+    const staff = principal ? { ...signatureOf(principal.person), restaurantId: principal.restaurant.id } : null
+    const result = await addOrder(env, body, { staff, address: context.clientAddress })
     if (!result.ok) return apiFailure(request, result)
     return json({ items: result.items }, 201)
   }),

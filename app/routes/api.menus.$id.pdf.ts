@@ -7,6 +7,7 @@ import { ApiError, json } from '~/server/http/api.server'
 import { removeMenuPdf } from '~/server/menus/menu-pdf.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { menuNotFound, publicApi, staffApi } from '~/server/http/resource-routes.server'
+import { logChange } from '~/server/auth/change-log.server'
 
 /**
  * GET /api/menus/{id}/pdf: the menu's PDF. One address, two audiences:
@@ -44,9 +45,10 @@ export const access = { DELETE: 'menus.manage' } satisfies ApiAccess
 
 /** DELETE /api/menus/{id}/pdf: removes the menu's PDF. */
 export const action = staffApi(access, {
-  DELETE: async ({ params, env, db, restaurant, t }) => {
+  DELETE: async ({ params, env, db, restaurant, person, t }) => {
     const menu = await removeMenuPdf(env, db, restaurant.id, params.id ?? '')
     if (!menu) throw menuNotFound(t)
+    await logChange(db, { restaurant, person }, 'menu.pdf.remove', menu.id)
     return json(toWireMenu(menu))
   },
 })

@@ -6,6 +6,7 @@ import { deletingPhotos } from '~/server/menus/menu-photos.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { deleteMenu, findOwnMenu, updateMenu } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
+import { logChange } from '~/server/auth/change-log.server'
 
 export const access = { GET: 'menus.view', PUT: 'menus.manage', DELETE: 'menus.manage' } satisfies ApiAccess
 
@@ -20,15 +21,17 @@ export const action = staffApi(access, {
     if (!menu) throw menuNotFound(t)
     return json(toWireMenu(menu))
   },
-  PUT: withBody(menuSchema, async ({ params, db, restaurant, t, body }) => {
+  PUT: withBody(menuSchema, async ({ params, db, restaurant, person, t, body }) => {
     const menu = await updateMenu(db, restaurant.id, params.id ?? '', body)
     if (!menu) throw menuNotFound(t)
+    await logChange(db, { restaurant, person }, 'menu.update', menu.id)
     return json(toWireMenu(menu))
   }),
-  DELETE: async ({ params, env, db, restaurant, t }) => {
+  DELETE: async ({ params, env, db, restaurant, person, t }) => {
     const id = params.id ?? ''
     const menu = await deletingPhotos(env, db, restaurant.id, { menuId: id }, () => deleteMenu(db, restaurant.id, id))
     if (!menu) throw menuNotFound(t)
+    await logChange(db, { restaurant, person }, 'menu.delete', id)
     await deleteMenuPdf(env, menu.pdfKey)
     return json({ deleted: true })
   },

@@ -2,13 +2,15 @@ import type { ApiAccess } from '~/server/auth/guard.server'
 import { json } from '~/server/http/api.server'
 import { deleteModifierGroup } from '~/server/menus/menu-store.server'
 import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
+import { logChange } from '~/server/auth/change-log.server'
 
 export const access = { DELETE: 'menus.manage' } satisfies ApiAccess
 
 /** DELETE /api/modifier-groups/{id} (its options go too). */
 export const action = staffApi(access, {
-  DELETE: async ({ params, db, restaurant, t }) => {
+  DELETE: async ({ params, db, restaurant, person, t }) => {
     if (!(await deleteModifierGroup(db, restaurant.id, params.id ?? ''))) throw menuNotFound(t)
+    await logChange(db, { restaurant, person }, 'menu.group.delete', params.id ?? null)
     return json({ deleted: true })
   },
 })

@@ -1,5 +1,6 @@
 import { demand, type ApiAccess } from '~/server/auth/guard.server'
 import { closeBillSchema } from '~/domain/schemas/books'
+import { signatureOf } from '~/domain/signature'
 import { settleAndClose } from '~/server/bills/bill-writes.server'
 import { ApiError, json } from '~/server/http/api.server'
 import { staffApi, withBody } from '~/server/http/resource-routes.server'
@@ -8,17 +9,18 @@ import { findOwnTable } from '~/server/tables/tables.server'
 export const access = { POST: 'bills.close' } satisfies ApiAccess
 
 /**
- * POST /api/tables/{id}/close { sessionId, unpaidReason?, staff? }: closes the
- * table's open bill and opens a fresh one under a new session id; answers the
- * table as it is now. A bill with something unpaid closes only with the
- * reason it is left so (409 UNPAID otherwise).
+ * POST /api/tables/{id}/close { sessionId, settledBy?, settledAmount?,
+ * transactionId?, unpaidReason? }: closes the table's open bill, signed by
+ * the member signed in, and opens a fresh one under a new session id;
+ * answers the table as it is now. A bill with something unpaid closes only
+ * with the reason it is left so (409 UNPAID otherwise).
  */
 const close = staffApi(access, {
   POST: withBody(closeBillSchema, async ({ params, env, db, restaurant, person, role, t, body, request }) => {
     if (body.settledBy === 'unpaid' || body.unpaidReason) await demand({ role }, request, 'api', 'bills.close-unpaid')
     const table = await findOwnTable(db, restaurant.id, params.id ?? '')
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
-    const result = await settleAndClose(env, table.id, body, person.name ?? null)
+    const result = await settleAndClose(env, table.id, body, signatureOf(person))
     if (!result.ok)
       throw new ApiError(
         result.code,

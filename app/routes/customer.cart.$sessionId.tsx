@@ -111,7 +111,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const result = await addOrder(
     context.cloudflare.env,
     { tableId: bill.tableId, sessionId: bill.sessionId, items: lines },
-    { staffUserId: null, address: context.clientAddress },
+    { staff: null, address: context.clientAddress },
   )
   // Sold out since this action read the menu: the bill's object read it again.
   if (!result.ok && result.code === 'SOLD_OUT')

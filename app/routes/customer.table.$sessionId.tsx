@@ -52,7 +52,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
         })),
       ),
     },
-    { staffUserId: null, address: context.clientAddress },
+    { staff: null, address: context.clientAddress },
   )
   if (!result.ok) {
     const description = result.limit ? await limitText(request, result.limit, result.code) : 'customer.demo.errorText'

@@ -107,7 +107,9 @@ describe('a night in the books', () => {
     await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Cambio:$50.00')
     await expect.poll(() => leftToPay(diner.page)).toBe('$0.00')
     expect(await staff.getByTestId('bill-payments').textContent()).toContain('Efectivo')
-    expect(await staff.getByTestId('bill-history').textContent()).toContain('Se capturó por error')
+    // Both are signed by who is signed in: the payment and the void carry the owner's name, typed by nobody.
+    expect(await staff.getByTestId('bill-payments').textContent()).toContain('Registrado por: Raúl Garza')
+    expect(await staff.getByTestId('bill-history').textContent()).toContain('Se capturó por error · Raúl Garza')
     await screenshot(staff, 'books-table-desktop')
 
     // The waiter closes the bill; the cash-out has each figure.
@@ -119,6 +121,7 @@ describe('a night in the books', () => {
     const report = await staff.locator('main').textContent()
     expect(await staff.getByTestId('expected-cash').textContent()).toContain('$200.00')
     for (const figure of ['$90.00', '$9.00', '$180.00', '$20.00', '$55.00']) expect(report, figure).toContain(figure)
+    expect(await staff.getByTestId('tips-by-staff').textContent()).toContain('Raúl Garza')
     await screenshot(staff, 'books-cash-out-desktop')
 
     // The next day: the closed bill's page still refunds one of its payments.

@@ -23,8 +23,8 @@ let signedIn: BrowserContextOptions['storageState']
 
 /**
  * A night at the restaurant: a diner pays their bill through Mesa (the real
- * flow, simulated provider); staff's records, which no screen writes yet, go
- * into the ledger as the bill's object would deliver them: Ana's cash
+ * flow, simulated provider); staff's records go into the ledger as the
+ * bill's object would deliver them, signed by their members: Ana's cash
  * payment and Luis's at the terminal, a cash refund and a card refund, a
  * void, a comp, and a table closed with something unpaid.
  */
@@ -75,9 +75,9 @@ beforeAll(async () => {
   await serverD1(
     [
       `INSERT INTO table_sessions (id, table_id, opened_at, closed_at, unpaid_cents, unpaid_reason, closed_by) VALUES ${row([staffBill, table.id, now - 7_200_000, now - 60_000, 12000, 'Se fueron sin pagar', 'Ana'])};`,
-      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type, recorded_by, cash_received_cents, provider, created_at) VALUES
-        ${row([cash, table.id, staffBill, crypto.randomUUID(), 'h', 30000, 4500, 'cash', 'full', 'Ana', 40000, 'cash', now - 120_000])},
-        ${row([crypto.randomUUID(), table.id, staffBill, crypto.randomUUID(), 'h', 25000, 2500, 'terminal', 'full', 'Luis', null, 'terminal', now - 110_000])};`,
+      `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tip_cents, payment_method, payment_type, recorded_by, recorded_by_id, cash_received_cents, provider, created_at) VALUES
+        ${row([cash, table.id, staffBill, crypto.randomUUID(), 'h', 30000, 4500, 'cash', 'full', 'Ana', 'user-ana', 40000, 'cash', now - 120_000])},
+        ${row([crypto.randomUUID(), table.id, staffBill, crypto.randomUUID(), 'h', 25000, 2500, 'terminal', 'full', 'Luis', 'user-luis', null, 'terminal', now - 110_000])};`,
       // The diner's payment reaches the ledger through its bill's outbox; the card refund names it, so it waits until it is there.
       `INSERT INTO refunds (id, table_id, session_id, payment_id, method, amount_cents, tax_cents, tip_cents, reason, staff, provider, created_at) VALUES
         ${row([crypto.randomUUID(), table.id, staffBill, cash, 'cash', 5000, 0, 500, 'Cobro de más', 'Ana', 'cash', now - 100_000])};`,

@@ -17,20 +17,26 @@ import { makeT } from '~/locales/translate'
 
 const MX = 'America/Mexico_City'
 
+/** Who took a payment: a member (their id and name as it was then), a name typed before staff signed, or a diner (null). */
+type Taker = { id: string; name: string } | string | null
+const takenBy = (by: Taker) =>
+  typeof by === 'string' || by === null
+    ? { recordedById: null, recordedBy: by }
+    : { recordedById: by.id, recordedBy: by.name }
 const pay = (
   method: LedgerPayment['method'],
   amountCents: number,
   tipCents = 0,
-  recordedBy: string | null = null,
+  by: Taker = null,
   taxCents = 0,
-): LedgerPayment => ({ method, amountCents, taxCents, tipCents, recordedBy })
+): LedgerPayment => ({ method, amountCents, taxCents, tipCents, ...takenBy(by) })
 const refund = (
   method: LedgerRefund['method'],
   amountCents: number,
   tipCents = 0,
-  recordedBy: string | null = null,
+  by: Taker = null,
   taxCents = 0,
-): LedgerRefund => ({ method, amountCents, taxCents, tipCents, recordedBy })
+): LedgerRefund => ({ method, amountCents, taxCents, tipCents, ...takenBy(by) })
 
 /** A night at a fonda: diners paying through Mesa, Ana taking cash, Luis the terminal; a refund of each kind, a void, a comp and a table that left. */
 const night = {
@@ -82,9 +88,29 @@ describe('the cash-out of a night', () => {
     expect(report.tipsByMethod).toEqual({ card: 6000, apple: 3000, google: 0, cash: 5000, terminal: 2500 })
     expect(report.tipsCents).toBe(16500)
     expect(report.tipsByStaff).toEqual([
-      { staff: null, payments: 3, tipCents: 10500 - 1500 },
-      { staff: 'Ana', payments: 2, tipCents: 5000 },
-      { staff: 'Luis', payments: 1, tipCents: 2500 },
+      { staffId: null, staff: null, payments: 3, tipCents: 10500 - 1500 },
+      { staffId: null, staff: 'Ana', payments: 2, tipCents: 5000 },
+      { staffId: null, staff: 'Luis', payments: 1, tipCents: 2500 },
+    ])
+  })
+
+  it('counts a member by their id under the name of their latest payment, apart from a name typed before staff signed', () => {
+    const ana = { id: 'user-ana', name: 'Ana' }
+    const signed = cashOut({
+      payments: [
+        pay('cash', 10000, 1000, 'Ana'),
+        pay('cash', 10000, 2000, ana),
+        pay('terminal', 10000, 3000, { ...ana, name: 'Ana López' }),
+        pay('cash', 10000, 500, { id: 'user-luis', name: 'Luis' }),
+      ],
+      refunds: [refund('cash', 1000, 200, ana)],
+      adjustments: [],
+      closedBills: [],
+    })
+    expect(signed.tipsByStaff).toEqual([
+      { staffId: 'user-ana', staff: 'Ana López', payments: 2, tipCents: 2000 + 3000 - 200 },
+      { staffId: null, staff: 'Ana', payments: 1, tipCents: 1000 },
+      { staffId: 'user-luis', staff: 'Luis', payments: 1, tipCents: 500 },
     ])
   })
 
@@ -118,24 +144,30 @@ describe('the cash-out of a night', () => {
 
 describe('the cash-out against its records', () => {
   const method = fc.constantFrom(...LEDGER_METHODS)
-  const staff = fc.option(fc.constantFrom('Ana', 'Luis', 'Sofía'), { nil: null })
+  const staff = fc.option(fc.constantFrom('Ana', 'Luis', 'Sofía'), { nil: null }).chain((name) =>
+    fc.record({
+      recordedBy: fc.constant(name),
+      recordedById: name === null ? fc.constant(null) : fc.option(fc.constantFrom('user-1', 'user-2'), { nil: null }),
+    }),
+  )
   const cents = fc.integer({ min: 0, max: 5_000_000 })
   const payment = fc.record({
     method,
     amountCents: fc.integer({ min: 1, max: 5_000_000 }),
     taxCents: cents,
     tipCents: cents,
-    recordedBy: staff,
   })
-  const refunded = fc.record({ method, amountCents: cents, taxCents: cents, tipCents: cents, recordedBy: staff })
+  const taken = <Row extends object>(row: fc.Arbitrary<Row>) =>
+    fc.tuple(row, staff).map(([sums, by]) => ({ ...sums, ...by }))
+  const refunded = fc.record({ method, amountCents: cents, taxCents: cents, tipCents: cents })
   const adjustment = fc.record({ kind: fc.constantFrom('void' as const, 'comp' as const), amountCents: cents })
   const closed = fc.record({
     unpaidCents: fc.oneof(fc.constant(0), cents),
     unpaidReason: fc.option(fc.constantFrom('Se fueron', 'Invitación del dueño', ''), { nil: null }),
   })
   const records = fc.record({
-    payments: fc.array(payment, { maxLength: 40 }),
-    refunds: fc.array(refunded, { maxLength: 15 }),
+    payments: fc.array(taken(payment), { maxLength: 40 }),
+    refunds: fc.array(taken(refunded), { maxLength: 15 }),
     adjustments: fc.array(adjustment, { maxLength: 10 }),
     closedBills: fc.array(closed, { maxLength: 10 }),
   })
@@ -196,6 +228,9 @@ describe('the cash-out against its records', () => {
         expect(sum([...LEDGER_METHODS], (key) => report.tipsByMethod[key])).toBe(tips)
         expect(sum(report.tipsByStaff, (row) => row.tipCents)).toBe(tips)
         expect(sum(report.tipsByStaff, (row) => row.payments)).toBe(payments.length)
+        // One row per member, however their name was spelt.
+        const members = report.tipsByStaff.flatMap((row) => (row.staffId ? [row.staffId] : []))
+        expect(new Set(members).size).toBe(members.length)
 
         for (const kind of ['void', 'comp'] as const) {
           const own = adjustments.filter((row) => row.kind === kind)

@@ -14,9 +14,12 @@ type Bill = {
   items: { id: string; name: string; quantity: number; paidQuantity: number; price: number }[]
 }
 
+/** The name the owner signed up with: it goes on everything they do (staff/registration). */
+const OWNER_NAME = 'Lucía Garza'
+
 /** An owner's table with three tacos ($40 each) and an agua ($35), nothing paid. */
 async function openTable() {
-  const owner = await signedInOwner()
+  const owner = await signedInOwner({ ownerName: OWNER_NAME })
   const table = (await (await call('POST', '/api/tables', { tableNumber: '9' }, owner.cookie)).json()) as Table
   const order = await call(
     'POST',
@@ -42,7 +45,7 @@ const lineOf = async (sessionId: string, name: string) =>
 const staffPost = (table: Table, cookie: string, fields: Record<string, string>) =>
   postForm(
     `/admin/tables/${table.id}${fields.intent === 'close' ? '?close=1' : ''}`,
-    { sessionId: table.sessionId, staff: 'Luis', ...fields },
+    { sessionId: table.sessionId, ...fields },
     cookie,
   )
 /**
@@ -91,7 +94,7 @@ describe('a waiter records money taken at the table', () => {
     expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(2)
     const html = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     expect(html).toContain('Efectivo')
-    expect(html).toContain('Registrado por: Luis')
+    expect(html).toContain(`Registrado por: ${OWNER_NAME}`)
   })
 
   it('records the whole rest on the terminal only for the amount shown: a bill that moved meanwhile is refused and nothing is recorded', async () => {
@@ -311,13 +314,22 @@ describe('voids and comps', () => {
     await expect
       .poll(async () =>
         env.DB.prepare(
-          'SELECT kind, quantity, amount_cents AS amount, reason, staff FROM bill_adjustments WHERE session_id = ?',
+          'SELECT kind, quantity, amount_cents AS amount, reason, staff, staff_id AS staffId FROM bill_adjustments WHERE session_id = ?',
         )
           .bind(table.sessionId)
           .all()
           .then((rows) => rows.results),
       )
-      .toEqual([{ kind: 'void', quantity: 1, amount: 4000, reason: 'Se pidió de más', staff: 'Luis' }])
+      .toEqual([
+        {
+          kind: 'void',
+          quantity: 1,
+          amount: 4000,
+          reason: 'Se pidió de más',
+          staff: OWNER_NAME,
+          staffId: owner.userId,
+        },
+      ])
   })
 
   it('a comp keeps the unit visible at no charge; a paid unit cannot be voided, only refunded', async () => {
@@ -408,12 +420,14 @@ describe('refunds', () => {
     expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(0)
     await expect
       .poll(async () =>
-        env.DB.prepare('SELECT amount_cents AS amount, tip_cents AS tip, staff FROM refunds WHERE payment_id = ?')
+        env.DB.prepare(
+          'SELECT amount_cents AS amount, tip_cents AS tip, staff, staff_id AS staffId FROM refunds WHERE payment_id = ?',
+        )
           .bind(payment!.id)
           .all()
           .then((rows) => rows.results),
       )
-      .toEqual([{ amount: 8000, tip: 1200, staff: 'Luis' }])
+      .toEqual([{ amount: 8000, tip: 1200, staff: OWNER_NAME, staffId: owner.userId }])
     const more = await staffPost(table, owner.cookie, {
       intent: 'refund',
       paymentId: payment!.id,
@@ -453,7 +467,6 @@ describe('a refund after the bill was closed', () => {
         paymentId: payment!.id,
         amount: '35',
         reason: 'Agua equivocada',
-        staff: 'Luis',
       },
       owner.cookie,
     )
@@ -476,7 +489,6 @@ describe('a refund after the bill was closed', () => {
         paymentId: payment!.id,
         amount: '121',
         reason: 'x',
-        staff: 'Luis',
       },
       owner.cookie,
     )
@@ -505,7 +517,6 @@ describe('closing with something unpaid', () => {
       settledBy: 'cash',
       settledAmount: '155.00',
       transactionId: newTransactionId(),
-      staff: 'Luis',
     }
     // A diner orders while the waiter reads $155.00: nothing is recorded and the bill stays open.
     await call('POST', '/api/items', { tableId: table.id, items: [{ name: 'Flan', price: 55 }] }, owner.cookie)
@@ -546,7 +557,7 @@ describe('closing with something unpaid', () => {
     const { owner, table } = await openTable()
     const bare = await postForm(
       `/admin/tables/${table.id}?close=1`,
-      { intent: 'close', sessionId: table.sessionId, settledBy: 'unpaid', staff: 'Luis' },
+      { intent: 'close', sessionId: table.sessionId, settledBy: 'unpaid' },
       owner.cookie,
     )
     expect(await toastOf(bare, owner.cookie)).toContain('Escribe el motivo')
@@ -564,14 +575,14 @@ describe('closing with something unpaid', () => {
     expect((await billOf(table.sessionId)).totalAmount).toBe(155)
     const closed = await postForm(
       `/admin/tables/${table.id}?close=1`,
-      { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' },
+      { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
       owner.cookie,
     )
     expect(await toastOf(closed, owner.cookie)).toContain('Cuenta cerrada')
     await expect
       .poll(async () =>
         env.DB.prepare(
-          'SELECT unpaid_cents AS unpaid, unpaid_reason AS reason, closed_by AS staff FROM table_sessions WHERE id = ?',
+          'SELECT unpaid_cents AS unpaid, unpaid_reason AS reason, closed_by AS staff, closed_by_id AS staffId FROM table_sessions WHERE id = ?',
         )
           .bind(table.sessionId)
           .first(),
@@ -579,7 +590,8 @@ describe('closing with something unpaid', () => {
       .toEqual({
         unpaid: 15500,
         reason: 'Se fueron sin pagar',
-        staff: 'Luis',
+        staff: OWNER_NAME,
+        staffId: owner.userId,
       })
   })
 })
@@ -604,11 +616,7 @@ describe('a waiter’s order', () => {
     expect(page).toContain('Con clamato')
 
     const order = (fields: Record<string, string>) =>
-      postForm(
-        `/admin/tables/${table.id}/order`,
-        { sessionId: table.sessionId, staff: 'Luis', ...fields },
-        owner.cookie,
-      )
+      postForm(`/admin/tables/${table.id}/order`, { sessionId: table.sessionId, ...fields }, owner.cookie)
     // A price sent with a menu item is ignored: the menu prices it.
     const added = await order({
       intent: 'order',
@@ -641,7 +649,7 @@ describe('a waiter’s order', () => {
     ])
     const details = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     expect(details).toContain('Sin hielo')
-    expect(details).toContain('Pidió Luis')
+    expect(details).toContain(`Pidió ${OWNER_NAME}`)
   })
 
   it('is for the table’s owner only', async () => {
@@ -650,7 +658,7 @@ describe('a waiter’s order', () => {
     expect((await getPage(`/admin/tables/${table.id}/order`, intruder.cookie)).status).toBe(404)
     const sent = await postForm(
       `/admin/tables/${table.id}/order`,
-      { intent: 'open-item', sessionId: table.sessionId, staff: 'X', name: 'Gratis', price: '0', quantity: '1' },
+      { intent: 'open-item', sessionId: table.sessionId, name: 'Gratis', price: '0', quantity: '1' },
       intruder.cookie,
     )
     expect(sent.status).toBe(404)
@@ -695,16 +703,16 @@ describe('the table’s history', () => {
       'Reembolso',
       'Se cobró de más',
       'Reembolsado: $40.00',
-      'Luis',
+      OWNER_NAME,
     ])
       expect(html, text).toContain(text)
 
     await postForm(
       `/admin/tables/${table.id}?close=1`,
-      { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar', staff: 'Luis' },
+      { intent: 'close', sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
       owner.cookie,
     )
     const after = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
-    expect(after).toContain('Quedó sin pagar $120.00: Se fueron sin pagar (Luis)')
+    expect(after).toContain(`Quedó sin pagar $120.00: Se fueron sin pagar (${OWNER_NAME})`)
   })
 })

@@ -49,8 +49,8 @@ async function restaurant() {
       const id = crypto.randomUUID()
       statements.push(
         env.DB.prepare(
-          `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tax_cents, tip_cents, payment_method, payment_type, recorded_by, cash_received_cents, created_at)
-           VALUES (?, ?, ?, ?, 'h', ?, ?, ?, ?, 'full', ?, ?, ?)`,
+          `INSERT INTO payments (id, table_id, session_id, transaction_id, request_hash, amount_cents, tax_cents, tip_cents, payment_method, payment_type, recorded_by, recorded_by_id, cash_received_cents, created_at)
+           VALUES (?, ?, ?, ?, 'h', ?, ?, ?, ?, 'full', ?, ?, ?, ?)`,
         ).bind(
           id,
           table.id,
@@ -61,6 +61,8 @@ async function restaurant() {
           tipCents,
           method,
           recordedBy,
+          // Signed by the member of that name, as staff record payments now.
+          recordedBy && `user-${recordedBy}`,
           method === 'cash' ? amountCents + taxCents + tipCents + 5000 : null,
           at,
         ),

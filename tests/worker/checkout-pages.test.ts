@@ -11,6 +11,7 @@ import {
   postForm,
   postJson,
   readSession,
+  seedMember,
   seedMenu,
   seedTable,
 } from './fixtures'
@@ -128,10 +129,11 @@ describe('the payment form charges what its button showed', () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=0'))
     expect(payButton(form.html)).toBe('Pagar $100.00')
-    // Configuración → tax now on top of the prices, saved the way the settings page saves it.
+    // Configuración → tax now on top of the prices, saved the way the settings page saves it, by its owner.
+    const owner = await seedMember(table.restaurantId, 'owner')
     await saveSettings(
       env,
-      table.restaurantId,
+      { restaurant: { id: table.restaurantId }, person: { id: owner.userId, email: owner.email, name: owner.name } },
       restaurantSettingsSchema.parse({
         restaurantName: 'Fonda de Prueba',
         restaurantType: RESTAURANT_TYPES[0],

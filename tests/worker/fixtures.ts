@@ -276,6 +276,7 @@ export async function readSession(sessionId: string) {
     sessionId: string
     items: {
       id: string
+      name: string
       isPaid: boolean
       paidQuantity: number
       quantity: number

@@ -1,7 +1,19 @@
 import { env, runInDurableObject } from 'cloudflare:test'
+import { drizzle } from 'drizzle-orm/durable-sqlite'
+import { migrate } from 'drizzle-orm/durable-sqlite/migrator'
 import { describe, expect, it } from 'vitest'
 import type { TableSession } from '~/server/table-session/durable-object.server'
-import { billObject, delivered, newTransactionId, postJson, readSession, seedTable } from './fixtures'
+import migrations from '~/server/table-session/migrations/migrations'
+import {
+  billObject,
+  delivered,
+  newTransactionId,
+  postForm,
+  postJson,
+  readSession,
+  seedMember,
+  seedTable,
+} from './fixtures'
 
 /**
  * Storage as every TableSession wrote it before its schema was drizzle's:
@@ -150,6 +162,12 @@ function handWrittenSchema(sql: SqlStorage, steps = HAND_WRITTEN_STEPS.length) {
     sql.exec(step)
     sql.exec('INSERT INTO schema_steps (step) VALUES (?)', index)
   })
+}
+
+/** The object's migrations up to the baseline only: the schema every object had before any later migration. */
+const baselineOnly = {
+  journal: { entries: migrations.journal.entries.slice(0, 1) },
+  migrations: { m0000: migrations.migrations.m0000 ?? '' },
 }
 
 const BOOKKEEPING = ['schema_steps', '__drizzle_migrations', 'sqlite_sequence', '_cf_KV', '_cf_METADATA']
@@ -390,17 +408,26 @@ async function legacyBill() {
 describe("a TableSession's own SQLite", () => {
   it('gets from the baseline migration exactly the schema the hand-written steps left', async () => {
     const { table, legacySchema } = await legacyBill()
+    // An object no bill ever started: the baseline alone, as drizzle's migrator applies it.
+    const baseline = await runInDurableObject(
+      billObject(`baseline-${crypto.randomUUID()}`),
+      async (_instance, state) => {
+        await migrate(drizzle(state.storage), baselineOnly)
+        return schemaOf(state.storage.sql)
+      },
+    )
+    const { payments: legacyPayments, ...legacyRest } = legacySchema
+    const { payments: baselinePayments, ...baselineRest } = baseline
+    expect(baselineRest).toEqual(legacyRest)
+    // The steps left the one unique constraint's index unnamed; adopting the storage names it as the baseline does.
+    expect({ ...baselinePayments, namedIndexes: [] }).toEqual({ ...legacyPayments, namedIndexes: [] })
+    // Adopted, the old storage gets every migration after the baseline, as a new bill's object does.
     const fresh = await seedTable([{ priceCents: 1000 }])
     // Its first read makes the object take the bill over from D1, and so its schema from drizzle-kit's migrations.
     await readSession(fresh.sessionId)
     const made = await runInDurableObject(billObject(fresh.sessionId), (_instance, state) =>
       schemaOf(state.storage.sql),
     )
-    const { payments: legacyPayments, ...legacyRest } = legacySchema
-    const { payments: madePayments, ...madeRest } = made
-    expect(madeRest).toEqual(legacyRest)
-    // The steps left the one unique constraint's index unnamed; adopting the storage names it as the baseline does.
-    expect({ ...madePayments, namedIndexes: [] }).toEqual({ ...legacyPayments, namedIndexes: [] })
     await readSession(table.sessionId)
     const adopted = await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
       schemaOf(state.storage.sql),
@@ -467,23 +494,31 @@ describe("a TableSession's own SQLite", () => {
     const held = await runInDurableObject(billObject(table.sessionId), (instance: TableSession) =>
       instance.read(table.sessionId, { payments: true }),
     )
-    expect(held?.payments.map((row) => [row.id, row.paymentMethod, row.recordedBy])).toEqual([
-      [payment.id, 'cash', 'Ana'],
+    // The names typed then stay, with no member id.
+    expect(held?.payments.map((row) => [row.id, row.paymentMethod, row.recordedBy, row.recordedById])).toEqual([
+      [payment.id, 'cash', 'Ana', null],
+    ])
+    expect(held?.lines.map((line) => [line.addedBy, line.addedById])).toEqual([
+      ['Ana', null],
+      ['Ana', null],
+      ['Ana', null],
     ])
     expect(held?.holds.map((hold) => hold.payer)).toEqual(['Luis'])
-    expect(held?.refunds?.map((refund) => [refund.id, refund.status])).toEqual([[refundId, 'pending']])
+    expect(held?.refunds?.map((refund) => [refund.id, refund.status, refund.staff, refund.staffId])).toEqual([
+      [refundId, 'pending', 'Ana', null],
+    ])
     const journal = await runInDurableObject(billObject(table.sessionId), (_instance, state) => ({
       steps: state.storage.sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'schema_steps'").toArray().length,
       migrations: state.storage.sql.exec('SELECT hash, created_at FROM __drizzle_migrations').toArray().length,
     }))
-    expect(journal).toEqual({ steps: 0, migrations: 1 })
+    expect(journal).toEqual({ steps: 0, migrations: migrations.journal.entries.length })
 
     // The alarm gives the pending refund back and D1 gets everything the old instance left undelivered.
     await delivered(table.sessionId)
     const ledger = await env.DB.prepare(
-      `SELECT (SELECT count(*) FROM bill_items WHERE session_id = ?1) AS lines,
-              (SELECT group_concat(id) FROM payments WHERE session_id = ?1) AS payments,
-              (SELECT group_concat(id) FROM refunds WHERE session_id = ?1) AS refunds`,
+      `SELECT (SELECT count(*) FROM bill_items WHERE session_id = ?1 AND added_by = 'Ana' AND added_by_id IS NULL) AS lines,
+              (SELECT group_concat(id) FROM payments WHERE session_id = ?1 AND recorded_by = 'Ana' AND recorded_by_id IS NULL) AS payments,
+              (SELECT group_concat(id) FROM refunds WHERE session_id = ?1 AND staff = 'Ana' AND staff_id IS NULL) AS refunds`,
     )
       .bind(table.sessionId)
       .first()
@@ -514,5 +549,117 @@ describe("a TableSession's own SQLite", () => {
       .bind(table.sessionId)
       .first<{ n: number }>()
     expect(payments?.n).toBe(2)
+  })
+  it('migrates in place a bill stored before staff signed: the names typed stay, and what a member does next is signed', async () => {
+    const table = await seedTable()
+    const now = Date.now()
+    const [tacos, flan] = [crypto.randomUUID(), crypto.randomUUID()]
+    const line = (id: string, name: string, priceCents: number, at: number) => ({
+      id,
+      tableId: table.tableId,
+      sessionId: table.sessionId,
+      menuItemId: null,
+      name,
+      description: null,
+      category: 'Order',
+      priceCents,
+      quantity: 1,
+      paidQuantity: 0,
+      customerName: null,
+      paidBy: null,
+      createdAt: at,
+      comped: false,
+      note: null,
+      addedBy: 'Ana',
+    })
+    const lines = [line(tacos, 'Tacos', 12000, now - 2000), line(flan, 'Flan', 7000, now - 1000)]
+    const voided = {
+      id: crypto.randomUUID(),
+      tableId: table.tableId,
+      sessionId: table.sessionId,
+      lineId: tacos,
+      name: 'Tacos',
+      kind: 'void',
+      quantity: 1,
+      amountCents: 12000,
+      reason: 'Error',
+      staff: 'Ana',
+      createdAt: now - 500,
+    }
+    await runInDurableObject(billObject(table.sessionId), async (_instance, state) => {
+      await migrate(drizzle(state.storage), baselineOnly)
+      const { sql } = state.storage
+      sql.exec(
+        'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
+        table.sessionId,
+        table.tableId,
+        now - 3000,
+        JSON.stringify({
+          tableId: table.tableId,
+          userId: table.restaurantId,
+          tableNumber: '12',
+          tableName: 'Ventana',
+          capacity: 4,
+          isActive: true,
+          restaurantName: 'Fonda de Prueba',
+          taxRateBps: 1600,
+          taxIncludedInPrice: true,
+          showTaxSeparately: false,
+        }),
+      )
+      // The tacos were voided whole: gone from the bill, kept by their void. The outbox has not reached D1.
+      const flanLine = lines[1]!
+      sql.exec(
+        `INSERT INTO lines (id, table_id, session_id, name, category, price_cents, quantity, paid_quantity, created_at, comped, added_by)
+         VALUES (?, ?, ?, ?, 'Order', ?, 1, 0, ?, 0, 'Ana')`,
+        flanLine.id,
+        flanLine.tableId,
+        flanLine.sessionId,
+        flanLine.name,
+        flanLine.priceCents,
+        flanLine.createdAt,
+      )
+      sql.exec(
+        `INSERT INTO adjustments (id, line_id, name, kind, quantity, amount_cents, reason, staff, created_at)
+         VALUES (?, ?, 'Tacos', 'void', 1, 12000, 'Error', 'Ana', ?)`,
+        voided.id,
+        tacos,
+        voided.createdAt,
+      )
+      for (const [kind, body, at] of [
+        ...lines.map((row) => ['line', row, row.createdAt] as const),
+        ['line-removed', { id: tacos }, voided.createdAt] as const,
+        ['adjustment', voided, voided.createdAt] as const,
+      ])
+        sql.exec('INSERT INTO outbox (kind, body, committed_at) VALUES (?, ?, ?)', kind, JSON.stringify(body), at)
+    })
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.abort('restart')).catch(
+      () => undefined,
+    )
+
+    const held = await runInDurableObject(billObject(table.sessionId), (instance: TableSession) =>
+      instance.read(table.sessionId, { payments: true }),
+    )
+    expect(held?.lines.map((row) => [row.name, row.addedBy, row.addedById])).toEqual([['Flan', 'Ana', null]])
+    expect(held?.adjustments?.map((row) => [row.name, row.staff, row.staffId])).toEqual([['Tacos', 'Ana', null]])
+
+    // A waiter signed in voids the flan: theirs is signed, Ana's stays as typed.
+    const waiter = await seedMember(table.restaurantId, 'waiter')
+    const sent = await postForm(
+      `/admin/tables/${table.tableId}`,
+      { intent: 'adjust', sessionId: table.sessionId, lineId: flan, kind: 'void', quantity: '1', reason: 'Se acabó' },
+      waiter.cookie,
+    )
+    expect(sent.status).toBe(302)
+    await delivered(table.sessionId)
+    const adjustments = await env.DB.prepare(
+      'SELECT name, staff, staff_id AS staffId FROM bill_adjustments WHERE session_id = ? ORDER BY created_at',
+    )
+      .bind(table.sessionId)
+      .all()
+    expect(adjustments.results).toEqual([
+      { name: 'Tacos', staff: 'Ana', staffId: null },
+      { name: 'Flan', staff: waiter.name, staffId: waiter.userId },
+    ])
   })
 })

@@ -28,7 +28,7 @@ async function refund(
 ) {
   return postForm(
     `/admin/tables/${table.tableId}`,
-    { intent: 'refund', sessionId: table.sessionId, staff: 'Ana', reason: 'Cobro de más', ...fields },
+    { intent: 'refund', sessionId: table.sessionId, reason: 'Cobro de más', ...fields },
     await staffCookieOf(table.restaurantId),
   )
 }

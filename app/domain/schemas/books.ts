@@ -4,7 +4,9 @@ import { RECORDED_METHODS } from '../bill'
 import { MAX_CENTS, parsePesosInput, pesosToCents } from '../money'
 import { idString } from './fields'
 
-// Messages are translation keys: staff read them on the table's page, in their language.
+// Messages are translation keys: staff read them on the table's page, in their language. None of these forms says
+// who sends it: every write is signed by the member signed in (app/domain/signature.ts), and a `staff` field a
+// client still sends is not read (zod drops what a schema does not name).
 
 /** Pesos a person typed ("85.50", "$85"), read into cents; empty is `empty`. */
 function typedPesos<Empty extends number | null>(empty: Empty) {
@@ -21,13 +23,6 @@ function typedPesos<Empty extends number | null>(empty: Empty) {
       return cents as Empty | number
     })
 }
-
-/** Who did it: the staff member's name, as they give it. */
-const staff = z
-  .string({ error: 'admin.books.errors.staff' })
-  .trim()
-  .min(1, { error: 'admin.books.errors.staff' })
-  .max(60, { error: 'admin.errors.tooLong' })
 
 const reason = z
   .string({ error: 'admin.books.errors.reason' })
@@ -75,7 +70,6 @@ export const recordPaymentSchema = z
     tip: typedPesos(0),
     method: z.enum(RECORDED_METHODS, { error: 'admin.books.errors.method' }),
     cashReceived: typedPesos(null),
-    staff,
   })
   .superRefine((value, ctx) => {
     if (value.mode !== 'items' && !value.amount)
@@ -86,17 +80,16 @@ export const recordPaymentSchema = z
       ctx.addIssue({ code: 'custom', path: ['cashReceived'], message: 'admin.books.errors.cashOnly' })
   })
 
-/** A void or comp of a line's unpaid units, with why and who. */
+/** A void or comp of a line's unpaid units, with why. */
 export const adjustmentSchema = z.object({
   sessionId: idString('sessionId'),
   lineId: idString('lineId'),
   kind: z.enum(ADJUSTMENT_KINDS, { error: 'admin.errors.formError' }),
   quantity: units,
   reason,
-  staff,
 })
 
-/** A refund of a payment: its units (item payments), or an amount of its bill part, and of its tip; with why and who. */
+/** A refund of a payment: its units (item payments), or an amount of its bill part, and of its tip; with why. */
 export const refundSchema = z
   .object({
     sessionId: idString('sessionId'),
@@ -105,7 +98,6 @@ export const refundSchema = z
     amount: typedPesos(null),
     tip: typedPesos(0),
     reason,
-    staff,
   })
   .superRefine((value, ctx) => {
     if (value.units.length === 0 && !value.amount && !value.tip)
@@ -134,7 +126,6 @@ export const closeBillSchema = z
       .max(200, { error: 'admin.errors.tooLong' })
       .nullish()
       .transform((value) => value || null),
-    staff: staff.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.settledBy === 'unpaid' && !value.unpaidReason)
@@ -170,7 +161,6 @@ export const staffOrderSchema = z
       .max(200, { error: 'admin.errors.tooLong' })
       .nullish()
       .transform((value) => value || null),
-    staff,
   })
   .superRefine((value, ctx) => {
     if (!value.menuItemId && !value.name)

@@ -136,11 +136,13 @@ export type DinerPaymentRequest = z.output<typeof paymentRequestSchema>
 /**
  * A payment as the bill takes it: a diner's, or one staff record of money
  * taken outside Mesa (cash or the restaurant's terminal), with who took it
- * and, for cash, what was handed over.
+ * (the member's name as it is now, and their id) and, for cash, what was
+ * handed over.
  */
 export type PaymentRequest = Omit<DinerPaymentRequest, 'paymentMethod'> & {
   paymentMethod: LedgerMethod
   recordedBy?: string
+  recordedById?: string
   cashReceivedCents?: number
 }
 /** A payment request as it is sent, amounts in pesos. */

@@ -61,6 +61,7 @@ const cashOutEn: CashOutResources = {
   tipsByStaff: 'Tips by staff member',
   diners: 'Mesa (diners)',
   dinersHint: 'What diners paid themselves through Mesa.',
+  typedHint: 'Name typed by hand on earlier records.',
   refunds: {
     title: 'Refunds',
     none: 'No refunds in this period.',

@@ -62,6 +62,7 @@ const cashOutEs = {
   tipsByStaff: 'Propinas por persona',
   diners: 'Mesa (comensales)',
   dinersHint: 'Lo que los comensales pagaron por su cuenta en Mesa.',
+  typedHint: 'Nombre escrito a mano en registros anteriores.',
   refunds: {
     title: 'Devoluciones',
     none: 'Ninguna devolución en este periodo.',

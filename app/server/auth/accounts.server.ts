@@ -6,6 +6,7 @@ import { authSessions, memberships, passwordResets, restaurants, tables, users }
 import { billsChanged } from '../table-session/stub.server'
 import { restaurantHub } from '../live/live-sockets.server'
 import { getMailer, type Mailer } from '../mail/mailer.server'
+import { logChange, type Editor } from './change-log.server'
 import { hashPassword, verifyPassword } from './password.server'
 import type { RateLimit } from '../http/rate-limit.server'
 import { reserveSignIn, signInSucceeded } from './throttle.server'
@@ -97,7 +98,7 @@ export async function checkCredentials(
           algorithm: user.passwordAlgorithm,
           iterations: user.passwordIterations,
         }
-      : await STAND_IN_HASH,
+      : await standInHash(),
   )
   if (!user || !valid) return { ok: false, code: 'INVALID_CREDENTIALS' }
   await signInSucceeded(env, input.email, clientAddress, attempt)
@@ -108,8 +109,13 @@ export async function checkCredentials(
   }
 }
 
-/** What an unknown email's password is checked against: the same work as a real one, never a match. */
-const STAND_IN_HASH = hashPassword(crypto.randomUUID())
+/**
+ * What an unknown email's password is checked against: the same work as a
+ * real one, never a match. Made at the first sign-in, not when the module
+ * loads: the runtime refuses random values and crypto at a Worker's start.
+ */
+let standIn: ReturnType<typeof hashPassword> | undefined
+const standInHash = () => (standIn ??= hashPassword(crypto.randomUUID()))
 
 /** The restaurant a person's session starts in: their last while they still belong to it, else their first. */
 export async function startingRestaurant(db: Db, userId: string, last: string | null): Promise<string | null> {
@@ -213,24 +219,34 @@ export async function endPersonSockets(env: Env, userId: string) {
   await Promise.all(places.map((place) => restaurantHub(env, place.restaurantId).endSessions({ userId })))
 }
 
-/** Saves the restaurant profile (onboarding, and later edits from Configuración). */
-export async function saveRestaurant(env: Env, restaurantId: string, input: RestaurantInput): Promise<void> {
-  await getDb(env.DB).update(restaurants).set(restaurantColumns(input)).where(eq(restaurants.id, restaurantId))
-  await restaurantChanged(env, restaurantId)
+/** Saves the restaurant profile (onboarding, and later edits from Configuración), signed by `editor`. */
+export async function saveRestaurant(env: Env, editor: Editor, input: RestaurantInput): Promise<void> {
+  const db = getDb(env.DB)
+  const id = editor.restaurant.id
+  await db.batch([
+    db.update(restaurants).set(restaurantColumns(input)).where(eq(restaurants.id, id)),
+    logChange(db, editor, 'restaurant.update', id),
+  ])
+  await restaurantChanged(env, id)
 }
 
-/** Saves the profile with the tax settings; the diner's payment screen reads them on its next load. */
-export async function saveSettings(env: Env, restaurantId: string, input: RestaurantSettings): Promise<void> {
-  await getDb(env.DB)
-    .update(restaurants)
-    .set({
-      ...restaurantColumns(input),
-      taxRateBps: input.taxRateBps,
-      taxIncludedInPrice: input.taxIncludedInPrice,
-      showTaxSeparately: input.showTaxSeparately,
-    })
-    .where(eq(restaurants.id, restaurantId))
-  await restaurantChanged(env, restaurantId)
+/** Saves the profile with the tax settings, signed by `editor`; the diner's payment screen reads them on its next load. */
+export async function saveSettings(env: Env, editor: Editor, input: RestaurantSettings): Promise<void> {
+  const db = getDb(env.DB)
+  const id = editor.restaurant.id
+  await db.batch([
+    db
+      .update(restaurants)
+      .set({
+        ...restaurantColumns(input),
+        taxRateBps: input.taxRateBps,
+        taxIncludedInPrice: input.taxIncludedInPrice,
+        showTaxSeparately: input.showTaxSeparately,
+      })
+      .where(eq(restaurants.id, id)),
+    logChange(db, editor, 'settings.update', id),
+  ])
+  await restaurantChanged(env, id)
 }
 
 /** The restaurant's name, its tax settings and how it takes payments show on (and rule) every one of its bills; an archived table has none open. */

@@ -182,9 +182,12 @@ export interface BillView {
     units: string
     reason: string
     staff: string
+    staffId: string | null
     status: string
     createdAt: number
   }[]
+  /** How a closed bill was left and who closed it (null when nobody signed its close); only with the payments. */
+  settlement?: { unpaidCents: number; reason: string | null; staff: string } | null
   /** Payments in progress and what they keep, oldest first (none once the bill is closed). */
   holds: Hold[]
 }

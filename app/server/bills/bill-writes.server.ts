@@ -4,10 +4,12 @@ import { isIdLike } from '~/domain/schemas/fields'
 import { lineAmountFor } from '~/domain/bill'
 import type { AdjustmentForm, CloseBillForm, RecordPaymentForm, RefundForm } from '~/domain/schemas/books'
 import type { PaymentRequest } from '~/domain/schemas/payments'
+import type { Signature } from '~/domain/signature'
 import { payableBill } from './bill-reads.server'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import { getDb } from '../db/client.server'
 import { tables } from '../db/schema.server'
+import type { Closing } from '../table-session/bill-store.server'
 import { tableSessionStub } from '../table-session/stub.server'
 import { spend, type RateLimit } from '../http/rate-limit.server'
 import {
@@ -75,22 +77,23 @@ async function writeToOpenBill<Written extends object>(
   return write(open)
 }
 
-/** Whether the signed-in staff member is the table's restaurant: only then are its orders not counted. */
-async function ownsTable(env: Env, staffUserId: string | null, tableId: string): Promise<boolean> {
-  if (!staffUserId) return false
+/** Whether the signed-in member works for the table's restaurant: only then are their orders not counted. */
+async function ownsTable(env: Env, restaurantId: string | null, tableId: string): Promise<boolean> {
+  if (!restaurantId) return false
   const [table] = await getDb(env.DB)
-    .select({ userId: tables.restaurantId })
+    .select({ restaurantId: tables.restaurantId })
     .from(tables)
     .where(eq(tables.id, tableId))
     .limit(1)
-  return table?.userId === staffUserId
+  return table?.restaurantId === restaurantId
 }
 
-/** Who is ordering: the signed-in staff member, if any, and the address the request came from. */
+/** A signed-in member ordering, and the restaurant they work in now: on that restaurant's tables, the lines are theirs. */
+export type StaffOrderer = Signature & { restaurantId: string }
+
+/** Who is ordering: the signed-in member, if any, and the address the request came from. */
 export interface Orderer {
-  staffUserId: string | null
-  /** The staff member's name, as they give it, kept on the lines they enter. */
-  staffName?: string
+  staff: StaffOrderer | null
   address: string | null
 }
 
@@ -131,12 +134,12 @@ export async function recordPayment(env: Env, request: PaymentRequest, address: 
 /**
  * Puts an order's lines on the table's open bill, all or nothing. Lines with
  * their own name and price are taken only from the restaurant's signed-in
- * staff (`staffUserId`) or on the public demo table; a diner orders from the
- * menu, within the table's and the address's allowance of orders (the
- * table's own staff are not counted).
+ * staff (whose lines are signed by them) or on the public demo table; a
+ * diner orders from the menu, within the table's and the address's
+ * allowance of orders (the table's own staff are not counted).
  */
 export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orderer) {
-  const counted = !(await ownsTable(env, orderer.staffUserId, request.tableId))
+  const counted = !(await ownsTable(env, orderer.staff?.restaurantId ?? null, request.tableId))
   const spent = counted
     ? await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: orderer.address })
     : null
@@ -145,12 +148,7 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
     env,
     request.tableId,
     request.sessionId,
-    async (sessionId) =>
-      await tableSessionStub(env, sessionId).addItems(
-        sessionId,
-        request,
-        orderer.staffUserId ? { userId: orderer.staffUserId, name: orderer.staffName ?? '' } : null,
-      ),
+    async (sessionId) => await tableSessionStub(env, sessionId).addItems(sessionId, request, orderer.staff),
   )
   // Only orders that reached the bill spend the allowance: a refused one (or a stranger's) must not hold the table back.
   if (spent?.ok && !result.ok) await spent.undo()
@@ -163,52 +161,50 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
  * is still open (D1 may not have heard of a close yet), and refuses to close
  * something unpaid without the reason it is left so.
  */
-export async function closeBill(
-  env: Env,
-  tableId: string,
-  sessionId: string,
-  closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null },
-) {
+export async function closeBill(env: Env, tableId: string, sessionId: string, closing: Closing) {
   if (!isIdLike(sessionId)) return tableNotFound()
   return tableSessionStub(env, sessionId).close(sessionId, tableId, closing)
 }
 
 /**
- * Closes the table's open bill as staff settle it: what is left, paid in
- * cash or on the terminal, is recorded first (for exactly the amount staff
- * were shown: a bill that moved meanwhile is refused and nothing closes);
- * left unpaid, it closes with the reason.
+ * Closes the table's open bill as the member `by` settles it: what is left,
+ * paid in cash or on the terminal, is recorded first, signed by them (for
+ * exactly the amount staff were shown: a bill that moved meanwhile is
+ * refused and nothing closes); left unpaid, it closes with the reason.
  */
-export async function settleAndClose(env: Env, tableId: string, form: CloseBillForm, staffName: string | null) {
-  const staff = form.staff ?? staffName
+export async function settleAndClose(env: Env, tableId: string, form: CloseBillForm, by: Signature) {
   if ((form.settledBy === 'cash' || form.settledBy === 'terminal') && form.settledAmount && form.transactionId) {
-    const paid = await recordStaffPayment(env, tableId, {
-      sessionId: form.sessionId,
-      transactionId: form.transactionId,
-      mode: 'full',
-      amount: form.settledAmount,
-      units: [],
-      tip: 0,
-      method: form.settledBy,
-      cashReceived: null,
-      staff: staff ?? '',
-    })
+    const paid = await recordStaffPayment(
+      env,
+      tableId,
+      {
+        sessionId: form.sessionId,
+        transactionId: form.transactionId,
+        mode: 'full',
+        amount: form.settledAmount,
+        units: [],
+        tip: 0,
+        method: form.settledBy,
+        cashReceived: null,
+      },
+      by,
+    )
     if (!paid.ok) return paid
   }
   return closeBill(env, tableId, form.sessionId, {
-    staff,
+    by,
     unpaidReason: form.settledBy === 'unpaid' || !form.settledBy ? form.unpaidReason : null,
   })
 }
 
 /**
- * Records money staff took at the table (cash, the terminal) on its open
- * bill `form.sessionId`, through the same payment path as a diner's: the
- * object checks it against the bill as it is now, with every payment in
- * progress counted. Units are priced as the bill prices them now; the whole
- * rest and an amount are what staff were shown or typed.
+ * Records money the member `by` took at the table (cash, the terminal) on
+ * its open bill `form.sessionId`, through the same payment path as a
+ * diner's: the object checks it against the bill as it is now, with every
+ * payment in progress counted. Units are priced as the bill prices them now;
+ * the whole rest and an amount are what staff were shown or typed.
  */
-export async function recordStaffPayment(env: Env, tableId: string, form: RecordPaymentForm) {
+export async function recordStaffPayment(env: Env, tableId: string, form: RecordPaymentForm, by: Signature) {
   const stub = tableSessionStub(env, form.sessionId)
   let amount = form.amount ?? 0
   if (form.mode === 'items') {
@@ -234,7 +230,8 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
     paymentType: form.mode === 'full' ? 'full' : form.mode === 'items' ? 'item' : 'split',
     customerName: 'Guest',
     transactionId: form.transactionId,
-    recordedBy: form.staff,
+    recordedBy: by.name,
+    recordedById: by.userId,
     ...(form.mode === 'items'
       ? {
           itemIds: form.units.map((unit) => unit.itemId),
@@ -246,25 +243,25 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
   return stub.pay(form.sessionId, request)
 }
 
-/** Voids or comps unpaid units of a line of the table's open bill `form.sessionId`. */
-export function adjustLine(env: Env, tableId: string, form: AdjustmentForm) {
+/** Voids or comps unpaid units of a line of the table's open bill `form.sessionId`, signed by the member `by`. */
+export function adjustLine(env: Env, tableId: string, form: AdjustmentForm, by: Signature) {
   return tableSessionStub(env, form.sessionId).adjust(form.sessionId, tableId, {
     kind: form.kind,
     lineId: form.lineId,
     quantity: form.quantity,
     reason: form.reason,
-    staff: form.staff,
+    by,
   })
 }
 
-/** Gives back money of a payment on the table's open bill `form.sessionId`, through the payment's provider. */
-export function refundPayment(env: Env, tableId: string, form: RefundForm) {
+/** Gives back money of a payment on the table's bill `form.sessionId`, through the payment's provider, signed by the member `by`. */
+export function refundPayment(env: Env, tableId: string, form: RefundForm, by: Signature) {
   return tableSessionStub(env, form.sessionId).refund(form.sessionId, tableId, {
     paymentId: form.paymentId,
     units: form.units,
     amountCents: form.amount,
     tipCents: form.tip,
     reason: form.reason,
-    staff: form.staff,
+    by,
   })
 }

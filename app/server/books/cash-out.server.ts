@@ -31,17 +31,21 @@ export async function readCashOut(
         amountCents: payments.amountCents,
         taxCents: payments.taxCents,
         tipCents: payments.tipCents,
+        recordedById: payments.recordedById,
         recordedBy: payments.recordedBy,
       })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
-      .where(and(own, gte(payments.createdAt, period.fromMs), lt(payments.createdAt, period.toMs))),
+      .where(and(own, gte(payments.createdAt, period.fromMs), lt(payments.createdAt, period.toMs)))
+      // In the order they were taken: a member who renamed themselves shows under their latest name.
+      .orderBy(payments.createdAt),
     db
       .select({
         method: refunds.method,
         amountCents: refunds.amountCents,
         taxCents: refunds.taxCents,
         tipCents: refunds.tipCents,
+        recordedById: payments.recordedById,
         recordedBy: payments.recordedBy,
       })
       .from(refunds)

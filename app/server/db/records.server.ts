@@ -39,8 +39,10 @@ export const lineColumns = () => ({
   comped: integer('comped', { mode: 'boolean' }).notNull().default(false),
   // What the kitchen should know ("sin cebolla").
   note: text('note'),
-  // The staff member who entered the line; null when a diner ordered it.
+  // The member who entered the line, by their name as it was then; null when a diner ordered it.
   addedBy: text('added_by'),
+  // Their id; null on a diner's line, and on lines entered when staff typed a name instead of signing (addedBy is that name).
+  addedById: text('added_by_id'),
 })
 
 export const lineChecks = (table: string, t: Columns<'priceCents' | 'quantity' | 'paidQuantity'>) => [
@@ -74,8 +76,10 @@ export const paymentColumns = () => ({
   provider: text('provider').notNull().default('simulated'),
   providerReference: text('provider_reference'),
   createdAt: integer('created_at').notNull(),
-  // The staff member who took a cash or terminal payment; null for a diner's own.
+  // The member who took a cash or terminal payment, by their name as it was then; null for a diner's own.
   recordedBy: text('recorded_by'),
+  // Their id; null for a diner's own, and on payments recorded when staff typed a name instead of signing.
+  recordedById: text('recorded_by_id'),
   // Cash handed over, when more than the charge: the change given is the difference.
   cashReceivedCents: integer('cash_received_cents'),
 })
@@ -106,7 +110,9 @@ export const adjustmentColumns = () => ({
   // What the units stopped costing.
   amountCents: integer('amount_cents').notNull(),
   reason: text('reason').notNull(),
+  // The member who made it, by their name as it was then; `staffId` is theirs (null when staff typed a name instead of signing).
   staff: text('staff').notNull(),
+  staffId: text('staff_id'),
   createdAt: integer('created_at').notNull(),
 })
 
@@ -128,7 +134,9 @@ export const refundColumns = () => ({
   // JSON list of { itemId, quantity }: the units that are unpaid again.
   units: text('units').notNull(),
   reason: text('reason').notNull(),
+  // The member who gave it, by their name as it was then; `staffId` is theirs (null when staff typed a name instead of signing).
   staff: text('staff').notNull(),
+  staffId: text('staff_id'),
   provider: text('provider').notNull(),
   providerReference: text('provider_reference'),
   createdAt: integer('created_at').notNull(),

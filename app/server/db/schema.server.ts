@@ -237,10 +237,12 @@ export const tableSessions = sqliteTable(
       .references(() => tables.id, { onDelete: 'cascade' }),
     openedAt: integer('opened_at').notNull().default(NOW),
     closedAt: integer('closed_at'),
-    // A bill closed with something unpaid: how much, why ("se fueron sin pagar"), and who closed it.
+    // A bill closed with something unpaid: how much, why ("se fueron sin pagar"), and who closed it (their name as it was then).
     unpaidCents: integer('unpaid_cents').notNull().default(0),
     unpaidReason: text('unpaid_reason'),
     closedBy: text('closed_by'),
+    // Their id; null when staff typed a name instead of signing (closedBy is that name).
+    closedById: text('closed_by_id'),
   },
   (t) => [index('table_sessions_table_idx').on(t.tableId)],
 )
@@ -259,7 +261,7 @@ export const billItems = sqliteTable(
   (t) => [index('bill_items_session_idx').on(t.sessionId, t.createdAt), ...lineChecks('bill_items', t)],
 )
 
-const { recordedBy, cashReceivedCents, ...payment } = paymentColumns()
+const { recordedBy, recordedById, cashReceivedCents, ...payment } = paymentColumns()
 /** A payment, as the ledger receives it from its bill's object (records.server.ts). */
 export const payments = sqliteTable(
   'payments',
@@ -272,6 +274,7 @@ export const payments = sqliteTable(
     deliveredAt: integer('delivered_at'),
     recordedBy,
     cashReceivedCents,
+    recordedById,
   },
   (t) => [
     // A bill's object records a transactionId once; the ledger holds each bill's records as its object committed them.

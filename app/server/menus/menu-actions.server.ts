@@ -10,6 +10,7 @@ import {
   modifierGroupSchema,
   modifierOptionSchema,
 } from '~/domain/schemas/menus'
+import { logChange } from '../auth/change-log.server'
 import { requireStaffForm, type PageAccess } from '../auth/guard.server'
 import { getDb } from '../db/client.server'
 import { ApiError } from '../http/api.server'
@@ -93,7 +94,8 @@ export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData })
  */
 export async function menuAction({ request, context }: ActionFunctionArgs, access: PageAccess, next: NextUrl) {
   const form = await request.formData()
-  const { restaurant } = await requireStaffForm(context, request, access, form)
+  const principal = await requireStaffForm(context, request, access, form)
+  const { restaurant } = principal
   const env = context.cloudflare.env
   const db = getDb(env.DB)
   const intent = MENU_INTENTS.find((name) => name === form.get('intent'))
@@ -116,6 +118,7 @@ export async function menuAction({ request, context }: ActionFunctionArgs, acces
     const record = await save(submission.value as z.output<S>)
     if (!record) return refuse(submission, { formErrors: ['admin.menu.errors.notFound'] }, 404)
     const id = typeof record === 'object' ? record.id : String(form.get('id') ?? '')
+    await logChange(db, principal, intent.startsWith('menu.') ? intent : `menu.${intent}`, id)
     return redirectWithToast(next({ intent, id, form }), { title: TOASTS[intent] })
   }
 

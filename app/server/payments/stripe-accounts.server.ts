@@ -4,6 +4,7 @@ import { getDb } from '../db/client.server'
 import { restaurants } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { restaurantChanged } from '../auth/accounts.server'
+import { logChange, type Editor } from '../auth/change-log.server'
 import { stripeClient } from './stripe.server'
 
 /** Where Stripe's hosted onboarding sends the owner back: Configuración, which reads the account afresh. */
@@ -196,8 +197,13 @@ async function registerDomain(env: Env, accountId: string, host: string): Promis
   }
 }
 
-/** The owner's choice for their tables until their Stripe account can charge: no payments, or the labelled demo. */
-export async function saveUnconnectedPayments(env: Env, restaurantId: string, choice: 'off' | 'demo'): Promise<void> {
-  await getDb(env.DB).update(restaurants).set({ unconnectedPayments: choice }).where(eq(restaurants.id, restaurantId))
-  await restaurantChanged(env, restaurantId)
+/** The owner's choice for their tables until their Stripe account can charge: no payments, or the labelled demo; signed by them. */
+export async function saveUnconnectedPayments(env: Env, owner: Editor, choice: 'off' | 'demo'): Promise<void> {
+  const db = getDb(env.DB)
+  const id = owner.restaurant.id
+  await db.batch([
+    db.update(restaurants).set({ unconnectedPayments: choice }).where(eq(restaurants.id, id)),
+    logChange(db, owner, 'payouts.unconnected', id),
+  ])
+  await restaurantChanged(env, id)
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { PaidSums } from '~/domain/bill'
+import type { Signature } from '~/domain/signature'
 import type { SplitPaid } from '~/domain/split'
 import type { AdjustmentRow, BillItemRow, PaymentRow } from '../db/schema.server'
 import { HoldStore } from './hold-store.server'
@@ -12,11 +13,19 @@ import { SeenTransactions } from './seen-transactions.server'
 import { placeholdersOf, ROWID } from './statements.server'
 import { hasSchema, migrateStorage, objectDb, type ObjectDb } from './storage.server'
 
-/** How a bill closed with something unpaid was left: how much, why, and who closed it. */
+/** How a bill was closed: who closed it (their name as it was then), and what was left unpaid (0: nothing) and why. */
 export interface Settlement {
   unpaidCents: number
   reason: string | null
   staff: string
+  /** The member's id; absent on bills closed before closes were signed. */
+  staffId?: string | null
+}
+
+/** What a close is told: the member who closes the bill, and why what is unpaid is left so. */
+export interface Closing {
+  by: Signature
+  unpaidReason: string | null
 }
 
 /** Which bill this object holds and what it knows of its table. */
@@ -27,7 +36,7 @@ export interface BillHeader {
   closedAt: number | null
   /** The table's bill after this one, once this one is closed; none after the bill its table was archived with. */
   nextSessionId: string | null
-  /** A close with something unpaid: how it was left. */
+  /** How it was closed; null while open, and on bills closed unsigned with nothing unpaid. */
   settlement: Settlement | null
   table: BillTable
 }
@@ -263,13 +272,13 @@ export class BillStore {
     })
   }
 
-  close(closedAt: number, nextSessionId: string, settlement: Settlement | null = null) {
+  close(closedAt: number, nextSessionId: string, settlement: Settlement) {
     const header = this.header()
     if (!header) return
     this.#header = undefined
     this.#db
       .update(t.bill)
-      .set({ closedAt, nextSessionId, settlement: settlement ? JSON.stringify(settlement) : null })
+      .set({ closedAt, nextSessionId, settlement: JSON.stringify(settlement) })
       .run()
     this.outbox.add({
       kind: 'close',

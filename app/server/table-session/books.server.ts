@@ -2,6 +2,7 @@ import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
 import type { LedgerMethod } from '~/domain/bill'
 import type { Hold } from '~/domain/holds'
 import { planRefund, type RefundUnits } from '~/domain/refunds'
+import type { Signature } from '~/domain/signature'
 import { paidLinesOf } from '../bills/bill-reads.server'
 import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
 import { fail, type WriteFailure } from '../bills/write-result.server'
@@ -13,7 +14,8 @@ export interface AdjustmentRequest {
   lineId: string
   quantity: number
   reason: string
-  staff: string
+  /** The member who makes it. */
+  by: Signature
 }
 
 /** A void or comp checked against the bill as it is now, with every payment in progress counted: refused, or its record and the lines before and after it. */
@@ -42,7 +44,8 @@ export function adjustmentOf(
     quantity: request.quantity,
     amountCents: decision.plan.amountCents,
     reason: request.reason,
-    staff: request.staff,
+    staff: request.by.name,
+    staffId: request.by.userId,
     createdAt: now,
   }
   return { ok: true, row, after: decision.plan.lines }
@@ -55,7 +58,8 @@ export interface RefundRequest {
   amountCents: number | null
   tipCents: number
   reason: string
-  staff: string
+  /** The member who gives it. */
+  by: Signature
 }
 
 /**
@@ -87,7 +91,8 @@ export function refundOf(
     tipCents: refund.tipCents,
     units: JSON.stringify(refund.units),
     reason: request.reason,
-    staff: request.staff,
+    staff: request.by.name,
+    staffId: request.by.userId,
     status: 'pending',
     provider: payment.provider,
     providerReference: null,

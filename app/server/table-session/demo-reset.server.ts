@@ -56,6 +56,7 @@ export function resetDemo(store: BillStore, header: BillHeader, now: number) {
         comped: false,
         note: null,
         addedBy: null,
+        addedById: null,
         ...line,
         id: crypto.randomUUID(),
         tableId: header.tableId,

@@ -6,6 +6,7 @@ import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem } from '~/domain/wire'
 import { toWireItem, type BillView } from '../bills/bill-reads.server'
+import type { StaffOrderer } from '../bills/bill-writes.server'
 import { getDb, type Db } from '../db/client.server'
 import type { PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
@@ -20,7 +21,7 @@ import {
   type WriteResult,
 } from '../bills/write-result.server'
 import { ObjectAlarm } from './alarm.server'
-import { BillStore, type BillHeader, type Settlement } from './bill-store.server'
+import { BillStore, type BillHeader, type Closing, type Settlement } from './bill-store.server'
 import { adjustmentOf, type AdjustmentRequest, type RefundRequest } from './books.server'
 import { reseeded, resetDemo, restoreDemoIfStale } from './demo-reset.server'
 import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.server'
@@ -135,16 +136,18 @@ export class TableSession extends DurableObject<Env> {
       totals: billTotals(state.lines, state.paid),
       splitPaid: state.splitPaid,
       payments: payments ? this.#store.payments() : [],
-      ...(payments ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds.list() } : {}),
+      ...(payments
+        ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds.list(), settlement: header.settlement }
+        : {}),
       holds: header.closedAt === null ? this.#store.holds.standing(Date.now()).map((row) => row.hold) : [],
     }
   }
 
-  /** Adds an order's lines to the bill, all or nothing; `staff` is the signed-in staff member who sends it (and the name they give), if any. */
+  /** Adds an order's lines to the bill, all or nothing; `staff` is the signed-in member who sends it, if any (a line of the table's own staff is signed by them). */
   async addItems(
     sessionId: string,
     request: AddItemsRequest,
-    staff: { userId: string; name: string } | null,
+    staff: StaffOrderer | null,
   ): Promise<WriteResult<{ items: WireBillItem[] }>> {
     const found = await this.#header(sessionId)
     if (!found) return notOpen(this.#db, sessionId)
@@ -260,11 +263,7 @@ export class TableSession extends DurableObject<Env> {
    * next bill's object holds it from then on; D1 learns of both through the
    * outbox, awaited here so staff screens that read D1 show the new bill.
    */
-  close(
-    sessionId: string,
-    tableId: string,
-    closing: { staff: string | null; unpaidReason: string | null } = { staff: null, unpaidReason: null },
-  ): Promise<WriteResult<{ sessionId: string }>> {
+  close(sessionId: string, tableId: string, closing: Closing): Promise<WriteResult<{ sessionId: string }>> {
     return this.#serially(async () => {
       const open = await this.#openBill(sessionId, tableId)
       if (!open.ok) return open
@@ -282,10 +281,12 @@ export class TableSession extends DurableObject<Env> {
           `${formatMoney(remaining)} is still unpaid: record how it was paid, or say why it is left unpaid.`,
         )
       }
-      const settlement: Settlement | null =
-        remaining > 0 || closing.staff
-          ? { unpaidCents: remaining, reason: remaining > 0 ? closing.unpaidReason : null, staff: closing.staff ?? '' }
-          : null
+      const settlement: Settlement = {
+        unpaidCents: remaining,
+        reason: remaining > 0 ? closing.unpaidReason : null,
+        staff: closing.by.name,
+        staffId: closing.by.userId,
+      }
       // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
       // (this bill's records, and the close that opened this bill) and can take it.
       await this.#deliverSoon()

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { MenuEntry } from '~/domain/order-pricing'
 import { priceOrder } from '~/domain/order-pricing'
 import type { AddItemsRequest } from '~/domain/schemas/items'
+import type { StaffOrderer } from '../bills/bill-writes.server'
 import type { Db } from '../db/client.server'
 import { categories, menuItems, menus, type BillItemRow } from '../db/schema.server'
 import { modifierGroupsOf } from '../menus/menu-store.server'
@@ -45,18 +46,19 @@ export function orderLines(
   sessionId: string,
   table: BillTable,
   request: AddItemsRequest,
-  staff: { userId: string; name: string } | null,
+  staff: StaffOrderer | null,
   limits: { openLines: number; maxOpenLines: number },
 ): WriteResult<{ lines: BillItemRow[] }> {
-  const byStaff = staff?.userId === table.userId
-  if (!byStaff && limits.openLines + request.items.length > limits.maxOpenLines) {
+  // The table's own staff sign their lines; another restaurant's member orders here as a diner does.
+  const signed = staff?.restaurantId === table.userId ? staff : null
+  if (!signed && limits.openLines + request.items.length > limits.maxOpenLines) {
     const refused = fail(
       'TOO_MANY_LINES',
       `This bill already has ${limits.openLines} unpaid lines; at most ${limits.maxOpenLines} may be open. Ask the staff to add more.`,
     )
     return { ...refused, limit: { limit: limits.maxOpenLines, windowSeconds: OPEN_LINES_RETRY_SECONDS } }
   }
-  const priced = priceOrder(request.items, menu, { freePrices: byStaff || isDemoSession(sessionId) })
+  const priced = priceOrder(request.items, menu, { freePrices: signed !== null || isDemoSession(sessionId) })
   if (!priced.ok) return fail(priced.code, priced.message)
   const now = Date.now()
   // The options chosen are on the line already, in its description.
@@ -71,7 +73,8 @@ export function orderLines(
       paidBy: null,
       createdAt: now,
       comped: false,
-      addedBy: byStaff ? (staff?.name ?? null) : null,
+      addedBy: signed?.name ?? null,
+      addedById: signed?.userId ?? null,
     })),
   }
 }

@@ -67,7 +67,13 @@ function ledgerQueries(db: Db) {
     refund: db.insert(refunds).values(placeholdersOf(refunds)).onConflictDoNothing({ target: refunds.id }).toSQL(),
     closeBill: db
       .update(tableSessions)
-      .set({ closedAt: v('closedAt'), unpaidCents: v('unpaidCents'), unpaidReason: v('reason'), closedBy: v('staff') })
+      .set({
+        closedAt: v('closedAt'),
+        unpaidCents: v('unpaidCents'),
+        unpaidReason: v('reason'),
+        closedBy: v('staff'),
+        closedById: v('staffId'),
+      })
       .where(eq(tableSessions.id, p('sessionId')))
       .toSQL(),
     // Only if the table still names this bill as open: a later close already moved it on.
@@ -114,6 +120,7 @@ function ledgerQueries(db: Db) {
           unpaidCents: 0,
           unpaidReason: null,
           closedBy: null,
+          closedById: null,
         },
       })
       .toSQL(),

@@ -143,6 +143,7 @@ export function paymentOf(
     providerReference: reference,
     createdAt: Date.now(),
     recordedBy: request.recordedBy ?? null,
+    recordedById: request.recordedById ?? null,
     cashReceivedCents: request.cashReceivedCents ?? null,
   }
   return { payment, state: after }

@@ -31,7 +31,7 @@ export const bill = sqliteTable(
     closedAt: integer('closed_at'),
     nextSessionId: text('next_session_id'),
     tableInfo: text('table_info').notNull(),
-    // JSON of a Settlement: how a bill closed with something unpaid was left.
+    // JSON of a Settlement: who closed the bill, and what was left unpaid and why.
     settlement: text('settlement'),
   },
   (t) => [check('bill_one_row', sql`${t.id} = 1`)],

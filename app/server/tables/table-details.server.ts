@@ -62,7 +62,7 @@ export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'i
   if (!isIdLike(sessionId)) return null
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
   if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null
-  return { ...billRecords(bill), closedAt: bill.closedAt }
+  return { ...billRecords(bill), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
 }
 
 /** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */

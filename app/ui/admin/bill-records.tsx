@@ -41,15 +41,15 @@ export function useStaffNames() {
       .join(', ')
 }
 
-/** A bill's payments, each with what was refunded of it and the form to refund more. */
+/** A bill's payments, each with what was refunded of it and, for those whose role allows it (`refunds`), the form to refund more. */
 export function PaymentsPanel({
   payments,
   sessionId,
-  staff,
+  refunds,
 }: {
   payments: StaffPayment[]
   sessionId: string
-  staff: string
+  refunds: boolean
 }) {
   const { t, money, locale } = useI18n()
   const named = useStaffNames()
@@ -83,12 +83,13 @@ export function PaymentsPanel({
                 {t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}
               </p>
             ) : null}
-            <RefundForm
-              sessionId={sessionId}
-              paymentId={payment.id}
-              items={payment.type === 'item' ? payment.itemUnits : []}
-              staff={staff}
-            />
+            {refunds ? (
+              <RefundForm
+                sessionId={sessionId}
+                paymentId={payment.id}
+                items={payment.type === 'item' ? payment.itemUnits : []}
+              />
+            ) : null}
           </li>
         ))}
       </ul>

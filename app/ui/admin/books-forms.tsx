@@ -100,21 +100,19 @@ export function RecordPaymentForm({
   remaining,
   tax,
   lines,
-  staff,
 }: {
   sessionId: string
   transactionId: string
   remaining: number
   tax: { taxRateBps: number; taxIncludedInPrice: boolean }
   lines: { id: string; name: string; quantity: number; paidQuantity: number }[]
-  staff: string
 }) {
   const { t, money } = useI18n()
   const lastResult = useLastResult('record-payment')
   const [form, fields] = useSchemaForm(recordPaymentSchema, {
     id: 'record-payment',
     lastResult,
-    defaultValue: { mode: 'full', amount: decimalPesos(remaining), method: 'cash', staff },
+    defaultValue: { mode: 'full', amount: decimalPesos(remaining), method: 'cash' },
   })
   const open = lines.filter((line) => line.quantity > line.paidQuantity)
   const mode = fields.mode.initialValue ?? 'full'
@@ -190,7 +188,6 @@ export function RecordPaymentForm({
           testId="record-cash-received"
           inputProps={{ ...getInputProps(fields.cashReceived, { type: 'text' }), inputMode: 'decimal' }}
         />
-        <StaffField field={fields.staff} />
         <div className="sm:col-span-2">
           <ErrorList errors={form.errors} alert testId="record-payment-errors" />
         </div>
@@ -205,7 +202,7 @@ export function RecordPaymentForm({
 /**
  * A staff write on one line or payment, folded until asked for (works
  * without JavaScript) and open again when it comes back refused: the bill,
- * what it names (`fields`), its own inputs, who does it, and its button.
+ * what it names (`fields`), its own inputs, and its button.
  */
 function StaffAction({
   intent,
@@ -248,45 +245,47 @@ function StaffAction({
   )
 }
 
-/** Voids or comps unpaid units of one line, with why. */
+/** Voids or comps unpaid units of one line, with why; a comp only for those whose role allows it (`comp`). */
 export function AdjustForm({
   sessionId,
   lineId,
   unpaid,
-  staff,
+  comp,
 }: {
   sessionId: string
   lineId: string
   unpaid: number
-  staff: string
+  comp: boolean
 }) {
   const { t } = useI18n()
   const lastResult = useLastResult('adjust', { field: 'lineId', id: lineId })
   const [form, fields] = useSchemaForm(adjustmentSchema, {
     id: `adjust-${lineId}`,
     lastResult,
-    defaultValue: { kind: 'void', quantity: '1', staff },
+    defaultValue: { kind: 'void', quantity: '1' },
   })
   return (
     <StaffAction
       intent="adjust"
-      summary={t('admin.books.adjust')}
-      hidden={{ sessionId, lineId }}
+      summary={t(comp ? 'admin.books.adjust' : 'admin.books.adjustVoid')}
+      hidden={comp ? { sessionId, lineId } : { sessionId, lineId, [fields.kind.name]: 'void' }}
       submitLabel={t('admin.books.apply')}
       testId="adjust"
       open={Boolean(lastResult)}
       formProps={getFormProps(form)}
       errors={form.errors}
     >
-      <select
-        name={fields.kind.name}
-        defaultValue={fields.kind.initialValue}
-        aria-label={t('admin.books.kind')}
-        className={`${inputClass} sm:col-span-2`}
-      >
-        <option value="void">{t('admin.books.void')}</option>
-        <option value="comp">{t('admin.books.comp')}</option>
-      </select>
+      {comp ? (
+        <select
+          name={fields.kind.name}
+          defaultValue={fields.kind.initialValue}
+          aria-label={t('admin.books.kind')}
+          className={`${inputClass} sm:col-span-2`}
+        >
+          <option value="void">{t('admin.books.void')}</option>
+          <option value="comp">{t('admin.books.comp')}</option>
+        </select>
+      ) : null}
       <LabeledInput
         label={t('admin.books.quantity')}
         errors={fields.quantity.errors}
@@ -297,7 +296,6 @@ export function AdjustForm({
         errors={fields.reason.errors}
         inputProps={getInputProps(fields.reason, { type: 'text' })}
       />
-      <StaffField field={fields.staff} />
     </StaffAction>
   )
 }
@@ -307,16 +305,14 @@ export function RefundForm({
   sessionId,
   paymentId,
   items,
-  staff,
 }: {
   sessionId: string
   paymentId: string
   items: { itemId: string; name: string; quantity: number }[]
-  staff: string
 }) {
   const { t } = useI18n()
   const lastResult = useLastResult('refund', { field: 'paymentId', id: paymentId })
-  const [form, fields] = useSchemaForm(refundSchema, { id: `refund-${paymentId}`, lastResult, defaultValue: { staff } })
+  const [form, fields] = useSchemaForm(refundSchema, { id: `refund-${paymentId}`, lastResult })
   return (
     <StaffAction
       intent="refund"
@@ -351,34 +347,33 @@ export function RefundForm({
         errors={fields.reason.errors}
         inputProps={getInputProps(fields.reason, { type: 'text' })}
       />
-      <StaffField field={fields.staff} />
     </StaffAction>
   )
 }
 
 /**
  * Closes the table's bill. With something still unpaid it asks how that was
- * settled (cash, the terminal, or left unpaid with the reason), at the
- * charge staff were shown.
+ * settled (cash, the terminal, or, for those whose role allows it
+ * (`unpaid`), left unpaid with the reason), at the charge staff were shown.
  */
 export function CloseBillForm({
   sessionId,
   transactionId,
   remaining,
   tax,
-  staff,
+  unpaid,
   actions,
 }: {
   sessionId: string
   transactionId: string
   remaining: number
   tax: { taxRateBps: number; taxIncludedInPrice: boolean }
-  staff: string
+  unpaid: boolean
   actions: ReactNode
 }) {
   const { t, money } = useI18n()
   const lastResult = useLastResult('close')
-  const [form, fields] = useSchemaForm(closeBillSchema, { id: 'close', lastResult, defaultValue: { staff } })
+  const [form, fields] = useSchemaForm(closeBillSchema, { id: 'close', lastResult })
   return (
     // Posted to the dialog's own address, so a refusal comes back with the dialog open and its errors in it.
     <Form method="post" action="?close=1" replace className="grid gap-4" {...getFormProps(form)}>
@@ -399,7 +394,7 @@ export function CloseBillForm({
           <legend className="text-sm font-semibold">{t('admin.books.settledBy')}</legend>
           <input type="hidden" name="settledAmount" value={decimalPesos(remaining)} />
           <input type="hidden" name="transactionId" value={transactionId} />
-          {(['cash', 'terminal', 'unpaid'] as const).map((way) => (
+          {(unpaid ? (['cash', 'terminal', 'unpaid'] as const) : (['cash', 'terminal'] as const)).map((way) => (
             <label key={way} className="flex items-center gap-2">
               <input
                 type="radio"
@@ -412,29 +407,19 @@ export function CloseBillForm({
             </label>
           ))}
           <ErrorList errors={fields.settledBy.errors} />
-          <LabeledInput
-            label={t('admin.books.unpaidReason')}
-            errors={fields.unpaidReason.errors}
-            testId="unpaid-reason"
-            inputProps={getInputProps(fields.unpaidReason, { type: 'text' })}
-          />
+          {unpaid ? (
+            <LabeledInput
+              label={t('admin.books.unpaidReason')}
+              errors={fields.unpaidReason.errors}
+              testId="unpaid-reason"
+              inputProps={getInputProps(fields.unpaidReason, { type: 'text' })}
+            />
+          ) : null}
         </fieldset>
       ) : null}
-      <input type="hidden" name={fields.staff.name} value={staff} />
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.details.closeHint')}</p>
-      <ErrorList errors={[...(form.errors ?? []), ...(fields.staff.errors ?? [])]} alert testId="close-errors" />
+      <ErrorList errors={form.errors} alert testId="close-errors" />
       {actions}
     </Form>
-  )
-}
-
-function StaffField({ field }: { field: FieldMetadata<string | undefined> }) {
-  const { t } = useI18n()
-  return (
-    <LabeledInput
-      label={t('admin.books.staff')}
-      errors={field.errors}
-      inputProps={getInputProps(field, { type: 'text' })}
-    />
   )
 }

@@ -41,6 +41,13 @@ export function CashOutReport({ report }: { report: CashOut }) {
   const { t, money } = useI18n()
   const method = (key: (typeof LEDGER_METHODS)[number]) => t(`admin.cashOut.methods.${key}`)
   const refunded = LEDGER_METHODS.filter((key) => report.refunds[key].count > 0)
+  // The diners' own payments, and a name typed on records from before staff signed (beside a member of that name).
+  const personHint = (row: CashOut['tipsByStaff'][number]) =>
+    row.staff === null
+      ? `${t('admin.cashOut.dinersHint')} `
+      : row.staffId === null
+        ? `${t('admin.cashOut.typedHint')} `
+        : ''
   const headline = [
     {
       key: 'expected-cash',
@@ -199,9 +206,9 @@ export function CashOutReport({ report }: { report: CashOut }) {
           <dl data-testid="tips-by-staff">
             {report.tipsByStaff.map((row) => (
               <Line
-                key={row.staff ?? ''}
+                key={`${row.staffId}:${row.staff}`}
                 label={<span className="font-semibold">{row.staff ?? t('admin.cashOut.diners')}</span>}
-                hint={`${row.staff === null ? `${t('admin.cashOut.dinersHint')} ` : ''}${t('admin.cashOut.payments.count', { count: row.payments })}`}
+                hint={`${personHint(row)}${t('admin.cashOut.payments.count', { count: row.payments })}`}
                 value={money(row.tipCents)}
               />
             ))}
