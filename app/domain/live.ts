@@ -59,6 +59,9 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
 export const LIVE_PING = 'ping'
 export const LIVE_PONG = 'pong'
 
+/** The close code of a staff socket whose session ended (signed out, removed from the team, role changed). */
+export const SESSION_ENDED = 4001
+
 /** Where the sockets are: a bill's (public, by its session id) and a restaurant's (staff only). */
 export const livePath = {
   bill: (sessionId: string) => `/api/tables/session/${sessionId}/live`,

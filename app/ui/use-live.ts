@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { LIVE_PING, livePath, parseLiveMessage, type LiveMessage } from '~/domain/live'
+import { LIVE_PING, livePath, parseLiveMessage, SESSION_ENDED, type LiveMessage } from '~/domain/live'
 
 const KEEP_ALIVE_MS = 25_000
 const MAX_BACKOFF_MS = 30_000
@@ -47,9 +47,11 @@ export function useLiveSocket(
         const message = parseLiveMessage(event.data)
         if (message) latest.current.onMessage(message, revalidate)
       })
-      socket.addEventListener('close', () => {
+      socket.addEventListener('close', (event) => {
         clearInterval(keepAlive)
         if (stopped) return
+        // The session behind a staff screen ended: loading the page again leads to sign-in (or to the screen the person may still see).
+        if (event.code === SESSION_ENDED) return window.location.reload()
         failures += 1
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1))
         retry = setTimeout(connect, delay / 2 + Math.random() * (delay / 2))

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
-import { LIVE_PING, LIVE_PONG, type BillEvent } from '~/domain/live'
+import { LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
 import { LedgerStatements, type Ledger, type LedgerDelivery } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
@@ -44,7 +44,7 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
       const attachment = socket.deserializeAttachment() as LiveAttachment | null
       if (attachment?.role !== 'staff') continue
       if ('session' in who ? attachment.session === who.session : attachment.userId === who.userId)
-        closeQuietly(socket, 4001)
+        closeQuietly(socket, SESSION_ENDED)
     }
   }
 
