@@ -18,6 +18,8 @@ export const DEFAULT_LIMITS = {
   tableLookupMissesPerAddress: { limit: 30, windowSeconds: 600 },
   // Short codes (40 bits) can be tried where session ids cannot: once these are used up, every short-code lookup from the address is refused.
   tableCodeMissesPerAddress: { limit: 20, windowSeconds: 600 },
+  // Invitation links are 256-bit tokens nobody guesses; a script trying is still stopped, as for the codes above.
+  invitationMissesPerAddress: { limit: 20, windowSeconds: 600 },
   registrationsPerAddress: { limit: 5, windowSeconds: 3600 },
   passwordResetsPerAddress: { limit: 5, windowSeconds: 3600 },
   waitlistPerAddress: { limit: 5, windowSeconds: 3600 },

@@ -2,10 +2,11 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { useI18n } from './i18n'
 import { useHydrated } from './use-hydrated'
 
-/** Translation keys, so a toast follows the reader's language. */
+/** Translation keys, so a toast follows the reader's language, and the values they name ({{name}}). */
 export interface ToastMessage {
   title: string
   description?: string
+  vars?: Record<string, string>
   variant?: 'default' | 'destructive'
 }
 
@@ -56,8 +57,10 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
           >
             <div className="flex items-start gap-3">
               <div className="flex-1">
-                <p className="font-semibold">{t.message(toast.title)}</p>
-                {toast.description ? <p className="mt-1 text-sm opacity-90">{t.message(toast.description)}</p> : null}
+                <p className="font-semibold">{t.message(toast.title, toast.vars)}</p>
+                {toast.description ? (
+                  <p className="mt-1 text-sm opacity-90">{t.message(toast.description, toast.vars)}</p>
+                ) : null}
               </div>
               {hydrated ? (
                 <button

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare'
-import { can, type Permission, type Role } from '~/domain/permissions'
+import { can, rolesManagedBy, type Permission, type Role } from '~/domain/permissions'
 import { getDb } from '../db/client.server'
 import { apiError } from '../http/api.server'
 import { getT } from '../http/i18n.server'
@@ -163,6 +163,17 @@ export async function demand(
   permission: Permission,
 ) {
   if (!can(principal.role, permission)) throw await forbidden(request, surface)
+}
+
+/**
+ * A team change's further rule, once its form is read: every role it
+ * touches (a member's now, the one they would get, an invitation's) is one
+ * the principal manages (`rolesManagedBy`: an owner any, a manager only
+ * waiters); refused like a permission, before anything changes.
+ */
+export async function demandManages(principal: Pick<Principal, 'role'>, request: Request, roles: readonly Role[]) {
+  const managed = rolesManagedBy(principal.role)
+  if (!roles.every((role) => managed.includes(role))) throw await forbidden(request, 'page')
 }
 
 /** A page form's permission: its intent's, or the page's one form's; an unknown intent is a bad request. */
