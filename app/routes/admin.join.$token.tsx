@@ -46,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 /** What the page shows for this invitation and whoever is looking, with its status. */
-async function pageOf(context: AppLoadContext, request: Request, opened: OpenedInvitation) {
+async function pageOf(context: AppLoadContext, request: Request, opened: OpenedInvitation, status?: number) {
   if (opened.state === 'limited')
     return data(
       { view: 'limited' as const, message: await tooManyText(request, opened.limit) },
@@ -65,7 +65,7 @@ async function pageOf(context: AppLoadContext, request: Request, opened: OpenedI
       : ('new' as const)
   return data(
     { view, email, role, restaurantName, inviterName, signedInAs: who?.person.email ?? null },
-    { status: view === 'other' ? 403 : 200 },
+    { status: status ?? (view === 'other' ? 403 : 200) },
   )
 }
 
@@ -77,7 +77,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 /**
  * Accepts: with the signed-in account the invitation was sent to, or with a
  * new one (name and password) when nobody is signed in. Anything else shows
- * the page as it stands, nothing changed.
+ * the page as it now stands, nothing changed.
  */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env
@@ -97,9 +97,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   const accepted = await acceptAsNewcomer(env, invitation, submission.value)
   if (!accepted.ok)
-    // An account made with this email meanwhile joins with it; an invitation used meanwhile opens nothing.
+    // The email has an account (made meanwhile, or a form sent past the page): it joins with that one.
     return accepted.code === 'EMAIL_TAKEN'
-      ? pageOf(context, request, opened)
+      ? pageOf(context, request, opened, 409)
       : data({ view: 'invalid' as const }, { status: 410 })
   const cookie = await startSession(getDb(env.DB), request, accepted.userId, accepted.restaurantId)
   return redirectWithToast('/admin/dashboard', welcome, { headers: { 'Set-Cookie': cookie } })

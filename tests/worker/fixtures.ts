@@ -368,16 +368,17 @@ export const fromAddress = (
 ) => ({ 'CF-Connecting-IP': address })
 
 /**
- * The reset token `send` has mailed, read where a developer reads it: the
- * local mailer's console output (the outbox keeps the link hidden). The mail
- * goes out after the answer, so this waits for it.
+ * The token of the link to `path/<token>` that `send` has mailed, read where
+ * a developer reads it: the local mailer's console output (the outbox keeps
+ * the link hidden). A mail may go out after the answer, so this waits for it.
  */
-export async function mailedResetToken(send: () => Promise<unknown>): Promise<string> {
+export async function mailedToken(send: () => Promise<unknown>, path: string): Promise<string> {
   const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
-  const token = () => /\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(log.mock.calls.flat().join('\n'))?.[1]
+  const link = new RegExp(`${path}/([A-Za-z0-9_-]+)`)
+  const token = () => link.exec(log.mock.calls.flat().join('\n'))?.[1]
   try {
     await send()
-    return await vi.waitFor(() => token() ?? Promise.reject(new Error('no reset mail yet')), {
+    return await vi.waitFor(() => token() ?? Promise.reject(new Error(`no mail with ${path} yet`)), {
       timeout: 3000,
       interval: 20,
     })
@@ -385,6 +386,9 @@ export async function mailedResetToken(send: () => Promise<unknown>): Promise<st
     log.mockRestore()
   }
 }
+
+/** The password-reset link's token `send` has mailed. */
+export const mailedResetToken = (send: () => Promise<unknown>) => mailedToken(send, '/admin/reset-password')
 
 /** How many mails the outbox holds for `email` (those sent after an answer are there once `served` has returned). */
 export async function mailsTo(email: string): Promise<number> {
