@@ -45,8 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     membersOf(db, restaurant.id),
     pendingInvitations(db, restaurant.id),
   ])
+  // The server refuses the last owner's leaving whatever is sent; the page does not offer it.
+  const owners = members.filter((member) => member.role === 'owner')
+  const lastOwner = owners.length === 1 ? owners[0]!.userId : null
   // `now` comes from here so the page reads the same rendered and hydrated.
-  return { members, invitations, you: person.id, managed: rolesManagedBy(role), now: Date.now() }
+  return { members, invitations, you: person.id, managed: rolesManagedBy(role), lastOwner, now: Date.now() }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -152,7 +155,7 @@ async function refusal(
 }
 
 export default function Team() {
-  const { members, invitations, you, managed, now } = useLoaderData<typeof loader>()
+  const { members, invitations, you, managed, lastOwner, now } = useLoaderData<typeof loader>()
   const { restaurant } = useDashboardPrincipal()
   const { t } = useI18n()
   const [searchParams] = useSearchParams()
@@ -167,11 +170,11 @@ export default function Team() {
           {t('admin.team.lead', { restaurant: restaurant.restaurantName ?? '' })}
         </p>
       </div>
-      <MemberList members={members} you={you} managed={managed} />
+      <MemberList members={members} you={you} managed={managed} lastOwner={lastOwner} />
       <InvitationList invitations={invitations} managed={managed} now={now} timeZone={restaurant.timeZone} />
       {/* A new invitation heads the list: the form starts empty again once one is sent. */}
       <InviteForm key={invitations[0]?.id} managed={managed} />
-      {removing && managed.includes(removing.role) ? (
+      {removing && managed.includes(removing.role) && removing.userId !== lastOwner ? (
         <RemoveDialog member={removing} self={removing.userId === you} restaurantName={restaurant.restaurantName} />
       ) : null}
     </section>

@@ -64,6 +64,12 @@ export async function everyScreen(staff: Page): Promise<Screens> {
     },
   })
   if (paid.status() !== 201) throw new Error(`The screens' payment was refused: ${paid.status()} ${await paid.text()}`)
+  // A pending invitation, so the team page shows its list too.
+  await staff.request.post('/admin/dashboard/team', {
+    headers,
+    form: { intent: 'invite', email: `screens-${table.id}@example.com`, role: 'waiter' },
+    maxRedirects: 0,
+  })
   const sid = table.sessionId
   return {
     public: [
@@ -90,6 +96,7 @@ export async function everyScreen(staff: Page): Promise<Screens> {
       '/admin/signup',
       '/admin/forgot-password',
       '/admin/reset-password/no-such-token',
+      '/admin/join/no-such-token',
     ],
     staff: [
       '/admin/dashboard',
@@ -97,6 +104,7 @@ export async function everyScreen(staff: Page): Promise<Screens> {
       '/admin/dashboard/menus',
       '/admin/dashboard/analytics',
       '/admin/dashboard/settings?dialog=settings',
+      '/admin/dashboard/team',
       `/admin/tables/${table.id}`,
       `/admin/tables/${table.id}?close=1`,
       `/admin/tables/${table.id}/order`,

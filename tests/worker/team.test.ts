@@ -340,6 +340,8 @@ describe('changing roles and removing members', () => {
 
   it('the last owner cannot leave (409); with another owner they can, and are signed out here', async () => {
     const { restaurantId, owner } = await restaurant()
+    // The page does not offer it; the server refuses it all the same.
+    expect(await (await getPage(TEAM, owner.cookie)).text()).not.toContain(`?remove=${owner.userId}`)
     const alone = await postForm(TEAM, { intent: 'remove', userId: owner.userId }, owner.cookie)
     expect(alone.status).toBe(409)
     expect(await alone.text()).toContain('El restaurante necesita al menos un dueño')
@@ -347,6 +349,7 @@ describe('changing roles and removing members', () => {
     expect(await signedOut(owner)).toBe(false)
 
     const second = await seedMember(restaurantId, 'owner', 'Segunda Dueña')
+    expect(await (await getPage(TEAM, owner.cookie)).text()).toContain(`?remove=${owner.userId}`)
     const left = await postForm(TEAM, { intent: 'remove', userId: owner.userId }, owner.cookie)
     expect(left.status).toBe(302)
     expect(left.headers.get('Location')).toBe('/admin/login')

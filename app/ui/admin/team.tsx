@@ -45,20 +45,47 @@ function useSending(intent: string, field: string, id: string) {
 const roleOptions = (t: ReturnType<typeof useI18n>['t'], roles: readonly Role[]) =>
   roles.map((role) => ({ value: role, label: t(`admin.team.roles.${role}`) }))
 
-export function MemberList({ members, you, managed }: { members: Member[]; you: string; managed: readonly Role[] }) {
+/** The members; `lastOwner` (the restaurant's only owner, if it has one) is offered no way off the team. */
+export function MemberList({
+  members,
+  you,
+  managed,
+  lastOwner,
+}: {
+  members: Member[]
+  you: string
+  managed: readonly Role[]
+  lastOwner: string | null
+}) {
   const { t } = useI18n()
   return (
     <Panel title={t('admin.team.members')}>
       <ul className="divide-y divide-stone-200 dark:divide-stone-800" data-testid="members">
         {members.map((member) => (
-          <MemberRow key={member.userId} member={member} self={member.userId === you} managed={managed} />
+          <MemberRow
+            key={member.userId}
+            member={member}
+            self={member.userId === you}
+            managed={managed}
+            removable={member.userId !== lastOwner}
+          />
         ))}
       </ul>
     </Panel>
   )
 }
 
-function MemberRow({ member, self, managed }: { member: Member; self: boolean; managed: readonly Role[] }) {
+function MemberRow({
+  member,
+  self,
+  managed,
+  removable,
+}: {
+  member: Member
+  self: boolean
+  managed: readonly Role[]
+  removable: boolean
+}) {
   const { t } = useI18n()
   return (
     <li className="grid gap-3 py-4 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-end" data-testid="member">
@@ -74,13 +101,15 @@ function MemberRow({ member, self, managed }: { member: Member; self: boolean; m
         <p className="text-sm break-all text-stone-600 dark:text-stone-400">{member.email}</p>
         <p className="text-sm">{t(`admin.team.roles.${member.role}`)}</p>
       </div>
-      {managed.includes(member.role) ? (
+      {/* One's own role is another owner's to change; the last owner has nothing here. */}
+      {managed.includes(member.role) && (!self || removable) ? (
         <div className="flex flex-wrap items-end gap-2">
-          {/* One's own role is another owner's to change. */}
           {self ? null : <RoleForm member={member} managed={managed} />}
-          <Link to={`?remove=${member.userId}`} preventScrollReset className={buttonClass.secondary}>
-            {t(self ? 'admin.team.leave' : 'admin.team.remove')}
-          </Link>
+          {removable ? (
+            <Link to={`?remove=${member.userId}`} preventScrollReset className={buttonClass.secondary}>
+              {t(self ? 'admin.team.leave' : 'admin.team.remove')}
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </li>
