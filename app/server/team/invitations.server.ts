@@ -10,7 +10,7 @@ import { spend, type RateLimit } from '../http/rate-limit.server'
 import { getMailer } from '../mail/mailer.server'
 import { changeEntry } from './change-log.server'
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /** Nobody accepted or cancelled it; past its expiry it opens nothing, but it can be sent again. */
 const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.cancelledAt))
