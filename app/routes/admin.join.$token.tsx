@@ -45,6 +45,16 @@ export const meta: MetaFunction<typeof loader> = (args) =>
         : t('admin.team.join.invalidTitle'),
   }))
 
+/**
+ * The invited email's own sign-in, when that is who is looking: a shared
+ * device is the restaurant's, never anyone's account, even unlocked.
+ */
+async function invitedAccount(context: AppLoadContext, request: Request, email: string) {
+  const who = await signedIn(context, request)
+  const account = who?.person && !who.device ? { person: who.person, session: who.session } : null
+  return { who, account: account?.person.email === email ? account : null }
+}
+
 /** What the page shows for this invitation and whoever is looking, with its status. */
 async function pageOf(context: AppLoadContext, request: Request, opened: OpenedInvitation, status?: number) {
   if (opened.state === 'limited')
@@ -55,16 +65,16 @@ async function pageOf(context: AppLoadContext, request: Request, opened: OpenedI
   if (opened.state !== 'open')
     return data({ view: 'invalid' as const }, { status: opened.state === 'gone' ? 410 : 404 })
   const { email, role, restaurantName, inviterName } = opened.invitation
-  const who = await signedIn(context, request)
-  const view = who
-    ? who.person.email === email
-      ? ('invited' as const)
-      : ('other' as const)
-    : (await hasAccount(getDb(context.cloudflare.env.DB), email))
-      ? ('account' as const)
-      : ('new' as const)
+  const { who, account } = await invitedAccount(context, request, email)
+  const view = account
+    ? ('invited' as const)
+    : who
+      ? ('other' as const)
+      : (await hasAccount(getDb(context.cloudflare.env.DB), email))
+        ? ('account' as const)
+        : ('new' as const)
   return data(
-    { view, email, role, restaurantName, inviterName, signedInAs: who?.person.email ?? null },
+    { view, email, role, restaurantName, inviterName, signedInAs: who?.person?.email ?? null },
     { status: status ?? (view === 'other' ? 403 : 200) },
   )
 }
@@ -86,10 +96,10 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (opened.state !== 'open') return pageOf(context, request, opened)
   const { invitation } = opened
   const welcome = { title: 'admin.team.join.welcome', vars: { restaurant: invitation.restaurantName ?? '' } }
-  const who = await signedIn(context, request)
+  const { who, account } = await invitedAccount(context, request, invitation.email)
   if (who) {
-    if (who.person.email !== invitation.email) return pageOf(context, request, opened)
-    const joined = await acceptAsMember(env, invitation.id, who)
+    if (!account) return pageOf(context, request, opened)
+    const joined = await acceptAsMember(env, invitation.id, account)
     if (!joined.ok) return data({ view: 'invalid' as const }, { status: 410 })
     return redirectWithToast('/admin/dashboard', welcome)
   }
@@ -140,9 +150,11 @@ export default function Join() {
       ) : (
         <div className="grid gap-4" data-testid="join-other">
           <p role="alert">{t('admin.team.join.otherAccount', { email: page.email })}</p>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            {t('admin.team.join.signedInAs', { email: page.signedInAs ?? '' })}
-          </p>
+          {page.signedInAs ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              {t('admin.team.join.signedInAs', { email: page.signedInAs })}
+            </p>
+          ) : null}
           {/* A link could be followed by a prefetch or another site's page; ending a session is a write. */}
           <Form method="post" action="/api/logout" reloadDocument>
             <button type="submit" className={buttonClass.secondary}>

@@ -182,6 +182,14 @@ describe('links that open nothing', () => {
 })
 
 describe('an invitation for a person with an account', () => {
+  /** A person with a PIN at the restaurant they work in, invited to another. */
+  async function invitedPersonWithPin() {
+    const elsewhere = await seedOwner()
+    const person = await seedMember(elsewhere, 'waiter', 'Dora Tablet')
+    expect((await postForm('/admin/pin', { pin: '2468', confirm: '2468' }, person.cookie)).status).toBe(302)
+    return { person: { ...person, restaurantId: elsewhere }, ...(await invitation('waiter', person.email)) }
+  }
+
   /** A person who works in another restaurant, invited here as a manager. */
   async function invitedPerson() {
     const person = await seedMember(await seedOwner(), 'owner', 'Pablo Otro')
@@ -240,5 +248,15 @@ describe('an invitation for a person with an account', () => {
     expect(await membershipOf(restaurantId, someoneElse.userId)).toBeNull()
     expect((await personWith(email)).results).toEqual([])
     expect((await stateOf(email))?.acceptedAt).toBeNull()
+  })
+
+  it('on the restaurant’s shared device, even unlocked by the invited person, nobody joins: 403, nothing changes', async () => {
+    const { person, restaurantId, link } = await invitedPersonWithPin()
+    const tablet = (await seedMember(person.restaurantId, 'manager', 'Tableta')).cookie
+    expect((await postForm('/admin/devices', {}, tablet)).status).toBe(302)
+    await postForm('/admin/device', { intent: 'unlock', member: person.userId, pin: '2468' }, tablet)
+    expect((await getPage(link, tablet)).status).toBe(403)
+    expect((await postForm(link, {}, tablet)).status).toBe(403)
+    expect(await membershipOf(restaurantId, person.userId)).toBeNull()
   })
 })

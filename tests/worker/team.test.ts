@@ -81,7 +81,7 @@ const staffSocket = (member: SeededMember) => connect(livePath.restaurant, { Ori
 async function principalOf(member: SeededMember): Promise<Principal> {
   const session = await hashToken(member.cookie.split('=')[1]!)
   const found = await findSession(getDb(env.DB), session)
-  return { person: found!.person, ...found!.membership!, session }
+  return { person: found!.person!, ...found!.membership!, session, device: false }
 }
 
 /** Whether the member's cookie still opens a staff page, or sends them to sign in. */
@@ -311,6 +311,33 @@ describe('changing roles and removing members', () => {
     await call('POST', '/api/items', { tableId: table.id, name: 'Café', price: 30 }, manager.cookie)
     expect(await arriving).toMatchObject({ change: 'items', tableId: table.id })
     staying.close()
+  })
+
+  it('on the restaurant’s shared device a role change or a removal ends only that member’s turn: it locks and stays the restaurant’s, even when they set it up', async () => {
+    const { restaurantId, owner, manager, waiter } = await restaurant()
+    expect((await postForm('/admin/pin', { pin: '1234', confirm: '1234' }, waiter.cookie)).status).toBe(302)
+    // The manager's session becomes the tablet on the floor; the waiter unlocks it with their PIN.
+    const tablet = manager.cookie
+    expect((await postForm('/admin/devices', {}, tablet)).status).toBe(302)
+    await postForm('/admin/device', { intent: 'unlock', member: waiter.userId, pin: '1234' }, tablet)
+    expect((await getPage('/admin/dashboard', tablet)).status).toBe(200)
+    const socket = await connect(livePath.restaurant, { Origin: ORIGIN, Cookie: tablet })
+    expect(socket.response.status).toBe(101)
+
+    // A new role ends their turn as well: the tablet locks, and their screen on it closes.
+    const changed = await postForm(TEAM, { intent: 'role', userId: waiter.userId, role: 'manager' }, owner.cookie)
+    expect(changed.status).toBe(302)
+    expect(await socket.closed).toBe(4001)
+    expect((await getPage('/admin/dashboard', tablet)).headers.get('Location')).toBe('/admin/device')
+
+    await postForm('/admin/device', { intent: 'unlock', member: waiter.userId, pin: '1234' }, tablet)
+    expect((await getPage('/admin/dashboard', tablet)).status).toBe(200)
+    expect((await postForm(TEAM, { intent: 'remove', userId: waiter.userId }, owner.cookie)).status).toBe(302)
+    expect((await getPage('/admin/dashboard', tablet)).headers.get('Location')).toBe('/admin/device')
+
+    expect((await postForm(TEAM, { intent: 'remove', userId: manager.userId }, owner.cookie)).status).toBe(302)
+    expect((await getPage('/admin/device', tablet)).status).toBe(200)
+    expect(await roleOf(restaurantId, manager.userId)).toBeNull()
   })
 
   it('changing a role ends that person’s sessions here and closes their live screen at once; logged', async () => {

@@ -61,7 +61,9 @@ const unwritten = async (db: Db, principal: Principal, userId: string): Promise<
 /**
  * Ends the person's sessions working in this restaurant and closes the live
  * screens they have open in it, with the change's log entry: a session or a
- * socket must not outlive the role it was opened with.
+ * socket must not outlive the role it was opened with. A shared device of
+ * the restaurant stays its own, even one they set up: only their turn at it
+ * ends, and it goes back to its lock screen.
  */
 async function signOutHere(
   env: Env,
@@ -71,7 +73,25 @@ async function signOutHere(
   entry: ReturnType<typeof changeEntry>,
 ) {
   await db.batch([
-    db.delete(authSessions).where(and(eq(authSessions.userId, userId), eq(authSessions.restaurantId, restaurantId))),
+    db
+      .delete(authSessions)
+      .where(
+        and(
+          eq(authSessions.userId, userId),
+          eq(authSessions.restaurantId, restaurantId),
+          eq(authSessions.device, false),
+        ),
+      ),
+    db
+      .update(authSessions)
+      .set({ actingUserId: null, actingUntil: null })
+      .where(
+        and(
+          eq(authSessions.actingUserId, userId),
+          eq(authSessions.restaurantId, restaurantId),
+          eq(authSessions.device, true),
+        ),
+      ),
     entry,
   ])
   await restaurantHub(env, restaurantId).endSessions({ userId })
