@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { livePath } from '~/domain/live'
+import { livePath, SESSION_ENDED } from '~/domain/live'
 import type { Role } from '~/domain/permissions'
 import type { Principal } from '~/server/auth/guard.server'
 import { findSession } from '~/server/auth/session.server'
@@ -293,7 +293,7 @@ describe('changing roles and removing members', () => {
     const removed = await postForm(TEAM, { intent: 'remove', userId: waiter.userId }, manager.cookie)
     expect(removed.status).toBe(302)
     expect(removed.headers.get('Location')).toBe(TEAM)
-    expect(await socket.closed).toBe(4001)
+    expect(await socket.closed).toBe(SESSION_ENDED)
     expect(await signedOut(waiter)).toBe(true)
     expect((await call('GET', '/api/tables/active', undefined, waiter.cookie)).status).toBe(401)
     expect(await roleOf(restaurantId, waiter.userId)).toBeNull()
@@ -327,7 +327,7 @@ describe('changing roles and removing members', () => {
     // A new role ends their turn as well: the tablet locks, and their screen on it closes.
     const changed = await postForm(TEAM, { intent: 'role', userId: waiter.userId, role: 'manager' }, owner.cookie)
     expect(changed.status).toBe(302)
-    expect(await socket.closed).toBe(4001)
+    expect(await socket.closed).toBe(SESSION_ENDED)
     expect((await getPage('/admin/dashboard', tablet)).headers.get('Location')).toBe('/admin/device')
 
     await postForm('/admin/device', { intent: 'unlock', member: waiter.userId, pin: '1234' }, tablet)
@@ -346,7 +346,7 @@ describe('changing roles and removing members', () => {
     expect(socket.response.status).toBe(101)
     const changed = await postForm(TEAM, { intent: 'role', userId: manager.userId, role: 'waiter' }, owner.cookie)
     expect(changed.status).toBe(302)
-    expect(await socket.closed).toBe(4001)
+    expect(await socket.closed).toBe(SESSION_ENDED)
     expect(await roleOf(restaurantId, manager.userId)).toBe('waiter')
     expect(await sessionsOf(manager.userId, restaurantId)).toBe(0)
     expect(await signedOut(manager)).toBe(true)

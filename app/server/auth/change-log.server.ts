@@ -15,9 +15,10 @@ export interface Editor {
  * theirs): awaited once the change is written, or given to the same
  * `db.batch` as the change. `action` says what changed: the menu
  * (`menu.create`, `menu.item.update`, `menu.photo.remove`…), the
- * restaurant (`restaurant.update`, `settings.update`) or how it takes
- * payments (`payouts.connect`, `payouts.unconnected`); `subject` is the id
- * of what it touched.
+ * restaurant (`restaurant.update`, `settings.update`), how it takes
+ * payments (`payouts.connect`, `payouts.unconnected`) or its team
+ * (`team.invite.waiter`, `team.role.manager`, `team.remove`…: docs/team.md);
+ * `subject` is the id of what it touched (an invitation's email).
  */
 export function logChange(db: Db, editor: Editor, action: string, subject: string | null) {
   const by = signatureOf(editor.person)

@@ -2,13 +2,13 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Role } from '~/domain/permissions'
 import type { TFunction } from '~/locales/translate'
 import { isEmailTaken, loginColumns } from '../auth/accounts.server'
+import { logChange } from '../auth/change-log.server'
 import type { Principal } from '../auth/guard.server'
 import { hashToken, newToken } from '../auth/tokens.server'
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, invitations, memberships, restaurants, users } from '../db/schema.server'
 import { spend, type RateLimit } from '../http/rate-limit.server'
 import { getMailer } from '../mail/mailer.server'
-import { changeEntry } from './change-log.server'
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -118,7 +118,7 @@ export async function invite(
       invitedBy: principal.person.id,
       expiresAt: now + INVITATION_TTL_MS,
     }),
-    changeEntry(db, principal, `team.invite.${role}`, email),
+    logChange(db, principal, `team.invite.${role}`, email),
   ])
   return { ok: true, mailed: await mailInvitation(env, principal, { email, role, token }, letter) }
 }
@@ -142,7 +142,7 @@ export async function resendInvitation(
     .where(and(eq(invitations.id, id), eq(invitations.restaurantId, principal.restaurant.id), pending()))
     .returning({ email: invitations.email, role: invitations.role })
   if (!resent) return null
-  await changeEntry(db, principal, 'team.invite.resend', resent.email)
+  await logChange(db, principal, 'team.invite.resend', resent.email)
   return { email: resent.email, mailed: await mailInvitation(env, principal, { ...resent, token }, letter) }
 }
 
@@ -155,7 +155,7 @@ export async function cancelInvitation(env: Env, principal: Principal, id: strin
     .where(and(eq(invitations.id, id), eq(invitations.restaurantId, principal.restaurant.id), pending()))
     .returning({ email: invitations.email })
   if (!cancelled) return null
-  await changeEntry(db, principal, 'team.invite.cancel', cancelled.email)
+  await logChange(db, principal, 'team.invite.cancel', cancelled.email)
   return cancelled
 }
 
@@ -257,7 +257,7 @@ export async function acceptAsNewcomer(
       db
         .insert(memberships)
         .values({ id: crypto.randomUUID(), restaurantId: claimed.restaurantId, userId, role: claimed.role }),
-      changeEntry(db, { person, restaurant: { id: claimed.restaurantId } }, `team.join.${claimed.role}`, userId),
+      logChange(db, { person, restaurant: { id: claimed.restaurantId } }, `team.join.${claimed.role}`, userId),
     ])
   } catch (error) {
     // Someone made an account with this email meanwhile: the invitation opens again, for them to join with it.
@@ -291,7 +291,7 @@ export async function acceptAsMember(
     db.insert(memberships).values({ id: crypto.randomUUID(), restaurantId, userId, role }).onConflictDoNothing(),
     db.update(authSessions).set({ restaurantId }).where(eq(authSessions.id, who.session)),
     db.update(users).set({ lastRestaurantId: restaurantId }).where(eq(users.id, userId)),
-    changeEntry(db, { person: who.person, restaurant: { id: restaurantId } }, `team.join.${role}`, userId),
+    logChange(db, { person: who.person, restaurant: { id: restaurantId } }, `team.join.${role}`, userId),
   ])
   return { ok: true, restaurantId }
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { rolesManagedBy, type Role } from '~/domain/permissions'
+import { logChange } from '../auth/change-log.server'
 import type { Principal } from '../auth/guard.server'
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, memberships, users } from '../db/schema.server'
 import { restaurantHub } from '../live/live-sockets.server'
-import { changeEntry } from './change-log.server'
 
 const member = { userId: users.id, name: users.name, email: users.email, role: memberships.role }
 
@@ -70,7 +70,7 @@ async function signOutHere(
   db: Db,
   restaurantId: string,
   userId: string,
-  entry: ReturnType<typeof changeEntry>,
+  entry: ReturnType<typeof logChange>,
 ) {
   await db.batch([
     db
@@ -107,7 +107,7 @@ export async function changeRole(env: Env, principal: Principal, userId: string,
     .where(and(membershipOf(principal, userId), role === 'owner' ? undefined : keepsAnOwner(restaurantId)))
     .returning({ id: memberships.id })
   if (!changed) return unwritten(db, principal, userId)
-  await signOutHere(env, db, restaurantId, userId, changeEntry(db, principal, `team.role.${role}`, userId))
+  await signOutHere(env, db, restaurantId, userId, logChange(db, principal, `team.role.${role}`, userId))
   return { ok: true }
 }
 
@@ -121,6 +121,6 @@ export async function removeMember(env: Env, principal: Principal, userId: strin
     .returning({ id: memberships.id })
   if (!removed) return unwritten(db, principal, userId)
   const action = userId === principal.person.id ? 'team.leave' : 'team.remove'
-  await signOutHere(env, db, restaurantId, userId, changeEntry(db, principal, action, userId))
+  await signOutHere(env, db, restaurantId, userId, logChange(db, principal, action, userId))
   return { ok: true }
 }
