@@ -1,0 +1,153 @@
+/**
+ * A restaurant run by its team: the owner invites a waiter and a manager;
+ * the waiter joins from the link on a phone, takes an order and a cash
+ * payment and is offered nothing their role does not allow; the manager
+ * takes the rest on the terminal and refunds part; the cash-out names both;
+ * the owner removes the waiter, whose open page is signed out at once.
+ */
+import { createHash } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  PHONE,
+  screenshot,
+  serverD1,
+  signUpAndSignIn,
+  watchLiveSocket,
+} from './browser'
+
+const browser = chromiumForFile()
+
+/** The owner's team page: an invitation to `email` with `role`, through its form. */
+async function invite(page: Page, email: string, role: 'waiter' | 'manager') {
+  const form = page.locator('form', { has: page.locator('input[name="intent"][value="invite"]') })
+  await form.getByLabel('Correo').fill(email)
+  await form.getByLabel('Rol').selectOption(role)
+  await form.getByRole('button', { name: 'Enviar invitación' }).click()
+  await expect.poll(() => page.getByTestId('toast').textContent()).toContain(`Invitación enviada a ${email}`)
+}
+
+/**
+ * The invitation's link, as its mail carries it. The local mailer prints
+ * mail to the server's console, out of the tests' reach, and D1 keeps only
+ * the link token's hash: the test gives the pending invitation a token of
+ * its own (the hash the server checks) and follows that link instead.
+ */
+async function linkFor(email: string) {
+  const token = `e2e-${crypto.randomUUID()}`
+  const hash = createHash('sha256').update(token).digest('hex')
+  await serverD1(
+    `UPDATE invitations SET id = '${hash}' WHERE email = '${email}' AND accepted_at IS NULL AND cancelled_at IS NULL`,
+  )
+  return `/admin/join/${token}`
+}
+
+/** A newcomer opens their invitation and joins with a name and a password. */
+async function join(page: Page, link: string, name: string) {
+  await page.goto(link)
+  await page.getByLabel('Tu nombre').fill(name)
+  await page.getByLabel('Elige una contraseña').fill('equipo-e2e-2026')
+  await page.getByRole('button', { name: 'Crear mi cuenta y unirme' }).click()
+  await page.waitForURL(/\/admin\/dashboard$/)
+}
+
+describe('a restaurant with its team', () => {
+  it('each member works as themselves, sees only what their role allows, and a removed waiter is signed out at once', async () => {
+    const owner = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(owner.page.request, 'Fonda del Equipo')
+    const created = await owner.page.request.post('/api/tables', {
+      headers: { Origin: BASE_URL },
+      data: { tableNumber: '8' },
+    })
+    const table = (await created.json()) as { id: string }
+
+    const waiterEmail = `mesero-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const managerEmail = `gerente-${crypto.randomUUID().slice(0, 8)}@example.com`
+    await owner.page.goto('/admin/dashboard/team')
+    await hydrated(owner.page, 'members')
+    await invite(owner.page, waiterEmail, 'waiter')
+    await invite(owner.page, managerEmail, 'manager')
+    expect(await owner.page.getByTestId('invitation').count()).toBe(2)
+    await screenshot(owner.page, 'team-owner-desktop')
+
+    // The waiter, on a phone: joins, and the dashboard offers the floor only.
+    const waiter = await phonePage(browser(), PHONE)
+    await join(waiter.page, await linkFor(waiterEmail), 'Beto Mesero')
+    const tabs = await waiter.page.getByRole('navigation').textContent()
+    expect(tabs).toContain('Mesas')
+    for (const hidden of ['Configuración', 'Analytics', 'Equipo', 'Menús']) expect(tabs).not.toContain(hidden)
+    expect(await waiter.page.getByTestId('cash-out-link').count()).toBe(0)
+    await screenshot(waiter.page, 'team-waiter-dashboard-phone')
+
+    // An order and a cash payment of part of it, signed by the waiter; no refund offered.
+    await waiter.page.goto(`/admin/tables/${table.id}/order`)
+    await waiter.page.getByTestId('open-item-name').fill('Parrillada')
+    await waiter.page.getByTestId('open-item-price').fill('300')
+    await waiter.page.getByTestId('open-item-add').click()
+    await expect.poll(() => waiter.page.getByTestId('toast').textContent()).toContain('Agregado a la cuenta')
+    await waiter.page.goto(`/admin/tables/${table.id}`)
+    await hydrated(waiter.page, 'record-payment')
+    await waiter.page.getByTestId('record-payment').locator('summary').click()
+    await waiter.page.getByTestId('record-payment').getByLabel('Una cantidad').check()
+    await waiter.page.getByTestId('record-amount').fill('100')
+    await waiter.page.getByTestId('record-cash-received').fill('100')
+    await waiter.page.getByTestId('record-submit').click()
+    await expect.poll(() => waiter.page.getByTestId('toast').textContent()).toContain('Pago en efectivo registrado')
+    expect(await waiter.page.getByTestId('bill-payments').textContent()).toContain('Registrado por: Beto Mesero')
+    expect(await waiter.page.getByTestId('refund').count()).toBe(0)
+    await screenshot(waiter.page, 'team-waiter-table-phone')
+
+    // The manager: the rest on the terminal, then part of the waiter's cash back.
+    const manager = await phonePage(browser(), DESKTOP)
+    await join(manager.page, await linkFor(managerEmail), 'Marta Gerente')
+    await manager.page.goto(`/admin/tables/${table.id}`)
+    await hydrated(manager.page, 'record-payment')
+    await manager.page.getByTestId('record-payment').locator('summary').click()
+    await manager.page.getByTestId('record-payment').getByLabel('Terminal').check()
+    await manager.page.getByTestId('record-submit').click()
+    await expect.poll(() => manager.page.getByTestId('toast').textContent()).toContain('Pago registrado')
+    const refund = manager.page.getByTestId('refund').first()
+    await refund.locator('summary').click()
+    await refund.getByLabel(/Monto a devolver/).fill('25')
+    await refund.getByLabel('Motivo').fill('Tardó mucho')
+    await refund.getByRole('button', { name: 'Reembolsar' }).click()
+    await expect.poll(() => manager.page.getByTestId('toast').textContent()).toContain('Reembolso registrado')
+    await screenshot(manager.page, 'team-manager-table-desktop')
+
+    await manager.page.goto('/admin/cash-out')
+    await hydrated(manager.page, 'tips-by-staff')
+    const byStaff = await manager.page.getByTestId('tips-by-staff').textContent()
+    expect(byStaff).toContain('Beto Mesero')
+    expect(byStaff).toContain('Marta Gerente')
+
+    // The waiter's dashboard is open, listening; the owner removes them from the team.
+    const socket = await watchLiveSocket(waiter.page)
+    await waiter.page.goto('/admin/dashboard')
+    await socket.opened()
+    await owner.page.goto('/admin/dashboard/team')
+    await hydrated(owner.page, 'members')
+    await owner.page
+      .getByTestId('member')
+      .filter({ hasText: 'Beto Mesero' })
+      .getByRole('link', { name: 'Quitar del equipo' })
+      .click()
+    await owner.page.getByRole('dialog').getByRole('button', { name: 'Quitar del equipo' }).click()
+    await expect.poll(() => owner.page.getByTestId('toast').textContent()).toContain('Beto Mesero')
+    await waiter.page.waitForURL(/\/admin\/login/)
+    expect(await owner.page.getByTestId('members').textContent()).not.toContain('Beto Mesero')
+
+    // The team page in English, on a phone too.
+    await owner.page.getByRole('button', { name: /^EN/ }).click()
+    await owner.page.waitForLoadState()
+    await hydrated(owner.page, 'members')
+    await screenshot(owner.page, 'team-owner-desktop-en')
+    await owner.page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(owner.page, 'team-owner-phone-en')
+    expect([...owner.errors, ...waiter.errors, ...manager.errors]).toEqual([])
+  })
+})
