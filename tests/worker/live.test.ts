@@ -1,4 +1,5 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
+import { SESSION_ENDED } from '~/domain/live'
 import { describe, expect, it } from 'vitest'
 import { mailedResetToken, newTransactionId, ORIGIN, postJson, seedTable, staffCookieOf, staffOrder } from './fixtures'
 import { connect } from './sockets'
@@ -147,7 +148,7 @@ describe('the restaurant’s live channel', () => {
     const signingOut = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: owner.cookie })
     const staying = await connect('/api/live/restaurant', { Origin: ORIGIN, Cookie: otherCookie })
     expect((await call('POST', '/api/logout', undefined, owner.cookie)).status).toBe(302)
-    expect(await signingOut.closed).toBe(4001)
+    expect(await signingOut.closed).toBe(SESSION_ENDED)
     const table = (await (await call('POST', '/api/tables', { tableNumber: '3' }, otherCookie)).json()) as {
       id: string
     }
@@ -173,6 +174,6 @@ describe('the restaurant’s live channel', () => {
     expect((await call('POST', '/api/auth/reset-password', { token, password: 'nuevo-password-2026' })).status).toBe(
       200,
     )
-    expect(await Promise.all(sockets.map((socket) => socket.closed))).toEqual([4001, 4001])
+    expect(await Promise.all(sockets.map((socket) => socket.closed))).toEqual([SESSION_ENDED, SESSION_ENDED])
   })
 })
