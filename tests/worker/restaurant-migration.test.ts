@@ -1,5 +1,5 @@
-import { applyD1Migrations, env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { migrating } from './migrating'
 
 /**
  * Migration 0013 (the restaurant becomes its own record) on data written by
@@ -7,19 +7,11 @@ import { describe, expect, it } from 'vitest'
  * id with that owner as its first member, and nothing paid, refunded,
  * archived or signed in changes.
  */
-const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < '0013')
-const db = env.MIGRATION_DB
-
-async function run(sql: string, ...values: (string | number | null)[]) {
-  await db
-    .prepare(sql)
-    .bind(...values)
-    .run()
-}
+const { db, before, after, run } = migrating('0013')
 
 describe('migration 0013: restaurants and their members', () => {
   it('turns each owner into a restaurant with its owner as first member, sums and sessions unchanged', async () => {
-    await applyD1Migrations(db, before)
+    await before()
     const now = Date.now()
     for (const owner of ['owner-a', 'owner-b']) {
       await run(
@@ -90,7 +82,7 @@ describe('migration 0013: restaurants and their members', () => {
     }
     const sumsBefore = (await sumsWith('user_id')).results
 
-    await applyD1Migrations(db, env.TEST_MIGRATIONS)
+    await after()
 
     expect((await sumsWith('restaurant_id')).results).toEqual(sumsBefore)
     expect(

@@ -1,5 +1,5 @@
-import { applyD1Migrations, env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { migrating } from './migrating'
 
 /**
  * Migration 0015 (every staff action signed) on a ledger written by the
@@ -7,19 +7,11 @@ import { describe, expect, it } from 'vitest'
  * name typed on it, and its member id is null (nobody is guessed from a
  * name).
  */
-const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < '0015')
-const db = env.MIGRATION_DB
-
-async function run(sql: string, ...values: (string | number | null)[]) {
-  await db
-    .prepare(sql)
-    .bind(...values)
-    .run()
-}
+const { db, before, after, run } = migrating('0015')
 
 describe('migration 0015: signed staff actions', () => {
   it('keeps the names typed on older records, with no member id', async () => {
-    await applyD1Migrations(db, before)
+    await before()
     const now = Date.now()
     await run(`INSERT INTO restaurants (id, restaurant_name, created_at) VALUES ('r', 'Fonda', ?)`, now)
     await run(
@@ -53,7 +45,7 @@ describe('migration 0015: signed staff actions', () => {
       now,
     )
 
-    await applyD1Migrations(db, env.TEST_MIGRATIONS)
+    await after()
 
     const signed = await db
       .prepare(
