@@ -87,6 +87,8 @@ describe('the menu builder', () => {
     await screenshot(page, 'menu-builder-modifiers-desktop')
 
     await page.getByRole('link', { name: 'Volver a los platillos' }).click()
+    // The items again, not the options still on screen while the page loads: the last "Eliminar" is then a dish's.
+    await expect.poll(() => page.getByTestId('modifier-groups').count()).toBe(0)
     await page.getByRole('link', { name: 'Eliminar' }).last().click()
     expect(await page.getByRole('dialog').textContent()).toContain('Sus modificadores también se eliminarán.')
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click()
