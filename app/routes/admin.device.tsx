@@ -82,7 +82,7 @@ export default function DeviceLock() {
           </button>
         </Form>
       ) : null}
-      <h1 className="text-2xl font-bold">{t('admin.team.devices.lockTitle')}</h1>
+      <h2 className="text-2xl font-bold">{t('admin.team.devices.lockTitle')}</h2>
       <p className="mb-4 text-stone-600 dark:text-stone-400">{t('admin.team.devices.lockLead')}</p>
       {members.length === 0 ? (
         <p role="status">{t('admin.team.devices.noMembers')}</p>

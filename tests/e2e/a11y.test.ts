@@ -7,6 +7,7 @@ import {
   hydrated,
   phonePage,
   signUpAndSignIn,
+  themeCookie,
   watchCsp,
 } from './browser'
 import { everyScreen, inLanguage } from './screens'
@@ -14,7 +15,7 @@ import { everyScreen, inLanguage } from './screens'
 const browser = chromiumForFile()
 
 /** Dark theme, as the theme cookie holds it (the JSON string "dark"). */
-const DARK_COOKIE = { name: 'theme', value: btoa(JSON.stringify('dark')), url: BASE_URL }
+const DARK_COOKIE = themeCookie('dark')
 
 /**
  * axe-core on every screen of the product, at phone and desktop width, in

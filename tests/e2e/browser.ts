@@ -17,6 +17,13 @@ export const TABLES = JSON.parse(process.env.E2E_TABLES ?? '{}') as Record<strin
 export const TABLE_CODES = JSON.parse(process.env.E2E_TABLE_CODES ?? '{}') as Record<string, string>
 const SCREENSHOTS = 'tests/e2e/screenshots'
 
+/** The cookie the theme switch sets, for a context that should open in `theme` (`dark`, `light`, `system`). */
+export const themeCookie = (theme: string, url = BASE_URL) => ({
+  name: 'theme',
+  value: btoa(JSON.stringify(theme)),
+  url,
+})
+
 /** Debian's Chromium with the flags this machine needs (no network, no sandbox as root). */
 export function launch(): Promise<Browser> {
   return chromium.launch({

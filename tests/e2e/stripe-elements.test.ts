@@ -16,7 +16,7 @@ import { ownerSql, tableSql } from '../../scripts/dataset-sql'
 import { startLocalServer, type LocalServer } from '../../scripts/local-server'
 import { STANDIN_KEYS, stripeStandInVars } from '../../scripts/local-vars'
 import { serve, type ServedStandIn } from '../../stand-ins/stripe/server'
-import { chromiumForFile, DESKTOP, hydrated, phonePage, PHONE, screenshot } from './browser'
+import { chromiumForFile, DESKTOP, hydrated, phonePage, PHONE, screenshot, themeCookie } from './browser'
 
 const browser = chromiumForFile()
 
@@ -313,7 +313,7 @@ describe('a bill paid through Stripe', () => {
 
   it('asks Stripe for its dark look (“night”) when the page is dark, and recolours it in place when the diner turns the page light', async () => {
     const { page, errors } = await stripePage()
-    await page.context().addCookies([{ name: 'theme', value: btoa(JSON.stringify('dark')), url: server.url }])
+    await page.context().addCookies([themeCookie('dark', server.url)])
     await openStep(page, 'look', 'full=true&tipPercentage=15')
     const [made] = (await stubCalls(page)).elements
     expect(made).toMatchObject({ appearance: { theme: 'night' } })

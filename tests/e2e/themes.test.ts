@@ -1,11 +1,19 @@
 import type { BrowserContextOptions, Page, Response } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
+import {
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  screenshot,
+  signUpAndSignIn,
+  themeCookie,
+} from './browser'
 
 const browser = chromiumForFile()
 
 /** The theme cookie as /set-theme writes it (the JSON string, base64). */
-const themeCookie = (theme: string) => ({ name: 'theme', value: btoa(JSON.stringify(theme)), url: BASE_URL })
 const htmlClass = (page: Page) => page.evaluate(() => document.documentElement.className)
 /** The <html> tag of a document as the server sent it, before any script ran. */
 const servedHtmlTag = async (response: Response | null) => /<html[^>]*>/.exec((await response?.text()) ?? '')?.[0]
