@@ -9,8 +9,8 @@ import { z } from '~/domain/schemas/zod'
 import { formatTime } from '~/domain/format'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
-import { getDb } from '~/server/db/client.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable } from '~/server/tables/tables.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { UrlDialog } from '~/ui/admin/dialog'
@@ -33,7 +33,7 @@ export const access: PageAccess = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
   const url = new URL(request.url)
-  const tables = await listTables(getDb(context.cloudflare.env.DB), restaurant.id)
+  const tables = await listTables(ledgerOf(context.cloudflare.env, restaurant.id))
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
   if (!qrTable) return { tables, role, qr: null }
   const link = tableUrl(url.origin, qrTable.sessionId)
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: createTableSchema })
     if (submission.status !== 'success')
       return data(submission.reply({ formErrors: ['admin.tables.createFailed'] }), { status: 400 })
-    const table = await createTable(getDb(env.DB), restaurant.id, submission.value)
+    const table = await createTable(ledgerOf(env, restaurant.id), submission.value)
     if (!table)
       return data(
         submission.reply({

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { readAnalytics } from '~/server/books/analytics.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
-import { getDb } from '~/server/db/client.server'
 import { AnalyticsTab } from '~/ui/admin/analytics-tab'
 
 export const access: PageAccess = { view: 'books.view' }
@@ -12,8 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant } = await requireStaff(context, request, 'page', access.view)
   return {
     analytics: await readAnalytics(
-      getDb(context.cloudflare.env.DB),
-      restaurant.id,
+      ledgerOf(context.cloudflare.env, restaurant.id),
       restaurantTimeZone(restaurant.timeZone),
     ),
   }

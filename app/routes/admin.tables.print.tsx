@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
-import { getDb } from '~/server/db/client.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { listTables } from '~/server/tables/tables.server'
 import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { useI18n } from '~/ui/i18n'
@@ -19,7 +19,7 @@ export const access: PageAccess = { view: 'tables.view' }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant } = await requireStaff(context, request, 'page', access.view)
   const origin = new URL(request.url).origin
-  const tables = await listTables(getDb(context.cloudflare.env.DB), restaurant.id)
+  const tables = await listTables(ledgerOf(context.cloudflare.env, restaurant.id))
   return {
     restaurantName: restaurant.restaurantName ?? '',
     site: codeEntrySite(origin),

@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readAnalytics } from '~/server/books/analytics.server'
-import { getDb } from '~/server/db/client.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import type { TableSession } from '~/server/table-session/durable-object.server'
 import {
   billObject,
@@ -403,7 +403,7 @@ describe('the outbox to D1', () => {
     expect(charged).toBe(12345 + 6789)
     const page = await (await getPage(`/admin/tables/${table.tableId}`, cookie)).text()
     expect(page).toContain('3 pagos · $191.34 · propinas $23.02')
-    const analytics = await readAnalytics(getDb(env.DB), table.restaurantId)
+    const analytics = await readAnalytics(ledgerOf(env, table.restaurantId))
     expect(analytics.current).toMatchObject({ salesCents: charged, tipCents: tips })
   })
 

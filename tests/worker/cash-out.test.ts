@@ -5,7 +5,7 @@ import { businessDayOf } from '~/domain/cash-out-period'
 import { formatDay } from '~/domain/format'
 import { formatLocalDateTime, wallClockAt } from '~/domain/local-time'
 import { readAnalytics } from '~/server/books/analytics.server'
-import { getDb } from '~/server/db/client.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { getPage, setRestaurant } from './fixtures'
 import { call, signedInOwner } from './staff'
 
@@ -341,7 +341,7 @@ describe('the analytics and the cash-out', () => {
     bill.payment(now - 2 * DAY_MS, 'cash', 10000, 1000, 'Ana')
     bill.refund(now - DAY_MS, paid, 'card', 10000, 2000, 'Ana', 1600)
     await place.save()
-    const analytics = await readAnalytics(getDb(env.DB), place.restaurantId)
+    const analytics = await readAnalytics(ledgerOf(env, place.restaurantId))
     expect(analytics.current).toEqual({
       salesCents: 46400 + 10000 - 11600,
       baseCents: 40000,

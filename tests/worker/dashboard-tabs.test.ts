@@ -2,8 +2,8 @@ import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { centsToPesos, sumCents } from '~/domain/money'
 import { DAY_MS } from '~/domain/analytics'
-import { getDb } from '~/server/db/client.server'
 import { readAnalytics } from '~/server/books/analytics.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { getPage, ORIGIN, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
@@ -70,7 +70,7 @@ describe('analytics tab', () => {
     const theirs = (await (await call('POST', '/api/tables', { tableNumber: '1' }, other.cookie)).json()) as Table
     await pastBill(other, theirs.id, 1, [{ name: 'Pozole', quantity: 9, priceCents: 50000 }], 5000)
 
-    const analytics = await readAnalytics(getDb(env.DB), owner.restaurantId)
+    const analytics = await readAnalytics(ledgerOf(env, owner.restaurantId))
     expect(analytics.current).toEqual({ salesCents: 30000, baseCents: 30000, tipCents: 4500, tablesServed: 2 })
     expect(analytics.previous).toEqual({ salesCents: 15000, baseCents: 15000, tipCents: 0, tablesServed: 1 })
     expect(analytics.days).toHaveLength(7)

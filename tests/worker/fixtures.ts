@@ -6,7 +6,7 @@ import { centsToPesos } from '~/domain/money'
 import type { Role } from '~/domain/permissions'
 import { restaurantChanged } from '~/server/auth/accounts.server'
 import { hashToken, newToken } from '~/server/auth/tokens.server'
-import { getDb } from '~/server/db/client.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { createTable } from '~/server/tables/tables.server'
 import type { TableSession } from '~/server/table-session/durable-object.server'
 
@@ -95,8 +95,7 @@ export async function seedTable(
 ): Promise<SeededTable> {
   const restaurantId = owner ?? (await seedOwner())
   const made = await createTable(
-    getDb(env.DB),
-    restaurantId,
+    ledgerOf(env, restaurantId),
     { tableNumber: '12', tableName: 'Ventana', capacity: 4 },
     shortCode ? () => shortCode : undefined,
   )

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { readAnalytics } from '~/server/books/analytics.server'
-import { getDb } from '~/server/db/client.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { languageCookie } from '~/server/http/i18n.server'
 import { delivered, getPage, newTransactionId, postForm, seedMenu } from './fixtures'
 import { call, signedInOwner } from './staff'
@@ -69,7 +69,7 @@ async function books(owner: Owner, table: Table, now: number) {
     .bind(table.id)
     .all()
   return {
-    analytics: await readAnalytics(getDb(env.DB), owner.restaurantId, undefined, now),
+    analytics: await readAnalytics(ledgerOf(env, owner.restaurantId), undefined, now),
     payments: payments.results,
     lines: lines.results,
   }

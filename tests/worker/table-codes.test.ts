@@ -4,6 +4,7 @@ import { formatTableCode, normalizeTableCode, TABLE_CODE_ALPHABET } from '~/doma
 import { getDb } from '~/server/db/client.server'
 import { DEFAULT_LIMITS } from '~/server/env.server'
 import { drawTableCode, withCodes, type DrawCode } from '~/server/tables/table-codes.server'
+import { ledgerOf } from '~/server/books/ledger.server'
 import { createTable } from '~/server/tables/tables.server'
 import { fromAddress, getJson, getPage, seedTable, staffCookieOf, switchOff } from './fixtures'
 import { call, signedInOwner } from './staff'
@@ -73,8 +74,7 @@ describe('a table’s short code', () => {
     const free = drawTableCode()
     const draw = drawing(taken.code, free)
     const table = await createTable(
-      getDb(env.DB),
-      taken.restaurantId,
+      ledgerOf(env, taken.restaurantId),
       { tableNumber: '31', tableName: null, capacity: null },
       draw,
     )
@@ -91,7 +91,7 @@ describe('a table’s short code', () => {
     const taken = await tableWithCode()
     const draw = drawing(...Array<string>(5).fill(taken.code))
     await expect(
-      createTable(getDb(env.DB), taken.restaurantId, { tableNumber: '32', tableName: null, capacity: null }, draw),
+      createTable(ledgerOf(env, taken.restaurantId), { tableNumber: '32', tableName: null, capacity: null }, draw),
     ).rejects.toThrow(/short_code/)
     expect(draw.draws).toBe(5)
     expect(

@@ -14,6 +14,7 @@ import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from '../db/client.server'
+import { ledgerOfBill, type Ledger } from '../books/ledger.server'
 import {
   billItems,
   payments,
@@ -56,49 +57,25 @@ export async function findOpenTable(db: Db, sessionId: string) {
   return row ?? null
 }
 
-/** The table of any bill, open or closed, for receipts of a bill closed since: an archived table's receipts stay too. */
-async function findBillTable(db: Db, sessionId: string) {
+/** The table of any bill of the ledger's restaurant, open or closed, for receipts of a bill closed since: an archived table's receipts stay too. */
+async function findBillTable({ db, restaurantId }: Ledger, sessionId: string) {
   const [row] = await db
     .select({ ...billTableColumns, openedAt: tableSessions.openedAt, closedAt: tableSessions.closedAt })
     .from(tableSessions)
     .innerJoin(tables, eq(tables.id, tableSessions.tableId))
     .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
-    .where(and(eq(tableSessions.id, sessionId), or(eq(tables.isActive, true), isNotNull(tables.archivedAt))))
+    .where(
+      and(
+        eq(tableSessions.id, sessionId),
+        eq(tables.restaurantId, restaurantId),
+        or(eq(tables.isActive, true), isNotNull(tables.archivedAt)),
+      ),
+    )
     .limit(1)
   return row ?? null
 }
 
-/**
- * The table of any bill, open or closed, as the ledger has it now: the bill
- * it names as open, and whether the restaurant archived it. Null when no
- * table in use or archived has this bill.
- */
-export async function tableOfBill(db: Db, sessionId: string): Promise<{ current: string; archived: boolean } | null> {
-  const [row] = await db
-    .select({ current: tables.sessionId, archivedAt: tables.archivedAt })
-    .from(tableSessions)
-    .innerJoin(tables, eq(tables.id, tableSessions.tableId))
-    .where(and(eq(tableSessions.id, sessionId), or(eq(tables.isActive, true), isNotNull(tables.archivedAt))))
-    .limit(1)
-  return row ? { current: row.current, archived: row.archivedAt !== null } : null
-}
-
-/**
- * The open bill of the table a closed bill belonged to. Closing a bill gives
- * the table a new session id, but the QR codes already printed carry an old
- * one: any id the table ever had leads to its current bill.
- */
-export async function currentSessionOf(db: Db, sessionId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ current: tables.sessionId })
-    .from(tableSessions)
-    .innerJoin(tables, eq(tables.id, tableSessions.tableId))
-    .where(and(eq(tableSessions.id, sessionId), eq(tables.isActive, true)))
-    .limit(1)
-  return row && row.current !== sessionId ? row.current : null
-}
-
-export const billLinesQuery = (db: Db, sessionId: string) =>
+export const billLinesQuery = ({ db }: Ledger, sessionId: string) =>
   db
     .select()
     .from(billItems)
@@ -120,14 +97,14 @@ export const ledgerSumsColumns = (sessionId: SQL) => ({
 /** The bill's figures from ledgerSumsColumns. */
 export const ledgerTotals = (sums: { totalCents: number } & PaidSums): BillTotals => totalsOf(sums.totalCents, sums)
 
-const paidSumsQuery = (db: Db, sessionId: string) =>
+const paidSumsQuery = ({ db }: Ledger, sessionId: string) =>
   db
     .select(ledgerSumsColumns(sql`${sessionId}`))
     .from(tableSessions)
     .where(eq(tableSessions.id, sessionId))
 
 /** Equal-split shares paid on a bill, by table size (see quoteSplit). */
-export const splitPaidQuery = (db: Db, sessionId: string) =>
+export const splitPaidQuery = ({ db }: Ledger, sessionId: string) =>
   db
     .select({
       tableSize: sql<number>`${payments.splitCount}`,
@@ -196,14 +173,15 @@ export interface BillView {
  * A closed bill as the ledger has it, for a receipt of a bill its object
  * never held (closed before bills lived in their objects), or null.
  */
-export async function readClosedBill(db: Db, sessionId: string): Promise<BillView | null> {
-  const table = await findBillTable(db, sessionId)
-  if (!table) return null
-  const [lines, paidRows, splitPaid, paymentRows] = await db.batch([
-    billLinesQuery(db, sessionId),
-    paidSumsQuery(db, sessionId),
-    splitPaidQuery(db, sessionId),
-    sessionPaymentsQuery(db, sessionId),
+export async function readClosedBill(env: Env, sessionId: string): Promise<BillView | null> {
+  const ledger = await ledgerOfBill(env, sessionId)
+  const table = ledger && (await findBillTable(ledger, sessionId))
+  if (!ledger || !table) return null
+  const [lines, paidRows, splitPaid, paymentRows] = await ledger.db.batch([
+    billLinesQuery(ledger, sessionId),
+    paidSumsQuery(ledger, sessionId),
+    splitPaidQuery(ledger, sessionId),
+    sessionPaymentsQuery(ledger, sessionId),
   ])
   const { isActive: _isActive, ...info } = table
   return {
@@ -247,7 +225,7 @@ export function toWireSession(bill: BillView): WireTableSession {
 }
 
 /** Payments of a bill in the ledger, newest first, in cents. */
-const sessionPaymentsQuery = (db: Db, sessionId: string) =>
+const sessionPaymentsQuery = ({ db }: Ledger, sessionId: string) =>
   db
     .select()
     .from(payments)

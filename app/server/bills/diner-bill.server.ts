@@ -5,7 +5,8 @@ import { isIdLike } from '~/domain/schemas/fields'
 import { customerPath } from '~/domain/customer-paths'
 import { eq } from 'drizzle-orm'
 import type { WirePayment } from '~/domain/wire'
-import { payableBill, readClosedBill, tableOfBill, toWirePayment, type BillView } from './bill-reads.server'
+import { payableBill, readClosedBill, toWirePayment, type BillView } from './bill-reads.server'
+import { tableOfBill } from '../books/ledger.server'
 import { getDb } from '../db/client.server'
 import { tables } from '../db/schema.server'
 import { tableSessionStub } from '../table-session/stub.server'
@@ -43,7 +44,7 @@ async function followingBill(
   held: BillView | null,
 ): Promise<{ archived: true } | { archived: false; current: string | null }> {
   // While D1 is unreachable, the object's own word is the best there is.
-  const table = isIdLike(sessionId) ? await tableOfBill(getDb(env.DB), sessionId).catch(() => null) : null
+  const table = isIdLike(sessionId) ? await tableOfBill(env, sessionId).catch(() => null) : null
   if (table?.archived) return { archived: true }
   const current = table && table.current !== sessionId ? table.current : null
   return { archived: false, current: current ?? held?.nextSessionId ?? null }
@@ -65,7 +66,7 @@ export async function loadBill(
   if (!sessionId || !isIdLike(sessionId)) throw await notFound(context)
   const held = await readHeldBill(env, sessionId, { payments })
   if (held && (held.closedAt === null || receipt)) return held
-  const closed = receipt ? await readClosedBill(getDb(env.DB), sessionId) : null
+  const closed = receipt ? await readClosedBill(env, sessionId) : null
   if (closed) return closed
   const following = await followingBill(env, sessionId, held)
   if (following.archived) throw tableGone()

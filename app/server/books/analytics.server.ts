@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
 import { billPart, netOf, type Sums } from '~/domain/cash-out'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
-import type { Db } from '../db/client.server'
+import type { Ledger } from './ledger.server'
 import { billItems, payments, refunds, tables } from '../db/schema.server'
 
 const BEST_SELLERS = 5
@@ -14,7 +14,7 @@ const noSums: Sums = { amountCents: 0, taxCents: 0, tipCents: 0 }
  * was made, as the cash-out counts them), and what sells: this 30 days, the
  * 30 before, the last 7 days in the restaurant's clock.
  */
-export async function readAnalytics(db: Db, restaurantId: string, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
+export async function readAnalytics({ db, restaurantId }: Ledger, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
   const periodStart = now - PERIOD_DAYS * DAY_MS
   // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
   const chartStart = now - (CHART_DAYS + 1) * DAY_MS

@@ -4,7 +4,7 @@ import { cashOut, type CashOut } from '~/domain/cash-out'
 import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
-import { getDb, type Db } from '../db/client.server'
+import { ledgerOf, type Ledger } from './ledger.server'
 import { billAdjustments, payments, refunds, tables, tableSessions } from '../db/schema.server'
 
 /** The period a cash-out page or its CSV asks for, from its query (`day`, or `from` and `to`), on the restaurant's clock. */
@@ -19,8 +19,7 @@ function periodOfRequest(request: Request, timeZone: string, now = Date.now()): 
  * through its table, so only this restaurant's.
  */
 export async function readCashOut(
-  db: Db,
-  restaurantId: string,
+  { db, restaurantId }: Ledger,
   period: { fromMs: number; toMs: number },
 ): Promise<CashOut> {
   const own = eq(tables.restaurantId, restaurantId)
@@ -86,6 +85,6 @@ export async function loadCashOut(
     person,
     timeZone,
     now,
-    report: await readCashOut(getDb(context.cloudflare.env.DB), restaurant.id, choice.period),
+    report: await readCashOut(ledgerOf(context.cloudflare.env, restaurant.id), choice.period),
   }
 }

@@ -1,11 +1,9 @@
 import { apiError } from '../http/api.server'
 import type { AppLoadContext } from '@remix-run/cloudflare'
-import { eq } from 'drizzle-orm'
 import { livePath } from '~/domain/live'
 import type { Permission } from '~/domain/permissions'
 import { requireStaff, type Principal } from '../auth/guard.server'
-import { getDb } from '../db/client.server'
-import { tables, tableSessions } from '../db/schema.server'
+import { ledgerOfBill } from '../books/ledger.server'
 import { missedLookup } from '../bills/diner-bill.server'
 import { tooManyResponse } from '../http/rate-limit.server'
 import { tableSessionStub } from '../table-session/stub.server'
@@ -32,13 +30,7 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
 
   if (billMatch) {
     const sessionId = billMatch[1] ?? ''
-    const [bill] = await getDb(env.DB)
-      .select({ id: tableSessions.id })
-      .from(tableSessions)
-      .innerJoin(tables, eq(tables.id, tableSessions.tableId))
-      .where(eq(tableSessions.id, sessionId))
-      .limit(1)
-    if (!bill) {
+    if (!(await ledgerOfBill(env, sessionId))) {
       const limit = await missedLookup(env, context.clientAddress)
       return limit ? tooManyResponse(request, limit) : apiError('NOT_FOUND', 'Table not found.')
     }

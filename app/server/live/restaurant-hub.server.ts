@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
-import { LedgerStatements, type Ledger, type LedgerDelivery } from '../table-session/outbox.server'
+import { ledgerOf } from '../books/ledger.server'
+import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
@@ -12,14 +13,19 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
  * to know who is watching the restaurant. The tables deliver their records
  * to D1 through it too, so that the restaurant's deliveries share D1 batches.
  */
-export class RestaurantHub extends DurableObject<Env> implements Ledger {
+export class RestaurantHub extends DurableObject<Env> implements OutboxDestination {
+  readonly #restaurantId: string
   readonly #statements: LedgerStatements
-  readonly #ledger: LedgerBatches
+  readonly #batches: LedgerBatches
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
-    this.#statements = new LedgerStatements(env.DB)
-    this.#ledger = new LedgerBatches(env.DB)
+    // Named by its restaurant's id (restaurantHub), which the runtime gives back as the id's name.
+    if (!ctx.id.name) throw new Error('A restaurant hub is reached by its restaurant’s id (restaurantHub)')
+    const ledger = ledgerOf(env, ctx.id.name)
+    this.#restaurantId = ledger.restaurantId
+    this.#statements = new LedgerStatements(ledger)
+    this.#batches = new LedgerBatches(ledger.d1)
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
 
@@ -55,8 +61,11 @@ export class RestaurantHub extends DurableObject<Env> implements Ledger {
   }
 
   /** One table's outbox entries for D1; answers once D1 has them all. */
-  record(delivery: LedgerDelivery): Promise<void> {
-    return this.#ledger.write(this.#statements.of(delivery))
+  async record(delivery: LedgerDelivery): Promise<void> {
+    // A hub writes its own restaurant's ledger only: another's bill would land in the wrong one once ledgers are placed apart.
+    if (delivery.restaurantId !== this.#restaurantId)
+      throw new Error(`A bill of restaurant ${delivery.restaurantId} was delivered to another's hub`)
+    await this.#batches.write(this.#statements.of(delivery))
   }
 
   webSocketMessage(): void {}

@@ -1,7 +1,8 @@
 import type { LedgerMethod } from '~/domain/bill'
-import { eq, or } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
-import { tables, tableSessions, restaurants } from '../db/schema.server'
+import { restaurants } from '../db/schema.server'
+import { ledgerOfBill } from '../books/ledger.server'
 import { appEnv } from '../env.server'
 import { isDemoSession } from '../table-session/stub.server'
 import type { BillTable } from '../table-session/open-bill.server'
@@ -168,31 +169,22 @@ export function settlingProvider(env: Env, sessionId: string, table: BillTable, 
 
 /**
  * Whether the screens of the bill `sessionId` must say that no real money
- * moves. Under Stripe that depends on the bill's restaurant, read with one
- * query by primary key (only then): the bill's own row, or for a bill D1 has
- * not been told of yet, the table that names it open.
+ * moves. Under Stripe that depends on the bill's restaurant (read only
+ * then): the one the bill directory names, and its settings.
  */
 export async function paymentsSimulated(env: Env, sessionId: string): Promise<boolean> {
   if (isDemoSession(sessionId)) return true
   if (appEnv(env).PAYMENT_PROVIDER === 'simulated') return true
-  const db = getDb(env.DB)
-  const [restaurant] = await db
+  const ledger = await ledgerOfBill(env, sessionId)
+  if (!ledger) return false
+  const [restaurant] = await getDb(env.DB)
     .select({
       stripeAccountId: restaurants.stripeAccountId,
       stripeChargesEnabled: restaurants.stripeChargesEnabled,
       unconnectedPayments: restaurants.unconnectedPayments,
     })
-    .from(tables)
-    .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
-    .where(
-      or(
-        eq(tables.sessionId, sessionId),
-        eq(
-          tables.id,
-          db.select({ tableId: tableSessions.tableId }).from(tableSessions).where(eq(tableSessions.id, sessionId)),
-        ),
-      ),
-    )
+    .from(restaurants)
+    .where(eq(restaurants.id, ledger.restaurantId))
     .limit(1)
   return restaurant ? stripeCharging(restaurant) === 'demo' : false
 }

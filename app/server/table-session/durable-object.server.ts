@@ -150,7 +150,7 @@ export class TableSession extends DurableObject<Env> {
     staff: StaffOrderer | null,
   ): Promise<WriteResult<{ items: WireBillItem[] }>> {
     const found = await this.#header(sessionId)
-    if (!found) return notOpen(this.#db, sessionId)
+    if (!found) return notOpen(this.env, sessionId)
     // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
     const menu = await menuEntries(this.#db, found.table.userId, [
       ...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : []))),
@@ -410,7 +410,7 @@ export class TableSession extends DurableObject<Env> {
   async #header(sessionId: string): Promise<BillHeader | null> {
     const held = this.#store.header()
     if (held) return held.sessionId === sessionId ? held : null
-    this.#loading ??= importOpenBill(this.#db, sessionId)
+    this.#loading ??= importOpenBill(this.env, sessionId)
       .then(async (imported) => {
         // open() may have started the bill while D1 was read: start() then writes nothing.
         if (imported) {
@@ -440,7 +440,7 @@ export class TableSession extends DurableObject<Env> {
       serially: (task) => this.#serially(task),
       header: (sessionId) => this.#header(sessionId),
       openForWrite: (sessionId, tableId) => this.#openForWrite(sessionId, tableId),
-      notOpen: (sessionId) => notOpen(this.#db, sessionId),
+      notOpen: (sessionId) => notOpen(this.env, sessionId),
       holdRunsOut: (at) => this.#alarm.holdRunsOut(at),
       changed: (change, header, amountCents) => {
         this.#commits++
@@ -456,7 +456,7 @@ export class TableSession extends DurableObject<Env> {
   /** In a write's turn: the bill when it is open on `tableId`; else why the write may not go to it. */
   async #openBill(sessionId: string, tableId: string): Promise<{ ok: true; header: BillHeader } | WriteFailure> {
     const held = await this.#header(sessionId)
-    if (!held) return notOpen(this.#db, sessionId)
+    if (!held) return notOpen(this.env, sessionId)
     const header = await this.#reopenIfReseeded(held)
     if (header.closedAt !== null) return billClosed()
     return header.tableId === tableId && header.table.isActive ? { ok: true, header } : tableNotFound()

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { billLinesQuery, billTableColumns, currentSessionOf, openTableQuery } from '../bills/bill-reads.server'
+import { billLinesQuery, billTableColumns, openTableQuery } from '../bills/bill-reads.server'
+import { currentSessionOf, ledgerOfBill } from '../books/ledger.server'
 import type { Db } from '../db/client.server'
 import { payments, tables, tableSessions, restaurants, type BillItemRow, type PaymentRow } from '../db/schema.server'
 import { billClosed, tableNotFound } from '../bills/write-result.server'
@@ -23,8 +24,8 @@ export interface BillTable {
 }
 
 /** Why a write found no open bill: closed meanwhile (said as such), or never one. */
-export async function notOpen(db: Db, sessionId: string) {
-  return (await currentSessionOf(db, sessionId)) ? billClosed() : tableNotFound()
+export async function notOpen(env: Env, sessionId: string) {
+  return (await currentSessionOf(env, sessionId)) ? billClosed() : tableNotFound()
 }
 
 /** A bill that was open in D1 before its object held it, as the object takes it over. */
@@ -40,11 +41,14 @@ export interface ImportedBill {
  * object takes over the first time it wakes (bills opened before objects
  * held them, and the seeded ones). Null for anything else.
  */
-export async function importOpenBill(db: Db, sessionId: string): Promise<ImportedBill | null> {
+export async function importOpenBill(env: Env, sessionId: string): Promise<ImportedBill | null> {
+  const ledger = await ledgerOfBill(env, sessionId)
+  if (!ledger) return null
+  const { db } = ledger
   const [tableRows, sessionRows, lines, paymentRows] = await db.batch([
     openTableQuery(db, sessionId),
     db.select({ openedAt: tableSessions.openedAt }).from(tableSessions).where(eq(tableSessions.id, sessionId)).limit(1),
-    billLinesQuery(db, sessionId),
+    billLinesQuery(ledger, sessionId),
     db
       .select()
       .from(payments)

@@ -1,6 +1,7 @@
 import { and, eq, fillPlaceholders, isNull, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { getDb, type Db } from '../db/client.server'
+import type { Db } from '../db/client.server'
+import type { Ledger } from '../books/ledger.server'
 import { billAdjustments, billItems, menuItems, payments, refunds, tables, tableSessions } from '../db/schema.server'
 import type { BillHeader, BillStore } from './bill-store.server'
 import type { OutboxEntry } from './outbox-store.server'
@@ -130,7 +131,7 @@ function ledgerQueries(db: Db) {
 type LedgerQuery = ReturnType<typeof ledgerQueries>[keyof ReturnType<typeof ledgerQueries>]
 
 /**
- * The ledger's statements, for one D1 database: drizzle's SQL with each
+ * A restaurant's ledger's statements: drizzle's SQL with each
  * entry's values bound. Each is idempotent on the record's id (an upsert,
  * or an insert that ignores a copy it has), so an entry delivered twice
  * (the object stopped after D1 answered and before it dropped the entry)
@@ -139,8 +140,11 @@ type LedgerQuery = ReturnType<typeof ledgerQueries>[keyof ReturnType<typeof ledg
 export class LedgerStatements {
   readonly #queries: ReturnType<typeof ledgerQueries>
 
-  constructor(private readonly d1: D1Database) {
-    this.#queries = ledgerQueries(getDb(d1))
+  readonly #d1: D1Database
+
+  constructor(ledger: Ledger) {
+    this.#queries = ledgerQueries(ledger.db)
+    this.#d1 = ledger.d1
   }
 
   /** The D1 statements that give the ledger a delivery, in its order. */
@@ -154,7 +158,7 @@ export class LedgerStatements {
   // Outbox entries written before a column existed lack it: it reads as null (or its default), as those records were.
   #bind(query: LedgerQuery, values: object): D1PreparedStatement {
     const params = fillPlaceholders(query.params, new Proxy(values, ABSENT_AS_NULL) as Record<string, unknown>)
-    return this.d1.prepare(query.sql).bind(...params)
+    return this.#d1.prepare(query.sql).bind(...params)
   }
 
   #entry(entry: OutboxEntry): D1PreparedStatement[] {
@@ -199,15 +203,16 @@ const ABSENT_AS_NULL: ProxyHandler<object> = {
   get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? null,
 }
 
-/** One table's entries for the ledger, oldest first, and its bill (whose row the first delivery makes sure of). */
+/** One table's entries for its restaurant's ledger, oldest first, and its bill (whose row the first delivery makes sure of). */
 export interface LedgerDelivery {
+  restaurantId: string
   bill: { sessionId: string; tableId: string; openedAt: number }
   withBillRow: boolean
   entries: OutboxEntry[]
 }
 
 /** Where a table's object sends its outbox: the restaurant's hub, which writes it to D1 (see LedgerBatches). */
-export interface Ledger {
+export interface OutboxDestination {
   record(delivery: LedgerDelivery): Promise<void>
 }
 
@@ -218,7 +223,7 @@ export interface Ledger {
  * everything after it for the next try.
  */
 export async function deliverOutbox(
-  ledger: Ledger,
+  destination: OutboxDestination,
   store: BillStore,
   header: BillHeader,
   { billRowKnown }: { billRowKnown: boolean },
@@ -228,7 +233,8 @@ export async function deliverOutbox(
     const batch = store.outbox.pending(BATCH_ENTRIES)
     const last = batch.at(-1)
     if (!last) return
-    await ledger.record({
+    await destination.record({
+      restaurantId: header.table.userId,
       bill: { sessionId: header.sessionId, tableId: header.tableId, openedAt: header.openedAt },
       withBillRow,
       entries: batch.map((pending) => pending.entry),

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
-import { getDb } from '../db/client.server'
+import { ledgerOf } from '../books/ledger.server'
 import { payments, tableSessions } from '../db/schema.server'
 import type { StaffTable } from './tables.server'
 import { tableSessionStub } from '../table-session/stub.server'
@@ -17,8 +17,8 @@ async function readOpenBill(env: Env, sessionId: string) {
 }
 
 /** What staff see of a table: its open bill with every payment, and the last bills closed on it. */
-export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 'sessionId'>) {
-  const db = getDb(env.DB)
+export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 'userId' | 'sessionId'>) {
+  const { db } = ledgerOf(env, table.userId)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
   const [bill, previous] = await Promise.all([
     readOpenBill(env, table.sessionId),

@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { CreateTableInput, UpdateTableInput } from '~/domain/schemas/tables'
 import type { TranslationKey } from '~/locales/translate'
 import { ledgerSumsColumns, ledgerTotals } from '../bills/bill-reads.server'
-import { getDb, type Db } from '../db/client.server'
+import type { Db } from '../db/client.server'
+import { ledgerOf, type Ledger } from '../books/ledger.server'
 import { tables, tableSessions } from '../db/schema.server'
 import { drawTableCode, withCodes, withFreshCodes, type DrawCode } from './table-codes.server'
 import { billsChanged, newSessionId, tableSessionStub } from '../table-session/stub.server'
@@ -35,7 +36,7 @@ const lastActivity = sql<number>`max(
  * in the order they were made, each with its short code (`K7MQ-4XPD`), its
  * open bill's figures (billTotals, in cents) and when it last changed.
  */
-export async function listTables(db: Db, restaurantId: string) {
+export async function listTables({ db, restaurantId }: Ledger) {
   const rows = await db
     .select({
       ...columns,
@@ -74,8 +75,7 @@ export async function findOwnTable(db: Db, restaurantId: string, tableId: string
  * an open bill.
  */
 export async function createTable(
-  db: Db,
-  restaurantId: string,
+  { db, restaurantId }: Ledger,
   input: CreateTableInput,
   draw: DrawCode = drawTableCode,
 ) {
@@ -107,7 +107,7 @@ export async function createTable(
 }
 
 export async function updateTable(env: Env, restaurantId: string, tableId: string, input: UpdateTableInput) {
-  const db = getDb(env.DB)
+  const { db } = ledgerOf(env, restaurantId)
   const [row] = await db
     .update(tables)
     .set({ tableName: input.tableName, capacity: input.capacity })
@@ -131,8 +131,8 @@ export async function archiveTable(
   restaurantId: string,
   tableId: string,
 ): Promise<WriteResult<object> | null> {
-  const [own] = await getDb(env.DB)
-    .select({ sessionId: tables.sessionId })
+  const [own] = await ledgerOf(env, restaurantId)
+    .db.select({ sessionId: tables.sessionId })
     .from(tables)
     .where(ownTable(restaurantId, tableId))
     .limit(1)
