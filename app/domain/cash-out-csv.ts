@@ -62,7 +62,7 @@ export function cashOutCsv(
       | 'payments'
       | 'refunds'
       | 'tipsByMethod'
-      | 'tipsByStaff'
+      | 'byStaff'
       | 'adjustments'
       | 'bills'
       | 'unpaidReasons'
@@ -113,11 +113,12 @@ export function cashOutCsv(
         amount: report.tipsByMethod[method],
       }),
     ),
-    ...report.tipsByStaff.map((staff) =>
-      row(section('tipsByStaff'), staff.staff ?? t('admin.cashOut.diners'), {
+    ...report.byStaff.map((staff) =>
+      row(section('byStaff'), staff.staff ?? t('admin.cashOut.diners'), {
         count: staff.payments,
+        bill: staff.billCents,
         tips: staff.tipCents,
-        amount: staff.tipCents,
+        amount: staff.billCents + staff.tipCents,
       }),
     ),
     row(section('adjustments'), t('admin.cashOut.adjustments.voids'), {

@@ -95,12 +95,13 @@ export interface CashOut {
   /** Tips kept, per method: tips paid less tips given back. */
   tipsByMethod: Record<LedgerMethod, Cents>
   /**
-   * Tips kept and payments taken, per person who took them: a member by
-   * their id (`staffId`), under their latest name; a name typed on records
-   * from before staff signed, by that name (`staffId` null); the diners' own
-   * payments through Mesa with `staff` null too. Largest first.
+   * Payments taken, what they took (the bill part, less what was given back
+   * of it) and the tips kept, per person who took them: a member by their id
+   * (`staffId`), under their latest name; a name typed on records from
+   * before staff signed, by that name (`staffId` null); the diners' own
+   * payments through Mesa with `staff` null too. Most tips first.
    */
-  tipsByStaff: { staffId: string | null; staff: string | null; payments: number; tipCents: Cents }[]
+  byStaff: { staffId: string | null; staff: string | null; payments: number; billCents: Cents; tipCents: Cents }[]
   tipsCents: Cents
   voids: Adjusted
   comps: Adjusted
@@ -139,12 +140,19 @@ export function cashOut(records: CashOutRecords): CashOut {
     [...LEDGER_METHODS, 'total'].map((key) => [key, noTakings()]),
   ) as CashOut['refunds']
   const tipsByMethod = Object.fromEntries(LEDGER_METHODS.map((method) => [method, 0])) as CashOut['tipsByMethod']
-  type PersonRow = { staffId: string | null; staff: string | null; payments: number; amountCents: Cents }
+  type PersonRow = {
+    staffId: string | null
+    staff: string | null
+    payments: number
+    billCents: Cents
+    amountCents: Cents
+  }
   const staff = new Map<string | null, PersonRow>()
   const staffOf = ({ recordedById, recordedBy }: RecordedBy) => {
     const key = signerKey(recordedById, recordedBy)
     let row = staff.get(key)
-    if (!row) staff.set(key, (row = { staffId: recordedById, staff: recordedBy, payments: 0, amountCents: 0 }))
+    if (!row)
+      staff.set(key, (row = { staffId: recordedById, staff: recordedBy, payments: 0, billCents: 0, amountCents: 0 }))
     return row
   }
   let cashInCents = 0
@@ -158,6 +166,7 @@ export function cashOut(records: CashOutRecords): CashOut {
     // A member who renamed themselves shows under the name of their latest payment.
     if (payment.recordedById) row.staff = payment.recordedBy
     row.payments += 1
+    row.billCents += billPart(payment)
     row.amountCents += payment.tipCents
     if (payment.method === 'cash') cashInCents += totalOf(payment)
   }
@@ -165,7 +174,9 @@ export function cashOut(records: CashOutRecords): CashOut {
     add(refunds[refund.method], refund)
     add(refunds.total, refund)
     tipsByMethod[refund.method] -= refund.tipCents
-    staffOf(refund).amountCents -= refund.tipCents
+    const row = staffOf(refund)
+    row.billCents -= billPart(refund)
+    row.amountCents -= refund.tipCents
     if (refund.method === 'cash') cashOutCents += totalOf(refund)
   }
 
@@ -189,9 +200,9 @@ export function cashOut(records: CashOutRecords): CashOut {
     payments,
     refunds,
     tipsByMethod,
-    tipsByStaff: [...staff.values()]
+    byStaff: [...staff.values()]
       .sort(byAmount((row) => row.staff))
-      .map(({ staffId, staff, payments, amountCents }) => ({ staffId, staff, payments, tipCents: amountCents })),
+      .map(({ amountCents, ...row }) => ({ ...row, tipCents: amountCents })),
     tipsCents: payments.total.tipCents - refunds.total.tipCents,
     voids: adjusted('void'),
     comps: adjusted('comp'),

@@ -165,7 +165,7 @@ describe('the end-of-shift cash-out', () => {
       'Cobros,"Mesa (Tarjeta, Apple Pay y Google Pay)",1,190.00,28.50,218.50',
       'Cobros,Total,3,740.00,98.50,838.50',
       'Devoluciones,Total devuelto,2,95.00,5.00,100.00',
-      'Propinas por persona,Mesa (comensales),1,,28.50,28.50',
+      'Cobros y propinas por persona,Mesa (comensales),1,145.00,28.50,173.50',
       'Caja,Efectivo esperado,,,,290.00',
       'Resumen,Ventas netas,,,,645.00',
     ]) {
@@ -204,7 +204,7 @@ describe('the end-of-shift cash-out', () => {
     const csv = await downloadCsv(page, /^cash-out-\d{4}-\d{2}-\d{2}\.csv$/)
     for (const row of [
       'Payments,Cash,1,300.00,45.00,345.00',
-      'Tips by staff member,Mesa (diners),1,,28.50,28.50',
+      'Payments and tips by person,Mesa (diners),1,145.00,28.50,173.50',
       'Drawer,Expected cash,,,,290.00',
     ])
       expect(csv, row).toContain(row)

@@ -87,10 +87,10 @@ describe('the cash-out of a night', () => {
     expect(report.netSalesCents).toBe(155000 - 16600)
     expect(report.tipsByMethod).toEqual({ card: 6000, apple: 3000, google: 0, cash: 5000, terminal: 2500 })
     expect(report.tipsCents).toBe(16500)
-    expect(report.tipsByStaff).toEqual([
-      { staffId: null, staff: null, payments: 3, tipCents: 10500 - 1500 },
-      { staffId: null, staff: 'Ana', payments: 2, tipCents: 5000 },
-      { staffId: null, staff: 'Luis', payments: 1, tipCents: 2500 },
+    expect(report.byStaff).toEqual([
+      { staffId: null, staff: null, payments: 3, billCents: 88000 - 11600, tipCents: 10500 - 1500 },
+      { staffId: null, staff: 'Ana', payments: 2, billCents: 42000 - 5000, tipCents: 5000 },
+      { staffId: null, staff: 'Luis', payments: 1, billCents: 25000, tipCents: 2500 },
     ])
   })
 
@@ -107,10 +107,10 @@ describe('the cash-out of a night', () => {
       adjustments: [],
       closedBills: [],
     })
-    expect(signed.tipsByStaff).toEqual([
-      { staffId: 'user-ana', staff: 'Ana López', payments: 2, tipCents: 2000 + 3000 - 200 },
-      { staffId: null, staff: 'Ana', payments: 1, tipCents: 1000 },
-      { staffId: 'user-luis', staff: 'Luis', payments: 1, tipCents: 500 },
+    expect(signed.byStaff).toEqual([
+      { staffId: 'user-ana', staff: 'Ana López', payments: 2, billCents: 20000 - 1000, tipCents: 2000 + 3000 - 200 },
+      { staffId: null, staff: 'Ana', payments: 1, billCents: 10000, tipCents: 1000 },
+      { staffId: 'user-luis', staff: 'Luis', payments: 1, billCents: 10000, tipCents: 500 },
     ])
   })
 
@@ -131,7 +131,7 @@ describe('the cash-out of a night', () => {
   it('is all zeros for a day with nothing on the books', () => {
     const empty = cashOut({ payments: [], refunds: [], adjustments: [], closedBills: [] })
     expect(empty.payments.total).toEqual({ count: 0, billCents: 0, tipCents: 0 })
-    expect(empty.tipsByStaff).toEqual([])
+    expect(empty.byStaff).toEqual([])
     expect([
       empty.expectedCashCents,
       empty.netSalesCents,
@@ -226,10 +226,11 @@ describe('the cash-out against its records', () => {
         const tips = sum(payments, (row) => row.tipCents) - sum(refunds, (row) => row.tipCents)
         expect(report.tipsCents).toBe(tips)
         expect(sum([...LEDGER_METHODS], (key) => report.tipsByMethod[key])).toBe(tips)
-        expect(sum(report.tipsByStaff, (row) => row.tipCents)).toBe(tips)
-        expect(sum(report.tipsByStaff, (row) => row.payments)).toBe(payments.length)
+        expect(sum(report.byStaff, (row) => row.tipCents)).toBe(tips)
+        expect(sum(report.byStaff, (row) => row.billCents)).toBe(report.netSalesCents)
+        expect(sum(report.byStaff, (row) => row.payments)).toBe(payments.length)
         // One row per member, however their name was spelt.
-        const members = report.tipsByStaff.flatMap((row) => (row.staffId ? [row.staffId] : []))
+        const members = report.byStaff.flatMap((row) => (row.staffId ? [row.staffId] : []))
         expect(new Set(members).size).toBe(members.length)
 
         for (const kind of ['void', 'comp'] as const) {
@@ -360,8 +361,8 @@ describe('the cash-out as CSV', () => {
       'Devoluciones,Efectivo,1,50.00,5.00,55.00',
       'Devoluciones,Total devuelto,2,166.00,20.00,186.00',
       'Propinas por forma de pago,Tarjeta,,,60.00,60.00',
-      'Propinas por persona,Mesa (comensales),3,,90.00,90.00',
-      'Propinas por persona,Ana,2,,50.00,50.00',
+      'Cobros y propinas por persona,Mesa (comensales),3,764.00,90.00,854.00',
+      'Cobros y propinas por persona,Ana,2,370.00,50.00,420.00',
       'Cancelaciones y cortesías,Cancelaciones,2,,,75.00',
       'Cancelaciones y cortesías,Cortesías,1,,,60.00',
       'Cuentas,Cuentas cerradas,4,,,',
@@ -382,7 +383,7 @@ describe('the cash-out as CSV', () => {
   it('speaks the owner’s language and names the file after the period', () => {
     const csv = cashOutCsv(cashOut(night), { restaurant: 'Fonda', period, timeZone: MX }, en)
     expect(csv).toContain('\r\nPayments,Cash,2,420.00,55.00,475.00\r\n')
-    expect(csv).toContain('\r\nTips by staff member,Mesa (diners),3,,90.00,90.00\r\n')
+    expect(csv).toContain('\r\nPayments and tips by person,Mesa (diners),3,764.00,90.00,854.00\r\n')
     expect(cashOutFileName(period, es)).toBe('corte-de-caja-2026-11-22.csv')
     expect(cashOutFileName({ ...period, kind: 'shift', from: '2026-11-22T18:00', to: '2026-11-23T02:00' }, en)).toBe(
       'cash-out-2026-11-22T18-00_2026-11-23T02-00.csv',

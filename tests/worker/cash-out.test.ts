@@ -181,7 +181,7 @@ describe('the cash-out page', () => {
       '$25.00',
     ])
     expect(figure(html, 'tips-by-staff')).toBe(
-      'Mesa (comensales) Lo que los comensales pagaron por su cuenta en Mesa. 3 pagos $90.00 Ana 2 pagos $50.00 Luis 1 pago $25.00',
+      'Mesa (comensales) Lo que los comensales pagaron por su cuenta en Mesa. 3 pagos por $764.00 $90.00 Ana 2 pagos por $370.00 $50.00 Luis 1 pago por $250.00 $25.00',
     )
     expect([figure(html, 'voids'), figure(html, 'comps')]).toEqual(['$45.00', '$60.00'])
     expect(figure(html, 'bills-unpaid')).toBe('$180.00')
@@ -215,9 +215,9 @@ describe('the cash-out page', () => {
       'Devoluciones,Terminal,0,0.00,0.00,0.00',
       'Devoluciones,Total devuelto,2,166.00,20.00,186.00',
       'Propinas por forma de pago,Tarjeta,,,60.00,60.00',
-      'Propinas por persona,Mesa (comensales),3,,90.00,90.00',
-      'Propinas por persona,Ana,2,,50.00,50.00',
-      'Propinas por persona,Luis,1,,25.00,25.00',
+      'Cobros y propinas por persona,Mesa (comensales),3,764.00,90.00,854.00',
+      'Cobros y propinas por persona,Ana,2,370.00,50.00,420.00',
+      'Cobros y propinas por persona,Luis,1,250.00,25.00,275.00',
       'Cancelaciones y cortesías,Cancelaciones,1,,,45.00',
       'Cancelaciones y cortesías,Cortesías,1,,,60.00',
       'Cuentas,Cuentas cerradas,2,,,',

@@ -434,9 +434,9 @@ describe('the cash-out by person', () => {
         .trim(),
     )
     expect(rows).toEqual([
-      expect.stringMatching(new RegExp(`^${waiter.name} 1 pago \\$10\\.00$`)),
-      expect.stringMatching(new RegExp(`^${waiter.name} Nombre escrito a mano .* 1 pago \\$7\\.00$`)),
-      expect.stringMatching(new RegExp(`^${manager.name} 1 pago \\$5\\.00$`)),
+      expect.stringMatching(new RegExp(`^${waiter.name} 1 pago por \\$80\\.00 \\$10\\.00$`)),
+      expect.stringMatching(new RegExp(`^${waiter.name} Nombre escrito a mano .* 1 pago por \\$40\\.00 \\$7\\.00$`)),
+      expect.stringMatching(new RegExp(`^${manager.name} 1 pago por \\$35\\.00 \\$5\\.00$`)),
     ])
   })
 })

@@ -42,7 +42,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
   const method = (key: (typeof LEDGER_METHODS)[number]) => t(`admin.cashOut.methods.${key}`)
   const refunded = LEDGER_METHODS.filter((key) => report.refunds[key].count > 0)
   // The diners' own payments, and a name typed on records from before staff signed (beside a member of that name).
-  const personHint = (row: CashOut['tipsByStaff'][number]) =>
+  const personHint = (row: CashOut['byStaff'][number]) =>
     row.staff === null
       ? `${t('admin.cashOut.dinersHint')} `
       : row.staffId === null
@@ -199,16 +199,16 @@ export function CashOutReport({ report }: { report: CashOut }) {
         </Panel>
 
         <Panel
-          title={t('admin.cashOut.tipsByStaff')}
+          title={t('admin.cashOut.byStaff')}
           className={PRINTED}
-          empty={report.tipsByStaff.length === 0 ? t('admin.cashOut.payments.none') : null}
+          empty={report.byStaff.length === 0 ? t('admin.cashOut.payments.none') : null}
         >
           <dl data-testid="tips-by-staff">
-            {report.tipsByStaff.map((row) => (
+            {report.byStaff.map((row) => (
               <Line
                 key={`${row.staffId}:${row.staff}`}
                 label={<span className="font-semibold">{row.staff ?? t('admin.cashOut.diners')}</span>}
-                hint={`${personHint(row)}${t('admin.cashOut.payments.count', { count: row.payments })}`}
+                hint={`${personHint(row)}${t('admin.cashOut.payments.countFor', { count: row.payments, amount: money(row.billCents) })}`}
                 value={money(row.tipCents)}
               />
             ))}
