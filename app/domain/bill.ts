@@ -131,6 +131,15 @@ export function lineRemaining(line: BillLine): Cents {
 
 export const PAYMENT_TYPES = ['full', 'item', 'split'] as const
 export type PaymentType = (typeof PAYMENT_TYPES)[number]
+
+/**
+ * What a payment paid, as staff read it: the whole bill, some units, an
+ * equal share of a table of `splitCount`, or an amount staff recorded (a
+ * `split` payment with no table size: it counts toward no equal share).
+ */
+export function paymentKind(payment: { paymentType: PaymentType; splitCount: number | null }): PaymentType | 'amount' {
+  return payment.paymentType === 'split' && payment.splitCount === null ? 'amount' : payment.paymentType
+}
 export const PAYMENT_METHODS = ['card', 'apple', 'google'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 /** Money taken at the table outside Mesa, which staff record: cash, or the restaurant's own card terminal. */

@@ -142,6 +142,10 @@ describe('a waiter records money taken at the table', () => {
     const fields = { intent: 'record-payment', transactionId, mode: 'amount', amount: '50', method: 'cash' }
     await Promise.all([staffPost(table, owner.cookie, fields), staffPost(table, owner.cookie, fields)])
     expect((await billOf(table.sessionId)).paidAmount).toBe(50)
+    // Listed as the amount it was, not as an equal share of the table.
+    const page = (await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()).replaceAll('<!-- -->', '')
+    expect(page).toContain('Efectivo · Un importe')
+    expect(page).not.toContain('Efectivo · Parte igual')
   })
 })
 

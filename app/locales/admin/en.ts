@@ -216,7 +216,7 @@ const adminEn: AdminResources = {
     closeConfirm: 'Close the bill? {{amount}} is still unpaid.',
     closed: 'Bill closed; the table is ready for the next diners.',
     methods: { card: 'Card', apple: 'Apple Pay', google: 'Google Pay', cash: 'Cash', terminal: 'Terminal' },
-    types: { full: 'Full bill', item: 'By items', split: 'Equal share' },
+    types: { full: 'Full bill', item: 'By items', split: 'Equal share', amount: 'An amount' },
   },
   books: {
     recordTitle: 'Record a cash or terminal payment',

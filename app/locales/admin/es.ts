@@ -215,7 +215,7 @@ const adminEs = {
     closeConfirm: '¿Cerrar la cuenta? Aún faltan {{amount}} por pagar.',
     closed: 'Cuenta cerrada; la mesa está lista para los siguientes comensales.',
     methods: { card: 'Tarjeta', apple: 'Apple Pay', google: 'Google Pay', cash: 'Efectivo', terminal: 'Terminal' },
-    types: { full: 'Cuenta completa', item: 'Por artículos', split: 'Parte igual' },
+    types: { full: 'Cuenta completa', item: 'Por artículos', split: 'Parte igual', amount: 'Un importe' },
   },
   books: {
     recordTitle: 'Registrar un pago en efectivo o terminal',

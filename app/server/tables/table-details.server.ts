@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { paymentKind } from '~/domain/bill'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
 import { ledgerOf } from '../books/ledger.server'
@@ -114,7 +115,7 @@ function billRecords(bill: BillView) {
       id: payment.id,
       customerName: payment.customerName,
       method: payment.paymentMethod,
-      type: payment.paymentType,
+      type: paymentKind(payment),
       // What the diner was charged for the bill itself (tax on top included), the tip apart.
       amountCents: payment.amountCents + payment.taxCents,
       tipCents: payment.tipCents,

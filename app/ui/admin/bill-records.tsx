@@ -9,7 +9,7 @@ export interface StaffPayment {
   id: string
   customerName: string
   method: LedgerMethod
-  type: PaymentType
+  type: PaymentType | 'amount'
   amountCents: number
   tipCents: number
   createdAt: number
