@@ -1,6 +1,12 @@
 import { formatMoney, pesosToCents } from '~/domain/money'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
@@ -12,7 +18,7 @@ import { readTableDetails } from '~/server/tables/table-details.server'
 import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { demand, ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
-import { AdjustForm, CloseBillForm, RecordPaymentForm } from '~/ui/admin/books-forms'
+import { AdjustForm, ChangeOwed, CloseBillForm, QuickCharge, RecordPaymentForm } from '~/ui/admin/books-forms'
 import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
@@ -20,7 +26,7 @@ import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
-import { useUnansweredRefusal } from '~/ui/use-schema-form'
+import { useKeyAfterSuccess, useUnansweredRefusal } from '~/ui/use-schema-form'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
@@ -32,6 +38,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export const access: PageAccess = {
   view: 'tables.view',
   intents: { 'record-payment': 'payments.record', adjust: 'lines.void', refund: 'refunds.issue', close: 'bills.close' },
+}
+
+const CHANGE = 'change'
+const changeOf = (url: URL) => {
+  const value = url.searchParams.get(CHANGE)
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -52,6 +64,8 @@ export async function loader(args: LoaderFunctionArgs) {
     role,
     // Made once per visit, so a double submit records the payment once.
     transactionId: `staff_${crypto.randomUUID()}`,
+    // The change of the cash payment just recorded, shown until dismissed (the action's redirect says it).
+    change: changeOf(new URL(args.request.url)),
   }
 }
 
@@ -77,12 +91,9 @@ export async function action(args: ActionFunctionArgs) {
       if (!result.ok) return refusedForm(submission, result.code)
       const { cashReceived } = submission.value
       const charged = pesosToCents(result.payment.amount) ?? 0
-      // With cash, what to hand back: the change.
-      const shown = cashReceived !== null ? cashReceived - charged : charged
-      return redirectWithToast(here, {
-        title: cashReceived !== null ? 'admin.books.recordedCash' : 'admin.books.recorded',
-        description: formatMoney(shown),
-      })
+      // With cash, what to hand back, shown large on the page until the waiter is done with it.
+      if (cashReceived !== null) return redirect(`${here}?${CHANGE}=${cashReceived - charged}`)
+      return redirectWithToast(here, { title: 'admin.books.recorded', description: formatMoney(charged) })
     }
     case 'adjust': {
       const submission = parseWithZod(formData, { schema: adjustmentSchema })
@@ -117,7 +128,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TableDetails() {
-  const { table, details, signer, role, transactionId } = useLoaderData<typeof loader>()
+  const { table, details, signer, role, transactionId, change } = useLoaderData<typeof loader>()
   const { t, money, locale } = useI18n()
   const [searchParams] = useSearchParams()
   const closing = useNavigation().state === 'submitting'
@@ -131,6 +142,7 @@ export default function TableDetails() {
     { catchUp: true },
   )
   const named = useStaffNames()
+  const paymentFormKey = useKeyAfterSuccess('record-payment')
   // A refusal whose form left the page (its line paid, its payment gone, nothing left to pay) is said at the top.
   const unanswered = useUnansweredRefusal((sent) => {
     if (sent.intent === 'adjust')
@@ -166,9 +178,6 @@ export default function TableDetails() {
             <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.secondary} data-testid="staff-order">
               {t('admin.books.order')}
             </Link>
-            <Link to="?close=1" preventScrollReset className={buttonClass.danger} data-testid="close-bill">
-              {t('admin.details.close')}
-            </Link>
           </div>
         </div>
 
@@ -191,15 +200,33 @@ export default function TableDetails() {
           ))}
         </dl>
 
+        {change !== null ? <ChangeOwed cents={change} doneTo={`/admin/tables/${table.id}`} /> : null}
+
         {totals.remaining > 0 ? (
-          <RecordPaymentForm
-            sessionId={details.sessionId}
-            transactionId={transactionId}
-            remaining={totals.remaining}
-            tax={details.tax}
-            lines={details.lines}
-          />
+          <>
+            <QuickCharge
+              sessionId={details.sessionId}
+              transactionId={transactionId}
+              remaining={totals.remaining}
+              tax={details.tax}
+            />
+            {/* Made again once a payment went through: nothing typed is left to send twice. */}
+            <RecordPaymentForm
+              key={paymentFormKey}
+              sessionId={details.sessionId}
+              transactionId={transactionId}
+              remaining={totals.remaining}
+              tax={details.tax}
+              lines={details.lines}
+            />
+          </>
         ) : null}
+
+        <div>
+          <Link to="?close=1" preventScrollReset className={buttonClass.secondary} data-testid="close-bill">
+            {t('admin.details.close')}
+          </Link>
+        </div>
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Panel

@@ -1,5 +1,6 @@
 import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { z } from '~/domain/schemas/zod'
 
@@ -55,6 +56,27 @@ export function resultFor(result: Result, intent: string, id?: string, idField =
 /** This form's last answer from the page's action: the same intent, and the same record when one page lists several. */
 export function useLastResult(intent: string, record?: { field: string; id: string }): Result {
   return resultFor(useActionData<Result>(), intent, record?.id, record?.field)
+}
+
+/**
+ * A key for a form that must come back empty once one of its kind
+ * (`intent`) went through: it changes when such a submission ends without
+ * a refusal, and never otherwise, so a live update of the page leaves what
+ * is being typed alone. Without JavaScript every answer is a new page anyway.
+ */
+export function useKeyAfterSuccess(intent: string): number {
+  const navigation = useNavigation()
+  const refused = useLastResult(intent)
+  const [key, setKey] = useState(0)
+  const sending = useRef(false)
+  useEffect(() => {
+    if (navigation.formData?.get('intent') === intent) sending.current = true
+    else if (navigation.state === 'idle' && sending.current) {
+      sending.current = false
+      if (!refused) setKey((previous) => previous + 1)
+    }
+  }, [navigation.state, navigation.formData, intent, refused])
+  return key
 }
 
 /**

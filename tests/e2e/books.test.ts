@@ -28,7 +28,8 @@ async function staffPage(view: BrowserContextOptions, language: 'es' | 'en' = 'e
   if (language === 'en') {
     await opened.page.goto('/admin/dashboard')
     await opened.page.getByRole('button', { name: /^EN/ }).click()
-    await opened.page.waitForLoadState()
+    // Switched once the button offers Spanish back: the next page is then in English.
+    await opened.page.getByRole('button', { name: /^ES/ }).waitFor()
   }
   return opened
 }
@@ -104,7 +105,8 @@ describe('a night in the books', () => {
     await staff.getByTestId('record-cash-received').fill('250')
     await screenshot(staff, 'books-record-payment-desktop')
     await staff.getByTestId('record-submit').click()
-    await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Cambio:$50.00')
+    await expect.poll(() => staff.getByTestId('change-amount').textContent()).toBe('$50.00')
+    await screenshot(staff, 'books-change-owed-desktop')
     await expect.poll(() => leftToPay(diner.page)).toBe('$0.00')
     expect(await staff.getByTestId('bill-payments').textContent()).toContain('Efectivo')
     // Both are signed by who is signed in: the payment and the void carry the owner's name, typed by nobody.
@@ -199,6 +201,19 @@ describe('a night in the books', () => {
       expect(await page.getByTestId('record-amount').inputValue()).toBe('50')
       expect(await page.getByTestId('record-cash-received').inputValue()).toBe('40')
       await screenshot(page, `books-refused-phone${language === 'en' ? '-en' : ''}`)
+
+      // Taken: the change large until dismissed, and the form empty again, so a second tap has nothing to send.
+      await page.getByTestId('record-cash-received').fill('100')
+      await page.getByTestId('record-submit').click()
+      await expect.poll(() => page.getByTestId('change-amount').textContent()).toBe('$50.00')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await screenshot(page, `books-change-phone${language === 'en' ? '-en' : ''}`)
+      await page.getByTestId('record-payment').locator('summary').click()
+      expect(await page.getByTestId('record-cash-received').inputValue()).toBe('')
+      expect(await page.getByTestId('record-amount').inputValue()).toBe('70.00')
+      await page.getByTestId('change-done').click()
+      await page.getByTestId('change-owed').waitFor({ state: 'detached' })
+      expect(await page.getByTestId('bill-remaining').textContent()).toBe('$70.00')
       expect(errors).toEqual([])
     }
   })

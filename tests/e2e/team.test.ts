@@ -97,7 +97,7 @@ describe('a restaurant with its team', () => {
     await waiter.page.getByTestId('record-amount').fill('100')
     await waiter.page.getByTestId('record-cash-received').fill('100')
     await waiter.page.getByTestId('record-submit').click()
-    await expect.poll(() => waiter.page.getByTestId('toast').textContent()).toContain('Pago en efectivo registrado')
+    await expect.poll(() => waiter.page.getByTestId('change-amount').textContent()).toBe('$0.00')
     expect(await waiter.page.getByTestId('bill-payments').textContent()).toContain('Registrado por: Beto Mesero')
     expect(await waiter.page.getByTestId('refund').count()).toBe(0)
     await screenshot(waiter.page, 'team-waiter-table-phone')

@@ -1,6 +1,15 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { delivered, getPage, newTransactionId, postForm, seedMenu, setRestaurant } from './fixtures'
+import {
+  countPayments,
+  delivered,
+  getPage,
+  hiddenFields,
+  newTransactionId,
+  postForm,
+  seedMenu,
+  setRestaurant,
+} from './fixtures'
 import { call, signedInOwner } from './staff'
 import { languageCookie } from '~/server/http/i18n.server'
 
@@ -62,6 +71,19 @@ async function toastOf(response: Response, cookie: string): Promise<string> {
   return html.slice(at, html.indexOf('<script', at)).replace(/<[^>]+>/g, ' ')
 }
 
+/** The change a cash payment's page shows large, after its redirect. */
+async function changeShownAfter(response: Response, cookie: string): Promise<string | undefined> {
+  const html = await (await getPage(response.headers.get('Location') ?? '', cookie)).text()
+  return /data-testid="change-amount"[^>]*>([^<]*)</.exec(html)?.[1]
+}
+
+/** The one-tap charge form of the table's page whose button is `testId`, as its hidden fields. */
+const quickForm = (html: string, testId: string) => {
+  const button = html.indexOf(`data-testid="${testId}"`)
+  expect(button, `${testId} is on the page`).toBeGreaterThan(-1)
+  return Object.fromEntries(hiddenFields(html.slice(html.lastIndexOf('<form', button), button)))
+}
+
 /** A refused form's page: the text of its alerts and of the errors under its fields (never the page's translations, which hold every message). */
 async function formErrorsIn(response: Response): Promise<string> {
   expect(response.status, 'a refused form answers the page again, not a redirect').toBeGreaterThanOrEqual(400)
@@ -88,13 +110,41 @@ describe('a waiter records money taken at the table', () => {
       method: 'cash',
       cashReceived: '100',
     })
-    expect(sent.status).toBe(302)
-    expect(await toastOf(sent, owner.cookie)).toContain('$10.00')
+    expect(sent.headers.get('Location')).toBe(`/admin/tables/${table.id}?change=1000`)
+    expect(await changeShownAfter(sent, owner.cookie)).toBe('$10.00')
     expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 80, remainingAmount: 75 })
     expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(2)
     const html = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     expect(html).toContain('Efectivo')
     expect(html).toContain(`Registrado por: ${OWNER_NAME}`)
+  })
+
+  it('takes the rest in one tap: the cash handed over among the nearest round sums, the change shown large until dismissed; a second tap records nothing more', async () => {
+    const { owner, table } = await openTable()
+    const page = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    // $155.00 due: exactly, or the 200 and 500 a diner hands over; the terminal for the rest.
+    for (const cents of [15500, 20000, 50000]) expect(page).toContain(`data-testid="charge-cash-${cents}"`)
+    expect(page).toContain('data-testid="charge-terminal-15500"')
+    const twoHundred = quickForm(page, 'charge-cash-20000')
+    expect(twoHundred).toMatchObject({
+      intent: 'record-payment',
+      mode: 'full',
+      amount: '155.00',
+      method: 'cash',
+      cashReceived: '200.00',
+    })
+
+    const sent = await staffPost(table, owner.cookie, twoHundred)
+    expect(sent.headers.get('Location')).toBe(`/admin/tables/${table.id}?change=4500`)
+    expect(await changeShownAfter(sent, owner.cookie)).toBe('$45.00')
+    // Another tap on the page as it was (its transaction id), of another sum: still the one payment.
+    await staffPost(table, owner.cookie, quickForm(page, 'charge-cash-50000'))
+    expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 155, remainingAmount: 0 })
+    expect(await countPayments(table.sessionId)).toBe(1)
+    // Dismissed, the page is the table's again, with nothing left to charge.
+    const after = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    expect(after).not.toContain('data-testid="change-owed"')
+    expect(after).not.toContain('data-testid="quick-charge"')
   })
 
   it('records the whole rest on the terminal only for the amount shown: a bill that moved meanwhile is refused and nothing is recorded', async () => {
@@ -228,7 +278,7 @@ describe('a restaurant whose prices add tax when paid', () => {
       method: 'cash',
       cashReceived: '116',
     })
-    expect(await toastOf(paid, owner.cookie)).toContain('$0.00')
+    expect(await changeShownAfter(paid, owner.cookie)).toBe('$0.00')
     const closed = await staffPost(table, owner.cookie, {
       intent: 'close',
       settledBy: 'cash',

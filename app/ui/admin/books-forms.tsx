@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import type { InputHTMLAttributes, Key, ReactNode } from 'react'
+import { cashTenderedChoices } from '~/domain/cash-tendered'
 import { decimalPesos } from '~/domain/money'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
 import { ratePercentLabel, taxAddedTo } from '~/domain/tax'
@@ -90,6 +91,101 @@ function UnitsFields({
       })}
       <ErrorList errors={units.errors} />
     </fieldset>
+  )
+}
+
+/**
+ * The table's first job: the rest of the bill taken in one tap, in cash
+ * (exactly, or with the nearest round sums a diner hands over, so the change
+ * is worked out) or on the terminal. Each tap is a form of its own, so it
+ * works without JavaScript; they share the visit's transaction id, so two
+ * taps record one payment.
+ */
+export function QuickCharge({
+  sessionId,
+  transactionId,
+  remaining,
+  tax,
+}: {
+  sessionId: string
+  transactionId: string
+  remaining: number
+  tax: { taxRateBps: number; taxIncludedInPrice: boolean }
+}) {
+  const { t, money } = useI18n()
+  const due = tax.taxIncludedInPrice ? remaining : remaining + taxAddedTo(remaining, tax)
+  const charge = (method: 'cash' | 'terminal', cents: number, label: string, primary: boolean) => (
+    <Form method="post" key={`${method}-${cents}`} preventScrollReset>
+      <input type="hidden" name="intent" value="record-payment" />
+      <input type="hidden" name="sessionId" value={sessionId} />
+      <input type="hidden" name="transactionId" value={transactionId} />
+      <input type="hidden" name="mode" value="full" />
+      {/* The rest as shown: a bill that moved meanwhile is refused rather than charged more. */}
+      <input type="hidden" name="amount" value={decimalPesos(remaining)} />
+      <input type="hidden" name="method" value={method} />
+      {method === 'cash' ? <input type="hidden" name="cashReceived" value={decimalPesos(cents)} /> : null}
+      <button
+        type="submit"
+        className={`${primary ? buttonClass.primary : buttonClass.secondary} w-full tabular-nums`}
+        data-testid={`charge-${method}-${cents}`}
+      >
+        {label}
+      </button>
+    </Form>
+  )
+  const [exact, ...rounded] = cashTenderedChoices(due)
+  return (
+    <section
+      id="charge"
+      aria-labelledby="charge-title"
+      className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+      data-testid="quick-charge"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="charge-title" className="text-xl font-bold">
+          {t('admin.books.charge')}
+        </h2>
+        <p className="text-lg font-semibold tabular-nums">{t('admin.books.chargeDue', { amount: money(due) })}</p>
+      </div>
+      <p className="text-sm font-semibold">{t('admin.books.cashQuick')}</p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {exact ? charge('cash', exact, t('admin.books.cashExact', { amount: money(exact) }), true) : null}
+        {rounded.map((cents) => charge('cash', cents, money(cents), false))}
+      </div>
+      <div className="grid sm:grid-cols-5">
+        {charge('terminal', due, t('admin.books.terminalQuick', { amount: money(due) }), false)}
+      </div>
+    </section>
+  )
+}
+
+/** The change to hand back after a cash payment, large, until the waiter says it is done. */
+export function ChangeOwed({ cents, doneTo }: { cents: number; doneTo: string }) {
+  const { t, money } = useI18n()
+  return (
+    <section
+      role="status"
+      aria-labelledby="change-title"
+      className="grid justify-items-center gap-2 rounded-2xl border-2 border-emerald-800 bg-emerald-50 p-6 text-center dark:border-emerald-400 dark:bg-emerald-950"
+      data-testid="change-owed"
+    >
+      <p className="text-stone-700 dark:text-stone-300">{t('admin.books.changeLead')}</p>
+      <h2 id="change-title" className="text-xl font-bold">
+        {t('admin.books.change')}
+      </h2>
+      <p className="text-5xl font-bold tabular-nums" data-testid="change-amount">
+        {money(cents)}
+      </p>
+      <Link
+        to={doneTo}
+        replace
+        preventScrollReset
+        className={`${buttonClass.primary} mt-2 w-full max-w-xs`}
+        data-testid="change-done"
+      >
+        {t('admin.books.changeDone')}
+      </Link>
+    </section>
   )
 }
 
