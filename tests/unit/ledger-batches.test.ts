@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LedgerBatches } from '~/server/live/ledger-batches.server'
+import { BATCH_GAP_MS, LedgerBatches } from '~/server/live/ledger-batches.server'
 
 /** A promise the test settles itself. */
 function deferred() {
@@ -64,8 +64,8 @@ describe("the restaurant's deliveries to D1", () => {
     expect(d1.batches).toEqual([['t1-line', 't1-payment', 't2-line', 't2-payment', 't3-payment']])
   })
 
-  it('write a lone delivery at once, answer it only once D1 has it, and take those that come meanwhile together in the next batch', async () => {
-    // The clock stands still: a delivery that waited for time to pass would never reach D1.
+  it('write a lone delivery at once, answer it only once D1 has it, and take those that come meanwhile together in the next batch, once the gap since the first began has passed', async () => {
+    // The clock stands still until the test moves it: a lone delivery that waited for time to pass would never reach D1.
     vi.useFakeTimers()
     const d1 = fakeD1({ held: true })
     const ledger = new LedgerBatches(d1.db)
@@ -75,10 +75,38 @@ describe("the restaurant's deliveries to D1", () => {
     const later = [write('b'), write('c')]
     d1.answer(1)
     await first
+    await vi.advanceTimersByTimeAsync(BATCH_GAP_MS - 1)
+    expect(d1.log).toEqual(['asked a', 'wrote a', 'answered a'])
+    await vi.advanceTimersByTimeAsync(1)
     await d1.asked(2)
     d1.answer(2)
     await Promise.all(later)
     expect(d1.log).toEqual(['asked a', 'wrote a', 'answered a', 'asked b,c', 'wrote b,c', 'answered b', 'answered c'])
+  })
+
+  it('write a full batch that waits without waiting out the gap', async () => {
+    vi.useFakeTimers()
+    const d1 = fakeD1({ held: true })
+    const ledger = new LedgerBatches(d1.db)
+    const first = ledger.write(statements('a'))
+    await d1.asked(1)
+    const full = ledger.write(statements(...Array.from({ length: 400 }, (_, index) => `x${index}`)))
+    d1.answer(1)
+    await first
+    await d1.asked(2)
+    d1.answer(2)
+    await full
+    expect(d1.batches.map((batch) => batch.length)).toEqual([1, 400])
+  })
+
+  it('write a delivery that comes once the gap has passed at once', async () => {
+    vi.useFakeTimers()
+    const d1 = fakeD1()
+    const ledger = new LedgerBatches(d1.db)
+    await ledger.write(statements('a'))
+    vi.advanceTimersByTime(BATCH_GAP_MS)
+    await ledger.write(statements('b'))
+    expect(d1.batches).toEqual([['a'], ['b']])
   })
 
   it('keep one table whose delivery D1 refuses from holding the others back', async () => {

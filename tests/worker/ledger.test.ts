@@ -16,6 +16,7 @@ describe('a restaurant’s ledger', () => {
       bill: { sessionId, tableId: table.tableId, openedAt: Date.now() },
       withBillRow: true,
       entries: [],
+      events: [],
     }
     const refused: unknown = await restaurantHub(env, other)
       .record(delivery)

@@ -141,6 +141,41 @@ describe('the restaurant’s live channel', () => {
     for (const socket of [staff, theirStaff]) socket.close()
   })
 
+  it('tells the staff of each payment of a burst only once D1’s ledger has it', async () => {
+    const table = await seedTable(Array.from({ length: 8 }, () => ({ priceCents: 1000 })))
+    // What D1's ledger held as each event came, asked at once.
+    const ledgerAsHeard: Promise<number>[] = []
+    const staff = await connect(
+      '/api/live/restaurant',
+      { Origin: ORIGIN, Cookie: await staffCookieOf(table.restaurantId) },
+      () =>
+        ledgerAsHeard.push(
+          env.DB.prepare('SELECT count(*) AS n FROM payments WHERE session_id = ?')
+            .bind(table.sessionId)
+            .first<{ n: number }>()
+            .then((row) => row?.n ?? 0),
+        ),
+    )
+    const pay = (itemId: string) =>
+      postJson('/api/payments', {
+        tableId: table.tableId,
+        amount: 10,
+        tipAmount: 0,
+        paymentMethod: 'card',
+        paymentType: 'item',
+        itemIds: [itemId],
+        transactionId: newTransactionId(),
+      })
+    // One first, so the burst comes while D1 is being written and its deliveries wait for the next batch.
+    const [first, ...rest] = table.itemIds
+    const answers = [await pay(first!), ...(await Promise.all(rest.map(pay)))]
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201))
+    expect((await staff.until(8)).map((event) => event.change)).toEqual(Array(8).fill('payment'))
+    const counts = await Promise.all(ledgerAsHeard)
+    counts.forEach((count, index) => expect(count).toBeGreaterThanOrEqual(index + 1))
+    staff.close()
+  })
+
   it('closes a staff screen when the session that opened it signs out, and only that one', async () => {
     const owner = await signedInOwner()
     const login = await call('POST', '/api/auth/login', { email: owner.account.ownerEmail, password: PASSWORD })

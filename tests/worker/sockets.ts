@@ -2,8 +2,12 @@ import { SELF } from 'cloudflare:test'
 import type { BillEvent } from '~/domain/live'
 import { ORIGIN } from './fixtures'
 
-/** Opens a live socket and collects what it receives. */
-export async function connect(path: string, headers: Record<string, string> = {}) {
+/** Opens a live socket and collects what it receives (`onEvent` hears each as it comes). */
+export async function connect(
+  path: string,
+  headers: Record<string, string> = {},
+  onEvent?: (event: BillEvent) => void,
+) {
   const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Upgrade: 'websocket', ...headers } })
   const socket = response.webSocket
   if (!socket)
@@ -21,6 +25,7 @@ export async function connect(path: string, headers: Record<string, string> = {}
   const waiting: { count: number; resolve: (events: BillEvent[]) => void }[] = []
   socket.addEventListener('message', (event) => {
     received.push(JSON.parse(String(event.data)) as BillEvent)
+    onEvent?.(received.at(-1)!)
     for (const waiter of waiting.filter(({ count }) => count === received.length)) waiter.resolve([...received])
   })
   /** The first `count` messages, once they have come. */

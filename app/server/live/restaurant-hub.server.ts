@@ -7,8 +7,9 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
 
 /**
  * One object per restaurant (named by its id): the staff screens'
- * sockets. The table objects publish every committed change here, and the hub
- * fans it out. Chosen over making each staff screen open a socket per table:
+ * sockets. The table objects send every committed change here, with the
+ * outbox delivery that brings it to D1, and the hub fans it out. Chosen over
+ * making each staff screen open a socket per table:
  * a dashboard of 40 tables is one connection, and a table object never needs
  * to know who is watching the restaurant. The tables deliver their records
  * to D1 through it too, so that the restaurant's deliveries share D1 batches.
@@ -54,18 +55,28 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     }
   }
 
-  /** Changes committed on one of the restaurant's bills, in order (a payment group sends several at once). */
+  /** Changes committed on one of the restaurant's bills, in order (a delivery carries several at once). */
   publish(events: BillEvent[]): void {
     const sockets = this.ctx.getWebSockets()
     for (const event of events) broadcast(sockets, event)
   }
 
-  /** One table's outbox entries for D1; answers once D1 has them all. */
+  /**
+   * One table's outbox entries for D1; answers once D1 has them all. The
+   * staff screens hear of the changes they complete once D1 has them, so the
+   * read an event sets off finds its change; and when D1 refused them, all
+   * the same: a screen hears of every change, and shows it once a later
+   * read finds it.
+   */
   async record(delivery: LedgerDelivery): Promise<void> {
     // A hub writes its own restaurant's ledger only: another's bill would land in the wrong one once ledgers are placed apart.
     if (delivery.restaurantId !== this.#restaurantId)
       throw new Error(`A bill of restaurant ${delivery.restaurantId} was delivered to another's hub`)
-    await this.#batches.write(this.#statements.of(delivery))
+    try {
+      await this.#batches.write(this.#statements.of(delivery))
+    } finally {
+      this.publish(delivery.events)
+    }
   }
 
   webSocketMessage(): void {}

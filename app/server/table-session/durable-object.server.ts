@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { billTotals, NOTHING_PAID, type BillTotals } from '~/domain/bill'
-import { billEvent, LIVE_PING, LIVE_PONG, type BillChange } from '~/domain/live'
+import { billEvent, LIVE_PING, LIVE_PONG, type BillChange, type BillEvent } from '~/domain/live'
 import { formatMoney, sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
@@ -57,6 +57,8 @@ export class TableSession extends DurableObject<Env> {
   readonly #refunds: RefundFlow
   /** Whether D1 has this bill's own row, as a delivery by this instance confirmed. */
   #billRowDelivered = false
+  /** Staff events not sent yet, oldest first, each with the last outbox entry of its change (see #publish). */
+  readonly #forStaff: { seq: number; event: BillEvent }[] = []
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
@@ -389,21 +391,44 @@ export class TableSession extends DurableObject<Env> {
 
   /** Delivers the outbox; answers whether D1 took all of it (or there was nothing to take). */
   async #deliver(): Promise<boolean> {
+    // Begun after the commit that asked for it has queued its staff event, so the event goes with its entries.
+    await Promise.resolve()
     const header = this.#store.header()
     this.#deliveryWanted = false
-    if (!header || this.#store.outbox.count() === 0) return true
+    if (!header) return true
+    const hub = restaurantHub(this.env, header.table.userId)
+    if (this.#store.outbox.count() === 0) {
+      this.#tellStaffTheRest(hub)
+      return true
+    }
     try {
-      await deliverOutbox(restaurantHub(this.env, header.table.userId), this.#store, header, {
+      await deliverOutbox(hub, this.#store, header, {
         billRowKnown: this.#billRowDelivered,
+        eventsUpTo: (seq) => this.#staffEventsUpTo(seq),
       })
       this.#billRowDelivered = true
       this.#alarm.delivered()
       return true
     } catch (error) {
+      // Staff hear of the changes D1 has not taken all the same, and see them once a later read finds them.
+      this.#tellStaffTheRest(hub)
       const waitMs = await this.#alarm.deliveryFailed()
       console.error(`outbox delivery failed, retrying in ${waitMs} ms: ${String(error)}`)
       return false
     }
+  }
+
+  /** Takes the staff events whose changes end at or before the outbox entry `seq`. */
+  #staffEventsUpTo(seq: number): BillEvent[] {
+    const due = this.#forStaff.findIndex((queued) => queued.seq > seq)
+    return this.#forStaff.splice(0, due === -1 ? this.#forStaff.length : due).map((queued) => queued.event)
+  }
+
+  /** Sends the hub on their own the staff events no delivery carried (none was needed, or it failed). */
+  #tellStaffTheRest(hub: ReturnType<typeof restaurantHub>) {
+    const events = this.#forStaff.splice(0).map((queued) => queued.event)
+    if (events.length === 0) return
+    this.ctx.waitUntil(hub.publish(events).catch((error: unknown) => console.error('hub publish failed', error)))
   }
 
   /** This object's bill, taken over from D1 the first time it is asked for if it was open there before objects held bills. */
@@ -507,18 +532,14 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /**
-   * Tells this bill's diners and the restaurant's staff what just changed.
-   * Diners hear of it at once (their screens read this object); staff screens
-   * read D1, so the restaurant's hub hears of it once the delivery under way
-   * has ended, and the write that caused it never waits on that.
+   * Tells this bill's diners and the restaurant's staff what was just
+   * committed. Diners hear of it at once (their screens read this object);
+   * staff screens read D1, so the event goes to the restaurant's hub with
+   * the delivery that brings D1 the change (#deliver, which the commit set
+   * going), and the write that caused it never waits on that.
    */
   #publish(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
     const event = this.#tellDiners(change, header, amountCents, totals)
-    const delivered = this.#delivering ?? Promise.resolve()
-    this.ctx.waitUntil(
-      delivered
-        .then(() => restaurantHub(this.env, header.table.userId).publish([event]))
-        .catch((error: unknown) => console.error('hub publish failed', error)),
-    )
+    this.#forStaff.push({ seq: this.#store.outbox.newest(), event })
   }
 }

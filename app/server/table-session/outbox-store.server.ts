@@ -43,6 +43,8 @@ export class OutboxStore {
    * while D1 is down.
    */
   #entries: PendingEntry[] | null = null
+  /** The seq of the newest entry this instance wrote (0 before its first). */
+  #newest = 0
   /** Prepared once: every commit adds one entry or more, and every delivery drops them. */
   readonly #insert
   readonly #drop
@@ -100,8 +102,14 @@ export class OutboxStore {
     const committedAt = Date.now()
     const body = JSON.stringify(entry.body)
     const { seq } = this.#insert.get({ kind: entry.kind, body, committedAt })!
+    this.#newest = seq
     // Read back from what was stored, as storage would give it: the caller's rows may change after they are written.
     this.#entries?.push({ seq, committedAt, entry: { kind: entry.kind, body: JSON.parse(body) } as OutboxEntry })
+  }
+
+  /** The seq of the newest entry this instance wrote: a change's entries end there once it is committed. */
+  newest(): number {
+    return this.#newest
   }
 
   /** Drops what it remembers, to read the outbox from storage again (a transaction rolled back). */

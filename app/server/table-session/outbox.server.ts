@@ -1,4 +1,5 @@
 import { and, eq, fillPlaceholders, isNull, sql } from 'drizzle-orm'
+import type { BillEvent } from '~/domain/live'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.server'
 import type { Ledger } from '../books/ledger.server'
@@ -203,12 +204,17 @@ const ABSENT_AS_NULL: ProxyHandler<object> = {
   get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? null,
 }
 
-/** One table's entries for its restaurant's ledger, oldest first, and its bill (whose row the first delivery makes sure of). */
+/**
+ * One table's entries for its restaurant's ledger, oldest first, and its bill
+ * (whose row the first delivery makes sure of); with the live events of the
+ * changes they complete, for the restaurant's staff screens once D1 has them.
+ */
 export interface LedgerDelivery {
   restaurantId: string
   bill: { sessionId: string; tableId: string; openedAt: number }
   withBillRow: boolean
   entries: OutboxEntry[]
+  events: BillEvent[]
 }
 
 /** Where a table's object sends its outbox: the restaurant's hub, which writes it to D1 (see LedgerBatches). */
@@ -219,14 +225,16 @@ export interface OutboxDestination {
 /**
  * Sends the outbox to the ledger in commit order, a delivery at a time,
  * until it is empty; each delivery is dropped from the outbox only once D1
- * has all of it. Throws on the first delivery that fails, leaving it and
- * everything after it for the next try.
+ * has all of it. `eventsUpTo(seq)` hands over the staff events of the changes
+ * whose entries end at or before `seq`, to go with the delivery that ends
+ * there. Throws on the first delivery that fails, leaving it and everything
+ * after it for the next try.
  */
 export async function deliverOutbox(
   destination: OutboxDestination,
   store: BillStore,
   header: BillHeader,
-  { billRowKnown }: { billRowKnown: boolean },
+  { billRowKnown, eventsUpTo }: { billRowKnown: boolean; eventsUpTo: (seq: number) => BillEvent[] },
 ): Promise<void> {
   let withBillRow = !billRowKnown
   for (;;) {
@@ -238,6 +246,7 @@ export async function deliverOutbox(
       bill: { sessionId: header.sessionId, tableId: header.tableId, openedAt: header.openedAt },
       withBillRow,
       entries: batch.map((pending) => pending.entry),
+      events: eventsUpTo(last.seq),
     })
     withBillRow = false
     store.transaction(() => store.outbox.delivered(last.seq))
