@@ -242,6 +242,40 @@ describe('the outbox to D1', () => {
     expect(tips?.tips).toBe(100)
   })
 
+  it('deletes what D1 took with the table’s next change rather than in a write of its own, and a quiet table’s by its alarm', async () => {
+    const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000 }])
+    const stored = () =>
+      runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+        state.storage.sql.exec<{ seq: number; kind: string }>('SELECT seq, kind FROM outbox ORDER BY seq').toArray(),
+      )
+    const first = newTransactionId()
+    const paid = await pay(table.tableId, {
+      amount: 10,
+      paymentType: 'item',
+      itemIds: [table.itemIds[0]],
+      transactionId: first,
+    })
+    expect(paid.status).toBe(201)
+    // The payment reaches D1 after the answer, by itself.
+    for (let waited = 0; ; waited += 20) {
+      const row = await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE transaction_id = ?')
+        .bind(first)
+        .first<{ n: number }>()
+      if (row?.n === 1) break
+      expect(waited).toBeLessThan(5000)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const delivered = await stored()
+    expect(delivered.map((row) => row.kind)).toEqual(['payment', 'line'])
+    const next = await pay(table.tableId, { amount: 20, paymentType: 'item', itemIds: [table.itemIds[1]] })
+    expect(next.status).toBe(201)
+    // The second payment's commit took the first's rows with it.
+    expect((await stored()).filter((row) => row.seq <= delivered.at(-1)!.seq)).toEqual([])
+    await runDurableObjectAlarm(billObject(table.sessionId))
+    expect(await stored()).toEqual([])
+    expect(await countPayments(table.sessionId)).toBe(2)
+  })
+
   it('a delivery repeated after a restart (D1 had it, the outbox still did) leaves one copy of each record', async () => {
     const table = await seedTable([{ priceCents: 2500, quantity: 2 }, { priceCents: 4000 }])
     await ledgerDown()

@@ -10,7 +10,8 @@ const OVERDUE_RECHECK_MS = 5_000
  * carrying out any more is settled with the provider); refunds whose money
  * has not gone back yet (the provider is asked again with the same key);
  * and an outbox D1 has not taken (after a refusal, with backoff; after a
- * commit, should this instance stop before delivering). Whatever it wakes
+ * commit, should this instance stop before delivering, and to delete what D1
+ * took should no write come to delete it first). Whatever it wakes
  * for, TableSession.alarm does all of it and sets the next. It only ever
  * moves earlier here: one alarm serves every reason.
  */
@@ -56,8 +57,9 @@ export class ObjectAlarm {
 
   /**
    * D1 took the outbox: the next refusal waits from the start again. The
-   * alarm is left standing (it finds nothing to do): setting and clearing
-   * it around every delivery would cost two storage writes a payment.
+   * alarm is left standing (it finds at most delivered rows to delete):
+   * setting and clearing it around every delivery would cost two storage
+   * writes a payment.
    */
   delivered(): void {
     this.#retryMs = FIRST_RETRY_MS

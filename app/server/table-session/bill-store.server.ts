@@ -308,6 +308,11 @@ export class BillStore {
     this.addLines(lines)
   }
 
+  /** Deletes the outbox rows D1 has confirmed that no write has taken away yet (a quiet table's, by its alarm). */
+  dropDelivered() {
+    if (this.outbox.undropped()) this.transaction(() => this.outbox.dropDelivered())
+  }
+
   /**
    * Runs `write` as one storage transaction: all of it is stored or none.
    * What the stores remember is kept in step as they write; should the

@@ -301,7 +301,7 @@ export class TableSession extends DurableObject<Env> {
       this.#store.transaction(() => this.#store.close(now, next, settlement))
       this.#committed()
       this.#publish('closed', open.header, null, billTotals([], NOTHING_PAID))
-      await this.#deliverSoon()
+      await this.#deliverAndDrop()
       return { ok: true as const, sessionId: next }
     })
   }
@@ -342,7 +342,7 @@ export class TableSession extends DurableObject<Env> {
       this.#store.transaction(() => this.#store.archive(Date.now()))
       this.#committed()
       this.#publish('closed', header, null, billTotals([], NOTHING_PAID))
-      await this.#deliverSoon()
+      await this.#deliverAndDrop()
       return { ok: true as const }
     })
   }
@@ -354,7 +354,7 @@ export class TableSession extends DurableObject<Env> {
    * close.
    */
   async #archiveAfter(header: BillHeader): Promise<WriteResult<object>> {
-    await this.#deliverSoon()
+    await this.#deliverAndDrop()
     if (header.nextSessionId === null) return { ok: true as const }
     if (this.#store.outbox.count() > 0) return ledgerUnavailable()
     return tableSessionStub(this.env, header.nextSessionId).archive(header.nextSessionId, header.tableId)
@@ -363,13 +363,13 @@ export class TableSession extends DurableObject<Env> {
   /**
    * Whatever it went off for (see ObjectAlarm): ends the holds whose time
    * ran out, asks again for refunds not given back yet, delivers what D1 has
-   * not yet taken, and wakes again for what is left.
+   * not yet taken and deletes what it has, and wakes again for what is left.
    */
   async alarm(): Promise<void> {
     this.#alarm.fired()
     await this.#payments.settleOverdue()
     await this.#refunds.retryPending()
-    await this.#deliverSoon()
+    await this.#deliverAndDrop()
     const next = this.#store.holds.nextExpiry()
     if (next !== null) await this.#alarm.holdStillRunning(next)
   }
@@ -387,6 +387,16 @@ export class TableSession extends DurableObject<Env> {
       if (delivered && this.#deliveryWanted) void this.#deliverSoon()
     })
     return this.#delivering
+  }
+
+  /**
+   * Delivers as #deliverSoon does, then deletes at once the outbox rows D1
+   * took: after a bill's last writes (its close, its archive) and in the
+   * alarm, when no write may come to delete them with it.
+   */
+  async #deliverAndDrop(): Promise<void> {
+    await this.#deliverSoon()
+    this.#store.dropDelivered()
   }
 
   /** Delivers the outbox; answers whether D1 took all of it (or there was nothing to take). */

@@ -11,13 +11,18 @@ import type { ObjectDb } from './storage.server'
  * lines that changed are written: a payment of one line of fifty touches one.
  */
 export class LineWrites {
-  /** Prepared once: a payment updates every line it pays. */
+  /**
+   * Prepared once: a bill taken over from D1 inserts each of its lines (a
+   * thousand, on a long bill), and a payment updates each line it pays.
+   */
+  readonly #insert
   readonly #update
 
   constructor(
     private readonly db: ObjectDb,
     private readonly outbox: OutboxStore,
   ) {
+    this.#insert = db.insert(lines).values(placeholdersOf(lines)).prepare()
     this.#update = db
       .update(lines)
       .set(placeholdersOf(lines, ['quantity', 'priceCents', 'paidQuantity', 'paidBy', 'comped']))
@@ -27,7 +32,7 @@ export class LineWrites {
 
   /** Stores `line` as it is, without telling the ledger (a bill taken over from D1 has it already). */
   insert(line: BillItemRow) {
-    this.db.insert(lines).values(line).run()
+    this.#insert.run({ ...line })
   }
 
   add(line: BillItemRow) {

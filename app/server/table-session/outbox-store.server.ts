@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm'
+import { gt, lte, sql } from 'drizzle-orm'
 import type { AdjustmentRow, BillItemRow, PaymentRow, RefundRow } from '../db/schema.server'
 import type { Settlement } from './bill-store.server'
 import { outbox } from './schema.server'
@@ -45,7 +45,11 @@ export class OutboxStore {
   #entries: PendingEntry[] | null = null
   /** The seq of the newest entry this instance wrote (0 before its first). */
   #newest = 0
-  /** Prepared once: every commit adds one entry or more, and every delivery drops them. */
+  /** D1 has every entry up to this seq, as a delivery by this instance confirmed (0 before the first). */
+  #deliveredUpTo = 0
+  /** Whether rows of delivered entries may still be in storage (see delivered). */
+  #undropped = false
+  /** Prepared once: every commit adds one entry or more, and the next write after a delivery drops them. */
   readonly #insert
   readonly #drop
 
@@ -72,6 +76,7 @@ export class OutboxStore {
     this.#entries ??= this.db
       .select()
       .from(outbox)
+      .where(gt(outbox.seq, this.#deliveredUpTo))
       .orderBy(outbox.seq)
       .all()
       .map((row) => ({
@@ -92,13 +97,34 @@ export class OutboxStore {
     return this.#pending().length
   }
 
-  /** Drops the entries D1 has confirmed, up to and including `seq`. */
+  /**
+   * D1 has confirmed the entries up to and including `seq`: they leave the
+   * outbox now, and their rows are deleted by the next write that adds
+   * entries (or the alarm, see dropDelivered). A storage commit of its own
+   * after every delivery cost a table whose payments each came on their own
+   * a second commit per payment. Should the object stop first, it delivers
+   * them again, and D1 takes them as once.
+   */
   delivered(seq: number) {
-    this.#drop.run({ seq })
+    this.#deliveredUpTo = seq
+    this.#undropped = true
     if (this.#entries) this.#entries = this.#entries.filter((pending) => pending.seq > seq)
   }
 
+  /** Whether rows of delivered entries may still be in storage. */
+  undropped(): boolean {
+    return this.#undropped
+  }
+
+  /** Deletes the rows of the entries D1 has confirmed, inside the caller's storage transaction. */
+  dropDelivered() {
+    if (!this.#undropped) return
+    this.#drop.run({ seq: this.#deliveredUpTo })
+    this.#undropped = false
+  }
+
   add(entry: OutboxEntry) {
+    this.dropDelivered()
     const committedAt = Date.now()
     const body = JSON.stringify(entry.body)
     const { seq } = this.#insert.get({ kind: entry.kind, body, committedAt })!
@@ -112,8 +138,9 @@ export class OutboxStore {
     return this.#newest
   }
 
-  /** Drops what it remembers, to read the outbox from storage again (a transaction rolled back). */
+  /** Drops what it remembers, to read the outbox from storage again (a transaction rolled back, and with it any drop). */
   forget() {
     this.#entries = null
+    this.#undropped = this.#deliveredUpTo > 0
   }
 }

@@ -249,6 +249,6 @@ export async function deliverOutbox(
       events: eventsUpTo(last.seq),
     })
     withBillRow = false
-    store.transaction(() => store.outbox.delivered(last.seq))
+    store.outbox.delivered(last.seq)
   }
 }
