@@ -288,6 +288,30 @@ describe('POST /api/payments', () => {
     expect((await readSession(table.sessionId)).paidAmount).toBe(50)
   })
 
+  it('answers a GET, a body not sent as JSON and a body that is not JSON as every endpoint does, with or without a query string', async () => {
+    for (const path of ['/api/payments', '/api/payments?via=remix']) {
+      const get = await getJson(path)
+      expect(get.status, path).toBe(405)
+      expect(await get.json(), path).toEqual({ message: 'Method not allowed; use POST.', code: 'METHOD_NOT_ALLOWED' })
+      const form = await postJson(path, {}, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+      expect(form.status, path).toBe(415)
+      const broken = await postJson(path, '{"tableId":')
+      expect(broken.status, path).toBe(400)
+      expect(await broken.json(), path).toMatchObject({ code: 'INVALID_REQUEST' })
+    }
+    const table = await seedTable([{ priceCents: 10000 }])
+    const paid = await postJson('/api/payments?via=remix', {
+      tableId: table.tableId,
+      amount: 100,
+      tipAmount: 0,
+      paymentMethod: 'card',
+      paymentType: 'full',
+      transactionId: newTransactionId(),
+    })
+    expect(paid.status).toBe(201)
+    expect((await readSession(table.sessionId)).paidAmount).toBe(100)
+  })
+
   it('refuses a transactionId reused for a different payment', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const transactionId = newTransactionId()

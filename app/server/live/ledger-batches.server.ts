@@ -48,7 +48,8 @@ export class LedgerBatches {
   async #run() {
     // Those sent in the same moment go together.
     await Promise.resolve()
-    // Deliveries that come while a batch is being written, or during the gap after it began, go in the next one; the last look and the stop are one step.
+    // Deliveries that come while a batch is being written, or in the gap after it began, go in the next one;
+    // the last look and the stop are one step.
     while (this.#waiting.length > 0) {
       await this.#gap()
       this.#lastBatchAt = Date.now()
@@ -60,8 +61,8 @@ export class LedgerBatches {
   /** Waits out what is left of BATCH_GAP_MS since the last batch began, unless a full batch is already waiting. */
   async #gap() {
     const left = this.#lastBatchAt + BATCH_GAP_MS - Date.now()
-    const waiting = this.#waiting.reduce((sum, waiting) => sum + waiting.statements.length, 0)
-    if (left > 0 && waiting < MAX_STATEMENTS) await new Promise((resolve) => setTimeout(resolve, left))
+    const statements = this.#waiting.reduce((sum, waiting) => sum + waiting.statements.length, 0)
+    if (left > 0 && statements < MAX_STATEMENTS) await new Promise((resolve) => setTimeout(resolve, left))
   }
 
   #nextGroup(): Waiting[] {
