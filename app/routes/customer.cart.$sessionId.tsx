@@ -32,6 +32,7 @@ import { redirectWithToast } from '~/server/http/toast.server'
 import { limitText } from '~/server/bills/write-result.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
+import { newOrderId } from '~/domain/ids'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
@@ -53,6 +54,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     ...dinerHeader(bill),
     tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },
     lines: priceCart(cartFromCookies(request.headers.get('Cookie'), bill.sessionId), menu),
+    orderId: newOrderId(),
   }
 }
 
@@ -78,7 +80,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const refuse = (status: number, message = 'customer.cart.failedText') =>
     data(submission.reply({ formErrors: [message] }), { status })
   if (submission.status !== 'success') return refuse(400)
-  const { intent, customerName, items } = submission.value
+  const { intent, customerName, items, orderId } = submission.value
   if (intent === 'update') {
     // The name typed so far comes back with the cart.
     return keep(
@@ -110,7 +112,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   }))
   const result = await addOrder(
     context.cloudflare.env,
-    { tableId: bill.tableId, sessionId: bill.sessionId, items: lines },
+    { tableId: bill.tableId, sessionId: bill.sessionId, orderId, items: lines },
     { staff: null, address: context.clientAddress },
   )
   // Sold out since this action read the menu: the bill's object read it again.
@@ -158,7 +160,7 @@ async function soldOutText(
 const REMOVE_FORM = 'cart-remove'
 
 export default function Cart() {
-  const { sessionId: sid, restaurantName, tableNumber, tax, lines: drawn } = useLoaderData<typeof loader>()
+  const { sessionId: sid, restaurantName, tableNumber, tax, lines: drawn, orderId } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { t, money } = useI18n()
   const hydrated = useHydrated()
@@ -198,6 +200,7 @@ export default function Cart() {
       ) : (
         <>
           <Form method="post" className="grid gap-5">
+            <input type="hidden" name="orderId" value={orderId} />
             <ul
               className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900"
               data-testid="cart-lines"

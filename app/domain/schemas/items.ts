@@ -67,6 +67,8 @@ const target = {
   tableId: idString('tableId'),
   /** The bill the diner is looking at; when the table has moved on to a new bill, the write is refused. */
   sessionId: idString('sessionId').optional(),
+  /** The ordering phone's id for this order: sent again, the order is answered as it was and adds nothing. */
+  orderId: idString('orderId').optional(),
 }
 
 const batchSchema = z.object({
@@ -92,12 +94,11 @@ export const addItemsRequestSchema = z.unknown().transform((body, ctx) => {
     for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
     return z.NEVER
   }
-  if ('items' in result.data) {
-    const { tableId, sessionId, items } = result.data
-    return { tableId, sessionId, items }
-  }
-  const { tableId, sessionId, ...item } = result.data
-  return { tableId, sessionId, items: [item] }
+  const { tableId, sessionId, orderId } = result.data
+  const order = { tableId, sessionId, ...(orderId === undefined ? {} : { orderId }) }
+  if ('items' in result.data) return { ...order, items: result.data.items }
+  const { tableId: _tableId, sessionId: _sessionId, orderId: _orderId, ...item } = result.data
+  return { ...order, items: [item] }
 })
 
 export type BillItemInput = z.output<typeof billItemInputSchema>
@@ -110,6 +111,7 @@ export type AddItemsRequest = z.output<typeof addItemsRequestSchema>
  */
 export const placeOrderFormSchema = z.object({
   intent: z.enum(['order', 'update']).default('order'),
+  orderId: idString('orderId').optional(),
   customerName: optionalName,
   items: z
     .array(

@@ -43,6 +43,8 @@ export const lineColumns = () => ({
   addedBy: text('added_by'),
   // Their id; null on a diner's line, and on lines entered when staff typed a name instead of signing (addedBy is that name).
   addedById: text('added_by_id'),
+  // The order that put the line on the bill: the id its phone gave it, shared by the order's lines; null on lines ordered before orders had one.
+  orderId: text('order_id'),
 })
 
 export const lineChecks = (table: string, t: Columns<'priceCents' | 'quantity' | 'paidQuantity'>) => [

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { PaidSums } from '~/domain/bill'
 import type { Signature } from '~/domain/signature'
 import type { SplitPaid } from '~/domain/split'
+import type { WireBillItem } from '~/domain/wire'
 import type { AdjustmentRow, BillItemRow, PaymentRow } from '../db/schema.server'
 import { HoldStore } from './hold-store.server'
 import { LineWrites } from './line-writes.server'
@@ -49,7 +50,7 @@ export interface BillState {
 }
 
 /** The bill's records, emptied by a demo reset. */
-const RECORDS = [t.lines, t.payments, t.holds, t.adjustments, t.refunds]
+const RECORDS = [t.lines, t.orders, t.payments, t.holds, t.adjustments, t.refunds]
 
 /**
  * The open bill in the object's own SQLite: reads and writes are synchronous,
@@ -231,9 +232,20 @@ export class BillStore {
     )
   }
 
-  addLines(lines: BillItemRow[]) {
+  addLines(lines: BillItemRow[], order?: { id: string; createdAt: number; items: WireBillItem[] }) {
     for (const line of lines) this.#lines.add(line)
+    if (order)
+      this.#db
+        .insert(t.orders)
+        .values({ ...order, items: JSON.stringify(order.items) })
+        .run()
     this.#state = null
+  }
+
+  /** The lines the order `id` added, as its answer said them; null for an order this bill has not taken. */
+  order(id: string): WireBillItem[] | null {
+    const row = this.#db.select({ items: t.orders.items }).from(t.orders).where(eq(t.orders.id, id)).get()
+    return row ? (JSON.parse(row.items) as WireBillItem[]) : null
   }
 
   /**

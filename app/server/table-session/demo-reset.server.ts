@@ -57,6 +57,7 @@ export function resetDemo(store: BillStore, header: BillHeader, now: number) {
         note: null,
         addedBy: null,
         addedById: null,
+        orderId: null,
         ...line,
         id: crypto.randomUUID(),
         tableId: header.tableId,

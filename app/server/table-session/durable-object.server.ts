@@ -158,6 +158,9 @@ export class TableSession extends DurableObject<Env> {
       ...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : []))),
     ])
     return this.#serially(async () => {
+      // An order sent again (a retry, a second tap) is answered as it was, even once the bill has closed.
+      const earlier = request.orderId ? this.#store.order(request.orderId) : null
+      if (earlier) return { ok: true as const, items: earlier }
       const open = await this.#openForWrite(sessionId, request.tableId)
       if (!open.ok) return open
       const { header } = open
@@ -166,10 +169,12 @@ export class TableSession extends DurableObject<Env> {
         maxOpenLines: appEnv(this.env).MAX_OPEN_LINES,
       })
       if (!order.ok) return order
-      this.#store.transaction(() => this.#store.addLines(order.lines))
+      const items = order.lines.map(toWireItem)
+      const taken = request.orderId ? { id: request.orderId, createdAt: Date.now(), items } : undefined
+      this.#store.transaction(() => this.#store.addLines(order.lines, taken))
       this.#committed()
       this.#publish('items', header, sumCents(order.lines.map((line) => line.priceCents)))
-      return { ok: true as const, items: order.lines.map(toWireItem) }
+      return { ok: true as const, items }
     })
   }
 

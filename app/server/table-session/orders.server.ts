@@ -75,6 +75,7 @@ export function orderLines(
       comped: false,
       addedBy: signed?.name ?? null,
       addedById: signed?.userId ?? null,
+      orderId: request.orderId ?? null,
     })),
   }
 }

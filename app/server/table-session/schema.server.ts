@@ -39,6 +39,17 @@ export const bill = sqliteTable(
 
 export const lines = sqliteTable('lines', lineColumns(), (t) => lineChecks('lines', t))
 
+/**
+ * The orders this bill took, by the id the ordering phone gave each: an
+ * order sent again (a retry, a second tap) is answered with the lines it
+ * added the first time (`items`, JSON of WireBillItem[]) and adds nothing.
+ */
+export const orders = sqliteTable('orders', {
+  id: text('id').primaryKey(),
+  createdAt: integer('created_at').notNull(),
+  items: text('items').notNull(),
+})
+
 export const payments = sqliteTable('payments', paymentColumns(), (t) => [
   // A transactionId is recorded once per bill.
   unique('payments_transaction_id_unique').on(t.transactionId),

@@ -1,0 +1,1 @@
+ALTER TABLE `bill_items` ADD `order_id` text;
