@@ -4,6 +4,15 @@ import type { Cents } from './money'
 const ROUND_UP_TO = [50, 100, 200, 500]
 
 /**
+ * The change to hand back for a cash payment as recorded: what was handed
+ * over less what was charged (`amountCents` with its tax, and the tip);
+ * null when no cash was handed over.
+ */
+export function changeFrom(payment: { cashReceivedCents: number | null; amountCents: Cents; tipCents: Cents }) {
+  return payment.cashReceivedCents === null ? null : payment.cashReceivedCents - payment.amountCents - payment.tipCents
+}
+
+/**
  * The cash amounts a waiter is offered in one tap for `dueCents`: exactly
  * what is due, then the nearest 50, 100, 200 and 500 pesos above it, each
  * once, smallest first.

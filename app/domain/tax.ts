@@ -44,6 +44,10 @@ export function taxAddedTo(amount: Cents, settings: Pick<TaxSettings, 'taxRateBp
   return settings.taxIncludedInPrice ? 0 : taxBreakdown(amount, settings).tax
 }
 
+/** What `amount` of the bill is charged as: itself, with the tax added when prices exclude it. */
+export const chargeFor = (amount: Cents, settings: Pick<TaxSettings, 'taxRateBps' | 'taxIncludedInPrice'>): Cents =>
+  amount + taxAddedTo(amount, settings)
+
 /** The rate as a whole percentage for labels: 1600 → 16. */
 export function ratePercentLabel(rateBps: number): number {
   return Math.round(rateBps / 100)

@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { changeFrom } from '~/domain/cash-tendered'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
 import { can } from '~/domain/permissions'
@@ -40,10 +41,14 @@ export const access: PageAccess = {
   intents: { 'record-payment': 'payments.record', adjust: 'lines.void', refund: 'refunds.issue', close: 'bills.close' },
 }
 
-const CHANGE = 'change'
-const changeOf = (url: URL) => {
-  const value = url.searchParams.get(CHANGE)
-  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null
+/** The cash payment just recorded (the action's redirect names it), whose change the page shows until dismissed. */
+const PAID = 'paid'
+const changeOwed = (
+  payments: { id: string; cashReceivedCents: number | null; amountCents: number; tipCents: number }[],
+  id: string | null,
+) => {
+  const payment = id ? payments.find((each) => each.id === id) : undefined
+  return payment ? changeFrom(payment) : null
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -64,8 +69,8 @@ export async function loader(args: LoaderFunctionArgs) {
     role,
     // Made once per visit, so a double submit records the payment once.
     transactionId: `staff_${crypto.randomUUID()}`,
-    // The change of the cash payment just recorded, shown until dismissed (the action's redirect says it).
-    change: changeOf(new URL(args.request.url)),
+    // Worked out from the payment as the bill keeps it, never from what the address says.
+    change: changeOwed(details.payments, new URL(args.request.url).searchParams.get(PAID)),
   }
 }
 
@@ -89,11 +94,12 @@ export async function action(args: ActionFunctionArgs) {
       if (submission.status !== 'success') return invalidForm(submission)
       const result = await recordStaffPayment(env, table.id, submission.value, by)
       if (!result.ok) return refusedForm(submission, result.code)
-      const { cashReceived } = submission.value
-      const charged = pesosToCents(result.payment.amount) ?? 0
-      // With cash, what to hand back, shown large on the page until the waiter is done with it.
-      if (cashReceived !== null) return redirect(`${here}?${CHANGE}=${cashReceived - charged}`)
-      return redirectWithToast(here, { title: 'admin.books.recorded', description: formatMoney(charged) })
+      // With cash handed over, the change, shown large on the page until the waiter is done with it.
+      if (submission.value.cashReceived !== null) return redirect(`${here}?${PAID}=${result.payment.id}`)
+      return redirectWithToast(here, {
+        title: 'admin.books.recorded',
+        description: formatMoney(pesosToCents(result.payment.amount) ?? 0),
+      })
     }
     case 'adjust': {
       const submission = parseWithZod(formData, { schema: adjustmentSchema })
@@ -148,7 +154,7 @@ export default function TableDetails() {
     if (sent.intent === 'adjust')
       return details.lines.some((line) => line.id === sent.lineId && line.quantity > line.paidQuantity)
     if (sent.intent === 'refund') return details.payments.some((payment) => payment.id === sent.paymentId)
-    if (sent.intent === 'record-payment') return totals.remaining > 0
+    if (sent.intent === 'record-payment') return totals.remaining > 0 && !sent.quick
     return true
   })
 

@@ -110,7 +110,7 @@ describe('a waiter records money taken at the table', () => {
       method: 'cash',
       cashReceived: '100',
     })
-    expect(sent.headers.get('Location')).toBe(`/admin/tables/${table.id}?change=1000`)
+    expect(sent.headers.get('Location')).toMatch(new RegExp(`^/admin/tables/${table.id}\\?paid=`))
     expect(await changeShownAfter(sent, owner.cookie)).toBe('$10.00')
     expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 80, remainingAmount: 75 })
     expect((await lineOf(table.sessionId, 'Tacos al pastor')).paidQuantity).toBe(2)
@@ -135,8 +135,13 @@ describe('a waiter records money taken at the table', () => {
     })
 
     const sent = await staffPost(table, owner.cookie, twoHundred)
-    expect(sent.headers.get('Location')).toBe(`/admin/tables/${table.id}?change=4500`)
+    expect(sent.headers.get('Location')).toMatch(new RegExp(`^/admin/tables/${table.id}\\?paid=`))
     expect(await changeShownAfter(sent, owner.cookie)).toBe('$45.00')
+    // The change is the recorded payment's: an address that says another, or names no payment of this bill, shows none.
+    for (const forged of ['?change=99999', '?paid=not-a-payment'])
+      expect(await (await getPage(`/admin/tables/${table.id}${forged}`, owner.cookie)).text()).not.toContain(
+        'data-testid="change-owed"',
+      )
     // Another tap on the page as it was (its transaction id), of another sum: still the one payment.
     await staffPost(table, owner.cookie, quickForm(page, 'charge-cash-50000'))
     expect(await billOf(table.sessionId)).toMatchObject({ paidAmount: 155, remainingAmount: 0 })
@@ -293,6 +298,38 @@ describe('a restaurant whose prices add tax when paid', () => {
           .first(),
       )
       .toEqual({ charged: 17980 })
+  })
+})
+
+describe('one tap at a restaurant whose prices add tax when paid', () => {
+  it('takes the charge the button shows, tax added, and never more: a tax changed after the page was drawn refuses the tap', async () => {
+    const { owner, table } = await openTable()
+    await setRestaurant(owner.restaurantId, { tax_included_in_price: 0, tax_rate_bps: 1600 })
+    const page = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    // $155.00 of the bill is charged as $179.80.
+    expect(page).toContain('data-testid="charge-terminal-17980"')
+    expect(page).toContain('data-testid="charge-cash-20000"')
+    const terminal = quickForm(page, 'charge-terminal-17980')
+    expect(terminal).toMatchObject({ amount: '155.00', due: '179.80', method: 'terminal', quick: '1' })
+
+    // The restaurant raises its tax before the tap lands: the tap would now charge more than it said.
+    await setRestaurant(owner.restaurantId, { tax_rate_bps: 1800 })
+    const refused = await staffPost(table, owner.cookie, terminal)
+    expect(refused.status).toBe(409)
+    expect(await formErrorsIn(refused)).toContain('La cuenta cambió mientras tanto')
+    expect((await billOf(table.sessionId)).paidAmount).toBe(0)
+
+    // Drawn again, the button says the new charge, and the tap takes exactly that.
+    const again = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    const taken = await staffPost(table, owner.cookie, quickForm(again, 'charge-terminal-18290'))
+    expect(taken.status).toBe(302)
+    await expect
+      .poll(async () =>
+        env.DB.prepare('SELECT sum(amount_cents + tax_cents) AS charged FROM payments WHERE session_id = ?')
+          .bind(table.sessionId)
+          .first(),
+      )
+      .toEqual({ charged: 18290 })
   })
 })
 

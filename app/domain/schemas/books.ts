@@ -70,6 +70,10 @@ export const recordPaymentSchema = z
     tip: typedPesos(0),
     method: z.enum(RECORDED_METHODS, { error: 'admin.books.errors.method' }),
     cashReceived: typedPesos(null),
+    /** The whole rest as the page showed it, its tax included: taking the rest is refused if it would now charge more. */
+    due: typedPesos(null),
+    /** Sent by a one-tap charge, whose refusal the page says at its top rather than in the detailed form. */
+    quick: z.literal('1').optional(),
   })
   .superRefine((value, ctx) => {
     if (value.mode !== 'items' && !value.amount)

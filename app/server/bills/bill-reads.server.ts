@@ -51,12 +51,6 @@ export const openTableQuery = (db: Db, sessionId: string) =>
     .where(and(eq(tables.sessionId, sessionId), eq(tables.isActive, true)))
     .limit(1)
 
-/** The open bill a session id names: a table's current session. */
-export async function findOpenTable(db: Db, sessionId: string) {
-  const [row] = await openTableQuery(db, sessionId)
-  return row ?? null
-}
-
 /** The table of any bill of the ledger's restaurant, open or closed, for receipts of a bill closed since: an archived table's receipts stay too. */
 async function findBillTable({ db, restaurantId }: Ledger, sessionId: string) {
   const [row] = await db

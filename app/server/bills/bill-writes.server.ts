@@ -186,6 +186,7 @@ export async function settleAndClose(env: Env, tableId: string, form: CloseBillF
         tip: 0,
         method: form.settledBy,
         cashReceived: null,
+        due: null,
       },
       by,
     )
@@ -239,6 +240,8 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
         }
       : {}),
     ...(form.cashReceived !== null ? { cashReceivedCents: form.cashReceived } : {}),
+    // Never more than the page showed for the rest: a tax setting changed meanwhile refuses it as a bill that changed.
+    ...(form.mode === 'full' && form.due !== null ? { total: form.due + form.tip } : {}),
   }
   return stub.pay(form.sessionId, request)
 }

@@ -5,12 +5,12 @@ import { tables, tableSessions } from '../db/schema.server'
 /**
  * A restaurant's ledger: its bills (`table_sessions`) with their lines,
  * payments, voids and comps (`bill_adjustments`) and refunds, as D1 keeps
- * them for the books, beside the restaurant's tables they hang from. Every
- * read or write of those records in D1 starts from `ledgerOf` with the
- * restaurant's id, so that placing a restaurant's ledger elsewhere (a
- * database of its own, or one in its region) changes this file and no
- * other; an open bill's own copy lives in its table's object. Today every
- * restaurant's ledger is in the one D1 the Worker is bound to.
+ * them for the books. Every read or write of those records in D1 starts
+ * from `ledgerOf` with the restaurant's id, so that placing a restaurant's
+ * ledger elsewhere (a database of its own, or one in its region) is decided
+ * here; an open bill's own copy lives in its table's object. The
+ * restaurants and their tables stay in the central D1: the directory the
+ * ledger hangs from. Today every restaurant's ledger is in that same D1.
  * tests/unit/ledger-access.test.ts holds the rest of the code to this.
  */
 export interface Ledger {

@@ -125,6 +125,7 @@ function billRecords(bill: BillView) {
       splitShares: payment.splitShares,
       splitCount: payment.splitCount,
       recordedBy: payment.recordedBy,
+      cashReceivedCents: payment.cashReceivedCents ?? null,
       refundedCents: (bill.refunds ?? [])
         .filter((refund) => refund.paymentId === payment.id && refund.status === 'done')
         .reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0),

@@ -4,7 +4,7 @@ import type { InputHTMLAttributes, Key, ReactNode } from 'react'
 import { cashTenderedChoices } from '~/domain/cash-tendered'
 import { decimalPesos } from '~/domain/money'
 import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
-import { ratePercentLabel, taxAddedTo } from '~/domain/tax'
+import { chargeFor, ratePercentLabel } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, type ListOfErrors } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
@@ -113,15 +113,17 @@ export function QuickCharge({
   tax: { taxRateBps: number; taxIncludedInPrice: boolean }
 }) {
   const { t, money } = useI18n()
-  const due = tax.taxIncludedInPrice ? remaining : remaining + taxAddedTo(remaining, tax)
+  const due = chargeFor(remaining, tax)
   const charge = (method: 'cash' | 'terminal', cents: number, label: string, primary: boolean) => (
     <Form method="post" key={`${method}-${cents}`} preventScrollReset>
       <input type="hidden" name="intent" value="record-payment" />
       <input type="hidden" name="sessionId" value={sessionId} />
       <input type="hidden" name="transactionId" value={transactionId} />
       <input type="hidden" name="mode" value="full" />
-      {/* The rest as shown: a bill that moved meanwhile is refused rather than charged more. */}
+      <input type="hidden" name="quick" value="1" />
+      {/* The rest as shown, and what it is charged as: a bill that moved meanwhile is refused rather than charged more. */}
       <input type="hidden" name="amount" value={decimalPesos(remaining)} />
+      <input type="hidden" name="due" value={decimalPesos(due)} />
       <input type="hidden" name="method" value={method} />
       {method === 'cash' ? <input type="hidden" name="cashReceived" value={decimalPesos(cents)} /> : null}
       <button
@@ -204,7 +206,9 @@ export function RecordPaymentForm({
   lines: { id: string; name: string; quantity: number; paidQuantity: number }[]
 }) {
   const { t, money } = useI18n()
-  const lastResult = useLastResult('record-payment')
+  const answered = useLastResult('record-payment')
+  // A one-tap charge's refusal is the page's to say, not this form's.
+  const lastResult = answered?.initialValue?.quick ? null : answered
   const [form, fields] = useSchemaForm(recordPaymentSchema, {
     id: 'record-payment',
     lastResult,
@@ -224,6 +228,7 @@ export function RecordPaymentForm({
         <input type="hidden" name="intent" value="record-payment" />
         <input type="hidden" name="sessionId" value={sessionId} />
         <input type="hidden" name="transactionId" value={transactionId} />
+        <input type="hidden" name="due" value={decimalPesos(chargeFor(remaining, tax))} />
         <fieldset className="grid gap-1 sm:col-span-2">
           <legend className="text-sm font-semibold">{t('admin.books.mode')}</legend>
           {(['full', 'amount', 'items'] as const).map((each) => (
@@ -249,7 +254,7 @@ export function RecordPaymentForm({
               <span className="font-normal text-amber-900 dark:text-amber-100" data-testid="record-tax-on-top">
                 {t('admin.books.taxOnTop', {
                   rate: ratePercentLabel(tax.taxRateBps),
-                  total: money(remaining + taxAddedTo(remaining, tax)),
+                  total: money(chargeFor(remaining, tax)),
                 })}
               </span>
             )
@@ -499,7 +504,7 @@ export function CloseBillForm({
                 required
                 defaultChecked={fields.settledBy.initialValue === way}
               />
-              {t(`admin.books.settle.${way}`, { amount: money(remaining + taxAddedTo(remaining, tax)) })}
+              {t(`admin.books.settle.${way}`, { amount: money(chargeFor(remaining, tax)) })}
             </label>
           ))}
           <ErrorList errors={fields.settledBy.errors} />
