@@ -5,6 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { can } from '~/domain/permissions'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { paidPercent } from '~/domain/bill'
+import { byAttention, floorState, type FloorState } from '~/domain/floor'
 import { z } from '~/domain/schemas/zod'
 import { formatTime } from '~/domain/format'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
@@ -33,7 +34,8 @@ export const access: PageAccess = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
   const url = new URL(request.url)
-  const tables = await listTables(ledgerOf(context.cloudflare.env, restaurant.id))
+  // What needs someone first: bills to close, then the longest seated.
+  const tables = byAttention(await listTables(ledgerOf(context.cloudflare.env, restaurant.id)))
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
   if (!qrTable) return { tables, role, qr: null }
   const link = tableUrl(url.origin, qrTable.sessionId)
@@ -133,16 +135,11 @@ export default function TablesTab() {
               data-testid="table-card"
             >
               <div className="flex items-start justify-between gap-2">
-                <h2 className="font-bold">{tableLabel(t, table)}</h2>
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
-                  {t('admin.tables.active')}
-                </span>
+                <h2 className="min-w-0 font-bold break-words">{tableLabel(t, table)}</h2>
+                <FloorChip state={floorState(table)} />
               </div>
               <p className="font-semibold" data-testid="table-card-code">
                 {t('admin.tables.code', { code: table.shortCode })}
-              </p>
-              <p className="text-xs break-all text-stone-600 dark:text-stone-400">
-                {t('admin.tables.session', { id: table.sessionId })}
               </p>
               <p className="text-sm">
                 {table.capacity
@@ -358,11 +355,36 @@ function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string 
   )
 }
 
-/** The table's open bill at a glance: what is left to pay, how much is paid, when it last changed. */
+/** How the table is doing, in words and colour (never colour alone). */
+function FloorChip({ state }: { state: FloorState }) {
+  const { t } = useI18n()
+  return (
+    <span
+      className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-bold ${FLOOR_CHIP[state]}`}
+      data-testid="floor-state"
+    >
+      {t(`admin.tables.floor.${state}`)}
+    </span>
+  )
+}
+
+const FLOOR_CHIP: Record<FloorState, string> = {
+  paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
+  open: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+  free: 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200',
+}
+
+/** The table's open bill at a glance: what is left to pay, how much is paid, since when the party is seated, when it last changed. */
 function TableState({
   table,
 }: {
-  table: { totalCents: number; paidCents: number; remainingCents: number; lastActivityAt: number }
+  table: {
+    totalCents: number
+    paidCents: number
+    remainingCents: number
+    lastActivityAt: number
+    seatedAt: number | null
+  }
 }) {
   const { t, money, locale } = useI18n()
   if (table.totalCents === 0)
@@ -387,6 +409,7 @@ function TableState({
       </div>
       <p className="text-xs text-stone-600 dark:text-stone-400">
         {t('admin.tables.paidPercent', { percent })} ·{' '}
+        {table.seatedAt ? `${t('admin.tables.seatedAt', { time: formatTime(table.seatedAt, locale) })} · ` : ''}
         {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
       </p>
     </div>

@@ -173,9 +173,6 @@ export default function TableDetails() {
                 {t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}
               </p>
             ) : null}
-            <p className="text-xs break-all text-stone-600 dark:text-stone-400">
-              {t('admin.tables.session', { id: details.sessionId })}
-            </p>
             <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="signed-as">
               {t('admin.books.signedAs', { name: signer })}
             </p>

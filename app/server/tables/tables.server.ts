@@ -31,6 +31,11 @@ const lastActivity = sql<number>`max(
   (SELECT coalesce(max(a.created_at), 0) FROM bill_adjustments a WHERE a.session_id = "tables"."session_id"),
   (SELECT coalesce(max(ts.opened_at), 0) FROM table_sessions ts WHERE ts.id = "tables"."session_id"))`
 
+// When the current bill's first order came: about when its party sat down.
+const seatedAt = sql<
+  number | null
+>`(SELECT min(bi.created_at) FROM bill_items bi WHERE bi.session_id = "tables"."session_id")`
+
 /**
  * The owner's active tables (inactive and archived ones are never listed),
  * in the order they were made, each with its short code (`K7MQ-4XPD`), its
@@ -42,6 +47,7 @@ export async function listTables({ db, restaurantId }: Ledger) {
       ...columns,
       ...ledgerSumsColumns(sql`"tables"."session_id"`),
       lastActivityAt: lastActivity,
+      seatedAt,
     })
     .from(tables)
     .where(and(eq(tables.restaurantId, restaurantId), eq(tables.isActive, true)))
