@@ -115,10 +115,11 @@ export default function Dashboard() {
       <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
           <div className="min-w-0 flex-1">
-            <p className="truncate text-lg font-bold" data-testid="restaurant-name">
+            {/* Whole, on two lines if it must: a waiter checks which restaurant they are working in. */}
+            <p className="text-lg leading-tight font-bold break-words" data-testid="restaurant-name">
               {restaurant.restaurantName ?? person.email}
             </p>
-            <p className="truncate text-sm text-stone-600 dark:text-stone-400" data-testid="signed-in-as">
+            <p className="text-sm break-words text-stone-600 dark:text-stone-400" data-testid="signed-in-as">
               {person.name ?? person.email} · {t(`admin.team.roles.${role}`)}
             </p>
           </div>
@@ -142,8 +143,12 @@ export default function Dashboard() {
             </Form>
           )}
         </div>
+        {/* Wrapping rather than scrolling: on a phone every tab is in sight. */}
         {onboarding ? null : (
-          <nav aria-label={t('admin.dashboard.title')} className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-4">
+          <nav
+            aria-label={t('admin.dashboard.title')}
+            className="mx-auto flex max-w-5xl flex-wrap gap-x-1 px-2 sm:px-4"
+          >
             {TABS.filter(({ permission }) => can(role, permission)).map(({ name, to }) => (
               <NavLink
                 key={name}

@@ -225,6 +225,18 @@ describe('the theme on the diner’s and staff screens', () => {
     await look(diner.page, '/customer/table/no-such-table', 'table-not-found-phone', 'toast-region')
 
     await look(staff.page, '/admin/dashboard', 'dashboard-phone', 'restaurant-name')
+    // On a phone every tab is in sight and the restaurant's name is whole.
+    expect(
+      await staff.page
+        .getByRole('navigation')
+        .first()
+        .evaluate((nav) =>
+          [...nav.querySelectorAll('a')].every((tab) => tab.getBoundingClientRect().right <= window.innerWidth),
+        ),
+    ).toBe(true)
+    expect(
+      await staff.page.getByTestId('restaurant-name').evaluate((name) => name.scrollWidth <= name.clientWidth),
+    ).toBe(true)
     await look(staff.page, `/admin/dashboard?qr=${table.id}`, 'dashboard-qr-phone', 'qr-code')
     await look(staff.page, `/admin/tables/${table.id}`, 'table-phone', 'toast-region')
     await look(staff.page, `/admin/menu-builder/${menuId}`, 'menu-builder-phone', 'toast-region')
