@@ -71,6 +71,12 @@ async function toastOf(response: Response, cookie: string): Promise<string> {
   return html.slice(at, html.indexOf('<script', at)).replace(/<[^>]+>/g, ' ')
 }
 
+/** What the ledger's payments of a bill charged for the bill itself, tax on top included. */
+const chargedOn = (sessionId: string) =>
+  env.DB.prepare('SELECT sum(amount_cents + tax_cents) AS charged FROM payments WHERE session_id = ?')
+    .bind(sessionId)
+    .first()
+
 /** The change a cash payment's page shows large, after its redirect. */
 async function changeShownAfter(response: Response, cookie: string): Promise<string | undefined> {
   const html = await (await getPage(response.headers.get('Location') ?? '', cookie)).text()
@@ -291,13 +297,7 @@ describe('a restaurant whose prices add tax when paid', () => {
       transactionId: newTransactionId(),
     })
     expect(await toastOf(closed, owner.cookie)).toContain('Cuenta cerrada')
-    await expect
-      .poll(async () =>
-        env.DB.prepare('SELECT sum(amount_cents + tax_cents) AS charged FROM payments WHERE session_id = ?')
-          .bind(table.sessionId)
-          .first(),
-      )
-      .toEqual({ charged: 17980 })
+    await expect.poll(() => chargedOn(table.sessionId)).toEqual({ charged: 17980 })
   })
 })
 
@@ -323,13 +323,7 @@ describe('one tap at a restaurant whose prices add tax when paid', () => {
     const again = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     const taken = await staffPost(table, owner.cookie, quickForm(again, 'charge-terminal-18290'))
     expect(taken.status).toBe(302)
-    await expect
-      .poll(async () =>
-        env.DB.prepare('SELECT sum(amount_cents + tax_cents) AS charged FROM payments WHERE session_id = ?')
-          .bind(table.sessionId)
-          .first(),
-      )
-      .toEqual({ charged: 18290 })
+    await expect.poll(() => chargedOn(table.sessionId)).toEqual({ charged: 18290 })
   })
 })
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartCookie } from '~/domain/cart'
-import { countLines, getPage, postForm, readSession, seedTable, tacoTable } from './fixtures'
+import { cartOf, countLines, getPage, postForm, readSession, seedTable, tacoTable } from './fixtures'
 
 /** The cookies a response sets, by name: what the browser keeps for the next request. */
 function setCookies(response: Response): Map<string, string> {
@@ -20,9 +19,6 @@ const follow = (response: Response) =>
 
 /** The HTML React drew, without the data sent along for hydration. */
 const drawn = async (response: Response) => (await response.text()).split('<script')[0]!
-
-const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
-  cartCookie(sessionId, entries).split(';')[0]!
 
 describe('the menu without JavaScript', () => {
   it('adds an item with a plain form: the cart cookie is written, the diner is back at the item, and the menu draws the cart', async () => {

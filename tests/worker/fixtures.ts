@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { vi } from 'vitest'
 import { cumulative } from '~/domain/bill'
-import { MAX_ITEMS_PER_ORDER } from '~/domain/cart'
+import { cartCookie, MAX_ITEMS_PER_ORDER } from '~/domain/cart'
 import { centsToPesos } from '~/domain/money'
 import type { Role } from '~/domain/permissions'
 import { restaurantChanged } from '~/server/auth/accounts.server'
@@ -319,6 +319,10 @@ export async function countPayments(sessionId: string): Promise<number> {
 }
 
 const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' }
+
+/** A diner's cart as the Cookie header carries it. */
+export const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
+  cartCookie(sessionId, entries).split(';')[0]!
 
 /** The hidden inputs of a page's forms, in order, as a browser would send them. */
 export function hiddenFields(html: string): [string, string][] {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cartCookie } from '~/domain/cart'
 import {
+  cartOf,
   countLines,
   getJson,
   getPage,
@@ -42,9 +42,6 @@ async function toastAfter(response: Response, cookie = ''): Promise<string> {
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
 }
-
-const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
-  cartCookie(sessionId, entries).split(';')[0]!
 
 /** The kitchen's switch, as the menu screen's form sends it: 'on' marks it sold out, nothing offers it again. */
 const setSoldOut = async (restaurantId: string, itemId: string, soldOut: boolean) =>

@@ -1,10 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cartCookie } from '~/domain/cart'
-import { countLines, getPage, hiddenFields, postForm, postJson, tacoTable } from './fixtures'
-
-const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
-  cartCookie(sessionId, entries).split(';')[0]!
+import { cartOf, countLines, getPage, hiddenFields, postForm, postJson, tacoTable } from './fixtures'
 
 /** The lines D1's ledger has of a bill, with the order each came in. */
 const ledgerLines = (sessionId: string) =>
