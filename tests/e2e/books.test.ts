@@ -214,6 +214,13 @@ describe('a night in the books', () => {
       await page.getByTestId('change-done').click()
       await page.getByTestId('change-owed').waitFor({ state: 'detached' })
       expect(await page.getByTestId('bill-remaining').textContent()).toBe('$70.00')
+
+      // The rest in one tap: the diner hands over $100 for the $70 left.
+      await screenshot(page, `books-quick-charge-phone${language === 'en' ? '-en' : ''}`)
+      await page.getByTestId('charge-cash-10000').click()
+      await expect.poll(() => page.getByTestId('change-amount').textContent()).toBe('$30.00')
+      expect(await page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
+      expect(await page.getByTestId('quick-charge').count()).toBe(0)
       expect(errors).toEqual([])
     }
   })
