@@ -137,7 +137,8 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number]
  * equal share of a table of `splitCount`, or an amount staff recorded (a
  * `split` payment with no table size: it counts toward no equal share).
  */
-export function paymentKind(payment: { paymentType: PaymentType; splitCount: number | null }): PaymentType | 'amount' {
+export type PaymentKind = PaymentType | 'amount'
+export function paymentKind(payment: { paymentType: PaymentType; splitCount: number | null }): PaymentKind {
   return payment.paymentType === 'split' && payment.splitCount === null ? 'amount' : payment.paymentType
 }
 export const PAYMENT_METHODS = ['card', 'apple', 'google'] as const

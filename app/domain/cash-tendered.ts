@@ -1,7 +1,7 @@
-import type { Cents } from './money'
+import { CENTS_PER_PESO, type Cents } from './money'
 
-/** Notes and round sums a diner hands over, in pesos: what the one-tap cash amounts round up to. */
-const ROUND_UP_TO = [50, 100, 200, 500]
+/** Notes and round sums a diner hands over (50, 100, 200 and 500 pesos): what the one-tap cash amounts round up to. */
+const ROUND_UP_TO: Cents[] = [50, 100, 200, 500].map((pesos) => pesos * CENTS_PER_PESO)
 
 /**
  * The change to hand back for a cash payment as recorded: what was handed
@@ -19,6 +19,6 @@ export function changeFrom(payment: { cashReceivedCents: number | null; amountCe
  */
 export function cashTenderedChoices(dueCents: Cents): Cents[] {
   if (!Number.isSafeInteger(dueCents) || dueCents <= 0) return []
-  const rounded = ROUND_UP_TO.map((pesos) => Math.ceil(dueCents / (pesos * 100)) * pesos * 100)
+  const rounded = ROUND_UP_TO.map((step) => Math.ceil(dueCents / step) * step)
   return [...new Set([dueCents, ...rounded])].sort((a, b) => a - b)
 }

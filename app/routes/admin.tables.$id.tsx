@@ -43,10 +43,7 @@ export const access: PageAccess = {
 
 /** The cash payment just recorded (the action's redirect names it), whose change the page shows until dismissed. */
 const PAID = 'paid'
-const changeOwed = (
-  payments: { id: string; cashReceivedCents: number | null; amountCents: number; tipCents: number }[],
-  id: string | null,
-) => {
+const changeOwed = (payments: (Parameters<typeof changeFrom>[0] & { id: string })[], id: string | null) => {
   const payment = id ? payments.find((each) => each.id === id) : undefined
   return payment ? changeFrom(payment) : null
 }

@@ -1,5 +1,5 @@
 import { formatDateTime } from '~/domain/format'
-import type { LedgerMethod, PaymentType } from '~/domain/bill'
+import type { LedgerMethod, PaymentKind } from '~/domain/bill'
 import { RefundForm } from '~/ui/admin/books-forms'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
@@ -9,7 +9,7 @@ export interface StaffPayment {
   id: string
   customerName: string
   method: LedgerMethod
-  type: PaymentType | 'amount'
+  type: PaymentKind
   amountCents: number
   tipCents: number
   createdAt: number

@@ -7,6 +7,7 @@ import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } 
 import { chargeFor, ratePercentLabel } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, type ListOfErrors } from '~/ui/forms'
+import { HiddenFields } from '~/ui/hidden-fields'
 import { useI18n } from '~/ui/i18n'
 import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
 
@@ -116,16 +117,20 @@ export function QuickCharge({
   const due = chargeFor(remaining, tax)
   const charge = (method: 'cash' | 'terminal', cents: number, label: string, primary: boolean) => (
     <Form method="post" key={`${method}-${cents}`} preventScrollReset>
-      <input type="hidden" name="intent" value="record-payment" />
-      <input type="hidden" name="sessionId" value={sessionId} />
-      <input type="hidden" name="transactionId" value={transactionId} />
-      <input type="hidden" name="mode" value="full" />
-      <input type="hidden" name="quick" value="1" />
-      {/* The rest as shown, and what it is charged as: a bill that moved meanwhile is refused rather than charged more. */}
-      <input type="hidden" name="amount" value={decimalPesos(remaining)} />
-      <input type="hidden" name="due" value={decimalPesos(due)} />
-      <input type="hidden" name="method" value={method} />
-      {method === 'cash' ? <input type="hidden" name="cashReceived" value={decimalPesos(cents)} /> : null}
+      {/* The rest as shown (amount) and what it is charged as (due): a bill that moved meanwhile is refused rather than charged more. */}
+      <HiddenFields
+        value={{
+          intent: 'record-payment',
+          sessionId,
+          transactionId,
+          mode: 'full',
+          quick: '1',
+          amount: decimalPesos(remaining),
+          due: decimalPesos(due),
+          method,
+          cashReceived: method === 'cash' ? decimalPesos(cents) : null,
+        }}
+      />
       <button
         type="submit"
         className={`${primary ? buttonClass.primary : buttonClass.secondary} w-full tabular-nums`}
