@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'REFUND_FAILED',
   'LEDGER_UNAVAILABLE',
   'PROVIDER_UNAVAILABLE',
+  // The kitchen
+  'TICKET_BACKWARDS',
   // Stripe's webhook endpoint
   'INVALID_SIGNATURE',
   'EVENT_IN_PROGRESS',

@@ -1,4 +1,5 @@
-import type { BillTotals } from './bill'
+import { billTotals, NOTHING_PAID, type BillTotals } from './bill'
+import type { TicketStep } from './kitchen'
 import type { Cents } from './money'
 
 /**
@@ -6,7 +7,32 @@ import type { Cents } from './money'
  * to the diners' sockets on that bill and, through the restaurant's hub, to
  * its staff screens. Small on purpose: clients refetch what they show.
  */
-export type BillChange = 'items' | 'payment' | 'closed' | 'reset' | 'hold' | 'released' | 'adjusted' | 'refunded'
+export type BillChange =
+  | 'items'
+  | 'payment'
+  | 'closed'
+  | 'reset'
+  | 'hold'
+  | 'released'
+  | 'adjusted'
+  | 'refunded'
+  | 'ticket'
+  // Nothing the ledger records: a card the bank refused, a diner calling the waiter and the call answered, a table gone quiet unpaid.
+  | 'declined'
+  | 'call'
+  | 'call-answered'
+  | 'walkout'
+
+/** The order an `items` or `ticket` change is about: its id, its step, and who sent it (null: the table's diners). */
+export interface OrderMark {
+  id: string
+  step: TicketStep
+  sentBy: string | null
+  sentById: string | null
+}
+
+/** What an event says of the record it is about (see BillEvent). */
+export type EventAbout = Pick<BillEvent, 'order' | 'ref' | 'detail'>
 
 export interface BillEvent {
   type: 'bill'
@@ -17,10 +43,31 @@ export interface BillEvent {
   totals: BillTotals
   /** What the change was worth: the payment charged (with tax and tip), or the lines ordered. */
   amountCents: Cents | null
+  order?: OrderMark
+  /** The record the change is about (an order, a payment, a call…): it names the alert the change raises. */
+  ref?: string
+  /** What the change says beyond its amount: a call's reason. */
+  detail?: string
   at: number
 }
 
 export type LiveMessage = BillEvent
+
+/**
+ * What a staff screen hears: the floor's screens every change of every bill;
+ * the kitchen's board only orders, tickets and voids, without amounts.
+ */
+export type LiveFeed = 'floor' | 'kitchen'
+
+const NO_TOTALS = billTotals([], NOTHING_PAID)
+const KITCHEN_CHANGES: ReadonlySet<BillChange> = new Set(['items', 'ticket', 'adjusted', 'reset'])
+
+/** The event as `feed` hears it; null when it does not concern that feed. */
+export function eventFor(feed: LiveFeed, event: BillEvent): BillEvent | null {
+  if (feed === 'floor') return event
+  if (!KITCHEN_CHANGES.has(event.change)) return null
+  return { ...event, amountCents: null, totals: NO_TOTALS }
+}
 
 /** The event a committed change to a bill sends its diners and its restaurant's staff. */
 export function billEvent(
@@ -29,6 +76,7 @@ export function billEvent(
   table: { tableId: string; tableNumber: string },
   amountCents: Cents | null,
   totals: BillTotals,
+  about: EventAbout = {},
 ): BillEvent {
   return {
     type: 'bill',
@@ -38,6 +86,7 @@ export function billEvent(
     sessionId,
     totals,
     amountCents,
+    ...about,
     at: Date.now(),
   }
 }

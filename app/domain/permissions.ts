@@ -3,10 +3,12 @@
  * (app/server/auth/guard.server.ts) refuses with it; screens hide with it.
  * docs/roles.md is this table in words.
  */
-export const ROLES = ['owner', 'manager', 'waiter'] as const
+export const ROLES = ['owner', 'manager', 'waiter', 'kitchen'] as const
 export type Role = (typeof ROLES)[number]
 
 const ALL = ROLES
+/** Who works the tables: everyone but the kitchen, which sees its board only. */
+const FLOOR = ['owner', 'manager', 'waiter'] as const
 const MANAGERS = ['owner', 'manager'] as const
 const OWNERS = ['owner'] as const
 
@@ -14,27 +16,31 @@ export const PERMISSIONS = {
   /** The restaurant's name and one's own account: every member. */
   'restaurant.view': ALL,
   /** The tables' dashboard, a table's page and its live updates, its printable QR. */
-  'tables.view': ALL,
+  'tables.view': FLOOR,
   /** New tables, their number, name and seats, archiving one. */
   'tables.manage': MANAGERS,
   /** Staff orders, notes and open items on a table's bill. */
-  'orders.add': ALL,
+  'orders.add': FLOOR,
   /** Cash and terminal payments taken at the table. */
-  'payments.record': ALL,
+  'payments.record': FLOOR,
   /** Units taken off a bill before anyone paid them, with a reason. */
-  'lines.void': ALL,
+  'lines.void': FLOOR,
   /** Units kept on a bill at no charge. */
   'lines.comp': MANAGERS,
   /** Money given back on a payment. */
   'refunds.issue': MANAGERS,
   /** Closing a bill that is paid in full. */
-  'bills.close': ALL,
+  'bills.close': FLOOR,
   /** Closing a bill with something unpaid (the diners left, the house pays). */
   'bills.close-unpaid': MANAGERS,
   /** Closed bills, the cash-out and the analytics. */
   'books.view': MANAGERS,
   /** Reading the menus (a waiter takes orders from them). */
-  'menus.view': ALL,
+  'menus.view': FLOOR,
+  /** The kitchen board: every order's ticket and its step. */
+  'kitchen.view': ALL,
+  /** Moving a ticket on (En preparación, Listo, Entregado) and undoing the last move. */
+  'kitchen.manage': ALL,
   /** Menus, their dishes, options, photos and PDFs. */
   'menus.manage': MANAGERS,
   /** The team's page: who works here, pending invitations. Which roles one may invite is `rolesManagedBy`. */
@@ -55,11 +61,14 @@ export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role)
 }
 
-/** The roles a member may invite, change or remove: an owner any, a manager only waiters. */
+/** The roles a member may invite, change or remove: an owner any, a manager waiters and the kitchen. */
 export function rolesManagedBy(role: Role): readonly Role[] {
   if (role === 'owner') return ROLES
-  if (role === 'manager') return ['waiter']
+  if (role === 'manager') return ['waiter', 'kitchen']
   return []
 }
+
+/** Where a member's screens start: the tables, or the board for the kitchen, which sees nothing else. */
+export const homeOf = (role: Role) => (can(role, 'tables.view') ? '/admin/dashboard' : '/admin/kitchen')
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value)

@@ -48,6 +48,9 @@ const en: DinerResources = {
     },
     bill: {
       title: 'Bill',
+      orders: 'The table’s orders',
+      orderAt: 'Ordered at {{time}}',
+      orderSteps: { new: 'Received', preparing: 'Preparing', ready: 'Ready', served: 'Served' },
       movedTitle: 'That bill was closed',
       movedText: "This is the table's current bill.",
       leftToPay: 'Left to pay',

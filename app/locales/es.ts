@@ -48,6 +48,9 @@ const es = {
     },
     bill: {
       title: 'Cuenta',
+      orders: 'Pedidos de la mesa',
+      orderAt: 'Pedido de las {{time}}',
+      orderSteps: { new: 'Recibido', preparing: 'En preparación', ready: 'Listo', served: 'Entregado' },
       movedTitle: 'Esta cuenta ya se cerró',
       movedText: 'Esta es la cuenta actual de la mesa.',
       leftToPay: 'Por pagar',

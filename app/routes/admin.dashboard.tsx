@@ -17,6 +17,7 @@ import { placesOf, switchRestaurant } from '~/server/team/places.server'
 import { can, type Permission, type Role } from '~/domain/permissions'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { RestaurantProfileFields } from '~/ui/admin/restaurant'
+import { SignOutButton } from '~/ui/admin/sign-out'
 import { buttonClass } from '~/ui/button'
 import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { ErrorList, StatusButton, useIsPending } from '~/ui/forms'
@@ -49,9 +50,13 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   )
 }
 
-/** The dashboard's frame is every member's; its forms are a new restaurant's first profile and the restaurant switcher. */
+/**
+ * The dashboard's frame is the floor's (its first tab is the tables; the
+ * kitchen's home is its board); its forms are a new restaurant's first
+ * profile and the restaurant switcher.
+ */
 export const access: PageAccess = {
-  view: 'restaurant.view',
+  view: 'tables.view',
   intents: { setup: 'settings.manage', switch: 'restaurant.view' },
 }
 
@@ -82,7 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const chosen = String(form.get('restaurantId') ?? '')
     if (!(await switchRestaurant(getDb(context.cloudflare.env.DB), session, person.id, chosen)))
       throw data(null, { status: 404 })
-    return redirectWithToast('/admin/dashboard', { title: 'admin.team.switcher.switched' })
+    // Where the person's role in the restaurant they switched to starts.
+    return redirectWithToast('/admin', { title: 'admin.team.switcher.switched' })
   }
   const submission = parseWithZod(form, { schema: setupRestaurantSchema })
   if (submission.status !== 'success')
@@ -128,20 +134,7 @@ export default function Dashboard() {
           <div className="hidden sm:block">
             <ThemeToggle />
           </div>
-          {/* On the shared device the next person needs it locked, not signed out; elsewhere, signing out. A link could be followed by a prefetch or another site's page: both are writes. */}
-          {device ? (
-            <Form method="post" action="/admin/device">
-              <button type="submit" name="intent" value="lock" className={buttonClass.secondary} data-testid="lock">
-                {t('admin.team.devices.lock')}
-              </button>
-            </Form>
-          ) : (
-            <Form method="post" action="/api/logout" reloadDocument>
-              <button type="submit" className={buttonClass.secondary} data-testid="logout">
-                {t('admin.dashboard.logout')}
-              </button>
-            </Form>
-          )}
+          <SignOutButton device={device} />
         </div>
         {/* Wrapping rather than scrolling: on a phone every tab is in sight. */}
         {onboarding ? null : (
@@ -161,6 +154,16 @@ export default function Dashboard() {
                 {t(`admin.dashboard.tabs.${name}`)}
               </NavLink>
             ))}
+            {/* The kitchen's tablet shows its board alone, full screen: it leaves the dashboard's frame. */}
+            {can(role, 'kitchen.view') ? (
+              <Link
+                to="/admin/kitchen"
+                className="inline-flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white"
+                data-testid="kitchen-link"
+              >
+                {t('admin.kitchen.title')}
+              </Link>
+            ) : null}
             {/* A page of its own, printed at the end of a shift: it leaves the dashboard's frame. */}
             {can(role, 'books.view') ? (
               <Link

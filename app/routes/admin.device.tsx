@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: unlockSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['pin'] }), { status: 400 })
   const unlocked = await unlockDevice(env, device, submission.value.member, submission.value.pin)
-  if (unlocked.ok) return redirect('/admin/dashboard')
+  if (unlocked.ok) return redirect('/admin')
   if (unlocked.code === 'LOCKED') {
     const words = (await getT(request))('admin.team.devices.tooMany', { minutes: minutesOf(unlocked.limit) })
     return tooManyForm(submission, request, unlocked.limit, { words, hideFields: ['pin'] })

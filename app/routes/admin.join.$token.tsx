@@ -101,7 +101,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     if (!account) return pageOf(context, request, opened)
     const joined = await acceptAsMember(env, invitation.id, account)
     if (!joined.ok) return data({ view: 'invalid' as const }, { status: 410 })
-    return redirectWithToast('/admin/dashboard', welcome)
+    return redirectWithToast('/admin', welcome)
   }
   const submission = parseWithZod(form, { schema: joinSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
@@ -112,7 +112,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       ? pageOf(context, request, opened, 409)
       : data({ view: 'invalid' as const }, { status: 410 })
   const cookie = await startSession(getDb(env.DB), request, accepted.userId, accepted.restaurantId)
-  return redirectWithToast('/admin/dashboard', welcome, { headers: { 'Set-Cookie': cookie } })
+  return redirectWithToast('/admin', welcome, { headers: { 'Set-Cookie': cookie } })
 }
 
 export default function Join() {

@@ -28,12 +28,12 @@ export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('a
 
 /** Only our own staff pages are followed after signing in. */
 const afterSignIn = (value: string | null) => {
-  const path = safeRedirect(value, '/admin/dashboard')
-  return path.startsWith('/admin') ? path : '/admin/dashboard'
+  const path = safeRedirect(value, '/admin')
+  return path.startsWith('/admin') ? path : '/admin'
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await principalOf(context, request)) throw redirect('/admin/dashboard')
+  if (await principalOf(context, request)) throw redirect('/admin')
   return null
 }
 

@@ -79,7 +79,7 @@ export function ErrorBoundary() {
       )}
       back={
         signedIn
-          ? { to: '/admin/dashboard', label: t('common.errors.dashboard') }
+          ? { to: '/admin', label: t('common.errors.dashboard') }
           : { to: '/admin/login', label: t('common.errors.signIn') }
       }
     />

@@ -12,6 +12,7 @@ import { limitText } from '~/server/bills/write-result.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
+import { OrderProgressList } from '~/ui/customer/order-progress'
 import { CustomerShell } from '~/ui/customer/shell'
 import { CardIcon, DivideIcon, PeopleIcon, ReceiptIcon } from '~/ui/icons'
 import { useI18n } from '~/ui/i18n'
@@ -161,6 +162,8 @@ export default function Bill() {
           {t('customer.bill.allPaid')}
         </p>
       ) : null}
+
+      <OrderProgressList orders={bill.orders} />
 
       <section aria-labelledby="items-heading" className="mt-6">
         <h2 id="items-heading" className="mb-2 text-lg font-bold">

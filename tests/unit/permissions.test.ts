@@ -16,10 +16,21 @@ describe('permissions', () => {
     ).toBe(false)
   })
 
-  it('an owner manages every role, a manager only waiters, a waiter nobody', () => {
-    expect(rolesManagedBy('owner')).toEqual(['owner', 'manager', 'waiter'])
-    expect(rolesManagedBy('manager')).toEqual(['waiter'])
+  it('the kitchen sees and moves its board, and nothing of the floor, the money or the menus', () => {
+    expect(can('kitchen', 'kitchen.view') && can('kitchen', 'kitchen.manage')).toBe(true)
+    expect(can('waiter', 'kitchen.manage')).toBe(true)
+    expect(
+      ['tables.view', 'orders.add', 'payments.record', 'lines.void', 'bills.close', 'menus.view', 'books.view'].some(
+        (p) => can('kitchen', p as never),
+      ),
+    ).toBe(false)
+  })
+
+  it('an owner manages every role, a manager waiters and the kitchen, a waiter or the kitchen nobody', () => {
+    expect(rolesManagedBy('owner')).toEqual(['owner', 'manager', 'waiter', 'kitchen'])
+    expect(rolesManagedBy('manager')).toEqual(['waiter', 'kitchen'])
     expect(rolesManagedBy('waiter')).toEqual([])
+    expect(rolesManagedBy('kitchen')).toEqual([])
   })
 
   it('knows a role when it sees one', () => {

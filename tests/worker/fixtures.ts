@@ -79,7 +79,7 @@ export async function seedMember(restaurantId: string, role: Role, name?: string
   return member
 }
 
-const ROLE_NAMES: Record<Role, string> = { owner: 'Dueña', manager: 'Gerente', waiter: 'Mesero' }
+const ROLE_NAMES: Record<Role, string> = { owner: 'Dueña', manager: 'Gerente', waiter: 'Mesero', kitchen: 'Cocinera' }
 
 /**
  * A restaurant (a new owner unless `owner` is given) with one table whose

@@ -66,7 +66,7 @@ describe('an invitation for a person without an account', () => {
 
     const joined = await postForm(link, { name: 'Rosa Mesera', password: PASSWORD })
     expect(joined.status).toBe(302)
-    expect(joined.headers.get('Location')).toBe('/admin/dashboard')
+    expect(joined.headers.get('Location')).toBe('/admin')
     const cookie = cookieOf(joined)
     const dashboard = await getPage('/admin/dashboard', cookie)
     expect(dashboard.status).toBe(200)
@@ -219,7 +219,7 @@ describe('an invitation for a person with an account', () => {
     expect(await page.text()).toContain(`Unirme como ${person.email}`)
     const joined = await postForm(link, {}, person.cookie)
     expect(joined.status).toBe(302)
-    expect(joined.headers.get('Location')).toBe('/admin/dashboard')
+    expect(joined.headers.get('Location')).toBe('/admin')
     expect(await membershipOf(restaurantId, person.userId)).toBe('manager')
     const session = await env.DB.prepare(
       'SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND restaurant_id = ?',

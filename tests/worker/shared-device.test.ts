@@ -66,7 +66,7 @@ describe('the shared device', () => {
 
   it('acts as whoever entered their PIN, with their role, until they lock it', async () => {
     const { tablet, waiter, manager, tableId } = await floorTablet()
-    expect((await unlock(tablet, waiter.userId, '1234')).headers.get('Location')).toBe('/admin/dashboard')
+    expect((await unlock(tablet, waiter.userId, '1234')).headers.get('Location')).toBe('/admin')
     const asWaiter = await textOf(await getPage('/admin/dashboard', tablet))
     expect(asWaiter).toContain('Beto Mesero · Mesero')
     expect((await getPage(`/admin/tables/${tableId}`, tablet)).status).toBe(200)
@@ -107,7 +107,7 @@ describe('the shared device', () => {
     expect(await right.text()).toContain('Demasiados PIN incorrectos')
     expect((await getPage('/admin/dashboard', tablet)).headers.get('Location')).toBe('/admin/device')
 
-    expect((await unlock(tablet, other.userId, '987654')).headers.get('Location')).toBe('/admin/dashboard')
+    expect((await unlock(tablet, other.userId, '987654')).headers.get('Location')).toBe('/admin')
   })
 
   it('a member of another restaurant, or one removed, cannot enter with their PIN', async () => {

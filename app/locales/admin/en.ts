@@ -1,6 +1,7 @@
 import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
 import teamEn from './team.en'
+import kitchenEn from './kitchen.en'
 import type { AdminResources } from './es'
 
 /** Staff texts in English, the second language; same keys as es.ts. */
@@ -380,6 +381,7 @@ const adminEn: AdminResources = {
   menu: menusEn,
   cashOut: cashOutEn,
   team: teamEn,
+  kitchen: kitchenEn,
 }
 
 export default adminEn

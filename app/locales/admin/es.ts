@@ -2,6 +2,7 @@ import type { Widen } from '../widen'
 import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
 import teamEs from './team.es'
+import kitchenEs from './kitchen.es'
 /** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
   brand: 'Mesa para restaurantes',
@@ -383,6 +384,7 @@ const adminEs = {
   menu: menusEs,
   cashOut: cashOutEs,
   team: teamEs,
+  kitchen: kitchenEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>

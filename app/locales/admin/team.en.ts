@@ -5,11 +5,12 @@ const teamEn: TeamResources = {
   forbidden: 'Your role in this restaurant does not allow this. Ask a manager or the owner.',
   title: 'Team',
   lead: 'Who works at {{restaurant}} and what each person may do.',
-  roles: { owner: 'Owner', manager: 'Manager', waiter: 'Waiter' },
+  roles: { owner: 'Owner', manager: 'Manager', waiter: 'Waiter', kitchen: 'Kitchen' },
   roleHelp: {
     owner: 'Everything, including the team, Stripe and the settings.',
     manager: 'Tables, orders, menus, payments, voids, comps, refunds, closes, the cash-out and analytics.',
     waiter: 'Tables, orders, notes, cash or terminal payments, voiding what is unpaid and closing paid bills.',
+    kitchen: 'The kitchen board only: sees every order and moves it on until it is served.',
   },
   you: 'You',
   members: 'Members',

@@ -5,11 +5,12 @@ const teamEs = {
   forbidden: 'Tu rol en este restaurante no permite hacer esto. Pídeselo a un gerente o al dueño.',
   title: 'Equipo',
   lead: 'Quién trabaja en {{restaurant}} y qué puede hacer cada quien.',
-  roles: { owner: 'Dueño', manager: 'Gerente', waiter: 'Mesero' },
+  roles: { owner: 'Dueño', manager: 'Gerente', waiter: 'Mesero', kitchen: 'Cocina' },
   roleHelp: {
     owner: 'Todo, incluidos el equipo, Stripe y la configuración.',
     manager: 'Mesas, órdenes, menús, cobros, anulaciones, cortesías, devoluciones, cierres, corte de caja y análisis.',
     waiter: 'Mesas, órdenes, notas, cobros en efectivo o terminal, anular lo no pagado y cerrar cuentas pagadas.',
+    kitchen: 'Solo el tablero de cocina: ve cada orden y la avanza hasta entregada.',
   },
   you: 'Tú',
   members: 'Miembros',

@@ -14,6 +14,7 @@ import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from '../db/client.server'
+import type { OrderProgress } from '../table-session/order-store.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
 import {
   billItems,
@@ -139,6 +140,8 @@ export interface BillView {
   closedAt: number | null
   /** The table's bill after this one, once this one is closed (when known). */
   nextSessionId: string | null
+  /** The bill's orders, oldest first, and where the kitchen has each; a bill read from D1 has none. */
+  orders?: OrderProgress[]
   /** Newest first; only when asked for. */
   payments: PaymentRow[]
   /** Voids and comps, oldest first; only with the payments. */

@@ -164,6 +164,7 @@ export function clientBill(bill: BillView) {
     /** What is left once the payments in progress go through: what a new payment can pay. */
     payableCents: payable.totals.remaining,
     paying: payingNow(bill.holds),
+    orders: bill.orders ?? [],
     lines: bill.lines.map((line) => ({
       id: line.id,
       name: line.name,

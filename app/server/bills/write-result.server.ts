@@ -42,6 +42,7 @@ export type FailureCode = Extract<
   | 'PROVIDER_UNAVAILABLE'
   | 'TABLE_ARCHIVED'
   | 'OPEN_BALANCE'
+  | 'TICKET_BACKWARDS'
 >
 
 export const fail = (code: FailureCode, message: string): WriteFailure => refusal(code, message)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { check, integer, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { ADJUSTMENT_KINDS } from '../../domain/adjustments'
+import { TICKET_STEPS } from '../../domain/kitchen'
 import { LEDGER_METHODS, PAYMENT_TYPES } from '../../domain/bill'
 
 /**
@@ -46,6 +47,26 @@ export const lineColumns = () => ({
   // The order that put the line on the bill: the id its phone gave it, shared by the order's lines; null on lines ordered before orders had one.
   orderId: text('order_id'),
 })
+
+/**
+ * An order as the kitchen's ticket: where it is (`step`, since `stepAt`),
+ * who sent it (null: the table's diners), and every move of it (JSON of
+ * TicketMove[]). The object keeps it on its order, D1 on the ticket the
+ * kitchen board reads.
+ */
+export const ticketColumns = () => ({
+  id: text('id').primaryKey(),
+  createdAt: integer('created_at').notNull(),
+  sentBy: text('sent_by'),
+  sentById: text('sent_by_id'),
+  step: text('step', { enum: TICKET_STEPS }).notNull().default('new'),
+  stepAt: integer('step_at').notNull(),
+  moves: text('moves').notNull().default('[]'),
+})
+
+export const ticketChecks = (table: string, t: Columns<'step'>) => [
+  check(`${table}_step_known`, oneOf(t.step, TICKET_STEPS)),
+]
 
 export const lineChecks = (table: string, t: Columns<'priceCents' | 'quantity' | 'paidQuantity'>) => [
   check(`${table}_price_non_negative`, sql`${t.priceCents} >= 0`),

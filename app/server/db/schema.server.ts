@@ -12,6 +12,8 @@ import {
   paymentColumns,
   refundChecks,
   refundColumns,
+  ticketChecks,
+  ticketColumns,
 } from './records.server'
 
 // Every timestamp is epoch milliseconds; every amount is integer cents (MXN).
@@ -334,6 +336,33 @@ export const refunds = sqliteTable(
   ],
 )
 
+/**
+ * An order as the kitchen board reads it (records.server.ts): its lines as
+ * sent (JSON of TicketLine[]; the voids since are the bill's adjustments),
+ * and its step, moved on by the table's object, which owns the order.
+ */
+export const kitchenTickets = sqliteTable(
+  'kitchen_tickets',
+  {
+    ...ticketColumns(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => tableSessions.id, { onDelete: 'cascade' }),
+    lines: text('lines').notNull(),
+  },
+  (t) => [
+    index('kitchen_tickets_board_idx').on(t.restaurantId, t.step, t.createdAt),
+    index('kitchen_tickets_session_idx').on(t.sessionId),
+    ...ticketChecks('kitchen_tickets', t),
+  ],
+)
+
 export const menus = sqliteTable(
   'menus',
   {
@@ -484,6 +513,7 @@ export type BillItemRow = typeof billItems.$inferSelect
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'deliveredAt'>
 export type AdjustmentRow = typeof billAdjustments.$inferSelect
 export type RefundRow = typeof refunds.$inferSelect
+export type KitchenTicketRow = typeof kitchenTickets.$inferSelect
 
 /**
  * Provider webhook events, by the provider's event id: the same event twice

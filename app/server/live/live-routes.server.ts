@@ -1,7 +1,7 @@
 import { apiError } from '../http/api.server'
 import type { AppLoadContext } from '@remix-run/cloudflare'
 import { livePath } from '~/domain/live'
-import type { Permission } from '~/domain/permissions'
+import { can, type Permission } from '~/domain/permissions'
 import { requireStaff, type Principal } from '../auth/guard.server'
 import { ledgerOfBill } from '../books/ledger.server'
 import { missedLookup } from '../bills/diner-bill.server'
@@ -9,8 +9,8 @@ import { tooManyResponse } from '../http/rate-limit.server'
 import { tableSessionStub } from '../table-session/stub.server'
 import { restaurantHub } from './live-sockets.server'
 
-/** What a staff member's live socket (the restaurant's hub) needs. */
-export const LIVE_SOCKET_ACCESS: Permission = 'tables.view'
+/** What a staff member's live socket (the restaurant's hub) needs: every member has a board or the floor to follow. */
+export const LIVE_SOCKET_ACCESS: Permission = 'kitchen.view'
 
 const BILL_SOCKET = /^\/api\/tables\/session\/([A-Za-z0-9_-]{1,64})\/live$/
 
@@ -18,8 +18,9 @@ const BILL_SOCKET = /^\/api\/tables\/session\/([A-Za-z0-9_-]{1,64})\/live$/
  * The live sockets (issue 7), answered before Remix because an upgrade must
  * reach the Durable Object untouched. A diner's socket is scoped to the one
  * bill its session id names; a staff socket needs the staff session cookie,
- * our own Origin (a foreign page cannot ride the cookie) and a role that
- * sees the tables, and goes to the hub of the restaurant the person works in. Null for any other request.
+ * our own Origin (a foreign page cannot ride the cookie) and membership, and
+ * goes to the hub of the restaurant the person works in, on the feed their
+ * role may hear. Null for any other request.
  */
 export async function handleLiveRequest(request: Request, url: URL, context: AppLoadContext): Promise<Response | null> {
   const billMatch = BILL_SOCKET.exec(url.pathname)
@@ -49,5 +50,7 @@ export async function handleLiveRequest(request: Request, url: URL, context: App
   const forward = new URL(request.url)
   forward.searchParams.set('userId', principal.person.id)
   forward.searchParams.set('session', principal.session)
+  // Who does not see the tables hears the kitchen's feed: orders and tickets, no amounts.
+  forward.searchParams.set('feed', can(principal.role, 'tables.view') ? 'floor' : 'kitchen')
   return restaurantHub(env, principal.restaurant.id).fetch(new Request(forward, request))
 }

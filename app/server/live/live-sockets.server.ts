@@ -1,10 +1,13 @@
-import type { BillEvent } from '~/domain/live'
+import type { BillEvent, LiveFeed } from '~/domain/live'
 
 /** Who a hibernatable socket belongs to; kept on the socket, since the object's memory may be gone. */
 export type LiveAttachment =
   | { role: 'diner'; sessionId: string; connectedAt: number }
-  /** `userId` is the person; `session` the SHA-256 of the staff session the socket was opened with, so ending either closes it. */
-  | { role: 'staff'; userId: string; session: string; connectedAt: number }
+  /**
+   * `userId` is the person; `session` the SHA-256 of the staff session the socket was opened with, so ending either
+   * closes it; `feed` what they may hear (absent on sockets opened before feeds: the floor's).
+   */
+  | { role: 'staff'; userId: string; session: string; feed?: LiveFeed; connectedAt: number }
 
 /**
  * Accepts a live connection through the Hibernation API, with who it is kept

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
-import { LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
+import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
 import { ledgerOf } from '../books/ledger.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
@@ -37,6 +37,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
       role: 'staff',
       userId: params.get('userId') ?? '',
       session: params.get('session') ?? '',
+      feed: params.get('feed') === 'kitchen' ? 'kitchen' : 'floor',
       connectedAt: Date.now(),
     })
   }
@@ -57,8 +58,16 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
 
   /** Changes committed on one of the restaurant's bills, in order (a delivery carries several at once). */
   publish(events: BillEvent[]): void {
-    const sockets = this.ctx.getWebSockets()
-    for (const event of events) broadcast(sockets, event)
+    const feeds = { floor: [] as WebSocket[], kitchen: [] as WebSocket[] }
+    for (const socket of this.ctx.getWebSockets()) {
+      const attachment = socket.deserializeAttachment() as LiveAttachment | null
+      if (attachment?.role === 'staff') feeds[attachment.feed ?? 'floor'].push(socket)
+    }
+    for (const event of events)
+      for (const feed of ['floor', 'kitchen'] as const) {
+        const heard = feeds[feed].length > 0 ? eventFor(feed, event) : null
+        if (heard) broadcast(feeds[feed], heard)
+      }
   }
 
   /**

@@ -1,10 +1,13 @@
 import { DurableObject } from 'cloudflare:workers'
 import { billTotals, NOTHING_PAID, type BillTotals } from '~/domain/bill'
-import { billEvent, LIVE_PING, LIVE_PONG, type BillChange, type BillEvent } from '~/domain/live'
+import { billEvent, LIVE_PING, LIVE_PONG, type BillChange, type BillEvent, type EventAbout } from '~/domain/live'
+import { moveTicket, type TicketRequest, type TicketStep } from '~/domain/kitchen'
+import type { Signature } from '~/domain/signature'
 import { formatMoney, sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { WireBillItem } from '~/domain/wire'
+import { newOrderId } from '~/domain/ids'
 import { toWireItem, type BillView } from '../bills/bill-reads.server'
 import type { StaffOrderer } from '../bills/bill-writes.server'
 import { getDb, type Db } from '../db/client.server'
@@ -137,6 +140,7 @@ export class TableSession extends DurableObject<Env> {
       lines: state.lines,
       totals: billTotals(state.lines, state.paid),
       splitPaid: state.splitPaid,
+      orders: this.#store.orders.progress(),
       payments: payments ? this.#store.payments() : [],
       ...(payments
         ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds.list(), settlement: header.settlement }
@@ -159,21 +163,34 @@ export class TableSession extends DurableObject<Env> {
     ])
     return this.#serially(async () => {
       // An order sent again (a retry, a second tap) is answered as it was, even once the bill has closed.
-      const earlier = request.orderId ? this.#store.order(request.orderId) : null
+      const earlier = request.orderId ? this.#store.orders.replay(request.orderId) : null
       if (earlier) return { ok: true as const, items: earlier }
       const open = await this.#openForWrite(sessionId, request.tableId)
       if (!open.ok) return open
       const { header } = open
-      const order = orderLines(menu, sessionId, header.table, request, staff, {
-        openLines: this.#store.openLineCount(),
-        maxOpenLines: appEnv(this.env).MAX_OPEN_LINES,
-      })
+      // A staff screen that sends one dish at a time gives no id: each send is its own order.
+      const orderId = request.orderId ?? newOrderId()
+      const order = orderLines(
+        menu,
+        sessionId,
+        header.table,
+        request,
+        staff,
+        { openLines: this.#store.openLineCount(), maxOpenLines: appEnv(this.env).MAX_OPEN_LINES },
+        orderId,
+      )
       if (!order.ok) return order
       const items = order.lines.map(toWireItem)
-      const taken = request.orderId ? { id: request.orderId, createdAt: Date.now(), items } : undefined
-      this.#store.transaction(() => this.#store.addLines(order.lines, taken))
+      const sentBy = order.lines[0]?.addedById
+        ? { userId: order.lines[0].addedById, name: order.lines[0].addedBy ?? '' }
+        : null
+      const taken = { id: orderId, createdAt: order.lines[0]?.createdAt ?? Date.now(), items, sentBy }
+      this.#store.transaction(() => this.#store.addLines(order.lines, taken, header.table.userId))
       this.#committed()
-      this.#publish('items', header, sumCents(order.lines.map((line) => line.priceCents)))
+      this.#publish('items', header, sumCents(order.lines.map((line) => line.priceCents)), {
+        ref: orderId,
+        order: { id: orderId, step: 'new', sentBy: sentBy?.name ?? null, sentById: sentBy?.userId ?? null },
+      })
       return { ok: true as const, items }
     })
   }
@@ -225,6 +242,36 @@ export class TableSession extends DurableObject<Env> {
     request: RefundRequest,
   ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
     return this.#refunds.refund(sessionId, tableId, request)
+  }
+
+  /**
+   * Moves one of this bill's orders on the kitchen board (see moveTicket),
+   * in the bill's turn so two taps at once are taken one after the other.
+   * A closed bill's orders are still the kitchen's: a table may pay before
+   * its last dish is served.
+   */
+  moveTicket(
+    sessionId: string,
+    orderId: string,
+    request: TicketRequest,
+    by: Signature,
+  ): Promise<WriteResult<{ step: TicketStep; changed: boolean }>> {
+    return this.#serially(async () => {
+      const header = await this.#header(sessionId)
+      const ticket = header ? this.#store.orders.ticket(orderId) : null
+      if (!header || !ticket) return fail('NOT_FOUND', 'This order is not on this bill.')
+      const moved = moveTicket(ticket.step, request, by, Date.now())
+      if (!moved.ok) return fail(moved.code, moved.message)
+      if (moved.changed) {
+        this.#store.transaction(() => this.#store.orders.move(orderId, moved.move, ticket.moves))
+        this.#committed()
+        this.#publish('ticket', header, null, {
+          ref: `${orderId}@${moved.move.at}`,
+          order: { id: orderId, step: moved.step, sentBy: ticket.sentBy, sentById: ticket.sentById },
+        })
+      }
+      return { ok: true as const, step: moved.step, changed: moved.changed }
+    })
   }
 
   /** The provider says a hold's money moved (its webhook): see PaymentFlow.settleHold. */
@@ -305,7 +352,7 @@ export class TableSession extends DurableObject<Env> {
       await tableSessionStub(this.env, next).open(next, open.header.table, now, this.#store.payments())
       this.#store.transaction(() => this.#store.close(now, next, settlement))
       this.#committed()
-      this.#publish('closed', open.header, null, billTotals([], NOTHING_PAID))
+      this.#publish('closed', open.header, null, {}, billTotals([], NOTHING_PAID))
       await this.#deliverAndDrop()
       return { ok: true as const, sessionId: next }
     })
@@ -346,7 +393,7 @@ export class TableSession extends DurableObject<Env> {
       if (named?.sessionId !== sessionId) return ledgerUnavailable()
       this.#store.transaction(() => this.#store.archive(Date.now()))
       this.#committed()
-      this.#publish('closed', header, null, billTotals([], NOTHING_PAID))
+      this.#publish('closed', header, null, {}, billTotals([], NOTHING_PAID))
       await this.#deliverAndDrop()
       return { ok: true as const }
     })
@@ -488,7 +535,7 @@ export class TableSession extends DurableObject<Env> {
       },
       paid: (header, payment) => {
         this.#committed()
-        this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents)
+        this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents, { ref: payment.id })
       },
     }
   }
@@ -520,7 +567,13 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /** Tells this bill's diners what changed; a payment starting or letting go concerns only them (staff see payments). */
-  #tellDiners(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
+  #tellDiners(
+    change: BillChange,
+    header: BillHeader,
+    amountCents: number | null,
+    about?: EventAbout,
+    totals?: BillTotals,
+  ) {
     const state = this.#store.state()
     const event = billEvent(
       change,
@@ -528,6 +581,7 @@ export class TableSession extends DurableObject<Env> {
       header.table,
       amountCents,
       totals ?? billTotals(state.lines, state.paid),
+      about,
     )
     broadcast(this.ctx.getWebSockets(), event)
     return event
@@ -553,8 +607,14 @@ export class TableSession extends DurableObject<Env> {
    * the delivery that brings D1 the change (#deliver, which the commit set
    * going), and the write that caused it never waits on that.
    */
-  #publish(change: BillChange, header: BillHeader, amountCents: number | null, totals?: BillTotals) {
-    const event = this.#tellDiners(change, header, amountCents, totals)
+  #publish(
+    change: BillChange,
+    header: BillHeader,
+    amountCents: number | null,
+    about?: EventAbout,
+    totals?: BillTotals,
+  ) {
+    const event = this.#tellDiners(change, header, amountCents, about, totals)
     this.#forStaff.push({ seq: this.#store.outbox.newest(), event })
   }
 }

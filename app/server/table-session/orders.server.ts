@@ -48,6 +48,7 @@ export function orderLines(
   request: AddItemsRequest,
   staff: StaffOrderer | null,
   limits: { openLines: number; maxOpenLines: number },
+  orderId: string,
 ): WriteResult<{ lines: BillItemRow[] }> {
   // The table's own staff sign their lines; another restaurant's member orders here as a diner does.
   const signed = staff?.restaurantId === table.userId ? staff : null
@@ -75,7 +76,7 @@ export function orderLines(
       comped: false,
       addedBy: signed?.name ?? null,
       addedById: signed?.userId ?? null,
-      orderId: request.orderId ?? null,
+      orderId,
     })),
   }
 }

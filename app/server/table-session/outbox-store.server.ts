@@ -1,5 +1,5 @@
 import { gt, lte, sql } from 'drizzle-orm'
-import type { AdjustmentRow, BillItemRow, PaymentRow, RefundRow } from '../db/schema.server'
+import type { AdjustmentRow, BillItemRow, KitchenTicketRow, PaymentRow, RefundRow } from '../db/schema.server'
 import type { Settlement } from './bill-store.server'
 import { outbox } from './schema.server'
 import type { ObjectDb } from './storage.server'
@@ -11,6 +11,8 @@ export type OutboxEntry =
   | { kind: 'line-removed'; body: { id: string } }
   | { kind: 'adjustment'; body: AdjustmentRow }
   | { kind: 'refund'; body: RefundRow }
+  | { kind: 'ticket'; body: KitchenTicketRow }
+  | { kind: 'ticket-step'; body: Pick<KitchenTicketRow, 'id' | 'step' | 'stepAt' | 'moves'> }
   | {
       kind: 'close'
       body: {

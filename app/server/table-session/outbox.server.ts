@@ -3,7 +3,16 @@ import type { BillEvent } from '~/domain/live'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.server'
 import type { Ledger } from '../books/ledger.server'
-import { billAdjustments, billItems, menuItems, payments, refunds, tables, tableSessions } from '../db/schema.server'
+import {
+  billAdjustments,
+  billItems,
+  kitchenTickets,
+  menuItems,
+  payments,
+  refunds,
+  tables,
+  tableSessions,
+} from '../db/schema.server'
 import type { BillHeader, BillStore } from './bill-store.server'
 import type { OutboxEntry } from './outbox-store.server'
 import { placeholdersOf } from './statements.server'
@@ -72,6 +81,21 @@ function ledgerQueries(db: Db) {
       .onConflictDoNothing({ target: billAdjustments.id })
       .toSQL(),
     refund: db.insert(refunds).values(placeholdersOf(refunds)).onConflictDoNothing({ target: refunds.id }).toSQL(),
+    ticket: db
+      .insert(kitchenTickets)
+      .values(placeholdersOf(kitchenTickets))
+      .onConflictDoNothing({ target: kitchenTickets.id })
+      .toSQL(),
+    // Moves arrive in the order the object made them, each with every move before it.
+    ticketStep: db
+      .update(kitchenTickets)
+      .set({ step: v('step'), stepAt: v('stepAt'), moves: v('moves') })
+      .where(eq(kitchenTickets.id, p('id')))
+      .toSQL(),
+    forgetTickets: db
+      .delete(kitchenTickets)
+      .where(eq(kitchenTickets.sessionId, p('sessionId')))
+      .toSQL(),
     closeBill: db
       .update(tableSessions)
       .set({
@@ -181,6 +205,10 @@ export class LedgerStatements {
         return [this.#bind(q.adjustment, entry.body)]
       case 'refund':
         return [this.#bind(q.refund, entry.body)]
+      case 'ticket':
+        return [this.#bind(q.ticket, entry.body)]
+      case 'ticket-step':
+        return [this.#bind(q.ticketStep, entry.body)]
       case 'close': {
         const { settlement, ...close } = entry.body
         return [
@@ -193,6 +221,7 @@ export class LedgerStatements {
         return [this.#bind(q.archiveBill, entry.body), this.#bind(q.archiveTable, entry.body)]
       case 'reset':
         return [
+          this.#bind(q.forgetTickets, entry.body),
           this.#bind(q.forgetRefunds, entry.body),
           this.#bind(q.forgetPayments, entry.body),
           this.#bind(q.forgetAdjustments, entry.body),

@@ -5,6 +5,7 @@ import {
   adjustmentColumns,
   lineChecks,
   lineColumns,
+  ticketColumns,
   oneOf,
   paymentChecks,
   paymentColumns,
@@ -40,13 +41,17 @@ export const bill = sqliteTable(
 export const lines = sqliteTable('lines', lineColumns(), (t) => lineChecks('lines', t))
 
 /**
- * The orders this bill took, by the id the ordering phone gave each: an
- * order sent again (a retry, a second tap) is answered with the lines it
- * added the first time (`items`, JSON of WireBillItem[]) and adds nothing.
+ * The orders this bill took, by the id the ordering phone gave each (or the
+ * object, for a staff order sent without one): an order sent again (a
+ * retry, a second tap) is answered with the lines it added the first time
+ * (`items`, JSON of WireBillItem[]) and adds nothing. Each is the kitchen's
+ * ticket too, and keeps its step here for the diners' screen.
  */
 export const orders = sqliteTable('orders', {
-  id: text('id').primaryKey(),
-  createdAt: integer('created_at').notNull(),
+  ...ticketColumns(),
+  // Orders taken before they were tickets read as served: the kitchen never saw them. (A CHECK here would rebuild the table.)
+  step: ticketColumns().step.default('served'),
+  stepAt: ticketColumns().stepAt.default(0),
   items: text('items').notNull(),
 })
 

@@ -3,22 +3,24 @@ import type { ReactNode } from 'react'
 import { buttonClass } from '../button'
 import { LanguageSwitch, ThemeToggle } from '../customer/shell'
 
-/** The bar of the staff screens below the dashboard: the way back, anything the screen adds, the language. */
+/** The bar of the staff screens below the dashboard: the way back (if there is one), anything the screen adds, the language. */
 export function AdminTopBar({
   backTo,
   backLabel,
   children,
 }: {
-  backTo: string
+  backTo: string | null
   backLabel: string
   children?: ReactNode
 }) {
   return (
     <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-        <Link to={backTo} className={buttonClass.secondary}>
-          <span aria-hidden="true">←</span> {backLabel}
-        </Link>
+        {backTo ? (
+          <Link to={backTo} className={buttonClass.secondary}>
+            <span aria-hidden="true">←</span> {backLabel}
+          </Link>
+        ) : null}
         <div className="flex flex-1 justify-end gap-2">{children}</div>
         <LanguageSwitch />
         <ThemeToggle />

@@ -1,0 +1,99 @@
+import type { Signature } from './signature'
+
+/**
+ * A kitchen ticket's steps, in order: every order that reaches a bill is a
+ * ticket at `new` (Recibido), and the kitchen moves it on.
+ */
+export const TICKET_STEPS = ['new', 'preparing', 'ready', 'served'] as const
+export type TicketStep = (typeof TICKET_STEPS)[number]
+
+export const isTicketStep = (value: unknown): value is TicketStep =>
+  (TICKET_STEPS as readonly unknown[]).includes(value)
+
+const indexOf = (step: TicketStep) => TICKET_STEPS.indexOf(step)
+
+/** The step after `step`; null once served. */
+export function nextStep(step: TicketStep): TicketStep | null {
+  return TICKET_STEPS[indexOf(step) + 1] ?? null
+}
+
+/** One move of a ticket, as it is kept on the ticket: who moved it, when, and whether it undid the one before. */
+export interface TicketMove {
+  step: TicketStep
+  at: number
+  by: string
+  byId: string | null
+  undo: boolean
+}
+
+/** What a tap asks: move on to `to`; or, to undo, go back one from `from` (the step the screen showed). */
+export type TicketRequest = { to: TicketStep; undoFrom?: undefined } | { to?: undefined; undoFrom: TicketStep }
+
+export type TicketMoveResult =
+  | { ok: true; changed: false; step: TicketStep }
+  | { ok: true; changed: true; step: TicketStep; move: TicketMove }
+  | { ok: false; code: 'TICKET_BACKWARDS'; message: string }
+
+/**
+ * Moves a ticket as the kitchen asks, idempotent and in order. A move on
+ * may skip steps (a drink goes from Recibido to Listo); a tap for the step
+ * the ticket is at, or one it has passed, changes nothing when it is the
+ * same (two tablets, one tap each) and is refused when it would go back: a
+ * ticket goes back only by an undo, one step, recorded. An undo names the
+ * step it undoes, so a second tap of the same undo finds the ticket moved
+ * and changes nothing.
+ */
+export function moveTicket(current: TicketStep, request: TicketRequest, by: Signature, now: number): TicketMoveResult {
+  const move = (step: TicketStep, undo: boolean): TicketMoveResult => ({
+    ok: true,
+    changed: true,
+    step,
+    move: { step, at: now, by: by.name, byId: by.userId, undo },
+  })
+  if (request.undoFrom !== undefined) {
+    const back = TICKET_STEPS[indexOf(request.undoFrom) - 1]
+    if (request.undoFrom !== current || !back) return { ok: true, changed: false, step: current }
+    return move(back, true)
+  }
+  if (request.to === current) return { ok: true, changed: false, step: current }
+  if (indexOf(request.to) < indexOf(current))
+    return {
+      ok: false,
+      code: 'TICKET_BACKWARDS',
+      message: `This ticket is already ${current}; undo its last step to move it back.`,
+    }
+  return move(request.to, false)
+}
+
+/** What the kitchen reads of a line of an order: the dish, its options and note, how many, and how many were voided since. */
+export interface TicketLine {
+  lineId: string
+  name: string
+  /** The options chosen, as the line describes them. */
+  options: string | null
+  note: string | null
+  quantity: number
+  /** Units voided off the bill after the order: the kitchen stops making them. */
+  voided: number
+}
+
+/** A line as the bill keeps it, as a ticket line when its order is taken. */
+export function ticketLineOf(line: {
+  id: string
+  name: string
+  description: string | null
+  note: string | null
+  quantity: number
+}): TicketLine {
+  return {
+    lineId: line.id,
+    name: line.name,
+    options: line.description,
+    note: line.note,
+    quantity: line.quantity,
+    voided: 0,
+  }
+}
+
+/** Minutes a ticket has waited, whole and never negative (a tablet's clock may run behind). */
+export const minutesSince = (since: number, now: number) => Math.max(0, Math.floor((now - since) / 60_000))

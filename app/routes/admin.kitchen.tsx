@@ -1,0 +1,128 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { useLoaderData } from '@remix-run/react'
+import { TICKET_STEPS } from '~/domain/kitchen'
+import { livePath } from '~/domain/live'
+import { can } from '~/domain/permissions'
+import { ticketMoveSchema } from '~/domain/schemas/kitchen'
+import { signatureOf } from '~/domain/signature'
+import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
+import { ledgerOf } from '~/server/books/ledger.server'
+import { redirectWithToast } from '~/server/http/toast.server'
+import { moveKitchenTicket, readKitchenBoard } from '~/server/kitchen/kitchen-board.server'
+import { TicketCard } from '~/ui/admin/kitchen-ticket'
+import { SignOutButton } from '~/ui/admin/sign-out'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { useChime } from '~/ui/admin/use-chime'
+import { buttonClass } from '~/ui/button'
+import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
+import { useLiveSocket } from '~/ui/use-live'
+import { useNow } from '~/ui/use-now'
+
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.kitchen.title'))
+
+/** The board is every member's to see and to move on: the kitchen makes, the waiter serves. */
+export const access: PageAccess = { view: 'kitchen.view', intents: { move: 'kitchen.manage' } }
+
+const BOARD = '/admin/kitchen'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { restaurant, role, device } = await requireStaff(context, request, 'page', access.view)
+  const now = Date.now()
+  return {
+    restaurantName: restaurant.restaurantName ?? '',
+    canMove: can(role, 'kitchen.manage'),
+    // The kitchen's tablet has nowhere else to go; the floor goes back to its tables.
+    home: can(role, 'tables.view') ? '/admin/dashboard' : null,
+    device,
+    now,
+    tickets: await readKitchenBoard(ledgerOf(context.cloudflare.env, restaurant.id), now),
+  }
+}
+
+/** A tap on a ticket. Done, the board simply shows it moved; refused, it says why. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const { restaurant, person } = await requireStaffForm(context, request, access, form)
+  const submission = parseWithZod(form, { schema: ticketMoveSchema })
+  if (submission.status !== 'success')
+    return redirectWithToast(BOARD, { title: 'admin.kitchen.errors.step', variant: 'destructive' }, { status: 303 })
+  const env = context.cloudflare.env
+  const { ticketId, request: move } = submission.value
+  const moved = await moveKitchenTicket(env, ledgerOf(env, restaurant.id), ticketId, move, signatureOf(person))
+  if (!moved.ok)
+    return redirectWithToast(
+      BOARD,
+      {
+        title: moved.code === 'TICKET_BACKWARDS' ? 'admin.kitchen.backwards' : 'admin.kitchen.notFound',
+        variant: 'destructive',
+      },
+      { status: 303 },
+    )
+  return redirect(BOARD, 303)
+}
+
+export default function KitchenBoard() {
+  const { restaurantName, canMove, home, device, now: drawnAt, tickets } = useLoaderData<typeof loader>()
+  const { t } = useI18n()
+  const now = useNow(drawnAt, 30_000)
+  const chime = useChime(tickets.filter((ticket) => ticket.step === 'new').map((ticket) => ticket.id))
+
+  useLiveSocket(livePath.restaurant, (_event, revalidate) => revalidate(), { catchUp: true })
+
+  return (
+    <div className="min-h-dvh" data-testid="kitchen-board" data-chimes={chime.played}>
+      <AdminTopBar backTo={home} backLabel={t('admin.cashOut.back')}>
+        <button
+          type="button"
+          onClick={chime.toggle}
+          className={chime.state === 'on' ? buttonClass.secondary : buttonClass.primary}
+          aria-pressed={chime.state === 'on'}
+          data-testid="kitchen-sound"
+          data-state={chime.state}
+        >
+          {chime.state === 'on'
+            ? t('admin.kitchen.soundOn')
+            : chime.state === 'blocked'
+              ? t('admin.kitchen.soundBlocked')
+              : t('admin.kitchen.soundOff')}
+        </button>
+        {home ? null : <SignOutButton device={device} />}
+      </AdminTopBar>
+      <main className="mx-auto max-w-[100rem] px-4 py-4">
+        <h1 className="sr-only">{t('admin.kitchen.title')}</h1>
+        <p className="mb-4 text-stone-600 dark:text-stone-400">
+          {t('admin.kitchen.lead', { restaurant: restaurantName })}
+        </p>
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          {TICKET_STEPS.map((step) => {
+            const column = tickets.filter((ticket) => ticket.step === step)
+            return (
+              <section
+                key={step}
+                aria-labelledby={`column-${step}`}
+                className="grid content-start gap-3"
+                data-testid={`column-${step}`}
+              >
+                <h2 id={`column-${step}`} className="flex items-center justify-between text-xl font-bold">
+                  {t(`admin.kitchen.steps.${step}`)}
+                  <span className="rounded-full bg-stone-200 px-3 text-base tabular-nums dark:bg-stone-700">
+                    {column.length}
+                  </span>
+                </h2>
+                {column.length === 0 ? (
+                  <p className="rounded-2xl border border-dashed border-stone-300 p-4 text-stone-500 dark:border-stone-600">
+                    {t('admin.kitchen.empty')}
+                  </p>
+                ) : (
+                  column.map((ticket) => <TicketCard key={ticket.id} ticket={ticket} now={now} canMove={canMove} />)
+                )}
+              </section>
+            )
+          })}
+        </div>
+      </main>
+    </div>
+  )
+}

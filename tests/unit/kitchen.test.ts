@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { minutesSince, moveTicket, nextStep, type TicketStep } from '~/domain/kitchen'
+import { eventFor, billEvent } from '~/domain/live'
+import { billTotals, NOTHING_PAID } from '~/domain/bill'
+import { ticketMoveSchema, ticketRequestSchema } from '~/domain/schemas/kitchen'
+
+const ana = { userId: 'u1', name: 'Ana' }
+
+describe('a kitchen ticket’s steps', () => {
+  it('moves on, skipping steps if asked, and records who and when', () => {
+    expect(moveTicket('new', { to: 'ready' }, ana, 5)).toEqual({
+      ok: true,
+      changed: true,
+      step: 'ready',
+      move: { step: 'ready', at: 5, by: 'Ana', byId: 'u1', undo: false },
+    })
+    expect(nextStep('new')).toBe('preparing')
+    expect(nextStep('served')).toBeNull()
+  })
+
+  it('a tap for the step it is at changes nothing; one that would go back is refused', () => {
+    expect(moveTicket('preparing', { to: 'preparing' }, ana, 5)).toEqual({
+      ok: true,
+      changed: false,
+      step: 'preparing',
+    })
+    for (const to of ['new', 'preparing', 'ready'] as TicketStep[])
+      expect(moveTicket('served', { to }, ana, 5)).toMatchObject({ ok: false, code: 'TICKET_BACKWARDS' })
+  })
+
+  it('an undo goes back one step from the step it names, and only from there', () => {
+    expect(moveTicket('served', { undoFrom: 'served' }, ana, 9)).toMatchObject({
+      changed: true,
+      step: 'ready',
+      move: { undo: true },
+    })
+    // The same undo tapped again finds the ticket already moved back.
+    expect(moveTicket('ready', { undoFrom: 'served' }, ana, 9)).toEqual({ ok: true, changed: false, step: 'ready' })
+    expect(moveTicket('new', { undoFrom: 'new' }, ana, 9)).toEqual({ ok: true, changed: false, step: 'new' })
+  })
+
+  it('counts whole minutes waited, never below zero', () => {
+    expect(minutesSince(0, 59_999)).toBe(0)
+    expect(minutesSince(0, 600_000)).toBe(10)
+    expect(minutesSince(10_000, 0)).toBe(0)
+  })
+})
+
+describe('a ticket tap as sent', () => {
+  it('is a move on or an undo, never both, never an unknown step', () => {
+    expect(ticketRequestSchema.parse({ to: 'ready' })).toEqual({ to: 'ready' })
+    expect(ticketRequestSchema.parse({ undoFrom: 'ready' })).toEqual({ undoFrom: 'ready' })
+    expect(ticketRequestSchema.safeParse({ to: 'ready', undoFrom: 'served' }).success).toBe(false)
+    expect(ticketRequestSchema.safeParse({ to: 'burnt' }).success).toBe(false)
+    expect(ticketRequestSchema.safeParse({}).success).toBe(false)
+    expect(ticketMoveSchema.parse({ ticketId: 'order_1', to: 'served', intent: 'move' })).toEqual({
+      ticketId: 'order_1',
+      request: { to: 'served' },
+    })
+  })
+})
+
+describe('the kitchen’s live feed', () => {
+  const event = (change: Parameters<typeof billEvent>[0]) =>
+    billEvent(
+      change,
+      's1',
+      { tableId: 't1', tableNumber: '4' },
+      12_000,
+      billTotals([{ priceCents: 12_000 }], NOTHING_PAID),
+    )
+
+  it('hears orders, tickets and voids without their amounts, and nothing of payments or closes', () => {
+    expect(eventFor('kitchen', event('items'))).toMatchObject({
+      change: 'items',
+      amountCents: null,
+      totals: { total: 0 },
+    })
+    expect(eventFor('kitchen', event('ticket'))?.change).toBe('ticket')
+    for (const change of ['payment', 'closed', 'refunded', 'hold'] as const)
+      expect(eventFor('kitchen', event(change))).toBeNull()
+    expect(eventFor('floor', event('payment'))).toMatchObject({ amountCents: 12_000 })
+  })
+})
