@@ -32,7 +32,7 @@ export interface OrderMark {
 }
 
 /** What an event says of the record it is about (see BillEvent). */
-export type EventAbout = Pick<BillEvent, 'order' | 'ref' | 'detail'>
+export type EventAbout = Pick<BillEvent, 'order' | 'ref' | 'detail' | 'by'>
 
 export interface BillEvent {
   type: 'bill'
@@ -48,6 +48,8 @@ export interface BillEvent {
   ref?: string
   /** What the change says beyond its amount: a call's reason. */
   detail?: string
+  /** The member who made the change, if one did: they need no alert of it. */
+  by?: string
   at: number
 }
 

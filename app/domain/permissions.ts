@@ -37,6 +37,10 @@ export const PERMISSIONS = {
   'books.view': MANAGERS,
   /** Reading the menus (a waiter takes orders from them). */
   'menus.view': FLOOR,
+  /** Alerts of the tables one follows (orders, payments, calls, walkouts), and choosing which tables to follow. */
+  'alerts.view': FLOOR,
+  /** Following every table unless one chooses not to (others follow the tables they ordered for or chose). */
+  'alerts.all-tables': MANAGERS,
   /** The kitchen board: every order's ticket and its step. */
   'kitchen.view': ALL,
   /** Moving a ticket on (En preparación, Listo, Entregado) and undoing the last move. */

@@ -297,6 +297,17 @@ const en: DinerResources = {
       itemGone: 'That item changed or is no longer on the menu. Check the menu and add it again.',
       pdfMenu: 'See the PDF menu',
     },
+    call: {
+      button: 'Call the waiter',
+      title: 'What do you need the waiter for?',
+      reasons: { order: 'Order something', bill: 'Bring the bill', help: 'Help' },
+      reasonRequired: 'Choose what you are calling for',
+      sent: 'We told your waiter',
+      waiting: 'You called the waiter at {{time}} ({{reason}}). They have been told: someone will be with you shortly.',
+      answered: '{{name}} is on the way ({{time}}).',
+      again: 'You had already called: your waiter has been told.',
+      failed: 'We could not call the waiter',
+    },
     cart: {
       tooManyLines: 'This bill already has too many unpaid items. Ask your server to add the rest.',
       title: 'Your order',

@@ -305,6 +305,17 @@ const es = {
       cartFull: 'Tu carrito ya está lleno; haz este pedido primero.',
       itemGone: 'Ese artículo cambió o ya no está en el menú. Revisa el menú y agrégalo de nuevo.',
     },
+    call: {
+      button: 'Llamar al mesero',
+      title: '¿Para qué llamas al mesero?',
+      reasons: { order: 'Pedir algo', bill: 'Traer la cuenta', help: 'Ayuda' },
+      reasonRequired: 'Elige para qué llamas',
+      sent: 'Avisamos a tu mesero',
+      waiting: 'Llamaste al mesero a las {{time}} ({{reason}}). Ya le avisamos: en un momento viene alguien.',
+      answered: '{{name}} viene en camino ({{time}}).',
+      again: 'Ya habías llamado: tu mesero ya está avisado.',
+      failed: 'No pudimos llamar al mesero',
+    },
     cart: {
       tooManyLines: 'Esta cuenta ya tiene demasiados productos sin pagar. Pide a tu mesero que agregue lo que falta.',
       title: 'Tu orden',

@@ -18,6 +18,7 @@ import { can, type Permission, type Role } from '~/domain/permissions'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { RestaurantProfileFields } from '~/ui/admin/restaurant'
 import { SignOutButton } from '~/ui/admin/sign-out'
+import { AlertBell } from '~/ui/admin/alert-bell'
 import { buttonClass } from '~/ui/button'
 import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { ErrorList, StatusButton, useIsPending } from '~/ui/forms'
@@ -32,6 +33,9 @@ import { useSchemaForm } from '~/ui/use-schema-form'
  * its own data and forms) and the live feed of every table. A restaurant
  * without a profile yet gets the onboarding form instead of the tabs.
  */
+
+/** The dashboard follows the restaurant live itself (the staff area's own socket stands down). */
+export const handle = { live: true }
 
 /** Each tab with what seeing it takes: a member sees the tabs their role opens. */
 const TABS = [
@@ -129,6 +133,7 @@ export default function Dashboard() {
               {person.name ?? person.email} · {t(`admin.team.roles.${role}`)}
             </p>
           </div>
+          <AlertBell />
           <LanguageSwitch />
           {/* On a phone the restaurant's name needs the room; Configuración holds the theme's choice. */}
           <div className="hidden sm:block">

@@ -18,6 +18,7 @@ import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
+import { useDeviceSetting } from '~/ui/use-device-setting'
 import { useNow } from '~/ui/use-now'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.kitchen.title'))
@@ -26,6 +27,9 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.kit
 export const access: PageAccess = { view: 'kitchen.view', intents: { move: 'kitchen.manage' } }
 
 const BOARD = '/admin/kitchen'
+
+/** The board follows the restaurant live itself (the staff area's own socket stands down). */
+export const handle = { live: true }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, role, device } = await requireStaff(context, request, 'page', access.view)
@@ -67,7 +71,11 @@ export default function KitchenBoard() {
   const { restaurantName, canMove, home, device, now: drawnAt, tickets } = useLoaderData<typeof loader>()
   const { t } = useI18n()
   const now = useNow(drawnAt, 30_000)
-  const chime = useChime(tickets.filter((ticket) => ticket.step === 'new').map((ticket) => ticket.id))
+  const [sound, setSound] = useDeviceSetting('mesa.kitchen.sound', true)
+  const chime = useChime(
+    tickets.filter((ticket) => ticket.step === 'new').map((ticket) => ticket.id),
+    sound,
+  )
 
   useLiveSocket(livePath.restaurant, (_event, revalidate) => revalidate(), { catchUp: true })
 
@@ -76,17 +84,17 @@ export default function KitchenBoard() {
       <AdminTopBar backTo={home} backLabel={t('admin.cashOut.back')}>
         <button
           type="button"
-          onClick={chime.toggle}
-          className={chime.state === 'on' ? buttonClass.secondary : buttonClass.primary}
-          aria-pressed={chime.state === 'on'}
+          onClick={() => setSound(chime.blocked || !sound)}
+          className={sound && !chime.blocked ? buttonClass.secondary : buttonClass.primary}
+          aria-pressed={sound}
           data-testid="kitchen-sound"
-          data-state={chime.state}
+          data-state={!sound ? 'off' : chime.blocked ? 'blocked' : 'on'}
         >
-          {chime.state === 'on'
-            ? t('admin.kitchen.soundOn')
-            : chime.state === 'blocked'
+          {!sound
+            ? t('admin.kitchen.soundOff')
+            : chime.blocked
               ? t('admin.kitchen.soundBlocked')
-              : t('admin.kitchen.soundOff')}
+              : t('admin.kitchen.soundOn')}
         </button>
         {home ? null : <SignOutButton device={device} />}
       </AdminTopBar>

@@ -31,6 +31,15 @@ import { useKeyAfterSuccess, useUnansweredRefusal } from '~/ui/use-schema-form'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
+import { alertOf } from '~/domain/alerts'
+import { answerCallSchema, followSchema } from '~/domain/schemas/alerts'
+import { followChoice, setFollowing } from '~/server/alerts/alert-reads.server'
+import { answerCall } from '~/server/alerts/waiter-calls.server'
+import { getDb } from '~/server/db/client.server'
+import { CallWaiting, FollowTable } from '~/ui/admin/table-alerts'
+
+/** The page follows the restaurant live itself (the staff area's own socket stands down). */
+export const handle = { live: true }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => (args.data ? tableLabel(t, args.data.table) : ''))
@@ -38,7 +47,14 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 /** Seeing the table is every member's; each form asks for its own permission, and a comp or a close that leaves something unpaid for more. */
 export const access: PageAccess = {
   view: 'tables.view',
-  intents: { 'record-payment': 'payments.record', adjust: 'lines.void', refund: 'refunds.issue', close: 'bills.close' },
+  intents: {
+    'record-payment': 'payments.record',
+    adjust: 'lines.void',
+    refund: 'refunds.issue',
+    close: 'bills.close',
+    follow: 'alerts.view',
+    'answer-call': 'alerts.view',
+  },
 }
 
 /** The cash payment just recorded (the action's redirect names it), whose change the page shows until dismissed. */
@@ -50,7 +66,11 @@ const changeOwed = (payments: (Parameters<typeof changeFrom>[0] & { id: string }
 
 export async function loader(args: LoaderFunctionArgs) {
   const { table, person, role } = await requireStaffTable(args.context, args.request, args.params.id, access.view)
-  const details = await readTableDetails(args.context.cloudflare.env, table)
+  const env = args.context.cloudflare.env
+  const [details, chosen] = await Promise.all([
+    readTableDetails(env, table),
+    followChoice(getDb(env.DB), person.id, table.id),
+  ])
   if (!details) throw data(null, { status: 404 })
   return {
     table: {
@@ -63,6 +83,8 @@ export async function loader(args: LoaderFunctionArgs) {
     details,
     // Whose name what is recorded here goes under.
     signer: signatureOf(person).name,
+    // The person's own choice, else what their role follows.
+    following: chosen ?? can(role, 'alerts.all-tables'),
     role,
     // Made once per visit, so a double submit records the payment once.
     transactionId: `staff_${crypto.randomUUID()}`,
@@ -113,6 +135,21 @@ export async function action(args: ActionFunctionArgs) {
       if (submission.status !== 'success') return invalidForm(submission)
       return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value, by))
     }
+    case 'follow': {
+      const submission = parseWithZod(formData, { schema: followSchema })
+      if (submission.status !== 'success') return invalidForm(submission)
+      await setFollowing(getDb(env.DB), principal.person.id, table.id, submission.value.following)
+      return redirectWithToast(here, { title: 'admin.alerts.followSaved' })
+    }
+    case 'answer-call': {
+      const submission = parseWithZod(formData, { schema: answerCallSchema })
+      if (submission.status !== 'success') return invalidForm(submission)
+      const answered = await answerCall(env, principal.restaurant.id, submission.value, by)
+      return redirectWithToast(
+        here,
+        answered.ok ? { title: 'admin.alerts.answered' } : { title: 'admin.alerts.callGone', variant: 'destructive' },
+      )
+    }
     case 'close': {
       const submission = parseWithZod(formData, { schema: closeBillSchema })
       if (submission.status !== 'success') return invalidForm(submission)
@@ -131,7 +168,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TableDetails() {
-  const { table, details, signer, role, transactionId, change } = useLoaderData<typeof loader>()
+  const { table, details, signer, role, transactionId, change, following } = useLoaderData<typeof loader>()
   const { t, money, locale } = useI18n()
   const [searchParams] = useSearchParams()
   const closing = useNavigation().state === 'submitting'
@@ -140,7 +177,8 @@ export default function TableDetails() {
   useLiveSocket(
     livePath.restaurant,
     (event, revalidate) => {
-      if (event.tableId === table.id) revalidate()
+      // The table's own changes, and what rings the bell elsewhere.
+      if (event.tableId === table.id || alertOf(event) || event.change === 'call-answered') revalidate()
     },
     { catchUp: true },
   )
@@ -178,8 +216,11 @@ export default function TableDetails() {
             <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.secondary} data-testid="staff-order">
               {t('admin.books.order')}
             </Link>
+            <FollowTable following={following} />
           </div>
         </div>
+
+        {details.call ? <CallWaiting call={details.call} sessionId={details.sessionId} /> : null}
 
         <ErrorList errors={unanswered} alert testId="page-errors" />
 

@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from '@remix-run/react'
+import { alertOf } from '~/domain/alerts'
+import { livePath } from '~/domain/live'
+import { alertBadge } from '~/server/alerts/alert-reads.server'
+import { getDb } from '~/server/db/client.server'
+import { useLiveSocket } from '~/ui/use-live'
 import { useEffect } from 'react'
 import { DEVICE_IDLE_MS } from '~/domain/schemas/pins'
 import { principalOf } from '~/server/auth/guard.server'
@@ -16,20 +21,37 @@ import { staffTitle } from '~/ui/page-title'
  */
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.brand'))
 
-/** Also the restaurant's name, which every staff page's title ends with. */
+/** Also the restaurant's name, which every staff page's title ends with, and the person's unread alerts (the bell). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const principal = await principalOf(context, request)
   return {
     signedIn: Boolean(principal),
     restaurantName: principal?.restaurant.restaurantName ?? null,
     device: principal?.device ?? false,
+    // The person's own alerts: nobody is sent one their role may not see (alert-writes), so nothing to check here.
+    alerts: principal
+      ? await alertBadge(getDb(context.cloudflare.env.DB), principal.person.id, principal.restaurant.id)
+      : null,
   }
 }
 
 export default function StaffArea() {
-  const { device } = useLoaderData<typeof loader>()
+  const { device, signedIn } = useLoaderData<typeof loader>()
   useLockWhenIdle(device)
+  useAlertsLive(signedIn)
   return <Outlet />
+}
+
+/**
+ * Keeps the bell live on screens that do not follow the restaurant
+ * themselves (a page that does says so in its handle, and its own
+ * socket's refetch brings the bell along).
+ */
+function useAlertsLive(signedIn: boolean) {
+  const followsItself = useMatches().some((match) => (match.handle as { live?: boolean } | undefined)?.live)
+  useLiveSocket(signedIn && !followsItself ? livePath.restaurant : null, (event, revalidate) => {
+    if (alertOf(event) || event.change === 'call-answered') revalidate()
+  })
 }
 
 /**

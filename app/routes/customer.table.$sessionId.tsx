@@ -1,4 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { waiterCallSchema } from '~/domain/schemas/alerts'
+import { callWaiter } from '~/server/alerts/waiter-calls.server'
+import { WaiterCallReasons, WaiterCallStatus } from '~/ui/customer/waiter-call'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { paidPercent } from '~/domain/bill'
@@ -32,6 +36,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const back = customerPath.bill(bill.sessionId)
   const form = await request.formData()
+  if (form.get('intent') === 'call') return callTheWaiter(request, context, bill.sessionId, form)
   if (form.get('intent') !== 'demo' || !isDemoSession(bill.sessionId))
     return redirectWithToast(back, {
       title: 'customer.demo.errorTitle',
@@ -60,6 +65,20 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     return redirectWithToast(back, { title: 'customer.demo.errorTitle', description, variant: 'destructive' })
   }
   return redirectWithToast(back, { title: 'customer.demo.successTitle', description: 'customer.demo.successText' })
+}
+
+/** "Llamar al mesero": the table's followers hear of it at once; the bill then shows it was received, and who came. */
+async function callTheWaiter(request: Request, context: AppLoadContext, sessionId: string, form: FormData) {
+  const back = customerPath.bill(sessionId)
+  const submission = parseWithZod(form, { schema: waiterCallSchema })
+  if (submission.status !== 'success')
+    return redirectWithToast(`${back}?sheet=call`, { title: 'customer.call.reasonRequired', variant: 'destructive' })
+  const called = await callWaiter(context.cloudflare.env, sessionId, submission.value.reason, context.clientAddress)
+  if (!called.ok) {
+    const description = called.limit ? await limitText(request, called.limit, called.code) : undefined
+    return redirectWithToast(back, { title: 'customer.call.failed', description, variant: 'destructive' })
+  }
+  return redirectWithToast(back, { title: called.existing ? 'customer.call.again' : 'customer.call.sent' })
 }
 
 export default function Bill() {
@@ -208,7 +227,13 @@ export default function Bill() {
         </Link>
       ) : null}
 
+      <WaiterCallStatus call={bill.call} />
+
       {isDemo ? <DemoPanel /> : null}
+
+      <Sheet open={sheet === 'call'} closeTo={customerPath.bill(sid)} title={t('customer.call.title')}>
+        <WaiterCallReasons />
+      </Sheet>
 
       <Sheet
         open={payable > 0 && (sheet === 'pay' || sheet === 'split')}

@@ -24,6 +24,8 @@ export const DEFAULT_LIMITS = {
   passwordResetsPerAddress: { limit: 5, windowSeconds: 3600 },
   waitlistPerAddress: { limit: 5, windowSeconds: 3600 },
   contactPerAddress: { limit: 5, windowSeconds: 3600 },
+  // A table has one waiting call at a time; this stops one phone calling every table it can reach.
+  waiterCallsPerAddress: { limit: 10, windowSeconds: 600 },
   failedSignInsPerAddressAndEmail: { limit: 5, windowSeconds: 900 },
   failedSignInsPerAddress: { limit: 20, windowSeconds: 900 },
   // A PIN has 10,000 to 1,000,000 values: five wrong ones lock that member's PIN on every device for the window.

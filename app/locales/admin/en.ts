@@ -2,6 +2,7 @@ import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
 import teamEn from './team.en'
 import kitchenEn from './kitchen.en'
+import alertsEn from './alerts.en'
 import type { AdminResources } from './es'
 
 /** Staff texts in English, the second language; same keys as es.ts. */
@@ -382,6 +383,7 @@ const adminEn: AdminResources = {
   cashOut: cashOutEn,
   team: teamEn,
   kitchen: kitchenEn,
+  alerts: alertsEn,
 }
 
 export default adminEn

@@ -3,6 +3,7 @@ import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
 import teamEs from './team.es'
 import kitchenEs from './kitchen.es'
+import alertsEs from './alerts.es'
 /** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
   brand: 'Mesa para restaurantes',
@@ -385,6 +386,7 @@ const adminEs = {
   cashOut: cashOutEs,
   team: teamEs,
   kitchen: kitchenEs,
+  alerts: alertsEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>

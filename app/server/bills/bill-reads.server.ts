@@ -15,6 +15,7 @@ import type { SplitPaid } from '~/domain/split'
 import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from '../db/client.server'
 import type { OrderProgress } from '../table-session/order-store.server'
+import type { WaiterCall } from '../table-session/floor-store.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
 import {
   billItems,
@@ -41,6 +42,7 @@ export const billTableColumns = {
   stripeAccountId: restaurants.stripeAccountId,
   stripeChargesEnabled: restaurants.stripeChargesEnabled,
   unconnectedPayments: restaurants.unconnectedPayments,
+  walkoutMinutes: restaurants.walkoutMinutes,
 }
 
 /** The table (and restaurant settings) of the open bill a session id names, as a query to batch. */
@@ -142,6 +144,8 @@ export interface BillView {
   nextSessionId: string | null
   /** The bill's orders, oldest first, and where the kitchen has each; a bill read from D1 has none. */
   orders?: OrderProgress[]
+  /** A diner's call for the waiter the diners still see; a bill read from D1 has none. */
+  call?: WaiterCall | null
   /** Newest first; only when asked for. */
   payments: PaymentRow[]
   /** Voids and comps, oldest first; only with the payments. */

@@ -165,6 +165,7 @@ export function clientBill(bill: BillView) {
     payableCents: payable.totals.remaining,
     paying: payingNow(bill.holds),
     orders: bill.orders ?? [],
+    call: bill.call ?? null,
     lines: bill.lines.map((line) => ({
       id: line.id,
       name: line.name,

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm'
 import type { PhotoSize } from '../../domain/menu-photos'
 import { MENU_TYPES } from '../../domain/schemas/menus'
 import { ROLES } from '../../domain/permissions'
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { ALERT_KINDS } from '../../domain/alerts'
 import {
   adjustmentChecks,
   adjustmentColumns,
   lineChecks,
   lineColumns,
+  oneOf,
   paymentChecks,
   paymentColumns,
   refundChecks,
@@ -56,6 +58,9 @@ export const restaurants = sqliteTable(
     legalName: text('legal_name'),
     taxRegime: text('tax_regime'),
     fiscalPostalCode: text('fiscal_postal_code'),
+    // Minutes a bill with something unpaid may sit with none of its diners' pages open before staff hear of a possible
+    // walkout (the settings' schema keeps it in range: a CHECK added here would rebuild the table).
+    walkoutMinutes: integer('walkout_minutes').notNull().default(20),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,6 +83,8 @@ export const users = sqliteTable(
     name: text('name'),
     // The restaurant they last worked in: where their next sign-in starts.
     lastRestaurantId: text('last_restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    // Whether their staff screens chime for a new alert: the person's own choice, on every device.
+    alertSound: integer('alert_sound', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -334,6 +341,72 @@ export const refunds = sqliteTable(
     index('refunds_payment_idx').on(t.paymentId),
     ...refundChecks('refunds', t),
   ],
+)
+
+/**
+ * What a restaurant's staff were alerted of (app/domain/alerts.ts): one row
+ * per change that raised it (its id names the change, so a change delivered
+ * twice is one alert), and one row per person it reached, read or not.
+ */
+export const alerts = sqliteTable(
+  'alerts',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ALERT_KINDS }).notNull(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    tableNumber: text('table_number').notNull(),
+    sessionId: text('session_id').notNull(),
+    amountCents: integer('amount_cents'),
+    detail: text('detail'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('alerts_restaurant_idx').on(t.restaurantId, t.createdAt),
+    check('alerts_kind_known', oneOf(t.kind, ALERT_KINDS)),
+  ],
+)
+
+export const alertRecipients = sqliteTable(
+  'alert_recipients',
+  {
+    alertId: text('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: integer('read_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.userId] }),
+    index('alert_recipients_person_idx').on(t.userId, t.readAt, t.createdAt),
+  ],
+)
+
+/**
+ * A member's choice about a table's alerts, where it differs from their
+ * role's (owners and managers follow every table; anyone else the tables
+ * they ordered for or chose): follow it, or not.
+ */
+export const tableFollows = sqliteTable(
+  'table_follows',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    following: integer('following', { mode: 'boolean' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tableId] }), index('table_follows_table_idx').on(t.tableId)],
 )
 
 /**

@@ -3,6 +3,7 @@ import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~
 import { ledgerOf } from '../books/ledger.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
+import { alertStatements } from '../alerts/alert-writes.server'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
 /**
@@ -18,6 +19,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
   readonly #restaurantId: string
   readonly #statements: LedgerStatements
   readonly #batches: LedgerBatches
+  readonly #d1: D1Database
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
@@ -27,6 +29,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     this.#restaurantId = ledger.restaurantId
     this.#statements = new LedgerStatements(ledger)
     this.#batches = new LedgerBatches(ledger.d1)
+    this.#d1 = ledger.d1
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
 
@@ -56,8 +59,22 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     }
   }
 
+  /**
+   * Changes to the restaurant's bills that D1's ledger has no record of (a
+   * declined card, a diner calling): the alerts they raise are stored, then
+   * the screens hear of them.
+   */
+  async publish(events: BillEvent[]): Promise<void> {
+    const { statements } = alertStatements(this.#d1, this.#restaurantId, events)
+    try {
+      if (statements.length > 0) await this.#batches.write(statements)
+    } finally {
+      this.#broadcast(events)
+    }
+  }
+
   /** Changes committed on one of the restaurant's bills, in order (a delivery carries several at once). */
-  publish(events: BillEvent[]): void {
+  #broadcast(events: BillEvent[]): void {
     const feeds = { floor: [] as WebSocket[], kitchen: [] as WebSocket[] }
     for (const socket of this.ctx.getWebSockets()) {
       const attachment = socket.deserializeAttachment() as LiveAttachment | null
@@ -81,10 +98,12 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     // A hub writes its own restaurant's ledger only: another's bill would land in the wrong one once ledgers are placed apart.
     if (delivery.restaurantId !== this.#restaurantId)
       throw new Error(`A bill of restaurant ${delivery.restaurantId} was delivered to another's hub`)
+    // The alerts the changes raise go in the same batch as the changes themselves.
+    const alerts = alertStatements(this.#d1, this.#restaurantId, delivery.events)
     try {
-      await this.#batches.write(this.#statements.of(delivery))
+      await this.#batches.write([...this.#statements.of(delivery), ...alerts.statements])
     } finally {
-      this.publish(delivery.events)
+      this.#broadcast(delivery.events)
     }
   }
 

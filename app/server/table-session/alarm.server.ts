@@ -42,6 +42,11 @@ export class ObjectAlarm {
     return this.#wakeBy(Date.now() + LAST_RETRY_MS)
   }
 
+  /** A quiet bill with something unpaid would count as walked out on at `at`: looked at then. */
+  walkoutCheck(at: number): Promise<void> {
+    return this.#wakeBy(Math.max(at, Date.now()))
+  }
+
   /** A commit: should this instance stop before delivering it, the alarm wakes the object to do so. */
   committed(): void {
     if (this.#at === null || this.#at === undefined) void this.#wakeBy(Date.now() + LAST_RETRY_MS)

@@ -6,6 +6,7 @@ import type { AdjustmentRow, BillItemRow, PaymentRow } from '../db/schema.server
 import { HoldStore } from './hold-store.server'
 import { LineWrites } from './line-writes.server'
 import type { BillTable } from './open-bill.server'
+import { FloorStore } from './floor-store.server'
 import { OrderStore, type TakenOrder } from './order-store.server'
 import { OutboxStore } from './outbox-store.server'
 import { RefundStore } from './refund-store.server'
@@ -50,7 +51,7 @@ export interface BillState {
 }
 
 /** The bill's records, emptied by a demo reset. */
-const RECORDS = [t.lines, t.orders, t.payments, t.holds, t.adjustments, t.refunds]
+const RECORDS = [t.lines, t.orders, t.payments, t.holds, t.adjustments, t.refunds, t.calls, t.activity]
 
 /**
  * The open bill in the object's own SQLite: reads and writes are synchronous,
@@ -64,6 +65,7 @@ export class BillStore {
   readonly refunds: RefundStore
   readonly outbox: OutboxStore
   readonly orders: OrderStore
+  readonly floor: FloorStore
   #state: BillState | null = null
   /** The bill row as last read (undefined: to read again); every write to it drops this, as writes to the bill drop #state. */
   #header: BillHeader | null | undefined = undefined
@@ -85,6 +87,7 @@ export class BillStore {
     this.outbox = new OutboxStore(this.#db, ready)
     this.#lines = new LineWrites(this.#db, this.outbox)
     this.orders = new OrderStore(this.#db, this.outbox)
+    this.floor = new FloorStore(this.#db)
     this.#insertPayment = this.#db.insert(t.payments).values(placeholdersOf(t.payments)).prepare()
   }
 

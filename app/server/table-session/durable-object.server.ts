@@ -13,7 +13,15 @@ import type { StaffOrderer } from '../bills/bill-writes.server'
 import { getDb, type Db } from '../db/client.server'
 import type { PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
-import { acceptLiveSocket, broadcast, closeQuietly, restaurantHub } from '../live/live-sockets.server'
+import {
+  acceptLiveSocket,
+  broadcast,
+  closeQuietly,
+  restaurantHub,
+  type LiveAttachment,
+} from '../live/live-sockets.server'
+import { DEFAULT_WALKOUT_MINUTES, walkoutDue, type CallReason } from '~/domain/alerts'
+import type { WaiterCall } from './floor-store.server'
 import { isDemoSession, newSessionId, tableSessionStub } from './stub.server'
 import {
   billClosed,
@@ -102,11 +110,13 @@ export class TableSession extends DurableObject<Env> {
    * Who is connected lives in the socket's attachment, so it survives the object sleeping.
    */
   fetch(request: Request): Response {
-    return acceptLiveSocket(this.ctx, {
+    const accepted = acceptLiveSocket(this.ctx, {
       role: 'diner',
       sessionId: new URL(request.url).searchParams.get('sessionId') ?? '',
       connectedAt: Date.now(),
     })
+    this.#active()
+    return accepted
   }
 
   /** Clients only ever send the ping, which never reaches here; anything else is ignored. */
@@ -114,6 +124,8 @@ export class TableSession extends DurableObject<Env> {
 
   webSocketClose(ws: WebSocket, code: number): void {
     closeQuietly(ws, code)
+    // A diner's page closing is the moment a quiet table starts to count as a possible walkout.
+    if ((ws.deserializeAttachment() as LiveAttachment | null)?.role === 'diner') this.#active()
   }
 
   /**
@@ -141,6 +153,7 @@ export class TableSession extends DurableObject<Env> {
       totals: billTotals(state.lines, state.paid),
       splitPaid: state.splitPaid,
       orders: this.#store.orders.progress(),
+      call: this.#store.floor.shownCall(Date.now()),
       payments: payments ? this.#store.payments() : [],
       ...(payments
         ? { adjustments: this.#store.adjustments(), refunds: this.#store.refunds.list(), settlement: header.settlement }
@@ -267,10 +280,50 @@ export class TableSession extends DurableObject<Env> {
         this.#committed()
         this.#publish('ticket', header, null, {
           ref: `${orderId}@${moved.move.at}`,
+          by: by.userId,
           order: { id: orderId, step: moved.step, sentBy: ticket.sentBy, sentById: ticket.sentById },
         })
       }
       return { ok: true as const, step: moved.step, changed: moved.changed }
+    })
+  }
+
+  /**
+   * A diner calls the waiter: the table's followers are alerted at once.
+   * One call waits at a time: calling again while one waits answers that one.
+   */
+  callWaiter(sessionId: string, reason: CallReason): Promise<WriteResult<{ call: WaiterCall; existing: boolean }>> {
+    return this.#serially(async () => {
+      const header = await this.#header(sessionId)
+      if (!header) return notOpen(this.env, sessionId)
+      if (header.closedAt !== null) return billClosed()
+      const waiting = this.#store.floor.openCall()
+      if (waiting) return { ok: true as const, call: waiting, existing: true }
+      const call: WaiterCall = {
+        id: crypto.randomUUID(),
+        reason,
+        createdAt: Date.now(),
+        answeredAt: null,
+        answeredBy: null,
+      }
+      this.#store.transaction(() => this.#store.floor.addCall(call))
+      // Answered once the hub has stored the alert: the diner is told it was received when it was.
+      await this.#tellStaffNow('call', header, { ref: call.id, detail: reason })
+      return { ok: true as const, call, existing: false }
+    })
+  }
+
+  /** A member answers a diner's call: the diners see who is coming. Answering it again changes nothing. */
+  answerCall(sessionId: string, callId: string, by: Signature): Promise<WriteResult<{ call: WaiterCall }>> {
+    return this.#serially(async () => {
+      const header = await this.#header(sessionId)
+      const call = header ? this.#store.floor.call(callId) : null
+      if (!header || !call) return fail('NOT_FOUND', 'This call is not on this bill.')
+      if (call.answeredAt !== null) return { ok: true as const, call }
+      const now = Date.now()
+      this.#store.transaction(() => this.#store.floor.answer(callId, by.name, now))
+      await this.#tellStaffNow('call-answered', header, { ref: callId, by: by.userId })
+      return { ok: true as const, call: { ...call, answeredAt: now, answeredBy: by.name } }
     })
   }
 
@@ -419,6 +472,7 @@ export class TableSession extends DurableObject<Env> {
    */
   async alarm(): Promise<void> {
     this.#alarm.fired()
+    await this.#watchForWalkout()
     await this.#payments.settleOverdue()
     await this.#refunds.retryPending()
     await this.#deliverAndDrop()
@@ -460,7 +514,7 @@ export class TableSession extends DurableObject<Env> {
     if (!header) return true
     const hub = restaurantHub(this.env, header.table.userId)
     if (this.#store.outbox.count() === 0) {
-      this.#tellStaffTheRest(hub)
+      await this.#tellStaffTheRest(hub)
       return true
     }
     try {
@@ -473,7 +527,7 @@ export class TableSession extends DurableObject<Env> {
       return true
     } catch (error) {
       // Staff hear of the changes D1 has not taken all the same, and see them once a later read finds them.
-      this.#tellStaffTheRest(hub)
+      void this.#tellStaffTheRest(hub)
       const waitMs = await this.#alarm.deliveryFailed()
       console.error(`outbox delivery failed, retrying in ${waitMs} ms: ${String(error)}`)
       return false
@@ -487,10 +541,12 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /** Sends the hub on their own the staff events no delivery carried (none was needed, or it failed). */
-  #tellStaffTheRest(hub: ReturnType<typeof restaurantHub>) {
+  #tellStaffTheRest(hub: ReturnType<typeof restaurantHub>): Promise<void> {
     const events = this.#forStaff.splice(0).map((queued) => queued.event)
-    if (events.length === 0) return
-    this.ctx.waitUntil(hub.publish(events).catch((error: unknown) => console.error('hub publish failed', error)))
+    if (events.length === 0) return Promise.resolve()
+    const told = hub.publish(events).catch((error: unknown) => console.error('hub publish failed', error))
+    this.ctx.waitUntil(told)
+    return told
   }
 
   /** This object's bill, taken over from D1 the first time it is asked for if it was open there before objects held bills. */
@@ -533,9 +589,16 @@ export class TableSession extends DurableObject<Env> {
         this.#commits++
         this.#tellDiners(change, header, amountCents)
       },
+      declined: (row) => {
+        const header = this.#store.header()
+        if (header) void this.#tellStaffNow('declined', header, { ref: row.id }, row.totalCents)
+      },
       paid: (header, payment) => {
         this.#committed()
-        this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents, { ref: payment.id })
+        this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents, {
+          ref: payment.id,
+          ...(payment.recordedById ? { by: payment.recordedById } : {}),
+        })
       },
     }
   }
@@ -597,7 +660,55 @@ export class TableSession extends DurableObject<Env> {
   #committed() {
     this.#commits++
     this.#alarm.committed()
+    this.#active()
     void this.#deliverSoon()
+  }
+
+  /**
+   * A change that commits nothing to the ledger but concerns staff (a call,
+   * a declined card): the diners' pages show it, and the hub hears of it
+   * now rather than with the next delivery.
+   */
+  #tellStaffNow(change: BillChange, header: BillHeader, about: EventAbout, amountCents: number | null = null) {
+    this.#commits++
+    this.#publish(change, header, amountCents, about)
+    return this.#deliverSoon()
+  }
+
+  /** Something happened on the bill: the quiet that makes a walkout counts from now. */
+  #active() {
+    if (!this.#store.header()) return
+    const now = Date.now()
+    this.#store.floor.touched(now)
+    void this.#watchForWalkout(now)
+  }
+
+  /**
+   * Tells staff once when the bill looks walked out on (see walkoutDue), or
+   * sets the alarm for when it would, while something is unpaid and none of
+   * its diners' pages is open.
+   */
+  async #watchForWalkout(now = Date.now()): Promise<void> {
+    const header = this.#store.header()
+    const seen = this.#store.floor.activity()
+    if (!header || header.closedAt !== null || !seen) return
+    const state = this.#store.state()
+    const bill = {
+      unpaidCents: billTotals(state.lines, state.paid).remaining,
+      dinersOnline: this.ctx.getWebSockets().filter((socket) => {
+        const attachment = socket.deserializeAttachment() as LiveAttachment | null
+        return attachment?.role === 'diner' && socket.readyState === WebSocket.OPEN
+      }).length,
+      lastActivity: seen.lastAt,
+      alertedAt: seen.walkoutAlertedAt,
+      now,
+      minutes: header.table.walkoutMinutes ?? DEFAULT_WALKOUT_MINUTES,
+    }
+    if (walkoutDue(bill)) {
+      this.#store.transaction(() => this.#store.floor.walkoutAlerted(now))
+      await this.#tellStaffNow('walkout', header, { ref: `${header.sessionId}@${seen.lastAt}` }, bill.unpaidCents)
+    } else if (bill.unpaidCents > 0 && bill.dinersOnline === 0)
+      await this.#alarm.walkoutCheck(bill.lastActivity + bill.minutes * 60_000)
   }
 
   /**

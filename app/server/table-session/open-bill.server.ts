@@ -21,6 +21,8 @@ export interface BillTable {
   stripeAccountId?: string | null
   stripeChargesEnabled?: boolean
   unconnectedPayments?: 'off' | 'demo'
+  /** When a quiet unpaid bill is a possible walkout (see walkoutDue); absent on bills stored before it was set. */
+  walkoutMinutes?: number
 }
 
 /** Why a write found no open bill: closed meanwhile (said as such), or never one. */

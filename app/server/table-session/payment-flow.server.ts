@@ -40,6 +40,8 @@ export interface PaymentHost {
   changed(change: 'hold' | 'released', header: BillHeader, amountCents: number): void
   /** A payment was committed: the version moves on, D1 is sent it, and everyone hears of it. */
   paid(header: BillHeader, payment: PaymentRow): void
+  /** The diner's bank or the provider refused a payment: the table's staff hear of it. */
+  declined(row: HoldRow): void
 }
 
 type Stop = { result: PayResult; giveBack: boolean; error?: unknown }
@@ -167,6 +169,7 @@ export class PaymentFlow {
     }
     if (!(await provider.capture(reference))) {
       await this.host.serially(async () => this.#end(holdId, 'released', reference))
+      this.host.declined(row)
       // Given back all the same: a refused capture must not leave money taken.
       await provider.release(reference)
       return fail('DECLINED', 'The payment could not be completed. Nothing was charged.')
@@ -191,6 +194,7 @@ export class PaymentFlow {
       if (state === 'requires_action')
         return fail('REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
       await this.host.serially(async () => this.#end(row.id, 'released'))
+      this.host.declined(row)
       return fail('DECLINED', 'Your bank did not confirm the payment.')
     }
     const header = this.host.store.header()
@@ -205,6 +209,7 @@ export class PaymentFlow {
     })
     if (answer.status === 'declined') {
       await this.host.serially(async () => this.#end(row.id, 'released'))
+      this.host.declined(row)
       return fail('DECLINED', answer.message)
     }
     if (answer.status === 'requires_action') {

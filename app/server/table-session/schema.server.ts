@@ -12,6 +12,7 @@ import {
   refundChecks,
   refundColumns,
 } from '../db/records.server'
+import { CALL_REASONS } from '../../domain/alerts'
 
 /**
  * A TableSession's own SQLite: one bill, its records and its outbox. The
@@ -54,6 +55,29 @@ export const orders = sqliteTable('orders', {
   stepAt: ticketColumns().stepAt.default(0),
   items: text('items').notNull(),
 })
+
+/** A diner calling the waiter (see CallReason): one open at a time; answered by the member who came. */
+export const calls = sqliteTable('calls', {
+  id: text('id').primaryKey(),
+  reason: text('reason', { enum: CALL_REASONS }).notNull(),
+  createdAt: integer('created_at').notNull(),
+  answeredAt: integer('answered_at'),
+  answeredBy: text('answered_by'),
+})
+
+/**
+ * When anything last happened on the bill (a commit, a diner's page opening
+ * or closing), and when staff were last told it looked walked out on.
+ */
+export const activity = sqliteTable(
+  'activity',
+  {
+    id: integer('id').primaryKey(),
+    lastAt: integer('last_at').notNull(),
+    walkoutAlertedAt: integer('walkout_alerted_at'),
+  },
+  (t) => [check('activity_one_row', sql`${t.id} = 1`)],
+)
 
 export const payments = sqliteTable('payments', paymentColumns(), (t) => [
   // A transactionId is recorded once per bill.

@@ -46,6 +46,8 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
   if (!bill || bill.closedAt !== null) return null
   return {
     ...billRecords(bill),
+    // A diner's call still waiting for someone.
+    call: bill.call?.answeredAt === null ? bill.call : null,
     previous: previous.map(({ totalCents, paymentsCents, refundedCents, ...closed }) => ({
       ...closed,
       totals: ledgerTotals({ totalCents, paymentsCents, refundedCents }),

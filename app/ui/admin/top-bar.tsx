@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClass } from '../button'
 import { LanguageSwitch, ThemeToggle } from '../customer/shell'
+import { AlertBell } from './alert-bell'
 
 /** The bar of the staff screens below the dashboard: the way back (if there is one), anything the screen adds, the language. */
 export function AdminTopBar({
@@ -21,7 +22,8 @@ export function AdminTopBar({
             <span aria-hidden="true">←</span> {backLabel}
           </Link>
         ) : null}
-        <div className="flex flex-1 justify-end gap-2">{children}</div>
+        <div className="flex flex-1 flex-wrap justify-end gap-2">{children}</div>
+        <AlertBell />
         <LanguageSwitch />
         <ThemeToggle />
       </div>

@@ -1,27 +1,27 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-
-const STORED = 'mesa.kitchen.sound'
-
-/** Whether the chime sounds: on, off by choice, or waiting for a tap (browsers play sound only after one). */
-export type ChimeState = 'on' | 'off' | 'blocked'
+import { useEffect, useRef, useState } from 'react'
 
 /**
  * A short two-tone chime each time an id not seen before appears among
- * `ids` (a new ticket), on the Web Audio API: no sound file to download.
- * The choice to keep it off is remembered on the device. `played` counts
- * the chimes, for the screen to say so.
+ * `ids` (a new ticket, a new alert), while `wanted`; on the Web Audio API,
+ * with no sound file to download. Browsers play sound only once the page
+ * has been tapped: until then `blocked` says so, and the first tap
+ * anywhere lets it play. `played` counts the chimes.
  */
-export function useChime(ids: readonly string[]) {
-  const [state, setState] = useState<ChimeState>('on')
+export function useChime(ids: readonly string[], wanted: boolean) {
+  const [blocked, setBlocked] = useState(false)
   const [played, setPlayed] = useState(0)
   const audio = useRef<AudioContext | null>(null)
   const seen = useRef<Set<string> | null>(null)
 
   useEffect(() => {
-    if (localStorage.getItem(STORED) === 'off') return setState('off')
-    audio.current = new AudioContext()
-    if (audio.current.state === 'suspended') setState('blocked')
-  }, [])
+    if (!wanted) return
+    const context = (audio.current ??= new AudioContext())
+    if (context.state === 'running') return setBlocked(false)
+    setBlocked(true)
+    const unblock = () => void context.resume().then(() => setBlocked(false))
+    document.addEventListener('pointerdown', unblock, { once: true })
+    return () => document.removeEventListener('pointerdown', unblock)
+  }, [wanted])
 
   // The ids as one string: a new array of the same ids is no change.
   const key = ids.join(' ')
@@ -30,23 +30,12 @@ export function useChime(ids: readonly string[]) {
     const known = seen.current
     seen.current = new Set(now)
     if (!known || !now.some((id) => !known.has(id))) return
-    if (state !== 'on' || !audio.current) return
+    if (!wanted || audio.current?.state !== 'running') return
     chime(audio.current)
     setPlayed((count) => count + 1)
-  }, [key, state])
+  }, [key, wanted])
 
-  /** A tap: turns the sound on (and lets the browser play it), or off. */
-  const toggle = useCallback(() => {
-    if (state === 'on') {
-      localStorage.setItem(STORED, 'off')
-      return setState('off')
-    }
-    localStorage.removeItem(STORED)
-    audio.current ??= new AudioContext()
-    void audio.current.resume().then(() => setState('on'))
-  }, [state])
-
-  return { state, played, toggle }
+  return { blocked, played }
 }
 
 function chime(audio: AudioContext) {

@@ -1,0 +1,95 @@
+import type { BillEvent } from './live'
+
+/**
+ * What staff are alerted of. Each comes from one change to a bill (see
+ * alertOf), is stored once per alert with a row per person it reached
+ * (read or not), and links to its table.
+ */
+export const ALERT_KINDS = [
+  'order',
+  'payment',
+  'partial-payment',
+  'payment-failed',
+  'call',
+  'ready',
+  'walkout',
+] as const
+export type AlertKind = (typeof ALERT_KINDS)[number]
+
+/** Minutes of quiet after which an unpaid bill is a possible walkout, unless the restaurant sets its own. */
+export const DEFAULT_WALKOUT_MINUTES = 20
+
+/** The reasons a diner gives for calling the waiter. */
+export const CALL_REASONS = ['order', 'bill', 'help'] as const
+export type CallReason = (typeof CALL_REASONS)[number]
+
+/** An alert as a change makes it: its id names the change, so the same change delivered twice is one alert. */
+export interface AlertDraft {
+  id: string
+  kind: AlertKind
+  tableId: string
+  tableNumber: string
+  sessionId: string
+  amountCents: number | null
+  /** What else the alert says: the call's reason, who sent an order. */
+  detail: string | null
+  at: number
+}
+
+/**
+ * The alert a change to a bill raises, if any: a diner's order (a waiter
+ * knows their own), a payment (all of what was left, or part), a payment
+ * that failed, a diner calling, an order the kitchen has ready, a table
+ * that looks like it left without paying.
+ */
+export function alertOf(event: BillEvent): AlertDraft | null {
+  const kind = kindOf(event)
+  if (!kind || !event.ref) return null
+  return {
+    id: `${kind}:${event.ref}`,
+    kind,
+    tableId: event.tableId,
+    tableNumber: event.tableNumber,
+    sessionId: event.sessionId,
+    amountCents: event.amountCents,
+    detail: event.detail ?? null,
+    at: event.at,
+  }
+}
+
+function kindOf(event: BillEvent): AlertKind | null {
+  switch (event.change) {
+    case 'items':
+      return event.order?.sentBy === null ? 'order' : null
+    case 'payment':
+      return event.totals.remaining === 0 ? 'payment' : 'partial-payment'
+    case 'ticket':
+      return event.order?.step === 'ready' ? 'ready' : null
+    case 'declined':
+      return 'payment-failed'
+    case 'call':
+      return 'call'
+    case 'walkout':
+      return 'walkout'
+    default:
+      return null
+  }
+}
+
+/**
+ * Whether a bill looks walked out on: something is unpaid, none of its
+ * diners' pages is open, and nothing happened on it for `minutes` — once
+ * for each stretch of quiet (`alertedAt` is when it last said so).
+ */
+export function walkoutDue(bill: {
+  unpaidCents: number
+  dinersOnline: number
+  lastActivity: number
+  alertedAt: number | null
+  now: number
+  minutes: number
+}): boolean {
+  if (bill.unpaidCents <= 0 || bill.dinersOnline > 0) return false
+  if (bill.alertedAt !== null && bill.alertedAt >= bill.lastActivity) return false
+  return bill.now - bill.lastActivity >= bill.minutes * 60_000
+}

@@ -1,0 +1,29 @@
+import { z } from './zod'
+import { CALL_REASONS } from '../alerts'
+import { idString } from './fields'
+
+/** A diner's call for the waiter: why. */
+export const waiterCallSchema = z.object({
+  reason: z.enum(CALL_REASONS, { error: 'customer.call.reasonRequired' }),
+})
+
+/** A member answering a diner's call: which bill, which call. */
+export const answerCallSchema = z.object({
+  sessionId: idString('sessionId'),
+  callId: idString('callId'),
+})
+
+/** Marking alerts read: one (`alertId`) or, without one, all of them. */
+export const readAlertsSchema = z.object({
+  alertId: z.string().trim().min(1).max(200).optional(),
+})
+
+/** A member following a table's alerts, or not. */
+export const followSchema = z.object({
+  following: z.enum(['on', 'off']).transform((value) => value === 'on'),
+})
+
+/** A member's alert chime, on or off. */
+export const alertSoundSchema = z.object({
+  sound: z.enum(['on', 'off']).transform((value) => value === 'on'),
+})

@@ -1,0 +1,41 @@
+import type { Widen } from '../widen'
+
+/** Staff alerts; Spanish, the default. */
+const alertsEs = {
+  title: 'Avisos',
+  bell_one: '{{count}} aviso sin leer',
+  bell_other: '{{count}} avisos sin leer',
+  bellNone: 'Avisos: ninguno sin leer',
+  lead: 'Lo que pasó en las mesas que sigues, lo más nuevo primero.',
+  empty: 'Sin avisos por ahora. Aquí verás cada pedido, pago, llamada y posible salida sin pagar de tus mesas.',
+  kinds: {
+    order: 'Mesa {{table}}: nuevo pedido de los comensales',
+    payment: 'Mesa {{table}} pagó todo: {{amount}}',
+    'partial-payment': 'Mesa {{table}}: pago parcial de {{amount}}',
+    'payment-failed': 'Mesa {{table}}: un pago con tarjeta no pasó ({{amount}})',
+    call: 'Mesa {{table}} llama al mesero: {{reason}}',
+    ready: 'Mesa {{table}}: orden lista en cocina',
+    walkout: 'Mesa {{table}}: ¿se fueron sin pagar? Quedan {{amount}} y nadie tiene la cuenta abierta',
+  },
+  reasons: { order: 'pedir algo', bill: 'traer la cuenta', help: 'ayuda' },
+  unread: 'Sin leer',
+  open: 'Ver mesa',
+  markRead: 'Marcar como leído',
+  markAllRead: 'Marcar todo como leído',
+  answer: 'Atender',
+  answered: 'Avisamos a la mesa que vas en camino',
+  callGone: 'Esa llamada ya no está',
+  sound: 'Sonido de avisos',
+  soundOn: 'Activado',
+  soundOff: 'Apagado',
+  soundSaved: 'Preferencia de sonido guardada',
+  follow: 'Seguir esta mesa',
+  unfollow: 'Dejar de seguir',
+  following: 'Recibes los avisos de esta mesa.',
+  notFollowing: 'No recibes los avisos de esta mesa.',
+  followSaved: 'Listo',
+  callWaiting: 'La mesa llama al mesero: {{reason}} (desde las {{time}})',
+}
+
+export type AlertsResources = Widen<typeof alertsEs>
+export default alertsEs satisfies AlertsResources

@@ -1,0 +1,192 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import type { loader as staffAreaLoader } from '~/routes/admin'
+import { alertSoundSchema, answerCallSchema, readAlertsSchema } from '~/domain/schemas/alerts'
+import { formatTime } from '~/domain/format'
+import { signatureOf } from '~/domain/signature'
+import { answerCall } from '~/server/alerts/waiter-calls.server'
+import { listAlerts, markRead, setAlertSound, type AlertRow } from '~/server/alerts/alert-reads.server'
+import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
+import { getDb } from '~/server/db/client.server'
+import { redirectWithToast } from '~/server/http/toast.server'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { buttonClass } from '~/ui/button'
+import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
+
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.alerts.title'))
+
+export const access: PageAccess = {
+  view: 'alerts.view',
+  intents: {
+    open: 'alerts.view',
+    read: 'alerts.view',
+    'read-all': 'alerts.view',
+    answer: 'alerts.view',
+    sound: 'alerts.view',
+  },
+}
+
+const HERE = '/admin/alerts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { person, restaurant } = await requireStaff(context, request, 'page', access.view)
+  return { alerts: await listAlerts(getDb(context.cloudflare.env.DB), person.id, restaurant.id) }
+}
+
+/** Reading an alert (opening its table reads it), all of them, answering a diner's call, the chime on or off. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const { person, restaurant } = await requireStaffForm(context, request, access, form)
+  const env = context.cloudflare.env
+  const db = getDb(env.DB)
+  const who = { userId: person.id, restaurantId: restaurant.id }
+  const now = Date.now()
+  switch (form.get('intent')) {
+    case 'sound': {
+      const submission = parseWithZod(form, { schema: alertSoundSchema })
+      if (submission.status === 'success') await setAlertSound(db, person.id, submission.value.sound)
+      return redirectWithToast(HERE, { title: 'admin.alerts.soundSaved' }, { status: 303 })
+    }
+    case 'answer': {
+      const submission = parseWithZod(form, { schema: answerCallSchema })
+      if (submission.status !== 'success') return redirect(HERE, 303)
+      const answered = await answerCall(env, restaurant.id, submission.value, signatureOf(person))
+      await markRead(db, who, [`call:${submission.value.callId}`], now)
+      return redirectWithToast(
+        HERE,
+        answered.ok ? { title: 'admin.alerts.answered' } : { title: 'admin.alerts.callGone', variant: 'destructive' },
+        { status: 303 },
+      )
+    }
+    default: {
+      const submission = parseWithZod(form, { schema: readAlertsSchema })
+      if (submission.status !== 'success') return redirect(HERE, 303)
+      const { alertId } = submission.value
+      await markRead(db, who, alertId && form.get('intent') !== 'read-all' ? [alertId] : 'all', now)
+      const table = form.get('intent') === 'open' ? String(form.get('tableId') ?? '') : ''
+      return redirect(table ? `/admin/tables/${encodeURIComponent(table)}` : HERE, 303)
+    }
+  }
+}
+
+export default function Alerts() {
+  const { alerts } = useLoaderData<typeof loader>()
+  const { t } = useI18n()
+  const unread = alerts.some((alert) => !alert.read)
+  return (
+    <div className="min-h-dvh">
+      <AdminTopBar backTo="/admin" backLabel={t('admin.cashOut.back')} />
+      <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold">{t('admin.alerts.title')}</h1>
+            <p className="text-stone-600 dark:text-stone-400">{t('admin.alerts.lead')}</p>
+          </div>
+          {unread ? (
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="read-all"
+                className={buttonClass.secondary}
+                data-testid="read-all"
+              >
+                {t('admin.alerts.markAllRead')}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {alerts.length === 0 ? (
+          <p className="rounded-2xl bg-white p-4 text-stone-600 dark:bg-stone-900 dark:text-stone-400">
+            {t('admin.alerts.empty')}
+          </p>
+        ) : (
+          <ul className="grid gap-2" data-testid="alerts">
+            {alerts.map((alert) => (
+              <AlertItem key={alert.id} alert={alert} />
+            ))}
+          </ul>
+        )}
+        <SoundChoice />
+      </main>
+    </div>
+  )
+}
+
+function AlertItem({ alert }: { alert: AlertRow }) {
+  const { t, money, locale } = useI18n()
+  const text = t(`admin.alerts.kinds.${alert.kind}`, {
+    table: alert.tableNumber,
+    amount: money(alert.amountCents ?? 0),
+    reason: alert.detail ? t(`admin.alerts.reasons.${alert.detail as 'order' | 'bill' | 'help'}`) : '',
+  })
+  const urgent = alert.kind === 'call' || alert.kind === 'walkout' || alert.kind === 'payment-failed'
+  return (
+    <li
+      className={`grid gap-2 rounded-2xl border p-4 ${alert.read ? 'border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900' : urgent ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/50' : 'border-emerald-300 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950/50'}`}
+      data-testid="alert"
+      data-kind={alert.kind}
+      data-read={alert.read}
+    >
+      <p className={alert.read ? '' : 'font-semibold'}>
+        {alert.read ? null : <span className="sr-only">{t('admin.alerts.unread')}: </span>}
+        {text}
+      </p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{formatTime(alert.createdAt, locale)}</p>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="alertId" value={alert.id} />
+        <input type="hidden" name="tableId" value={alert.tableId} />
+        {alert.kind === 'call' && !alert.read ? (
+          <>
+            <input type="hidden" name="sessionId" value={alert.sessionId} />
+            <input type="hidden" name="callId" value={alert.id.slice('call:'.length)} />
+            <button
+              type="submit"
+              name="intent"
+              value="answer"
+              className={buttonClass.primary}
+              data-testid="answer-call"
+            >
+              {t('admin.alerts.answer')}
+            </button>
+          </>
+        ) : null}
+        <button type="submit" name="intent" value="open" className={buttonClass.secondary}>
+          {t('admin.alerts.open')}
+        </button>
+        {alert.read ? null : (
+          <button type="submit" name="intent" value="read" className={buttonClass.secondary}>
+            {t('admin.alerts.markRead')}
+          </button>
+        )}
+      </Form>
+    </li>
+  )
+}
+
+/** The person's chime for new alerts, on every device they use. */
+function SoundChoice() {
+  const { t } = useI18n()
+  const on = useRouteLoaderData<typeof staffAreaLoader>('routes/admin')?.alerts?.sound ?? true
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2 rounded-2xl bg-white p-4 dark:bg-stone-900">
+      <input type="hidden" name="intent" value="sound" />
+      <span className="flex-1 font-semibold">{t('admin.alerts.sound')}</span>
+      {(['on', 'off'] as const).map((value) => (
+        <button
+          key={value}
+          type="submit"
+          name="sound"
+          value={value}
+          aria-pressed={on === (value === 'on')}
+          className={on === (value === 'on') ? buttonClass.primary : buttonClass.secondary}
+          data-testid={`sound-${value}`}
+        >
+          {t(value === 'on' ? 'admin.alerts.soundOn' : 'admin.alerts.soundOff')}
+        </button>
+      ))}
+    </Form>
+  )
+}
