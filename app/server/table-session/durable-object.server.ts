@@ -690,8 +690,9 @@ export class TableSession extends DurableObject<Env> {
    */
   async #watchForWalkout(now = Date.now()): Promise<void> {
     const header = this.#store.header()
+    if (!header || header.closedAt !== null) return
     const seen = this.#store.floor.activity()
-    if (!header || header.closedAt !== null || !seen) return
+    if (!seen) return
     const state = this.#store.state()
     const bill = {
       unpaidCents: billTotals(state.lines, state.paid).remaining,
