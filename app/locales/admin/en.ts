@@ -1,5 +1,6 @@
 import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
+import notificationsEn from './notifications.en'
 import teamEn from './team.en'
 import type { AdminResources } from './es'
 
@@ -380,6 +381,7 @@ const adminEn: AdminResources = {
   menu: menusEn,
   cashOut: cashOutEn,
   team: teamEn,
+  notifications: notificationsEn,
 }
 
 export default adminEn

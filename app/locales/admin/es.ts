@@ -1,6 +1,7 @@
 import type { Widen } from '../widen'
 import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
+import notificationsEs from './notifications.es'
 import teamEs from './team.es'
 /** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
@@ -383,6 +384,7 @@ const adminEs = {
   menu: menusEs,
   cashOut: cashOutEs,
   team: teamEs,
+  notifications: notificationsEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>
