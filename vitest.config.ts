@@ -2,11 +2,15 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars } from './scripts/local-vars'
+import { newVapidKeys } from './scripts/vapid'
+import { createPushStandIn } from './stand-ins/push/service'
 import { createStripeStandIn } from './stand-ins/stripe/handler'
 import { sqlText } from './vite/sql-text'
 
 /** Where the Stripe tests' Worker finds Stripe: a name no network answers, which outboundService hands to the stand-in. */
 const STRIPE_STANDIN = 'http://stripe.standin'
+/** The push service the worker tests' browsers subscribe at: https, as every push endpoint is, reached through outboundService. */
+const PUSH_STANDIN = 'https://push.standin'
 /** Mesa's fee in the Stripe tests, 2.5 % of the bill part: a fee taken on tax or tip would show. */
 const STRIPE_FEE_BPS = 250
 
@@ -34,16 +38,34 @@ export default defineConfig({
         plugins: [
           tsconfigPaths(),
           sqlText(),
-          cloudflareTest(async () => ({
-            main: './workers/app.ts',
-            wrangler: { configPath: './wrangler.toml' },
-            // wrangler.toml describes production; the tests run with the local stand-ins.
-            miniflare: {
-              bindings: { ...LOCAL_VARS, TEST_MIGRATIONS: await readD1Migrations('migrations') },
-              // An empty database of its own for the test that migrates data written by an older schema.
-              d1Databases: { MIGRATION_DB: 'migration-test' },
-            },
-          })),
+          cloudflareTest(async () => {
+            // Pushes go out as in production, signed with a key pair made for this run, to one push service stand-in
+            // in Node beside workerd: the Worker's fetch (from a request's waitUntil or an object) reaches it by name,
+            // as the Stripe project's reaches Stripe's.
+            const vapid = await newVapidKeys()
+            const pushService = createPushStandIn({ origin: PUSH_STANDIN })
+            return {
+              main: './workers/app.ts',
+              wrangler: { configPath: './wrangler.toml' },
+              // wrangler.toml describes production; the tests run with the local stand-ins.
+              miniflare: {
+                bindings: {
+                  ...LOCAL_VARS,
+                  VAPID_PUBLIC_KEY: vapid.publicKey,
+                  VAPID_PRIVATE_KEY: vapid.privateKey,
+                  VAPID_SUBJECT: 'mailto:push-tests@mesa.test',
+                  PUSH_STANDIN,
+                  TEST_MIGRATIONS: await readD1Migrations('migrations'),
+                },
+                // An empty database of its own for the test that migrates data written by an older schema.
+                d1Databases: { MIGRATION_DB: 'migration-test' },
+                outboundService: (request: Request) =>
+                  new URL(request.url).origin === PUSH_STANDIN
+                    ? pushService.fetch(request)
+                    : new Response(`The tests have no network: ${request.url}`, { status: 502 }),
+              },
+            }
+          }),
         ],
         test: {
           name: 'worker',

@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useLocation,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
@@ -28,8 +29,10 @@ import styles from './app.css?url'
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'manifest', href: '/site.webmanifest' },
 ]
+
+/** The staff's pages install as their own app (the dashboard, standalone, with their notifications); every other page as the site. */
+const manifestOf = (pathname: string) => (areaOf(pathname) === 'admin' ? '/staff.webmanifest' : '/site.webmanifest')
 
 /** Every page names itself; this is the title of a page that fails before its own route can. */
 export const meta: MetaFunction = (args) => pageTitle(args, (t) => ({ page: t('common.appName') }))
@@ -66,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const language = root?.language ?? DEFAULT_LANGUAGE
   const chosen = useTheme()
+  const { pathname } = useLocation()
   // A page that previews paper (the QR print pages) stays as it will print.
   const theme = useMatches().some((match) => isPaper(match.handle)) ? 'light' : chosen
   return (
@@ -81,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <meta name="theme-color" content={BAR_COLOUR[theme]} />
         )}
+        <link rel="manifest" href={manifestOf(pathname)} />
         <Meta />
         <Links />
       </head>

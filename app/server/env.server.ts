@@ -1,3 +1,4 @@
+import { P256_PUBLIC_KEY } from '~/domain/schemas/push'
 import { z } from '~/domain/schemas/zod'
 
 /** One limit: hits allowed per key within a window. */
@@ -53,11 +54,20 @@ const limitsSchema = z
       }) as Record<LimitName, LimitConfig>,
   )
 
+/** What to do about Web Push's keys, said by every problem with them. */
+const VAPID_SETUP =
+  "run `npx tsx scripts/vapid-keys.ts`, put VAPID_PUBLIC_KEY and VAPID_SUBJECT in wrangler.toml's [vars] and run `npx wrangler secret put VAPID_PRIVATE_KEY`."
+const VAPID_PUBLIC_KEY_SHAPE =
+  'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters starting with B), as scripts/vapid-keys.ts prints it.'
+const VAPID_SUBJECT_SHAPE =
+  'VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach whoever runs this Mesa (e.g. "mailto:ops@your-domain.example").'
+
 /**
  * The Worker's configuration, read from its environment (wrangler.toml's vars
  * and secrets) and checked before it serves anything. Production refuses the
  * stand-ins: `simulated` would approve every real table's payment without
- * moving money, and `log` would leave owners without their mail.
+ * moving money, `log` would leave owners without their mail, and without
+ * VAPID keys staff alerts would only be printed, never reach a phone.
  */
 export const envSchema = z
   .object({
@@ -78,6 +88,14 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     MAIL_API_KEY: z.string().min(1).optional(),
     MAIL_API_BASE: z.string().url().default('https://api.resend.com'),
+    // Web Push's VAPID key pair (scripts/vapid-keys.ts makes one): push services know this server by the public key,
+    // which browsers subscribe with; the private key signs every push. The subject is whom a push service may write to.
+    VAPID_PUBLIC_KEY: z.string().regex(P256_PUBLIC_KEY, { error: VAPID_PUBLIC_KEY_SHAPE }).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:.+@.+|https:\/\/.+)$/, { error: VAPID_SUBJECT_SHAPE })
+      .optional(),
     RATE_LIMITS: limitsSchema,
     MAX_OPEN_LINES: z.coerce.number().int().positive().default(DEFAULT_MAX_OPEN_LINES),
   })
@@ -111,6 +129,14 @@ export const envSchema = z
           'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…); the secret key goes in STRIPE_SECRET_KEY, as a secret.',
         )
     }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT]
+    if (vapid.some(Boolean)) {
+      if (!env.VAPID_PUBLIC_KEY) problem('VAPID_PUBLIC_KEY', `Web Push needs the whole VAPID key pair: ${VAPID_SETUP}`)
+      if (!env.VAPID_PRIVATE_KEY)
+        problem('VAPID_PRIVATE_KEY', `Web Push needs the whole VAPID key pair: ${VAPID_SETUP}`)
+      if (!env.VAPID_SUBJECT)
+        problem('VAPID_SUBJECT', `Web Push needs whom push services may write to. ${VAPID_SUBJECT_SHAPE}`)
+    }
     if (env.MESA_ENV !== 'production') return
     if (!env.STRIPE_API_BASE.startsWith('https://'))
       problem('STRIPE_API_BASE', 'STRIPE_API_BASE must be an https address: the Stripe SDK sends the secret key there.')
@@ -126,11 +152,16 @@ export const envSchema = z
         'PAYMENT_PROVIDER',
         'PAYMENT_PROVIDER "simulated" approves every payment without moving money; in production it may serve only the demo table. Set PAYMENT_PROVIDER = "stripe" with STRIPE_PUBLISHABLE_KEY and the STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET secrets.',
       )
+    if (!vapid.some(Boolean))
+      problem(
+        'VAPID_PUBLIC_KEY',
+        `Without a VAPID key pair staff alerts never reach a phone (the local push sender only prints them): ${VAPID_SETUP}`,
+      )
   })
 export type AppEnv = z.output<typeof envSchema>
 
 /** Settings kept as secrets (`wrangler secret put`), never in wrangler.toml. */
-export const SECRET_NAMES = ['MAIL_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+export const SECRET_NAMES = ['MAIL_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY'] as const
 
 type Checked = { ok: true; env: AppEnv } | { ok: false; problems: string[] }
 

@@ -6,6 +6,11 @@ import { DEFAULT_LIMITS, DEFAULT_MAX_OPEN_LINES, parseEnv, SECRET_NAMES } from '
 import { LOCAL_VARS } from '../../scripts/local-vars'
 
 const resend = { MAIL_PROVIDER: 'resend', MAIL_FROM: 'no-reply@mesa.mx', MAIL_API_KEY: 're_test' }
+const vapid = {
+  VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+  VAPID_PRIVATE_KEY: 'vapid-private-key',
+  VAPID_SUBJECT: 'mailto:ops@mesa.mx',
+}
 const stripe = {
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',
@@ -55,7 +60,11 @@ describe('the Worker configuration check', () => {
   it('takes a configuration that does not say where it runs as production', () => {
     expect(parseEnv({})).toMatchObject({
       ok: false,
-      problems: [expect.stringMatching(/^MAIL_PROVIDER/), expect.stringMatching(/^PAYMENT_PROVIDER/)],
+      problems: [
+        expect.stringMatching(/^MAIL_PROVIDER/),
+        expect.stringMatching(/^PAYMENT_PROVIDER/),
+        expect.stringMatching(/^VAPID_PUBLIC_KEY/),
+      ],
     })
   })
 
@@ -66,7 +75,7 @@ describe('the Worker configuration check', () => {
     expect(problems).toContainEqual(expect.stringMatching(/^MAIL_PROVIDER: .*Set MAIL_PROVIDER = "resend"/))
     expect(problems).toContainEqual(expect.stringMatching(/^PAYMENT_PROVIDER: .*may serve only the demo table/))
     // A real mailer alone is not enough: every real table would still be approved without money moving.
-    expect(parseEnv({ MESA_ENV: 'production', ...resend })).toMatchObject({
+    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...vapid })).toMatchObject({
       ok: false,
       problems: [expect.stringMatching(/^PAYMENT_PROVIDER/)],
     })
@@ -88,23 +97,45 @@ describe('the Worker configuration check', () => {
   })
 
   it('takes Stripe in production, with Stripe’s own address over https and no fee unless one is set', () => {
-    const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe })
+    const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid })
     expect(result).toMatchObject({
       ok: true,
       env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: 'https://api.stripe.com', MESA_FEE_BPS: 0 },
     })
-    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, MESA_FEE_BPS: '150' })).toMatchObject({
+    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid, MESA_FEE_BPS: '150' })).toMatchObject({
       ok: true,
       env: { MESA_FEE_BPS: 150 },
     })
     expect(
-      parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
+      parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid, STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
     ).toMatchObject({
       ok: false,
       problems: [expect.stringMatching(/^STRIPE_API_BASE: .*https/)],
     })
     // The stand-in's plain-http address is for local runs.
     expect(parseEnv({ ...LOCAL_VARS, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).ok).toBe(true)
+  })
+
+  it('refuses production without a VAPID key pair (alerts would only be printed), saying how to make one', () => {
+    const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe })
+    expect(result).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^VAPID_PUBLIC_KEY: .*npx tsx scripts\/vapid-keys\.ts.*VAPID_PRIVATE_KEY/)],
+    })
+    expect(SECRET_NAMES).toContain('VAPID_PRIVATE_KEY')
+    // Local runs may go without: their pushes are printed.
+    expect(parseEnv({ ...LOCAL_VARS }).ok).toBe(true)
+  })
+
+  it.each([
+    [{ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY }, ['VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']],
+    [{ ...vapid, VAPID_PUBLIC_KEY: 'not-a-key' }, ['VAPID_PUBLIC_KEY']],
+    [{ ...vapid, VAPID_SUBJECT: 'ops@mesa.mx' }, ['VAPID_SUBJECT']],
+  ])('refuses a VAPID configuration in part or out of shape: %o, naming %o', (values, names) => {
+    const result = parseEnv({ ...LOCAL_VARS, ...values })
+    expect(result.ok).toBe(false)
+    const named = result.ok ? [] : result.problems.map((problem) => problem.split(':')[0])
+    expect(named).toEqual(names)
   })
 
   it('npm run deploy stops before building when wrangler.toml would be refused', async () => {

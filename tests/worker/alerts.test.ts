@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { AlertKind } from '~/domain/alerts'
 import {
@@ -16,6 +16,11 @@ import {
   seedOwner,
   tacoTable,
 } from './fixtures'
+import { subscribe } from '../../stand-ins/push/browser'
+import { call } from './staff'
+
+/** A new phone, subscribed at the push service stand-in for this server's key. */
+const newPhone = () => subscribe(env.PUSH_STANDIN!, env.VAPID_PUBLIC_KEY!)
 
 /** The alerts a person's list shows, newest first: what kind, and whether read. */
 async function alertsOf(cookie: string): Promise<{ kind: AlertKind; read: boolean }[]> {
@@ -158,6 +163,28 @@ describe('alerts', () => {
     await delivered(table.sessionId)
     expect(await kindsOf(memo.cookie)).toEqual([])
     expect(await kindsOf(team.owner.cookie)).toEqual(['payment'])
+  })
+
+  it('reaches the followers’ phones with the page closed, and no one else’s', async () => {
+    const team = await restaurantAtWork()
+    const [ownerPhone, lupePhone] = await Promise.all([newPhone(), newPhone()])
+    for (const [phone, cookie] of [
+      [ownerPhone, team.owner.cookie],
+      [lupePhone, team.lupe.cookie],
+    ] as const)
+      expect((await call('POST', '/api/push/subscriptions', phone.json, cookie)).status).toBe(201)
+    const orderId = await dinerOrders(team.table.sessionId, team.agua)
+    await expect
+      .poll(async () => (await ownerPhone.received()).messages.map((message) => message.data))
+      .toEqual([
+        {
+          title: 'Mesa 12',
+          body: 'Mesa 12: nuevo pedido de los comensales',
+          url: `/admin/tables/${team.table.tableId}`,
+          tag: `order:${orderId}`,
+        },
+      ])
+    expect((await lupePhone.received()).messages).toEqual([])
   })
 
   it('reading: one alert, or all; the bell counts what is unread', async () => {

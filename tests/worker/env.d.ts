@@ -11,6 +11,11 @@ declare global {
       STRIPE_WEBHOOK_SECRET?: string
       STRIPE_API_BASE?: string
       MESA_FEE_BPS?: string
+      // Set in the worker project only (vitest.config.ts): this run's VAPID key pair, and the push service stand-in's origin.
+      VAPID_PUBLIC_KEY?: string
+      VAPID_PRIVATE_KEY?: string
+      VAPID_SUBJECT?: string
+      PUSH_STANDIN?: string
     }
   }
 }

@@ -297,6 +297,15 @@ export const billObject = (sessionId: string) => env.TABLE_SESSION.get(env.TABLE
  * Anything that reads the ledger (staff lists, analytics, these counts) reads it after this.
  */
 export async function delivered(sessionId: string): Promise<void> {
+  // A delivery already under way when this asks carries only what was committed before it began: ask again until
+  // nothing is left, then once more, so what commits nothing (a call, a declined card) is told to the hub too.
+  for (let round = 0; round < 10; round++) {
+    const left = await runInDurableObject(billObject(sessionId), async (instance: TableSession, state) => {
+      await instance.alarm()
+      return state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n
+    }).catch(() => 0)
+    if (left === 0) break
+  }
   await runInDurableObject(billObject(sessionId), (instance: TableSession) => instance.alarm())
 }
 

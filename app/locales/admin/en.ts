@@ -1,5 +1,6 @@
 import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
+import notificationsEn from './notifications.en'
 import teamEn from './team.en'
 import kitchenEn from './kitchen.en'
 import alertsEn from './alerts.en'
@@ -384,6 +385,7 @@ const adminEn: AdminResources = {
   team: teamEn,
   kitchen: kitchenEn,
   alerts: alertsEn,
+  notifications: notificationsEn,
 }
 
 export default adminEn

@@ -1,6 +1,7 @@
 import type { Widen } from '../widen'
 import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
+import notificationsEs from './notifications.es'
 import teamEs from './team.es'
 import kitchenEs from './kitchen.es'
 import alertsEs from './alerts.es'
@@ -387,6 +388,7 @@ const adminEs = {
   team: teamEs,
   kitchen: kitchenEs,
   alerts: alertsEs,
+  notifications: notificationsEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>

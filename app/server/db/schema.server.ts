@@ -179,6 +179,40 @@ export const authSessions = sqliteTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 )
 
+/**
+ * A device a member turned notifications on for (Web Push): the browser's
+ * push endpoint and the keys its messages are encrypted to. It belongs to
+ * the session it was made in and the restaurant that session worked in, so
+ * it ends with that session (a logout, a password reset, a removal) and
+ * carries no other restaurant's alerts.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    // The push service's address for this browser; one browser profile has one per site, whoever is signed in.
+    endpoint: text('endpoint').notNull(),
+    // The browser's P-256 public key and its 16-byte auth secret (base64url), for RFC 8291's encryption.
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_member_idx').on(t.restaurantId, t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
+)
+
 /** Single-use password reset tokens, stored hashed. */
 export const passwordResets = sqliteTable(
   'password_resets',

@@ -28,13 +28,17 @@ const isPublicPhoto = (url: URL) => url.pathname.startsWith('/menu-photos/')
  * own code adds. No page may be framed, no plugin loaded, no base URL
  * changed. Styles may be inline: React's style attributes need it and a
  * style cannot run code. 'self' in connect-src covers the live WebSockets of
- * the same host. With `stripe`, Stripe.js may call its API and show its
- * frames (the card form, the wallet buttons, the bank's 3-D Secure page).
+ * the same host. A service worker is a script no nonce can cover, and
+ * 'strict-dynamic' drops 'self': worker-src lets in workers from our own
+ * origin alone (public/staff-sw.js, the staff's notifications). With
+ * `stripe`, Stripe.js may call its API and show its frames (the card form,
+ * the wallet buttons, the bank's 3-D Secure page).
  */
 export function contentSecurityPolicy(nonce: string, { stripe = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

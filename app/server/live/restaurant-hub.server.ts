@@ -4,6 +4,8 @@ import { ledgerOf } from '../books/ledger.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { alertStatements } from '../alerts/alert-writes.server'
+import { pushAlerts, PushDevicesSeen } from '../alerts/alert-push.server'
+import type { AlertDraft } from '~/domain/alerts'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
 /**
@@ -20,6 +22,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
   readonly #statements: LedgerStatements
   readonly #batches: LedgerBatches
   readonly #d1: D1Database
+  readonly #devices: PushDevicesSeen
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
@@ -30,6 +33,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     this.#statements = new LedgerStatements(ledger)
     this.#batches = new LedgerBatches(ledger.d1)
     this.#d1 = ledger.d1
+    this.#devices = new PushDevicesSeen(env, ledger.restaurantId)
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
   }
 
@@ -65,12 +69,28 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
    * the screens hear of them.
    */
   async publish(events: BillEvent[]): Promise<void> {
-    const { statements } = alertStatements(this.#d1, this.#restaurantId, events)
+    const { statements, alerts } = alertStatements(this.#d1, this.#restaurantId, events)
     try {
       if (statements.length > 0) await this.#batches.write(statements)
     } finally {
       this.#broadcast(events)
     }
+    this.#push(alerts)
+  }
+
+  /** A member turned notifications on: the next alert looks for their device. */
+  devicesChanged(): void {
+    this.#devices.forget()
+  }
+
+  /** Stored alerts to the phones of those they reached, after the answer; a failed push never fails the write. */
+  #push(alerts: AlertDraft[]): void {
+    if (alerts.length === 0) return
+    const pushed = this.#devices
+      .any()
+      .then((any) => (any ? pushAlerts(this.env, this.#restaurantId, alerts) : undefined))
+      .catch((error: unknown) => console.error('alert push failed', error))
+    this.ctx.waitUntil(pushed)
   }
 
   /** Changes committed on one of the restaurant's bills, in order (a delivery carries several at once). */
@@ -105,6 +125,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     } finally {
       this.#broadcast(delivery.events)
     }
+    this.#push(alerts.alerts)
   }
 
   webSocketMessage(): void {}
