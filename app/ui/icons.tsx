@@ -91,3 +91,10 @@ export const TipFaceIcon = ({ level, className }: IconProps & { level: 'good' | 
     )}
   </Icon>
 )
+
+export const SearchIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+)

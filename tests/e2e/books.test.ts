@@ -8,14 +8,17 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
+  addOpenItem,
   BASE_URL,
   chromiumForFile,
   DESKTOP,
+  billOf,
   hydrated,
   phonePage,
   PHONE,
   screenshot,
   signUpAndSignIn,
+  themeCookie,
   tipAndPay,
 } from './browser'
 
@@ -43,20 +46,61 @@ async function newTable(page: Page, number: string) {
   return (await response.json()) as { id: string; sessionId: string }
 }
 
-/** The waiter adds an open item from the table's order page. */
-async function addOpenItem(page: Page, tableId: string, name: string, price: string, quantity: string) {
-  await page.goto(`/admin/tables/${tableId}/order`)
-  await page.getByTestId('open-item-name').fill(name)
-  await page.getByTestId('open-item-price').fill(price)
-  await page
-    .getByRole('region', { name: /Artículo abierto|Open item/ })
-    .getByLabel(/Cantidad|Cuántas unidades|How many units/)
-    .fill(quantity)
-  await page.getByTestId('open-item-add').click()
-  await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/Agregado a la cuenta|Added to the bill/)
+const leftToPay = (page: Page) => page.getByTestId('left-to-pay').textContent()
+
+/**
+ * A menu to order from, made through the menu API: tacos al pastor with a
+ * required salsa (verde by default, habanero $5 more), an agua de jamaica,
+ * and a pozole the kitchen ran out of.
+ */
+async function orderMenu(page: Page) {
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { headers: { Origin: BASE_URL }, data })
+    expect(response.status(), path).toBe(201)
+    return ((await response.json()) as { id: string }).id
+  }
+  const menu = await post('/api/menus', { name: 'Carta', type: 'lunch' })
+  const tacos = await post('/api/categories', { name: 'Tacos', menuId: menu })
+  const drinks = await post('/api/categories', { name: 'Bebidas', menuId: menu })
+  const taco = await post('/api/menu-items', { name: 'Taco al pastor', price: 3500, categoryId: tacos })
+  const salsa = await post('/api/modifier-groups', { name: 'Salsa', required: true, menuItemId: taco })
+  await post('/api/modifier-options', { name: 'Verde', isDefault: true, modifierGroupId: salsa })
+  await post('/api/modifier-options', { name: 'Habanero', priceAdjustment: 500, modifierGroupId: salsa })
+  const pozole = await post('/api/menu-items', { name: 'Pozole rojo', price: 9500, categoryId: tacos, soldOut: true })
+  const agua = await post('/api/menu-items', { name: 'Agua de jamaica', price: 3500, categoryId: drinks })
+  return { taco, agua, pozole }
 }
 
-const leftToPay = (page: Page) => page.getByTestId('left-to-pay').textContent()
+/** Nothing wider than a 390 px phone, and every control a thumb can hit: at least 44 px tall. */
+async function expectFitsPhone(page: Page) {
+  const { width, wider } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    // What sticks out, to say where the page grew wider.
+    wider: [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > 390.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName} ${element.dataset.testid ?? element.className}`),
+  }))
+  expect(width, wider.join('\n')).toBeLessThanOrEqual(390)
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea')]
+      .map((element) => {
+        // A radio or a check box is hit through its label, which is the target.
+        const target = element.matches('[type=radio], [type=checkbox]')
+          ? (element.closest('label') ?? element)
+          : element
+        const box = target.getBoundingClientRect()
+        return {
+          box,
+          what: `${element.tagName} ${element.textContent?.trim() || element.getAttribute('aria-label') || element.getAttribute('name')}`,
+        }
+      })
+      // What is drawn at all: the visually hidden skip link and closed pieces have no box.
+      .filter(({ box }) => box.width > 1 && box.height > 1 && box.height < 43.5)
+      .map(({ box, what }) => `${what}: ${Math.round(box.height)} px`),
+  )
+  expect(small).toEqual([])
+}
 
 describe('a night in the books', () => {
   it('orders, a phone payment, cash to the waiter, a void and a close add up in the cash-out, and the diner’s phone follows each change', async () => {
@@ -167,6 +211,114 @@ describe('a night in the books', () => {
     await expect.poll(() => card.textContent()).toContain('$25.00 por pagar')
     expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75')
     expect(errors).toEqual([])
+  })
+
+  it('a waiter takes an order on a phone: searches a dish, chooses its option and note in its sheet, adds a second, sends the ticket once; with JavaScript and without', async () => {
+    const { page, errors } = await staffPage(PHONE)
+    const table = await newTable(page, '8')
+    const { taco, agua, pozole } = await orderMenu(page)
+    const order = `/admin/tables/${table.id}/order`
+    await page.goto(order)
+    await hydrated(page, 'dish-search')
+    await expectFitsPhone(page)
+    await screenshot(page, 'order-menu-phone')
+
+    // Search: only the tacos are left; the sold-out pozole shows as such and opens nothing.
+    expect(await page.getByTestId(`sold-out-${pozole}`).textContent()).toContain('Agotado')
+    await page.getByTestId('dish-search').fill('pastor')
+    await expect.poll(() => page.getByTestId(`dish-${agua}`).count()).toBe(0)
+    await page.getByTestId(`dish-${taco}`).click()
+    const sheet = page.getByRole('dialog')
+    await sheet.getByLabel(/Habanero/).check()
+    await sheet.getByTestId('item-note').fill('Sin cebolla')
+    await screenshot(page, 'order-sheet-phone', { fold: true })
+    await sheet.getByTestId('add-with-options').click()
+    await sheet.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(1)
+    // Added in place: the search is as it was.
+    expect(new URL(page.url()).search).toBe('?q=pastor')
+
+    await page.getByTestId('dish-search').fill('')
+    await page.getByRole('link', { name: 'Bebidas' }).click()
+    await page.getByTestId(`dish-${agua}`).click()
+    await page.getByRole('dialog').getByTestId('add-with-options').click()
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(2)
+    // One more agua, from its line.
+    await page.getByRole('button', { name: 'Agregar uno de Agua de jamaica' }).click()
+    await expect.poll(() => page.getByTestId('ticket-total').textContent()).toBe('$110.00')
+    expect(await page.getByTestId('ticket-summary').textContent()).toBe('3 artículos$110.00')
+    await expectFitsPhone(page)
+    // The bar at the bottom leads to the ticket, further down the page.
+    await page.getByTestId('ticket-summary').click()
+    await expect.poll(() => page.getByTestId('ticket-total').isVisible()).toBe(true)
+    await screenshot(page, 'order-ticket-phone', { fold: true })
+
+    // The ticket as it stands, in the other language and theme, and on a desktop.
+    const signedIn = await page.context().storageState()
+    for (const [view, language, theme, name] of [
+      [PHONE, 'en', 'dark', 'order-ticket-phone-en-dark'],
+      [DESKTOP, 'es', 'dark', 'order-ticket-desktop-dark'],
+      [DESKTOP, 'en', 'light', 'order-ticket-desktop-en'],
+    ] as const) {
+      const locale = language === 'en' ? 'en-US' : 'es-MX'
+      const other = await phonePage(browser(), { ...view, locale, storageState: signedIn })
+      await other.page.context().addCookies([themeCookie(theme)])
+      await other.page.goto(order)
+      await hydrated(other.page, 'ticket')
+      expect(await other.page.getByTestId('send-ticket').textContent()).toBe(
+        language === 'es' ? 'Enviar a cocina' : 'Send to kitchen',
+      )
+      if (view === PHONE) await expectFitsPhone(other.page)
+      await screenshot(other.page, name, { fold: view === PHONE })
+      // The dish's sheet over it.
+      await other.page.getByTestId(`dish-${taco}`).click()
+      await other.page.getByRole('dialog').getByTestId('add-with-options').waitFor()
+      await screenshot(other.page, `${name}-sheet`, { fold: true })
+      expect(other.errors).toEqual([])
+      await other.page.context().close()
+    }
+
+    await page.getByTestId('send-ticket').click()
+    await page.waitForURL(new RegExp(`/admin/tables/${table.id}$`))
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Enviado a cocina')
+    const lines = page.getByTestId('bill-lines')
+    expect(await lines.textContent()).toMatch(/Taco al pastor.*Salsa: Habanero.*Sin cebolla.*Agua de jamaica/s)
+    expect((await billOf(table.sessionId)).items.map(({ name, quantity, note }) => [name, quantity, note])).toEqual([
+      ['Taco al pastor', 1, 'Sin cebolla'],
+      ['Agua de jamaica', 2, null],
+    ])
+    expect(errors).toEqual([])
+
+    // Without JavaScript: a dish's sheet is an address, adding posts and comes back with the ticket, and so does sending.
+    const plain = await phonePage(browser(), {
+      ...PHONE,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    })
+    await plain.page.goto(order)
+    expect(await plain.page.getByTestId('ticket-empty').count()).toBe(1)
+    await plain.page.getByTestId(`dish-${agua}`).click()
+    await plain.page.getByTestId('add-with-options').click()
+    await plain.page.getByTestId('open-item').click()
+    await screenshot(plain.page, 'order-open-item-phone-no-js', { fold: true })
+    await plain.page.getByLabel('Nombre', { exact: true }).fill('Pastel de cumpleaños')
+    await plain.page.getByLabel('Precio por unidad').fill('150')
+    await plain.page.getByTestId('open-item-add').click()
+    expect(await plain.page.getByTestId('ticket-line').allTextContents()).toEqual([
+      expect.stringContaining('Agua de jamaica'),
+      expect.stringContaining('Pastel de cumpleaños'),
+    ])
+    await expectFitsPhone(plain.page)
+    await screenshot(plain.page, 'order-ticket-phone-no-js', { fold: true })
+    await plain.page.getByTestId('send-ticket').click()
+    await plain.page.waitForURL(new RegExp(`/admin/tables/${table.id}$`))
+    expect((await billOf(table.sessionId)).items.map((line) => line.name)).toEqual([
+      'Taco al pastor',
+      'Agua de jamaica',
+      'Agua de jamaica',
+      'Pastel de cumpleaños',
+    ])
+    expect(plain.errors).toEqual([])
   })
 
   it('the table’s page fits a phone, in Spanish and English', async () => {

@@ -260,3 +260,23 @@ export async function tipAndPay(page: Page, percent: 0 | 10 | 15 | 20 = 15) {
   await page.getByTestId('pay-submit').click()
   await page.waitForURL(/\/customer\/payment-confirmation\//)
 }
+
+/**
+ * A waiter's open item, from the table's order page with JavaScript: typed
+ * into the ticket from its sheet, and the ticket sent to the kitchen; back on
+ * the table's page once the bill took it.
+ */
+export async function addOpenItem(page: Page, tableId: string, name: string, price: string, quantity = '1') {
+  await page.goto(`/admin/tables/${tableId}/order`)
+  await hydrated(page, 'open-item')
+  await page.getByTestId('open-item').click()
+  const sheet = page.getByRole('dialog')
+  await sheet.getByLabel(/^(Nombre|Name)$/).fill(name)
+  await sheet.getByLabel(/Precio por unidad|Price per unit/).fill(price)
+  await sheet.getByLabel(/^(Cantidad|Quantity)$/).fill(quantity)
+  await sheet.getByTestId('open-item-add').click()
+  await sheet.waitFor({ state: 'detached' })
+  await page.getByTestId('send-ticket').click()
+  await page.waitForURL(new RegExp(`/admin/tables/${tableId}$`))
+  await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/Enviado a cocina|Sent to the kitchen/)
+}

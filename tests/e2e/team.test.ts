@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
+  addOpenItem,
   BASE_URL,
   chromiumForFile,
   DESKTOP,
@@ -85,12 +86,7 @@ describe('a restaurant with its team', () => {
     await screenshot(waiter.page, 'team-waiter-dashboard-phone')
 
     // An order and a cash payment of part of it, signed by the waiter; no refund offered.
-    await waiter.page.goto(`/admin/tables/${table.id}/order`)
-    await waiter.page.getByTestId('open-item-name').fill('Parrillada')
-    await waiter.page.getByTestId('open-item-price').fill('300')
-    await waiter.page.getByTestId('open-item-add').click()
-    await expect.poll(() => waiter.page.getByTestId('toast').textContent()).toContain('Agregado a la cuenta')
-    await waiter.page.goto(`/admin/tables/${table.id}`)
+    await addOpenItem(waiter.page, table.id, 'Parrillada', '300')
     await hydrated(waiter.page, 'record-payment')
     await waiter.page.getByTestId('record-payment').locator('summary').click()
     await waiter.page.getByTestId('record-payment').getByLabel('Una cantidad').check()

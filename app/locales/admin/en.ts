@@ -1,5 +1,6 @@
 import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
+import orderEn from './order.en'
 import teamEn from './team.en'
 import type { AdminResources } from './es'
 
@@ -258,16 +259,7 @@ const adminEn: AdminResources = {
     refunded: 'Refund recorded',
     refundedAmount: 'Refunded: {{amount}}',
     order: 'Add to the bill',
-    orderTitle: 'Add items to Table {{number}}',
     orderBack: 'Back to the table',
-    openItem: 'Open item',
-    openItemHint: 'Something not on the menu: enter its name and price.',
-    name: 'Name',
-    price: 'Price per unit',
-    note: 'Note for the kitchen',
-    add: 'Add',
-    added: 'Added to the bill',
-    noMenu: 'This restaurant has no items on its menu yet.',
     history: 'Bill history',
     historyKinds: { void: 'Voided', comp: 'Comp', refund: 'Refund' },
     leftUnpaid: 'Left unpaid {{amount}}: {{reason}} ({{staff}})',
@@ -380,6 +372,7 @@ const adminEn: AdminResources = {
   menu: menusEn,
   cashOut: cashOutEn,
   team: teamEn,
+  order: orderEn,
 }
 
 export default adminEn

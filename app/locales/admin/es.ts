@@ -1,6 +1,7 @@
 import type { Widen } from '../widen'
 import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
+import orderEs from './order.es'
 import teamEs from './team.es'
 /** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
@@ -257,16 +258,7 @@ const adminEs = {
     refunded: 'Reembolso registrado',
     refundedAmount: 'Reembolsado: {{amount}}',
     order: 'Agregar a la cuenta',
-    orderTitle: 'Agregar artículos a la Mesa {{number}}',
     orderBack: 'Volver a la mesa',
-    openItem: 'Artículo abierto',
-    openItemHint: 'Algo que no está en el menú: escribe el nombre y el precio.',
-    name: 'Nombre',
-    price: 'Precio por unidad',
-    note: 'Nota para cocina',
-    add: 'Agregar',
-    added: 'Agregado a la cuenta',
-    noMenu: 'Este restaurante aún no tiene artículos en su menú.',
     history: 'Historial de la cuenta',
     historyKinds: { void: 'Anulado', comp: 'Cortesía', refund: 'Reembolso' },
     leftUnpaid: 'Quedó sin pagar {{amount}}: {{reason}} ({{staff}})',
@@ -383,6 +375,7 @@ const adminEs = {
   menu: menusEs,
   cashOut: cashOutEs,
   team: teamEs,
+  order: orderEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>
