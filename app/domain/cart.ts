@@ -139,9 +139,9 @@ export interface KeptCart<Entry extends TicketEntry> {
 // encodeURIComponent leaves the two separators as they are.
 const encodeText = (text: string) => encodeURIComponent(text).replaceAll('.', '%2E').replaceAll('~', '%7E')
 
-function decodeText(field: string, marked: string, maxChars: number): string | null {
+function decodeText(field: string, mark: string, maxChars: number): string | null {
   try {
-    return decodeURIComponent(field.slice(marked.length)).trim().slice(0, maxChars) || null
+    return decodeURIComponent(field.slice(mark.length)).trim().slice(0, maxChars) || null
   } catch {
     return null
   }

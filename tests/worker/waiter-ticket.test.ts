@@ -219,6 +219,15 @@ describe('the waiter’s ticket', () => {
     expect(await countLines(next.get('sessionId')!)).toBe(1)
   })
 
+  it('narrows the menu without JavaScript by what ?q= says, whatever its case, and a dish’s sheet closes back to it', async () => {
+    const { taco, agua, at } = await waitersTable()
+    const found = await at.page('?q=AGUA')
+    expect(found).toContain(`data-testid="dish-${agua}"`)
+    expect(found).not.toContain(`data-testid="dish-${taco}"`)
+    expect(found).toContain(`href="${at.path}?q=AGUA&amp;item=${agua}"`)
+    expect(await at.page('?q=pozole')).toContain('data-testid="no-dish"')
+  })
+
   it('will not take a sold-out dish, and shows it as such with nothing to tap', async () => {
     const { table, agua, taco, waiter, at } = await waitersTable()
     await setSoldOut(table.restaurantId, agua, true)

@@ -23,7 +23,6 @@ const orderEn: OrderResources = {
   ticket: 'Ticket',
   items_one: '{{count}} item',
   items_other: '{{count}} items',
-  viewTicket: 'View ticket',
   empty: 'The ticket is empty. Tap a dish to add it.',
   lineNote: 'Note: {{note}}',
   lineSoldOut: 'Sold out: remove it to send the rest.',

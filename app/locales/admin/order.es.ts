@@ -23,7 +23,6 @@ const orderEs = {
   ticket: 'Ticket',
   items_one: '{{count}} artículo',
   items_other: '{{count}} artículos',
-  viewTicket: 'Ver ticket',
   empty: 'El ticket está vacío. Toca un platillo para agregarlo.',
   lineNote: 'Nota: {{note}}',
   lineSoldOut: 'Agotado: quítalo para enviar lo demás.',
