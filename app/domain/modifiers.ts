@@ -9,6 +9,26 @@ export interface ModifierGroupRule {
   options: { id: string; name: string; priceAdjustmentCents: Cents; isDefault: boolean }[]
 }
 
+/** Only what choosing needs of a group read with more (its item, its times): what a page sends the phone. */
+export const modifierRule = ({
+  id,
+  name,
+  required,
+  multipleSelect,
+  options,
+}: ModifierGroupRule): ModifierGroupRule => ({
+  id,
+  name,
+  required,
+  multipleSelect,
+  options: options.map((option) => ({
+    id: option.id,
+    name: option.name,
+    priceAdjustmentCents: option.priceAdjustmentCents,
+    isDefault: option.isDefault,
+  })),
+})
+
 export type ChoiceResult =
   | { ok: true; optionIds: string[]; extraCents: Cents; summary: string | null }
   | { ok: false; reason: 'required' | 'single'; groupId: string }

@@ -138,7 +138,7 @@ function AlertItem({ alert }: { alert: AlertRow }) {
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="alertId" value={alert.id} />
         <input type="hidden" name="tableId" value={alert.tableId} />
-        {alert.kind === 'call' && !alert.read ? (
+        {alert.kind === 'call' && alert.resolvedAt === null ? (
           <>
             <input type="hidden" name="sessionId" value={alert.sessionId} />
             <input type="hidden" name="callId" value={alert.id.slice('call:'.length)} />

@@ -1,241 +1,271 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { getFormProps, getInputProps } from '@conform-to/react'
-import { Form, Link, useLoaderData } from '@remix-run/react'
-import { staffOrderSchema } from '~/domain/schemas/books'
+import {
+  data,
+  replace,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
+import { useActionData, useFetcher, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
+import {
+  addChosenItem,
+  addToCart,
+  cartCookie,
+  cartFromCookies,
+  cartLineKey,
+  cartLineLabel,
+  priceTicket,
+  removeFromCart,
+  setCartQuantity,
+  ticketOrderLines,
+  waiterTicket,
+  type TicketEntry,
+} from '~/domain/cart'
+import { newOrderId } from '~/domain/ids'
+import { menuViewOf, menuViewSearch } from '~/domain/menu-search'
+import { modifierRule } from '~/domain/modifiers'
+import { menuById } from '~/domain/order-pricing'
+import { addToCartFormSchema } from '~/domain/schemas/items'
+import { openItemSchema, sendTicketSchema, ticketLineSchema } from '~/domain/schemas/ticket'
 import { signatureOf } from '~/domain/signature'
+import { ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { addOrder } from '~/server/bills/bill-writes.server'
+import { redirectWithToast } from '~/server/http/toast.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
 import { invalidForm, refusedForm } from '~/server/tables/staff-table.server'
-import { ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
-import { redirectWithToast } from '~/server/http/toast.server'
-import { LabeledInput } from '~/ui/admin/books-forms'
-import { SoldOutBadge } from '~/ui/admin/menu-forms'
+import { DishPicker } from '~/ui/admin/order/dish-picker'
+import { OpenItemForm } from '~/ui/admin/order/open-item-form'
+import { TicketPanel } from '~/ui/admin/order/ticket-panel'
 import { AdminTopBar } from '~/ui/admin/top-bar'
-import { buttonClass } from '~/ui/button'
-import { ErrorList } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
-import { useLastResult, useSchemaForm, useUnansweredRefusal } from '~/ui/use-schema-form'
+import { choiceInUrl, ItemChooser } from '~/ui/item-chooser'
 import { staffTitle } from '~/ui/page-title'
+import { unlessOnlySearchChanged } from '~/ui/revalidate'
+import { Sheet } from '~/ui/sheet'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  staffTitle(args, (t) => t('admin.books.orderTitle', { number: args.data?.table.tableNumber ?? '' }))
+  staffTitle(args, (t) => t('admin.order.title', { number: args.data?.table.tableNumber ?? '' }))
 
-export const access: PageAccess = { view: 'orders.add', intents: { order: 'orders.add', 'open-item': 'orders.add' } }
+/** Every form of the page builds the waiter's ticket or sends it: each takes what adding to a bill takes. */
+export const access: PageAccess = {
+  view: 'orders.add',
+  intents: { add: 'orders.add', 'open-item': 'orders.add', line: 'orders.add', send: 'orders.add' },
+}
 
+/** What `replace()` marks a redirect with, for one that also carries a toast. */
+const REPLACE = { 'X-Remix-Replace': 'true' }
+
+/** The sheet of the open item, by its name in the address. */
+const OPEN_ITEM_SHEET = 'open-item'
+
+/** The menu, and the waiter's ticket for this table as its cookie keeps it, priced by the menu as it is now. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { db, table, restaurant } = await requireStaffTable(args.context, args.request, args.params.id, access.view)
+  const { db, table, restaurant, person } = await requireStaffTable(
+    args.context,
+    args.request,
+    args.params.id,
+    access.view,
+  )
+  const categories = (await readOwnerMenu(db, restaurant.id)).map((category) => ({
+    id: category.id,
+    name: category.name,
+    items: category.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      priceCents: item.priceCents,
+      soldOut: item.soldOut,
+      modifierGroups: item.modifierGroups.map(modifierRule),
+    })),
+  }))
+  const ticket = cartFromCookies(args.request.headers.get('Cookie'), waiterTicket(table.id))
   return {
     table: { id: table.id, tableNumber: table.tableNumber, sessionId: table.sessionId },
-    menu: await readOwnerMenu(db, restaurant.id),
+    categories,
+    ticket: { orderId: ticket.orderId, lines: priceTicket(ticket.entries, menuById(categories)) },
+    // Whose name the lines go on when the ticket is sent.
+    signer: signatureOf(person).name,
   }
 }
 
-/** One line a waiter adds: the options of a menu item come as one field per group (`group.<id>`), read together as its optionIds. */
+export const shouldRevalidate = unlessOnlySearchChanged
+
+/**
+ * The waiter's ticket, kept in a cookie of this table's page until it is
+ * sent: a dish from its sheet (`add`), an open item, a line's quantity or
+ * its removal (`line`), each answered by going back to the menu as it was
+ * (with JavaScript, through a fetcher, in place of the page in the history).
+ * `send` puts the whole ticket on the bill as one order under the ticket's
+ * id, signed by the member: sent again it is taken once; refused, the ticket
+ * stays as it was, with its id.
+ */
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData()
   const principal = await requireStaffForm(args.context, args.request, access, form)
-  const { table } = await ownTable(args.context, principal, args.params.id)
-  const here = `/admin/tables/${table.id}/order`
-  for (const [name, value] of [...form.entries()])
-    if (name.startsWith('group.') && typeof value === 'string' && value) form.append('optionIds', value)
-  const submission = parseWithZod(form, { schema: staffOrderSchema })
-  if (submission.status !== 'success') return invalidForm(submission)
-  const line = submission.value
-  const result = await addOrder(
-    args.context.cloudflare.env,
-    {
-      tableId: table.id,
-      sessionId: line.sessionId,
-      items: [
-        {
-          ...(line.menuItemId ? { menuItemId: line.menuItemId, optionIds: line.optionIds } : {}),
-          name: line.name ?? '',
-          // Staff type what one costs; the bill keeps the line's total.
-          price: (line.price ?? 0) * line.quantity,
-          description: null,
-          category: 'Order',
-          quantity: line.quantity,
-          customerName: null,
-          note: line.note,
-        },
-      ],
-    },
-    // The lines are the signed-in member's, for their restaurant.
-    { staff: { ...signatureOf(principal.person), restaurantId: principal.restaurant.id }, address: null },
-  )
-  // The bill was closed meanwhile: the page is drawn again for the table's new bill, saying so.
-  if (!result.ok && result.code === 'CLOSED')
-    return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
-  if (!result.ok) return refusedForm(submission, result.code)
-  return redirectWithToast(here, {
-    title: 'admin.books.added',
-    description: result.items.map((item) => `${item.quantity}× ${item.name}`).join(', '),
-  })
-}
-
-/** A waiter adds to a table's bill: any menu item with its options, or an open item; each with a quantity and a note. Plain forms, one line each. */
-export default function StaffOrder() {
-  const { table, menu } = useLoaderData<typeof loader>()
-  const { t, money } = useI18n()
-  const back = `/admin/tables/${table.id}`
-  const items = menu.flatMap((category) => category.items.map((item) => ({ ...item, category: category.name })))
-  // A refused dish whose form left the page (it sold out meanwhile) is said at the top.
-  const unanswered = useUnansweredRefusal(
-    (sent) => sent.intent !== 'order' || items.some((item) => item.id === sent.menuItemId && !item.soldOut),
-  )
-  return (
-    <div className="min-h-dvh">
-      <AdminTopBar backTo={back} backLabel={t('admin.books.orderBack')} />
-      <main className="mx-auto grid max-w-3xl gap-4 px-4 py-6">
-        <h1 className="text-2xl font-bold">{t('admin.books.orderTitle', { number: table.tableNumber })}</h1>
-        <ErrorList errors={unanswered} alert testId="order-errors" />
-        {items.length === 0 ? <p className="text-stone-600 dark:text-stone-400">{t('admin.books.noMenu')}</p> : null}
-        <ul className="grid gap-3" data-testid="staff-menu">
-          {items.map((item) => (
-            <li key={item.id} className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
-              {item.soldOut ? (
-                <div className="flex justify-between gap-3" data-testid={`sold-out-${item.id}`}>
-                  <div>
-                    <p className="font-semibold">
-                      {item.name}
-                      <SoldOutBadge />
-                    </p>
-                    <p className="text-sm text-stone-600 dark:text-stone-400">{item.category}</p>
-                  </div>
-                  <p className="font-semibold text-stone-500 tabular-nums line-through dark:text-stone-400">
-                    {money(item.priceCents)}
-                  </p>
-                </div>
-              ) : (
-                <MenuItemForm item={item} sessionId={table.sessionId} />
-              )}
-            </li>
-          ))}
-        </ul>
-        <OpenItemForm sessionId={table.sessionId} />
-        <Link to={back} className={buttonClass.secondary}>
-          {t('admin.books.orderBack')}
-        </Link>
-      </main>
-    </div>
-  )
-}
-
-type MenuItem = ReturnType<typeof useLoaderData<typeof loader>>['menu'][number]['items'][number] & { category: string }
-
-/** One dish with its options, a quantity and a note; a refusal comes back under it with what was typed. */
-function MenuItemForm({ item, sessionId }: { item: MenuItem; sessionId: string }) {
-  const { t, money } = useI18n()
-  const lastResult = useLastResult('order', { field: 'menuItemId', id: item.id })
-  const [form, fields] = useSchemaForm(staffOrderSchema, {
-    id: `order-${item.id}`,
-    lastResult,
-    defaultValue: { quantity: '1' },
-  })
-  /** The options of a group as last sent, so a refused order comes back with the choices made. */
-  const chosen = (groupId: string) => {
-    const sent = lastResult?.initialValue?.group
-    const value = sent && typeof sent === 'object' ? (sent as Record<string, unknown>)[groupId] : undefined
-    return value === undefined ? undefined : [value].flat()
+  const { db, table } = await ownTable(args.context, principal, args.params.id)
+  const place = waiterTicket(table.id)
+  const kept = cartFromCookies(args.request.headers.get('Cookie'), place)
+  const search = menuViewSearch(menuViewOf(new URL(args.request.url).searchParams))
+  const here = `/admin/tables/${table.id}/order${search === '?' ? '' : search}`
+  /**
+   * Back to the menu with the ticket as `entries` (a first line gives it its
+   * order id; an empty ticket is no cookie), in place of the page in the
+   * history, so Back leaves the page rather than undoing a line.
+   */
+  const keep = (entries: TicketEntry[], toast?: Parameters<typeof redirectWithToast>[1]) => {
+    const headers = { 'Set-Cookie': cartCookie(place, { entries, orderId: kept.orderId ?? newOrderId() }) }
+    return toast ? redirectWithToast(here, toast, { headers: { ...headers, ...REPLACE } }) : replace(here, { headers })
   }
-  return (
-    <Form method="post" className="grid gap-3" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="order" />
-      <input type="hidden" name="sessionId" value={sessionId} />
-      <input type="hidden" name="menuItemId" value={item.id} />
-      <div className="flex justify-between gap-3">
-        <div>
-          <p className="font-semibold">{item.name}</p>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{item.category}</p>
-        </div>
-        <p className="font-semibold tabular-nums">{money(item.priceCents)}</p>
-      </div>
-      {item.modifierGroups.map((group) => (
-        <fieldset key={group.id} className="grid gap-1">
-          <legend className="text-sm font-semibold">{group.name}</legend>
-          {group.options.map((option) => (
-            <label key={option.id} className="flex items-center gap-2 text-sm">
-              <input
-                type={group.multipleSelect ? 'checkbox' : 'radio'}
-                name={`group.${group.id}`}
-                value={option.id}
-                defaultChecked={chosen(group.id) ? chosen(group.id)!.includes(option.id) : option.isDefault}
-                required={group.required && !group.multipleSelect}
-              />
-              {option.name}
-              {option.priceAdjustmentCents ? ` (+${money(option.priceAdjustmentCents)})` : ''}
-            </label>
-          ))}
-        </fieldset>
-      ))}
-      <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2">
-        <LabeledInput
-          label={t('admin.books.quantity')}
-          errors={fields.quantity.errors}
-          inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: 99 }}
-        />
-        <LabeledInput
-          label={t('admin.books.note')}
-          errors={fields.note.errors}
-          inputProps={getInputProps(fields.note, { type: 'text' })}
-        />
-        <button type="submit" className={buttonClass.primary} data-testid={`order-${item.id}`}>
-          {t('admin.books.add')}
-        </button>
-      </div>
-      <ErrorList errors={form.errors} alert />
-    </Form>
-  )
+
+  switch (form.get('intent')) {
+    case 'add': {
+      const submission = parseWithZod(form, { schema: addToCartFormSchema })
+      if (submission.status !== 'success')
+        return keep(kept.entries, { title: 'admin.order.itemGone', variant: 'destructive' })
+      const { options, quantity, note } = submission.value
+      const item = menuById(await readOwnerMenu(db, principal.restaurant.id)).get(submission.value.item)
+      const added = addChosenItem(kept.entries, item, { optionIds: options, quantity, note })
+      if (added.ok)
+        return keep(added.entries, {
+          title: 'admin.order.added',
+          description: `${quantity}× ${cartLineLabel({ name: item?.name ?? '', details: added.summary })}`,
+        })
+      // Without JavaScript the sheet comes back with the group left empty named.
+      if (added.reason === 'missing')
+        return data({ intent: 'add', missing: added.groupId, optionIds: options, quantity, note }, { status: 400 })
+      return keep(kept.entries, {
+        title: { gone: 'admin.order.itemGone', 'sold-out': 'admin.order.soldOutToast', full: 'admin.order.full' }[
+          added.reason
+        ],
+        description: added.reason === 'sold-out' ? item?.name : undefined,
+        variant: 'destructive',
+      })
+    }
+    case 'open-item': {
+      const submission = parseWithZod(form, { schema: openItemSchema })
+      if (submission.status !== 'success') return invalidForm(submission)
+      const { name, price, quantity, note } = submission.value
+      const next = addToCart(kept.entries, { name, priceCents: price, note }, quantity)
+      if (!next) return keep(kept.entries, { title: 'admin.order.full', variant: 'destructive' })
+      return keep(next, { title: 'admin.order.added', description: `${quantity}× ${name}` })
+    }
+    case 'line': {
+      const submission = parseWithZod(form, { schema: ticketLineSchema })
+      if (submission.status !== 'success') return keep(kept.entries)
+      const { line, change } = submission.value
+      const now = kept.entries.find((entry) => cartLineKey(entry) === line)?.quantity ?? 0
+      if (change === 'remove') return keep(removeFromCart(kept.entries, line))
+      return keep(setCartQuantity(kept.entries, line, change === 'more' ? now + 1 : now - 1))
+    }
+    case 'send': {
+      const submission = parseWithZod(form, { schema: sendTicketSchema })
+      if (submission.status !== 'success')
+        return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+      const { sessionId, orderId, items } = submission.value
+      const result = await addOrder(
+        args.context.cloudflare.env,
+        { tableId: table.id, sessionId, orderId, items: ticketOrderLines(items) },
+        // The lines are the signed-in member's, for their restaurant.
+        { staff: { ...signatureOf(principal.person), restaurantId: principal.restaurant.id }, address: null },
+      )
+      // The bill was closed meanwhile: the page is drawn again for the table's new bill, the ticket kept, saying so.
+      if (!result.ok && result.code === 'CLOSED')
+        return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
+      if (!result.ok && result.code === 'SOLD_OUT')
+        return data(submission.reply({ formErrors: ['admin.order.refusedSoldOut'] }), { status: 409 })
+      if (!result.ok) return refusedForm(submission, result.code)
+      // What was sent leaves the ticket; a line added meanwhile from another screen stays, on a ticket of its own.
+      const sent = new Set(items.map(cartLineKey))
+      const rest =
+        kept.orderId === orderId ? kept.entries.filter((entry) => !sent.has(cartLineKey(entry))) : kept.entries
+      return redirectWithToast(
+        `/admin/tables/${table.id}`,
+        {
+          title: 'admin.order.sent',
+          description: result.items.map((line) => `${line.quantity}× ${line.name}`).join(', '),
+        },
+        {
+          headers: {
+            'Set-Cookie': cartCookie(place, {
+              entries: rest,
+              orderId: kept.orderId === orderId ? newOrderId() : kept.orderId,
+            }),
+          },
+        },
+      )
+    }
+    default:
+      throw data(null, { status: 400 })
+  }
 }
 
-/** A line with its own name and price (staff only): its errors under its fields, what was typed kept. */
-function OpenItemForm({ sessionId }: { sessionId: string }) {
+export default function StaffOrder() {
+  const { table, categories, ticket, signer } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
   const { t } = useI18n()
-  const lastResult = useLastResult('open-item')
-  const [form, fields] = useSchemaForm(staffOrderSchema, {
-    id: 'open-item-form',
-    lastResult,
-    defaultValue: { quantity: '1' },
-  })
+  const [searchParams] = useSearchParams()
+  const location = useLocation()
+  const adding = useFetcher()
+  const view = menuViewOf(searchParams)
+  const here = menuViewSearch(view)
+  const choosing = categories.flatMap((category) => category.items).find((item) => item.id === searchParams.get('item'))
+  // A refused dish (a required choice left out, without JavaScript) comes back with what was chosen.
+  const missing = refused && 'missing' in refused ? refused : undefined
+
   return (
-    <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="open-item">
-      <h2 id="open-item" className="font-bold">
-        {t('admin.books.openItem')}
-      </h2>
-      <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.books.openItemHint')}</p>
-      <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="open-item" />
-        <input type="hidden" name="sessionId" value={sessionId} />
-        <LabeledInput
-          label={t('admin.books.name')}
-          errors={fields.name.errors}
-          testId="open-item-name"
-          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), required: true }}
-        />
-        <LabeledInput
-          label={t('admin.books.price')}
-          errors={fields.price.errors}
-          testId="open-item-price"
-          inputProps={{ ...getInputProps(fields.price, { type: 'text' }), required: true, inputMode: 'decimal' }}
-        />
-        <LabeledInput
-          label={t('admin.books.quantity')}
-          errors={fields.quantity.errors}
-          inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: 99 }}
-        />
-        <LabeledInput
-          label={t('admin.books.note')}
-          errors={fields.note.errors}
-          inputProps={getInputProps(fields.note, { type: 'text' })}
-        />
-        <div className="sm:col-span-2">
-          <ErrorList errors={form.errors} alert testId="open-item-errors" />
+    <div className={`min-h-dvh ${ticket.lines.length > 0 ? 'pb-36 lg:pb-8' : 'pb-8'}`}>
+      <AdminTopBar backTo={`/admin/tables/${table.id}`} backLabel={t('admin.books.orderBack')} />
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 pt-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <div className="grid min-w-0 gap-4">
+          <h1 className="text-2xl font-bold">{t('admin.order.title', { number: table.tableNumber })}</h1>
+          <DishPicker
+            categories={categories}
+            view={view}
+            openItemTo={menuViewSearch(view, { sheet: OPEN_ITEM_SHEET })}
+          />
         </div>
-        <button type="submit" className={`${buttonClass.primary} sm:col-span-2`} data-testid="open-item-add">
-          {t('admin.books.add')}
-        </button>
-      </Form>
-    </section>
+        <TicketPanel
+          lines={ticket.lines}
+          orderId={ticket.orderId}
+          sessionId={table.sessionId}
+          signer={signer}
+          action={`${location.pathname}${here}`}
+        />
+      </main>
+      <Sheet open={Boolean(choosing)} closeTo={here} title={choosing?.name ?? ''}>
+        {choosing?.soldOut ? (
+          <p
+            role="status"
+            className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+            data-testid="sold-out-notice"
+          >
+            {t('admin.order.soldOutText')}
+          </p>
+        ) : choosing ? (
+          <ItemChooser
+            key={choosing.id}
+            groups={choosing.modifierGroups}
+            basePriceCents={choosing.priceCents}
+            fields={{
+              intent: 'add',
+              item: choosing.id,
+              ...(view.query ? { q: view.query } : {}),
+              ...(view.categoryId ? { category: view.categoryId } : {}),
+            }}
+            initial={missing ?? choiceInUrl(choosing.modifierGroups, searchParams)}
+            missing={missing?.missing}
+            onAdd={(_, form) =>
+              adding.submit(form, {
+                method: 'post',
+                action: `${location.pathname}${location.search}`,
+                preventScrollReset: true,
+              })
+            }
+          />
+        ) : null}
+      </Sheet>
+      <Sheet open={searchParams.get('sheet') === OPEN_ITEM_SHEET} closeTo={here} title={t('admin.order.openItem')}>
+        <OpenItemForm action={`${location.pathname}${location.search}`} />
+      </Sheet>
+    </div>
   )
 }

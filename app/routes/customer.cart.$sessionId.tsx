@@ -14,6 +14,7 @@ import {
   cartFromCookies,
   cartLineKey,
   cartTotals,
+  dinerCart,
   MAX_LINE_QUANTITY,
   priceCart,
   removeFromCart,
@@ -53,7 +54,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   return {
     ...dinerHeader(bill),
     tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },
-    lines: priceCart(cartFromCookies(request.headers.get('Cookie'), bill.sessionId), menu),
+    lines: priceCart(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, menu),
     orderId: newOrderId(),
   }
 }
@@ -67,10 +68,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const form = await request.formData()
-  const kept = cartFromCookies(request.headers.get('Cookie'), bill.sessionId)
+  const kept = cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries
   const keep = (entries: typeof kept, search = '') =>
     redirect(`${customerPath.cart(bill.sessionId)}${search}`, {
-      headers: { 'Set-Cookie': cartCookie(bill.sessionId, entries) },
+      headers: { 'Set-Cookie': cartCookie(dinerCart(bill.sessionId), { entries }) },
     })
   if (form.has('remove')) {
     const removal = parseWithZod(form, { schema: removeFromCartFormSchema })
@@ -128,10 +129,9 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' },
       {
         headers: {
-          'Set-Cookie': cartCookie(
-            bill.sessionId,
-            kept.filter((entry) => !ordered.has(cartLineKey(entry))),
-          ),
+          'Set-Cookie': cartCookie(dinerCart(bill.sessionId), {
+            entries: kept.filter((entry) => !ordered.has(cartLineKey(entry))),
+          }),
         },
       },
     )

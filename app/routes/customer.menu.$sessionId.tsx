@@ -3,16 +3,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import {
+  addChosenItem,
   addToCart,
   cartCookie,
   cartFromCookies,
   cartLineLabel,
   cartTotals,
-  cleanNote,
-  lineQuantityWithin,
+  dinerCart,
   priceCart,
 } from '~/domain/cart'
-import { checkChoice, type ModifierGroupRule } from '~/domain/modifiers'
+import { modifierRule } from '~/domain/modifiers'
 import { menuInLanguage, shownText } from '~/domain/menu-language'
 import { menuById } from '~/domain/order-pricing'
 import { addToCartFormSchema } from '~/domain/schemas/items'
@@ -24,7 +24,7 @@ import { redirectWithToast } from '~/server/http/toast.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
-import { CHOICE_UPDATE, ItemChooser, optionField, type ItemChoice } from '~/ui/customer/item-chooser'
+import { choiceInUrl, ItemChooser, type ItemChoice } from '~/ui/item-chooser'
 import { CustomerShell } from '~/ui/customer/shell'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
@@ -48,27 +48,13 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // Only what the phone needs of each item's modifiers; names and descriptions in the diner's language.
   const categories = menuInLanguage(menu, language).map((category) => ({
     ...category,
-    items: category.items.map((item) => ({
-      ...item,
-      modifierGroups: item.modifierGroups.map(({ id, name, required, multipleSelect, options }): ModifierGroupRule => ({
-        id,
-        name,
-        required,
-        multipleSelect,
-        options: options.map((option) => ({
-          id: option.id,
-          name: option.name,
-          priceAdjustmentCents: option.priceAdjustmentCents,
-          isDefault: option.isDefault,
-        })),
-      })),
-    })),
+    items: category.items.map((item) => ({ ...item, modifierGroups: item.modifierGroups.map(modifierRule) })),
   }))
   return {
     ...dinerHeader(bill),
     categories,
     pdfs,
-    cart: cartFromCookies(request.headers.get('Cookie'), bill.sessionId),
+    cart: cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries,
   }
 }
 
@@ -91,45 +77,30 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const category = new URL(request.url).searchParams.get('category')
   const submission = parseWithZod(await request.formData(), { schema: addToCartFormSchema })
-  const item =
-    submission.status === 'success'
-      ? menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item)
-      : undefined
-  if (submission.status !== 'success' || !item)
-    return redirectWithToast(menuAt(bill.sessionId, category), {
-      title: 'customer.menu.itemGone',
-      variant: 'destructive',
-    })
-  const { name } = shownText(item, await getLanguage(request))
-  if (item.soldOut)
-    return redirectWithToast(menuAt(bill.sessionId, category, item.id), {
-      title: 'customer.menu.soldOutToast',
-      description: name,
-      variant: 'destructive',
-    })
+  const itemGone = () =>
+    redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
+  if (submission.status !== 'success') return itemGone()
   const { options, quantity, note } = submission.value
-  const choice = checkChoice(item.modifierGroups, options)
-  if (!choice.ok) {
-    if (choice.groupId) return data({ missing: choice.groupId, optionIds: options, quantity, note }, { status: 400 })
-    return redirectWithToast(menuAt(bill.sessionId, category), {
-      title: 'customer.menu.itemGone',
-      variant: 'destructive',
-    })
-  }
-  const next = addToCart(
-    cartFromCookies(request.headers.get('Cookie'), bill.sessionId),
-    { menuItemId: item.id, optionIds: choice.optionIds, note },
+  const item = menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item)
+  const added = addChosenItem(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, item, {
+    optionIds: options,
     quantity,
-  )
-  if (!next)
+    note,
+  })
+  if (!item || (!added.ok && added.reason === 'gone')) return itemGone()
+  if (!added.ok && added.reason === 'missing')
+    return data({ missing: added.groupId, optionIds: options, quantity, note }, { status: 400 })
+  const { name } = shownText(item, await getLanguage(request))
+  if (!added.ok)
     return redirectWithToast(menuAt(bill.sessionId, category, item.id), {
-      title: 'customer.menu.cartFull',
+      title: added.reason === 'sold-out' ? 'customer.menu.soldOutToast' : 'customer.menu.cartFull',
+      description: added.reason === 'sold-out' ? name : undefined,
       variant: 'destructive',
     })
   return redirectWithToast(
     menuAt(bill.sessionId, category, item.id),
-    { title: 'customer.menu.itemAdded', description: addedLabel(name, { summary: choice.summary, quantity }) },
-    { headers: { 'Set-Cookie': cartCookie(bill.sessionId, next) } },
+    { title: 'customer.menu.itemAdded', description: addedLabel(name, { summary: added.summary, quantity }) },
+    { headers: { 'Set-Cookie': cartCookie(dinerCart(bill.sessionId), { entries: added.entries }) } },
   )
 }
 
@@ -149,17 +120,6 @@ export default function Menu() {
   const activeTab = useRef<HTMLAnchorElement>(null)
   const here = active ? `?category=${encodeURIComponent(active.id)}` : '?'
   const choosing = categories.flatMap((category) => category.items).find((item) => item.id === searchParams.get('item'))
-  // Without JavaScript, Update draws the sheet again with the choice the diner made.
-  const choiceInUrl =
-    choosing && searchParams.get(CHOICE_UPDATE.name) === CHOICE_UPDATE.value
-      ? {
-          optionIds: choosing.modifierGroups.flatMap((group) =>
-            searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id)),
-          ),
-          quantity: lineQuantityWithin(Number(searchParams.get('quantity'))),
-          note: cleanNote(searchParams.get('note')),
-        }
-      : undefined
 
   const add = (itemId: string, choice: ItemChoice) => {
     const item = menu.get(itemId)
@@ -436,7 +396,7 @@ export default function Menu() {
             groups={choosing.modifierGroups}
             basePriceCents={choosing.priceCents}
             fields={{ category: active?.id ?? '', item: choosing.id }}
-            initial={refused ?? choiceInUrl}
+            initial={refused ?? choiceInUrl(choosing.modifierGroups, searchParams)}
             missing={refused?.missing}
             onAdd={(choice) => {
               add(choosing.id, choice)

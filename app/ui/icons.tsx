@@ -98,3 +98,10 @@ export const BellIcon = ({ className }: IconProps) => (
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </Icon>
 )
+
+export const SearchIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+)

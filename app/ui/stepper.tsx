@@ -14,7 +14,8 @@ interface StepperProps {
   testId?: string
 }
 
-const stepButton =
+/** A round − or + button, 44 px: the stepper's, and a ticket line's, which posts its change. */
+export const stepButton =
   'inline-grid size-11 place-items-center rounded-full border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-900 text-xl font-bold text-stone-800 dark:text-stone-200 hover:bg-stone-100 dark:hover:bg-stone-800 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 disabled:opacity-40'
 
 /**

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,6 +35,18 @@ describe('the deployed Worker bundle', () => {
     expect(copiesOf('"$ZodString"')).toBe(1)
     expect(copiesOf('You defined an action for route')).toBe(1)
     expect(copiesOf('Failed query')).toBe(1)
+  })
+
+  it('builds zod’s parsers without `new Function`, in the Worker and in the pages’ scripts, whose CSP refuses it', () => {
+    // app/domain/schemas/zod.ts sets it; package.json keeps that module's side effect in the bundles.
+    const setting = 'jitless:!0'
+    expect(copiesOf(setting)).toBe(1)
+    const assets = join('build', 'client', 'assets')
+    expect(
+      readdirSync(assets).filter(
+        (file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes(setting),
+      ),
+    ).toHaveLength(1)
   })
 
   it('is minified', () => {

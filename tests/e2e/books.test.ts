@@ -8,14 +8,19 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
+  addOpenItem,
   BASE_URL,
   chromiumForFile,
   DESKTOP,
+  billOf,
+  expectFitsPhone,
+  orderMenu,
   hydrated,
   phonePage,
   PHONE,
   screenshot,
   signUpAndSignIn,
+  themeCookie,
   tipAndPay,
 } from './browser'
 
@@ -41,19 +46,6 @@ async function newTable(page: Page, number: string) {
   })
   expect(response.status()).toBe(201)
   return (await response.json()) as { id: string; sessionId: string }
-}
-
-/** The waiter adds an open item from the table's order page. */
-async function addOpenItem(page: Page, tableId: string, name: string, price: string, quantity: string) {
-  await page.goto(`/admin/tables/${tableId}/order`)
-  await page.getByTestId('open-item-name').fill(name)
-  await page.getByTestId('open-item-price').fill(price)
-  await page
-    .getByRole('region', { name: /Artículo abierto|Open item/ })
-    .getByLabel(/Cantidad|Cuántas unidades|How many units/)
-    .fill(quantity)
-  await page.getByTestId('open-item-add').click()
-  await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/Agregado a la cuenta|Added to the bill/)
 }
 
 const leftToPay = (page: Page) => page.getByTestId('left-to-pay').textContent()
@@ -167,6 +159,114 @@ describe('a night in the books', () => {
     await expect.poll(() => card.textContent()).toContain('$25.00 por pagar')
     expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75')
     expect(errors).toEqual([])
+  })
+
+  it('a waiter takes an order on a phone: searches a dish, chooses its option and note in its sheet, adds a second, sends the ticket once; with JavaScript and without', async () => {
+    const { page, errors } = await staffPage(PHONE)
+    const table = await newTable(page, '8')
+    const { taco, agua, pozole } = await orderMenu(page)
+    const order = `/admin/tables/${table.id}/order`
+    await page.goto(order)
+    await hydrated(page, 'dish-search')
+    await expectFitsPhone(page)
+    await screenshot(page, 'order-menu-phone')
+
+    // Search: only the tacos are left; the sold-out pozole shows as such and opens nothing.
+    expect(await page.getByTestId(`sold-out-${pozole}`).textContent()).toContain('Agotado')
+    await page.getByTestId('dish-search').fill('pastor')
+    await expect.poll(() => page.getByTestId(`dish-${agua}`).count()).toBe(0)
+    await page.getByTestId(`dish-${taco}`).click()
+    const sheet = page.getByRole('dialog')
+    await sheet.getByLabel(/Habanero/).check()
+    await sheet.getByTestId('item-note').fill('Sin cebolla')
+    await screenshot(page, 'order-sheet-phone', { fold: true })
+    await sheet.getByTestId('add-with-options').click()
+    await sheet.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(1)
+    // Added in place: the search is as it was.
+    expect(new URL(page.url()).search).toBe('?q=pastor')
+
+    await page.getByTestId('dish-search').fill('')
+    await page.getByRole('link', { name: 'Bebidas' }).click()
+    await page.getByTestId(`dish-${agua}`).click()
+    await page.getByRole('dialog').getByTestId('add-with-options').click()
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(2)
+    // One more agua, from its line.
+    await page.getByRole('button', { name: 'Agregar uno de Agua de jamaica' }).click()
+    await expect.poll(() => page.getByTestId('ticket-total').textContent()).toBe('$110.00')
+    expect(await page.getByTestId('ticket-summary').textContent()).toBe('3 artículos$110.00')
+    await expectFitsPhone(page)
+    // The bar at the bottom leads to the ticket, further down the page.
+    await page.getByTestId('ticket-summary').click()
+    await expect.poll(() => page.getByTestId('ticket-total').isVisible()).toBe(true)
+    await screenshot(page, 'order-ticket-phone', { fold: true })
+
+    // The ticket as it stands, in the other language and theme, and on a desktop.
+    const signedIn = await page.context().storageState()
+    for (const [view, language, theme, name] of [
+      [PHONE, 'en', 'dark', 'order-ticket-phone-en-dark'],
+      [DESKTOP, 'es', 'dark', 'order-ticket-desktop-dark'],
+      [DESKTOP, 'en', 'light', 'order-ticket-desktop-en'],
+    ] as const) {
+      const locale = language === 'en' ? 'en-US' : 'es-MX'
+      const other = await phonePage(browser(), { ...view, locale, storageState: signedIn })
+      await other.page.context().addCookies([themeCookie(theme)])
+      await other.page.goto(order)
+      await hydrated(other.page, 'ticket')
+      expect(await other.page.getByTestId('send-ticket').textContent()).toBe(
+        language === 'es' ? 'Enviar a cocina' : 'Send to kitchen',
+      )
+      if (view === PHONE) await expectFitsPhone(other.page)
+      await screenshot(other.page, name, { fold: view === PHONE })
+      // The dish's sheet over it.
+      await other.page.getByTestId(`dish-${taco}`).click()
+      await other.page.getByRole('dialog').getByTestId('add-with-options').waitFor()
+      await screenshot(other.page, `${name}-sheet`, { fold: true })
+      expect(other.errors).toEqual([])
+      await other.page.context().close()
+    }
+
+    await page.getByTestId('send-ticket').click()
+    await page.waitForURL(new RegExp(`/admin/tables/${table.id}$`))
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Enviado a cocina')
+    const lines = page.getByTestId('bill-lines')
+    expect(await lines.textContent()).toMatch(/Taco al pastor.*Salsa: Habanero.*Sin cebolla.*Agua de jamaica/s)
+    expect((await billOf(table.sessionId)).items.map(({ name, quantity, note }) => [name, quantity, note])).toEqual([
+      ['Taco al pastor', 1, 'Sin cebolla'],
+      ['Agua de jamaica', 2, null],
+    ])
+    expect(errors).toEqual([])
+
+    // Without JavaScript: a dish's sheet is an address, adding posts and comes back with the ticket, and so does sending.
+    const plain = await phonePage(browser(), {
+      ...PHONE,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    })
+    await plain.page.goto(order)
+    expect(await plain.page.getByTestId('ticket-empty').count()).toBe(1)
+    await plain.page.getByTestId(`dish-${agua}`).click()
+    await plain.page.getByTestId('add-with-options').click()
+    await plain.page.getByTestId('open-item').click()
+    await screenshot(plain.page, 'order-open-item-phone-no-js', { fold: true })
+    await plain.page.getByLabel('Nombre', { exact: true }).fill('Pastel de cumpleaños')
+    await plain.page.getByLabel('Precio por unidad').fill('150')
+    await plain.page.getByTestId('open-item-add').click()
+    expect(await plain.page.getByTestId('ticket-line').allTextContents()).toEqual([
+      expect.stringContaining('Agua de jamaica'),
+      expect.stringContaining('Pastel de cumpleaños'),
+    ])
+    await expectFitsPhone(plain.page)
+    await screenshot(plain.page, 'order-ticket-phone-no-js', { fold: true })
+    await plain.page.getByTestId('send-ticket').click()
+    await plain.page.waitForURL(new RegExp(`/admin/tables/${table.id}$`))
+    expect((await billOf(table.sessionId)).items.map((line) => line.name)).toEqual([
+      'Taco al pastor',
+      'Agua de jamaica',
+      'Agua de jamaica',
+      'Pastel de cumpleaños',
+    ])
+    expect(plain.errors).toEqual([])
   })
 
   it('the table’s page fits a phone, in Spanish and English', async () => {

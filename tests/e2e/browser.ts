@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
+import type { Role } from '../../app/domain/permissions'
 import { createRequire } from 'node:module'
 import {
   chromium,
@@ -259,4 +261,111 @@ export async function tipAndPay(page: Page, percent: 0 | 10 | 15 | 20 = 15) {
   await page.getByText('Tarjeta de crédito o débito').click()
   await page.getByTestId('pay-submit').click()
   await page.waitForURL(/\/customer\/payment-confirmation\//)
+}
+
+/**
+ * A waiter's open item, from the table's order page with JavaScript: typed
+ * into the ticket from its sheet, and the ticket sent to the kitchen; back on
+ * the table's page once the bill took it.
+ */
+export async function addOpenItem(page: Page, tableId: string, name: string, price: string, quantity = '1') {
+  await page.goto(`/admin/tables/${tableId}/order`)
+  await hydrated(page, 'open-item')
+  await page.getByTestId('open-item').click()
+  const sheet = page.getByRole('dialog')
+  await sheet.getByLabel(/^(Nombre|Name)$/).fill(name)
+  await sheet.getByLabel(/Precio por unidad|Price per unit/).fill(price)
+  await sheet.getByLabel(/^(Cantidad|Quantity)$/).fill(quantity)
+  await sheet.getByTestId('open-item-add').click()
+  await sheet.waitFor({ state: 'detached' })
+  await page.getByTestId('send-ticket').click()
+  await page.waitForURL(new RegExp(`/admin/tables/${tableId}$`))
+  await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/Enviado a cocina|Sent to the kitchen/)
+}
+
+/**
+ * A menu to order from, made through the menu API: tacos al pastor with a
+ * required salsa (verde by default, habanero $5 more), an agua de jamaica,
+ * and a pozole the kitchen ran out of.
+ */
+export async function orderMenu(page: Page) {
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { headers: { Origin: BASE_URL }, data })
+    expect(response.status(), path).toBe(201)
+    return ((await response.json()) as { id: string }).id
+  }
+  const menu = await post('/api/menus', { name: 'Carta', type: 'lunch' })
+  const tacos = await post('/api/categories', { name: 'Tacos', menuId: menu })
+  const drinks = await post('/api/categories', { name: 'Bebidas', menuId: menu })
+  const taco = await post('/api/menu-items', { name: 'Taco al pastor', price: 3500, categoryId: tacos })
+  const salsa = await post('/api/modifier-groups', { name: 'Salsa', required: true, menuItemId: taco })
+  await post('/api/modifier-options', { name: 'Verde', isDefault: true, modifierGroupId: salsa })
+  await post('/api/modifier-options', { name: 'Habanero', priceAdjustment: 500, modifierGroupId: salsa })
+  const pozole = await post('/api/menu-items', { name: 'Pozole rojo', price: 9500, categoryId: tacos, soldOut: true })
+  const agua = await post('/api/menu-items', { name: 'Agua de jamaica', price: 3500, categoryId: drinks })
+  return { taco, agua, pozole }
+}
+
+/** Nothing wider than a 390 px phone, and every control a thumb can hit: at least 44 px tall. */
+export async function expectFitsPhone(page: Page) {
+  const { width, wider } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    // What sticks out, to say where the page grew wider.
+    wider: [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > 390.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName} ${element.dataset.testid ?? element.className}`),
+  }))
+  expect(width, wider.join('\n')).toBeLessThanOrEqual(390)
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea')]
+      .map((element) => {
+        // A radio or a check box is hit through its label, which is the target.
+        const target = element.matches('[type=radio], [type=checkbox]')
+          ? (element.closest('label') ?? element)
+          : element
+        const box = target.getBoundingClientRect()
+        return {
+          box,
+          what: `${element.tagName} ${element.textContent?.trim() || element.getAttribute('aria-label') || element.getAttribute('name')}`,
+        }
+      })
+      // What is drawn at all: the visually hidden skip link and closed pieces have no box.
+      .filter(({ box }) => box.width > 1 && box.height > 1 && box.height < 43.5)
+      .map(({ box, what }) => `${what}: ${Math.round(box.height)} px`),
+  )
+  expect(small).toEqual([])
+}
+
+/** The owner's team page: an invitation to `email` with `role`, through its form. */
+export async function invite(page: Page, email: string, role: Role) {
+  const form = page.locator('form', { has: page.locator('input[name="intent"][value="invite"]') })
+  await form.getByLabel('Correo').fill(email)
+  await form.getByLabel('Rol').selectOption(role)
+  await form.getByRole('button', { name: 'Enviar invitación' }).click()
+  await expect.poll(() => page.getByTestId('toast').textContent()).toContain(`Invitación enviada a ${email}`)
+}
+
+/**
+ * The invitation's link, as its mail carries it. The local mailer prints
+ * mail to the server's console, out of the tests' reach, and D1 keeps only
+ * the link token's hash: the test gives the pending invitation a token of
+ * its own (the hash the server checks) and follows that link instead.
+ */
+export async function linkFor(email: string) {
+  const token = `e2e-${crypto.randomUUID()}`
+  const hash = createHash('sha256').update(token).digest('hex')
+  await serverD1(
+    `UPDATE invitations SET id = '${hash}' WHERE email = '${email}' AND accepted_at IS NULL AND cancelled_at IS NULL`,
+  )
+  return `/admin/join/${token}`
+}
+
+/** A newcomer opens their invitation and joins with a name and a password, landing where their role works. */
+export async function join(page: Page, link: string, name: string, lands = /\/admin\/dashboard$/) {
+  await page.goto(link)
+  await page.getByLabel('Tu nombre').fill(name)
+  await page.getByLabel('Elige una contraseña').fill('equipo-e2e-2026')
+  await page.getByRole('button', { name: 'Crear mi cuenta y unirme' }).click()
+  await page.waitForURL(lands)
 }

@@ -75,6 +75,7 @@ export async function everyScreen(staff: Page): Promise<Screens> {
     public: [
       `/customer/table/${sid}`,
       `/customer/table/${sid}?sheet=pay`,
+      `/customer/table/${sid}?sheet=call`,
       `/customer/pay-items/${sid}`,
       `/customer/split-equal/${sid}`,
       `/customer/payment-options/${sid}?items=${tacos?.id}:1`,
@@ -109,6 +110,9 @@ export async function everyScreen(staff: Page): Promise<Screens> {
       `/admin/tables/${table.id}?close=1`,
       `/admin/tables/${table.id}/order`,
       '/admin/cash-out',
+      '/admin/kitchen',
+      '/admin/alerts',
+      '/admin/notifications',
       '/admin/menu-management',
       `/admin/menu-builder/${menu.id}`,
       `/admin/menu-builder/${menu.id}?tab=items&dialog=item`,

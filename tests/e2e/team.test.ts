@@ -5,56 +5,24 @@
  * takes the rest on the terminal and refunds part; the cash-out names both;
  * the owner removes the waiter, whose open page is signed out at once.
  */
-import { createHash } from 'node:crypto'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
+  addOpenItem,
   BASE_URL,
   chromiumForFile,
   DESKTOP,
   hydrated,
+  invite,
+  join,
+  linkFor,
   phonePage,
   PHONE,
   screenshot,
-  serverD1,
   signUpAndSignIn,
   watchLiveSocket,
 } from './browser'
 
 const browser = chromiumForFile()
-
-/** The owner's team page: an invitation to `email` with `role`, through its form. */
-async function invite(page: Page, email: string, role: 'waiter' | 'manager') {
-  const form = page.locator('form', { has: page.locator('input[name="intent"][value="invite"]') })
-  await form.getByLabel('Correo').fill(email)
-  await form.getByLabel('Rol').selectOption(role)
-  await form.getByRole('button', { name: 'Enviar invitación' }).click()
-  await expect.poll(() => page.getByTestId('toast').textContent()).toContain(`Invitación enviada a ${email}`)
-}
-
-/**
- * The invitation's link, as its mail carries it. The local mailer prints
- * mail to the server's console, out of the tests' reach, and D1 keeps only
- * the link token's hash: the test gives the pending invitation a token of
- * its own (the hash the server checks) and follows that link instead.
- */
-async function linkFor(email: string) {
-  const token = `e2e-${crypto.randomUUID()}`
-  const hash = createHash('sha256').update(token).digest('hex')
-  await serverD1(
-    `UPDATE invitations SET id = '${hash}' WHERE email = '${email}' AND accepted_at IS NULL AND cancelled_at IS NULL`,
-  )
-  return `/admin/join/${token}`
-}
-
-/** A newcomer opens their invitation and joins with a name and a password. */
-async function join(page: Page, link: string, name: string) {
-  await page.goto(link)
-  await page.getByLabel('Tu nombre').fill(name)
-  await page.getByLabel('Elige una contraseña').fill('equipo-e2e-2026')
-  await page.getByRole('button', { name: 'Crear mi cuenta y unirme' }).click()
-  await page.waitForURL(/\/admin\/dashboard$/)
-}
 
 describe('a restaurant with its team', () => {
   it('each member works as themselves, sees only what their role allows, and a removed waiter is signed out at once', async () => {
@@ -85,12 +53,7 @@ describe('a restaurant with its team', () => {
     await screenshot(waiter.page, 'team-waiter-dashboard-phone')
 
     // An order and a cash payment of part of it, signed by the waiter; no refund offered.
-    await waiter.page.goto(`/admin/tables/${table.id}/order`)
-    await waiter.page.getByTestId('open-item-name').fill('Parrillada')
-    await waiter.page.getByTestId('open-item-price').fill('300')
-    await waiter.page.getByTestId('open-item-add').click()
-    await expect.poll(() => waiter.page.getByTestId('toast').textContent()).toContain('Agregado a la cuenta')
-    await waiter.page.goto(`/admin/tables/${table.id}`)
+    await addOpenItem(waiter.page, table.id, 'Parrillada', '300')
     await hydrated(waiter.page, 'record-payment')
     await waiter.page.getByTestId('record-payment').locator('summary').click()
     await waiter.page.getByTestId('record-payment').getByLabel('Una cantidad').check()

@@ -8,6 +8,7 @@ import {
   cartLineKey,
   cartTotals,
   decodeCart,
+  dinerCart,
   encodeCart,
   MAX_ITEMS_PER_ORDER,
   MAX_LINE_QUANTITY,
@@ -206,17 +207,20 @@ describe('cart', () => {
       { ...tacoRoja, quantity: 2 },
       { ...agua, quantity: 1 },
     ]
-    expect(decodeCart(encodeCart(cart))).toEqual(cart)
-    expect(decodeCart('nope')).toEqual([])
-    expect(decodeCart('2.taco.roja~0.agua~100.agua~1.bad id~x.agua~1.taco.roja~1.agua')).toEqual(
+    expect(decodeCart(encodeCart({ entries: cart })).entries).toEqual(cart)
+    expect(decodeCart('nope').entries).toEqual([])
+    expect(decodeCart('2.taco.roja~0.agua~100.agua~1.bad id~x.agua~1.taco.roja~1.agua').entries).toEqual(
       cart.map((line, index) => (index === 0 ? line : { ...line, quantity: 1 })),
     )
-    const set = cartCookie('s-1', cart)
+    const place = dinerCart('s-1')
+    const set = cartCookie(place, { entries: cart })
     expect(set).toBe('mesa_cart_s-1=2.taco.roja~1.agua; Path=/customer; Max-Age=43200; SameSite=Lax')
-    expect(cartFromCookies(`lng=en; mesa_cart_s-12=1.agua; ${set.split(';')[0]}; theme=dark`, 's-1')).toEqual(cart)
-    expect(cartFromCookies(null, 's-1')).toEqual([])
+    expect(cartFromCookies(`lng=en; mesa_cart_s-12=1.agua; ${set.split(';')[0]}; theme=dark`, place).entries).toEqual(
+      cart,
+    )
+    expect(cartFromCookies(null, place)).toEqual({ entries: [], orderId: null })
     // An empty cart is no cookie at all.
-    expect(cartCookie('s-1', [])).toBe('mesa_cart_s-1=; Path=/customer; Max-Age=0; SameSite=Lax')
+    expect(cartCookie(place, { entries: [] })).toBe('mesa_cart_s-1=; Path=/customer; Max-Age=0; SameSite=Lax')
   })
 
   it('keeps a note per line: the same dish with another note is a line of its own, and the note survives the cookie', () => {
@@ -233,14 +237,14 @@ describe('cart', () => {
       { ...tacoRoja, quantity: 1, note },
       { ...agua, quantity: 2 },
     ]
-    const cookie = cartCookie('s-1', awkward).split(';')[0]!
+    const cookie = cartCookie(dinerCart('s-1'), { entries: awkward }).split(';')[0]!
     expect(cookie).toMatch(/^mesa_cart_s-1=[A-Za-z0-9%.~:_!'()*-]+$/)
-    expect(cartFromCookies(cookie, 's-1')).toEqual(awkward)
+    expect(cartFromCookies(cookie, dinerCart('s-1')).entries).toEqual(awkward)
     expect(priceCart(awkward, menu)[0]).toMatchObject({ note, priceCents: 3750 })
     // A note longer than a diner may type, or spaces only, is cut to the limit or dropped.
-    expect(decodeCart(`1.taco.:${'a'.repeat(MAX_NOTE_CHARS + 20)}`)[0]?.note).toHaveLength(MAX_NOTE_CHARS)
-    expect(decodeCart('1.taco.:%20%20')).toEqual([{ ...taco, quantity: 1 }])
-    expect(decodeCart('1.taco.:%E0%A4%A')).toEqual([{ ...taco, quantity: 1 }])
+    expect(decodeCart(`1.taco.:${'a'.repeat(MAX_NOTE_CHARS + 20)}`).entries[0]?.note).toHaveLength(MAX_NOTE_CHARS)
+    expect(decodeCart('1.taco.:%20%20').entries).toEqual([{ ...taco, quantity: 1 }])
+    expect(decodeCart('1.taco.:%E0%A4%A').entries).toEqual([{ ...taco, quantity: 1 }])
   })
 
   it('adds several at once from the item sheet, within the per-line limit', () => {

@@ -1,29 +1,43 @@
 import { describe, expect, it } from 'vitest'
-import { byAttention, floorState } from '~/domain/floor'
+import { byAttention, floorState, type FloorTable } from '~/domain/floor'
 
-const table = (tableNumber: string, totalCents: number, remainingCents: number, seatedAt: number | null = null) => ({
+const table = (tableNumber: string, bill: Partial<FloorTable> = {}): FloorTable => ({
   tableNumber,
-  totalCents,
-  remainingCents,
-  seatedAt,
+  totalCents: 0,
+  paidCents: 0,
+  remainingCents: 0,
+  seatedAt: null,
+  cookingTickets: 0,
+  readyTickets: 0,
+  calling: false,
+  ...bill,
 })
+const open = (cents: number, paid = 0) => ({ totalCents: cents, paidCents: paid, remainingCents: cents - paid })
 
 describe('the floor at a glance', () => {
-  it('tells a free table, a bill with something left to pay, and a paid bill waiting to be closed', () => {
-    expect(floorState(table('1', 0, 0))).toBe('free')
-    expect(floorState(table('2', 15500, 500))).toBe('open')
-    expect(floorState(table('3', 15500, 0))).toBe('paid')
+  it('tells each state from the bill, the kitchen and the calls', () => {
+    expect(floorState(table('1'))).toBe('free')
+    expect(floorState(table('2', { ...open(15500), cookingTickets: 1 }))).toBe('waiting')
+    expect(floorState(table('3', { ...open(15500), cookingTickets: 1, readyTickets: 1 }))).toBe('ready')
+    expect(floorState(table('4', open(15500)))).toBe('eating')
+    expect(floorState(table('5', open(15500, 5000)))).toBe('paying')
+    expect(floorState(table('6', open(15500, 15500)))).toBe('paid')
+    // A call comes first, even at a table with nothing ordered yet.
+    expect(floorState(table('7', { calling: true }))).toBe('calling')
+    expect(floorState(table('8', { ...open(15500, 15500), calling: true }))).toBe('calling')
   })
 
-  it('puts first what needs someone: bills to close, then open bills longest seated first, then free tables by number', () => {
+  it('puts first what needs someone: calls, food to take, bills to close, then the rest longest seated first', () => {
     const floor = [
-      table('10', 0, 0),
-      table('2', 9000, 9000, 300),
-      table('9', 12000, 0, 500),
-      table('1', 0, 0),
-      table('4', 5000, 2000, 100),
-      table('3', 8000, 0, 200),
+      table('10'),
+      table('2', { ...open(9000), seatedAt: 300 }),
+      table('9', { ...open(12000, 12000), seatedAt: 500 }),
+      table('1'),
+      table('4', { ...open(5000), seatedAt: 100 }),
+      table('3', { ...open(8000, 8000), seatedAt: 200 }),
+      table('7', { ...open(8000), readyTickets: 1, seatedAt: 600 }),
+      table('12', { calling: true }),
     ]
-    expect(byAttention(floor).map((each) => each.tableNumber)).toEqual(['3', '9', '4', '2', '1', '10'])
+    expect(byAttention(floor).map((each) => each.tableNumber)).toEqual(['12', '7', '3', '9', '4', '2', '1', '10'])
   })
 })

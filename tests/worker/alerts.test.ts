@@ -14,6 +14,7 @@ import {
   postJson,
   seedMember,
   seedOwner,
+  sendTicket,
   tacoTable,
 } from './fixtures'
 import { subscribe } from '../../stand-ins/push/browser'
@@ -50,15 +51,7 @@ async function restaurantAtWork() {
   ])
   const stranger = await seedMember(await seedOwner(), 'owner', 'Otra dueña')
   // Memo takes the first order for the table: from then on he follows it.
-  expect(
-    (
-      await postForm(
-        `/admin/tables/${table.tableId}/order`,
-        { intent: 'order', sessionId: table.sessionId, menuItemId: agua, quantity: '1' },
-        memo.cookie,
-      )
-    ).status,
-  ).toBe(302)
+  expect((await sendTicket(table, memo, [{ item: agua, quantity: 1 }])).status).toBe(302)
   await delivered(table.sessionId)
   return { table, taco, agua, owner, manager, memo, lupe, kitchen, stranger }
 }

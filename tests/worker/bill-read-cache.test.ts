@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cartCookie } from '~/domain/cart'
 import { languageCookie } from '~/server/http/i18n.server'
-import { getPage, newTransactionId } from './fixtures'
+import { cartOf, getPage, newTransactionId } from './fixtures'
 import { call, registration, signedInOwner } from './staff'
 
 /** An owner's table with two lines on its bill. */
@@ -211,9 +210,7 @@ describe('bill reads kept by the Worker between changes', () => {
     const english = (await languageCookie.serialize('en')).split(';')[0]
     expect(await warm(page, english)).toContain('Left to pay')
     for (const quantity of [1, 2]) {
-      const cart = cartCookie(table.sessionId, [{ menuItemId: crypto.randomUUID(), optionIds: [], quantity }]).split(
-        ';',
-      )[0]
+      const cart = cartOf(table.sessionId, [{ menuItemId: crypto.randomUUID(), optionIds: [], quantity }])
       expect((await getPage(page, `${cart}; ${english}`)).headers.get('X-Bill-Cache')).toBe('hit')
     }
   })

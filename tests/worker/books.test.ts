@@ -1,15 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import {
-  countPayments,
-  delivered,
-  getPage,
-  hiddenFields,
-  newTransactionId,
-  postForm,
-  seedMenu,
-  setRestaurant,
-} from './fixtures'
+import { countPayments, delivered, getPage, hiddenFields, newTransactionId, postForm, setRestaurant } from './fixtures'
 import { call, signedInOwner } from './staff'
 import { languageCookie } from '~/server/http/i18n.server'
 
@@ -678,76 +669,6 @@ describe('closing with something unpaid', () => {
         staff: OWNER_NAME,
         staffId: owner.userId,
       })
-  })
-})
-
-describe('a waiter’s order', () => {
-  it('adds a menu item with its chosen option, priced by the menu, and an open item, each with a note, on the bill diners read', async () => {
-    const { owner, table } = await openTable()
-    const [michelada] = await seedMenu(owner.restaurantId, [{ name: 'Michelada', priceCents: 9000 }])
-    const group = crypto.randomUUID()
-    const clamato = crypto.randomUUID()
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO modifier_groups (id, menu_item_id, name, required) VALUES (?, ?, 'Estilo', 1)").bind(
-        group,
-        michelada!,
-      ),
-      env.DB.prepare(
-        "INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents) VALUES (?, ?, 'Con clamato', 1500)",
-      ).bind(clamato, group),
-    ])
-    const page = await (await getPage(`/admin/tables/${table.id}/order`, owner.cookie)).text()
-    expect(page).toContain('Michelada')
-    expect(page).toContain('Con clamato')
-
-    const order = (fields: Record<string, string>) =>
-      postForm(`/admin/tables/${table.id}/order`, { sessionId: table.sessionId, ...fields }, owner.cookie)
-    // A price sent with a menu item is ignored: the menu prices it.
-    const added = await order({
-      intent: 'order',
-      menuItemId: michelada!,
-      [`group.${group}`]: clamato,
-      quantity: '2',
-      note: 'Sin hielo',
-      price: '1',
-    })
-    expect(await toastOf(added, owner.cookie)).toContain('Agregado a la cuenta')
-    const missing = await order({ intent: 'order', menuItemId: michelada!, quantity: '1' })
-    expect(await toastOf(missing, owner.cookie)).toContain('No se pudo hacer')
-    const open = await order({
-      intent: 'open-item',
-      name: 'Pastel de cumpleaños',
-      price: '150',
-      quantity: '1',
-      note: 'Con velita',
-    })
-    expect(await toastOf(open, owner.cookie)).toContain('Agregado a la cuenta')
-
-    const bill = await billOf(table.sessionId)
-    expect(
-      bill.items
-        .filter((item) => ['Michelada', 'Pastel de cumpleaños'].includes(item.name))
-        .map((item) => [item.name, item.quantity, item.price]),
-    ).toEqual([
-      ['Michelada', 2, 210],
-      ['Pastel de cumpleaños', 1, 150],
-    ])
-    const details = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
-    expect(details).toContain('Sin hielo')
-    expect(details).toContain(`Pidió ${OWNER_NAME}`)
-  })
-
-  it('is for the table’s owner only', async () => {
-    const { table } = await openTable()
-    const intruder = await signedInOwner()
-    expect((await getPage(`/admin/tables/${table.id}/order`, intruder.cookie)).status).toBe(404)
-    const sent = await postForm(
-      `/admin/tables/${table.id}/order`,
-      { intent: 'open-item', sessionId: table.sessionId, name: 'Gratis', price: '0', quantity: '1' },
-      intruder.cookie,
-    )
-    expect(sent.status).toBe(404)
-    expect((await billOf(table.sessionId)).items).toHaveLength(2)
   })
 })
 

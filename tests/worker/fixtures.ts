@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { vi } from 'vitest'
 import { cumulative } from '~/domain/bill'
-import { cartCookie, MAX_ITEMS_PER_ORDER } from '~/domain/cart'
+import { cartCookie, dinerCart, MAX_ITEMS_PER_ORDER, type CartEntry } from '~/domain/cart'
 import { centsToPesos } from '~/domain/money'
 import type { Role } from '~/domain/permissions'
 import { restaurantChanged } from '~/server/auth/accounts.server'
@@ -330,8 +330,58 @@ export async function countPayments(sessionId: string): Promise<number> {
 const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' }
 
 /** A diner's cart as the Cookie header carries it. */
-export const cartOf = (sessionId: string, entries: Parameters<typeof cartCookie>[1]) =>
-  cartCookie(sessionId, entries).split(';')[0]!
+export const cartOf = (sessionId: string, entries: CartEntry[]) =>
+  cartCookie(dinerCart(sessionId), { entries }).split(';')[0]!
+
+/** The HTML React drew, without the data sent along for hydration and without its markers between texts. */
+export const drawnPage = async (response: Response) =>
+  (await response.text()).split('<script')[0]!.replaceAll('<!-- -->', '')
+
+/**
+ * A member at a table's order page, with a browser's cookie jar without
+ * JavaScript: their session, and the ticket's cookie as the page's answers
+ * set it. `sendForm` is what "Enviar a cocina" sends, as the page draws it.
+ */
+export function orderPageOf(table: { tableId: string }, member: { cookie: string }) {
+  const path = `/admin/tables/${table.tableId}/order`
+  let ticket = ''
+  const cookie = () => [member.cookie, ticket].filter(Boolean).join('; ')
+  const take = (response: Response) => {
+    const set = response.headers.getSetCookie().find((value) => value.startsWith('mesa_ticket_'))
+    if (set) ticket = set.includes('Max-Age=0') ? '' : set.split(';')[0]!
+    return response
+  }
+  return {
+    path,
+    ticketCookie: () => ticket,
+    page: async (search = '') => drawnPage(await getPage(`${path}${search}`, cookie())),
+    post: async (fields: Record<string, string> | [string, string][], search = '') =>
+      take(await postForm(`${path}${search}`, fields, cookie())),
+    /** A post whose answer never reached the browser: its cookie stays as it was. */
+    postUnanswered: (fields: [string, string][]) => postForm(path, fields, cookie()),
+    sendForm: async (): Promise<[string, string][]> => {
+      const form = (await drawnPage(await getPage(path, cookie())))
+        .split('<form')
+        .find((part) => part.includes('name="intent" value="send"'))
+      if (!form) throw new Error('the order page offers no ticket to send')
+      return hiddenFields(form.split('</form>')[0]!)
+    },
+  }
+}
+
+/** A member's order as the table's order page takes it: each dish added to the ticket, then "Enviar a cocina". */
+export async function sendTicket(
+  table: { tableId: string },
+  member: { cookie: string },
+  dishes: { item: string; quantity: number }[],
+): Promise<Response> {
+  const at = orderPageOf(table, member)
+  for (const dish of dishes) {
+    const added = await at.post({ intent: 'add', item: dish.item, quantity: String(dish.quantity) })
+    if (added.status !== 302) throw new Error(`the ticket refused ${dish.item}: ${added.status}`)
+  }
+  return at.post(await at.sendForm())
+}
 
 /** The hidden inputs of a page's forms, in order, as a browser would send them. */
 export function hiddenFields(html: string): [string, string][] {

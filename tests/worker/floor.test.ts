@@ -26,32 +26,73 @@ async function cards(cookie: string) {
 }
 
 describe('the floor at a glance', () => {
-  it('shows each table’s state in words, the bills to close first, then the open ones, then the free; never a session token', async () => {
+  it('shows each table’s state in words, what needs someone first; never a session token', async () => {
     const owner = await signedInOwner()
+    const pay = (table: Table, mode: 'full' | 'amount', amount: string) =>
+      postForm(
+        `/admin/tables/${table.id}`,
+        {
+          intent: 'record-payment',
+          sessionId: table.sessionId,
+          transactionId: newTransactionId(),
+          mode,
+          amount,
+          method: 'terminal',
+        },
+        owner.cookie,
+      )
+    /** The kitchen moves the table's one ticket to `step`, as its board's form does. */
+    async function kitchen(table: Table, to: string) {
+      await delivered(table.sessionId)
+      const tickets = (await (await getPage('/api/kitchen/tickets', owner.cookie)).json()) as {
+        tickets: { id: string; sessionId: string }[]
+      }
+      const ticket = tickets.tickets.find((each) => each.sessionId === table.sessionId)!
+      expect((await postForm('/admin/kitchen', { intent: 'move', ticketId: ticket.id, to }, owner.cookie)).status).toBe(
+        303,
+      )
+    }
+
     const free = await newTable(owner.cookie, '1')
-    const open = await newTable(owner.cookie, '2', { name: 'Enchiladas', price: 140 })
+    const waiting = await newTable(owner.cookie, '2', { name: 'Enchiladas', price: 140 })
     const paid = await newTable(owner.cookie, '3', { name: 'Pozole', price: 120 })
-    const taken = await postForm(
-      `/admin/tables/${paid.id}`,
-      {
-        intent: 'record-payment',
-        sessionId: paid.sessionId,
-        transactionId: newTransactionId(),
-        mode: 'full',
-        amount: '120.00',
-        method: 'terminal',
-      },
-      owner.cookie,
+    expect((await pay(paid, 'full', '120.00')).status).toBe(302)
+    const ready = await newTable(owner.cookie, '4', { name: 'Tacos', price: 90 })
+    await kitchen(ready, 'ready')
+    const eating = await newTable(owner.cookie, '5', { name: 'Sopa', price: 60 })
+    await kitchen(eating, 'served')
+    const paying = await newTable(owner.cookie, '6', { name: 'Parrillada', price: 400 })
+    expect((await pay(paying, 'amount', '150.00')).status).toBe(302)
+    const calling = await newTable(owner.cookie, '7')
+    expect((await postForm(`/customer/table/${calling.sessionId}`, { intent: 'call', reason: 'bill' })).status).toBe(
+      302,
     )
-    expect(taken.status).toBe(302)
-    // The cards read D1's ledger, which the bills' objects bring up to date after they answer.
-    for (const table of [open, paid]) await delivered(table.sessionId)
+    // The cards read D1, which the bills' objects bring up to date after they answer.
+    const all = [free, waiting, paid, ready, eating, paying, calling]
+    for (const table of all) await delivered(table.sessionId)
 
     const floor = await cards(owner.cookie)
-    expect(floor.cards).toHaveLength(3)
-    expect(floor.cards[0]).toMatch(/^Mesa 3 Pagada · por cerrar .*\$0\.00 por pagar/)
-    expect(floor.cards[1]).toMatch(/^Mesa 2 Cuenta abierta .*\$140\.00 por pagar .*Desde las /)
-    expect(floor.cards[2]).toMatch(/^Mesa 1 Libre .*Sin cuenta abierta/)
-    for (const table of [free, open, paid]) expect(floor.html).not.toContain(table.sessionId)
+    expect(floor.cards.map((card) => /^Mesa \d+ [^$]*?(?= Código| Code)/.exec(card)?.[0])).toEqual([
+      'Mesa 7 Llamando al mesero',
+      'Mesa 4 Orden lista · llevarla',
+      'Mesa 3 Pagada · por cerrar',
+      'Mesa 6 Pagando',
+      'Mesa 2 Esperando comida',
+      'Mesa 5 Comiendo',
+      'Mesa 1 Libre',
+    ])
+    expect(floor.cards[3]).toMatch(/\$250\.00 por pagar/)
+    expect(floor.cards[4]).toMatch(/\$140\.00 por pagar .*Desde las /)
+    for (const table of all) expect(floor.html).not.toContain(table.sessionId)
+
+    // Answered, the call leaves the table as it was: nothing ordered, free.
+    const page = await (await getPage(`/admin/tables/${calling.id}`, owner.cookie)).text()
+    const callId = /name="callId" value="([^"]+)"/.exec(page)![1]!
+    await postForm(
+      `/admin/tables/${calling.id}`,
+      { intent: 'answer-call', sessionId: calling.sessionId, callId },
+      owner.cookie,
+    )
+    expect((await cards(owner.cookie)).cards.at(-1)).toMatch(/^Mesa 7 Libre/)
   })
 })

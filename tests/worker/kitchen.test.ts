@@ -10,6 +10,7 @@ import {
   ORIGIN,
   postForm,
   postJson,
+  sendTicket,
   seedMember,
   seedOwner,
   tacoTable,
@@ -96,16 +97,8 @@ describe('the kitchen', () => {
   it('a waiter’s order is a ticket signed by them, each send its own', async () => {
     const { table, agua } = await tacoTable()
     const waiter = await seedMember(table.restaurantId, 'waiter', 'Memo')
-    for (const quantity of ['1', '2'])
-      expect(
-        (
-          await postForm(
-            `/admin/tables/${table.tableId}/order`,
-            { intent: 'order', sessionId: table.sessionId, menuItemId: agua, quantity },
-            waiter.cookie,
-          )
-        ).status,
-      ).toBe(302)
+    for (const quantity of [1, 2])
+      expect((await sendTicket(table, waiter, [{ item: agua, quantity }])).status).toBe(302)
     const tickets = await board(table.sessionId, waiter.cookie)
     expect(tickets.map((ticket) => [ticket.sentBy, ticket.lines[0]?.quantity])).toEqual([
       ['Memo', 1],

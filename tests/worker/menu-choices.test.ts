@@ -250,7 +250,7 @@ describe('"Agotado"', () => {
     expect(await countLines(table.sessionId)).toBe(0)
   })
 
-  it('the bill’s object refuses a sold-out dish whoever sends it: the API answers 409 SOLD_OUT, and the waiter’s page offers no form for it', async () => {
+  it('the bill’s object refuses a sold-out dish sent through the API: 409 SOLD_OUT, nothing ordered (a waiter’s ticket: waiter-ticket.test.ts)', async () => {
     const { table, taco, agua, options } = await tacoTable()
     await setSoldOut(table.restaurantId, agua, true)
     const diner = await postJson('/api/items', {
@@ -265,21 +265,6 @@ describe('"Agotado"', () => {
       code: 'SOLD_OUT',
       message: 'Sold out: Agua fresca. Nothing was ordered; take it off the order and order the rest.',
     })
-    expect(await countLines(table.sessionId)).toBe(0)
-
-    const staff = await staffCookieOf(table.restaurantId)
-    const page = await drawn(await getPage(`/admin/tables/${table.tableId}/order`, staff))
-    expect(page).toContain(`data-testid="sold-out-${agua}"`)
-    expect(page).not.toContain(`data-testid="order-${agua}"`)
-    expect(page).toContain(`data-testid="order-${taco}"`)
-    const waiter = await postForm(
-      `/admin/tables/${table.tableId}/order`,
-      { intent: 'order', sessionId: table.sessionId, menuItemId: agua, quantity: '1' },
-      staff,
-    )
-    // The dish's form is gone from the page now: the page itself says why.
-    expect(waiter.status).toBe(409)
-    expect(await drawn(waiter)).toMatch(/data-testid="order-errors".*Ese platillo está agotado\./s)
     expect(await countLines(table.sessionId)).toBe(0)
   })
 

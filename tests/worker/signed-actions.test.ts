@@ -4,6 +4,7 @@ import {
   delivered,
   getPage,
   newTransactionId,
+  orderPageOf,
   ORIGIN,
   postForm,
   postJson,
@@ -43,13 +44,12 @@ const tablePost = (table: Table, member: SeededMember, fields: Record<string, st
     member.cookie,
   )
 
-/** An open item from the table's order page. */
-const orderPost = (table: Table, member: SeededMember, name: string, price: string, quantity: string) =>
-  postForm(
-    `/admin/tables/${table.tableId}/order`,
-    { intent: 'open-item', sessionId: table.sessionId, name, price, quantity },
-    member.cookie,
-  )
+/** An open item ordered from the table's order page: typed into the member's ticket, which is then sent. */
+async function orderPost(table: Table, member: SeededMember, name: string, price: string, quantity: string) {
+  const at = orderPageOf(table, member)
+  await at.post({ intent: 'open-item', name, price, quantity })
+  return at.post(await at.sendForm())
+}
 
 const lineNamed = async (table: Table, name: string) =>
   (await readSession(table.sessionId)).items.find((item) => item.name === name)!
@@ -325,22 +325,9 @@ describe('what a waiter may not do', () => {
 describe('a name sent in a form is not trusted', () => {
   it('a form or an API call that still sends `staff` is signed by who is signed in', async () => {
     const { table, waiter, manager } = await restaurant()
-    expect(
-      (
-        await postForm(
-          `/admin/tables/${table.tableId}/order`,
-          {
-            intent: 'open-item',
-            sessionId: table.sessionId,
-            name: 'Tacos',
-            price: '40',
-            quantity: '2',
-            staff: 'Someone else',
-          },
-          waiter.cookie,
-        )
-      ).status,
-    ).toBe(302)
+    const at = orderPageOf(table, waiter)
+    await at.post({ intent: 'open-item', name: 'Tacos', price: '40', quantity: '2', staff: 'Someone else' })
+    expect((await at.post([...(await at.sendForm()), ['staff', 'Someone else']])).status).toBe(302)
     const tacos = await lineNamed(table, 'Tacos')
     const fields = { staff: 'Someone else' }
     expect(

@@ -9,7 +9,7 @@ import { idString } from './fields'
 // client still sends is not read (zod drops what a schema does not name).
 
 /** Pesos a person typed ("85.50", "$85"), read into cents; empty is `empty`. */
-function typedPesos<Empty extends number | null>(empty: Empty) {
+export function typedPesos<Empty extends number | null>(empty: Empty) {
   return z
     .union([z.number(), z.string().trim()], { error: 'admin.books.errors.amount' })
     .nullish()
@@ -142,38 +142,6 @@ export const closeBillSchema = z
     }
   })
 
-/**
- * A waiter's order line: a menu item with its options (priced by the menu)
- * or an open item (name and price, only staff may set one), a quantity and
- * a note for the kitchen.
- */
-export const staffOrderSchema = z
-  .object({
-    sessionId: idString('sessionId'),
-    menuItemId: idString('menuItemId').optional(),
-    optionIds: z.array(idString('optionIds')).max(30).default([]),
-    name: z.string().trim().max(120, { error: 'admin.errors.tooLong' }).optional(),
-    price: typedPesos(null),
-    quantity: z.coerce
-      .number({ error: 'admin.books.errors.units' })
-      .int({ error: 'admin.books.errors.units' })
-      .min(1, { error: 'admin.books.errors.units' })
-      .max(99, { error: 'admin.books.errors.units' }),
-    note: z
-      .string()
-      .trim()
-      .max(200, { error: 'admin.errors.tooLong' })
-      .nullish()
-      .transform((value) => value || null),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.menuItemId && !value.name)
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'admin.books.errors.openItem' })
-    if (!value.menuItemId && value.price === null)
-      ctx.addIssue({ code: 'custom', path: ['price'], message: 'admin.books.errors.amount' })
-  })
-
-export type StaffOrderForm = z.output<typeof staffOrderSchema>
 export type RecordPaymentForm = z.output<typeof recordPaymentSchema>
 export type AdjustmentForm = z.output<typeof adjustmentSchema>
 export type RefundForm = z.output<typeof refundSchema>

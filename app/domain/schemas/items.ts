@@ -2,18 +2,19 @@ import { z } from './zod'
 import { cleanNote, MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY, MAX_NOTE_CHARS } from '../cart'
 import { idString, optionalName, pesos } from './fields'
 
-const MAX_OPTIONS = 30
+/** The most options one line may carry. */
+export const MAX_OPTIONS = 30
 
-/** A diner's note for the kitchen on one line, as the item sheet and the cart send it. */
-const dinerNote = z
+/** A note for the kitchen on one line, as the item sheet, the cart and the waiter's ticket send it. */
+export const kitchenNote = z
   .string()
   .trim()
   .max(MAX_NOTE_CHARS)
   .optional()
   .transform((note) => cleanNote(note))
 
-/** How many of a line a diner wants. */
-const lineQuantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
+/** How many of a line a diner (or a waiter) wants. */
+export const lineQuantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
 
 /** One bill line as a diner's order or the demo panel sends it (POST /api/items, see docs/api.md). */
 export const billItemInputSchema = z.object({
@@ -119,7 +120,7 @@ export const placeOrderFormSchema = z.object({
         menuItemId: idString('menuItemId'),
         quantity: lineQuantity,
         optionIds: z.array(idString('optionIds')).max(MAX_OPTIONS).default([]),
-        note: dinerNote,
+        note: kitchenNote,
       }),
       { error: 'items must not be empty' },
     )
@@ -127,13 +128,14 @@ export const placeOrderFormSchema = z.object({
     .max(MAX_ITEMS_PER_ORDER, { error: `at most ${MAX_ITEMS_PER_ORDER} items per order` }),
 })
 
-/** A line taken off the cart without JavaScript: its cartLineKey. */
-export const removeFromCartFormSchema = z.object({
-  remove: z
-    .string()
-    .min(1)
-    .max(64 * (MAX_OPTIONS + 1) + MAX_OPTIONS + MAX_NOTE_CHARS + 2),
-})
+/** A line of a cart as a form names it: its cartLineKey. */
+export const cartLineKeyField = z
+  .string()
+  .min(1)
+  .max(64 * (MAX_OPTIONS + 1) + MAX_OPTIONS + MAX_NOTE_CHARS + 2)
+
+/** A line taken off the cart without JavaScript. */
+export const removeFromCartFormSchema = z.object({ remove: cartLineKeyField })
 
 /**
  * An item added from its sheet without JavaScript: the item, how many, a note
@@ -144,7 +146,7 @@ export const removeFromCartFormSchema = z.object({
 export const addToCartFormSchema = z.object({
   item: idString('item'),
   quantity: lineQuantity.default(1),
-  note: dinerNote,
+  note: kitchenNote,
   // Conform does not coerce inside a record: a group with one option checked arrives as text.
   options: z
     .record(z.string(), z.union([idString('options'), z.array(idString('options')).max(MAX_OPTIONS)]))

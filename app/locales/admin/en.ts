@@ -1,6 +1,7 @@
 import cashOutEn from './cash-out.en'
 import menusEn from './menus.en'
 import notificationsEn from './notifications.en'
+import orderEn from './order.en'
 import teamEn from './team.en'
 import kitchenEn from './kitchen.en'
 import alertsEn from './alerts.en'
@@ -134,7 +135,15 @@ const adminEn: AdminResources = {
     createFirst: 'Create Your First Table',
     card: 'Table {{number}}',
     cardNamed: 'Table {{number}} - {{name}}',
-    floor: { free: 'Free', open: 'Bill open', paid: 'Paid · to close' },
+    floor: {
+      calling: 'Calling the waiter',
+      ready: 'Order ready · take it',
+      paid: 'Paid · to close',
+      paying: 'Paying',
+      waiting: 'Waiting for food',
+      eating: 'Eating',
+      free: 'Free',
+    },
     seatedAt: 'Since {{time}}',
     code: 'Code: {{code}}',
     capacity: 'Capacity: {{count}} people',
@@ -261,16 +270,7 @@ const adminEn: AdminResources = {
     refunded: 'Refund recorded',
     refundedAmount: 'Refunded: {{amount}}',
     order: 'Add to the bill',
-    orderTitle: 'Add items to Table {{number}}',
     orderBack: 'Back to the table',
-    openItem: 'Open item',
-    openItemHint: 'Something not on the menu: enter its name and price.',
-    name: 'Name',
-    price: 'Price per unit',
-    note: 'Note for the kitchen',
-    add: 'Add',
-    added: 'Added to the bill',
-    noMenu: 'This restaurant has no items on its menu yet.',
     history: 'Bill history',
     historyKinds: { void: 'Voided', comp: 'Comp', refund: 'Refund' },
     leftUnpaid: 'Left unpaid {{amount}}: {{reason}} ({{staff}})',
@@ -386,6 +386,7 @@ const adminEn: AdminResources = {
   kitchen: kitchenEn,
   alerts: alertsEn,
   notifications: notificationsEn,
+  order: orderEn,
 }
 
 export default adminEn

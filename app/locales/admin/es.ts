@@ -2,6 +2,7 @@ import type { Widen } from '../widen'
 import cashOutEs from './cash-out.es'
 import menusEs from './menus.es'
 import notificationsEs from './notifications.es'
+import orderEs from './order.es'
 import teamEs from './team.es'
 import kitchenEs from './kitchen.es'
 import alertsEs from './alerts.es'
@@ -133,7 +134,15 @@ const adminEs = {
     createFirst: 'Crea tu primera mesa',
     card: 'Mesa {{number}}',
     cardNamed: 'Mesa {{number}} - {{name}}',
-    floor: { free: 'Libre', open: 'Cuenta abierta', paid: 'Pagada · por cerrar' },
+    floor: {
+      calling: 'Llamando al mesero',
+      ready: 'Orden lista · llevarla',
+      paid: 'Pagada · por cerrar',
+      paying: 'Pagando',
+      waiting: 'Esperando comida',
+      eating: 'Comiendo',
+      free: 'Libre',
+    },
     seatedAt: 'Desde las {{time}}',
     code: 'Código: {{code}}',
     capacity: 'Capacidad: {{count}} personas',
@@ -260,16 +269,7 @@ const adminEs = {
     refunded: 'Reembolso registrado',
     refundedAmount: 'Reembolsado: {{amount}}',
     order: 'Agregar a la cuenta',
-    orderTitle: 'Agregar artículos a la Mesa {{number}}',
     orderBack: 'Volver a la mesa',
-    openItem: 'Artículo abierto',
-    openItemHint: 'Algo que no está en el menú: escribe el nombre y el precio.',
-    name: 'Nombre',
-    price: 'Precio por unidad',
-    note: 'Nota para cocina',
-    add: 'Agregar',
-    added: 'Agregado a la cuenta',
-    noMenu: 'Este restaurante aún no tiene artículos en su menú.',
     history: 'Historial de la cuenta',
     historyKinds: { void: 'Anulado', comp: 'Cortesía', refund: 'Reembolso' },
     leftUnpaid: 'Quedó sin pagar {{amount}}: {{reason}} ({{staff}})',
@@ -389,6 +389,7 @@ const adminEs = {
   kitchen: kitchenEs,
   alerts: alertsEs,
   notifications: notificationsEs,
+  order: orderEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>

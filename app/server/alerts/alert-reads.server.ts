@@ -17,6 +17,8 @@ export interface AlertRow {
   amountCents: number | null
   detail: string | null
   createdAt: number
+  /** When what it asked for was done (a call answered). */
+  resolvedAt: number | null
   read: boolean
 }
 
@@ -32,6 +34,7 @@ export async function listAlerts(db: Db, userId: string, restaurantId: string): 
       amountCents: alerts.amountCents,
       detail: alerts.detail,
       createdAt: alerts.createdAt,
+      resolvedAt: alerts.resolvedAt,
       readAt: alertRecipients.readAt,
     })
     .from(alertRecipients)

@@ -26,7 +26,8 @@ const ALERT = `
   ON CONFLICT (id) DO NOTHING`
 
 /** Once someone answers a diner's call, nobody else needs to go: the call's alert is read for everyone. */
-const CALL_ANSWERED = `UPDATE alert_recipients SET read_at = ? WHERE alert_id = ? AND read_at IS NULL`
+const CALL_READ = `UPDATE alert_recipients SET read_at = ?1 WHERE alert_id = ?2 AND read_at IS NULL`
+const CALL_ANSWERED = `UPDATE alerts SET resolved_at = ?1 WHERE id = ?2 AND resolved_at IS NULL`
 
 /** A member who ordered for a table follows it from then on, unless they chose not to. */
 const FOLLOW = `INSERT INTO table_follows (user_id, table_id, following, created_at) VALUES (?, ?, 1, ?) ON CONFLICT DO NOTHING`
@@ -48,7 +49,10 @@ export function alertStatements(
     const sentById = event.change === 'items' ? event.order?.sentById : null
     if (sentById) statements.push(d1.prepare(FOLLOW).bind(sentById, event.tableId, event.at))
     if (event.change === 'call-answered' && event.ref)
-      statements.push(d1.prepare(CALL_ANSWERED).bind(event.at, `call:${event.ref}`))
+      statements.push(
+        d1.prepare(CALL_READ).bind(event.at, `call:${event.ref}`),
+        d1.prepare(CALL_ANSWERED).bind(event.at, `call:${event.ref}`),
+      )
     const alert = alertOf(event)
     if (!alert) continue
     alerts.push(alert)

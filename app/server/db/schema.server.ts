@@ -397,6 +397,8 @@ export const alerts = sqliteTable(
     sessionId: text('session_id').notNull(),
     amountCents: integer('amount_cents'),
     detail: text('detail'),
+    // When what it asked for was done: a diner's call answered. Null for alerts that ask nothing, or not yet.
+    resolvedAt: integer('resolved_at'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [

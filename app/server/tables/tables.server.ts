@@ -31,6 +31,11 @@ const lastActivity = sql<number>`max(
   (SELECT coalesce(max(a.created_at), 0) FROM bill_adjustments a WHERE a.session_id = "tables"."session_id"),
   (SELECT coalesce(max(ts.opened_at), 0) FROM table_sessions ts WHERE ts.id = "tables"."session_id"))`
 
+// The current bill's kitchen tickets by where they are, and whether a diner's call waits (the alert of an unanswered call).
+const ticketsAt = (steps: string) =>
+  sql<number>`(SELECT count(*) FROM kitchen_tickets k WHERE k.session_id = "tables"."session_id" AND k.step IN (${sql.raw(steps)}))`
+const calling = sql<number>`EXISTS (SELECT 1 FROM alerts al WHERE al.session_id = "tables"."session_id" AND al.kind = 'call' AND al.resolved_at IS NULL)`
+
 // When the current bill's first order came: about when its party sat down.
 const seatedAt = sql<
   number | null
@@ -48,11 +53,14 @@ export async function listTables({ db, restaurantId }: Ledger) {
       ...ledgerSumsColumns(sql`"tables"."session_id"`),
       lastActivityAt: lastActivity,
       seatedAt,
+      cookingTickets: ticketsAt("'new', 'preparing'"),
+      readyTickets: ticketsAt("'ready'"),
+      calling,
     })
     .from(tables)
     .where(and(eq(tables.restaurantId, restaurantId), eq(tables.isActive, true)))
     .orderBy(asc(tables.createdAt), asc(tables.tableNumber))
-  return (await withCodes(db, rows)).map(({ totalCents, paymentsCents, refundedCents, ...table }) => {
+  return (await withCodes(db, rows)).map(({ totalCents, paymentsCents, refundedCents, calling, ...table }) => {
     const totals = ledgerTotals({ totalCents, paymentsCents, refundedCents })
     return {
       ...table,
@@ -60,6 +68,7 @@ export async function listTables({ db, restaurantId }: Ledger) {
       paidCents: totals.paid,
       refundedCents: totals.refunded,
       remainingCents: totals.remaining,
+      calling: Boolean(calling),
     }
   })
 }

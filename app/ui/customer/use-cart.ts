@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { cartCookie, cartFromCookies, type CartEntry } from '~/domain/cart'
+import { cartCookie, cartFromCookies, dinerCart, type CartEntry } from '~/domain/cart'
 
 const listeners = new Set<() => void>()
 const cache = new Map<string, { cookies: string; entries: CartEntry[] }>()
@@ -8,7 +8,7 @@ function read(sessionId: string): CartEntry[] {
   const cookies = document.cookie
   const cached = cache.get(sessionId)
   if (cached?.cookies === cookies) return cached.entries
-  const entries = cartFromCookies(cookies, sessionId)
+  const { entries } = cartFromCookies(cookies, dinerCart(sessionId))
   cache.set(sessionId, { cookies, entries })
   return entries
 }
@@ -36,7 +36,7 @@ export function useCart(sessionId: string, drawn: readonly CartEntry[]) {
   )
   const save = useCallback(
     (next: readonly CartEntry[]) => {
-      document.cookie = cartCookie(sessionId, next)
+      document.cookie = cartCookie(dinerCart(sessionId), { entries: next })
       for (const listener of listeners) listener()
     },
     [sessionId],

@@ -1,17 +1,29 @@
 import { useState } from 'react'
-import { cleanNote, MAX_LINE_QUANTITY, MAX_NOTE_CHARS } from '~/domain/cart'
+import { cleanNote, lineQuantityWithin, MAX_LINE_QUANTITY, MAX_NOTE_CHARS } from '~/domain/cart'
 import { checkChoice, defaultChoice, type ModifierGroupRule } from '~/domain/modifiers'
-import { buttonClass } from '../button'
-import { HiddenFields } from '../hidden-fields'
-import { useI18n } from '../i18n'
-import { Stepper } from '../stepper'
-import { useHydrated } from '../use-hydrated'
+import { buttonClass } from './button'
+import { HiddenFields } from './hidden-fields'
+import { useI18n } from './i18n'
+import { Stepper } from './stepper'
+import { useHydrated } from './use-hydrated'
 
 /** The field a group's choice is sent under: one per group, so a single-choice group is one set of radio buttons. */
 export const optionField = (groupId: string) => `options.${groupId}`
 
 /** What the Update button (without JavaScript) sends along, so the sheet comes back with the choice as made. */
 export const CHOICE_UPDATE = { name: 'update', value: 'options' } as const
+
+/** The choice an Update (without JavaScript) put in the address, for the sheet of the item with `groups` to draw again. */
+export function choiceInUrl(groups: readonly ModifierGroupRule[], searchParams: URLSearchParams) {
+  if (searchParams.get(CHOICE_UPDATE.name) !== CHOICE_UPDATE.value) return undefined
+  return {
+    optionIds: groups.flatMap((group) =>
+      searchParams.getAll(optionField(group.id)).filter((id) => group.options.some((option) => option.id === id)),
+    ),
+    quantity: lineQuantityWithin(Number(searchParams.get('quantity'))),
+    note: cleanNote(searchParams.get('note')),
+  }
+}
 
 /** What the diner chose on an item's sheet. */
 export interface ItemChoice {
@@ -43,7 +55,8 @@ export function ItemChooser({
   fields: Record<string, string>
   initial?: { optionIds?: string[]; quantity?: number; note?: string | null }
   missing?: string | null
-  onAdd: (choice: ItemChoice) => void
+  /** With JavaScript: the choice made, and the form, whose fields are what it posts without. */
+  onAdd: (choice: ItemChoice, form: HTMLFormElement) => void
 }) {
   const { t, money } = useI18n()
   const hydrated = useHydrated()
@@ -72,7 +85,10 @@ export function ItemChooser({
       onSubmit={(event) => {
         event.preventDefault()
         if (choice.ok)
-          return onAdd({ optionIds: choice.optionIds, summary: choice.summary, quantity, note: cleanNote(note) })
+          return onAdd(
+            { optionIds: choice.optionIds, summary: choice.summary, quantity, note: cleanNote(note) },
+            event.currentTarget,
+          )
         setMissing(choice.groupId)
       }}
     >

@@ -1,0 +1,46 @@
+import type { Widen } from '../widen'
+
+/** The waiter's order page: the menu to search, a dish's sheet, the ticket and its send; Spanish, the default. */
+const orderEs = {
+  title: 'Orden de la Mesa {{number}}',
+  search: 'Buscar platillo',
+  searchPlaceholder: 'Ej. pastor',
+  searchButton: 'Buscar',
+  categories: 'Categorías',
+  all: 'Todo',
+  noMenu: 'Este restaurante aún no tiene platillos en su menú.',
+  noMatch: 'Ningún platillo coincide con “{{query}}”.',
+  soldOut: 'Agotado',
+  withOptions: 'Con opciones',
+  soldOutText: 'Este platillo está agotado: no se puede agregar.',
+  openItem: 'Artículo abierto',
+  openItemHint: 'Algo que no está en el menú: escribe el nombre y el precio.',
+  name: 'Nombre',
+  price: 'Precio por unidad',
+  quantity: 'Cantidad',
+  note: 'Nota para cocina',
+  addOpenItem: 'Agregar al ticket',
+  ticket: 'Ticket',
+  items_one: '{{count}} artículo',
+  items_other: '{{count}} artículos',
+  empty: 'El ticket está vacío. Toca un platillo para agregarlo.',
+  lineNote: 'Nota: {{note}}',
+  lineSoldOut: 'Agotado: quítalo para enviar lo demás.',
+  quantityOf: '{{count}} de {{name}}',
+  decrease: 'Quitar uno de {{name}}',
+  increase: 'Agregar uno de {{name}}',
+  remove: 'Quitar {{name}} del ticket',
+  total: 'Total',
+  send: 'Enviar a cocina',
+  sending: 'Enviando…',
+  signedAs: 'Se envía a tu nombre: {{name}}.',
+  added: 'Agregado al ticket',
+  sent: 'Enviado a cocina',
+  soldOutToast: 'Ese platillo se agotó',
+  itemGone: 'Ese platillo cambió o ya no está en el menú.',
+  full: 'El ticket ya está lleno: envíalo primero.',
+  refusedSoldOut: 'No se envió nada: un platillo del ticket se agotó. Quítalo y envía lo demás.',
+}
+
+export type OrderResources = Widen<typeof orderEs>
+export default orderEs

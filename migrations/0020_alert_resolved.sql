@@ -1,0 +1,1 @@
+ALTER TABLE `alerts` ADD `resolved_at` integer;
