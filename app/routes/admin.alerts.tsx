@@ -146,18 +146,18 @@ function AlertItem({ alert }: { alert: AlertRow }) {
               type="submit"
               name="intent"
               value="answer"
-              className={buttonClass.primary}
+              className={`${buttonClass.primary} px-4!`}
               data-testid="answer-call"
             >
               {t('admin.alerts.answer')}
             </button>
           </>
         ) : null}
-        <button type="submit" name="intent" value="open" className={buttonClass.secondary}>
+        <button type="submit" name="intent" value="open" className={`${buttonClass.secondary} px-3!`}>
           {t('admin.alerts.open')}
         </button>
         {alert.read ? null : (
-          <button type="submit" name="intent" value="read" className={buttonClass.secondary}>
+          <button type="submit" name="intent" value="read" className={`${buttonClass.secondary} px-3!`}>
             {t('admin.alerts.markRead')}
           </button>
         )}
@@ -173,7 +173,7 @@ function SoundChoice() {
   return (
     <Form method="post" className="flex flex-wrap items-center gap-2 rounded-2xl bg-white p-4 dark:bg-stone-900">
       <input type="hidden" name="intent" value="sound" />
-      <span className="flex-1 font-semibold">{t('admin.alerts.sound')}</span>
+      <span className="min-w-40 flex-1 font-semibold">{t('admin.alerts.sound')}</span>
       {(['on', 'off'] as const).map((value) => (
         <button
           key={value}

@@ -99,11 +99,11 @@ export default function KitchenBoard() {
         {home ? null : <SignOutButton device={device} />}
       </AdminTopBar>
       <main className="mx-auto max-w-[100rem] px-4 py-4">
-        <h1 className="sr-only">{t('admin.kitchen.title')}</h1>
+        <h1 className="text-2xl font-bold">{t('admin.kitchen.title')}</h1>
         <p className="mb-4 text-stone-600 dark:text-stone-400">
           {t('admin.kitchen.lead', { restaurant: restaurantName })}
         </p>
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
           {TICKET_STEPS.map((step) => {
             const column = tickets.filter((ticket) => ticket.step === step)
             return (
@@ -120,7 +120,7 @@ export default function KitchenBoard() {
                   </span>
                 </h2>
                 {column.length === 0 ? (
-                  <p className="rounded-2xl border border-dashed border-stone-300 p-4 text-stone-500 dark:border-stone-600">
+                  <p className="rounded-2xl border border-dashed border-stone-300 p-4 text-stone-600 dark:border-stone-600 dark:text-stone-400">
                     {t('admin.kitchen.empty')}
                   </p>
                 ) : (

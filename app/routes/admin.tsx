@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from '@remix-run/react'
 import { alertOf } from '~/domain/alerts'
+import { can } from '~/domain/permissions'
 import { livePath } from '~/domain/live'
 import { alertBadge } from '~/server/alerts/alert-reads.server'
 import { getDb } from '~/server/db/client.server'
@@ -28,10 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     signedIn: Boolean(principal),
     restaurantName: principal?.restaurant.restaurantName ?? null,
     device: principal?.device ?? false,
-    // The person's own alerts: nobody is sent one their role may not see (alert-writes), so nothing to check here.
-    alerts: principal
-      ? await alertBadge(getDb(context.cloudflare.env.DB), principal.person.id, principal.restaurant.id)
-      : null,
+    // The bell, for those whose role has alerts (the kitchen has its board instead).
+    alerts:
+      principal && can(principal.role, 'alerts.view')
+        ? await alertBadge(getDb(context.cloudflare.env.DB), principal.person.id, principal.restaurant.id)
+        : null,
   }
 }
 

@@ -182,6 +182,8 @@ export default function Bill() {
         </p>
       ) : null}
 
+      <WaiterCallStatus call={bill.call} />
+
       <OrderProgressList orders={bill.orders} />
 
       <section aria-labelledby="items-heading" className="mt-6">
@@ -226,8 +228,6 @@ export default function Bill() {
           {t('customer.bill.payOrSplit')}
         </Link>
       ) : null}
-
-      <WaiterCallStatus call={bill.call} />
 
       {isDemo ? <DemoPanel /> : null}
 

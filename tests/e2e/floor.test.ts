@@ -74,8 +74,9 @@ describe('the floor on a Friday night', () => {
     const kitchen = await phonePage(browser(), TABLET)
     await join(kitchen.page, await linkFor(kitchenEmail), 'Cocina Norte', /\/admin\/kitchen$/)
     await hydrated(kitchen.page, 'kitchen-sound')
-    // The first tap on the tablet lets it sound.
-    await kitchen.page.getByTestId('kitchen-sound').click()
+    // A browser that waits for a tap before it plays sound says so; the first tap lets it sound.
+    const sound = kitchen.page.getByTestId('kitchen-sound')
+    if ((await sound.getAttribute('data-state')) === 'blocked') await sound.click()
     await expect.poll(() => kitchen.page.getByTestId('kitchen-sound').getAttribute('data-state')).toBe('on')
 
     const waiter = await phonePage(browser(), PHONE)
@@ -86,6 +87,8 @@ describe('the floor on a Friday night', () => {
     await expect.poll(() => waiter.page.getByTestId('follow-table').getAttribute('data-following')).toBe('true')
     await waiter.page.goto('/admin/alerts')
     await hydrated(waiter.page, 'alert-bell')
+    // A phone plays sound once touched: Rosa has it in her hand.
+    await waiter.page.getByRole('heading', { name: 'Avisos' }).click()
 
     // The diner orders a taco with habanero from the phone, and calls for the bill.
     const diner = await phonePage(browser(), PHONE)

@@ -7,7 +7,7 @@ const kitchenEn: KitchenResources = {
   steps: { new: 'New', preparing: 'Preparing', ready: 'Ready', served: 'Served' },
   moveTo: { preparing: 'Start', ready: 'Ready', served: 'Served' },
   undo: 'Undo',
-  undoLabel: 'Back to {{step}}',
+  undoLabel: 'Undo: back to {{step}}',
   table: 'Table {{number}}',
   byDiners: 'Diners',
   sentBy: 'Sent by {{name}}',

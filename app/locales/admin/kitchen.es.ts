@@ -8,7 +8,7 @@ const kitchenEs = {
   /** What a button moves a ticket on to. */
   moveTo: { preparing: 'Empezar', ready: 'Listo', served: 'Entregado' },
   undo: 'Deshacer',
-  undoLabel: 'Regresar a {{step}}',
+  undoLabel: 'Deshacer: regresar a {{step}}',
   table: 'Mesa {{number}}',
   byDiners: 'Comensales',
   sentBy: 'Envió {{name}}',

@@ -67,7 +67,11 @@ export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: 
         {ticket.lines.map((line) => {
           const left = line.quantity - line.voided
           return (
-            <li key={line.lineId} className={left <= 0 ? 'text-stone-500 line-through' : ''} data-testid="ticket-line">
+            <li
+              key={line.lineId}
+              className={left <= 0 ? 'text-stone-600 line-through dark:text-stone-400' : ''}
+              data-testid="ticket-line"
+            >
               <p className="text-lg leading-snug font-semibold">
                 <span className="tabular-nums">{left > 0 ? left : line.quantity}×</span> {line.name}
               </p>

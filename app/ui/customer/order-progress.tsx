@@ -5,7 +5,7 @@ import { useI18n } from '../i18n'
 const BADGE: Record<TicketStep, string> = {
   new: 'bg-stone-200 text-stone-900 dark:bg-stone-700 dark:text-white',
   preparing: 'bg-amber-200 text-amber-950 dark:bg-amber-800 dark:text-amber-50',
-  ready: 'bg-emerald-700 text-white dark:bg-emerald-600',
+  ready: 'bg-emerald-800 text-white',
   served: 'bg-stone-100 text-stone-600 dark:bg-stone-800 dark:text-stone-300',
 }
 
