@@ -38,7 +38,7 @@ import { OpenItemForm } from '~/ui/admin/order/open-item-form'
 import { TicketPanel } from '~/ui/admin/order/ticket-panel'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { useI18n } from '~/ui/i18n'
-import { choiceInUrl, ItemChooser } from '~/ui/item-chooser'
+import { choiceInUrl, ItemChooser, SoldOutNotice } from '~/ui/item-chooser'
 import { staffTitle } from '~/ui/page-title'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { Sheet } from '~/ui/sheet'
@@ -233,13 +233,7 @@ export default function StaffOrder() {
       </main>
       <Sheet open={Boolean(choosing)} closeTo={here} title={choosing?.name ?? ''}>
         {choosing?.soldOut ? (
-          <p
-            role="status"
-            className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
-            data-testid="sold-out-notice"
-          >
-            {t('admin.order.soldOutText')}
-          </p>
+          <SoldOutNotice text={t('admin.order.soldOutText')} />
         ) : choosing ? (
           <ItemChooser
             key={choosing.id}

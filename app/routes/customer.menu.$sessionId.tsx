@@ -24,7 +24,7 @@ import { redirectWithToast } from '~/server/http/toast.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
-import { choiceInUrl, ItemChooser, type ItemChoice } from '~/ui/item-chooser'
+import { choiceInUrl, ItemChooser, SoldOutNotice, type ItemChoice } from '~/ui/item-chooser'
 import { CustomerShell } from '~/ui/customer/shell'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
@@ -383,13 +383,7 @@ export default function Menu() {
           </div>
         ) : null}
         {choosing?.soldOut ? (
-          <p
-            role="status"
-            className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
-            data-testid="sold-out-notice"
-          >
-            {t('customer.menu.soldOutText')}
-          </p>
+          <SoldOutNotice text={t('customer.menu.soldOutText')} />
         ) : choosing ? (
           <ItemChooser
             key={choosing.id}

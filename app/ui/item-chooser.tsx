@@ -189,3 +189,16 @@ export function ItemChooser({
     </form>
   )
 }
+
+/** Said in a dish's sheet instead of its choices when the kitchen ran out of it. */
+export function SoldOutNotice({ text }: { text: string }) {
+  return (
+    <p
+      role="status"
+      className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+      data-testid="sold-out-notice"
+    >
+      {text}
+    </p>
+  )
+}

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
-import type { AlertKind } from '~/domain/alerts'
+import type { AlertDraft } from '~/domain/alerts'
 import type { Db } from '../db/client.server'
 import { alertRecipients, alerts, tableFollows, users } from '../db/schema.server'
 
@@ -8,16 +8,9 @@ const LIST_LIMIT = 50
 /** The unread alerts whose ids the badge keeps, to chime when one is new. */
 const BADGE_IDS = 20
 
-export interface AlertRow {
-  id: string
-  kind: AlertKind
-  tableId: string
-  tableNumber: string
-  sessionId: string
-  amountCents: number | null
-  detail: string | null
+/** An alert as a person's list shows it: as it was raised, when, whether done (a call answered), and read or not. */
+export type AlertRow = Omit<AlertDraft, 'at'> & {
   createdAt: number
-  /** When what it asked for was done (a call answered). */
   resolvedAt: number | null
   read: boolean
 }
