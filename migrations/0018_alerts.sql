@@ -20,8 +20,7 @@ CREATE TABLE `alerts` (
 	`detail` text,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`restaurant_id`) REFERENCES `restaurants`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`table_id`) REFERENCES `tables`(`id`) ON UPDATE no action ON DELETE cascade,
-	CONSTRAINT "alerts_kind_known" CHECK("alerts"."kind" IN ('order', 'payment', 'partial-payment', 'payment-failed', 'call', 'ready', 'walkout'))
+	FOREIGN KEY (`table_id`) REFERENCES `tables`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `alerts_restaurant_idx` ON `alerts` (`restaurant_id`,`created_at`);--> statement-breakpoint

@@ -16,8 +16,9 @@ export const ALERT_KINDS = [
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
-/** Minutes of quiet after which an unpaid bill is a possible walkout, unless the restaurant sets its own. */
+/** Minutes of quiet after which an unpaid bill is a possible walkout, unless the restaurant sets its own (within these). */
 export const DEFAULT_WALKOUT_MINUTES = 20
+export const WALKOUT_MINUTES = { min: 5, max: 240 }
 
 /** The reasons a diner gives for calling the waiter. */
 export const CALL_REASONS = ['order', 'bill', 'help'] as const

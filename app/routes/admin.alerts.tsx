@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { loader as staffAreaLoader } from '~/routes/admin'
 import { alertSoundSchema, answerCallSchema, readAlertsSchema } from '~/domain/schemas/alerts'
 import { formatTime } from '~/domain/format'
@@ -110,6 +110,13 @@ export default function Alerts() {
           </ul>
         )}
         <SoundChoice />
+        <Link
+          to="/admin/notifications"
+          className={`${buttonClass.secondary} justify-self-start`}
+          data-testid="phone-notifications"
+        >
+          {t('admin.alerts.onThisPhone')}
+        </Link>
       </main>
     </div>
   )

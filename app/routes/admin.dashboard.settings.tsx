@@ -131,6 +131,12 @@ export default function Settings() {
             </dd>
             <dd>{t(restaurant.showTaxSeparately ? 'admin.settings.separately' : 'admin.settings.notSeparately')}</dd>
           </div>
+          <div>
+            <dt className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.alerts')}</dt>
+            <dd data-testid="walkout-minutes">
+              {t('admin.settings.walkoutAfter', { minutes: restaurant.walkoutMinutes })}
+            </dd>
+          </div>
         </dl>
         <Link
           to="?dialog=settings"
@@ -180,6 +186,7 @@ function SettingsForm() {
       taxRatePercent: String(restaurant.taxRateBps / 100),
       taxIncludedInPrice: restaurant.taxIncludedInPrice ? 'on' : undefined,
       showTaxSeparately: restaurant.showTaxSeparately ? 'on' : undefined,
+      walkoutMinutes: String(restaurant.walkoutMinutes),
     },
   })
   return (
@@ -204,6 +211,15 @@ function SettingsForm() {
           label={t('admin.settings.showTaxSeparately')}
           errors={fields.showTaxSeparately.errors}
           inputProps={getInputProps(fields.showTaxSeparately, { type: 'checkbox' })}
+        />
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
+        <legend className="px-1 font-bold">{t('admin.settings.alerts')}</legend>
+        <Field
+          label={t('admin.settings.walkoutMinutes')}
+          hint={t('admin.settings.walkoutMinutesHint')}
+          errors={fields.walkoutMinutes.errors}
+          inputProps={{ ...getInputProps(fields.walkoutMinutes, { type: 'number' }), min: 5, max: 240 }}
         />
       </fieldset>
       <div className="flex justify-end gap-2">

@@ -75,7 +75,6 @@ export async function everyScreen(staff: Page): Promise<Screens> {
     public: [
       `/customer/table/${sid}`,
       `/customer/table/${sid}?sheet=pay`,
-      `/customer/table/${sid}?sheet=call`,
       `/customer/pay-items/${sid}`,
       `/customer/split-equal/${sid}`,
       `/customer/payment-options/${sid}?items=${tacos?.id}:1`,
@@ -85,6 +84,7 @@ export async function everyScreen(staff: Page): Promise<Screens> {
       `/customer/menu/${sid}`,
       `/customer/menu/${sid}?item=${item.id}`,
       `/customer/cart/${sid}`,
+      `/customer/table/${sid}?sheet=call`,
       '/customer/table/no-such-table',
       '/customer',
       '/customer?code=ZZZZ-ZZZZ',

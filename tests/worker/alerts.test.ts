@@ -291,6 +291,36 @@ describe('a possible walkout', () => {
     expect(await kindsOf(other.owner.cookie)).toEqual(['payment'])
   })
 
+  it('the owner sets the restaurant’s minutes in Configuración; a number out of range changes nothing', async () => {
+    const team = await restaurantAtWork()
+    const settings = (walkoutMinutes: string) =>
+      postForm(
+        '/admin/dashboard/settings',
+        {
+          intent: 'settings',
+          restaurantName: 'Fonda del Aviso',
+          restaurantType: 'casual',
+          restaurantCuisine: 'mexican',
+          restaurantAddress: 'Av. Juárez 100, Tijuana',
+          restaurantPhone: '6641234567',
+          restaurantEmail: 'aviso@example.com',
+          taxRatePercent: '16',
+          taxIncludedInPrice: 'on',
+          walkoutMinutes,
+        },
+        team.owner.cookie,
+      )
+    expect((await settings('3')).status).toBe(400)
+    expect((await settings('45')).status).toBe(302)
+    expect(await (await getPage('/admin/dashboard/settings', team.owner.cookie)).text()).toContain(
+      'Posible salida sin pagar: tras 45 minutos sin actividad',
+    )
+    await quietFor(team.table.sessionId, 30)
+    expect(await kindsOf(team.owner.cookie)).toEqual([])
+    await quietFor(team.table.sessionId, 15)
+    expect(await kindsOf(team.owner.cookie)).toEqual(['walkout'])
+  })
+
   it('a diner’s page still open on the bill is no walkout', async () => {
     const team = await restaurantAtWork()
     const socket = await dinerSocket(team.table.sessionId)

@@ -1,6 +1,7 @@
 import { z } from './zod'
 import { restaurantFields } from './auth'
 import { checkbox } from './fields'
+import { WALKOUT_MINUTES } from '../alerts'
 
 /** A tax rate in percent ("16", 8.5) read into basis points, the integer the bill arithmetic uses. */
 const taxRatePercent = z
@@ -22,6 +23,13 @@ export const restaurantSettingsSchema = z
     taxRatePercent,
     taxIncludedInPrice: checkbox,
     showTaxSeparately: checkbox,
+    /** Minutes an unpaid bill with no diner's page open waits before staff hear of a possible walkout. */
+    walkoutMinutes: z.coerce
+      .number({ error: 'admin.errors.walkoutMinutes' })
+      .int({ error: 'admin.errors.walkoutMinutes' })
+      .min(WALKOUT_MINUTES.min, { error: 'admin.errors.walkoutMinutes' })
+      .max(WALKOUT_MINUTES.max, { error: 'admin.errors.walkoutMinutes' })
+      .optional(),
   })
   .transform(({ taxRatePercent: taxRateBps, ...settings }) => ({ ...settings, taxRateBps }))
 

@@ -26,6 +26,7 @@ const alertsEn: AlertsResources = {
   answered: 'We told the table you are on your way',
   callGone: 'That call is gone',
   sound: 'Alert sound',
+  onThisPhone: 'Alerts on this phone with the app closed',
   soundOn: 'On',
   soundOff: 'Off',
   soundSaved: 'Sound preference saved',

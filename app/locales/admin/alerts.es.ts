@@ -26,6 +26,7 @@ const alertsEs = {
   answered: 'Avisamos a la mesa que vas en camino',
   callGone: 'Esa llamada ya no está',
   sound: 'Sonido de avisos',
+  onThisPhone: 'Avisos en este teléfono con la app cerrada',
   soundOn: 'Activado',
   soundOff: 'Apagado',
   soundSaved: 'Preferencia de sonido guardada',

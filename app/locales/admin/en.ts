@@ -37,6 +37,7 @@ const adminEn: AdminResources = {
     tableNumberTaken: 'You already have a table with that number.',
     notFound: 'We could not find that among your tables.',
     taxRate: 'The rate must be between 0 and 100 %',
+    walkoutMinutes: 'Enter a whole number of minutes between 5 and 240',
   },
   signup: {
     title: 'Register your restaurant',
@@ -341,6 +342,10 @@ const adminEn: AdminResources = {
     separately: 'VAT is shown as its own line in the payment summary.',
     notSeparately: 'VAT is not shown separately in the payment summary.',
     taxRateHint: 'In Mexico, 16 % (8 % in the border region).',
+    alerts: 'Alerts',
+    walkoutMinutes: 'Minutes without activity before a possible walkout alert',
+    walkoutMinutesHint: 'When a bill with something unpaid is left with nobody having it open. Between 5 and 240.',
+    walkoutAfter: 'Possible walkout: after {{minutes}} minutes without activity',
     failed: 'The details could not be saved. Check the form.',
     cancel: 'Cancel',
     title: 'Settings',

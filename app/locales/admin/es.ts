@@ -36,6 +36,7 @@ const adminEs = {
     tableNumberTaken: 'Ya tienes una mesa con ese número.',
     notFound: 'No encontramos eso entre tus mesas.',
     taxRate: 'La tasa debe estar entre 0 y 100 %',
+    walkoutMinutes: 'Escribe un número entero de minutos entre 5 y 240',
   },
   signup: {
     title: 'Registra tu restaurante',
@@ -344,6 +345,10 @@ const adminEs = {
     separately: 'El IVA se muestra desglosado en el resumen de pago.',
     notSeparately: 'El IVA no se desglosa en el resumen de pago.',
     taxRateHint: 'En México, 16 % (8 % en la región fronteriza).',
+    alerts: 'Avisos',
+    walkoutMinutes: 'Minutos sin actividad antes de avisar de una posible salida sin pagar',
+    walkoutMinutesHint: 'Cuando una cuenta con algo pendiente se queda sin nadie que la tenga abierta. Entre 5 y 240.',
+    walkoutAfter: 'Posible salida sin pagar: tras {{minutes}} minutos sin actividad',
     failed: 'No se pudieron guardar los datos. Revisa el formulario.',
     cancel: 'Cancelar',
     title: 'Configuración',

@@ -242,6 +242,7 @@ export async function saveSettings(env: Env, editor: Editor, input: RestaurantSe
         taxRateBps: input.taxRateBps,
         taxIncludedInPrice: input.taxIncludedInPrice,
         showTaxSeparately: input.showTaxSeparately,
+        ...(input.walkoutMinutes === undefined ? {} : { walkoutMinutes: input.walkoutMinutes }),
       })
       .where(eq(restaurants.id, id)),
     logChange(db, editor, 'settings.update', id),

@@ -77,7 +77,7 @@ export async function endSession(env: Env, request: Request): Promise<string> {
   return cookieHeader(request, '', 0)
 }
 
-/** The restaurant's own columns a staff screen works with (its profile, tax settings and clock). */
+/** The restaurant's own columns a staff screen works with (its profile, tax settings, clock and when a quiet table is a possible walkout). */
 export const restaurantProfile = {
   id: restaurants.id,
   restaurantName: restaurants.restaurantName,
@@ -90,6 +90,7 @@ export const restaurantProfile = {
   taxRateBps: restaurants.taxRateBps,
   taxIncludedInPrice: restaurants.taxIncludedInPrice,
   timeZone: restaurants.timeZone,
+  walkoutMinutes: restaurants.walkoutMinutes,
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   adjustmentColumns,
   lineChecks,
   lineColumns,
-  oneOf,
   paymentChecks,
   paymentColumns,
   refundChecks,
@@ -401,10 +400,8 @@ export const alerts = sqliteTable(
     resolvedAt: integer('resolved_at'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [
-    index('alerts_restaurant_idx').on(t.restaurantId, t.createdAt),
-    check('alerts_kind_known', oneOf(t.kind, ALERT_KINDS)),
-  ],
+  // No CHECK on the kind: alerts are written only from the domain's list, which grows (a CHECK would rebuild the table each time).
+  (t) => [index('alerts_restaurant_idx').on(t.restaurantId, t.createdAt)],
 )
 
 export const alertRecipients = sqliteTable(
