@@ -6,6 +6,7 @@ import { livePath } from '~/domain/live'
 import { alertBadge } from '~/server/alerts/alert-reads.server'
 import { getDb } from '~/server/db/client.server'
 import { useLiveSocket } from '~/ui/use-live'
+import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { useEffect } from 'react'
 import { DEVICE_IDLE_MS } from '~/domain/schemas/pins'
 import { principalOf } from '~/server/auth/guard.server'
@@ -36,6 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null,
   }
 }
+
+/** Only what the address names changed (a search typed, a dialog opened): the bell is as it was, and typing never waits on it. */
+export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function StaffArea() {
   const { device, signedIn } = useLoaderData<typeof loader>()

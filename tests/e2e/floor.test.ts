@@ -22,7 +22,6 @@ import {
   PHONE,
   screenshot,
   signUpAndSignIn,
-  themeCookie,
   tipAndPay,
 } from './browser'
 
@@ -30,29 +29,6 @@ const browser = chromiumForFile()
 
 /** A kitchen tablet on the pass, in landscape. */
 const TABLET: BrowserContextOptions = { ...DESKTOP, viewport: { width: 1024, height: 768 }, hasTouch: true }
-
-/** The same screen for the same person in the other language and theme, to look at. */
-async function lookAt(page: Page, view: BrowserContextOptions, path: string, name: string, testId: string) {
-  const signedIn = await page.context().storageState()
-  for (const [language, theme] of [
-    ['en', 'dark'],
-    ['es', 'dark'],
-    ['en', 'light'],
-  ] as const) {
-    const other = await phonePage(browser(), {
-      ...view,
-      locale: language === 'en' ? 'en-US' : 'es-MX',
-      storageState: signedIn,
-    })
-    await other.page.context().addCookies([themeCookie(theme)])
-    await other.page.goto(path)
-    await hydrated(other.page, testId)
-    if (view === PHONE) await expectFitsPhone(other.page)
-    await screenshot(other.page, `${name}-${language}-${theme}`)
-    expect(other.errors).toEqual([])
-    await other.page.context().close()
-  }
-}
 
 describe('the floor on a Friday night', () => {
   it('every order, call and payment reaches the kitchen and the waiter’s phone, and the diner sees its progress', async () => {
@@ -186,11 +162,7 @@ describe('the floor on a Friday night', () => {
       'order',
     ])
 
-    // The screens as others see them: the tablet and the phones, in English and in the dark.
-    await lookAt(kitchen.page, TABLET, '/admin/kitchen', 'kitchen-tablet', 'kitchen-sound')
-    await lookAt(waiter.page, PHONE, '/admin/alerts', 'alerts-phone', 'alert-bell')
-    await lookAt(diner.page, PHONE, `/customer/table/${table.sessionId}`, 'bill-phone', 'order-progress')
-
+    // The board, the alerts and the bill in English and in the dark are in the sweeps (a11y.test.ts), with their screenshots.
     for (const { errors } of [owner, kitchen, waiter, diner]) expect(errors).toEqual([])
   })
 })
