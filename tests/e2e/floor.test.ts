@@ -6,7 +6,7 @@
  * takes a second order on the phone through the ticket; the diner pays
  * their part and the waiter takes cash for the rest, the change shown.
  */
-import type { BrowserContextOptions, Page } from 'playwright-core'
+import type { BrowserContextOptions } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
