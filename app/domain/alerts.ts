@@ -1,4 +1,6 @@
+import type { TFunction } from '../locales/translate'
 import type { BillEvent } from './live'
+import { formatMoney } from './money'
 
 /**
  * What staff are alerted of. Each comes from one change to a bill (see
@@ -75,6 +77,15 @@ function kindOf(event: BillEvent): AlertKind | null {
     default:
       return null
   }
+}
+
+/** What an alert says, in `t`'s language: the same words on the alerts' list and on a phone's notification. */
+export function alertText(t: TFunction, alert: Pick<AlertDraft, 'kind' | 'tableNumber' | 'amountCents' | 'detail'>) {
+  return t(`admin.alerts.kinds.${alert.kind}`, {
+    table: alert.tableNumber,
+    amount: formatMoney(alert.amountCents ?? 0),
+    reason: alert.detail ? t(`admin.alerts.reasons.${alert.detail as CallReason}`) : '',
+  })
 }
 
 /**

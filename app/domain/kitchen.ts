@@ -95,5 +95,8 @@ export function ticketLineOf(line: {
   }
 }
 
+/** Units of a ticket's line still to make: those ordered, less those voided since (0 once every unit went). */
+export const unitsToMake = (line: Pick<TicketLine, 'quantity' | 'voided'>) => Math.max(0, line.quantity - line.voided)
+
 /** Minutes a ticket has waited, whole and never negative (a tablet's clock may run behind). */
 export const minutesSince = (since: number, now: number) => Math.max(0, Math.floor((now - since) / 60_000))

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { loader as staffAreaLoader } from '~/routes/admin'
+import { alertText } from '~/domain/alerts'
 import { alertSoundSchema, answerCallSchema, readAlertsSchema } from '~/domain/schemas/alerts'
 import { formatTime } from '~/domain/format'
 import { signatureOf } from '~/domain/signature'
@@ -123,12 +124,8 @@ export default function Alerts() {
 }
 
 function AlertItem({ alert }: { alert: AlertRow }) {
-  const { t, money, locale } = useI18n()
-  const text = t(`admin.alerts.kinds.${alert.kind}`, {
-    table: alert.tableNumber,
-    amount: money(alert.amountCents ?? 0),
-    reason: alert.detail ? t(`admin.alerts.reasons.${alert.detail as 'order' | 'bill' | 'help'}`) : '',
-  })
+  const { t, locale } = useI18n()
+  const text = alertText(t, alert)
   const urgent = alert.kind === 'call' || alert.kind === 'walkout' || alert.kind === 'payment-failed'
   return (
     <li

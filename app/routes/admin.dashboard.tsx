@@ -34,6 +34,10 @@ import { useSchemaForm } from '~/ui/use-schema-form'
  * without a profile yet gets the onboarding form instead of the tabs.
  */
 
+/** A link in the tabs' row to a page of its own (the kitchen board, the cash-out): a tab's look, never current. */
+const PAGE_LINK =
+  'inline-flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white'
+
 /** The dashboard follows the restaurant live itself (the staff area's own socket stands down). */
 export const handle = { live: true }
 
@@ -161,21 +165,13 @@ export default function Dashboard() {
             ))}
             {/* The kitchen's tablet shows its board alone, full screen: it leaves the dashboard's frame. */}
             {can(role, 'kitchen.view') ? (
-              <Link
-                to="/admin/kitchen"
-                className="inline-flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white"
-                data-testid="kitchen-link"
-              >
+              <Link to="/admin/kitchen" className={PAGE_LINK} data-testid="kitchen-link">
                 {t('admin.kitchen.title')}
               </Link>
             ) : null}
             {/* A page of its own, printed at the end of a shift: it leaves the dashboard's frame. */}
             {can(role, 'books.view') ? (
-              <Link
-                to="/admin/cash-out"
-                className="inline-flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white"
-                data-testid="cash-out-link"
-              >
+              <Link to="/admin/cash-out" className={PAGE_LINK} data-testid="cash-out-link">
                 {t('admin.dashboard.cashOut')}
               </Link>
             ) : null}

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from '@remix-run/react'
 import { TICKET_STEPS } from '~/domain/kitchen'
 import { livePath } from '~/domain/live'
-import { can } from '~/domain/permissions'
+import { can, homeOf } from '~/domain/permissions'
 import { ticketMoveSchema } from '~/domain/schemas/kitchen'
 import { signatureOf } from '~/domain/signature'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
@@ -37,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     restaurantName: restaurant.restaurantName ?? '',
     canMove: can(role, 'kitchen.manage'),
-    // The kitchen's tablet has nowhere else to go; the floor goes back to its tables.
-    home: can(role, 'tables.view') ? '/admin/dashboard' : null,
+    // The kitchen's tablet has nowhere else to go; the floor goes back to where its screens start.
+    home: homeOf(role) === BOARD ? null : homeOf(role),
     device,
     now,
     tickets: await readKitchenBoard(ledgerOf(context.cloudflare.env, restaurant.id), now),

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { formatTime } from '~/domain/format'
+import { unitsToMake } from '~/domain/kitchen'
 import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { readKitchenTicket } from '~/server/kitchen/kitchen-board.server'
@@ -45,8 +46,8 @@ export default function PrintTicket() {
       <ul className="grid gap-2">
         {ticket.lines.map((line) => (
           <li key={line.lineId}>
-            <p className={`text-lg font-bold ${line.voided >= line.quantity ? 'line-through' : ''}`}>
-              {Math.max(line.quantity - line.voided, 0) || line.quantity}× {line.name}
+            <p className={`text-lg font-bold ${unitsToMake(line) === 0 ? 'line-through' : ''}`}>
+              {unitsToMake(line) || line.quantity}× {line.name}
             </p>
             {line.options ? <p>{line.options}</p> : null}
             {line.note ? <p className="font-bold">** {line.note} **</p> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { minutesSince, moveTicket, nextStep, type TicketStep } from '~/domain/kitchen'
+import { minutesSince, moveTicket, nextStep, unitsToMake, type TicketStep } from '~/domain/kitchen'
 import { eventFor, billEvent } from '~/domain/live'
 import { billTotals, NOTHING_PAID } from '~/domain/bill'
 import { ticketMoveSchema, ticketRequestSchema } from '~/domain/schemas/kitchen'
@@ -37,6 +37,12 @@ describe('a kitchen ticket’s steps', () => {
     // The same undo tapped again finds the ticket already moved back.
     expect(moveTicket('ready', { undoFrom: 'served' }, ana, 9)).toEqual({ ok: true, changed: false, step: 'ready' })
     expect(moveTicket('new', { undoFrom: 'new' }, ana, 9)).toEqual({ ok: true, changed: false, step: 'new' })
+  })
+
+  it('a line’s units to make are those ordered less those voided since, never below zero', () => {
+    expect(unitsToMake({ quantity: 3, voided: 1 })).toBe(2)
+    expect(unitsToMake({ quantity: 2, voided: 2 })).toBe(0)
+    expect(unitsToMake({ quantity: 1, voided: 0 })).toBe(1)
   })
 
   it('counts whole minutes waited, never below zero', () => {

@@ -1,6 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm'
-import type { AlertDraft } from '~/domain/alerts'
-import { formatMoney } from '~/domain/money'
+import { alertText, type AlertDraft } from '~/domain/alerts'
 import { DEFAULT_LANGUAGE, resources } from '~/locales'
 import { makeT } from '~/locales/translate'
 import { getDb } from '../db/client.server'
@@ -33,11 +32,7 @@ export async function pushAlerts(env: Env, restaurantId: string, alerts: readonl
       const people = reached.filter((row) => row.alertId === alert.id).map((row) => row.userId)
       return pushToMembers(env, restaurantId, people, {
         title: t('admin.kitchen.table', { number: alert.tableNumber }),
-        body: t(`admin.alerts.kinds.${alert.kind}`, {
-          table: alert.tableNumber,
-          amount: formatMoney(alert.amountCents ?? 0),
-          reason: alert.detail ? t(`admin.alerts.reasons.${alert.detail as 'order' | 'bill' | 'help'}`) : '',
-        }),
+        body: alertText(t, alert),
         url: `/admin/tables/${alert.tableId}`,
         tag: alert.id,
       })

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react'
-import { minutesSince, nextStep, TICKET_STEPS, type TicketLine, type TicketStep } from '~/domain/kitchen'
+import { minutesSince, nextStep, TICKET_STEPS, unitsToMake, type TicketLine, type TicketStep } from '~/domain/kitchen'
 import { formatTime } from '~/domain/format'
 import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
@@ -65,15 +65,15 @@ export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: 
       </header>
       <ul className="grid gap-2">
         {ticket.lines.map((line) => {
-          const left = line.quantity - line.voided
+          const left = unitsToMake(line)
           return (
             <li
               key={line.lineId}
-              className={left <= 0 ? 'text-stone-600 line-through dark:text-stone-400' : ''}
+              className={left === 0 ? 'text-stone-600 line-through dark:text-stone-400' : ''}
               data-testid="ticket-line"
             >
               <p className="text-lg leading-snug font-semibold">
-                <span className="tabular-nums">{left > 0 ? left : line.quantity}×</span> {line.name}
+                <span className="tabular-nums">{left || line.quantity}×</span> {line.name}
               </p>
               {line.options ? <p className="text-stone-700 dark:text-stone-300">{line.options}</p> : null}
               {line.note ? (
