@@ -29,6 +29,8 @@ import styles from './app.css?url'
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The iPhone's Home Screen takes no SVG and no manifest icon: the staff app added there shows this one.
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ]
 
 /** The staff's pages install as their own app (the dashboard, standalone, with their notifications); every other page as the site. */

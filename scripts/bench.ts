@@ -12,7 +12,8 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromium, type Page, type Response } from 'playwright-core'
+import type { Page, Response } from 'playwright-core'
+import { CHROMIUM_FLAGS, launchChromium } from './chromium'
 import { ownerSql, tableSql } from './dataset-sql'
 import { startLocalServer, type LocalServer } from './local-server'
 import { pesosToCents } from '../app/domain/money'
@@ -42,17 +43,6 @@ const ONE_TABLE_SHARE = 0.4
 const STEADY_SHARE = 0.85
 /** How long the bench waits for the steady-state payments to reach D1 through the tables' outboxes before calling delivery failed. */
 const DELIVERY_SECONDS = 60
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
 function steadyScale(value: string | undefined) {
   if (value === undefined) return { tables: 200, lines: 50, alone: false }
   const match = /^([1-9]\d*)x([1-9]\d*)$/.exec(value)
@@ -546,10 +536,7 @@ try {
   await paySlowProvider()
 
   // 4 and 6. In Chromium: the scripts each diner step loads, and a throttled checkout.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-  })
+  const browser = await launchChromium()
   try {
     const steps: [string, string][] = [
       ['bill', '/customer/table/bill12-s'],

@@ -6,10 +6,11 @@
  * `npm run build` and after any change those screens show: it starts its own
  * throwaway server with the seeded demo.
  */
-import { chromium, type BrowserContextOptions, type Page } from 'playwright-core'
+import type { BrowserContextOptions, Page } from 'playwright-core'
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_SESSION_ID } from '../app/server/demo/demo-data.server'
 import { LANGUAGES, type Language } from '../app/locales'
 import { startLocalServer } from './local-server'
+import { launchChromium } from './chromium'
 
 const OUT = 'public/preview'
 const PHONE: BrowserContextOptions = {
@@ -24,19 +25,7 @@ const WIDE = (width: number, height: number): BrowserContextOptions => ({
 })
 
 const server = await startLocalServer('mesa-previews')
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await launchChromium()
 
 /** One screen as a JPEG, as it first shows (no scrolling), in `language`. */
 async function picture(

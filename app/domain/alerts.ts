@@ -12,6 +12,7 @@ export const ALERT_KINDS = [
   'payment',
   'partial-payment',
   'payment-failed',
+  'payment-action',
   'call',
   'ready',
   'walkout',
@@ -42,7 +43,7 @@ export interface AlertDraft {
 /**
  * The alert a change to a bill raises, if any: a diner's order (a waiter
  * knows their own), a payment (all of what was left, or part), a payment
- * that failed, a diner calling, an order the kitchen has ready, a table
+ * that failed or waits on the diner's bank (3-D Secure), a diner calling, an order the kitchen has ready, a table
  * that looks like it left without paying.
  */
 export function alertOf(event: BillEvent): AlertDraft | null {
@@ -70,6 +71,8 @@ function kindOf(event: BillEvent): AlertKind | null {
       return event.order?.step === 'ready' ? 'ready' : null
     case 'declined':
       return 'payment-failed'
+    case 'confirming':
+      return 'payment-action'
     case 'call':
       return 'call'
     case 'walkout':

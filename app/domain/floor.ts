@@ -4,10 +4,11 @@ import type { Cents } from './money'
  * How a table is doing, from its open bill, its kitchen tickets and its
  * diners' calls, in the order someone should look at them: a diner calling,
  * an order ready to take to the table, a bill paid and to close (the table
- * is free for the next party), a party paying, waiting for food, eating
- * (everything served, nothing paid), a free table.
+ * is free for the next party), a party paying, a party choosing (nothing
+ * ordered yet), waiting for food, eating (everything served, nothing paid),
+ * a free table.
  */
-export const FLOOR_STATES = ['calling', 'ready', 'paid', 'paying', 'waiting', 'eating', 'free'] as const
+export const FLOOR_STATES = ['calling', 'ready', 'paid', 'paying', 'ordering', 'waiting', 'eating', 'free'] as const
 export type FloorState = (typeof FLOOR_STATES)[number]
 
 export interface FloorTable {
@@ -22,11 +23,21 @@ export interface FloorTable {
   readyTickets: number
   /** Whether a diner's call waits for someone. */
   calling: boolean
+  /** When a diner last read the bill while nothing was on it (the menu, the empty bill); null if none has. */
+  browsedAt: number | null
 }
 
-export function floorState(table: Omit<FloorTable, 'tableNumber' | 'seatedAt'>): FloorState {
+/**
+ * How long a diner reading an empty bill counts as a party choosing: past
+ * it the table shows free again (a code scanned by someone passing by, a
+ * party that left without ordering).
+ */
+export const ORDERING_MINUTES = 30
+
+export function floorState(table: Omit<FloorTable, 'tableNumber' | 'seatedAt'>, now: number): FloorState {
   if (table.calling) return 'calling'
-  if (table.totalCents === 0) return 'free'
+  if (table.totalCents === 0)
+    return table.browsedAt !== null && now - table.browsedAt < ORDERING_MINUTES * 60_000 ? 'ordering' : 'free'
   if (table.remainingCents === 0) return 'paid'
   if (table.readyTickets > 0) return 'ready'
   if (table.paidCents > 0) return 'paying'
@@ -35,11 +46,13 @@ export function floorState(table: Omit<FloorTable, 'tableNumber' | 'seatedAt'>):
 
 const byNumber = new Intl.Collator('es-MX', { numeric: true })
 
-/** The floor in the order it needs someone (FLOOR_STATES); within a state, longest seated first, then by number. */
-export function byAttention<Table extends FloorTable>(tables: readonly Table[]): Table[] {
-  const rank = (table: Table) => FLOOR_STATES.indexOf(floorState(table))
-  return [...tables].sort(
-    (a, b) =>
-      rank(a) - rank(b) || (a.seatedAt ?? 0) - (b.seatedAt ?? 0) || byNumber.compare(a.tableNumber, b.tableNumber),
-  )
+/** The floor with each table's state, in the order it needs someone (FLOOR_STATES); within a state, longest seated first, then by number. */
+export function byAttention<Table extends FloorTable>(tables: readonly Table[], now: number) {
+  const rank = (table: { state: FloorState }) => FLOOR_STATES.indexOf(table.state)
+  return tables
+    .map((table) => ({ ...table, state: floorState(table, now) }))
+    .sort(
+      (a, b) =>
+        rank(a) - rank(b) || (a.seatedAt ?? 0) - (b.seatedAt ?? 0) || byNumber.compare(a.tableNumber, b.tableNumber),
+    )
 }

@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { can } from '~/domain/permissions'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { paidPercent } from '~/domain/bill'
-import { byAttention, floorState, type FloorState } from '~/domain/floor'
+import { byAttention, type FloorState } from '~/domain/floor'
 import { z } from '~/domain/schemas/zod'
 import { formatTime } from '~/domain/format'
 import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
   const url = new URL(request.url)
   // What needs someone first: bills to close, then the longest seated.
-  const tables = byAttention(await listTables(ledgerOf(context.cloudflare.env, restaurant.id)))
+  const tables = byAttention(await listTables(ledgerOf(context.cloudflare.env, restaurant.id)), Date.now())
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
   if (!qrTable) return { tables, role, qr: null }
   const link = tableUrl(url.origin, qrTable.sessionId)
@@ -136,7 +136,7 @@ export default function TablesTab() {
             >
               <div className="flex items-start justify-between gap-2">
                 <h2 className="min-w-0 font-bold break-words">{tableLabel(t, table)}</h2>
-                <FloorChip state={floorState(table)} />
+                <FloorChip state={table.state} />
               </div>
               <p className="font-semibold" data-testid="table-card-code">
                 {t('admin.tables.code', { code: table.shortCode })}
@@ -373,6 +373,7 @@ const FLOOR_CHIP: Record<FloorState, string> = {
   ready: 'bg-sky-700 text-white',
   paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
   paying: 'bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-100',
+  ordering: 'bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100',
   waiting: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
   eating: 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100',
   free: 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200',
@@ -388,13 +389,14 @@ function TableState({
     remainingCents: number
     lastActivityAt: number
     seatedAt: number | null
+    state: FloorState
   }
 }) {
   const { t, money, locale } = useI18n()
   if (table.totalCents === 0)
     return (
       <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="table-state">
-        {t('admin.tables.free')}
+        {t(table.state === 'ordering' ? 'admin.tables.nothingOrdered' : 'admin.tables.free')}
       </p>
     )
   const percent = paidPercent({ total: table.totalCents, paid: table.paidCents })

@@ -21,6 +21,7 @@ import { getDb } from '~/server/db/client.server'
 import { getLanguage } from '~/server/http/i18n.server'
 import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menus/diner-menu.server'
 import { redirectWithToast } from '~/server/http/toast.server'
+import { noteBrowsing } from '~/server/tables/browsing.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -39,6 +40,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
+  noteBrowsing(context, bill)
   const db = getDb(context.cloudflare.env.DB)
   const [menu, pdfs, language] = await Promise.all([
     readOwnerMenu(db, bill.userId),

@@ -13,6 +13,7 @@ import { demoDiners } from '~/server/demo/demo-data.server'
 import { isDemoSession } from '~/server/table-session/stub.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { limitText } from '~/server/bills/write-result.server'
+import { noteBrowsing } from '~/server/tables/browsing.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -28,6 +29,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
+  noteBrowsing(context, bill)
   return { bill: clientBill(bill), isDemo: isDemoSession(bill.sessionId) }
 }
 

@@ -2,15 +2,9 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Role } from '../../app/domain/permissions'
 import { createRequire } from 'node:module'
-import {
-  chromium,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from 'playwright-core'
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { launchChromium } from '../../scripts/chromium'
 import { queryD1 } from '../../scripts/local-server'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787'
@@ -26,28 +20,11 @@ export const themeCookie = (theme: string, url = BASE_URL) => ({
   url,
 })
 
-/** Debian's Chromium with the flags this machine needs (no network, no sandbox as root). */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
-
 /** One Chromium per test file: launched before its tests, closed after; call the getter inside a test. */
 export function chromiumForFile(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await launch()
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()

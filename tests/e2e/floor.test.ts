@@ -66,10 +66,17 @@ describe('the floor on a Friday night', () => {
     // A phone plays sound once touched: Rosa has it in her hand.
     await waiter.page.getByRole('heading', { name: 'Avisos' }).click()
 
+    // The owner watches the floor: the party that sits down and opens the menu shows at once.
+    await owner.page.goto('/admin/dashboard')
+    await hydrated(owner.page, 'table-card')
+    const card = owner.page.getByTestId('table-card').filter({ hasText: 'Mesa 5' })
+    expect(await card.getByTestId('floor-state').textContent()).toBe('Libre')
+
     // The diner orders a taco with habanero from the phone, and calls for the bill.
     const diner = await phonePage(browser(), PHONE)
     await diner.page.goto(`/customer/menu/${table.sessionId}`)
     await hydrated(diner.page, 'menu-items')
+    await expect.poll(() => card.getByTestId('floor-state').textContent()).toBe('Ordenando')
     await diner.page
       .getByTestId('menu-item')
       .filter({ hasText: 'Taco al pastor' })

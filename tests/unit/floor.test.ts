@@ -10,21 +10,33 @@ const table = (tableNumber: string, bill: Partial<FloorTable> = {}): FloorTable 
   cookingTickets: 0,
   readyTickets: 0,
   calling: false,
+  browsedAt: null,
   ...bill,
 })
 const open = (cents: number, paid = 0) => ({ totalCents: cents, paidCents: paid, remainingCents: cents - paid })
+const now = Date.UTC(2026, 10, 27, 20)
+const minutesAgo = (minutes: number) => now - minutes * 60_000
 
 describe('the floor at a glance', () => {
   it('tells each state from the bill, the kitchen and the calls', () => {
-    expect(floorState(table('1'))).toBe('free')
-    expect(floorState(table('2', { ...open(15500), cookingTickets: 1 }))).toBe('waiting')
-    expect(floorState(table('3', { ...open(15500), cookingTickets: 1, readyTickets: 1 }))).toBe('ready')
-    expect(floorState(table('4', open(15500)))).toBe('eating')
-    expect(floorState(table('5', open(15500, 5000)))).toBe('paying')
-    expect(floorState(table('6', open(15500, 15500)))).toBe('paid')
+    expect(floorState(table('1'), now)).toBe('free')
+    expect(floorState(table('2', { ...open(15500), cookingTickets: 1 }), now)).toBe('waiting')
+    expect(floorState(table('3', { ...open(15500), cookingTickets: 1, readyTickets: 1 }), now)).toBe('ready')
+    expect(floorState(table('4', open(15500)), now)).toBe('eating')
+    expect(floorState(table('5', open(15500, 5000)), now)).toBe('paying')
+    expect(floorState(table('6', open(15500, 15500)), now)).toBe('paid')
     // A call comes first, even at a table with nothing ordered yet.
-    expect(floorState(table('7', { calling: true }))).toBe('calling')
-    expect(floorState(table('8', { ...open(15500, 15500), calling: true }))).toBe('calling')
+    expect(floorState(table('7', { calling: true }), now)).toBe('calling')
+    expect(floorState(table('8', { ...open(15500, 15500), calling: true }), now)).toBe('calling')
+  })
+
+  it('takes a diner reading an empty bill for a party choosing, for a while', () => {
+    expect(floorState(table('1', { browsedAt: minutesAgo(2) }), now)).toBe('ordering')
+    expect(floorState(table('1', { browsedAt: minutesAgo(29) }), now)).toBe('ordering')
+    // A code scanned in passing, or a party gone without ordering: the table is free again.
+    expect(floorState(table('1', { browsedAt: minutesAgo(30) }), now)).toBe('free')
+    // Once something is ordered the bill says how the table is doing.
+    expect(floorState(table('2', { ...open(9000), cookingTickets: 1, browsedAt: minutesAgo(2) }), now)).toBe('waiting')
   })
 
   it('puts first what needs someone: calls, food to take, bills to close, then the rest longest seated first', () => {
@@ -37,7 +49,20 @@ describe('the floor at a glance', () => {
       table('3', { ...open(8000, 8000), seatedAt: 200 }),
       table('7', { ...open(8000), readyTickets: 1, seatedAt: 600 }),
       table('12', { calling: true }),
+      table('5', { browsedAt: minutesAgo(5) }),
     ]
-    expect(byAttention(floor).map((each) => each.tableNumber)).toEqual(['12', '7', '3', '9', '4', '2', '1', '10'])
+    const sorted = byAttention(floor, now)
+    expect(sorted.map((each) => each.tableNumber)).toEqual(['12', '7', '3', '9', '5', '4', '2', '1', '10'])
+    expect(sorted.map((each) => each.state)).toEqual([
+      'calling',
+      'ready',
+      'paid',
+      'paid',
+      'ordering',
+      'eating',
+      'eating',
+      'free',
+      'free',
+    ])
   })
 })

@@ -121,6 +121,24 @@ describe('alerts', () => {
     expect(await bellOf(team.owner.cookie)).toBe(6)
   })
 
+  it('a card waiting on the diner’s bank (3-D Secure) tells the followers; the diner confirming it pays', async () => {
+    const team = await restaurantAtWork()
+    const { table } = team
+    const all = { amount: 35, paymentType: 'full', transactionId: newTransactionId() }
+    const asked = await payByCard(table.tableId, { ...all, paymentToken: 'pm_card_authenticationRequired' })
+    expect(asked.status).toBe(402)
+    expect(((await asked.json()) as { code: string }).code).toBe('REQUIRES_ACTION')
+    await delivered(table.sessionId)
+    expect(await kindsOf(team.owner.cookie)).toEqual(['payment-action'])
+    // Back from the bank, the phone sends the same payment again: it is paid, and that is one more alert.
+    expect((await payByCard(table.tableId, all)).status).toBe(201)
+    await delivered(table.sessionId)
+    expect(await kindsOf(team.owner.cookie)).toEqual(['payment', 'payment-action'])
+    expect(await kindsOf(team.memo.cookie)).toEqual(['payment', 'payment-action'])
+    expect(await kindsOf(team.lupe.cookie)).toEqual([])
+    expect(await kindsOf(team.stranger.cookie)).toEqual([])
+  })
+
   it('who follows a table is each person’s choice: Lupe follows it, the manager leaves it', async () => {
     const team = await restaurantAtWork()
     const { table } = team

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { delivered, getPage, newTransactionId, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
 
@@ -67,22 +67,30 @@ describe('the floor at a glance', () => {
     expect((await postForm(`/customer/table/${calling.sessionId}`, { intent: 'call', reason: 'bill' })).status).toBe(
       302,
     )
-    // The cards read D1, which the bills' objects bring up to date after they answer.
-    const all = [free, waiting, paid, ready, eating, paying, calling]
+    // A party sits down and reads the menu before anyone orders.
+    const choosing = await newTable(owner.cookie, '8')
+    expect((await getPage(`/customer/menu/${choosing.sessionId}`)).status).toBe(200)
+    // The cards read D1, which the bills' objects bring up to date after they answer (and the menu's page notes its reader after it).
+    const all = [free, waiting, paid, ready, eating, paying, calling, choosing]
     for (const table of all) await delivered(table.sessionId)
 
-    const floor = await cards(owner.cookie)
-    expect(floor.cards.map((card) => /^Mesa \d+ [^$]*?(?= Código| Code)/.exec(card)?.[0])).toEqual([
-      'Mesa 7 Llamando al mesero',
-      'Mesa 4 Orden lista · llevarla',
-      'Mesa 3 Pagada · por cerrar',
-      'Mesa 6 Pagando',
-      'Mesa 2 Esperando comida',
-      'Mesa 5 Comiendo',
-      'Mesa 1 Libre',
-    ])
+    const floor = await vi.waitFor(async () => {
+      const shown = await cards(owner.cookie)
+      expect(shown.cards.map((card) => /^Mesa \d+ [^$]*?(?= Código| Code)/.exec(card)?.[0])).toEqual([
+        'Mesa 7 Llamando al mesero',
+        'Mesa 4 Orden lista · llevarla',
+        'Mesa 3 Pagada · por cerrar',
+        'Mesa 6 Pagando',
+        'Mesa 8 Ordenando',
+        'Mesa 2 Esperando comida',
+        'Mesa 5 Comiendo',
+        'Mesa 1 Libre',
+      ])
+      return shown
+    })
     expect(floor.cards[3]).toMatch(/\$250\.00 por pagar/)
-    expect(floor.cards[4]).toMatch(/\$140\.00 por pagar .*Desde las /)
+    expect(floor.cards[4]).toMatch(/Viendo el menú · nada pedido aún/)
+    expect(floor.cards[5]).toMatch(/\$140\.00 por pagar .*Desde las /)
     for (const table of all) expect(floor.html).not.toContain(table.sessionId)
 
     // Answered, the call leaves the table as it was: nothing ordered, free.

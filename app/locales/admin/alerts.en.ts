@@ -13,6 +13,7 @@ const alertsEn: AlertsResources = {
     payment: 'Table {{table}} paid in full: {{amount}}',
     'partial-payment': 'Table {{table}}: partial payment of {{amount}}',
     'payment-failed': 'Table {{table}}: a card payment did not go through ({{amount}})',
+    'payment-action': 'Table {{table}}: a card payment waits for the diner to confirm it with their bank ({{amount}})',
     call: 'Table {{table}} is calling the waiter: {{reason}}',
     ready: 'Table {{table}}: order ready in the kitchen',
     walkout: 'Table {{table}}: did they leave without paying? {{amount}} is left and nobody has the bill open',

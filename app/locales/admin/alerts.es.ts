@@ -13,6 +13,8 @@ const alertsEs = {
     payment: 'Mesa {{table}} pagó todo: {{amount}}',
     'partial-payment': 'Mesa {{table}}: pago parcial de {{amount}}',
     'payment-failed': 'Mesa {{table}}: un pago con tarjeta no pasó ({{amount}})',
+    'payment-action':
+      'Mesa {{table}}: un pago con tarjeta espera que el comensal lo confirme con su banco ({{amount}})',
     call: 'Mesa {{table}} llama al mesero: {{reason}}',
     ready: 'Mesa {{table}}: orden lista en cocina',
     walkout: 'Mesa {{table}}: ¿se fueron sin pagar? Quedan {{amount}} y nadie tiene la cuenta abierta',

@@ -285,6 +285,8 @@ export const tableSessions = sqliteTable(
     closedBy: text('closed_by'),
     // Their id; null when staff typed a name instead of signing (closedBy is that name).
     closedById: text('closed_by_id'),
+    // When a diner last read the bill while nothing was on it: a party at the table choosing (the floor's "ordering").
+    browsedAt: integer('browsed_at'),
   },
   (t) => [index('table_sessions_table_idx').on(t.tableId)],
 )

@@ -21,6 +21,7 @@ import {
   type LiveAttachment,
 } from '../live/live-sockets.server'
 import { DEFAULT_WALKOUT_MINUTES, walkoutDue, type CallReason } from '~/domain/alerts'
+import type { HoldRow } from './hold-store.server'
 import type { WaiterCall } from './floor-store.server'
 import { isDemoSession, newSessionId, tableSessionStub } from './stub.server'
 import {
@@ -589,10 +590,8 @@ export class TableSession extends DurableObject<Env> {
         this.#commits++
         this.#tellDiners(change, header, amountCents)
       },
-      declined: (row) => {
-        const header = this.#store.header()
-        if (header) void this.#tellStaffNow('declined', header, { ref: row.id }, row.totalCents)
-      },
+      declined: (row) => this.#cardNews('declined', row),
+      confirming: (row) => this.#cardNews('confirming', row),
       paid: (header, payment) => {
         this.#committed()
         this.#publish('payment', header, payment.amountCents + payment.taxCents + payment.tipCents, {
@@ -673,6 +672,12 @@ export class TableSession extends DurableObject<Env> {
     this.#commits++
     this.#publish(change, header, amountCents, about)
     return this.#deliverSoon()
+  }
+
+  /** A card payment the bank refused or wants confirmed: staff hear of it, with what it was for. */
+  #cardNews(change: 'declined' | 'confirming', row: HoldRow) {
+    const header = this.#store.header()
+    if (header) void this.#tellStaffNow(change, header, { ref: row.id }, row.totalCents)
   }
 
   /** Something happened on the bill: the quiet that makes a walkout counts from now. */

@@ -42,6 +42,8 @@ export interface PaymentHost {
   paid(header: BillHeader, payment: PaymentRow): void
   /** The diner's bank or the provider refused a payment: the table's staff hear of it. */
   declined(row: HoldRow): void
+  /** The diner's bank wants them to confirm a payment (3-D Secure): the table's staff hear of it, as the diner may need a hand. */
+  confirming(row: HoldRow): void
 }
 
 type Stop = { result: PayResult; giveBack: boolean; error?: unknown }
@@ -213,11 +215,13 @@ export class PaymentFlow {
       return fail('DECLINED', answer.message)
     }
     if (answer.status === 'requires_action') {
-      await this.host.serially(async () => {
+      const waiting = await this.host.serially(async () => {
         const now = this.host.store.holds.get(row.id)
-        if (now && (now.status === 'held' || now.status === 'expired'))
-          this.#write(row.id, { status: 'action', reference: answer.reference })
+        if (!now || (now.status !== 'held' && now.status !== 'expired')) return false
+        this.#write(row.id, { status: 'action', reference: answer.reference })
+        return true
       })
+      if (waiting) this.host.confirming(row)
       return {
         ...fail('REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'),
         clientSecret: answer.clientSecret,

@@ -36,6 +36,9 @@ const ticketsAt = (steps: string) =>
   sql<number>`(SELECT count(*) FROM kitchen_tickets k WHERE k.session_id = "tables"."session_id" AND k.step IN (${sql.raw(steps)}))`
 const calling = sql<number>`EXISTS (SELECT 1 FROM alerts al WHERE al.session_id = "tables"."session_id" AND al.kind = 'call' AND al.resolved_at IS NULL)`
 
+// When a diner last read the current bill while nothing was on it.
+const browsedAt = sql<number | null>`(SELECT ts.browsed_at FROM table_sessions ts WHERE ts.id = "tables"."session_id")`
+
 // When the current bill's first order came: about when its party sat down.
 const seatedAt = sql<
   number | null
@@ -56,6 +59,7 @@ export async function listTables({ db, restaurantId }: Ledger) {
       cookingTickets: ticketsAt("'new', 'preparing'"),
       readyTickets: ticketsAt("'ready'"),
       calling,
+      browsedAt,
     })
     .from(tables)
     .where(and(eq(tables.restaurantId, restaurantId), eq(tables.isActive, true)))
