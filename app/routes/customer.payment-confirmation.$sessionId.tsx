@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
+import { attemptSeen } from '~/server/payments/payment-attempt.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -29,20 +30,25 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // The diner's own payment when the URL names it, else the newest.
   const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
-  return {
-    ...dinerHeader(bill),
-    payment: payment && {
-      transactionId: payment.transactionId,
-      customerName: payment.customerName,
-      paymentMethod: payment.paymentMethod,
-      paymentType: payment.paymentType,
-      totalCents: payment.amountCents + payment.taxCents + payment.tipCents,
-      baseCents: payment.amountCents,
-      tipCents: payment.tipCents,
-      createdAt: payment.createdAt,
-      items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+  // Shown its answer, the phone's payment is done: the next one it is shown is a new payment.
+  const seen = payment ? await attemptSeen(request, bill.sessionId, payment.transactionId) : null
+  return data(
+    {
+      ...dinerHeader(bill),
+      payment: payment && {
+        transactionId: payment.transactionId,
+        customerName: payment.customerName,
+        paymentMethod: payment.paymentMethod,
+        paymentType: payment.paymentType,
+        totalCents: payment.amountCents + payment.taxCents + payment.tipCents,
+        baseCents: payment.amountCents,
+        tipCents: payment.tipCents,
+        createdAt: payment.createdAt,
+        items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+      },
     },
-  }
+    seen ? { headers: { 'Set-Cookie': seen } } : undefined,
+  )
 }
 
 export default function Confirmation() {

@@ -27,6 +27,7 @@ import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/paym
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { getLanguage } from '~/server/http/i18n.server'
 import { stripeCheckout } from '~/server/payments/stripe-checkout.server'
+import { attemptFor } from '~/server/payments/payment-attempt.server'
 import { retryAfter } from '~/server/http/rate-limit.server'
 import { limitText } from '~/server/bills/write-result.server'
 import { pageTitle } from '~/ui/page-title'
@@ -78,22 +79,34 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   if (checkout.tip.percent !== null) tipParams.set('tipPercentage', String(checkout.tip.percent))
   else tipParams.set('tipAmount', decimalPesos(checkout.tip.tip))
   const stop = blocked(checkout, payableBill(bill).totals.remaining)
+  const shown = stop ? null : paymentRequestFor(bill, checkout)
+  // A double tap, a retry or a reload of the same payment is the same payment (see attemptFor).
+  const attempt = shown ? await attemptFor(request, bill.sessionId, shown) : null
   // The whole of what is left, with the same tip choice: where a charge too small for cards can go instead.
   const restParams = new URLSearchParams({ full: 'true' })
   for (const name of ['tipPercentage', 'tipAmount'])
     if (tipParams.has(name)) restParams.set(name, tipParams.get(name) ?? '')
-  return {
-    ...dinerHeader(bill),
-    summary: checkout.summary,
-    stop,
-    // Made once per visit to this page, so a double tap or a retry is the same payment.
-    payment: stop ? null : paymentRequestFor(bill, checkout, `mesa_${crypto.randomUUID()}`),
-    changed: checkout.quote?.changed ?? false,
-    selfUrl: `${url.pathname}${url.search}`,
-    backTo: customerPath.tip(bill.sessionId, tipParams),
-    payRest: checkout.selection?.mode === 'full' ? null : customerPath.method(bill.sessionId, restParams),
-    stripe: stripeCheckout(context.cloudflare.env, bill, await getLanguage(request)),
-  }
+  return data(
+    {
+      ...dinerHeader(bill),
+      summary: checkout.summary,
+      stop,
+      payment:
+        shown && attempt
+          ? {
+              ...shown,
+              transactionId: attempt.transactionId,
+              ...(attempt.replaces ? { replaces: attempt.replaces } : {}),
+            }
+          : null,
+      changed: checkout.quote?.changed ?? false,
+      selfUrl: `${url.pathname}${url.search}`,
+      backTo: customerPath.tip(bill.sessionId, tipParams),
+      payRest: checkout.selection?.mode === 'full' ? null : customerPath.method(bill.sessionId, restParams),
+      stripe: stripeCheckout(context.cloudflare.env, bill, await getLanguage(request)),
+    },
+    attempt ? { headers: { 'Set-Cookie': attempt.setCookie } } : undefined,
+  )
 }
 
 type PayError =
@@ -115,10 +128,17 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const payment = submission.value
   if (payment.tableId !== bill.tableId || payment.sessionId !== bill.sessionId)
     return data<PayError>({ kind: 'invalid' }, { status: 400 })
-  const result = await recordPayment(context.cloudflare.env, payment, context.clientAddress)
-  // A transactionId is made once per visit to this page: if it was used, this diner's earlier tap went through.
-  if (result.ok || result.code === 'REUSED_TRANSACTION')
-    return redirect(customerPath.confirmation(bill.sessionId, payment.transactionId))
+  const env = context.cloudflare.env
+  let result = await recordPayment(env, payment, context.clientAddress)
+  // The payment shown was tried before another way (another card, a wallet): this try takes that attempt's place.
+  if (!result.ok && result.code === 'REUSED_TRANSACTION')
+    result = await recordPayment(
+      env,
+      { ...payment, transactionId: `mesa_${crypto.randomUUID()}`, replaces: payment.transactionId },
+      context.clientAddress,
+    )
+  // Paid now, or before: a retry of a payment that went through, or the earlier attempt this one replaced, paid after all.
+  if (result.ok) return redirect(customerPath.confirmation(bill.sessionId, result.payment.transactionId))
   if (BILL_MOVED.has(result.code)) {
     // Nothing was charged. Say what moved, priced as this screen shows it now.
     const now = await loadBill(context, params.sessionId)

@@ -178,7 +178,8 @@ describe('a payment in progress holds what it pays', () => {
     )
     expect(declined.status).toBe(402)
     expect(await declined.json()).toMatchObject({ code: 'DECLINED' })
-    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'released', reference: null }])
+    // The attempt was opened, and named, before the card was charged.
+    expect(await holdsOf(table.sessionId)).toEqual([{ status: 'released', reference: expect.stringMatching(/^sim_/) }])
     expect(await countPayments(table.sessionId)).toBe(0)
     expect((await pay(payment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
   })
@@ -231,10 +232,10 @@ describe('a payment in progress holds what it pays', () => {
       paymentToken: NEEDS_BANK,
     })
     expect((await pay(ana)).status).toBe(402)
-    // As if the object had stopped right after holding a card payment that went through: the hold, and nothing else, is stored.
+    // As if the object had stopped right after a card payment went through: the hold and its attempt, and nothing else, are stored.
     await underTheObject(
       table.sessionId,
-      "UPDATE holds SET status = 'held', reference = NULL, request = json_remove(request, '$.paymentToken')",
+      "UPDATE holds SET status = 'held', request = json_remove(request, '$.paymentToken')",
     )
     await holdsRunOut(table.sessionId)
     expect(await holdsOf(table.sessionId)).toEqual([{ status: 'committed', reference: expect.stringMatching(/^sim_/) }])
@@ -305,7 +306,8 @@ describe('a payment in progress holds what it pays', () => {
     expect(refused.status).toBe(409)
     expect(await refused.json()).toMatchObject({ code: 'BEING_PAID' })
     expect((await pay(ana)).status).toBe(201)
-    expect((await close()).status).toBe(200)
+    const closed = await close()
+    expect(closed.status, await closed.clone().text()).toBe(200)
   })
 
   it('lets exactly one of many diners paying the same unit at once pay it', async () => {
@@ -348,13 +350,12 @@ describe('a payment in progress holds what it pays', () => {
       paymentToken: NEEDS_BANK,
     })
     expect((await pay(ana)).status).toBe(402)
-    const holdId = await runInDurableObject(
-      billObject(table.sessionId),
-      (_instance, state) => state.storage.sql.exec<{ id: string }>('SELECT id FROM holds').one().id,
+    const hold = await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+      state.storage.sql.exec<{ id: string; reference: string }>('SELECT id, reference FROM holds').one(),
     )
     const request = paymentRequestSchema.parse(ana)
     const answers = await runInDurableObject(billObject(table.sessionId), async (instance: TableSession) => {
-      const settled = instance.settleHold(table.sessionId, holdId)
+      const settled = instance.settleHold(table.sessionId, hold.id, hold.reference)
       const paid = instance.pay(table.sessionId, request)
       return [await paid, await settled] as const
     })
@@ -363,7 +364,7 @@ describe('a payment in progress holds what it pays', () => {
     expect(await countPayments(table.sessionId)).toBe(1)
     // A webhook that comes again afterwards changes nothing.
     await runInDurableObject(billObject(table.sessionId), (instance: TableSession) =>
-      instance.settleHold(table.sessionId, holdId),
+      instance.settleHold(table.sessionId, hold.id, hold.reference),
     )
     expect(await countPayments(table.sessionId)).toBe(1)
   })

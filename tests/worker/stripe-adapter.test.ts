@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { appEnv } from '~/server/env.server'
-import type { AuthorizeRequest } from '~/server/payments/provider.server'
+import type { AuthorizeRequest, PaymentProvider } from '~/server/payments/provider.server'
 import { stripeProvider } from '~/server/payments/stripe.server'
 import { authenticate, connectedAccount, eventsOn, paymentIntentsOn, platform } from './stripe-fixtures'
 
@@ -25,6 +25,11 @@ async function provider(configOverrides: Partial<ReturnType<typeof appEnv>> = {}
   return { account, stripe: stripeProvider({ ...appEnv(env), ...configOverrides }, account) }
 }
 
+/** A charge as the bill's object asks for it: the attempt opened (its reference kept), then charged. */
+async function charged(stripe: PaymentProvider, request: AuthorizeRequest) {
+  return stripe.authorize(await stripe.open(request), request)
+}
+
 const intentOf = (account: string, id: string) => platform.paymentIntents.retrieve(id, {}, { stripeAccount: account })
 
 describe('the Stripe provider', () => {
@@ -32,7 +37,7 @@ describe('the Stripe provider', () => {
     expect(appEnv(env).MESA_FEE_BPS).toBe(250)
     const { account, stripe } = await provider()
     const request = charge()
-    const answer = await stripe.authorize(request)
+    const answer = await charged(stripe, request)
     expect(answer).toEqual({ status: 'authorized', reference: expect.stringMatching(/^pi_/) })
     const intent = await intentOf(account, answer.status === 'authorized' ? answer.reference : '')
     expect(intent).toMatchObject({
@@ -51,7 +56,7 @@ describe('the Stripe provider', () => {
 
   it('asks for no fee when there is none to take', async () => {
     const { account, stripe } = await provider({ MESA_FEE_BPS: 0 })
-    const answer = await stripe.authorize(charge())
+    const answer = await charged(stripe, charge())
     expect(
       (await intentOf(account, answer.status === 'authorized' ? answer.reference : '')).application_fee_amount,
     ).toBeNull()
@@ -63,7 +68,7 @@ describe('the Stripe provider', () => {
       { payment_method: 'pm_card_mx' },
       { stripeAccount: account },
     )
-    const answer = await stripe.authorize(charge({ paymentToken: token.id }))
+    const answer = await charged(stripe, charge({ paymentToken: token.id }))
     expect(answer.status).toBe('authorized')
     expect(await platform.confirmationTokens.retrieve(token.id, {}, { stripeAccount: account })).toMatchObject({
       payment_intent: answer.status === 'authorized' ? answer.reference : null,
@@ -72,18 +77,18 @@ describe('the Stripe provider', () => {
 
   it('answers a declined card with Stripe’s words, and a charge Stripe refuses for another reason with a plain message, logged', async () => {
     const { stripe } = await provider()
-    expect(await stripe.authorize(charge({ paymentToken: 'pm_card_chargeDeclinedInsufficientFunds' }))).toEqual({
+    expect(await charged(stripe, charge({ paymentToken: 'pm_card_chargeDeclinedInsufficientFunds' }))).toEqual({
       status: 'declined',
       message: 'Your card has insufficient funds.',
     })
-    expect(await stripe.authorize(charge({ paymentToken: undefined }))).toEqual({
+    expect(await charged(stripe, charge({ paymentToken: undefined }))).toEqual({
       status: 'declined',
       message: 'No card was given. Nothing was charged.',
     })
 
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const notYet = stripeProvider(appEnv(env), await connectedAccount({ active: false }))
-    expect(await notYet.authorize(charge())).toEqual({
+    expect(await charged(notYet, charge())).toEqual({
       status: 'declined',
       message: 'The payment could not be made. Nothing was charged.',
     })
@@ -93,7 +98,7 @@ describe('the Stripe provider', () => {
 
   it('hands 3-D Secure to the diner’s bank and finds the attempt authorized once they confirm', async () => {
     const { account, stripe } = await provider()
-    const answer = await stripe.authorize(charge({ paymentToken: 'pm_card_authenticationRequired' }))
+    const answer = await charged(stripe, charge({ paymentToken: 'pm_card_authenticationRequired' }))
     expect(answer).toEqual({
       status: 'requires_action',
       reference: expect.stringMatching(/^pi_/),
@@ -112,7 +117,7 @@ describe('the Stripe provider', () => {
 
   it('finds an attempt whose bank refused to confirm it failed', async () => {
     const { stripe } = await provider()
-    const answer = await stripe.authorize(charge({ paymentToken: 'pm_card_authenticationRequired' }))
+    const answer = await charged(stripe, charge({ paymentToken: 'pm_card_authenticationRequired' }))
     const reference = answer.status === 'requires_action' ? answer.reference : ''
     await authenticate(reference, 'failure')
     expect(await stripe.state(reference)).toBe('failed')
@@ -120,7 +125,7 @@ describe('the Stripe provider', () => {
 
   it('captures an authorization once, and says so again when asked twice', async () => {
     const { account, stripe } = await provider()
-    const answer = await stripe.authorize(charge())
+    const answer = await charged(stripe, charge())
     const reference = answer.status === 'authorized' ? answer.reference : ''
     expect(await stripe.capture(reference)).toBe(true)
     expect(await stripe.capture(reference)).toBe(true)
@@ -130,7 +135,7 @@ describe('the Stripe provider', () => {
 
   it('cannot capture an authorization that is gone', async () => {
     const { stripe } = await provider()
-    const answer = await stripe.authorize(charge())
+    const answer = await charged(stripe, charge())
     const reference = answer.status === 'authorized' ? answer.reference : ''
     await stripe.release(reference)
     expect(await stripe.capture(reference)).toBe(false)
@@ -138,18 +143,18 @@ describe('the Stripe provider', () => {
 
   it('gives money back: cancels an authorization, refunds a capture whole, and leaves a cancelled attempt alone', async () => {
     const { account, stripe } = await provider()
-    const held = await stripe.authorize(charge())
+    const held = await charged(stripe, charge())
     const heldReference = held.status === 'authorized' ? held.reference : ''
     await stripe.release(heldReference)
     expect((await intentOf(account, heldReference)).status).toBe('canceled')
     await stripe.release(heldReference)
 
-    const waiting = await stripe.authorize(charge({ paymentToken: 'pm_card_authenticationRequired' }))
+    const waiting = await charged(stripe, charge({ paymentToken: 'pm_card_authenticationRequired' }))
     const waitingReference = waiting.status === 'requires_action' ? waiting.reference : ''
     await stripe.release(waitingReference)
     expect((await intentOf(account, waitingReference)).status).toBe('canceled')
 
-    const captured = await stripe.authorize(charge())
+    const captured = await charged(stripe, charge())
     const capturedReference = captured.status === 'authorized' ? captured.reference : ''
     await stripe.capture(capturedReference)
     await stripe.release(capturedReference)
@@ -161,17 +166,19 @@ describe('the Stripe provider', () => {
     expect(await eventsOn(account, 'refund.created')).toHaveLength(1)
   })
 
-  it('answers the same hold asked twice with its one PaymentIntent', async () => {
+  it('charges an opened attempt once however often it is asked: asked again, it answers the first charge', async () => {
     const { account, stripe } = await provider()
     const request = charge()
-    const first = await stripe.authorize(request)
-    const again = await stripe.authorize(request)
-    expect(again).toEqual(first)
+    const reference = await stripe.open(request)
+    expect(await stripe.state(reference)).toBe('unconfirmed')
+    const first = await stripe.authorize(reference, request)
+    expect(first).toEqual({ status: 'authorized', reference })
+    expect(await stripe.authorize(reference, request)).toEqual(first)
     expect(await paymentIntentsOn(account)).toHaveLength(1)
-    // So is a declined one: asking again does not try the card again.
-    const declined = charge({ paymentToken: 'pm_card_chargeDeclined' })
-    await stripe.authorize(declined)
-    expect(await stripe.authorize(declined)).toMatchObject({ status: 'declined' })
-    expect(await eventsOn(account, 'payment_intent.payment_failed')).toHaveLength(1)
+    expect(await eventsOn(account, 'payment_intent.amount_capturable_updated')).toHaveLength(1)
+    // Captured, it says so, and is not captured again.
+    expect(await stripe.capture(reference)).toBe(true)
+    expect(await stripe.authorize(reference, request)).toEqual({ status: 'authorized', reference, captured: true })
+    expect(await eventsOn(account, 'payment_intent.succeeded')).toHaveLength(1)
   })
 })

@@ -31,6 +31,14 @@ const wholeQuantity = z
  * (docs/api.md). It names what the diner was shown; the bill's object refuses
  * it if the bill no longer matches.
  */
+/** The id a client gives a payment: a retry with the same one is the same payment. */
+const transactionIdOf = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(8, { error: `${label} must be at least 8 characters` })
+    .max(100, { error: `${label} must be at most 100 characters` })
+    .regex(/^[A-Za-z0-9_.:-]+$/, { error: `${label} has characters that are not allowed` })
+
 export const paymentRequestSchema = z
   .object({
     tableId: idString('tableId'),
@@ -52,11 +60,14 @@ export const paymentRequestSchema = z
       .max(60, { error: 'customerName must be at most 60 characters' })
       .nullish()
       .transform((value) => value || 'Guest'),
-    transactionId: z
-      .string({ error: 'transactionId is required' })
-      .min(8, { error: 'transactionId must be at least 8 characters' })
-      .max(100, { error: 'transactionId must be at most 100 characters' })
-      .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'transactionId has characters that are not allowed' }),
+    transactionId: transactionIdOf('transactionId'),
+    /**
+     * The same diner's earlier attempt on this bill that this one takes the
+     * place of (what they pay changed before they saw it answered): it ends
+     * first and its money goes back; if it was paid after all, it is the
+     * answer, and this one is not made.
+     */
+    replaces: transactionIdOf('replaces').optional(),
     itemIds: z.array(idString('itemIds'), { error: 'itemIds must be a list' }).max(500).optional(),
     itemQuantities: z
       .record(z.string(), wholeQuantity, { error: 'itemQuantities must map item ids to quantities' })
@@ -118,6 +129,9 @@ export const paymentRequestSchema = z
         path: ['partySize'],
         message: 'partySize goes with a split payment and cannot be more than splitCount',
       })
+    }
+    if (body.replaces === body.transactionId) {
+      ctx.addIssue({ code: 'custom', path: ['replaces'], message: 'replaces names another attempt, not this one' })
     }
     if (body.tipAmount > body.amount) {
       ctx.addIssue({ code: 'custom', path: ['tipAmount'], message: 'tipAmount cannot be more than the amount paid' })

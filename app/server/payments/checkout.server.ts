@@ -38,16 +38,15 @@ function payerName(bill: BillView, itemIds: string[]): string {
   return names.size === 1 && only ? only : 'Guest'
 }
 
+/** A payment as the payment step shows it, before the diner picks how to pay; its ids are the phone's (see attemptFor). */
+export type ShownPayment = Omit<PaymentRequestInput, 'paymentMethod' | 'transactionId' | 'replaces'>
+
 /**
  * The payment request for what a checkout shows, as the payment form sends it:
  * the amount, tip and charge the diner sees, and exactly what they pay for.
  * The bill's object refuses it if the bill no longer costs that.
  */
-export function paymentRequestFor(
-  bill: BillView,
-  checkout: Checkout,
-  transactionId: string,
-): Omit<PaymentRequestInput, 'paymentMethod'> | null {
+export function paymentRequestFor(bill: BillView, checkout: Checkout): ShownPayment | null {
   if (!checkout.selection || checkout.base <= 0) return null
   const lines = checkout.quote?.lines ?? []
   const split = checkout.quote?.split
@@ -62,7 +61,6 @@ export function paymentRequestFor(
       bill,
       lines.map((line) => line.itemId),
     ),
-    transactionId,
     itemIds: lines.length ? lines.map((line) => line.itemId) : undefined,
     itemQuantities: lines.length ? Object.fromEntries(lines.map((line) => [line.itemId, line.units])) : undefined,
     splitCount: split?.tableSize,

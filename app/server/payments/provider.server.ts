@@ -23,13 +23,18 @@ export interface AuthorizeRequest {
 }
 
 export type Authorization =
-  | { status: 'authorized'; reference: string }
+  /** `captured`: taken already (an answer read after it was lost): not to be captured again. */
+  | { status: 'authorized'; reference: string; captured?: boolean }
   /** The bank wants the diner to confirm (3-D Secure) in Stripe.js with `clientSecret`; the hold stands meanwhile. */
   | { status: 'requires_action'; reference: string; clientSecret: string }
   | { status: 'declined'; message: string }
 
-/** Where an attempt stands at the provider, asked after the diner confirmed it or when its hold's time ran out. */
-export type AttemptState = 'authorized' | 'captured' | 'requires_action' | 'failed'
+/**
+ * Where an attempt stands at the provider, asked after the diner confirmed
+ * it, when its hold's time ran out, or when an answer was lost:
+ * `unconfirmed` is opened and never charged (no money is at stake).
+ */
+export type AttemptState = 'unconfirmed' | 'authorized' | 'captured' | 'requires_action' | 'failed'
 
 /**
  * Where money actually moves. The TableSession object holds what a payment
@@ -44,9 +49,24 @@ export interface PaymentProvider {
   readonly isDemo: boolean
   /** The smallest charge the provider takes, in cents (Stripe: MX$10.00); smaller ones are refused before anything is held. */
   readonly minimumCents: number
-  authorize(request: AuthorizeRequest): Promise<Authorization>
+  /**
+   * Opens the attempt without charging anything and names it (Stripe: a
+   * PaymentIntent not yet confirmed), so the hold keeps its reference before
+   * any money can move: however its charge's answer is lost, the attempt can
+   * be asked where it stands.
+   */
+  open(request: AuthorizeRequest): Promise<string>
+  /**
+   * Charges the opened attempt `reference` (authorizes, to capture later).
+   * An answer that never came or failed is not guessed at: the attempt is
+   * read, and its real state answered; it throws only while that is unknown.
+   */
+  authorize(reference: string, request: AuthorizeRequest): Promise<Authorization>
   state(reference: string): Promise<AttemptState>
-  /** Takes the authorized money; false when the provider refused (the authorization is gone). */
+  /**
+   * Takes the authorized money: true once taken (now or before), false when
+   * it cannot be (the authorization is gone); throws while that is unknown.
+   */
   capture(reference: string): Promise<boolean>
   /** Gives an attempt back: cancels its authorization, or refunds it whole once captured. */
   release(reference: string): Promise<void>
@@ -72,10 +92,12 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
     id: 'simulated',
     isDemo: true,
     minimumCents: 1,
-    async authorize(request) {
+    async open(request) {
+      return `sim_${request.key}`
+    },
+    async authorize(reference, request) {
       await wait()
       if (request.paymentToken === DECLINED) return { status: 'declined', message: 'Your card was declined.' }
-      const reference = `sim_${request.key}`
       if (request.paymentToken === NEEDS_ACTION)
         return { status: 'requires_action', reference, clientSecret: `${reference}_secret` }
       return { status: 'authorized', reference }
@@ -105,7 +127,8 @@ export const recordedProvider: PaymentProvider = {
   id: 'recorded',
   isDemo: false,
   minimumCents: 1,
-  authorize: async (request) => ({ status: 'authorized', reference: `recorded_${request.key}` }),
+  open: async (request) => `recorded_${request.key}`,
+  authorize: async (reference) => ({ status: 'authorized', reference }),
   state: async () => 'authorized',
   capture: async () => true,
   release: async () => {},

@@ -94,8 +94,10 @@ export async function receiveStripeEvent(env: Env, request: Request): Promise<Re
 async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
   if (PAYMENT_EVENTS.has(event.type)) {
     // Only Mesa's own PaymentIntents name a bill and a hold; a restaurant's other charges on its account are none of Mesa's business.
-    const { sessionId, holdId } = (event.data.object as Stripe.PaymentIntent).metadata ?? {}
-    if (sessionId && holdId && isIdLike(sessionId)) await tableSessionStub(env, sessionId).settleHold(sessionId, holdId)
+    const intent = event.data.object as Stripe.PaymentIntent
+    const { sessionId, holdId } = intent.metadata ?? {}
+    if (sessionId && holdId && isIdLike(sessionId))
+      await tableSessionStub(env, sessionId).settleHold(sessionId, holdId, intent.id)
     return
   }
   if (event.type === 'account.updated') return applyAccount(env, event.data.object, host)

@@ -55,65 +55,66 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
     isDemo: false,
     minimumCents: STRIPE_MINIMUM_CENTS,
 
-    async authorize(request: AuthorizeRequest): Promise<Authorization> {
+    async open(request: AuthorizeRequest): Promise<string> {
+      const fee = applicationFee(request.billCents, config.MESA_FEE_BPS)
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.totalCents,
+          currency: 'mxn',
+          capture_method: 'manual',
+          // Cards and wallets only: a method that leaves the page (OXXO, bank redirects) cannot be held and captured at the table.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          ...(fee > 0 ? { application_fee_amount: fee } : {}),
+          description: request.description,
+          metadata: request.metadata,
+        },
+        // The SDK's own key, kept across its retries: Stripe keeps a failed answer under a key, and an opened
+        // PaymentIntent moves no money, so a lost one costs an unused PaymentIntent, never a charge.
+        onAccount(),
+      )
+      return intent.id
+    },
+
+    async authorize(reference: string, request: AuthorizeRequest): Promise<Authorization> {
       const token = request.paymentToken
       if (!token) return { status: 'declined', message: 'No card was given. Nothing was charged.' }
-      const fee = applicationFee(request.billCents, config.MESA_FEE_BPS)
-      let intent: Stripe.PaymentIntent
       try {
-        intent = await stripe.paymentIntents.create(
-          {
-            amount: request.totalCents,
-            currency: 'mxn',
-            capture_method: 'manual',
-            confirm: true,
-            // Stripe.js's ConfirmationToken; in test mode one of Stripe's test payment methods (pm_card_visa…), which live mode does not know.
-            ...(token.startsWith('pm_') ? { payment_method: token } : { confirmation_token: token }),
-            // Cards and wallets only: a method that leaves the page (OXXO, bank redirects) cannot be held and captured at the table.
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            ...(fee > 0 ? { application_fee_amount: fee } : {}),
-            description: request.description,
-            metadata: request.metadata,
-          },
-          // The hold's key: asked again (a retry, the alarm after a restart) Stripe answers the same PaymentIntent.
-          onAccount(`${request.key}:authorize`),
+        const intent = await stripe.paymentIntents.confirm(
+          reference,
+          // Stripe.js's ConfirmationToken; in test mode one of Stripe's test payment methods (pm_card_visa…), which live mode does not know.
+          token.startsWith('pm_') ? { payment_method: token } : { confirmation_token: token },
+          onAccount(),
         )
+        return authorization(intent)
       } catch (error) {
-        return refusal(error, request.key)
+        if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message }
+        // Whether it ran is Stripe's to say (a 500 after the charge, an answer lost, a confirmation it already had): the
+        // PaymentIntent can be charged once only, so reading it tells, and a retry never charges twice.
+        const intent = await retrieve(reference)
+        if (stateOf(intent) !== 'unconfirmed') return authorization(intent)
+        if (refusedForGood(error)) {
+          console.error(`Stripe refused the charge of ${reference}: ${refusalText(error)}`)
+          return { status: 'declined', message: NOT_TAKEN }
+        }
+        throw error
       }
-      return authorization(intent)
     },
 
     async state(reference: string): Promise<AttemptState> {
-      const intent = await retrieve(reference)
-      switch (intent.status) {
-        case 'requires_capture':
-          return 'authorized'
-        case 'succeeded':
-          return 'captured'
-        case 'requires_action':
-        case 'requires_confirmation':
-        case 'processing':
-          return 'requires_action'
-        case 'requires_payment_method':
-        case 'canceled':
-          return 'failed'
-        default:
-          throw unknownStatus(intent)
-      }
+      return stateOf(await retrieve(reference))
     },
 
     async capture(reference: string): Promise<boolean> {
       try {
-        const intent = await stripe.paymentIntents.capture(reference, {}, onAccount(`${reference}:capture`))
+        const intent = await stripe.paymentIntents.capture(reference, {}, onAccount())
         return intent.status === 'succeeded'
       } catch (error) {
-        if (!(
-          error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError
-        ))
-          throw error
-        // Captured already (an attempt that stopped after capturing), or its authorisation is gone (cancelled, expired).
-        return (await retrieve(reference)).status === 'succeeded'
+        // Refused, failed after it ran, or unanswered: the PaymentIntent says whether its money was taken. (Asked again
+        // under one key, Stripe would only repeat a failure; it captures a PaymentIntent once whatever the key.)
+        const state = stateOf(await retrieve(reference))
+        if (state === 'captured') return true
+        if (state === 'authorized') throw error
+        return false
       }
     },
 
@@ -153,13 +154,35 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
   }
 }
 
-/** What a PaymentIntent just created and confirmed means for its hold. */
+/** Where a PaymentIntent stands for its hold. */
+function stateOf(intent: Stripe.PaymentIntent): AttemptState {
+  switch (intent.status) {
+    case 'requires_capture':
+      return 'authorized'
+    case 'succeeded':
+      return 'captured'
+    case 'requires_action':
+    case 'processing':
+      return 'requires_action'
+    case 'requires_confirmation':
+      return 'unconfirmed'
+    case 'requires_payment_method':
+      // Back here after a declined charge, which it names; never charged otherwise.
+      return intent.last_payment_error ? 'failed' : 'unconfirmed'
+    case 'canceled':
+      return 'failed'
+    default:
+      throw unknownStatus(intent)
+  }
+}
+
+/** What a PaymentIntent just confirmed (or read after its confirmation's answer was lost) means for its hold. */
 function authorization(intent: Stripe.PaymentIntent): Authorization {
   switch (intent.status) {
     case 'requires_capture':
-    // Captured already: capture() finds it so.
-    case 'succeeded':
       return { status: 'authorized', reference: intent.id }
+    case 'succeeded':
+      return { status: 'authorized', reference: intent.id, captured: true }
     case 'requires_action':
     case 'requires_confirmation':
     // Seldom for a card: the hold waits as it waits on the bank, and the diner's retry or the alarm asks again.
@@ -181,22 +204,16 @@ const unknownStatus = (intent: Stripe.PaymentIntent) =>
   new Error(`PaymentIntent ${intent.id} has a status Mesa does not know: ${intent.status}`)
 
 /**
- * A refusal from Stripe: a declined card is told to the diner in Stripe's
- * words (written for them); a request Stripe will refuse however often it is
- * asked ends the hold with a plain message. Anything that may pass on
- * another try (Stripe or the network failing, rate limits, a key reused with
- * other parameters) is thrown: the hold stands and is asked again with the
- * same key.
+ * A refusal Stripe will give however often it is asked (a request it finds
+ * wrong, a key or an account it no longer accepts). Anything that may pass
+ * on another try (Stripe or the network failing, rate limits, two requests
+ * at once) is not.
  */
-function refusal(error: unknown, key: string): Authorization {
-  if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message }
-  if (
-    error instanceof Stripe.errors.StripeInvalidRequestError ||
-    error instanceof Stripe.errors.StripeAuthenticationError ||
-    error instanceof Stripe.errors.StripePermissionError
-  ) {
-    console.error(`Stripe refused the charge of hold ${key}: ${error.type} ${error.code ?? ''} ${error.message}`)
-    return { status: 'declined', message: NOT_TAKEN }
-  }
-  throw error
+function refusedForGood(error: unknown): error is Stripe.errors.StripeError {
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) return error.statusCode !== 409
+  return (
+    error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError
+  )
 }
+
+const refusalText = (error: Stripe.errors.StripeError) => `${error.type} ${error.code ?? ''} ${error.message}`

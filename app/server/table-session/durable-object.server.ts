@@ -62,7 +62,7 @@ export class TableSession extends DurableObject<Env> {
   readonly #db: Db
   readonly #store: BillStore
   #loading: Promise<BillHeader | null> | null = null
-  #delivering: Promise<void> | null = null
+  #delivering: Promise<boolean> | null = null
   #deliveryWanted = false
   readonly #alarm: ObjectAlarm
   readonly #payments: PaymentFlow
@@ -329,8 +329,8 @@ export class TableSession extends DurableObject<Env> {
   }
 
   /** The provider says a hold's money moved (its webhook): see PaymentFlow.settleHold. */
-  settleHold(sessionId: string, holdId: string): Promise<void> {
-    return this.#payments.settleHold(sessionId, holdId)
+  settleHold(sessionId: string, holdId: string, reference: string): Promise<void> {
+    return this.#payments.settleHold(sessionId, holdId, reference)
   }
 
   /** The answer to a payment this bill already recorded under the request's transactionId; null when there is none. */
@@ -397,8 +397,7 @@ export class TableSession extends DurableObject<Env> {
       }
       // The table's next bill is named in D1 only through this close: it goes when D1 has everything before it
       // (this bill's records, and the close that opened this bill) and can take it.
-      await this.#deliverSoon()
-      if (this.#store.outbox.count() > 0) return ledgerUnavailable()
+      if (!(await this.#deliverAll())) return ledgerUnavailable()
       const named = await readTable(this.#db, tableId).catch(() => null)
       if (named?.sessionId !== sessionId) return ledgerUnavailable()
       const next = newSessionId(sessionId)
@@ -441,8 +440,7 @@ export class TableSession extends DurableObject<Env> {
       const { lines, paid } = this.#store.state()
       if (billTotals(lines, paid).remaining > 0)
         return fail('OPEN_BALANCE', 'This table has an open bill with something left to pay. Close it first.')
-      await this.#deliverSoon()
-      if (this.#store.outbox.count() > 0) return ledgerUnavailable()
+      if (!(await this.#deliverAll())) return ledgerUnavailable()
       const named = await readTable(this.#db, tableId).catch(() => null)
       if (named?.sessionId !== sessionId) return ledgerUnavailable()
       this.#store.transaction(() => this.#store.archive(Date.now()))
@@ -460,9 +458,10 @@ export class TableSession extends DurableObject<Env> {
    * close.
    */
   async #archiveAfter(header: BillHeader): Promise<WriteResult<object>> {
-    await this.#deliverAndDrop()
+    const delivered = await this.#deliverAll()
+    this.#store.dropDelivered()
     if (header.nextSessionId === null) return { ok: true as const }
-    if (this.#store.outbox.count() > 0) return ledgerUnavailable()
+    if (!delivered) return ledgerUnavailable()
     return tableSessionStub(this.env, header.nextSessionId).archive(header.nextSessionId, header.tableId)
   }
 
@@ -486,14 +485,28 @@ export class TableSession extends DurableObject<Env> {
    * whatever is committed meanwhile too); resolves when the outbox is empty
    * or D1 refused, and then an alarm tries again.
    */
-  #deliverSoon(): Promise<void> {
+  #deliverSoon(): Promise<boolean> {
     this.#deliveryWanted = true
     this.#delivering ??= this.#deliver().then((delivered) => {
       this.#delivering = null
       // After a refusal the alarm tries again, with its backoff; commits meanwhile do not each retry at once.
       if (delivered && this.#deliveryWanted) void this.#deliverSoon()
+      return delivered
     })
     return this.#delivering
+  }
+
+  /**
+   * Delivers until the outbox is empty: a delivery already under way may
+   * have begun before the bill's last commits, which the next one takes.
+   * False when D1 refused (the alarm tries again).
+   */
+  async #deliverAll(): Promise<boolean> {
+    // Each round takes everything committed before it; a turn commits nothing meanwhile, so two rounds do, a third is margin.
+    for (let round = 0; round < 3 && this.#store.outbox.count() > 0; round++) {
+      if (!(await this.#deliverSoon())) return false
+    }
+    return this.#store.outbox.count() === 0
   }
 
   /**

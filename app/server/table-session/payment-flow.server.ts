@@ -7,6 +7,7 @@ import {
   getPaymentProvider,
   recordedProvider,
   settlingProvider,
+  type AuthorizeRequest,
   type PaymentProvider,
 } from '../payments/provider.server'
 import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../bills/write-result.server'
@@ -47,6 +48,9 @@ export interface PaymentHost {
 }
 
 type Stop = { result: PayResult; giveBack: boolean; error?: unknown }
+/** Who asks for a hold's money: the diner's request (which may charge), or a settlement (which only takes what was charged). */
+type TakenBy = 'diner' | 'settlement'
+type Authorized = { reference: string; captured: boolean }
 
 /**
  * Payments on one bill. A payment is checked and what it pays is held in
@@ -66,7 +70,9 @@ export class PaymentFlow {
 
   async pay(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
     const held = await this.host.serially(() => this.#hold(sessionId, request, requestHash))
-    return 'row' in held ? this.#take(held.row, held.provider) : held
+    if (!('row' in held)) return held
+    if (held.replaced?.reference) await this.#providerOf(held.replaced)?.release(held.replaced.reference)
+    return this.#take(held.row, held.provider, 'diner')
   }
 
   /**
@@ -75,13 +81,15 @@ export class PaymentFlow {
    * still payable; one that ended without a payment has its money given back
    * again; a committed one is left as it is.
    */
-  async settleHold(sessionId: string, holdId: string): Promise<void> {
+  async settleHold(sessionId: string, holdId: string, reference: string): Promise<void> {
     if (!(await this.host.header(sessionId))) return
     const row = this.host.store.holds.get(holdId)
     const provider = row && this.#providerOf(row)
     if (!row || !provider || row.status === 'committed') return
-    if (row.status === 'released') return row.reference ? provider.release(row.reference) : undefined
-    await this.#take(row, provider)
+    if (row.status === 'released') return provider.release(reference)
+    // An attempt whose opening answer was lost is known by the provider's word on it.
+    if (!row.reference) await this.host.serially(async () => this.#adopt(holdId, reference))
+    await this.#take(this.host.store.holds.get(holdId) ?? row, provider, 'settlement')
   }
 
   /**
@@ -100,7 +108,7 @@ export class PaymentFlow {
         const provider = this.#providerOf(row)
         // Nothing is taken while the diner's bank waits on them (see #readyToCapture): the units go back to the table.
         if (!provider || row.status === 'action') await this.host.serially(async () => this.#end(row.id, 'expired'))
-        else await this.#take(row, provider)
+        else await this.#take(row, provider, 'settlement')
       } catch (error) {
         console.error(`hold ${row.id} not settled, trying again later: ${String(error)}`)
       }
@@ -112,11 +120,13 @@ export class PaymentFlow {
     sessionId: string,
     request: PaymentRequest,
     requestHash: string,
-  ): Promise<PayResult | { row: HoldRow; provider: PaymentProvider }> {
+  ): Promise<PayResult | { row: HoldRow; provider: PaymentProvider; replaced?: HoldRow }> {
     const { store } = this.host
     if (!(await this.host.header(sessionId))) return this.host.notOpen(sessionId)
     const replay = replayOf(store.paymentByTransaction(request.transactionId), requestHash)
     if (replay) return replay
+    const replaced = request.replaces ? this.#replace(request.replaces) : undefined
+    if (replaced && 'ok' in replaced) return replaced
     const earlier = store.holds.byTransaction(request.transactionId)
     // A retry goes on with its attempt, whether it still stands or ran out meanwhile; it never starts a second one.
     if (earlier && earlier.status !== 'released') {
@@ -145,31 +155,47 @@ export class PaymentFlow {
     store.transaction(() => store.holds.add(row))
     await this.host.holdRunsOut(row.expiresAt)
     this.host.changed('hold', header, row.totalCents)
-    return { row, provider }
+    return { row, provider, ...(replaced ? { replaced } : {}) }
+  }
+
+  /**
+   * In a turn: ends the diner's earlier attempt `transactionId`, which a new
+   * request takes the place of (its money goes back after the turn), so a
+   * charge whose answer they never saw is never taken on top of the new
+   * one. If it was paid after all, that payment is the answer.
+   */
+  #replace(transactionId: string): PayResult | HoldRow | undefined {
+    const { store } = this.host
+    const earlier = store.holds.byTransaction(transactionId)
+    if (!earlier || earlier.status === 'released') return undefined
+    if (earlier.status === 'committed') return this.#answerCommitted(earlier)
+    this.#end(earlier.id, 'released')
+    return store.holds.get(earlier.id)
   }
 
   /** Takes a hold's money, or joins the attempt already doing so (whose payment it then answers as a replay). */
-  #take(row: HoldRow, provider: PaymentProvider): Promise<PayResult> {
+  #take(row: HoldRow, provider: PaymentProvider, by: TakenBy): Promise<PayResult> {
     const running = this.#taking.get(row.id)
     if (running) return running.then((result) => (result.ok ? { ...result, replayed: true } : result))
-    const attempt = this.#takeMoney(row.id, provider).finally(() => this.#taking.delete(row.id))
+    const attempt = this.#takeMoney(row.id, provider, by).finally(() => this.#taking.delete(row.id))
     this.#taking.set(row.id, attempt)
     return attempt
   }
 
   /** Outside the queue: authorizes and captures the hold's money, then commits it in a turn; money that cannot be kept goes back after that turn. */
-  async #takeMoney(holdId: string, provider: PaymentProvider): Promise<PayResult> {
+  async #takeMoney(holdId: string, provider: PaymentProvider, by: TakenBy): Promise<PayResult> {
     const row = this.host.store.holds.get(holdId)
     if (!row || row.status === 'released') return holdExpired()
     if (row.status === 'committed') return this.#answerCommitted(row)
-    const reference = await this.#authorize(row, provider)
-    if (typeof reference !== 'string') return reference
+    const authorized = await this.#authorize(row, provider, by)
+    if (!('captured' in authorized)) return authorized
+    const { reference, captured } = authorized
     const go = await this.host.serially(async () => this.#readyToCapture(holdId, reference))
     if (go !== 'go') {
       if (go.giveBack) await provider.release(reference)
       return go.result
     }
-    if (!(await provider.capture(reference))) {
+    if (!captured && !(await provider.capture(reference))) {
       await this.host.serially(async () => this.#end(holdId, 'released', reference))
       this.host.declined(row)
       // Given back all the same: a refused capture must not leave money taken.
@@ -183,32 +209,42 @@ export class PaymentFlow {
   }
 
   /**
-   * Asks the provider for the hold's money: its reference once authorized,
-   * or the answer to give. A hold that already has a reference is asked
-   * about by it (the diner back from their bank, or a settlement); one
-   * without is asked for with its key, which answers the same attempt
-   * however often it is asked.
+   * Asks the provider for the hold's money: its reference once authorized
+   * (and whether it is captured already), or the answer to give. The
+   * attempt is opened and its reference kept before it is charged, so a
+   * lost answer never loses it: a hold with a reference is asked where it
+   * stands (the diner back from their bank, a retry, a settlement). Only
+   * the diner's own request charges: a settlement finds an attempt never
+   * charged (its charge's answer was lost before it ran) and ends it, as the
+   * diner was told it failed.
    */
-  async #authorize(row: HoldRow, provider: PaymentProvider): Promise<string | PayResult> {
-    if (row.reference) {
-      const state = await provider.state(row.reference)
-      if (state === 'authorized' || state === 'captured') return row.reference
+  async #authorize(row: HoldRow, provider: PaymentProvider, by: TakenBy): Promise<Authorized | PayResult> {
+    let reference = row.reference
+    if (reference) {
+      const state = await provider.state(reference)
+      if (state === 'authorized' || state === 'captured') return { reference, captured: state === 'captured' }
       if (state === 'requires_action')
         return fail('REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
-      await this.host.serially(async () => this.#end(row.id, 'released'))
-      this.host.declined(row)
-      return fail('DECLINED', 'Your bank did not confirm the payment.')
+      if (state === 'failed') {
+        await this.host.serially(async () => this.#end(row.id, 'released'))
+        this.host.declined(row)
+        return fail('DECLINED', 'Your bank did not confirm the payment.')
+      }
     }
-    const header = this.host.store.header()
-    const answer = await provider.authorize({
-      key: row.id,
-      totalCents: row.totalCents,
-      billCents: row.hold.amountCents,
-      method: row.request.paymentMethod,
-      description: `Table ${header?.table.tableNumber ?? ''}`.trim(),
-      paymentToken: row.request.paymentToken,
-      metadata: { sessionId: header?.sessionId ?? '', holdId: row.id, transactionId: row.transactionId },
-    })
+    if (by === 'settlement') {
+      // Never charged: nothing to take. Cancelled, so an answer still on its way cannot charge it later.
+      await this.host.serially(async () => this.#end(row.id, 'released'))
+      if (reference) await provider.release(reference)
+      return holdExpired()
+    }
+    const request = this.#chargeOf(row)
+    if (!reference) {
+      const opened = await provider.open(request)
+      reference = await this.host.serially(async () => this.#adopt(row.id, opened))
+      if (reference !== opened) await provider.release(opened)
+      if (!reference) return holdExpired()
+    }
+    const answer = await provider.authorize(reference, request)
     if (answer.status === 'declined') {
       await this.host.serially(async () => this.#end(row.id, 'released'))
       this.host.declined(row)
@@ -227,7 +263,7 @@ export class PaymentFlow {
         clientSecret: answer.clientSecret,
       }
     }
-    return answer.reference
+    return { reference: answer.reference, captured: answer.captured === true }
   }
 
   /**
@@ -296,6 +332,33 @@ export class PaymentFlow {
     }
     this.host.paid(header, paid.payment)
     return { result: { ok: true as const, payment: toWirePayment(paid.payment), replayed: false }, giveBack: false }
+  }
+
+  /** What the provider is asked to charge for a hold. */
+  #chargeOf(row: HoldRow): AuthorizeRequest {
+    const header = this.host.store.header()
+    return {
+      key: row.id,
+      totalCents: row.totalCents,
+      billCents: row.hold.amountCents,
+      method: row.request.paymentMethod,
+      description: `Table ${header?.table.tableNumber ?? ''}`.trim(),
+      paymentToken: row.request.paymentToken,
+      metadata: { sessionId: header?.sessionId ?? '', holdId: row.id, transactionId: row.transactionId },
+    }
+  }
+
+  /**
+   * In a turn: the attempt `reference` becomes the hold's, unless the hold
+   * has one already (answered) or ended (null: the attempt is to be given
+   * back).
+   */
+  #adopt(holdId: string, reference: string): string | null {
+    const row = this.host.store.holds.get(holdId)
+    if (!row || (row.status !== 'held' && row.status !== 'expired')) return row?.reference ?? null
+    if (row.reference) return row.reference
+    this.#write(holdId, { status: row.status, reference })
+    return reference
   }
 
   /** A hold that became its payment is answered with it, as a retry would be. */
