@@ -164,7 +164,8 @@ export function retrieveAccount(call: Call): AccountObject {
   Params.none(call.form)
   const id = call.path.id!
   const account = call.state.accounts.get(id)
-  if (!account || (call.account !== null && call.account !== id)) throw noAccess(id)
+  if (!account || call.state.deauthorized.has(id) || (call.account !== null && call.account !== id))
+    throw noAccess(id, call.key)
   return account
 }
 
@@ -244,16 +245,18 @@ export function requireChargesEnabled(call: Call): void {
   )
 }
 
-/** The account a Stripe-Account header names, which must be one of the platform's. */
-export function connectedAccount(state: StandInState, header: string | null): string | null {
+/** The account a Stripe-Account header names, which must be one of the platform's, still connected to it. */
+export function connectedAccount(state: StandInState, header: string | null, key: string | null): string | null {
   if (header === null) return null
-  if (!state.accounts.has(header)) throw noAccess(header)
+  if (!state.accounts.has(header) || state.deauthorized.has(header)) throw noAccess(header, key)
   return header
 }
 
-function noAccess(id: string): StripeError {
+/** Stripe's refusal of an account the key cannot reach: one that does not exist, or that disconnected the platform. */
+function noAccess(id: string, key: string | null): StripeError {
+  const shown = key ? ` '${key.slice(0, 8)}${'*'.repeat(Math.max(key.length - 12, 3))}${key.slice(-4)}'` : ''
   return invalidRequest(
-    `The provided key does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`,
+    `The provided key${shown} does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`,
     {
       code: 'account_invalid',
       status: 403,

@@ -4,6 +4,7 @@ import { Params } from './params'
 import { type PaymentIntentObject } from './payment-intents'
 import { cardDetails, NO_BILLING_DETAILS, type TestCard } from './payment-methods'
 import { type Call, find, keep, newId } from './state'
+import { calculatedDescriptor } from './statement-descriptors'
 
 export type ChargeObject = Pick<
   Stripe.Charge,
@@ -16,6 +17,7 @@ export type ChargeObject = Pick<
   | 'application_fee_amount'
   | 'balance_transaction'
   | 'billing_details'
+  | 'calculated_statement_descriptor'
   | 'captured'
   | 'created'
   | 'currency'
@@ -53,6 +55,7 @@ export function createCharge(call: Call, intent: PaymentIntentObject, card: Test
     application_fee_amount: intent.application_fee_amount,
     balance_transaction: null,
     billing_details: NO_BILLING_DETAILS,
+    calculated_statement_descriptor: calculatedDescriptor(call, intent.statement_descriptor_suffix),
     captured,
     created: call.now,
     currency: intent.currency,

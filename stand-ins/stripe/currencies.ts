@@ -1,4 +1,4 @@
-import { invalidRequest } from './errors'
+import { invalidParameter } from './errors'
 
 /**
  * Stripe's minimum charge for each currency that has one of its own, in the
@@ -40,7 +40,7 @@ const ZERO_DECIMAL = new Set(['jpy'])
 
 export function checkCurrency(currency: string): string {
   if (MINIMUM_CHARGE[currency] === undefined) {
-    throw invalidRequest(
+    throw invalidParameter(
       `Invalid currency: ${currency}. The Stripe stand-in supports these lower-case ISO currency codes: ${Object.keys(MINIMUM_CHARGE).join(', ')}.`,
       { param: 'currency' },
     )
@@ -51,9 +51,9 @@ export function checkCurrency(currency: string): string {
 export function checkAmount(amount: number, currency: string, param: string): number {
   const minimum = MINIMUM_CHARGE[checkCurrency(currency)]!
   if (amount < minimum)
-    throw invalidRequest(`Amount must be at least ${format(minimum, currency)}`, { code: 'amount_too_small', param })
+    throw invalidParameter(`Amount must be at least ${format(minimum, currency)}`, { code: 'amount_too_small', param })
   if (amount > MAXIMUM_CHARGE)
-    throw invalidRequest(`Amount must be no more than ${format(MAXIMUM_CHARGE, currency)}`, {
+    throw invalidParameter(`Amount must be no more than ${format(MAXIMUM_CHARGE, currency)}`, {
       code: 'amount_too_large',
       param,
     })

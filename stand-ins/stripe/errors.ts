@@ -22,6 +22,11 @@ export class StripeError extends Error {
   constructor(
     readonly status: number,
     readonly fields: ErrorFields,
+    /**
+     * A refusal of the request's parameters themselves (unknown, missing, malformed, out of range): Stripe keeps no
+     * answer under the idempotency key for it, since no endpoint began executing, so a corrected retry may reuse the key.
+     */
+    readonly validation = false,
   ) {
     super(fields.message)
   }
@@ -38,15 +43,33 @@ interface Detail {
   code?: string
   param?: string
   status?: number
+  validation?: boolean
 }
 
-export function invalidRequest(message: string, { code, param, status = 400 }: Detail = {}): StripeError {
-  return new StripeError(status, {
-    type: 'invalid_request_error',
-    message,
-    ...(code ? { code } : {}),
-    ...(param ? { param } : {}),
-  })
+export function invalidRequest(
+  message: string,
+  { code, param, status = 400, validation = false }: Detail = {},
+): StripeError {
+  return new StripeError(
+    status,
+    {
+      type: 'invalid_request_error',
+      message,
+      ...(code ? { code } : {}),
+      ...(param ? { param } : {}),
+    },
+    validation,
+  )
+}
+
+/** A refusal of the parameters as given, before the endpoint acts: see StripeError's `validation`. */
+export function invalidParameter(message: string, detail: Omit<Detail, 'validation'> = {}): StripeError {
+  return invalidRequest(message, { ...detail, validation: true })
+}
+
+/** Stripe's answer to a failure of its own: 500 `api_error`. */
+export function apiError(message: string): StripeError {
+  return new StripeError(500, { type: 'api_error', message })
 }
 
 /** What Stripe answers for an id it does not know, or one that lives on another account. */

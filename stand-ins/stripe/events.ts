@@ -33,7 +33,8 @@ export interface Delivery {
 }
 
 export interface EventSource {
-  request: { id: string; idempotency_key: string | null; apiVersion: string | null }
+  /** The API request that caused the event; null ids for what Stripe does on its own (time passing, the Dashboard). */
+  request: { id: string | null; idempotency_key: string | null; apiVersion: string | null }
   now: number
   webhook: WebhookOptions | undefined
 }
@@ -66,10 +67,24 @@ export function recordEvent(
   return event
 }
 
+export type ReleaseOrder = 'in-order' | 'reversed' | 'shuffled'
+
+export interface ReleaseOptions {
+  order?: ReleaseOrder
+  /** For `shuffled`: the same seed gives the same order. */
+  seed?: number
+  /** Each held event is delivered twice (the whole batch, then again), as Stripe may deliver an event more than once. */
+  duplicates?: boolean
+  /** All sent at once rather than one after another, so the endpoint handles them concurrently. */
+  concurrent?: boolean
+}
+
 /**
  * Sends events to the webhook endpoint one after another, signed as Stripe
  * signs them, without holding up the API call that caused them: a failed
- * delivery is logged and recorded, never an API error.
+ * delivery is logged and recorded, never an API error. Deliveries can be
+ * held and released later out of order, twice, or all at once, as Stripe
+ * does not promise order or single delivery.
  */
 export function webhookSender(
   webhook: WebhookOptions | undefined,
@@ -77,11 +92,30 @@ export function webhookSender(
   log: (message: string) => void,
 ) {
   let queue = Promise.resolve()
+  let held: EventObject[] | null = null
   return {
     send(event: EventObject) {
-      if (webhook) queue = queue.then(() => deliver(webhook, event, state, log))
+      if (!webhook) return
+      if (held) held.push(event)
+      else queue = queue.then(() => deliver(webhook, event, state, log))
     },
-    /** Resolves once every event has been delivered or has failed to be, those recorded meanwhile (by the endpoint's own calls back) included. */
+    hold() {
+      held ??= []
+    },
+    /** Sends what was held, as told, and goes back to delivering each event as it happens. Answers how many were sent. */
+    release({ order = 'in-order', seed = 1, duplicates = false, concurrent = false }: ReleaseOptions = {}): number {
+      const events = arrange(held ?? [], order, seed)
+      held = null
+      const batch = duplicates ? [...events, ...events] : events
+      if (webhook) {
+        queue = queue.then(async () => {
+          if (concurrent) await Promise.all(batch.map((event) => deliver(webhook, event, state, log)))
+          else for (const event of batch) await deliver(webhook, event, state, log)
+        })
+      }
+      return batch.length
+    },
+    /** Resolves once every event has been delivered or has failed to be, those recorded meanwhile (by the endpoint's own calls back) included; held events wait for release. */
     async settled() {
       let current: Promise<void>
       do {
@@ -90,6 +124,28 @@ export function webhookSender(
       } while (current !== queue)
     },
   }
+}
+
+export type WebhookSender = ReturnType<typeof webhookSender>
+
+function arrange(events: EventObject[], order: ReleaseOrder, seed: number): EventObject[] {
+  if (order === 'in-order') return [...events]
+  if (order === 'reversed') return [...events].reverse()
+  // Fisher–Yates on a seeded generator (mulberry32): a failing order can be played again from its seed.
+  const shuffled = [...events]
+  let value = seed >>> 0
+  const random = () => {
+    value = (value + 0x6d2b79f5) >>> 0
+    let t = value
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  for (let index = shuffled.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1))
+    ;[shuffled[index], shuffled[other]] = [shuffled[other]!, shuffled[index]!]
+  }
+  return shuffled
 }
 
 async function deliver(
@@ -106,6 +162,7 @@ async function deliver(
       method: 'POST',
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
+        // Real time, not the stand-in's clock: the endpoint checks the signature's age against its own clock.
         'Stripe-Signature': await signatureHeader(payload, webhook.secret, Math.floor(Date.now() / 1000)),
         'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       },

@@ -18,9 +18,13 @@ import {
 } from './accounts'
 import { retrieveCharge } from './charges'
 import { createConfirmationToken, retrieveConfirmationToken } from './confirmation-tokens'
-import { invalidRequest, notAuthenticated, StripeError, unrecognizedUrl } from './errors'
-import { listEvents, recordEvent, retrieveEvent, type WebhookOptions, webhookSender } from './events'
-import { decodeForm, fingerprint, type Form } from './form'
+import { type Controls, controlRoutes, createControls } from './controls'
+import { retrieveDispute } from './disputes'
+import { apiError, invalidParameter, notAuthenticated, StripeError, unrecognizedUrl } from './errors'
+import { type EventSource, listEvents, recordEvent, retrieveEvent, type WebhookOptions, webhookSender } from './events'
+import { type Fault, takeFault } from './faults'
+import { decodeForm, type Form } from './form'
+import { type IdempotencySlot, idempotencySlot, savedAnswer } from './idempotency'
 import {
   authenticatePaymentIntent,
   cancelPaymentIntent,
@@ -35,7 +39,8 @@ import {
   retrievePaymentMethodDomain,
 } from './payment-method-domains'
 import { createRefund, retrieveRefund } from './refunds'
-import { type Call, emptyState, newId, type StandInState } from './state'
+import { apiRoute, match, pageRoute, type Route } from './routes'
+import { type Call, emptyState, newId, type SavedResponse, type StandInState } from './state'
 
 export interface StripeStandInOptions {
   /** The one secret key accepted; without it, any test-mode secret key (`sk_test_…`) is. */
@@ -46,33 +51,12 @@ export interface StripeStandInOptions {
   log?: (message: string) => void
 }
 
-export interface StripeStandIn {
+export interface StripeStandIn extends Controls {
   fetch(request: Request): Promise<Response>
   state: StandInState
-  /** Resolves once every event so far has been delivered to the webhook, or has failed to be. */
+  /** Resolves once every event so far has been delivered to the webhook, or has failed to be (held ones aside). */
   webhooksSettled(): Promise<void>
 }
-
-type Endpoint = (call: Call, url: URL) => object | Response
-
-interface Route {
-  method: 'GET' | 'POST'
-  segments: string[]
-  /** An API route needs a secret key and may act for a connected account; the stand-in's own pages are reached from a browser. */
-  api: boolean
-  endpoint: Endpoint
-}
-
-const route =
-  (api: boolean) =>
-  (method: Route['method'], pattern: string, endpoint: Endpoint): Route => ({
-    method,
-    segments: pattern.split('/'),
-    api,
-    endpoint,
-  })
-const apiRoute = route(true)
-const pageRoute = route(false)
 
 const ROUTES: Route[] = [
   apiRoute('POST', '/v1/payment_intents', createPaymentIntent),
@@ -94,149 +78,176 @@ const ROUTES: Route[] = [
   apiRoute('GET', '/v1/payment_method_domains/:id', retrievePaymentMethodDomain),
   apiRoute('GET', '/v1/events', listEvents),
   apiRoute('GET', '/v1/events/:id', retrieveEvent),
+  apiRoute('GET', '/v1/disputes/:id', retrieveDispute),
   pageRoute('POST', '/_standin/payment_intents/:id/authenticate', authenticatePaymentIntent),
   pageRoute('GET', '/_standin/onboarding/:id', onboardingPage),
   pageRoute('POST', '/_standin/onboarding/:id', completeOnboarding),
   pageRoute('POST', '/_standin/accounts/:id/activate', (call) => activateAccount(call, call.path.id!)),
 ]
 
+/** What one request came to, before a fault has its say and before it is kept under its idempotency key. */
+interface Outcome {
+  status: number
+  body: string
+  /** Whether the endpoint began executing: only then does Stripe keep the answer, and only then do `-after` faults act. */
+  ran: boolean
+}
+
+/** Where the stand-in's own actions (time passing, its JS controls) say they happened: no request made them. */
+const INTERNAL_ORIGIN = 'http://stripe.standin'
+
 export function createStripeStandIn(options: StripeStandInOptions = {}): StripeStandIn {
   const state = emptyState()
   const log = options.log ?? ((message: string) => console.warn(message))
   const webhooks = webhookSender(options.webhook, state, log)
+
+  function callFor(fields: Omit<Call, 'state' | 'now' | 'emit'>, request: EventSource['request']): Call {
+    const now = state.clock.now()
+    const source = { request, now, webhook: options.webhook }
+    return {
+      state,
+      ...fields,
+      now,
+      emit(type, object, { account: eventAccount, previousAttributes } = {}) {
+        webhooks.send(
+          recordEvent(
+            state,
+            source,
+            type,
+            object,
+            eventAccount ?? state.owners.get(object.id) ?? null,
+            previousAttributes,
+          ),
+        )
+      },
+    }
+  }
+
+  /** A Call for what happens outside any API request, on `account` (null: the platform). Stripe's own events name no request. */
+  const internalCall = (account: string | null = null) =>
+    callFor(
+      { account, form: {}, path: {}, origin: INTERNAL_ORIGIN, key: null },
+      { id: null, idempotency_key: null, apiVersion: null },
+    )
+
+  const controls = createControls({ state, internalCall, webhooks })
+  const routes = [...ROUTES, ...controlRoutes(controls)]
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url)
     const requestId = newId('req', 14)
     const apiVersion = request.headers.get('Stripe-Version')
     const common = { 'Request-Id': requestId, ...(apiVersion ? { 'Stripe-Version': apiVersion } : {}) }
-    let idempotency: { slot: string; key: string; print: string } | null = null
-    try {
+    let idempotency: IdempotencySlot | null = null
+    let fault: Fault | null = null
+
+    async function run(): Promise<Outcome | Response> {
       // Stripe asks for the key before it looks at the URL.
-      if (url.pathname.startsWith('/v1/')) checkKey(request.headers.get('Authorization'), options.secretKey)
-      const found = match(request.method, url.pathname)
+      const key = url.pathname.startsWith('/v1/')
+        ? checkKey(request.headers.get('Authorization'), options.secretKey)
+        : null
+      const found = match(routes, request.method, url.pathname)
       if (!found) throw unrecognizedUrl(request.method, url.pathname)
-      const account = found.route.api ? connectedAccount(state, request.headers.get('Stripe-Account')) : null
+      const account = found.route.api ? connectedAccount(state, request.headers.get('Stripe-Account'), key) : null
       const form = await readForm(request, url, found.route.api)
-      const key = found.route.api && request.method === 'POST' ? request.headers.get('Idempotency-Key') : null
-      if (key) {
-        idempotency = { slot: `${account ?? ''} ${key}`, key, print: fingerprint(form) }
-        const saved = state.idempotency.get(idempotency.slot)
-        if (saved) {
-          if (saved.method !== request.method || saved.path !== url.pathname) {
-            throw idempotencyError(
-              `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${saved.method} ${saved.path}' vs '${request.method} ${url.pathname}'). Try using a key other than '${key}' if you meant to execute a different request.`,
-            )
-          }
-          if (saved.fingerprint !== idempotency.print) {
-            throw idempotencyError(
-              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            )
-          }
-          return new Response(saved.body, {
-            status: saved.status,
-            headers: {
-              ...JSON_TYPE,
-              ...common,
-              'Idempotency-Key': key,
-              'Idempotent-Replayed': 'true',
-              'Original-Request': saved.requestId,
-            },
-          })
+      fault = takeFault(state, request.method, url.pathname, account)
+      if (fault?.fault === '500-before') throw failure(`${request.method} ${url.pathname}`)
+      const idempotencyKey =
+        found.route.api && request.method === 'POST' ? request.headers.get('Idempotency-Key') : null
+      if (idempotencyKey) {
+        idempotency = idempotencySlot(account, idempotencyKey, form)
+        const saved = savedAnswer(state, idempotency, request.method, url.pathname)
+        if (saved) return replay(saved, idempotencyKey)
+      }
+      const slot = idempotency?.slot
+      if (slot) state.inFlight.add(slot)
+      try {
+        if (fault?.fault === 'delay') await new Promise((resolve) => setTimeout(resolve, fault!.ms))
+        const call = callFor(
+          { account, form, path: found.path, origin: url.origin, key },
+          { id: requestId, idempotency_key: idempotencyKey, apiVersion },
+        )
+        try {
+          const result = found.route.endpoint(call, url)
+          if (result instanceof Response) return result
+          return { status: 200, body: JSON.stringify(result, null, 2), ran: true }
+        } catch (error) {
+          return refused(error, !(error instanceof StripeError && error.validation))
         }
+      } finally {
+        if (slot) state.inFlight.delete(slot)
       }
-      const now = Math.floor(Date.now() / 1000)
-      const source = { request: { id: requestId, idempotency_key: key, apiVersion }, now, webhook: options.webhook }
-      const call: Call = {
-        state,
-        account,
-        form,
-        path: found.path,
-        origin: url.origin,
-        now,
-        emit(type, object, { account: eventAccount, previousAttributes } = {}) {
-          webhooks.send(
-            recordEvent(
-              state,
-              source,
-              type,
-              object,
-              eventAccount ?? state.owners.get(object.id) ?? null,
-              previousAttributes,
-            ),
-          )
-        },
-      }
-      const result = found.route.endpoint(call, url)
-      if (result instanceof Response) return result
-      return answer(200, JSON.stringify(result, null, 2))
-    } catch (error) {
-      if (error instanceof StripeError) return answer(error.status, JSON.stringify(error.body(), null, 2))
+    }
+
+    function refused(error: unknown, ran: boolean): Outcome {
+      if (error instanceof StripeError)
+        return { status: error.status, body: JSON.stringify(error.body(), null, 2), ran }
       log(
         `Stripe stand-in: ${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       )
-      return answer(
-        500,
-        JSON.stringify(
-          {
-            error: {
-              type: 'api_error',
-              message: `The Stripe stand-in failed on ${request.method} ${url.pathname}: ${String(error)}`,
-            },
-          },
-          null,
-          2,
-        ),
-      )
+      const message = `The Stripe stand-in failed on ${request.method} ${url.pathname}: ${String(error)}`
+      return { status: 500, body: JSON.stringify(apiError(message).body(), null, 2), ran }
     }
 
-    function answer(status: number, body: string): Response {
-      // Stripe keeps what an endpoint did under its key: a success, or a declined card after the attempt was recorded. A
-      // refusal before the endpoint acted (every other 4xx here) is not kept, so a corrected retry may reuse the key.
-      if (idempotency && (status === 200 || status === 402)) {
-        state.idempotency.set(idempotency.slot, {
-          method: request.method,
-          path: url.pathname,
-          fingerprint: idempotency.print,
-          status,
-          body,
-          requestId,
-        })
-      }
-      return new Response(body, {
-        status,
-        headers: { ...JSON_TYPE, ...common, ...(idempotency ? { 'Idempotency-Key': idempotency.key } : {}) },
+    function replay(saved: SavedResponse, key: string): Response {
+      return new Response(saved.body, {
+        status: saved.status,
+        headers: {
+          ...JSON_TYPE,
+          ...common,
+          'Idempotency-Key': key,
+          'Idempotent-Replayed': 'true',
+          'Original-Request': saved.requestId,
+        },
       })
     }
+
+    const outcome = await run().catch((error: unknown) => refused(error, false))
+    if (outcome instanceof Response) return outcome
+    let { status, body } = outcome
+    const acted = fault !== null && outcome.ran
+    if (acted && fault!.fault === '500-after') {
+      status = 500
+      body = JSON.stringify(failure(`${request.method} ${url.pathname}`).body(), null, 2)
+    }
+    // Stripe keeps the answer of an endpoint that began executing, whatever it was (a 4xx of its own logic, a 500);
+    // a request refused on its parameters, or in conflict with one in flight, keeps nothing.
+    const slot = idempotency as IdempotencySlot | null
+    if (slot && outcome.ran) {
+      state.idempotency.set(slot.slot, {
+        method: request.method,
+        path: url.pathname,
+        fingerprint: slot.print,
+        status,
+        body,
+        requestId,
+        created: state.clock.now(),
+      })
+    }
+    if (acted && fault!.fault === 'timeout-after') {
+      // The answer was made and kept, but never arrives: the caller's fetch fails as a dropped connection's does.
+      throw new TypeError('fetch failed: the Stripe stand-in dropped the connection (a timeout-after fault)')
+    }
+    return new Response(body, {
+      status,
+      headers: { ...JSON_TYPE, ...common, ...(slot ? { 'Idempotency-Key': slot.key } : {}) },
+    })
   }
 
-  return { fetch: handle, state, webhooksSettled: webhooks.settled }
+  return { fetch: handle, state, webhooksSettled: webhooks.settled, ...controls }
+}
+
+/** The 500 a `500-before` or `500-after` fault answers, in Stripe's shape. */
+function failure(request: string): StripeError {
+  return apiError(
+    `An unknown error occurred while processing ${request} (a fault injected into the Stripe stand-in). Retry the request with the same Idempotency-Key.`,
+  )
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 
-function match(method: string, pathname: string): { route: Route; path: Record<string, string> } | null {
-  let segments: string[]
-  try {
-    segments = pathname.replace(/\/$/, '').split('/').map(decodeURIComponent)
-  } catch {
-    return null
-  }
-  for (const candidate of ROUTES) {
-    if (candidate.method !== method || candidate.segments.length !== segments.length) continue
-    const path: Record<string, string> = {}
-    const fits = candidate.segments.every((segment, index) => {
-      const actual = segments[index]!
-      if (segment.startsWith(':')) path[segment.slice(1)] = actual
-      return segment.startsWith(':') ? actual !== '' : segment === actual
-    })
-    if (fits) return { route: candidate, path }
-  }
-  return null
-}
-
 /** Stripe takes a secret key as a Bearer token, or as the user name of Basic auth (`curl -u sk_test_…:`). */
-function checkKey(authorization: string | null, secretKey: string | undefined): void {
+function checkKey(authorization: string | null, secretKey: string | undefined): string {
   const [scheme, credentials] = authorization?.split(' ') ?? []
   const key =
     scheme === 'Bearer' ? credentials : scheme === 'Basic' && credentials ? decodeBasic(credentials) : undefined
@@ -249,6 +260,7 @@ function checkKey(authorization: string | null, secretKey: string | undefined): 
   if (!/^sk_test_\w+$/.test(key) || (secretKey !== undefined && key !== secretKey)) {
     throw notAuthenticated(`Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`)
   }
+  return key
 }
 
 function decodeBasic(credentials: string): string | undefined {
@@ -267,13 +279,9 @@ async function readForm(request: Request, url: URL, api: boolean): Promise<Form>
   const body = new TextDecoder().decode(await request.arrayBuffer())
   const type = request.headers.get('Content-Type') ?? ''
   if (body && !type.startsWith('application/x-www-form-urlencoded')) {
-    throw invalidRequest(
+    throw invalidParameter(
       `Invalid request: unsupported Content-Type ${type}. Stripe's API takes form-encoded bodies (application/x-www-form-urlencoded).`,
     )
   }
   return decodeForm(api ? [query, body].filter(Boolean).join('&') : body)
-}
-
-function idempotencyError(message: string): StripeError {
-  return new StripeError(400, { type: 'idempotency_error', message })
 }

@@ -1,4 +1,4 @@
-import { invalidRequest } from './errors'
+import { invalidParameter } from './errors'
 import { type Form, type FormValue } from './form'
 
 /**
@@ -16,7 +16,7 @@ export class Params {
     this.#prefix = prefix
     for (const name of Object.keys(form)) {
       if (!known.includes(name))
-        throw invalidRequest(`Received unknown parameter: ${this.#name(name)}`, {
+        throw invalidParameter(`Received unknown parameter: ${this.#name(name)}`, {
           code: 'parameter_unknown',
           param: this.#name(name),
         })
@@ -53,7 +53,7 @@ export class Params {
     const value = this.string(name)
     if (value === undefined) return undefined
     if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
-      throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: this.#name(name) })
+      throw invalidParameter('Not a valid URL', { code: 'url_invalid', param: this.#name(name) })
     return value
   }
 
@@ -66,7 +66,10 @@ export class Params {
     if (value === undefined) return undefined
     const number = Number(value)
     if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(number)) {
-      throw invalidRequest(`Invalid integer: ${value}`, { code: 'parameter_invalid_integer', param: this.#name(name) })
+      throw invalidParameter(`Invalid integer: ${value}`, {
+        code: 'parameter_invalid_integer',
+        param: this.#name(name),
+      })
     }
     return number
   }
@@ -79,7 +82,7 @@ export class Params {
     const value = this.string(name)
     if (value === undefined) return undefined
     if (value !== 'true' && value !== 'false')
-      throw invalidRequest(`Invalid boolean: ${value}`, { param: this.#name(name) })
+      throw invalidParameter(`Invalid boolean: ${value}`, { param: this.#name(name) })
     return value === 'true'
   }
 
@@ -91,7 +94,7 @@ export class Params {
     const value = this.string(name)
     if (value === undefined) return undefined
     if (!(values as readonly string[]).includes(value)) {
-      throw invalidRequest(`Invalid ${this.#name(name)}: must be one of ${values.join(', ')}`, {
+      throw invalidParameter(`Invalid ${this.#name(name)}: must be one of ${values.join(', ')}`, {
         param: this.#name(name),
       })
     }
@@ -107,7 +110,7 @@ export class Params {
     const value = this.#form[name]
     if (value === undefined) return undefined
     if (typeof value !== 'object' || Array.isArray(value))
-      throw invalidRequest(`Invalid object: ${this.#name(name)}`, { param: this.#name(name) })
+      throw invalidParameter(`Invalid object: ${this.#name(name)}`, { param: this.#name(name) })
     return new Params(value, known, this.#name(name))
   }
 
@@ -115,9 +118,19 @@ export class Params {
     const value = this.#form[name]
     if (value === undefined) return undefined
     if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) {
-      throw invalidRequest(`Invalid array: ${this.#name(name)}`, { param: this.#name(name) })
+      throw invalidParameter(`Invalid array: ${this.#name(name)}`, { param: this.#name(name) })
     }
     return value as string[]
+  }
+
+  /** A list Stripe lets a caller empty by sending it as an empty string. */
+  clearableStringList(name: string): string[] | undefined {
+    return this.#form[name] === '' ? [] : this.stringList(name)
+  }
+
+  /** An integer (a timestamp) Stripe lets a caller clear by sending it empty. */
+  clearableInteger(name: string): number | null | undefined {
+    return this.#form[name] === '' ? null : this.integer(name)
   }
 
   /** Stripe's metadata, with its limits: 50 keys, keys up to 40 characters, values up to 500. */
@@ -125,21 +138,21 @@ export class Params {
     const value = this.#form.metadata
     if (value === undefined) return undefined
     if (value === '') return {}
-    if (typeof value !== 'object') throw invalidRequest('Invalid object: metadata', { param: 'metadata' })
+    if (typeof value !== 'object') throw invalidParameter('Invalid object: metadata', { param: 'metadata' })
     const entries = Object.entries(value as Record<string, FormValue>)
     if (entries.length > 50)
-      throw invalidRequest('Invalid metadata: metadata can have at most 50 keys.', { param: 'metadata' })
+      throw invalidParameter('Invalid metadata: metadata can have at most 50 keys.', { param: 'metadata' })
     for (const [key, item] of entries) {
       if (typeof item !== 'string')
-        throw invalidRequest(`Invalid metadata[${key}]: metadata values must be strings.`, {
+        throw invalidParameter(`Invalid metadata[${key}]: metadata values must be strings.`, {
           param: `metadata[${key}]`,
         })
       if (key.length > 40)
-        throw invalidRequest(`Invalid metadata: keys can be at most 40 characters long ('${key}').`, {
+        throw invalidParameter(`Invalid metadata: keys can be at most 40 characters long ('${key}').`, {
           param: 'metadata',
         })
       if (item.length > 500)
-        throw invalidRequest(`Invalid metadata[${key}]: values can be at most 500 characters long.`, {
+        throw invalidParameter(`Invalid metadata[${key}]: values can be at most 500 characters long.`, {
           param: `metadata[${key}]`,
         })
     }
@@ -153,13 +166,13 @@ export class Params {
   #scalar(name: string): string | undefined {
     const value = this.#form[name]
     if (value === undefined || typeof value === 'string') return value
-    throw invalidRequest(`Invalid string: ${this.#name(name)} must be a string, not a hash or a list`, {
+    throw invalidParameter(`Invalid string: ${this.#name(name)} must be a string, not a hash or a list`, {
       param: this.#name(name),
     })
   }
 
   #missing(name: string): never {
-    throw invalidRequest(`Missing required param: ${this.#name(name)}.`, {
+    throw invalidParameter(`Missing required param: ${this.#name(name)}.`, {
       code: 'parameter_missing',
       param: this.#name(name),
     })
@@ -167,7 +180,7 @@ export class Params {
 
   #cannotBeEmpty(name: string) {
     const full = this.#name(name)
-    return invalidRequest(
+    return invalidParameter(
       `You passed an empty string for '${full}'. We assume empty values are an attempt to unset a parameter; however '${full}' cannot be unset. You should remove '${full}' from your request or supply a non-empty value.`,
       { code: 'parameter_invalid_empty', param: full },
     )

@@ -4,9 +4,10 @@ import { collectApplicationFee } from './application-fees'
 import { chargeOf, createCharge } from './charges'
 import { type ConfirmationTokenRecord, usableToken } from './confirmation-tokens'
 import { checkAmount, checkCurrency, format } from './currencies'
-import { invalidRequest, noSuch, StripeError, unexpectedState } from './errors'
+import { invalidParameter, invalidRequest, noSuch, StripeError, unexpectedState } from './errors'
 import { Params } from './params'
 import { findTestCard, paymentMethodObject, type PaymentMethodObject, type TestCard } from './payment-methods'
+import { calculatedDescriptor, checkSuffix } from './statement-descriptors'
 import { type Call, find, keep, newId } from './state'
 
 type LastPaymentError = Omit<
@@ -77,6 +78,7 @@ export function createPaymentIntent(call: Call): PaymentIntentObject {
     'description',
     'metadata',
     'return_url',
+    'statement_descriptor_suffix',
   ])
   const amountParam = params.requiredInteger('amount')
   const currency = checkCurrency(params.requiredString('currency'))
@@ -112,7 +114,7 @@ export function createPaymentIntent(call: Call): PaymentIntentObject {
     setup_future_usage: null,
     shipping: null,
     statement_descriptor: null,
-    statement_descriptor_suffix: null,
+    statement_descriptor_suffix: suffixParam(call, params) ?? null,
     status: 'requires_payment_method',
     transfer_data: null,
     transfer_group: null,
@@ -126,7 +128,7 @@ export function createPaymentIntent(call: Call): PaymentIntentObject {
   }
   for (const name of ['confirmation_token', 'return_url']) {
     if (params.has(name))
-      throw invalidRequest(`The parameter ${name} can only be used with confirm=true.`, { param: name })
+      throw invalidParameter(`The parameter ${name} can only be used with confirm=true.`, { param: name })
   }
   const paymentMethod = params.string('payment_method')
   if (paymentMethod !== undefined) {
@@ -150,7 +152,8 @@ export function confirmPaymentIntent(call: Call): PaymentIntentObject {
 }
 
 export function capturePaymentIntent(call: Call): PaymentIntentObject {
-  const params = new Params(call.form, ['amount_to_capture', 'application_fee_amount'])
+  const params = new Params(call.form, ['amount_to_capture', 'application_fee_amount', 'statement_descriptor_suffix'])
+  const suffix = suffixParam(call, params)
   const intent = findIntent(call)
   if (intent.status !== 'requires_capture') {
     throw unexpectedState(
@@ -172,6 +175,10 @@ export function capturePaymentIntent(call: Call): PaymentIntentObject {
   // Stripe releases the part of the authorisation that was not captured and shows it as refunded on the charge.
   charge.amount_refunded = charge.amount - amount
   if (fee !== undefined) intent.application_fee_amount = charge.application_fee_amount = fee
+  if (suffix !== undefined) {
+    intent.statement_descriptor_suffix = suffix
+    charge.calculated_statement_descriptor = calculatedDescriptor(call, suffix)
+  }
   collectApplicationFee(call, charge, charge.application_fee_amount ?? 0)
   intent.amount_capturable = 0
   intent.amount_received = amount
@@ -189,6 +196,15 @@ export function cancelPaymentIntent(call: Call): PaymentIntentObject {
       `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
     )
   }
+  return cancel(call, intent, reason ?? null)
+}
+
+/** Cancels an intent, releasing its authorisation if it holds one: on request, or (`automatic`) when it lapses. */
+export function cancel(
+  call: Call,
+  intent: PaymentIntentObject,
+  reason: PaymentIntentObject['cancellation_reason'],
+): PaymentIntentObject {
   if (intent.status === 'requires_capture') {
     const charge = chargeOf(call, intent)
     charge.amount_refunded = charge.amount
@@ -196,7 +212,7 @@ export function cancelPaymentIntent(call: Call): PaymentIntentObject {
   }
   intent.status = 'canceled'
   intent.canceled_at = call.now
-  intent.cancellation_reason = reason ?? null
+  intent.cancellation_reason = reason
   intent.amount_capturable = 0
   intent.next_action = null
   call.emit('payment_intent.canceled', intent)
@@ -237,6 +253,11 @@ export function authenticatePaymentIntent(request: Call): PaymentIntentObject {
   return intent
 }
 
+function suffixParam(call: Call, params: Params): string | undefined {
+  const suffix = params.string('statement_descriptor_suffix')
+  return suffix === undefined ? undefined : checkSuffix(call, suffix)
+}
+
 function findIntent(call: Call): PaymentIntentObject {
   return find(call, call.state.paymentIntents, call.path.id!, 'payment_intent', 'intent')
 }
@@ -270,7 +291,7 @@ function paymentMethodChoice(
   const types = params.stringList('payment_method_types')
   const automatic = params.object('automatic_payment_methods', ['enabled', 'allow_redirects'])
   if (types && automatic)
-    throw invalidRequest(
+    throw invalidParameter(
       'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
       { code: 'parameters_exclusive' },
     )

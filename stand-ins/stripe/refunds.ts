@@ -6,6 +6,16 @@ import { invalidRequest } from './errors'
 import { Params } from './params'
 import { type Call, find, keep, newId } from './state'
 
+/** How a new refund comes out: done at once, or `pending` until settled (`/_standin/refunds/:id/settle`). */
+export type RefundMode = 'pending' | 'succeeded'
+
+/**
+ * How long after a card payment it can still be refunded. Stripe's own error
+ * (`charge_expired_for_refund`) could not be confirmed offline, nor its exact
+ * window: 180 days is the one reported for cards.
+ */
+export const REFUND_WINDOW_SECONDS = 180 * 24 * 60 * 60
+
 export type RefundObject = Pick<
   Stripe.Refund,
   | 'id'
@@ -17,6 +27,7 @@ export type RefundObject = Pick<
   | 'currency'
   | 'customer'
   | 'customer_account'
+  | 'failure_reason'
   | 'metadata'
   | 'payment_intent'
   | 'payment_method'
@@ -38,10 +49,34 @@ export function createRefund(call: Call): RefundObject {
     'refund_application_fee',
   ])
   const charge = refundedCharge(call, params)
+  return refundCharge(call, charge, {
+    amount: params.integer('amount'),
+    reason: params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer']) ?? null,
+    metadata: params.metadata() ?? {},
+    refundApplicationFee: params.boolean('refund_application_fee') ?? false,
+  })
+}
+
+interface RefundRequest {
+  amount: number | undefined
+  reason: RefundObject['reason']
+  metadata: Record<string, string>
+  refundApplicationFee: boolean
+}
+
+/** Gives back `amount` (all that is left unless given) of a captured charge: through the API, or from the Dashboard. */
+export function refundCharge(call: Call, charge: ChargeObject, request: RefundRequest): RefundObject {
   const remaining = refundable(charge)
   if (remaining === 0)
     throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' })
-  const amount = params.integer('amount') ?? remaining
+  if (call.now - charge.created > REFUND_WINDOW_SECONDS)
+    throw invalidRequest(`Charge ${charge.id} is too old to be refunded.`, { code: 'charge_expired_for_refund' })
+  const dispute = [...call.state.disputes.values()].find((candidate) => candidate.charge === charge.id)
+  if (dispute && !dispute.is_charge_refundable)
+    throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, {
+      code: 'charge_disputed',
+    })
+  const amount = request.amount ?? remaining
   if (amount < 1)
     throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' })
   if (amount > remaining) {
@@ -50,6 +85,7 @@ export function createRefund(call: Call): RefundObject {
       { param: 'amount' },
     )
   }
+  const mode = call.state.refundModes.accounts.get(call.account ?? '') ?? call.state.refundModes.all
   const refund = keep(call, call.state.refunds, {
     id: newId('re'),
     object: 'refund',
@@ -60,18 +96,19 @@ export function createRefund(call: Call): RefundObject {
     currency: charge.currency,
     customer: null,
     customer_account: null,
-    metadata: params.metadata() ?? {},
+    metadata: request.metadata,
     payment_intent: charge.payment_intent,
     payment_method: charge.payment_method,
-    reason: params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer']) ?? null,
+    reason: request.reason,
     receipt_number: null,
     source_transfer_reversal: null,
-    status: 'succeeded',
+    status: mode,
     transfer_reversal: null,
   })
+  // Stripe counts a pending refund in amount_refunded at once, and gives it back only if it fails.
   charge.amount_refunded += amount
   charge.refunded = charge.amount_refunded === charge.amount
-  if (params.boolean('refund_application_fee')) refundApplicationFee(call, charge, amount)
+  if (request.refundApplicationFee) refundApplicationFee(call, charge, amount)
   call.emit('charge.refunded', charge)
   call.emit('refund.created', refund)
   return refund

@@ -1,13 +1,16 @@
 import { type AccountObject } from './accounts'
 import { type ApplicationFeeObject } from './application-fees'
 import { type ChargeObject } from './charges'
+import { Clock } from './clock'
 import { type ConfirmationTokenRecord } from './confirmation-tokens'
+import { type DisputeObject } from './disputes'
 import { noSuch } from './errors'
 import { type EventObject, type Delivery } from './events'
+import { type Fault } from './faults'
 import { type Form } from './form'
 import { type PaymentIntentObject } from './payment-intents'
 import { type PaymentMethodDomainObject } from './payment-method-domains'
-import { type RefundObject } from './refunds'
+import { type RefundMode, type RefundObject } from './refunds'
 
 /** A response kept under its idempotency key, replayed byte for byte. */
 export interface SavedResponse {
@@ -18,6 +21,8 @@ export interface SavedResponse {
   body: string
   /** The request that made it, which a replay names in its Original-Request header. */
   requestId: string
+  /** When it was kept, on the stand-in's clock: Stripe prunes keys after 24 hours. */
+  created: number
 }
 
 /** Everything the stand-in knows, in memory; tests may read it. */
@@ -29,11 +34,22 @@ export interface StandInState {
   applicationFees: Map<string, ApplicationFeeObject>
   confirmationTokens: Map<string, ConfirmationTokenRecord>
   paymentMethodDomains: Map<string, PaymentMethodDomainObject>
+  disputes: Map<string, DisputeObject>
   /** The account each object above lives on: null for the platform's own. */
   owners: Map<string, string | null>
   events: EventObject[]
   deliveries: Delivery[]
   idempotency: Map<string, SavedResponse>
+  /** Idempotency slots of the requests being executed now: a second request under one of them gets 409. */
+  inFlight: Set<string>
+  clock: Clock
+  faults: Fault[]
+  /** Accounts that disconnected the platform (account.application.deauthorized): their requests are refused. */
+  deauthorized: Set<string>
+  /** How new refunds come out: for every account, unless an account has its own. */
+  refundModes: { all: RefundMode; accounts: Map<string, RefundMode> }
+  /** The platform's Connect application, which a deauthorization names. */
+  application: { id: string; object: 'application'; name: string | null }
 }
 
 export function emptyState(): StandInState {
@@ -49,6 +65,13 @@ export function emptyState(): StandInState {
     events: [],
     deliveries: [],
     idempotency: new Map(),
+    inFlight: new Set(),
+    clock: new Clock(),
+    faults: [],
+    deauthorized: new Set(),
+    disputes: new Map(),
+    refundModes: { all: 'succeeded', accounts: new Map() },
+    application: { id: newId('ca', 32), object: 'application', name: 'Mesa' },
   }
 }
 
@@ -63,6 +86,8 @@ export interface Call {
   path: Record<string, string>
   /** Where the stand-in is reached, for the URLs it hands out. */
   origin: string
+  /** The secret key the request was made with (null for the stand-in's own pages and for what time does). */
+  key: string | null
   /** Seconds since the epoch, as Stripe's timestamps. */
   now: number
   /** Records an event about `object`, on the account `object` lives on unless told otherwise. */

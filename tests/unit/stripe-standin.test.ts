@@ -1,61 +1,15 @@
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { decodeForm } from '../../stand-ins/stripe/form'
-import { createStripeStandIn, type StripeStandIn, type StripeStandInOptions } from '../../stand-ins/stripe/handler'
+import { type StripeStandIn } from '../../stand-ins/stripe/handler'
 import { serve } from '../../stand-ins/stripe/server'
+import { activeRestaurant, BASE, clientOf, KEY, MANUAL, refusal, setUp } from './stripe-standin-setup'
 
 /**
  * The Stripe stand-in, driven by the real `stripe` SDK exactly as the Worker
  * drives Stripe: every answer below is what the SDK made of the stand-in's
  * HTTP response.
  */
-
-const KEY = 'sk_test_mesa_platform'
-const BASE = 'http://stripe.standin'
-
-function clientOf(standIn: StripeStandIn, key = KEY): Stripe {
-  return new Stripe(key, {
-    httpClient: Stripe.createFetchHttpClient((url, init) => standIn.fetch(new Request(url, init))),
-    host: 'stripe.standin',
-    port: 80,
-    protocol: 'http',
-    // A refusal must reach the test as the stand-in gave it, not retried.
-    maxNetworkRetries: 0,
-  })
-}
-
-function setUp(options: StripeStandInOptions = {}) {
-  const standIn = createStripeStandIn({ secretKey: KEY, log: () => {}, ...options })
-  return { standIn, stripe: clientOf(standIn) }
-}
-
-/** A restaurant's connected account, through onboarding: able to charge. */
-async function activeRestaurant(stripe: Stripe, standIn: StripeStandIn): Promise<string> {
-  const account = await stripe.accounts.create({
-    type: 'express',
-    country: 'MX',
-    email: 'caja@fonda.mx',
-    capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-  })
-  const activated = await standIn.fetch(
-    new Request(`${BASE}/_standin/accounts/${account.id}/activate`, { method: 'POST' }),
-  )
-  expect(activated.status).toBe(200)
-  return account.id
-}
-
-/** The error a call was refused with (and a failure if it was not refused). */
-async function refusal(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  const outcome = await call.then(
-    () => null,
-    (error: unknown) => error,
-  )
-  if (!(outcome instanceof Stripe.errors.StripeError))
-    throw new Error(`expected a Stripe error, got ${String(outcome)}`)
-  return outcome
-}
-
-const MANUAL = { currency: 'mxn', capture_method: 'manual', payment_method_types: ['card'] } as const
 
 describe('authentication and unknown endpoints', () => {
   it('refuses a request without a key, with a wrong key and with a live or publishable key (401)', async () => {
