@@ -203,7 +203,11 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
     }
 
     const outcome = await run().catch((error: unknown) => refused(error, false))
-    if (outcome instanceof Response) return outcome
+    if (outcome instanceof Response) {
+      // A replayed answer can be lost on the way back like any other.
+      if ((fault as Fault | null)?.fault === 'timeout-after') throw droppedConnection()
+      return outcome
+    }
     let { status, body } = outcome
     const acted = fault !== null && outcome.ran
     if (acted && fault!.fault === '500-after') {
@@ -226,7 +230,7 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
     }
     if (acted && fault!.fault === 'timeout-after') {
       // The answer was made and kept, but never arrives: the caller's fetch fails as a dropped connection's does.
-      throw new TypeError('fetch failed: the Stripe stand-in dropped the connection (a timeout-after fault)')
+      throw droppedConnection()
     }
     return new Response(body, {
       status,
@@ -236,6 +240,9 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
 
   return { fetch: handle, state, webhooksSettled: webhooks.settled, ...controls }
 }
+
+const droppedConnection = () =>
+  new TypeError('fetch failed: the Stripe stand-in dropped the connection (a timeout-after fault)')
 
 /** The 500 a `500-before` or `500-after` fault answers, in Stripe's shape. */
 function failure(request: string): StripeError {

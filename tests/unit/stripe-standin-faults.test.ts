@@ -177,6 +177,21 @@ describe('faults', () => {
     expect(standIn.state.events.filter((event) => event.type === 'payment_intent.succeeded')).toHaveLength(1)
   })
 
+  it('timeout-after on a retry: the replayed answer is lost on the way back too', async () => {
+    const { stripe, standIn } = setUp()
+    const account = await activeRestaurant(stripe, standIn)
+    const onAccount = { stripeAccount: account, idempotencyKey: 'pay' }
+    const params = { ...MANUAL, amount: 5_000, confirm: true, payment_method: 'pm_card_visa' }
+    standIn.faults.add({ method: 'POST', path: '/v1/payment_intents', fault: 'timeout-after', times: 2, account })
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect(await refusal(stripe.paymentIntents.create(params, onAccount))).toBeInstanceOf(
+        Stripe.errors.StripeConnectionError,
+      )
+    // One PaymentIntent, made by the first request; the third gets its kept answer.
+    expect(standIn.state.paymentIntents.size).toBe(1)
+    expect((await stripe.paymentIntents.create(params, onAccount)).status).toBe('requires_capture')
+  })
+
   it('matches a fault by method, path pattern and account, for `times` requests, and clears them', async () => {
     const { stripe, standIn } = setUp()
     const account = await activeRestaurant(stripe, standIn)

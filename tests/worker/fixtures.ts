@@ -404,6 +404,8 @@ export async function openPaymentForm(path: string, paymentMethod = 'card', head
   return {
     status: page.status,
     html,
+    /** The cookie the step keeps its payment's id in (see attemptFor): a reload that sends it back is shown the same payment. */
+    cookie: page.headers.get('Set-Cookie')?.split(';')[0] ?? '',
     fields,
     field: (name: string) => fields.find(([key]) => key === name)?.[1],
     submit: (changed: [string, string][] = fields) => postForm(path, changed, undefined, headers),

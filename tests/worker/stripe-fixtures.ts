@@ -1,7 +1,8 @@
-import { env, SELF } from 'cloudflare:test'
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
 import Stripe from 'stripe'
 import { expect } from 'vitest'
 import {
+  billObject,
   newTransactionId,
   ORIGIN,
   postJson,
@@ -36,6 +37,34 @@ const standIn = (path: string, body?: string) =>
     body,
     redirect: 'manual',
   })
+
+/** One of the stand-in's switches (docs/stripe-standin.md), as a test flips it. */
+export async function standInSwitch(path: string, params: Record<string, string> = {}) {
+  const answer = await standIn(path, new URLSearchParams(params).toString())
+  expect(answer.status, `${path}: ${await answer.clone().text()}`).toBe(200)
+  return answer.json()
+}
+
+/**
+ * Stripe's bad day for the next `times` requests on `account` to `method path` (`:id` for any id):
+ * `500-after` (it ran, the answer is a 500, and the key keeps it), `500-before`, `timeout-after` (it ran, the answer is lost).
+ */
+export const fault = (
+  account: string,
+  method: 'GET' | 'POST',
+  path: string,
+  kind: '500-after' | '500-before' | 'timeout-after',
+  times = 1,
+) => standInSwitch('/_standin/faults', { account, method, path, fault: kind, times: String(times) })
+
+/** Plays the clock: every hold in progress has run out, and the object's alarm goes off after a restart. */
+export async function holdsRunOut(sessionId: string) {
+  await runInDurableObject(billObject(sessionId), (_instance, state) =>
+    state.storage.sql.exec("UPDATE holds SET expires_at = 0 WHERE status IN ('held', 'action')"),
+  )
+  await runInDurableObject(billObject(sessionId), (_instance, state) => state.abort('restart')).catch(() => undefined)
+  expect(await runDurableObjectAlarm(billObject(sessionId))).toBe(true)
+}
 
 /** A restaurant's connected account, as Mesa's onboarding makes it; activated (as finishing Stripe's onboarding does) unless told not to. */
 export async function connectedAccount({ active = true } = {}): Promise<string> {

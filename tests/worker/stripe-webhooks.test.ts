@@ -1,4 +1,4 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import { env, runInDurableObject } from 'cloudflare:test'
 import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { billObject, countPayments, postJson, readSession } from './fixtures'
@@ -8,6 +8,7 @@ import {
   connectedAccount,
   deliver,
   eventsOn,
+  holdsRunOut,
   pay,
   paymentIntentsOn,
   platform,
@@ -22,15 +23,6 @@ const holdsOf = (sessionId: string) =>
       .toArray()
       .map((row) => row.status),
   )
-
-/** Plays the clock: every hold in progress has run out, and the object's alarm goes off (see payment-holds.test.ts). */
-async function holdsRunOut(sessionId: string) {
-  await runInDurableObject(billObject(sessionId), (_instance, state) =>
-    state.storage.sql.exec("UPDATE holds SET expires_at = 0 WHERE status IN ('held', 'action')"),
-  )
-  await runInDurableObject(billObject(sessionId), (_instance, state) => state.abort('restart')).catch(() => undefined)
-  expect(await runDurableObjectAlarm(billObject(sessionId))).toBe(true)
-}
 
 /**
  * Ana pays one of two tacos and her bank asks her to confirm; she does, in

@@ -100,7 +100,7 @@ export class TableSession extends DurableObject<Env> {
     // What an earlier instance committed and did not deliver goes first.
     if (this.#store.outbox.count() > 0) void this.#deliverSoon()
     // Payments an earlier instance left in progress end by their alarm, whatever it was last set for.
-    const nextHold = this.#store.holds.nextExpiry()
+    const nextHold = this.#payments.nextLook()
     if (nextHold !== null) await this.#alarm.holdRunsOut(nextHold)
     // So do refunds an earlier instance left pending.
     if (this.#store.refunds.pending().length > 0) await this.#alarm.refundsLeft()
@@ -476,7 +476,7 @@ export class TableSession extends DurableObject<Env> {
     await this.#payments.settleOverdue()
     await this.#refunds.retryPending()
     await this.#deliverAndDrop()
-    const next = this.#store.holds.nextExpiry()
+    const next = this.#payments.nextLook()
     if (next !== null) await this.#alarm.holdStillRunning(next)
   }
 

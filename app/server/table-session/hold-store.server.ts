@@ -87,11 +87,10 @@ export class HoldStore {
     return [...this.#holdsInProgress().values()].filter((row) => row.expiresAt <= now)
   }
 
-  /** When the next hold in progress runs out, if any does. */
-  nextExpiry(): number | null {
-    if (!this.ready()) return null
-    const times = [...this.#holdsInProgress().values()].map((row) => row.expiresAt)
-    return times.length ? Math.min(...times) : null
+  /** Every hold in progress, in time or not. */
+  inProgress(): HoldRow[] {
+    if (!this.ready()) return []
+    return [...this.#holdsInProgress().values()]
   }
 
   get(id: string): HoldRow | undefined {

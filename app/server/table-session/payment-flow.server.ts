@@ -20,6 +20,11 @@ import { replayOf } from './payment-replay.server'
 export const HOLD_MS = 5 * 60_000
 /** A hold about to take its money with less time than this left is given a new term first, so it cannot run out while the money moves. */
 const CAPTURE_MARGIN_MS = 2 * 60_000
+/** A hold that failed to settle is tried again after 5 s, doubling up to 10 minutes: the provider may be down for a while. */
+const FIRST_SETTLE_RETRY_MS = 5_000
+const LAST_SETTLE_RETRY_MS = 10 * 60_000
+/** Past this a card's authorization has lapsed at Stripe (7 days): a hold still unsettled is given up, nothing taken. */
+export const AUTHORIZATION_WINDOW_MS = 7 * 24 * 60 * 60_000
 
 const isRecorded = (method: LedgerMethod) => (RECORDED_METHODS as readonly string[]).includes(method)
 
@@ -65,6 +70,8 @@ type Authorized = { reference: string; captured: boolean }
 export class PaymentFlow {
   /** Attempts under way in this instance, by hold id. */
   readonly #taking = new Map<string, Promise<PayResult>>()
+  /** Holds that failed to settle, and when to try each again; a new instance tries them at once. */
+  readonly #backoff = new Map<string, { tries: number; at: number }>()
 
   constructor(private readonly host: PaymentHost) {}
 
@@ -102,17 +109,44 @@ export class PaymentFlow {
    * alarm.
    */
   async settleOverdue(): Promise<void> {
-    for (const row of this.host.store.holds.overdue(Date.now())) {
-      if (this.#taking.has(row.id)) continue
+    const now = Date.now()
+    for (const row of this.host.store.holds.overdue(now)) {
+      if (this.#taking.has(row.id) || (this.#backoff.get(row.id)?.at ?? 0) > now) continue
+      const provider = this.#providerOf(row)
       try {
-        const provider = this.#providerOf(row)
+        if (now - row.createdAt > AUTHORIZATION_WINDOW_MS) await this.#giveUp(row, provider)
         // Nothing is taken while the diner's bank waits on them (see #readyToCapture): the units go back to the table.
-        if (!provider || row.status === 'action') await this.host.serially(async () => this.#end(row.id, 'expired'))
+        else if (!provider || row.status === 'action')
+          await this.host.serially(async () => this.#end(row.id, 'expired'))
         else await this.#take(row, provider, 'settlement')
+        this.#backoff.delete(row.id)
       } catch (error) {
-        console.error(`hold ${row.id} not settled, trying again later: ${String(error)}`)
+        const tries = (this.#backoff.get(row.id)?.tries ?? 0) + 1
+        const waitMs = Math.min(FIRST_SETTLE_RETRY_MS * 2 ** (tries - 1), LAST_SETTLE_RETRY_MS)
+        this.#backoff.set(row.id, { tries, at: now + waitMs })
+        console.error(`hold ${row.id} not settled, trying again in ${waitMs} ms: ${String(error)}`)
       }
     }
+  }
+
+  /** When the alarm should next look at the holds in progress: the first to run out, or to be tried again. */
+  nextLook(): number | null {
+    const times = this.host.store.holds
+      .inProgress()
+      .map((row) => Math.max(row.expiresAt, this.#backoff.get(row.id)?.at ?? 0))
+    return times.length ? Math.min(...times) : null
+  }
+
+  /**
+   * A hold unsettled for longer than a card's authorization lasts: its
+   * authorization has lapsed (nothing was taken that the provider could
+   * still find), so it ends; the attempt is cancelled if the provider still
+   * answers, and a late word that it was taken gives the money back.
+   */
+  async #giveUp(row: HoldRow, provider: PaymentProvider | null) {
+    await this.host.serially(async () => this.#end(row.id, 'released'))
+    console.error(`hold ${row.id} given up after the authorization window; nothing was taken`)
+    if (provider && row.reference) await provider.release(row.reference).catch(() => undefined)
   }
 
   /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
