@@ -13,6 +13,7 @@ import {
   paymentIntentsOn,
   platform,
   signatureFor,
+  standInSwitch,
   stripeTable,
 } from './stripe-fixtures'
 
@@ -235,6 +236,20 @@ describe('account.updated', () => {
     await claim(Date.now() - 5 * 60_000)
     expect(await (await deliver(updated)).json()).toEqual({ received: true })
     expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 1, details: 1 })
+  })
+
+  it('reads the account as Stripe has it now: an old event that it could not charge, delivered late, does not switch a working restaurant off', async () => {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
+    // Stripe pauses the account, then lets it charge again; Mesa hears of the second change first.
+    await standInSwitch(`/_standin/accounts/${table.accountId}/update`, { charges_enabled: 'false' })
+    await standInSwitch(`/_standin/accounts/${table.accountId}/update`, { charges_enabled: 'true' })
+    const [paused, resumed] = (await eventsOn(table.accountId!, 'account.updated')).slice(-2)
+    expect((paused!.data.object as Stripe.Account).charges_enabled).toBe(false)
+    expect((await deliver(resumed!)).status).toBe(200)
+    expect(await restaurantRow(table.restaurantId)).toMatchObject({ charges: 1 })
+    expect((await deliver(paused!)).status).toBe(200)
+    expect(await restaurantRow(table.restaurantId)).toMatchObject({ charges: 1 })
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
   })
 
   it('of an account that is not a Mesa restaurant’s is acknowledged', async () => {

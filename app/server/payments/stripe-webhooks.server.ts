@@ -7,6 +7,7 @@ import { appEnv } from '../env.server'
 import { apiError, json } from '../http/api.server'
 import { tableSessionStub } from '../table-session/stub.server'
 import { applyAccount } from './stripe-accounts.server'
+import { stripeClient } from './stripe.server'
 
 /** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
 const CLAIM_MS = 60_000
@@ -100,6 +101,10 @@ async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
       await tableSessionStub(env, sessionId).settleHold(sessionId, holdId, intent.id)
     return
   }
-  if (event.type === 'account.updated') return applyAccount(env, event.data.object, host)
+  if (event.type === 'account.updated') {
+    // Events come late, twice and out of order: the account as Stripe has it now, not as this event last saw it.
+    const account = await stripeClient(appEnv(env)).accounts.retrieve((event.data.object as Stripe.Account).id)
+    return applyAccount(env, account, host)
+  }
   // charge.refunded, and anything else the endpoint is sent, is acknowledged: a refund is recorded once the restaurant's books are kept (a later issue).
 }
