@@ -22,7 +22,7 @@ function charge(overrides: Partial<AuthorizeRequest> = {}): AuthorizeRequest {
 
 async function provider(configOverrides: Partial<ReturnType<typeof appEnv>> = {}) {
   const account = await connectedAccount()
-  return { account, stripe: stripeProvider({ ...appEnv(env), ...configOverrides }, account) }
+  return { account, stripe: stripeProvider({ ...appEnv(env), ...configOverrides }, account, 'Fonda Doña Lupe') }
 }
 
 /** A charge as the bill's object asks for it: the attempt opened (its reference kept), then charged. */
@@ -49,6 +49,8 @@ describe('the Stripe provider', () => {
       // 2.5 % of MX$100, not of MX$131.
       application_fee_amount: 250,
       description: 'Table 12',
+      // The restaurant's name, as its diners' statements show it after the account's prefix.
+      statement_descriptor_suffix: 'FONDA DONA',
       metadata: request.metadata,
     })
     expect(stripe).toMatchObject({ id: 'stripe', isDemo: false, minimumCents: 1000 })
@@ -87,7 +89,7 @@ describe('the Stripe provider', () => {
     })
 
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const notYet = stripeProvider(appEnv(env), await connectedAccount({ active: false }))
+    const notYet = stripeProvider(appEnv(env), await connectedAccount({ active: false }), null)
     expect(await charged(notYet, charge())).toEqual({
       status: 'declined',
       message: 'The payment could not be made. Nothing was charged.',
@@ -160,10 +162,14 @@ describe('the Stripe provider', () => {
     await stripe.release(capturedReference)
     await stripe.release(capturedReference)
     const intent = await intentOf(account, capturedReference)
-    expect(await platform.charges.retrieve(String(intent.latest_charge), {}, { stripeAccount: account })).toMatchObject(
-      { amount_refunded: 13_100, refunded: true },
-    )
+    const given = await platform.charges.retrieve(String(intent.latest_charge), {}, { stripeAccount: account })
+    expect(given).toMatchObject({ amount_refunded: 13_100, refunded: true })
     expect(await eventsOn(account, 'refund.created')).toHaveLength(1)
+    // Mesa's fee goes back with it: the restaurant does not pay for a payment Mesa gave back.
+    expect(await platform.applicationFees.retrieve(String(given.application_fee))).toMatchObject({
+      amount: 250,
+      amount_refunded: 250,
+    })
   })
 
   it('charges an opened attempt once however often it is asked: asked again, it answers the first charge', async () => {

@@ -44,6 +44,8 @@ describe('Configuración → Pagos con tarjeta', () => {
       business_profile: { name: owner.account.restaurantName, mcc: '5812' },
       metadata: { restaurantId: owner.restaurantId },
     })
+    // Direct charges ask for card payments alone, not transfers.
+    expect(Object.keys(account.capabilities ?? {})).toEqual(['card_payments'])
     // Left halfway: Stripe still needs what onboarding asks for.
     expect(await stateShown(owner.cookie)).toBe('Stripe necesita información')
 

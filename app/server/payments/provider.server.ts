@@ -168,7 +168,7 @@ export function getPaymentProvider(env: Env, sessionId: string, table: BillTable
       if (charging === 'off') return null
       return charging === 'demo'
         ? simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
-        : stripeProvider(config, charging.accountId)
+        : stripeProvider(config, charging.accountId, table.restaurantName)
     }
   }
 }
@@ -186,7 +186,7 @@ export function settlingProvider(env: Env, sessionId: string, table: BillTable, 
   if (id === 'simulated') return simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
   // A Stripe hold is settled on the restaurant's account even once that account no longer takes new charges.
   return id === 'stripe' && config.PAYMENT_PROVIDER === 'stripe' && table.stripeAccountId
-    ? stripeProvider(config, table.stripeAccountId)
+    ? stripeProvider(config, table.stripeAccountId, table.restaurantName)
     : null
 }
 

@@ -117,7 +117,8 @@ export async function onboardingLink(
           losses: { payments: 'stripe' },
           requirement_collection: 'stripe',
         },
-        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        // Direct charges need card payments alone: the money is the restaurant's, never transferred by the platform.
+        capabilities: { card_payments: { requested: true } },
         // 5812: eating places and restaurants.
         business_profile: { mcc: '5812', ...(restaurant.restaurantName ? { name: restaurant.restaurantName } : {}) },
         metadata: { restaurantId: restaurant.id },

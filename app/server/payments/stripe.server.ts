@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { statementSuffix } from '~/domain/statement-descriptor'
 import type { AppEnv } from '../env.server'
 import type { AttemptState, Authorization, AuthorizeRequest, PaymentProvider } from './provider.server'
 
@@ -42,8 +43,13 @@ const NOT_TAKEN = 'The payment could not be made. Nothing was charged.'
  * captured (`capture_method: manual`), captured once the bill's object
  * can commit it and cancelled (or refunded) when it cannot.
  */
-export function stripeProvider(config: StripeConfig, accountId: string): PaymentProvider {
+export function stripeProvider(
+  config: StripeConfig,
+  accountId: string,
+  restaurantName: string | null,
+): PaymentProvider {
   const stripe = stripeClient(config)
+  const suffix = statementSuffix(restaurantName)
   const onAccount = (idempotencyKey?: string): Stripe.RequestOptions => ({
     stripeAccount: accountId,
     ...(idempotencyKey ? { idempotencyKey } : {}),
@@ -66,6 +72,8 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           ...(fee > 0 ? { application_fee_amount: fee } : {}),
           description: request.description,
+          // The restaurant's name after its prefix, so the diner knows the charge on their statement.
+          ...(suffix ? { statement_descriptor_suffix: suffix } : {}),
           metadata: request.metadata,
         },
         // The SDK's own key, kept across its retries: Stripe keeps a failed answer under a key, and an opened
@@ -124,8 +132,9 @@ export function stripeProvider(config: StripeConfig, accountId: string): Payment
         case 'canceled':
           return
         case 'succeeded':
+          // Mesa's mistake is not the restaurant's cost: its fee on the charge goes back with the money.
           await stripe.refunds.create(
-            { payment_intent: reference, reason: 'requested_by_customer' },
+            { payment_intent: reference, reason: 'requested_by_customer', refund_application_fee: true },
             onAccount(`${reference}:refund`),
           )
           return
