@@ -72,6 +72,7 @@ const en: DinerResources = {
       menu: 'Menu',
       split: 'Split',
       payAll: 'Pay {{amount}}',
+      payServer: 'This restaurant takes cash or card terminal today: ask your server for the bill.',
       payingItems_one: '{{name}} is paying for {{count}} item',
       payingItems_other: '{{name}} is paying for {{count}} items',
       payingAmount: '{{name}} is paying {{amount}}',
@@ -222,7 +223,7 @@ const en: DinerResources = {
         REQUIRES_ACTION: 'Your bank asks you to confirm the payment. Nothing has been charged yet.',
         BELOW_MINIMUM:
           'Card payments start at $10.00. Choose more of the bill, or pay the rest of it. Nothing was charged.',
-        PAYMENTS_OFF: 'This restaurant does not take payments here yet. Please pay your server.',
+        PAYMENTS_OFF: 'This restaurant takes cash or card terminal today: please pay your server.',
         DECLINED: 'The payment was declined. You were not charged.',
       },
       belowMinimumTitle: 'This amount cannot be paid by card',

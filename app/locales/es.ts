@@ -72,6 +72,7 @@ const es = {
       menu: 'Menú',
       split: 'Dividir',
       payAll: 'Pagar {{amount}}',
+      payServer: 'Hoy este restaurante recibe efectivo o terminal: pídele la cuenta a tu mesero.',
       payingItems_one: '{{name}} está pagando {{count}} artículo',
       payingItems_other: '{{name}} está pagando {{count}} artículos',
       payingAmount: '{{name}} está pagando {{amount}}',
@@ -231,7 +232,7 @@ const es = {
         REQUIRES_ACTION: 'Tu banco pide que confirmes el pago. No se te cobró nada todavía.',
         BELOW_MINIMUM:
           'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta. No se te cobró nada.',
-        PAYMENTS_OFF: 'Este restaurante todavía no recibe pagos aquí. Por favor paga con tu mesero.',
+        PAYMENTS_OFF: 'Hoy este restaurante recibe efectivo o terminal aquí: por favor paga con tu mesero.',
       },
       belowMinimumTitle: 'Este monto no se puede pagar con tarjeta',
       belowMinimumText: 'Los pagos con tarjeta son desde $10.00. Elige más de la cuenta o paga lo que falta.',

@@ -275,7 +275,9 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
                     {t(
                       payments.account === 'none'
                         ? 'admin.settings.payments.connect'
-                        : 'admin.settings.payments.continue',
+                        : payments.account === 'disconnected'
+                          ? 'admin.settings.payments.reconnect'
+                          : 'admin.settings.payments.continue',
                     )}
                   </StatusButton>
                 </Form>

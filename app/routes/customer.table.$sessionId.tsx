@@ -14,6 +14,7 @@ import { isDemoSession } from '~/server/table-session/stub.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { limitText } from '~/server/bills/write-result.server'
 import { noteBrowsing } from '~/server/tables/browsing.server'
+import { takesPayments } from '~/server/payments/provider.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -30,7 +31,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   noteBrowsing(context, bill)
-  return { bill: clientBill(bill), isDemo: isDemoSession(bill.sessionId) }
+  return {
+    bill: clientBill(bill),
+    isDemo: isDemoSession(bill.sessionId),
+    // Without a way to pay here (no card account, or it was disconnected), the bill says to pay the server.
+    paysHere: takesPayments(context.cloudflare.env, bill.sessionId, bill),
+  }
 }
 
 /** The demo panel: three sample diners with their orders, through the same path as a cart order. */
@@ -84,7 +90,7 @@ async function callTheWaiter(request: Request, context: AppLoadContext, sessionI
 }
 
 export default function Bill() {
-  const { bill, isDemo } = useLoaderData<typeof loader>()
+  const { bill, isDemo, paysHere } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const [searchParams] = useSearchParams()
   const sheet = searchParams.get('sheet')
@@ -106,7 +112,7 @@ export default function Bill() {
             <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1 px-3!`}>
               {t('customer.bill.menu')}
             </Link>
-            {payable > 0 ? (
+            {payable > 0 && paysHere ? (
               <>
                 {/* Splitting skips straight to its two ways; paying it all goes straight to the tip (issue 8: four taps to pay). */}
                 <Link
@@ -156,6 +162,15 @@ export default function Bill() {
         <p className="mt-2 text-sm text-emerald-50" data-testid="paid-message">
           {paid > 0 ? t('customer.bill.percentPaid', { percent }) : t('customer.bill.noPayments')}
         </p>
+        {payable > 0 && !paysHere ? (
+          <p
+            className="mt-3 rounded-xl bg-emerald-950/40 px-3 py-2 font-semibold"
+            role="status"
+            data-testid="pay-server"
+          >
+            {t('customer.bill.payServer')}
+          </p>
+        ) : null}
         {bill.paying ? (
           <p
             className="mt-3 rounded-xl bg-emerald-950/40 px-3 py-2 text-sm font-semibold"

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test'
 import type Stripe from 'stripe'
-import { describe, expect, it } from 'vitest'
-import { billObject, countPayments, postJson, readSession } from './fixtures'
+import { describe, expect, it, vi } from 'vitest'
+import { billObject, countPayments, getPage, postJson, readSession, staffCookieOf } from './fixtures'
 import {
   authenticate,
   cardPayment,
@@ -167,6 +167,67 @@ describe('Stripe’s payment events', () => {
     expect(await (await deliver(succeeded!)).json()).toEqual({ received: true })
   })
 })
+
+describe('account.application.deauthorized', () => {
+  /** The event Stripe sends when a restaurant removes Mesa from its account (its events can no longer be listed by Mesa). */
+  const deauthorized = (account: string) =>
+    ({
+      id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'account.application.deauthorized',
+      account,
+      api_version: '2025-01-27.acacia',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: { id: 'ca_mesa', object: 'application', name: 'Mesa' } },
+    }) as unknown as Stripe.Event
+
+  it('switches cards off at once: the owner is told, diners are told to pay their server, and a payment in progress ends without looping', async () => {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
+    // Ana is confirming a payment with her bank when the restaurant removes Mesa from its Stripe account.
+    const ana = cardPayment(table, { amount: 120, paymentType: 'full', paymentToken: 'pm_card_authenticationRequired' })
+    expect((await pay(ana)).status).toBe(402)
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    await authenticate(intent!.id)
+    const [activated] = await eventsOn(table.accountId!, 'account.updated')
+    await standInSwitch(`/_standin/accounts/${table.accountId}/deauthorize`)
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect((await deliver(deauthorized(table.accountId!))).status).toBe(200)
+
+    const owner = await staffCookieOf(table.restaurantId)
+    const settings = await (await getPage('/admin/dashboard/settings', owner)).text()
+    expect(settings).toMatch(/data-testid="stripe-state"[^>]*>Desconectada</)
+    expect(settings).toContain('Conectar una cuenta de nuevo')
+    const bill = await (await getPage(`/customer/table/${table.sessionId}`)).text()
+    expect(bill).toContain('Hoy este restaurante recibe efectivo o terminal')
+    expect(bill).not.toContain('data-testid="pay-button"')
+    expect(await (await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).json()).toMatchObject({
+      code: 'PAYMENTS_OFF',
+    })
+
+    // Ana comes back from her bank: Stripe refuses Mesa her PaymentIntent, so nothing is taken and she is told so.
+    expect(await (await pay(ana)).json()).toMatchObject({ code: 'DECLINED' })
+    expect(await holdsOf(table.sessionId)).toEqual(['released'])
+    // The alarm finds nothing left to settle, so nothing asks Stripe again.
+    await holdsRunOut(table.sessionId).catch(() => undefined)
+    expect(await holdsOf(table.sessionId)).toEqual(['released'])
+    expect(await countPayments(table.sessionId)).toBe(0)
+    // An update Stripe sent before the disconnection, delivered late, does not switch cards back on.
+    expect((await deliver(activated!)).status).toBe(200)
+    expect(await restaurantCharges(table.restaurantId)).toBe(0)
+    log.mockRestore()
+  })
+})
+
+/** Whether the restaurant's tables take cards, as D1 has it. */
+const restaurantCharges = async (restaurantId: string) =>
+  (
+    await env.DB.prepare('SELECT stripe_charges_enabled AS charges FROM restaurants WHERE id = ?')
+      .bind(restaurantId)
+      .first<{ charges: number }>()
+  )?.charges
 
 describe('account.updated', () => {
   /** A restaurant whose account Stripe has just activated: Mesa does not know yet. */

@@ -370,14 +370,18 @@ const adminEn: AdminResources = {
         needs_info: 'Stripe needs information',
         pending: 'Under review',
         active: 'Active',
+        disconnected: 'Disconnected',
       },
       stateText: {
         none: 'Connect a Stripe account to take payments at your tables.',
         needs_info: 'Finish signing up with Stripe to start taking payments.',
         pending: 'Stripe is reviewing your details. You will see here when your tables can take payments.',
         active: 'Your tables take card payments. The money goes to your Stripe account.',
+        disconnected:
+          'Your Stripe account took away Mesa’s access: your tables no longer take cards, and your diners see that today they pay in cash or by terminal. Payments you already received stay in your Stripe account. To take cards again, connect an account again.',
       },
       connect: 'Connect with Stripe',
+      reconnect: 'Connect an account again',
       continue: 'Continue on Stripe',
       beforeActive: 'Until your account is active, your tables:',
       off: 'Take no payments: diners pay their server.',

@@ -373,14 +373,18 @@ const adminEs = {
         needs_info: 'Stripe necesita información',
         pending: 'En revisión',
         active: 'Activa',
+        disconnected: 'Desconectada',
       },
       stateText: {
         none: 'Conecta una cuenta de Stripe para cobrar en tus mesas.',
         needs_info: 'Completa tu registro en Stripe para empezar a cobrar.',
         pending: 'Stripe está revisando tus datos. Aquí verás cuando tus mesas puedan cobrar.',
         active: 'Tus mesas cobran con tarjeta. Los pagos llegan a tu cuenta de Stripe.',
+        disconnected:
+          'Tu cuenta de Stripe le quitó el acceso a Mesa: tus mesas ya no cobran con tarjeta, y tus comensales ven que hoy se paga en efectivo o con terminal. Los pagos que ya recibiste siguen en tu cuenta de Stripe. Para volver a cobrar con tarjeta, conecta una cuenta de nuevo.',
       },
       connect: 'Conectar con Stripe',
+      reconnect: 'Conectar una cuenta de nuevo',
       continue: 'Continuar en Stripe',
       beforeActive: 'Mientras tu cuenta no esté activa, tus mesas:',
       off: 'No reciben pagos: los comensales pagan con su mesero.',

@@ -46,6 +46,8 @@ export const restaurants = sqliteTable(
     stripeAccountId: text('stripe_account_id'),
     stripeChargesEnabled: integer('stripe_charges_enabled', { mode: 'boolean' }).notNull().default(false),
     stripeDetailsSubmitted: integer('stripe_details_submitted', { mode: 'boolean' }).notNull().default(false),
+    // When the account took Mesa's access away (account.application.deauthorized): it charges nothing through Mesa since.
+    stripeDisconnectedAt: integer('stripe_disconnected_at'),
     // What the tables offer until that account takes charges: nothing, or the simulated demo (labelled as such), as the owner chose.
     unconnectedPayments: text('unconnected_payments', { enum: ['off', 'demo'] })
       .notNull()

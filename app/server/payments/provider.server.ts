@@ -149,6 +149,22 @@ function stripeCharging(restaurant: RestaurantPayments): { accountId: string } |
 }
 
 /**
+ * Whether the bill `sessionId` takes payments through Mesa now (the same
+ * rule as getPaymentProvider, without making a provider): when not, its
+ * diners pay their server, in cash or by terminal.
+ */
+export function takesPayments(env: Env, sessionId: string, restaurant: Partial<RestaurantPayments>): boolean {
+  if (isDemoSession(sessionId) || appEnv(env).PAYMENT_PROVIDER === 'simulated') return true
+  return (
+    stripeCharging({
+      stripeAccountId: restaurant.stripeAccountId ?? null,
+      stripeChargesEnabled: restaurant.stripeChargesEnabled ?? false,
+      unconnectedPayments: restaurant.unconnectedPayments ?? 'off',
+    }) !== 'off'
+  )
+}
+
+/**
  * The provider that charges for the bill `sessionId` of `table`, or null
  * when its restaurant takes no payments through Mesa yet. The public demo
  * table is always simulated; every other table gets PAYMENT_PROVIDER, which

@@ -15,9 +15,11 @@ export const ONBOARDING_REFRESH = '/admin/dashboard/settings?stripe=refresh'
 /**
  * Where a restaurant's own Stripe account stands: none yet; Stripe needs
  * something from the owner (onboarding unfinished, or more information
- * asked for since); Stripe is reviewing what was sent; or able to charge.
+ * asked for since); Stripe is reviewing what was sent; able to charge; or
+ * disconnected (the account took Mesa's access away: nothing is charged
+ * through it, and connecting again makes a new one).
  */
-export type AccountState = 'none' | 'needs_info' | 'pending' | 'active'
+export type AccountState = 'none' | 'needs_info' | 'pending' | 'active' | 'disconnected'
 
 /** Card payments as Configuración shows them. */
 export type CardPayments =
@@ -27,6 +29,7 @@ interface StoredAccount {
   stripeAccountId: string | null
   stripeChargesEnabled: boolean
   stripeDetailsSubmitted: boolean
+  stripeDisconnectedAt: number | null
   unconnectedPayments: 'off' | 'demo'
 }
 
@@ -49,6 +52,7 @@ async function storedAccount(env: Env, restaurantId: string): Promise<StoredAcco
       stripeAccountId: restaurants.stripeAccountId,
       stripeChargesEnabled: restaurants.stripeChargesEnabled,
       stripeDetailsSubmitted: restaurants.stripeDetailsSubmitted,
+      stripeDisconnectedAt: restaurants.stripeDisconnectedAt,
       unconnectedPayments: restaurants.unconnectedPayments,
     })
     .from(restaurants)
@@ -70,6 +74,7 @@ export async function cardPayments(env: Env, restaurantId: string, host: string)
   if (config.PAYMENT_PROVIDER !== 'stripe') return { provider: 'simulated' }
   const stored = await storedAccount(env, restaurantId)
   const known = { provider: 'stripe' as const, unconnectedPayments: stored.unconnectedPayments }
+  if (stored.stripeDisconnectedAt !== null) return { ...known, account: 'disconnected' }
   if (!stored.stripeAccountId || stored.stripeChargesEnabled) return { ...known, account: stateOf(stored, 0) }
   try {
     const account = await stripeClient(config).accounts.retrieve(stored.stripeAccountId)
@@ -105,7 +110,19 @@ export async function onboardingLink(
 ): Promise<string> {
   const stripe = stripeClient(appEnv(env))
   const db = getDb(env.DB)
-  let accountId = (await storedAccount(env, restaurant.id)).stripeAccountId
+  const stored = await storedAccount(env, restaurant.id)
+  // An account that took Mesa's access away cannot be onboarded through Mesa again: a new one is made.
+  if (stored.stripeDisconnectedAt !== null)
+    await db
+      .update(restaurants)
+      .set({
+        stripeAccountId: null,
+        stripeChargesEnabled: false,
+        stripeDetailsSubmitted: false,
+        stripeDisconnectedAt: null,
+      })
+      .where(and(eq(restaurants.id, restaurant.id), eq(restaurants.stripeDisconnectedAt, stored.stripeDisconnectedAt)))
+  let accountId = stored.stripeDisconnectedAt === null ? stored.stripeAccountId : null
   if (!accountId) {
     const account = await stripe.accounts.create(
       {
@@ -123,8 +140,10 @@ export async function onboardingLink(
         business_profile: { mcc: '5812', ...(restaurant.restaurantName ? { name: restaurant.restaurantName } : {}) },
         metadata: { restaurantId: restaurant.id },
       },
-      // Two clicks at once make one account: Stripe answers the second with the first.
-      { idempotencyKey: `${restaurant.id}:connect` },
+      // Two clicks at once make one account: Stripe answers the second with the first (a new key after a disconnection).
+      {
+        idempotencyKey: `${restaurant.id}:connect${stored.stripeDisconnectedAt ? `:${stored.stripeDisconnectedAt}` : ''}`,
+      },
     )
     await db
       .update(restaurants)
@@ -148,13 +167,34 @@ export async function onboardingLink(
  * The change that lets the account charge, made once however often Stripe
  * says so, also registers Mesa's domain on it for Apple Pay and Google Pay.
  */
+/**
+ * The restaurant's account took Mesa's access away
+ * (`account.application.deauthorized`): its tables stop taking cards at
+ * once, and its bills learn of it; payments in progress end as the account
+ * refuses them (see stripeProvider).
+ */
+export async function disconnectAccount(env: Env, accountId: string): Promise<void> {
+  const [changed] = await getDb(env.DB)
+    .update(restaurants)
+    .set({ stripeChargesEnabled: false, stripeDisconnectedAt: Date.now() })
+    .where(and(eq(restaurants.stripeAccountId, accountId), isNull(restaurants.stripeDisconnectedAt)))
+    .returning({ id: restaurants.id })
+  if (changed) await restaurantChanged(env, changed.id)
+}
+
 export async function applyAccount(env: Env, account: Stripe.Account, host: string): Promise<void> {
   const db = getDb(env.DB)
   const next = { stripeChargesEnabled: account.charges_enabled, stripeDetailsSubmitted: account.details_submitted }
   const activation = db
     .update(restaurants)
     .set(next)
-    .where(and(eq(restaurants.stripeAccountId, account.id), eq(restaurants.stripeChargesEnabled, false)))
+    .where(
+      and(
+        eq(restaurants.stripeAccountId, account.id),
+        eq(restaurants.stripeChargesEnabled, false),
+        isNull(restaurants.stripeDisconnectedAt),
+      ),
+    )
     .returning({ id: restaurants.id })
   const change = db
     .update(restaurants)
@@ -162,6 +202,7 @@ export async function applyAccount(env: Env, account: Stripe.Account, host: stri
     .where(
       and(
         eq(restaurants.stripeAccountId, account.id),
+        isNull(restaurants.stripeDisconnectedAt),
         or(
           ne(restaurants.stripeChargesEnabled, next.stripeChargesEnabled),
           ne(restaurants.stripeDetailsSubmitted, next.stripeDetailsSubmitted),

@@ -6,8 +6,8 @@ import { providerEvents } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { apiError, json } from '../http/api.server'
 import { tableSessionStub } from '../table-session/stub.server'
-import { applyAccount } from './stripe-accounts.server'
-import { stripeClient } from './stripe.server'
+import { applyAccount, disconnectAccount } from './stripe-accounts.server'
+import { accountGone, stripeClient } from './stripe.server'
 
 /** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
 const CLAIM_MS = 60_000
@@ -101,10 +101,18 @@ async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
       await tableSessionStub(env, sessionId).settleHold(sessionId, holdId, intent.id)
     return
   }
+  if (event.type === 'account.application.deauthorized')
+    return event.account ? disconnectAccount(env, event.account) : undefined
   if (event.type === 'account.updated') {
     // Events come late, twice and out of order: the account as Stripe has it now, not as this event last saw it.
-    const account = await stripeClient(appEnv(env)).accounts.retrieve((event.data.object as Stripe.Account).id)
-    return applyAccount(env, account, host)
+    const account = await stripeClient(appEnv(env))
+      .accounts.retrieve((event.data.object as Stripe.Account).id)
+      .catch((error: unknown) => {
+        // An update from before the account took Mesa's access away: nothing to apply.
+        if (accountGone(error)) return null
+        throw error
+      })
+    return account ? applyAccount(env, account, host) : undefined
   }
   // charge.refunded, and anything else the endpoint is sent, is acknowledged: a refund is recorded once the restaurant's books are kept (a later issue).
 }

@@ -55,6 +55,15 @@ export function stripeProvider(
     ...(idempotencyKey ? { idempotencyKey } : {}),
   })
   const retrieve = (reference: string) => stripe.paymentIntents.retrieve(reference, {}, onAccount())
+  async function stateAt(reference: string): Promise<AttemptState> {
+    try {
+      return stateOf(await retrieve(reference))
+    } catch (error) {
+      // Access taken away: nothing can be taken through Mesa any more, and an authorization lapses by itself.
+      if (accountGone(error)) return 'failed'
+      throw error
+    }
+  }
 
   return {
     id: 'stripe',
@@ -96,6 +105,7 @@ export function stripeProvider(
         return authorization(intent)
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message }
+        if (accountGone(error)) return { status: 'declined', message: NOT_TAKEN }
         // Whether it ran is Stripe's to say (a 500 after the charge, an answer lost, a confirmation it already had): the
         // PaymentIntent can be charged once only, so reading it tells, and a retry never charges twice.
         const intent = await retrieve(reference)
@@ -108,9 +118,7 @@ export function stripeProvider(
       }
     },
 
-    async state(reference: string): Promise<AttemptState> {
-      return stateOf(await retrieve(reference))
-    },
+    state: stateAt,
 
     async capture(reference: string): Promise<boolean> {
       try {
@@ -119,7 +127,8 @@ export function stripeProvider(
       } catch (error) {
         // Refused, failed after it ran, or unanswered: the PaymentIntent says whether its money was taken. (Asked again
         // under one key, Stripe would only repeat a failure; it captures a PaymentIntent once whatever the key.)
-        const state = stateOf(await retrieve(reference))
+        if (accountGone(error)) return false
+        const state = await stateAt(reference)
         if (state === 'captured') return true
         if (state === 'authorized') throw error
         return false
@@ -127,7 +136,12 @@ export function stripeProvider(
     },
 
     async release(reference: string): Promise<void> {
-      const intent = await retrieve(reference)
+      const intent = await retrieve(reference).catch((error: unknown) => {
+        // Access taken away: nothing Mesa can give back; an authorization lapses by itself, a capture is the restaurant's to refund.
+        if (accountGone(error)) return null
+        throw error
+      })
+      if (!intent) return
       switch (intent.status) {
         case 'canceled':
           return
@@ -154,6 +168,8 @@ export function stripeProvider(
           ? { ok: false, message: 'Stripe could not give the money back.' }
           : { ok: true, reference: refund.id }
       } catch (error) {
+        if (accountGone(error))
+          return { ok: false, message: 'The restaurant’s Stripe account no longer lets Mesa give money back.' }
         // A clear refusal (more than is left, a charge that cannot be refunded) fails the refund; anything else, including a
         // 409 while the same key's first request is still under way, is asked again later with the same key.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode === 409) throw error
@@ -224,5 +240,10 @@ function refusedForGood(error: unknown): error is Stripe.errors.StripeError {
     error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError
   )
 }
+
+/** Stripe refusing Mesa the restaurant's account: its access was taken away (account.application.deauthorized). */
+export const accountGone = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripePermissionError ||
+  (error instanceof Stripe.errors.StripeError && error.statusCode === 403)
 
 const refusalText = (error: Stripe.errors.StripeError) => `${error.type} ${error.code ?? ''} ${error.message}`

@@ -1,0 +1,1 @@
+ALTER TABLE `restaurants` ADD `stripe_disconnected_at` integer;
