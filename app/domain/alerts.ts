@@ -13,6 +13,7 @@ export const ALERT_KINDS = [
   'partial-payment',
   'payment-failed',
   'payment-action',
+  'refund-failed',
   'call',
   'ready',
   'walkout',
@@ -43,7 +44,8 @@ export interface AlertDraft {
 /**
  * The alert a change to a bill raises, if any: a diner's order (a waiter
  * knows their own), a payment (all of what was left, or part), a payment
- * that failed or waits on the diner's bank (3-D Secure), a diner calling, an order the kitchen has ready, a table
+ * that failed or waits on the diner's bank (3-D Secure), a refund the bank
+ * sent back, a diner calling, an order the kitchen has ready, a table
  * that looks like it left without paying.
  */
 export function alertOf(event: BillEvent): AlertDraft | null {
@@ -73,6 +75,8 @@ function kindOf(event: BillEvent): AlertKind | null {
       return 'payment-failed'
     case 'confirming':
       return 'payment-action'
+    case 'refund-failed':
+      return 'refund-failed'
     case 'call':
       return 'call'
     case 'walkout':

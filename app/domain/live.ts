@@ -17,13 +17,14 @@ export type BillChange =
   | 'adjusted'
   | 'refunded'
   | 'ticket'
-  // Nothing the ledger records: a card the bank refused or wants the diner to confirm (3-D Secure), a diner calling the waiter and the call answered, a table gone quiet unpaid, a diner reading an empty bill.
+  // Nothing the ledger records: a card the bank refused or wants the diner to confirm (3-D Secure), a diner calling the waiter and the call answered, a table gone quiet unpaid, a diner reading an empty bill, a refund the bank sent back.
   | 'declined'
   | 'confirming'
   | 'call'
   | 'call-answered'
   | 'walkout'
   | 'browsing'
+  | 'refund-failed'
 
 /** The order an `items` or `ticket` change is about: its id, its step, and who sent it (null: the table's diners). */
 export interface OrderMark {

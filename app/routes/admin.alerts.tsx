@@ -126,7 +126,11 @@ export default function Alerts() {
 function AlertItem({ alert }: { alert: AlertRow }) {
   const { t, locale } = useI18n()
   const text = alertText(t, alert)
-  const urgent = alert.kind === 'call' || alert.kind === 'walkout' || alert.kind === 'payment-failed'
+  const urgent =
+    alert.kind === 'call' ||
+    alert.kind === 'walkout' ||
+    alert.kind === 'payment-failed' ||
+    alert.kind === 'refund-failed'
   return (
     <li
       className={`grid gap-2 rounded-2xl border p-4 ${alert.read ? 'border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900' : urgent ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/50' : 'border-emerald-300 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950/50'}`}

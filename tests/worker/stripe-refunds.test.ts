@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { postForm, readSession, staffCookieOf } from './fixtures'
-import { cardPayment, pay, platform, stripeTable } from './stripe-fixtures'
+import { delivered, getPage, postForm, readSession, staffCookieOf } from './fixtures'
+import { cardPayment, deliver, eventsOn, pay, platform, standInSwitch, stripeTable } from './stripe-fixtures'
 
 /** A diner's card payment of the whole bill through Stripe (test Visa), and the payment's ledger id. */
 async function paidByCard(table: { tableId: string; sessionId: string }, amount: number, tipAmount: number) {
@@ -58,6 +58,50 @@ describe('staff refunds of a card payment through Stripe', () => {
             .first(),
       )
       .toMatchObject({ amount: 5_000, tip: 500, method: 'card', provider: 'stripe' })
+  })
+
+  it('a refund Stripe leaves pending is not done in the books until Stripe says so; one the bank sends back changes nothing and staff are told', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 20_000 }])
+    const paymentId = await paidByCard(table, 200, 0)
+    await ledgerPayment(paymentId)
+    await standInSwitch('/_standin/refunds/mode', { mode: 'pending', account: table.accountId! })
+    const refundsInLedger = async () => {
+      await delivered(table.sessionId)
+      const { results } = await env.DB.prepare('SELECT amount_cents AS amount FROM refunds WHERE payment_id = ?')
+        .bind(paymentId)
+        .all<{ amount: number }>()
+      return results.map((row) => row.amount)
+    }
+    /** Stripe settles the newest refund, and its event reaches Mesa's webhook. */
+    async function stripeSettles(result: 'succeeded' | 'failed', event: string) {
+      const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
+      await standInSwitch(`/_standin/refunds/${(created!.data.object as { id: string }).id}/settle`, { result })
+      const [told] = (await eventsOn(table.accountId!, event)).slice(-1)
+      expect((await deliver(told!)).status).toBe(200)
+    }
+
+    const sent = await refund(table, { paymentId, amount: '50' })
+    expect(sent.status).toBe(302)
+    const toast = /mesa_toast=([^;]+)/.exec(sent.headers.get('Set-Cookie') ?? '')![1]!
+    expect(atob(decodeURIComponent(toast))).toContain('admin.books.refundSent')
+    // Taken by Stripe, not given back yet: the ledger, the cash-out and the bill have no refund.
+    expect(await refundsInLedger()).toEqual([])
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(0)
+    await stripeSettles('succeeded', 'refund.updated')
+    expect(await refundsInLedger()).toEqual([5_000])
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(50)
+
+    // The next one the bank sends back: the books keep only the first, and staff hear of it.
+    expect((await refund(table, { paymentId, amount: '30' })).status).toBe(302)
+    await stripeSettles('failed', 'refund.failed')
+    expect(await refundsInLedger()).toEqual([5_000])
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(50)
+    const alerts = await (await getPage('/admin/alerts', await staffCookieOf(table.restaurantId))).text()
+    expect(alerts).toContain('el banco rechazó un reembolso de $30.00')
+    // What it would have given back can be refunded again.
+    await standInSwitch('/_standin/refunds/mode', { mode: 'succeeded', account: table.accountId! })
+    expect((await refund(table, { paymentId, amount: '30' })).status).toBe(302)
+    expect(await refundsInLedger()).toEqual([5_000, 3_000])
   })
 
   it('never gives back more than was paid, even asked twice at once', async () => {

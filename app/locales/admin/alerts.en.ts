@@ -14,6 +14,7 @@ const alertsEn: AlertsResources = {
     'partial-payment': 'Table {{table}}: partial payment of {{amount}}',
     'payment-failed': 'Table {{table}}: a card payment did not go through ({{amount}})',
     'payment-action': 'Table {{table}}: a card payment waits for the diner to confirm it with their bank ({{amount}})',
+    'refund-failed': 'Table {{table}}: the bank refused a refund of {{amount}}; the money was not given back',
     call: 'Table {{table}} is calling the waiter: {{reason}}',
     ready: 'Table {{table}}: order ready in the kitchen',
     walkout: 'Table {{table}}: did they leave without paying? {{amount}} is left and nobody has the bill open',

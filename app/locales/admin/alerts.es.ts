@@ -15,6 +15,7 @@ const alertsEs = {
     'payment-failed': 'Mesa {{table}}: un pago con tarjeta no pasó ({{amount}})',
     'payment-action':
       'Mesa {{table}}: un pago con tarjeta espera que el comensal lo confirme con su banco ({{amount}})',
+    'refund-failed': 'Mesa {{table}}: el banco rechazó un reembolso de {{amount}}; el dinero no se devolvió',
     call: 'Mesa {{table}} llama al mesero: {{reason}}',
     ready: 'Mesa {{table}}: orden lista en cocina',
     walkout: 'Mesa {{table}}: ¿se fueron sin pagar? Quedan {{amount}} y nadie tiene la cuenta abierta',

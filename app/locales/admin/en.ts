@@ -271,6 +271,7 @@ const adminEn: AdminResources = {
     refundAmount: 'Amount to give back (empty: what the units cost)',
     refundTip: 'Tip to give back',
     refunded: 'Refund recorded',
+    refundSent: 'Refund sent to Stripe: it stays pending until the bank confirms it',
     refundedAmount: 'Refunded: {{amount}}',
     order: 'Add to the bill',
     orderBack: 'Back to the table',

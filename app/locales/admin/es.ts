@@ -270,6 +270,7 @@ const adminEs = {
     refundAmount: 'Monto a devolver (vacío: lo que cuestan las unidades)',
     refundTip: 'Propina a devolver',
     refunded: 'Reembolso registrado',
+    refundSent: 'Reembolso enviado a Stripe: queda pendiente hasta que el banco lo confirme',
     refundedAmount: 'Reembolsado: {{amount}}',
     order: 'Agregar a la cuenta',
     orderBack: 'Volver a la mesa',

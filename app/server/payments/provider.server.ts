@@ -70,11 +70,19 @@ export interface PaymentProvider {
   capture(reference: string): Promise<boolean>
   /** Gives an attempt back: cancels its authorization, or refunds it whole once captured. */
   release(reference: string): Promise<void>
-  /** Gives back `cents` of a captured payment (staff refunds, whole or part); `key` names the refund, so asking again gives back once. */
-  refund(reference: string, cents: number, key: string): Promise<RefundAnswer>
+  /**
+   * Gives back `cents` of a captured payment (staff refunds, whole or
+   * part); `key` names the refund, so asking again gives back once, and
+   * `sessionId` lets the provider's later word on it find its bill.
+   */
+  refund(reference: string, cents: number, key: string, sessionId: string): Promise<RefundAnswer>
+  /** Where a refund the provider took stands: given back, still on its way (the bank has not confirmed), or failed. */
+  refundState(reference: string): Promise<RefundState>
 }
 
-export type RefundAnswer = { ok: true; reference: string | null } | { ok: false; message: string }
+/** `settled` false: the provider took the refund but the money is not back yet (Stripe's `pending`): not done in the books. */
+export type RefundAnswer = { ok: true; reference: string | null; settled: boolean } | { ok: false; message: string }
+export type RefundState = 'succeeded' | 'pending' | 'failed'
 
 /** Stripe's test payment methods, which the simulated provider answers as Stripe's test mode does. */
 const DECLINED = 'pm_card_chargeDeclined'
@@ -113,8 +121,9 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
     async release() {},
     async refund(_reference, _cents, key) {
       await wait()
-      return { ok: true, reference: `simref_${key}` }
+      return { ok: true, reference: `simref_${key}`, settled: true }
     },
+    refundState: async () => 'succeeded',
   }
 }
 
@@ -132,7 +141,8 @@ export const recordedProvider: PaymentProvider = {
   state: async () => 'authorized',
   capture: async () => true,
   release: async () => {},
-  refund: async () => ({ ok: true, reference: null }),
+  refund: async () => ({ ok: true, reference: null, settled: true }),
+  refundState: async () => 'succeeded',
 }
 
 /** The restaurant's side of the choice: its Stripe account, and what its tables offer until that account takes charges. */

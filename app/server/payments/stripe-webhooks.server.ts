@@ -92,7 +92,17 @@ export async function receiveStripeEvent(env: Env, request: Request): Promise<Re
   return json({ received: true })
 }
 
+/** A refund's events: the bill's object asks Stripe where the refund stands (taken, given back, or sent back by the bank). */
+const REFUND_EVENTS = new Set(['refund.updated', 'refund.failed', 'charge.refund.updated'])
+
 async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
+  if (REFUND_EVENTS.has(event.type)) {
+    // Only Mesa's own refunds name a bill; one made in the restaurant's Dashboard is not one of them.
+    const { sessionId, refundId } = (event.data.object as Stripe.Refund).metadata ?? {}
+    if (sessionId && refundId && isIdLike(sessionId))
+      await tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
+    return
+  }
   if (PAYMENT_EVENTS.has(event.type)) {
     // Only Mesa's own PaymentIntents name a bill and a hold; a restaurant's other charges on its account are none of Mesa's business.
     const intent = event.data.object as Stripe.PaymentIntent

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { statementSuffix } from '~/domain/statement-descriptor'
 import type { AppEnv } from '../env.server'
-import type { AttemptState, Authorization, AuthorizeRequest, PaymentProvider } from './provider.server'
+import type { AttemptState, Authorization, AuthorizeRequest, PaymentProvider, RefundState } from './provider.server'
 
 /** What talking to Stripe needs of the configuration. */
 export type StripeConfig = Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'MESA_FEE_BPS'>
@@ -135,6 +135,10 @@ export function stripeProvider(
       }
     },
 
+    async refundState(reference: string): Promise<RefundState> {
+      return refundStateOf(await stripe.refunds.retrieve(reference, {}, onAccount()))
+    },
+
     async release(reference: string): Promise<void> {
       const intent = await retrieve(reference).catch((error: unknown) => {
         // Access taken away: nothing Mesa can give back; an authorization lapses by itself, a capture is the restaurant's to refund.
@@ -157,16 +161,23 @@ export function stripeProvider(
       }
     },
 
-    async refund(reference: string, cents: number, key: string) {
+    async refund(reference: string, cents: number, key: string, sessionId: string) {
       try {
         // Mesa's fee on the charge goes back in proportion: the restaurant does not pay a fee on money it returned.
         const refund = await stripe.refunds.create(
-          { payment_intent: reference, amount: cents, refund_application_fee: true, reason: 'requested_by_customer' },
+          {
+            payment_intent: reference,
+            amount: cents,
+            refund_application_fee: true,
+            reason: 'requested_by_customer',
+            metadata: { sessionId, refundId: key },
+          },
           onAccount(`${key}:refund`),
         )
-        return refund.status === 'failed' || refund.status === 'canceled'
+        const state = refundStateOf(refund)
+        return state === 'failed'
           ? { ok: false, message: 'Stripe could not give the money back.' }
-          : { ok: true, reference: refund.id }
+          : { ok: true, reference: refund.id, settled: state === 'succeeded' }
       } catch (error) {
         if (accountGone(error))
           return { ok: false, message: 'The restaurant’s Stripe account no longer lets Mesa give money back.' }
@@ -177,6 +188,12 @@ export function stripeProvider(
       }
     },
   }
+}
+
+/** A Stripe refund's status as the books take it: only `succeeded` is money back. */
+function refundStateOf(refund: Stripe.Refund): RefundState {
+  if (refund.status === 'succeeded') return 'succeeded'
+  return refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending'
 }
 
 /** Where a PaymentIntent stands for its hold. */

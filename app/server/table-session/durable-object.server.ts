@@ -88,6 +88,13 @@ export class TableSession extends DurableObject<Env> {
         this.#committed()
         this.#publish('refunded', header, cents)
       },
+      refundFailed: (header, refund) =>
+        void this.#tellStaffNow(
+          'refund-failed',
+          header,
+          { ref: refund.id },
+          refund.amountCents + refund.taxCents + refund.tipCents,
+        ),
     })
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
@@ -326,6 +333,11 @@ export class TableSession extends DurableObject<Env> {
       await this.#tellStaffNow('call-answered', header, { ref: callId, by: by.userId })
       return { ok: true as const, call: { ...call, answeredAt: now, answeredBy: by.name } }
     })
+  }
+
+  /** The provider's word on a refund it took (its webhook): see RefundFlow.settle. */
+  settleRefund(sessionId: string, refundId: string): Promise<void> {
+    return this.#refunds.settle(sessionId, refundId)
   }
 
   /** The provider says a hold's money moved (its webhook): see PaymentFlow.settleHold. */

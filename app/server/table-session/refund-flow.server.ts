@@ -1,5 +1,5 @@
 import { fail, tableNotFound, type WriteResult } from '../bills/write-result.server'
-import { settlingProvider } from '../payments/provider.server'
+import { settlingProvider, type RefundState } from '../payments/provider.server'
 import type { ObjectAlarm } from './alarm.server'
 import type { BillHeader, BillStore } from './bill-store.server'
 import { linesAfterRefund, refundOf, type RefundRequest } from './books.server'
@@ -16,7 +16,12 @@ export interface RefundHost {
   header(sessionId: string): Promise<BillHeader | null>
   /** A refund was done: the version moves on, D1 is sent it, and everyone hears of it. */
   refunded(header: BillHeader, cents: number): void
+  /** A refund the provider took failed later (the bank returned it): staff hear of it. */
+  refundFailed(header: BillHeader, refund: StoredRefund): void
 }
+
+/** A refund the provider took whose money is not back yet: staff are told it is on its way, and it is done when the bank confirms. */
+export type RefundResult = WriteResult<{ pending?: true }>
 
 /**
  * A refund's life in the object: recorded as pending in a turn (it counts
@@ -36,7 +41,7 @@ export class RefundFlow {
     sessionId: string,
     tableId: string,
     request: RefundRequest,
-  ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
+  ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number; pending: boolean }>> {
     const { store } = this.host
     const started = await this.host.serially(async () => {
       // A payment of a bill closed since is refunded too: a diner may complain the next day.
@@ -57,7 +62,17 @@ export class RefundFlow {
       refundId: started.row.id,
       amountCents: started.row.amountCents + started.row.taxCents,
       tipCents: started.row.tipCents,
+      pending: done.pending === true,
     }
+  }
+
+  /** The provider's word on a refund came (its webhook): it is asked where the refund stands, and the books follow. */
+  async settle(sessionId: string, refundId: string): Promise<void> {
+    if (!(await this.host.header(sessionId))) return
+    const refund = this.host.store.refunds.get(refundId)
+    if (refund?.status !== 'pending') return
+    const payment = this.host.store.payment(refund.paymentId)
+    await this.#giveBack(refund, payment?.providerReference ?? null)
   }
 
   /** By the alarm: asks again for every pending refund whose call is not under way, and wakes again for those still pending. */
@@ -72,10 +87,12 @@ export class RefundFlow {
   }
 
   /** One provider call per pending refund at a time: the alarm leaves alone a refund whose call is under way. */
-  async #giveBack(row: StoredRefund, reference: string | null): Promise<WriteResult<object>> {
+  async #giveBack(row: StoredRefund, reference: string | null): Promise<RefundResult> {
     const running = this.#givingBack.get(row.id)
     if (running) return running
-    const attempt = this.#askProvider(row, reference).finally(() => this.#givingBack.delete(row.id))
+    const attempt = (row.providerReference ? this.#followUp(row) : this.#askProvider(row, reference)).finally(() =>
+      this.#givingBack.delete(row.id),
+    )
     this.#givingBack.set(row.id, attempt)
     return attempt
   }
@@ -86,16 +103,16 @@ export class RefundFlow {
    * (or a provider that cannot be reached now) leaves it pending for the
    * alarm, which asks again with the same key, so it is never given twice.
    */
-  async #askProvider(row: StoredRefund, reference: string | null): Promise<WriteResult<object>> {
+  async #askProvider(row: StoredRefund, reference: string | null): Promise<RefundResult> {
     const { store } = this.host
     const header = store.header()
-    const provider = header ? settlingProvider(this.host.env, header.sessionId, header.table, row.provider) : null
+    const provider = this.#providerOf(row)
     const cents = row.amountCents + row.taxCents + row.tipCents
     let answer: Awaited<ReturnType<NonNullable<typeof provider>['refund']>>
     try {
       if (!provider || (!reference && row.provider !== 'recorded'))
         throw new Error(`no way to give back a ${row.provider} payment`)
-      answer = await provider.refund(reference ?? '', cents, row.id)
+      answer = await provider.refund(reference ?? '', cents, row.id, header?.sessionId ?? '')
     } catch (error) {
       console.error(`refund ${row.id} not given back yet: ${String(error)}`)
       await this.host.alarm.refundPending()
@@ -109,13 +126,59 @@ export class RefundFlow {
         store.transaction(() => store.refunds.fail(row.id))
         return fail('REFUND_FAILED', answer.message)
       }
-      const before = store.state().lines
-      // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
-      const after = store.header()?.closedAt == null ? linesAfterRefund(before, now) : before
-      store.transaction(() => store.finishRefund(row.id, answer.reference, before, after))
-      const header = store.header()
-      if (header) this.host.refunded(header, cents)
+      if (!answer.settled && answer.reference) {
+        // Taken, not done: it stays pending in the books, with the provider's id to follow it by, until the bank confirms.
+        store.transaction(() => store.refunds.sent(row.id, answer.reference!))
+        await this.host.alarm.refundPending()
+        return { ok: true as const, pending: true as const }
+      }
+      this.#finish(now, answer.reference)
       return { ok: true as const }
     })
+  }
+
+  /** A refund the provider took and had not finished: asked where it stands; done, failed (staff are told), or still on its way. */
+  async #followUp(row: StoredRefund): Promise<RefundResult> {
+    const { store } = this.host
+    const provider = this.#providerOf(row)
+    let state: RefundState
+    try {
+      if (!provider) throw new Error(`no way to follow a ${row.provider} refund`)
+      state = await provider.refundState(row.providerReference!)
+    } catch (error) {
+      console.error(`refund ${row.id} not confirmed yet: ${String(error)}`)
+      return { ok: true as const, pending: true as const }
+    }
+    if (state === 'pending') return { ok: true as const, pending: true as const }
+    return this.host.serially(async () => {
+      const now = store.refunds.get(row.id)
+      if (now?.status !== 'pending')
+        return now?.status === 'done' ? { ok: true as const } : fail('REFUND_FAILED', 'The refund was not given back.')
+      if (state === 'succeeded') {
+        this.#finish(now, now.providerReference)
+        return { ok: true as const }
+      }
+      // The bank sent it back: nothing was given back, so the payment's money is as it was; staff must know.
+      store.transaction(() => store.refunds.fail(row.id))
+      const header = store.header()
+      if (header) this.host.refundFailed(header, now)
+      return fail('REFUND_FAILED', 'The bank did not take the refund.')
+    })
+  }
+
+  /** In a turn: the refund is done; its units are unpaid again (on an open bill) and the ledger is sent it. */
+  #finish(row: StoredRefund, reference: string | null) {
+    const { store } = this.host
+    const before = store.state().lines
+    // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
+    const after = store.header()?.closedAt == null ? linesAfterRefund(before, row) : before
+    store.transaction(() => store.finishRefund(row.id, reference, before, after))
+    const header = store.header()
+    if (header) this.host.refunded(header, row.amountCents + row.taxCents + row.tipCents)
+  }
+
+  #providerOf(row: StoredRefund) {
+    const header = this.host.store.header()
+    return header ? settlingProvider(this.host.env, header.sessionId, header.table, row.provider) : null
   }
 }

@@ -47,6 +47,15 @@ export class RefundStore {
     this.db.update(refunds).set({ status: 'done', providerReference: reference }).where(eq(refunds.id, id)).run()
   }
 
+  /** The provider took the refund (`reference`) but has not given the money back yet: it stays pending. */
+  sent(id: string, reference: string) {
+    this.db
+      .update(refunds)
+      .set({ providerReference: reference })
+      .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+      .run()
+  }
+
   fail(id: string) {
     this.db
       .update(refunds)

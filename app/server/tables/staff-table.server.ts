@@ -48,9 +48,10 @@ export const invalidForm = (submission: Submission<unknown>) => data(submission.
 export function refundAnswer(
   here: string,
   submission: Submission<unknown>,
-  result: { ok: true } | { ok: false; code: ErrorCode },
+  result: { ok: true; pending?: boolean } | { ok: false; code: ErrorCode },
 ) {
-  if (result.ok) return redirectWithToast(here, { title: 'admin.books.refunded' })
+  if (result.ok)
+    return redirectWithToast(here, { title: result.pending ? 'admin.books.refundSent' : 'admin.books.refunded' })
   if (result.code === 'PROVIDER_UNAVAILABLE')
     return redirectWithToast(here, { title: 'admin.books.refused.PROVIDER_UNAVAILABLE', variant: 'destructive' })
   return refusedForm(submission, result.code)
