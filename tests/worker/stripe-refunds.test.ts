@@ -21,6 +21,15 @@ async function ledgerPayment(paymentId: string) {
     .first<{ reference: string }>()
 }
 
+/** What D1's ledger holds of a payment's refunds (what the cash-out adds up), once the bill's object delivered. */
+async function ledgerRefunds(sessionId: string, paymentId: string) {
+  await delivered(sessionId)
+  const { results } = await env.DB.prepare('SELECT amount_cents AS amount FROM refunds WHERE payment_id = ?')
+    .bind(paymentId)
+    .all<{ amount: number }>()
+  return results.map((row) => row.amount)
+}
+
 /** The refund form on the table's page, as staff send it. */
 async function refund(
   table: { tableId: string; sessionId: string; restaurantId: string },
@@ -65,13 +74,7 @@ describe('staff refunds of a card payment through Stripe', () => {
     const paymentId = await paidByCard(table, 200, 0)
     await ledgerPayment(paymentId)
     await standInSwitch('/_standin/refunds/mode', { mode: 'pending', account: table.accountId! })
-    const refundsInLedger = async () => {
-      await delivered(table.sessionId)
-      const { results } = await env.DB.prepare('SELECT amount_cents AS amount FROM refunds WHERE payment_id = ?')
-        .bind(paymentId)
-        .all<{ amount: number }>()
-      return results.map((row) => row.amount)
-    }
+    const refundsInLedger = () => ledgerRefunds(table.sessionId, paymentId)
     /** Stripe settles the newest refund, and its event reaches Mesa's webhook. */
     async function stripeSettles(result: 'succeeded' | 'failed', event: string) {
       const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
@@ -102,6 +105,22 @@ describe('staff refunds of a card payment through Stripe', () => {
     await standInSwitch('/_standin/refunds/mode', { mode: 'succeeded', account: table.accountId! })
     expect((await refund(table, { paymentId, amount: '30' })).status).toBe(302)
     expect(await refundsInLedger()).toEqual([5_000, 3_000])
+  })
+
+  it('a refund made in the restaurant’s Stripe Dashboard is recorded in the books (its amount, no units), once however often Stripe tells of it', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 20_000 }])
+    const paymentId = await paidByCard(table, 200, 0)
+    const row = await ledgerPayment(paymentId)
+    await standInSwitch(`/_standin/payment_intents/${row!.reference}/dashboard-refund`, { amount: '4000' })
+    const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
+    expect((created!.data.object as { metadata: object }).metadata).toEqual({})
+    expect((await deliver(created!)).status).toBe(200)
+    expect((await deliver(created!)).status).toBe(200)
+    expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([4_000])
+    // Money given back is owed again, as with a refund made from the table's page.
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(40)
+    const page = await (await getPage(`/admin/tables/${table.tableId}`, await staffCookieOf(table.restaurantId))).text()
+    expect(page.replaceAll('<!-- -->', '')).toContain('Reembolso hecho en el panel de Stripe')
   })
 
   it('never gives back more than was paid, even asked twice at once', async () => {

@@ -167,6 +167,16 @@ export async function onboardingLink(
  * The change that lets the account charge, made once however often Stripe
  * says so, also registers Mesa's domain on it for Apple Pay and Google Pay.
  */
+/** The restaurant whose Stripe account is `accountId`, if it is one of Mesa's. */
+export async function restaurantOfAccount(env: Env, accountId: string): Promise<string | null> {
+  const [row] = await getDb(env.DB)
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.stripeAccountId, accountId))
+    .limit(1)
+  return row?.id ?? null
+}
+
 /**
  * The restaurant's account took Mesa's access away
  * (`account.application.deauthorized`): its tables stop taking cards at

@@ -6,8 +6,10 @@ import { providerEvents } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { apiError, json } from '../http/api.server'
 import { tableSessionStub } from '../table-session/stub.server'
-import { applyAccount, disconnectAccount } from './stripe-accounts.server'
-import { accountGone, stripeClient } from './stripe.server'
+import { applyAccount, disconnectAccount, restaurantOfAccount } from './stripe-accounts.server'
+import { ledgerOf } from '../books/ledger.server'
+import { accountGone, refundStateOf, stripeClient } from './stripe.server'
+import { billOfCharge } from '../books/charge-bills.server'
 
 /** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
 const CLAIM_MS = 60_000
@@ -92,15 +94,29 @@ export async function receiveStripeEvent(env: Env, request: Request): Promise<Re
   return json({ received: true })
 }
 
-/** A refund's events: the bill's object asks Stripe where the refund stands (taken, given back, or sent back by the bank). */
-const REFUND_EVENTS = new Set(['refund.updated', 'refund.failed', 'charge.refund.updated'])
+/**
+ * A refund's events. Mesa's own refunds name their bill: its object asks
+ * Stripe where the refund stands (taken, given back, or sent back by the
+ * bank). One made in the restaurant's Stripe Dashboard names none: it is
+ * found by its payment, and recorded.
+ */
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated'])
 
 async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
   if (REFUND_EVENTS.has(event.type)) {
-    // Only Mesa's own refunds name a bill; one made in the restaurant's Dashboard is not one of them.
-    const { sessionId, refundId } = (event.data.object as Stripe.Refund).metadata ?? {}
+    const refund = event.data.object as Stripe.Refund
+    const { sessionId, refundId } = refund.metadata ?? {}
     if (sessionId && refundId && isIdLike(sessionId))
-      await tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
+      return tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
+    const paymentIntent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id
+    const restaurantId = event.account && paymentIntent ? await restaurantOfAccount(env, event.account) : null
+    const bill = restaurantId ? await billOfCharge(ledgerOf(env, restaurantId), paymentIntent!) : null
+    if (bill)
+      await tableSessionStub(env, bill.sessionId).recordOutsideRefund(bill.sessionId, paymentIntent!, {
+        id: refund.id,
+        cents: refund.amount,
+        state: refundStateOf(refund),
+      })
     return
   }
   if (PAYMENT_EVENTS.has(event.type)) {

@@ -191,7 +191,7 @@ export function stripeProvider(
 }
 
 /** A Stripe refund's status as the books take it: only `succeeded` is money back. */
-function refundStateOf(refund: Stripe.Refund): RefundState {
+export function refundStateOf(refund: Stripe.Refund): RefundState {
   if (refund.status === 'succeeded') return 'succeeded'
   return refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending'
 }

@@ -22,6 +22,7 @@ import {
 } from '../live/live-sockets.server'
 import { DEFAULT_WALKOUT_MINUTES, walkoutDue, type CallReason } from '~/domain/alerts'
 import type { HoldRow } from './hold-store.server'
+import type { RefundState } from '../payments/provider.server'
 import type { WaiterCall } from './floor-store.server'
 import { isDemoSession, newSessionId, tableSessionStub } from './stub.server'
 import {
@@ -333,6 +334,15 @@ export class TableSession extends DurableObject<Env> {
       await this.#tellStaffNow('call-answered', header, { ref: callId, by: by.userId })
       return { ok: true as const, call: { ...call, answeredAt: now, answeredBy: by.name } }
     })
+  }
+
+  /** A refund made in the restaurant's own Stripe Dashboard (its webhook): see RefundFlow.recordOutside. */
+  recordOutsideRefund(
+    sessionId: string,
+    paymentReference: string,
+    refund: { id: string; cents: number; state: RefundState },
+  ): Promise<void> {
+    return this.#refunds.recordOutside(sessionId, paymentReference, refund)
   }
 
   /** The provider's word on a refund it took (its webhook): see RefundFlow.settle. */

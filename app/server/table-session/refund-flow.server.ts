@@ -1,4 +1,5 @@
 import { fail, tableNotFound, type WriteResult } from '../bills/write-result.server'
+import type { LedgerMethod } from '~/domain/bill'
 import { settlingProvider, type RefundState } from '../payments/provider.server'
 import type { ObjectAlarm } from './alarm.server'
 import type { BillHeader, BillStore } from './bill-store.server'
@@ -19,6 +20,10 @@ export interface RefundHost {
   /** A refund the provider took failed later (the bank returned it): staff hear of it. */
   refundFailed(header: BillHeader, refund: StoredRefund): void
 }
+
+/** How a refund made in the restaurant's own Stripe Dashboard is signed in the books. */
+const OUTSIDE_REFUND_REASON = 'Reembolso hecho en el panel de Stripe'
+const OUTSIDE_REFUND_BY = 'Stripe'
 
 /** A refund the provider took whose money is not back yet: staff are told it is on its way, and it is done when the bank confirms. */
 export type RefundResult = WriteResult<{ pending?: true }>
@@ -64,6 +69,48 @@ export class RefundFlow {
       tipCents: started.row.tipCents,
       pending: done.pending === true,
     }
+  }
+
+  /**
+   * A refund made outside Mesa (the restaurant's Stripe Dashboard) of the
+   * payment the provider knows as `paymentReference`: recorded once, as
+   * money given back of that payment (its amount only: no units are unpaid
+   * again), done when the provider has given it back, followed until then.
+   */
+  async recordOutside(
+    sessionId: string,
+    paymentReference: string,
+    refund: { id: string; cents: number; state: RefundState },
+  ): Promise<void> {
+    const { store } = this.host
+    const known = await this.host.serially(async () => {
+      if (!(await this.host.header(sessionId))) return true
+      if (store.refunds.get(refund.id)) return true
+      const payment = store.payments().find((each) => each.providerReference === paymentReference)
+      if (!payment || refund.state === 'failed') return true
+      const row: StoredRefund = {
+        id: refund.id,
+        paymentId: payment.id,
+        method: payment.paymentMethod as LedgerMethod,
+        amountCents: refund.cents,
+        taxCents: 0,
+        tipCents: 0,
+        units: '[]',
+        reason: OUTSIDE_REFUND_REASON,
+        staff: OUTSIDE_REFUND_BY,
+        staffId: null,
+        status: 'pending',
+        provider: payment.provider,
+        providerReference: refund.id,
+        createdAt: Date.now(),
+      }
+      store.transaction(() => store.refunds.add(row))
+      if (refund.state === 'succeeded') this.#finish(row, refund.id)
+      else await this.host.alarm.refundPending()
+      return false
+    })
+    // Known already (a later word on it): followed as any refund the provider took.
+    if (known) await this.settle(sessionId, refund.id)
   }
 
   /** The provider's word on a refund came (its webhook): it is asked where the refund stands, and the books follow. */
