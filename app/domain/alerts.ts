@@ -14,6 +14,9 @@ export const ALERT_KINDS = [
   'payment-failed',
   'payment-action',
   'refund-failed',
+  'dispute',
+  'dispute-won',
+  'dispute-lost',
   'call',
   'ready',
   'walkout',
@@ -45,7 +48,7 @@ export interface AlertDraft {
  * The alert a change to a bill raises, if any: a diner's order (a waiter
  * knows their own), a payment (all of what was left, or part), a payment
  * that failed or waits on the diner's bank (3-D Secure), a refund the bank
- * sent back, a diner calling, an order the kitchen has ready, a table
+ * sent back, a dispute opened, won or lost, a diner calling, an order the kitchen has ready, a table
  * that looks like it left without paying.
  */
 export function alertOf(event: BillEvent): AlertDraft | null {
@@ -77,6 +80,8 @@ function kindOf(event: BillEvent): AlertKind | null {
       return 'payment-action'
     case 'refund-failed':
       return 'refund-failed'
+    case 'dispute':
+      return event.detail === 'won' ? 'dispute-won' : event.detail === 'lost' ? 'dispute-lost' : 'dispute'
     case 'call':
       return 'call'
     case 'walkout':

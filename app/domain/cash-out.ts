@@ -74,6 +74,8 @@ export interface CashOutRecords {
   refunds: readonly LedgerRefund[]
   adjustments: readonly LedgerAdjustment[]
   closedBills: readonly ClosedBill[]
+  /** Disputes (chargebacks) opened in the period on its payments, as they stand now (Stripe's status). */
+  disputes?: readonly { amountCents: Cents; status: string }[]
 }
 
 /** Records of one kind added up: how many, the bill part (tax on top included) and the tips. */
@@ -108,6 +110,8 @@ export interface CashOut {
   billsClosed: number
   /** Bills closed with something unpaid, and why, per reason (null: none given). Largest first. */
   unpaid: { count: number; amountCents: Cents; reasons: { reason: string | null; count: number; amountCents: Cents }[] }
+  /** Disputes opened in the period: how many, what the banks hold back while they are open, and what was lost. */
+  disputes: { count: number; openCents: Cents; lostCents: Cents }
   /** Cash taken (bill, tax, tip) less cash given back: what the drawer should hold beyond its float. */
   cashInCents: Cents
   cashOutCents: Cents
@@ -131,6 +135,17 @@ const byAmount =
   <Row extends { amountCents: Cents }>(key: (row: Row) => string | null) =>
   (a: Row, b: Row) =>
     b.amountCents - a.amountCents || (key(a) ?? '').localeCompare(key(b) ?? '')
+
+/** A dispute is open until the bank decides it: won, the money stays; lost, it went back to the diner. */
+function disputesOf(disputes: readonly { amountCents: Cents; status: string }[]): CashOut['disputes'] {
+  const sum = (keep: (status: string) => boolean) =>
+    disputes.filter((dispute) => keep(dispute.status)).reduce((total, dispute) => total + dispute.amountCents, 0)
+  return {
+    count: disputes.length,
+    openCents: sum((status) => status !== 'won' && status !== 'lost'),
+    lostCents: sum((status) => status === 'lost'),
+  }
+}
 
 export function cashOut(records: CashOutRecords): CashOut {
   const payments = Object.fromEntries(
@@ -212,6 +227,7 @@ export function cashOut(records: CashOutRecords): CashOut {
       amountCents: unpaidReasons.reduce((sum, row) => sum + row.amountCents, 0),
       reasons: unpaidReasons,
     },
+    disputes: disputesOf(records.disputes ?? []),
     cashInCents,
     cashOutCents,
     expectedCashCents: cashInCents - cashOutCents,

@@ -17,7 +17,7 @@ export type BillChange =
   | 'adjusted'
   | 'refunded'
   | 'ticket'
-  // Nothing the ledger records: a card the bank refused or wants the diner to confirm (3-D Secure), a diner calling the waiter and the call answered, a table gone quiet unpaid, a diner reading an empty bill, a refund the bank sent back.
+  // Nothing the ledger records: a card the bank refused or wants the diner to confirm (3-D Secure), a diner calling the waiter and the call answered, a table gone quiet unpaid, a diner reading an empty bill, a refund the bank sent back, a payment disputed (detail: the dispute's status).
   | 'declined'
   | 'confirming'
   | 'call'
@@ -25,6 +25,7 @@ export type BillChange =
   | 'walkout'
   | 'browsing'
   | 'refund-failed'
+  | 'dispute'
 
 /** The order an `items` or `ticket` change is about: its id, its step, and who sent it (null: the table's diners). */
 export interface OrderMark {

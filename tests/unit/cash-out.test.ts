@@ -128,6 +128,22 @@ describe('the cash-out of a night', () => {
     })
   })
 
+  it('counts the period’s disputes: what the banks hold back while open, and what was lost; a won one is neither', () => {
+    const { disputes } = cashOut({
+      payments: [],
+      refunds: [],
+      adjustments: [],
+      closedBills: [],
+      disputes: [
+        { amountCents: 12000, status: 'needs_response' },
+        { amountCents: 3000, status: 'under_review' },
+        { amountCents: 5000, status: 'lost' },
+        { amountCents: 7000, status: 'won' },
+      ],
+    })
+    expect(disputes).toEqual({ count: 4, openCents: 15000, lostCents: 5000 })
+  })
+
   it('is all zeros for a day with nothing on the books', () => {
     const empty = cashOut({ payments: [], refunds: [], adjustments: [], closedBills: [] })
     expect(empty.payments.total).toEqual({ count: 0, billCents: 0, tipCents: 0 })

@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const LEDGER_TABLES = ['tableSessions', 'billItems', 'payments', 'billAdjustments', 'refunds', 'kitchenTickets']
+const LEDGER_TABLES = [
+  'tableSessions',
+  'billItems',
+  'payments',
+  'billAdjustments',
+  'refunds',
+  'kitchenTickets',
+  'disputes',
+]
 const ACCESSOR = 'app/server/books/ledger.server.ts'
 /** The table object's own SQLite, whose tables share the ledger's names: not D1. */
 const OBJECT_STORAGE = ['app/server/table-session/legacy-schema.server.ts']
@@ -19,7 +27,7 @@ function touchesLedger(text: string): boolean {
   const imports = [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'[^']*db\/schema\.server'/g)]
   const names = imports.flatMap((match) => match[1]!.split(',').map((name) => name.trim().split(/\s+/)[0]))
   if (names.some((name) => LEDGER_TABLES.includes(name!))) return true
-  return /\b(?:FROM|JOIN|INTO|UPDATE)\s+"?(?:bill_items|payments|refunds|bill_adjustments|table_sessions|kitchen_tickets)\b/.test(
+  return /\b(?:FROM|JOIN|INTO|UPDATE)\s+"?(?:bill_items|payments|refunds|bill_adjustments|table_sessions|kitchen_tickets|disputes)\b/.test(
     text,
   )
 }

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test'
 import type Stripe from 'stripe'
 import { describe, expect, it, vi } from 'vitest'
-import { billObject, countPayments, getPage, postJson, readSession, staffCookieOf } from './fixtures'
+import { billObject, countPayments, delivered, getPage, postJson, readSession, staffCookieOf } from './fixtures'
 import {
   authenticate,
   cardPayment,
@@ -218,6 +218,57 @@ describe('account.application.deauthorized', () => {
     expect((await deliver(activated!)).status).toBe(200)
     expect(await restaurantCharges(table.restaurantId)).toBe(0)
     log.mockRestore()
+  })
+})
+
+describe('charge.dispute.*', () => {
+  it('keeps a dispute on its payment as Stripe has it, shows it on the table’s bill, and alerts staff when it opens and when it is lost, once each, whatever the order', async () => {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
+    expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+    await delivered(table.sessionId)
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    const owner = await staffCookieOf(table.restaurantId)
+    const alertKinds = async () =>
+      [...(await (await getPage('/admin/alerts', owner)).text()).matchAll(/data-kind="([^"]+)"/g)].map(
+        ([, kind]) => kind,
+      )
+    const shown = async () =>
+      /data-testid="payment-dispute"[^>]*>(.*?)<\/p>/s
+        .exec((await (await getPage(`/admin/tables/${table.tableId}`, owner)).text()).replaceAll('<!-- -->', ''))?.[1]
+        ?.replace(/<[^>]+>/g, '')
+    const latest = async (type: string) => (await eventsOn(table.accountId!, type)).at(-1)!
+
+    const opened = (await standInSwitch(`/_standin/payment_intents/${intent!.id}/dispute`, {
+      reason: 'fraudulent',
+    })) as { id: string }
+    const created = await latest('charge.dispute.created')
+    expect((await deliver(created)).status).toBe(200)
+    expect(await shown()).toMatch(
+      /^Contracargo de \$120\.00: espera tu respuesta · respóndelo en tu panel de Stripe antes del /,
+    )
+    expect(await alertKinds()).toContain('dispute')
+
+    // The bank reviews it, then the restaurant loses it; Mesa hears of the loss before the review, and of the loss twice.
+    await standInSwitch(`/_standin/disputes/${opened.id}/update`, { status: 'under_review' })
+    await standInSwitch(`/_standin/disputes/${opened.id}/close`, { status: 'lost' })
+    const closed = await latest('charge.dispute.closed')
+    const reviewed = await latest('charge.dispute.updated')
+    const storm = await Promise.all([deliver(closed), deliver(closed)])
+    expect(storm.map((answer) => answer.status).sort()).toEqual([200, expect.any(Number)])
+    expect((await deliver(reviewed)).status).toBe(200)
+    expect((await deliver(closed)).status).toBe(200)
+    expect(await shown()).toBe('Contracargo de $120.00: perdido, el dinero volvió al comensal')
+    expect((await alertKinds()).filter((kind) => kind?.startsWith('dispute')).sort()).toEqual([
+      'dispute',
+      'dispute-lost',
+    ])
+    const rows = await env.DB.prepare('SELECT status, amount_cents AS amount FROM disputes WHERE session_id = ?')
+      .bind(table.sessionId)
+      .all()
+    expect(rows.results).toEqual([{ status: 'lost', amount: 12_000 }])
+    // The day's cash-out counts it as lost.
+    const cashOut = (await (await getPage('/admin/cash-out', owner)).text()).replaceAll('<!-- -->', '')
+    expect(cashOut).toMatch(/data-testid="disputes-lost"[^$]{0,300}\$120\.00/)
   })
 })
 

@@ -15,6 +15,10 @@ const alertsEn: AlertsResources = {
     'payment-failed': 'Table {{table}}: a card payment did not go through ({{amount}})',
     'payment-action': 'Table {{table}}: a card payment waits for the diner to confirm it with their bank ({{amount}})',
     'refund-failed': 'Table {{table}}: the bank refused a refund of {{amount}}; the money was not given back',
+    dispute:
+      'Table {{table}}: the diner’s bank disputes a payment of {{amount}} (chargeback). Answer it in your Stripe Dashboard',
+    'dispute-won': 'Table {{table}}: you won the dispute of {{amount}}; the money is yours',
+    'dispute-lost': 'Table {{table}}: you lost the dispute of {{amount}}; the bank gave the money back to the diner',
     call: 'Table {{table}} is calling the waiter: {{reason}}',
     ready: 'Table {{table}}: order ready in the kitchen',
     walkout: 'Table {{table}}: did they leave without paying? {{amount}} is left and nobody has the bill open',

@@ -16,6 +16,10 @@ const alertsEs = {
     'payment-action':
       'Mesa {{table}}: un pago con tarjeta espera que el comensal lo confirme con su banco ({{amount}})',
     'refund-failed': 'Mesa {{table}}: el banco rechazó un reembolso de {{amount}}; el dinero no se devolvió',
+    dispute:
+      'Mesa {{table}}: el banco del comensal disputa un pago de {{amount}} (contracargo). Respóndelo en tu panel de Stripe',
+    'dispute-won': 'Mesa {{table}}: ganaste la disputa de {{amount}}; el dinero es tuyo',
+    'dispute-lost': 'Mesa {{table}}: perdiste la disputa de {{amount}}; el banco devolvió el dinero al comensal',
     call: 'Mesa {{table}} llama al mesero: {{reason}}',
     ready: 'Mesa {{table}}: orden lista en cocina',
     walkout: 'Mesa {{table}}: ¿se fueron sin pagar? Quedan {{amount}} y nadie tiene la cuenta abierta',

@@ -90,6 +90,10 @@ const cashOutEn: CashOutResources = {
     count_other: '{{count}} bills',
     noReason: 'No reason given',
     noneUnpaid: 'Every bill closed was paid in full.',
+    disputesOpen: 'Open chargebacks',
+    disputes_one: '{{count}} chargeback in the period',
+    disputes_other: '{{count}} chargebacks in the period',
+    disputesLost: 'Lost chargebacks',
   },
   drawer: {
     title: 'Drawer',

@@ -91,6 +91,10 @@ const cashOutEs = {
     count_other: '{{count}} cuentas',
     noReason: 'Sin motivo',
     noneUnpaid: 'Todas las cuentas cerradas se pagaron completas.',
+    disputesOpen: 'Contracargos abiertos',
+    disputes_one: '{{count}} contracargo en el periodo',
+    disputes_other: '{{count}} contracargos en el periodo',
+    disputesLost: 'Contracargos perdidos',
   },
   drawer: {
     title: 'Caja',

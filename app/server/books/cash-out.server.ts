@@ -5,7 +5,7 @@ import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
 import { ledgerOf, type Ledger } from './ledger.server'
-import { billAdjustments, payments, refunds, tables, tableSessions } from '../db/schema.server'
+import { billAdjustments, disputes, payments, refunds, tables, tableSessions } from '../db/schema.server'
 
 /** The period a cash-out page or its CSV asks for, from its query (`day`, or `from` and `to`), on the restaurant's clock. */
 function periodOfRequest(request: Request, timeZone: string, now = Date.now()): PeriodChoice {
@@ -23,7 +23,7 @@ export async function readCashOut(
   period: { fromMs: number; toMs: number },
 ): Promise<CashOut> {
   const own = eq(tables.restaurantId, restaurantId)
-  const [paid, refunded, adjusted, closed] = await db.batch([
+  const [paid, refunded, adjusted, closed, disputed] = await db.batch([
     db
       .select({
         method: payments.paymentMethod,
@@ -61,8 +61,14 @@ export async function readCashOut(
       .from(tableSessions)
       .innerJoin(tables, eq(tables.id, tableSessions.tableId))
       .where(and(own, gte(tableSessions.closedAt, period.fromMs), lt(tableSessions.closedAt, period.toMs))),
+    db
+      .select({ amountCents: disputes.amountCents, status: disputes.status })
+      .from(disputes)
+      .innerJoin(tableSessions, eq(tableSessions.id, disputes.sessionId))
+      .innerJoin(tables, eq(tables.id, tableSessions.tableId))
+      .where(and(own, gte(disputes.createdAt, period.fromMs), lt(disputes.createdAt, period.toMs))),
   ])
-  return cashOut({ payments: paid, refunds: refunded, adjustments: adjusted, closedBills: closed })
+  return cashOut({ payments: paid, refunds: refunded, adjustments: adjusted, closedBills: closed, disputes: disputed })
 }
 
 /**

@@ -639,3 +639,28 @@ export const providerEvents = sqliteTable('provider_events', {
   claimedAt: integer('claimed_at').notNull().default(0),
   handledAt: integer('handled_at'),
 })
+
+/**
+ * A diner's bank disputing a card payment (a chargeback), as Stripe last
+ * told of it: the money it holds back, why, by when the restaurant must
+ * answer in its Stripe Dashboard, and how it stands (`needs_response`,
+ * `under_review`, `won`, `lost`…). Part of the ledger: it is about one of
+ * its payments.
+ */
+export const disputes = sqliteTable(
+  'disputes',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => tableSessions.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    dueBy: integer('due_by'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('disputes_session_idx').on(t.sessionId), index('disputes_created_idx').on(t.createdAt)],
+)

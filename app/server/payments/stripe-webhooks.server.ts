@@ -10,6 +10,7 @@ import { applyAccount, disconnectAccount, restaurantOfAccount } from './stripe-a
 import { ledgerOf } from '../books/ledger.server'
 import { accountGone, refundStateOf, stripeClient } from './stripe.server'
 import { billOfCharge } from '../books/charge-bills.server'
+import { recordDispute } from './stripe-disputes.server'
 
 /** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
 const CLAIM_MS = 60_000
@@ -102,7 +103,11 @@ export async function receiveStripeEvent(env: Env, request: Request): Promise<Re
  */
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated'])
 
+/** A diner's bank disputing a charge: see recordDispute. */
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed'])
+
 async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
+  if (DISPUTE_EVENTS.has(event.type)) return recordDispute(env, event)
   if (REFUND_EVENTS.has(event.type)) {
     const refund = event.data.object as Stripe.Refund
     const { sessionId, refundId } = refund.metadata ?? {}

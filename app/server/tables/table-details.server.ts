@@ -3,11 +3,16 @@ import { paymentKind } from '~/domain/bill'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
 import { ledgerOf } from '../books/ledger.server'
+import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
 import { payments, tableSessions } from '../db/schema.server'
 import type { StaffTable } from './tables.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
 const PREVIOUS_BILLS = 10
+
+/** What staff see of a payment's dispute: how much, why, how it stands, and by when to answer it. */
+const disputeOf = (row: DisputeRow | undefined) =>
+  row ? { amountCents: row.amountCents, reason: row.reason, status: row.status, dueBy: row.dueBy } : null
 
 /** The table's open bill with its payments; the one after it if D1 has not yet heard that this one closed. */
 async function readOpenBill(env: Env, sessionId: string) {
@@ -21,8 +26,9 @@ async function readOpenBill(env: Env, sessionId: string) {
 export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 'userId' | 'sessionId'>) {
   const { db } = ledgerOf(env, table.userId)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
-  const [bill, previous] = await Promise.all([
+  const [bill, disputes, previous] = await Promise.all([
     readOpenBill(env, table.sessionId),
+    disputesOfBill(ledgerOf(env, table.userId), table.sessionId),
     db
       .select({
         id: tableSessions.id,
@@ -45,7 +51,7 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
   ])
   if (!bill || bill.closedAt !== null) return null
   return {
-    ...billRecords(bill),
+    ...billRecords(bill, disputes),
     // A diner's call still waiting for someone.
     call: bill.call?.answeredAt === null ? bill.call : null,
     previous: previous.map(({ totalCents, paymentsCents, refundedCents, ...closed }) => ({
@@ -61,15 +67,16 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
  * payment after the table moved on. Null when it is not one of the table's
  * closed bills.
  */
-export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'id'>, sessionId: string) {
+export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'id' | 'userId'>, sessionId: string) {
   if (!isIdLike(sessionId)) return null
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
   if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null
-  return { ...billRecords(bill), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
+  const disputes = await disputesOfBill(ledgerOf(env, table.userId), sessionId)
+  return { ...billRecords(bill, disputes), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
 }
 
 /** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */
-function billRecords(bill: BillView) {
+function billRecords(bill: BillView, disputes: ReadonlyMap<string, DisputeRow>) {
   const paymentRows = bill.payments
   const open = bill.closedAt === null
   // A line voided whole is gone from the bill; its void keeps its name.
@@ -131,6 +138,7 @@ function billRecords(bill: BillView) {
       refundedCents: (bill.refunds ?? [])
         .filter((refund) => refund.paymentId === payment.id && refund.status === 'done')
         .reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0),
+      dispute: disputeOf(disputes.get(payment.id)),
     })),
     // Who changed the bill, when and why: voids, comps and refunds, oldest first.
     history: [

@@ -19,6 +19,8 @@ export interface StaffPayment {
   splitCount: number | null
   recordedBy: string | null
   refundedCents: number
+  /** A diner's bank disputing it (a chargeback), as Stripe last told of it. */
+  dispute: { amountCents: number; reason: string; status: string; dueBy: number | null } | null
 }
 
 export interface HistoryEntry {
@@ -40,6 +42,11 @@ export function useStaffNames() {
       .map((name) => (name === 'Guest' ? t('admin.details.guest') : name))
       .join(', ')
 }
+
+const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost'] as const
+/** A dispute's status in words; Stripe's rarer ones (warnings, already refunded) read as under review. */
+const disputeStatusKey = (status: string) =>
+  `admin.books.disputeStatus.${(DISPUTE_STATUSES as readonly string[]).includes(status) ? (status as (typeof DISPUTE_STATUSES)[number]) : 'under_review'}` as const
 
 /** A bill's payments, each with what was refunded of it and, for those whose role allows it (`refunds`), the form to refund more. */
 export function PaymentsPanel({
@@ -81,6 +88,17 @@ export function PaymentsPanel({
             {payment.refundedCents > 0 ? (
               <p className="text-sm font-semibold text-red-800 dark:text-red-300">
                 {t('admin.books.refundedAmount', { amount: money(payment.refundedCents) })}
+              </p>
+            ) : null}
+            {payment.dispute ? (
+              <p className="text-sm font-semibold text-red-800 dark:text-red-300" data-testid="payment-dispute">
+                {t('admin.books.dispute', {
+                  amount: money(payment.dispute.amountCents),
+                  status: t(disputeStatusKey(payment.dispute.status)),
+                })}
+                {payment.dispute.dueBy && payment.dispute.status === 'needs_response'
+                  ? ` · ${t('admin.books.disputeDue', { date: formatDateTime(payment.dispute.dueBy, locale) })}`
+                  : ''}
               </p>
             ) : null}
             {refunds ? (

@@ -246,6 +246,17 @@ export function CashOutReport({ report }: { report: CashOut }) {
               value={money(report.unpaid.amountCents)}
               testId="bills-unpaid"
             />
+            <Line
+              label={t('admin.cashOut.bills.disputesOpen')}
+              hint={t('admin.cashOut.bills.disputes', { count: report.disputes.count })}
+              value={money(report.disputes.openCents)}
+              testId="disputes-open"
+            />
+            <Line
+              label={t('admin.cashOut.bills.disputesLost')}
+              value={money(report.disputes.lostCents)}
+              testId="disputes-lost"
+            />
           </dl>
           {report.unpaid.count === 0 ? (
             <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.bills.noneUnpaid')}</p>
