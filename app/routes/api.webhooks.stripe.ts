@@ -8,7 +8,7 @@ import { receiveStripeEvent } from '~/server/payments/stripe-webhooks.server'
  * and no rate limit counts it (Stripe's retries must all be heard).
  */
 export const action = publicApi({
-  POST: ({ request, env }) => receiveStripeEvent(env, request),
+  POST: ({ request, env, context }) => receiveStripeEvent(env, context.cloudflare.ctx, request),
 })
 
 export const loader = action

@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test'
 import type Stripe from 'stripe'
 import { describe, expect, it, vi } from 'vitest'
+import { ANSWER_WITHIN_MS } from '~/server/payments/stripe-webhooks.server'
 import { billObject, countPayments, delivered, getPage, postJson, readSession, staffCookieOf } from './fixtures'
 import {
   authenticate,
@@ -362,6 +363,37 @@ describe('account.updated', () => {
     expect((await deliver(paused!)).status).toBe(200)
     expect(await restaurantRow(table.restaurantId)).toMatchObject({ charges: 1 })
     expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).status).toBe(201)
+  })
+
+  it('answers before a slow Stripe would make it time out, and does the work after the answer', async () => {
+    const { table, updated } = await justActivated()
+    // Reading the account takes longer than the delivery may wait.
+    await standInSwitch('/_standin/faults', {
+      method: 'GET',
+      path: `/v1/accounts/${table.accountId}`,
+      fault: 'delay',
+      ms: String(ANSWER_WITHIN_MS + 1_000),
+    })
+    expect(await (await deliver(updated)).json()).toEqual({ received: true })
+    // Answered while the work goes on; done a moment later.
+    expect(await restaurantRow(table.restaurantId)).toEqual({ charges: 0, details: 0 })
+    await expect.poll(() => restaurantRow(table.restaurantId), { timeout: 10_000 }).toEqual({ charges: 1, details: 1 })
+    // Its delivery waits out ANSWER_WITHIN_MS, and the work a second more.
+  }, 20_000)
+
+  it('finishes, on a later delivery, an event whose work outlived its answer and then stopped', async () => {
+    const { table, updated } = await justActivated()
+    // As a delivery whose Worker stopped after answering leaves it: claimed long ago, kept, not handled.
+    await env.DB.prepare(
+      "INSERT INTO provider_events (id, provider, type, claimed_at, payload) VALUES (?, 'stripe', ?, ?, ?)",
+    )
+      .bind(updated.id, updated.type, Date.now() - 5 * 60_000, JSON.stringify(updated))
+      .run()
+    const other = await connectedAccount()
+    const [someoneElses] = await eventsOn(other, 'account.updated')
+    expect((await deliver(someoneElses!)).status).toBe(200)
+    await expect.poll(() => restaurantRow(table.restaurantId)).toEqual({ charges: 1, details: 1 })
+    expect(await (await deliver(updated)).json()).toEqual({ received: true, duplicate: true })
   })
 
   it('of an account that is not a Mesa restaurant’s is acknowledged', async () => {

@@ -638,6 +638,8 @@ export const providerEvents = sqliteTable('provider_events', {
   createdAt: createdAt(),
   claimedAt: integer('claimed_at').notNull().default(0),
   handledAt: integer('handled_at'),
+  // The event as Stripe sent it: one whose handling outlived its delivery's answer is finished from it by a later delivery.
+  payload: text('payload'),
 })
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { isIdLike } from '~/domain/schemas/fields'
 import { getDb, type Db } from '../db/client.server'
@@ -14,6 +14,14 @@ import { recordDispute } from './stripe-disputes.server'
 
 /** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
 const CLAIM_MS = 60_000
+/**
+ * How long a delivery waits for its event's handling before answering
+ * anyway: a slow Stripe call must not make Stripe time out and send it
+ * again. The handling goes on after the answer.
+ */
+export const ANSWER_WITHIN_MS = 5_000
+/** Events whose handling outlived their answer and then stopped, finished by each later delivery, a few at a time. */
+const STALE_PER_DELIVERY = 3
 
 /** The PaymentIntent events that may mean a hold's money moved: the bill's object asks Stripe where the attempt stands. */
 const PAYMENT_EVENTS = new Set([
@@ -31,10 +39,10 @@ type Claim = 'mine' | 'handled' | 'busy'
  * delivery's Worker stopped). One handled already, or being handled by
  * another delivery right now, is not.
  */
-async function claim(db: Db, event: Stripe.Event, now: number): Promise<Claim> {
+async function claim(db: Db, event: Stripe.Event, payload: string, now: number): Promise<Claim> {
   const [claimed] = await db
     .insert(providerEvents)
-    .values({ id: event.id, provider: 'stripe', type: event.type, claimedAt: now })
+    .values({ id: event.id, provider: 'stripe', type: event.type, claimedAt: now, payload })
     .onConflictDoUpdate({
       target: providerEvents.id,
       set: { claimedAt: now },
@@ -54,13 +62,20 @@ async function claim(db: Db, event: Stripe.Event, now: number): Promise<Claim> {
 /**
  * POST /api/webhooks/stripe: the platform's one Connect endpoint. Stripe
  * signs every event; one whose signature does not match changes nothing.
- * Each event acts once: a delivery claims it, acts, and marks it handled; a
- * failure gives the claim up and answers 500, so Stripe's retry acts on it.
- * What an event does is safe to do again anyway (the bill's object asks
- * Stripe where a payment stands, an account's columns take what Stripe says
- * now), so a claim that ran out and was taken over costs nothing.
+ * Each event acts once: a delivery claims it (keeping it as sent), acts, and
+ * marks it handled; a failure gives the claim up and answers 500, so
+ * Stripe's retry acts on it. Handling that takes longer than
+ * ANSWER_WITHIN_MS is answered 2xx and goes on after the answer; should it
+ * fail or stop then, a later delivery finishes it from what was kept. What
+ * an event does is safe to do again anyway (the bill's object asks Stripe
+ * where a payment stands, an account's columns take what Stripe says now),
+ * so a claim that ran out and was taken over costs nothing.
  */
-export async function receiveStripeEvent(env: Env, request: Request): Promise<Response> {
+export async function receiveStripeEvent(
+  env: Env,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  request: Request,
+): Promise<Response> {
   const config = appEnv(env)
   if (config.PAYMENT_PROVIDER !== 'stripe' || !config.STRIPE_WEBHOOK_SECRET)
     return apiError('NOT_FOUND', 'This Mesa does not take payments through Stripe.')
@@ -81,18 +96,59 @@ export async function receiveStripeEvent(env: Env, request: Request): Promise<Re
     )
   }
   const db = getDb(env.DB)
-  const claimed = await claim(db, event, Date.now())
+  const host = new URL(request.url).hostname
+  const claimed = await claim(db, event, payload, Date.now())
+  ctx.waitUntil(finishStale(env, db, host))
   if (claimed === 'handled') return json({ received: true, duplicate: true })
   // Not 2xx: Stripe sends it again later, when the other delivery has handled it or given it up.
   if (claimed === 'busy') return apiError('EVENT_IN_PROGRESS', 'This event is being handled by another delivery.')
-  try {
-    await act(env, event, new URL(request.url).hostname)
-  } catch (error) {
+  let answered = false
+  const handling = handle(env, db, event, host).catch(async (error: unknown) => {
+    // Answered already: the claim stays, and runs out for a later delivery to finish it. Not yet: Stripe's retry will.
+    if (answered) return console.error(`Stripe event ${event.id} not handled yet`, error)
     await db.delete(providerEvents).where(and(eq(providerEvents.id, event.id), isNull(providerEvents.handledAt)))
     throw error
+  })
+  const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), ANSWER_WITHIN_MS))
+  if ((await Promise.race([handling, late])) === 'late') {
+    answered = true
+    ctx.waitUntil(handling)
   }
-  await db.update(providerEvents).set({ handledAt: Date.now() }).where(eq(providerEvents.id, event.id))
   return json({ received: true })
+}
+
+/** Acts on the event and marks it handled. */
+async function handle(env: Env, db: Db, event: Stripe.Event, host: string): Promise<void> {
+  await act(env, event, host)
+  await db.update(providerEvents).set({ handledAt: Date.now() }).where(eq(providerEvents.id, event.id))
+}
+
+/** Finishes, from what was kept, events whose handling outlived their answer and stopped (their claim ran out). */
+async function finishStale(env: Env, db: Db, host: string): Promise<void> {
+  const now = Date.now()
+  const stale = await db
+    .select({ id: providerEvents.id, claimedAt: providerEvents.claimedAt, payload: providerEvents.payload })
+    .from(providerEvents)
+    .where(
+      and(
+        isNull(providerEvents.handledAt),
+        lt(providerEvents.claimedAt, now - CLAIM_MS),
+        isNotNull(providerEvents.payload),
+      ),
+    )
+    .limit(STALE_PER_DELIVERY)
+  for (const row of stale) {
+    // Taken over only if no other delivery took it meanwhile.
+    const [mine] = await db
+      .update(providerEvents)
+      .set({ claimedAt: now })
+      .where(and(eq(providerEvents.id, row.id), eq(providerEvents.claimedAt, row.claimedAt)))
+      .returning({ id: providerEvents.id })
+    if (!mine) continue
+    await handle(env, db, JSON.parse(row.payload!) as Stripe.Event, host).catch((error: unknown) =>
+      console.error(`Stripe event ${row.id} not handled yet`, error),
+    )
+  }
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE `provider_events` ADD `payload` text;
