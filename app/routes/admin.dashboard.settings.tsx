@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
+import { formatDateTime } from '~/domain/format'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -240,7 +241,7 @@ function SettingsForm() {
  * it can charge. Plain forms: it works without JavaScript.
  */
 function CardPaymentsSection({ payments }: { payments: CardPayments }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const connecting = useIsPending({ intent: 'connect' })
   return (
     <section
@@ -261,8 +262,27 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
               {t(`admin.settings.payments.state.${payments.account}`)}
             </p>
             <p>{t(`admin.settings.payments.stateText.${payments.account}`)}</p>
+            {payments.details && payments.account !== 'disconnected' ? (
+              <ul className="mt-2 grid gap-1 text-sm" data-testid="stripe-details">
+                <li>
+                  {t(
+                    payments.details.payoutsEnabled
+                      ? 'admin.settings.payments.payoutsOn'
+                      : 'admin.settings.payments.payoutsOff',
+                  )}
+                </li>
+                {payments.details.due > 0 ? (
+                  <li className="font-semibold text-amber-800 dark:text-amber-300">
+                    {t('admin.settings.payments.due', { count: payments.details.due })}
+                    {payments.details.dueBy
+                      ? ` ${t('admin.settings.payments.dueBy', { date: formatDateTime(payments.details.dueBy, locale) })}`
+                      : ''}
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
           </div>
-          {payments.account === 'active' ? null : (
+          {payments.account === 'active' && !payments.details?.due ? null : (
             <>
               {payments.account === 'pending' ? null : (
                 <Form method="post">
@@ -282,7 +302,7 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
                   </StatusButton>
                 </Form>
               )}
-              <UnconnectedForm chosen={payments.unconnectedPayments} />
+              {payments.account === 'active' ? null : <UnconnectedForm chosen={payments.unconnectedPayments} />}
             </>
           )}
         </>

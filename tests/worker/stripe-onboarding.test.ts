@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { getPage, ORIGIN, postForm } from './fixtures'
-import { completeOnboarding, platform } from './stripe-fixtures'
+import { completeOnboarding, platform, standInSwitch } from './stripe-fixtures'
 import { signedInOwner } from './staff'
 
 const SETTINGS = '/admin/dashboard/settings'
@@ -60,6 +60,30 @@ describe('Configuración → Pagos con tarjeta', () => {
     ).toEqual(['mesa.test'])
     const page = await (await getPage(SETTINGS, owner.cookie)).text()
     expect(page).not.toContain('data-testid="stripe-connect"')
+  })
+
+  it('reads the account from Stripe each visit: payouts paused and information due show, with the way back to Stripe', async () => {
+    const owner = await signedInOwner()
+    await completeOnboarding(await connect(owner.cookie))
+    const details = async () =>
+      /data-testid="stripe-details"[^>]*>(.*?)<\/ul>/s
+        .exec((await (await getPage(SETTINGS, owner.cookie)).text()).replaceAll('<!-- -->', ''))?.[1]
+        ?.replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    expect(await details()).toBe('Depósitos a tu banco: activos.')
+    // Stripe asks for a bank account by a date, and pauses payouts meanwhile; Mesa has heard nothing of it.
+    const { id } = (await accountOf(owner.restaurantId))!
+    await standInSwitch(`/_standin/accounts/${id}/update`, {
+      payouts_enabled: 'false',
+      'requirements[currently_due][]': 'external_account',
+      'requirements[current_deadline]': String(Math.floor(Date.UTC(2026, 11, 15, 18) / 1000)),
+    })
+    expect(await stateShown(owner.cookie)).toBe('Activa')
+    expect(await details()).toBe(
+      'Depósitos a tu banco: en pausa hasta que Stripe tenga lo que pide. Stripe necesita 1 dato más de tu negocio. Antes del 15 de diciembre de 2026, 12:00 p.m., o pausará tus cobros.',
+    )
+    expect(await (await getPage(SETTINGS, owner.cookie)).text()).toContain('data-testid="stripe-connect"')
   })
 
   it('keeps one account per restaurant: connecting again goes on with the same one', async () => {

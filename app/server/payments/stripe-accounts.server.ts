@@ -21,9 +21,24 @@ export const ONBOARDING_REFRESH = '/admin/dashboard/settings?stripe=refresh'
  */
 export type AccountState = 'none' | 'needs_info' | 'pending' | 'active' | 'disconnected'
 
-/** Card payments as Configuración shows them. */
+/** What Stripe says of the account beyond charging, as Configuración shows it: payouts to the bank, and what it still asks for. */
+export interface AccountDetails {
+  payoutsEnabled: boolean
+  /** How many pieces of information Stripe asks for now (currently or past due). */
+  due: number
+  /** By when, if Stripe set a deadline (epoch ms). */
+  dueBy: number | null
+}
+
+/** Card payments as Configuración shows them (`details` when Stripe could be asked just now). */
 export type CardPayments =
-  { provider: 'simulated' } | { provider: 'stripe'; account: AccountState; unconnectedPayments: 'off' | 'demo' }
+  | { provider: 'simulated' }
+  | {
+      provider: 'stripe'
+      account: AccountState
+      unconnectedPayments: 'off' | 'demo'
+      details?: AccountDetails
+    }
 
 interface StoredAccount {
   stripeAccountId: string | null
@@ -63,11 +78,11 @@ async function storedAccount(env: Env, restaurantId: string): Promise<StoredAcco
 }
 
 /**
- * The restaurant's card payments for Configuración. An account that cannot
- * charge yet is read from Stripe on every visit (the owner is back from
- * onboarding, or waiting on Stripe's review), so the page never shows a
- * state older than Stripe's; when Stripe cannot be reached, what it last
- * told us.
+ * The restaurant's card payments for Configuración. The account is read
+ * from Stripe on every visit (the owner is back from onboarding, waiting on
+ * Stripe's review, or Stripe asks for more), so the page never shows a
+ * state older than Stripe's, and what it says of payouts and of
+ * information due; when Stripe cannot be reached, what it last told us.
  */
 export async function cardPayments(env: Env, restaurantId: string, host: string): Promise<CardPayments> {
   const config = appEnv(env)
@@ -75,10 +90,11 @@ export async function cardPayments(env: Env, restaurantId: string, host: string)
   const stored = await storedAccount(env, restaurantId)
   const known = { provider: 'stripe' as const, unconnectedPayments: stored.unconnectedPayments }
   if (stored.stripeDisconnectedAt !== null) return { ...known, account: 'disconnected' }
-  if (!stored.stripeAccountId || stored.stripeChargesEnabled) return { ...known, account: stateOf(stored, 0) }
+  if (!stored.stripeAccountId) return { ...known, account: 'none' }
   try {
     const account = await stripeClient(config).accounts.retrieve(stored.stripeAccountId)
     await applyAccount(env, account, host)
+    const due = dueOf(account)
     return {
       ...known,
       account: stateOf(
@@ -87,8 +103,13 @@ export async function cardPayments(env: Env, restaurantId: string, host: string)
           stripeChargesEnabled: account.charges_enabled,
           stripeDetailsSubmitted: account.details_submitted,
         },
-        dueOf(account),
+        due,
       ),
+      details: {
+        payoutsEnabled: account.payouts_enabled ?? false,
+        due,
+        dueBy: account.requirements?.current_deadline ? account.requirements.current_deadline * 1000 : null,
+      },
     }
   } catch (error) {
     console.error(`Could not read Stripe account ${stored.stripeAccountId}`, error)
