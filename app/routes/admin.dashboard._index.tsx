@@ -373,7 +373,7 @@ const FLOOR_CHIP: Record<FloorState, string> = {
   ready: 'bg-sky-700 text-white',
   paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
   paying: 'bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-100',
-  ordering: 'bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100',
+  ordering: 'bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100',
   waiting: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
   eating: 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100',
   free: 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200',

@@ -257,7 +257,14 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
       ) : (
         <>
           <p className="text-stone-600 dark:text-stone-400">{t('admin.settings.payments.lead')}</p>
-          <div role="status">
+          <div
+            role="status"
+            className={
+              payments.account === 'disconnected'
+                ? 'rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50'
+                : undefined
+            }
+          >
             <p className="font-bold" data-testid="stripe-state">
               {t(`admin.settings.payments.state.${payments.account}`)}
             </p>

@@ -97,6 +97,8 @@ export default function Bill() {
   const { total, paid, remaining } = bill.totals
   // What a new payment can pay: the rest, less what someone is paying right now.
   const payable = bill.payableCents
+  // Something to pay, and a way to pay it here; otherwise the bill says to pay the server.
+  const canPay = payable > 0 && paysHere
   const percent = paidPercent(bill.totals)
   const sid = bill.sessionId
   // Another diner's order or payment shows at once; a closed bill leads on to the table's next one.
@@ -112,7 +114,7 @@ export default function Bill() {
             <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} flex-1 px-3!`}>
               {t('customer.bill.menu')}
             </Link>
-            {payable > 0 && paysHere ? (
+            {canPay ? (
               <>
                 {/* Splitting skips straight to its two ways; paying it all goes straight to the tip (issue 8: four taps to pay). */}
                 <Link
@@ -240,7 +242,7 @@ export default function Bill() {
       <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} mt-4 w-full`}>
         {t('customer.bill.viewMenu')}
       </Link>
-      {payable > 0 ? (
+      {canPay ? (
         <Link to="?sheet=pay" preventScrollReset className={`${buttonClass.primary} mt-3 w-full`}>
           {t('customer.bill.payOrSplit')}
         </Link>
@@ -253,7 +255,7 @@ export default function Bill() {
       </Sheet>
 
       <Sheet
-        open={payable > 0 && (sheet === 'pay' || sheet === 'split')}
+        open={canPay && (sheet === 'pay' || sheet === 'split')}
         closeTo={customerPath.bill(sid)}
         title={t('customer.sheet.title')}
       >

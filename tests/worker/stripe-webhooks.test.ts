@@ -204,6 +204,8 @@ describe('account.application.deauthorized', () => {
     const bill = await (await getPage(`/customer/table/${table.sessionId}`)).text()
     expect(bill).toContain('Hoy este restaurante recibe efectivo o terminal')
     expect(bill).not.toContain('data-testid="pay-button"')
+    expect(bill).not.toContain('?sheet=pay')
+    expect(await (await getPage(`/customer/table/${table.sessionId}?sheet=pay`)).text()).not.toContain('role="dialog"')
     expect(await (await pay(cardPayment(table, { amount: 120, paymentType: 'full' }))).json()).toMatchObject({
       code: 'PAYMENTS_OFF',
     })
