@@ -38,7 +38,7 @@ import {
   listPaymentMethodDomains,
   retrievePaymentMethodDomain,
 } from './payment-method-domains'
-import { createRefund, retrieveRefund } from './refunds'
+import { createRefund, listRefunds, retrieveRefund } from './refunds'
 import { apiRoute, match, pageRoute, type Route } from './routes'
 import { type Call, emptyState, newId, type SavedResponse, type StandInState } from './state'
 
@@ -67,6 +67,7 @@ const ROUTES: Route[] = [
   apiRoute('GET', '/v1/charges/:id', retrieveCharge),
   apiRoute('POST', '/v1/refunds', createRefund),
   apiRoute('GET', '/v1/refunds/:id', retrieveRefund),
+  apiRoute('GET', '/v1/refunds', listRefunds),
   apiRoute('GET', '/v1/application_fees/:id', retrieveApplicationFee),
   apiRoute('POST', '/v1/test_helpers/confirmation_tokens', createConfirmationToken),
   apiRoute('GET', '/v1/confirmation_tokens/:id', retrieveConfirmationToken),

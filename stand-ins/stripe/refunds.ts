@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import { refundApplicationFee } from './application-fees'
 import { chargeOf, type ChargeObject, refundable } from './charges'
 import { format } from './currencies'
-import { invalidRequest } from './errors'
+import { invalidParameter, invalidRequest } from './errors'
 import { Params } from './params'
 import { type Call, find, keep, newId } from './state'
 
@@ -112,6 +112,22 @@ export function refundCharge(call: Call, charge: ChargeObject, request: RefundRe
   call.emit('charge.refunded', charge)
   call.emit('refund.created', refund)
   return refund
+}
+
+/** `GET /v1/refunds`: the request's account's refunds, newest first; of one PaymentIntent when `payment_intent` is given. */
+export function listRefunds(call: Call) {
+  const params = new Params(call.form, ['payment_intent', 'limit'])
+  const limit = params.integer('limit') ?? 10
+  if (limit < 1 || limit > 100) throw invalidParameter('Invalid limit: must be between 1 and 100', { param: 'limit' })
+  const paymentIntent = params.string('payment_intent')
+  const refunds = [...call.state.refunds.values()]
+    .filter(
+      (refund) =>
+        call.state.owners.get(refund.id) === call.account &&
+        (paymentIntent === undefined || refund.payment_intent === paymentIntent),
+    )
+    .reverse()
+  return { object: 'list', data: refunds.slice(0, limit), has_more: refunds.length > limit, url: '/v1/refunds' }
 }
 
 export function retrieveRefund(call: Call): RefundObject {

@@ -58,6 +58,25 @@ describe('refunds that are not done yet', () => {
   })
 })
 
+describe('listing refunds', () => {
+  // Stripe's List all refunds: newest first, `payment_intent` narrows to one payment, `limit` 1 to 100.
+  it('lists the account’s refunds of one payment, newest first, with their metadata; another account sees none', async () => {
+    const { stripe, standIn } = setUp()
+    const { onAccount, intent } = await capturedPayment(stripe, standIn, 6_000)
+    const first = await stripe.refunds.create(
+      { payment_intent: intent.id, amount: 1_000, metadata: { n: '1' } },
+      onAccount,
+    )
+    const second = await stripe.refunds.create({ payment_intent: intent.id, amount: 2_000 }, onAccount)
+    const listed = await stripe.refunds.list({ payment_intent: intent.id, limit: 100 }, onAccount)
+    expect(listed.data.map((refund) => refund.id)).toEqual([second.id, first.id])
+    expect(listed.data[1]!.metadata).toEqual({ n: '1' })
+    const other = await activeRestaurant(stripe, standIn)
+    expect((await stripe.refunds.list({ payment_intent: intent.id }, { stripeAccount: other })).data).toEqual([])
+    expect(await refusal(stripe.refunds.list({ limit: 101 }, onAccount))).toMatchObject({ param: 'limit' })
+  })
+})
+
 describe('a refund made in the restaurant’s Stripe Dashboard', () => {
   it('makes a refund with no metadata on the payment’s account, recording refund.created and charge.refunded', async () => {
     const { stripe, standIn } = setUp()

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { delivered, getPage, postForm, readSession, staffCookieOf } from './fixtures'
-import { cardPayment, deliver, eventsOn, pay, platform, standInSwitch, stripeTable } from './stripe-fixtures'
+import { cardPayment, deliver, eventsOn, fault, pay, platform, standInSwitch, stripeTable } from './stripe-fixtures'
 
 /** A diner's card payment of the whole bill through Stripe (test Visa), and the payment's ledger id. */
 async function paidByCard(table: { tableId: string; sessionId: string }, amount: number, tipAmount: number) {
@@ -121,6 +121,23 @@ describe('staff refunds of a card payment through Stripe', () => {
     expect((await readSession(table.sessionId)).remainingAmount).toBe(40)
     const page = await (await getPage(`/admin/tables/${table.tableId}`, await staffCookieOf(table.restaurantId))).text()
     expect(page.replaceAll('<!-- -->', '')).toContain('Reembolso hecho en el panel de Stripe')
+  })
+
+  it('a refund whose answer was a 500 after Stripe made it is found among the payment’s refunds: done once, never made again', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 20_000 }])
+    const paymentId = await paidByCard(table, 200, 0)
+    const row = await ledgerPayment(paymentId)
+    // Mesa's Stripe client tries twice; both answers are the 500 Stripe keeps under the refund's key.
+    await fault(table.accountId!, 'POST', '/v1/refunds', '500-after', 2)
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect((await refund(table, { paymentId, amount: '50' })).status).toBe(302)
+    log.mockRestore()
+    expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([5_000])
+    const intent = await platform.paymentIntents.retrieve(row!.reference, {}, { stripeAccount: table.accountId! })
+    expect(
+      (await platform.charges.retrieve(intent.latest_charge as string, {}, { stripeAccount: table.accountId! }))
+        .amount_refunded,
+    ).toBe(5_000)
   })
 
   it('never gives back more than was paid, even asked twice at once', async () => {

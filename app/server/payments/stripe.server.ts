@@ -181,10 +181,20 @@ export function stripeProvider(
       } catch (error) {
         if (accountGone(error))
           return { ok: false, message: 'The restaurant’s Stripe account no longer lets Mesa give money back.' }
-        // A clear refusal (more than is left, a charge that cannot be refunded) fails the refund; anything else, including a
-        // 409 while the same key's first request is still under way, is asked again later with the same key.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode === 409) throw error
-        return { ok: false, message: error.message }
+        // A clear refusal (more than is left, a charge that cannot be refunded) fails the refund.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== 409)
+          return { ok: false, message: error.message }
+        // Anything else may have given the money back (a 500 after it ran, an answer lost), and Stripe keeps a 500 under the
+        // key for a day, then forgets it: the payment's refunds say whether this one was made. Not found, it is asked
+        // again later with the same key, which Stripe runs afresh once it has nothing kept under it.
+        const made = (await stripe.refunds.list({ payment_intent: reference, limit: 100 }, onAccount())).data.find(
+          (refund) => refund.metadata?.refundId === key,
+        )
+        if (!made) throw error
+        const state = refundStateOf(made)
+        return state === 'failed'
+          ? { ok: false, message: 'Stripe could not give the money back.' }
+          : { ok: true, reference: made.id, settled: state === 'succeeded' }
       }
     },
   }
