@@ -27,7 +27,7 @@ import { checkoutFromUrl, paymentRequestFor, type Checkout } from '~/server/paym
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { getLanguage } from '~/server/http/i18n.server'
 import { stripeCheckout } from '~/server/payments/stripe-checkout.server'
-import { attemptFor } from '~/server/payments/payment-attempt.server'
+import { attemptFor, newPaymentId } from '~/server/payments/payment-attempt.server'
 import { retryAfter } from '~/server/http/rate-limit.server'
 import { limitText } from '~/server/bills/write-result.server'
 import { pageTitle } from '~/ui/page-title'
@@ -134,7 +134,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   if (!result.ok && result.code === 'REUSED_TRANSACTION')
     result = await recordPayment(
       env,
-      { ...payment, transactionId: `mesa_${crypto.randomUUID()}`, replaces: payment.transactionId },
+      { ...payment, transactionId: newPaymentId(), replaces: payment.transactionId },
       context.clientAddress,
     )
   // Paid now, or before: a retry of a payment that went through, or the earlier attempt this one replaced, paid after all.

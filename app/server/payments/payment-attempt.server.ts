@@ -18,6 +18,9 @@ const attemptCookie = createCookie('mesa_payment', {
   maxAge: 60 * 60,
 })
 
+/** A new id for a payment the diner's phone sends (its transactionId). */
+export const newPaymentId = () => `mesa_${crypto.randomUUID()}`
+
 interface ShownAttempt {
   sessionId: string
   /** The payment as shown, without its id. */
@@ -49,7 +52,7 @@ export async function attemptFor(
   const key = JSON.stringify(shown)
   const earlier = await readAttempt(request, sessionId)
   const kept = earlier?.shown === key ? earlier : null
-  const transactionId = kept?.transactionId ?? `mesa_${crypto.randomUUID()}`
+  const transactionId = kept?.transactionId ?? newPaymentId()
   const attempt: ShownAttempt = { sessionId, shown: key, transactionId }
   return {
     transactionId,

@@ -6,6 +6,8 @@ import { appEnv } from '../env.server'
 import { restaurantChanged } from '../auth/accounts.server'
 import { logChange, type Editor } from '../auth/change-log.server'
 import { stripeClient } from './stripe.server'
+import { billOfCharge } from '../books/charge-bills.server'
+import { ledgerOf } from '../books/ledger.server'
 
 /** Where Stripe's hosted onboarding sends the owner back: Configuración, which reads the account afresh. */
 export const ONBOARDING_RETURN = '/admin/dashboard/settings?stripe=return'
@@ -196,6 +198,23 @@ export async function restaurantOfAccount(env: Env, accountId: string): Promise<
     .where(eq(restaurants.stripeAccountId, accountId))
     .limit(1)
   return row?.id ?? null
+}
+
+/**
+ * The bill of a charge Stripe tells of on the restaurant's account, by its
+ * PaymentIntent (an id, or the object expanded), with the restaurant's
+ * ledger; null when it is not a payment Mesa recorded.
+ */
+export async function billOfStripeCharge(
+  env: Env,
+  restaurantId: string,
+  paymentIntent: string | Stripe.PaymentIntent | null,
+) {
+  const reference = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id
+  if (!reference) return null
+  const ledger = ledgerOf(env, restaurantId)
+  const bill = await billOfCharge(ledger, reference)
+  return bill ? { ledger, bill: { ...bill, paymentIntent: reference } } : null
 }
 
 /**

@@ -1,12 +1,10 @@
 import type Stripe from 'stripe'
 import { billTotals, NOTHING_PAID } from '~/domain/bill'
 import { billEvent } from '~/domain/live'
-import { billOfCharge } from '../books/charge-bills.server'
 import { keepDispute } from '../books/disputes.server'
-import { ledgerOf } from '../books/ledger.server'
 import { appEnv } from '../env.server'
 import { restaurantHub } from '../live/live-sockets.server'
-import { restaurantOfAccount } from './stripe-accounts.server'
+import { billOfStripeCharge, restaurantOfAccount } from './stripe-accounts.server'
 import { accountGone, stripeClient } from './stripe.server'
 
 /**
@@ -26,12 +24,9 @@ export async function recordDispute(env: Env, event: Stripe.Event): Promise<void
       if (accountGone(error)) return null
       throw error
     })
-  const paymentIntent =
-    typeof dispute?.payment_intent === 'string' ? dispute.payment_intent : dispute?.payment_intent?.id
-  if (!dispute || !paymentIntent) return
-  const ledger = ledgerOf(env, restaurantId)
-  const bill = await billOfCharge(ledger, paymentIntent)
-  if (!bill) return
+  const charged = dispute ? await billOfStripeCharge(env, restaurantId, dispute.payment_intent) : null
+  if (!dispute || !charged) return
+  const { ledger, bill } = charged
   const kept = await keepDispute(ledger, {
     id: dispute.id,
     sessionId: bill.sessionId,

@@ -6,10 +6,8 @@ import { providerEvents } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { apiError, json } from '../http/api.server'
 import { tableSessionStub } from '../table-session/stub.server'
-import { applyAccount, disconnectAccount, restaurantOfAccount } from './stripe-accounts.server'
-import { ledgerOf } from '../books/ledger.server'
+import { applyAccount, billOfStripeCharge, disconnectAccount, restaurantOfAccount } from './stripe-accounts.server'
 import { accountGone, refundStateOf, stripeClient } from './stripe.server'
-import { billOfCharge } from '../books/charge-bills.server'
 import { recordDispute } from './stripe-disputes.server'
 
 /** How long a delivery may take to handle its event before another delivery of it may take over (the first one's Worker stopped). */
@@ -169,15 +167,16 @@ async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
     const { sessionId, refundId } = refund.metadata ?? {}
     if (sessionId && refundId && isIdLike(sessionId))
       return tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
-    const paymentIntent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id
-    const restaurantId = event.account && paymentIntent ? await restaurantOfAccount(env, event.account) : null
-    const bill = restaurantId ? await billOfCharge(ledgerOf(env, restaurantId), paymentIntent!) : null
-    if (bill)
-      await tableSessionStub(env, bill.sessionId).recordOutsideRefund(bill.sessionId, paymentIntent!, {
+    const restaurantId = event.account ? await restaurantOfAccount(env, event.account) : null
+    const charged = restaurantId ? await billOfStripeCharge(env, restaurantId, refund.payment_intent) : null
+    if (charged) {
+      const { sessionId: bill, paymentIntent } = charged.bill
+      await tableSessionStub(env, bill).recordOutsideRefund(bill, paymentIntent, {
         id: refund.id,
         cents: refund.amount,
         state: refundStateOf(refund),
       })
+    }
     return
   }
   if (PAYMENT_EVENTS.has(event.type)) {

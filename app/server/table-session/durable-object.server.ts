@@ -22,6 +22,7 @@ import {
 } from '../live/live-sockets.server'
 import { DEFAULT_WALKOUT_MINUTES, walkoutDue, type CallReason } from '~/domain/alerts'
 import type { HoldRow } from './hold-store.server'
+import { givenBackCents } from './refund-store.server'
 import type { RefundState } from '../payments/provider.server'
 import type { WaiterCall } from './floor-store.server'
 import { isDemoSession, newSessionId, tableSessionStub } from './stub.server'
@@ -90,12 +91,7 @@ export class TableSession extends DurableObject<Env> {
         this.#publish('refunded', header, cents)
       },
       refundFailed: (header, refund) =>
-        void this.#tellStaffNow(
-          'refund-failed',
-          header,
-          { ref: refund.id },
-          refund.amountCents + refund.taxCents + refund.tipCents,
-        ),
+        void this.#tellStaffNow('refund-failed', header, { ref: refund.id }, givenBackCents(refund)),
     })
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))

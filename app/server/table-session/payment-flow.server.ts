@@ -259,11 +259,7 @@ export class PaymentFlow {
       if (state === 'authorized' || state === 'captured') return { reference, captured: state === 'captured' }
       if (state === 'requires_action')
         return fail('REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.')
-      if (state === 'failed') {
-        await this.host.serially(async () => this.#end(row.id, 'released'))
-        this.host.declined(row)
-        return fail('DECLINED', 'Your bank did not confirm the payment.')
-      }
+      if (state === 'failed') return this.#decline(row, 'Your bank did not confirm the payment.')
     }
     if (by === 'settlement') {
       // Never charged: nothing to take. Cancelled, so an answer still on its way cannot charge it later.
@@ -279,11 +275,7 @@ export class PaymentFlow {
       if (!reference) return holdExpired()
     }
     const answer = await provider.authorize(reference, request)
-    if (answer.status === 'declined') {
-      await this.host.serially(async () => this.#end(row.id, 'released'))
-      this.host.declined(row)
-      return fail('DECLINED', answer.message)
-    }
+    if (answer.status === 'declined') return this.#decline(row, answer.message)
     if (answer.status === 'requires_action') {
       const waiting = await this.host.serially(async () => {
         const now = this.host.store.holds.get(row.id)
@@ -366,6 +358,13 @@ export class PaymentFlow {
     }
     this.host.paid(header, paid.payment)
     return { result: { ok: true as const, payment: toWirePayment(paid.payment), replayed: false }, giveBack: false }
+  }
+
+  /** The provider refused the hold's attempt: it ends, what it held is free again, and the table's staff hear of it. */
+  async #decline(row: HoldRow, message: string): Promise<PayResult> {
+    await this.host.serially(async () => this.#end(row.id, 'released'))
+    this.host.declined(row)
+    return fail('DECLINED', message)
   }
 
   /** What the provider is asked to charge for a hold. */

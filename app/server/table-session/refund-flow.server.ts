@@ -4,7 +4,7 @@ import { settlingProvider, type RefundState } from '../payments/provider.server'
 import type { ObjectAlarm } from './alarm.server'
 import type { BillHeader, BillStore } from './bill-store.server'
 import { linesAfterRefund, refundOf, type RefundRequest } from './books.server'
-import type { StoredRefund } from './refund-store.server'
+import { givenBackCents, type StoredRefund } from './refund-store.server'
 
 /** What the refunds need of the TableSession object that holds the bill. */
 export interface RefundHost {
@@ -84,10 +84,11 @@ export class RefundFlow {
   ): Promise<void> {
     const { store } = this.host
     const known = await this.host.serially(async () => {
-      if (!(await this.host.header(sessionId))) return true
+      if (!(await this.host.header(sessionId))) return false
       if (store.refunds.get(refund.id)) return true
       const payment = store.payments().find((each) => each.providerReference === paymentReference)
-      if (!payment || refund.state === 'failed') return true
+      // Not a payment of this bill, or a refund that never gave anything back: nothing for the books.
+      if (!payment || refund.state === 'failed') return false
       const row: StoredRefund = {
         id: refund.id,
         paymentId: payment.id,
@@ -154,7 +155,7 @@ export class RefundFlow {
     const { store } = this.host
     const header = store.header()
     const provider = this.#providerOf(row)
-    const cents = row.amountCents + row.taxCents + row.tipCents
+    const cents = givenBackCents(row)
     let answer: Awaited<ReturnType<NonNullable<typeof provider>['refund']>>
     try {
       if (!provider || (!reference && row.provider !== 'recorded'))
@@ -221,7 +222,7 @@ export class RefundFlow {
     const after = store.header()?.closedAt == null ? linesAfterRefund(before, row) : before
     store.transaction(() => store.finishRefund(row.id, reference, before, after))
     const header = store.header()
-    if (header) this.host.refunded(header, row.amountCents + row.taxCents + row.tipCents)
+    if (header) this.host.refunded(header, givenBackCents(row))
   }
 
   #providerOf(row: StoredRefund) {

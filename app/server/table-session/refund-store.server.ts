@@ -6,6 +6,10 @@ import type { ObjectDb } from './storage.server'
 /** A refund as the object keeps it: the ledger's, less the bill it belongs to, with its status (REFUND_STATUSES). */
 export type StoredRefund = typeof refunds.$inferSelect
 
+/** What a refund gives back: the bill part, tax on top and tip. */
+export const givenBackCents = (refund: Pick<StoredRefund, 'amountCents' | 'taxCents' | 'tipCents'>) =>
+  refund.amountCents + refund.taxCents + refund.tipCents
+
 /**
  * The refunds in the object's SQLite: written `pending` before the provider
  * is asked (they count against what their payment may still give back),

@@ -3,6 +3,7 @@ import { paymentKind } from '~/domain/bill'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
 import { ledgerOf } from '../books/ledger.server'
+import { givenBackCents } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
 import { payments, tableSessions } from '../db/schema.server'
 import type { StaffTable } from './tables.server'
@@ -137,7 +138,7 @@ function billRecords(bill: BillView, disputes: ReadonlyMap<string, DisputeRow>) 
       cashReceivedCents: payment.cashReceivedCents ?? null,
       refundedCents: (bill.refunds ?? [])
         .filter((refund) => refund.paymentId === payment.id && refund.status === 'done')
-        .reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0),
+        .reduce((sum, refund) => sum + givenBackCents(refund), 0),
       dispute: disputeOf(disputes.get(payment.id)),
     })),
     // Who changed the bill, when and why: voids, comps and refunds, oldest first.
@@ -157,7 +158,7 @@ function billRecords(bill: BillView, disputes: ReadonlyMap<string, DisputeRow>) 
           id: refund.id,
           kind: 'refund' as const,
           text: refund.status === 'pending' ? '…' : '',
-          amountCents: refund.amountCents + refund.taxCents + refund.tipCents,
+          amountCents: givenBackCents(refund),
           reason: refund.reason,
           staff: refund.staff,
           createdAt: refund.createdAt,
