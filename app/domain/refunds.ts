@@ -126,3 +126,12 @@ export function planRefund<Line extends PayableLine>(
     }),
   }
 }
+
+/**
+ * Why a refund gave nothing back: the restaurant's payment account no longer
+ * lets Mesa refund, the charge is older than card refunds go back, the
+ * diner's bank sent the money back, or the provider refused it otherwise.
+ * The first two are for good: only staff can settle them outside Mesa.
+ */
+export const REFUND_FAILURES = ['account-gone', 'too-old', 'bank', 'refused'] as const
+export type RefundFailure = (typeof REFUND_FAILURES)[number]

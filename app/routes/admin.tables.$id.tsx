@@ -12,11 +12,23 @@ import { changeFrom } from '~/domain/cash-tendered'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
 import { can } from '~/domain/permissions'
-import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
+import {
+  adjustmentSchema,
+  closeBillSchema,
+  recordPaymentSchema,
+  refundOutsideSchema,
+  refundSchema,
+} from '~/domain/schemas/books'
 import { signatureOf } from '~/domain/signature'
-import { adjustLine, recordStaffPayment, refundPayment, settleAndClose } from '~/server/bills/bill-writes.server'
+import {
+  adjustLine,
+  recordStaffPayment,
+  refundPayment,
+  settleAndClose,
+  settleRefundOutside,
+} from '~/server/bills/bill-writes.server'
 import { readTableDetails } from '~/server/tables/table-details.server'
-import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
+import { invalidForm, refundAnswer, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { demand, ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { AdjustForm, ChangeOwed, CloseBillForm, QuickCharge, RecordPaymentForm } from '~/ui/admin/books-forms'
@@ -51,6 +63,7 @@ export const access: PageAccess = {
     'record-payment': 'payments.record',
     adjust: 'lines.void',
     refund: 'refunds.issue',
+    'refund-outside': 'refunds.issue',
     close: 'bills.close',
     follow: 'alerts.view',
     'answer-call': 'alerts.view',
@@ -134,6 +147,11 @@ export async function action(args: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: refundSchema })
       if (submission.status !== 'success') return invalidForm(submission)
       return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value, by))
+    }
+    case 'refund-outside': {
+      const submission = parseWithZod(formData, { schema: refundOutsideSchema })
+      if (submission.status !== 'success') return invalidForm(submission)
+      return refundOutsideAnswer(here, submission, await settleRefundOutside(env, table.id, submission.value, by))
     }
     case 'follow': {
       const submission = parseWithZod(formData, { schema: followSchema })
@@ -333,7 +351,7 @@ export default function TableDetails() {
           />
         </div>
 
-        <HistoryPanel history={details.history} />
+        <HistoryPanel history={details.history} sessionId={details.sessionId} refunds={can(role, 'refunds.issue')} />
 
         <Panel
           title={t('admin.details.previous')}

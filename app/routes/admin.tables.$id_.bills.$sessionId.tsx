@@ -4,10 +4,10 @@ import { useLoaderData } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { can } from '~/domain/permissions'
-import { refundSchema } from '~/domain/schemas/books'
+import { refundOutsideSchema, refundSchema } from '~/domain/schemas/books'
 import { signatureOf } from '~/domain/signature'
-import { refundPayment } from '~/server/bills/bill-writes.server'
-import { invalidForm, refundAnswer, refusedForm } from '~/server/tables/staff-table.server'
+import { refundPayment, settleRefundOutside } from '~/server/bills/bill-writes.server'
+import { invalidForm, refundAnswer, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { ownTable, requireStaff, requireStaffForm, type PageAccess, type Principal } from '~/server/auth/guard.server'
 import { readClosedBillDetails } from '~/server/tables/table-details.server'
 import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
@@ -45,22 +45,27 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-/** A refund of one of the closed bill's payments: the money goes back; its units stay as they were. */
+/**
+ * A refund of one of the closed bill's payments (the money goes back; its
+ * units stay as they were), or a failed one recorded as given back outside Mesa.
+ */
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData()
   const principal = await requireStaffForm(args.context, args.request, access, form)
   const { table, bill } = await loadClosedBill(args, principal)
   const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
+  const env = args.context.cloudflare.env
+  const by = signatureOf(principal.person)
+  if (form.get('intent') === 'refund-outside') {
+    const submission = parseWithZod(form, { schema: refundOutsideSchema })
+    if (submission.status !== 'success') return invalidForm(submission)
+    if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
+    return refundOutsideAnswer(here, submission, await settleRefundOutside(env, table.id, submission.value, by))
+  }
   const submission = parseWithZod(form, { schema: refundSchema })
   if (submission.status !== 'success') return invalidForm(submission)
   if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
-  const refunded = await refundPayment(
-    args.context.cloudflare.env,
-    table.id,
-    submission.value,
-    signatureOf(principal.person),
-  )
-  return refundAnswer(here, submission, refunded)
+  return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value, by))
 }
 
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */
@@ -92,7 +97,7 @@ export default function ClosedBill() {
           ) : null}
         </div>
         <PaymentsPanel payments={bill.payments} sessionId={bill.sessionId} refunds={can(role, 'refunds.issue')} />
-        <HistoryPanel history={bill.history} />
+        <HistoryPanel history={bill.history} sessionId={bill.sessionId} refunds={can(role, 'refunds.issue')} />
       </main>
     </div>
   )

@@ -17,7 +17,9 @@ export const REFUND_FAILURE_REASONS = [
 /**
  * A pending refund's end, as the card network reports it: `refund.updated`
  * and `charge.refund.updated`, and for a failure `refund.failed` too. A failed
- * refund's amount goes back on the charge (it can be refunded again).
+ * refund's amount goes back on the charge (it can be refunded again). As
+ * Stripe's refund guide warns, a refund reported `succeeded` can still fail
+ * later (the issuer returns it): a succeeded refund can be failed too.
  */
 export function settleRefund(
   call: Call,
@@ -27,8 +29,10 @@ export function settleRefund(
 ): RefundObject {
   const refund = call.state.refunds.get(id)
   if (!refund) throw noSuch('refund', id, 'refund')
-  if (refund.status !== 'pending')
-    throw invalidRequest(`Refund ${id} is ${refund.status}; only a pending refund can be settled.`)
+  if (refund.status !== 'pending' && !(refund.status === 'succeeded' && result === 'failed'))
+    throw invalidRequest(
+      `Refund ${id} is ${refund.status}; only a pending refund can be settled, or a succeeded one failed.`,
+    )
   if (!(REFUND_FAILURE_REASONS as readonly string[]).includes(failureReason))
     throw invalidParameter(`Invalid failure_reason: must be one of ${REFUND_FAILURE_REASONS.join(', ')}`, {
       param: 'failure_reason',

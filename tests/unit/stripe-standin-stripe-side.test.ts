@@ -27,6 +27,19 @@ describe('refunds that are not done yet', () => {
     expect(types(standIn).slice(-2)).toEqual(['refund.updated', 'charge.refund.updated'])
     expect(standIn.state.events.at(-1)).toMatchObject({ account, data: { previous_attributes: { status: 'pending' } } })
     expect((await stripe.refunds.retrieve(refund.id, {}, onAccount)).status).toBe('succeeded')
+    expect((await control(standIn, `/_standin/refunds/${refund.id}/settle`, { result: 'succeeded' })).status).toBe(400)
+  })
+
+  // Stripe's refund guide: a refund reported succeeded can still fail later, when the issuer returns it.
+  it('fails a succeeded refund later: the amount goes back on the charge, with refund.failed', async () => {
+    const { stripe, standIn } = setUp()
+    const { onAccount, intent, charge } = await capturedPayment(stripe, standIn, 6_000)
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 2_000 }, onAccount)
+    expect(refund.status).toBe('succeeded')
+    const failed = await control(standIn, `/_standin/refunds/${refund.id}/settle`, { result: 'failed' })
+    expect(failed).toMatchObject({ status: 200, body: { status: 'failed' } })
+    expect(types(standIn).slice(-3)).toEqual(['refund.updated', 'charge.refund.updated', 'refund.failed'])
+    expect(await stripe.charges.retrieve(charge, {}, onAccount)).toMatchObject({ amount_refunded: 0 })
     expect((await control(standIn, `/_standin/refunds/${refund.id}/settle`, { result: 'failed' })).status).toBe(400)
   })
 

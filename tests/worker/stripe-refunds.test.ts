@@ -153,3 +153,107 @@ describe('staff refunds of a card payment through Stripe', () => {
     expect((await readSession(table.sessionId)).remainingAmount).toBe(150)
   })
 })
+
+describe('refunds Stripe will not make', () => {
+  /** The table's page as its owner sees it, with React's text separators gone. */
+  const tablePage = async (table: { tableId: string; restaurantId: string }, path = `/admin/tables/${table.tableId}`) =>
+    (await (await getPage(path, await staffCookieOf(table.restaurantId))).text()).replaceAll('<!-- -->', '')
+
+  it('one refused for good stops at once with why, leaves the bill free to close, and is recorded once as given back in cash: by a manager, never a waiter', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 20_000 }])
+    const paymentId = await paidByCard(table, 200, 0)
+    await ledgerPayment(paymentId)
+    // The restaurant removed Mesa from its Stripe account: Stripe answers every call on it with a 403.
+    await standInSwitch(`/_standin/accounts/${table.accountId}/deauthorize`)
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const refused = await refund(table, { paymentId, amount: '50' })
+    log.mockRestore()
+    expect(refused.status).toBe(402)
+    expect(await refused.text()).toContain('REFUND_FAILED')
+    expect(await tablePage(table)).toContain(
+      'La cuenta de Stripe del restaurante ya no permite que Mesa devuelva dinero.',
+    )
+    // Nothing is left pending: the bill closes.
+    const owner = await staffCookieOf(table.restaurantId)
+    const closed = await postForm(
+      `/admin/tables/${table.tableId}`,
+      { intent: 'close', sessionId: table.sessionId },
+      owner,
+    )
+    expect(closed.status).toBe(302)
+    expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([])
+
+    // The closed bill's page offers to record it as given back outside Mesa; the waiter's role gives no refunds.
+    const closedPage = `/admin/tables/${table.tableId}/bills/${table.sessionId}`
+    const page = await tablePage(table, closedPage)
+    const refundId = /name="refundId" value="([^"]+)"/.exec(page)![1]!
+    const outside = { intent: 'refund-outside', sessionId: table.sessionId, refundId, way: 'cash' }
+    const waiter = await postForm(closedPage, outside, await staffCookieOf(table.restaurantId, 'waiter'))
+    expect(waiter.status).toBe(403)
+    expect((await postForm(closedPage, { ...outside, way: 'card' }, owner)).status).toBe(400)
+    const manager = await staffCookieOf(table.restaurantId, 'manager')
+    const [first, again] = await Promise.all([
+      postForm(closedPage, outside, manager),
+      postForm(closedPage, outside, manager),
+    ])
+    expect([first.status, again.status]).toEqual([302, 302])
+    expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([5_000])
+    expect(
+      await env.DB.prepare('SELECT method, provider FROM refunds WHERE payment_id = ?').bind(paymentId).first(),
+    ).toEqual({ method: 'cash', provider: 'outside' })
+    const after = await tablePage(table, closedPage)
+    expect(after).toContain('Devuelto fuera de Mesa, en efectivo')
+    expect(after).toContain('Se devolvió fuera de Mesa.')
+    expect(after).not.toContain('name="refundId"')
+    // The day's cash-out: the money left the drawer.
+    const cashOut = (await (await getPage('/admin/cash-out', owner)).text()).replaceAll('<!-- -->', '')
+    expect(cashOut).toMatch(/data-testid="refunds-cash"[^>]*>\$50\.00</)
+    expect(cashOut).toMatch(/data-testid="cash-out"[^>]*>-\$50\.00</)
+  })
+
+  it('one the diner’s bank sends back after Stripe said it succeeded is undone in the books: what it gave back is paid again, and staff are told', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 20_000 }])
+    const paymentId = await paidByCard(table, 200, 0)
+    await ledgerPayment(paymentId)
+    expect((await refund(table, { paymentId, amount: '50' })).status).toBe(302)
+    expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([5_000])
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(50)
+
+    const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
+    await standInSwitch(`/_standin/refunds/${(created!.data.object as { id: string }).id}/settle`, { result: 'failed' })
+    const [failed] = (await eventsOn(table.accountId!, 'refund.failed')).slice(-1)
+    expect((await deliver(failed!)).status).toBe(200)
+    expect((await deliver(failed!)).status).toBe(200)
+    // The money stayed with the restaurant: the bill is paid again, and no sum counts the refund.
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(0)
+    await delivered(table.sessionId)
+    expect(
+      await env.DB.prepare('SELECT failed_at IS NOT NULL AS failed FROM refunds WHERE payment_id = ?')
+        .bind(paymentId)
+        .first(),
+    ).toEqual({ failed: 1 })
+    const page = await tablePage(table)
+    expect(page).toContain('Reembolso no hecho')
+    expect(page).toContain('El banco del comensal rechazó la devolución.')
+    expect(page).not.toContain('Reembolsado: $50.00')
+    const cashOut = await (await getPage('/admin/cash-out', await staffCookieOf(table.restaurantId))).text()
+    expect(cashOut).not.toContain('data-testid="refunds"')
+    const alerts = await (await getPage('/admin/alerts', await staffCookieOf(table.restaurantId))).text()
+    expect(alerts).toContain('el banco rechazó un reembolso de $50.00')
+  })
+
+  it('one made in the restaurant’s Stripe Dashboard is recorded from charge.refunded alone (the charge names no refund)', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 20_000 }])
+    const paymentId = await paidByCard(table, 200, 0)
+    const row = await ledgerPayment(paymentId)
+    await standInSwitch(`/_standin/payment_intents/${row!.reference}/dashboard-refund`, { amount: '2500' })
+    const [refunded] = (await eventsOn(table.accountId!, 'charge.refunded')).slice(-1)
+    expect((await deliver(refunded!)).status).toBe(200)
+    expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([2_500])
+    // Then refund.created for the same refund: still once.
+    const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
+    expect((await deliver(created!)).status).toBe(200)
+    expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([2_500])
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(25)
+  })
+})

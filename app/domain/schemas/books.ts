@@ -109,6 +109,17 @@ export const refundSchema = z
   })
 
 /**
+ * A refund that failed for good (the restaurant's account no longer lets
+ * Mesa refund, the charge is too old, the bank refused it), given back by
+ * staff outside Mesa: from the drawer (`cash`) or another way.
+ */
+export const refundOutsideSchema = z.object({
+  sessionId: idString('sessionId'),
+  refundId: idString('refundId'),
+  way: z.enum(['cash', 'other'], { error: 'admin.books.errors.outsideWay' }),
+})
+
+/**
  * Closing a bill names it, so a second click cannot close the next party's
  * fresh bill. With something still unpaid it says how that was settled:
  * paid in cash or on the terminal (`settledAmount` is what staff were shown,
@@ -145,4 +156,5 @@ export const closeBillSchema = z
 export type RecordPaymentForm = z.output<typeof recordPaymentSchema>
 export type AdjustmentForm = z.output<typeof adjustmentSchema>
 export type RefundForm = z.output<typeof refundSchema>
+export type RefundOutsideForm = z.output<typeof refundOutsideSchema>
 export type CloseBillForm = z.output<typeof closeBillSchema>

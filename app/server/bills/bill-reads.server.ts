@@ -20,6 +20,8 @@ import { ledgerOfBill, type Ledger } from '../books/ledger.server'
 import {
   billItems,
   payments,
+  refunds,
+  refundStands,
   tables,
   tableSessions,
   restaurants,
@@ -88,7 +90,7 @@ export const billLinesQuery = ({ db }: Ledger, sessionId: string) =>
 export const ledgerSumsColumns = (sessionId: SQL) => ({
   totalCents: sql<number>`(SELECT coalesce(sum(bi.price_cents), 0) FROM bill_items bi WHERE bi.session_id = ${sessionId})`,
   paymentsCents: sql<number>`(SELECT coalesce(sum(p.amount_cents), 0) FROM payments p WHERE p.session_id = ${sessionId})`,
-  refundedCents: sql<number>`(SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r WHERE r.session_id = ${sessionId})`,
+  refundedCents: sql<number>`(SELECT coalesce(sum(${refunds.amountCents}), 0) FROM ${refunds} WHERE ${refunds.sessionId} = ${sessionId} AND ${refundStands})`,
 })
 
 /** The bill's figures from ledgerSumsColumns. */
@@ -114,7 +116,7 @@ export const splitPaidQuery = ({ db }: Ledger, sessionId: string) =>
         eq(payments.sessionId, sessionId),
         eq(payments.paymentType, 'split'),
         sql`${payments.splitCount} IS NOT NULL`,
-        sql`${payments.amountCents} > (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE payment_id = ${payments.id})`,
+        sql`${payments.amountCents} > (SELECT coalesce(sum(${refunds.amountCents}), 0) FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refundStands})`,
       ),
     )
     .groupBy(payments.splitCount)
@@ -162,6 +164,11 @@ export interface BillView {
     staff: string
     staffId: string | null
     status: string
+    /** Why a failed one gave nothing back (REFUND_FAILURES). */
+    failure: string | null
+    method: string
+    provider: string
+    providerReference: string | null
     createdAt: number
   }[]
   /** How a closed bill was left and who closed it (null when nobody signed its close); only with the payments. */

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import { isIdLike } from '~/domain/schemas/fields'
 import { lineAmountFor } from '~/domain/bill'
-import type { AdjustmentForm, CloseBillForm, RecordPaymentForm, RefundForm } from '~/domain/schemas/books'
+import type {
+  AdjustmentForm,
+  CloseBillForm,
+  RecordPaymentForm,
+  RefundForm,
+  RefundOutsideForm,
+} from '~/domain/schemas/books'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { Signature } from '~/domain/signature'
 import { payableBill } from './bill-reads.server'
@@ -255,6 +261,11 @@ export function adjustLine(env: Env, tableId: string, form: AdjustmentForm, by: 
     reason: form.reason,
     by,
   })
+}
+
+/** Records as given back outside Mesa a refund of the table's bill `form.sessionId` that failed, signed by the member `by`. */
+export function settleRefundOutside(env: Env, tableId: string, form: RefundOutsideForm, by: Signature) {
+  return tableSessionStub(env, form.sessionId).settleRefundOutside(form.sessionId, tableId, form.refundId, form.way, by)
 }
 
 /** Gives back money of a payment on the table's bill `form.sessionId`, through the payment's provider, signed by the member `by`. */

@@ -3,7 +3,7 @@ import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTota
 import { billPart, netOf, type Sums } from '~/domain/cash-out'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import type { Ledger } from './ledger.server'
-import { billItems, payments, refunds, tables } from '../db/schema.server'
+import { billItems, payments, refunds, refundStands, tables } from '../db/schema.server'
 
 const BEST_SELLERS = 5
 
@@ -41,7 +41,7 @@ export async function readAnalytics({ db, restaurantId }: Ledger, timeZone = RES
       })
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
-      .where(and(own, gte(refunds.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
+      .where(and(own, refundStands, gte(refunds.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
       .groupBy(sql`1`),
     db
       .select({ createdAt: payments.createdAt, cents: sql<number>`${payments.amountCents} + ${payments.taxCents}` })
@@ -52,7 +52,7 @@ export async function readAnalytics({ db, restaurantId }: Ledger, timeZone = RES
       .select({ createdAt: refunds.createdAt, cents: sql<number>`-(${refunds.amountCents} + ${refunds.taxCents})` })
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
-      .where(and(own, gte(refunds.createdAt, chartStart))),
+      .where(and(own, refundStands, gte(refunds.createdAt, chartStart))),
     db
       .select({
         name: sql<string>`max(${billItems.name})`,

@@ -5,7 +5,7 @@ import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
 import { ledgerOf, type Ledger } from './ledger.server'
-import { billAdjustments, disputes, payments, refunds, tables, tableSessions } from '../db/schema.server'
+import { billAdjustments, disputes, payments, refunds, refundStands, tables, tableSessions } from '../db/schema.server'
 
 /** The period a cash-out page or its CSV asks for, from its query (`day`, or `from` and `to`), on the restaurant's clock. */
 function periodOfRequest(request: Request, timeZone: string, now = Date.now()): PeriodChoice {
@@ -50,7 +50,7 @@ export async function readCashOut(
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(own, gte(refunds.createdAt, period.fromMs), lt(refunds.createdAt, period.toMs))),
+      .where(and(own, refundStands, gte(refunds.createdAt, period.fromMs), lt(refunds.createdAt, period.toMs))),
     db
       .select({ kind: billAdjustments.kind, amountCents: billAdjustments.amountCents })
       .from(billAdjustments)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { isNull, sql } from 'drizzle-orm'
 import type { PhotoSize } from '../../domain/menu-photos'
 import { MENU_TYPES } from '../../domain/schemas/menus'
 import { ROLES } from '../../domain/permissions'
@@ -371,6 +371,8 @@ export const refunds = sqliteTable(
     tipCents: refund.tipCents.default(0),
     units: refund.units.default('[]'),
     createdAt: refund.createdAt.default(NOW),
+    // When the diner's bank sent back a refund that had been given back: from then it gives nothing back, and no sum counts it.
+    failedAt: integer('failed_at'),
   },
   (t) => [
     index('refunds_session_idx').on(t.sessionId, t.createdAt),
@@ -379,6 +381,9 @@ export const refunds = sqliteTable(
     ...refundChecks('refunds', t),
   ],
 )
+
+/** A refund that gave money back: every sum of refunds counts only these (one the bank sent back later gave nothing). */
+export const refundStands = isNull(refunds.failedAt)
 
 /**
  * What a restaurant's staff were alerted of (app/domain/alerts.ts): one row

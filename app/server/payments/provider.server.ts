@@ -1,4 +1,5 @@
 import type { LedgerMethod } from '~/domain/bill'
+import type { RefundFailure } from '~/domain/refunds'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
 import { restaurants } from '../db/schema.server'
@@ -81,7 +82,8 @@ export interface PaymentProvider {
 }
 
 /** `settled` false: the provider took the refund but the money is not back yet (Stripe's `pending`): not done in the books. */
-export type RefundAnswer = { ok: true; reference: string | null; settled: boolean } | { ok: false; message: string }
+export type RefundAnswer =
+  { ok: true; reference: string | null; settled: boolean } | { ok: false; failure: RefundFailure; message: string }
 export type RefundState = 'succeeded' | 'pending' | 'failed'
 
 /** Stripe's test payment methods, which the simulated provider answers as Stripe's test mode does. */

@@ -162,21 +162,21 @@ const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.update
 
 async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
   if (DISPUTE_EVENTS.has(event.type)) return recordDispute(env, event)
-  if (REFUND_EVENTS.has(event.type)) {
-    const refund = event.data.object as Stripe.Refund
-    const { sessionId, refundId } = refund.metadata ?? {}
-    if (sessionId && refundId && isIdLike(sessionId))
-      return tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
-    const restaurantId = event.account ? await restaurantOfAccount(env, event.account) : null
-    const charged = restaurantId ? await billOfStripeCharge(env, restaurantId, refund.payment_intent) : null
-    if (charged) {
-      const { sessionId: bill, paymentIntent } = charged.bill
-      await tableSessionStub(env, bill).recordOutsideRefund(bill, paymentIntent, {
-        id: refund.id,
-        cents: refund.amount,
-        state: refundStateOf(refund),
+  if (REFUND_EVENTS.has(event.type)) return actOnRefund(env, event.data.object as Stripe.Refund, event.account)
+  if (event.type === 'charge.refunded' && event.account) {
+    // The charge names no refund (Stripe leaves its refunds out of the event): its payment's refunds made outside Mesa are
+    // recorded (once each, as ever); Mesa's own are followed by their refund events.
+    const { payment_intent: intent } = event.data.object as Stripe.Charge
+    if (!intent) return
+    const stripeAccount = event.account
+    const refunds = await stripeClient(appEnv(env))
+      .refunds.list({ payment_intent: typeof intent === 'string' ? intent : intent.id, limit: 100 }, { stripeAccount })
+      .catch((error: unknown) => {
+        if (accountGone(error)) return null
+        throw error
       })
-    }
+    for (const refund of refunds?.data ?? [])
+      if (!refund.metadata?.refundId) await actOnRefund(env, refund, stripeAccount)
     return
   }
   if (PAYMENT_EVENTS.has(event.type)) {
@@ -200,5 +200,20 @@ async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
       })
     return account ? applyAccount(env, account, host) : undefined
   }
-  // charge.refunded, and anything else the endpoint is sent, is acknowledged: a refund is recorded once the restaurant's books are kept (a later issue).
+  // Anything else the endpoint is sent is acknowledged.
+}
+
+async function actOnRefund(env: Env, refund: Stripe.Refund, account: string | undefined): Promise<void> {
+  const { sessionId, refundId } = refund.metadata ?? {}
+  if (sessionId && refundId && isIdLike(sessionId))
+    return tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
+  const restaurantId = account ? await restaurantOfAccount(env, account) : null
+  const charged = restaurantId ? await billOfStripeCharge(env, restaurantId, refund.payment_intent) : null
+  if (!charged) return
+  const { sessionId: bill, paymentIntent } = charged.bill
+  await tableSessionStub(env, bill).recordOutsideRefund(bill, paymentIntent, {
+    id: refund.id,
+    cents: refund.amount,
+    state: refundStateOf(refund),
+  })
 }

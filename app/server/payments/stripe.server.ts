@@ -1,7 +1,14 @@
 import Stripe from 'stripe'
 import { statementSuffix } from '~/domain/statement-descriptor'
 import type { AppEnv } from '../env.server'
-import type { AttemptState, Authorization, AuthorizeRequest, PaymentProvider, RefundState } from './provider.server'
+import type {
+  AttemptState,
+  Authorization,
+  AuthorizeRequest,
+  PaymentProvider,
+  RefundAnswer,
+  RefundState,
+} from './provider.server'
 
 /** What talking to Stripe needs of the configuration. */
 export type StripeConfig = Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'MESA_FEE_BPS'>
@@ -174,16 +181,21 @@ export function stripeProvider(
           },
           onAccount(`${key}:refund`),
         )
-        const state = refundStateOf(refund)
-        return state === 'failed'
-          ? { ok: false, message: 'Stripe could not give the money back.' }
-          : { ok: true, reference: refund.id, settled: state === 'succeeded' }
+        return refundAnswerOf(refund)
       } catch (error) {
         if (accountGone(error))
-          return { ok: false, message: 'The restaurant’s Stripe account no longer lets Mesa give money back.' }
-        // A clear refusal (more than is left, a charge that cannot be refunded) fails the refund.
+          return {
+            ok: false,
+            failure: 'account-gone',
+            message: 'The restaurant’s Stripe account no longer lets Mesa give money back.',
+          }
+        // A clear refusal (more than is left, a charge past the refund window) fails the refund: asking again changes nothing.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== 409)
-          return { ok: false, message: error.message }
+          return {
+            ok: false,
+            failure: error.code === 'charge_expired_for_refund' ? 'too-old' : 'refused',
+            message: error.message,
+          }
         // Anything else may have given the money back (a 500 after it ran, an answer lost), and Stripe keeps a 500 under the
         // key for a day, then forgets it: the payment's refunds say whether this one was made. Not found, it is asked
         // again later with the same key, which Stripe runs afresh once it has nothing kept under it.
@@ -191,13 +203,18 @@ export function stripeProvider(
           (refund) => refund.metadata?.refundId === key,
         )
         if (!made) throw error
-        const state = refundStateOf(made)
-        return state === 'failed'
-          ? { ok: false, message: 'Stripe could not give the money back.' }
-          : { ok: true, reference: made.id, settled: state === 'succeeded' }
+        return refundAnswerOf(made)
       }
     },
   }
+}
+
+/** A refund Stripe made, as the books take it: failed at once (the bank's card refused it), given back, or on its way. */
+function refundAnswerOf(refund: Stripe.Refund): RefundAnswer {
+  const state = refundStateOf(refund)
+  return state === 'failed'
+    ? { ok: false, failure: 'bank', message: refund.failure_reason ?? 'Stripe could not give the money back.' }
+    : { ok: true, reference: refund.id, settled: state === 'succeeded' }
 }
 
 /** A Stripe refund's status as the books take it: only `succeeded` is money back. */

@@ -274,11 +274,30 @@ export class BillStore {
     this.#state = null
     this.refunds.done(id, reference)
     this.#lines.change(before, after)
-    const { status: _status, ...done } = refund
+    const { status: _status, failure: _failure, ...done } = refund
     this.outbox.add({
       kind: 'refund',
-      body: { ...done, providerReference: reference, tableId: header.tableId, sessionId: header.sessionId },
+      body: {
+        ...done,
+        providerReference: reference,
+        tableId: header.tableId,
+        sessionId: header.sessionId,
+        failedAt: null,
+      },
     })
+  }
+
+  /**
+   * A done refund the diner's bank sent back: it gives nothing back after
+   * all, the units it unpaid are paid again (`after`), and the ledger stops
+   * counting it from `failedAt`.
+   */
+  failRefund(id: string, failedAt: number, before: readonly BillItemRow[], after: readonly BillItemRow[]) {
+    if (!this.header() || this.refunds.get(id)?.status !== 'done') return
+    this.#state = null
+    this.refunds.reverse(id)
+    this.#lines.change(before, after)
+    this.outbox.add({ kind: 'refund-failed', body: { id, failedAt } })
   }
 
   close(closedAt: number, nextSessionId: string, settlement: Settlement) {

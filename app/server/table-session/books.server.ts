@@ -1,6 +1,6 @@
 import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
 import type { LedgerMethod } from '~/domain/bill'
-import type { Hold } from '~/domain/holds'
+import { heldUnits, type Hold } from '~/domain/holds'
 import { planRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { paidLinesOf } from '../bills/bill-reads.server'
@@ -94,11 +94,32 @@ export function refundOf(
     staff: request.by.name,
     staffId: request.by.userId,
     status: 'pending',
+    failure: null,
     provider: payment.provider,
     providerReference: null,
     createdAt: now,
   }
   return { ok: true, row, reference: payment.providerReference }
+}
+
+/**
+ * The lines once a done refund is undone (the diner's bank sent it back):
+ * the units it unpaid are paid again, those still unpaid and not held by a
+ * payment in progress. A unit another diner paid meanwhile stays theirs.
+ */
+export function linesAfterFailedRefund(
+  lines: readonly BillItemRow[],
+  refund: StoredRefund,
+  holds: readonly Hold[],
+): BillItemRow[] {
+  const units = new Map((JSON.parse(refund.units) as RefundUnits[]).map((unit) => [unit.itemId, unit.quantity]))
+  const held = heldUnits(holds)
+  return lines.map((line) => {
+    const quantity = units.get(line.id)
+    if (!quantity) return line
+    const free = line.quantity - line.paidQuantity - (held.get(line.id) ?? 0)
+    return { ...line, paidQuantity: line.paidQuantity + Math.max(0, Math.min(quantity, free)) }
+  })
 }
 
 /** The lines once a refund's units are unpaid again. */

@@ -42,7 +42,7 @@ import { importOpenBill, notOpen, readTable, type BillTable } from './open-bill.
 import { menuEntries, orderLines } from './orders.server'
 import { deliverOutbox } from './outbox.server'
 import { PaymentFlow, type PaymentHost } from './payment-flow.server'
-import { RefundFlow } from './refund-flow.server'
+import { RefundFlow, type OutsideWay } from './refund-flow.server'
 import type { PayResult } from './payment.server'
 import { hashRequest, replayOf } from './payment-replay.server'
 
@@ -92,6 +92,10 @@ export class TableSession extends DurableObject<Env> {
       },
       refundFailed: (header, refund) =>
         void this.#tellStaffNow('refund-failed', header, { ref: refund.id }, givenBackCents(refund)),
+      refundUndone: (header, refund) => {
+        this.#committed()
+        this.#publish('refund-failed', header, givenBackCents(refund), { ref: refund.id })
+      },
     })
     // Keep-alives are answered by the runtime, so an idle table's object can hibernate.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG))
@@ -339,6 +343,11 @@ export class TableSession extends DurableObject<Env> {
     refund: { id: string; cents: number; state: RefundState },
   ): Promise<void> {
     return this.#refunds.recordOutside(sessionId, paymentReference, refund)
+  }
+
+  /** Staff gave back outside Mesa what a failed refund could not: see RefundFlow.settleOutside. */
+  settleRefundOutside(sessionId: string, tableId: string, refundId: string, way: OutsideWay, by: Signature) {
+    return this.#refunds.settleOutside(sessionId, tableId, refundId, way, by)
   }
 
   /** The provider's word on a refund it took (its webhook): see RefundFlow.settle. */

@@ -11,6 +11,7 @@ export type OutboxEntry =
   | { kind: 'line-removed'; body: { id: string } }
   | { kind: 'adjustment'; body: AdjustmentRow }
   | { kind: 'refund'; body: RefundRow }
+  | { kind: 'refund-failed'; body: Pick<RefundRow, 'id' | 'failedAt'> }
   | { kind: 'ticket'; body: KitchenTicketRow }
   | { kind: 'ticket-step'; body: Pick<KitchenTicketRow, 'id' | 'step' | 'stepAt' | 'moves'> }
   | {

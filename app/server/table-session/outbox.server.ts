@@ -81,6 +81,11 @@ function ledgerQueries(db: Db) {
       .onConflictDoNothing({ target: billAdjustments.id })
       .toSQL(),
     refund: db.insert(refunds).values(placeholdersOf(refunds)).onConflictDoNothing({ target: refunds.id }).toSQL(),
+    refundFailed: db
+      .update(refunds)
+      .set({ failedAt: v('failedAt') })
+      .where(eq(refunds.id, p('id')))
+      .toSQL(),
     ticket: db
       .insert(kitchenTickets)
       .values(placeholdersOf(kitchenTickets))
@@ -205,6 +210,8 @@ export class LedgerStatements {
         return [this.#bind(q.adjustment, entry.body)]
       case 'refund':
         return [this.#bind(q.refund, entry.body)]
+      case 'refund-failed':
+        return [this.#bind(q.refundFailed, entry.body)]
       case 'ticket':
         return [this.#bind(q.ticket, entry.body)]
       case 'ticket-step':

@@ -1,10 +1,12 @@
 import { fail, tableNotFound, type WriteResult } from '../bills/write-result.server'
 import type { LedgerMethod } from '~/domain/bill'
+import type { RefundUnits } from '~/domain/refunds'
+import type { Signature } from '~/domain/signature'
 import { settlingProvider, type RefundState } from '../payments/provider.server'
 import type { ObjectAlarm } from './alarm.server'
 import type { BillHeader, BillStore } from './bill-store.server'
-import { linesAfterRefund, refundOf, type RefundRequest } from './books.server'
-import { givenBackCents, type StoredRefund } from './refund-store.server'
+import { linesAfterFailedRefund, linesAfterRefund, refundOf, type RefundRequest } from './books.server'
+import { givenBackCents, HANDLED_OUTSIDE, type StoredRefund } from './refund-store.server'
 
 /** What the refunds need of the TableSession object that holds the bill. */
 export interface RefundHost {
@@ -19,11 +21,16 @@ export interface RefundHost {
   refunded(header: BillHeader, cents: number): void
   /** A refund the provider took failed later (the bank returned it): staff hear of it. */
   refundFailed(header: BillHeader, refund: StoredRefund): void
+  /** A done refund the bank sent back: the version moves on, D1 is sent it, and staff hear of it. */
+  refundUndone(header: BillHeader, refund: StoredRefund): void
 }
 
 /** How a refund made in the restaurant's own Stripe Dashboard is signed in the books. */
 const OUTSIDE_REFUND_REASON = 'Reembolso hecho en el panel de Stripe'
 const OUTSIDE_REFUND_BY = 'Stripe'
+
+/** How staff gave back outside Mesa what a failed refund could not: from the drawer, or another way (a transfer, the restaurant's own Stripe Dashboard). */
+export type OutsideWay = 'cash' | 'other'
 
 /** A refund the provider took whose money is not back yet: staff are told it is on its way, and it is done when the bank confirms. */
 export type RefundResult = WriteResult<{ pending?: true }>
@@ -101,6 +108,7 @@ export class RefundFlow {
         staff: OUTSIDE_REFUND_BY,
         staffId: null,
         status: 'pending',
+        failure: null,
         provider: payment.provider,
         providerReference: refund.id,
         createdAt: Date.now(),
@@ -114,13 +122,69 @@ export class RefundFlow {
     if (known) await this.settle(sessionId, refund.id)
   }
 
-  /** The provider's word on a refund came (its webhook): it is asked where the refund stands, and the books follow. */
+  /**
+   * The provider's word on a refund came (its webhook): it is asked where
+   * the refund stands, and the books follow; a done one the bank sent back
+   * after all is undone.
+   */
   async settle(sessionId: string, refundId: string): Promise<void> {
     if (!(await this.host.header(sessionId))) return
     const refund = this.host.store.refunds.get(refundId)
+    if (refund?.status === 'done') return this.#recheck(refund)
     if (refund?.status !== 'pending') return
     const payment = this.host.store.payment(refund.paymentId)
     await this.#giveBack(refund, payment?.providerReference ?? null)
+  }
+
+  /**
+   * Staff gave back outside Mesa what a failed refund could not (the
+   * restaurant's account no longer lets Mesa refund, the charge is too old,
+   * the bank refused it): recorded once as a refund done, for what the failed
+   * one asked and within what the payment may still give back, signed by who
+   * records it; `way` says whether it left the drawer.
+   */
+  async settleOutside(
+    sessionId: string,
+    tableId: string,
+    refundId: string,
+    way: OutsideWay,
+    by: Signature,
+  ): Promise<WriteResult<{ refundId: string }>> {
+    const { store } = this.host
+    return this.host.serially(async () => {
+      const header = await this.host.header(sessionId)
+      if (!header || header.tableId !== tableId) return tableNotFound()
+      const failed = store.refunds.get(refundId)
+      if (failed?.status !== 'failed') return fail('NOT_FOUND', 'That refund did not fail.')
+      // Sent twice (a double tap, a reload): recorded once.
+      const recorded = store.refunds
+        .list(failed.paymentId)
+        .find((each) => each.provider === HANDLED_OUTSIDE && each.providerReference === failed.id)
+      if (recorded) return { ok: true as const, refundId: recorded.id }
+      const units = JSON.parse(failed.units) as RefundUnits[]
+      const made = refundOf(
+        store,
+        {
+          paymentId: failed.paymentId,
+          units,
+          amountCents: units.length > 0 ? null : failed.amountCents,
+          tipCents: failed.tipCents,
+          reason: failed.reason,
+          by,
+        },
+        Date.now(),
+      )
+      if (!made.ok) return made
+      const row: StoredRefund = {
+        ...made.row,
+        method: way === 'cash' ? 'cash' : made.row.method,
+        provider: HANDLED_OUTSIDE,
+        providerReference: failed.id,
+      }
+      store.transaction(() => store.refunds.add(row))
+      this.#finish(row, failed.id)
+      return { ok: true as const, refundId: row.id }
+    })
   }
 
   /** By the alarm: asks again for every pending refund whose call is not under way, and wakes again for those still pending. */
@@ -171,7 +235,9 @@ export class RefundFlow {
       if (now?.status === 'done') return { ok: true as const }
       if (now?.status !== 'pending') return fail('REFUND_FAILED', 'The refund was not given back.')
       if (!answer.ok) {
-        store.transaction(() => store.refunds.fail(row.id))
+        // Refused for good: asking again changes nothing, so it is not asked again; staff see why, and may settle it outside Mesa.
+        console.error(`refund ${row.id} refused: ${answer.message}`)
+        store.transaction(() => store.refunds.fail(row.id, answer.failure))
         return fail('REFUND_FAILED', answer.message)
       }
       if (!answer.settled && answer.reference) {
@@ -207,10 +273,39 @@ export class RefundFlow {
         return { ok: true as const }
       }
       // The bank sent it back: nothing was given back, so the payment's money is as it was; staff must know.
-      store.transaction(() => store.refunds.fail(row.id))
+      store.transaction(() => store.refunds.fail(row.id, 'bank'))
       const header = store.header()
       if (header) this.host.refundFailed(header, now)
       return fail('REFUND_FAILED', 'The bank did not take the refund.')
+    })
+  }
+
+  /**
+   * A done refund the provider speaks of again: a bank can send back a
+   * refund it had taken. Then nothing was given back after all: the refund
+   * is undone in the books (what it unpaid is paid again where nobody paid
+   * it since) and staff are told. An error is left to the webhook's retry.
+   */
+  async #recheck(row: StoredRefund): Promise<void> {
+    const provider = this.#providerOf(row)
+    if (!provider || !row.providerReference || row.provider === HANDLED_OUTSIDE) return
+    if ((await provider.refundState(row.providerReference)) !== 'failed') return
+    const { store } = this.host
+    await this.host.serially(async () => {
+      const header = store.header()
+      const now = store.refunds.get(row.id)
+      if (!header || now?.status !== 'done') return
+      const before = store.state().lines
+      const after =
+        header.closedAt == null
+          ? linesAfterFailedRefund(
+              before,
+              now,
+              store.holds.inProgress().map((each) => each.hold),
+            )
+          : before
+      store.transaction(() => store.failRefund(now.id, Date.now(), before, after))
+      this.host.refundUndone(header, now)
     })
   }
 

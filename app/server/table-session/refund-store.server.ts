@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm'
+import type { RefundFailure } from '~/domain/refunds'
 import { refunds } from './schema.server'
 import { ROWID } from './statements.server'
 import type { ObjectDb } from './storage.server'
 
 /** A refund as the object keeps it: the ledger's, less the bill it belongs to, with its status (REFUND_STATUSES). */
 export type StoredRefund = typeof refunds.$inferSelect
+
+/** The provider of a refund staff gave back outside Mesa for one that failed; its reference is the failed refund's id. */
+export const HANDLED_OUTSIDE = 'outside'
 
 /** What a refund gives back: the bill part, tax on top and tip. */
 export const givenBackCents = (refund: Pick<StoredRefund, 'amountCents' | 'taxCents' | 'tipCents'>) =>
@@ -60,11 +64,21 @@ export class RefundStore {
       .run()
   }
 
-  fail(id: string) {
+  /** Nothing was given back, and why. */
+  fail(id: string, failure: RefundFailure) {
     this.db
       .update(refunds)
-      .set({ status: 'failed' })
+      .set({ status: 'failed', failure })
       .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+      .run()
+  }
+
+  /** A done refund the diner's bank sent back after all (BillStore.failRefund). */
+  reverse(id: string) {
+    this.db
+      .update(refunds)
+      .set({ status: 'failed', failure: 'bank' })
+      .where(and(eq(refunds.id, id), eq(refunds.status, 'done')))
       .run()
   }
 }

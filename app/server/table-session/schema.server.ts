@@ -13,6 +13,7 @@ import {
   refundColumns,
 } from '../db/records.server'
 import { CALL_REASONS } from '../../domain/alerts'
+import { REFUND_FAILURES } from '../../domain/refunds'
 
 /**
  * A TableSession's own SQLite: one bill, its records and its outbox. The
@@ -136,7 +137,15 @@ export const REFUND_STATUSES = ['pending', 'done', 'failed'] as const
 const { provider, providerReference, createdAt, ...refund } = refundColumns()
 export const refunds = sqliteTable(
   'refunds',
-  { ...refund, status: text('status', { enum: REFUND_STATUSES }).notNull(), provider, providerReference, createdAt },
+  {
+    ...refund,
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    // Why a failed refund gave nothing back (REFUND_FAILURES); null otherwise.
+    failure: text('failure', { enum: REFUND_FAILURES }),
+    provider,
+    providerReference,
+    createdAt,
+  },
   (t) => [
     index('refunds_by_payment').on(t.paymentId),
     ...refundChecks('refunds', t),

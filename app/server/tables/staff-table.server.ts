@@ -56,3 +56,13 @@ export function refundAnswer(
     return redirectWithToast(here, { title: 'admin.books.refused.PROVIDER_UNAVAILABLE', variant: 'destructive' })
   return refusedForm(submission, result.code)
 }
+
+/** A failed refund recorded as given back outside Mesa goes back to the page with a toast; a refusal comes back with the form. */
+export function refundOutsideAnswer(
+  here: string,
+  submission: Submission<unknown>,
+  result: { ok: true } | { ok: false; code: ErrorCode },
+) {
+  if (result.ok) return redirectWithToast(here, { title: 'admin.books.outside.recorded' })
+  return refusedForm(submission, result.code)
+}

@@ -3,9 +3,10 @@ import { paymentKind } from '~/domain/bill'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
 import { ledgerOf } from '../books/ledger.server'
-import { givenBackCents } from '../table-session/refund-store.server'
+import type { RefundFailure } from '~/domain/refunds'
+import { givenBackCents, HANDLED_OUTSIDE } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
-import { payments, tableSessions } from '../db/schema.server'
+import { payments, refunds, refundStands, tableSessions } from '../db/schema.server'
 import type { StaffTable } from './tables.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
@@ -37,7 +38,7 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
         closedAt: sql<number>`${tableSessions.closedAt}`,
         ...ledgerSumsColumns(sql`${tableSessions.id}`),
         // Tips kept: what refunds gave back of them is gone, as paid is net of refunds.
-        tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0) - (SELECT coalesce(sum(r.tip_cents), 0) FROM refunds r WHERE r.session_id = ${tableSessions.id})`,
+        tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0) - (SELECT coalesce(sum(${refunds.tipCents}), 0) FROM ${refunds} WHERE ${refunds.sessionId} = ${tableSessions.id} AND ${refundStands})`,
         payments: sql<number>`count(${payments.id})`,
         unpaidCents: tableSessions.unpaidCents,
         unpaidReason: tableSessions.unpaidReason,
@@ -152,17 +153,28 @@ function billRecords(bill: BillView, disputes: ReadonlyMap<string, DisputeRow>) 
         staff: adjustment.staff,
         createdAt: adjustment.createdAt,
       })),
-      ...(bill.refunds ?? [])
-        .filter((refund) => refund.status !== 'failed')
-        .map((refund) => ({
-          id: refund.id,
-          kind: 'refund' as const,
-          text: refund.status === 'pending' ? '…' : '',
-          amountCents: givenBackCents(refund),
-          reason: refund.reason,
-          staff: refund.staff,
-          createdAt: refund.createdAt,
-        })),
+      ...(bill.refunds ?? []).map((refund) => ({
+        id: refund.id,
+        kind: 'refund' as const,
+        text: refund.status === 'pending' ? '…' : '',
+        amountCents: givenBackCents(refund),
+        reason: refund.reason,
+        staff: refund.staff,
+        createdAt: refund.createdAt,
+        ...(refund.status === 'failed'
+          ? {
+              failed: {
+                failure: (refund.failure ?? 'refused') as RefundFailure,
+                settled: (bill.refunds ?? []).some(
+                  (each) => each.provider === HANDLED_OUTSIDE && each.providerReference === refund.id,
+                ),
+              },
+            }
+          : {}),
+        ...(refund.provider === HANDLED_OUTSIDE
+          ? { outside: refund.method === 'cash' ? ('cash' as const) : ('other' as const) }
+          : {}),
+      })),
     ].sort((a, b) => a.createdAt - b.createdAt),
   }
 }

@@ -1,6 +1,7 @@
 import { formatDateTime } from '~/domain/format'
 import type { LedgerMethod, PaymentKind } from '~/domain/bill'
-import { RefundForm } from '~/ui/admin/books-forms'
+import type { RefundFailure } from '~/domain/refunds'
+import { RefundForm, RefundOutsideForm } from '~/ui/admin/books-forms'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
 
@@ -31,6 +32,10 @@ export interface HistoryEntry {
   reason: string
   staff: string
   createdAt: number
+  /** A refund that gave nothing back: why, and whether staff gave it back outside Mesa since. */
+  failed?: { failure: RefundFailure; settled: boolean }
+  /** A refund staff gave back outside Mesa for a failed one: from the drawer, or another way. */
+  outside?: 'cash' | 'other'
 }
 
 /** Names as staff read them: a payment without one is stored as 'Guest', said in their language. */
@@ -115,8 +120,20 @@ export function PaymentsPanel({
   )
 }
 
-/** Who changed a bill, when and why: voids, comps and refunds. */
-export function HistoryPanel({ history }: { history: HistoryEntry[] }) {
+/**
+ * Who changed a bill, when and why: voids, comps and refunds, failed ones
+ * too, with why and, for those whose role gives refunds (`refunds`), a way
+ * to record one as given back outside Mesa.
+ */
+export function HistoryPanel({
+  history,
+  sessionId,
+  refunds,
+}: {
+  history: HistoryEntry[]
+  sessionId: string
+  refunds: boolean
+}) {
   const { t, money, locale } = useI18n()
   if (history.length === 0) return null
   return (
@@ -125,14 +142,27 @@ export function HistoryPanel({ history }: { history: HistoryEntry[] }) {
         {history.map((entry) => (
           <li key={entry.id} className="grid gap-0.5 py-2 text-sm">
             <div className="flex justify-between gap-3">
-              <p className="font-semibold">
-                {t(`admin.books.historyKinds.${entry.kind}`)} {entry.text}
+              <p className={`font-semibold ${entry.failed ? 'text-red-800 dark:text-red-300' : ''}`}>
+                {entry.failed ? t('admin.books.refundNotGiven') : t(`admin.books.historyKinds.${entry.kind}`)}{' '}
+                {entry.text}
               </p>
-              <p className="tabular-nums">{money(entry.amountCents)}</p>
+              <p className={`tabular-nums ${entry.failed ? 'line-through' : ''}`}>{money(entry.amountCents)}</p>
             </div>
             <p className="text-stone-600 dark:text-stone-400">
               {entry.reason} · {entry.staff} · {formatDateTime(entry.createdAt, locale)}
             </p>
+            {entry.outside ? (
+              <p className="text-stone-600 dark:text-stone-400">{t(`admin.books.outside.done.${entry.outside}`)}</p>
+            ) : null}
+            {entry.failed ? (
+              <p className="text-red-800 dark:text-red-300" data-testid="refund-failure">
+                {t(`admin.books.refundFailures.${entry.failed.failure}`)}
+                {entry.failed.settled ? ` ${t('admin.books.outside.settled')}` : ''}
+              </p>
+            ) : null}
+            {entry.failed && !entry.failed.settled && refunds ? (
+              <RefundOutsideForm sessionId={sessionId} refundId={entry.id} />
+            ) : null}
           </li>
         ))}
       </ul>

@@ -3,7 +3,13 @@ import { Form, Link } from '@remix-run/react'
 import type { InputHTMLAttributes, Key, ReactNode } from 'react'
 import { cashTenderedChoices } from '~/domain/cash-tendered'
 import { decimalPesos } from '~/domain/money'
-import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundSchema } from '~/domain/schemas/books'
+import {
+  adjustmentSchema,
+  closeBillSchema,
+  recordPaymentSchema,
+  refundOutsideSchema,
+  refundSchema,
+} from '~/domain/schemas/books'
 import { chargeFor, ratePercentLabel } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, type ListOfErrors } from '~/ui/forms'
@@ -453,6 +459,42 @@ export function RefundForm({
         errors={fields.reason.errors}
         inputProps={getInputProps(fields.reason, { type: 'text' })}
       />
+    </StaffAction>
+  )
+}
+
+/** Records a failed refund as given back outside Mesa: from the drawer, or another way. */
+export function RefundOutsideForm({ sessionId, refundId }: { sessionId: string; refundId: string }) {
+  const { t } = useI18n()
+  const lastResult = useLastResult('refund-outside', { field: 'refundId', id: refundId })
+  const [form, fields] = useSchemaForm(refundOutsideSchema, { id: `refund-outside-${refundId}`, lastResult })
+  return (
+    <StaffAction
+      intent="refund-outside"
+      summary={t('admin.books.outside.summary')}
+      hidden={{ sessionId, refundId }}
+      submitLabel={t('admin.books.outside.submit')}
+      testId="refund-outside"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-semibold">{t('admin.books.outside.how')}</legend>
+        {(['cash', 'other'] as const).map((way) => (
+          <label key={way} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name={fields.way.name}
+              value={way}
+              required
+              defaultChecked={fields.way.initialValue === way}
+            />
+            {t(`admin.books.outside.${way}`)}
+          </label>
+        ))}
+        <ErrorList errors={fields.way.errors} />
+      </fieldset>
     </StaffAction>
   )
 }

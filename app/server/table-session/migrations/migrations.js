@@ -4,6 +4,7 @@ import m0001 from './0001_signed_staff_actions.sql';
 import m0002 from './0002_orders.sql';
 import m0003 from './0003_kitchen.sql';
 import m0004 from './0004_calls.sql';
+import m0005 from './0005_refund_failure.sql';
 
   export default {
     journal,
@@ -12,7 +13,8 @@ import m0004 from './0004_calls.sql';
 m0001,
 m0002,
 m0003,
-m0004
+m0004,
+m0005
     }
   }
   
