@@ -134,6 +134,11 @@ export function cashOutCsv(
       count: report.unpaid.count,
       amount: report.unpaid.amountCents,
     }),
+    row(section('bills'), t('admin.cashOut.bills.disputesOpen'), {
+      count: report.disputes.count,
+      amount: report.disputes.openCents,
+    }),
+    row(section('bills'), t('admin.cashOut.bills.disputesLost'), { amount: report.disputes.lostCents }),
     ...report.unpaid.reasons.map((reason) =>
       row(section('unpaidReasons'), reason.reason ?? t('admin.cashOut.bills.noReason'), {
         count: reason.count,

@@ -360,7 +360,11 @@ describe('the cash-out as CSV', () => {
   })
 
   it('starts with a byte order mark, says whose and which period, and has one row per figure', () => {
-    const csv = cashOutCsv(cashOut(night), { restaurant: 'Fonda Doña Lupe', period, timeZone: MX }, es)
+    const disputes = [
+      { amountCents: 12000, status: 'needs_response' },
+      { amountCents: 5000, status: 'lost' },
+    ]
+    const csv = cashOutCsv(cashOut({ ...night, disputes }), { restaurant: 'Fonda Doña Lupe', period, timeZone: MX }, es)
     expect(
       csv.startsWith(
         '\uFEFFRestaurante,Fonda Doña Lupe\r\nDesde,2026-11-22 05:00\r\nHasta,2026-11-23 05:00\r\nZona horaria,America/Mexico_City\r\n\r\n',
@@ -383,6 +387,8 @@ describe('the cash-out as CSV', () => {
       'Cancelaciones y cortesías,Cortesías,1,,,60.00',
       'Cuentas,Cuentas cerradas,4,,,',
       'Cuentas,Cerradas con saldo pendiente,3,,,270.00',
+      'Cuentas,Contracargos abiertos,2,,,120.00',
+      'Cuentas,Contracargos perdidos,,,,50.00',
       'Saldo pendiente por motivo,Se fueron sin pagar,2,,,250.00',
       'Saldo pendiente por motivo,Sin motivo,1,,,20.00',
       'Caja,Cobrado en efectivo,,,,475.00',

@@ -151,30 +151,24 @@ export const recordedProvider: PaymentProvider = {
 type RestaurantPayments = Pick<BillTable, 'stripeAccountId' | 'stripeChargesEnabled' | 'unconnectedPayments'>
 
 /**
- * How a restaurant's tables take payments under PAYMENT_PROVIDER "stripe":
- * through its own account once Stripe lets it charge; until then the
- * labelled demo if the owner chose it, else not at all.
+ * How the bill `sessionId` charges now: simulated (the public demo table,
+ * PAYMENT_PROVIDER "simulated", or the labelled demo an owner chose until
+ * Stripe lets their account charge), through the restaurant's own Stripe
+ * account, or not at all.
  */
-function stripeCharging(restaurant: RestaurantPayments): { accountId: string } | 'demo' | 'off' {
+function chargingOf(
+  env: Env,
+  sessionId: string,
+  restaurant: Partial<RestaurantPayments>,
+): { accountId: string } | 'simulated' | 'off' {
+  if (isDemoSession(sessionId) || appEnv(env).PAYMENT_PROVIDER === 'simulated') return 'simulated'
   if (restaurant.stripeAccountId && restaurant.stripeChargesEnabled) return { accountId: restaurant.stripeAccountId }
-  return restaurant.unconnectedPayments === 'demo' ? 'demo' : 'off'
+  return restaurant.unconnectedPayments === 'demo' ? 'simulated' : 'off'
 }
 
-/**
- * Whether the bill `sessionId` takes payments through Mesa now (the same
- * rule as getPaymentProvider, without making a provider): when not, its
- * diners pay their server, in cash or by terminal.
- */
-export function takesPayments(env: Env, sessionId: string, restaurant: Partial<RestaurantPayments>): boolean {
-  if (isDemoSession(sessionId) || appEnv(env).PAYMENT_PROVIDER === 'simulated') return true
-  return (
-    stripeCharging({
-      stripeAccountId: restaurant.stripeAccountId ?? null,
-      stripeChargesEnabled: restaurant.stripeChargesEnabled ?? false,
-      unconnectedPayments: restaurant.unconnectedPayments ?? 'off',
-    }) !== 'off'
-  )
-}
+/** Whether the bill `sessionId` takes payments through Mesa now; when not, its diners pay their server, in cash or by terminal. */
+export const takesPayments = (env: Env, sessionId: string, restaurant: Partial<RestaurantPayments>) =>
+  chargingOf(env, sessionId, restaurant) !== 'off'
 
 /**
  * The provider that charges for the bill `sessionId` of `table`, or null
@@ -187,18 +181,13 @@ export function takesPayments(env: Env, sessionId: string, restaurant: Partial<R
  */
 export function getPaymentProvider(env: Env, sessionId: string, table: BillTable): PaymentProvider | null {
   const config = appEnv(env)
+  // The public demo answers at once, whatever delay local runs play.
   if (isDemoSession(sessionId)) return simulatedProvider()
-  switch (config.PAYMENT_PROVIDER) {
-    case 'simulated':
-      return simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
-    case 'stripe': {
-      const charging = stripeCharging(table)
-      if (charging === 'off') return null
-      return charging === 'demo'
-        ? simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
-        : stripeProvider(config, charging.accountId, table.restaurantName)
-    }
-  }
+  const charging = chargingOf(env, sessionId, table)
+  if (charging === 'off') return null
+  return charging === 'simulated'
+    ? simulatedProvider(config.SIMULATED_PROVIDER_DELAY_MS)
+    : stripeProvider(config, charging.accountId, table.restaurantName)
 }
 
 /**
@@ -224,8 +213,8 @@ export function settlingProvider(env: Env, sessionId: string, table: BillTable, 
  * then): the one the bill directory names, and its settings.
  */
 export async function paymentsSimulated(env: Env, sessionId: string): Promise<boolean> {
-  if (isDemoSession(sessionId)) return true
-  if (appEnv(env).PAYMENT_PROVIDER === 'simulated') return true
+  // Simulated whatever the restaurant: read nothing.
+  if (chargingOf(env, sessionId, {}) === 'simulated') return true
   const ledger = await ledgerOfBill(env, sessionId)
   if (!ledger) return false
   const [restaurant] = await getDb(env.DB)
@@ -237,5 +226,5 @@ export async function paymentsSimulated(env: Env, sessionId: string): Promise<bo
     .from(restaurants)
     .where(eq(restaurants.id, ledger.restaurantId))
     .limit(1)
-  return restaurant ? stripeCharging(restaurant) === 'demo' : false
+  return restaurant ? chargingOf(env, sessionId, restaurant) === 'simulated' : false
 }
