@@ -1,3 +1,6 @@
+/** How a payment whose payer gave no name is stored; each screen says it in its reader's language. */
+export const GUEST = 'Guest'
+
 /** Lines of one diner on the pay-items screen; `customerName` null is the Guest group. */
 export interface DinerGroup<Line> {
   customerName: string | null

@@ -164,6 +164,8 @@ const en: DinerResources = {
     },
     method: {
       title: 'Payment method',
+      name: 'Your name (optional)',
+      nameHint: 'So the staff know who paid. Kept on this phone for next time.',
       summary: 'Summary',
       subtotal: 'Subtotal',
       tax: 'VAT ({{rate}}%)',
@@ -244,6 +246,7 @@ const en: DinerResources = {
     confirmation: {
       title: 'Payment successful!',
       thanks: 'Thank you, {{name}}. Your payment is recorded.',
+      thanksNoName: 'Thank you. Your payment is recorded.',
       amount: 'Total paid',
       base: 'Consumption',
       tip: 'Tip',

@@ -169,6 +169,8 @@ const es = {
     },
     method: {
       title: 'Método de pago',
+      name: 'Tu nombre (opcional)',
+      nameHint: 'Así sabrá el personal quién pagó. Se guarda en este teléfono para la próxima vez.',
       summary: 'Resumen',
       subtotal: 'Subtotal',
       tax: 'IVA ({{rate}}%)',
@@ -252,6 +254,7 @@ const es = {
     confirmation: {
       title: '¡Pago exitoso!',
       thanks: 'Gracias, {{name}}. Tu pago quedó registrado.',
+      thanksNoName: 'Gracias. Tu pago quedó registrado.',
       amount: 'Total pagado',
       base: 'Consumo',
       tip: 'Propina',

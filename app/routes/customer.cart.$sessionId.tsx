@@ -25,6 +25,7 @@ import { menuById, priceOrder } from '~/domain/order-pricing'
 import { placeOrderFormSchema, removeFromCartFormSchema } from '~/domain/schemas/items'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
+import { keepDinerName, keptDinerName } from '~/server/bills/diner-name.server'
 import { getDb } from '~/server/db/client.server'
 import { getLanguage, getT } from '~/server/http/i18n.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
@@ -56,6 +57,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },
     lines: priceCart(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, menu),
     orderId: newOrderId(),
+    dinerName: await keptDinerName(request),
   }
 }
 
@@ -124,16 +126,16 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     )
   if (result.ok) {
     const ordered = new Set(items.map(cartLineKey))
+    const headers = new Headers()
+    headers.append(
+      'Set-Cookie',
+      cartCookie(dinerCart(bill.sessionId), { entries: kept.filter((entry) => !ordered.has(cartLineKey(entry))) }),
+    )
+    headers.append('Set-Cookie', await keepDinerName(customerName))
     return redirectWithToast(
       customerPath.bill(bill.sessionId),
       { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' },
-      {
-        headers: {
-          'Set-Cookie': cartCookie(dinerCart(bill.sessionId), {
-            entries: kept.filter((entry) => !ordered.has(cartLineKey(entry))),
-          }),
-        },
-      },
+      { headers },
     )
   }
   if (!result.limit) return refuse(statusOf(result.code))
@@ -160,7 +162,15 @@ async function soldOutText(
 const REMOVE_FORM = 'cart-remove'
 
 export default function Cart() {
-  const { sessionId: sid, restaurantName, tableNumber, tax, lines: drawn, orderId } = useLoaderData<typeof loader>()
+  const {
+    sessionId: sid,
+    restaurantName,
+    tableNumber,
+    tax,
+    lines: drawn,
+    orderId,
+    dinerName,
+  } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { t, money } = useI18n()
   const hydrated = useHydrated()
@@ -327,7 +337,7 @@ export default function Cart() {
                 name="customerName"
                 maxLength={60}
                 autoComplete="given-name"
-                defaultValue={searchParams.get('name') ?? ''}
+                defaultValue={searchParams.get('name') ?? dinerName}
                 className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 font-normal dark:border-stone-600 dark:bg-stone-950"
               />
               <span className="text-sm font-normal text-stone-600 dark:text-stone-400">

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { GUEST } from '~/domain/diners'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
@@ -85,9 +86,9 @@ export default function Confirmation() {
               {t('customer.confirmation.title')}
             </h1>
             <p className="text-stone-700 dark:text-stone-300">
-              {t('customer.confirmation.thanks', {
-                name: payment.customerName === 'Guest' ? t('customer.bill.guest') : payment.customerName,
-              })}
+              {payment.customerName === GUEST
+                ? t('customer.confirmation.thanksNoName')
+                : t('customer.confirmation.thanks', { name: payment.customerName })}
             </p>
             <p className="text-4xl font-bold tabular-nums" data-testid="confirmation-amount">
               {money(payment.totalCents)}

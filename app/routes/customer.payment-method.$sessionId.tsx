@@ -1,4 +1,5 @@
 import { statusOf } from '~/server/http/errors.server'
+import { GUEST } from '~/domain/diners'
 import { decimalPesos } from '~/domain/money'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
@@ -28,6 +29,7 @@ import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { getLanguage } from '~/server/http/i18n.server'
 import { stripeCheckout } from '~/server/payments/stripe-checkout.server'
 import { attemptFor, newPaymentId } from '~/server/payments/payment-attempt.server'
+import { keepDinerName, keptDinerName } from '~/server/bills/diner-name.server'
 import { retryAfter } from '~/server/http/rate-limit.server'
 import { limitText } from '~/server/bills/write-result.server'
 import { pageTitle } from '~/ui/page-title'
@@ -100,6 +102,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
             }
           : null,
       changed: checkout.quote?.changed ?? false,
+      dinerName: await keptDinerName(request),
       selfUrl: `${url.pathname}${url.search}`,
       backTo: customerPath.tip(bill.sessionId, tipParams),
       payRest: checkout.selection?.mode === 'full' ? null : customerPath.method(bill.sessionId, restParams),
@@ -138,7 +141,10 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       context.clientAddress,
     )
   // Paid now, or before: a retry of a payment that went through, or the earlier attempt this one replaced, paid after all.
-  if (result.ok) return redirect(customerPath.confirmation(bill.sessionId, result.payment.transactionId))
+  if (result.ok)
+    return redirect(customerPath.confirmation(bill.sessionId, result.payment.transactionId), {
+      headers: { 'Set-Cookie': await keepDinerName(payment.customerName === GUEST ? null : payment.customerName) },
+    })
   if (BILL_MOVED.has(result.code)) {
     // Nothing was charged. Say what moved, priced as this screen shows it now.
     const now = await loadBill(context, params.sessionId)
@@ -255,6 +261,8 @@ export default function PaymentMethod() {
             <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('customer.method.taxIncluded')}</p>
           ) : null}
         </section>
+
+        {data.payment && !stop ? <PayerName kept={data.dinerName} /> : null}
 
         {stop ? (
           <StopNotice
@@ -426,6 +434,25 @@ function PayErrorText({
         </Link>
       ) : null}
     </div>
+  )
+}
+
+/** Who pays, if they want to say: thanked by it, and shown to staff under it; kept on the phone for next time. */
+function PayerName({ kept }: { kept: string }) {
+  const { t } = useI18n()
+  return (
+    <label className="grid gap-1 font-semibold">
+      {t('customer.method.name')}
+      <input
+        name="customerName"
+        maxLength={60}
+        autoComplete="given-name"
+        defaultValue={kept}
+        className="min-h-12 rounded-xl border border-stone-300 bg-white px-4 font-normal dark:border-stone-600 dark:bg-stone-950"
+        data-testid="payer-name"
+      />
+      <span className="text-sm font-normal text-stone-600 dark:text-stone-400">{t('customer.method.nameHint')}</span>
+    </label>
   )
 }
 

@@ -320,3 +320,57 @@ describe('the payment form charges what its button showed', () => {
     expect(other.field('tipAmount')).toBe('25')
   })
 })
+
+describe('the payer’s own name', () => {
+  const confirmationOf = async (response: Response, cookie: string) =>
+    (
+      await (await SELF.fetch(`${ORIGIN}${response.headers.get('Location')}`, { headers: { Cookie: cookie } })).text()
+    ).replaceAll('<!-- -->', '')
+
+  it('is what the payer typed, kept on the phone for the next payment; never the name of whoever ordered what they pay', async () => {
+    const table = await seedTable([
+      { priceCents: 4500, customerName: 'Sofía' },
+      { priceCents: 9000, customerName: 'Sofía' },
+    ])
+    const first = await openPaymentForm(methodPath(table.sessionId, `items=${table.itemIds[0]}&tipPercentage=0`))
+    expect(first.html).toContain('Tu nombre (opcional)')
+    expect(first.html).not.toMatch(/name="customerName"[^>]*value="Sofía"/)
+    const paid = await first.submit([...first.fields, ['customerName', '  Marco ']])
+    expect(paid.status).toBe(302)
+    const kept = paid.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('mesa_name='))!
+      .split(';')[0]!
+    expect(await confirmationOf(paid, first.cookie)).toContain('Gracias, Marco. Tu pago quedó registrado.')
+
+    // The same phone, next time: its name is offered; cleared, the payment is the guest's, thanked without a name.
+    const second = await openPaymentForm(
+      methodPath(table.sessionId, `items=${table.itemIds[1]}&tipPercentage=0`),
+      'card',
+      {
+        Cookie: kept,
+      },
+    )
+    expect(second.html).toMatch(/name="customerName"[^>]*value="Marco"/)
+    const unnamed = await second.submit([...second.fields, ['customerName', '']])
+    expect(unnamed.status).toBe(302)
+    const thanks = await confirmationOf(unnamed, second.cookie)
+    expect(thanks).toContain('Gracias. Tu pago quedó registrado.')
+    expect(thanks).not.toContain('Gracias, Invitado')
+    expect(thanks).not.toContain('Sofía')
+    expect(unnamed.headers.getSetCookie().find((cookie) => cookie.startsWith('mesa_name='))).toContain('Max-Age=0')
+
+    await delivered(table.sessionId)
+    const { results } = await env.DB.prepare(
+      'SELECT customer_name AS name FROM payments WHERE session_id = ? ORDER BY created_at',
+    )
+      .bind(table.sessionId)
+      .all()
+    expect(results).toEqual([{ name: 'Marco' }, { name: 'Guest' }])
+    const staff = await seedMember(table.restaurantId, 'waiter')
+    const page = await (
+      await SELF.fetch(`${ORIGIN}/admin/tables/${table.tableId}`, { headers: { Cookie: staff.cookie } })
+    ).text()
+    expect(page).toMatch(/bill-payments[\s\S]*Marco[\s\S]*Invitado/)
+  })
+})

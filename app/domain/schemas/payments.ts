@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { PAYMENT_METHODS, PAYMENT_TYPES, type LedgerMethod } from '../bill'
+import { GUEST } from '../diners'
 import { MAX_CENTS } from '../money'
 import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE } from '../split'
 import { idString, pesos } from './fields'
@@ -59,7 +60,7 @@ export const paymentRequestSchema = z
       .trim()
       .max(60, { error: 'customerName must be at most 60 characters' })
       .nullish()
-      .transform((value) => value || 'Guest'),
+      .transform((value) => value || GUEST),
     transactionId: transactionIdOf('transactionId'),
     /**
      * The same diner's earlier attempt on this bill that this one takes the

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { GUEST } from '~/domain/diners'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import { isIdLike } from '~/domain/schemas/fields'
 import { lineAmountFor } from '~/domain/bill'
@@ -235,7 +236,7 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
     tipAmount: form.tip,
     paymentMethod: form.method,
     paymentType: form.mode === 'full' ? 'full' : form.mode === 'items' ? 'item' : 'split',
-    customerName: 'Guest',
+    customerName: GUEST,
     transactionId: form.transactionId,
     recordedBy: by.name,
     recordedById: by.userId,

@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from '@remix-run/cloudflare'
+import { GUEST } from '~/domain/diners'
 import { lineRemaining } from '~/domain/bill'
 import { heldUnits } from '~/domain/holds'
 import { isIdLike } from '~/domain/schemas/fields'
@@ -140,7 +141,7 @@ export type ClientLine = ReturnType<typeof clientBill>['lines'][number]
  */
 function payingNow(holds: BillView['holds']) {
   if (holds.length === 0) return null
-  const named = [...new Set(holds.map((hold) => hold.payer))].filter((payer) => payer !== 'Guest')
+  const named = [...new Set(holds.map((hold) => hold.payer))].filter((payer) => payer !== GUEST)
   return {
     payer: holds.length === 1 && named.length === 1 ? (named[0] ?? null) : null,
     // The units chosen: an item payment that pays the rest also holds every other unit, which it does not name.

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { check, integer, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { ADJUSTMENT_KINDS } from '../../domain/adjustments'
+import { GUEST } from '../../domain/diners'
 import { TICKET_STEPS } from '../../domain/kitchen'
 import { LEDGER_METHODS, PAYMENT_TYPES } from '../../domain/bill'
 
@@ -89,7 +90,7 @@ export const paymentColumns = () => ({
   tipPercentage: integer('tip_percentage'),
   paymentMethod: text('payment_method', { enum: LEDGER_METHODS }).notNull(),
   paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
-  customerName: text('customer_name').notNull().default('Guest'),
+  customerName: text('customer_name').notNull().default(GUEST),
   // JSON list of { itemId, quantity, amountCents } for item payments.
   paidItems: text('paid_items'),
   splitCount: integer('split_count'),

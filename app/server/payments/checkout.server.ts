@@ -31,15 +31,12 @@ export function checkoutFromUrl(bill: BillView, params: URLSearchParams) {
 
 export type Checkout = ReturnType<typeof checkoutFromUrl>
 
-/** Who pays: the diner whose items these all are, else Guest. */
-function payerName(bill: BillView, itemIds: string[]): string {
-  const names = new Set(bill.lines.filter((line) => itemIds.includes(line.id)).map((line) => line.customerName ?? ''))
-  const [only] = [...names]
-  return names.size === 1 && only ? only : 'Guest'
-}
-
-/** A payment as the payment step shows it, before the diner picks how to pay; its ids are the phone's (see attemptFor). */
-export type ShownPayment = Omit<PaymentRequestInput, 'paymentMethod' | 'transactionId' | 'replaces'>
+/**
+ * A payment as the payment step shows it, before the diner picks how to pay
+ * and says who they are (their own name, or none: never guessed from who
+ * ordered what they pay); its ids are the phone's (see attemptFor).
+ */
+export type ShownPayment = Omit<PaymentRequestInput, 'paymentMethod' | 'transactionId' | 'replaces' | 'customerName'>
 
 /**
  * The payment request for what a checkout shows, as the payment form sends it:
@@ -57,10 +54,6 @@ export function paymentRequestFor(bill: BillView, checkout: Checkout): ShownPaym
     tipAmount: centsToPesos(checkout.tip.tip),
     total: centsToPesos(checkout.summary.total),
     paymentType: paymentTypeOf(checkout.selection),
-    customerName: payerName(
-      bill,
-      lines.map((line) => line.itemId),
-    ),
     itemIds: lines.length ? lines.map((line) => line.itemId) : undefined,
     itemQuantities: lines.length ? Object.fromEntries(lines.map((line) => [line.itemId, line.units])) : undefined,
     splitCount: split?.tableSize,

@@ -1,4 +1,5 @@
 import { formatDateTime } from '~/domain/format'
+import { GUEST } from '~/domain/diners'
 import type { LedgerMethod, PaymentKind } from '~/domain/bill'
 import type { RefundFailure } from '~/domain/refunds'
 import { RefundForm, RefundOutsideForm } from '~/ui/admin/books-forms'
@@ -38,13 +39,13 @@ export interface HistoryEntry {
   outside?: 'cash' | 'other'
 }
 
-/** Names as staff read them: a payment without one is stored as 'Guest', said in their language. */
+/** Names as staff read them: a payment without one is stored as GUEST, said in their language. */
 export function useStaffNames() {
   const { t } = useI18n()
   return (names: string) =>
     names
       .split(', ')
-      .map((name) => (name === 'Guest' ? t('admin.details.guest') : name))
+      .map((name) => (name === GUEST ? t('admin.details.guest') : name))
       .join(', ')
 }
 
