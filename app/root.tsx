@@ -46,12 +46,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readToast(request),
   ])
   // Staff texts go only to staff pages, the public site's to its pages; a diner's phone gets the diner's.
-  const { admin, site, ...diner } = resources[language]
+  const { admin, site, receipt, ...diner } = resources[language]
   const url = new URL(request.url)
   const area = areaOf(url.pathname)
   // Staff pages also get the site's strings, for the 404 page of a mistyped /admin address.
   const strings: Partial<Resources> =
-    area === 'admin' ? { ...diner, admin, site } : area === 'site' ? { ...diner, site } : diner
+    area === 'admin'
+      ? { ...diner, admin, site, receipt }
+      : area === 'site'
+        ? { ...diner, site }
+        : area === 'receipt'
+          ? { ...diner, receipt }
+          : diner
   // The id this request's error page shows. Single fetch loads a navigation's data in one request, so whenever the root reloads with it (a new path) the id is the failing request's.
   const requestId = requestIdOf(context, request)
   return data({ language, strings, toast, theme, origin: url.origin, requestId }, { headers })

@@ -247,6 +247,7 @@ const en: DinerResources = {
       title: 'Payment successful!',
       thanks: 'Thank you, {{name}}. Your payment is recorded.',
       thanksNoName: 'Thank you. Your payment is recorded.',
+      receipt: 'See receipt',
       amount: 'Total paid',
       base: 'Consumption',
       tip: 'Tip',

@@ -255,6 +255,7 @@ const es = {
       title: '¡Pago exitoso!',
       thanks: 'Gracias, {{name}}. Tu pago quedó registrado.',
       thanksNoName: 'Gracias. Tu pago quedó registrado.',
+      receipt: 'Ver recibo',
       amount: 'Total pagado',
       base: 'Consumo',
       tip: 'Propina',

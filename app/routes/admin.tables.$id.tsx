@@ -48,6 +48,7 @@ import { answerCallSchema, followSchema } from '~/domain/schemas/alerts'
 import { followChoice, setFollowing } from '~/server/alerts/alert-reads.server'
 import { answerCall } from '~/server/alerts/waiter-calls.server'
 import { getDb } from '~/server/db/client.server'
+import { resendReceipt } from '~/server/receipts/staff-receipts.server'
 import { CallWaiting, FollowTable } from '~/ui/admin/table-alerts'
 
 /** The page follows the restaurant live itself (the staff area's own socket stands down). */
@@ -64,6 +65,7 @@ export const access: PageAccess = {
     adjust: 'lines.void',
     refund: 'refunds.issue',
     'refund-outside': 'refunds.issue',
+    'receipt-email': 'tables.view',
     close: 'bills.close',
     follow: 'alerts.view',
     'answer-call': 'alerts.view',
@@ -148,6 +150,8 @@ export async function action(args: ActionFunctionArgs) {
       if (submission.status !== 'success') return invalidForm(submission)
       return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value, by))
     }
+    case 'receipt-email':
+      return resendReceipt(env, args.request, formData, { here, table })
     case 'refund-outside': {
       const submission = parseWithZod(formData, { schema: refundOutsideSchema })
       if (submission.status !== 'success') return invalidForm(submission)

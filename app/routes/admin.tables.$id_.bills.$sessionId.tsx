@@ -7,6 +7,7 @@ import { can } from '~/domain/permissions'
 import { refundOutsideSchema, refundSchema } from '~/domain/schemas/books'
 import { signatureOf } from '~/domain/signature'
 import { refundPayment, settleRefundOutside } from '~/server/bills/bill-writes.server'
+import { resendReceipt } from '~/server/receipts/staff-receipts.server'
 import { invalidForm, refundAnswer, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { ownTable, requireStaff, requireStaffForm, type PageAccess, type Principal } from '~/server/auth/guard.server'
 import { readClosedBillDetails } from '~/server/tables/table-details.server'
@@ -25,7 +26,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   )
 }
 
-export const access: PageAccess = { view: 'tables.view', action: 'refunds.issue' }
+export const access: PageAccess = {
+  view: 'tables.view',
+  intents: { refund: 'refunds.issue', 'refund-outside': 'refunds.issue', 'receipt-email': 'tables.view' },
+}
 
 async function loadClosedBill(args: LoaderFunctionArgs, principal: Principal) {
   const { table } = await ownTable(args.context, principal, args.params.id)
@@ -56,6 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
   const env = args.context.cloudflare.env
   const by = signatureOf(principal.person)
+  if (form.get('intent') === 'receipt-email') return resendReceipt(env, args.request, form, { here, table })
   if (form.get('intent') === 'refund-outside') {
     const submission = parseWithZod(form, { schema: refundOutsideSchema })
     if (submission.status !== 'success') return invalidForm(submission)

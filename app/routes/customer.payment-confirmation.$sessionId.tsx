@@ -6,6 +6,7 @@ import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { attemptSeen } from '~/server/payments/payment-attempt.server'
+import { receiptPath } from '~/server/receipts/receipt-reads.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -29,7 +30,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId, { receipt: Boolean(tx), payments: true })
   const { payments } = bill
   // The diner's own payment when the URL names it, else the newest.
-  const payment = (tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined) ?? payments[0] ?? null
+  const own = tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined
+  const payment = own ?? payments[0] ?? null
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
   // Shown its answer, the phone's payment is done: the next one it is shown is a new payment.
   const seen = payment ? await attemptSeen(request, bill.sessionId, payment.transactionId) : null
@@ -46,6 +48,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         tipCents: payment.tipCents,
         createdAt: payment.createdAt,
         items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+        // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.
+        receiptUrl: own?.receiptToken ? receiptPath(bill.sessionId, own.receiptToken) : null,
       },
     },
     seen ? { headers: { 'Set-Cookie': seen } } : undefined,
@@ -121,6 +125,11 @@ export default function Confirmation() {
                 {t('customer.confirmation.stay')}
               </button>
             </div>
+          ) : null}
+          {payment.receiptUrl ? (
+            <Link to={payment.receiptUrl} className={`${buttonClass.secondary} w-full`} data-testid="receipt-link">
+              {t('customer.confirmation.receipt')}
+            </Link>
           ) : null}
           <Link to={billUrl} className={`${buttonClass.primary} w-full`}>
             {t('customer.confirmation.backToBill')}

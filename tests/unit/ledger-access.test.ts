@@ -10,6 +10,7 @@ const LEDGER_TABLES = [
   'refunds',
   'kitchenTickets',
   'disputes',
+  'receipts',
 ]
 const ACCESSOR = 'app/server/books/ledger.server.ts'
 /** The table object's own SQLite, whose tables share the ledger's names: not D1. */

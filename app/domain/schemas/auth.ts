@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { emailAddress } from './fields'
 
 /** Restaurant kinds and cuisines of the registration payload. */
 export const RESTAURANT_TYPES = ['casual', 'fine-dining', 'fast-casual', 'cafe', 'bar', 'food-truck'] as const
@@ -19,13 +20,7 @@ export const MIN_PASSWORD_LENGTH = 8
 // Messages are translation keys (admin.errors.*): the same schema answers the API and the forms in either language.
 const text = (min: number, key: string, max = 200) =>
   z.string({ error: key }).trim().min(min, { error: key }).max(max, { error: 'admin.errors.tooLong' })
-const email = (key = 'admin.errors.emailInvalid') =>
-  z
-    .string({ error: key })
-    .trim()
-    .toLowerCase()
-    .max(254, { error: key })
-    .pipe(z.email({ error: key }))
+const email = (key = 'admin.errors.emailInvalid') => emailAddress(key)
 const password = z
   .string({ error: 'admin.errors.passwordMin' })
   .min(MIN_PASSWORD_LENGTH, { error: 'admin.errors.passwordMin' })

@@ -33,6 +33,15 @@ export const idString = (label: string) =>
     .max(64, { error: `${label} is too long` })
     .regex(/^[A-Za-z0-9_-]+$/, { error: `${label} is not valid` })
 
+/** An email address, trimmed and lower-cased; `key` names the error in either language. */
+export const emailAddress = (key: string) =>
+  z
+    .string({ error: key })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: key })
+    .pipe(z.email({ error: key }))
+
 /** A diner's name: trimmed, and an empty one means none. */
 export const optionalName = z
   .string({ error: 'customerName must be text' })

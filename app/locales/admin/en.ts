@@ -282,6 +282,8 @@ const adminEn: AdminResources = {
     },
     refundedAmount: 'Refunded: {{amount}}',
     refundNotGiven: 'Refund not made',
+    receipt: 'See receipt',
+    receiptEmail: 'Email the receipt',
     refundFailures: {
       'account-gone': 'The restaurant’s Stripe account no longer lets Mesa give money back.',
       'too-old': 'The charge is too old to be refunded to the card.',

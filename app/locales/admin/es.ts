@@ -281,6 +281,8 @@ const adminEs = {
     },
     refundedAmount: 'Reembolsado: {{amount}}',
     refundNotGiven: 'Reembolso no hecho',
+    receipt: 'Ver recibo',
+    receiptEmail: 'Enviar recibo por correo',
     refundFailures: {
       'account-gone': 'La cuenta de Stripe del restaurante ya no permite que Mesa devuelva dinero.',
       'too-old': 'El cobro es demasiado antiguo para devolverlo a la tarjeta.',

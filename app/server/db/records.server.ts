@@ -106,6 +106,10 @@ export const paymentColumns = () => ({
   recordedById: text('recorded_by_id'),
   // Cash handed over, when more than the charge: the change given is the difference.
   cashReceivedCents: integer('cash_received_cents'),
+  // The tax rate of the bill when it was paid (a receipt breaks out the IVA it held); null on payments from before it was kept.
+  taxRateBps: integer('tax_rate_bps'),
+  // The secret half of the payment's receipt link (null on payments from before receipts).
+  receiptToken: text('receipt_token'),
 })
 
 export const paymentChecks = (

@@ -654,6 +654,29 @@ export const providerEvents = sqliteTable('provider_events', {
  * `under_review`, `won`, `lost`…). Part of the ledger: it is about one of
  * its payments.
  */
+/**
+ * A payment's receipt: its folio, counted per restaurant in the order the
+ * ledger received its payments (one statement gives the next, so payments
+ * delivered at once never share one), and the card that paid, once asked of
+ * the provider. Part of the ledger.
+ */
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    paymentId: text('payment_id')
+      .primaryKey()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id').notNull(),
+    folio: integer('folio').notNull(),
+    // The card's brand and last digits as the provider gives them; `cardAskedAt` once the provider was asked (it may know none).
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardAskedAt: integer('card_asked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('receipts_restaurant_folio_unique').on(t.restaurantId, t.folio)],
+)
+
 export const disputes = sqliteTable(
   'disputes',
   {

@@ -16,9 +16,11 @@ export function requestIdOf(context: AppLoadContext, request: Request): string {
   return id
 }
 
-/** A path as the log may show it: a reset link's token is a password for an hour, so it never reaches the log. */
+/** A path as the log may show it: a reset link's token is a password for an hour, a receipt's opens it for a year: neither reaches the log. */
 export const loggablePath = (pathname: string) =>
-  pathname.replace(/^\/admin\/reset-password\/[^/]+/, '/admin/reset-password/[token]')
+  pathname
+    .replace(/^\/admin\/reset-password\/[^/]+/, '/admin/reset-password/[token]')
+    .replace(/^(\/customer\/receipt\/[^/]+)\/[^/]+/, '$1/[token]')
 
 /** Logs an error nobody expected, with the id its error page shows. */
 export function logUnexpected(error: unknown, context: AppLoadContext, request: Request) {

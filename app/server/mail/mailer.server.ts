@@ -8,6 +8,13 @@ export interface MailMessage {
   text: string
   /** Parts of the text that grant access (a reset link's token): delivered, never kept or logged. */
   secrets?: string[]
+  /** Files sent with it (a receipt's PDF): delivered, and named in the outbox and the log, not kept. */
+  attachments?: MailAttachment[]
+}
+
+export interface MailAttachment {
+  filename: string
+  content: Uint8Array
 }
 
 /**
@@ -23,9 +30,20 @@ export interface Mailer {
 
 const HIDDEN = '[oculto / hidden]'
 
-/** The message as the outbox keeps it: every secret replaced. */
-export const withoutSecrets = ({ text, secrets = [] }: MailMessage) =>
-  secrets.reduce((kept, secret) => kept.replaceAll(secret, HIDDEN), text)
+/** The message as the outbox keeps it: every secret replaced, and its files named. */
+export const withoutSecrets = ({ text, secrets = [], attachments = [] }: MailMessage) =>
+  [
+    secrets.reduce((kept, secret) => kept.replaceAll(secret, HIDDEN), text),
+    ...attachments.map((file) => `[${file.filename}, ${file.content.byteLength} bytes]`),
+  ].join('\n')
+
+/** Base64 of a file, as Resend takes attachments. */
+function base64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
+  return btoa(binary)
+}
 
 async function keep(env: Env, provider: string, message: MailMessage) {
   await getDb(env.DB)
@@ -43,7 +61,8 @@ function logMailer(env: Env): Mailer {
   return {
     id: 'log',
     async send(message) {
-      console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`)
+      const files = (message.attachments ?? []).map((file) => `\n[${file.filename}, ${file.content.byteLength} bytes]`)
+      console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}${files.join('')}`)
       await keep(env, 'log', message)
     },
   }
@@ -66,6 +85,14 @@ export function resendMailer(
           to: [message.to],
           subject: message.subject,
           text: message.text,
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  content: base64(file.content),
+                })),
+              }
+            : {}),
         }),
       })
       // Resend's error bodies name the problem ({ name, message }) and never echo the mail.

@@ -1,4 +1,5 @@
 import type { LedgerMethod } from '~/domain/bill'
+import type { PaidCard } from '~/domain/receipt'
 import type { RefundFailure } from '~/domain/refunds'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
@@ -79,6 +80,8 @@ export interface PaymentProvider {
   refund(reference: string, cents: number, key: string, sessionId: string): Promise<RefundAnswer>
   /** Where a refund the provider took stands: given back, still on its way (the bank has not confirmed), or failed. */
   refundState(reference: string): Promise<RefundState>
+  /** The card that paid a captured payment, as the provider tells it (for its receipt); null when it knows none. */
+  cardOf(reference: string): Promise<PaidCard | null>
 }
 
 /** `settled` false: the provider took the refund but the money is not back yet (Stripe's `pending`): not done in the books. */
@@ -126,6 +129,8 @@ export function simulatedProvider(delayMs = 0): PaymentProvider {
       return { ok: true, reference: `simref_${key}`, settled: true }
     },
     refundState: async () => 'succeeded',
+    // Nothing real paid: a receipt names no card.
+    cardOf: async () => null,
   }
 }
 
@@ -145,6 +150,7 @@ export const recordedProvider: PaymentProvider = {
   release: async () => {},
   refund: async () => ({ ok: true, reference: null, settled: true }),
   refundState: async () => 'succeeded',
+  cardOf: async () => null,
 }
 
 /** The restaurant's side of the choice: its Stripe account, and what its tables offer until that account takes charges. */

@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import type { PaidCard } from '~/domain/receipt'
 import { statementSuffix } from '~/domain/statement-descriptor'
 import type { AppEnv } from '../env.server'
 import type {
@@ -140,6 +141,14 @@ export function stripeProvider(
         if (state === 'authorized') throw error
         return false
       }
+    },
+
+    async cardOf(reference: string): Promise<PaidCard | null> {
+      const intent = await retrieve(reference)
+      const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id
+      if (!chargeId) return null
+      const card = (await stripe.charges.retrieve(chargeId, {}, onAccount())).payment_method_details?.card
+      return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null
     },
 
     async refundState(reference: string): Promise<RefundState> {

@@ -350,6 +350,12 @@ export class TableSession extends DurableObject<Env> {
     return this.#refunds.settleOutside(sessionId, tableId, refundId, way, by)
   }
 
+  /** Gives the ledger everything the bill committed, now (a receipt is read from the ledger); answers whether it took it all. */
+  async toLedger(sessionId: string): Promise<boolean> {
+    if (!(await this.#header(sessionId))) return false
+    return this.#deliverAll()
+  }
+
   /** The provider's word on a refund it took (its webhook): see RefundFlow.settle. */
   settleRefund(sessionId: string, refundId: string): Promise<void> {
     return this.#refunds.settle(sessionId, refundId)

@@ -9,6 +9,7 @@ import {
   kitchenTickets,
   menuItems,
   payments,
+  receipts,
   refunds,
   tables,
   tableSessions,
@@ -70,6 +71,18 @@ function ledgerQueries(db: Db) {
       // delivered_at by D1's own clock: when the ledger received it.
       .values({ ...placeholdersOf(payments), deliveredAt: D1_NOW })
       .onConflictDoNothing({ target: payments.id })
+      .toSQL(),
+    // The payment's receipt, with the restaurant's next folio: D1 runs a delivery's statements one at a time, so two
+    // payments delivered at once each get their own.
+    receipt: db
+      .insert(receipts)
+      .values({
+        paymentId: p('id'),
+        restaurantId: sql`(SELECT ${tables.restaurantId} FROM ${tables} WHERE ${tables.id} = ${p('tableId')})`,
+        folio: sql`(SELECT coalesce(max(r.folio), 0) + 1 FROM receipts r WHERE r.restaurant_id = (SELECT ${tables.restaurantId} FROM ${tables} WHERE ${tables.id} = ${p('tableId')}))`,
+        createdAt: p('createdAt'),
+      })
+      .onConflictDoNothing({ target: receipts.paymentId })
       .toSQL(),
     lineRemoved: db
       .delete(billItems)
@@ -202,7 +215,7 @@ export class LedgerStatements {
       case 'line':
         return [this.#bind(q.line, entry.body)]
       case 'payment':
-        return [this.#bind(q.payment, entry.body)]
+        return [this.#bind(q.payment, entry.body), this.#bind(q.receipt, entry.body)]
       case 'line-removed':
         // Every unit voided: the line leaves the bill, and its void (delivered next) keeps what it was.
         return [this.#bind(q.lineRemoved, entry.body)]

@@ -340,8 +340,7 @@ export class PaymentFlow {
     const before = store.state()
     const others = store.holds.standing(Date.now()).filter((other) => other.id !== holdId)
     const open = header !== null && header.closedAt === null && header.table.isActive
-    const paid =
-      row && row.status !== 'released' && open ? paymentOf(row, before, others, header.sessionId, reference) : null
+    const paid = row && row.status !== 'released' && open ? paymentOf(row, before, others, header, reference) : null
     if (!row || !header || !paid) {
       if (row) this.#end(holdId, 'released', reference)
       return { result: holdExpired(), giveBack: true }

@@ -5,7 +5,8 @@ import { taxAddedTo } from '~/domain/tax'
 import type { WirePayment } from '~/domain/wire'
 import type { PaymentRow } from '../db/schema.server'
 import { fail, type WriteFailure, type WriteResult } from '../bills/write-result.server'
-import type { BillState } from './bill-store.server'
+import type { BillHeader, BillState } from './bill-store.server'
+import { newToken } from '../auth/tokens.server'
 import type { HoldRow } from './hold-store.server'
 import type { BillTable } from './open-bill.server'
 
@@ -112,7 +113,7 @@ export function paymentOf(
   row: HoldRow,
   bill: BillState,
   others: readonly HoldRow[],
-  sessionId: string,
+  header: Pick<BillHeader, 'sessionId' | 'table'>,
   reference: string,
 ): { payment: PaymentRow; state: BillState } | null {
   const after = commitHold(
@@ -125,7 +126,7 @@ export function paymentOf(
   const payment: PaymentRow = {
     id: crypto.randomUUID(),
     tableId: request.tableId,
-    sessionId,
+    sessionId: header.sessionId,
     transactionId: request.transactionId,
     requestHash: row.requestHash,
     amountCents: hold.amountCents,
@@ -145,6 +146,8 @@ export function paymentOf(
     recordedBy: request.recordedBy ?? null,
     recordedById: request.recordedById ?? null,
     cashReceivedCents: request.cashReceivedCents ?? null,
+    taxRateBps: header.table.taxRateBps,
+    receiptToken: newToken(),
   }
   return { payment, state: after }
 }

@@ -3,6 +3,7 @@ import { paymentKind } from '~/domain/bill'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
 import { ledgerOf } from '../books/ledger.server'
+import { receiptPath } from '../receipts/receipt-reads.server'
 import type { RefundFailure } from '~/domain/refunds'
 import { givenBackCents, HANDLED_OUTSIDE } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
@@ -141,6 +142,7 @@ function billRecords(bill: BillView, disputes: ReadonlyMap<string, DisputeRow>) 
         .filter((refund) => refund.paymentId === payment.id && refund.status === 'done')
         .reduce((sum, refund) => sum + givenBackCents(refund), 0),
       dispute: disputeOf(disputes.get(payment.id)),
+      receiptUrl: payment.receiptToken ? receiptPath(bill.sessionId, payment.receiptToken) : null,
     })),
     // Who changed the bill, when and why: voids, comps and refunds, oldest first.
     history: [

@@ -2,7 +2,7 @@ import { formatDateTime } from '~/domain/format'
 import { GUEST } from '~/domain/diners'
 import type { LedgerMethod, PaymentKind } from '~/domain/bill'
 import type { RefundFailure } from '~/domain/refunds'
-import { RefundForm, RefundOutsideForm } from '~/ui/admin/books-forms'
+import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/books-forms'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
 
@@ -23,6 +23,8 @@ export interface StaffPayment {
   refundedCents: number
   /** A diner's bank disputing it (a chargeback), as Stripe last told of it. */
   dispute: { amountCents: number; reason: string; status: string; dueBy: number | null } | null
+  /** Its receipt's page (null for payments from before receipts). */
+  receiptUrl: string | null
 }
 
 export interface HistoryEntry {
@@ -106,6 +108,20 @@ export function PaymentsPanel({
                   ? ` · ${t('admin.books.disputeDue', { date: formatDateTime(payment.dispute.dueBy, locale) })}`
                   : ''}
               </p>
+            ) : null}
+            {payment.receiptUrl ? (
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                <a
+                  href={payment.receiptUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex min-h-11 items-center text-sm font-semibold text-emerald-800 underline dark:text-emerald-400"
+                  data-testid="payment-receipt"
+                >
+                  {t('admin.books.receipt')}
+                </a>
+                <ReceiptEmailForm sessionId={sessionId} paymentId={payment.id} />
+              </div>
             ) : null}
             {refunds ? (
               <RefundForm

@@ -10,6 +10,7 @@ import {
   refundOutsideSchema,
   refundSchema,
 } from '~/domain/schemas/books'
+import { staffReceiptEmailSchema } from '~/domain/schemas/receipts'
 import { chargeFor, ratePercentLabel } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, type ListOfErrors } from '~/ui/forms'
@@ -458,6 +459,31 @@ export function RefundForm({
         label={t('admin.books.reason')}
         errors={fields.reason.errors}
         inputProps={getInputProps(fields.reason, { type: 'text' })}
+      />
+    </StaffAction>
+  )
+}
+
+/** Sends a payment's receipt to the address a diner gives a waiter. */
+export function ReceiptEmailForm({ sessionId, paymentId }: { sessionId: string; paymentId: string }) {
+  const { t } = useI18n()
+  const lastResult = useLastResult('receipt-email', { field: 'paymentId', id: paymentId })
+  const [form, fields] = useSchemaForm(staffReceiptEmailSchema, { id: `receipt-email-${paymentId}`, lastResult })
+  return (
+    <StaffAction
+      intent="receipt-email"
+      summary={t('admin.books.receiptEmail')}
+      hidden={{ sessionId, paymentId }}
+      submitLabel={t('receipt.email.send')}
+      testId="receipt-email"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+    >
+      <LabeledInput
+        label={t('receipt.email.label')}
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
       />
     </StaffAction>
   )

@@ -1,0 +1,130 @@
+import type { LedgerMethod, PaymentKind } from './bill'
+import type { Cents } from './money'
+import { ratePercentLabel, taxBreakdown } from './tax'
+
+/** A payment as its receipt needs it (the ledger's record, its lines named). */
+export interface ReceiptPayment {
+  amountCents: Cents
+  /** Tax charged on top of the bill part; 0 when prices include it. */
+  taxCents: Cents
+  tipCents: Cents
+  /** The bill's tax rate when it was paid; null on payments from before it was kept (then `fallbackRateBps`). */
+  taxRateBps: number | null
+  kind: PaymentKind
+  method: LedgerMethod
+  /** Units an item payment paid, or every line of a bill paid whole at once; empty for a share or the rest of a bill. */
+  lines: readonly { name: string; quantity: number; amountCents: Cents }[]
+  splitShares: number | null
+  splitCount: number | null
+  cashReceivedCents: Cents | null
+}
+
+/** Money given back of the payment, or held back by the diner's bank. */
+export interface ReceiptRefund {
+  amountCents: Cents
+  taxCents: Cents
+  tipCents: Cents
+  createdAt: number
+}
+
+/** What a receipt says of a payment: what it paid for, the IVA in it, the tip apart, and what came back since. */
+export interface ReceiptFigures {
+  /**
+   * `items`: the lines paid; `whole`: the whole bill, its lines; `share`:
+   * shares of an equal split; `rest`: what was left of the bill; `amount`:
+   * an amount staff took towards it.
+   */
+  paid:
+    | { kind: 'items' | 'whole'; lines: ReceiptPayment['lines'] }
+    | { kind: 'share'; shares: number; of: number }
+    | { kind: 'rest' | 'amount' }
+  /** The consumption without IVA. */
+  subtotalCents: Cents
+  ivaCents: Cents
+  ivaRatePercent: number
+  /** Whether the prices held the IVA (it is broken out of them) or it was added on top. */
+  ivaIncluded: boolean
+  /** What the consumption cost, IVA included: subtotal + IVA. */
+  consumptionCents: Cents
+  tipCents: Cents
+  totalCents: Cents
+  /** Cash handed over and the change given, when more than the charge was handed over. */
+  cash: { receivedCents: Cents; changeCents: Cents } | null
+  refunds: readonly ReceiptRefund[]
+  refundedCents: Cents
+  /** What the payment finally took: the total less what was given back. */
+  keptCents: Cents
+}
+
+/**
+ * A payment's receipt figures, from what it charged: the IVA is broken out
+ * of the consumption at the bill's rate when prices held it, or is the tax
+ * charged on top; the tip is apart (it is the staff's, not consumption).
+ */
+export function receiptFigures(
+  payment: ReceiptPayment,
+  refunds: readonly ReceiptRefund[],
+  fallbackRateBps: number,
+): ReceiptFigures {
+  const rateBps = payment.taxRateBps ?? fallbackRateBps
+  const ivaIncluded = payment.taxCents === 0
+  const { subtotal, tax } = ivaIncluded
+    ? taxBreakdown(payment.amountCents, { taxRateBps: rateBps, taxIncludedInPrice: true })
+    : { subtotal: payment.amountCents, tax: payment.taxCents }
+  const totalCents = payment.amountCents + payment.taxCents + payment.tipCents
+  const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0)
+  return {
+    paid: paidOf(payment),
+    subtotalCents: subtotal,
+    ivaCents: tax,
+    ivaRatePercent: ratePercentLabel(rateBps),
+    ivaIncluded,
+    consumptionCents: subtotal + tax,
+    tipCents: payment.tipCents,
+    totalCents,
+    cash:
+      payment.cashReceivedCents !== null && payment.cashReceivedCents > totalCents
+        ? { receivedCents: payment.cashReceivedCents, changeCents: payment.cashReceivedCents - totalCents }
+        : null,
+    refunds,
+    refundedCents,
+    keptCents: totalCents - refundedCents,
+  }
+}
+
+function paidOf(payment: ReceiptPayment): ReceiptFigures['paid'] {
+  if (payment.kind === 'split' && payment.splitCount)
+    return { kind: 'share', shares: payment.splitShares ?? 1, of: payment.splitCount }
+  if (payment.kind === 'amount') return { kind: 'amount' }
+  if (payment.lines.length === 0) return { kind: 'rest' }
+  return { kind: payment.kind === 'item' ? 'items' : 'whole', lines: payment.lines }
+}
+
+/** A card as a receipt names it: its network (visa, mastercard, amex…) and last four digits. */
+export interface PaidCard {
+  brand: string
+  last4: string
+}
+
+/** A payment's receipt, as its page, its PDF and its mail show it. */
+export interface Receipt {
+  sessionId: string
+  token: string
+  paymentId: string
+  folio: number
+  restaurant: { name: string; address: string | null; rfc: string | null; legalName: string | null }
+  table: { tableNumber: string; tableName: string | null }
+  paidAt: number
+  /** The restaurant's zone: the receipt's date and time are its wall clock. */
+  timeZone: string
+  payerName: string
+  method: LedgerMethod
+  card: PaidCard | null
+  /** The payment's reference at its provider (Stripe's PaymentIntent), or Mesa's own id for cash and terminal. */
+  reference: string
+  figures: ReceiptFigures
+  disputes: { amountCents: number; status: string }[]
+}
+
+/** A folio as printed: the restaurant's count, six digits at least (A-000042). */
+export const folioText = (folio: number) => `A-${String(folio).padStart(6, '0')}`

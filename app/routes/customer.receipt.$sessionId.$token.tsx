@@ -1,0 +1,193 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { customerPath } from '~/domain/customer-paths'
+import { receiptDocument, type ReceiptRow } from '~/domain/receipt-document'
+import { folioText } from '~/domain/receipt'
+import { receiptEmailSchema } from '~/domain/schemas/receipts'
+import { LOCALE_OF } from '~/locales'
+import { getLanguage, getT } from '~/server/http/i18n.server'
+import { tooManyForm } from '~/server/http/rate-limit.server'
+import { redirectWithToast } from '~/server/http/toast.server'
+import { mailReceipt } from '~/server/receipts/receipt-mail.server'
+import { readReceipt, receiptPath } from '~/server/receipts/receipt-reads.server'
+import { buttonClass } from '~/ui/button'
+import { CustomerShell } from '~/ui/customer/shell'
+import { GeneralErrorBoundary } from '~/ui/error-boundary'
+import { ErrorList, Field } from '~/ui/forms'
+import { useI18n } from '~/ui/i18n'
+import { pageTitle } from '~/ui/page-title'
+import { useHydrated } from '~/ui/use-hydrated'
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageTitle(args, (t) => ({
+    page: args.data ? `${t('receipt.title')} ${folioText(args.data.receipt.folio)}` : t('receipt.notFound.title'),
+    restaurantName: args.data?.receipt.restaurant.name,
+  }))
+
+/** The link opens the receipt for a year: no cache keeps it, and no page it leads to is told it. */
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders
+
+const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+
+async function receiptOrNotFound({ params, context }: Pick<LoaderFunctionArgs, 'params' | 'context'>) {
+  const receipt = await readReceipt(context.cloudflare.env, params.sessionId ?? '', params.token ?? '')
+  if (!receipt) throw data(null, { status: 404, headers: PRIVATE })
+  return receipt
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const receipt = await receiptOrNotFound(args)
+  const here = receiptPath(receipt.sessionId, receipt.token)
+  return data({ receipt, pdfUrl: `${here}/pdf`, billUrl: customerPath.bill(receipt.sessionId) }, { headers: PRIVATE })
+}
+
+/** "Enviar por correo": the receipt and its PDF to the address the diner typed, a few times an hour at most. */
+export async function action(args: ActionFunctionArgs) {
+  const receipt = await receiptOrNotFound(args)
+  const { request, context } = args
+  const submission = parseWithZod(await request.formData(), { schema: receiptEmailSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const language = await getLanguage(request)
+  let limit
+  try {
+    limit = await mailReceipt(context.cloudflare.env, receipt, submission.value.email, {
+      t: await getT(request),
+      locale: LOCALE_OF[language],
+      origin: new URL(request.url).origin,
+    })
+  } catch (error) {
+    console.error(`receipt of payment ${receipt.paymentId} not mailed`, error)
+    return data(submission.reply({ formErrors: ['receipt.email.failed'] }), { status: 502 })
+  }
+  if (limit) return tooManyForm(submission, request, limit)
+  return redirectWithToast(receiptPath(receipt.sessionId, receipt.token), {
+    title: 'receipt.email.sent',
+    vars: { email: submission.value.email },
+  })
+}
+
+export default function ReceiptPage() {
+  const { receipt, pdfUrl, billUrl } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const { t, locale } = useI18n()
+  const hydrated = useHydrated()
+  const sending = useNavigation().state === 'submitting'
+  const document = receiptDocument(receipt, t, locale)
+  const [name, ...issuer] = document.issuer
+  return (
+    <CustomerShell restaurantName={receipt.restaurant.name} tableNumber={receipt.table.tableNumber} closeTo={billUrl}>
+      <div className="grid gap-5">
+        <article
+          className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm dark:bg-stone-900 print:bg-white print:p-0 print:text-black print:shadow-none"
+          data-testid="receipt"
+        >
+          <header className="grid gap-1 text-center">
+            <p className="text-lg font-bold">{name}</p>
+            {issuer.map((line) => (
+              <p key={line} className="text-sm text-stone-600 dark:text-stone-400 print:text-stone-700">
+                {line}
+              </p>
+            ))}
+            <h1 className="mt-3 text-2xl font-bold">{document.title}</h1>
+            <p className="font-semibold tabular-nums" data-testid="receipt-folio">
+              {document.folio}
+            </p>
+          </header>
+          <Rows rows={document.facts} testId="receipt-facts" />
+          <Rows rows={document.paid} testId="receipt-paid" title={t('receipt.paid')} />
+          <Rows rows={document.totals} testId="receipt-totals" />
+          {document.after.length > 0 ? <Rows rows={document.after} testId="receipt-after" /> : null}
+          <div className="grid gap-1 text-sm text-stone-600 dark:text-stone-400 print:text-stone-700">
+            {document.notes.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+          </div>
+        </article>
+
+        <div className="grid gap-3 print:hidden">
+          <a href={pdfUrl} download className={`${buttonClass.primary} w-full`} data-testid="receipt-pdf">
+            {t('receipt.pdf')}
+          </a>
+          {/* Printing needs the browser's own menu without JavaScript; with it, one tap. */}
+          {hydrated ? (
+            <button type="button" className={`${buttonClass.secondary} w-full`} onClick={() => window.print()}>
+              {t('receipt.print')}
+            </button>
+          ) : null}
+          <section className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="mail">
+            <h2 id="mail" className="font-bold">
+              {t('receipt.email.title')}
+            </h2>
+            <Form method="post" replace className="grid gap-3" data-testid="receipt-email">
+              <Field
+                label={t('receipt.email.label')}
+                errors={lastResult?.error?.email}
+                inputProps={{
+                  name: 'email',
+                  type: 'email',
+                  autoComplete: 'email',
+                  inputMode: 'email',
+                  required: true,
+                  maxLength: 254,
+                  defaultValue:
+                    typeof lastResult?.initialValue?.email === 'string' ? lastResult.initialValue.email : '',
+                }}
+              />
+              <ErrorList errors={lastResult?.error?.['']} alert testId="receipt-email-error" />
+              <button type="submit" className={`${buttonClass.secondary} w-full`} disabled={sending}>
+                {t('receipt.email.send')}
+              </button>
+            </Form>
+          </section>
+          <Link to={billUrl} className={`${buttonClass.secondary} w-full`}>
+            {t('receipt.backToBill')}
+          </Link>
+        </div>
+      </div>
+    </CustomerShell>
+  )
+}
+
+function Rows({ rows, testId, title }: { rows: ReceiptRow[]; testId: string; title?: string }) {
+  return (
+    <section className="grid gap-1 border-t border-dashed border-stone-300 pt-3 dark:border-stone-700 print:border-stone-400">
+      {title ? <h2 className="text-sm font-semibold text-stone-600 dark:text-stone-400">{title}</h2> : null}
+      <dl className="grid gap-1" data-testid={testId}>
+        {rows.map((row) => (
+          <div
+            key={`${row.label}${row.value}`}
+            className={`flex justify-between gap-4 ${row.strong ? 'text-lg font-bold' : ''}`}
+          >
+            <dt className={row.strong ? '' : 'text-stone-700 dark:text-stone-300 print:text-black'}>{row.label}</dt>
+            <dd className="text-right break-all tabular-nums">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  const { t } = useI18n()
+  return (
+    <GeneralErrorBoundary
+      frame={(children) => <CustomerShell>{children}</CustomerShell>}
+      back={{ to: '/', label: t('common.returnHome') }}
+      statusHandlers={{
+        404: () => (
+          <section className="flex flex-col items-center gap-4 py-16 text-center" data-testid="receipt-not-found">
+            <h1 className="text-2xl font-bold">{t('receipt.notFound.title')}</h1>
+            <p className="text-stone-600 dark:text-stone-400">{t('receipt.notFound.text')}</p>
+          </section>
+        ),
+      }}
+    />
+  )
+}

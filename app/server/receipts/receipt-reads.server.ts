@@ -1,0 +1,189 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { isIdLike } from '~/domain/ids'
+import { paymentKind } from '~/domain/bill'
+import { receiptFigures, type PaidCard, type Receipt } from '~/domain/receipt'
+import { restaurantTimeZone } from '~/domain/local-time'
+import { billTableColumns, paidLinesOf } from '../bills/bill-reads.server'
+import { ledgerOfBill, type Ledger } from '../books/ledger.server'
+import {
+  billItems,
+  disputes,
+  payments,
+  receipts,
+  refunds,
+  refundStands,
+  restaurants,
+  tables,
+  type PaymentRow,
+} from '../db/schema.server'
+import { settlingProvider } from '../payments/provider.server'
+import { tableSessionStub } from '../table-session/stub.server'
+
+/** A receipt link's secret half: the payment's receipt token (newToken). */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+/** The link to a payment's receipt: the bill and the payment's token; valid as long as the ledger keeps the payment. */
+export const receiptPath = (sessionId: string, token: string) => `/customer/receipt/${sessionId}/${token}`
+
+const paymentByToken = ({ db }: Ledger, sessionId: string, token: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.sessionId, sessionId), eq(payments.receiptToken, token)))
+    .limit(1)
+
+/**
+ * The receipt at receiptPath, or null when no payment of
+ * that bill has that token. A payment the bill's object committed and has
+ * not given the ledger yet (a receipt opened the moment it was paid) is
+ * given it first. The card is asked of the provider once, and kept.
+ */
+export async function readReceipt(env: Env, sessionId: string, token: string): Promise<Receipt | null> {
+  if (!isIdLike(sessionId) || !TOKEN.test(token)) return null
+  const ledger = await ledgerOfBill(env, sessionId)
+  if (!ledger) return null
+  let [payment] = await paymentByToken(ledger, sessionId, token)
+  if (!payment && (await tableSessionStub(env, sessionId).toLedger(sessionId)))
+    [payment] = await paymentByToken(ledger, sessionId, token)
+  if (!payment) return null
+  return receiptOf(env, ledger, payment)
+}
+
+/** The receipt of the payment `paymentId` of a bill of the table `tableId` (staff resend it from the table's page). */
+export async function staffReceipt(
+  env: Env,
+  ledger: Ledger,
+  tableId: string,
+  sessionId: string,
+  paymentId: string,
+): Promise<Receipt | null> {
+  if (!isIdLike(sessionId) || !isIdLike(paymentId)) return null
+  const find = () =>
+    ledger.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.sessionId, sessionId), eq(payments.tableId, tableId)))
+      .limit(1)
+  let [payment] = await find()
+  if (!payment && (await tableSessionStub(env, sessionId).toLedger(sessionId))) [payment] = await find()
+  return payment ? receiptOf(env, ledger, payment) : null
+}
+
+/** The receipt of a payment the ledger holds. */
+export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): Promise<Receipt | null> {
+  const { db } = ledger
+  const [place, lines, given, held, [receipt], [counted]] = await db.batch([
+    db
+      .select({
+        ...billTableColumns,
+        address: restaurants.restaurantAddress,
+        rfc: restaurants.rfc,
+        legalName: restaurants.legalName,
+        timeZone: restaurants.timeZone,
+      })
+      .from(tables)
+      .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
+      .where(and(eq(tables.id, payment.tableId), eq(tables.restaurantId, ledger.restaurantId)))
+      .limit(1),
+    db
+      .select({
+        id: billItems.id,
+        name: billItems.name,
+        quantity: billItems.quantity,
+        priceCents: billItems.priceCents,
+      })
+      .from(billItems)
+      .where(eq(billItems.sessionId, payment.sessionId))
+      .orderBy(asc(billItems.createdAt)),
+    db
+      .select({
+        amountCents: refunds.amountCents,
+        taxCents: refunds.taxCents,
+        tipCents: refunds.tipCents,
+        createdAt: refunds.createdAt,
+      })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, payment.id), refundStands))
+      .orderBy(asc(refunds.createdAt)),
+    db
+      .select({ amountCents: disputes.amountCents, status: disputes.status })
+      .from(disputes)
+      .where(eq(disputes.paymentId, payment.id)),
+    db.select().from(receipts).where(eq(receipts.paymentId, payment.id)).limit(1),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(payments)
+      .where(eq(payments.sessionId, payment.sessionId)),
+  ])
+  const [table] = place
+  if (!table || !receipt) return null
+  const names = new Map(lines.map((line) => [line.id, line.name]))
+  const kind = paymentKind(payment)
+  // A bill paid whole in one payment lists its lines; the rest of a bill others paid part of says only that.
+  const paidLines =
+    kind === 'item'
+      ? paidLinesOf(payment).map((line) => ({ ...line, name: names.get(line.itemId) ?? '' }))
+      : kind === 'full' && counted?.n === 1
+        ? lines.map((line) => ({ name: line.name, quantity: line.quantity, amountCents: line.priceCents }))
+        : []
+  return {
+    sessionId: payment.sessionId,
+    token: payment.receiptToken ?? '',
+    paymentId: payment.id,
+    folio: receipt.folio,
+    restaurant: {
+      name: table.restaurantName ?? '',
+      address: table.address,
+      rfc: table.rfc,
+      legalName: table.legalName,
+    },
+    table: { tableNumber: table.tableNumber, tableName: table.tableName },
+    paidAt: payment.createdAt,
+    timeZone: restaurantTimeZone(table.timeZone),
+    payerName: payment.customerName,
+    method: payment.paymentMethod,
+    card: await cardOf(env, ledger, payment, receipt, table),
+    reference: payment.providerReference && payment.provider === 'stripe' ? payment.providerReference : payment.id,
+    figures: receiptFigures(
+      {
+        amountCents: payment.amountCents,
+        taxCents: payment.taxCents,
+        tipCents: payment.tipCents,
+        taxRateBps: payment.taxRateBps,
+        kind,
+        method: payment.paymentMethod,
+        lines: paidLines,
+        splitShares: payment.splitShares,
+        splitCount: payment.splitCount,
+        cashReceivedCents: payment.cashReceivedCents,
+      },
+      given,
+      table.taxRateBps,
+    ),
+    disputes: held,
+  }
+}
+
+/** The card that paid, asked of the provider the first time a receipt is shown and kept on it (it may know none). */
+async function cardOf(
+  env: Env,
+  { db }: Ledger,
+  payment: PaymentRow,
+  receipt: typeof receipts.$inferSelect,
+  table: Parameters<typeof settlingProvider>[2],
+): Promise<PaidCard | null> {
+  if (receipt.cardLast4) return { brand: receipt.cardBrand ?? 'card', last4: receipt.cardLast4 }
+  if (receipt.cardAskedAt !== null || !payment.providerReference) return null
+  const provider = settlingProvider(env, payment.sessionId, table, payment.provider)
+  const card = await provider?.cardOf(payment.providerReference).catch((error: unknown) => {
+    // Asked again with the next look at the receipt.
+    console.error(`card of payment ${payment.id} not known yet: ${String(error)}`)
+    return undefined
+  })
+  if (card === undefined) return null
+  await db
+    .update(receipts)
+    .set({ cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, cardAskedAt: Date.now() })
+    .where(eq(receipts.paymentId, payment.id))
+  return card
+}
