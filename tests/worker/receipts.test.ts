@@ -68,7 +68,7 @@ describe('a receipt for every payment', () => {
       ['Pagó', 'Marco'],
       ['Forma de pago', 'Tarjeta'],
     ])
-      expect(rowsOf(page).get(label), label).toBe(value)
+      expect(rowsOf(page).get(label!), label).toBe(value)
     expect(page).toContain('La propina es para el equipo: no es parte del consumo.')
 
     const pdf = await getPage(`${receiptUrl}/pdf`)
