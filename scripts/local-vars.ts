@@ -7,6 +7,8 @@ export const LOCAL_VARS = {
   MESA_ENV: 'development',
   PAYMENT_PROVIDER: 'simulated',
   MAIL_PROVIDER: 'log',
+  // Local runs only: a fixed key, so what a local run sealed opens after a restart. Never production's.
+  SECRETS_KEY: 'bWVzYS1sb2NhbC1zZWNyZXRzLWtleS0zMi1ieXRlcyE=',
 } as const
 
 /** Variables as `wrangler dev` flags. */

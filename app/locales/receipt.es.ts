@@ -56,6 +56,27 @@ const receiptEs = {
     subject: 'Tu recibo de {{restaurant}} ({{folio}})',
     intro: 'Gracias por tu visita a {{restaurant}}. Adjuntamos tu recibo en PDF; también puedes verlo aquí:',
   },
+  factura: {
+    confirmRfc: 'Confirmo que este RFC es correcto (su dígito verificador no coincide, pero así lo dio el SAT)',
+    legalNameHint: 'Tal como aparece en la Constancia de Situación Fiscal, sin el régimen de capital (por ejemplo, sin «SA de CV»).',
+    chooseRegime: 'Elige el régimen',
+    errors: {
+      rfc: 'Escribe el RFC.',
+      rfcReasons: {
+        shape: 'El RFC tiene 13 caracteres para una persona física o 12 para una moral: letras, la fecha (AAMMDD) y la homoclave.',
+        date: 'La fecha dentro del RFC (AAMMDD) no existe.',
+        generic: 'Ese RFC genérico es para la factura global del restaurante; para tu factura escribe tu propio RFC.',
+      },
+      rfcCheckDigit: 'El último carácter del RFC no coincide con su dígito verificador. Revísalo; si así aparece en tu Constancia, confírmalo abajo.',
+      legalName: 'Escribe la razón social.',
+      taxRegime: 'Elige un régimen fiscal.',
+      regimeFor: {
+        fisica: 'Ese régimen no es de personas físicas (RFC de 13 caracteres).',
+        moral: 'Ese régimen no es de personas morales (RFC de 12 caracteres).',
+      },
+      postalCode: 'El código postal tiene 5 dígitos.',
+    },
+  },
   backToBill: 'Volver a la cuenta',
   file: 'recibo',
   notFound: {

@@ -3,7 +3,10 @@ import { formatDateTime } from '~/domain/format'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
+import { WALKOUT_MINUTES } from '~/domain/alerts'
+import { fiscalProfileSchema, restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
+import { fiscalProfileOf, saveFiscalProfile } from '~/server/invoices/fiscal-profile.server'
+import { FiscalForm, FiscalSection } from '~/ui/admin/fiscal-profile'
 import { saveSettings } from '~/server/auth/accounts.server'
 import { logChange } from '~/server/auth/change-log.server'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
@@ -35,7 +38,12 @@ const SETTINGS = '/admin/dashboard/settings'
  */
 export const access: PageAccess = {
   view: 'settings.manage',
-  intents: { settings: 'settings.manage', connect: 'payouts.manage', unconnected: 'payouts.manage' },
+  intents: {
+    settings: 'settings.manage',
+    fiscal: 'settings.manage',
+    connect: 'payouts.manage',
+    unconnected: 'payouts.manage',
+  },
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -53,7 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     )
     if (link) throw redirect(link)
   }
-  return { payments }
+  const fiscal = await fiscalProfileOf(env, restaurant.id)
+  if (!fiscal) throw data(null, { status: 404 })
+  return { payments, fiscal }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -81,6 +91,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await saveUnconnectedPayments(env, principal, submission.value.unconnectedPayments)
     return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.choiceSaved' })
   }
+  if (intent === 'fiscal') {
+    const fiscal = parseWithZod(form, { schema: fiscalProfileSchema })
+    if (fiscal.status !== 'success') return data(fiscal.reply({ hideFields: ['facturapiKey'] }), { status: 400 })
+    await saveFiscalProfile(env, principal, fiscal.value)
+    return redirectWithToast(SETTINGS, { title: 'admin.settings.fiscal.saved' })
+  }
   const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
   if (intent !== 'settings' || submission.status !== 'success')
     return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
@@ -90,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Configuración: the restaurant and account, its card payments, and the dialog that edits the profile and the tax settings. */
 export default function Settings() {
-  const { payments } = useLoaderData<typeof loader>()
+  const { payments, fiscal } = useLoaderData<typeof loader>()
   const { restaurant, person } = useDashboardPrincipal()
   const { t, locale } = useI18n()
   const [searchParams] = useSearchParams()
@@ -158,6 +174,16 @@ export default function Settings() {
 
       <CardPaymentsSection payments={payments} />
 
+      <FiscalSection fiscal={fiscal} />
+
+      <UrlDialog
+        open={searchParams.get('dialog') === 'fiscal'}
+        closeTo="/admin/dashboard/settings"
+        title={t('admin.settings.fiscal.edit')}
+      >
+        <FiscalForm fiscal={fiscal} />
+      </UrlDialog>
+
       <UrlDialog
         open={searchParams.get('dialog') === 'settings'}
         closeTo="/admin/dashboard/settings"
@@ -220,7 +246,11 @@ function SettingsForm() {
           label={t('admin.settings.walkoutMinutes')}
           hint={t('admin.settings.walkoutMinutesHint')}
           errors={fields.walkoutMinutes.errors}
-          inputProps={{ ...getInputProps(fields.walkoutMinutes, { type: 'number' }), min: 5, max: 240 }}
+          inputProps={{
+            ...getInputProps(fields.walkoutMinutes, { type: 'number' }),
+            min: WALKOUT_MINUTES.min,
+            max: WALKOUT_MINUTES.max,
+          }}
         />
       </fieldset>
       <div className="flex justify-end gap-2">

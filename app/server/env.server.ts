@@ -98,6 +98,15 @@ export const envSchema = z
       .string()
       .regex(/^(mailto:.+@.+|https:\/\/.+)$/, { error: VAPID_SUBJECT_SHAPE })
       .optional(),
+    // 32 random bytes in base64 (`openssl rand -base64 32`): seals the restaurants' own secrets (their Facturapi keys) in D1.
+    SECRETS_KEY: z
+      .string()
+      .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value), {
+        error: 'SECRETS_KEY must be 32 random bytes in base64: `openssl rand -base64 32`.',
+      })
+      .optional(),
+    // Another address only for the stand-in (local runs and tests): the restaurant's Facturapi key is sent there.
+    FACTURAPI_API_BASE: z.string().url().default('https://www.facturapi.io'),
     RATE_LIMITS: limitsSchema,
     MAX_OPEN_LINES: z.coerce.number().int().positive().default(DEFAULT_MAX_OPEN_LINES),
   })
@@ -142,6 +151,13 @@ export const envSchema = z
     if (env.MESA_ENV !== 'production') return
     if (!env.STRIPE_API_BASE.startsWith('https://'))
       problem('STRIPE_API_BASE', 'STRIPE_API_BASE must be an https address: the Stripe SDK sends the secret key there.')
+    if (!env.FACTURAPI_API_BASE.startsWith('https://'))
+      problem('FACTURAPI_API_BASE', 'FACTURAPI_API_BASE must be an https address: restaurants’ Facturapi keys are sent there.')
+    if (!env.SECRETS_KEY)
+      problem(
+        'SECRETS_KEY',
+        'SECRETS_KEY seals the restaurants’ Facturapi keys: run `openssl rand -base64 32 | npx wrangler secret put SECRETS_KEY`.',
+      )
     if (!env.MAIL_API_BASE.startsWith('https://'))
       problem('MAIL_API_BASE', 'MAIL_API_BASE must be an https address: the mailer sends its API key there.')
     if (env.MAIL_PROVIDER === 'log')

@@ -2,6 +2,8 @@ import { z } from './zod'
 import { restaurantFields } from './auth'
 import { checkbox } from './fields'
 import { WALKOUT_MINUTES } from '../alerts'
+import { INVOICE_PERIODICITIES } from '../cfdi'
+import { checkTaxpayer, taxpayerFields } from './fiscal'
 
 /** A tax rate in percent ("16", 8.5) read into basis points, the integer the bill arithmetic uses. */
 const taxRatePercent = z
@@ -39,3 +41,26 @@ export type RestaurantSettings = z.output<typeof restaurantSettingsSchema>
 export const unconnectedPaymentsSchema = z.object({
   unconnectedPayments: z.enum(['off', 'demo'], { error: 'admin.errors.formError' }),
 })
+
+/** A Facturapi secret key, live or test; anything else is refused before it is sealed. */
+const FACTURAPI_KEY = /^sk_(test|live)_[A-Za-z0-9_-]{8,200}$/
+
+/**
+ * Configuración → 'Datos fiscales': who the restaurant's facturas come from,
+ * and, to issue them on their own, its Facturapi key (sealed, never shown
+ * again: left empty it stays as it is; `forgetFacturapiKey` removes it).
+ */
+export const fiscalProfileSchema = z
+  .object({
+    ...taxpayerFields,
+    facturapiKey: z
+      .string()
+      .trim()
+      .optional()
+      .refine((key) => !key || FACTURAPI_KEY.test(key), { error: 'admin.settings.fiscal.keyInvalid' }),
+    forgetFacturapiKey: checkbox,
+    invoicePeriodicity: z.enum(INVOICE_PERIODICITIES, { error: 'admin.errors.formError' }),
+  })
+  .superRefine(checkTaxpayer)
+
+export type FiscalProfile = z.output<typeof fiscalProfileSchema>

@@ -4,6 +4,7 @@ import { MENU_TYPES } from '../../domain/schemas/menus'
 import { ROLES } from '../../domain/permissions'
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ALERT_KINDS } from '../../domain/alerts'
+import { INVOICE_PERIODICITIES } from '../../domain/cfdi'
 import {
   adjustmentChecks,
   adjustmentColumns,
@@ -59,6 +60,10 @@ export const restaurants = sqliteTable(
     legalName: text('legal_name'),
     taxRegime: text('tax_regime'),
     fiscalPostalCode: text('fiscal_postal_code'),
+    // How often the factura global of receipts nobody invoiced is issued (INVOICE_PERIODICITIES).
+    invoicePeriodicity: text('invoice_periodicity', { enum: INVOICE_PERIODICITIES }).notNull().default('month'),
+    // Where every diner who rates a visit is offered to review it on Google (null: nowhere).
+    googleReviewUrl: text('google_review_url'),
     // Minutes a bill with something unpaid may sit with none of its diners' pages open before staff hear of a possible
     // walkout (the settings' schema keeps it in range: a CHECK added here would rebuild the table).
     walkoutMinutes: integer('walkout_minutes').notNull().default(20),
@@ -68,6 +73,25 @@ export const restaurants = sqliteTable(
     uniqueIndex('restaurants_stripe_account_unique').on(t.stripeAccountId),
     check('restaurants_tax_rate_range', sql`${t.taxRateBps} BETWEEN 0 AND 10000`),
   ],
+)
+
+/**
+ * A restaurant's own secrets (its Facturapi key), sealed (secrets.server.ts):
+ * apart from the restaurant's row, which every staff page reads. `hint`
+ * is what the owner is shown of it again (test or live, its last characters).
+ */
+export const restaurantSecrets = sqliteTable(
+  'restaurant_secrets',
+  {
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name', { enum: ['facturapi'] }).notNull(),
+    sealed: text('sealed').notNull(),
+    hint: text('hint').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.name] })],
 )
 
 /** A person who signs in. What they may do, and where, is their memberships'. */
