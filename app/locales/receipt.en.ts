@@ -57,16 +57,19 @@ const receiptEn: ReceiptResources = {
   },
   factura: {
     confirmRfc: 'I confirm this RFC is right (its check digit does not match, but it is as the SAT issued it)',
-    legalNameHint: 'Exactly as on the Constancia de Situación Fiscal, without the company type (for example, without “SA de CV”).',
+    legalNameHint:
+      'Exactly as on the Constancia de Situación Fiscal, without the company type (for example, without “SA de CV”).',
     chooseRegime: 'Choose the regime',
     errors: {
       rfc: 'Enter the RFC.',
       rfcReasons: {
-        shape: 'An RFC has 13 characters for a person or 12 for a company: letters, the date (YYMMDD) and the homoclave.',
+        shape:
+          'An RFC has 13 characters for a person or 12 for a company: letters, the date (YYMMDD) and the homoclave.',
         date: 'The date inside the RFC (YYMMDD) does not exist.',
         generic: 'That generic RFC is for the restaurant’s global invoice; for your own factura enter your own RFC.',
       },
-      rfcCheckDigit: 'The RFC’s last character does not match its check digit. Check it; if that is how it appears on your Constancia, confirm it below.',
+      rfcCheckDigit:
+        'The RFC’s last character does not match its check digit. Check it; if that is how it appears on your Constancia, confirm it below.',
       legalName: 'Enter the legal name.',
       taxRegime: 'Choose a tax regime.',
       regimeFor: {

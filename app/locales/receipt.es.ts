@@ -58,16 +58,19 @@ const receiptEs = {
   },
   factura: {
     confirmRfc: 'Confirmo que este RFC es correcto (su dígito verificador no coincide, pero así lo dio el SAT)',
-    legalNameHint: 'Tal como aparece en la Constancia de Situación Fiscal, sin el régimen de capital (por ejemplo, sin «SA de CV»).',
+    legalNameHint:
+      'Tal como aparece en la Constancia de Situación Fiscal, sin el régimen de capital (por ejemplo, sin «SA de CV»).',
     chooseRegime: 'Elige el régimen',
     errors: {
       rfc: 'Escribe el RFC.',
       rfcReasons: {
-        shape: 'El RFC tiene 13 caracteres para una persona física o 12 para una moral: letras, la fecha (AAMMDD) y la homoclave.',
+        shape:
+          'El RFC tiene 13 caracteres para una persona física o 12 para una moral: letras, la fecha (AAMMDD) y la homoclave.',
         date: 'La fecha dentro del RFC (AAMMDD) no existe.',
         generic: 'Ese RFC genérico es para la factura global del restaurante; para tu factura escribe tu propio RFC.',
       },
-      rfcCheckDigit: 'El último carácter del RFC no coincide con su dígito verificador. Revísalo; si así aparece en tu Constancia, confírmalo abajo.',
+      rfcCheckDigit:
+        'El último carácter del RFC no coincide con su dígito verificador. Revísalo; si así aparece en tu Constancia, confírmalo abajo.',
       legalName: 'Escribe la razón social.',
       taxRegime: 'Elige un régimen fiscal.',
       regimeFor: {

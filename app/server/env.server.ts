@@ -152,7 +152,10 @@ export const envSchema = z
     if (!env.STRIPE_API_BASE.startsWith('https://'))
       problem('STRIPE_API_BASE', 'STRIPE_API_BASE must be an https address: the Stripe SDK sends the secret key there.')
     if (!env.FACTURAPI_API_BASE.startsWith('https://'))
-      problem('FACTURAPI_API_BASE', 'FACTURAPI_API_BASE must be an https address: restaurants’ Facturapi keys are sent there.')
+      problem(
+        'FACTURAPI_API_BASE',
+        'FACTURAPI_API_BASE must be an https address: restaurants’ Facturapi keys are sent there.',
+      )
     if (!env.SECRETS_KEY)
       problem(
         'SECRETS_KEY',

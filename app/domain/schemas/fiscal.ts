@@ -25,7 +25,10 @@ export const taxpayerFields = {
     .max(300, { error: `${ERRORS}.legalName` })
     .transform((name) => name.toUpperCase()),
   taxRegime: z.string({ error: `${ERRORS}.taxRegime` }).refine(isTaxRegime, { error: `${ERRORS}.taxRegime` }),
-  postalCode: z.string({ error: `${ERRORS}.postalCode` }).trim().regex(POSTAL_CODE, { error: `${ERRORS}.postalCode` }),
+  postalCode: z
+    .string({ error: `${ERRORS}.postalCode` })
+    .trim()
+    .regex(POSTAL_CODE, { error: `${ERRORS}.postalCode` }),
   confirmRfc: checkbox,
 }
 

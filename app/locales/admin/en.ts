@@ -380,7 +380,8 @@ const adminEn: AdminResources = {
       edit: 'Edit tax details',
       facturapi: 'Automatic invoicing (Facturapi)',
       key: 'Facturapi secret key',
-      keyHint: 'Starts with sk_live_ or sk_test_. Kept encrypted and never shown again; leave it empty to keep the current one.',
+      keyHint:
+        'Starts with sk_live_ or sk_test_. Kept encrypted and never shown again; leave it empty to keep the current one.',
       keyKept: 'Key kept: {{key}}.',
       keyNone: 'No key: facturas are issued by hand.',
       keyInvalid: 'That is not a Facturapi secret key (sk_live_… or sk_test_…).',

@@ -384,7 +384,8 @@ const adminEs = {
       edit: 'Editar datos fiscales',
       facturapi: 'Facturación automática (Facturapi)',
       key: 'Clave secreta de Facturapi',
-      keyHint: 'Empieza con sk_live_ o sk_test_. Se guarda cifrada y no se vuelve a mostrar; déjala vacía para conservar la actual.',
+      keyHint:
+        'Empieza con sk_live_ o sk_test_. Se guarda cifrada y no se vuelve a mostrar; déjala vacía para conservar la actual.',
       keyKept: 'Clave guardada: {{key}}.',
       keyNone: 'Sin clave: las facturas se emiten a mano.',
       keyInvalid: 'Esa no es una clave secreta de Facturapi (sk_live_… o sk_test_…).',

@@ -87,7 +87,11 @@ export function FiscalForm({ fiscal }: { fiscal: FiscalSummary }) {
       <Field
         label={t('admin.settings.fiscal.rfc')}
         errors={fields.rfc.errors}
-        inputProps={{ ...getInputProps(fields.rfc, { type: 'text' }), autoCapitalize: 'characters', autoComplete: 'off' }}
+        inputProps={{
+          ...getInputProps(fields.rfc, { type: 'text' }),
+          autoCapitalize: 'characters',
+          autoComplete: 'off',
+        }}
       />
       {checkDigitAsked ? (
         <CheckboxField
