@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   'kitchen.view': ALL,
   /** Moving a ticket on (En preparación, Listo, Entregado) and undoing the last move. */
   'kitchen.manage': ALL,
+  /** The diners' requests for a factura: issuing one by hand (its PDF and XML) or rejecting it. */
+  'invoices.manage': MANAGERS,
   /** Menus, their dishes, options, photos and PDFs. */
   'menus.manage': MANAGERS,
   /** The team's page: who works here, pending invitations. Which roles one may invite is `rolesManagedBy`. */

@@ -108,6 +108,8 @@ export interface PaidCard {
 
 /** A payment's receipt, as its page, its PDF and its mail show it. */
 export interface Receipt {
+  /** Whose ledger holds the payment. */
+  restaurantId: string
   sessionId: string
   token: string
   paymentId: string

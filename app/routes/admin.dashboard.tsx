@@ -175,6 +175,11 @@ export default function Dashboard() {
                 {t('admin.dashboard.cashOut')}
               </Link>
             ) : null}
+            {can(role, 'invoices.manage') ? (
+              <Link to="/admin/invoices" className={PAGE_LINK} data-testid="invoices-link">
+                {t('admin.invoices.title')}
+              </Link>
+            ) : null}
           </nav>
         )}
       </header>

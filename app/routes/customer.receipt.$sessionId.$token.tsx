@@ -10,7 +10,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { customerPath } from '~/domain/customer-paths'
 import { receiptDocument, type ReceiptRow } from '~/domain/receipt-document'
 import { folioText } from '~/domain/receipt'
-import { receiptEmailSchema } from '~/domain/schemas/receipts'
+import { facturaRequestSchema, receiptEmailSchema } from '~/domain/schemas/receipts'
+import type { Receipt } from '~/domain/receipt'
+import { ledgerOf } from '~/server/books/ledger.server'
+import { spend } from '~/server/http/rate-limit.server'
+import { latestRequestOf, requestFactura } from '~/server/invoices/invoice-requests.server'
+import { FacturaSection } from '~/ui/customer/factura-form'
 import { LOCALE_OF } from '~/locales'
 import { getLanguage, getT } from '~/server/http/i18n.server'
 import { tooManyForm } from '~/server/http/rate-limit.server'
@@ -45,14 +50,53 @@ async function receiptOrNotFound({ params, context }: Pick<LoaderFunctionArgs, '
 export async function loader(args: LoaderFunctionArgs) {
   const receipt = await receiptOrNotFound(args)
   const here = receiptPath(receipt.sessionId, receipt.token)
-  return data({ receipt, pdfUrl: `${here}/pdf`, billUrl: customerPath.bill(receipt.sessionId) }, { headers: PRIVATE })
+  const factura = await latestRequestOf(ledgerOf(args.context.cloudflare.env, receipt.restaurantId), receipt.paymentId)
+  return data(
+    {
+      receipt,
+      pdfUrl: `${here}/pdf`,
+      billUrl: customerPath.bill(receipt.sessionId),
+      factura: factura && {
+        status: factura.status,
+        email: factura.email,
+        rejectReason: factura.rejectReason,
+        files: factura.pdfKey ? { pdf: `${here}/factura/pdf`, xml: `${here}/factura/xml` } : null,
+      },
+    },
+    { headers: PRIVATE },
+  )
+}
+
+/** The receipt's two forms: "Enviar por correo" and "Solicitar factura". */
+export async function action(args: ActionFunctionArgs) {
+  const receipt = await receiptOrNotFound(args)
+  const form = await args.request.formData()
+  return form.get('intent') === 'factura' ? askForFactura(args, receipt, form) : mailIt(args, receipt, form)
+}
+
+/**
+ * "Solicitar factura": stored for the restaurant's staff to issue (what the
+ * diner consumed less refunds, never the tip); a few tries an hour per
+ * payment at most.
+ */
+async function askForFactura({ request, context }: ActionFunctionArgs, receipt: Receipt, form: FormData) {
+  const submission = parseWithZod(form, { schema: facturaRequestSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const env = context.cloudflare.env
+  const spent = await spend(env, { facturaRequestsPerPayment: receipt.paymentId })
+  if (!spent.ok) return tooManyForm(submission, request, spent.limit)
+  const asked = await requestFactura(ledgerOf(env, receipt.restaurantId), receipt, submission.value)
+  if (!asked.ok)
+    return data(submission.reply({ formErrors: [`receipt.factura.refused.${asked.refusal}`] }), { status: 409 })
+  return redirectWithToast(receiptPath(receipt.sessionId, receipt.token), {
+    title: 'receipt.factura.requested',
+    vars: { email: asked.request.email },
+  })
 }
 
 /** "Enviar por correo": the receipt and its PDF to the address the diner typed, a few times an hour at most. */
-export async function action(args: ActionFunctionArgs) {
-  const receipt = await receiptOrNotFound(args)
-  const { request, context } = args
-  const submission = parseWithZod(await request.formData(), { schema: receiptEmailSchema })
+async function mailIt({ request, context }: ActionFunctionArgs, receipt: Receipt, form: FormData) {
+  const submission = parseWithZod(form, { schema: receiptEmailSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const language = await getLanguage(request)
   let limit
@@ -74,12 +118,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ReceiptPage() {
-  const { receipt, pdfUrl, billUrl } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const { receipt, pdfUrl, billUrl } = data
   const lastResult = useActionData<typeof action>()
   const { t, locale } = useI18n()
   const hydrated = useHydrated()
   const sending = useNavigation().state === 'submitting'
   const document = receiptDocument(receipt, t, locale)
+  const mailResult = lastResult?.initialValue?.intent === 'factura' ? undefined : lastResult
   const [name, ...issuer] = document.issuer
   return (
     <CustomerShell restaurantName={receipt.restaurant.name} tableNumber={receipt.table.tableNumber} closeTo={billUrl}>
@@ -121,14 +167,16 @@ export default function ReceiptPage() {
               {t('receipt.print')}
             </button>
           ) : null}
+          <FacturaSection factura={data.factura} lastResult={lastResult} />
           <section className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="mail">
             <h2 id="mail" className="font-bold">
               {t('receipt.email.title')}
             </h2>
             <Form method="post" replace className="grid gap-3" data-testid="receipt-email">
+              <input type="hidden" name="intent" value="email" />
               <Field
                 label={t('receipt.email.label')}
-                errors={lastResult?.error?.email}
+                errors={mailResult?.error?.email}
                 inputProps={{
                   name: 'email',
                   type: 'email',
@@ -137,10 +185,10 @@ export default function ReceiptPage() {
                   required: true,
                   maxLength: 254,
                   defaultValue:
-                    typeof lastResult?.initialValue?.email === 'string' ? lastResult.initialValue.email : '',
+                    typeof mailResult?.initialValue?.email === 'string' ? mailResult.initialValue.email : '',
                 }}
               />
-              <ErrorList errors={lastResult?.error?.['']} alert testId="receipt-email-error" />
+              <ErrorList errors={mailResult?.error?.['']} alert testId="receipt-email-error" />
               <button type="submit" className={`${buttonClass.secondary} w-full`} disabled={sending}>
                 {t('receipt.email.send')}
               </button>

@@ -31,6 +31,8 @@ export const DEFAULT_LIMITS = {
   failedSignInsPerAddress: { limit: 20, windowSeconds: 900 },
   // A receipt is mailed a few times at most: nobody's inbox is flooded from a table.
   receiptEmailsPerPayment: { limit: 3, windowSeconds: 3600 },
+  // A factura is asked for once; a few more tries an hour cover typing mistakes, not a script.
+  facturaRequestsPerPayment: { limit: 5, windowSeconds: 3600 },
   // A PIN has 10,000 to 1,000,000 values: five wrong ones lock that member's PIN on every device for the window.
   failedPinsPerMember: { limit: 5, windowSeconds: 900 },
 } satisfies Record<string, LimitConfig>

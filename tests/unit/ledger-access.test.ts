@@ -11,6 +11,7 @@ const LEDGER_TABLES = [
   'kitchenTickets',
   'disputes',
   'receipts',
+  'invoiceRequests',
 ]
 const ACCESSOR = 'app/server/books/ledger.server.ts'
 /** The table object's own SQLite, whose tables share the ledger's names: not D1. */

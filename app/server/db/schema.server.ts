@@ -5,6 +5,7 @@ import { ROLES } from '../../domain/permissions'
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ALERT_KINDS } from '../../domain/alerts'
 import { INVOICE_PERIODICITIES } from '../../domain/cfdi'
+import { INVOICE_REQUEST_STATUSES } from '../../domain/invoices'
 import {
   adjustmentChecks,
   adjustmentColumns,
@@ -699,6 +700,46 @@ export const receipts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('receipts_restaurant_folio_unique').on(t.restaurantId, t.folio)],
+)
+
+/**
+ * A diner's request for a factura of one payment, and what became of it.
+ * A payment has at most one that is pending or issued; a rejected one may
+ * be asked again. Part of the ledger.
+ */
+export const invoiceRequests = sqliteTable(
+  'invoice_requests',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id').notNull(),
+    rfc: text('rfc').notNull(),
+    legalName: text('legal_name').notNull(),
+    taxRegime: text('tax_regime').notNull(),
+    postalCode: text('postal_code').notNull(),
+    cfdiUse: text('cfdi_use').notNull(),
+    email: text('email').notNull(),
+    // What it covers when asked: the consumption with its IVA, less refunds; never the tip (invoiceableCents).
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: INVOICE_REQUEST_STATUSES }).notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    // Who issued or rejected it (their name as it was then, and their id), and when.
+    decidedBy: text('decided_by'),
+    decidedById: text('decided_by_id'),
+    decidedAt: integer('decided_at'),
+    // An invoice issued by hand: its files in INVOICE_FILES.
+    pdfKey: text('pdf_key'),
+    xmlKey: text('xml_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_requests_open_per_payment')
+      .on(t.paymentId)
+      .where(sql`${t.status} != 'rejected'`),
+    index('invoice_requests_restaurant_idx').on(t.restaurantId, t.status, t.createdAt),
+  ],
 )
 
 export const disputes = sqliteTable(

@@ -33,20 +33,18 @@ const paymentByToken = ({ db }: Ledger, sessionId: string, token: string) =>
     .limit(1)
 
 /**
- * The receipt at receiptPath, or null when no payment of
- * that bill has that token. A payment the bill's object committed and has
- * not given the ledger yet (a receipt opened the moment it was paid) is
- * given it first. The card is asked of the provider once, and kept.
+ * The receipt at receiptPath, or null when no payment of that bill has that
+ * token. What the bill's object committed and has not given the ledger yet
+ * (a receipt opened the moment it was paid, a refund just made) is given it
+ * first. The card is asked of the provider once, and kept.
  */
 export async function readReceipt(env: Env, sessionId: string, token: string): Promise<Receipt | null> {
   if (!isIdLike(sessionId) || !TOKEN.test(token)) return null
   const ledger = await ledgerOfBill(env, sessionId)
   if (!ledger) return null
-  let [payment] = await paymentByToken(ledger, sessionId, token)
-  if (!payment && (await tableSessionStub(env, sessionId).toLedger(sessionId)))
-    [payment] = await paymentByToken(ledger, sessionId, token)
-  if (!payment) return null
-  return receiptOf(env, ledger, payment)
+  await tableSessionStub(env, sessionId).toLedger(sessionId)
+  const [payment] = await paymentByToken(ledger, sessionId, token)
+  return payment ? receiptOf(env, ledger, payment) : null
 }
 
 /** The receipt of the payment `paymentId` of a bill of the table `tableId` (staff resend it from the table's page). */
@@ -58,14 +56,12 @@ export async function staffReceipt(
   paymentId: string,
 ): Promise<Receipt | null> {
   if (!isIdLike(sessionId) || !isIdLike(paymentId)) return null
-  const find = () =>
-    ledger.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.sessionId, sessionId), eq(payments.tableId, tableId)))
-      .limit(1)
-  let [payment] = await find()
-  if (!payment && (await tableSessionStub(env, sessionId).toLedger(sessionId))) [payment] = await find()
+  await tableSessionStub(env, sessionId).toLedger(sessionId)
+  const [payment] = await ledger.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.sessionId, sessionId), eq(payments.tableId, tableId)))
+    .limit(1)
   return payment ? receiptOf(env, ledger, payment) : null
 }
 
@@ -127,6 +123,7 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
         ? lines.map((line) => ({ name: line.name, quantity: line.quantity, amountCents: line.priceCents }))
         : []
   return {
+    restaurantId: ledger.restaurantId,
     sessionId: payment.sessionId,
     token: payment.receiptToken ?? '',
     paymentId: payment.id,

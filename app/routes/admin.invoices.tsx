@@ -1,0 +1,210 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { CFDI_USE_NAMES, TAX_REGIME_NAMES, isCfdiUse, isTaxRegime } from '~/domain/cfdi'
+import { formatDateTime } from '~/domain/format'
+import { INVOICE_REQUEST_STATUSES, type InvoiceRequestStatus } from '~/domain/invoices'
+import { issueByHandSchema, rejectRequestSchema } from '~/domain/schemas/invoices'
+import { signatureOf } from '~/domain/signature'
+import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
+import { ledgerOf } from '~/server/books/ledger.server'
+import { redirectWithToast } from '~/server/http/toast.server'
+import { issueRequestByHand, rejectRequest, requestsForStaff } from '~/server/invoices/manual-invoices.server'
+import { AdminTopBar } from '~/ui/admin/top-bar'
+import { buttonClass } from '~/ui/button'
+import { ErrorList, Field } from '~/ui/forms'
+import { useI18n } from '~/ui/i18n'
+import { staffTitle } from '~/ui/page-title'
+
+export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.invoices.title'))
+
+export const access: PageAccess = {
+  view: 'invoices.manage',
+  intents: { issue: 'invoices.manage', reject: 'invoices.manage' },
+}
+
+const HERE = '/admin/invoices'
+
+const statusOf = (url: URL): InvoiceRequestStatus => {
+  const asked = url.searchParams.get('status')
+  return (INVOICE_REQUEST_STATUSES as readonly string[]).includes(asked ?? '')
+    ? (asked as InvoiceRequestStatus)
+    : 'pending'
+}
+
+/** The diners' requests for a factura, by status: everything an accountant needs to issue one by hand, and the receipt. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { restaurant } = await requireStaff(context, request, 'page', access.view)
+  const status = statusOf(new URL(request.url))
+  return { status, requests: await requestsForStaff(ledgerOf(context.cloudflare.env, restaurant.id), status) }
+}
+
+/** Marks a request issued with its PDF and XML (the diner is mailed them), or rejects it with a reason. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const principal = await requireStaffForm(context, request, access, form)
+  const env = context.cloudflare.env
+  const ledger = ledgerOf(env, principal.restaurant.id)
+  const by = signatureOf(principal.person)
+  if (form.get('intent') === 'reject') {
+    const submission = parseWithZod(form, { schema: rejectRequestSchema })
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+    const rejected = await rejectRequest(ledger, submission.value, by)
+    return rejected
+      ? redirectWithToast(HERE, { title: 'admin.invoices.rejectedToast' })
+      : data(submission.reply({ formErrors: ['admin.invoices.decided'] }), { status: 409 })
+  }
+  const submission = parseWithZod(form, { schema: issueByHandSchema })
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['pdf', 'xml'] }), { status: 400 })
+  const issued = await issueRequestByHand(env, request, ledger, submission.value, by)
+  if (issued !== 'issued')
+    return data(submission.reply({ formErrors: [`admin.invoices.errors.${issued}`], hideFields: ['pdf', 'xml'] }), {
+      status: issued === 'decided' ? 409 : 400,
+    })
+  return redirectWithToast(HERE, { title: 'admin.invoices.issuedToast' })
+}
+
+export default function Invoices() {
+  const { status, requests } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const { t, money, locale } = useI18n()
+  return (
+    <div className="min-h-dvh">
+      <AdminTopBar backTo="/admin/dashboard" backLabel={t('admin.invoices.back')} />
+      <main className="mx-auto grid max-w-3xl gap-5 px-4 py-6">
+        <div>
+          <h1 className="text-2xl font-bold">{t('admin.invoices.title')}</h1>
+          <p className="text-stone-600 dark:text-stone-400">{t('admin.invoices.lead')}</p>
+        </div>
+        <nav aria-label={t('admin.invoices.title')} className="flex flex-wrap gap-2">
+          {INVOICE_REQUEST_STATUSES.map((each) => (
+            <Link
+              key={each}
+              to={`?status=${each}`}
+              aria-current={each === status ? 'page' : undefined}
+              className={each === status ? buttonClass.primary : buttonClass.secondary}
+            >
+              {t(`admin.invoices.statuses.${each}`)}
+            </Link>
+          ))}
+        </nav>
+        {requests.length === 0 ? (
+          <p className="text-stone-600 dark:text-stone-400">{t(`admin.invoices.none.${status}`)}</p>
+        ) : (
+          <ul className="grid gap-4" data-testid="invoice-requests">
+            {requests.map((request) => (
+              <li key={request.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="text-lg font-bold break-all">{request.legalName}</p>
+                  <p className="text-lg font-bold tabular-nums">{money(request.amountCents)}</p>
+                </div>
+                <dl className="grid gap-1 text-sm sm:grid-cols-2">
+                  <Row label={t('admin.invoices.rfc')} value={request.rfc} />
+                  <Row
+                    label={t('admin.invoices.regime')}
+                    value={
+                      isTaxRegime(request.taxRegime)
+                        ? `${request.taxRegime} · ${TAX_REGIME_NAMES[request.taxRegime]}`
+                        : request.taxRegime
+                    }
+                  />
+                  <Row label={t('admin.invoices.postalCode')} value={request.postalCode} />
+                  <Row
+                    label={t('admin.invoices.use')}
+                    value={
+                      isCfdiUse(request.cfdiUse)
+                        ? `${request.cfdiUse} · ${CFDI_USE_NAMES[request.cfdiUse]}`
+                        : request.cfdiUse
+                    }
+                  />
+                  <Row label={t('admin.invoices.email')} value={request.email} />
+                  <Row label={t('admin.invoices.asked')} value={formatDateTime(request.createdAt, locale)} />
+                  <Row
+                    label={t('admin.invoices.concept')}
+                    value={t('admin.invoices.conceptValue', { iva: money(request.ivaCents) })}
+                  />
+                  {request.decidedBy ? (
+                    <Row
+                      label={t('admin.invoices.decidedBy')}
+                      value={`${request.decidedBy} · ${formatDateTime(request.decidedAt ?? 0, locale)}`}
+                    />
+                  ) : null}
+                  {request.rejectReason ? (
+                    <Row label={t('admin.invoices.reason')} value={request.rejectReason} />
+                  ) : null}
+                </dl>
+                {request.receiptUrl ? (
+                  <a
+                    href={request.receiptUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-semibold text-emerald-800 underline dark:text-emerald-400"
+                  >
+                    {t('admin.invoices.receipt')}
+                  </a>
+                ) : null}
+                {request.status === 'pending' ? <Decide id={request.id} answer={answer} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  )
+}
+
+interface Answer {
+  initialValue?: Record<string, unknown> | null
+  error?: Record<string, string[] | null> | null
+}
+
+/** Issue by hand (attach the PDF and XML) or reject with a reason: plain forms, working without JavaScript. */
+function Decide({ id, answer }: { id: string; answer: Answer | undefined }) {
+  const { t } = useI18n()
+  const mine = answer?.initialValue?.requestId === id ? answer : undefined
+  const errors = (name: string) => mine?.error?.[name] ?? undefined
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Form method="post" encType="multipart/form-data" className="grid gap-2" data-testid="issue-form">
+        <input type="hidden" name="intent" value="issue" />
+        <input type="hidden" name="requestId" value={id} />
+        {mine?.initialValue?.intent === 'issue' ? <ErrorList errors={errors('')} alert /> : null}
+        <Field
+          label={t('admin.invoices.pdf')}
+          errors={errors('pdf')}
+          inputProps={{ name: 'pdf', type: 'file', accept: 'application/pdf', required: true }}
+        />
+        <Field
+          label={t('admin.invoices.xml')}
+          errors={errors('xml')}
+          inputProps={{ name: 'xml', type: 'file', accept: '.xml,application/xml,text/xml', required: true }}
+        />
+        <button type="submit" className={buttonClass.primary}>
+          {t('admin.invoices.issue')}
+        </button>
+      </Form>
+      <Form method="post" className="grid content-start gap-2" data-testid="reject-form">
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="requestId" value={id} />
+        {mine?.initialValue?.intent === 'reject' ? <ErrorList errors={errors('')} alert /> : null}
+        <Field
+          label={t('admin.invoices.reason')}
+          errors={errors('reason')}
+          inputProps={{ name: 'reason', maxLength: 300, required: true }}
+        />
+        <button type="submit" className={buttonClass.secondary}>
+          {t('admin.invoices.reject')}
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className="font-medium break-all">{value}</dd>
+    </div>
+  )
+}
