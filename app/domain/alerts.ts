@@ -1,6 +1,7 @@
 import type { TFunction } from '../locales/translate'
 import type { BillEvent } from './live'
 import { formatMoney } from './money'
+import { isLowRating } from './ratings'
 
 /**
  * What staff are alerted of. Each comes from one change to a bill (see
@@ -17,6 +18,7 @@ export const ALERT_KINDS = [
   'dispute',
   'dispute-won',
   'dispute-lost',
+  'rating-low',
   'call',
   'ready',
   'walkout',
@@ -82,6 +84,8 @@ function kindOf(event: BillEvent): AlertKind | null {
       return 'refund-failed'
     case 'dispute':
       return event.detail === 'won' ? 'dispute-won' : event.detail === 'lost' ? 'dispute-lost' : 'dispute'
+    case 'rating':
+      return isLowRating(Number(event.detail)) ? 'rating-low' : null
     case 'call':
       return 'call'
     case 'walkout':
@@ -96,7 +100,8 @@ export function alertText(t: TFunction, alert: Pick<AlertDraft, 'kind' | 'tableN
   return t(`admin.alerts.kinds.${alert.kind}`, {
     table: alert.tableNumber,
     amount: formatMoney(alert.amountCents ?? 0),
-    reason: alert.detail ? t(`admin.alerts.reasons.${alert.detail as CallReason}`) : '',
+    reason: alert.kind === 'call' && alert.detail ? t(`admin.alerts.reasons.${alert.detail as CallReason}`) : '',
+    stars: alert.kind === 'rating-low' ? (alert.detail ?? '') : '',
   })
 }
 

@@ -89,7 +89,7 @@ export const isCfdiUse = (code: string): code is CfdiUse => code in CFDI_USES
 export const RESTAURANT_CONCEPT = {
   /** c_ClaveProdServ: Restaurantes. */
   productKey: '90101501',
-  /** c_ClaveUnidad: Actividad. */
+  /** c_ClaveUnidad: Unidad de servicio. */
   unitKey: 'E48',
 } as const
 

@@ -26,6 +26,8 @@ export type BillChange =
   | 'browsing'
   | 'refund-failed'
   | 'dispute'
+  // A diner rated their visit (detail: the stars).
+  | 'rating'
 
 /** The order an `items` or `ticket` change is about: its id, its step, and who sent it (null: the table's diners). */
 export interface OrderMark {

@@ -214,6 +214,7 @@ function SettingsForm() {
       taxIncludedInPrice: restaurant.taxIncludedInPrice ? 'on' : undefined,
       showTaxSeparately: restaurant.showTaxSeparately ? 'on' : undefined,
       walkoutMinutes: String(restaurant.walkoutMinutes),
+      googleReviewUrl: restaurant.googleReviewUrl ?? '',
     },
   })
   return (
@@ -251,6 +252,15 @@ function SettingsForm() {
             min: WALKOUT_MINUTES.min,
             max: WALKOUT_MINUTES.max,
           }}
+        />
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
+        <legend className="px-1 font-bold">{t('admin.settings.reviews')}</legend>
+        <Field
+          label={t('admin.settings.googleReviewUrl')}
+          hint={t('admin.settings.googleReviewUrlHint')}
+          errors={fields.googleReviewUrl.errors}
+          inputProps={{ ...getInputProps(fields.googleReviewUrl, { type: 'url' }), placeholder: 'https://g.page/r/…' }}
         />
       </fieldset>
       <div className="flex justify-end gap-2">

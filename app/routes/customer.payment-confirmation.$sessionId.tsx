@@ -1,23 +1,23 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData, useNavigate } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GUEST } from '~/domain/diners'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { attemptSeen } from '~/server/payments/payment-attempt.server'
 import { receiptPath } from '~/server/receipts/receipt-reads.server'
+import { ratePayment, ratingOf } from '~/server/ratings/ratings.server'
+import { redirectWithToast } from '~/server/http/toast.server'
+import { ratingSchema } from '~/domain/schemas/ratings'
+import { RatingSection } from '~/ui/customer/rating'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
-import { useHydrated } from '~/ui/use-hydrated'
 
-const RETURN_AFTER_SECONDS = 10
-
-// No <meta refresh> for the 10 s return without JavaScript: a timed redirect the reader cannot stop
-// fails WCAG 2.2.1; with JavaScript the countdown has 'Quedarme aquí', without it the link back is there.
+// The diner stays until they tap back: they read it, open the receipt, ask for a factura or rate the visit.
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageTitle(args, (t) => ({
     page: t(args.data?.payment ? 'customer.confirmation.title' : 'customer.confirmation.loadingTitle'),
@@ -35,6 +35,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const names = new Map(bill.lines.map((line) => [line.id, line.name]))
   // Shown its answer, the phone's payment is done: the next one it is shown is a new payment.
   const seen = payment ? await attemptSeen(request, bill.sessionId, payment.transactionId) : null
+  const rating = own ? await ratingOf(context.cloudflare.env, bill.sessionId, own.id) : null
   return data(
     {
       ...dinerHeader(bill),
@@ -50,29 +51,36 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
         // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.
         receiptUrl: own?.receiptToken ? receiptPath(bill.sessionId, own.receiptToken) : null,
+        // And only it is rated here.
+        // Google's page once rated, whatever the stars: never only to the happy ones.
+        rating:
+          own && rating
+            ? { rated: rating.rating, googleReviewUrl: rating.rating ? rating.googleReviewUrl : null }
+            : null,
       },
     },
     seen ? { headers: { 'Set-Cookie': seen } } : undefined,
   )
 }
 
+/** The diner rates the visit their payment (the link's `tx`) paid for. */
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const tx = new URL(request.url).searchParams.get('tx')
+  const bill = await loadBill(context, params.sessionId, { receipt: true, payments: true })
+  const payment = tx ? bill.payments.find((candidate) => candidate.transactionId === tx) : undefined
+  if (!payment) throw data(null, { status: 404 })
+  const submission = parseWithZod(await request.formData(), { schema: ratingSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  await ratePayment(context.cloudflare.env, payment, submission.value)
+  const url = new URL(request.url)
+  return redirectWithToast(`${url.pathname}${url.search}`, { title: 'customer.rating.saved' })
+}
+
 export default function Confirmation() {
   const data = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
   const { t, money, locale } = useI18n()
-  const navigate = useNavigate()
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(data.payment ? RETURN_AFTER_SECONDS : null)
   const billUrl = customerPath.bill(data.sessionId)
-  const hydrated = useHydrated()
-
-  useEffect(() => {
-    if (secondsLeft === null) return
-    if (secondsLeft <= 0) {
-      navigate(billUrl)
-      return
-    }
-    const timer = setTimeout(() => setSecondsLeft(secondsLeft - 1), 1000)
-    return () => clearTimeout(timer)
-  }, [secondsLeft, billUrl, navigate])
 
   const { payment } = data
   return (
@@ -115,16 +123,12 @@ export default function Confirmation() {
             <Row label={t('customer.confirmation.date')} value={formatDateTime(payment.createdAt, locale)} />
             <Row label={t('customer.confirmation.transaction')} value={payment.transactionId} mono />
           </dl>
-          {/* The countdown needs JavaScript; without it the diner goes back with the link below. */}
-          {secondsLeft !== null && hydrated ? (
-            <div className="flex flex-col items-center gap-2 text-center">
-              <p className="text-stone-600 dark:text-stone-400" data-testid="countdown">
-                {t('customer.confirmation.returning', { count: secondsLeft })}
-              </p>
-              <button type="button" onClick={() => setSecondsLeft(null)} className={buttonClass.secondary}>
-                {t('customer.confirmation.stay')}
-              </button>
-            </div>
+          {payment.rating ? (
+            <RatingSection
+              rated={payment.rating.rated}
+              googleReviewUrl={payment.rating.googleReviewUrl}
+              answer={answer ?? undefined}
+            />
           ) : null}
           {payment.receiptUrl ? (
             <Link to={payment.receiptUrl} className={`${buttonClass.secondary} w-full`} data-testid="receipt-link">

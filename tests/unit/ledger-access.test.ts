@@ -12,6 +12,7 @@ const LEDGER_TABLES = [
   'disputes',
   'receipts',
   'invoiceRequests',
+  'ratings',
 ]
 const ACCESSOR = 'app/server/books/ledger.server.ts'
 /** The table object's own SQLite, whose tables share the ledger's names: not D1. */

@@ -32,6 +32,14 @@ export const restaurantSettingsSchema = z
       .min(WALKOUT_MINUTES.min, { error: 'admin.errors.walkoutMinutes' })
       .max(WALKOUT_MINUTES.max, { error: 'admin.errors.walkoutMinutes' })
       .optional(),
+    /** Where every diner who rates a visit is offered to review it on Google; empty for nowhere. */
+    googleReviewUrl: z
+      .string()
+      .trim()
+      .max(500, { error: 'admin.errors.tooLong' })
+      .optional()
+      .refine((url) => !url || /^https:\/\/[^\s]+$/.test(url), { error: 'admin.settings.googleReviewUrlInvalid' })
+      .transform((url) => url || null),
   })
   .transform(({ taxRatePercent: taxRateBps, ...settings }) => ({ ...settings, taxRateBps }))
 

@@ -19,6 +19,7 @@ const alertsEn: AlertsResources = {
       'Table {{table}}: the diner’s bank disputes a payment of {{amount}} (chargeback). Answer it in your Stripe Dashboard',
     'dispute-won': 'Table {{table}}: you won the dispute of {{amount}}; the money is yours',
     'dispute-lost': 'Table {{table}}: you lost the dispute of {{amount}}; the bank gave the money back to the diner',
+    'rating-low': 'Table {{table}}: a diner rated their visit {{stars}} out of 5 stars',
     call: 'Table {{table}} is calling the waiter: {{reason}}',
     ready: 'Table {{table}}: order ready in the kitchen',
     walkout: 'Table {{table}}: did they leave without paying? {{amount}} is left and nobody has the bill open',

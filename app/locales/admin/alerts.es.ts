@@ -20,6 +20,7 @@ const alertsEs = {
       'Mesa {{table}}: el banco del comensal disputa un pago de {{amount}} (contracargo). Respóndelo en tu panel de Stripe',
     'dispute-won': 'Mesa {{table}}: ganaste la disputa de {{amount}}; el dinero es tuyo',
     'dispute-lost': 'Mesa {{table}}: perdiste la disputa de {{amount}}; el banco devolvió el dinero al comensal',
+    'rating-low': 'Mesa {{table}}: un comensal calificó su visita con {{stars}} de 5 estrellas',
     call: 'Mesa {{table}} llama al mesero: {{reason}}',
     ready: 'Mesa {{table}}: orden lista en cocina',
     walkout: 'Mesa {{table}}: ¿se fueron sin pagar? Quedan {{amount}} y nadie tiene la cuenta abierta',

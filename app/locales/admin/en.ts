@@ -303,7 +303,9 @@ const adminEn: AdminResources = {
     order: 'Add to the bill',
     orderBack: 'Back to the table',
     history: 'Bill history',
-    historyKinds: { void: 'Voided', comp: 'Comp', refund: 'Refund' },
+    historyKinds: { void: 'Voided', comp: 'Comp', refund: 'Refund', rating: 'Rating' },
+    stars_one: '{{count}} star of 5',
+    stars_other: '{{count}} stars of 5',
     leftUnpaid: 'Left unpaid {{amount}}: {{reason}} ({{staff}})',
     settledBy: 'How was the rest settled?',
     settle: { cash: 'Paid in cash ({{amount}})', terminal: 'Paid on the terminal ({{amount}})', unpaid: 'Left unpaid' },
@@ -349,6 +351,14 @@ const adminEn: AdminResources = {
     closed: 'Table {{number}}: bill closed',
   },
   analytics: {
+    ratings: {
+      title: 'Ratings (last 30 days)',
+      none: 'No ratings in these 30 days yet.',
+      count_one: '{{count}} rating',
+      count_other: '{{count}} ratings',
+      before: 'before {{average}}',
+      table: 'Table {{table}}',
+    },
     points: '{{value}} pts',
     totalSales: 'Total sales',
     tablesServed: 'Tables served',
@@ -403,6 +413,11 @@ const adminEn: AdminResources = {
     },
   },
   settings: {
+    reviews: 'Reviews',
+    googleReviewUrl: 'Link to leave a Google review (optional)',
+    googleReviewUrlHint:
+      'Offered to every diner who rates a visit, whatever their rating: Google does not allow asking only happy diners.',
+    googleReviewUrlInvalid: 'Enter a link starting with https://',
     fiscal: {
       title: 'Tax details',
       lead: 'Your diners’ facturas (CFDI 4.0) and the global invoice of the receipts nobody invoiced are issued with these details.',

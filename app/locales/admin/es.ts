@@ -302,7 +302,9 @@ const adminEs = {
     order: 'Agregar a la cuenta',
     orderBack: 'Volver a la mesa',
     history: 'Historial de la cuenta',
-    historyKinds: { void: 'Anulado', comp: 'Cortesía', refund: 'Reembolso' },
+    historyKinds: { void: 'Anulado', comp: 'Cortesía', refund: 'Reembolso', rating: 'Calificación' },
+    stars_one: '{{count}} estrella de 5',
+    stars_other: '{{count}} estrellas de 5',
     leftUnpaid: 'Quedó sin pagar {{amount}}: {{reason}} ({{staff}})',
     settledBy: '¿Cómo se saldó lo que falta?',
     settle: {
@@ -353,6 +355,14 @@ const adminEs = {
     closed: 'Mesa {{number}}: cuenta cerrada',
   },
   analytics: {
+    ratings: {
+      title: 'Calificaciones (últimos 30 días)',
+      none: 'Aún no hay calificaciones en estos 30 días.',
+      count_one: '{{count}} calificación',
+      count_other: '{{count}} calificaciones',
+      before: 'antes {{average}}',
+      table: 'Mesa {{table}}',
+    },
     points: '{{value}} pts',
     totalSales: 'Ventas totales',
     tablesServed: 'Mesas atendidas',
@@ -407,6 +417,11 @@ const adminEs = {
     },
   },
   settings: {
+    reviews: 'Reseñas',
+    googleReviewUrl: 'Enlace para dejar una reseña en Google (opcional)',
+    googleReviewUrlHint:
+      'Se ofrece a todos los comensales que califican, con cualquier calificación: Google no permite pedir reseñas solo a los contentos.',
+    googleReviewUrlInvalid: 'Escribe un enlace que empiece con https://',
     fiscal: {
       title: 'Datos fiscales',
       lead: 'Con estos datos se emiten las facturas (CFDI 4.0) que piden tus comensales y la factura global de los recibos que nadie facturó.',

@@ -243,6 +243,7 @@ export async function saveSettings(env: Env, editor: Editor, input: RestaurantSe
         taxIncludedInPrice: input.taxIncludedInPrice,
         showTaxSeparately: input.showTaxSeparately,
         ...(input.walkoutMinutes === undefined ? {} : { walkoutMinutes: input.walkoutMinutes }),
+        googleReviewUrl: input.googleReviewUrl,
       })
       .where(eq(restaurants.id, id)),
     logChange(db, editor, 'settings.update', id),

@@ -91,6 +91,7 @@ export const restaurantProfile = {
   taxIncludedInPrice: restaurants.taxIncludedInPrice,
   timeZone: restaurants.timeZone,
   walkoutMinutes: restaurants.walkoutMinutes,
+  googleReviewUrl: restaurants.googleReviewUrl,
 }
 
 /**

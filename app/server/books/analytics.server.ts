@@ -2,10 +2,13 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
 import { billPart, netOf, type Sums } from '~/domain/cash-out'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
+import { ratingSummary } from '~/domain/ratings'
 import type { Ledger } from './ledger.server'
+import { ratingsBetween } from '../ratings/ratings.server'
 import { billItems, payments, refunds, refundStands, tables } from '../db/schema.server'
 
 const BEST_SELLERS = 5
+const LATEST_COMMENTS = 5
 
 const noSums: Sums = { amountCents: 0, taxCents: 0, tipCents: 0 }
 
@@ -14,7 +17,8 @@ const noSums: Sums = { amountCents: 0, taxCents: 0, tipCents: 0 }
  * was made, as the cash-out counts them), and what sells: this 30 days, the
  * 30 before, the last 7 days in the restaurant's clock.
  */
-export async function readAnalytics({ db, restaurantId }: Ledger, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
+export async function readAnalytics(ledger: Ledger, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
+  const { db, restaurantId } = ledger
   const periodStart = now - PERIOD_DAYS * DAY_MS
   // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
   const chartStart = now - (CHART_DAYS + 1) * DAY_MS
@@ -80,9 +84,17 @@ export async function readAnalytics({ db, restaurantId }: Ledger, timeZone = RES
       tablesServed: paid?.tablesServed ?? 0,
     }
   }
+  const rated = await ratingsBetween(ledger, now - 2 * PERIOD_DAYS * DAY_MS, now)
+  const latest = rated.filter((rating) => rating.createdAt >= periodStart)
   return {
     current: period(true),
     previous: period(false),
+    // The same periods as the sales: how diners rated them, and the latest comments (for staff alone).
+    ratings: {
+      current: ratingSummary(latest),
+      previous: ratingSummary(rated.filter((rating) => rating.createdAt < periodStart)),
+      comments: latest.filter((rating) => rating.comment).slice(0, LATEST_COMMENTS),
+    },
     days: salesPerDay([...paidRecently, ...refundedRecently], lastDays(now, CHART_DAYS, timeZone), timeZone),
     bestSellers: sellers,
   }

@@ -742,6 +742,31 @@ export const invoiceRequests = sqliteTable(
   ],
 )
 
+/**
+ * A diner's rating of their visit, one per payment (rated again, it is
+ * changed): the stars and a comment for the restaurant alone. Part of the ledger.
+ */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    paymentId: text('payment_id')
+      .primaryKey()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    tableId: text('table_id').notNull(),
+    stars: integer('stars').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('ratings_restaurant_idx').on(t.restaurantId, t.createdAt),
+    index('ratings_session_idx').on(t.sessionId),
+    check('ratings_stars_range', sql`${t.stars} BETWEEN 1 AND 5`),
+  ],
+)
+
 export const disputes = sqliteTable(
   'disputes',
   {

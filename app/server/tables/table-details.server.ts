@@ -4,6 +4,7 @@ import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
 import { ledgerOf } from '../books/ledger.server'
 import { receiptPath } from '../receipts/receipt-reads.server'
+import { ratingsOfBill } from '../ratings/ratings.server'
 import type { RefundFailure } from '~/domain/refunds'
 import { givenBackCents, HANDLED_OUTSIDE } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
@@ -29,9 +30,10 @@ async function readOpenBill(env: Env, sessionId: string) {
 export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 'userId' | 'sessionId'>) {
   const { db } = ledgerOf(env, table.userId)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
-  const [bill, disputes, previous] = await Promise.all([
+  const [bill, disputes, rated, previous] = await Promise.all([
     readOpenBill(env, table.sessionId),
     disputesOfBill(ledgerOf(env, table.userId), table.sessionId),
+    ratingsOfBill(ledgerOf(env, table.userId), table.sessionId),
     db
       .select({
         id: tableSessions.id,
@@ -54,7 +56,7 @@ export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 
   ])
   if (!bill || bill.closedAt !== null) return null
   return {
-    ...billRecords(bill, disputes),
+    ...billRecords(bill, disputes, rated),
     // A diner's call still waiting for someone.
     call: bill.call?.answeredAt === null ? bill.call : null,
     previous: previous.map(({ totalCents, paymentsCents, refundedCents, ...closed }) => ({
@@ -74,12 +76,17 @@ export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'i
   if (!isIdLike(sessionId)) return null
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
   if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null
-  const disputes = await disputesOfBill(ledgerOf(env, table.userId), sessionId)
-  return { ...billRecords(bill, disputes), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
+  const ledger = ledgerOf(env, table.userId)
+  const [disputes, rated] = await Promise.all([disputesOfBill(ledger, sessionId), ratingsOfBill(ledger, sessionId)])
+  return { ...billRecords(bill, disputes, rated), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
 }
 
 /** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */
-function billRecords(bill: BillView, disputes: ReadonlyMap<string, DisputeRow>) {
+function billRecords(
+  bill: BillView,
+  disputes: ReadonlyMap<string, DisputeRow>,
+  rated: Awaited<ReturnType<typeof ratingsOfBill>>,
+) {
   const paymentRows = bill.payments
   const open = bill.closedAt === null
   // A line voided whole is gone from the bill; its void keeps its name.
@@ -176,6 +183,17 @@ function billRecords(bill: BillView, disputes: ReadonlyMap<string, DisputeRow>) 
         ...(refund.provider === HANDLED_OUTSIDE
           ? { outside: refund.method === 'cash' ? ('cash' as const) : ('other' as const) }
           : {}),
+      })),
+      // How each payer rated the visit: the comment is for staff alone.
+      ...rated.map((rating) => ({
+        id: `rating:${rating.paymentId}`,
+        kind: 'rating' as const,
+        text: '',
+        amountCents: 0,
+        stars: rating.stars,
+        reason: rating.comment ?? '',
+        staff: rating.payer,
+        createdAt: rating.createdAt,
       })),
     ].sort((a, b) => a.createdAt - b.createdAt),
   }

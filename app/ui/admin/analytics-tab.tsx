@@ -1,4 +1,5 @@
 import { averageTipPercent, percentChange } from '~/domain/analytics'
+import { formatDateTime } from '~/domain/format'
 import type { Analytics } from '~/server/books/analytics.server'
 import { useI18n } from '../i18n'
 import { Panel } from './panel'
@@ -6,7 +7,7 @@ import { Panel } from './panel'
 /** The Analytics tab: recorded sales only, with an honest empty state for each part. */
 export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
   const { t, money, locale } = useI18n()
-  const { current, previous, days, bestSellers } = analytics
+  const { current, previous, days, bestSellers, ratings } = analytics
   const signed = (value: number, unit = '') =>
     `${new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(value)}${unit}`
   const hadPrevious = previous.tablesServed > 0
@@ -75,6 +76,43 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
               </li>
             ))}
           </ol>
+        </Panel>
+
+        <Panel
+          title={t('admin.analytics.ratings.title')}
+          empty={ratings.current.count === 0 ? t('admin.analytics.ratings.none') : null}
+        >
+          <div className="grid gap-3" data-testid="ratings">
+            <p>
+              <span className="text-3xl font-bold tabular-nums" data-testid="rating-average">
+                {ratings.current.average?.toLocaleString(locale, { minimumFractionDigits: 1 })}
+              </span>{' '}
+              <span className="text-amber-600 dark:text-amber-400" aria-hidden="true">
+                ★
+              </span>{' '}
+              <span className="text-stone-600 dark:text-stone-400">
+                {t('admin.analytics.ratings.count', { count: ratings.current.count })}
+                {ratings.previous.average !== null
+                  ? ` · ${t('admin.analytics.ratings.before', { average: ratings.previous.average.toLocaleString(locale, { minimumFractionDigits: 1 }) })}`
+                  : ''}
+              </span>
+            </p>
+            <ul className="grid gap-2" data-testid="rating-comments">
+              {ratings.comments.map((rating) => (
+                <li
+                  key={rating.createdAt}
+                  className="grid gap-0.5 border-t border-stone-100 pt-2 dark:border-stone-800"
+                >
+                  <p className="text-sm text-stone-600 dark:text-stone-400">
+                    <span className="text-amber-600 dark:text-amber-400">{'★'.repeat(rating.stars)}</span> ·{' '}
+                    {t('admin.analytics.ratings.table', { table: rating.tableNumber })} ·{' '}
+                    {formatDateTime(rating.createdAt, locale)}
+                  </p>
+                  <p className="break-words">{rating.comment}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
         </Panel>
 
         <Panel

@@ -29,8 +29,10 @@ export interface StaffPayment {
 
 export interface HistoryEntry {
   id: string
-  kind: 'void' | 'comp' | 'refund'
+  kind: 'void' | 'comp' | 'refund' | 'rating'
   text: string
+  /** A rating's stars (its amount means nothing). */
+  stars?: number
   amountCents: number
   reason: string
   staff: string
@@ -152,6 +154,7 @@ export function HistoryPanel({
   refunds: boolean
 }) {
   const { t, money, locale } = useI18n()
+  const named = useStaffNames()
   if (history.length === 0) return null
   return (
     <Panel title={t('admin.books.history')} empty={null}>
@@ -163,10 +166,20 @@ export function HistoryPanel({
                 {entry.failed ? t('admin.books.refundNotGiven') : t(`admin.books.historyKinds.${entry.kind}`)}{' '}
                 {entry.text}
               </p>
-              <p className={`tabular-nums ${entry.failed ? 'line-through' : ''}`}>{money(entry.amountCents)}</p>
+              {entry.stars ? (
+                <p
+                  className="text-amber-600 dark:text-amber-400"
+                  aria-label={t('admin.books.stars', { count: entry.stars })}
+                >
+                  {'★'.repeat(entry.stars)}
+                  <span className="text-stone-300 dark:text-stone-600">{'★'.repeat(5 - entry.stars)}</span>
+                </p>
+              ) : (
+                <p className={`tabular-nums ${entry.failed ? 'line-through' : ''}`}>{money(entry.amountCents)}</p>
+              )}
             </div>
             <p className="text-stone-600 dark:text-stone-400">
-              {entry.reason} · {entry.staff} · {formatDateTime(entry.createdAt, locale)}
+              {[entry.reason, named(entry.staff), formatDateTime(entry.createdAt, locale)].filter(Boolean).join(' · ')}
             </p>
             {entry.outside ? (
               <p className="text-stone-600 dark:text-stone-400">{t(`admin.books.outside.done.${entry.outside}`)}</p>
