@@ -1,8 +1,15 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars } from './scripts/local-vars'
+import {
+  FACTURAPI_STANDIN_ORGANIZATIONS,
+  facturapiStandInVars,
+  LOCAL_VARS,
+  STANDIN_KEYS,
+  stripeStandInVars,
+} from './scripts/local-vars'
 import { newVapidKeys } from './scripts/vapid'
+import { createFacturapiStandIn } from './stand-ins/facturapi/handler'
 import { createPushStandIn } from './stand-ins/push/service'
 import { createStripeStandIn } from './stand-ins/stripe/handler'
 import { sqlText } from './vite/sql-text'
@@ -11,6 +18,8 @@ import { sqlText } from './vite/sql-text'
 const STRIPE_STANDIN = 'http://stripe.standin'
 /** The push service the worker tests' browsers subscribe at: https, as every push endpoint is, reached through outboundService. */
 const PUSH_STANDIN = 'https://push.standin'
+/** Where the worker tests' Worker finds Facturapi (FACTURAPI_API_BASE is this with /v2): a name no network answers. */
+const FACTURAPI_STANDIN = 'https://facturapi.standin'
 /** Mesa's fee in the Stripe tests, 2.5 % of the bill part: a fee taken on tax or tip would show. */
 const STRIPE_FEE_BPS = 250
 
@@ -41,9 +50,15 @@ export default defineConfig({
           cloudflareTest(async () => {
             // Pushes go out as in production, signed with a key pair made for this run, to one push service stand-in
             // in Node beside workerd: the Worker's fetch (from a request's waitUntil or an object) reaches it by name,
-            // as the Stripe project's reaches Stripe's.
+            // as the Stripe project's reaches Stripe's. Facturapi is reached the same way, one stand-in for the run
+            // with the organizations of scripts/local-vars.ts; tests read what it received at /_standin/requests.
             const vapid = await newVapidKeys()
             const pushService = createPushStandIn({ origin: PUSH_STANDIN })
+            const facturapi = createFacturapiStandIn({ organizations: FACTURAPI_STANDIN_ORGANIZATIONS })
+            const standIns: Record<string, (request: Request) => Promise<Response>> = {
+              [PUSH_STANDIN]: (request) => pushService.fetch(request),
+              [FACTURAPI_STANDIN]: (request) => facturapi.fetch(request),
+            }
             return {
               main: './workers/app.ts',
               wrangler: { configPath: './wrangler.toml' },
@@ -51,6 +66,7 @@ export default defineConfig({
               miniflare: {
                 bindings: {
                   ...LOCAL_VARS,
+                  ...facturapiStandInVars(FACTURAPI_STANDIN),
                   VAPID_PUBLIC_KEY: vapid.publicKey,
                   VAPID_PRIVATE_KEY: vapid.privateKey,
                   VAPID_SUBJECT: 'mailto:push-tests@mesa.test',
@@ -60,9 +76,8 @@ export default defineConfig({
                 // An empty database of its own for the test that migrates data written by an older schema.
                 d1Databases: { MIGRATION_DB: 'migration-test' },
                 outboundService: (request: Request) =>
-                  new URL(request.url).origin === PUSH_STANDIN
-                    ? pushService.fetch(request)
-                    : new Response(`The tests have no network: ${request.url}`, { status: 502 }),
+                  standIns[new URL(request.url).origin]?.(request) ??
+                  new Response(`The tests have no network: ${request.url}`, { status: 502 }),
               },
             }
           }),

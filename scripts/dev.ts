@@ -4,13 +4,24 @@
  * payments through Stripe instead: the Stripe stand-in runs here on
  * 127.0.0.1:12111, the Worker's Stripe SDK is pointed at it, and it sends
  * its webhooks to this server, as Stripe sends them to a deployed Mesa.
+ * The Facturapi stand-in always runs here, on 127.0.0.1:12112, so that a
+ * local run issues receipts and facturas offline (FACTURAPI_API_BASE).
  */
 import { spawn } from 'node:child_process'
+import { serve as serveFacturapi } from '../stand-ins/facturapi/server'
 import { serve } from '../stand-ins/stripe/server'
-import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars, varFlags } from './local-vars'
+import {
+  FACTURAPI_STANDIN_ORGANIZATIONS,
+  facturapiStandInVars,
+  LOCAL_VARS,
+  STANDIN_KEYS,
+  stripeStandInVars,
+  varFlags,
+} from './local-vars'
 
 const APP = 'http://127.0.0.1:8787'
 const STRIPE_STANDIN_PORT = 12111
+const FACTURAPI_STANDIN_PORT = 12112
 
 async function stripeVars(): Promise<Record<string, string>> {
   const stripe = process.env.STRIPE
@@ -28,9 +39,16 @@ async function stripeVars(): Promise<Record<string, string>> {
   return stripeStandInVars(standIn.url)
 }
 
-const server = spawn(
-  'npx',
-  ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', '8787', ...varFlags({ ...LOCAL_VARS, ...(await stripeVars()) })],
-  { stdio: 'inherit' },
-)
+async function facturapiVars(): Promise<Record<string, string>> {
+  const standIn = await serveFacturapi({ port: FACTURAPI_STANDIN_PORT, organizations: FACTURAPI_STANDIN_ORGANIZATIONS })
+  console.log(
+    `Facturapi stand-in on ${standIn.url}/v2, for the test keys ${FACTURAPI_STANDIN_ORGANIZATIONS.map(({ key }) => key).join(' and ')} (docs/facturapi-standin.md).`,
+  )
+  return facturapiStandInVars(standIn.url)
+}
+
+const vars = { ...LOCAL_VARS, ...(await stripeVars()), ...(await facturapiVars()) }
+const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', '8787', ...varFlags(vars)], {
+  stdio: 'inherit',
+})
 server.on('exit', (code) => process.exit(code ?? 0))

@@ -39,3 +39,29 @@ export function stripeStandInVars(apiBase: string, feeBps = 0) {
     MESA_FEE_BPS: String(feeBps),
   } as const
 }
+
+/**
+ * The organizations the Facturapi stand-in is started with for `npm start`
+ * and the worker tests: made-up restaurants with test-mode keys, never a
+ * real organization's (docs/facturapi-standin.md). A restaurant issues its
+ * receipts and facturas with its own key.
+ */
+export const FACTURAPI_STANDIN_ORGANIZATIONS = [
+  {
+    key: 'sk_test_mesa_facturapi',
+    legal_name: 'FONDA DE PRUEBA',
+    tax_id: 'FPR200101AB1',
+    tax_system: '601',
+    zip: '06700',
+  },
+  {
+    key: 'sk_test_mesa_facturapi_2',
+    legal_name: 'MARIA FERNANDEZ LOPEZ',
+    tax_id: 'FELM800101AB1',
+    tax_system: '626',
+    zip: '44100',
+  },
+] as const
+
+/** What local runs and the worker tests set for Facturapi: the stand-in at `origin`, with its API under /v2. */
+export const facturapiStandInVars = (origin: string) => ({ FACTURAPI_API_BASE: `${origin}/v2` }) as const
