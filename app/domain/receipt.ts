@@ -121,6 +121,8 @@ export interface Receipt {
   timeZone: string
   payerName: string
   method: LedgerMethod
+  /** The bill's tax rate when it was paid (the restaurant's now, for payments from before it was kept). */
+  taxRateBps: number
   card: PaidCard | null
   /** The payment's reference at its provider (Stripe's PaymentIntent), or Mesa's own id for cash and terminal. */
   reference: string

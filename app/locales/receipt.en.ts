@@ -66,7 +66,13 @@ const receiptEn: ReceiptResources = {
     email: 'Email to receive it',
     emailHint: 'We send the PDF and the XML to this address.',
     submit: 'Ask for a factura',
-    requested: 'Request received: your factura will reach {{email}}',
+    outcome: {
+      pending: 'Request received: your factura will reach {{email}}',
+      issued: 'Your factura is ready: we sent it to {{email}}',
+      rejected: 'Your factura could not be issued: check the reason and your details',
+    },
+    invoicedGlobally:
+      'this payment is already in the restaurant’s global invoice, so it can no longer be invoiced to you',
     pending: 'We have your request. The restaurant will issue your factura and it will reach {{email}}.',
     issued: 'Your factura is ready; we also sent it to {{email}}.',
     rejected: 'The restaurant could not issue your factura: {{reason}}. Correct your details and ask again.',

@@ -67,7 +67,13 @@ const receiptEs = {
     email: 'Correo para recibirla',
     emailHint: 'Te enviamos el PDF y el XML a este correo.',
     submit: 'Solicitar factura',
-    requested: 'Solicitud recibida: tu factura llegará a {{email}}',
+    outcome: {
+      pending: 'Solicitud recibida: tu factura llegará a {{email}}',
+      issued: 'Tu factura está lista: la enviamos a {{email}}',
+      rejected: 'No se pudo emitir tu factura: revisa el motivo y tus datos',
+    },
+    invoicedGlobally:
+      'este pago ya se incluyó en la factura global del restaurante, así que ya no puede facturarse a tu nombre',
     pending: 'Recibimos tu solicitud. El restaurante emitirá tu factura y te llegará a {{email}}.',
     issued: 'Tu factura está lista; también te la enviamos a {{email}}.',
     rejected: 'El restaurante no pudo emitir tu factura: {{reason}}. Corrige tus datos y vuelve a solicitarla.',

@@ -15,6 +15,7 @@ import type { Receipt } from '~/domain/receipt'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { spend } from '~/server/http/rate-limit.server'
 import { latestRequestOf, requestFactura } from '~/server/invoices/invoice-requests.server'
+import { facturapiOf, issueWithFacturapi } from '~/server/invoices/facturapi.server'
 import { FacturaSection } from '~/ui/customer/factura-form'
 import { LOCALE_OF } from '~/locales'
 import { getLanguage, getT } from '~/server/http/i18n.server'
@@ -85,12 +86,26 @@ async function askForFactura({ request, context }: ActionFunctionArgs, receipt: 
   const env = context.cloudflare.env
   const spent = await spend(env, { facturaRequestsPerPayment: receipt.paymentId })
   if (!spent.ok) return tooManyForm(submission, request, spent.limit)
-  const asked = await requestFactura(ledgerOf(env, receipt.restaurantId), receipt, submission.value)
+  const ledger = ledgerOf(env, receipt.restaurantId)
+  const asked = await requestFactura(ledger, receipt, submission.value)
   if (!asked.ok)
     return data(submission.reply({ formErrors: [`receipt.factura.refused.${asked.refusal}`] }), { status: 409 })
+  // A restaurant with Facturapi issues it now; one without, by hand from its list.
+  const client = await facturapiOf(env, receipt.restaurantId)
+  const t = await getT(request)
+  const outcome = client
+    ? await issueWithFacturapi(
+        ledger,
+        client,
+        asked.request,
+        { paymentId: receipt.paymentId, method: receipt.method, taxRateBps: receipt.taxRateBps },
+        { invoicedGlobally: t('receipt.factura.invoicedGlobally') },
+      )
+    : 'pending'
   return redirectWithToast(receiptPath(receipt.sessionId, receipt.token), {
-    title: 'receipt.factura.requested',
+    title: `receipt.factura.outcome.${outcome}`,
     vars: { email: asked.request.email },
+    ...(outcome === 'rejected' ? { variant: 'destructive' as const } : {}),
   })
 }
 

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { folioText } from '~/domain/receipt'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { latestRequestOf } from '~/server/invoices/invoice-requests.server'
-import { invoiceFile } from '~/server/invoices/invoice-files.server'
+import { INVOICE_FILE_TYPES, invoiceFile } from '~/server/invoices/invoice-files.server'
+import { facturapiFile, facturapiOf } from '~/server/invoices/facturapi.server'
 import { readReceipt } from '~/server/receipts/receipt-reads.server'
 
 const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
@@ -14,8 +15,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (kind !== 'pdf' && kind !== 'xml') return NOT_FOUND()
   const receipt = await readReceipt(env, params.sessionId ?? '', params.token ?? '')
   const factura = receipt ? await latestRequestOf(ledgerOf(env, receipt.restaurantId), receipt.paymentId) : null
-  const file = receipt && factura?.status === 'issued' ? await invoiceFile(env, factura, kind) : null
-  if (!receipt || !file) return NOT_FOUND()
+  if (!receipt || factura?.status !== 'issued') return NOT_FOUND()
+  // Issued by Facturapi: read from it; by hand: from the files staff attached.
+  const client = factura.facturapiInvoiceId ? await facturapiOf(env, receipt.restaurantId) : null
+  const file =
+    client && factura.facturapiInvoiceId
+      ? {
+          body: await facturapiFile(client, factura.facturapiInvoiceId, kind),
+          contentType: INVOICE_FILE_TYPES[kind],
+        }
+      : await invoiceFile(env, factura, kind)
+  if (!file) return NOT_FOUND()
   return new Response(file.body, {
     headers: {
       'Content-Type': file.contentType,

@@ -108,7 +108,7 @@ export const envSchema = z
       })
       .optional(),
     // Another address only for the stand-in (local runs and tests): the restaurant's Facturapi key is sent there.
-    FACTURAPI_API_BASE: z.string().url().default('https://www.facturapi.io'),
+    FACTURAPI_API_BASE: z.string().url().default('https://www.facturapi.io/v2'),
     RATE_LIMITS: limitsSchema,
     MAX_OPEN_LINES: z.coerce.number().int().positive().default(DEFAULT_MAX_OPEN_LINES),
   })

@@ -13,6 +13,7 @@ const LEDGER_TABLES = [
   'receipts',
   'invoiceRequests',
   'ratings',
+  'globalInvoices',
 ]
 const ACCESSOR = 'app/server/books/ledger.server.ts'
 /** The table object's own SQLite, whose tables share the ledger's names: not D1. */

@@ -697,6 +697,10 @@ export const receipts = sqliteTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     cardAskedAt: integer('card_asked_at'),
+    // Its receipt at Facturapi (a restaurant that issues facturas with it), what that receipt covers, and where it stands.
+    facturapiReceiptId: text('facturapi_receipt_id'),
+    facturapiCents: integer('facturapi_cents'),
+    facturapiStatus: text('facturapi_status'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('receipts_restaurant_folio_unique').on(t.restaurantId, t.folio)],
@@ -732,6 +736,8 @@ export const invoiceRequests = sqliteTable(
     // An invoice issued by hand: its files in INVOICE_FILES.
     pdfKey: text('pdf_key'),
     xmlKey: text('xml_key'),
+    // An invoice Facturapi issued: its id there (its files are read from Facturapi).
+    facturapiInvoiceId: text('facturapi_invoice_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -765,6 +771,25 @@ export const ratings = sqliteTable(
     index('ratings_session_idx').on(t.sessionId),
     check('ratings_stars_range', sql`${t.stars} BETWEEN 1 AND 5`),
   ],
+)
+
+/** A factura global the owner issued through Facturapi: the period's receipts nobody invoiced. Part of the ledger. */
+export const globalInvoices = sqliteTable(
+  'global_invoices',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id').notNull(),
+    facturapiInvoiceId: text('facturapi_invoice_id').notNull(),
+    periodicity: text('periodicity', { enum: INVOICE_PERIODICITIES }).notNull(),
+    // The period, as the restaurant's wall-clock dates (YYYY-MM-DD), both days included.
+    fromDay: text('from_day').notNull(),
+    toDay: text('to_day').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    issuedBy: text('issued_by').notNull(),
+    issuedById: text('issued_by_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('global_invoices_restaurant_idx').on(t.restaurantId, t.createdAt)],
 )
 
 export const disputes = sqliteTable(

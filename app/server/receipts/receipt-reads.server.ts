@@ -139,6 +139,7 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
     timeZone: restaurantTimeZone(table.timeZone),
     payerName: payment.customerName,
     method: payment.paymentMethod,
+    taxRateBps: payment.taxRateBps ?? table.taxRateBps,
     card: await cardOf(env, ledger, payment, receipt, table),
     reference: payment.providerReference && payment.provider === 'stripe' ? payment.providerReference : payment.id,
     figures: receiptFigures(

@@ -1,0 +1,182 @@
+import Facturapi, { FacturapiError } from 'facturapi'
+import { and, eq } from 'drizzle-orm'
+import type { LedgerMethod } from '~/domain/bill'
+import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
+import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
+import type { Ledger } from '../books/ledger.server'
+import { invoiceRequests, receipts } from '../db/schema.server'
+import { appEnv } from '../env.server'
+import { facturapiKeyOf } from './fiscal-profile.server'
+import type { InvoiceRequestRow } from './invoice-requests.server'
+
+/*
+ * A restaurant that connected Facturapi issues its facturas there, with the
+ * official SDK (it runs on the Worker's fetch; BASE_URL points it at the
+ * stand-in in local runs and tests). Each payment gets a Facturapi receipt
+ * (recibo) for what it consumed; a diner's factura invoices that receipt,
+ * and the receipts nobody invoiced go into the period's factura global.
+ */
+
+/** The restaurant's Facturapi, or null when it issues its facturas by hand. */
+export async function facturapiOf(env: Env, restaurantId: string): Promise<Facturapi | null> {
+  const key = await facturapiKeyOf(env, restaurantId)
+  if (!key) return null
+  const client = new Facturapi(key)
+  client.BASE_URL = appEnv(env).FACTURAPI_API_BASE
+  return client
+}
+
+/** The SAT's forma de pago of each way a diner pays (c_FormaPago): cards as credit, not knowing which. */
+const PAYMENT_FORMS: Record<LedgerMethod, string> = {
+  card: '04',
+  apple: '04',
+  google: '04',
+  cash: '01',
+  terminal: '04',
+}
+
+/** What the whole consumption is called on a receipt and its invoice: the tip is never in it. */
+const CONCEPT = 'Consumo de alimentos y bebidas'
+
+export interface ReceiptSubject {
+  paymentId: string
+  method: LedgerMethod
+  taxRateBps: number | null
+}
+
+/**
+ * The payment's Facturapi receipt for `cents` of consumption (IVA included):
+ * made once under an idempotency key naming the payment and the amount (a
+ * lost answer is found again by the payment's id, its SKU); one made for
+ * more, before a refund, is cancelled and made again for what is left.
+ */
+export async function facturapiReceipt(
+  ledger: Ledger,
+  client: Facturapi,
+  subject: ReceiptSubject,
+  cents: number,
+): Promise<{ id: string; status: string }> {
+  const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, subject.paymentId)).limit(1)
+  if (kept?.facturapiReceiptId && kept.facturapiCents === cents)
+    return { id: kept.facturapiReceiptId, status: kept.facturapiStatus ?? 'open' }
+  if (kept?.facturapiReceiptId && kept.facturapiStatus === 'open') await client.receipts.cancel(kept.facturapiReceiptId)
+  const key = `${subject.paymentId}:${cents}`
+  const made = await client.receipts
+    .create({
+      payment_form: PAYMENT_FORMS[subject.method],
+      external_id: subject.paymentId,
+      idempotency_key: key,
+      items: [
+        {
+          quantity: 1,
+          product: {
+            description: CONCEPT,
+            product_key: RESTAURANT_CONCEPT.productKey,
+            unit_key: RESTAURANT_CONCEPT.unitKey,
+            price: cents / 100,
+            tax_included: true,
+            taxes: [{ type: 'IVA', rate: (subject.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
+            sku: subject.paymentId,
+          },
+        },
+      ],
+    })
+    .catch(async (error: unknown) => {
+      // Made before under this key (an answer that never came back): found by the payment's id.
+      if (!(error instanceof FacturapiError) || error.status !== 409) throw error
+      const found = await client.receipts.list({ q: subject.paymentId })
+      const same = found.data.find((receipt) => receipt.idempotency_key === key)
+      if (!same) throw error
+      return same
+    })
+  await ledger.db
+    .update(receipts)
+    .set({ facturapiReceiptId: made.id, facturapiCents: cents, facturapiStatus: made.status })
+    .where(eq(receipts.paymentId, subject.paymentId))
+  return { id: made.id, status: made.status }
+}
+
+/** Who decided a request Facturapi answered. */
+const FACTURAPI = 'Facturapi'
+
+/**
+ * Issues a diner's pending request through Facturapi: its receipt invoiced
+ * to them (the tip never in it), the invoice mailed by Facturapi (PDF and
+ * XML). What Facturapi refuses (an RFC the SAT does not know, a name that is
+ * not the Constancia's, a receipt already in a factura global) rejects the
+ * request with its words, for the diner to correct; an answer that did not
+ * come leaves it pending for staff.
+ */
+export async function issueWithFacturapi(
+  ledger: Ledger,
+  client: Facturapi,
+  request: InvoiceRequestRow,
+  subject: ReceiptSubject,
+  words: { invoicedGlobally: string },
+): Promise<'issued' | 'rejected' | 'pending'> {
+  try {
+    const receipt = await facturapiReceipt(ledger, client, subject, request.amountCents)
+    if (receipt.status !== 'open') {
+      await decide(ledger, request.id, { status: 'rejected', rejectReason: words.invoicedGlobally })
+      return 'rejected'
+    }
+    const invoice = await client.receipts.invoice(receipt.id, {
+      customer: {
+        legal_name: request.legalName,
+        tax_id: request.rfc,
+        tax_system: request.taxRegime,
+        email: request.email,
+        address: { zip: request.postalCode },
+      },
+      use: request.cfdiUse,
+    })
+    await ledger.db
+      .update(receipts)
+      .set({ facturapiStatus: 'invoiced_to_customer' })
+      .where(eq(receipts.paymentId, subject.paymentId))
+    await decide(ledger, request.id, { status: 'issued', facturapiInvoiceId: invoice.id })
+    await client.invoices.sendByEmail(invoice.id, { email: request.email }).catch((error: unknown) =>
+      // Issued all the same: the diner downloads it from their receipt.
+      console.error(`factura ${invoice.id} not mailed by Facturapi`, error),
+    )
+    return 'issued'
+  } catch (error) {
+    if (error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      await decide(ledger, request.id, { status: 'rejected', rejectReason: error.message })
+      return 'rejected'
+    }
+    console.error(`factura request ${request.id} left for later`, error)
+    return 'pending'
+  }
+}
+
+async function decide(
+  ledger: Ledger,
+  id: string,
+  change: { status: 'issued'; facturapiInvoiceId: string } | { status: 'rejected'; rejectReason: string },
+) {
+  await ledger.db
+    .update(invoiceRequests)
+    .set({ ...change, decidedBy: FACTURAPI, decidedById: null, decidedAt: Date.now() })
+    .where(and(eq(invoiceRequests.id, id), eq(invoiceRequests.status, 'pending')))
+}
+
+/** A file of an invoice Facturapi issued, as bytes (the SDK answers a Node stream under nodejs_compat, else a Blob). */
+export async function facturapiFile(
+  client: Facturapi,
+  invoiceId: string,
+  kind: 'pdf' | 'xml',
+): Promise<Uint8Array<ArrayBuffer>> {
+  const file: unknown =
+    kind === 'pdf' ? await client.invoices.downloadPdf(invoiceId) : await client.invoices.downloadXml(invoiceId)
+  if (file instanceof Blob) return new Uint8Array(await file.arrayBuffer())
+  const chunks: Uint8Array[] = []
+  for await (const chunk of file as AsyncIterable<Uint8Array>) chunks.push(chunk)
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.length
+  }
+  return bytes
+}

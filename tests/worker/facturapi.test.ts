@@ -1,0 +1,150 @@
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
+import { delivered, getPage, openPaymentForm, ORIGIN, postForm, seedTable, staffCookieOf } from './fixtures'
+
+const STANDIN = 'https://facturapi.standin'
+const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
+
+const textOf = async (response: Response) =>
+  (await response.text()).replaceAll('<!-- -->', '').replaceAll('&#x27;', "'").replaceAll('&quot;', '"')
+
+/** What the Facturapi stand-in received on `path` (a pattern such as /v2/receipts/:id/invoice). */
+async function sent(path: string, method = 'POST') {
+  const response = await fetch(`${STANDIN}/_standin/requests?${new URLSearchParams({ method, path })}`)
+  return ((await response.json()) as { data: { body: Record<string, unknown>; status: number; path: string }[] }).data
+}
+
+/** A restaurant that issues its facturas with Facturapi (its owner saved the key in Configuración), and a diner's paid receipt. */
+async function connectedReceipt(tip = '30') {
+  const table = await seedTable([{ name: 'Mole', priceCents: 23_200 }])
+  const owner = await staffCookieOf(table.restaurantId)
+  const saved = await postForm(
+    '/admin/dashboard/settings',
+    {
+      intent: 'fiscal',
+      rfc: ORGANIZATION!.tax_id,
+      legalName: ORGANIZATION!.legal_name,
+      taxRegime: ORGANIZATION!.tax_system,
+      postalCode: ORGANIZATION!.zip,
+      invoicePeriodicity: 'month',
+      facturapiKey: ORGANIZATION!.key,
+      confirmRfc: 'on',
+    },
+    owner,
+  )
+  expect(saved.status).toBe(302)
+  const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipAmount=${tip}`)
+  const paid = await form.submit()
+  const confirmation = await textOf(
+    await SELF.fetch(`${ORIGIN}${paid.headers.get('Location')}`, { headers: { Cookie: form.cookie } }),
+  )
+  const receiptUrl = /data-testid="receipt-link"[^>]*href="([^"]+)"/.exec(confirmation)![1]!
+  await delivered(table.sessionId)
+  const { id: paymentId } = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
+    .bind(table.sessionId)
+    .first<{ id: string }>())!
+  return { table, receiptUrl, paymentId }
+}
+
+const factura = (fields: Record<string, string> = {}) => ({
+  intent: 'factura',
+  rfc: 'GODE561231GR8',
+  legalName: 'Edgar González Díaz',
+  taxRegime: '612',
+  postalCode: '06700',
+  cfdiUse: 'G03',
+  email: `edgar.${crypto.randomUUID().slice(0, 6)}@example.mx`,
+  ...fields,
+})
+
+describe('a restaurant that connected Facturapi', () => {
+  it('issues the diner’s factura at once: a receipt for the consumption (never the tip) invoiced to them, mailed, downloadable', async () => {
+    const { receiptUrl, paymentId } = await connectedReceipt()
+    const asked = factura()
+    const answered = await postForm(receiptUrl, asked)
+    expect(answered.status).toBe(302)
+
+    const [made] = (await sent('/v2/receipts')).filter((request) => request.body.external_id === paymentId)
+    expect(made!.status).toBe(200)
+    // $232.00 of food with its IVA; the $30.00 tip is the staff's and is not on it.
+    expect(made!.body).toMatchObject({
+      payment_form: '04',
+      idempotency_key: `${paymentId}:23200`,
+      items: [
+        {
+          quantity: 1,
+          product: {
+            description: 'Consumo de alimentos y bebidas',
+            product_key: '90101501',
+            unit_key: 'E48',
+            price: 232,
+            tax_included: true,
+            taxes: [{ type: 'IVA', rate: 0.16 }],
+          },
+        },
+      ],
+    })
+    const invoiced = (await sent('/v2/receipts/:id/invoice')).find(
+      (request) => (request.body.customer as { email?: string }).email === asked.email,
+    )
+    expect(invoiced!.body).toEqual({
+      customer: {
+        legal_name: 'EDGAR GONZÁLEZ DÍAZ',
+        tax_id: 'GODE561231GR8',
+        tax_system: '612',
+        email: asked.email,
+        address: { zip: '06700' },
+      },
+      use: 'G03',
+    })
+    expect(invoiced!.status).toBe(200)
+    const mails = ((await (await fetch(`${STANDIN}/_standin/emails`)).json()) as { data: { to: string[] | string }[] })
+      .data
+    expect(mails.some((mail) => [mail.to].flat().includes(asked.email))).toBe(true)
+
+    const page = await textOf(await getPage(receiptUrl))
+    expect(page).toContain('Tu factura está lista')
+    const xml = await getPage(`${receiptUrl}/factura/xml`)
+    expect(xml.status).toBe(200)
+    const text = await xml.text()
+    expect(text).toContain('Rfc="GODE561231GR8"')
+    expect(text).toContain('ClaveProdServ="90101501"')
+    expect(text).toMatch(/Total="232(\.00)?"/)
+    const pdf = await getPage(`${receiptUrl}/factura/pdf`)
+    expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+  })
+
+  it('passes on what Facturapi refuses, for the diner to correct: their RFC’s name is not the Constancia’s', async () => {
+    const { receiptUrl, table } = await connectedReceipt('0')
+    await fetch(`${STANDIN}/_standin/taxpayers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        tax_id: 'VADA800927DJ3',
+        legal_name: 'DAVID VARGAS DIAZ',
+        zip: '44100',
+        tax_systems: ['612'],
+      }),
+    })
+    const refused = await postForm(
+      receiptUrl,
+      factura({ rfc: 'VADA800927DJ3', legalName: 'David Vargas', postalCode: '44100' }),
+    )
+    expect(refused.status).toBe(302)
+    const page = await textOf(await getPage(receiptUrl))
+    expect(page).toContain('El restaurante no pudo emitir tu factura:')
+    // The staff list keeps it, rejected with Facturapi's words.
+    const manager = await staffCookieOf(table.restaurantId, 'manager')
+    expect(await textOf(await getPage('/admin/invoices?status=rejected', manager))).toContain('DAVID VARGAS')
+    expect(
+      (
+        await postForm(
+          receiptUrl,
+          factura({ rfc: 'VADA800927DJ3', legalName: 'David Vargas Diaz', postalCode: '44100' }),
+        )
+      ).status,
+    ).toBe(302)
+    expect(await textOf(await getPage(receiptUrl))).toContain('Tu factura está lista')
+  })
+})
