@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   'kitchen.manage': ALL,
   /** The diners' requests for a factura: issuing one by hand (its PDF and XML) or rejecting it. */
   'invoices.manage': MANAGERS,
+  /** The factura global of the receipts nobody invoiced, per period. */
+  'invoices.global': OWNERS,
   /** Menus, their dishes, options, photos and PDFs. */
   'menus.manage': MANAGERS,
   /** The team's page: who works here, pending invitations. Which roles one may invite is `rolesManagedBy`. */

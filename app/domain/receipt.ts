@@ -127,6 +127,8 @@ export interface Receipt {
   /** The payment's reference at its provider (Stripe's PaymentIntent), or Mesa's own id for cash and terminal. */
   reference: string
   figures: ReceiptFigures
+  /** Gathered into the restaurant's factura global: it can no longer be invoiced to the diner. */
+  inGlobalInvoice: boolean
   disputes: { amountCents: number; status: string }[]
 }
 

@@ -71,6 +71,7 @@ const receiptEn: ReceiptResources = {
       issued: 'Your factura is ready: we sent it to {{email}}',
       rejected: 'Your factura could not be issued: check the reason and your details',
     },
+    closed: 'You can no longer ask for a factura of this payment: {{reason}}.',
     invoicedGlobally:
       'this payment is already in the restaurant’s global invoice, so it can no longer be invoiced to you',
     pending: 'We have your request. The restaurant will issue your factura and it will reach {{email}}.',
@@ -81,6 +82,7 @@ const receiptEn: ReceiptResources = {
     refused: {
       refunded: 'This payment was refunded in full: there is nothing to invoice.',
       already: 'There is already a factura request for this payment.',
+      global: 'This payment is already in the restaurant’s global invoice: it can no longer be invoiced to you.',
     },
     confirmRfc: 'I confirm this RFC is right (its check digit does not match, but it is as the SAT issued it)',
     legalNameHint:

@@ -72,6 +72,7 @@ const receiptEs = {
       issued: 'Tu factura está lista: la enviamos a {{email}}',
       rejected: 'No se pudo emitir tu factura: revisa el motivo y tus datos',
     },
+    closed: 'Ya no puedes solicitar factura de este pago: {{reason}}.',
     invoicedGlobally:
       'este pago ya se incluyó en la factura global del restaurante, así que ya no puede facturarse a tu nombre',
     pending: 'Recibimos tu solicitud. El restaurante emitirá tu factura y te llegará a {{email}}.',
@@ -82,6 +83,7 @@ const receiptEs = {
     refused: {
       refunded: 'Este pago se reembolsó por completo: no hay consumo que facturar.',
       already: 'Ya hay una solicitud de factura para este pago.',
+      global: 'Este pago ya se incluyó en la factura global del restaurante: ya no puede facturarse a tu nombre.',
     },
     confirmRfc: 'Confirmo que este RFC es correcto (su dígito verificador no coincide, pero así lo dio el SAT)',
     legalNameHint:

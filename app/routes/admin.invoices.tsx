@@ -4,7 +4,10 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CFDI_USE_NAMES, TAX_REGIME_NAMES, isCfdiUse, isTaxRegime } from '~/domain/cfdi'
 import { formatDateTime } from '~/domain/format'
 import { INVOICE_REQUEST_STATUSES, type InvoiceRequestStatus } from '~/domain/invoices'
-import { issueByHandSchema, rejectRequestSchema } from '~/domain/schemas/invoices'
+import { globalInvoiceSchema, issueByHandSchema, rejectRequestSchema } from '~/domain/schemas/invoices'
+import { can } from '~/domain/permissions'
+import { globalSection, issueGlobalFromForm } from '~/server/invoices/global-invoice-page.server'
+import { GlobalInvoiceSection } from '~/ui/admin/global-invoice'
 import { signatureOf } from '~/domain/signature'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
@@ -20,7 +23,7 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.inv
 
 export const access: PageAccess = {
   view: 'invoices.manage',
-  intents: { issue: 'invoices.manage', reject: 'invoices.manage' },
+  intents: { issue: 'invoices.manage', reject: 'invoices.manage', global: 'invoices.global' },
 }
 
 const HERE = '/admin/invoices'
@@ -34,9 +37,16 @@ const statusOf = (url: URL): InvoiceRequestStatus => {
 
 /** The diners' requests for a factura, by status: everything an accountant needs to issue one by hand, and the receipt. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { restaurant } = await requireStaff(context, request, 'page', access.view)
-  const status = statusOf(new URL(request.url))
-  return { status, requests: await requestsForStaff(ledgerOf(context.cloudflare.env, restaurant.id), status) }
+  const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
+  const env = context.cloudflare.env
+  const url = new URL(request.url)
+  const status = statusOf(url)
+  const ledger = ledgerOf(env, restaurant.id)
+  return {
+    status,
+    requests: await requestsForStaff(ledger, status),
+    global: can(role, 'invoices.global') ? await globalSection(env, ledger, restaurant, url) : null,
+  }
 }
 
 /** Marks a request issued with its PDF and XML (the diner is mailed them), or rejects it with a reason. */
@@ -46,6 +56,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env
   const ledger = ledgerOf(env, principal.restaurant.id)
   const by = signatureOf(principal.person)
+  if (form.get('intent') === 'global') {
+    const submission = parseWithZod(form, { schema: globalInvoiceSchema })
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+    const outcome = await issueGlobalFromForm(env, ledger, principal, submission.value)
+    return redirectWithToast(`${HERE}?from=${submission.value.from}&to=${submission.value.to}`, {
+      title: `admin.invoices.global.outcome.${outcome}`,
+      ...(outcome === 'issued' ? {} : { variant: 'destructive' as const }),
+    })
+  }
   if (form.get('intent') === 'reject') {
     const submission = parseWithZod(form, { schema: rejectRequestSchema })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
@@ -65,7 +84,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Invoices() {
-  const { status, requests } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const { status, requests } = data
   const answer = useActionData<typeof action>()
   const { t, money, locale } = useI18n()
   return (
@@ -76,6 +96,7 @@ export default function Invoices() {
           <h1 className="text-2xl font-bold">{t('admin.invoices.title')}</h1>
           <p className="text-stone-600 dark:text-stone-400">{t('admin.invoices.lead')}</p>
         </div>
+        {data.global ? <GlobalInvoiceSection global={data.global} answer={answer} /> : null}
         <nav aria-label={t('admin.invoices.title')} className="flex flex-wrap gap-2">
           {INVOICE_REQUEST_STATUSES.map((each) => (
             <Link

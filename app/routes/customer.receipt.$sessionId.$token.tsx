@@ -83,6 +83,8 @@ export async function action(args: ActionFunctionArgs) {
 async function askForFactura({ request, context }: ActionFunctionArgs, receipt: Receipt, form: FormData) {
   const submission = parseWithZod(form, { schema: facturaRequestSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  if (receipt.inGlobalInvoice)
+    return data(submission.reply({ formErrors: ['receipt.factura.refused.global'] }), { status: 409 })
   const env = context.cloudflare.env
   const spent = await spend(env, { facturaRequestsPerPayment: receipt.paymentId })
   if (!spent.ok) return tooManyForm(submission, request, spent.limit)
@@ -98,7 +100,12 @@ async function askForFactura({ request, context }: ActionFunctionArgs, receipt: 
         ledger,
         client,
         asked.request,
-        { paymentId: receipt.paymentId, method: receipt.method, taxRateBps: receipt.taxRateBps },
+        {
+          paymentId: receipt.paymentId,
+          method: receipt.method,
+          taxRateBps: receipt.taxRateBps,
+          paidAt: receipt.paidAt,
+        },
         { invoicedGlobally: t('receipt.factura.invoicedGlobally') },
       )
     : 'pending'
@@ -182,7 +189,7 @@ export default function ReceiptPage() {
               {t('receipt.print')}
             </button>
           ) : null}
-          <FacturaSection factura={data.factura} lastResult={lastResult} />
+          <FacturaSection factura={data.factura} inGlobal={receipt.inGlobalInvoice} lastResult={lastResult} />
           <section className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="mail">
             <h2 id="mail" className="font-bold">
               {t('receipt.email.title')}

@@ -148,3 +148,39 @@ describe('a restaurant that connected Facturapi', () => {
     expect(await textOf(await getPage(receiptUrl))).toContain('Tu factura está lista')
   })
 })
+
+describe('the factura global', () => {
+  it('gathers the period’s payments nobody invoiced, issued by the owner alone; those diners are told they can no longer ask', async () => {
+    const { table, receiptUrl, paymentId } = await connectedReceipt('0')
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' })
+    const period = `?from=${today}&to=${today}`
+    const owner = await staffCookieOf(table.restaurantId)
+    const page = await textOf(await getPage(`/admin/invoices${period}`, owner))
+    expect(page).toMatch(/data-testid="global-summary"[^>]*>[^<]*1 pago sin factura, \$232\.00 \(IVA \$32\.00\)/)
+    const manager = await staffCookieOf(table.restaurantId, 'manager')
+    expect(await textOf(await getPage(`/admin/invoices${period}`, manager))).not.toContain(
+      'data-testid="global-invoice"',
+    )
+    const global = { intent: 'global', from: today, to: today }
+    expect((await postForm('/admin/invoices', global, manager)).status).toBe(403)
+    expect((await postForm('/admin/invoices', { ...global, to: '2020-01-01' }, owner)).status).toBe(400)
+
+    expect((await postForm('/admin/invoices', global, owner)).status).toBe(302)
+    const made = (await sent('/v2/receipts')).find((request) => request.body.external_id === paymentId)
+    expect(made!.body).toMatchObject({ items: [{ product: { price: 232 } }] })
+    const [issued] = (await sent('/v2/receipts/global-invoice')).slice(-1)
+    expect(issued!.body).toMatchObject({ periodicity: 'month' })
+    expect(issued!.status).toBe(200)
+    const after = await textOf(await getPage(`/admin/invoices${period}`, owner))
+    expect(after).toContain('0 pagos sin factura')
+    const link = /href="(\/admin\/invoices\/global\/[^"]+\/xml)"/.exec(after)![1]!
+    const xml = await getPage(link, owner)
+    expect(await xml.text()).toContain('Rfc="XAXX010101000"')
+    expect((await getPage(link, manager)).status).toBe(403)
+
+    // The diner can no longer ask for it in their name.
+    expect(await textOf(await getPage(receiptUrl))).toContain('Ya no puedes solicitar factura de este pago')
+    const refused = await postForm(receiptUrl, factura())
+    expect(refused.status).toBe(409)
+  })
+})

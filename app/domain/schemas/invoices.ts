@@ -20,3 +20,18 @@ export const rejectRequestSchema = z.object({
     .min(3, { error: 'admin.invoices.errors.reason' })
     .max(300, { error: 'admin.errors.tooLong' }),
 })
+
+/** The longest period a factura global covers: two months (Facturapi's longest periodicity). */
+const MAX_GLOBAL_DAYS = 62
+
+const day = (key: string) => z.string({ error: key }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: key })
+
+/** "Emitir factura global": the period's first and last days, in the restaurant's calendar. */
+export const globalInvoiceSchema = z
+  .object({ from: day('admin.invoices.global.errors.from'), to: day('admin.invoices.global.errors.to') })
+  .superRefine((period, ctx) => {
+    const days = (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000
+    if (!(days >= 0)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'admin.invoices.global.errors.order' })
+    else if (days >= MAX_GLOBAL_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'admin.invoices.global.errors.tooLong' })
+  })

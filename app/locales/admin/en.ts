@@ -407,6 +407,30 @@ const adminEn: AdminResources = {
       decided: 'Someone else already decided this request.',
       reason: 'Write the reason (the diner will read it).',
     },
+    global: {
+      title: 'Global invoice',
+      lead: 'Payments nobody invoiced go into the global invoice to the general public (XAXX010101000, use S01). Your periodicity: {{period}}.',
+      from: 'From',
+      to: 'To',
+      show: 'Show period',
+      summary_one: 'From {{from}} to {{to}}: {{count}} payment without a factura, {{total}} (IVA {{iva}}).',
+      summary_other: 'From {{from}} to {{to}}: {{count}} payments without a factura, {{total}} (IVA {{iva}}).',
+      issue: 'Issue the global invoice with Facturapi',
+      byHand:
+        'Facturapi is not connected: issue the global invoice on the SAT’s portal or with your accountant using these figures, or connect Facturapi in Settings → Tax details.',
+      outcome: {
+        issued: 'Global invoice issued',
+        empty: 'There were no open receipts in that period',
+        manual: 'Connect Facturapi in Settings to issue it from here',
+        failed: 'Facturapi did not answer; try again in a moment',
+      },
+      errors: {
+        from: 'Choose the first day.',
+        to: 'Choose the last day.',
+        order: 'The last day comes after the first.',
+        tooLong: 'A global invoice covers two months at most.',
+      },
+    },
     mail: {
       subject: 'Your factura',
       text: 'Hello, {{name}}: your factura (PDF and XML) is attached. Thank you for your visit.',

@@ -411,6 +411,30 @@ const adminEs = {
       decided: 'Otra persona ya decidió esta solicitud.',
       reason: 'Escribe el motivo (el comensal lo leerá).',
     },
+    global: {
+      title: 'Factura global',
+      lead: 'Los pagos que nadie facturó van en la factura global al público en general (XAXX010101000, uso S01). Tu periodicidad: {{period}}.',
+      from: 'Desde',
+      to: 'Hasta',
+      show: 'Ver periodo',
+      summary_one: 'Del {{from}} al {{to}}: {{count}} pago sin factura, {{total}} (IVA {{iva}}).',
+      summary_other: 'Del {{from}} al {{to}}: {{count}} pagos sin factura, {{total}} (IVA {{iva}}).',
+      issue: 'Emitir factura global con Facturapi',
+      byHand:
+        'Sin Facturapi conectado: emite la factura global en el portal del SAT o con tu contador con estas cifras, o conecta Facturapi en Configuración → Datos fiscales.',
+      outcome: {
+        issued: 'Factura global emitida',
+        empty: 'No había recibos abiertos en ese periodo',
+        manual: 'Conecta Facturapi en Configuración para emitirla desde aquí',
+        failed: 'Facturapi no respondió; inténtalo de nuevo en un momento',
+      },
+      errors: {
+        from: 'Elige la fecha de inicio.',
+        to: 'Elige la fecha de fin.',
+        order: 'La fecha de fin va después de la de inicio.',
+        tooLong: 'Una factura global cubre a lo más dos meses.',
+      },
+    },
     mail: {
       subject: 'Tu factura',
       text: 'Hola, {{name}}: adjuntamos tu factura (PDF y XML). Gracias por tu visita.',

@@ -42,6 +42,8 @@ export interface ReceiptSubject {
   paymentId: string
   method: LedgerMethod
   taxRateBps: number | null
+  /** When it was paid: the receipt's date, which puts it in its factura global's period. */
+  paidAt: number
 }
 
 /**
@@ -64,6 +66,7 @@ export async function facturapiReceipt(
   const made = await client.receipts
     .create({
       payment_form: PAYMENT_FORMS[subject.method],
+      date: new Date(subject.paidAt).toISOString(),
       external_id: subject.paymentId,
       idempotency_key: key,
       items: [

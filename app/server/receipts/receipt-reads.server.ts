@@ -158,6 +158,7 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
       given,
       table.taxRateBps,
     ),
+    inGlobalInvoice: receipt.facturapiStatus === 'invoiced_globally',
     disputes: held,
   }
 }

@@ -40,9 +40,25 @@ const typed = (answer: Answer | undefined, name: string) => {
  * says which fit; with it, only the régimenes of the RFC typed and the usos
  * of the régimen chosen are (G03 first where allowed).
  */
-export function FacturaSection({ factura, lastResult }: { factura: Factura | null; lastResult: Answer | undefined }) {
+export function FacturaSection({
+  factura,
+  inGlobal,
+  lastResult,
+}: {
+  factura: Factura | null
+  /** The payment went into the restaurant's factura global: it can no longer be invoiced to the diner. */
+  inGlobal: boolean
+  lastResult: Answer | undefined
+}) {
   const { t } = useI18n()
   const answer = lastResult?.initialValue?.intent === 'factura' ? lastResult : undefined
+  if (inGlobal && factura?.status !== 'issued')
+    return (
+      <section className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" data-testid="factura-status">
+        <h2 className="font-bold">{t('receipt.factura.title')}</h2>
+        <p>{t('receipt.factura.closed', { reason: t('receipt.factura.invoicedGlobally') })}</p>
+      </section>
+    )
   if (factura && factura.status !== 'rejected')
     return (
       <section className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" data-testid="factura-status">

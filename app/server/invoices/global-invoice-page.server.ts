@@ -1,0 +1,68 @@
+import type { Principal } from '../auth/guard.server'
+import { lastPeriod } from '~/domain/invoices'
+import { formatLocalDate, parseLocalDate, restaurantTimeZone, wallClockAt } from '~/domain/local-time'
+import { signatureOf } from '~/domain/signature'
+import type { Ledger } from '../books/ledger.server'
+import { facturapiOf } from './facturapi.server'
+import { fiscalProfileOf } from './fiscal-profile.server'
+import {
+  globalInvoicesOf,
+  globalSummary,
+  issueGlobalInvoice,
+  uninvoicedPayments,
+  type GlobalPeriod,
+} from './global-invoices.server'
+
+/** The period the page shows: the one the address names, else the last whole one of the restaurant's periodicity. */
+function periodOf(url: URL, periodicity: Parameters<typeof lastPeriod>[0], timeZone: string): GlobalPeriod {
+  const fromDay = parseLocalDate(url.searchParams.get('from') ?? '')
+  const toDay = parseLocalDate(url.searchParams.get('to') ?? '')
+  return fromDay && toDay ? { fromDay, toDay } : lastPeriod(periodicity, wallClockAt(Date.now(), timeZone))
+}
+
+/**
+ * The owner's factura global: the period's payments nobody invoiced (what
+ * an accountant issues by hand), and, with Facturapi, the invoices issued.
+ */
+export async function globalSection(env: Env, ledger: Ledger, restaurant: { id: string; timeZone: string }, url: URL) {
+  const timeZone = restaurantTimeZone(restaurant.timeZone)
+  const profile = await fiscalProfileOf(env, restaurant.id)
+  const periodicity = profile?.invoicePeriodicity ?? 'month'
+  const period = periodOf(url, periodicity, timeZone)
+  const [uninvoiced, issued] = await Promise.all([
+    uninvoicedPayments(ledger, period, timeZone),
+    globalInvoicesOf(ledger),
+  ])
+  return {
+    periodicity,
+    from: formatLocalDate(period.fromDay),
+    to: formatLocalDate(period.toDay),
+    connected: Boolean(profile?.facturapi),
+    summary: globalSummary(uninvoiced),
+    issued,
+  }
+}
+
+/** Issues the period's factura global through Facturapi; by hand (no key) there is nothing to issue here. */
+export async function issueGlobalFromForm(
+  env: Env,
+  ledger: Ledger,
+  principal: Principal,
+  form: { from: string; to: string },
+): Promise<'issued' | 'empty' | 'manual' | 'failed'> {
+  const client = await facturapiOf(env, principal.restaurant.id)
+  if (!client) return 'manual'
+  const profile = await fiscalProfileOf(env, principal.restaurant.id)
+  try {
+    const issued = await issueGlobalInvoice(ledger, client, {
+      period: { fromDay: parseLocalDate(form.from)!, toDay: parseLocalDate(form.to)! },
+      periodicity: profile?.invoicePeriodicity ?? 'month',
+      timeZone: restaurantTimeZone(principal.restaurant.timeZone),
+      by: signatureOf(principal.person),
+    })
+    return issued ? 'issued' : 'empty'
+  } catch (error) {
+    console.error('factura global not issued', error)
+    return 'failed'
+  }
+}

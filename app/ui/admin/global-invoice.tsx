@@ -1,0 +1,106 @@
+import { Form } from '@remix-run/react'
+import { formatDay } from '~/domain/format'
+import { buttonClass } from '~/ui/button'
+import { ErrorList, Field } from '~/ui/forms'
+import { useI18n } from '~/ui/i18n'
+import { Panel } from './panel'
+
+interface GlobalSection {
+  periodicity: 'day' | 'week' | 'fortnight' | 'month'
+  from: string
+  to: string
+  connected: boolean
+  summary: { count: number; totalCents: number; ivaCents: number }
+  issued: { id: string; fromDay: string; toDay: string; totalCents: number; issuedBy: string }[]
+}
+
+interface Answer {
+  initialValue?: Record<string, unknown> | null
+  error?: Record<string, string[] | null> | null
+}
+
+/**
+ * The owner's factura global: a period (the last whole one of the
+ * restaurant's periodicity unless chosen), what its payments nobody
+ * invoiced come to, and, with Facturapi, the button that issues it and the
+ * ones issued; without it, the figures an accountant issues it with.
+ */
+export function GlobalInvoiceSection({ global, answer }: { global: GlobalSection; answer: Answer | undefined }) {
+  const { t, money, locale } = useI18n()
+  const mine = answer?.initialValue?.intent === 'global' ? answer : undefined
+  return (
+    <Panel title={t('admin.invoices.global.title')}>
+      <div className="grid gap-4" data-testid="global-invoice">
+        <p className="text-stone-600 dark:text-stone-400">
+          {t('admin.invoices.global.lead', { period: t(`admin.settings.fiscal.periodicities.${global.periodicity}`) })}
+        </p>
+        <Form method="get" className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+          <Field
+            label={t('admin.invoices.global.from')}
+            inputProps={{ name: 'from', type: 'date', defaultValue: global.from }}
+          />
+          <Field
+            label={t('admin.invoices.global.to')}
+            inputProps={{ name: 'to', type: 'date', defaultValue: global.to }}
+          />
+          <button type="submit" className={`${buttonClass.secondary} col-span-2 sm:col-span-1`}>
+            {t('admin.invoices.global.show')}
+          </button>
+        </Form>
+        <p className="text-lg font-semibold" data-testid="global-summary">
+          {t('admin.invoices.global.summary', {
+            count: global.summary.count,
+            from: formatDay(global.from, locale),
+            to: formatDay(global.to, locale),
+            total: money(global.summary.totalCents),
+            iva: money(global.summary.ivaCents),
+          })}
+        </p>
+        {global.connected ? (
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="global" />
+            <input type="hidden" name="from" value={global.from} />
+            <input type="hidden" name="to" value={global.to} />
+            <ErrorList errors={[...(mine?.error?.[''] ?? []), ...(mine?.error?.to ?? [])]} alert />
+            <button type="submit" className={buttonClass.primary} disabled={global.summary.count === 0}>
+              {t('admin.invoices.global.issue')}
+            </button>
+          </Form>
+        ) : (
+          <p className="rounded-xl bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+            {t('admin.invoices.global.byHand')}
+          </p>
+        )}
+        {global.issued.length > 0 ? (
+          <ul className="grid gap-2" data-testid="global-invoices">
+            {global.issued.map((invoice) => (
+              <li
+                key={invoice.id}
+                className="flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-2 dark:border-stone-800"
+              >
+                <span>
+                  {formatDay(invoice.fromDay, locale)} – {formatDay(invoice.toDay, locale)} ·{' '}
+                  {money(invoice.totalCents)} · {invoice.issuedBy}
+                </span>
+                <span className="flex gap-3">
+                  <a
+                    href={`/admin/invoices/global/${invoice.id}/pdf`}
+                    className="font-semibold text-emerald-800 underline dark:text-emerald-400"
+                  >
+                    PDF
+                  </a>
+                  <a
+                    href={`/admin/invoices/global/${invoice.id}/xml`}
+                    className="font-semibold text-emerald-800 underline dark:text-emerald-400"
+                  >
+                    XML
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </Panel>
+  )
+}
