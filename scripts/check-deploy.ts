@@ -18,7 +18,10 @@ for (const name of SECRET_NAMES)
     )
 if (vars.MESA_ENV !== undefined && vars.MESA_ENV !== 'production')
   problems.push('MESA_ENV: a deployed Mesa is "production"; development is for local runs (scripts/local-vars.ts).')
-const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, `(the ${name} secret)`]))
+// Stand-ins for the secrets, each of the shape the Worker checks it for (SECRETS_KEY: 32 bytes in base64).
+const secrets = Object.fromEntries(
+  SECRET_NAMES.map((name) => [name, name === 'SECRETS_KEY' ? btoa('x'.repeat(32)) : `(the ${name} secret)`]),
+)
 const result = parseEnv({ ...vars, ...secrets })
 if (!result.ok) problems.push(...result.problems)
 if (problems.length > 0) {

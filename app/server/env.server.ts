@@ -184,7 +184,13 @@ export const envSchema = z
 export type AppEnv = z.output<typeof envSchema>
 
 /** Settings kept as secrets (`wrangler secret put`), never in wrangler.toml. */
-export const SECRET_NAMES = ['MAIL_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY'] as const
+export const SECRET_NAMES = [
+  'MAIL_API_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'VAPID_PRIVATE_KEY',
+  'SECRETS_KEY',
+] as const
 
 type Checked = { ok: true; env: AppEnv } | { ok: false; problems: string[] }
 

@@ -61,8 +61,9 @@ describe('a diner pays at the table', () => {
     await screenshot(page, 'confirmation-phone')
     expect(await billOf(sessionId)).toMatchObject({ remainingAmount: 0, paidAmount: 210 })
 
-    // The confirmation returns to the bill by itself, which now shows it paid.
-    await page.waitForURL(/\/customer\/table\//, { timeout: 15_000 })
+    // The confirmation stays while the diner reads it, rates or opens the receipt; back on the bill, it shows paid.
+    await page.getByRole('link', { name: 'Volver a la cuenta' }).click()
+    await page.waitForURL(/\/customer\/table\//)
     expect(await page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
     expect(await page.getByTestId('paid-message').textContent()).toBe('100% del total pagado')
     expect(errors).toEqual([])

@@ -11,6 +11,8 @@ const vapid = {
   VAPID_PRIVATE_KEY: 'vapid-private-key',
   VAPID_SUBJECT: 'mailto:ops@mesa.mx',
 }
+/** The key that seals restaurants' own secrets: 32 bytes in base64. */
+const sealing = { SECRETS_KEY: btoa('x'.repeat(32)) }
 const stripe = {
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',
@@ -61,6 +63,7 @@ describe('the Worker configuration check', () => {
     expect(parseEnv({})).toMatchObject({
       ok: false,
       problems: [
+        expect.stringMatching(/^SECRETS_KEY/),
         expect.stringMatching(/^MAIL_PROVIDER/),
         expect.stringMatching(/^PAYMENT_PROVIDER/),
         expect.stringMatching(/^VAPID_PUBLIC_KEY/),
@@ -75,7 +78,7 @@ describe('the Worker configuration check', () => {
     expect(problems).toContainEqual(expect.stringMatching(/^MAIL_PROVIDER: .*Set MAIL_PROVIDER = "resend"/))
     expect(problems).toContainEqual(expect.stringMatching(/^PAYMENT_PROVIDER: .*may serve only the demo table/))
     // A real mailer alone is not enough: every real table would still be approved without money moving.
-    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...vapid })).toMatchObject({
+    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...vapid, ...sealing })).toMatchObject({
       ok: false,
       problems: [expect.stringMatching(/^PAYMENT_PROVIDER/)],
     })
@@ -96,18 +99,37 @@ describe('the Worker configuration check', () => {
     expect(SECRET_NAMES).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']))
   })
 
-  it('takes Stripe in production, with Stripe’s own address over https and no fee unless one is set', () => {
+  it('refuses production without the key that seals restaurants’ Facturapi keys, or with one that is not 32 bytes', () => {
     const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid })
+    expect(result).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^SECRETS_KEY: .*openssl rand -base64 32/)],
+    })
+    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid, SECRETS_KEY: 'short' }).ok).toBe(false)
+    expect(SECRET_NAMES).toContain('SECRETS_KEY')
+  })
+
+  it('takes Stripe in production, with Stripe’s own address over https and no fee unless one is set', () => {
+    const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid, ...sealing })
     expect(result).toMatchObject({
       ok: true,
       env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: 'https://api.stripe.com', MESA_FEE_BPS: 0 },
     })
-    expect(parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid, MESA_FEE_BPS: '150' })).toMatchObject({
+    expect(
+      parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid, ...sealing, MESA_FEE_BPS: '150' }),
+    ).toMatchObject({
       ok: true,
       env: { MESA_FEE_BPS: 150 },
     })
     expect(
-      parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...vapid, STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
+      parseEnv({
+        MESA_ENV: 'production',
+        ...resend,
+        ...stripe,
+        ...vapid,
+        ...sealing,
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }),
     ).toMatchObject({
       ok: false,
       problems: [expect.stringMatching(/^STRIPE_API_BASE: .*https/)],
@@ -117,7 +139,7 @@ describe('the Worker configuration check', () => {
   })
 
   it('refuses production without a VAPID key pair (alerts would only be printed), saying how to make one', () => {
-    const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe })
+    const result = parseEnv({ MESA_ENV: 'production', ...resend, ...stripe, ...sealing })
     expect(result).toMatchObject({
       ok: false,
       problems: [expect.stringMatching(/^VAPID_PUBLIC_KEY: .*npx tsx scripts\/vapid-keys\.ts.*VAPID_PRIVATE_KEY/)],

@@ -1,0 +1,110 @@
+/**
+ * After the payment: the diner gives their own name, opens the receipt
+ * (screen, print view and PDF), asks for a factura, and rates the visit two
+ * stars, which the restaurant's staff see at once. The receipt and the
+ * factura form are looked at on a phone in both languages, light and dark.
+ */
+import { writeFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import {
+  addOpenItem,
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  expectFitsPhone,
+  hydrated,
+  phonePage,
+  PHONE,
+  screenshot,
+  signUpAndSignIn,
+  themeCookie,
+} from './browser'
+
+const browser = chromiumForFile()
+
+describe('after the payment', () => {
+  it('a named payer’s receipt, its print view and PDF, a factura asked for, and two stars the staff see at once', async () => {
+    const staff = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(staff.page.request, 'Fonda Doña Lupe')
+    const created = await staff.page.request.post('/api/tables', {
+      headers: { Origin: BASE_URL },
+      data: { tableNumber: '5' },
+    })
+    const table = (await created.json()) as { id: string; sessionId: string }
+    await addOpenItem(staff.page, table.id, 'Mole poblano', '232', '1')
+
+    const diner = await phonePage(browser())
+    const { page } = diner
+    await page.goto(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=10`)
+    await hydrated(page, 'pay-submit')
+    await page.getByTestId('payer-name').fill('Marco')
+    await page.getByText('Tarjeta de crédito o débito').click()
+    await page.getByTestId('pay-submit').click()
+    await page.waitForURL(/\/customer\/payment-confirmation\//)
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Gracias, Marco.')
+
+    // Two stars and a word for the kitchen: the staff hear of it at once.
+    await page.getByText('2 estrellas', { exact: true }).click()
+    await page.getByLabel('Comentario para el restaurante (opcional)').fill('El mole llegó frío')
+    await screenshot(page, 'rating-phone')
+    await page.getByTestId('rating-submit').click()
+    await page.getByText('Gracias por tu calificación', { exact: true }).first().waitFor()
+    await staff.page.goto('/admin/alerts')
+    await expect
+      .poll(() => staff.page.locator('main').textContent())
+      .toContain('Mesa 5: un comensal calificó su visita con 2 de 5 estrellas')
+
+    // The receipt: on screen, as it prints, and as a PDF made on the server.
+    await page.getByTestId('receipt-link').click()
+    await page.waitForURL(/\/customer\/receipt\//)
+    const receipt = page.getByTestId('receipt')
+    await receipt.waitFor()
+    expect(await page.getByTestId('receipt-folio').textContent()).toBe('Folio A-000001')
+    expect(await receipt.textContent()).toContain('Marco')
+    await expectFitsPhone(page)
+    await screenshot(page, 'receipt-phone')
+    await page.emulateMedia({ media: 'print' })
+    await screenshot(page, 'receipt-print')
+    await page.emulateMedia({ media: 'screen' })
+    const pdf = await page.request.get(`${page.url()}/pdf`)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    const bytes = await pdf.body()
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    writeFileSync('tests/e2e/screenshots/receipt.pdf', bytes)
+
+    // The factura: only the régimenes of the RFC typed, the usos of the régimen chosen.
+    await page.getByTestId('factura').locator('summary').click()
+    await page.getByLabel('RFC').fill('GODE561231GR8')
+    const regimes = await page.getByLabel('Régimen fiscal').locator('option').allTextContents()
+    expect(regimes).toContain('612 · Personas Físicas con Actividades Empresariales y Profesionales')
+    expect(regimes.some((option) => option.startsWith('601'))).toBe(false)
+    await page.getByLabel('Razón social').fill('Edgar González Díaz')
+    await page.getByLabel('Régimen fiscal').selectOption('612')
+    await page.getByLabel('Código postal de tu domicilio fiscal').fill('06700')
+    expect(await page.getByLabel('Uso del CFDI').inputValue()).toBe('G03')
+    await page.getByLabel('Correo para recibirla').fill('edgar@example.mx')
+    await expectFitsPhone(page)
+    await screenshot(page, 'factura-form-phone')
+    await page.getByTestId('factura-submit').click()
+    await page.getByTestId('factura-status').waitFor()
+    expect(await page.getByTestId('factura-status').textContent()).toContain('Recibimos tu solicitud')
+    expect(diner.errors).toEqual([])
+
+    // The same receipt on phones in English and in the dark.
+    const receiptUrl = page.url()
+    for (const [locale, theme] of [
+      ['en-US', 'light'],
+      ['es-MX', 'dark'],
+      ['en-US', 'dark'],
+    ] as const) {
+      const context = await browser().newContext({ ...PHONE, locale, baseURL: BASE_URL })
+      await context.addCookies([themeCookie(theme)])
+      const other = await context.newPage()
+      await other.goto(receiptUrl)
+      await other.getByTestId('receipt').waitFor()
+      await expectFitsPhone(other)
+      await screenshot(other, `receipt-phone-${locale.slice(0, 2)}-${theme}`)
+      await context.close()
+    }
+  })
+})
