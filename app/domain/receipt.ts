@@ -132,5 +132,16 @@ export interface Receipt {
   disputes: { amountCents: number; status: string }[]
 }
 
+/**
+ * A payment's reference as a diner reads it: Mesa's own ids (a payment's
+ * UUID, a `mesa_…` transaction id) by their first eight characters, in
+ * capitals (C9DE78F2); a provider's reference (Stripe's pi_…) whole, as the
+ * restaurant finds it in its Dashboard.
+ */
+export function shortReference(reference: string): string {
+  const own = /^(?:mesa_|staff_)?([0-9a-f]{8})-[0-9a-f]{4}-/i.exec(reference)
+  return own ? own[1]!.toUpperCase() : reference
+}
+
 /** A folio as printed: the restaurant's count, six digits at least (A-000042). */
 export const folioText = (folio: number) => `A-${String(folio).padStart(6, '0')}`

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GUEST } from '~/domain/diners'
+import { shortReference } from '~/domain/receipt'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
@@ -121,7 +122,7 @@ export default function Confirmation() {
               }
             />
             <Row label={t('customer.confirmation.date')} value={formatDateTime(payment.createdAt, locale)} />
-            <Row label={t('customer.confirmation.transaction')} value={payment.transactionId} mono />
+            <Row label={t('customer.confirmation.transaction')} value={shortReference(payment.transactionId)} mono />
           </dl>
           {payment.rating ? (
             <RatingSection

@@ -236,7 +236,7 @@ function Rows({ rows, testId, title }: { rows: ReceiptRow[]; testId: string; tit
             className={`flex justify-between gap-4 ${row.strong ? 'text-lg font-bold' : ''}`}
           >
             <dt className={row.strong ? '' : 'text-stone-700 dark:text-stone-300 print:text-black'}>{row.label}</dt>
-            <dd className="text-right break-all tabular-nums">{row.value}</dd>
+            <dd className="text-right break-words tabular-nums">{row.value}</dd>
           </div>
         ))}
       </dl>

@@ -43,7 +43,7 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
       <div
         aria-live="polite"
         role="status"
-        className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 md:justify-end"
+        className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 md:justify-end print:hidden"
         data-testid="toast-region"
       >
         {toast ? (

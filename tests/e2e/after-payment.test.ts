@@ -44,7 +44,8 @@ describe('after the payment', () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Gracias, Marco.')
 
     // Two stars and a word for the kitchen: the staff hear of it at once.
-    await page.getByText('2 estrellas', { exact: true }).click()
+    await page.locator('label', { hasText: '2 estrellas' }).click()
+    expect(await page.getByRole('radio', { name: '2 estrellas' }).isChecked()).toBe(true)
     await page.getByLabel('Comentario para el restaurante (opcional)').fill('El mole llegó frío')
     await screenshot(page, 'rating-phone')
     await page.getByTestId('rating-submit').click()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { folioText, receiptFigures, type ReceiptPayment } from '~/domain/receipt'
+import { folioText, receiptFigures, shortReference, type ReceiptPayment } from '~/domain/receipt'
 
 const payment = (change: Partial<ReceiptPayment> = {}): ReceiptPayment => ({
   amountCents: 11_600,
@@ -65,5 +65,13 @@ describe('a receipt’s figures', () => {
   it('prints the folio with six digits at least', () => {
     expect(folioText(42)).toBe('A-000042')
     expect(folioText(1_234_567)).toBe('A-1234567')
+  })
+})
+
+describe('a payment’s reference', () => {
+  it('is Mesa’s own id by its first eight characters in capitals, and a provider’s whole', () => {
+    expect(shortReference('c9de78f2-360e-48fc-9ae1-e5a7c345a1dc')).toBe('C9DE78F2')
+    expect(shortReference('mesa_14b0be9c-545c-44c9-9068-9b9aee2f02e3')).toBe('14B0BE9C')
+    expect(shortReference('pi_3QxYz12345abcdef')).toBe('pi_3QxYz12345abcdef')
   })
 })

@@ -74,11 +74,20 @@ export async function receiptPdf(document: ReceiptDocument, meta: { title: strin
   lines.push({ kind: 'gap' })
   document.notes.forEach((note) => text(note, 'regular', 7.5, { grey: true }))
 
-  // A row whose label and value do not fit side by side takes two lines: the label, then the value at the right.
-  const rowHeight = (line: Extract<Line, { kind: 'row' }>) => {
+  /**
+   * A row's lines: the label beside its value at the right, the label
+   * wrapping; a value too wide to sit beside the label goes on the line below.
+   */
+  const rowLayout = (line: Extract<Line, { kind: 'row' }>) => {
     const font = line.bold ? fonts.bold : fonts.regular
-    const labelLines = wrap(line.label, font, SIZE, inner - font.widthOfTextAtSize(line.value, SIZE) - 8)
-    return Math.max(1, labelLines.length) * LEADING
+    const valueWidth = font.widthOfTextAtSize(line.value, SIZE)
+    const below = valueWidth > inner * 0.6
+    const labelLines = wrap(line.label, font, SIZE, below ? inner : inner - valueWidth - 8)
+    return { font, valueWidth, below, labelLines: labelLines.length > 0 ? labelLines : [''] }
+  }
+  const rowHeight = (line: Extract<Line, { kind: 'row' }>) => {
+    const { below, labelLines } = rowLayout(line)
+    return (labelLines.length + (below ? 1 : 0)) * LEADING
   }
   const heightOf = (line: Line) =>
     line.kind === 'row' ? rowHeight(line) : line.kind === 'text' ? line.size + 4 : line.kind === 'rule' ? 10 : 6
@@ -101,15 +110,24 @@ export async function receiptPdf(document: ReceiptDocument, meta: { title: strin
         break
       }
       case 'row': {
-        const font = line.bold ? fonts.bold : fonts.regular
-        const valueWidth = font.widthOfTextAtSize(line.value, SIZE)
-        const labelLines = wrap(line.label, font, SIZE, inner - valueWidth - 8)
+        const { font, valueWidth, below, labelLines } = rowLayout(line)
         y -= LEADING
-        page.drawText(line.value, { x: WIDTH - MARGIN - valueWidth, y: y + 3, size: SIZE, font, color: INK })
+        if (!below)
+          page.drawText(line.value, { x: WIDTH - MARGIN - valueWidth, y: y + 3, size: SIZE, font, color: INK })
         labelLines.forEach((part, index) => {
           if (index > 0) y -= LEADING
           page.drawText(part, { x: MARGIN, y: y + 3, size: SIZE, font, color: INK })
         })
+        if (below) {
+          y -= LEADING
+          page.drawText(line.value, {
+            x: Math.max(MARGIN, WIDTH - MARGIN - valueWidth),
+            y: y + 3,
+            size: SIZE,
+            font,
+            color: INK,
+          })
+        }
         break
       }
       case 'rule':

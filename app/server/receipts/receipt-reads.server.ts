@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
 import { paymentKind } from '~/domain/bill'
-import { receiptFigures, type PaidCard, type Receipt } from '~/domain/receipt'
+import { receiptFigures, shortReference, type PaidCard, type Receipt } from '~/domain/receipt'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { billTableColumns, paidLinesOf } from '../bills/bill-reads.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
@@ -141,7 +141,9 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
     method: payment.paymentMethod,
     taxRateBps: payment.taxRateBps ?? table.taxRateBps,
     card: await cardOf(env, ledger, payment, receipt, table),
-    reference: payment.providerReference && payment.provider === 'stripe' ? payment.providerReference : payment.id,
+    reference: shortReference(
+      payment.providerReference && payment.provider === 'stripe' ? payment.providerReference : payment.id,
+    ),
     figures: receiptFigures(
       {
         amountCents: payment.amountCents,

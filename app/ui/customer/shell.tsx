@@ -32,7 +32,7 @@ export function CustomerShell({
   const { t } = useI18n()
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-xl flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 bg-stone-50/95 px-3 py-2 backdrop-blur dark:border-stone-700 dark:bg-stone-950/95">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 bg-stone-50/95 px-3 py-2 backdrop-blur dark:border-stone-700 dark:bg-stone-950/95 print:hidden">
         {backTo ? (
           <Link to={backTo} className={buttonClass.icon} aria-label={t('common.back')}>
             <span aria-hidden="true" className="text-xl">
@@ -68,7 +68,7 @@ export function CustomerShell({
       </header>
       <main className={`flex-1 px-4 pt-4 ${bottomBar ? 'pb-28' : 'pb-8'}`}>{children}</main>
       <footer
-        className={`px-4 py-6 text-center text-sm text-stone-600 dark:text-stone-400 ${bottomBar ? 'pb-28' : ''}`}
+        className={`px-4 py-6 text-center text-sm text-stone-600 dark:text-stone-400 print:hidden ${bottomBar ? 'pb-28' : ''}`}
       >
         {t('common.poweredBy')}{' '}
         <span className="font-semibold text-emerald-800 dark:text-emerald-400">{t('common.appName')}</span>
