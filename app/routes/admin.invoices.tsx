@@ -114,7 +114,7 @@ export default function Invoices() {
         ) : (
           <ul className="grid gap-4" data-testid="invoice-requests">
             {requests.map((request) => (
-              <li key={request.id} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
+              <li key={request.id} className="grid min-w-0 gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="text-lg font-bold break-all">{request.legalName}</p>
                   <p className="text-lg font-bold tabular-nums">{money(request.amountCents)}</p>
@@ -159,7 +159,7 @@ export default function Invoices() {
                     href={request.receiptUrl}
                     target="_blank"
                     rel="noreferrer"
-                    className="font-semibold text-emerald-800 underline dark:text-emerald-400"
+                    className="inline-flex min-h-11 items-center justify-self-start font-semibold text-emerald-800 underline dark:text-emerald-400"
                   >
                     {t('admin.invoices.receipt')}
                   </a>
@@ -186,25 +186,22 @@ function Decide({ id, answer }: { id: string; answer: Answer | undefined }) {
   const errors = (name: string) => mine?.error?.[name] ?? undefined
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <Form method="post" encType="multipart/form-data" className="grid gap-2" data-testid="issue-form">
+      <Form method="post" encType="multipart/form-data" className="grid min-w-0 gap-2" data-testid="issue-form">
         <input type="hidden" name="intent" value="issue" />
         <input type="hidden" name="requestId" value={id} />
         {mine?.initialValue?.intent === 'issue' ? <ErrorList errors={errors('')} alert /> : null}
-        <Field
-          label={t('admin.invoices.pdf')}
-          errors={errors('pdf')}
-          inputProps={{ name: 'pdf', type: 'file', accept: 'application/pdf', required: true }}
-        />
-        <Field
+        <FileField name="pdf" accept="application/pdf" label={t('admin.invoices.pdf')} errors={errors('pdf')} />
+        <FileField
+          name="xml"
+          accept=".xml,application/xml,text/xml"
           label={t('admin.invoices.xml')}
           errors={errors('xml')}
-          inputProps={{ name: 'xml', type: 'file', accept: '.xml,application/xml,text/xml', required: true }}
         />
         <button type="submit" className={buttonClass.primary}>
           {t('admin.invoices.issue')}
         </button>
       </Form>
-      <Form method="post" className="grid content-start gap-2" data-testid="reject-form">
+      <Form method="post" className="grid min-w-0 content-start gap-2" data-testid="reject-form">
         <input type="hidden" name="intent" value="reject" />
         <input type="hidden" name="requestId" value={id} />
         {mine?.initialValue?.intent === 'reject' ? <ErrorList errors={errors('')} alert /> : null}
@@ -218,6 +215,33 @@ function Decide({ id, answer }: { id: string; answer: Answer | undefined }) {
         </button>
       </Form>
     </div>
+  )
+}
+
+/** A file to attach: the browser's own picker, kept within a phone's width (its intrinsic width is wider). */
+function FileField({
+  name,
+  accept,
+  label,
+  errors,
+}: {
+  name: string
+  accept: string
+  label: string
+  errors: string[] | undefined
+}) {
+  return (
+    <label className="block min-w-0 font-semibold">
+      {label}
+      <input
+        name={name}
+        type="file"
+        accept={accept}
+        required
+        className="mt-1 block w-full max-w-full min-w-0 text-sm font-normal file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-stone-100 file:px-4 file:font-semibold dark:file:bg-stone-800 dark:file:text-stone-100"
+      />
+      <ErrorList errors={errors} />
+    </label>
   )
 }
 

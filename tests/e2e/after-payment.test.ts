@@ -91,6 +91,25 @@ describe('after the payment', () => {
     expect(await page.getByTestId('factura-status').textContent()).toContain('Recibimos tu solicitud')
     expect(diner.errors).toEqual([])
 
+    // The request on the staff's list, on a desktop and on a manager's phone, and the owner's fiscal profile.
+    await staff.page.goto('/admin/invoices')
+    await staff.page.getByText('EDGAR GONZÁLEZ DÍAZ').waitFor()
+    await screenshot(staff.page, 'invoices-desktop')
+    const staffPhone = await browser().newContext({
+      ...PHONE,
+      baseURL: BASE_URL,
+      storageState: await staff.page.context().storageState(),
+    })
+    const phone = await staffPhone.newPage()
+    await phone.goto('/admin/invoices')
+    await phone.getByText('EDGAR GONZÁLEZ DÍAZ').waitFor()
+    await expectFitsPhone(phone)
+    await screenshot(phone, 'invoices-phone')
+    await phone.goto('/admin/dashboard/settings?dialog=fiscal')
+    await phone.getByLabel('Clave secreta de Facturapi').waitFor()
+    await screenshot(phone, 'fiscal-phone')
+    await staffPhone.close()
+
     // The same receipt on phones in English and in the dark.
     const receiptUrl = page.url()
     for (const [locale, theme] of [

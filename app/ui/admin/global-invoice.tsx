@@ -34,7 +34,7 @@ export function GlobalInvoiceSection({ global, answer }: { global: GlobalSection
         <p className="text-stone-600 dark:text-stone-400">
           {t('admin.invoices.global.lead', { period: t(`admin.settings.fiscal.periodicities.${global.periodicity}`) })}
         </p>
-        <Form method="get" className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+        <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <Field
             label={t('admin.invoices.global.from')}
             inputProps={{ name: 'from', type: 'date', defaultValue: global.from }}
@@ -43,7 +43,7 @@ export function GlobalInvoiceSection({ global, answer }: { global: GlobalSection
             label={t('admin.invoices.global.to')}
             inputProps={{ name: 'to', type: 'date', defaultValue: global.to }}
           />
-          <button type="submit" className={`${buttonClass.secondary} col-span-2 sm:col-span-1`}>
+          <button type="submit" className={buttonClass.secondary}>
             {t('admin.invoices.global.show')}
           </button>
         </Form>
@@ -85,13 +85,13 @@ export function GlobalInvoiceSection({ global, answer }: { global: GlobalSection
                 <span className="flex gap-3">
                   <a
                     href={`/admin/invoices/global/${invoice.id}/pdf`}
-                    className="font-semibold text-emerald-800 underline dark:text-emerald-400"
+                    className="inline-flex min-h-11 items-center font-semibold text-emerald-800 underline dark:text-emerald-400"
                   >
                     PDF
                   </a>
                   <a
                     href={`/admin/invoices/global/${invoice.id}/xml`}
-                    className="font-semibold text-emerald-800 underline dark:text-emerald-400"
+                    className="inline-flex min-h-11 items-center font-semibold text-emerald-800 underline dark:text-emerald-400"
                   >
                     XML
                   </a>
