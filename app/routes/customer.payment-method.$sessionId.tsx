@@ -262,7 +262,8 @@ export default function PaymentMethod() {
           ) : null}
         </section>
 
-        {data.payment && !stop ? <PayerName kept={data.dinerName} /> : null}
+        {/* Not yet beside Stripe's card form: with it there, a second card after a decline is not sent (issue 32, left open). */}
+        {data.payment && !stop && !data.stripe ? <PayerName kept={data.dinerName} /> : null}
 
         {stop ? (
           <StopNotice

@@ -1,9 +1,9 @@
 /**
  * The stand-in over HTTP, for an offline `npm start`: point the Worker's
  * Stripe SDK at it (`host: '127.0.0.1', port, protocol: 'http'`) and open its
- * onboarding links in a browser. Node only; the handler itself is not.
+ * onboarding links in a browser.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { serveStandIn, type ServedStandIn as Served } from '../http-server'
 import { createStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './handler'
 
 export interface ServeOptions extends StripeStandInOptions {
@@ -12,57 +12,16 @@ export interface ServeOptions extends StripeStandInOptions {
   host?: string
 }
 
-export interface ServedStandIn {
-  url: string
-  standIn: StripeStandIn
-  close(): Promise<void>
-}
+export type ServedStandIn = Served<StripeStandIn>
 
-export function serve({ port, host = '127.0.0.1', ...options }: ServeOptions): Promise<ServedStandIn> {
-  const standIn = createStripeStandIn(options)
-  const server = createServer((incoming, outgoing) => void relay(standIn, incoming, outgoing))
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      const address = server.address()
-      resolve({
-        url: `http://${host}:${typeof address === 'object' && address ? address.port : port}`,
-        standIn,
-        close: () =>
-          new Promise((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()))
-            // A client's kept-alive connection would otherwise hold the close open.
-            server.closeAllConnections()
-          }),
-      })
-    })
+export function serve({ port, host, ...options }: ServeOptions): Promise<ServedStandIn> {
+  return serveStandIn(createStripeStandIn(options), {
+    port,
+    host,
+    failure: (error) =>
+      Response.json(
+        { error: { type: 'api_error', message: `The Stripe stand-in's server failed: ${String(error)}` } },
+        { status: 500 },
+      ),
   })
-}
-
-async function relay(standIn: StripeStandIn, incoming: IncomingMessage, outgoing: ServerResponse) {
-  try {
-    const chunks: Buffer[] = []
-    for await (const chunk of incoming) chunks.push(chunk as Buffer)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-    }
-    const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD'
-    const response = await standIn.fetch(
-      new Request(`http://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`, {
-        method: incoming.method,
-        headers,
-        body: hasBody ? Buffer.concat(chunks) : undefined,
-      }),
-    )
-    outgoing.writeHead(response.status, Object.fromEntries(response.headers.entries()))
-    outgoing.end(Buffer.from(await response.arrayBuffer()))
-  } catch (error) {
-    outgoing.writeHead(500, { 'Content-Type': 'application/json' })
-    outgoing.end(
-      JSON.stringify({
-        error: { type: 'api_error', message: `The Stripe stand-in's server failed: ${String(error)}` },
-      }),
-    )
-  }
 }

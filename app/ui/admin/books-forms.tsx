@@ -28,7 +28,7 @@ import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
 
 /** The staff forms' text inputs. */
 const inputClass =
-  'rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400'
+  'min-h-11 rounded-xl border border-stone-300 dark:border-stone-600 bg-white dark:bg-stone-950 px-3 py-2 font-normal aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400'
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { key?: Key | null }
 
