@@ -2,6 +2,7 @@ import Facturapi, { FacturapiError } from 'facturapi'
 import { and, eq } from 'drizzle-orm'
 import type { LedgerMethod } from '~/domain/bill'
 import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
+import { centsToPesos } from '~/domain/money'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
 import { invoiceRequests, receipts } from '../db/schema.server'
@@ -76,7 +77,7 @@ export async function facturapiReceipt(
             description: CONCEPT,
             product_key: RESTAURANT_CONCEPT.productKey,
             unit_key: RESTAURANT_CONCEPT.unitKey,
-            price: cents / 100,
+            price: centsToPesos(cents),
             tax_included: true,
             taxes: [{ type: 'IVA', rate: (subject.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
             sku: subject.paymentId,

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { invoiceableCents, type InvoiceRequestStatus } from '~/domain/invoices'
+import { invoiceableCents } from '~/domain/invoices'
 import type { Receipt } from '~/domain/receipt'
 import type { FacturaRequest } from '~/domain/schemas/receipts'
 import type { Signature } from '~/domain/signature'
@@ -57,16 +57,6 @@ export async function requestFactura(
     .onConflictDoNothing()
     .returning()
   return request ? { ok: true, request } : { ok: false, refusal: 'already' }
-}
-
-/** The restaurant's requests in one status, newest first. */
-export function requestsOf({ db, restaurantId }: Ledger, status: InvoiceRequestStatus) {
-  return db
-    .select()
-    .from(invoiceRequests)
-    .where(and(eq(invoiceRequests.restaurantId, restaurantId), eq(invoiceRequests.status, status)))
-    .orderBy(desc(invoiceRequests.createdAt))
-    .limit(200)
 }
 
 /** One of the restaurant's requests. */
