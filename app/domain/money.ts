@@ -20,6 +20,15 @@ export function pesosToCents(pesos: number): Cents | null {
   return cents === 0 ? 0 : cents
 }
 
+/**
+ * Pesos another service computed (a factura's total), to the nearest cent:
+ * its floating-point sums may carry noise past the second decimal, which
+ * `pesosToCents` would refuse as not an amount.
+ */
+export function nearestCents(pesos: number): Cents {
+  return Math.round(pesos * CENTS_PER_PESO)
+}
+
 /** Cents to decimal pesos for the wire; exact for every integer cent amount we allow. */
 export function centsToPesos(cents: Cents): number {
   return cents / CENTS_PER_PESO

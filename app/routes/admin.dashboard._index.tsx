@@ -20,7 +20,7 @@ import { TableCode } from '~/ui/admin/print-card'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
-import { ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
+import { ErrorList, Field, FormActions, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 
@@ -282,14 +282,9 @@ function CreateTableForm() {
         errors={fields.capacity.errors}
         inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }}
       />
-      <div className="flex justify-end gap-2">
-        <Link to="?" className={buttonClass.secondary}>
-          {t('admin.tables.cancel')}
-        </Link>
-        <StatusButton pending={pending} className={buttonClass.primary}>
-          {t('admin.tables.create')}
-        </StatusButton>
-      </div>
+      <FormActions cancelTo="?" cancelLabel={t('admin.tables.cancel')} pending={pending}>
+        {t('admin.tables.create')}
+      </FormActions>
     </Form>
   )
 }
@@ -321,14 +316,9 @@ function EditTableForm({ table }: { table: { id: string; tableName: string | nul
         errors={fields.capacity.errors}
         inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }}
       />
-      <div className="flex justify-end gap-2">
-        <Link to="?" className={buttonClass.secondary}>
-          {t('admin.tables.cancel')}
-        </Link>
-        <StatusButton pending={pending} className={buttonClass.primary}>
-          {t('admin.tables.save')}
-        </StatusButton>
-      </div>
+      <FormActions cancelTo="?" cancelLabel={t('admin.tables.cancel')} pending={pending}>
+        {t('admin.tables.save')}
+      </FormActions>
     </Form>
   )
 }
@@ -343,14 +333,9 @@ function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string 
       <input type="hidden" name="id" value={table.id} />
       <ErrorList errors={lastResult?.error?.['']} alert />
       <p data-testid="archive-text">{t('admin.tables.archiveText', { number: table.tableNumber })}</p>
-      <div className="flex justify-end gap-2">
-        <Link to="?" className={buttonClass.secondary}>
-          {t('admin.tables.cancel')}
-        </Link>
-        <StatusButton pending={pending} className={buttonClass.danger}>
-          {t('admin.tables.archiveConfirm')}
-        </StatusButton>
-      </div>
+      <FormActions cancelTo="?" cancelLabel={t('admin.tables.cancel')} pending={pending} danger>
+        {t('admin.tables.archiveConfirm')}
+      </FormActions>
     </Form>
   )
 }

@@ -24,7 +24,7 @@ import { Panel } from '~/ui/admin/panel'
 import { RestaurantProfileFields } from '~/ui/admin/restaurant'
 import { useDashboardPrincipal } from '~/ui/admin/use-dashboard-principal'
 import { buttonClass } from '~/ui/button'
-import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '~/ui/forms'
+import { CheckboxField, ErrorList, Field, FormActions, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { ThemeSwitch } from '~/ui/theme-switch'
 import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
@@ -263,14 +263,9 @@ function SettingsForm() {
           inputProps={{ ...getInputProps(fields.googleReviewUrl, { type: 'url' }), placeholder: 'https://g.page/r/…' }}
         />
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Link to="/admin/dashboard/settings" className={buttonClass.secondary}>
-          {t('admin.settings.cancel')}
-        </Link>
-        <StatusButton pending={pending} className={buttonClass.primary}>
-          {t('admin.settings.save')}
-        </StatusButton>
-      </div>
+      <FormActions cancelTo="/admin/dashboard/settings" cancelLabel={t('admin.settings.cancel')} pending={pending}>
+        {t('admin.settings.save')}
+      </FormActions>
     </Form>
   )
 }

@@ -38,7 +38,7 @@ import { Panel } from '~/ui/admin/panel'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
-import { ErrorList } from '~/ui/forms'
+import { ErrorList, FormActions } from '~/ui/forms'
 import { useKeyAfterSuccess, useUnansweredRefusal } from '~/ui/use-schema-form'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
@@ -410,14 +410,9 @@ export default function TableDetails() {
           tax={details.tax}
           unpaid={can(role, 'bills.close-unpaid')}
           actions={
-            <div className="flex justify-end gap-2">
-              <Link to="?" replace className={buttonClass.secondary}>
-                {t('admin.details.cancel')}
-              </Link>
-              <button type="submit" className={buttonClass.danger} disabled={closing}>
-                {t('admin.details.close')}
-              </button>
-            </div>
+            <FormActions cancelTo="?" cancelLabel={t('admin.details.cancel')} pending={closing} danger keepPlace>
+              {t('admin.details.close')}
+            </FormActions>
           }
         />
       </UrlDialog>

@@ -262,8 +262,7 @@ export default function PaymentMethod() {
           ) : null}
         </section>
 
-        {/* Not yet beside Stripe's card form: with it there, a second card after a decline is not sent (issue 32, left open). */}
-        {data.payment && !stop && !data.stripe ? <PayerName kept={data.dinerName} /> : null}
+        {data.payment && !stop ? <PayerName kept={data.dinerName} /> : null}
 
         {stop ? (
           <StopNotice

@@ -1,5 +1,6 @@
-import { useFormAction, useNavigation } from '@remix-run/react'
+import { Link, useFormAction, useNavigation } from '@remix-run/react'
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type Key, type SelectHTMLAttributes } from 'react'
+import { buttonClass } from './button'
 import { useI18n } from './i18n'
 
 /*
@@ -197,5 +198,38 @@ export function StatusButton({
         children
       )}
     </button>
+  )
+}
+
+/**
+ * A dialog form's last row: the way out without saving (a link, so it works
+ * without JavaScript) and the button that sends the form. `keepPlace` leaves
+ * the page where it was scrolled and out of the history, for dialogs opened
+ * from deep in a long list.
+ */
+export function FormActions({
+  cancelTo,
+  cancelLabel,
+  pending,
+  danger = false,
+  keepPlace = false,
+  children,
+}: {
+  cancelTo: string
+  cancelLabel: string
+  pending: boolean
+  danger?: boolean
+  keepPlace?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Link to={cancelTo} replace={keepPlace} preventScrollReset={keepPlace} className={buttonClass.secondary}>
+        {cancelLabel}
+      </Link>
+      <StatusButton pending={pending} className={danger ? buttonClass.danger : buttonClass.primary}>
+        {children}
+      </StatusButton>
+    </div>
   )
 }

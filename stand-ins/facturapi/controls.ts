@@ -7,7 +7,8 @@
  * JSON that calls the same function. None needs a key.
  */
 import { invalidField } from './errors'
-import { addFault, FAULT_KINDS, type FaultSpec, pathFits } from './faults'
+import { pathFits } from '../path-pattern'
+import { addFault, FAULT_KINDS, type FaultSpec } from './faults'
 import { Fields } from './fields'
 import { iso } from './dates'
 import { route, type Route } from './routes'

@@ -1,3 +1,4 @@
+import { pathFits } from '../path-pattern'
 import { FacturapiError, invalidRequest } from './errors'
 import { type StandInState } from './state'
 
@@ -78,16 +79,6 @@ export function takeFault(
   fault.remaining -= 1
   if (fault.remaining === 0) state.faults.splice(state.faults.indexOf(fault), 1)
   return fault
-}
-
-/** Whether a path is the one a pattern names, `:name` standing for any one segment. */
-export function pathFits(pattern: string, pathname: string): boolean {
-  const parts = pattern.split('/')
-  const segments = pathname.replace(/(.)\/$/, '$1').split('/')
-  return (
-    parts.length === segments.length &&
-    parts.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
-  )
 }
 
 /** The 500 a `500-before` or `500-after` fault answers. */

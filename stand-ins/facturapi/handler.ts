@@ -8,7 +8,7 @@
  * answers in Facturapi's shapes; what it does not implement is refused
  * loudly, never faked. Web APIs only, so it runs in workerd and in Node alike.
  */
-import { type ControlInput, type ControlRoute, type Controls, controlRoutes, createControls } from './controls'
+import { type ControlInput, type Controls, controlRoutes, createControls } from './controls'
 import { iso } from './dates'
 import { FacturapiError, internalError, notFound, unauthorized } from './errors'
 import { type Fault, faultFailure, rateLimited, takeFault } from './faults'
@@ -127,7 +127,7 @@ export function createFacturapiStandIn(options: FacturapiStandInOptions): Factur
   }
 
   function control(request: Request, url: URL, text: string, headers: Record<string, string>): Response {
-    const found = match<ControlRoute['handler']>(controlsOverHttp, request.method, url.pathname)
+    const found = match(controlsOverHttp, request.method, url.pathname)
     try {
       if (!found) throw noRoute(request.method, url.pathname)
       const input: ControlInput = { body: readJson(request, text), query: url.searchParams }

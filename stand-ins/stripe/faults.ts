@@ -1,3 +1,4 @@
+import { pathFits } from '../path-pattern'
 import { invalidParameter } from './errors'
 import { Params } from './params'
 import { type Call, type StandInState } from './state'
@@ -63,24 +64,16 @@ export function addFault(state: StandInState, spec: FaultSpec): Fault {
 
 /** The first armed fault a request matches, used up by it. */
 export function takeFault(state: StandInState, method: string, pathname: string, account: string | null): Fault | null {
-  const segments = pathname.replace(/(.)\/$/, '$1').split('/')
   const fault = state.faults.find(
     (candidate) =>
       candidate.method === method &&
       (candidate.account === null || candidate.account === account) &&
-      fits(candidate.path.split('/'), segments),
+      pathFits(candidate.path, pathname),
   )
   if (!fault) return null
   fault.remaining -= 1
   if (fault.remaining === 0) state.faults.splice(state.faults.indexOf(fault), 1)
   return fault
-}
-
-function fits(pattern: string[], segments: string[]): boolean {
-  return (
-    pattern.length === segments.length &&
-    pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
-  )
 }
 
 /** `POST /_standin/faults`: the same as `standIn.faults.add`. */

@@ -1,5 +1,7 @@
 import { type Call } from './state'
 
+export { match } from '../path-pattern'
+
 export type Endpoint = (call: Call, url: URL) => object | Response
 
 export interface Route {
@@ -20,27 +22,3 @@ const route =
   })
 export const apiRoute = route(true)
 export const pageRoute = route(false)
-
-export function match(
-  routes: Route[],
-  method: string,
-  pathname: string,
-): { route: Route; path: Record<string, string> } | null {
-  let segments: string[]
-  try {
-    segments = pathname.replace(/\/$/, '').split('/').map(decodeURIComponent)
-  } catch {
-    return null
-  }
-  for (const candidate of routes) {
-    if (candidate.method !== method || candidate.segments.length !== segments.length) continue
-    const path: Record<string, string> = {}
-    const fits = candidate.segments.every((segment, index) => {
-      const actual = segments[index]!
-      if (segment.startsWith(':')) path[segment.slice(1)] = actual
-      return segment.startsWith(':') ? actual !== '' : segment === actual
-    })
-    if (fits) return { route: candidate, path }
-  }
-  return null
-}

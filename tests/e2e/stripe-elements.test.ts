@@ -368,10 +368,11 @@ describe('a bill paid through Stripe', () => {
     expect(errors).toEqual([])
   })
 
-  it('says a declined card was declined, charges nothing, and takes another card', async () => {
+  it('says a declined card was declined, charges nothing, and takes another card, with the name the diner typed', async () => {
     const { page, state, errors } = await stripePage()
     state.card = 'pm_card_chargeDeclined'
     await openStep(page, 'declined', 'full=true&tipPercentage=0')
+    await page.getByTestId('payer-name').fill('Inés')
     await page.getByTestId('pay-submit').click()
     await page.getByTestId('payment-error').waitFor()
     expect(await page.getByTestId('payment-error').textContent()).toContain(
@@ -381,9 +382,12 @@ describe('a bill paid through Stripe', () => {
     await expect.poll(() => page.getByTestId('pay-submit').isEnabled()).toBe(true)
 
     state.card = 'pm_card_visa'
+    // The refusal pushed the button below the fold. On this emulated phone, Playwright's own scroll-then-click reaches no element of the page (no pointer event arrives); scrolled first, as a diner's thumb does, the tap lands.
+    await page.getByTestId('pay-submit').scrollIntoViewIfNeeded()
     await page.getByTestId('pay-submit').click()
     await page.waitForURL(/\/customer\/payment-confirmation\//)
     expect(await billOf('declined')).toMatchObject({ remainingAmount: 0, paidAmount: 210 })
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Gracias, Inés.')
     expect(errors).toEqual([])
   })
 

@@ -1,8 +1,22 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { centsToPesos, decimalPesos, formatMoney, MAX_CENTS, parsePesosInput, pesosToCents } from '~/domain/money'
+import {
+  centsToPesos,
+  decimalPesos,
+  formatMoney,
+  MAX_CENTS,
+  nearestCents,
+  parsePesosInput,
+  pesosToCents,
+} from '~/domain/money'
 
 describe('pesos and cents', () => {
+  it('takes another service’s computed pesos to the nearest cent, where pesosToCents refuses the noise', () => {
+    const summed = 0.1 * 3 + 1234.2 * 1.16
+    expect(pesosToCents(summed)).toBeNull()
+    expect(nearestCents(summed)).toBe(143197)
+    expect(nearestCents(580)).toBe(58000)
+  })
   it('reads decimal pesos into whole cents, float noise included', () => {
     expect(pesosToCents(123.45)).toBe(12345)
     expect(pesosToCents(0.1 + 0.2)).toBe(30)

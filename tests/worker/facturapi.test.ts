@@ -1,13 +1,20 @@
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
-import { delivered, getPage, openPaymentForm, ORIGIN, postForm, seedTable, staffCookieOf } from './fixtures'
+import {
+  confirmationOf,
+  delivered,
+  facturaFields as factura,
+  getPage,
+  openPaymentForm,
+  pageText as textOf,
+  postForm,
+  seedTable,
+  staffCookieOf,
+} from './fixtures'
 
 const STANDIN = 'https://facturapi.standin'
 const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
-
-const textOf = async (response: Response) =>
-  (await response.text()).replaceAll('<!-- -->', '').replaceAll('&#x27;', "'").replaceAll('&quot;', '"')
 
 /** What the Facturapi stand-in received on `path` (a pattern such as /v2/receipts/:id/invoice). */
 async function sent(path: string, method = 'POST') {
@@ -36,27 +43,13 @@ async function connectedReceipt(tip = '30') {
   expect(saved.status).toBe(302)
   const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipAmount=${tip}`)
   const paid = await form.submit()
-  const confirmation = await textOf(
-    await SELF.fetch(`${ORIGIN}${paid.headers.get('Location')}`, { headers: { Cookie: form.cookie } }),
-  )
-  const receiptUrl = /data-testid="receipt-link"[^>]*href="([^"]+)"/.exec(confirmation)![1]!
+  const { receiptUrl } = await confirmationOf(paid, form.cookie)
   await delivered(table.sessionId)
   const { id: paymentId } = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
     .bind(table.sessionId)
     .first<{ id: string }>())!
   return { table, receiptUrl, paymentId }
 }
-
-const factura = (fields: Record<string, string> = {}) => ({
-  intent: 'factura',
-  rfc: 'GODE561231GR8',
-  legalName: 'Edgar González Díaz',
-  taxRegime: '612',
-  postalCode: '06700',
-  cfdiUse: 'G03',
-  email: `edgar.${crypto.randomUUID().slice(0, 6)}@example.mx`,
-  ...fields,
-})
 
 describe('a restaurant that connected Facturapi', () => {
   it('issues the diner’s factura at once: a receipt for the consumption (never the tip) invoiced to them, mailed, downloadable', async () => {

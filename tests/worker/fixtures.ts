@@ -328,6 +328,36 @@ export async function countPayments(sessionId: string): Promise<number> {
 }
 
 const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' }
+const readEntities = (html: string) =>
+  html.replace(/&(amp|quot|#x27|lt|gt);/g, (entity) => htmlEntities[entity] ?? entity)
+
+/** A page as a reader sees its text: React's separators gone, entities read (tags stay, to match on). */
+export const pageText = async (response: Response) => readEntities((await response.text()).replaceAll('<!-- -->', ''))
+
+/**
+ * Where the payment step's form led (its 302), followed with the diner's
+ * cookie: the confirmation's text, and the receipt link it offers.
+ */
+export async function confirmationOf(paid: Response, cookie: string) {
+  const confirmation = await pageText(
+    await SELF.fetch(`${ORIGIN}${paid.headers.get('Location')}`, { headers: { Cookie: cookie } }),
+  )
+  const receiptUrl = /data-testid="receipt-link"[^>]*href="([^"]+)"/.exec(confirmation)?.[1]
+  if (!receiptUrl) throw new Error('The confirmation offers no receipt link')
+  return { confirmation, receiptUrl }
+}
+
+/** What a diner types into "Solicitar factura": a persona física's valid data, changed by `fields`. */
+export const facturaFields = (fields: Record<string, string> = {}) => ({
+  intent: 'factura',
+  rfc: 'GODE561231GR8',
+  legalName: 'Edgar González Díaz',
+  taxRegime: '612',
+  postalCode: '06700',
+  cfdiUse: 'G03',
+  email: `edgar.${crypto.randomUUID().slice(0, 6)}@example.mx`,
+  ...fields,
+})
 
 /** A diner's cart as the Cookie header carries it. */
 export const cartOf = (sessionId: string, entries: CartEntry[]) =>
@@ -386,10 +416,7 @@ export async function sendTicket(
 /** The hidden inputs of a page's forms, in order, as a browser would send them. */
 export function hiddenFields(html: string): [string, string][] {
   return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(
-    ([, name = '', value = '']) => [
-      name,
-      value.replace(/&(amp|quot|#x27|lt|gt);/g, (entity) => htmlEntities[entity] ?? entity),
-    ],
+    ([, name = '', value = '']) => [name, readEntities(value)],
   )
 }
 

@@ -1,9 +1,15 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { getPage, openPaymentForm, ORIGIN, postForm, seedTable, setRestaurant, staffCookieOf } from './fixtures'
-
-const textOf = async (response: Response) =>
-  (await response.text()).replaceAll('<!-- -->', '').replaceAll('&#x27;', "'").replaceAll('&quot;', '"')
+import {
+  getPage,
+  openPaymentForm,
+  ORIGIN,
+  pageText as textOf,
+  postForm,
+  seedTable,
+  setRestaurant,
+  staffCookieOf,
+} from './fixtures'
 
 const REVIEWS = 'https://g.page/r/fonda-de-prueba/review'
 

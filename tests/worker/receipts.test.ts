@@ -1,4 +1,4 @@
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { createTable } from '~/server/tables/tables.server'
 import { ledgerOf } from '~/server/books/ledger.server'
@@ -7,7 +7,8 @@ import {
   getPage,
   newTransactionId,
   openPaymentForm,
-  ORIGIN,
+  confirmationOf,
+  pageText as textOf,
   postForm,
   postJson,
   setRestaurant,
@@ -15,10 +16,6 @@ import {
   staffCookieOf,
   staffOrder,
 } from './fixtures'
-
-/** The page's text as a reader sees it: React's separators gone, entities read. */
-const textOf = async (response: Response) =>
-  (await response.text()).replaceAll('<!-- -->', '').replaceAll('&amp;', '&').replaceAll('&#x27;', "'")
 
 /** A receipt's rows as label → value, in page order. */
 const rowsOf = (page: string) =>
@@ -31,11 +28,7 @@ async function payThroughForm(sessionId: string, query: string, extra: [string, 
   const form = await openPaymentForm(`/customer/payment-method/${sessionId}?${query}`)
   const paid = await form.submit([...form.fields, ...extra])
   expect(paid.status).toBe(302)
-  const confirmation = await textOf(
-    await SELF.fetch(`${ORIGIN}${paid.headers.get('Location')}`, { headers: { Cookie: form.cookie } }),
-  )
-  const receiptUrl = /data-testid="receipt-link"[^>]*href="([^"]+)"/.exec(confirmation)?.[1]
-  return { confirmation, receiptUrl: receiptUrl! }
+  return confirmationOf(paid, form.cookie)
 }
 
 describe('a receipt for every payment', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { openPaymentForm } from './fixtures'
+import { countPayments, openPaymentForm } from './fixtures'
 import { stripeTable } from './stripe-fixtures'
 
 describe('a card the bank declined, then another', () => {
@@ -18,5 +18,9 @@ describe('a card the bank declined, then another', () => {
     )
     const paid = await again.submit([...again.fields, ['customerName', ''], ['paymentToken', 'pm_card_visa']])
     expect(paid.status).toBe(302)
+    // Tapped again (a slow network's second tap), the same payment leads to the same confirmation and is not taken twice.
+    const tappedAgain = await again.submit([...again.fields, ['customerName', ''], ['paymentToken', 'pm_card_visa']])
+    expect(tappedAgain.headers.get('Location')).toBe(paid.headers.get('Location'))
+    expect(await countPayments(table.sessionId)).toBe(1)
   })
 })

@@ -1,9 +1,6 @@
-import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { getPage, openPaymentForm, ORIGIN } from './fixtures'
+import { confirmationOf, getPage, openPaymentForm, pageText as textOf } from './fixtures'
 import { stripeTable } from './stripe-fixtures'
-
-const textOf = async (response: Response) => (await response.text()).replaceAll('<!-- -->', '')
 
 describe('the receipt of a card payment through Stripe', () => {
   it('names the card as Stripe gives it (brand and last four digits), asked once and kept, and Stripe’s reference', async () => {
@@ -11,10 +8,7 @@ describe('the receipt of a card payment through Stripe', () => {
     const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
     const paid = await form.submit([...form.fields, ['paymentToken', 'pm_card_mx']])
     expect(paid.status).toBe(302)
-    const confirmation = await textOf(
-      await SELF.fetch(`${ORIGIN}${paid.headers.get('Location')}`, { headers: { Cookie: form.cookie } }),
-    )
-    const receiptUrl = /data-testid="receipt-link"[^>]*href="([^"]+)"/.exec(confirmation)![1]!
+    const { receiptUrl } = await confirmationOf(paid, form.cookie)
     const page = await textOf(await getPage(receiptUrl))
     expect(page).toMatch(/<dt[^>]*>Forma de pago<\/dt><dd[^>]*>Visa terminada en 8001<\/dd>/)
     expect(page).toMatch(/<dt[^>]*>Referencia<\/dt><dd[^>]*>pi_[A-Za-z0-9]+<\/dd>/)

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type Facturapi from 'facturapi'
 import type { InvoicePeriodicity } from '~/domain/cfdi'
 import { addDays, formatLocalDate, zonedTimeToUtc, type WallClock } from '~/domain/local-time'
+import { nearestCents } from '~/domain/money'
 import type { Signature } from '~/domain/signature'
 import { taxBreakdown } from '~/domain/tax'
 import type { LedgerMethod } from '~/domain/bill'
@@ -107,7 +108,7 @@ export async function issueGlobalInvoice(
       periodicity,
       fromDay: formatLocalDate(period.fromDay),
       toDay: formatLocalDate(period.toDay),
-      totalCents: Math.round(invoice.total * 100),
+      totalCents: nearestCents(invoice.total),
       issuedBy: by.name,
       issuedById: by.userId,
     })

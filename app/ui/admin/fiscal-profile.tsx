@@ -4,7 +4,7 @@ import { INVOICE_PERIODICITIES, TAX_REGIME_CODES, TAX_REGIME_NAMES, isTaxRegime 
 import { fiscalProfileSchema } from '~/domain/schemas/settings'
 import { Panel } from '~/ui/admin/panel'
 import { buttonClass } from '~/ui/button'
-import { CheckboxField, ErrorList, Field, SelectField, StatusButton, useIsPending } from '~/ui/forms'
+import { CheckboxField, ErrorList, Field, FormActions, SelectField, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
 
@@ -152,14 +152,9 @@ export function FiscalForm({ fiscal }: { fiscal: FiscalSummary }) {
           />
         ) : null}
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Link to="/admin/dashboard/settings" className={buttonClass.secondary}>
-          {t('admin.settings.cancel')}
-        </Link>
-        <StatusButton pending={pending} className={buttonClass.primary}>
-          {t('admin.settings.save')}
-        </StatusButton>
-      </div>
+      <FormActions cancelTo="/admin/dashboard/settings" cancelLabel={t('admin.settings.cancel')} pending={pending}>
+        {t('admin.settings.save')}
+      </FormActions>
     </Form>
   )
 }

@@ -7,7 +7,7 @@ import {
   type DefaultValue,
   type FieldMetadata,
 } from '@conform-to/react'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ALLERGENS, DIETARY_TAGS, type DishTag } from '~/domain/allergens'
 import type { PhotoSize } from '~/domain/menu-photos'
@@ -21,7 +21,7 @@ import {
 } from '~/domain/schemas/menus'
 import type { MenuIntent } from '~/server/menus/menu-actions.server'
 import { buttonClass } from '../button'
-import { CheckboxField, ErrorList, Field, SelectField, StatusButton, useIsPending } from '../forms'
+import { CheckboxField, ErrorList, Field, FormActions, SelectField, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
 import type { z } from '~/domain/schemas/zod'
 import { resultFor, useSchemaForm, type FormDefaults } from '../use-schema-form'
@@ -62,14 +62,9 @@ function FormShell({
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} alert />
       {children}
-      <div className="flex justify-end gap-2">
-        <Link to={cancelTo} replace preventScrollReset className={buttonClass.secondary}>
-          {t('admin.menu.common.cancel')}
-        </Link>
-        <StatusButton pending={pending} className={buttonClass.primary}>
-          {submit}
-        </StatusButton>
-      </div>
+      <FormActions cancelTo={cancelTo} cancelLabel={t('admin.menu.common.cancel')} pending={pending} keepPlace>
+        {submit}
+      </FormActions>
     </Form>
   )
 }
@@ -486,14 +481,9 @@ export function DeleteDialog({
         {itemId ? <input type="hidden" name="itemId" value={itemId} /> : null}
         <ErrorList errors={lastResult?.error?.['']} alert />
         <p>{text}</p>
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass.secondary}>
-            {t('admin.menu.common.cancel')}
-          </Link>
-          <StatusButton pending={pending} className={buttonClass.danger}>
-            {t('admin.menu.common.delete')}
-          </StatusButton>
-        </div>
+        <FormActions cancelTo={closeTo} cancelLabel={t('admin.menu.common.cancel')} pending={pending} danger keepPlace>
+          {t('admin.menu.common.delete')}
+        </FormActions>
       </Form>
     </UrlDialog>
   )
