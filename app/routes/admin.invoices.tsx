@@ -4,7 +4,12 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CFDI_USE_NAMES, TAX_REGIME_NAMES, isCfdiUse, isTaxRegime } from '~/domain/cfdi'
 import { formatDateTime } from '~/domain/format'
 import { INVOICE_REQUEST_STATUSES, type InvoiceRequestStatus } from '~/domain/invoices'
-import { globalInvoiceSchema, issueByHandSchema, rejectRequestSchema } from '~/domain/schemas/invoices'
+import {
+  globalInvoiceSchema,
+  issueByHandSchema,
+  rejectRequestSchema,
+  retryRequestSchema,
+} from '~/domain/schemas/invoices'
 import { can } from '~/domain/permissions'
 import { globalSection, issueGlobalFromForm } from '~/server/invoices/global-invoice-page.server'
 import { GlobalInvoiceSection } from '~/ui/admin/global-invoice'
@@ -12,7 +17,13 @@ import { signatureOf } from '~/domain/signature'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { redirectWithToast } from '~/server/http/toast.server'
-import { issueRequestByHand, rejectRequest, requestsForStaff } from '~/server/invoices/manual-invoices.server'
+import { facturapiOf } from '~/server/invoices/facturapi.server'
+import {
+  issueRequestByHand,
+  rejectRequest,
+  requestsForStaff,
+  retryWithFacturapi,
+} from '~/server/invoices/manual-invoices.server'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field } from '~/ui/forms'
@@ -23,7 +34,7 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.inv
 
 export const access: PageAccess = {
   view: 'invoices.manage',
-  intents: { issue: 'invoices.manage', reject: 'invoices.manage', global: 'invoices.global' },
+  intents: { issue: 'invoices.manage', reject: 'invoices.manage', retry: 'invoices.manage', global: 'invoices.global' },
 }
 
 const HERE = '/admin/invoices'
@@ -45,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     status,
     requests: await requestsForStaff(ledger, status),
+    // A request Facturapi did not answer can be sent to it again.
+    facturapi: status === 'pending' && (await facturapiOf(env, restaurant.id)) !== null,
     global: can(role, 'invoices.global') ? await globalSection(env, ledger, restaurant, url) : null,
   }
 }
@@ -62,6 +75,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await issueGlobalFromForm(env, ledger, principal, submission.value)
     return redirectWithToast(`${HERE}?from=${submission.value.from}&to=${submission.value.to}`, {
       title: `admin.invoices.global.outcome.${outcome}`,
+      ...(outcome === 'issued' ? {} : { variant: 'destructive' as const }),
+    })
+  }
+  if (form.get('intent') === 'retry') {
+    const submission = parseWithZod(form, { schema: retryRequestSchema })
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+    const outcome = await retryWithFacturapi(env, request, ledger, submission.value.requestId)
+    if (outcome === 'decided' || outcome === 'unconnected')
+      return data(submission.reply({ formErrors: [`admin.invoices.retry.${outcome}`] }), { status: 409 })
+    return redirectWithToast(HERE, {
+      title: outcome === 'issued' ? 'admin.invoices.issuedToast' : `admin.invoices.retry.${outcome}`,
       ...(outcome === 'issued' ? {} : { variant: 'destructive' as const }),
     })
   }
@@ -164,7 +188,9 @@ export default function Invoices() {
                     {t('admin.invoices.receipt')}
                   </a>
                 ) : null}
-                {request.status === 'pending' ? <Decide id={request.id} answer={answer} /> : null}
+                {request.status === 'pending' ? (
+                  <Decide id={request.id} answer={answer} facturapi={data.facturapi} />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -180,12 +206,27 @@ interface Answer {
 }
 
 /** Issue by hand (attach the PDF and XML) or reject with a reason: plain forms, working without JavaScript. */
-function Decide({ id, answer }: { id: string; answer: Answer | undefined }) {
+function Decide({ id, answer, facturapi }: { id: string; answer: Answer | undefined; facturapi: boolean }) {
   const { t } = useI18n()
   const mine = answer?.initialValue?.requestId === id ? answer : undefined
   const errors = (name: string) => mine?.error?.[name] ?? undefined
   return (
     <div className="grid gap-3 sm:grid-cols-2">
+      {facturapi ? (
+        <Form
+          method="post"
+          className="grid gap-2 rounded-xl bg-amber-50 p-3 sm:col-span-2 dark:bg-amber-950/60"
+          data-testid="retry-form"
+        >
+          <input type="hidden" name="intent" value="retry" />
+          <input type="hidden" name="requestId" value={id} />
+          {mine?.initialValue?.intent === 'retry' ? <ErrorList errors={errors('')} alert /> : null}
+          <p className="text-sm text-amber-950 dark:text-amber-100">{t('admin.invoices.retry.lead')}</p>
+          <button type="submit" className={buttonClass.primary}>
+            {t('admin.invoices.retry.submit')}
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" encType="multipart/form-data" className="grid min-w-0 gap-2" data-testid="issue-form">
         <input type="hidden" name="intent" value="issue" />
         <input type="hidden" name="requestId" value={id} />

@@ -15,7 +15,7 @@ import type { Receipt } from '~/domain/receipt'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { spend } from '~/server/http/rate-limit.server'
 import { latestRequestOf, requestFactura } from '~/server/invoices/invoice-requests.server'
-import { facturapiOf, issueWithFacturapi } from '~/server/invoices/facturapi.server'
+import { facturapiOf, issueWithFacturapi, subjectOf } from '~/server/invoices/facturapi.server'
 import { FacturaSection } from '~/ui/customer/factura-form'
 import { LOCALE_OF } from '~/locales'
 import { getLanguage, getT } from '~/server/http/i18n.server'
@@ -100,12 +100,7 @@ async function askForFactura({ request, context }: ActionFunctionArgs, receipt: 
         ledger,
         client,
         asked.request,
-        {
-          paymentId: receipt.paymentId,
-          method: receipt.method,
-          taxRateBps: receipt.taxRateBps,
-          paidAt: receipt.paidAt,
-        },
+        subjectOf(receipt),
         { invoicedGlobally: t('receipt.factura.invoicedGlobally') },
       )
     : 'pending'

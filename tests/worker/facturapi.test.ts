@@ -140,6 +140,40 @@ describe('a restaurant that connected Facturapi', () => {
     ).toBe(302)
     expect(await textOf(await getPage(receiptUrl))).toContain('Tu factura está lista')
   })
+
+  it('leaves a request Facturapi did not answer pending; a manager sends it again and the invoice Facturapi made meanwhile is taken, not doubled', async () => {
+    const { receiptUrl, table } = await connectedReceipt('0')
+    // Facturapi makes the invoice, and its answer is lost on the way back.
+    await fetch(`${STANDIN}/_standin/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: '/v2/receipts/:id/invoice', fault: 'timeout-after', times: 1 }),
+    })
+    const asked = factura()
+    expect((await postForm(receiptUrl, asked)).status).toBe(302)
+    expect(await textOf(await getPage(receiptUrl))).toContain('Recibimos tu solicitud.')
+    const invoiceCalls = async () =>
+      (await sent('/v2/receipts/:id/invoice')).filter(
+        (request) => (request.body.customer as { email?: string }).email === asked.email,
+      ).length
+    expect(await invoiceCalls()).toBe(1)
+
+    const manager = await staffCookieOf(table.restaurantId, 'manager')
+    const list = await textOf(await getPage('/admin/invoices', manager))
+    expect(list).toContain('data-testid="retry-form"')
+    const requestId = /name="intent" value="retry"\/><input type="hidden" name="requestId" value="([^"]+)"/.exec(list)![1]!
+    // A waiter does not decide facturas.
+    const waiter = await staffCookieOf(table.restaurantId, 'waiter')
+    expect((await postForm('/admin/invoices', { intent: 'retry', requestId }, waiter)).status).toBe(403)
+
+    const retried = await postForm('/admin/invoices', { intent: 'retry', requestId }, manager)
+    expect(retried.status).toBe(302)
+    expect(await invoiceCalls()).toBe(1)
+    expect(await textOf(await getPage(receiptUrl))).toContain('Tu factura está lista')
+    expect((await getPage(`${receiptUrl}/factura/xml`)).status).toBe(200)
+    // Decided: sent again, it changes nothing.
+    expect((await postForm('/admin/invoices', { intent: 'retry', requestId }, manager)).status).toBe(409)
+  })
 })
 
 describe('the factura global', () => {

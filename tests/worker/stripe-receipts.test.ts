@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { confirmationOf, getPage, openPaymentForm, pageText as textOf } from './fixtures'
-import { stripeTable } from './stripe-fixtures'
+import { deliver, eventsOn, paymentIntentsOn, standInSwitch, stripeTable } from './stripe-fixtures'
 
 describe('the receipt of a card payment through Stripe', () => {
   it('names the card as Stripe gives it (brand and last four digits), asked once and kept, and Stripe’s reference', async () => {
@@ -14,5 +14,26 @@ describe('the receipt of a card payment through Stripe', () => {
     expect(page).toMatch(/<dt[^>]*>Referencia<\/dt><dd[^>]*>pi_[A-Za-z0-9]+<\/dd>/)
     // Kept: read again, the receipt says the same.
     expect(await textOf(await getPage(receiptUrl))).toContain('Visa terminada en 8001')
+  })
+
+  it('says when the diner’s bank disputes the payment, and how the dispute ended', async () => {
+    const table = await stripeTable([{ name: 'Tacos', priceCents: 12_000 }])
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    const paid = await form.submit([...form.fields, ['paymentToken', 'pm_card_visa']])
+    const { receiptUrl } = await confirmationOf(paid, form.cookie)
+    const disputeRow = async () =>
+      /<dt[^>]*>(Contracargo[^<]*)<\/dt>/.exec(await textOf(await getPage(receiptUrl)))?.[1] ?? null
+    expect(await disputeRow()).toBeNull()
+
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    const opened = (await standInSwitch(`/_standin/payment_intents/${intent!.id}/dispute`, {
+      reason: 'fraudulent',
+    })) as { id: string }
+    expect((await deliver((await eventsOn(table.accountId!, 'charge.dispute.created')).at(-1)!)).status).toBe(200)
+    expect(await disputeRow()).toBe('Contracargo de $120.00: en revisión del banco')
+
+    await standInSwitch(`/_standin/disputes/${opened.id}/close`, { status: 'lost' })
+    expect((await deliver((await eventsOn(table.accountId!, 'charge.dispute.closed')).at(-1)!)).status).toBe(200)
+    expect(await disputeRow()).toBe('Contracargo de $120.00: el banco devolvió el dinero')
   })
 })

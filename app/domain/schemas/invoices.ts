@@ -11,6 +11,9 @@ export const issueByHandSchema = z.object({
   xml: attached('admin.invoices.errors.xml'),
 })
 
+/** "Enviar de nuevo a Facturapi": a pending request Facturapi did not answer. */
+export const retryRequestSchema = z.object({ requestId: idString('requestId') })
+
 /** "Rechazar": a pending request, and why (the diner reads it). */
 export const rejectRequestSchema = z.object({
   requestId: idString('requestId'),

@@ -399,6 +399,14 @@ const adminEn: AdminResources = {
     reject: 'Reject',
     issuedToast: 'Factura sent to the diner',
     rejectedToast: 'Request rejected',
+    retry: {
+      lead: 'Facturapi did not answer when the diner asked. Send it again; if Facturapi had issued it after all, that same one is taken, never a second.',
+      submit: 'Issue with Facturapi',
+      rejected: 'Facturapi refused the factura; the diner sees why on their receipt',
+      pending: 'Facturapi did not answer; try again in a moment',
+      decided: 'Someone else already decided this request.',
+      unconnected: 'Facturapi is no longer connected: issue it by hand with the PDF and XML.',
+    },
     decided: 'Someone else already decided this request.',
     errors: {
       pdf: 'Attach the factura’s PDF.',

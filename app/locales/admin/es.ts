@@ -403,6 +403,14 @@ const adminEs = {
     reject: 'Rechazar',
     issuedToast: 'Factura enviada al comensal',
     rejectedToast: 'Solicitud rechazada',
+    retry: {
+      lead: 'Facturapi no respondió cuando el comensal la pidió. Envíala de nuevo; si Facturapi ya la había emitido, se toma esa misma, sin duplicarla.',
+      submit: 'Emitir con Facturapi',
+      rejected: 'Facturapi rechazó la factura; el comensal ve el motivo en su recibo',
+      pending: 'Facturapi no respondió; inténtalo de nuevo en un momento',
+      decided: 'Otra persona ya decidió esta solicitud.',
+      unconnected: 'Facturapi ya no está conectado: emítela a mano con el PDF y el XML.',
+    },
     decided: 'Otra persona ya decidió esta solicitud.',
     errors: {
       pdf: 'Adjunta el PDF de la factura.',

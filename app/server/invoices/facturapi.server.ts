@@ -1,6 +1,7 @@
 import Facturapi, { FacturapiError } from 'facturapi'
 import { and, eq } from 'drizzle-orm'
 import type { LedgerMethod } from '~/domain/bill'
+import type { Receipt } from '~/domain/receipt'
 import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
 import { centsToPesos } from '~/domain/money'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
@@ -46,6 +47,14 @@ export interface ReceiptSubject {
   /** When it was paid: the receipt's date, which puts it in its factura global's period. */
   paidAt: number
 }
+
+/** What a payment's Facturapi receipt is made of, read off Mesa's own receipt. */
+export const subjectOf = (receipt: Receipt): ReceiptSubject => ({
+  paymentId: receipt.paymentId,
+  method: receipt.method,
+  taxRateBps: receipt.taxRateBps,
+  paidAt: receipt.paidAt,
+})
 
 /**
  * The payment's Facturapi receipt for `cents` of consumption (IVA included):
@@ -109,7 +118,10 @@ const FACTURAPI = 'Facturapi'
  * XML). What Facturapi refuses (an RFC the SAT does not know, a name that is
  * not the Constancia's, a receipt already in a factura global) rejects the
  * request with its words, for the diner to correct; an answer that did not
- * come leaves it pending for staff.
+ * come leaves it pending for staff, who send it `again`: then the receipt
+ * is asked of Facturapi first, since the invoice whose answer was lost may
+ * have been made, and is this request's (only one request of a payment is
+ * pending at a time).
  */
 export async function issueWithFacturapi(
   ledger: Ledger,
@@ -117,9 +129,26 @@ export async function issueWithFacturapi(
   request: InvoiceRequestRow,
   subject: ReceiptSubject,
   words: { invoicedGlobally: string },
+  again = false,
 ): Promise<'issued' | 'rejected' | 'pending'> {
+  const issued = async (invoiceId: string) => {
+    await ledger.db
+      .update(receipts)
+      .set({ facturapiStatus: 'invoiced_to_customer' })
+      .where(eq(receipts.paymentId, subject.paymentId))
+    await decide(ledger, request.id, { status: 'issued', facturapiInvoiceId: invoiceId })
+    await client.invoices.sendByEmail(invoiceId, { email: request.email }).catch((error: unknown) =>
+      // Issued all the same: the diner downloads it from their receipt.
+      console.error(`factura ${invoiceId} not mailed by Facturapi`, error),
+    )
+    return 'issued' as const
+  }
   try {
     const receipt = await facturapiReceipt(ledger, client, subject, request.amountCents)
+    if (again && receipt.status === 'open') {
+      const live = await client.receipts.retrieve(receipt.id)
+      if (live.status === 'invoiced_to_customer' && live.invoice) return await issued(live.invoice)
+    }
     if (receipt.status !== 'open') {
       await decide(ledger, request.id, { status: 'rejected', rejectReason: words.invoicedGlobally })
       return 'rejected'
@@ -134,16 +163,7 @@ export async function issueWithFacturapi(
       },
       use: request.cfdiUse,
     })
-    await ledger.db
-      .update(receipts)
-      .set({ facturapiStatus: 'invoiced_to_customer' })
-      .where(eq(receipts.paymentId, subject.paymentId))
-    await decide(ledger, request.id, { status: 'issued', facturapiInvoiceId: invoice.id })
-    await client.invoices.sendByEmail(invoice.id, { email: request.email }).catch((error: unknown) =>
-      // Issued all the same: the diner downloads it from their receipt.
-      console.error(`factura ${invoice.id} not mailed by Facturapi`, error),
-    )
-    return 'issued'
+    return await issued(invoice.id)
   } catch (error) {
     if (error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
       await decide(ledger, request.id, { status: 'rejected', rejectReason: error.message })

@@ -6,7 +6,8 @@ import type { Ledger } from '../books/ledger.server'
 import { invoiceRequests, payments, restaurants } from '../db/schema.server'
 import { getT } from '../http/i18n.server'
 import { getMailer } from '../mail/mailer.server'
-import { receiptPath } from '../receipts/receipt-reads.server'
+import { receiptOf, receiptPath } from '../receipts/receipt-reads.server'
+import { facturapiOf, issueWithFacturapi, subjectOf } from './facturapi.server'
 import { INVOICE_FILE_MAX_BYTES, keepInvoiceFile, looksLike, type InvoiceFileKind } from './invoice-files.server'
 import { decideRequest, requestOf } from './invoice-requests.server'
 
@@ -78,4 +79,34 @@ export async function issueRequestByHand(
 /** A pending request rejected with a reason the diner reads on their receipt; null when it was decided already. */
 export function rejectRequest(ledger: Ledger, form: { requestId: string; reason: string }, by: Signature) {
   return decideRequest(ledger, form.requestId, { status: 'rejected', reason: form.reason }, by)
+}
+
+/**
+ * A pending request sent to Facturapi again by staff, when it did not answer
+ * the diner: issued, rejected with Facturapi's words, or still pending.
+ * `decided` when someone decided it meanwhile; `unconnected` when the
+ * restaurant no longer issues with Facturapi (staff issue it by hand).
+ */
+export async function retryWithFacturapi(
+  env: Env,
+  request: Request,
+  ledger: Ledger,
+  requestId: string,
+): Promise<'issued' | 'rejected' | 'pending' | 'decided' | 'unconnected'> {
+  const pending = await requestOf(ledger, requestId)
+  if (pending?.status !== 'pending') return 'decided'
+  const client = await facturapiOf(env, ledger.restaurantId)
+  if (!client) return 'unconnected'
+  const [payment] = await ledger.db.select().from(payments).where(eq(payments.id, pending.paymentId)).limit(1)
+  const receipt = payment ? await receiptOf(env, ledger, payment) : null
+  if (!receipt) return 'decided'
+  const t = await getT(request)
+  return issueWithFacturapi(
+    ledger,
+    client,
+    pending,
+    subjectOf(receipt),
+    { invoicedGlobally: t('receipt.factura.invoicedGlobally') },
+    true,
+  )
 }
