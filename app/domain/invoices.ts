@@ -20,6 +20,20 @@ export function invoiceableCents(
 }
 
 /**
+ * Why a diner can no longer ask for a payment's factura, or null while they
+ * can: it went into the restaurant's factura global, or the restaurant's
+ * window for requests (its Facturapi receipt's expiry) has passed. One
+ * already issued stays theirs either way.
+ */
+export function facturaClosed(
+  receipt: { inGlobalInvoice: boolean; facturaUntil: number | null },
+  now: number,
+): 'global' | 'expired' | null {
+  if (receipt.inGlobalInvoice) return 'global'
+  return receipt.facturaUntil !== null && receipt.facturaUntil < now ? 'expired' : null
+}
+
+/**
  * The last whole period a factura global covers, seen from `today` (the
  * restaurant's wall-clock date): yesterday, last Monday to Sunday, the last
  * half month (1–15 or 16–end), or last month. Both days included.

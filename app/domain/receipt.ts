@@ -129,6 +129,8 @@ export interface Receipt {
   figures: ReceiptFigures
   /** Gathered into the restaurant's factura global: it can no longer be invoiced to the diner. */
   inGlobalInvoice: boolean
+  /** The last moment the restaurant takes a request for its factura (its Facturapi receipt's expiry); null when none is known. */
+  facturaUntil: number | null
   disputes: { amountCents: number; status: string }[]
 }
 

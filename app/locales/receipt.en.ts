@@ -74,6 +74,8 @@ const receiptEn: ReceiptResources = {
     closed: 'You can no longer ask for a factura of this payment: {{reason}}.',
     invoicedGlobally:
       'this payment is already in the restaurant’s global invoice, so it can no longer be invoiced to you',
+    expired:
+      'the restaurant took factura requests for this payment until {{date}}; that time has passed and the payment goes into its global invoice',
     pending: 'We have your request. The restaurant will issue your factura and it will reach {{email}}.',
     issued: 'Your factura is ready; we also sent it to {{email}}.',
     rejected: 'The restaurant could not issue your factura: {{reason}}. Correct your details and ask again.',
@@ -83,6 +85,7 @@ const receiptEn: ReceiptResources = {
       refunded: 'This payment was refunded in full: there is nothing to invoice.',
       already: 'There is already a factura request for this payment.',
       global: 'This payment is already in the restaurant’s global invoice: it can no longer be invoiced to you.',
+      expired: 'The restaurant’s time to ask for a factura of this payment has passed.',
     },
     confirmRfc: 'I confirm this RFC is right (its check digit does not match, but it is as the SAT issued it)',
     legalNameHint:

@@ -75,6 +75,8 @@ const receiptEs = {
     closed: 'Ya no puedes solicitar factura de este pago: {{reason}}.',
     invoicedGlobally:
       'este pago ya se incluyó en la factura global del restaurante, así que ya no puede facturarse a tu nombre',
+    expired:
+      'el restaurante recibía solicitudes de factura de este pago hasta el {{date}}; ese plazo ya pasó y el consumo va en su factura global',
     pending: 'Recibimos tu solicitud. El restaurante emitirá tu factura y te llegará a {{email}}.',
     issued: 'Tu factura está lista; también te la enviamos a {{email}}.',
     rejected: 'El restaurante no pudo emitir tu factura: {{reason}}. Corrige tus datos y vuelve a solicitarla.',
@@ -84,6 +86,7 @@ const receiptEs = {
       refunded: 'Este pago se reembolsó por completo: no hay consumo que facturar.',
       already: 'Ya hay una solicitud de factura para este pago.',
       global: 'Este pago ya se incluyó en la factura global del restaurante: ya no puede facturarse a tu nombre.',
+      expired: 'Ya pasó el plazo del restaurante para pedir factura de este pago.',
     },
     confirmRfc: 'Confirmo que este RFC es correcto (su dígito verificador no coincide, pero así lo dio el SAT)',
     legalNameHint:

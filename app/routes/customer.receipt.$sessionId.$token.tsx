@@ -8,6 +8,8 @@ import {
 } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { customerPath } from '~/domain/customer-paths'
+import { formatDateTime } from '~/domain/format'
+import { facturaClosed } from '~/domain/invoices'
 import { receiptDocument, type ReceiptRow } from '~/domain/receipt-document'
 import { folioText } from '~/domain/receipt'
 import { facturaRequestSchema, receiptEmailSchema } from '~/domain/schemas/receipts'
@@ -57,6 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
       receipt,
       pdfUrl: `${here}/pdf`,
       billUrl: customerPath.bill(receipt.sessionId),
+      closed: facturaClosed(receipt, Date.now()),
       factura: factura && {
         status: factura.status,
         email: factura.email,
@@ -83,8 +86,8 @@ export async function action(args: ActionFunctionArgs) {
 async function askForFactura({ request, context }: ActionFunctionArgs, receipt: Receipt, form: FormData) {
   const submission = parseWithZod(form, { schema: facturaRequestSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  if (receipt.inGlobalInvoice)
-    return data(submission.reply({ formErrors: ['receipt.factura.refused.global'] }), { status: 409 })
+  const closed = facturaClosed(receipt, Date.now())
+  if (closed) return data(submission.reply({ formErrors: [`receipt.factura.refused.${closed}`] }), { status: 409 })
   const env = context.cloudflare.env
   const spent = await spend(env, { facturaRequestsPerPayment: receipt.paymentId })
   if (!spent.ok) return tooManyForm(submission, request, spent.limit)
@@ -96,13 +99,9 @@ async function askForFactura({ request, context }: ActionFunctionArgs, receipt: 
   const client = await facturapiOf(env, receipt.restaurantId)
   const t = await getT(request)
   const outcome = client
-    ? await issueWithFacturapi(
-        ledger,
-        client,
-        asked.request,
-        subjectOf(receipt),
-        { invoicedGlobally: t('receipt.factura.invoicedGlobally') },
-      )
+    ? await issueWithFacturapi(ledger, client, asked.request, subjectOf(receipt), {
+        invoicedGlobally: t('receipt.factura.invoicedGlobally'),
+      })
     : 'pending'
   return redirectWithToast(receiptPath(receipt.sessionId, receipt.token), {
     title: `receipt.factura.outcome.${outcome}`,
@@ -184,7 +183,19 @@ export default function ReceiptPage() {
               {t('receipt.print')}
             </button>
           ) : null}
-          <FacturaSection factura={data.factura} inGlobal={receipt.inGlobalInvoice} lastResult={lastResult} />
+          <FacturaSection
+            factura={data.factura}
+            closed={
+              data.closed === 'global'
+                ? t('receipt.factura.invoicedGlobally')
+                : data.closed === 'expired' && receipt.facturaUntil !== null
+                  ? t('receipt.factura.expired', {
+                      date: formatDateTime(receipt.facturaUntil, locale, receipt.timeZone),
+                    })
+                  : null
+            }
+            lastResult={lastResult}
+          />
           <section className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" aria-labelledby="mail">
             <h2 id="mail" className="font-bold">
               {t('receipt.email.title')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { invoiceableCents, lastPeriod } from '~/domain/invoices'
+import { facturaClosed, invoiceableCents, lastPeriod } from '~/domain/invoices'
 import { formatLocalDate } from '~/domain/local-time'
 
 const period = (periodicity: Parameters<typeof lastPeriod>[0], today: string) => {
@@ -7,6 +7,19 @@ const period = (periodicity: Parameters<typeof lastPeriod>[0], today: string) =>
   const { fromDay, toDay } = lastPeriod(periodicity, { year, month, day })
   return `${formatLocalDate(fromDay)}..${formatLocalDate(toDay)}`
 }
+
+describe('whether a diner can still ask for a factura', () => {
+  const now = Date.UTC(2026, 10, 27, 18)
+  it('can while no factura global took the payment and the restaurant’s window is open or unknown', () => {
+    expect(facturaClosed({ inGlobalInvoice: false, facturaUntil: null }, now)).toBeNull()
+    expect(facturaClosed({ inGlobalInvoice: false, facturaUntil: now }, now)).toBeNull()
+  })
+  it('cannot once the window passed, nor once the payment is in the factura global (said first)', () => {
+    expect(facturaClosed({ inGlobalInvoice: false, facturaUntil: now - 1 }, now)).toBe('expired')
+    expect(facturaClosed({ inGlobalInvoice: true, facturaUntil: now - 1 }, now)).toBe('global')
+    expect(facturaClosed({ inGlobalInvoice: true, facturaUntil: null }, now)).toBe('global')
+  })
+})
 
 describe('a factura', () => {
   it('covers what was consumed with its IVA, less refunds, never the tip', () => {

@@ -141,6 +141,38 @@ describe('a restaurant that connected Facturapi', () => {
     expect(await textOf(await getPage(receiptUrl))).toContain('Tu factura está lista')
   })
 
+  it('makes the payment’s Facturapi receipt as it lands, once; past the window Facturapi gives it, the diner is told and cannot ask', async () => {
+    const { receiptUrl, paymentId } = await connectedReceipt('0')
+    const kept = () =>
+      env.DB.prepare(
+        'SELECT facturapi_receipt_id AS id, facturapi_expires_at AS until FROM receipts WHERE payment_id = ?',
+      )
+        .bind(paymentId)
+        .first<{ id: string | null; until: number | null }>()
+    // Made after the payment reached the ledger, before anyone asked for a factura.
+    await expect.poll(async () => (await kept())?.id ?? null).not.toBeNull()
+    expect((await kept())!.until).toBeGreaterThan(Date.now())
+    const made = (await sent('/v2/receipts')).filter((request) => request.body.external_id === paymentId)
+    expect(made).toHaveLength(1)
+    expect(await textOf(await getPage(receiptUrl))).toContain('data-testid="factura-submit"')
+
+    // The restaurant's window (Facturapi's expires_at) has passed.
+    await env.DB.prepare('UPDATE receipts SET facturapi_expires_at = ? WHERE payment_id = ?')
+      .bind(Date.now() - 60_000, paymentId)
+      .run()
+    const page = await textOf(await getPage(receiptUrl))
+    expect(page).toContain('Ya no puedes solicitar factura de este pago: el restaurante recibía solicitudes')
+    expect(page).not.toContain('data-testid="factura-submit"')
+    const asked = factura()
+    const refused = await postForm(receiptUrl, asked)
+    expect(refused.status).toBe(409)
+    expect(await textOf(refused)).toContain('Ya pasó el plazo del restaurante para pedir factura de este pago.')
+    const invoiced = (await sent('/v2/receipts/:id/invoice')).filter(
+      (request) => (request.body.customer as { email?: string }).email === asked.email,
+    )
+    expect(invoiced).toEqual([])
+  })
+
   it('leaves a request Facturapi did not answer pending; a manager sends it again and the invoice Facturapi made meanwhile is taken, not doubled', async () => {
     const { receiptUrl, table } = await connectedReceipt('0')
     // Facturapi makes the invoice, and its answer is lost on the way back.
@@ -161,7 +193,9 @@ describe('a restaurant that connected Facturapi', () => {
     const manager = await staffCookieOf(table.restaurantId, 'manager')
     const list = await textOf(await getPage('/admin/invoices', manager))
     expect(list).toContain('data-testid="retry-form"')
-    const requestId = /name="intent" value="retry"\/><input type="hidden" name="requestId" value="([^"]+)"/.exec(list)![1]!
+    const requestId = /name="intent" value="retry"\/><input type="hidden" name="requestId" value="([^"]+)"/.exec(
+      list,
+    )![1]!
     // A waiter does not decide facturas.
     const waiter = await staffCookieOf(table.restaurantId, 'waiter')
     expect((await postForm('/admin/invoices', { intent: 'retry', requestId }, waiter)).status).toBe(403)

@@ -701,6 +701,8 @@ export const receipts = sqliteTable(
     facturapiReceiptId: text('facturapi_receipt_id'),
     facturapiCents: integer('facturapi_cents'),
     facturapiStatus: text('facturapi_status'),
+    // The last moment the restaurant takes a request for this payment's factura, as its Facturapi receipt says.
+    facturapiExpiresAt: integer('facturapi_expires_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('receipts_restaurant_folio_unique').on(t.restaurantId, t.folio)],

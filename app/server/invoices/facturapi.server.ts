@@ -6,7 +6,7 @@ import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
 import { centsToPesos } from '~/domain/money'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { invoiceRequests, receipts } from '../db/schema.server'
+import { invoiceRequests, receipts, type PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { facturapiKeyOf } from './fiscal-profile.server'
 import type { InvoiceRequestRow } from './invoice-requests.server'
@@ -104,9 +104,39 @@ export async function facturapiReceipt(
     })
   await ledger.db
     .update(receipts)
-    .set({ facturapiReceiptId: made.id, facturapiCents: cents, facturapiStatus: made.status })
+    .set({
+      facturapiReceiptId: made.id,
+      facturapiCents: cents,
+      facturapiStatus: made.status,
+      facturapiExpiresAt: new Date(made.expires_at).getTime(),
+    })
     .where(eq(receipts.paymentId, subject.paymentId))
   return { id: made.id, status: made.status }
+}
+
+/**
+ * The Facturapi receipts of payments that just reached the ledger, made as
+ * they land: the factura global gathers them, and a diner's request finds
+ * theirs made. One Facturapi does not take now is made when a factura or
+ * the factura global asks for it (facturapiReceipt), so nothing is lost.
+ */
+export async function receiptsForPayments(env: Env, ledger: Ledger, paid: readonly PaymentRow[]): Promise<void> {
+  const payable = paid.filter((payment) => payment.amountCents + payment.taxCents > 0)
+  if (payable.length === 0) return
+  const client = await facturapiOf(env, ledger.restaurantId)
+  if (!client) return
+  for (const payment of payable)
+    await facturapiReceipt(
+      ledger,
+      client,
+      {
+        paymentId: payment.id,
+        method: payment.paymentMethod,
+        taxRateBps: payment.taxRateBps,
+        paidAt: payment.createdAt,
+      },
+      payment.amountCents + payment.taxCents,
+    ).catch((error: unknown) => console.error(`Facturapi receipt of payment ${payment.id} left for later`, error))
 }
 
 /** Who decided a request Facturapi answered. */

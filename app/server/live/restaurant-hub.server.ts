@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
-import { ledgerOf } from '../books/ledger.server'
+import { ledgerOf, type Ledger } from '../books/ledger.server'
+import { receiptsForPayments } from '../invoices/facturapi.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { alertStatements } from '../alerts/alert-writes.server'
@@ -19,6 +20,7 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
  */
 export class RestaurantHub extends DurableObject<Env> implements OutboxDestination {
   readonly #restaurantId: string
+  readonly #ledger: Ledger
   readonly #statements: LedgerStatements
   readonly #batches: LedgerBatches
   readonly #d1: D1Database
@@ -29,6 +31,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     // Named by its restaurant's id (restaurantHub), which the runtime gives back as the id's name.
     if (!ctx.id.name) throw new Error('A restaurant hub is reached by its restaurant’s id (restaurantHub)')
     const ledger = ledgerOf(env, ctx.id.name)
+    this.#ledger = ledger
     this.#restaurantId = ledger.restaurantId
     this.#statements = new LedgerStatements(ledger)
     this.#batches = new LedgerBatches(ledger.d1)
@@ -126,6 +129,8 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
       this.#broadcast(delivery.events)
     }
     this.#push(alerts.alerts)
+    const paid = delivery.entries.flatMap((entry) => (entry.kind === 'payment' ? [entry.body] : []))
+    if (paid.length > 0) this.ctx.waitUntil(receiptsForPayments(this.env, this.#ledger, paid))
   }
 
   webSocketMessage(): void {}

@@ -161,6 +161,7 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
       table.taxRateBps,
     ),
     inGlobalInvoice: receipt.facturapiStatus === 'invoiced_globally',
+    facturaUntil: receipt.facturapiExpiresAt,
     disputes: held,
   }
 }

@@ -42,21 +42,21 @@ const typed = (answer: Answer | undefined, name: string) => {
  */
 export function FacturaSection({
   factura,
-  inGlobal,
+  closed,
   lastResult,
 }: {
   factura: Factura | null
-  /** The payment went into the restaurant's factura global: it can no longer be invoiced to the diner. */
-  inGlobal: boolean
+  /** Why the diner can no longer ask for this payment's factura (see facturaClosed), or null while they can. */
+  closed: string | null
   lastResult: Answer | undefined
 }) {
   const { t } = useI18n()
   const answer = lastResult?.initialValue?.intent === 'factura' ? lastResult : undefined
-  if (inGlobal && factura?.status !== 'issued')
+  if (closed && factura?.status !== 'issued')
     return (
       <section className="grid gap-2 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900" data-testid="factura-status">
         <h2 className="font-bold">{t('receipt.factura.title')}</h2>
-        <p>{t('receipt.factura.closed', { reason: t('receipt.factura.invoicedGlobally') })}</p>
+        <p>{t('receipt.factura.closed', { reason: closed })}</p>
       </section>
     )
   if (factura && factura.status !== 'rejected')
