@@ -150,6 +150,9 @@ export function readTip(params: URLSearchParams, base: Cents): TipChoice {
   return { tip: 0, percent: 0, noTipReason }
 }
 
+/** Why a diner may say they left no tip (the payment's serviceQuality is 'notip_' and one of these). */
+export const NO_TIP_REASONS = ['service', 'included', 'other'] as const
+
 /** The serviceQuality of the payment request: 'good', or 'notip_' and the reason. */
 export function serviceQualityOf(tip: TipChoice): string {
   return tip.tip === 0 && tip.noTipReason ? `notip_${tip.noTipReason}` : 'good'

@@ -5,6 +5,22 @@
  */
 export const QR_QUIET_ZONE = 4
 
+/**
+ * How much of a table's QR code may be lost and still read: medium (15 %).
+ * With the table's short fixed link the code stays at version 3 or less,
+ * whose large modules scan from across a table.
+ */
+export const TABLE_QR_ERROR_CORRECTION = 'M'
+
+/**
+ * What a table's card asks of the diner, in both of Mesa's languages
+ * whichever the staff use: the party at the table may read either.
+ */
+export const CARD_SCAN_WORDS = [
+  { lang: 'es', text: 'Escanea para ver tu cuenta y pagar' },
+  { lang: 'en', text: 'Scan to see your bill and pay' },
+] as const
+
 /** One line of text on the card: its top edge and font size, in pixels. */
 export interface CardLine {
   top: number
@@ -12,9 +28,9 @@ export interface CardLine {
 }
 
 /**
- * Where everything goes on the downloaded card, in whole pixels: the table
- * above the QR code; below it, what to do with it, the short code under its
- * caption and where to type it. The QR code takes the card's whole width with its quiet zone
+ * Where everything goes on the downloaded card, in whole pixels: the
+ * restaurant and the table above the QR code; below it, what to do with it
+ * in Spanish and English, the short code under its caption and where to type it. The QR code takes the card's whole width with its quiet zone
  * inside, at a whole number of pixels per module, and no text enters that zone.
  * Lines are placed by the top of their font's em box.
  */
@@ -23,7 +39,8 @@ export function qrCardLayout(moduleCount: number, targetWidth = 1024) {
   const width = modulePx * (moduleCount + 2 * QR_QUIET_ZONE)
   const size = (share: number) => Math.round(width * share)
   const padding = size(0.05)
-  const table: CardLine = { top: padding, fontPx: size(0.065) }
+  const restaurant: CardLine = { top: padding, fontPx: size(0.04) }
+  const table: CardLine = { top: restaurant.top + Math.round(restaurant.fontPx * 1.4), fontPx: size(0.065) }
   const qr = {
     top: table.top + Math.round(table.fontPx * 1.3),
     size: width,
@@ -32,9 +49,10 @@ export function qrCardLayout(moduleCount: number, targetWidth = 1024) {
   }
   // A module more below the zone: accents rise above a font's em box, where 'top' puts the text.
   const scan: CardLine = { top: qr.top + qr.size + modulePx, fontPx: size(0.045) }
-  const caption: CardLine = { top: scan.top + Math.round(scan.fontPx * 1.8), fontPx: size(0.04) }
+  const scanEnglish: CardLine = { top: scan.top + Math.round(scan.fontPx * 1.3), fontPx: size(0.045) }
+  const caption: CardLine = { top: scanEnglish.top + Math.round(scanEnglish.fontPx * 1.8), fontPx: size(0.04) }
   const code: CardLine = { top: caption.top + Math.round(caption.fontPx * 1.4), fontPx: size(0.12) }
   const site: CardLine = { top: code.top + Math.round(code.fontPx * 1.25), fontPx: size(0.032) }
   const height = site.top + Math.round(site.fontPx * 1.4) + padding
-  return { width, height, padding, table, qr, scan, caption, code, site }
+  return { width, height, padding, restaurant, table, qr, scan, scanEnglish, caption, code, site }
 }

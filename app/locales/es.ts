@@ -156,6 +156,8 @@ const es = {
       excellent: 'Excelente',
       none: 'Sin propina',
       customAmount: 'Otra cantidad (MXN)',
+      askAmount: 'Escribe la cantidad de propina, o elige «Sin propina».',
+      total: 'Total {{total}}',
       noTipReason: '¿Por qué sin propina? (opcional)',
       noTipReasons: {
         service: 'El servicio no fue bueno',

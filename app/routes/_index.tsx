@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { publicAction } from '~/server/site/public-action.server'
-import { qrSvg, tableUrl } from '~/server/tables/qr.server'
+import { qrSvg } from '~/server/tables/qr.server'
 import { DEMO_SESSION_ID } from '~/domain/demo'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { buttonClass } from '~/ui/button'
@@ -14,7 +14,8 @@ export const meta: MetaFunction = (args) =>
   siteMeta(args, { title: 'site.meta.title', description: 'site.meta.description' })
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const demoUrl = tableUrl(new URL(request.url).origin, DEMO_SESSION_ID)
+  // The demo table's own bill, `demo7`, as the README names it.
+  const demoUrl = `${new URL(request.url).origin}${customerPath.bill(DEMO_SESSION_ID)}`
   return { demoUrl, demoQr: await qrSvg(demoUrl) }
 }
 

@@ -38,11 +38,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tables = byAttention(await listTables(ledgerOf(context.cloudflare.env, restaurant.id)), Date.now())
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
   if (!qrTable) return { tables, role, qr: null }
-  const link = tableUrl(url.origin, qrTable.sessionId)
+  const link = tableUrl(url.origin, qrTable.shortCode)
   return {
     tables,
     role,
-    qr: { tableId: qrTable.id, url: link, svg: await qrSvg(link), site: codeEntrySite(url.origin) },
+    qr: {
+      tableId: qrTable.id,
+      url: link,
+      svg: await qrSvg(link),
+      site: codeEntrySite(url.origin),
+      restaurantName: restaurant.restaurantName ?? '',
+    },
   }
 }
 
@@ -227,8 +233,8 @@ export default function TablesTab() {
                 url={qr.url}
                 fileName={`mesa-${qrTable.tableNumber}.png`}
                 card={{
+                  restaurant: qr.restaurantName,
                   table: tableLabel(t, qrTable),
-                  scan: t('admin.qr.scanToPay'),
                   caption: t('admin.qr.codeLabel'),
                   code: qrTable.shortCode,
                   site: t('admin.qr.typeAt', { site: qr.site }),

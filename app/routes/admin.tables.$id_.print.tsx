@@ -14,11 +14,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export const access: PageAccess = { view: 'tables.view' }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { table } = await requireStaffTable(context, request, params.id, access.view)
+  const { table, restaurant } = await requireStaffTable(context, request, params.id, access.view)
   const origin = new URL(request.url).origin
-  const url = tableUrl(origin, table.sessionId)
+  const url = tableUrl(origin, table.shortCode)
   return {
     site: codeEntrySite(origin),
+    restaurantName: restaurant.restaurantName ?? '',
     table: {
       id: table.id,
       tableNumber: table.tableNumber,
@@ -31,11 +32,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function PrintTableQr() {
-  const { table, site } = useLoaderData<typeof loader>()
+  const { table, site, restaurantName } = useLoaderData<typeof loader>()
   useAutoPrint(true)
   return (
     <main className="mx-auto grid max-w-sm p-6">
-      <PrintCard table={table} site={site} />
+      <PrintCard table={table} site={site} restaurantName={restaurantName} />
     </main>
   )
 }

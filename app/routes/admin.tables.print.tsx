@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     site: codeEntrySite(origin),
     tables: await Promise.all(
       tables.map(async (table) => {
-        const url = tableUrl(origin, table.sessionId)
+        const url = tableUrl(origin, table.shortCode)
         return {
           id: table.id,
           tableNumber: table.tableNumber,
@@ -49,7 +49,7 @@ export default function PrintAllQr() {
       <p className="mb-6 text-stone-600 print:hidden">{t('admin.qr.cutHint')}</p>
       <div className="grid grid-cols-2 gap-6">
         {tables.map((table) => (
-          <PrintCard key={table.id} table={table} site={site} />
+          <PrintCard key={table.id} table={table} site={site} restaurantName={restaurantName} />
         ))}
       </div>
     </main>

@@ -20,7 +20,7 @@ import {
 } from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { PAYMENT_METHODS, type PaymentMethod } from '~/domain/bill'
-import { whatChanged, type PaymentChange } from '~/domain/checkout'
+import { NO_TIP_REASONS, whatChanged, type PaymentChange } from '~/domain/checkout'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
 import { payableBill } from '~/server/bills/bill-reads.server'
 import { recordPayment } from '~/server/bills/bill-writes.server'
@@ -78,6 +78,9 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const checkout = checkoutFromUrl(bill, url.searchParams)
   const tipParams = new URLSearchParams(checkout.selectionQuery)
+  // 'Otra cantidad' sent without an amount (a browser that let an empty required field through): asked again, not taken as no tip.
+  if (url.searchParams.get('tipPercentage') === 'custom' && !url.searchParams.get('tipAmount')?.trim())
+    throw redirect(customerPath.tip(bill.sessionId, new URLSearchParams([...tipParams, ['askAmount', '1']])))
   if (checkout.tip.percent !== null) tipParams.set('tipPercentage', String(checkout.tip.percent))
   else tipParams.set('tipAmount', decimalPesos(checkout.tip.tip))
   const stop = blocked(checkout, payableBill(bill).totals.remaining)
@@ -220,7 +223,12 @@ export default function PaymentMethod() {
       title={t('customer.method.title')}
     >
       <Form method="post" className="grid gap-5" ref={form}>
-        {data.payment ? <HiddenFields value={data.payment} /> : null}
+        {data.payment ? (
+          <HiddenFields
+            // Without a tip, why is asked below instead.
+            value={summary.tip === 0 ? { ...data.payment, serviceQuality: null } : data.payment}
+          />
+        ) : null}
 
         {data.changed && !error && !stop ? (
           <p
@@ -263,6 +271,7 @@ export default function PaymentMethod() {
         </section>
 
         {data.payment && !stop ? <PayerName kept={data.dinerName} /> : null}
+        {data.payment && !stop && summary.tip === 0 ? <NoTipReason kept={data.payment.serviceQuality} /> : null}
 
         {stop ? (
           <StopNotice
@@ -452,6 +461,29 @@ function PayerName({ kept }: { kept: string }) {
         data-testid="payer-name"
       />
       <span className="text-sm font-normal text-stone-600 dark:text-stone-400">{t('customer.method.nameHint')}</span>
+    </label>
+  )
+}
+
+/** Why no tip, if the diner wants to say: asked once they chose none, never before. */
+function NoTipReason({ kept }: { kept: string | null | undefined }) {
+  const { t } = useI18n()
+  return (
+    <label className="grid min-w-0 gap-1 font-semibold">
+      {t('customer.tip.noTipReason')}
+      <select
+        name="serviceQuality"
+        defaultValue={kept ?? 'good'}
+        className="min-h-12 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-3 text-base font-normal dark:border-stone-600 dark:bg-stone-950"
+        data-testid="no-tip-reason"
+      >
+        <option value="good">—</option>
+        {NO_TIP_REASONS.map((reason) => (
+          <option key={reason} value={`notip_${reason}`}>
+            {t(`customer.tip.noTipReasons.${reason}`)}
+          </option>
+        ))}
+      </select>
     </label>
   )
 }

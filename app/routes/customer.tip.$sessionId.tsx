@@ -7,6 +7,7 @@ import { pageTitle } from '~/ui/page-title'
 import { TipFaceIcon } from '~/ui/icons'
 import { checkoutFromUrl } from '~/server/payments/checkout.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
+import { payableBill } from '~/server/bills/bill-reads.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
@@ -31,6 +32,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       : customerPath.options(sid, new URLSearchParams(checkout.selectionQuery))
   return {
     ...dinerHeader(bill),
+    // Nothing left on the bill: a pay button that led here says so, not that the amount failed.
+    billPaid: payableBill(bill).totals.remaining <= 0,
+    // 'Otra cantidad' sent empty: asked again, never taken as no tip.
+    askAmount: url.searchParams.get('askAmount') === '1',
     base: checkout.base,
     tip: checkout.tip,
     selectionQuery: checkout.selectionQuery,
@@ -71,14 +76,25 @@ export default function Tip() {
   if (data.base <= 0) {
     return (
       <CustomerShell {...shell}>
-        <div
-          role="alert"
-          className="rounded-2xl bg-red-50 p-5 text-red-900 dark:bg-red-950/60 dark:text-red-200"
-          data-testid="tip-amount-error"
-        >
-          <p className="font-bold">{t('customer.tip.amountErrorTitle')}</p>
-          <p className="mt-1">{t('customer.tip.amountErrorText')}</p>
-        </div>
+        {data.billPaid ? (
+          <div
+            role="status"
+            className="rounded-2xl bg-emerald-50 p-5 text-emerald-950 dark:bg-emerald-950/60 dark:text-emerald-100"
+            data-testid="tip-bill-paid"
+          >
+            <p className="font-bold">{t('customer.method.stops.billPaid.title')}</p>
+            <p className="mt-1">{t('customer.method.stops.billPaid.text')}</p>
+          </div>
+        ) : (
+          <div
+            role="alert"
+            className="rounded-2xl bg-red-50 p-5 text-red-900 dark:bg-red-950/60 dark:text-red-200"
+            data-testid="tip-amount-error"
+          >
+            <p className="font-bold">{t('customer.tip.amountErrorTitle')}</p>
+            <p className="mt-1">{t('customer.tip.amountErrorText')}</p>
+          </div>
+        )}
       </CustomerShell>
     )
   }
@@ -135,6 +151,10 @@ export default function Tip() {
               <span className="text-sm font-semibold text-stone-700 tabular-nums dark:text-stone-300">
                 {money(tipForPercent(data.base, choice.percent))}
               </span>
+              {/* What the diner will pay with this tip, before they commit to it. */}
+              <span className="text-sm text-stone-600 tabular-nums dark:text-stone-400" data-testid="tip-total">
+                {t('customer.tip.total', { total: money(data.base + tipForPercent(data.base, choice.percent)) })}
+              </span>
             </button>
           ))}
         </fieldset>
@@ -152,9 +172,13 @@ export default function Tip() {
               inputMode="decimal"
               min={0}
               step={0.01}
+              // Empty is not no tip: the browser asks for an amount, and the server sends it back here if one got through.
+              required
               defaultValue={customTip}
               placeholder="0.00"
-              className="min-h-12 w-full min-w-0 flex-1 rounded-xl border border-stone-300 bg-white px-4 text-lg tabular-nums dark:border-stone-600 dark:bg-stone-950"
+              aria-invalid={data.askAmount || undefined}
+              aria-describedby={data.askAmount ? 'tip-amount-error' : undefined}
+              className="min-h-12 w-full min-w-0 flex-1 rounded-xl border border-stone-300 bg-white px-4 text-lg tabular-nums aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-950"
             />
             <button
               type="submit"
@@ -168,23 +192,12 @@ export default function Tip() {
               {t('customer.tip.continue')}
             </button>
           </div>
+          {data.askAmount ? (
+            <p id="tip-amount-error" className="text-sm font-semibold text-red-800 dark:text-red-300">
+              {t('customer.tip.askAmount')}
+            </p>
+          ) : null}
         </div>
-
-        <label className="grid min-w-0 gap-1 text-sm font-semibold">
-          {t('customer.tip.noTipReason')}
-          <select
-            name="noTipReason"
-            defaultValue={data.tip.noTipReason ?? ''}
-            className="min-h-12 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-3 text-base font-normal dark:border-stone-600 dark:bg-stone-950"
-          >
-            <option value="">—</option>
-            {(['service', 'included', 'other'] as const).map((reason) => (
-              <option key={reason} value={reason}>
-                {t(`customer.tip.noTipReasons.${reason}`)}
-              </option>
-            ))}
-          </select>
-        </label>
 
         {pending ? (
           <p role="status" className="flex items-center justify-center gap-2 text-stone-700 dark:text-stone-300">

@@ -75,7 +75,8 @@ describe('a restaurant owner', () => {
     await page.getByRole('link', { name: 'Ver QR' }).click()
     await page.getByTestId('qr-code').waitFor()
     const shownUrl = await page.getByTestId('qr-url').textContent()
-    expect(shownUrl).toMatch(new RegExp(`^${BASE_URL}/customer/table/[A-Za-z0-9_-]{43}$`))
+    // The table's fixed link: it opens whatever bill the table has when scanned.
+    expect(shownUrl).toMatch(new RegExp(`^${BASE_URL}/m/[0-9A-Z]{8}$`))
     await screenshot(page, 'qr-dialog-desktop')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qr-download').click()])
     expect(download.suggestedFilename()).toBe('mesa-4.png')

@@ -13,14 +13,15 @@ describe('qrCardLayout', () => {
     }
   })
 
-  it('keeps every line of text out of the quiet zone: the table above the code, the rest below, in reading order', () => {
+  it('keeps every line of text out of the quiet zone: the restaurant and the table above the code, the rest below, in reading order', () => {
     for (const modules of [21, 45, 57, 177]) {
-      const { table, qr, scan, caption, code, site, height, padding } = qrCardLayout(modules)
-      expect(table.top).toBe(padding)
+      const { restaurant, table, qr, scan, scanEnglish, caption, code, site, height, padding } = qrCardLayout(modules)
+      expect(restaurant.top).toBe(padding)
+      expect(table.top).toBeGreaterThanOrEqual(restaurant.top + restaurant.fontPx)
       // A font's glyphs stay within its em box except accents; a fifth of the size is left for descenders.
       expect(table.top + table.fontPx * 1.2).toBeLessThanOrEqual(qr.top)
       expect(scan.top).toBeGreaterThan(qr.top + qr.size)
-      const below = [scan, caption, code, site]
+      const below = [scan, scanEnglish, caption, code, site]
       below
         .slice(1)
         .forEach((line, index) =>

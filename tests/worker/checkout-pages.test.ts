@@ -6,6 +6,7 @@ import { saveSettings } from '~/server/auth/accounts.server'
 import {
   countPayments,
   delivered,
+  getPage,
   openPaymentForm,
   ORIGIN,
   postForm,
@@ -280,6 +281,16 @@ describe('the payment form charges what its button showed', () => {
     expect(html).toContain(`content="2;url=/customer/table/${table.sessionId}"`)
   })
 
+  it('the tip step reached from a pay button of a bill paid meanwhile says it is paid, not that the amount failed', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const paid = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    expect((await paid.submit()).status).toBe(302)
+    const html = await (await getPage(`/customer/tip/${table.sessionId}?full=true`)).text()
+    expect(html).toContain('data-testid="tip-bill-paid"')
+    expect(html).toContain('La cuenta ya está pagada')
+    expect(html).not.toContain('data-testid="tip-amount-error"')
+  })
+
   it('the tip step chooses no tip for the diner: "no tip" and each suggestion are one tap that moves on, with or without JavaScript', async () => {
     const table = await seedTable([{ priceCents: 21000 }])
     const html = await (await SELF.fetch(`${ORIGIN}/customer/tip/${table.sessionId}?full=true`)).text()
@@ -293,6 +304,16 @@ describe('the payment form charges what its button showed', () => {
       ['20', null],
       ['custom', 'tip-custom'],
     ])
+    // Each choice says the total it makes before the diner taps it.
+    expect([...html.matchAll(/data-testid="tip-total">([^<]*)</g)].map(([, total]) => total)).toEqual([
+      'Total $210.00',
+      'Total $231.00',
+      'Total $241.50',
+      'Total $252.00',
+    ])
+    // Why no tip is not asked here, before anything is chosen.
+    expect(html).not.toContain('name="noTipReason"')
+    expect(html).not.toContain('data-testid="no-tip-reason"')
     // 'Otra cantidad' is a form of its own with its amount: Enter in the amount sends the amount, not the first choice (no tip).
     expect(html).toContain('<input id="tip-amount" form="tip-custom" name="tipAmount"')
     expect(html).toMatch(
@@ -305,7 +326,15 @@ describe('the payment form charges what its button showed', () => {
       methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=0&tipAmount=&noTipReason=service'),
     )
     expect(noTip.field('tipAmount')).toBe('0')
+    // Why no tip is asked on the payment step, once no tip was chosen: its select starts on what the link said.
+    expect(noTip.html).toContain('data-testid="no-tip-reason"')
     expect(noTip.field('serviceQuality')).toBe('notip_service')
+    // 'Otra cantidad' sent empty is asked again on the tip step, never taken as no tip.
+    const empty = await getPage(methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=custom&tipAmount='))
+    expect(empty.status).toBe(302)
+    const asked = await (await getPage(empty.headers.get('Location')!)).text()
+    expect(asked).toMatch(/id="tip-amount-error"[^>]*>Escribe la cantidad de propina, o elige «Sin propina».</)
+    expect(asked).toContain('aria-invalid="true"')
     const fifteen = await openPaymentForm(
       methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=15&tipAmount=&noTipReason=service'),
     )
@@ -314,6 +343,8 @@ describe('the payment form charges what its button showed', () => {
       '241.5',
       'good',
     ])
+    // With a tip, nobody is asked why there is none.
+    expect(fifteen.html).not.toContain('data-testid="no-tip-reason"')
     const other = await openPaymentForm(
       methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=custom&tipAmount=25&noTipReason='),
     )

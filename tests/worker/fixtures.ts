@@ -420,6 +420,16 @@ export function hiddenFields(html: string): [string, string][] {
   )
 }
 
+/** The options a page's selects start on, as a browser would send them untouched. */
+function selectedFields(html: string): [string, string][] {
+  return [...html.matchAll(/<select[^>]* name="([^"]+)"[^>]*>(.*?)<\/select>/gs)].flatMap(
+    ([, name = '', options = '']) => {
+      const chosen = /<option value="([^"]*)" selected=""/.exec(options) ?? /<option value="([^"]*)"/.exec(options)
+      return chosen ? [[name, readEntities(chosen[1]!)] as [string, string]] : []
+    },
+  )
+}
+
 /**
  * Opens a payment step as a diner does and returns what its form would send
  * with `paymentMethod` chosen; `submit` posts it to the same URL.
@@ -427,7 +437,7 @@ export function hiddenFields(html: string): [string, string][] {
 export async function openPaymentForm(path: string, paymentMethod = 'card', headers: Record<string, string> = {}) {
   const page = await SELF.fetch(`${ORIGIN}${path}`, { headers, redirect: 'manual' })
   const html = await page.text()
-  const fields: [string, string][] = [...hiddenFields(html), ['paymentMethod', paymentMethod]]
+  const fields: [string, string][] = [...hiddenFields(html), ...selectedFields(html), ['paymentMethod', paymentMethod]]
   return {
     status: page.status,
     html,

@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS } from '~/server/env.server'
 import { drawTableCode, withCodes, type DrawCode } from '~/server/tables/table-codes.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { createTable } from '~/server/tables/tables.server'
-import { fromAddress, getJson, getPage, seedTable, staffCookieOf, switchOff } from './fixtures'
+import { delivered, fromAddress, getJson, getPage, seedTable, staffCookieOf, switchOff } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string; shortCode: string }
@@ -209,6 +209,58 @@ describe('entering a table’s code on /customer', () => {
       expect(html).not.toContain('aria-invalid="true"')
       expect(html).not.toContain('id="code-error"')
     }
+  })
+})
+
+describe('a table’s fixed link, /m/{code} (what its QR holds)', () => {
+  it('opens the bill the table has when scanned: after staff closed one, the next party lands on the new bill, never told a bill closed', async () => {
+    const table = await tableWithCode()
+    const scan = () => getJson(`/m/${table.code}`, { redirect: 'manual' })
+    const first = await scan()
+    expect(first.status).toBe(302)
+    expect(first.headers.get('Location')).toBe(`/customer/table/${table.sessionId}`)
+    // Never kept by a cache: the same link leads elsewhere once the bill closes.
+    expect(first.headers.get('Cache-Control')).toBe('no-store')
+
+    const closed = await call(
+      'POST',
+      `/api/tables/${table.tableId}/close`,
+      { sessionId: table.sessionId, unpaidReason: 'Se fueron sin pagar' },
+      await staffCookieOf(table.restaurantId),
+    )
+    const { sessionId } = (await closed.json()) as Table
+    const next = await scan()
+    expect(next.headers.get('Location')).toBe(`/customer/table/${sessionId}`)
+    // No "this bill was closed" toast rides with it, and the bill opens with none.
+    expect(next.headers.get('Set-Cookie')).toBeNull()
+    const bill = await (await getPage(next.headers.get('Location')!)).text()
+    expect(bill).toMatch(/data-testid="toast-region"><\/div>/)
+    // The old bill's own link still works: it leads on to the new bill, saying the old one closed.
+    const old = await getPage(`/customer/table/${table.sessionId}`)
+    expect(old.status).toBe(302)
+    expect(old.headers.get('Location')).toBe(`/customer/table/${sessionId}`)
+    expect(old.headers.get('Set-Cookie')).toContain('toast')
+    // Typed as printed, in any case, the link works too.
+    expect((await getJson(`/m/${table.shown.toLowerCase()}`, { redirect: 'manual' })).headers.get('Location')).toBe(
+      `/customer/table/${sessionId}`,
+    )
+  })
+
+  it('shows the code box with why, for a code that names no table or an archived one', async () => {
+    const missing = await getJson(`/m/${drawTableCode()}`, { redirect: 'manual' })
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toMatch(
+      /id="code-error"[^>]*><li>Escribe el código tal como aparece en la mesa.<\/li>/,
+    )
+    // A table with nothing on its bill, so it can be archived.
+    const code = drawTableCode()
+    const table = await seedTable([], { shortCode: code })
+    expect(
+      (await call('DELETE', `/api/tables/${table.tableId}`, undefined, await staffCookieOf(table.restaurantId))).status,
+    ).toBe(200)
+    await delivered(table.sessionId)
+    const gone = await getJson(`/m/${code}`, { redirect: 'manual' })
+    expect(gone.status).toBe(410)
   })
 })
 

@@ -189,7 +189,6 @@ const adminEn: AdminResources = {
     download: 'Download',
     print: 'Print',
     close: 'Close',
-    scanToPay: 'Scan this QR code to pay your bill',
     printAllTitle: 'QR codes of {{restaurant}}',
     allCodes: 'QR codes of every table',
     cutHint: 'Cut out each card and put it on its table.',

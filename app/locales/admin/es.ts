@@ -188,7 +188,6 @@ const adminEs = {
     download: 'Descargar',
     print: 'Imprimir',
     close: 'Cerrar',
-    scanToPay: 'Escanea este código QR para pagar tu cuenta',
     printAllTitle: 'Códigos QR de {{restaurant}}',
     allCodes: 'Códigos QR de todas las mesas',
     cutHint: 'Recorta cada tarjeta y colócala en su mesa.',

@@ -120,12 +120,12 @@ export async function facturapiReceipt(
  * theirs made. One Facturapi does not take now is made when a factura or
  * the factura global asks for it (facturapiReceipt), so nothing is lost.
  */
-export async function receiptsForPayments(env: Env, ledger: Ledger, paid: readonly PaymentRow[]): Promise<void> {
-  const payable = paid.filter((payment) => payment.amountCents + payment.taxCents > 0)
-  if (payable.length === 0) return
-  const client = await facturapiOf(env, ledger.restaurantId)
-  if (!client) return
-  for (const payment of payable)
+export async function receiptsForPayments(
+  ledger: Ledger,
+  client: Facturapi,
+  paid: readonly PaymentRow[],
+): Promise<void> {
+  for (const payment of paid.filter((each) => each.amountCents + each.taxCents > 0))
     await facturapiReceipt(
       ledger,
       client,

@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
 import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
 import { ledgerOf, type Ledger } from '../books/ledger.server'
-import { receiptsForPayments } from '../invoices/facturapi.server'
+import type Facturapi from 'facturapi'
+import { facturapiOf, receiptsForPayments } from '../invoices/facturapi.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { alertStatements } from '../alerts/alert-writes.server'
@@ -21,6 +22,7 @@ import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from '
 export class RestaurantHub extends DurableObject<Env> implements OutboxDestination {
   readonly #restaurantId: string
   readonly #ledger: Ledger
+  #facturapiKnown: { client: Promise<Facturapi | null>; until: number } | null = null
   readonly #statements: LedgerStatements
   readonly #batches: LedgerBatches
   readonly #d1: D1Database
@@ -130,7 +132,26 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     }
     this.#push(alerts.alerts)
     const paid = delivery.entries.flatMap((entry) => (entry.kind === 'payment' ? [entry.body] : []))
-    if (paid.length > 0) this.ctx.waitUntil(receiptsForPayments(this.env, this.#ledger, paid))
+    if (paid.length > 0)
+      this.ctx.waitUntil(
+        this.#facturapi().then((client) => (client ? receiptsForPayments(this.#ledger, client, paid) : undefined)),
+      )
+  }
+
+  /**
+   * The restaurant's Facturapi, or null when it issues by hand, asked of D1
+   * at most once a minute: every delivery with a payment asks. A key saved
+   * meanwhile misses a minute of receipts made as payments land; a factura
+   * or the factura global makes those when it needs them.
+   */
+  #facturapi(): Promise<Facturapi | null> {
+    const now = Date.now()
+    if (!this.#facturapiKnown || this.#facturapiKnown.until < now)
+      this.#facturapiKnown = {
+        client: facturapiOf(this.env, this.#restaurantId).catch(() => null),
+        until: now + 60_000,
+      }
+    return this.#facturapiKnown.client
   }
 
   webSocketMessage(): void {}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { CARD_SCAN_WORDS } from '~/domain/qr-card'
 import { useI18n } from '../i18n'
 import { tableLabel } from './restaurant'
 
@@ -13,20 +14,37 @@ export interface PrintableTable {
 }
 
 /**
- * One cut-out card of the print page: the table, its QR code (with its quiet
- * zone, drawn by qrSvg), and under it the short code and where to type it.
+ * One cut-out card of the print page (its dashed edge is where to cut): the
+ * restaurant and the table, its QR code (with its quiet zone, drawn by
+ * qrSvg), what to do in Spanish and English, and under it the short code and
+ * where to type it.
  */
-export function PrintCard({ table, site }: { table: PrintableTable; site: string }) {
+export function PrintCard({
+  table,
+  site,
+  restaurantName,
+}: {
+  table: PrintableTable
+  site: string
+  restaurantName: string
+}) {
   const { t } = useI18n()
   return (
     <article
-      className="grid break-inside-avoid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-400 p-6 text-center"
+      className="grid break-inside-avoid justify-items-center gap-2 border-2 border-dashed border-stone-500 p-6 text-center"
       data-testid="print-card"
     >
+      <p className="font-semibold text-stone-700">{restaurantName}</p>
       <p className="text-2xl font-bold">{tableLabel(t, table)}</p>
       {/* Server-rendered SVG from the qrcode library. */}
       <div className="[&>svg]:size-56" dangerouslySetInnerHTML={{ __html: table.svg }} />
-      <p className="text-lg font-semibold">{t('admin.qr.scanToPay')}</p>
+      <div className="grid">
+        {CARD_SCAN_WORDS.map((words) => (
+          <p key={words.lang} lang={words.lang} className="text-lg font-semibold">
+            {words.text}
+          </p>
+        ))}
+      </div>
       <TableCode code={table.shortCode} />
       <p className="text-sm text-stone-700">{t('admin.qr.typeAt', { site })}</p>
     </article>

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { qrCardLayout, type CardLine } from '~/domain/qr-card'
+import { CARD_SCAN_WORDS, qrCardLayout, TABLE_QR_ERROR_CORRECTION, type CardLine } from '~/domain/qr-card'
 import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
 
-/** What the downloaded card shows: the table, its QR code, and its short code with where to type it. */
+/** What the downloaded card shows: the restaurant, the table, its QR code, and its short code with where to type it. */
 export interface QrCardText {
+  restaurant: string
   table: string
-  scan: string
   caption: string
   code: string
   site: string
@@ -22,7 +22,7 @@ const MONO = "ui-monospace, 'DejaVu Sans Mono', 'Liberation Mono', monospace"
  */
 async function drawCard(url: string, text: QrCardText): Promise<string> {
   const QRCode = await import('qrcode')
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'H' })
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: TABLE_QR_ERROR_CORRECTION })
   const layout = qrCardLayout(modules.size)
   const canvas = document.createElement('canvas')
   canvas.width = layout.width
@@ -58,8 +58,13 @@ async function drawCard(url: string, text: QrCardText): Promise<string> {
     // The spacing follows every letter, the last one too: half of it is moved back to keep the text centred.
     context.fillText(words, layout.width / 2 + spacingPx / 2, line.top)
   }
+  context.fillStyle = '#44403c'
+  write(text.restaurant, layout.restaurant, SANS, '600')
+  context.fillStyle = '#000000'
   write(text.table, layout.table, SANS, 'bold')
-  write(text.scan, layout.scan, SANS, '600')
+  const [spanish, english] = CARD_SCAN_WORDS
+  write(spanish.text, layout.scan, SANS, '600')
+  write(english.text, layout.scanEnglish, SANS, '600')
   context.fillStyle = '#44403c'
   write(text.caption, layout.caption, SANS, '600')
   context.fillStyle = '#000000'
