@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { paymentsSimulated } from '~/server/payments/provider.server'
 import { pageTitle } from '~/ui/page-title'
-import { buttonClass } from '~/ui/button'
-import { CustomerShell } from '~/ui/customer/shell'
-import { GeneralErrorBoundary } from '~/ui/error-boundary'
+import { CustomerErrorBoundary } from '~/ui/customer/table-missing'
 import { useI18n } from '~/ui/i18n'
 
 /**
@@ -47,33 +45,4 @@ export default function CustomerArea() {
   )
 }
 
-export function ErrorBoundary() {
-  const { t } = useI18n()
-  return (
-    <GeneralErrorBoundary
-      frame={(children) => <CustomerShell>{children}</CustomerShell>}
-      back={{ to: '/', label: t('common.returnHome') }}
-      statusHandlers={{ 404: () => <TableMissing why="notFound" />, 410: () => <TableMissing why="gone" /> }}
-    />
-  )
-}
-
-/** An unknown table (404) or one the restaurant archived (410): the same page, in its own words. */
-function TableMissing({ why }: { why: 'notFound' | 'gone' }) {
-  const { t } = useI18n()
-  return (
-    <section
-      className="flex flex-col items-center gap-4 py-16 text-center"
-      data-testid={why === 'gone' ? 'table-gone' : 'table-not-found'}
-    >
-      <span aria-hidden="true" className="text-5xl">
-        🍽️
-      </span>
-      <h1 className="text-2xl font-bold">{t(`customer.${why}.title`)}</h1>
-      <p className="text-stone-600 dark:text-stone-400">{t(`customer.${why}.text`)}</p>
-      <Link to="/" className={buttonClass.primary}>
-        {t('common.returnHome')}
-      </Link>
-    </section>
-  )
-}
+export { CustomerErrorBoundary as ErrorBoundary }

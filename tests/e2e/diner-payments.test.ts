@@ -40,10 +40,10 @@ describe('a diner pays at the table', () => {
     await page.getByTestId('tip-option-20').waitFor()
     // The tip is voluntary: no tip is chosen for the diner, and "no tip" is one of the four equal choices, each one tap that moves on.
     expect(await page.getByTestId(/^tip-option-/).allTextContents()).toEqual([
-      'Sin propina$0.00',
-      '10%Bien$21.00',
-      '15%Muy bien$31.50',
-      '20%Excelente$42.00',
+      'Sin propina$0.00Total $210.00',
+      '10%Bien$21.00Total $231.00',
+      '15%Muy bien$31.50Total $241.50',
+      '20%Excelente$42.00Total $252.00',
     ])
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await screenshot(page, 'tip-phone')

@@ -261,6 +261,7 @@ describe('a table’s fixed link, /m/{code} (what its QR holds)', () => {
     await delivered(table.sessionId)
     const gone = await getJson(`/m/${code}`, { redirect: 'manual' })
     expect(gone.status).toBe(410)
+    expect(await gone.text()).toContain('data-testid="table-gone"')
   })
 })
 

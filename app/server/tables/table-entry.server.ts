@@ -12,7 +12,13 @@ import { lookupTableCode } from './table-codes.server'
  * one address, with how long to wait (429); an archived table's code, with
  * the words that it is no longer available (410).
  */
-export async function enterTable(request: Request, context: AppLoadContext, typed: string) {
+export async function enterTable(
+  request: Request,
+  context: AppLoadContext,
+  typed: string,
+  /** A scanned link answers an archived table with the diner's "no longer available" page (its error boundary) rather than the code box. */
+  { scanned = false } = {},
+) {
   if (typed.trim() === '') return { typed, error: null }
   const input = readTableCodeInput(typed)
   // Never cached: the same code leads to the table's next bill once this one closes.
@@ -22,7 +28,10 @@ export async function enterTable(request: Request, context: AppLoadContext, type
   const found = await lookupTableCode(context.cloudflare.env, input.code, context.clientAddress)
   if (found.found) throw redirect(customerPath.bill(found.sessionId), fresh)
   // The code is right, so the diner is told the table is gone rather than to check what they typed.
-  if (found.archived) return data({ typed, error: 'customer.enter.gone' }, { status: 410 })
+  if (found.archived) {
+    if (scanned) throw data(null, { status: 410 })
+    return data({ typed, error: 'customer.enter.gone' }, { status: 410 })
+  }
   if (found.limit)
     return data(
       { typed, error: await tooManyText(request, found.limit) },
