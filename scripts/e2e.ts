@@ -71,6 +71,15 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
       ],
     },
     menuOrder: { owner: DEMO_OWNER_ID, lines: [] },
+    // A diner orders from the demo menu, then pays for exactly that, with JavaScript and without.
+    payMineJs: {
+      owner: DEMO_OWNER_ID,
+      lines: [{ name: 'Enchiladas suizas', cents: 17500, quantity: 1, diner: 'Luis' }],
+    },
+    payMineNoJs: {
+      owner: DEMO_OWNER_ID,
+      lines: [{ name: 'Enchiladas suizas', cents: 17500, quantity: 1, diner: 'Luis' }],
+    },
     // A diner without JavaScript orders from the demo menu, then pays part of what the table had, once in each language.
     noJsEs: { owner: DEMO_OWNER_ID, lines: noJsLines },
     noJsEn: { owner: DEMO_OWNER_ID, lines: noJsLines },

@@ -71,6 +71,24 @@ export interface QuotedLine {
   amount: Cents
 }
 
+/** A quoted line as the diner reviews it: named as the bill names it, and by who ordered it. */
+export interface ReviewLine extends QuotedLine {
+  name: string
+  customerName: string | null
+}
+
+export function reviewLines(
+  lines: readonly { id: string; name: string; customerName: string | null }[],
+  quoted: readonly QuotedLine[],
+): ReviewLine[] {
+  const byId = new Map(lines.map((line) => [line.id, line]))
+  return quoted.map((line) => ({
+    ...line,
+    name: byId.get(line.itemId)?.name ?? '',
+    customerName: byId.get(line.itemId)?.customerName ?? null,
+  }))
+}
+
 export interface Quote {
   /** What the selection pays of the bill now, without tip. */
   base: Cents

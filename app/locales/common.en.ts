@@ -4,6 +4,7 @@ import type { DinerResources } from './es'
 const commonEn: DinerResources['common'] = {
   appName: 'Mesa',
   language: 'Language',
+  display: 'Language and theme',
   languages: { es: 'Español', en: 'English' },
   poweredBy: 'Powered by',
   back: 'Back',

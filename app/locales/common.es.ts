@@ -6,6 +6,7 @@
 const commonEs = {
   appName: 'Mesa',
   language: 'Idioma',
+  display: 'Idioma y tema',
   languages: { es: 'Español', en: 'English' },
   poweredBy: 'Con la tecnología de',
   back: 'Regresar',

@@ -69,6 +69,7 @@ const en: DinerResources = {
       allPaid: 'The bill is paid! Thank you for your visit.',
       viewMenu: 'View Menu & Order',
       payOrSplit: 'Pay or split bill',
+      payMine: 'Pay for mine · {{amount}}',
       menu: 'Menu',
       split: 'Split',
       payAll: 'Pay {{amount}}',
@@ -104,6 +105,7 @@ const en: DinerResources = {
     payItems: {
       title: 'Pay for your items',
       lead: 'Tick what you are paying for.',
+      mine: 'What you ordered from this phone',
       allPaid: 'All items have been paid for',
       quantity: 'Quantity of {{name}}',
       decrease: 'One less {{name}}',

@@ -69,6 +69,7 @@ const es = {
       allPaid: '¡Cuenta pagada! Gracias por tu visita.',
       viewMenu: 'Ver menú y ordenar',
       payOrSplit: 'Pagar o dividir la cuenta',
+      payMine: 'Pagar lo mío · {{amount}}',
       menu: 'Menú',
       split: 'Dividir',
       payAll: 'Pagar {{amount}}',
@@ -104,6 +105,7 @@ const es = {
     payItems: {
       title: 'Paga tus artículos',
       lead: 'Marca lo que vas a pagar.',
+      mine: 'Lo que pediste desde este teléfono',
       allPaid: 'Ya se pagaron todos los artículos',
       quantity: 'Cantidad de {{name}}',
       decrease: 'Quitar uno de {{name}}',

@@ -26,6 +26,7 @@ import { placeOrderFormSchema, removeFromCartFormSchema } from '~/domain/schemas
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { keepDinerName, keptDinerName } from '~/server/bills/diner-name.server'
+import { rememberOrderedHere } from '~/server/bills/ordered-here.server'
 import { getDb } from '~/server/db/client.server'
 import { getLanguage, getT } from '~/server/http/i18n.server'
 import { readOwnerMenu } from '~/server/menus/diner-menu.server'
@@ -132,6 +133,14 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       cartCookie(dinerCart(bill.sessionId), { entries: kept.filter((entry) => !ordered.has(cartLineKey(entry))) }),
     )
     headers.append('Set-Cookie', await keepDinerName(customerName))
+    headers.append(
+      'Set-Cookie',
+      await rememberOrderedHere(
+        request,
+        bill.sessionId,
+        result.items.map((item) => item.id),
+      ),
+    )
     return redirectWithToast(
       customerPath.bill(bill.sessionId),
       { title: 'customer.cart.placedTitle', description: 'customer.cart.placedText' },

@@ -14,6 +14,7 @@ import { groupUnpaidByDiner } from '~/domain/diners'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
 import { payableBill } from '~/server/bills/bill-reads.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/bills/diner-bill.server'
+import { linesOrderedHere } from '~/server/bills/ordered-here.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
@@ -33,12 +34,17 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
   // Update (without JavaScript) sends the form here as it stands; coming back from the review step keeps what was chosen.
   const sent = query.has('update') ? parseWithZod(query, { schema: payItemsFormSchema }) : null
+  const mine = await linesOrderedHere(request, bill.sessionId)
+  const asked = query.get('items')
   const chosen = sent
     ? sent.status === 'success'
-      ? sent.value.item.map((itemId) => ({ itemId, quantity: sent.value.quantities?.[itemId] ?? 1 }))
+      ? sent.value.item.map((itemId) => ({ itemId, quantity: sent.value.quantities?.[itemId] }))
       : []
-    : parseItemsParam(query.get('items') ?? '')
-  return { bill, chosen }
+    : asked
+      ? parseItemsParam(asked)
+      : // Nothing chosen yet: what this phone ordered, whole, ticked already.
+        mine.map((itemId) => ({ itemId, quantity: undefined }))
+  return { bill, chosen, mine }
 }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
@@ -55,33 +61,40 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     const left = line.quantity - line.paidQuantity
     // Paid (or being paid) by someone else since the page was drawn: say so, and let the diner choose again.
     if (left <= 0) return refuse('customer.payItems.taken', 409)
-    const wanted = submission.value.quantities?.[itemId] ?? 1
+    // A ticked line is all of what is left of it; the stepper lowers it for a deliberate split.
+    const wanted = submission.value.quantities?.[itemId] ?? left
     items.push({ itemId, quantity: Math.min(left, Math.max(1, wanted)) })
   }
-  return redirect(customerPath.options(bill.sessionId, selectionParams({ mode: 'items', items })))
+  // The review of what was chosen is on the tip step: one page fewer between the bill and paying.
+  return redirect(customerPath.tip(bill.sessionId, selectionParams({ mode: 'items', items })))
 }
 
 /** A line as this diner can pay it: units someone is paying right now count as paid. */
 const payable = (line: ClientLine) => ({ ...line, paidQuantity: line.paidQuantity + line.heldQuantity })
 const unitsLeft = (line: ClientLine) => line.quantity - line.paidQuantity - line.heldQuantity
 
-/** What a refused post had chosen, so the page comes back with it (without JavaScript the page is drawn anew). */
+/**
+ * What a refused post had chosen, so the page comes back with it (without
+ * JavaScript the page is drawn anew); a line sent without its units is all
+ * of it (Infinity, cut to what is left where it is shown).
+ */
 function sentChoice(sent: Record<string, unknown> | null | undefined): Map<string, number> | null {
   if (!sent) return null
   const items = [sent.item].flat().filter((id): id is string => typeof id === 'string')
   const quantities =
     typeof sent.quantities === 'object' && sent.quantities ? (sent.quantities as Record<string, unknown>) : {}
-  return new Map(items.map((id) => [id, Math.max(1, Math.floor(Number(quantities[id])) || 1)]))
+  return new Map(items.map((id) => [id, Math.max(1, Math.floor(Number(quantities[id])) || Infinity)]))
 }
 
 export default function PayItems() {
-  const { bill, chosen } = useLoaderData<typeof loader>()
+  const { bill, chosen, mine } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { t, money, locale } = useI18n()
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const [selected, setSelected] = useState<Map<string, number>>(
-    () => sentChoice(lastResult?.initialValue) ?? new Map(chosen.map((item) => [item.itemId, item.quantity ?? 1])),
+    () =>
+      sentChoice(lastResult?.initialValue) ?? new Map(chosen.map((item) => [item.itemId, item.quantity ?? Infinity])),
   )
   const sid = bill.sessionId
   const toast = useToast()
@@ -98,7 +111,23 @@ export default function PayItems() {
     setSelected((current) => new Map([...current].filter(([id]) => !taken.includes(id))))
     toast({ title: 'customer.payItems.taken', variant: 'destructive' })
   }, [bill.lines, selected, toast])
-  const groups = groupUnpaidByDiner(bill.lines, locale)
+  // What this phone ordered comes first, under its own heading; then everyone's, by who ordered it.
+  const orderedHere = new Set(mine)
+  const mineLeft = groupUnpaidByDiner(
+    bill.lines.filter((line) => orderedHere.has(line.id)),
+    locale,
+  ).flatMap((group) => group.lines)
+  const groups = [
+    ...(mineLeft.length > 0 ? [{ key: 'mine', title: t('customer.payItems.mine'), lines: mineLeft }] : []),
+    ...groupUnpaidByDiner(
+      bill.lines.filter((line) => !orderedHere.has(line.id)),
+      locale,
+    ).map((group) => ({
+      key: `diner:${group.customerName ?? ''}`,
+      title: group.customerName ?? t('customer.bill.guest'),
+      lines: group.lines,
+    })),
+  ]
   const open = new Map(bill.lines.map((line) => [line.id, line]))
 
   // Lines paid by someone else meanwhile drop out of the selection, and quantities shrink to what is left.
@@ -114,8 +143,8 @@ export default function PayItems() {
   const toggle = (line: ClientLine, checked: boolean) =>
     setSelected((current) => {
       const next = new Map(current)
-      // Choosing an item starts at one unit; the stepper adds more.
-      if (checked) next.set(line.id, 1)
+      // A tick chooses the whole line, as its "2×" says; the stepper then lowers it for a deliberate split.
+      if (checked) next.set(line.id, unitsLeft(line))
       else next.delete(line.id)
       return next
     })
@@ -147,11 +176,11 @@ export default function PayItems() {
 
           {groups.map((group) => (
             <section
-              key={group.customerName ?? ''}
-              aria-label={group.customerName ?? t('customer.bill.guest')}
-              data-testid="diner-group"
+              key={group.key}
+              aria-label={group.title}
+              data-testid={group.key === 'mine' ? 'ordered-here' : 'diner-group'}
             >
-              <h2 className="mb-2 text-lg font-bold">{group.customerName ?? t('customer.bill.guest')}</h2>
+              <h2 className="mb-2 text-lg font-bold">{group.title}</h2>
               <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900">
                 {group.lines.map((line) => {
                   const left = unitsLeft(line)
@@ -217,7 +246,7 @@ export default function PayItems() {
                         <div className="mt-3 flex justify-end">
                           <Stepper
                             name={`quantities.${line.id}`}
-                            value={Math.min(units ?? 1, left)}
+                            value={Math.min(units ?? left, left)}
                             min={1}
                             max={left}
                             onChange={(quantity) => setQuantity(line, quantity)}

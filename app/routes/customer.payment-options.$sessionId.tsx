@@ -5,6 +5,8 @@ import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
+import { reviewLines } from '~/domain/checkout'
+import { ReviewLines } from '~/ui/customer/review-lines'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 
@@ -27,7 +29,6 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const checkout = checkoutFromUrl(bill, new URL(request.url).searchParams)
   const { selection, quote } = checkout
   if (!selection || !quote) throw redirect(customerPath.bill(sid, '?sheet=pay'))
-  const byId = new Map(bill.lines.map((line) => [line.id, line]))
   const selectionQuery = new URLSearchParams(checkout.selectionQuery)
   const backTo =
     selection.mode === 'items'
@@ -41,11 +42,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     base: quote.base,
     changed: quote.changed,
     split: quote.split,
-    lines: quote.lines.map((line) => ({
-      ...line,
-      name: byId.get(line.itemId)?.name ?? '',
-      customerName: byId.get(line.itemId)?.customerName ?? null,
-    })),
+    lines: reviewLines(bill.lines, quote.lines),
     backTo,
     tipUrl: customerPath.tip(sid, selectionQuery),
   }
@@ -80,27 +77,7 @@ export default function PaymentOptions() {
           </p>
         ) : null}
 
-        {data.mode === 'items' && data.lines.length > 0 ? (
-          <ul
-            className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900"
-            data-testid="review-lines"
-          >
-            {data.lines.map((line) => (
-              <li key={line.itemId} className="flex gap-3 p-4">
-                <span className="min-w-8 font-semibold text-stone-700 tabular-nums dark:text-stone-300">
-                  {line.units}×
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">{line.name}</span>
-                  <span className="block text-sm text-stone-600 dark:text-stone-400">
-                    {t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}
-                  </span>
-                </span>
-                <span className="font-semibold tabular-nums">{money(line.amount)}</span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {data.mode === 'items' && data.lines.length > 0 ? <ReviewLines lines={data.lines} /> : null}
 
         {data.split ? (
           <p

@@ -5,10 +5,12 @@ import { callWaiter } from '~/server/alerts/waiter-calls.server'
 import { WaiterCallReasons, WaiterCallStatus } from '~/ui/customer/waiter-call'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { paidPercent } from '~/domain/bill'
+import { lineRemaining, paidPercent } from '~/domain/bill'
+import { sumCents } from '~/domain/money'
 import { selectionParams } from '~/domain/checkout'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/bills/diner-bill.server'
+import { linesOrderedHere } from '~/server/bills/ordered-here.server'
 import { demoDiners } from '~/server/demo/demo-data.server'
 import { isDemoSession } from '~/server/table-session/stub.server'
 import { redirectWithToast } from '~/server/http/toast.server'
@@ -28,11 +30,21 @@ import { useLiveBill } from '~/ui/use-live'
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageTitle(args, (t) => ({ page: t('customer.bill.title'), ...args.data?.bill }))
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   noteBrowsing(context, bill)
+  const client = clientBill(bill)
+  const orderedHere = new Set(await linesOrderedHere(request, bill.sessionId))
   return {
-    bill: clientBill(bill),
+    bill: client,
+    // What is left of the lines this phone ordered, less what someone is paying now: "Pagar lo mío".
+    mineCents: sumCents(
+      client.lines
+        .filter((line) => orderedHere.has(line.id))
+        .map((line) =>
+          lineRemaining({ ...line, paidQuantity: Math.min(line.quantity, line.paidQuantity + line.heldQuantity) }),
+        ),
+    ),
     isDemo: isDemoSession(bill.sessionId),
     // Without a way to pay here (no card account, or it was disconnected), the bill says to pay the server.
     paysHere: takesPayments(context.cloudflare.env, bill.sessionId, bill),
@@ -90,7 +102,7 @@ async function callTheWaiter(request: Request, context: AppLoadContext, sessionI
 }
 
 export default function Bill() {
-  const { bill, isDemo, paysHere } = useLoaderData<typeof loader>()
+  const { bill, isDemo, paysHere, mineCents } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const [searchParams] = useSearchParams()
   const sheet = searchParams.get('sheet')
@@ -239,6 +251,12 @@ export default function Bill() {
         </dl>
       </section>
 
+      {canPay && mineCents > 0 ? (
+        // What this phone ordered, ticked already: the shortest way to pay for your own dishes.
+        <Link to={customerPath.payItems(sid)} className={`${buttonClass.primary} mt-4 w-full`} data-testid="pay-mine">
+          {t('customer.bill.payMine', { amount: money(mineCents) })}
+        </Link>
+      ) : null}
       <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} mt-4 w-full`}>
         {t('customer.bill.viewMenu')}
       </Link>

@@ -10,6 +10,8 @@ import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { payableBill } from '~/server/bills/bill-reads.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
+import { reviewLines } from '~/domain/checkout'
+import { ReviewLines } from '~/ui/customer/review-lines'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useI18n } from '~/ui/i18n'
 
@@ -26,10 +28,13 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const checkout = checkoutFromUrl(bill, url.searchParams)
   const sid = bill.sessionId
+  // Items chosen come straight here, their review on this step: back is the choice itself, ticked as it was.
   const backTo =
     checkout.selection?.mode === 'full' || !checkout.selection
       ? customerPath.bill(sid, '?sheet=pay')
-      : customerPath.options(sid, new URLSearchParams(checkout.selectionQuery))
+      : checkout.selection.mode === 'items'
+        ? `${customerPath.payItems(sid)}?${checkout.selectionQuery}`
+        : customerPath.options(sid, new URLSearchParams(checkout.selectionQuery))
   return {
     ...dinerHeader(bill),
     // Nothing left on the bill: a pay button that led here says so, not that the amount failed.
@@ -38,6 +43,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     askAmount: url.searchParams.get('askAmount') === '1',
     base: checkout.base,
     tip: checkout.tip,
+    review: checkout.selection?.mode === 'items' && checkout.quote ? reviewLines(bill.lines, checkout.quote.lines) : [],
+    changed: checkout.quote?.changed ?? false,
     selectionQuery: checkout.selectionQuery,
     billUrl: customerPath.bill(sid),
     backTo,
@@ -115,6 +122,17 @@ export default function Tip() {
     <CustomerShell {...shell}>
       <Form method="get" action={paymentStep} className="grid grid-cols-1 gap-5">
         {selectionFields}
+
+        {data.changed ? (
+          <p
+            role="alert"
+            className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
+            data-testid="options-changed"
+          >
+            {t('customer.options.changed')}
+          </p>
+        ) : null}
+        {data.review.length > 0 ? <ReviewLines lines={data.review} /> : null}
 
         <div className="grid gap-1">
           <p className="text-stone-700 dark:text-stone-300">

@@ -346,3 +346,8 @@ export async function join(page: Page, link: string, name: string, lands = /\/ad
   await page.getByRole('button', { name: 'Crear mi cuenta y unirme' }).click()
   await page.waitForURL(lands)
 }
+
+/** Opens the diner header's language-and-theme menu (a details element, so it opens without JavaScript too). */
+export async function openDisplayMenu(page: Page) {
+  await page.getByTestId('display-menu').locator('summary').click()
+}

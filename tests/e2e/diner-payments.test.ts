@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatMoney } from '~/domain/money'
 import { tipForPercent } from '~/domain/tip'
-import { BASE_URL, billOf, chromiumForFile, hydrated, phonePage, screenshot, TABLES } from './browser'
+import { BASE_URL, billOf, chromiumForFile, hydrated, openDisplayMenu, phonePage, screenshot, TABLES } from './browser'
 
 const browser = chromiumForFile()
 
@@ -204,6 +204,7 @@ describe('the demo table and unknown tables', () => {
   it('switches the bill to English and keeps the choice on the next page', async () => {
     const { page } = await phonePage(browser())
     await page.goto('/customer/table/demo7')
+    await openDisplayMenu(page)
     await page.getByRole('button', { name: /Idioma: English/ }).click()
     await page.getByText('Left to pay').waitFor()
     expect(await page.locator('html').getAttribute('lang')).toBe('en')

@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LANGUAGES, type Language } from '~/locales'
-import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
+import {
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  openDisplayMenu,
+  phonePage,
+  screenshot,
+  signUpAndSignIn,
+} from './browser'
 import { foreignIn, foreignTexts, localeTexts, screenTexts } from './foreign-strings'
 import { everyScreen, type Screens } from './screens'
 
@@ -177,6 +186,7 @@ describe('a first visit in the phone’s language, until the diner chooses', () 
       await page.goto(bill!)
       if (javaScriptEnabled) await hydrated(page, 'toast-region')
       expect(await page.title()).toBe(titles.en)
+      await openDisplayMenu(page)
       await page.getByRole('button', { name: /Language: Español/ }).click()
       await expect.poll(() => page.title()).toBe(titles.es)
       await settled()

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, billOf, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
+import {
+  BASE_URL,
+  billOf,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  openDisplayMenu,
+  phonePage,
+  screenshot,
+  signUpAndSignIn,
+} from './browser'
 
 const browser = chromiumForFile()
 
@@ -68,6 +78,7 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     // An English phone without JavaScript: the menu and the item's own link say it too.
     const english = await phonePage(browser(), { javaScriptEnabled: false })
     await english.page.goto(`/customer/menu/${sessionId}`)
+    await openDisplayMenu(english.page)
     await english.page.getByRole('button', { name: /^EN/ }).click()
     await english.page.getByText('Sold out').waitFor()
     const card = english.page.getByTestId('menu-item').filter({ hasText: 'Agua de jamaica' })

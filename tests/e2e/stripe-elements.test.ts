@@ -16,7 +16,16 @@ import { ownerSql, tableSql } from '../../scripts/dataset-sql'
 import { startLocalServer, type LocalServer } from '../../scripts/local-server'
 import { STANDIN_KEYS, stripeStandInVars } from '../../scripts/local-vars'
 import { serve, type ServedStandIn } from '../../stand-ins/stripe/server'
-import { chromiumForFile, DESKTOP, hydrated, phonePage, PHONE, screenshot, themeCookie } from './browser'
+import {
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  openDisplayMenu,
+  phonePage,
+  PHONE,
+  screenshot,
+  themeCookie,
+} from './browser'
 
 const browser = chromiumForFile()
 
@@ -250,6 +259,18 @@ async function openStep(page: Page, key: string, query: string) {
   return response
 }
 
+/**
+ * A tap on a button below the fold. On this emulated touch phone a click
+ * Playwright sends while its own scroll to the button is still settling
+ * reaches no element (no pointer event arrives: a tap that stops a scroll
+ * is eaten, as on a real phone); scrolled first, as a diner's thumb does,
+ * the tap lands.
+ */
+async function tapBelowFold(page: Page, testId: string) {
+  await page.getByTestId(testId).scrollIntoViewIfNeeded()
+  await page.getByTestId(testId).click()
+}
+
 async function billOf(key: string) {
   return (await (await fetch(`${server.url}/api/tables/session/${tables[key]!.sessionId}`)).json()) as {
     remainingAmount: number
@@ -317,6 +338,7 @@ describe('a bill paid through Stripe', () => {
     await openStep(page, 'look', 'full=true&tipPercentage=15')
     const [made] = (await stubCalls(page)).elements
     expect(made).toMatchObject({ appearance: { theme: 'night' } })
+    await openDisplayMenu(page)
     await page.getByRole('button', { name: 'Usar tema claro' }).click()
     await expect
       .poll(async () => (await stubCalls(page)).updates)
@@ -373,7 +395,7 @@ describe('a bill paid through Stripe', () => {
     state.card = 'pm_card_chargeDeclined'
     await openStep(page, 'declined', 'full=true&tipPercentage=0')
     await page.getByTestId('payer-name').fill('Inés')
-    await page.getByTestId('pay-submit').click()
+    await tapBelowFold(page, 'pay-submit')
     await page.getByTestId('payment-error').waitFor()
     expect(await page.getByTestId('payment-error').textContent()).toContain(
       'El pago fue rechazado. No se te cobró nada.',
@@ -382,9 +404,7 @@ describe('a bill paid through Stripe', () => {
     await expect.poll(() => page.getByTestId('pay-submit').isEnabled()).toBe(true)
 
     state.card = 'pm_card_visa'
-    // The refusal pushed the button below the fold. On this emulated phone, Playwright's own scroll-then-click reaches no element of the page (no pointer event arrives); scrolled first, as a diner's thumb does, the tap lands.
-    await page.getByTestId('pay-submit').scrollIntoViewIfNeeded()
-    await page.getByTestId('pay-submit').click()
+    await tapBelowFold(page, 'pay-submit')
     await page.waitForURL(/\/customer\/payment-confirmation\//)
     expect(await billOf('declined')).toMatchObject({ remainingAmount: 0, paidAmount: 210 })
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Gracias, Inés.')

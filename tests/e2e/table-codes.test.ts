@@ -8,6 +8,7 @@ import {
   chromiumForFile,
   DESKTOP,
   hydrated,
+  openDisplayMenu,
   phonePage,
   screenshot,
   signUpAndSignIn,
@@ -103,6 +104,7 @@ describe('a table’s short code', () => {
         await page.goto('/customer')
         if (javaScript) await hydrated(page, 'enter-code')
         if (language === 'en') {
+          await openDisplayMenu(page)
           await page.getByRole('button', { name: /^EN/ }).click()
           await expect.poll(() => page.getByRole('button', { name: words.submit }).count()).toBe(1)
         }

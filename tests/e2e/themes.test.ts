@@ -5,6 +5,7 @@ import {
   chromiumForFile,
   DESKTOP,
   hydrated,
+  openDisplayMenu,
   phonePage,
   screenshot,
   signUpAndSignIn,
@@ -125,11 +126,13 @@ describe('the theme on the diner’s and staff screens', () => {
     await page.goto(bill)
     expect(await htmlClass(page)).toBe('')
     // A light page offers dark only.
+    await openDisplayMenu(page)
     expect(await page.getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Switch to dark theme' }).click()
     await page.waitForURL((url) => url.pathname + url.search === bill)
     expect(await htmlClass(page)).toBe('dark')
     // The dark page offers the way back; its other button is not shown.
+    await openDisplayMenu(page)
     expect(await page.getByRole('button', { name: 'Switch to dark theme' }).isVisible()).toBe(false)
     await screenshot(page, 'dark-pay-items-nojs-phone-en')
     await page.getByRole('button', { name: 'Switch to light theme' }).click()
@@ -149,6 +152,7 @@ describe('the theme on the diner’s and staff screens', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/set-theme')) requests += 1
     })
+    await openDisplayMenu(page)
     await page.getByRole('button', { name: 'Usar tema oscuro' }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => htmlClass(page)).toBe('dark')

@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
+  cartOf,
   countLines,
   countPayments,
   delivered,
   getPage,
+  hiddenFields,
   newTransactionId,
   openPaymentForm,
   postForm,
@@ -36,7 +38,7 @@ describe('pay-items', () => {
     )
   })
 
-  it('turns the chosen items into the review step, clamping each quantity to what is left', async () => {
+  it('turns the chosen items into the tip step (which reviews them), clamping each quantity to what is left', async () => {
     const table = await seedTable([{ priceCents: 16500, quantity: 3, paidQuantity: 1 }, { priceCents: 4500 }])
     const [tacos, agua] = table.itemIds as [string, string]
     const response = await postForm(`/customer/pay-items/${table.sessionId}`, [
@@ -47,7 +49,7 @@ describe('pay-items', () => {
     ])
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(
-      `/customer/payment-options/${table.sessionId}?items=${encodeURIComponent(`${tacos}:2,${agua}:1`)}`,
+      `/customer/tip/${table.sessionId}?items=${encodeURIComponent(`${tacos}:2,${agua}:1`)}`,
     )
   })
 
@@ -65,6 +67,65 @@ describe('pay-items', () => {
     const taken = await postForm(`/customer/pay-items/${table.sessionId}`, { item: table.itemIds[1]! })
     expect(taken.status).toBe(409)
     expect(await taken.text()).toContain('Alguien más acaba de pagar un artículo')
+  })
+
+  it('"Pagar lo mío": what this phone ordered is first and ticked whole (a 2× line is both); sent as drawn, it pays exactly that', async () => {
+    const table = await seedTable([{ name: 'Agua de Sofía', priceCents: 4500, customerName: 'Sofía' }])
+    const [tacos] = await seedMenu(table.restaurantId, [{ name: 'Tacos al pastor', priceCents: 5500 }])
+    // This phone orders 2× tacos from its cart.
+    const cart = cartOf(table.sessionId, [{ menuItemId: tacos!, optionIds: [], quantity: 2 }])
+    const orderId = new Map(hiddenFields(await (await getPage(`/customer/cart/${table.sessionId}`, cart)).text())).get(
+      'orderId',
+    )!
+    const ordered = await postForm(
+      `/customer/cart/${table.sessionId}`,
+      { intent: 'order', orderId, 'items[0].menuItemId': tacos!, 'items[0].quantity': '2', customerName: 'Marco' },
+      cart,
+    )
+    expect(ordered.status).toBe(302)
+    const phone = ordered.headers
+      .getSetCookie()
+      .filter((cookie) => cookie.startsWith('mesa_ordered='))
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+    expect(phone).not.toBe('')
+
+    // The bill offers it, for what those dishes cost.
+    const bill = await (await getPage(`/customer/table/${table.sessionId}`, phone)).text()
+    expect(bill).toMatch(/data-testid="pay-mine"[^>]*>Pagar lo mío · \$110\.00</)
+    // Another phone, which ordered nothing, is not offered it.
+    expect(await (await getPage(`/customer/table/${table.sessionId}`)).text()).not.toContain('data-testid="pay-mine"')
+
+    const html = (await (await getPage(`/customer/pay-items/${table.sessionId}`, phone)).text()).split('<script')[0]!
+    const headings = [...html.matchAll(/<h2 class="mb-2[^"]*">([^<]+)<\/h2>/g)].map((match) => match[1])
+    expect(headings).toEqual(['Lo que pediste desde este teléfono', 'Sofía'])
+    // Ticked whole, as drawn: the checkbox checked and the stepper at both units.
+    const checked = [...html.matchAll(/<input type="checkbox" name="item"[^>]* checked="" value="([^"]+)"/g)].map(
+      ([, id]) => id!,
+    )
+    expect(checked).toHaveLength(1)
+    const units = [...html.matchAll(/name="quantities\.([^"]+)"[^>]* value="(\d+)"/g)].map(([, id, value]) => [
+      id,
+      value,
+    ])
+    expect(units).toEqual([[checked[0], '2']])
+    expect(html).toMatch(/data-testid="pay-items-total"[^>]*>\$110\.00</)
+
+    const sent = await postForm(`/customer/pay-items/${table.sessionId}`, [
+      ['item', checked[0]!],
+      [`quantities.${checked[0]}`, '2'],
+    ])
+    expect(sent.headers.get('Location')).toBe(
+      `/customer/tip/${table.sessionId}?items=${encodeURIComponent(`${checked[0]}:2`)}`,
+    )
+    // Ticked without the stepper's value (a phone that sent only the tick), the line is still all of it.
+    const tickOnly = await postForm(`/customer/pay-items/${table.sessionId}`, { item: checked[0]! })
+    expect(tickOnly.headers.get('Location')).toContain(encodeURIComponent(`${checked[0]}:2`))
+    const form = await openPaymentForm(
+      `/customer/payment-method/${table.sessionId}?items=${encodeURIComponent(`${checked[0]}:2`)}&tipPercentage=0`,
+    )
+    expect((await form.submit()).status).toBe(302)
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(45)
   })
 
   it('answers 404 for an unknown session', async () => {

@@ -395,6 +395,17 @@ describe('account.updated', () => {
     const [someoneElses] = await eventsOn(other, 'account.updated')
     expect((await deliver(someoneElses!)).status).toBe(200)
     await expect.poll(() => restaurantRow(table.restaurantId)).toEqual({ charges: 1, details: 1 })
+    // The restaurant's row is written before the event is marked handled: wait for the mark, then a delivery is a duplicate.
+    await expect
+      .poll(
+        async () =>
+          (
+            await env.DB.prepare('SELECT handled_at FROM provider_events WHERE id = ?').bind(updated.id).first<{
+              handled_at: number | null
+            }>()
+          )?.handled_at ?? null,
+      )
+      .not.toBeNull()
     expect(await (await deliver(updated)).json()).toEqual({ received: true, duplicate: true })
   })
 

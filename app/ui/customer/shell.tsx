@@ -56,8 +56,7 @@ export function CustomerShell({
           ) : null}
         </div>
         {actions}
-        <LanguageSwitch />
-        <ThemeToggle />
+        <DisplayMenu />
         {closeTo ? (
           <Link to={closeTo} className={buttonClass.icon} aria-label={t('common.close')}>
             <span aria-hidden="true" className="text-xl">
@@ -78,8 +77,43 @@ export function CustomerShell({
   )
 }
 
-/** Switches between Spanish and English; a plain form, so it works before JavaScript loads. */
-export function LanguageSwitch() {
+const GLOBE = 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20'
+
+/**
+ * The language and the theme behind one button, so a phone's header keeps
+ * room for the restaurant and the table. A `<details>`: it opens without
+ * JavaScript.
+ */
+export function DisplayMenu() {
+  const { t } = useI18n()
+  const menu = useRef<HTMLDetailsElement>(null)
+  return (
+    <details
+      ref={menu}
+      className="relative"
+      data-testid="display-menu"
+      // A new language draws the page anew; a new theme keeps the menu open, its focus on the way back.
+      onSubmitCapture={(event) => {
+        if ((event.target as HTMLFormElement).action.endsWith('/set-language')) menu.current?.removeAttribute('open')
+      }}
+    >
+      <summary
+        className={`${buttonClass.icon} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        aria-label={t('common.display')}
+        title={t('common.display')}
+      >
+        <ThemeIcon path={GLOBE} />
+      </summary>
+      <div className="absolute top-12 right-0 z-20 grid w-max min-w-48 gap-1 rounded-2xl border border-stone-200 bg-white p-2 shadow-lg dark:border-stone-700 dark:bg-stone-900">
+        <LanguageSwitch labelled />
+        <ThemeToggle labelled />
+      </div>
+    </details>
+  )
+}
+
+/** Switches between Spanish and English; a plain form, so it works before JavaScript loads. `labelled`: the language's name, in a menu. */
+export function LanguageSwitch({ labelled = false }: { labelled?: boolean }) {
   const { t, language } = useI18n()
   const location = useLocation()
   const other = language === 'es' ? 'en' : 'es'
@@ -91,10 +125,21 @@ export function LanguageSwitch() {
         name="lng"
         value={other}
         lang={other}
-        className="inline-flex min-h-11 items-center rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800"
+        className={
+          labelled
+            ? 'flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left font-semibold text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800'
+            : 'inline-flex min-h-11 items-center rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800'
+        }
         aria-label={`${other.toUpperCase()} · ${t('common.language')}: ${t(`common.languages.${other}`)}`}
       >
-        {other.toUpperCase()}
+        {labelled ? (
+          <>
+            <span className="inline-grid size-6 place-items-center text-xs font-bold">{other.toUpperCase()}</span>
+            {t(`common.languages.${other}`)}
+          </>
+        ) : (
+          other.toUpperCase()
+        )}
       </button>
     </Form>
   )
@@ -149,7 +194,7 @@ export function ThemeForm({
  * page dark and a dark one light. CSS picks which of its two is shown, since
  * only the device knows how 'system' is drawn; the full choice is ThemeSwitch.
  */
-export function ThemeToggle() {
+export function ThemeToggle({ labelled = false }: { labelled?: boolean }) {
   const { t } = useI18n()
   const fetcher = useFetcher()
   const tapped = useRef<HTMLButtonElement | null>(null)
@@ -175,9 +220,14 @@ export function ThemeToggle() {
           aria-label={t(`theme.switchTo.${next}`)}
           title={t(`theme.switchTo.${next}`)}
           // The icon look's own inline-grid comes after a plain `hidden` in the stylesheet, hence the important ones.
-          className={`${buttonClass.icon} ${next === 'dark' ? 'dark:hidden' : 'hidden! dark:inline-grid!'}`}
+          className={
+            labelled
+              ? `min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left font-semibold text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800 ${next === 'dark' ? 'flex dark:hidden' : 'hidden dark:flex'}`
+              : `${buttonClass.icon} ${next === 'dark' ? 'dark:hidden' : 'hidden! dark:inline-grid!'}`
+          }
         >
           <ThemeIcon path={next === 'dark' ? MOON : SUN} />
+          {labelled ? t(`theme.switchTo.${next}`) : null}
         </button>
       ))}
     </ThemeForm>
