@@ -9,6 +9,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
 import { varyByLanguage } from '~/server/http/i18n.server'
+import { askDeviceScheme } from '~/server/http/theme.server'
 import { logUnexpected } from '~/server/http/request-id.server'
 import { NonceProvider } from '~/ui/nonce'
 
@@ -66,6 +67,7 @@ export default async function handleRequest(
   const retryAfter = responseStatusCode === 429 ? retryAfterOf(remixContext) : null
   if (retryAfter) responseHeaders.set('Retry-After', retryAfter)
   varyByLanguage(responseHeaders)
+  askDeviceScheme(responseHeaders)
   return new Response(body, { headers: responseHeaders, status: responseStatusCode })
 }
 

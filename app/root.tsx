@@ -14,7 +14,7 @@ import { useEffect, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, resources, type Resources } from '~/locales'
 import { getLanguage } from '~/server/http/i18n.server'
 import { requestIdOf } from '~/server/http/request-id.server'
-import { getTheme } from '~/server/http/theme.server'
+import { deviceDarkOf, getTheme } from '~/server/http/theme.server'
 import { readToast } from '~/server/http/toast.server'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { fallbackStrings, I18nProvider, useI18n } from '~/ui/i18n'
@@ -60,7 +60,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           : diner
   // The id this request's error page shows. Single fetch loads a navigation's data in one request, so whenever the root reloads with it (a new path) the id is the failing request's.
   const requestId = requestIdOf(context, request)
-  return data({ language, strings, toast, theme, origin: url.origin, requestId }, { headers })
+  return data(
+    { language, strings, toast, theme, deviceDark: deviceDarkOf(request), origin: url.origin, requestId },
+    { headers },
+  )
 }
 
 // Toasts and the language change through form posts and redirects; of the query string only ?lng matters here.

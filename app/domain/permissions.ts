@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'bills.close-unpaid': MANAGERS,
   /** Closed bills, the cash-out and the analytics. */
   'books.view': MANAGERS,
+  /** The drawer's fondo at the start of a day and the cash counted in it at the end. */
+  'drawer.count': MANAGERS,
   /** Reading the menus (a waiter takes orders from them). */
   'menus.view': FLOOR,
   /** Alerts of the tables one follows (orders, payments, calls, walkouts), and choosing which tables to follow. */

@@ -77,7 +77,7 @@ export function receiptDocument(receipt: Receipt, t: TFunction, locale: string):
     paid:
       paid.kind === 'items' || paid.kind === 'whole'
         ? [
-            ...(paid.kind === 'whole' ? [{ label: t('receipt.paidKinds.whole'), value: '' }] : []),
+            ...(paid.kind === 'whole' ? [{ label: t('customer.confirmation.paidKinds.whole'), value: '' }] : []),
             ...paid.lines.map((line) => ({
               label: `${line.quantity}× ${line.name}`,
               value: formatMoney(line.amountCents),
@@ -87,8 +87,8 @@ export function receiptDocument(receipt: Receipt, t: TFunction, locale: string):
             {
               label:
                 paid.kind === 'share'
-                  ? t('receipt.paidKinds.share', { count: paid.shares, of: paid.of })
-                  : t(`receipt.paidKinds.${paid.kind}`),
+                  ? t('customer.confirmation.paidKinds.share', { count: paid.shares, of: paid.of })
+                  : t(`customer.confirmation.paidKinds.${paid.kind}`),
               value: formatMoney(figures.consumptionCents),
             },
           ],

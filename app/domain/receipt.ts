@@ -74,7 +74,7 @@ export function receiptFigures(
   const totalCents = payment.amountCents + payment.taxCents + payment.tipCents
   const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0)
   return {
-    paid: paidOf(payment),
+    paid: whatWasPaid(payment),
     subtotalCents: subtotal,
     ivaCents: tax,
     ivaRatePercent: ratePercentLabel(rateBps),
@@ -92,7 +92,24 @@ export function receiptFigures(
   }
 }
 
-function paidOf(payment: ReceiptPayment): ReceiptFigures['paid'] {
+/**
+ * Whether a whole-bill payment paid the whole bill: it did when it is the
+ * bill's only payment; after others, it paid what they had left.
+ */
+export const paidTheWholeBill = (kind: PaymentKind, paymentsOnBill: number) => kind === 'full' && paymentsOnBill === 1
+
+/**
+ * What a payment paid for, as the receipt and the confirmation say it: the
+ * lines it paid, the whole bill (every line, at once), shares of an equal
+ * split, the rest of a bill others had paid part of (a whole-bill payment
+ * that paid no line whole), or an amount staff took.
+ */
+export function whatWasPaid<Line>(
+  payment: Pick<ReceiptPayment, 'kind' | 'splitShares' | 'splitCount'> & { lines: readonly Line[] },
+):
+  | { kind: 'items' | 'whole'; lines: readonly Line[] }
+  | { kind: 'share'; shares: number; of: number }
+  | { kind: 'rest' | 'amount' } {
   if (payment.kind === 'split' && payment.splitCount)
     return { kind: 'share', shares: payment.splitShares ?? 1, of: payment.splitCount }
   if (payment.kind === 'amount') return { kind: 'amount' }

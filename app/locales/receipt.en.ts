@@ -10,13 +10,6 @@ const receiptEn: ReceiptResources = {
   method: 'Paid with',
   reference: 'Reference',
   paid: 'What was paid',
-  paidKinds: {
-    whole: 'The whole bill',
-    rest: 'What was left of the bill',
-    share_one: '{{count}} of {{of}} equal shares of the bill',
-    share_other: '{{count}} of {{of}} equal shares of the bill',
-    amount: 'A payment towards the bill',
-  },
   subtotal: 'Subtotal',
   iva: 'VAT (IVA, {{rate}} %)',
   ivaIncluded: 'VAT included (IVA, {{rate}} %)',

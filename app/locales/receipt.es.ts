@@ -11,13 +11,6 @@ const receiptEs = {
   method: 'Forma de pago',
   reference: 'Referencia',
   paid: 'Lo que se pagó',
-  paidKinds: {
-    whole: 'La cuenta completa',
-    rest: 'Lo que faltaba de la cuenta',
-    share_one: '{{count}} de {{of}} partes iguales de la cuenta',
-    share_other: '{{count}} de {{of}} partes iguales de la cuenta',
-    amount: 'Un pago a cuenta',
-  },
   subtotal: 'Subtotal',
   iva: 'IVA ({{rate}} %)',
   ivaIncluded: 'IVA incluido ({{rate}} %)',

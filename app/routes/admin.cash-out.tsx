@@ -1,6 +1,16 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { BUSINESS_DAY_STARTS_AT, businessDayOf } from '~/domain/cash-out-period'
+import { BUSINESS_DAY_STARTS_AT, businessDay, businessDayOf } from '~/domain/cash-out-period'
+import { can } from '~/domain/permissions'
+import { drawerCountSchema, drawerFloatSchema } from '~/domain/schemas/drawer'
+import { signatureOf } from '~/domain/signature'
+import { requireStaffForm } from '~/server/auth/guard.server'
+import { ledgerOf } from '~/server/books/ledger.server'
+import { drawerOf, recordCount, setFloat } from '~/server/books/drawer.server'
+import { restaurantTimeZone } from '~/domain/local-time'
+import { redirectWithToast } from '~/server/http/toast.server'
+import { DrawerCard } from '~/ui/admin/drawer-card'
 import { clockTime, formatDateTime, formatDay } from '~/domain/format'
 import { loadCashOut } from '~/server/books/cash-out.server'
 import type { PageAccess } from '~/server/auth/guard.server'
@@ -14,8 +24,8 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.cashOut.title'))
 
-/** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md). */
-export const access: PageAccess = { view: 'books.view' }
+/** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md); a day's drawer is counted here. */
+export const access: PageAccess = { view: 'books.view', intents: { float: 'drawer.count', count: 'drawer.count' } }
 
 export async function loader(args: LoaderFunctionArgs) {
   const cashOut = await loadCashOut(args, access)
@@ -26,7 +36,44 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   if (!cashOut.ok)
     return data({ ...about, ok: false as const, errors: cashOut.errors, query: cashOut.query }, { status: 400 })
-  return { ...about, ok: true as const, period: cashOut.period, report: cashOut.report }
+  const drawer =
+    cashOut.period.kind === 'day'
+      ? await drawerOf(ledgerOf(args.context.cloudflare.env, cashOut.restaurant.id), cashOut.period.day)
+      : null
+  return {
+    ...about,
+    ok: true as const,
+    period: cashOut.period,
+    report: cashOut.report,
+    drawer,
+    counts: can(cashOut.role, 'drawer.count'),
+  }
+}
+
+/**
+ * The drawer of the day on screen: its fondo, or the cash counted at its end
+ * (a total or note by note, and a note). A day still to come has neither.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const principal = await requireStaffForm(context, request, access, form)
+  const timeZone = restaurantTimeZone(principal.restaurant.timeZone)
+  const day = new URL(request.url).searchParams.get('day') ?? ''
+  if (!businessDay(day, timeZone) || day > businessDayOf(Date.now(), timeZone))
+    return data({ formErrors: ['admin.cashOut.count.errors.day'] }, { status: 400 })
+  const ledger = ledgerOf(context.cloudflare.env, principal.restaurant.id)
+  const by = signatureOf(principal.person)
+  const back = `/admin/cash-out?day=${day}`
+  if (form.get('intent') === 'float') {
+    const submission = parseWithZod(form, { schema: drawerFloatSchema })
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+    await setFloat(ledger, day, submission.value.floatAmount ?? 0, by)
+    return redirectWithToast(back, { title: 'admin.cashOut.count.floatSaved' })
+  }
+  const submission = parseWithZod(form, { schema: drawerCountSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  await recordCount(ledger, day, submission.value, by)
+  return redirectWithToast(back, { title: 'admin.cashOut.count.saved' })
 }
 
 export default function CashOutPage() {
@@ -88,6 +135,15 @@ export default function CashOutPage() {
             </div>
           ) : null}
         </div>
+
+        {loaded.ok && loaded.drawer && loaded.period.kind === 'day' ? (
+          <DrawerCard
+            drawer={loaded.drawer}
+            cashInCents={loaded.report.cashInCents}
+            cashOutCents={loaded.report.cashOutCents}
+            counts={loaded.counts}
+          />
+        ) : null}
 
         <CashOutPeriodForm
           values={loaded.ok ? { day: loaded.period.day, from: loaded.period.from, to: loaded.period.to } : loaded.query}

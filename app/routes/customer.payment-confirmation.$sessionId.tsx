@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GUEST } from '~/domain/diners'
-import { shortReference } from '~/domain/receipt'
+import { paidTheWholeBill, shortReference, whatWasPaid } from '~/domain/receipt'
+import { paymentKind } from '~/domain/bill'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
@@ -49,7 +50,14 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         baseCents: payment.amountCents,
         tipCents: payment.tipCents,
         createdAt: payment.createdAt,
-        items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+        paid: whatWasPaid({
+          kind: paymentKind(payment),
+          splitShares: payment.splitShares,
+          splitCount: payment.splitCount,
+          lines: paidTheWholeBill(paymentKind(payment), payments.length)
+            ? bill.lines.map((line) => ({ name: line.name, quantity: line.quantity }))
+            : paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
+        }),
         // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.
         receiptUrl: own?.receiptToken ? receiptPath(bill.sessionId, own.receiptToken) : null,
         // And only it is rated here.
@@ -114,11 +122,11 @@ export default function Confirmation() {
             <Row
               label={t('customer.confirmation.paid')}
               value={
-                payment.paymentType === 'full'
-                  ? t('customer.confirmation.fullBill')
-                  : payment.paymentType === 'split'
-                    ? t('customer.confirmation.splitShare')
-                    : payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')
+                payment.paid.kind === 'items'
+                  ? payment.paid.lines.map((item) => `${item.quantity}× ${item.name}`).join(', ')
+                  : payment.paid.kind === 'share'
+                    ? t('customer.confirmation.paidKinds.share', { count: payment.paid.shares, of: payment.paid.of })
+                    : t(`customer.confirmation.paidKinds.${payment.paid.kind}`)
               }
             />
             <Row label={t('customer.confirmation.date')} value={formatDateTime(payment.createdAt, locale)} />

@@ -8,7 +8,7 @@ export function useTheme(): Theme {
   const choosing = useFetchers()
     .find((fetcher) => fetcher.formAction === '/set-theme')
     ?.formData?.get('theme')
-  return isTheme(choosing) ? choosing : (root?.theme ?? 'light')
+  return isTheme(choosing) ? choosing : (root?.theme ?? 'system')
 }
 
 /** The handle of a route whose page previews paper (the QR print pages): it stays light whatever the theme, as it will print. */

@@ -222,6 +222,18 @@ describe('the end-of-shift cash-out', () => {
     // Printing is the browser's own menu without JavaScript: no button that would do nothing.
     expect(await page.getByTestId('cash-out-print').count()).toBe(0)
     await screenshot(page, 'cash-out-phone-nojs')
+    // The day's drawer, first on the page: its fondo, then the count, through the page's own forms.
+    await page.getByLabel('Fondo de caja (MXN)').fill('500')
+    await page.getByRole('button', { name: 'Guardar fondo' }).click()
+    await expect.poll(() => page.getByTestId('drawer-expected').textContent()).toBe('$790.00')
+    await page.getByLabel('Efectivo contado (MXN)').fill('780')
+    await page.getByLabel('Nota (opcional)').fill('Faltan 10')
+    await page.getByRole('button', { name: 'Guardar conteo' }).click()
+    await expect.poll(() => page.getByTestId('drawer-difference').textContent()).toBe('-$10.00')
+    // What should be there and the difference are above the fold on a phone.
+    const difference = await page.getByTestId('drawer-difference').boundingBox()
+    expect(difference!.y + difference!.height).toBeLessThanOrEqual(844)
+    await screenshot(page, 'cash-out-drawer-phone', { fold: true })
     const csv = await downloadCsv(page, /^corte-de-caja-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(csv).toContain('Caja,Efectivo esperado,,,,290.00')
     await page.getByTestId('cash-out-previous-day').click()

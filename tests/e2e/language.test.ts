@@ -27,10 +27,6 @@ const RESTAURANT = 'Fonda Bilingüe'
  * and translated in the other.)
  */
 const SPEC_FIXED = [
-  // The staff header's label (spec 2.12), in English on the Spanish dashboard too.
-  'Staff Dashboard',
-  // The third dashboard tab (spec 2.12: Mesas, Menús, Analytics, Configuración).
-  'Analytics',
   // The public footer's text (spec 1).
   'Made in Monterrey, México with love',
   // The demo panel's failure toast title (spec 8).

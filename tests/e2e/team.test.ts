@@ -48,7 +48,7 @@ describe('a restaurant with its team', () => {
     await join(waiter.page, await linkFor(waiterEmail), 'Beto Mesero')
     const tabs = await waiter.page.getByRole('navigation').textContent()
     expect(tabs).toContain('Mesas')
-    for (const hidden of ['Configuración', 'Analytics', 'Equipo', 'Menús']) expect(tabs).not.toContain(hidden)
+    for (const hidden of ['Configuración', 'Analítica', 'Equipo', 'Menús']) expect(tabs).not.toContain(hidden)
     expect(await waiter.page.getByTestId('cash-out-link').count()).toBe(0)
     await screenshot(waiter.page, 'team-waiter-dashboard-phone')
 

@@ -120,11 +120,31 @@ describe('the theme on the diner’s and staff screens', () => {
     )
   })
 
+  it('until a person chooses, the page follows the phone: a dark phone gets a dark page from the server’s first paint, with or without JavaScript', async () => {
+    const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const chosenDark = await phonePage(browser(), { javaScriptEnabled: false })
+    await chosenDark.page.context().addCookies([themeCookie('dark')])
+    await chosenDark.page.goto(`/customer/table/${table.sessionId}`)
+    const dark = await background(chosenDark.page)
+    for (const javaScriptEnabled of [true, false]) {
+      const { page } = await phonePage(browser(), { colorScheme: 'dark', javaScriptEnabled })
+      const served = await page.goto(`/customer/table/${table.sessionId}`)
+      // The stylesheet reads the phone's setting before anything is painted: no script decides it.
+      expect(await servedHtmlTag(served)).toBe('<html lang="es-MX" class="theme-system">')
+      expect(await background(page)).toBe(dark)
+      await page.context().close()
+    }
+    const { page } = await phonePage(browser(), { colorScheme: 'light' })
+    await page.goto(`/customer/table/${table.sessionId}`)
+    expect(await background(page)).not.toBe(dark)
+  })
+
   it('the diner’s switch works without JavaScript: a form that comes back to the same page, now dark, and back to light', async () => {
     const { page } = await phonePage(browser(), { javaScriptEnabled: false })
     const bill = `/customer/pay-items/${table.sessionId}?lng=en`
     await page.goto(bill)
-    expect(await htmlClass(page)).toBe('')
+    // Nobody chose yet: the page follows the device (light here).
+    expect(await htmlClass(page)).toBe('theme-system')
     // A light page offers dark only.
     await openDisplayMenu(page)
     expect(await page.getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(false)

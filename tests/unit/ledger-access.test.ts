@@ -14,6 +14,7 @@ const LEDGER_TABLES = [
   'invoiceRequests',
   'ratings',
   'globalInvoices',
+  'drawerCounts',
 ]
 const ACCESSOR = 'app/server/books/ledger.server.ts'
 /** The table object's own SQLite, whose tables share the ledger's names: not D1. */

@@ -6,7 +6,7 @@ import { formatDay } from '~/domain/format'
 import { formatLocalDateTime, wallClockAt } from '~/domain/local-time'
 import { readAnalytics } from '~/server/books/analytics.server'
 import { ledgerOf } from '~/server/books/ledger.server'
-import { getPage, setRestaurant } from './fixtures'
+import { getPage, postForm, seedMember, setRestaurant, staffCookieOf } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Method = 'card' | 'apple' | 'google' | 'cash' | 'terminal'
@@ -354,5 +354,83 @@ describe('the analytics and the cash-out', () => {
       await getPage(`/admin/cash-out?from=${clock(now - 3 * DAY_MS)}&to=${clock(now + 60_000)}`, place.cookie)
     ).text()
     expect([figure(shift, 'net-sales'), figure(shift, 'tips')]).toEqual(['$448.00', '$50.00'])
+  })
+})
+
+describe('the day’s drawer on the cash-out', () => {
+  const day = '/admin/cash-out?day=2026-11-22'
+  const drawerRow = (restaurantId: string) =>
+    env.DB.prepare(
+      'SELECT float_cents AS float, counted_cents AS counted, counted_by AS countedBy, note FROM drawer_counts WHERE restaurant_id = ?',
+    )
+      .bind(restaurantId)
+      .first()
+
+  it('takes the fondo and the count (by notes and coins, or a total), shows expected, counted and the difference with who counted; refuses bad input and other roles', async () => {
+    // Cash in $475.00, cash given back $55.00.
+    const place = await saturdayNight()
+    const manager = await staffCookieOf(place.restaurantId, 'manager')
+    let html = await (await getPage(day, manager)).text()
+    expect(figure(html, 'drawer-expected')).toBe('$420.00')
+    expect(figure(html, 'drawer-difference')).toBe('—')
+
+    expect((await postForm(day, { intent: 'float', floatAmount: '$500' }, manager)).status).toBe(302)
+    // 3 × $200, 3 × $100, 1 × $20 = $920.00 less the $20.00 coin nobody found: $900.00.
+    const counted = await postForm(
+      day,
+      { intent: 'count', countedAmount: '', d20000: '3', d10000: '3', note: 'Faltó un billete de 20' },
+      manager,
+    )
+    expect(counted.status).toBe(302)
+    html = await (await getPage(day, manager)).text()
+    expect(figure(html, 'drawer-float')).toBe('$500.00')
+    expect(figure(html, 'drawer-expected')).toBe('$920.00')
+    expect(figure(html, 'drawer-counted')).toBe('$900.00')
+    expect(figure(html, 'drawer-difference')).toBe('-$20.00')
+    expect(html).toContain('Falta efectivo.')
+    expect(figure(html, 'drawer-counted-by')).toMatch(/^Contó .+ el .+ · “Faltó un billete de 20”$/)
+
+    // Bad input changes nothing: no count at all, a negative number of notes, a fondo that is not money, a day to come.
+    for (const [fields, message] of [
+      [{ intent: 'count', countedAmount: '' }, 'Escribe el efectivo contado, o cuéntalo por billetes y monedas.'],
+      [{ intent: 'count', d50000: '-1' }, 'Escribe cuántos, un número entero.'],
+      [{ intent: 'float', floatAmount: 'mucho' }, ''],
+    ] as const) {
+      const refused = await postForm(day, fields, manager)
+      expect(refused.status).toBe(400)
+      if (message) expect(await refused.text()).toContain(message)
+    }
+    expect(
+      (await postForm('/admin/cash-out?day=2099-01-01', { intent: 'float', floatAmount: '1' }, manager)).status,
+    ).toBe(400)
+    // A waiter does not count the drawer, nor see the cash-out.
+    const waiter = await staffCookieOf(place.restaurantId, 'waiter')
+    expect((await postForm(day, { intent: 'count', countedAmount: '920' }, waiter)).status).toBe(403)
+    expect(await drawerRow(place.restaurantId)).toMatchObject({ float: 50_000, counted: 90_000 })
+
+    // Counted again, as a total: the drawer balances, and the later count stands.
+    expect((await postForm(day, { intent: 'count', countedAmount: '920.00' }, place.cookie)).status).toBe(302)
+    html = await (await getPage(day, manager)).text()
+    expect(figure(html, 'drawer-difference')).toBe('$0.00')
+    expect(html).toContain('La caja cuadra.')
+    expect(await drawerRow(place.restaurantId)).toMatchObject({ counted: 92_000, note: null })
+  })
+
+  it('two counts sent at once: one stands whole, never a mix of the two', async () => {
+    const place = await saturdayNight()
+    const [ana, luis] = await Promise.all([
+      seedMember(place.restaurantId, 'manager', 'Ana'),
+      seedMember(place.restaurantId, 'manager', 'Luis'),
+    ])
+    const answers = await Promise.all([
+      postForm(day, { intent: 'count', countedAmount: '410', note: 'Ana' }, ana.cookie),
+      postForm(day, { intent: 'count', countedAmount: '430', note: 'Luis' }, luis.cookie),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302])
+    const row = (await drawerRow(place.restaurantId)) as { counted: number; countedBy: string; note: string }
+    expect([
+      { counted: 41_000, countedBy: 'Ana', note: 'Ana' },
+      { counted: 43_000, countedBy: 'Luis', note: 'Luis' },
+    ]).toContainEqual({ counted: row.counted, countedBy: row.countedBy, note: row.note })
   })
 })

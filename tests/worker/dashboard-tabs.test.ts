@@ -125,7 +125,7 @@ describe('settings tab', () => {
     const before = await (await getPage('/admin/dashboard/settings', owner.cookie)).text()
     expect(before).toContain(owner.account.restaurantName)
     expect(before).toContain(owner.account.ownerEmail)
-    expect(before).toContain('Editar Detalles del Restaurante')
+    expect(before).toContain('Editar detalles del restaurante')
 
     const saved = await postForm('/admin/dashboard/settings', settings(), owner.cookie)
     expect(saved.status).toBe(302)

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   cartOf,
+  confirmationOf,
   countLines,
   countPayments,
   delivered,
@@ -310,5 +311,21 @@ describe('pay-items refusals without JavaScript', () => {
     expect(checkbox(table.itemIds[1]!)).toContain('checked=""')
     expect(checkbox(table.itemIds[0]!)).not.toContain('checked')
     expect(/<input[^>]*name="quantities\.[^"]+"[^>]*>/.exec(html)?.[0]).toContain('value="2"')
+  })
+})
+
+describe('the confirmation says what the payment paid', () => {
+  it('the whole bill paid at once, or what was left once someone had paid part of it', async () => {
+    const paid = async (sessionId: string, query: string) => {
+      const form = await openPaymentForm(`/customer/payment-method/${sessionId}?${query}&tipPercentage=0`)
+      const { confirmation } = await confirmationOf(await form.submit(), form.cookie)
+      return /<dt[^>]*>Pagaste<\/dt><dd[^>]*>([^<]*)<\/dd>/.exec(confirmation.split('<script')[0]!)?.[1]
+    }
+    const whole = await seedTable([{ priceCents: 10000 }, { priceCents: 5000 }])
+    expect(await paid(whole.sessionId, 'full=true')).toBe('La cuenta completa')
+
+    const rest = await seedTable([{ name: 'Mole', priceCents: 10000 }, { priceCents: 5000 }])
+    expect(await paid(rest.sessionId, `items=${rest.itemIds[0]}`)).toBe('1× Mole')
+    expect(await paid(rest.sessionId, 'full=true')).toBe('Lo que faltaba de la cuenta')
   })
 })

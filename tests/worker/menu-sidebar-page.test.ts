@@ -46,8 +46,8 @@ describe('the sidebar menu builder page', () => {
 
     const html = await (await getPage(location, owner.cookie)).text()
     for (const text of [
-      'Mis Menús',
-      'Crear Nuevo Menú',
+      'Mis menús',
+      'Crear nuevo menú',
       'Desayunos',
       'Elegido',
       'Este menú todavía no tiene categorías.',

@@ -17,7 +17,8 @@ describe('the theme on the diner’s and staff screens', () => {
     const owner = await signedInOwner()
     const bill = `/customer/table/${sessionId}`
 
-    const light = await (await getPage(bill)).text()
+    const { cookie: lightCookie } = await chooseTheme('light', bill)
+    const light = await (await getPage(bill, lightCookie)).text()
     expect(htmlTag(light)).toBe('<html lang="es-MX">')
     expect(themeColours(light)).toEqual(['<meta name="theme-color" content="#047857"/>'])
 
@@ -37,6 +38,25 @@ describe('the theme on the diner’s and staff screens', () => {
     const dashboard = await staff.text()
     expect(htmlTag(dashboard)).toBe('<html lang="es-MX" class="dark">')
     expect(dashboard).toContain('aria-label="Usar tema claro"')
+  })
+
+  it('until a person chooses, the page follows the device: the class that defers to it, and the device’s scheme asked for as a hint', async () => {
+    const { sessionId } = await seedTable([{ name: 'Tacos', priceCents: 12000 }])
+    const first = await getPage(`/customer/table/${sessionId}`)
+    const html = await first.text()
+    expect(htmlTag(html)).toBe('<html lang="es-MX" class="theme-system">')
+    expect(themeColours(html)).toHaveLength(2)
+    // Later requests say the device's scheme; the page varies with it.
+    expect(first.headers.get('Accept-CH')).toBe('Sec-CH-Prefers-Color-Scheme')
+    expect(first.headers.get('Vary')).toContain('Sec-CH-Prefers-Color-Scheme')
+    // Told the device is dark, the server knows it too (its data says so for what the page draws with JavaScript).
+    const hinted = await (
+      await getPage(`/customer/table/${sessionId}`, undefined, { 'Sec-CH-Prefers-Color-Scheme': 'dark' })
+    ).text()
+    expect(htmlTag(hinted)).toBe('<html lang="es-MX" class="theme-system">')
+    const deviceDark = (page: string) => /"deviceDark",(true|false)/.exec(page.replaceAll('\\', ''))?.[1]
+    expect(deviceDark(hinted)).toBe('true')
+    expect(deviceDark(html)).toBe('false')
   })
 
   it('“system” follows the device: the class that defers to it, and a bar colour for each of its schemes', async () => {

@@ -18,7 +18,7 @@ const taxRatePercent = z
     return bps
   })
 
-/** Configuración → 'Editar Detalles del Restaurante': the whole profile and the tax settings the diner's payment screen applies. */
+/** Configuración → 'Editar detalles del restaurante': the whole profile and the tax settings the diner's payment screen applies. */
 export const restaurantSettingsSchema = z
   .object({
     ...restaurantFields,

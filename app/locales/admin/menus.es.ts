@@ -169,8 +169,8 @@ const menusEs = {
   },
   sidebar: {
     title: 'Constructor de menús',
-    myMenus: 'Mis Menús',
-    newMenu: 'Crear Nuevo Menú',
+    myMenus: 'Mis menús',
+    newMenu: 'Crear nuevo menú',
     select: 'Elegir',
     selected: 'Elegido',
     chooseMenu: 'Elige un menú para ver sus categorías y platillos.',

@@ -80,15 +80,16 @@ export async function loadCashOut(
   { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
   access: PageAccess,
 ) {
-  const { restaurant, person } = await requireStaff(context, request, 'page', access.view)
+  const { restaurant, person, role } = await requireStaff(context, request, 'page', access.view)
   const timeZone = restaurantTimeZone(restaurant.timeZone)
   const now = Date.now()
   const choice = periodOfRequest(request, timeZone, now)
-  if (!choice.ok) return { ...choice, restaurant, person, timeZone, now }
+  if (!choice.ok) return { ...choice, restaurant, person, role, timeZone, now }
   return {
     ...choice,
     restaurant,
     person,
+    role,
     timeZone,
     now,
     report: await readCashOut(ledgerOf(context.cloudflare.env, restaurant.id), choice.period),

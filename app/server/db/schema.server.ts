@@ -811,3 +811,35 @@ export const disputes = sqliteTable(
   },
   (t) => [index('disputes_session_idx').on(t.sessionId), index('disputes_created_idx').on(t.createdAt)],
 )
+
+/**
+ * A restaurant's cash drawer for one business day: the fondo it started
+ * with, and the cash counted in it at the end (a total, or note by note),
+ * with who set and who counted, when, and their note. Counted again, the
+ * later count stands. Part of the ledger.
+ */
+export const drawerCounts = sqliteTable(
+  'drawer_counts',
+  {
+    restaurantId: text('restaurant_id').notNull(),
+    /** The business day, on the restaurant's clock (`YYYY-MM-DD`). */
+    businessDay: text('business_day').notNull(),
+    floatCents: integer('float_cents').notNull().default(0),
+    floatBy: text('float_by'),
+    floatById: text('float_by_id'),
+    floatAt: integer('float_at'),
+    countedCents: integer('counted_cents'),
+    /** How many of each note and coin, as JSON (`{"50000": 3}`), when counted that way. */
+    denominations: text('denominations'),
+    countedBy: text('counted_by'),
+    countedById: text('counted_by_id'),
+    countedAt: integer('counted_at'),
+    note: text('note'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.restaurantId, t.businessDay] }),
+    check('drawer_counts_float', sql`${t.floatCents} >= 0`),
+    check('drawer_counts_counted', sql`${t.countedCents} IS NULL OR ${t.countedCents} >= 0`),
+  ],
+)
+export type DrawerCountRow = typeof drawerCounts.$inferSelect

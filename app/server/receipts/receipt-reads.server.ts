@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
 import { paymentKind } from '~/domain/bill'
-import { receiptFigures, shortReference, type PaidCard, type Receipt } from '~/domain/receipt'
+import { paidTheWholeBill, receiptFigures, shortReference, type PaidCard, type Receipt } from '~/domain/receipt'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { billTableColumns, paidLinesOf } from '../bills/bill-reads.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
@@ -119,7 +119,7 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
   const paidLines =
     kind === 'item'
       ? paidLinesOf(payment).map((line) => ({ ...line, name: names.get(line.itemId) ?? '' }))
-      : kind === 'full' && counted?.n === 1
+      : paidTheWholeBill(kind, counted?.n ?? 0)
         ? lines.map((line) => ({ name: line.name, quantity: line.quantity, amountCents: line.priceCents }))
         : []
   return {

@@ -18,8 +18,9 @@ export function AdminTopBar({
     <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
         {backTo ? (
-          <Link to={backTo} className={buttonClass.secondary}>
-            <span aria-hidden="true">←</span> {backLabel}
+          // On a phone the arrow alone (its label still read out), so the bar keeps to one line beside the bell and switches.
+          <Link to={backTo} className={`${buttonClass.secondary} whitespace-nowrap`}>
+            <span aria-hidden="true">←</span> <span className="sr-only sm:not-sr-only">{backLabel}</span>
           </Link>
         ) : null}
         <div className="flex flex-1 flex-wrap justify-end gap-2">{children}</div>
