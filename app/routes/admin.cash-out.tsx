@@ -58,20 +58,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const principal = await requireStaffForm(context, request, access, form)
   const timeZone = restaurantTimeZone(principal.restaurant.timeZone)
-  const day = new URL(request.url).searchParams.get('day') ?? ''
-  if (!businessDay(day, timeZone) || day > businessDayOf(Date.now(), timeZone))
-    return data({ formErrors: ['admin.cashOut.count.errors.day'] }, { status: 400 })
+  // The page without a day is today's, and so are its forms.
+  const today = businessDayOf(Date.now(), timeZone)
+  const day = new URL(request.url).searchParams.get('day') || today
   const ledger = ledgerOf(context.cloudflare.env, principal.restaurant.id)
   const by = signatureOf(principal.person)
   const back = `/admin/cash-out?day=${day}`
-  if (form.get('intent') === 'float') {
-    const submission = parseWithZod(form, { schema: drawerFloatSchema })
-    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const float = form.get('intent') === 'float'
+  const submission = float
+    ? parseWithZod(form, { schema: drawerFloatSchema })
+    : parseWithZod(form, { schema: drawerCountSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  if (!businessDay(day, timeZone) || day > today)
+    return data(submission.reply({ formErrors: ['admin.cashOut.count.errors.day'] }), { status: 400 })
+  if ('floatAmount' in submission.value) {
     await setFloat(ledger, day, submission.value.floatAmount ?? 0, by)
     return redirectWithToast(back, { title: 'admin.cashOut.count.floatSaved' })
   }
-  const submission = parseWithZod(form, { schema: drawerCountSchema })
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   await recordCount(ledger, day, submission.value, by)
   return redirectWithToast(back, { title: 'admin.cashOut.count.saved' })
 }

@@ -414,6 +414,12 @@ describe('the day’s drawer on the cash-out', () => {
     expect(figure(html, 'drawer-difference')).toBe('$0.00')
     expect(html).toContain('La caja cuadra.')
     expect(await drawerRow(place.restaurantId)).toMatchObject({ counted: 92_000, note: null })
+
+    // The page without a day is today's: so is the fondo set from it.
+    const today = await postForm('/admin/cash-out', { intent: 'float', floatAmount: '100' }, manager)
+    expect(today.headers.get('Location')).toBe(
+      `/admin/cash-out?day=${businessDayOf(Date.now(), 'America/Mexico_City')}`,
+    )
   })
 
   it('two counts sent at once: one stands whole, never a mix of the two', async () => {
