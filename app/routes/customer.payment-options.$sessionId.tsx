@@ -67,17 +67,7 @@ export default function PaymentOptions() {
       title={title}
     >
       <div className="grid gap-5">
-        {data.changed ? (
-          <p
-            role="alert"
-            className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
-            data-testid="options-changed"
-          >
-            {t('customer.options.changed')}
-          </p>
-        ) : null}
-
-        {data.mode === 'items' && data.lines.length > 0 ? <ReviewLines lines={data.lines} /> : null}
+        <ReviewLines lines={data.mode === 'items' ? data.lines : []} changed={data.changed} />
 
         {data.split ? (
           <p

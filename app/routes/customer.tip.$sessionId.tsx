@@ -123,16 +123,7 @@ export default function Tip() {
       <Form method="get" action={paymentStep} className="grid grid-cols-1 gap-5">
         {selectionFields}
 
-        {data.changed ? (
-          <p
-            role="alert"
-            className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
-            data-testid="options-changed"
-          >
-            {t('customer.options.changed')}
-          </p>
-        ) : null}
-        {data.review.length > 0 ? <ReviewLines lines={data.review} /> : null}
+        <ReviewLines lines={data.review} changed={data.changed} />
 
         <div className="grid gap-1">
           <p className="text-stone-700 dark:text-stone-300">

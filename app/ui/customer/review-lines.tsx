@@ -1,8 +1,30 @@
 import type { ReviewLine } from '~/domain/checkout'
 import { useI18n } from '~/ui/i18n'
 
-/** The units of each line a diner chose to pay, who ordered them and what they come to, as the bill prices them now. */
-export function ReviewLines({ lines }: { lines: ReviewLine[] }) {
+/**
+ * The units of each line a diner chose to pay, who ordered them and what
+ * they come to, as the bill prices them now; `changed` says someone paid
+ * part of the choice since it was made.
+ */
+export function ReviewLines({ lines, changed }: { lines: ReviewLine[]; changed: boolean }) {
+  const { t } = useI18n()
+  return (
+    <>
+      {changed ? (
+        <p
+          role="alert"
+          className="rounded-2xl bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
+          data-testid="options-changed"
+        >
+          {t('customer.options.changed')}
+        </p>
+      ) : null}
+      {lines.length > 0 ? <Lines lines={lines} /> : null}
+    </>
+  )
+}
+
+function Lines({ lines }: { lines: ReviewLine[] }) {
   const { t, money } = useI18n()
   return (
     <ul
