@@ -9,6 +9,7 @@ import { lineRemaining, paidPercent } from '~/domain/bill'
 import { sumCents } from '~/domain/money'
 import { selectionParams } from '~/domain/checkout'
 import { addOrder } from '~/server/bills/bill-writes.server'
+import { payableBill } from '~/server/bills/bill-reads.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/bills/diner-bill.server'
 import { linesOrderedHere } from '~/server/bills/ordered-here.server'
 import { demoDiners } from '~/server/demo/demo-data.server'
@@ -33,17 +34,14 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   noteBrowsing(context, bill)
-  const client = clientBill(bill)
   const orderedHere = new Set(await linesOrderedHere(request, bill.sessionId))
   return {
-    bill: client,
+    bill: clientBill(bill),
     // What is left of the lines this phone ordered, less what someone is paying now: "Pagar lo mío".
     mineCents: sumCents(
-      client.lines
-        .filter((line) => orderedHere.has(line.id))
-        .map((line) =>
-          lineRemaining({ ...line, paidQuantity: Math.min(line.quantity, line.paidQuantity + line.heldQuantity) }),
-        ),
+      payableBill(bill)
+        .lines.filter((line) => orderedHere.has(line.id))
+        .map(lineRemaining),
     ),
     isDemo: isDemoSession(bill.sessionId),
     // Without a way to pay here (no card account, or it was disconnected), the bill says to pay the server.
