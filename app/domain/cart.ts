@@ -264,8 +264,10 @@ export function addChosenItem<Line extends TicketEntry>(
   if (!item) return { ok: false, reason: 'gone' }
   if (item.soldOut) return { ok: false, reason: 'sold-out' }
   const choice = checkChoice(item.modifierGroups, chosen.optionIds)
-  if (!choice.ok)
+  if (!choice.ok) {
+    if (choice.reason === 'sold-out') return { ok: false, reason: 'sold-out' }
     return choice.groupId ? { ok: false, reason: 'missing', groupId: choice.groupId } : { ok: false, reason: 'gone' }
+  }
   const next = addToCart<Line | CartEntry>(
     entries,
     { menuItemId: item.id, optionIds: choice.optionIds, note: chosen.note },

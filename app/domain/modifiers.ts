@@ -1,52 +1,94 @@
+import type { Language } from '~/locales'
+import { shownText } from './menu-language'
 import type { Cents } from './money'
 
-/** An item's modifier group as the diner's menu and the server both read it. */
+/** What a diner reads for a group or an option when it is not its Spanish name: the English one, or the Spanish marked so. */
+export interface ShownName {
+  name: string
+  nameLang?: 'es'
+}
+
+/**
+ * An item's modifier group as the diner's menu and the server both read it.
+ * `name` is the restaurant's Spanish, which the bill line and the kitchen
+ * ticket keep; `shown` is what an English page shows instead.
+ */
 export interface ModifierGroupRule {
   id: string
   name: string
   required: boolean
   multipleSelect: boolean
-  options: { id: string; name: string; priceAdjustmentCents: Cents; isDefault: boolean }[]
+  shown?: ShownName
+  options: {
+    id: string
+    name: string
+    priceAdjustmentCents: Cents
+    isDefault: boolean
+    soldOut?: boolean
+    shown?: ShownName
+  }[]
 }
 
-/** Only what choosing needs of a group read with more (its item, its times): what a page sends the phone. */
-export const modifierRule = ({
+/** A group or an option as stored: its Spanish name and, where staff wrote one, its English. */
+interface Named {
+  name: string
+  nameEn?: string | null
+}
+
+/** The English page's words for a group or an option; nothing on a Spanish page, where `name` is what it reads. */
+const shownIn = (text: Named, language: Language): { shown?: ShownName } => {
+  if (language !== 'en') return {}
+  const { name, nameLang } = shownText({ ...text, description: null }, language)
+  return { shown: nameLang ? { name, nameLang } : { name } }
+}
+
+/** Only what choosing needs of a group read with more (its dish, its times), in the page's language: what a page sends the phone. */
+export const modifierRule = (
+  {
+    id,
+    required,
+    multipleSelect,
+    options,
+    ...group
+  }: Named &
+    Omit<ModifierGroupRule, 'name' | 'shown' | 'options'> & {
+      options: (Named & Omit<ModifierGroupRule['options'][number], 'name' | 'shown'>)[]
+    },
+  language: Language,
+): ModifierGroupRule => ({
   id,
-  name,
+  name: group.name,
   required,
   multipleSelect,
-  options,
-}: ModifierGroupRule): ModifierGroupRule => ({
-  id,
-  name,
-  required,
-  multipleSelect,
+  ...shownIn(group, language),
   options: options.map((option) => ({
     id: option.id,
     name: option.name,
     priceAdjustmentCents: option.priceAdjustmentCents,
     isDefault: option.isDefault,
+    ...(option.soldOut ? { soldOut: true } : {}),
+    ...shownIn(option, language),
   })),
 })
 
 export type ChoiceResult =
   | { ok: true; optionIds: string[]; extraCents: Cents; summary: string | null }
-  | { ok: false; reason: 'required' | 'single'; groupId: string }
+  | { ok: false; reason: 'required' | 'single' | 'sold-out'; groupId: string }
   | { ok: false; reason: 'unknown'; groupId: null }
 
-/** What is chosen before the diner touches anything: the defaults, at most one in a single-choice group. */
+/** What is chosen before the diner touches anything: the defaults still offered, at most one in a single-choice group. */
 export function defaultChoice(groups: readonly ModifierGroupRule[]): string[] {
   return groups.flatMap((group) => {
-    const defaults = group.options.filter((option) => option.isDefault).map((option) => option.id)
+    const defaults = group.options.filter((option) => option.isDefault && !option.soldOut).map((option) => option.id)
     return group.multipleSelect ? defaults : defaults.slice(0, 1)
   })
 }
 
 /**
  * Checks a choice of options against an item's groups: every option must be
- * the item's, a required group needs one, a single-choice group allows one.
- * Answers the price to add per unit and the line's description
- * ('Salsa: Verde · Extras: Queso, Aguacate'), in the groups' order.
+ * the item's and not sold out, a required group needs one, a single-choice
+ * group allows one. Answers the price to add per unit and the line's
+ * description ('Salsa: Verde · Extras: Queso, Aguacate'), in the groups' order.
  */
 export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: readonly string[]): ChoiceResult {
   const chosen = new Set(optionIds)
@@ -57,6 +99,7 @@ export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: rea
   let extraCents = 0
   for (const group of groups) {
     const picked = group.options.filter((option) => chosen.has(option.id))
+    if (picked.some((option) => option.soldOut)) return { ok: false, reason: 'sold-out', groupId: group.id }
     if (group.required && picked.length === 0) return { ok: false, reason: 'required', groupId: group.id }
     if (!group.multipleSelect && picked.length > 1) return { ok: false, reason: 'single', groupId: group.id }
     if (picked.length === 0) continue

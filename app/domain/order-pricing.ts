@@ -120,7 +120,9 @@ export function priceOrder(
       const message =
         choice.reason === 'unknown'
           ? 'An option does not belong to its item.'
-          : `A choice for ${item.name} is missing or not allowed.`
+          : choice.reason === 'sold-out'
+            ? `An option chosen for ${item.name} is sold out.`
+            : `A choice for ${item.name} is missing or not allowed.`
       return { ok: false, code: 'INVALID_OPTIONS', message }
     }
     priced.push({

@@ -6,26 +6,26 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import type { ReactNode } from 'react'
 import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menus/menu-actions.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
-import { categoriesWithItems, findOwnMenu, listMenus, modifierGroupsOf } from '~/server/menus/menu-store.server'
+import { categoriesWithItems, findOwnMenu, listMenus, type CategoryWithItems } from '~/server/menus/menu-store.server'
+import { restaurantModifierGroups } from '~/server/menus/modifier-groups.server'
 import { EmptyState } from '~/ui/admin/empty-state'
 import {
   CategoryDialog,
   DeleteDialog,
   DeleteRecordDialog,
-  GroupDialog,
   ItemDialog,
-  OptionDialog,
   SoldOutBadge,
   SoldOutSwitch,
 } from '~/ui/admin/menu-forms'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'
+import { GroupDialog, ModifierGroupsPanel } from '~/ui/admin/modifier-groups'
+import { DragHandle, MoveButtons, useDragOrder } from '~/ui/admin/move-buttons'
 import { Panel } from '~/ui/admin/panel'
 import { PdfMenuForm } from '~/ui/admin/pdf-menu-form'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -50,10 +50,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const menu = await findOwnMenu(db, restaurant.id, params.menuId)
   if (!menu) throw data(null, { status: 404 })
-  const categories = await categoriesWithItems(db, restaurant.id, menu.id)
-  const itemId = new URL(request.url).searchParams.get('item')
-  const item = categories.flatMap((category) => category.menuItems).find((candidate) => candidate.id === itemId) ?? null
-  return { menu: toWireMenu(menu), categories, item, groups: item ? await modifierGroupsOf(db, [item.id]) : [] }
+  const [categories, groups] = await Promise.all([
+    categoriesWithItems(db, restaurant.id, menu.id),
+    restaurantModifierGroups(db, restaurant.id),
+  ])
+  return { menu: toWireMenu(menu), categories, groups }
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -63,28 +64,31 @@ export async function action(args: ActionFunctionArgs) {
     // The item's dialog stays open on its new photo (or its lack of one).
     if (intent.startsWith('photo.')) return `${here}?${new URLSearchParams({ tab: 'items', edit: `item:${id}` })}`
     if (intent.startsWith('item.')) return `${here}?tab=items`
-    if (intent.startsWith('group.') || intent.startsWith('option.'))
-      return `${here}?tab=modifiers&item=${String(form.get('itemId') ?? form.get('menuItemId') ?? '')}`
+    // Back to the group just changed: without JavaScript the page comes back at its card.
+    if (intent.startsWith('group.') || intent.startsWith('option.')) {
+      const group = intent.startsWith('group.') ? id : String(form.get('modifierGroupId') ?? form.get('groupId') ?? '')
+      return `${here}?tab=modifiers${group && intent !== 'group.delete' ? `#group-${group}` : ''}`
+    }
     return here
   })
 }
 
 export default function MenuBuilder() {
-  const { menu, categories, item, groups } = useLoaderData<typeof loader>()
+  const { menu, categories, groups } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const [searchParams] = useSearchParams()
-  const requested = TABS.find((name) => name === searchParams.get('tab')) ?? 'categories'
-  const tab = requested === 'modifiers' && !item ? 'items' : requested
+  const tab = TABS.find((name) => name === searchParams.get('tab')) ?? 'categories'
   const dialog = searchParams.get('dialog')
-  const back = (() => {
-    const params = new URLSearchParams({ tab })
-    if (tab === 'modifiers' && item) params.set('item', item.id)
-    return `?${params}`
-  })()
+  const back = `?${new URLSearchParams({ tab })}`
   const [deleteKind, deleteId] = (searchParams.get('delete') ?? ':').split(':') as [string, string]
   const allItems = categories.flatMap((category) => category.menuItems)
   const [editKind, editId] = (searchParams.get('edit') ?? ':').split(':') as [string, string]
-  const editing = editKind === 'item' ? allItems.find((candidate) => candidate.id === editId) : undefined
+  const editing = {
+    item: editKind === 'item' ? allItems.find((candidate) => candidate.id === editId) : undefined,
+    group: editKind === 'group' ? groups.find((group) => group.id === editId) : undefined,
+  }
+  const dishNames = new Map(allItems.map((dish) => [dish.id, dish.name]))
+  const groupNames = new Map(groups.map((group) => [group.id, group.name]))
   const deleting = {
     category: deleteKind === 'category' ? categories.find((category) => category.id === deleteId) : undefined,
     item: deleteKind === 'item' ? allItems.find((candidate) => candidate.id === deleteId) : undefined,
@@ -95,6 +99,7 @@ export default function MenuBuilder() {
         : undefined,
   }
   const linkTo = (params: Record<string, string>) => `${back}&${new URLSearchParams(params)}`
+  const dragCategory = useDragOrder('category.move')
 
   return (
     <div className="min-h-dvh">
@@ -121,10 +126,10 @@ export default function MenuBuilder() {
           aria-label={t('admin.menu.builder.title', { name: menu.name })}
           className="flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-700"
         >
-          {TABS.filter((name) => name !== 'modifiers' || item).map((name) => (
+          {TABS.map((name) => (
             <Link
               key={name}
-              to={name === 'modifiers' && item ? `?tab=modifiers&item=${item.id}` : `?tab=${name}`}
+              to={`?tab=${name}`}
               aria-current={tab === name ? 'page' : undefined}
               className={`inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${tab === name ? 'border-emerald-700 text-emerald-800 dark:border-emerald-500 dark:text-emerald-400' : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-white'}`}
             >
@@ -138,13 +143,15 @@ export default function MenuBuilder() {
             <EmptyCategories addTo={linkTo({ dialog: 'category' })} />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2" data-testid="category-cards">
-              {categories.map((category) => (
+              {categories.map((category, index) => (
                 <li
                   key={category.id}
-                  className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+                  {...dragCategory.row(index)}
+                  className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm data-[drop-target]:ring-2 data-[drop-target]:ring-emerald-600 dark:bg-stone-900"
                 >
                   <div className="flex items-start justify-between gap-2">
-                    <h2 className="font-bold">{category.name}</h2>
+                    <DragHandle {...dragCategory.handle(category.id)} />
+                    <h2 className="flex-1 font-bold">{category.name}</h2>
                     <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700 dark:bg-stone-800 dark:text-stone-300">
                       {t('admin.menu.common.items', { count: category.menuItems.length })}
                     </span>
@@ -162,6 +169,13 @@ export default function MenuBuilder() {
                     </ul>
                   )}
                   <div className="flex gap-2">
+                    <MoveButtons
+                      intent="category.move"
+                      id={category.id}
+                      name={category.name}
+                      first={index === 0}
+                      last={index === categories.length - 1}
+                    />
                     <Link
                       to={linkTo({ dialog: 'item', category: category.id })}
                       preventScrollReset
@@ -194,73 +208,7 @@ export default function MenuBuilder() {
                   title={category.name}
                   empty={category.menuItems.length === 0 ? t('admin.menu.builder.noItems') : null}
                 >
-                  <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-                    {category.menuItems.map((menuItem) => (
-                      <li
-                        key={menuItem.id}
-                        className="flex flex-wrap items-center gap-3 py-2"
-                        data-testid="builder-item"
-                      >
-                        {menuItem.photo ? (
-                          <DishPhoto
-                            photo={menuItem.photo}
-                            alt=""
-                            displayWidth={48}
-                            sizes="48px"
-                            lazy
-                            className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover dark:bg-stone-800"
-                          />
-                        ) : null}
-                        <div className="min-w-0 flex-1">
-                          <p className="font-semibold">
-                            {menuItem.name}{' '}
-                            <span className="font-normal text-stone-700 tabular-nums dark:text-stone-300">
-                              · {money(menuItem.priceCents)}
-                            </span>
-                            {menuItem.soldOut ? <SoldOutBadge /> : null}
-                          </p>
-                          {menuItem.nameEn ? (
-                            <p className="text-sm text-stone-600 dark:text-stone-400" lang="en">
-                              {menuItem.nameEn}
-                            </p>
-                          ) : null}
-                          {menuItem.description ? (
-                            <p className="text-sm text-stone-600 dark:text-stone-400">{menuItem.description}</p>
-                          ) : null}
-                          {menuItem.tags.length > 0 ? (
-                            <div className="mt-1">
-                              <DishTags tags={menuItem.tags} />
-                            </div>
-                          ) : null}
-                        </div>
-                        <SoldOutSwitch item={menuItem} />
-                        <Link
-                          to={linkTo({ edit: `item:${menuItem.id}` })}
-                          preventScrollReset
-                          className={buttonClass.secondary}
-                          aria-label={`${t('admin.menu.common.edit')} ${menuItem.name}`}
-                          data-testid="edit-item"
-                        >
-                          {t('admin.menu.common.edit')}
-                        </Link>
-                        <Link to={`?tab=modifiers&item=${menuItem.id}`} className={buttonClass.secondary}>
-                          {t('admin.menu.builder.manageModifiers')}
-                          {menuItem.modifierGroups > 0 ? (
-                            <span className="rounded-full bg-emerald-100 px-2 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
-                              {menuItem.modifierGroups}
-                            </span>
-                          ) : null}
-                        </Link>
-                        <Link
-                          to={linkTo({ delete: `item:${menuItem.id}` })}
-                          preventScrollReset
-                          className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
-                        >
-                          {t('admin.menu.common.delete')}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
+                  <DishList dishes={category.menuItems} linkTo={linkTo} groupNames={groupNames} />
                 </Panel>
               ))}
               <Link
@@ -274,87 +222,7 @@ export default function MenuBuilder() {
           )
         ) : null}
 
-        {tab === 'modifiers' && item ? (
-          <section aria-labelledby="modifiers-title" className="grid gap-4">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <div>
-                <h2 id="modifiers-title" className="text-xl font-bold">
-                  {t('admin.menu.builder.modifierGroups')}
-                </h2>
-                <p className="text-stone-600 dark:text-stone-400">
-                  {t('admin.menu.builder.modifiersOf', { name: item.name })}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <Link to="?tab=items" className={buttonClass.secondary}>
-                  {t('admin.menu.builder.backToItems')}
-                </Link>
-                <Link to={linkTo({ dialog: 'group' })} preventScrollReset className={buttonClass.primary}>
-                  {t('admin.menu.builder.addGroup')}
-                </Link>
-              </div>
-            </div>
-            {groups.length === 0 ? (
-              <p className="rounded-2xl bg-white p-5 text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-400">
-                {t('admin.menu.builder.noGroups')}
-              </p>
-            ) : null}
-            <ul className="grid gap-4 sm:grid-cols-2" data-testid="modifier-groups">
-              {groups.map((group) => (
-                <li
-                  key={group.id}
-                  className="grid content-start gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
-                >
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="flex-1 font-bold">{group.name}</h3>
-                    {group.required ? <Badge>{t('admin.menu.builder.required')}</Badge> : null}
-                    {group.multipleSelect ? <Badge>{t('admin.menu.builder.multiSelect')}</Badge> : null}
-                  </div>
-                  {group.options.length === 0 ? (
-                    <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.builder.noOptions')}</p>
-                  ) : (
-                    <ul className="grid gap-1 text-sm">
-                      {group.options.map((option) => (
-                        <li key={option.id} className="flex items-center gap-2">
-                          <span className="flex-1">
-                            {option.name} {option.isDefault ? <Badge>{t('admin.menu.builder.default')}</Badge> : null}
-                          </span>
-                          {option.priceAdjustmentCents > 0 ? (
-                            <span className="tabular-nums">+{money(option.priceAdjustmentCents)}</span>
-                          ) : null}
-                          <Link
-                            to={linkTo({ delete: `option:${option.id}` })}
-                            preventScrollReset
-                            aria-label={`${t('admin.menu.common.delete')} ${option.name}`}
-                            className={`${buttonClass.icon} text-red-800 dark:text-red-300`}
-                          >
-                            <span aria-hidden="true">✕</span>
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  <div className="flex gap-2">
-                    <Link
-                      to={linkTo({ dialog: 'option', group: group.id })}
-                      preventScrollReset
-                      className={`${buttonClass.secondary} flex-1`}
-                    >
-                      {t('admin.menu.builder.addOption')}
-                    </Link>
-                    <Link
-                      to={linkTo({ delete: `group:${group.id}` })}
-                      preventScrollReset
-                      className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
-                    >
-                      {t('admin.menu.common.delete')}
-                    </Link>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        {tab === 'modifiers' ? <ModifierGroupsPanel groups={groups} dishNames={dishNames} linkTo={linkTo} /> : null}
       </main>
 
       <CategoryDialog open={dialog === 'category'} closeTo={back} menuId={menu.id} />
@@ -364,37 +232,38 @@ export default function MenuBuilder() {
         categories={categories}
         categoryId={searchParams.get('category') ?? undefined}
         categoryMode={searchParams.get('category') ? 'fixed' : 'choose'}
+        modifierGroups={groups}
       />
-      {editing ? <ItemDialog open closeTo={back} categories={categories} categoryMode="choose" item={editing} /> : null}
-      {item ? <GroupDialog open={dialog === 'group'} closeTo={back} menuItemId={item.id} /> : null}
-      {item ? (
-        <OptionDialog
-          open={dialog === 'option'}
+      {editing.item ? (
+        <ItemDialog
+          open
           closeTo={back}
-          groupId={searchParams.get('group') ?? ''}
-          itemId={item.id}
+          categories={categories}
+          categoryMode="choose"
+          modifierGroups={groups}
+          item={editing.item}
         />
       ) : null}
+      <GroupDialog open={dialog === 'group'} closeTo={back} />
+      {editing.group ? <GroupDialog open closeTo={back} group={editing.group} /> : null}
       <DeleteRecordDialog kind="category" record={deleting.category} closeTo={back} />
       <DeleteRecordDialog kind="item" record={deleting.item} closeTo={back} />
-      {deleting.group && item ? (
+      {deleting.group ? (
         <DeleteDialog
           open
           closeTo={back}
           intent="group.delete"
           id={deleting.group.id}
-          itemId={item.id}
           title={t('admin.menu.builder.deleteGroupTitle', { name: deleting.group.name })}
           text={t('admin.menu.builder.deleteGroupText')}
         />
       ) : null}
-      {deleting.option && item ? (
+      {deleting.option ? (
         <DeleteDialog
           open
           closeTo={back}
           intent="option.delete"
           id={deleting.option.id}
-          itemId={item.id}
           title={t('admin.menu.builder.deleteOptionTitle', { name: deleting.option.name })}
           text={t('admin.menu.builder.deleteOptionText')}
         />
@@ -403,11 +272,94 @@ export default function MenuBuilder() {
   )
 }
 
-function Badge({ children }: { children: ReactNode }) {
+/** One category's dishes, in the order the diner reads them, each with its own buttons. */
+function DishList({
+  dishes,
+  linkTo,
+  groupNames,
+}: {
+  dishes: CategoryWithItems['menuItems']
+  linkTo: (params: Record<string, string>) => string
+  groupNames: ReadonlyMap<string, string>
+}) {
+  const { t, money } = useI18n()
+  const drag = useDragOrder('item.move')
   return (
-    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
-      {children}
-    </span>
+    <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+      {dishes.map((menuItem, index) => (
+        <li
+          key={menuItem.id}
+          {...drag.row(index)}
+          className="flex flex-wrap items-center gap-3 py-2 data-[drop-target]:ring-2 data-[drop-target]:ring-emerald-600"
+          data-testid="builder-item"
+        >
+          <DragHandle {...drag.handle(menuItem.id)} />
+          {menuItem.photo ? (
+            <DishPhoto
+              photo={menuItem.photo}
+              alt=""
+              displayWidth={48}
+              sizes="48px"
+              lazy
+              className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover dark:bg-stone-800"
+            />
+          ) : null}
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">
+              {menuItem.name}{' '}
+              <span className="font-normal text-stone-700 tabular-nums dark:text-stone-300">
+                · {money(menuItem.priceCents)}
+              </span>
+              {menuItem.soldOut ? <SoldOutBadge /> : null}
+            </p>
+            {menuItem.nameEn ? (
+              <p className="text-sm text-stone-600 dark:text-stone-400" lang="en">
+                {menuItem.nameEn}
+              </p>
+            ) : null}
+            {menuItem.description ? (
+              <p className="text-sm text-stone-600 dark:text-stone-400">{menuItem.description}</p>
+            ) : null}
+            {menuItem.modifierGroupIds.length > 0 ? (
+              <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="dish-groups">
+                {t('admin.menu.modifiers.ofDish', {
+                  groups: menuItem.modifierGroupIds.map((id) => groupNames.get(id)).join(', '),
+                })}
+              </p>
+            ) : null}
+            {menuItem.tags.length > 0 ? (
+              <div className="mt-1">
+                <DishTags tags={menuItem.tags} />
+              </div>
+            ) : null}
+          </div>
+          <SoldOutSwitch item={menuItem} />
+          <Link
+            to={linkTo({ edit: `item:${menuItem.id}` })}
+            preventScrollReset
+            className={buttonClass.secondary}
+            aria-label={`${t('admin.menu.common.edit')} ${menuItem.name}`}
+            data-testid="edit-item"
+          >
+            {t('admin.menu.common.edit')}
+          </Link>
+          <MoveButtons
+            intent="item.move"
+            id={menuItem.id}
+            name={menuItem.name}
+            first={index === 0}
+            last={index === dishes.length - 1}
+          />
+          <Link
+            to={linkTo({ delete: `item:${menuItem.id}` })}
+            preventScrollReset
+            className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
+          >
+            {t('admin.menu.common.delete')}
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
 

@@ -74,7 +74,8 @@ export async function loader(args: LoaderFunctionArgs) {
       name: item.name,
       priceCents: item.priceCents,
       soldOut: item.soldOut,
-      modifierGroups: item.modifierGroups.map(modifierRule),
+      // The staff's picker reads the dishes as the kitchen does, in the restaurant's Spanish.
+      modifierGroups: item.modifierGroups.map((group) => modifierRule(group, 'es')),
     })),
   }))
   const ticket = cartFromCookies(args.request.headers.get('Cookie'), waiterTicket(table.id))

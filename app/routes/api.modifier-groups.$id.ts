@@ -1,6 +1,6 @@
 import type { ApiAccess } from '~/server/auth/guard.server'
 import { json } from '~/server/http/api.server'
-import { deleteModifierGroup } from '~/server/menus/menu-store.server'
+import { deleteModifierGroup } from '~/server/menus/modifier-groups.server'
 import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 import { logChange } from '~/server/auth/change-log.server'
 

@@ -1,7 +1,7 @@
 import type { ApiAccess } from '~/server/auth/guard.server'
 import { modifierGroupSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
-import { createModifierGroup } from '~/server/menus/menu-store.server'
+import { createModifierGroup } from '~/server/menus/modifier-groups.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 import { logChange } from '~/server/auth/change-log.server'
 

@@ -2,7 +2,7 @@ import type { ApiAccess } from '~/server/auth/guard.server'
 import { modifierOptionSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { toWireModifierOption } from '~/server/menus/menu-wire.server'
-import { createModifierOption } from '~/server/menus/menu-store.server'
+import { createModifierOption } from '~/server/menus/modifier-groups.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 import { logChange } from '~/server/auth/change-log.server'
 

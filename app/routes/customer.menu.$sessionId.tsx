@@ -50,7 +50,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // Only what the phone needs of each item's modifiers; names and descriptions in the diner's language.
   const categories = menuInLanguage(menu, language).map((category) => ({
     ...category,
-    items: category.items.map((item) => ({ ...item, modifierGroups: item.modifierGroups.map(modifierRule) })),
+    items: category.items.map((item) => ({
+      ...item,
+      modifierGroups: item.modifierGroups.map((group) => modifierRule(group, language)),
+    })),
   }))
   return {
     ...dinerHeader(bill),

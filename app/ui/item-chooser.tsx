@@ -100,7 +100,9 @@ export function ItemChooser({
           aria-describedby={missing === group.id ? `missing-${group.id}` : undefined}
         >
           <legend className="mb-1 flex w-full items-baseline justify-between gap-2">
-            <span className="font-bold">{group.name}</span>
+            <span className="font-bold" lang={group.shown?.nameLang}>
+              {group.shown?.name ?? group.name}
+            </span>
             <span
               className={`text-xs font-semibold ${group.required ? 'text-amber-900 dark:text-amber-100' : 'text-stone-600 dark:text-stone-400'}`}
             >
@@ -111,7 +113,7 @@ export function ItemChooser({
           {group.options.map((option) => (
             <label
               key={option.id}
-              className="flex min-h-12 items-center gap-3 rounded-xl border border-stone-200 px-3 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 dark:border-stone-700 dark:has-[:checked]:border-emerald-500 dark:has-[:checked]:bg-emerald-950/60"
+              className="flex min-h-12 items-center gap-3 rounded-xl border border-stone-200 px-3 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 has-[:disabled]:text-stone-500 dark:border-stone-700 dark:has-[:checked]:border-emerald-500 dark:has-[:checked]:bg-emerald-950/60 dark:has-[:disabled]:text-stone-400"
             >
               <input
                 type={group.multipleSelect ? 'checkbox' : 'radio'}
@@ -119,9 +121,17 @@ export function ItemChooser({
                 value={option.id}
                 checked={chosen.includes(option.id)}
                 onChange={(event) => toggle(group, option.id, event.currentTarget.checked)}
+                disabled={option.soldOut}
                 className="size-5 accent-emerald-700"
               />
-              <span className="flex-1">{option.name}</span>
+              <span className="flex-1" lang={option.shown?.nameLang}>
+                {option.shown?.name ?? option.name}
+              </span>
+              {option.soldOut ? (
+                <span className="text-sm font-semibold" data-testid="option-sold-out">
+                  {t('customer.menu.soldOut')}
+                </span>
+              ) : null}
               {option.priceAdjustmentCents > 0 ? (
                 <span className="text-stone-700 tabular-nums dark:text-stone-300">
                   +{money(option.priceAdjustmentCents)}
@@ -136,7 +146,7 @@ export function ItemChooser({
               className="text-sm font-medium text-red-800 dark:text-red-300"
               data-testid="missing-choice"
             >
-              {t('customer.menu.missingChoice', { group: group.name })}
+              {t('customer.menu.missingChoice', { group: group.shown?.name ?? group.name })}
             </p>
           ) : null}
         </fieldset>

@@ -1,6 +1,15 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, delivered, newTransactionId, postJson, readSession, seedTable, staffOrder } from './fixtures'
+import {
+  countPayments,
+  delivered,
+  modifierGroupStatements,
+  newTransactionId,
+  postJson,
+  readSession,
+  seedTable,
+  staffOrder,
+} from './fixtures'
 
 const pay = (body: Record<string, unknown>) =>
   postJson('/api/payments', { tipAmount: 0, paymentMethod: 'card', transactionId: newTransactionId(), ...body })
@@ -222,7 +231,7 @@ describe('guards the database itself enforces', () => {
     ).rejects.toThrow(/UNIQUE constraint failed/)
   })
 
-  it('deleting a menu deletes its categories, items and modifiers', async () => {
+  it('deleting a menu deletes its categories and items, and leaves the restaurant its modifier groups', async () => {
     const table = await seedTable()
     const [menuId, categoryId, itemId, groupId] = [
       crypto.randomUUID(),
@@ -240,14 +249,11 @@ describe('guards the database itself enforces', () => {
         itemId,
         categoryId,
       ),
-      env.DB.prepare(`INSERT INTO modifier_groups (id, menu_item_id, name) VALUES (?, ?, 'Salsa')`).bind(
-        groupId,
-        itemId,
-      ),
-      env.DB.prepare(`INSERT INTO modifier_options (id, modifier_group_id, name) VALUES (?, ?, 'Verde')`).bind(
-        crypto.randomUUID(),
-        groupId,
-      ),
+      ...modifierGroupStatements(table.restaurantId, [itemId], {
+        id: groupId,
+        name: 'Salsa',
+        options: [{ id: crypto.randomUUID(), name: 'Verde' }],
+      }),
     ])
     await env.DB.prepare('DELETE FROM menus WHERE id = ?').bind(menuId).run()
     const counts = await env.DB.batch([
@@ -255,7 +261,9 @@ describe('guards the database itself enforces', () => {
       env.DB.prepare('SELECT count(*) AS n FROM menu_items WHERE id = ?').bind(itemId),
       env.DB.prepare('SELECT count(*) AS n FROM modifier_groups WHERE id = ?').bind(groupId),
       env.DB.prepare('SELECT count(*) AS n FROM modifier_options WHERE modifier_group_id = ?').bind(groupId),
+      env.DB.prepare('SELECT count(*) AS n FROM menu_item_modifier_groups WHERE modifier_group_id = ?').bind(groupId),
     ])
-    expect(counts.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0])
+    // A group is the restaurant's, for its other dishes; only the deleted dish stops offering it.
+    expect(counts.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 1, 1, 0])
   })
 })

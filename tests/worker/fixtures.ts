@@ -227,6 +227,54 @@ export async function seedMenu(restaurantId: string, items: { name: string; pric
   return ids
 }
 
+/** A restaurant's modifier group with its options, offered on `itemIds`: the statements that write it, for a batch. */
+export function modifierGroupStatements(
+  restaurantId: string,
+  itemIds: string[],
+  group: {
+    id: string
+    name: string
+    nameEn?: string
+    required?: boolean
+    multipleSelect?: boolean
+    position?: number
+    options: { id: string; name: string; nameEn?: string; priceAdjustmentCents?: number; isDefault?: boolean }[]
+  },
+) {
+  return [
+    env.DB.prepare(
+      'INSERT INTO modifier_groups (id, restaurant_id, name, name_en, required, multiple_select, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).bind(
+      group.id,
+      restaurantId,
+      group.name,
+      group.nameEn ?? null,
+      group.required ? 1 : 0,
+      group.multipleSelect ? 1 : 0,
+      group.position ?? 0,
+    ),
+    ...group.options.map((option, position) =>
+      env.DB.prepare(
+        'INSERT INTO modifier_options (id, modifier_group_id, name, name_en, price_adjustment_cents, is_default, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).bind(
+        option.id,
+        group.id,
+        option.name,
+        option.nameEn ?? null,
+        option.priceAdjustmentCents ?? 0,
+        option.isDefault ? 1 : 0,
+        position,
+      ),
+    ),
+    ...itemIds.map((itemId) =>
+      env.DB.prepare('INSERT INTO menu_item_modifier_groups (menu_item_id, modifier_group_id) VALUES (?, ?)').bind(
+        itemId,
+        group.id,
+      ),
+    ),
+  ]
+}
+
 /** A table whose restaurant sells a taco with a required salsa (verde free, habanero +$5) and optional extras. */
 export async function tacoTable() {
   const table = await seedTable()
@@ -242,24 +290,26 @@ export async function tacoTable() {
     crypto.randomUUID(),
   ]
   await env.DB.batch([
-    env.DB.prepare(
-      'INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).bind(salsa, taco, 'Salsa', 1, 0, 1),
-    env.DB.prepare(
-      'INSERT INTO modifier_groups (id, menu_item_id, name, required, multiple_select, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).bind(extras, taco, 'Extras', 0, 1, 2),
-    env.DB.prepare(
-      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).bind(verde, salsa, 'Verde', 0, 1, 1),
-    env.DB.prepare(
-      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).bind(habanero, salsa, 'Habanero', 500, 0, 2),
-    env.DB.prepare(
-      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).bind(queso, extras, 'Queso', 1200, 0, 3),
-    env.DB.prepare(
-      'INSERT INTO modifier_options (id, modifier_group_id, name, price_adjustment_cents, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).bind(aguacate, extras, 'Aguacate', 1500, 0, 4),
+    ...modifierGroupStatements(table.restaurantId, [taco], {
+      id: salsa,
+      name: 'Salsa',
+      required: true,
+      position: 0,
+      options: [
+        { id: verde, name: 'Verde', isDefault: true },
+        { id: habanero, name: 'Habanero', priceAdjustmentCents: 500 },
+      ],
+    }),
+    ...modifierGroupStatements(table.restaurantId, [taco], {
+      id: extras,
+      name: 'Extras',
+      multipleSelect: true,
+      position: 1,
+      options: [
+        { id: queso, name: 'Queso', priceAdjustmentCents: 1200 },
+        { id: aguacate, name: 'Aguacate', priceAdjustmentCents: 1500 },
+      ],
+    }),
   ])
   return { table, taco, agua, groups: { salsa, extras }, options: { verde, habanero, queso, aguacate } }
 }

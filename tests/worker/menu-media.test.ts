@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { webpSize } from '~/domain/menu-photos'
 import { makePng } from '../png'
-import { getPage, ORIGIN, postForm, readSession, seedTable } from './fixtures'
+import { getPage, modifierGroupStatements, ORIGIN, postForm, readSession, seedTable } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type WireItem = {
@@ -490,16 +490,12 @@ describe('the diner’s menu', () => {
           { width: 300, height: 225 },
         ]),
       ),
-      env.DB.prepare('INSERT INTO modifier_groups (id, menu_item_id, name, required) VALUES (?, ?, ?, 1)').bind(
-        group,
-        taco,
-        'Tortilla',
-      ),
-      env.DB.prepare('INSERT INTO modifier_options (id, modifier_group_id, name, is_default) VALUES (?, ?, ?, 1)').bind(
-        option,
-        group,
-        'Maíz',
-      ),
+      ...modifierGroupStatements(table.restaurantId, [taco], {
+        id: group,
+        name: 'Tortilla',
+        required: true,
+        options: [{ id: option, name: 'Maíz', isDefault: true }],
+      }),
     ])
     return { table, enchiladas, agua, taco, option }
   }

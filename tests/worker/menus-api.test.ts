@@ -311,11 +311,11 @@ describe('menus, categories, items and modifiers API', () => {
       { name: 'Taco de suadero', price_cents: 3550 },
     )
     expect(await count('categories', 'menu_id', menu.id)).toBe(1)
-    expect(await count('modifier_groups', 'menu_item_id', item.id)).toBe(1)
+    expect(await count('menu_item_modifier_groups', 'menu_item_id', item.id)).toBe(1)
     expect(await count('modifier_options', 'modifier_group_id', group.id)).toBe(2)
   })
 
-  it('deletes in cascade: an option, a group with its options, an item, a category with its items, a menu with everything', async () => {
+  it('deletes in cascade: an option, a group with its options, an item, a category with its items, a menu with its categories', async () => {
     const { owner, menu, category, item, group, option } = await ownerWithMenu()
     expect((await call('DELETE', `/api/modifier-options/${option.id}`, undefined, owner.cookie)).status).toBe(200)
     expect(await count('modifier_options', 'modifier_group_id', group.id)).toBe(1)
@@ -339,8 +339,9 @@ describe('menus, categories, items and modifiers API', () => {
 
     expect((await call('DELETE', `/api/categories/${category.id}`, undefined, owner.cookie)).status).toBe(200)
     expect(await count('menu_items', 'category_id', category.id)).toBe(0)
-    expect(await count('modifier_groups', 'menu_item_id', second.id)).toBe(0)
-    expect(await count('modifier_options', 'modifier_group_id', secondGroup.id)).toBe(0)
+    // The dish no longer offers its group; the group stays the restaurant's, with its option.
+    expect(await count('menu_item_modifier_groups', 'menu_item_id', second.id)).toBe(0)
+    expect(await count('modifier_options', 'modifier_group_id', secondGroup.id)).toBe(1)
 
     const other = await body<Category>(
       await call('POST', '/api/categories', { name: 'Bebidas', menuId: menu.id }, owner.cookie),

@@ -83,6 +83,17 @@ export const categorySchema = z.object({
     .pipe(idString('menuId')),
 })
 
+/**
+ * The modifier groups a dish offers, from the dish form's check boxes. The
+ * form always sends one empty value, so nothing ticked means none; left out
+ * (the API's dish payload), the dish keeps the groups it has.
+ */
+export const modifierGroupIds = z
+  .union([z.array(z.string()), z.string()], { error: 'admin.menu.errors.chooseGroup' })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : [value].flat().filter(Boolean)))
+  .pipe(z.array(idString('modifierGroupIds')).max(50).optional())
+
 export const menuItemSchema = z.object({
   name: name('admin.menu.errors.itemName'),
   description,
@@ -97,6 +108,7 @@ export const menuItemSchema = z.object({
   tags: dishTags,
   /** "Agotado"; left out, an edit keeps it as it was. */
   soldOut: z.boolean({ error: 'admin.menu.errors.soldOut' }).optional(),
+  modifierGroupIds,
 })
 
 /** The kitchen's quick switch: the item, and whether it is now sold out ('on') or offered again (absent). */
@@ -105,19 +117,27 @@ export const menuItemAvailabilitySchema = z.object({
   soldOut: checkbox,
 })
 
+/**
+ * A restaurant's modifier group. Given a dish (`menuItemId`, as the API's
+ * per-dish create sends), the new group is offered on it at once.
+ */
 export const modifierGroupSchema = z.object({
   name: name('admin.menu.errors.groupName'),
+  nameEn,
   description,
   required: checkbox,
   multipleSelect: checkbox,
-  menuItemId: idString('menuItemId'),
+  menuItemId: idString('menuItemId').optional(),
 })
 
 export const modifierOptionSchema = z.object({
   name: name('admin.menu.errors.optionName'),
+  nameEn,
   description,
   priceAdjustment: cents({ min: 0, key: 'admin.menu.errors.adjustment' }).default(0),
   isDefault: checkbox,
+  /** "Agotado" for this option only: the dish is still ordered with another. */
+  soldOut: checkbox,
   modifierGroupId: z
     .string({ error: 'admin.menu.errors.chooseGroup' })
     .trim()
@@ -125,11 +145,26 @@ export const modifierOptionSchema = z.object({
     .pipe(idString('modifierGroupId')),
 })
 
+/** A group's words and rules changed in place; which dishes offer it is the dishes' forms' to say. */
+export const modifierGroupUpdateSchema = modifierGroupSchema.omit({ menuItemId: true }).extend({ id: idString('id') })
+
+/** An option changed in place (its group stays). */
+export const modifierOptionUpdateSchema = modifierOptionSchema
+  .omit({ modifierGroupId: true })
+  .extend({ id: idString('id') })
+
+/** A move in a list the staff orders by hand: one step up or down (the buttons), or to a place (a drag). */
+export const moveSchema = z.object({
+  id: idString('id'),
+  to: z.union([z.enum(['up', 'down']), z.coerce.number().int().min(0)], { error: 'admin.menu.errors.move' }),
+})
+
 export type MenuInput = z.output<typeof menuSchema>
 export type CategoryInput = z.output<typeof categorySchema>
 export type MenuItemInput = z.output<typeof menuItemSchema>
 export type ModifierGroupInput = z.output<typeof modifierGroupSchema>
 export type ModifierOptionInput = z.output<typeof modifierOptionSchema>
+export type MoveInput = z.output<typeof moveSchema>
 
 /** PDF menus: what the upload accepts, only application/pdf and at most 10 MB. */
 export const PDF_MAX_BYTES = 10 * 1024 * 1024

@@ -566,20 +566,45 @@ export const menuItems = sqliteTable(
   ],
 )
 
+/**
+ * A restaurant's modifier group ("Salsa", "Extras"), defined once and offered on
+ * any of its dishes through menu_item_modifier_groups, so one change reaches every
+ * dish that uses it.
+ */
 export const modifierGroups = sqliteTable(
   'modifier_groups',
   {
     id: text('id').primaryKey(),
-    menuItemId: text('menu_item_id')
+    restaurantId: text('restaurant_id')
       .notNull()
-      .references(() => menuItems.id, { onDelete: 'cascade' }),
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    nameEn: text('name_en'),
     description: text('description'),
     required: integer('required', { mode: 'boolean' }).notNull().default(false),
     multipleSelect: integer('multiple_select', { mode: 'boolean' }).notNull().default(false),
+    // The order a dish shows its groups in: the restaurant's one order, so "Salsa" comes first on every taco.
+    position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('modifier_groups_item_idx').on(t.menuItemId)],
+  (t) => [index('modifier_groups_restaurant_idx').on(t.restaurantId)],
+)
+
+/** Which dishes offer which of the restaurant's modifier groups. */
+export const menuItemModifierGroups = sqliteTable(
+  'menu_item_modifier_groups',
+  {
+    menuItemId: text('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    modifierGroupId: text('modifier_group_id')
+      .notNull()
+      .references(() => modifierGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.menuItemId, t.modifierGroupId] }),
+    index('menu_item_modifier_groups_group_idx').on(t.modifierGroupId),
+  ],
 )
 
 export const modifierOptions = sqliteTable(
@@ -590,9 +615,13 @@ export const modifierOptions = sqliteTable(
       .notNull()
       .references(() => modifierGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    nameEn: text('name_en'),
     description: text('description'),
     priceAdjustmentCents: integer('price_adjustment_cents').notNull().default(0),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    /** Offered but not orderable for now, as a dish's own "Agotado". */
+    soldOut: integer('sold_out', { mode: 'boolean' }).notNull().default(false),
+    position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,13 +2,8 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from '../db/client.server'
 import { categories, menuItems, menus } from '../db/schema.server'
 import { menuPdfPath } from './menu-wire.server'
-import {
-  itemExtraColumns,
-  itemExtras,
-  modifierGroupsOf,
-  type ItemExtras,
-  type ModifierGroupView,
-} from './menu-store.server'
+import { itemExtraColumns, itemExtras, type ItemExtras } from './menu-store.server'
+import { modifierGroupsOf, type OfferedGroup } from './modifier-groups.server'
 
 export interface MenuCategoryView {
   id: string
@@ -22,7 +17,7 @@ export interface MenuCategoryView {
     name: string
     description: string | null
     priceCents: number
-    modifierGroups: ModifierGroupView[]
+    modifierGroups: OfferedGroup[]
   } & ItemExtras)[]
 }
 

@@ -8,7 +8,10 @@ import {
   menuItemSchema,
   menuSchema,
   modifierGroupSchema,
+  modifierGroupUpdateSchema,
   modifierOptionSchema,
+  modifierOptionUpdateSchema,
+  moveSchema,
 } from '~/domain/schemas/menus'
 import { logChange } from '../auth/change-log.server'
 import { requireStaffForm, type PageAccess } from '../auth/guard.server'
@@ -21,18 +24,26 @@ import {
   createCategory,
   createMenu,
   createMenuItem,
-  createModifierGroup,
-  createModifierOption,
   deleteCategory,
   deleteMenu,
   deleteMenuItem,
-  deleteModifierGroup,
-  deleteModifierOption,
+  moveCategory,
+  moveMenuItem,
   setMenuItemSoldOut,
   updateCategory,
   updateMenu,
   updateMenuItem,
 } from './menu-store.server'
+import {
+  createModifierGroup,
+  createModifierOption,
+  deleteModifierGroup,
+  deleteModifierOption,
+  moveModifierGroup,
+  moveModifierOption,
+  updateModifierGroup,
+  updateModifierOption,
+} from './modifier-groups.server'
 import { redirectWithToast } from '../http/toast.server'
 
 /** What the menu screens' forms ask for, in `intent`. */
@@ -43,14 +54,20 @@ export const MENU_INTENTS = [
   'category.create',
   'category.update',
   'category.delete',
+  'category.move',
   'item.create',
   'item.update',
   'item.delete',
   'item.availability',
+  'item.move',
   'group.create',
+  'group.update',
   'group.delete',
+  'group.move',
   'option.create',
+  'option.update',
   'option.delete',
+  'option.move',
   'pdf.upload',
   'pdf.remove',
   'photo.upload',
@@ -65,14 +82,20 @@ const TOASTS: Record<MenuIntent, string> = {
   'category.create': 'admin.menu.builder.categoryCreated',
   'category.update': 'admin.menu.builder.categoryUpdated',
   'category.delete': 'admin.menu.builder.categoryDeleted',
+  'category.move': 'admin.menu.builder.moved',
   'item.create': 'admin.menu.builder.itemCreated',
   'item.update': 'admin.menu.builder.itemUpdated',
   'item.delete': 'admin.menu.builder.itemDeleted',
   'item.availability': 'admin.menu.builder.availabilityChanged',
+  'item.move': 'admin.menu.builder.moved',
   'group.create': 'admin.menu.builder.groupCreated',
+  'group.update': 'admin.menu.builder.groupUpdated',
   'group.delete': 'admin.menu.builder.groupDeleted',
+  'group.move': 'admin.menu.builder.moved',
   'option.create': 'admin.menu.builder.optionCreated',
+  'option.update': 'admin.menu.builder.optionUpdated',
   'option.delete': 'admin.menu.builder.optionDeleted',
+  'option.move': 'admin.menu.builder.moved',
   'pdf.upload': 'admin.menu.pdf.saved',
   'pdf.remove': 'admin.menu.pdf.removed',
   'photo.upload': 'admin.menu.photo.saved',
@@ -147,6 +170,8 @@ export async function menuAction({ request, context }: ActionFunctionArgs, acces
       return write(recordSchema, ({ id }) =>
         deletingPhotos(env, db, restaurant.id, { categoryId: id }, () => deleteCategory(db, restaurant.id, id)),
       )
+    case 'category.move':
+      return write(moveSchema, ({ id, to }) => moveCategory(db, restaurant.id, id, to))
     case 'item.create':
       return write(menuItemSchema, (value) => createMenuItem(db, restaurant.id, value))
     case 'item.update':
@@ -159,14 +184,24 @@ export async function menuAction({ request, context }: ActionFunctionArgs, acces
       )
     case 'item.availability':
       return write(menuItemAvailabilitySchema, ({ id, soldOut }) => setMenuItemSoldOut(db, restaurant.id, id, soldOut))
+    case 'item.move':
+      return write(moveSchema, ({ id, to }) => moveMenuItem(db, restaurant.id, id, to))
     case 'group.create':
       return write(modifierGroupSchema, (value) => createModifierGroup(db, restaurant.id, value))
+    case 'group.update':
+      return write(modifierGroupUpdateSchema, ({ id, ...value }) => updateModifierGroup(db, restaurant.id, id, value))
     case 'group.delete':
       return write(recordSchema, ({ id }) => deleteModifierGroup(db, restaurant.id, id))
+    case 'group.move':
+      return write(moveSchema, ({ id, to }) => moveModifierGroup(db, restaurant.id, id, to))
     case 'option.create':
       return write(modifierOptionSchema, (value) => createModifierOption(db, restaurant.id, value))
+    case 'option.update':
+      return write(modifierOptionUpdateSchema, ({ id, ...value }) => updateModifierOption(db, restaurant.id, id, value))
     case 'option.delete':
       return write(recordSchema, ({ id }) => deleteModifierOption(db, restaurant.id, id))
+    case 'option.move':
+      return write(moveSchema, ({ id, to }) => moveModifierOption(db, restaurant.id, id, to))
     case 'pdf.upload':
     case 'photo.upload': {
       const t = await getT(request)

@@ -1,15 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { parseTags, serializeTags, type DishTag } from '~/domain/allergens'
 import type { PhotoSize } from '~/domain/menu-photos'
-import type {
-  CategoryInput,
-  MenuInput,
-  MenuItemInput,
-  ModifierGroupInput,
-  ModifierOptionInput,
-} from '~/domain/schemas/menus'
+import type { CategoryInput, MenuInput, MenuItemInput } from '~/domain/schemas/menus'
+import type { MoveTo } from '~/domain/list-order'
 import type { Db } from '../db/client.server'
-import { categories, menuItems, menus, modifierGroups, modifierOptions } from '../db/schema.server'
+import { categories, menuItemModifierGroups, menuItems, menus, modifierGroups } from '../db/schema.server'
+import { moveWithin } from './positions.server'
 
 /*
  * The owner's menus, categories, items and modifiers. Every function takes the
@@ -120,19 +116,8 @@ const ownItemIds = (db: Db, restaurantId: string) =>
     .innerJoin(categories, eq(categories.id, menuItems.categoryId))
     .innerJoin(menus, eq(menus.id, categories.menuId))
     .where(eq(menus.restaurantId, restaurantId))
-const ownGroupIds = (db: Db, restaurantId: string) =>
-  db
-    .select({ id: modifierGroups.id })
-    .from(modifierGroups)
-    .innerJoin(menuItems, eq(menuItems.id, modifierGroups.menuItemId))
-    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-    .innerJoin(menus, eq(menus.id, categories.menuId))
-    .where(eq(menus.restaurantId, restaurantId))
 const ownsMenu = (db: Db, restaurantId: string) => inArray(categories.menuId, ownMenuIds(db, restaurantId))
 const ownsCategory = (db: Db, restaurantId: string) => inArray(menuItems.categoryId, ownCategoryIds(db, restaurantId))
-const ownsItem = (db: Db, restaurantId: string) => inArray(modifierGroups.menuItemId, ownItemIds(db, restaurantId))
-const ownsGroup = (db: Db, restaurantId: string) =>
-  inArray(modifierOptions.modifierGroupId, ownGroupIds(db, restaurantId))
 
 /** A kept photo: the id its files are stored under and their sizes, smallest first. */
 export interface StoredPhoto {
@@ -191,7 +176,8 @@ export interface CategoryWithItems {
     description: string | null
     priceCents: number
     categoryId: string
-    modifierGroups: number
+    /** The restaurant's modifier groups this dish offers. */
+    modifierGroupIds: string[]
   } & ItemExtras)[]
 }
 
@@ -210,7 +196,9 @@ export async function categoriesWithItems(db: Db, restaurantId: string, menuId?:
       itemDescription: menuItems.description,
       priceCents: menuItems.priceCents,
       item: itemExtraColumns,
-      groups: sql<number>`(SELECT count(*) FROM ${modifierGroups} WHERE ${modifierGroups.menuItemId} = ${menuItems.id})`,
+      groups: sql<
+        string | null
+      >`(SELECT group_concat(${menuItemModifierGroups.modifierGroupId}) FROM ${menuItemModifierGroups} WHERE ${menuItemModifierGroups.menuItemId} = ${menuItems.id})`,
     })
     .from(categories)
     .innerJoin(menus, eq(menus.id, categories.menuId))
@@ -247,7 +235,7 @@ export async function categoriesWithItems(db: Db, restaurantId: string, menuId?:
         description: row.itemDescription,
         priceCents: row.priceCents,
         categoryId: row.id,
-        modifierGroups: row.groups,
+        modifierGroupIds: row.groups ? row.groups.split(',') : [],
         ...itemExtras(row.item),
       })
     }
@@ -345,27 +333,81 @@ const itemValues = (input: MenuItemInput) => ({
   ...(input.soldOut === undefined ? {} : { soldOut: input.soldOut }),
 })
 
+/**
+ * What makes `itemId` offer exactly `groupIds` (the restaurant's own; another's
+ * are passed over), run in the item write's batch; nothing when the form did
+ * not say (undefined).
+ */
+function offerGroups(db: Db, restaurantId: string, itemId: string, groupIds: string[] | undefined) {
+  if (groupIds === undefined) return []
+  const ownItem = inArray(menuItemModifierGroups.menuItemId, ownItemIds(db, restaurantId))
+  const clear = db.delete(menuItemModifierGroups).where(and(eq(menuItemModifierGroups.menuItemId, itemId), ownItem))
+  if (groupIds.length === 0) return [clear]
+  return [
+    clear,
+    db.insert(menuItemModifierGroups).select(
+      db
+        .select({ menuItemId: sql<string>`${itemId}`.as('menu_item_id'), modifierGroupId: modifierGroups.id })
+        .from(modifierGroups)
+        .where(
+          and(
+            eq(modifierGroups.restaurantId, restaurantId),
+            inArray(modifierGroups.id, groupIds),
+            inArray(sql`${itemId}`, ownItemIds(db, restaurantId)),
+          ),
+        ),
+    ),
+  ]
+}
+
 export async function createMenuItem(db: Db, restaurantId: string, input: MenuItemInput) {
   if (!(await ownsCategoryId(db, restaurantId, input.categoryId))) return null
-  const [row] = await db
-    .insert(menuItems)
-    .values({
-      id: crypto.randomUUID(),
-      ...itemValues(input),
-      position: sql`(SELECT coalesce(max(${menuItems.position}), -1) + 1 FROM ${menuItems} WHERE ${menuItems.categoryId} = ${input.categoryId})`,
-    })
-    .returning(itemColumns)
+  const id = crypto.randomUUID()
+  const [[row]] = await db.batch([
+    db
+      .insert(menuItems)
+      .values({
+        id,
+        ...itemValues(input),
+        position: sql`(SELECT coalesce(max(${menuItems.position}), -1) + 1 FROM ${menuItems} WHERE ${menuItems.categoryId} = ${input.categoryId})`,
+      })
+      .returning(itemColumns),
+    ...offerGroups(db, restaurantId, id, input.modifierGroupIds),
+  ])
   return readItem(row!)
 }
 
 export async function updateMenuItem(db: Db, restaurantId: string, itemId: string, input: MenuItemInput) {
   if (!(await ownsCategoryId(db, restaurantId, input.categoryId))) return null
-  const [row] = await db
-    .update(menuItems)
-    .set(itemValues(input))
-    .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
-    .returning(itemColumns)
+  const [[row]] = await db.batch([
+    db
+      .update(menuItems)
+      .set(itemValues(input))
+      .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
+      .returning(itemColumns),
+    ...offerGroups(db, restaurantId, itemId, input.modifierGroupIds),
+  ])
   return row ? readItem(row) : null
+}
+
+/** Moves a category within its menu. */
+export async function moveCategory(db: Db, restaurantId: string, categoryId: string, to: MoveTo) {
+  const [row] = await db
+    .select({ menuId: categories.menuId })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), ownsMenu(db, restaurantId)))
+    .limit(1)
+  return row ? moveWithin(db, categories, eq(categories.menuId, row.menuId), categoryId, to) : null
+}
+
+/** Moves a dish within its category. */
+export async function moveMenuItem(db: Db, restaurantId: string, itemId: string, to: MoveTo) {
+  const [row] = await db
+    .select({ categoryId: menuItems.categoryId })
+    .from(menuItems)
+    .where(and(eq(menuItems.id, itemId), ownsCategory(db, restaurantId)))
+    .limit(1)
+  return row ? moveWithin(db, menuItems, eq(menuItems.categoryId, row.categoryId), itemId, to) : null
 }
 
 /** Marks an item "Agotado" or offers it again, from the kitchen's quick switch. */
@@ -428,122 +470,4 @@ export async function photosUnder(
       ),
     )
   return rows.flatMap((row) => photoOf(row) ?? [])
-}
-
-export interface ModifierGroupView {
-  id: string
-  name: string
-  description: string | null
-  required: boolean
-  multipleSelect: boolean
-  menuItemId: string
-  options: {
-    id: string
-    name: string
-    description: string | null
-    priceAdjustmentCents: number
-    isDefault: boolean
-    modifierGroupId: string
-  }[]
-}
-
-/** Modifier groups with their options for the given items, in the order they were made; any owner's (the diner's menu reads them too). */
-export async function modifierGroupsOf(db: Db, itemIds: string[]): Promise<ModifierGroupView[]> {
-  if (itemIds.length === 0) return []
-  const rows = await db
-    .select({
-      id: modifierGroups.id,
-      name: modifierGroups.name,
-      description: modifierGroups.description,
-      required: modifierGroups.required,
-      multipleSelect: modifierGroups.multipleSelect,
-      menuItemId: modifierGroups.menuItemId,
-      optionId: modifierOptions.id,
-      optionName: modifierOptions.name,
-      optionDescription: modifierOptions.description,
-      priceAdjustmentCents: modifierOptions.priceAdjustmentCents,
-      isDefault: modifierOptions.isDefault,
-    })
-    .from(modifierGroups)
-    .leftJoin(modifierOptions, eq(modifierOptions.modifierGroupId, modifierGroups.id))
-    .where(inArray(modifierGroups.menuItemId, itemIds))
-    .orderBy(
-      asc(modifierGroups.createdAt),
-      asc(modifierGroups.id),
-      asc(modifierOptions.createdAt),
-      asc(modifierOptions.id),
-    )
-  const byId = new Map<string, ModifierGroupView>()
-  for (const row of rows) {
-    let group = byId.get(row.id)
-    if (!group) {
-      group = {
-        id: row.id,
-        name: row.name,
-        description: row.description,
-        required: row.required,
-        multipleSelect: row.multipleSelect,
-        menuItemId: row.menuItemId,
-        options: [],
-      }
-      byId.set(row.id, group)
-    }
-    if (row.optionId && row.optionName !== null) {
-      group.options.push({
-        id: row.optionId,
-        name: row.optionName,
-        description: row.optionDescription,
-        priceAdjustmentCents: row.priceAdjustmentCents ?? 0,
-        isDefault: row.isDefault ?? false,
-        modifierGroupId: row.id,
-      })
-    }
-  }
-  return [...byId.values()]
-}
-
-export async function createModifierGroup(db: Db, restaurantId: string, input: ModifierGroupInput) {
-  if (!(await findOwnMenuItem(db, restaurantId, input.menuItemId))) return null
-  const [row] = await db
-    .insert(modifierGroups)
-    .values({ id: crypto.randomUUID(), ...input })
-    .returning()
-  return row!
-}
-
-export async function deleteModifierGroup(db: Db, restaurantId: string, groupId: string): Promise<boolean> {
-  const rows = await db
-    .delete(modifierGroups)
-    .where(and(eq(modifierGroups.id, groupId), ownsItem(db, restaurantId)))
-    .returning({ id: modifierGroups.id })
-  return rows.length > 0
-}
-
-export async function createModifierOption(db: Db, restaurantId: string, input: ModifierOptionInput) {
-  const [group] = await db
-    .select({ id: modifierGroups.id })
-    .from(modifierGroups)
-    .where(and(eq(modifierGroups.id, input.modifierGroupId), ownsItem(db, restaurantId)))
-    .limit(1)
-  if (!group) return null
-  const [row] = await db
-    .insert(modifierOptions)
-    .values({
-      id: crypto.randomUUID(),
-      name: input.name,
-      description: input.description,
-      priceAdjustmentCents: input.priceAdjustment,
-      isDefault: input.isDefault,
-      modifierGroupId: input.modifierGroupId,
-    })
-    .returning()
-  return row!
-}
-
-export async function deleteModifierOption(db: Db, restaurantId: string, optionId: string): Promise<boolean> {
-  const rows = await db
-    .delete(modifierOptions)
-    .where(and(eq(modifierOptions.id, optionId), ownsGroup(db, restaurantId)))
-    .returning({ id: modifierOptions.id })
-  return rows.length > 0
 }

@@ -1,5 +1,6 @@
 import { photoPath } from '~/domain/menu-photos'
-import type { CategoryWithItems, ItemExtras, ModifierGroupView, OwnMenu, StoredPhoto } from './menu-store.server'
+import type { CategoryWithItems, ItemExtras, OwnMenu, StoredPhoto } from './menu-store.server'
+import type { ModifierOptionView, OfferedGroup } from './modifier-groups.server'
 
 /*
  * JSON shapes of the menu API (docs/api.md, Menus). Menu-side prices travel
@@ -70,21 +71,24 @@ export function toWireCategory(category: CategoryWithItems) {
   }
 }
 
-export function toWireModifierOption(option: ModifierGroupView['options'][number]) {
+export function toWireModifierOption(option: ModifierOptionView) {
   return {
     id: option.id,
     name: option.name,
+    nameEn: option.nameEn,
     description: option.description,
     priceAdjustment: option.priceAdjustmentCents,
     isDefault: option.isDefault,
+    soldOut: option.soldOut,
     modifierGroupId: option.modifierGroupId,
   }
 }
 
-export function toWireModifierGroup(group: ModifierGroupView) {
+export function toWireModifierGroup(group: OfferedGroup) {
   return {
     id: group.id,
     name: group.name,
+    nameEn: group.nameEn,
     description: group.description,
     required: group.required,
     multipleSelect: group.multipleSelect,

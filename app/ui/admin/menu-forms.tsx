@@ -11,14 +11,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ALLERGENS, DIETARY_TAGS, type DishTag } from '~/domain/allergens'
 import type { PhotoSize } from '~/domain/menu-photos'
-import {
-  categorySchema,
-  menuItemSchema,
-  menuSchema,
-  MENU_TYPES,
-  modifierGroupSchema,
-  modifierOptionSchema,
-} from '~/domain/schemas/menus'
+import { categorySchema, menuItemSchema, menuSchema, MENU_TYPES } from '~/domain/schemas/menus'
 import type { MenuIntent } from '~/server/menus/menu-actions.server'
 import { buttonClass } from '../button'
 import { CheckboxField, ErrorList, Field, FormActions, SelectField, StatusButton, useIsPending } from '../forms'
@@ -35,11 +28,11 @@ import { ItemPhotoForm } from './item-photo-form'
  */
 
 /** The page's last answer, when it was to this form (and this record). */
-function useLastResult(intent: MenuIntent, id?: string) {
+export function useMenuFormResult(intent: MenuIntent, id?: string) {
   return resultFor(useActionData<Parameters<typeof resultFor>[0]>(), intent, id)
 }
 
-function FormShell({
+export function FormShell({
   form,
   intent,
   id,
@@ -82,7 +75,7 @@ export function MenuDialog({
   const intent = menu ? 'menu.update' : 'menu.create'
   const [form, fields] = useSchemaForm(menuSchema, {
     id: `menu-${menu?.id ?? 'new'}`,
-    lastResult: useLastResult(intent, menu?.id),
+    lastResult: useMenuFormResult(intent, menu?.id),
     defaultValue: { name: menu?.name ?? '', description: menu?.description ?? '', type: menu?.type ?? 'regular' },
     coerce: false,
   })
@@ -175,6 +168,41 @@ function TagFields({ field }: { field: FieldMetadata<string[] | string | undefin
   )
 }
 
+/** Which of the restaurant's modifier groups the dish offers, as check boxes. */
+function ModifierGroupFields({
+  field,
+  groups,
+}: {
+  field: FieldMetadata<string[] | string | undefined>
+  groups: { id: string; name: string }[]
+}) {
+  const { t } = useI18n()
+  return (
+    <fieldset
+      className="grid gap-1 rounded-2xl border border-stone-200 p-4 dark:border-stone-700"
+      data-testid="dish-modifier-groups"
+    >
+      <legend className="px-1 font-bold">{t('admin.menu.modifiers.onDish')}</legend>
+      {/* Sent even with nothing ticked, so that unticking the last group takes it off the dish. */}
+      <input type="hidden" name={field.name} value="" />
+      {groups.length === 0 ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.menu.modifiers.onDishNone')}</p>
+      ) : (
+        <div className="grid grid-cols-2 gap-x-3">
+          {getCollectionProps(field, { type: 'checkbox', options: groups.map((group) => group.id) }).map((props) => (
+            <CheckboxField
+              key={props.value}
+              label={groups.find((group) => group.id === props.value)?.name ?? ''}
+              inputProps={props}
+            />
+          ))}
+        </div>
+      )}
+      <ErrorList errors={field.errors} />
+    </fieldset>
+  )
+}
+
 export function CategoryDialog({
   open,
   closeTo,
@@ -196,7 +224,7 @@ export function CategoryDialog({
   const intent = category ? 'category.update' : 'category.create'
   const [form, fields] = useSchemaForm(categorySchema, {
     id: `category-${category?.id ?? 'new'}`,
-    lastResult: useLastResult(intent, category?.id),
+    lastResult: useMenuFormResult(intent, category?.id),
     defaultValue: {
       name: category?.name ?? '',
       description: category?.description ?? '',
@@ -248,6 +276,7 @@ export function ItemDialog({
   categories,
   categoryId,
   categoryMode,
+  modifierGroups,
   item,
 }: {
   open: boolean
@@ -255,6 +284,8 @@ export function ItemDialog({
   categories: { id: string; name: string }[]
   categoryId?: string
   categoryMode: 'choose' | 'fixed' | 'hidden'
+  /** The restaurant's groups to offer on the dish; left out, the form leaves the dish's groups as they are. */
+  modifierGroups?: { id: string; name: string }[]
   item?: {
     id: string
     name: string
@@ -265,13 +296,14 @@ export function ItemDialog({
     descriptionEn: string | null
     tags: DishTag[]
     photo: { id: string; sizes: PhotoSize[] } | null
+    modifierGroupIds?: string[]
   }
 }) {
   const { t } = useI18n()
   const intent = item ? 'item.update' : 'item.create'
   const [form, fields] = useSchemaForm(menuItemSchema, {
     id: `item-${item?.id ?? 'new'}`,
-    lastResult: useLastResult(intent, item?.id),
+    lastResult: useMenuFormResult(intent, item?.id),
     defaultValue: {
       name: item?.name ?? '',
       description: item?.description ?? '',
@@ -280,6 +312,7 @@ export function ItemDialog({
       nameEn: item?.nameEn ?? '',
       descriptionEn: item?.descriptionEn ?? '',
       tags: item?.tags ?? [],
+      modifierGroupIds: item?.modifierGroupIds ?? [],
     } satisfies DefaultValue<z.input<typeof menuItemSchema>> as FormDefaults<typeof menuItemSchema>,
     coerce: false,
   })
@@ -339,6 +372,7 @@ export function ItemDialog({
             ) : null}
           </>
         )}
+        {modifierGroups ? <ModifierGroupFields field={fields.modifierGroupIds} groups={modifierGroups} /> : null}
         <TagFields field={fields.tags} />
         <EnglishFields name={fields.nameEn} description={fields.descriptionEn} />
       </FormShell>
@@ -349,116 +383,12 @@ export function ItemDialog({
   )
 }
 
-export function GroupDialog({ open, closeTo, menuItemId }: { open: boolean; closeTo: string; menuItemId: string }) {
-  const { t } = useI18n()
-  const [form, fields] = useSchemaForm(modifierGroupSchema, {
-    id: 'group-new',
-    lastResult: useLastResult('group.create'),
-    coerce: false,
-  })
-  return (
-    <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addGroup')}>
-      <FormShell
-        form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }}
-        intent="group.create"
-        submit={t('admin.menu.common.save')}
-        cancelTo={closeTo}
-      >
-        <input type="hidden" name="menuItemId" value={menuItemId} />
-        <Field
-          label={t('admin.menu.builder.groupName')}
-          errors={fields.name.errors}
-          inputProps={{
-            ...getInputProps(fields.name, { type: 'text' }),
-            placeholder: t('admin.menu.builder.groupPlaceholder'),
-          }}
-        />
-        <Field
-          label={t('admin.menu.common.description')}
-          errors={fields.description.errors}
-          inputProps={getInputProps(fields.description, { type: 'text' })}
-        />
-        <CheckboxField
-          label={`${t('admin.menu.builder.required')} — ${t('admin.menu.builder.requiredHint')}`}
-          errors={fields.required.errors}
-          inputProps={getInputProps(fields.required, { type: 'checkbox' })}
-        />
-        <CheckboxField
-          label={`${t('admin.menu.builder.multiSelect')} — ${t('admin.menu.builder.multiHint')}`}
-          errors={fields.multipleSelect.errors}
-          inputProps={getInputProps(fields.multipleSelect, { type: 'checkbox' })}
-        />
-      </FormShell>
-    </UrlDialog>
-  )
-}
-
-export function OptionDialog({
-  open,
-  closeTo,
-  groupId,
-  itemId,
-}: {
-  open: boolean
-  closeTo: string
-  groupId: string
-  itemId: string
-}) {
-  const { t } = useI18n()
-  const [form, fields] = useSchemaForm(modifierOptionSchema, {
-    id: 'option-new',
-    lastResult: useLastResult('option.create'),
-    coerce: false,
-  })
-  return (
-    <UrlDialog open={open} closeTo={closeTo} title={t('admin.menu.builder.addOption')}>
-      <FormShell
-        form={{ errorId: form.errorId, errors: form.errors, formProps: getFormProps(form) }}
-        intent="option.create"
-        submit={t('admin.menu.common.save')}
-        cancelTo={closeTo}
-      >
-        <input type="hidden" name="modifierGroupId" value={groupId} />
-        {/* Brings the page back to the item whose modifiers these are. */}
-        <input type="hidden" name="itemId" value={itemId} />
-        <ErrorList errors={fields.modifierGroupId.errors} />
-        <Field
-          label={t('admin.menu.builder.optionName')}
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: 'text' })}
-        />
-        <Field
-          label={t('admin.menu.common.description')}
-          errors={fields.description.errors}
-          inputProps={getInputProps(fields.description, { type: 'text' })}
-        />
-        <Field
-          label={t('admin.menu.builder.extraPrice')}
-          hint={t('admin.menu.builder.extraPriceHint')}
-          errors={fields.priceAdjustment.errors}
-          inputProps={{
-            ...getInputProps(fields.priceAdjustment, { type: 'text' }),
-            inputMode: 'decimal',
-            placeholder: '0.00',
-          }}
-        />
-        <CheckboxField
-          label={t('admin.menu.builder.isDefault')}
-          errors={fields.isDefault.errors}
-          inputProps={getInputProps(fields.isDefault, { type: 'checkbox' })}
-        />
-      </FormShell>
-    </UrlDialog>
-  )
-}
-
-/** The confirmation every delete asks for, saying what goes with it; `itemId` brings a modifier screen back to its item. */
+/** The confirmation every delete asks for, saying what goes with it. */
 export function DeleteDialog({
   open,
   closeTo,
   intent,
   id,
-  itemId,
   title,
   text,
 }: {
@@ -466,19 +396,17 @@ export function DeleteDialog({
   closeTo: string
   intent: MenuIntent
   id: string
-  itemId?: string
   title: string
   text: string
 }) {
   const { t } = useI18n()
   const pending = useIsPending({ intent })
-  const lastResult = useLastResult(intent, id)
+  const lastResult = useMenuFormResult(intent, id)
   return (
     <UrlDialog open={open} closeTo={closeTo} title={title}>
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
-        {itemId ? <input type="hidden" name="itemId" value={itemId} /> : null}
         <ErrorList errors={lastResult?.error?.['']} alert />
         <p>{text}</p>
         <FormActions cancelTo={closeTo} cancelLabel={t('admin.menu.common.cancel')} pending={pending} danger keepPlace>
