@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
+import { SHEET_BLEED } from '~/domain/print-sheet'
 import { requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
-import { PrintCard, useAutoPrint } from '~/ui/admin/print-card'
+import { PageMargins, PrintCard, useAutoPrint } from '~/ui/admin/print-card'
 import { staffTitle } from '~/ui/page-title'
 import { PAPER } from '~/ui/theme'
 
@@ -35,7 +36,8 @@ export default function PrintTableQr() {
   const { table, site, restaurantName } = useLoaderData<typeof loader>()
   useAutoPrint(true)
   return (
-    <main className="mx-auto grid max-w-sm p-6">
+    <main className="mx-auto my-6 w-fit print:my-0" style={{ padding: `${SHEET_BLEED}mm` }}>
+      <PageMargins />
       <PrintCard table={table} site={site} restaurantName={restaurantName} />
     </main>
   )

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import jsQR, { type QRCode } from 'jsqr'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import {
   BASE_URL,
   chromiumForFile,
   DESKTOP,
+  expectFitsPhone,
   hydrated,
   openDisplayMenu,
   phonePage,
@@ -14,7 +15,9 @@ import {
   signUpAndSignIn,
   TABLE_CODES,
   TABLES,
+  themeCookie,
 } from './browser'
+import { CARDS_PER_SHEET, PRINT_SHEET } from '~/domain/print-sheet'
 
 const browser = chromiumForFile()
 
@@ -35,6 +38,12 @@ const WORDS = {
 
 /** A code no table has: the fixture's own (as shown, `K7MQ-4XPD`) with its first half changed. */
 const wrongCode = (shown: string) => `${shown.startsWith('ZZZZ') ? 'YYYY' : 'ZZZZ'}-${shown.slice(5)}`
+
+/** CSS pixels in a millimetre. */
+const PX_PER_MM = 96 / 25.4
+
+/** The pages of a PDF Chromium made: one `/Type /Page` object each (the page tree is `/Type /Pages`). */
+const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0
 
 /**
  * Where the PNG's QR code is, and how many modules of white surround it
@@ -201,5 +210,144 @@ describe('a table’s short code', () => {
     }
     await printing.close()
     expect(errors).toEqual([])
+  })
+
+  it('prints every table in sheets of four equal cards with crop marks, one sheet to a page on A4 and on Letter', async () => {
+    const { page, errors } = await phonePage(browser(), DESKTOP)
+    // The print dialog would wait for a person; the page's call to it is what is checked.
+    await page.context().addInitScript(() => {
+      window.print = () => {
+        document.documentElement.dataset.printed = 'yes'
+      }
+    })
+    // A name long enough to take two lines, the most a card gives it.
+    await signUpAndSignIn(page.request, 'Cantina y Fonda Las Hojas de Doña Chuy')
+    const tables: { id: string; shortCode: string }[] = []
+    for (const [tableNumber, tableName] of [
+      ['1', 'Terraza'],
+      ['2', null],
+      ['3', null],
+      ['4', 'Barra'],
+      ['5', 'Salón privado'],
+    ]) {
+      const response = await page.request.post('/api/tables', {
+        headers: { Origin: BASE_URL },
+        data: { tableNumber, tableName },
+      })
+      tables.push((await response.json()) as { id: string; shortCode: string })
+    }
+    const sheets = Math.ceil(tables.length / CARDS_PER_SHEET)
+
+    // On screen: a preview of the sheets on a desktop, the cards one under another on a phone; light whatever the theme.
+    await page.goto('/admin/tables/print')
+    await hydrated(page, 'print-card')
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.printed)).toBe('yes')
+    expect(await page.getByRole('region', { name: `Hoja 1 de ${sheets}` }).count()).toBe(1)
+    await screenshot(page, 'print-sheet-desktop')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectFitsPhone(page)
+    await screenshot(page, 'print-sheet-phone')
+    await page.context().addCookies([themeCookie('dark')])
+    await page.goto('/admin/tables/print?lng=en')
+    await hydrated(page, 'print-card')
+    expect(await page.getByRole('region', { name: `Sheet 2 of ${sheets}` }).count()).toBe(1)
+    await screenshot(page, 'print-sheet-phone-dark-en')
+    await page.goto('/admin/tables/print')
+    await hydrated(page, 'print-card')
+
+    // As it prints, on a page as wide as A4's inside its margins: every card the same size in millimetres, four to a sheet in two columns and two rows.
+    await page.setViewportSize({ width: Math.floor((210 - 2 * PRINT_SHEET.pageMargin) * PX_PER_MM), height: 900 })
+    await page.emulateMedia({ media: 'print' })
+    await page.screenshot({ path: 'tests/e2e/screenshots/print-sheet-print.png', fullPage: true })
+    const sheetBoxes = await page.getByTestId('print-sheet').evaluateAll((sections) =>
+      sections.map((section) =>
+        [...section.querySelectorAll('[data-testid="print-card"]')].map((card) => {
+          const box = card.getBoundingClientRect()
+          // What is written on the card, each piece's text as laid out (a box squeezed to nothing would hide it).
+          const range = document.createRange()
+          const content = [...card.children]
+            .filter((child) => child.getAttribute('data-testid') !== 'crop-mark')
+            .map((child) => {
+              range.selectNodeContents(child)
+              const { left, top, right, bottom } = range.getBoundingClientRect()
+              return { left, top, right, bottom, drawn: child.getBoundingClientRect().height >= bottom - top }
+            })
+          const marks = [...card.querySelectorAll('[data-testid="crop-mark"]')].map((mark) => {
+            const { left, top, right, bottom } = mark.getBoundingClientRect()
+            return { left, top, right, bottom }
+          })
+          const qr = card.querySelector('svg')!.getBoundingClientRect()
+          return { left: box.left, top: box.top, right: box.right, bottom: box.bottom, qr: qr.width, content, marks }
+        }),
+      ),
+    )
+    expect(sheetBoxes.map((cards) => cards.length)).toEqual([CARDS_PER_SHEET, tables.length - CARDS_PER_SHEET])
+    const cards = sheetBoxes.flat()
+    for (const card of cards) {
+      expect(card.right - card.left).toBeCloseTo(PRINT_SHEET.card.width * PX_PER_MM, 0)
+      expect(card.bottom - card.top).toBeCloseTo(PRINT_SHEET.card.height * PX_PER_MM, 0)
+      // The QR code keeps its size on screen (14 rem, 59 mm with its quiet zone): large enough to scan across a table.
+      expect(card.qr).toBe(224)
+    }
+    // Everything written on a card fits inside it, the restaurant's name on two lines included.
+    for (const card of cards)
+      for (const piece of card.content) {
+        expect(piece.drawn).toBe(true)
+        expect(piece.top).toBeGreaterThanOrEqual(card.top)
+        expect(piece.bottom).toBeLessThanOrEqual(card.bottom)
+        expect(piece.left).toBeGreaterThanOrEqual(card.left)
+        expect(piece.right).toBeLessThanOrEqual(card.right)
+      }
+    const [first] = sheetBoxes
+    expect(new Set(first!.map((card) => Math.round(card.left))).size).toBe(PRINT_SHEET.columns)
+    expect(new Set(first!.map((card) => Math.round(card.top))).size).toBe(PRINT_SHEET.rows)
+
+    // Two marks at each corner, continuing the card's edges outwards, outside every card.
+    const near = (a: number, b: number) => Math.abs(a - b) < 1
+    const within = PX_PER_MM * (PRINT_SHEET.mark.gap + PRINT_SHEET.mark.length) + 1
+    for (const card of cards) {
+      expect(card.marks).toHaveLength(8)
+      // Each corner as its edges and which way is out: up or down, left or right.
+      for (const [y, up] of [
+        [card.top, true],
+        [card.bottom, false],
+      ] as const)
+        for (const [x, left] of [
+          [card.left, true],
+          [card.right, false],
+        ] as const) {
+          const outwards = (from: number, to: number, edge: number, back: boolean) =>
+            back ? to <= edge && from >= edge - within : from >= edge && to <= edge + within
+          const across = card.marks.filter(
+            (mark) => near((mark.top + mark.bottom) / 2, y) && outwards(mark.left, mark.right, x, left),
+          )
+          const down = card.marks.filter(
+            (mark) => near((mark.left + mark.right) / 2, x) && outwards(mark.top, mark.bottom, y, up),
+          )
+          expect([across.length, down.length], `${x},${y}`).toEqual([1, 1])
+        }
+      for (const mark of card.marks)
+        for (const other of cards)
+          expect(
+            mark.right <= other.left ||
+              mark.left >= other.right ||
+              mark.bottom <= other.top ||
+              mark.top >= other.bottom,
+          ).toBe(true)
+    }
+
+    // A card's QR code, as printed, still opens its table.
+    const shot = PNG.sync.read(await page.getByTestId('print-card').first().screenshot())
+    const qr = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height)
+    expect(qr?.data).toBe(`${BASE_URL}/m/${tables[0]!.shortCode.replace('-', '')}`)
+
+    // On paper: a page for each sheet, none cut across two, on either paper.
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await page.pdf({ format })
+      writeFileSync(`tests/e2e/screenshots/print-sheet-${format}.pdf`, pdf)
+      expect(pdfPages(pdf), format).toBe(sheets)
+    }
+    expect(errors).toEqual([])
+    await page.context().close()
   })
 })

@@ -191,7 +191,9 @@ const adminEn: AdminResources = {
     close: 'Close',
     printAllTitle: 'QR codes of {{restaurant}}',
     allCodes: 'QR codes of every table',
-    cutHint: 'Cut out each card and put it on its table.',
+    cutHint:
+      '{{count}} cards to a sheet, on Letter or A4 paper. Print at actual size (100%), cut along the corner marks and put each card on its table.',
+    sheet: 'Sheet {{sheet}} of {{sheets}}',
     codeLabel: 'Table code',
     typeAt: "Won't scan? Type the code at {{site}}",
   },

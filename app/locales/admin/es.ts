@@ -190,7 +190,9 @@ const adminEs = {
     close: 'Cerrar',
     printAllTitle: 'Códigos QR de {{restaurant}}',
     allCodes: 'Códigos QR de todas las mesas',
-    cutHint: 'Recorta cada tarjeta y colócala en su mesa.',
+    cutHint:
+      '{{count}} tarjetas por hoja, en tamaño carta o A4. Imprime a tamaño real (100 %), corta por las marcas de las esquinas y coloca cada tarjeta en su mesa.',
+    sheet: 'Hoja {{sheet}} de {{sheets}}',
     codeLabel: 'Código de la mesa',
     typeAt: '¿No se abre? Escribe el código en {{site}}',
   },

@@ -1,4 +1,5 @@
-import { useEffect } from 'react'
+import { type CSSProperties, type ReactNode, useEffect, useId } from 'react'
+import { PRINT_SHEET, SHEET_BLEED, sheetSize } from '~/domain/print-sheet'
 import { CARD_SCAN_WORDS } from '~/domain/qr-card'
 import { useI18n } from '../i18n'
 import { tableLabel } from './restaurant'
@@ -13,11 +14,14 @@ export interface PrintableTable {
   svg: string
 }
 
+const mm = (value: number) => `${value}mm`
+
 /**
- * One cut-out card of the print page (its dashed edge is where to cut): the
- * restaurant and the table, its QR code (with its quiet zone, drawn by
- * qrSvg), what to do in Spanish and English, and under it the short code and
- * where to type it.
+ * One table's card, at its printed size on screen too: the restaurant and
+ * the table, its QR code (with its quiet zone, drawn by qrSvg), what to do in
+ * Spanish and English, and under it the short code and where to type it.
+ * No border is drawn to cut along (a cut a hair off would leave a sliver of
+ * it); crop marks outside its corners show where the edges are.
  */
 export function PrintCard({
   table,
@@ -31,24 +35,59 @@ export function PrintCard({
   const { t } = useI18n()
   return (
     <article
-      className="grid break-inside-avoid justify-items-center gap-2 border-2 border-dashed border-stone-500 p-6 text-center"
+      className="relative flex flex-col items-center justify-center gap-0.5 bg-white px-[3mm] py-[2.5mm] text-center text-stone-900 ring-1 ring-stone-200 *:shrink-0 print:ring-0"
+      style={{ width: mm(PRINT_SHEET.card.width), height: mm(PRINT_SHEET.card.height) }}
       data-testid="print-card"
     >
-      <p className="font-semibold text-stone-700">{restaurantName}</p>
-      <p className="text-2xl font-bold">{tableLabel(t, table)}</p>
+      <CropMarks />
+      <p className="line-clamp-2 text-sm font-semibold text-balance text-stone-700">{restaurantName}</p>
+      <p className="text-xl font-bold">{tableLabel(t, table)}</p>
       {/* Server-rendered SVG from the qrcode library. */}
       <div className="[&>svg]:size-56" dangerouslySetInnerHTML={{ __html: table.svg }} />
       <div className="grid">
         {CARD_SCAN_WORDS.map((words) => (
-          <p key={words.lang} lang={words.lang} className="text-lg font-semibold">
+          <p key={words.lang} lang={words.lang} className="text-[15px] leading-tight font-semibold text-balance">
             {words.text}
           </p>
         ))}
       </div>
       <TableCode code={table.shortCode} />
-      <p className="text-sm text-stone-700">{t('admin.qr.typeAt', { site })}</p>
+      <p className="text-xs text-stone-700">{t('admin.qr.typeAt', { site })}</p>
     </article>
   )
+}
+
+const CORNERS = [
+  ['top', 'left'],
+  ['top', 'right'],
+  ['bottom', 'left'],
+  ['bottom', 'right'],
+] as const
+
+/**
+ * Two short lines at each corner, continuing the card's edges outwards.
+ * Drawn as borders, which print even when the dialog leaves out background colours.
+ */
+function CropMarks() {
+  const { gap, length, thickness } = PRINT_SHEET.mark
+  const away = mm(-(gap + length))
+  const onEdge = mm(-thickness / 2)
+  return CORNERS.flatMap(([y, x]) => [
+    <span
+      key={`${y}-${x}-across`}
+      aria-hidden
+      className="absolute border-t-black"
+      style={{ [y]: onEdge, [x]: away, width: mm(length), borderTopWidth: mm(thickness), borderTopStyle: 'solid' }}
+      data-testid="crop-mark"
+    />,
+    <span
+      key={`${y}-${x}-down`}
+      aria-hidden
+      className="absolute border-l-black"
+      style={{ [x]: onEdge, [y]: away, height: mm(length), borderLeftWidth: mm(thickness), borderLeftStyle: 'solid' }}
+      data-testid="crop-mark"
+    />,
+  ])
 }
 
 /** A table's short code under its caption, large and spaced so it is read and typed without mistakes. */
@@ -74,4 +113,45 @@ export function useAutoPrint(closeAfter: boolean) {
     }, 500)
     return () => clearTimeout(print)
   }, [closeAfter])
+}
+
+/** The page's margins on paper, the same for one card or a sheet of them. */
+export function PageMargins() {
+  return <style>{`@page { margin: ${mm(PRINT_SHEET.pageMargin)} }`}</style>
+}
+
+/**
+ * Up to a sheet's worth of cards, the way they print: a grid of columns ×
+ * rows with a gutter for the crop marks, and a page of its own. On a screen
+ * wide enough it previews the sheet under its caption; on a phone the cards
+ * stack.
+ */
+export function PrintSheet({ caption, children }: { caption: string; children: ReactNode }) {
+  const { columns, card, gutter } = PRINT_SHEET
+  const captionId = useId()
+  return (
+    <section
+      aria-labelledby={captionId}
+      className="grid justify-items-center gap-2 print:block print:break-inside-avoid print:not-last:break-after-page"
+    >
+      <h2 id={captionId} className="text-sm font-semibold text-stone-600 print:hidden">
+        {caption}
+      </h2>
+      <div
+        className="grid w-fit max-w-full justify-center gap-(--gutter) p-(--bleed) md:w-(--sheet-width) md:grid-cols-[repeat(var(--columns),var(--card-width))] md:content-start md:bg-white md:shadow-md md:ring-1 md:ring-stone-200 print:mx-auto print:w-(--sheet-width) print:grid-cols-[repeat(var(--columns),var(--card-width))] print:content-start print:shadow-none print:ring-0"
+        style={
+          {
+            '--gutter': mm(gutter),
+            '--bleed': mm(SHEET_BLEED),
+            '--columns': columns,
+            '--card-width': mm(card.width),
+            '--sheet-width': mm(sheetSize().width),
+          } as CSSProperties
+        }
+        data-testid="print-sheet"
+      >
+        {children}
+      </div>
+    </section>
+  )
 }
