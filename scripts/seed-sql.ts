@@ -91,6 +91,7 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
         id: category.id,
         menu_id: demoMenu.id,
         name: category.name,
+        name_en: category.nameEn,
         position: categoryIndex,
         created_at: now,
       }),
@@ -102,6 +103,8 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
           category_id: category.id,
           name: item.name,
           description: item.description,
+          name_en: item.nameEn,
+          description_en: item.descriptionEn,
           price_cents: item.priceCents,
           position: itemIndex,
           created_at: now,
@@ -113,12 +116,18 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
     statements.push(
       upsert('modifier_groups', {
         id: group.id,
-        menu_item_id: group.menuItemId,
+        restaurant_id: DEMO_OWNER_ID,
         name: group.name,
+        name_en: group.nameEn,
         required: group.required ? 1 : 0,
         multiple_select: group.multipleSelect ? 1 : 0,
-        created_at: now + groupIndex,
+        position: groupIndex,
+        created_at: now,
       }),
+      ...group.menuItemIds.map(
+        (itemId) =>
+          `INSERT OR IGNORE INTO menu_item_modifier_groups (menu_item_id, modifier_group_id) VALUES (${quote(itemId)}, ${quote(group.id)});`,
+      ),
     )
     group.options.forEach((option, optionIndex) => {
       statements.push(
@@ -126,9 +135,11 @@ export async function seedSql(ownerPassword = DEMO_OWNER_PASSWORD): Promise<stri
           id: option.id,
           modifier_group_id: group.id,
           name: option.name,
+          name_en: option.nameEn,
           price_adjustment_cents: option.priceAdjustmentCents,
           is_default: option.isDefault ? 1 : 0,
-          created_at: now + optionIndex,
+          position: optionIndex,
+          created_at: now,
         }),
       )
     })

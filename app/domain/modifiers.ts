@@ -88,7 +88,8 @@ export function defaultChoice(groups: readonly ModifierGroupRule[]): string[] {
  * Checks a choice of options against an item's groups: every option must be
  * the item's and not sold out, a required group needs one, a single-choice
  * group allows one. Answers the price to add per unit and the line's
- * description ('Salsa: Verde · Extras: Queso, Aguacate'), in the groups' order.
+ * description ('Salsa: Verde · Extras: Queso, Aguacate'), in the groups'
+ * order and in their shown words where they have them.
  */
 export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: readonly string[]): ChoiceResult {
   const chosen = new Set(optionIds)
@@ -105,7 +106,9 @@ export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: rea
     if (picked.length === 0) continue
     ordered.push(...picked.map((option) => option.id))
     extraCents += picked.reduce((sum, option) => sum + option.priceAdjustmentCents, 0)
-    parts.push(`${group.name}: ${picked.map((option) => option.name).join(', ')}`)
+    // In the words of the rules given: a page's (the diner's language) for what it shows, the stored names for the bill.
+    const named = (text: { name: string; shown?: ShownName }) => text.shown?.name ?? text.name
+    parts.push(`${named(group)}: ${picked.map(named).join(', ')}`)
   }
   return { ok: true, optionIds: ordered, extraCents, summary: parts.length ? parts.join(' · ') : null }
 }

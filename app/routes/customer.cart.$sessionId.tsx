@@ -29,7 +29,7 @@ import { keepDinerName, keptDinerName } from '~/server/bills/diner-name.server'
 import { rememberOrderedHere } from '~/server/bills/ordered-here.server'
 import { getDb } from '~/server/db/client.server'
 import { getLanguage, getT } from '~/server/http/i18n.server'
-import { readOwnerMenu } from '~/server/menus/diner-menu.server'
+import { readDinerMenu, readOwnerMenu } from '~/server/menus/diner-menu.server'
 import { tooManyForm } from '~/server/http/rate-limit.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { limitText } from '~/server/bills/write-result.server'
@@ -50,9 +50,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 /** The cart as its cookie holds it, priced by the menu as it is now, its dishes named in the diner's language. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const menu = menuById(
-    menuInLanguage(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId), await getLanguage(request)),
-  )
+  const menu = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.userId, await getLanguage(request)))
   return {
     ...dinerHeader(bill),
     tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },

@@ -12,14 +12,13 @@ import {
   dinerCart,
   priceCart,
 } from '~/domain/cart'
-import { modifierRule } from '~/domain/modifiers'
-import { menuInLanguage, shownText } from '~/domain/menu-language'
+import { shownText } from '~/domain/menu-language'
 import { menuById } from '~/domain/order-pricing'
 import { addToCartFormSchema } from '~/domain/schemas/items'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { getDb } from '~/server/db/client.server'
 import { getLanguage } from '~/server/http/i18n.server'
-import { readOwnerMenu, readOwnerMenuPdfs } from '~/server/menus/diner-menu.server'
+import { readDinerMenu, readOwnerMenu, readOwnerMenuPdfs } from '~/server/menus/diner-menu.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { noteBrowsing } from '~/server/tables/browsing.server'
 import { pageTitle } from '~/ui/page-title'
@@ -42,19 +41,11 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   noteBrowsing(context, bill)
   const db = getDb(context.cloudflare.env.DB)
-  const [menu, pdfs, language] = await Promise.all([
-    readOwnerMenu(db, bill.userId),
+  const language = await getLanguage(request)
+  const [categories, pdfs] = await Promise.all([
+    readDinerMenu(db, bill.userId, language),
     readOwnerMenuPdfs(db, bill.userId),
-    getLanguage(request),
   ])
-  // Only what the phone needs of each item's modifiers; names and descriptions in the diner's language.
-  const categories = menuInLanguage(menu, language).map((category) => ({
-    ...category,
-    items: category.items.map((item) => ({
-      ...item,
-      modifierGroups: item.modifierGroups.map((group) => modifierRule(group, language)),
-    })),
-  }))
   return {
     ...dinerHeader(bill),
     categories,

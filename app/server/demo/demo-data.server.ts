@@ -29,6 +29,8 @@ interface DemoMenuItem {
   id: string
   name: string
   description: string
+  nameEn: string
+  descriptionEn: string
   priceCents: number
 }
 
@@ -41,17 +43,22 @@ export const demoMenu = {
     {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0110',
       name: 'Entradas',
+      nameEn: 'Starters',
       items: [
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0111',
           name: 'Guacamole con totopos',
           description: 'Aguacate, chile serrano, cebolla y cilantro',
+          nameEn: 'Guacamole with tortilla chips',
+          descriptionEn: 'Avocado, serrano chile, onion and cilantro',
           priceCents: 13500,
         },
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0112',
           name: 'Queso fundido',
           description: 'Con chorizo y tortillas de harina',
+          nameEn: 'Melted cheese',
+          descriptionEn: 'With chorizo and flour tortillas',
           priceCents: 14900,
         },
       ],
@@ -59,23 +66,30 @@ export const demoMenu = {
     {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0120',
       name: 'Platos fuertes',
+      nameEn: 'Mains',
       items: [
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121',
           name: 'Tacos al pastor',
-          description: 'Orden de 3, con piña y salsa verde',
+          description: 'Tres tacos por orden, con piña y salsa verde',
+          nameEn: 'Al pastor tacos',
+          descriptionEn: 'Three tacos to an order, with pineapple and green salsa',
           priceCents: 5500,
         },
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0122',
           name: 'Enchiladas suizas',
           description: 'Pollo, salsa verde y gratinado',
+          nameEn: 'Swiss enchiladas',
+          descriptionEn: 'Chicken, green salsa, baked with cheese',
           priceCents: 17500,
         },
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0123',
           name: 'Cabrito al pastor',
           description: 'Con frijoles charros y tortillas',
+          nameEn: 'Roast kid goat',
+          descriptionEn: 'With charro beans and tortillas',
           priceCents: 38500,
         },
       ],
@@ -83,17 +97,22 @@ export const demoMenu = {
     {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0130',
       name: 'Bebidas',
+      nameEn: 'Drinks',
       items: [
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0131',
           name: 'Agua de horchata',
           description: 'Vaso de 500 ml',
+          nameEn: 'Horchata',
+          descriptionEn: 'A 500 ml glass',
           priceCents: 4500,
         },
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0132',
           name: 'Cerveza artesanal',
           description: 'Botella de 355 ml, hecha en Monterrey',
+          nameEn: 'Craft beer',
+          descriptionEn: '355 ml bottle, brewed in Monterrey',
           priceCents: 6000,
         },
       ],
@@ -101,110 +120,105 @@ export const demoMenu = {
     {
       id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0140',
       name: 'Postres',
+      nameEn: 'Desserts',
       items: [
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0141',
           name: 'Flan napolitano',
           description: 'Con cajeta',
+          nameEn: 'Flan',
+          descriptionEn: 'With cajeta',
           priceCents: 6500,
         },
       ],
     },
-  ] satisfies { id: string; name: string; items: DemoMenuItem[] }[],
+  ] satisfies { id: string; name: string; nameEn: string; items: DemoMenuItem[] }[],
 }
 
-/** Options of the demo's tacos, so the diner's menu shows modifiers (prices in cents). */
+/** The demo's modifier groups, each written once and offered on the dishes listed (prices in cents). */
 export const demoModifierGroups = [
   {
     id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0201',
-    menuItemId: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121',
+    menuItemIds: ['7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121', '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0123'],
     name: 'Salsa',
+    nameEn: 'Salsa',
     required: true,
     multipleSelect: false,
     options: [
-      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0211', name: 'Verde', priceAdjustmentCents: 0, isDefault: true },
-      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0212', name: 'Roja', priceAdjustmentCents: 0, isDefault: false },
-      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0213', name: 'Habanero', priceAdjustmentCents: 500, isDefault: false },
+      {
+        id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0211',
+        name: 'Verde',
+        nameEn: 'Green',
+        priceAdjustmentCents: 0,
+        isDefault: true,
+      },
+      {
+        id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0212',
+        name: 'Roja',
+        nameEn: 'Red',
+        priceAdjustmentCents: 0,
+        isDefault: false,
+      },
+      {
+        id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0213',
+        name: 'Habanero',
+        nameEn: 'Habanero (very hot)',
+        priceAdjustmentCents: 500,
+        isDefault: false,
+      },
     ],
   },
   {
     id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0202',
-    menuItemId: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121',
+    menuItemIds: ['7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121'],
     name: 'Extras',
+    nameEn: 'Extras',
     required: false,
     multipleSelect: true,
     options: [
-      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0221', name: 'Queso', priceAdjustmentCents: 1200, isDefault: false },
-      { id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0222', name: 'Aguacate', priceAdjustmentCents: 1500, isDefault: false },
+      {
+        id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0221',
+        name: 'Queso',
+        nameEn: 'Cheese',
+        priceAdjustmentCents: 1200,
+        isDefault: false,
+      },
+      {
+        id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0222',
+        name: 'Aguacate',
+        nameEn: 'Avocado',
+        priceAdjustmentCents: 1500,
+        isDefault: false,
+      },
     ],
   },
 ]
 
-/** The lines the demo bill starts with (line totals in cents). */
+/** A demo line: `quantity` of the menu's dish `name`, priced and described as the menu has it (line totals in cents). */
+function dishLine(name: string, quantity: number) {
+  const category = demoMenu.categories.find((each) => each.items.some((item) => item.name === name))!
+  const dish = category.items.find((item) => item.name === name)!
+  return {
+    name,
+    description: dish.description,
+    category: category.name,
+    priceCents: dish.priceCents * quantity,
+    quantity,
+  }
+}
+
+/** The lines the demo bill starts with. */
 export const demoBillLines = [
-  {
-    name: 'Tacos al pastor',
-    description: 'Orden de 3, con piña y salsa verde',
-    category: 'Platos fuertes',
-    priceCents: 16500,
-    quantity: 3,
-    customerName: 'Ana',
-  },
-  {
-    name: 'Agua de horchata',
-    description: 'Vaso de 500 ml',
-    category: 'Bebidas',
-    priceCents: 4500,
-    quantity: 1,
-    customerName: 'Ana',
-  },
-  {
-    name: 'Enchiladas suizas',
-    description: 'Pollo, salsa verde y gratinado',
-    category: 'Platos fuertes',
-    priceCents: 17500,
-    quantity: 1,
-    customerName: 'Luis',
-  },
-  {
-    name: 'Cerveza artesanal',
-    description: 'Botella de 355 ml, hecha en Monterrey',
-    category: 'Bebidas',
-    priceCents: 12000,
-    quantity: 2,
-    customerName: 'Luis',
-  },
-  {
-    name: 'Guacamole con totopos',
-    description: 'Aguacate, chile serrano, cebolla y cilantro',
-    category: 'Entradas',
-    priceCents: 13500,
-    quantity: 1,
-    customerName: null,
-  },
+  { ...dishLine('Tacos al pastor', 3), customerName: 'Ana' },
+  { ...dishLine('Agua de horchata', 1), customerName: 'Ana' },
+  { ...dishLine('Enchiladas suizas', 1), customerName: 'Luis' },
+  { ...dishLine('Cerveza artesanal', 2), customerName: 'Luis' },
+  { ...dishLine('Guacamole con totopos', 1), customerName: null },
 ]
 
-/** The three sample diners the demo panel adds; line totals in cents, like the seed bill. */
+/** The three sample diners the demo panel adds, like the seed bill's lines. */
 export const demoDiners = [
-  {
-    customerName: 'Carla',
-    items: [
-      { name: 'Cabrito al pastor', priceCents: 38500, quantity: 1, category: 'Platos fuertes' },
-      { name: 'Cerveza artesanal', priceCents: 6000, quantity: 1, category: 'Bebidas' },
-    ],
-  },
-  {
-    customerName: 'Diego',
-    items: [
-      { name: 'Queso fundido', priceCents: 14900, quantity: 1, category: 'Entradas' },
-      { name: 'Agua de horchata', priceCents: 9000, quantity: 2, category: 'Bebidas' },
-    ],
-  },
-  {
-    customerName: 'Sofía',
-    items: [
-      { name: 'Enchiladas suizas', priceCents: 17500, quantity: 1, category: 'Platos fuertes' },
-      { name: 'Flan napolitano', priceCents: 6500, quantity: 1, category: 'Postres' },
-    ],
-  },
+  { customerName: 'Carla', items: [dishLine('Cabrito al pastor', 1), dishLine('Cerveza artesanal', 1)] },
+  { customerName: 'Diego', items: [dishLine('Queso fundido', 1), dishLine('Agua de horchata', 2)] },
+  { customerName: 'Sofía', items: [dishLine('Enchiladas suizas', 1), dishLine('Flan napolitano', 1)] },
 ]

@@ -1,4 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { menuInLanguage } from '~/domain/menu-language'
+import { modifierRule } from '~/domain/modifiers'
+import type { Language } from '~/locales'
 import type { Db } from '../db/client.server'
 import { categories, menuItems, menus } from '../db/schema.server'
 import { menuPdfPath } from './menu-wire.server'
@@ -86,6 +89,21 @@ export async function readOwnerMenu(db: Db, restaurantId: string): Promise<MenuC
   for (const group of await modifierGroupsOf(db, [...items.keys()]))
     items.get(group.menuItemId)?.modifierGroups.push(group)
   return result
+}
+
+/**
+ * The menu as a diner of `language` reads it: dishes, categories, groups and
+ * options in their words, and of each group only what choosing needs (the
+ * phone gets no more).
+ */
+export async function readDinerMenu(db: Db, restaurantId: string, language: Language) {
+  return menuInLanguage(await readOwnerMenu(db, restaurantId), language).map((category) => ({
+    ...category,
+    items: category.items.map((item) => ({
+      ...item,
+      modifierGroups: item.modifierGroups.map((group) => modifierRule(group, language)),
+    })),
+  }))
 }
 
 /** The PDF versions of an owner's menus, for the diner's 'Ver menú en PDF' link. */
