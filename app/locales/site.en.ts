@@ -7,6 +7,7 @@ const siteEn: SiteResources = {
     description:
       'Diners scan the table QR code, see the live bill, split it and pay with card, Apple Pay or Google Pay. No app, no account.',
     privacyTitle: 'Privacy · Mesa',
+    termsTitle: 'Terms and conditions · Mesa',
     notFoundTitle: 'Page not found · Mesa',
   },
   nav: {
@@ -119,6 +120,7 @@ const siteEn: SiteResources = {
     signup: 'Sign up',
     contact: 'Contact',
     privacy: 'Privacy',
+    terms: 'Terms',
     madeIn: 'Made in Monterrey, México with love',
     rights: '© {{year}} Mesa',
   },
@@ -126,6 +128,44 @@ const siteEn: SiteResources = {
     title: '404 Page Not Found',
     text: 'Did you forget to add the page to the router?',
     home: 'Back to home',
+  },
+  terms: {
+    title: 'Terms and conditions',
+    updated: 'Last updated: November 2026',
+    intro: 'The terms on which your restaurant uses Mesa, in a few words. By signing up you accept them.',
+    sections: {
+      service: {
+        title: 'What Mesa is',
+        text: 'Mesa shows your diners their table’s bill on their phone so they can split it and pay it, and gives you a dashboard for your tables, menus, team and cash-outs.',
+      },
+      account: {
+        title: 'Your account',
+        text: 'The details you give when you sign up must be true. Keep your password safe: what is done with your account, and with the access you give your team, is your restaurant’s responsibility.',
+      },
+      restaurant: {
+        title: 'What you sell',
+        text: 'Prices, taxes, facturas and what you serve are your restaurant’s. Mesa shows and charges what you and your team enter.',
+      },
+      payments: {
+        title: 'Card payments',
+        text: 'Card payments go to your own Stripe account: your restaurant is the merchant, on Stripe’s terms and fees, and handles its refunds and disputes. Mesa’s fee, if any, is taken from each charge and shows in your Stripe account. Test payments move no money and are shown as tests.',
+      },
+      availability: {
+        title: 'Availability',
+        text: 'We work to keep Mesa running, but we cannot promise it never fails. When it does, your diners can pay their server as always.',
+      },
+      ending: {
+        title: 'Leaving Mesa',
+        text: 'You can stop using Mesa whenever you like and ask us to delete your data. We may close an account used for fraud or to charge for something illegal.',
+      },
+      changes: {
+        title: 'Changes',
+        text: 'If we change these terms, we update this page and its date.',
+      },
+    },
+    privacy: 'What we store and why is in the privacy notice.',
+    privacyLink: 'Read the privacy notice',
+    contact: 'Questions? Write to us from Contact.',
   },
   privacy: {
     title: 'Privacy',

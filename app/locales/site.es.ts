@@ -1,12 +1,13 @@
 import type { Widen } from './widen'
 
-/** The public site (landing, privacy, 404, footer, waitlist and contact); Spanish, the default. */
+/** The public site (landing, terms, privacy, 404, footer, waitlist and contact); Spanish, the default. */
 const siteEs = {
   meta: {
     title: 'Mesa · Paga en la mesa, sin app',
     description:
       'Tus comensales escanean el QR de la mesa, ven la cuenta en vivo, la dividen y pagan con tarjeta, Apple Pay o Google Pay. Sin app ni cuenta.',
     privacyTitle: 'Privacidad · Mesa',
+    termsTitle: 'Términos y condiciones · Mesa',
     notFoundTitle: 'Página no encontrada · Mesa',
   },
   nav: {
@@ -121,6 +122,7 @@ const siteEs = {
     signup: 'Registro',
     contact: 'Contacto',
     privacy: 'Privacidad',
+    terms: 'Términos',
     madeIn: 'Made in Monterrey, México with love',
     rights: '© {{year}} Mesa',
   },
@@ -128,6 +130,44 @@ const siteEs = {
     title: '404: página no encontrada',
     text: '¿Olvidaste agregar la página al router?',
     home: 'Volver al inicio',
+  },
+  terms: {
+    title: 'Términos y condiciones',
+    updated: 'Última actualización: noviembre de 2026',
+    intro: 'Los términos con los que tu restaurante usa Mesa, en pocas palabras. Al registrarte los aceptas.',
+    sections: {
+      service: {
+        title: 'Qué es Mesa',
+        text: 'Mesa muestra a tus comensales la cuenta de su mesa en su teléfono para que la dividan y la paguen, y te da un panel para tus mesas, menús, equipo y cortes de caja.',
+      },
+      account: {
+        title: 'Tu cuenta',
+        text: 'Los datos que das al registrarte deben ser verdaderos. Cuida tu contraseña: lo que se hace con tu cuenta, y con los accesos que das a tu equipo, es responsabilidad de tu restaurante.',
+      },
+      restaurant: {
+        title: 'Lo que vendes',
+        text: 'Los precios, los impuestos, las facturas y lo que sirves son de tu restaurante. Mesa muestra y cobra lo que tú y tu equipo capturan.',
+      },
+      payments: {
+        title: 'Pagos con tarjeta',
+        text: 'Los cobros con tarjeta llegan a tu propia cuenta de Stripe: tu restaurante es el comercio, con los términos y las comisiones de Stripe, y atiende sus reembolsos y contracargos. La comisión de Mesa, si la hay, se toma de cada cobro y aparece en tu cuenta de Stripe. Los pagos de prueba no mueven dinero y se muestran como prueba.',
+      },
+      availability: {
+        title: 'Disponibilidad',
+        text: 'Trabajamos para que Mesa funcione siempre, pero no podemos prometer que nunca falle. Si falla, tus comensales pueden pagarle a su mesero como siempre.',
+      },
+      ending: {
+        title: 'Dejar Mesa',
+        text: 'Puedes dejar de usar Mesa cuando quieras y pedirnos que borremos tus datos. Podemos cerrar una cuenta que se use para fraude o para cobrar algo ilegal.',
+      },
+      changes: {
+        title: 'Cambios',
+        text: 'Si cambiamos estos términos, actualizamos esta página y su fecha.',
+      },
+    },
+    privacy: 'Lo que guardamos y por qué está en el aviso de privacidad.',
+    privacyLink: 'Leer el aviso de privacidad',
+    contact: '¿Preguntas? Escríbenos desde Contacto.',
   },
   privacy: {
     title: 'Privacidad',

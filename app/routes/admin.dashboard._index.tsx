@@ -14,8 +14,10 @@ import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable } from '~/server/tables/tables.server'
 import { redirectWithToast } from '~/server/http/toast.server'
+import { dismissSetupChecklist, loadSetupChecklist } from '~/server/setup/setup-checklist.server'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { EmptyState } from '~/ui/admin/empty-state'
+import { SetupChecklist } from '~/ui/admin/setup-checklist'
 import { TableCode } from '~/ui/admin/print-card'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
 import { tableLabel } from '~/ui/admin/restaurant'
@@ -28,20 +30,35 @@ import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 
 export const access: PageAccess = {
   view: 'tables.view',
-  intents: { create: 'tables.manage', update: 'tables.manage', archive: 'tables.manage' },
+  intents: {
+    create: 'tables.manage',
+    update: 'tables.manage',
+    archive: 'tables.manage',
+    'dismiss-setup': 'settings.manage',
+  },
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
+  const env = context.cloudflare.env
   const url = new URL(request.url)
+  const [listed, setup] = await Promise.all([
+    listTables(ledgerOf(env, restaurant.id)),
+    // The restaurant's setup is theirs who may change its settings; nobody else sees it.
+    can(role, access.intents!['dismiss-setup']!) ? loadSetupChecklist(env, restaurant.id) : null,
+  ])
   // What needs someone first: bills to close, then the longest seated.
-  const tables = byAttention(await listTables(ledgerOf(context.cloudflare.env, restaurant.id)), Date.now())
+  const tables = byAttention(listed, Date.now())
+  const firstTable = listed[0]
+  const setupTableLink = setup && firstTable ? tableUrl(url.origin, firstTable.shortCode) : null
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
-  if (!qrTable) return { tables, role, qr: null }
+  if (!qrTable) return { tables, role, setup, setupTableLink, qr: null }
   const link = tableUrl(url.origin, qrTable.shortCode)
   return {
     tables,
     role,
+    setup,
+    setupTableLink,
     qr: {
       tableId: qrTable.id,
       url: link,
@@ -57,9 +74,16 @@ const archiveFormSchema = z.object({ id: z.string() })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const { restaurant } = await requireStaffForm(context, request, access, form)
+  const { restaurant, person } = await requireStaffForm(context, request, access, form)
   const env = context.cloudflare.env
   const intent = form.get('intent')
+  if (intent === 'dismiss-setup') {
+    if (!(await dismissSetupChecklist(env, { restaurant, person })))
+      return data(parseWithZod(form, { schema: z.object({}) }).reply({ formErrors: ['admin.checklist.notDone'] }), {
+        status: 409,
+      })
+    return redirectWithToast('/admin/dashboard', { title: 'admin.checklist.dismissed' })
+  }
   if (intent === 'create') {
     const submission = parseWithZod(form, { schema: createTableSchema })
     if (submission.status !== 'success')
@@ -97,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TablesTab() {
-  const { tables, qr, role } = useLoaderData<typeof loader>()
+  const { tables, qr, role, setup, setupTableLink } = useLoaderData<typeof loader>()
   const { t } = useI18n()
   const manages = can(role, 'tables.manage')
   const [searchParams] = useSearchParams()
@@ -108,6 +132,7 @@ export default function TablesTab() {
 
   return (
     <section aria-labelledby="tables-title">
+      {setup ? <SetupChecklist checklist={setup} tableLink={setupTableLink} /> : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 id="tables-title" className="text-2xl font-bold">
           {t('admin.tables.title')}

@@ -5,6 +5,7 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { z } from '~/domain/schemas/zod'
 import { registerSchema, signupSteps } from '~/domain/schemas/auth'
 import { registerOwner } from '~/server/auth/accounts.server'
+import { startSession } from '~/server/auth/session.server'
 import { getDb } from '~/server/db/client.server'
 import { spend, tooManyForm } from '~/server/http/rate-limit.server'
 import { redirectWithToast } from '~/server/http/toast.server'
@@ -25,6 +26,9 @@ const STEP_FIELDS = [
 ] as const
 const ALL_FIELDS = STEP_FIELDS.flat()
 const LAST_STEP = STEP_FIELDS.length - 1
+
+/** The look of the links to the terms and the privacy notice. */
+const LINK = 'font-semibold text-emerald-800 underline dark:text-emerald-400'
 
 const stepOf = (value: unknown) => Math.min(LAST_STEP, Math.max(0, Number(value) || 0))
 
@@ -64,13 +68,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
   const spent = await spend(context.cloudflare.env, { registrationsPerAddress: context.clientAddress })
   if (!spent.ok) return tooManyForm(submission, request, spent.limit)
-  const result = await registerOwner(getDb(context.cloudflare.env.DB), submission.value)
+  const db = getDb(context.cloudflare.env.DB)
+  const result = await registerOwner(db, submission.value)
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { ownerEmail: ['admin.errors.emailTaken'] } }), { status: 409 })
-  return redirectWithToast('/admin/login', {
-    title: 'admin.signup.successTitle',
-    description: 'admin.signup.successText',
-  })
+  // Signed in at once: the dashboard they land on opens with the setup checklist.
+  const cookie = await startSession(db, request, result.userId, result.restaurantId)
+  return redirectWithToast(
+    '/admin/dashboard',
+    { title: 'admin.signup.successTitle', description: 'admin.signup.successText' },
+    { headers: { 'Set-Cookie': cookie } },
+  )
 }
 
 export default function Signup() {
@@ -179,6 +187,18 @@ function WizardStep({ step, lastResult }: { step: number; lastResult: Submission
               </div>
             ))}
           </dl>
+          {/* In other tabs: leaving the wizard would lose what was typed. */}
+          <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="signup-terms">
+            {t('admin.signup.readFirst')}{' '}
+            <a href="/terms" target="_blank" rel="noreferrer" className={LINK}>
+              {t('admin.signup.termsLink')}
+            </a>{' '}
+            {t('admin.signup.and')}{' '}
+            <a href="/privacy" target="_blank" rel="noreferrer" className={LINK}>
+              {t('admin.signup.privacyLink')}
+            </a>{' '}
+            {t('admin.signup.newTabs')}
+          </p>
           <CheckboxField
             label={t('admin.signup.acceptTerms')}
             errors={fields.acceptTerms.errors}

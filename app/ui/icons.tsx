@@ -105,3 +105,9 @@ export const SearchIcon = ({ className }: IconProps) => (
     <path d="m20 20-3.5-3.5" />
   </Icon>
 )
+
+export const CheckIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+)

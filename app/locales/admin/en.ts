@@ -6,6 +6,7 @@ import teamEn from './team.en'
 import kitchenEn from './kitchen.en'
 import alertsEn from './alerts.en'
 import type { AdminResources } from './es'
+import setupChecklistEn from './setup-checklist.en'
 
 /** Staff texts in English, the second language; same keys as es.ts. */
 const adminEn: AdminResources = {
@@ -75,12 +76,17 @@ const adminEn: AdminResources = {
       other: 'Other',
     },
     acceptTerms: 'I accept the terms and conditions and the privacy notice',
+    readFirst: 'Before you accept, read',
+    termsLink: 'the terms and conditions',
+    and: 'and',
+    privacyLink: 'the privacy notice',
+    newTabs: '(they open in a new tab).',
     previous: 'Back',
     next: 'Next',
     submit: 'Complete registration',
     submitting: 'Registering…',
     successTitle: 'Registration successful',
-    successText: 'You can now sign in with your email and password.',
+    successText: 'You are signed in. Follow these steps to your first payment at a table.',
     haveAccount: 'Already have an account? Sign in',
   },
   login: {
@@ -545,6 +551,7 @@ const adminEn: AdminResources = {
   alerts: alertsEn,
   notifications: notificationsEn,
   order: orderEn,
+  checklist: setupChecklistEn,
 }
 
 export default adminEn

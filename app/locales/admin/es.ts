@@ -6,6 +6,7 @@ import orderEs from './order.es'
 import teamEs from './team.es'
 import kitchenEs from './kitchen.es'
 import alertsEs from './alerts.es'
+import setupChecklistEs from './setup-checklist.es'
 /** Textos del personal (panel, cuentas, mesas). El español es el idioma por omisión. */
 const adminEs = {
   brand: 'Mesa para restaurantes',
@@ -74,12 +75,17 @@ const adminEs = {
       other: 'Otra',
     },
     acceptTerms: 'Acepto los términos y condiciones y el aviso de privacidad',
+    readFirst: 'Antes de aceptar, lee',
+    termsLink: 'los términos y condiciones',
+    and: 'y',
+    privacyLink: 'el aviso de privacidad',
+    newTabs: '(se abren en otra pestaña).',
     previous: 'Anterior',
     next: 'Siguiente',
     submit: 'Completar registro',
     submitting: 'Registrando…',
     successTitle: 'Registro exitoso',
-    successText: 'Ya puedes iniciar sesión con tu correo y contraseña.',
+    successText: 'Tu sesión ya está iniciada. Sigue estos pasos hasta tu primer pago en la mesa.',
     haveAccount: '¿Ya tienes cuenta? Inicia sesión',
   },
   login: {
@@ -549,6 +555,7 @@ const adminEs = {
   alerts: alertsEs,
   notifications: notificationsEs,
   order: orderEs,
+  checklist: setupChecklistEs,
 }
 
 export type AdminResources = Widen<typeof adminEs>

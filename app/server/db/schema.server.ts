@@ -68,6 +68,8 @@ export const restaurants = sqliteTable(
     // Minutes a bill with something unpaid may sit with none of its diners' pages open before staff hear of a possible
     // walkout (the settings' schema keeps it in range: a CHECK added here would rebuild the table).
     walkoutMinutes: integer('walkout_minutes').notNull().default(20),
+    // When an owner put the setup checklist away (every step done): the dashboard no longer shows it.
+    setupDismissedAt: integer('setup_dismissed_at'),
     createdAt: createdAt(),
   },
   (t) => [

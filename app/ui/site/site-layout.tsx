@@ -97,6 +97,11 @@ function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/terms" className={link}>
+                {t('site.footer.terms')}
+              </Link>
+            </li>
+            <li>
               <Link to="/privacy" className={link}>
                 {t('site.footer.privacy')}
               </Link>

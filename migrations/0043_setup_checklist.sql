@@ -1,0 +1,1 @@
+ALTER TABLE `restaurants` ADD `setup_dismissed_at` integer;
