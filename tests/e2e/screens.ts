@@ -92,6 +92,7 @@ export async function everyScreen(staff: Page): Promise<Screens> {
       '/?dialog=waitlist',
       '/?dialog=demo',
       '/privacy?dialog=contact',
+      '/terms',
       '/no-such-page',
       '/admin/login',
       '/admin/signup',

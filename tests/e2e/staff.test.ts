@@ -40,9 +40,15 @@ describe('a restaurant owner', () => {
     await expect.poll(() => page.getByText('Debes aceptar los términos y condiciones').count()).toBeGreaterThan(0)
     await page.getByLabel(/Acepto los términos/).check()
     await page.getByRole('button', { name: 'Completar registro' }).click()
-    await page.waitForURL(/\/admin\/login/)
+    // Signed in at once, on the setup checklist.
+    await page.waitForURL(/\/admin\/dashboard$/)
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Registro exitoso')
+    expect(await page.getByTestId('restaurant-name').textContent()).toBe('Cantina E2E')
+    await page.getByTestId('setup-checklist').waitFor()
 
+    await page.getByTestId('logout').click()
+    await page.waitForURL(`${BASE_URL}/`)
+    await page.goto('/admin/login')
     await page.getByLabel('Correo electrónico').fill(email)
     await page.getByLabel('Contraseña').fill('wrong-password')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()

@@ -69,11 +69,11 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
           const action =
             step === 'testPayment' && !tableLink
               ? t('admin.checklist.steps.testPayment.needsTable')
-              : t(`admin.checklist.steps.${step}.action`)
+              : t(`admin.checklist.steps.${step}.${done ? 'again' : 'action'}`)
           return (
             <li
               key={step}
-              className="grid gap-3 rounded-2xl border border-stone-200 p-4 sm:grid-cols-[auto_1fr_auto] sm:items-center dark:border-stone-700"
+              className="grid grid-cols-[auto_1fr] items-start gap-3 rounded-2xl border border-stone-200 p-4 sm:grid-cols-[auto_1fr_auto] sm:items-center dark:border-stone-700"
               data-testid={`setup-step-${step}`}
               data-done={done}
             >
@@ -108,7 +108,7 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
                   href={link.to}
                   target="_blank"
                   rel="noreferrer"
-                  className={done ? buttonClass.secondary : buttonClass.primary}
+                  className={`${done ? buttonClass.secondary : buttonClass.primary} col-span-2 sm:col-span-1`}
                 >
                   {action} <span className="sr-only">{t('admin.checklist.newTab')}</span>
                 </a>
@@ -116,7 +116,7 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
                 <Link
                   to={link.to}
                   preventScrollReset={link.to.startsWith('?')}
-                  className={done ? buttonClass.secondary : buttonClass.primary}
+                  className={`${done ? buttonClass.secondary : buttonClass.primary} col-span-2 sm:col-span-1`}
                 >
                   {action}
                 </Link>
