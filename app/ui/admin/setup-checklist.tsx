@@ -128,7 +128,7 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
       {checklist.allDone ? (
         <Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="dismiss-setup" />
-          <p className="flex-1 font-semibold" role="status">
+          <p className="flex-[1_1_15rem] font-semibold" role="status">
             {t('admin.checklist.allDone')}
           </p>
           <StatusButton pending={pending} className={buttonClass.primary}>
