@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { migrating } from './migrating'
 
 /**
- * Migration 0043 (the setup checklist can be put away) on restaurants made
+ * Migration 0034 (the setup checklist can be put away) on restaurants made
  * before it: one already paid at a table is past its first hour and never
  * shows the checklist; one that never took a payment still does.
  */
-const { db, before, after, run } = migrating('0043')
+const { db, before, after, run } = migrating('0034')
 
-describe('migration 0043: the setup checklist', () => {
+describe('migration 0034: the setup checklist', () => {
   it('puts the checklist away for restaurants already paid at a table, and only for them', async () => {
     await before()
     const now = Date.now()
