@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkChoice, defaultChoice, type ModifierGroupRule } from '~/domain/modifiers'
+import { checkChoice, defaultChoice, modifierRule, type ModifierGroupRule } from '~/domain/modifiers'
 
 const salsa: ModifierGroupRule = {
   id: 'salsa',
@@ -45,5 +45,52 @@ describe('modifier choices', () => {
     expect(checkChoice([salsa, extras], ['queso'])).toEqual({ ok: false, reason: 'required', groupId: 'salsa' })
     expect(checkChoice([salsa], ['verde', 'habanero'])).toEqual({ ok: false, reason: 'single', groupId: 'salsa' })
     expect(checkChoice([salsa], ['verde', 'not-this-item'])).toEqual({ ok: false, reason: 'unknown', groupId: null })
+  })
+
+  it('leaves a sold-out option out of the defaults and refuses it when chosen', () => {
+    const soldOutVerde = {
+      ...salsa,
+      options: salsa.options.map((option) => (option.id === 'verde' ? { ...option, soldOut: true } : option)),
+    }
+    expect(defaultChoice([soldOutVerde])).toEqual([])
+    expect(checkChoice([soldOutVerde], ['verde'])).toEqual({ ok: false, reason: 'sold-out', groupId: 'salsa' })
+    expect(checkChoice([soldOutVerde], ['habanero'])).toMatchObject({ ok: true, extraCents: 500 })
+  })
+})
+
+describe('modifier rules in the page’s language', () => {
+  const stored = {
+    id: 'salsa',
+    name: 'Salsa',
+    nameEn: 'Sauce',
+    required: true,
+    multipleSelect: false,
+    menuItemId: 'taco',
+    options: [
+      { id: 'verde', name: 'Verde', nameEn: 'Green', priceAdjustmentCents: 0, isDefault: true, soldOut: false },
+      { id: 'macha', name: 'Macha', nameEn: null, priceAdjustmentCents: 300, isDefault: false, soldOut: true },
+    ],
+  }
+
+  it('keeps only what choosing needs, and on a Spanish page nothing but the Spanish', () => {
+    expect(modifierRule(stored, 'es')).toEqual({
+      id: 'salsa',
+      name: 'Salsa',
+      required: true,
+      multipleSelect: false,
+      options: [
+        { id: 'verde', name: 'Verde', priceAdjustmentCents: 0, isDefault: true },
+        { id: 'macha', name: 'Macha', priceAdjustmentCents: 300, isDefault: false, soldOut: true },
+      ],
+    })
+  })
+
+  it('shows an English page the English names, the Spanish marked where there is none, and describes the choice in them', () => {
+    const rule = modifierRule(stored, 'en')
+    expect(rule.shown).toEqual({ name: 'Sauce' })
+    expect(rule.options.map((option) => option.shown)).toEqual([{ name: 'Green' }, { name: 'Macha', nameLang: 'es' }])
+    expect(checkChoice([rule], ['verde'])).toMatchObject({ ok: true, summary: 'Sauce: Green' })
+    // The names stored on the bill line stay the restaurant's.
+    expect(checkChoice([modifierRule(stored, 'es')], ['verde'])).toMatchObject({ summary: 'Salsa: Verde' })
   })
 })

@@ -14,6 +14,7 @@ const menusEn: MenusResources = {
     groupName: 'Group name is required',
     optionName: 'Option name is required',
     chooseGroup: 'No modifier group selected',
+    move: 'The order could not be changed; try again.',
     adjustment: 'The extra price must be 0 or more, with at most 2 decimals',
     pdfType: 'Only PDF files are accepted',
     pdfSize: 'The PDF must be 10 MB or smaller',

@@ -14,6 +14,7 @@ const menusEs = {
     groupName: 'El nombre del grupo es obligatorio',
     optionName: 'El nombre de la opción es obligatorio',
     chooseGroup: 'No hay un grupo de modificadores seleccionado',
+    move: 'No se pudo cambiar el orden; vuelve a intentarlo.',
     adjustment: 'El precio extra debe ser 0 o más, con hasta 2 decimales',
     pdfType: 'Solo se aceptan archivos PDF',
     pdfSize: 'El PDF debe pesar 10 MB o menos',

@@ -2,9 +2,11 @@ import { Form, useSubmit } from '@remix-run/react'
 import { useState, type DragEvent } from 'react'
 import type { MenuIntent } from '~/server/menus/menu-actions.server'
 import { buttonClass } from '../button'
+import { ErrorList } from '../forms'
 import { HiddenFields } from '../hidden-fields'
 import { useI18n } from '../i18n'
 import { useHydrated } from '../use-hydrated'
+import { useMenuFormResult } from './menu-forms'
 
 /**
  * Up and down for one entry of a hand-ordered list: one form, two submit
@@ -27,8 +29,9 @@ export function MoveButtons({
   fields?: Record<string, string>
 }) {
   const { t } = useI18n()
+  const refused = useMenuFormResult(intent, id)?.error
   return (
-    <Form method="post" preventScrollReset className="flex shrink-0" data-testid="move-buttons">
+    <Form method="post" preventScrollReset className="flex shrink-0 flex-wrap" data-testid="move-buttons">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <HiddenFields value={fields} />
@@ -52,6 +55,7 @@ export function MoveButtons({
       >
         <span aria-hidden="true">↓</span>
       </button>
+      <ErrorList errors={refused?.to ?? refused?.['']} alert />
     </Form>
   )
 }
