@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null
 }
 
-/** The Menús tab: the way into the two menu editors. */
+/** The Menús tab: the way into the menu editor. */
 export default function MenusTab() {
   const { t } = useI18n()
   return (
@@ -19,11 +19,8 @@ export default function MenusTab() {
       <h1 className="text-2xl font-bold">{t('admin.menus.title')}</h1>
       <p className="mt-2 mb-5 text-stone-700 dark:text-stone-300">{t('admin.menus.text')}</p>
       <div className="flex flex-wrap gap-2">
-        <Link to="/admin/menu" className={buttonClass.primary}>
+        <Link to="/admin/menu-builder" className={buttonClass.primary}>
           {t('admin.menus.open')}
-        </Link>
-        <Link to="/admin/menu-management" className={buttonClass.secondary}>
-          {t('admin.menus.manage')}
         </Link>
       </div>
     </section>

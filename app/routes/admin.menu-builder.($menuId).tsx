@@ -18,12 +18,14 @@ import {
   DeleteDialog,
   DeleteRecordDialog,
   ItemDialog,
+  MenuDialog,
   SoldOutBadge,
   SoldOutSwitch,
 } from '~/ui/admin/menu-forms'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'
+import { MenuBar } from '~/ui/admin/menu-bar'
 import { GroupDialog, ModifierGroupsPanel } from '~/ui/admin/modifier-groups'
 import { DragHandle, MoveButtons, useDragOrder } from '~/ui/admin/move-buttons'
 import { Panel } from '~/ui/admin/panel'
@@ -34,7 +36,9 @@ import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  staffTitle(args, (t) => t('admin.menu.builder.title', { name: args.data?.menu.name ?? '' }))
+  staffTitle(args, (t) =>
+    args.data?.menu ? t('admin.menu.builder.title', { name: args.data.menu.name }) : t('admin.menu.sidebar.title'),
+  )
 
 const TABS = ['categories', 'items', 'modifiers'] as const
 
@@ -43,10 +47,18 @@ export const access: PageAccess = { view: 'menus.manage', action: 'menus.manage'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { restaurant } = await requireStaff(context, request, 'page', access.view)
   const db = getDb(context.cloudflare.env.DB)
+  // Only what the menu bar and the menu's dialog show: the PDF's storage key stays on the server.
+  const menus = (await listMenus(db, restaurant.id)).map(({ id, name, description, type }) => ({
+    id,
+    name,
+    description,
+    type,
+  }))
   if (!params.menuId) {
-    // The builder edits one menu; without one it opens the first, or asks for one to be made.
-    const [first] = await listMenus(db, restaurant.id)
-    throw redirect(first ? `/admin/menu-builder/${first.id}` : '/admin/menu-management?dialog=new')
+    // The editor edits one menu; without one it opens the first (keeping what the address asked of it).
+    const [first] = menus
+    if (first) throw redirect(`/admin/menu-builder/${first.id}${new URL(request.url).search}`)
+    return { menus, menu: null, categories: [], groups: [] }
   }
   const menu = await findOwnMenu(db, restaurant.id, params.menuId)
   if (!menu) throw data(null, { status: 404 })
@@ -54,13 +66,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     categoriesWithItems(db, restaurant.id, menu.id),
     restaurantModifierGroups(db, restaurant.id),
   ])
-  return { menu: toWireMenu(menu), categories, groups }
+  return { menus, menu: toWireMenu(menu), categories, groups }
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const here = `/admin/menu-builder/${args.params.menuId ?? ''}`
+  const here = `/admin/menu-builder${args.params.menuId ? `/${args.params.menuId}` : ''}`
   return menuAction(args, access, ({ intent, id, form }) => {
-    if (intent === 'menu.delete') return '/admin/menu-management'
+    // A new menu opens ready for its first category; a deleted one leaves the editor on the next.
+    if (intent === 'menu.create') return `/admin/menu-builder/${id}`
+    if (intent === 'menu.delete') return id === args.params.menuId ? '/admin/menu-builder' : here
     // The item's dialog stays open on its new photo (or its lack of one).
     if (intent.startsWith('photo.')) return `${here}?${new URLSearchParams({ tab: 'items', edit: `item:${id}` })}`
     if (intent.startsWith('item.')) return `${here}?tab=items`
@@ -74,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function MenuBuilder() {
-  const { menu, categories, groups } = useLoaderData<typeof loader>()
+  const { menus, menu, categories, groups } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const [searchParams] = useSearchParams()
   const tab = TABS.find((name) => name === searchParams.get('tab')) ?? 'categories'
@@ -84,12 +98,15 @@ export default function MenuBuilder() {
   const allItems = categories.flatMap((category) => category.menuItems)
   const [editKind, editId] = (searchParams.get('edit') ?? ':').split(':') as [string, string]
   const editing = {
+    menu: editKind === 'menu' ? menus.find((candidate) => candidate.id === editId) : undefined,
+    category: editKind === 'category' ? categories.find((category) => category.id === editId) : undefined,
     item: editKind === 'item' ? allItems.find((candidate) => candidate.id === editId) : undefined,
     group: editKind === 'group' ? groups.find((group) => group.id === editId) : undefined,
   }
   const dishNames = new Map(allItems.map((dish) => [dish.id, dish.name]))
   const groupNames = new Map(groups.map((group) => [group.id, group.name]))
   const deleting = {
+    menu: deleteKind === 'menu' ? menus.find((candidate) => candidate.id === deleteId) : undefined,
     category: deleteKind === 'category' ? categories.find((category) => category.id === deleteId) : undefined,
     item: deleteKind === 'item' ? allItems.find((candidate) => candidate.id === deleteId) : undefined,
     group: deleteKind === 'group' ? groups.find((group) => group.id === deleteId) : undefined,
@@ -101,24 +118,73 @@ export default function MenuBuilder() {
   const linkTo = (params: Record<string, string>) => `${back}&${new URLSearchParams(params)}`
   const dragCategory = useDragOrder('category.move')
 
+  const menuDialogs = (
+    <>
+      <MenuDialog open={dialog === 'menu'} closeTo={back} />
+      {editing.menu ? <MenuDialog open closeTo={back} menu={editing.menu} /> : null}
+      {deleting.menu ? (
+        <DeleteDialog
+          open
+          closeTo={back}
+          intent="menu.delete"
+          id={deleting.menu.id}
+          title={t('admin.menu.management.deleteTitle', { name: deleting.menu.name })}
+          text={t('admin.menu.management.deleteText')}
+        />
+      ) : null}
+    </>
+  )
+
+  if (!menu)
+    return (
+      <div className="min-h-dvh">
+        <AdminTopBar backTo="/admin/dashboard/menus" backLabel={t('admin.menu.builder.backToDashboard')} />
+        <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+          <h1 className="text-2xl font-bold">{t('admin.menu.sidebar.title')}</h1>
+          <EmptyState
+            text={t('admin.menu.sidebar.noMenus')}
+            action={t('admin.menu.management.createFirst')}
+            to={linkTo({ dialog: 'menu' })}
+          />
+        </main>
+        {menuDialogs}
+      </div>
+    )
+
   return (
     <div className="min-h-dvh">
-      <AdminTopBar backTo="/admin/menu-management" backLabel={t('admin.menu.builder.backToMenus')} />
+      <AdminTopBar backTo="/admin/dashboard/menus" backLabel={t('admin.menu.builder.backToDashboard')} />
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+        <MenuBar menus={menus} current={menu.id} newMenuTo={linkTo({ dialog: 'menu' })} />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold">{t('admin.menu.builder.title', { name: menu.name })}</h1>
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold" id="menu-title">
+              {t('admin.menu.builder.title', { name: menu.name })}
+            </h1>
             {menu.type !== 'regular' ? <MenuTypeBadge type={menu.type} /> : null}
           </div>
-          <Link
-            to={linkTo({ dialog: 'category' })}
-            preventScrollReset
-            className={buttonClass.primary}
-            data-testid="add-category"
-          >
-            {t('admin.menu.builder.addCategory')}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={linkTo({ edit: `menu:${menu.id}` })} preventScrollReset className={buttonClass.secondary}>
+              {t('admin.menu.sidebar.editMenu')}
+            </Link>
+            <Link
+              to={linkTo({ delete: `menu:${menu.id}` })}
+              preventScrollReset
+              className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
+            >
+              {t('admin.menu.sidebar.deleteMenu')}
+            </Link>
+            <Link
+              to={linkTo({ dialog: 'category' })}
+              preventScrollReset
+              className={buttonClass.primary}
+              data-testid="add-category"
+            >
+              {t('admin.menu.builder.addCategory')}
+            </Link>
+          </div>
         </div>
+        {menu.description ? <p className="text-stone-700 dark:text-stone-300">{menu.description}</p> : null}
 
         <PdfMenuForm menu={menu} />
 
@@ -184,6 +250,14 @@ export default function MenuBuilder() {
                       {t('admin.menu.builder.addItem')}
                     </Link>
                     <Link
+                      to={linkTo({ edit: `category:${category.id}` })}
+                      preventScrollReset
+                      className={buttonClass.secondary}
+                      aria-label={`${t('admin.menu.common.edit')} ${category.name}`}
+                    >
+                      {t('admin.menu.common.edit')}
+                    </Link>
+                    <Link
                       to={linkTo({ delete: `category:${category.id}` })}
                       preventScrollReset
                       className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
@@ -225,7 +299,9 @@ export default function MenuBuilder() {
         {tab === 'modifiers' ? <ModifierGroupsPanel groups={groups} dishNames={dishNames} linkTo={linkTo} /> : null}
       </main>
 
+      {menuDialogs}
       <CategoryDialog open={dialog === 'category'} closeTo={back} menuId={menu.id} />
+      {editing.category ? <CategoryDialog open closeTo={back} menuId={menu.id} category={editing.category} /> : null}
       <ItemDialog
         open={dialog === 'item'}
         closeTo={back}

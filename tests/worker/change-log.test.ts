@@ -25,7 +25,7 @@ describe('the change log', () => {
     const restaurantId = await seedOwner()
     const manager = await seedMember(restaurantId, 'manager', 'Sofía Gerente')
     const created = await postForm(
-      '/admin/menu-management',
+      '/admin/menu-builder',
       { intent: 'menu.create', name: 'Desayunos', type: 'breakfast', description: '' },
       manager.cookie,
     )

@@ -227,6 +227,16 @@ export async function seedMenu(restaurantId: string, items: { name: string; pric
   return ids
 }
 
+/** The menu editor's page of the menu an item is on. */
+export async function menuEditorOf(itemId: string): Promise<string> {
+  const menuId = await env.DB.prepare(
+    'SELECT c.menu_id FROM menu_items i JOIN categories c ON c.id = i.category_id WHERE i.id = ?',
+  )
+    .bind(itemId)
+    .first<string>('menu_id')
+  return `/admin/menu-builder/${menuId}`
+}
+
 /** A restaurant's modifier group with its options, offered on `itemIds`: the statements that write it, for a batch. */
 export function modifierGroupStatements(
   restaurantId: string,

@@ -5,6 +5,7 @@ import {
   countLines,
   getJson,
   getPage,
+  menuEditorOf,
   ORIGIN,
   postForm,
   postJson,
@@ -46,7 +47,7 @@ async function toastAfter(response: Response, cookie = ''): Promise<string> {
 /** The kitchen's switch, as the menu screen's form sends it: 'on' marks it sold out, nothing offers it again. */
 const setSoldOut = async (restaurantId: string, itemId: string, soldOut: boolean) =>
   postForm(
-    '/admin/menu',
+    await menuEditorOf(itemId),
     { intent: 'item.availability', id: itemId, ...(soldOut ? { soldOut: 'on' } : {}) },
     await staffCookieOf(restaurantId),
   )
@@ -157,12 +158,7 @@ describe('"Agotado"', () => {
     const marked = await setSoldOut(table.restaurantId, agua, true)
     expect(await toastAfter(marked, staff)).toContain('Disponibilidad actualizada')
     expect(await env.DB.prepare('SELECT sold_out FROM menu_items WHERE id = ?').bind(agua).first('sold_out')).toBe(1)
-    const menuId = await env.DB.prepare(
-      'SELECT c.menu_id FROM menu_items i JOIN categories c ON c.id = i.category_id WHERE i.id = ?',
-    )
-      .bind(agua)
-      .first<string>('menu_id')
-    const builder = await drawn(await getPage(`/admin/menu?menu=${menuId}`, staff))
+    const builder = await drawn(await getPage(`${await menuEditorOf(agua)}?tab=items`, staff))
     expect(builder).toContain('Volver a ofrecer: Agua fresca')
 
     const menu = await drawn(await getPage(`/customer/menu/${table.sessionId}`))

@@ -118,25 +118,6 @@ describe('dish photos', () => {
     )
   })
 
-  it('the sidebar builder’s item dialog takes a photo too, and comes back to the item', async () => {
-    const { owner, menu, item } = await ownerWithItem()
-    const sent = await uploadThroughBuilder(
-      `/admin/menu?menu=${menu.id}`,
-      owner.cookie,
-      item.id,
-      await png(400, 300),
-      'sidebar.png',
-    )
-    expect(sent.status).toBe(302)
-    expect(sent.headers.get('Location')).toBe(`/admin/menu?menu=${menu.id}&edit=item%3A${item.id}`)
-    expect(JSON.parse((await itemRow(item.id))!.photo_sizes!)).toEqual([
-      { width: 160, height: 120 },
-      { width: 400, height: 300 },
-    ])
-    const dialog = await images(await getPage(`/admin/menu?menu=${menu.id}&edit=item:${item.id}`, owner.cookie))
-    expect(dialog.some((tag) => tag.includes('alt="Foto actual de Enchiladas suizas"'))).toBe(true)
-  })
-
   it('a photo narrower than the widest size is kept at its own width, never enlarged', async () => {
     const { owner, item, builder } = await ownerWithItem()
     expect((await uploadThroughBuilder(builder, owner.cookie, item.id, await png(300, 200), 'taco.png')).status).toBe(
@@ -245,7 +226,7 @@ describe('dish photos', () => {
     ).json()) as { id: string }
     const inMenu = await photoOf(await addItem(last.id))
     expect(
-      (await postForm('/admin/menu-management', { intent: 'menu.delete', id: menu.id }, owner.cookie)).status,
+      (await postForm(`/admin/menu-builder/${menu.id}`, { intent: 'menu.delete', id: menu.id }, owner.cookie)).status,
     ).toBe(302)
     expect(await storedKeys(inMenu)).toEqual([])
   })

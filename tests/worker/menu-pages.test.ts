@@ -17,17 +17,15 @@ async function ownerWithCategory() {
   return { owner, menu, category, builder: `/admin/menu-builder/${menu.id}` }
 }
 
-describe('menu management and menu builder pages', () => {
+describe('the menu editor’s pages', () => {
   it('need a session, and open the first menu or ask for one', async () => {
-    const anonymous = await getPage('/admin/menu-management')
+    const anonymous = await getPage('/admin/menu-builder')
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
     const owner = await signedInOwner()
-    expect((await getPage('/admin/menu-builder', owner.cookie)).headers.get('Location')).toBe(
-      '/admin/menu-management?dialog=new',
-    )
+    expect((await getPage('/admin/menu-builder', owner.cookie)).status).toBe(200)
     const created = await postForm(
-      '/admin/menu-management',
+      '/admin/menu-builder',
       { intent: 'menu.create', name: 'Desayunos', type: 'breakfast', description: '' },
       owner.cookie,
     )
@@ -35,8 +33,8 @@ describe('menu management and menu builder pages', () => {
     const builder = created.headers.get('Location') ?? ''
     expect(builder).toMatch(/^\/admin\/menu-builder\/[0-9a-f-]{36}$/)
     expect((await getPage('/admin/menu-builder', owner.cookie)).headers.get('Location')).toBe(builder)
-    const html = await (await getPage('/admin/menu-management', owner.cookie)).text()
-    for (const text of ['Desayunos', 'Desayuno', '0 categorías', '0 platillos', 'Agregar platillos'])
+    const html = await (await getPage(builder, owner.cookie)).text()
+    for (const text of ['Desayunos', 'Desayuno', 'Editar menú Desayunos', 'Agregar categoría'])
       expect(html, text).toContain(text)
   })
 
@@ -61,7 +59,7 @@ describe('menu management and menu builder pages', () => {
       owner.cookie,
     )
     const group = (await row(
-      'SELECT id, required, multiple_select FROM modifier_groups WHERE menu_item_id = ?',
+      'SELECT g.id, g.required, g.multiple_select FROM modifier_groups g JOIN menu_item_modifier_groups l ON l.modifier_group_id = g.id WHERE l.menu_item_id = ?',
       item.id,
     )) as { id: string }
     expect(group).toMatchObject({ required: 1, multiple_select: 0 })
@@ -77,7 +75,7 @@ describe('menu management and menu builder pages', () => {
       },
       owner.cookie,
     )
-    expect(option.headers.get('Location')).toBe(`${builder}?tab=modifiers&item=${item.id}`)
+    expect(option.headers.get('Location')).toBe(`${builder}?tab=modifiers#group-${group.id}`)
     await postForm(
       builder,
       {
@@ -98,8 +96,8 @@ describe('menu management and menu builder pages', () => {
       { name: 'Verde', price_adjustment_cents: 0, is_default: 1 },
       { name: 'Habanero', price_adjustment_cents: 1250, is_default: 0 },
     ])
-    const modifiers = await (await getPage(`${builder}?tab=modifiers&item=${item.id}`, owner.cookie)).text()
-    for (const text of ['Modificadores de Taco de suadero', 'Obligatorio', 'Predeterminada', '$12.50'])
+    const modifiers = await (await getPage(`${builder}?tab=modifiers`, owner.cookie)).text()
+    for (const text of ['Lo ofrecen: Taco de suadero', 'Obligatorio', 'value="12.50"'])
       expect(modifiers, text).toContain(text)
   })
 
@@ -135,20 +133,20 @@ describe('menu management and menu builder pages', () => {
       { intent: 'category.create', name: ' ' },
       'El nombre de la categoría es obligatorio',
     ],
-    ['management', '?edit=MENU', { intent: 'menu.update', name: '' }, 'El nombre del menú es obligatorio'],
+    ['builder', '?edit=menu:MENU', { intent: 'menu.update', name: '' }, 'El nombre del menú es obligatorio'],
     [
       'builder',
-      '?tab=modifiers&item=ITEM&dialog=group',
+      '?tab=modifiers&dialog=group',
       { intent: 'group.create', name: '' },
       'El nombre del grupo es obligatorio',
     ],
     [
       'builder',
-      '?tab=modifiers&item=ITEM&dialog=option&group=GROUP',
+      '?tab=modifiers',
       { intent: 'option.create', name: 'Queso', priceAdjustment: '-1' },
       'El precio extra debe ser 0 o más, con hasta 2 decimales',
     ],
-  ])('refuse on the %s %s: %o → %s', async (where, search, fields, message) => {
+  ])('refuse on the %s %s: %o → %s', async (_where, search, fields, message) => {
     const { owner, menu, category, builder } = await ownerWithCategory()
     const item = (await (
       await call('POST', '/api/menu-items', { name: 'Taco', price: 3000, categoryId: category.id }, owner.cookie)
@@ -156,7 +154,7 @@ describe('menu management and menu builder pages', () => {
     const group = (await (
       await call('POST', '/api/modifier-groups', { name: 'Salsa', menuItemId: item.id }, owner.cookie)
     ).json()) as { id: string }
-    const path = `${where === 'builder' ? builder : '/admin/menu-management'}${search.replace('MENU', menu.id).replace('ITEM', item.id).replace('GROUP', group.id)}`
+    const path = `${builder}${search.replace('MENU', menu.id)}`
     const response = await postForm(
       path,
       {
@@ -178,7 +176,9 @@ describe('menu management and menu builder pages', () => {
     if (fields.name) expect(nameInput).toContain(`value="${fields.name}"`)
     else expect(nameInput).not.toContain('value=')
     expect(await row('SELECT count(*) AS n FROM menu_items WHERE category_id = ?', category.id)).toEqual({ n: 1 })
-    expect(await row('SELECT count(*) AS n FROM modifier_groups WHERE menu_item_id = ?', item.id)).toEqual({ n: 1 })
+    expect(await row('SELECT count(*) AS n FROM modifier_options WHERE modifier_group_id = ?', group.id)).toEqual({
+      n: 0,
+    })
   })
 
   it('answer 404 for another owner’s menu and ids, changing nothing', async () => {

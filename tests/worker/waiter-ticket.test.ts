@@ -5,6 +5,7 @@ import {
   drawnPage,
   getPage,
   hiddenFields,
+  menuEditorOf,
   orderPageOf,
   postForm,
   seedMember,
@@ -37,7 +38,7 @@ async function ledgerLines(sessionId: string) {
 /** The kitchen's switch, as the menu screen's form sends it. */
 const setSoldOut = async (restaurantId: string, itemId: string, soldOut: boolean) =>
   postForm(
-    '/admin/menu',
+    await menuEditorOf(itemId),
     { intent: 'item.availability', id: itemId, ...(soldOut ? { soldOut: 'on' } : {}) },
     await staffCookieOf(restaurantId),
   )

@@ -348,9 +348,8 @@ const adminEn: AdminResources = {
   },
   menus: {
     title: 'Menus',
-    text: 'One builder for your breakfast, lunch, dinner and drinks menus: categories, items with descriptions and prices, and modifiers.',
+    text: 'Your breakfast, lunch, dinner and drinks menus in one place: categories, items with descriptions and prices, and modifier sets you use on several items.',
     open: 'Open the menu builder',
-    manage: 'Menu management and modifiers',
   },
   live: {
     payment: 'Table {{number}}: payment of {{amount}}',

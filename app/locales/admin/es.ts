@@ -352,9 +352,8 @@ const adminEs = {
   },
   menus: {
     title: 'Menús',
-    text: 'Un solo constructor para tus menús de desayuno, comida, cena y bebidas: categorías, platillos con descripción y precio, y modificadores.',
+    text: 'Tus menús de desayuno, comida, cena y bebidas en un solo lugar: categorías, platillos con descripción y precio, y grupos de modificadores que usas en varios platillos.',
     open: 'Abrir el constructor de menús',
-    manage: 'Gestión de menús y modificadores',
   },
   live: {
     payment: 'Mesa {{number}}: pago de {{amount}}',

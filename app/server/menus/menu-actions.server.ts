@@ -109,8 +109,7 @@ const recordSchema = z.object({ id: z.string() })
 export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData }) => string
 
 /**
- * The one action behind the menu management page, the menu builder and the
- * sidebar builder: parses the form with the payload's schema (the same the
+ * The one action behind the menu editor: parses the form with the payload's schema (the same the
  * API uses), writes through the owner-scoped functions, and answers either a
  * redirect with a toast or the form's answer: errors under their fields and
  * what was typed (400), or 404 for another owner's id.

@@ -22,7 +22,7 @@ import { UrlDialog } from './dialog'
 import { ItemPhotoForm } from './item-photo-form'
 
 /*
- * The forms of the menu screens (management, builder, sidebar builder). They
+ * The forms of the menu editor. They
  * post to the page's action (app/server/menus/menu-actions.server.ts) with an
  * `intent`; a refused form comes back with its errors and what was typed.
  */

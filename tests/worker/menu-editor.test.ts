@@ -26,18 +26,18 @@ async function ownerWithMenu() {
   return { owner, menu, category, item }
 }
 
-describe('the sidebar menu builder page', () => {
-  it('selects the menu it just created', async () => {
+describe('the one menu editor', () => {
+  it('opens the menu it just created, in the bar of the restaurant’s menus', async () => {
     const owner = await signedInOwner()
     const created = await postForm(
-      '/admin/menu',
+      '/admin/menu-builder',
       { intent: 'menu.create', name: 'Desayunos', type: 'breakfast' },
       owner.cookie,
     )
     expect(created.status).toBe(302)
     const location = created.headers.get('Location') ?? ''
-    expect(location).toMatch(/^\/admin\/menu\?menu=[0-9a-f-]{36}$/)
-    const id = new URLSearchParams(location.split('?')[1]).get('menu')
+    expect(location).toMatch(/^\/admin\/menu-builder\/[0-9a-f-]{36}$/)
+    const id = location.split('/').pop()
     expect(
       await env.DB.prepare('SELECT name, type FROM menus WHERE id = ? AND restaurant_id = ?')
         .bind(id, owner.restaurantId)
@@ -48,44 +48,55 @@ describe('the sidebar menu builder page', () => {
     for (const text of [
       'Mis menús',
       'Crear nuevo menú',
-      'Desayunos',
-      'Elegido',
-      'Este menú todavía no tiene categorías.',
+      `aria-current="page" class="inline-flex`,
+      'Editar menú Desayunos',
+      'Primero crea una categoría; los platillos van dentro de una.',
     ])
       expect(html, text).toContain(text)
   })
 
-  it('shows the hint with no menu chosen and the empty text with no menus', async () => {
+  it('asks for a first menu when there is none, and opens the first one otherwise', async () => {
     const owner = await signedInOwner()
-    expect(await (await getPage('/admin/menu', owner.cookie)).text()).toContain(
-      'Todavía no tienes menús. Crea el primero.',
-    )
-    const { owner: withMenu } = await ownerWithMenu()
-    expect(await (await getPage('/admin/menu', withMenu.cookie)).text()).toContain(
-      'Elige un menú para ver sus categorías y platillos.',
-    )
+    const empty = await getPage('/admin/menu-builder', owner.cookie)
+    expect(empty.status).toBe(200)
+    expect(await empty.text()).toContain('Todavía no tienes menús. Crea el primero.')
+    const { owner: withMenu, menu } = await ownerWithMenu()
+    const first = await getPage('/admin/menu-builder?tab=items', withMenu.cookie)
+    expect(first.status).toBe(302)
+    expect(first.headers.get('Location')).toBe(`/admin/menu-builder/${menu.id}?tab=items`)
   })
 
-  it('stores a price typed in pesos as cents, shows it in pesos and stays on the chosen menu', async () => {
+  it('answers the old addresses of the management page and the sidebar builder with the one editor', async () => {
     const { owner, menu, category } = await ownerWithMenu()
-    // The dialog's form posts to the page's own URL, which is how the action knows the chosen menu, with or without JavaScript.
-    const opened = await (
-      await getPage(`/admin/menu?menu=${menu.id}&dialog=item&category=${category.id}`, owner.cookie)
-    ).text()
-    expect(opened).toContain(`action="/admin/menu?menu=${menu.id}&amp;dialog=item&amp;category=${category.id}"`)
+    const management = await getPage('/admin/menu-management?dialog=new', owner.cookie)
+    expect(management.status).toBe(302)
+    expect(management.headers.get('Location')).toBe('/admin/menu-builder?dialog=menu')
+    const sidebar = await getPage(`/admin/menu?menu=${menu.id}&dialog=item&category=${category.id}`, owner.cookie)
+    expect(sidebar.status).toBe(302)
+    expect(sidebar.headers.get('Location')).toBe(`/admin/menu-builder/${menu.id}?dialog=item&category=${category.id}`)
+    const anonymous = await getPage('/admin/menu-management')
+    expect(anonymous.headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
+  })
+
+  it('stores a price typed in pesos as cents, shows it in pesos and stays on the menu', async () => {
+    const { owner, menu, category } = await ownerWithMenu()
+    const editor = `/admin/menu-builder/${menu.id}`
+    // The dialog's form posts to the page's own URL, with or without JavaScript.
+    const opened = await (await getPage(`${editor}?tab=items&dialog=item&category=${category.id}`, owner.cookie)).text()
+    expect(opened).toContain(`action="${editor}?tab=items&amp;dialog=item&amp;category=${category.id}"`)
     const created = await postForm(
-      `/admin/menu?menu=${menu.id}&dialog=item`,
+      `${editor}?tab=items&dialog=item`,
       { intent: 'item.create', name: 'Taco al pastor', price: '32.50', categoryId: category.id },
       owner.cookie,
     )
     expect(created.status).toBe(302)
-    expect(created.headers.get('Location')).toBe(`/admin/menu?menu=${menu.id}`)
+    expect(created.headers.get('Location')).toBe(`${editor}?tab=items`)
     expect(
       await env.DB.prepare('SELECT price_cents FROM menu_items WHERE category_id = ? AND name = ?')
         .bind(category.id, 'Taco al pastor')
         .first('price_cents'),
     ).toBe(3250)
-    const html = await (await getPage(`/admin/menu?menu=${menu.id}`, owner.cookie)).text()
+    const html = await (await getPage(`${editor}?tab=items`, owner.cookie)).text()
     expect(html).toContain('$32.50')
     expect(html).toContain('$35.50')
   })
@@ -107,7 +118,7 @@ describe('the sidebar menu builder page', () => {
       [{ intent: 'item.create', name: 'Flan', price: '45', categoryId: '' }, 'Debes seleccionar una categoría'],
     ]
     for (const [fields, message] of cases) {
-      const response = await postForm(`/admin/menu?menu=${menu.id}`, fields, owner.cookie)
+      const response = await postForm(`/admin/menu-builder/${menu.id}`, fields, owner.cookie)
       expect(response.status, message).toBe(400)
       expect(await response.text(), message).toContain(message)
     }
@@ -115,11 +126,15 @@ describe('the sidebar menu builder page', () => {
     expect(await count('menu_items', 'category_id', category.id)).toBe(1)
   })
 
-  it('goes back to no menu chosen when the chosen menu is deleted, with everything in it', async () => {
+  it('deleting the open menu, with everything in it, leads to the next one', async () => {
     const { owner, menu, category } = await ownerWithMenu()
-    const deleted = await postForm(`/admin/menu?menu=${menu.id}`, { intent: 'menu.delete', id: menu.id }, owner.cookie)
+    const deleted = await postForm(
+      `/admin/menu-builder/${menu.id}`,
+      { intent: 'menu.delete', id: menu.id },
+      owner.cookie,
+    )
     expect(deleted.status).toBe(302)
-    expect(deleted.headers.get('Location')).toBe('/admin/menu')
+    expect(deleted.headers.get('Location')).toBe('/admin/menu-builder')
     expect(await count('categories', 'menu_id', menu.id)).toBe(0)
     expect(await count('menu_items', 'category_id', category.id)).toBe(0)
   })
@@ -127,8 +142,8 @@ describe('the sidebar menu builder page', () => {
   it('is for the owner only: another owner’s ids are 404 and change nothing; no session goes to sign in', async () => {
     const { owner, menu, category, item } = await ownerWithMenu()
     const intruder = await signedInOwner()
-    expect((await getPage(`/admin/menu?menu=${menu.id}`, intruder.cookie)).status).toBe(404)
-    expect((await getPage(`/admin/menu?menu=${menu.id}`, owner.cookie)).status).toBe(200)
+    expect((await getPage(`/admin/menu-builder/${menu.id}`, intruder.cookie)).status).toBe(404)
+    expect((await getPage(`/admin/menu-builder/${menu.id}`, owner.cookie)).status).toBe(200)
 
     const attempts: Record<string, string>[] = [
       { intent: 'menu.update', id: menu.id, name: 'Robado', type: 'regular' },
@@ -141,7 +156,7 @@ describe('the sidebar menu builder page', () => {
       { intent: 'item.delete', id: item.id },
     ]
     for (const fields of attempts)
-      expect((await postForm('/admin/menu', fields, intruder.cookie)).status, fields.intent).toBe(404)
+      expect((await postForm('/admin/menu-builder', fields, intruder.cookie)).status, fields.intent).toBe(404)
     expect(await env.DB.prepare('SELECT name FROM menus WHERE id = ?').bind(menu.id).first('name')).toBe('Comida')
     expect(await env.DB.prepare('SELECT name FROM categories WHERE id = ?').bind(category.id).first('name')).toBe(
       'Tacos',
@@ -152,10 +167,10 @@ describe('the sidebar menu builder page', () => {
     expect(await count('categories', 'menu_id', menu.id)).toBe(1)
     expect(await count('menu_items', 'category_id', category.id)).toBe(1)
 
-    const anonymous = await getPage(`/admin/menu?menu=${menu.id}`)
+    const anonymous = await getPage(`/admin/menu-builder/${menu.id}`)
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toMatch(/^\/admin\/login\?redirectTo=/)
-    expect((await postForm('/admin/menu', { intent: 'menu.delete', id: menu.id })).status).toBe(302)
+    expect((await postForm('/admin/menu-builder', { intent: 'menu.delete', id: menu.id })).status).toBe(302)
     expect(await count('menus', 'id', menu.id)).toBe(1)
   })
 })
