@@ -87,6 +87,8 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
     raceJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 46667, quantity: 1, diner: 'Ana' }] },
     raceNoJs: { owner: DEMO_OWNER_ID, lines: [{ name: 'Pozole rojo', cents: 66000, quantity: 1, diner: 'Ana' }] },
     codeEntry: { owner, lines: [{ name: 'Sopa de tortilla', cents: 8900, quantity: 2, diner: 'Inés' }] },
+    // The payment step lists the wallets each phone offers; an Android phone pays with Google Pay.
+    wallets: { owner, lines: [{ name: 'Pozole rojo', cents: 18000, quantity: 1, diner: 'Diego' }] },
   }
   let number = 100
   for (const [key, bill] of Object.entries(bills)) {

@@ -247,7 +247,7 @@ const es = {
       payRest: 'Pagar lo que falta de la cuenta',
       stripe: {
         loading: 'Cargando el formulario de pago…',
-        orCard: 'o paga con tarjeta',
+        walletTotal: 'Pagas {{total}} con {{wallet}}.',
         needsJavaScript:
           'Para pagar con tarjeta, Apple Pay o Google Pay, este paso necesita JavaScript: los datos de tu tarjeta los recibe directamente Stripe, nuestro procesador de pagos. Activa JavaScript en tu navegador o paga con tu mesero.',
         loadFailedTitle: 'No se pudo cargar el formulario de pago',

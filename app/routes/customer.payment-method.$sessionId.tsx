@@ -18,8 +18,8 @@ import {
   useSubmit,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { useRef, useState } from 'react'
-import { PAYMENT_METHODS, type PaymentMethod } from '~/domain/bill'
+import { useEffect, useRef, useState } from 'react'
+import type { PaymentMethod } from '~/domain/bill'
 import { NO_TIP_REASONS, whatChanged, type PaymentChange } from '~/domain/checkout'
 import { paymentRequestSchema } from '~/domain/schemas/payments'
 import { payableBill } from '~/server/bills/bill-reads.server'
@@ -37,7 +37,9 @@ import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { StripePayment } from '~/ui/customer/stripe-payment'
-import { CardIcon, WalletIcon } from '~/ui/icons'
+import { MethodChoice } from '~/ui/customer/method-choice'
+import { browserOffer, onAppleDevice } from '~/ui/customer/device-wallets'
+import { methodChoice } from '~/domain/wallets'
 import { HiddenFields } from '~/ui/hidden-fields'
 import type { TranslationKey } from '~/locales/translate'
 import { useI18n } from '~/ui/i18n'
@@ -46,7 +48,8 @@ import { useHydrated } from '~/ui/use-hydrated'
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageTitle(args, (t) => ({ page: t('customer.method.title'), ...args.data }))
 
-const METHOD_ICONS: Record<PaymentMethod, typeof CardIcon> = { card: CardIcon, apple: WalletIcon, google: WalletIcon }
+/** Without JavaScript every method is listed and none chosen: the server asks for one. */
+const EVERY_METHOD = methodChoice({ applePay: true, googlePay: true }, true).methods
 
 /** Refusals that mean the bill moved since the diner was shown it: explained, with the new amount. */
 const BILL_MOVED = new Set<string>(['BILL_CHANGED', 'ITEM_TAKEN', 'ALREADY_PAID', 'TOO_MUCH', 'UNKNOWN_ITEM'])
@@ -198,7 +201,16 @@ export default function PaymentMethod() {
   // What the last Stripe payment sent, to send it again unchanged once the bank has answered.
   const sent = useRef<FormData | null>(null)
   const [method, setMethod] = useState<PaymentMethod | null>(null)
+  const [methods, setMethods] = useState(EVERY_METHOD)
   const hydrated = useHydrated()
+  const plainForm = !data.stripe
+  // Once the page runs, only the wallets this phone offers are listed, and its own is chosen (else the card).
+  useEffect(() => {
+    if (!plainForm) return
+    const choice = methodChoice(browserOffer(), onAppleDevice())
+    setMethods(choice.methods)
+    setMethod(choice.preselected)
+  }, [plainForm])
   const pending = navigation.state === 'submitting'
   const { summary } = data
   const stop = error?.kind === 'moved' ? error.change : data.stop
@@ -295,30 +307,12 @@ export default function PaymentMethod() {
           />
         ) : (
           <>
-            <fieldset className="grid gap-3" aria-describedby={error?.kind === 'method' ? 'payment-error' : undefined}>
-              <legend className="mb-2 font-bold">{t('customer.method.title')}</legend>
-              {PAYMENT_METHODS.map((value) => (
-                <label
-                  key={value}
-                  className={`flex min-h-14 cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white px-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-emerald-700 dark:bg-stone-900 ${
-                    method === value
-                      ? 'border-emerald-700 bg-emerald-50 dark:border-emerald-500 dark:bg-emerald-950/60'
-                      : 'border-stone-200 dark:border-stone-700'
-                  }`}
-                >
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={value}
-                    checked={method === value}
-                    onChange={() => setMethod(value)}
-                    className="size-5 accent-emerald-700"
-                  />
-                  <MethodIcon method={value} />
-                  <span className="font-semibold">{t(`customer.method.${value}`)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <MethodChoice
+              methods={methods}
+              chosen={method}
+              onChoose={setMethod}
+              describedBy={error?.kind === 'method' ? 'payment-error' : undefined}
+            />
 
             {error ? <PayErrorBox error={error} payRest={data.payRest} /> : null}
 
@@ -495,9 +489,4 @@ function Row({ label, value }: { label: string; value: string }) {
       <dd className="tabular-nums">{value}</dd>
     </div>
   )
-}
-
-function MethodIcon({ method }: { method: PaymentMethod }) {
-  const Drawn = METHOD_ICONS[method]
-  return <Drawn className="size-6 shrink-0 text-stone-700 dark:text-stone-300" />
 }

@@ -59,6 +59,16 @@ export const PHONE: BrowserContextOptions = {
 }
 
 /**
+ * Phones' browsers as they name themselves, for what a page offers by
+ * device (the wallets on the payment step). Chromium's own name is neither
+ * an Apple device nor Android.
+ */
+export const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+export const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+
+/**
  * Records every Content-Security-Policy violation a page of this context
  * reports; `checkA11y` (so every screenshot) fails on any.
  */

@@ -78,6 +78,17 @@ describe('a diner pays at the table', () => {
     await page.waitForURL(/\/customer\/tip\//)
     await page.getByTestId('tip-option-15').click()
     await page.waitForURL(/\/customer\/payment-method\//)
+    // Nothing asks this phone which wallets it has: every method is listed, each wallet with its mark, none chosen.
+    const methods = page.locator('input[name="paymentMethod"]')
+    expect(await methods.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+      'apple',
+      'google',
+      'card',
+    ])
+    expect(await page.locator('input[name="paymentMethod"]:checked').count()).toBe(0)
+    for (const wallet of ['apple', 'google'])
+      expect(await page.getByTestId(`method-${wallet}`).locator(`[data-mark="${wallet}-pay"]`).isVisible()).toBe(true)
+    await screenshot(page, 'payment-methods-nojs-phone')
 
     // Without a method the server answers with the spec's message.
     await page.getByTestId('pay-submit').click()

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, chromiumForFile, DESKTOP, hydrated, phonePage, screenshot, signUpAndSignIn } from './browser'
+import {
+  ANDROID_CHROME,
+  BASE_URL,
+  chromiumForFile,
+  DESKTOP,
+  hydrated,
+  phonePage,
+  screenshot,
+  signUpAndSignIn,
+} from './browser'
 
 const browser = chromiumForFile()
 
@@ -147,8 +156,8 @@ describe('a restaurant owner', () => {
       },
     })
 
-    // A diner pays the whole bill with the default 15 % tip.
-    const diner = await phonePage(browser())
+    // A diner pays the whole bill with the default 15 % tip, with Google Pay, their Android phone's wallet.
+    const diner = await phonePage(browser(), { userAgent: ANDROID_CHROME })
     await diner.page.goto(`/customer/table/${table.sessionId}`)
     await expect.poll(() => diner.page.getByTestId('left-to-pay').textContent()).toBe('$190.00')
     await diner.page.getByTestId('pay-button').click()

@@ -16,10 +16,13 @@ import { ownerSql, tableSql } from '../../scripts/dataset-sql'
 import { startLocalServer, type LocalServer } from '../../scripts/local-server'
 import { STANDIN_KEYS, stripeStandInVars } from '../../scripts/local-vars'
 import { serve, type ServedStandIn } from '../../stand-ins/stripe/server'
+import type { PaymentMethod } from '~/domain/bill'
 import {
+  ANDROID_CHROME,
   chromiumForFile,
   DESKTOP,
   hydrated,
+  IPHONE_SAFARI,
   openDisplayMenu,
   phonePage,
   PHONE,
@@ -39,14 +42,24 @@ interface StubCalls {
   walletFailed: boolean
 }
 
+/** The wallets the stub's Express Checkout Element says this device offers, as Stripe.js names them. */
+type StubWallet = 'applePay' | 'googlePay'
+
 /**
  * Stands in for Stripe.js: `Stripe()`, deferred-intent `elements()`, the two
- * elements (mounted as frames of Stripe's host, as the real ones are),
- * `submit`, `createConfirmationToken` and `handleNextAction`. Its API calls go
- * to api.stripe.com like Stripe.js's, so the page's CSP is tried on frames
- * and connections as well as on the script.
+ * elements (mounted as frames of Stripe's host, as the real ones are, and
+ * taken away by `destroy`), `submit`, `createConfirmationToken` and
+ * `handleNextAction`. Its Express Checkout Element draws the buttons of the
+ * `wallets` this device offers that its options do not refuse (`'never'`),
+ * and tells them in its `ready` event as Stripe.js does
+ * (`availablePaymentMethods`: every button it can draw, true or false, or
+ * undefined when it draws none). Its API calls go to api.stripe.com like
+ * Stripe.js's, so the page's CSP is tried on frames and connections as well
+ * as on the script.
  */
-const STUB = `(() => {
+const stubScript = (wallets: StubWallet[]) => `(() => {
+  const offered = ${JSON.stringify(wallets)}
+  const available = (drawn) => drawn.length === 0 ? undefined : Object.fromEntries(['link', 'applePay', 'googlePay', 'paypal', 'amazonPay', 'klarna'].map((name) => [name, drawn.includes(name)]))
   const seen = { stripe: [], elements: [], created: [], updates: [], nextActions: [], walletFailed: false }
   Object.defineProperty(window, '__stripeStub', { value: seen })
   const api = (path, body) => fetch('https://api.stripe.com/v1/' + path, { method: 'POST', body: JSON.stringify(body) }).then((answer) => answer.json())
@@ -59,17 +72,18 @@ const STUB = `(() => {
           create(type, options) {
             seen.created.push({ type, options })
             const handlers = {}
+            const drawn = type === 'expressCheckout' ? offered.filter((wallet) => options.paymentMethods?.[wallet] !== 'never') : []
+            const frame = document.createElement('iframe')
             const element = {
               on(event, handler) { handlers[event] = handler; return element },
               mount(box) {
-                const frame = document.createElement('iframe')
-                frame.src = 'https://js.stripe.com/stub/' + type + '.html'
+                frame.src = 'https://js.stripe.com/stub/' + type + '.html' + (type === 'expressCheckout' ? '?wallets=' + drawn.join(',') : '')
                 frame.title = type === 'payment' ? 'Secure payment input frame' : 'Secure express checkout frame'
-                frame.style.cssText = 'display:block;width:100%;border:0;height:' + (type === 'payment' ? '172px' : '48px')
-                frame.addEventListener('load', () => handlers.ready && handlers.ready(type === 'expressCheckout' ? { availablePaymentMethods: { applePay: false, googlePay: true } } : {}))
+                frame.style.cssText = 'display:block;width:100%;border:0;height:' + (type === 'payment' ? 172 : Math.max(0, drawn.length * 56 - 8)) + 'px'
+                frame.addEventListener('load', () => handlers.ready && handlers.ready(type === 'expressCheckout' ? { elementType: type, availablePaymentMethods: available(drawn) } : { elementType: type }))
                 box.appendChild(frame)
               },
-              destroy() {},
+              destroy() { frame.remove() },
             }
             if (type === 'expressCheckout') {
               seen.payWith = (expressPaymentType) => handlers.confirm({ expressPaymentType, paymentFailed: () => { seen.walletFailed = true } })
@@ -91,9 +105,10 @@ const STUB = `(() => {
   }
 })()`
 
-/** What Stripe's frames show, drawn plainly: the card's fields, the Google Pay button. */
-const FRAMES: Record<string, string> = {
-  payment: `<!doctype html><html lang="en"><body style="margin:0;font:16px system-ui;color:#1c1917">
+/** What Stripe's buttons for the wallets look like, drawn plainly. */
+const WALLET_BUTTONS: Record<StubWallet, string> = { applePay: 'Apple Pay', googlePay: 'G Pay' }
+
+const PAYMENT_FRAME = `<!doctype html><html lang="en"><body style="margin:0;font:16px system-ui;color:#1c1917">
     <div style="display:grid;gap:8px">
       <div style="border:1px solid #d6d3d1;border-radius:12px;padding:12px;color:#57534e">1234 1234 1234 1234</div>
       <div style="display:grid;grid-template-columns:1fr 1fr;gap:8px">
@@ -101,10 +116,20 @@ const FRAMES: Record<string, string> = {
         <div style="border:1px solid #d6d3d1;border-radius:12px;padding:12px;color:#57534e">CVC</div>
       </div>
       <div style="font-size:12px;color:#57534e">Stripe (stub)</div>
-    </div></body></html>`,
-  expressCheckout: `<!doctype html><html lang="en"><body style="margin:0">
-    <div style="height:48px;border-radius:12px;background:#000;color:#fff;display:grid;place-items:center;font:600 18px system-ui">G Pay</div></body></html>`,
-}
+    </div></body></html>`
+
+/** What Stripe's frames show, drawn plainly: the card's fields, the buttons of the wallets drawn. */
+const frame = (type: string, wallets: StubWallet[]) =>
+  type === 'payment'
+    ? PAYMENT_FRAME
+    : type === 'expressCheckout'
+      ? `<!doctype html><html lang="en"><body style="margin:0;display:grid;gap:8px">${wallets
+          .map(
+            (wallet) =>
+              `<div style="height:48px;border-radius:12px;background:#000;color:#fff;display:grid;place-items:center;font:600 18px system-ui">${WALLET_BUTTONS[wallet]}</div>`,
+          )
+          .join('')}</body></html>`
+      : undefined
 
 let standIn: ServedStandIn
 let server: LocalServer
@@ -187,15 +212,17 @@ afterAll(async () => {
 })
 
 /**
- * A page of this file's server whose Stripe.js is the stub. `card` is the
- * test card the diner's next ConfirmationToken carries; `bank` is how the
- * bank answers its 3-D Secure question. Records the payment forms posted and
- * every request to Stripe's hosts.
+ * A page of this file's server whose Stripe.js is the stub. `wallets` are
+ * the wallets its Express Checkout Element offers (none, as in a browser
+ * without any); `card` is the test card the diner's next ConfirmationToken
+ * carries; `bank` is how the bank answers its 3-D Secure question. Records
+ * the payment forms posted and every request to Stripe's hosts.
  */
 async function stripePage(options: BrowserContextOptions = {}) {
   const opened = await phonePage(browser(), { baseURL: server.url, ...options })
   const { page } = opened
   const state = {
+    wallets: [] as StubWallet[],
     card: 'pm_card_visa',
     bank: 'success' as 'success' | 'failure',
     stripeRequests: [] as string[],
@@ -204,11 +231,12 @@ async function stripePage(options: BrowserContextOptions = {}) {
   await page.route('https://js.stripe.com/**', (route) => {
     const url = new URL(route.request().url())
     state.stripeRequests.push(url.pathname)
-    if (url.pathname === '/endive/stripe.js') return route.fulfill({ contentType: 'text/javascript', body: STUB })
-    const frame = /^\/stub\/(\w+)\.html$/.exec(url.pathname)?.[1]
-    return frame && FRAMES[frame]
-      ? route.fulfill({ contentType: 'text/html', body: FRAMES[frame] })
-      : route.fulfill({ status: 404 })
+    if (url.pathname === '/endive/stripe.js')
+      return route.fulfill({ contentType: 'text/javascript', body: stubScript(state.wallets) })
+    const type = /^\/stub\/(\w+)\.html$/.exec(url.pathname)?.[1]
+    const drawn = (url.searchParams.get('wallets') ?? '').split(',').filter((wallet) => wallet in WALLET_BUTTONS)
+    const body = type ? frame(type, drawn as StubWallet[]) : undefined
+    return body ? route.fulfill({ contentType: 'text/html', body }) : route.fulfill({ status: 404 })
   })
   await page.route('https://api.stripe.com/**', (route) => answerStripeApi(route, state))
   page.on('request', (request) => {
@@ -246,16 +274,23 @@ async function answerStripeApi(route: Route, state: { card: string; bank: 'succe
   return route.fulfill({ status: 404, json: { error: { type: 'invalid_request_error' } }, headers: cors })
 }
 
+/** The wallet buttons Stripe's Express Checkout Element draws, as Stripe.js names the wallets. */
+const expressButtons = async (page: Page) =>
+  new URL((await page.getByTestId('stripe-express').locator('iframe').getAttribute('src')) ?? '').searchParams
+    .get('wallets')
+    ?.split(',')
+    .filter(Boolean) ?? []
+
 const stubCalls = (page: Page) => page.evaluate(() => (window as unknown as { __stripeStub: StubCalls }).__stripeStub)
 
 /** Cents of an amount as the screen shows it ("$1,234.50"). */
 const centsOf = (shown: string | null) => Math.round(Number((shown ?? '').replace(/[^0-9.]/g, '')) * 100)
 
-/** The payment step of a table, with the card form ready. */
+/** The payment step of a table, once Stripe's elements are drawn and the method is chosen. */
 async function openStep(page: Page, key: string, query: string) {
   const response = await page.goto(`/customer/payment-method/${tables[key]!.sessionId}?${query}`)
   await hydrated(page, 'stripe-payment')
-  await expect.poll(() => page.getByTestId('pay-submit').isEnabled()).toBe(true)
+  await expect.poll(() => page.getByTestId('stripe-payment').getAttribute('aria-busy')).toBe('false')
   return response
 }
 
@@ -279,15 +314,54 @@ async function billOf(key: string) {
 }
 
 describe('a bill paid through Stripe', () => {
-  it('shows Stripe’s wallet buttons and card form, made for the total on screen, in Spanish and English, at 390 px and on a desktop; Stripe.js loads on this step only, once the page runs', async () => {
-    const looks: [string, BrowserContextOptions, 'es' | 'en'][] = [
-      ['phone', PHONE, 'es'],
-      ['phone', PHONE, 'en'],
-      ['desktop', DESKTOP, 'es'],
-      ['desktop', DESKTOP, 'en'],
+  it('lists the wallets Stripe says this device offers, each with its mark, and chooses the device’s own (else the card), for the total on screen, in Spanish and English, light and dark, at 390 px and on a desktop; Stripe.js loads on this step only, once the page runs', async () => {
+    const looks: {
+      name: string
+      options: BrowserContextOptions
+      language: 'es' | 'en'
+      theme: 'light' | 'dark'
+      wallets: StubWallet[]
+      listed: PaymentMethod[]
+    }[] = [
+      {
+        name: 'phone-android-es',
+        options: { ...PHONE, userAgent: ANDROID_CHROME },
+        language: 'es',
+        theme: 'light',
+        wallets: ['googlePay'],
+        listed: ['google', 'card'],
+      },
+      {
+        name: 'phone-iphone-en-dark',
+        options: { ...PHONE, userAgent: IPHONE_SAFARI },
+        language: 'en',
+        theme: 'dark',
+        wallets: ['applePay'],
+        listed: ['apple', 'card'],
+      },
+      // Chrome on an iPhone may be offered both: Apple Pay, the phone's own, comes first and is chosen.
+      {
+        name: 'phone-iphone-both-es-dark',
+        options: { ...PHONE, userAgent: IPHONE_SAFARI },
+        language: 'es',
+        theme: 'dark',
+        wallets: ['googlePay', 'applePay'],
+        listed: ['apple', 'google', 'card'],
+      },
+      { name: 'desktop-es', options: DESKTOP, language: 'es', theme: 'light', wallets: [], listed: ['card'] },
+      {
+        name: 'desktop-en-dark',
+        options: DESKTOP,
+        language: 'en',
+        theme: 'dark',
+        wallets: ['googlePay'],
+        listed: ['google', 'card'],
+      },
     ]
-    for (const [index, [size, options, language]] of looks.entries()) {
-      const { page, state, errors } = await stripePage(options)
+    for (const [index, look] of looks.entries()) {
+      const { page, state, errors } = await stripePage(look.options)
+      state.wallets = look.wallets
+      await page.context().addCookies([themeCookie(look.theme, server.url)])
       if (index === 0) {
         // As a diner gets there: from the tip step, without a new document, so under the tip step's policy.
         await page.goto(`/customer/tip/${tables.look!.sessionId}?full=true`)
@@ -296,19 +370,23 @@ describe('a bill paid through Stripe', () => {
         await page.getByTestId('tip-option-15').click()
         await page.waitForURL(/\/customer\/payment-method\//)
         await hydrated(page, 'stripe-payment')
-        await expect.poll(() => page.getByTestId('pay-submit').isEnabled()).toBe(true)
+        await expect.poll(() => page.getByTestId('stripe-payment').getAttribute('aria-busy')).toBe('false')
       } else {
-        const response = await openStep(page, 'look', `full=true&tipPercentage=15&lng=${language}`)
+        const response = await openStep(page, 'look', `full=true&tipPercentage=15&lng=${look.language}`)
         // The server's page names no Stripe script: it is added once the page runs.
         expect(await response?.text()).not.toContain('js.stripe.com')
       }
-      expect(state.stripeRequests).toEqual(['/endive/stripe.js', '/stub/expressCheckout.html', '/stub/payment.html'])
+      // Offered both wallets, Stripe's element is drawn again with the chosen one's button alone.
+      const redrawn = look.wallets.length > 1 ? ['/stub/expressCheckout.html'] : []
+      await expect
+        .poll(() => state.stripeRequests)
+        .toEqual(['/endive/stripe.js', '/stub/expressCheckout.html', '/stub/payment.html', ...redrawn])
 
       const total = centsOf(await page.getByTestId('payment-total').textContent())
       expect(total).toBe(25300)
       expect(Number(await page.locator('input[name="total"]').inputValue()) * 100).toBe(total)
       const calls = await stubCalls(page)
-      const locale = language === 'es' ? 'es-419' : 'en'
+      const locale = look.language === 'es' ? 'es-419' : 'en'
       expect(calls.stripe).toEqual([
         { publishableKey: STANDIN_KEYS.publishableKey, options: { stripeAccount: account, locale } },
       ])
@@ -322,12 +400,66 @@ describe('a bill paid through Stripe', () => {
           allowedPaymentMethodTypes: ['card'],
         }),
       ])
-      expect(calls.created.map(({ type }) => type)).toEqual(['expressCheckout', 'payment'])
-      expect(await page.getByRole('radio').count()).toBe(0)
-      expect(await page.getByTestId('pay-submit').textContent()).toBe(
-        language === 'es' ? 'Pagar $253.00' : 'Pay $253.00',
-      )
-      await screenshot(page, `stripe-payment-${size}-${language}`)
+      expect(calls.created.map(({ type }) => type)).toEqual([
+        'expressCheckout',
+        'payment',
+        ...redrawn.map(() => 'expressCheckout'),
+      ])
+      // Of Stripe's express buttons, Apple Pay and Google Pay where the device offers them, nothing else; drawn again, the chosen one alone.
+      const others = { link: 'never', paypal: 'never', amazonPay: 'never', klarna: 'never' }
+      expect(calls.created.filter(({ type }) => type === 'expressCheckout').map(({ options }) => options)).toEqual([
+        expect.objectContaining({ paymentMethods: { applePay: 'auto', googlePay: 'auto', ...others } }),
+        ...redrawn.map(() =>
+          expect.objectContaining({ paymentMethods: { applePay: 'auto', googlePay: 'never', ...others } }),
+        ),
+      ])
+      const payLabel = look.language === 'es' ? 'Pagar $253.00' : 'Pay $253.00'
+
+      const [first] = look.listed
+      if (first === 'card') {
+        // No wallet on this device: nothing to choose, the card form and its pay button.
+        expect(await page.getByRole('radio').count()).toBe(0)
+        expect(await page.getByTestId('stripe-express').isVisible()).toBe(false)
+        expect(await page.getByTestId('stripe-card').isVisible()).toBe(true)
+        expect(await page.getByTestId('pay-submit').textContent()).toBe(payLabel)
+        await screenshot(page, `stripe-payment-${look.name}`)
+      } else {
+        const radios = page.getByRole('radio')
+        expect(await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(
+          look.listed,
+        )
+        expect(await page.getByRole('radio', { checked: true }).getAttribute('value')).toBe(first)
+        for (const wallet of look.listed.filter((method) => method !== 'card'))
+          expect(await page.getByTestId(`method-${wallet}`).locator(`[data-mark="${wallet}-pay"]`).isVisible()).toBe(
+            true,
+          )
+        const walletName = first === 'apple' ? 'Apple Pay' : 'Google Pay'
+        // The wallet's own button (Stripe's) pays, for the total on screen; the card form waits.
+        expect(await page.getByTestId('wallet-total').textContent()).toBe(
+          look.language === 'es' ? `Pagas $253.00 con ${walletName}.` : `You pay $253.00 with ${walletName}.`,
+        )
+        expect(await page.getByTestId('stripe-express').isVisible()).toBe(true)
+        expect(await expressButtons(page)).toEqual([`${first}Pay`])
+        expect(await page.getByTestId('stripe-card').isVisible()).toBe(false)
+        expect(await page.getByTestId('pay-submit').count()).toBe(0)
+        await screenshot(page, `stripe-payment-${look.name}`)
+
+        const other = look.listed[1]
+        if (other !== 'card') {
+          await page.getByTestId(`method-${other}`).click()
+          await expect.poll(() => expressButtons(page)).toEqual([`${other}Pay`])
+          expect(await page.getByTestId('wallet-total').textContent()).toContain(
+            other === 'apple' ? 'Apple Pay' : 'Google Pay',
+          )
+        }
+
+        await page.getByTestId('method-card').click()
+        expect(await page.getByTestId('stripe-card').isVisible()).toBe(true)
+        expect(await page.getByTestId('stripe-express').isVisible()).toBe(false)
+        expect(await page.getByTestId('wallet-total').count()).toBe(0)
+        expect(await page.getByTestId('pay-submit').textContent()).toBe(payLabel)
+        if (index === 0) await screenshot(page, `stripe-payment-${look.name}-card`)
+      }
       expect(errors).toEqual([])
     }
   })
@@ -351,6 +483,8 @@ describe('a bill paid through Stripe', () => {
   it('pays by card: the step’s own form posts the ConfirmationToken, and the bill is paid', async () => {
     const { page, state, errors } = await stripePage()
     await openStep(page, 'card', 'full=true&tipPercentage=10')
+    // Stripe offers no wallet here: none is listed, and the card is the method.
+    expect(await page.getByTestId('payment-methods').count()).toBe(0)
     await page.getByTestId('pay-submit').click()
     await page.waitForURL(/\/customer\/payment-confirmation\//)
     expect(state.posts).toHaveLength(1)
@@ -376,8 +510,10 @@ describe('a bill paid through Stripe', () => {
   })
 
   it('pays with Google Pay from the Express Checkout Element, recorded as Google Pay', async () => {
-    const { page, state, errors } = await stripePage()
+    const { page, state, errors } = await stripePage({ ...PHONE, userAgent: ANDROID_CHROME })
+    state.wallets = ['googlePay']
     await openStep(page, 'wallet', 'full=true&tipPercentage=0')
+    expect(await page.getByRole('radio', { checked: true }).getAttribute('value')).toBe('google')
     await page.evaluate(() =>
       (window as unknown as { __stripeStub: { payWith: (type: string) => void } }).__stripeStub.payWith('google_pay'),
     )

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { PaymentMethod } from '~/domain/bill'
+import { methodChoice, type Wallet, type WalletOffer } from '~/domain/wallets'
 import type { StripeCheckout } from '~/server/payments/stripe-checkout.server'
 import { buttonClass } from '~/ui/button'
+import { onAppleDevice } from '~/ui/customer/device-wallets'
+import { MethodChoice } from '~/ui/customer/method-choice'
 import { useI18n } from '~/ui/i18n'
 import {
   loadStripeJs,
+  type ExpressCheckoutElement,
   type ExpressConfirmEvent,
   type ExpressPaymentType,
   type Stripe,
@@ -15,6 +19,19 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 /** The wallets a payment can be recorded as; Stripe's other express buttons are not offered. */
 const WALLETS: Partial<Record<ExpressPaymentType, PaymentMethod>> = { apple_pay: 'apple', google_pay: 'google' }
+
+/** The Express Checkout Element's options: of Apple Pay and Google Pay, the `wallets` given, where the device offers them; Stripe's other buttons never. */
+const expressOptions = (wallets: readonly Wallet[]) => ({
+  paymentMethods: {
+    applePay: wallets.includes('apple') ? 'auto' : 'never',
+    googlePay: wallets.includes('google') ? 'auto' : 'never',
+    link: 'never',
+    paypal: 'never',
+    amazonPay: 'never',
+    klarna: 'never',
+  },
+  buttonHeight: 48,
+})
 
 /** Stripe's forms in the colours and corners of the app's own, light or dark as the page is drawn. */
 const SHAPE = { borderRadius: '12px', fontSizeBase: '16px' }
@@ -56,7 +73,9 @@ interface StripePaymentProps {
  * mode for the amount shown; the card or wallet becomes a ConfirmationToken,
  * which the step's own form posts, so the action, its refusals and its
  * redirect are the same as for any payment. Stripe.js is asked for only
- * here, once the page is on screen.
+ * here, once the page is on screen. Once Stripe has said which wallets this
+ * device offers, those are listed beside the card and the device's own is
+ * chosen: a wallet chosen shows its Stripe button, the card its form.
  */
 export function StripePayment({
   config,
@@ -69,13 +88,15 @@ export function StripePayment({
   sending,
   notice,
 }: StripePaymentProps) {
-  const { t } = useI18n()
+  const { t, money } = useI18n()
   const hydrated = useHydrated()
   const expressBox = useRef<HTMLDivElement>(null)
   const cardBox = useRef<HTMLDivElement>(null)
-  const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null)
+  const stripe = useRef<{ stripe: Stripe; elements: StripeElements; express: ExpressCheckoutElement } | null>(null)
   const [ready, setReady] = useState(false)
-  const [wallets, setWallets] = useState(false)
+  /** What the Express Checkout Element reported once drawn; null until then. */
+  const [offered, setOffered] = useState<{ offer: WalletOffer } | null>(null)
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null)
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
@@ -144,38 +165,29 @@ export function StripePayment({
           allowedPaymentMethodTypes: ['card'],
           appearance: appearanceNow.current,
         })
-        stripe.current = { stripe: instance, elements }
-        const express = elements.create('expressCheckout', {
-          paymentMethods: {
-            applePay: 'auto',
-            googlePay: 'auto',
-            link: 'never',
-            paypal: 'never',
-            amazonPay: 'never',
-            klarna: 'never',
-          },
-          buttonHeight: 48,
-        })
-        express.on('ready', (event) =>
-          setWallets(Boolean(event.availablePaymentMethods?.applePay || event.availablePaymentMethods?.googlePay)),
-        )
+        const express = elements.create('expressCheckout', expressOptions(['apple', 'google']))
+        express.on('ready', (event) => setOffered({ offer: event.availablePaymentMethods }))
+        // Wallet buttons that cannot be drawn leave the card.
+        express.on('loaderror', () => setOffered({ offer: undefined }))
         express.on('confirm', (event) => void payWithLatest.current(WALLETS[event.expressPaymentType], event))
         express.mount(expressBox.current)
-        // The wallets have their own buttons above; the card form is the card alone.
+        // The wallets have their own buttons; the card form is the card alone.
         const card = elements.create('payment', { wallets: { applePay: 'never', googlePay: 'never', link: 'never' } })
         card.on('ready', () => setReady(true))
         card.on('loaderror', () => setFailed(true))
         card.mount(cardBox.current)
-        made.push(express, card)
+        stripe.current = { stripe: instance, elements, express }
+        made.push(card)
       },
       () => !stopped && setFailed(true),
     )
     return () => {
       stopped = true
       for (const element of made) element.destroy()
+      stripe.current?.express.destroy()
       stripe.current = null
       setReady(false)
-      setWallets(false)
+      setOffered(null)
     }
   }, [config.publishableKey, config.account, config.locale, attempt])
 
@@ -207,10 +219,31 @@ export function StripePayment({
   }, [answer, clientSecret, setPhase])
 
   const busy = phase !== 'idle' || sending
+  // Until both elements are drawn, the step shows them as they load, the pay button waiting.
+  const choice = ready && offered ? methodChoice(offered.offer, onAppleDevice()) : null
+  const method = choice ? (chosen ?? choice.preselected) : null
+  const byCard = method === null || method === 'card'
+  // Offered both wallets, Stripe's element shows the button of the one chosen only, so the button is the wallet named above it.
+  const onlyWallet = choice && choice.methods.length > 2 && method !== 'card' ? method : null
+
+  useEffect(() => {
+    const drawn = stripe.current
+    if (!onlyWallet || !drawn || !expressBox.current) return
+    drawn.express.destroy()
+    const express = drawn.elements.create('expressCheckout', expressOptions([onlyWallet]))
+    express.on('confirm', (event) => void payWithLatest.current(WALLETS[event.expressPaymentType], event))
+    express.mount(expressBox.current)
+    drawn.express = express
+  }, [onlyWallet])
   const askingBank = clientSecret !== null && (phase === 'sent' || phase === 'bank')
 
   return (
-    <section aria-labelledby="method-heading" className="grid gap-3" data-testid="stripe-payment">
+    <section
+      aria-labelledby="method-heading"
+      aria-busy={hydrated && !choice && !failed}
+      className="grid gap-3"
+      data-testid="stripe-payment"
+    >
       <h2 id="method-heading" className="font-bold">
         {t('customer.method.title')}
       </h2>
@@ -237,13 +270,17 @@ export function StripePayment({
             </button>
           </div>
         ) : null}
-        <div ref={expressBox} data-testid="stripe-express" />
-        {wallets ? (
-          <p className="flex items-center gap-3 text-sm text-stone-600 before:h-px before:flex-1 before:bg-stone-300 after:h-px after:flex-1 after:bg-stone-300 dark:text-stone-400 dark:before:bg-stone-600 dark:after:bg-stone-600">
-            {t('customer.method.stripe.orCard')}
+        {choice && choice.methods.length > 1 ? (
+          <MethodChoice methods={choice.methods} chosen={method} onChoose={setChosen} labelledBy="method-heading" />
+        ) : null}
+        {method && method !== 'card' ? (
+          <p className="font-semibold" data-testid="wallet-total">
+            {t('customer.method.stripe.walletTotal', { total: money(amount), wallet: t(`customer.method.${method}`) })}
           </p>
         ) : null}
-        <div className="relative min-h-32 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
+        {/* Drawn from the start, so Stripe can say which wallets it shows; put away once the card is chosen. */}
+        <div ref={expressBox} hidden={choice !== null && byCard} data-testid="stripe-express" />
+        <div hidden={!byCard} className="relative min-h-32 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
           {ready || failed ? null : (
             <p
               role="status"
@@ -275,15 +312,17 @@ export function StripePayment({
         ) : (
           notice
         )}
-        <button
-          type="button"
-          className={`${buttonClass.primary} w-full text-lg`}
-          disabled={!ready || busy}
-          onClick={() => void payWith('card')}
-          data-testid="pay-submit"
-        >
-          {busy ? t('customer.method.paying') : payLabel}
-        </button>
+        {byCard ? (
+          <button
+            type="button"
+            className={`${buttonClass.primary} w-full text-lg`}
+            disabled={!choice || busy}
+            onClick={() => void payWith('card')}
+            data-testid="pay-submit"
+          >
+            {busy ? t('customer.method.paying') : payLabel}
+          </button>
+        ) : null}
       </div>
     </section>
   )
