@@ -33,15 +33,6 @@ export const CardIcon = ({ className }: IconProps) => (
   </Icon>
 )
 
-/** A phone with a wallet pass: Apple Pay and Google Pay. */
-export const WalletIcon = ({ className }: IconProps) => (
-  <Icon className={className}>
-    <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-    <rect x="8.5" y="7" width="7" height="5" rx="1" />
-    <path d="M11 18.5h2" />
-  </Icon>
-)
-
 export const ReceiptIcon = ({ className }: IconProps) => (
   <Icon className={className}>
     <path d="M6 2.5h12v19l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5-2 1.5z" />
