@@ -219,9 +219,11 @@ export function StripePayment({
   }, [answer, clientSecret, setPhase])
 
   const busy = phase !== 'idle' || sending
+  const askingBank = clientSecret !== null && (phase === 'sent' || phase === 'bank')
   // Until both elements are drawn, the step shows them as they load, the pay button waiting.
   const choice = ready && offered ? methodChoice(offered.offer, onAppleDevice()) : null
-  const method = choice ? (chosen ?? choice.preselected) : null
+  // A choice the diner made stands while it is still offered (a reload of Stripe may offer less).
+  const method = choice ? (chosen && choice.methods.includes(chosen) ? chosen : choice.preselected) : null
   const byCard = method === null || method === 'card'
   // Offered both wallets, Stripe's element shows the button of the one chosen only, so the button is the wallet named above it.
   const onlyWallet = choice && choice.methods.length > 2 && method !== 'card' ? method : null
@@ -235,7 +237,6 @@ export function StripePayment({
     express.mount(expressBox.current)
     drawn.express = express
   }, [onlyWallet])
-  const askingBank = clientSecret !== null && (phase === 'sent' || phase === 'bank')
 
   return (
     <section
