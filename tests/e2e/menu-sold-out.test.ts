@@ -50,7 +50,7 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     expect(await page.getByTestId('place-order').textContent()).toBe('Ordenar · $57.00')
 
     // Meanwhile, in the kitchen.
-    await staff.goto(`/admin/menu?menu=${menuId}`)
+    await staff.goto(`/admin/menu-builder/${menuId}?tab=items`)
     await staff.getByRole('button', { name: 'Marcar agotado: Agua de jamaica' }).click()
     await staff.getByRole('button', { name: 'Volver a ofrecer: Agua de jamaica' }).waitFor()
     await screenshot(staff, 'menu-sold-out-staff-desktop')

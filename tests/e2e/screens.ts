@@ -114,11 +114,10 @@ export async function everyScreen(staff: Page): Promise<Screens> {
       '/admin/kitchen',
       '/admin/alerts',
       '/admin/notifications',
-      '/admin/menu-management',
       `/admin/menu-builder/${menu.id}`,
       `/admin/menu-builder/${menu.id}?tab=items&dialog=item`,
-      `/admin/menu-builder/${menu.id}?tab=modifiers&item=${item.id}`,
-      `/admin/menu?menu=${menu.id}`,
+      `/admin/menu-builder/${menu.id}?tab=modifiers`,
+      `/admin/menu-builder/${menu.id}?edit=item:${item.id}`,
     ],
   }
 }

@@ -7,7 +7,7 @@ export function EmptyState({ text, action, to }: { text: string; action?: string
     <div className="grid justify-items-center gap-3 rounded-3xl border border-dashed border-stone-300 bg-white p-10 text-center dark:border-stone-600 dark:bg-stone-900">
       <p className="text-lg font-semibold">{text}</p>
       {action ? (
-        <Link to={to} preventScrollReset className={buttonClass.primary}>
+        <Link to={to} preventScrollReset className={buttonClass.primary} data-testid="empty-state-action">
           {action}
         </Link>
       ) : null}

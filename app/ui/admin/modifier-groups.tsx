@@ -67,9 +67,9 @@ export function ModifierGroupsPanel({
             className="grid scroll-mt-20 content-start gap-3 rounded-2xl bg-white p-4 shadow-sm data-[drop-target]:ring-2 data-[drop-target]:ring-emerald-600 dark:bg-stone-900"
             data-testid="modifier-group"
           >
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-wrap items-start gap-2">
               <DragHandle {...drag.handle(group.id)} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-48">
                 <h3 className="font-bold">
                   {group.name}
                   {group.nameEn ? (
@@ -88,29 +88,31 @@ export function ModifierGroupsPanel({
                   </Badge>
                 </p>
               </div>
-              <MoveButtons
-                intent="group.move"
-                id={group.id}
-                name={group.name}
-                first={index === 0}
-                last={index === groups.length - 1}
-              />
-              <Link
-                to={linkTo({ edit: `group:${group.id}` })}
-                preventScrollReset
-                className={buttonClass.secondary}
-                aria-label={`${t('admin.menu.common.edit')} ${group.name}`}
-              >
-                {t('admin.menu.common.edit')}
-              </Link>
-              <Link
-                to={linkTo({ delete: `group:${group.id}` })}
-                preventScrollReset
-                className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
-                aria-label={`${t('admin.menu.common.delete')} ${group.name}`}
-              >
-                {t('admin.menu.common.delete')}
-              </Link>
+              <div className="flex flex-wrap items-center gap-1">
+                <MoveButtons
+                  intent="group.move"
+                  id={group.id}
+                  name={group.name}
+                  first={index === 0}
+                  last={index === groups.length - 1}
+                />
+                <Link
+                  to={linkTo({ edit: `group:${group.id}` })}
+                  preventScrollReset
+                  className={buttonClass.secondary}
+                  aria-label={`${t('admin.menu.common.edit')} ${group.name}`}
+                >
+                  {t('admin.menu.common.edit')}
+                </Link>
+                <Link
+                  to={linkTo({ delete: `group:${group.id}` })}
+                  preventScrollReset
+                  className={`${buttonClass.secondary} text-red-800 dark:text-red-300`}
+                  aria-label={`${t('admin.menu.common.delete')} ${group.name}`}
+                >
+                  {t('admin.menu.common.delete')}
+                </Link>
+              </div>
             </div>
             <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="group-dishes">
               {group.menuItemIds.length > 0
@@ -153,7 +155,7 @@ function OptionList({
         >
           <DragHandle {...drag.handle(option.id)} />
           <OptionForm option={option} />
-          <div className="flex items-center gap-1 self-end">
+          <div className="flex w-full items-center justify-end gap-1 sm:w-auto sm:self-end">
             <MoveButtons
               intent="option.move"
               id={option.id}
