@@ -90,17 +90,25 @@ describe('a new owner’s first hour', () => {
     await backToChecklist(page)
     expect(await stepDone(page, 'details')).toBe('true')
 
-    // A menu with a dish: the step leads to the Menús tab; the dish goes in through the builder's API.
+    // A menu with a dish: the step leads to the menu editor, which asks for the first menu.
     await page.getByTestId('setup-step-menu').getByRole('link').click()
+    await page.waitForURL(/\/admin\/menu-builder$/)
+    await hydrated(page, 'empty-state-action')
+    await page.getByTestId('empty-state-action').click()
+    await page.getByLabel('Nombre', { exact: true }).fill('Carta')
+    await page.getByRole('dialog').getByRole('button', { name: 'Crear menú' }).click()
+    await page.waitForURL(/\/admin\/menu-builder\/[0-9a-f-]+$/)
+    await hydrated(page, 'add-category')
+    await page.getByTestId('add-category').click()
+    await page.getByLabel('Nombre de la categoría').fill('Antojitos')
+    await page.getByRole('dialog').getByRole('button', { name: 'Guardar', exact: true }).click()
+    await page.getByRole('link', { name: 'Agregar platillo' }).click()
+    await page.getByLabel('Nombre del platillo').fill('Gordita de chicharrón')
+    await page.getByLabel('Precio (MXN)').fill('45')
+    await page.getByRole('dialog').getByRole('button', { name: 'Guardar', exact: true }).click()
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Platillo creado')
+    await page.getByRole('link', { name: 'Volver al panel' }).click()
     await page.waitForURL(/\/admin\/dashboard\/menus$/)
-    const post = async (path: string, data: unknown) => {
-      const response = await page.request.post(path, { headers: { Origin: BASE_URL }, data })
-      expect(response.status(), path).toBe(201)
-      return ((await response.json()) as { id: string }).id
-    }
-    const menu = await post('/api/menus', { name: 'Carta', type: 'regular' })
-    const category = await post('/api/categories', { name: 'Antojitos', menuId: menu })
-    await post('/api/menu-items', { name: 'Gordita de chicharrón', price: 4500, categoryId: category })
     await backToChecklist(page)
     expect(await stepDone(page, 'menu')).toBe('true')
 

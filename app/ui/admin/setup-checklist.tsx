@@ -12,7 +12,7 @@ function stepLink(step: SetupStep, tableLink: string | null): { to: string; newT
     case 'details':
       return { to: '/admin/dashboard/settings?dialog=settings' }
     case 'menu':
-      return { to: '/admin/dashboard/menus' }
+      return { to: '/admin/menu-builder' }
     case 'tables':
       return { to: '?dialog=new' }
     case 'payments':
