@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps, getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { decimalPesos } from '~/domain/money'
@@ -204,25 +204,7 @@ function OptionForm({ option }: { option: RestaurantModifierGroup['options'][num
       <input type="hidden" name="description" value={option.description ?? ''} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_8rem]">
-        <Field
-          label={t('admin.menu.builder.optionName')}
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: 'text' })}
-        />
-        <Field
-          label={t('admin.menu.modifiers.nameEn')}
-          errors={fields.nameEn.errors}
-          inputProps={{ ...getInputProps(fields.nameEn, { type: 'text' }), lang: 'en' }}
-        />
-        <Field
-          label={t('admin.menu.builder.extraPrice')}
-          errors={fields.priceAdjustment.errors}
-          inputProps={{
-            ...getInputProps(fields.priceAdjustment, { type: 'text' }),
-            inputMode: 'decimal',
-            placeholder: '0.00',
-          }}
-        />
+        <OptionFields fields={fields} nameLabel={t('admin.menu.builder.optionName')} />
       </div>
       <div className="flex flex-wrap items-center gap-x-4">
         <CheckboxField
@@ -269,30 +251,46 @@ function NewOptionForm({ groupId, groupName }: { groupId: string; groupName: str
       <input type="hidden" name="modifierGroupId" value={groupId} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_8rem_auto] sm:items-end">
-        <Field
-          label={t('admin.menu.modifiers.newOption')}
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: 'text' })}
-        />
-        <Field
-          label={t('admin.menu.modifiers.nameEn')}
-          errors={fields.nameEn.errors}
-          inputProps={{ ...getInputProps(fields.nameEn, { type: 'text' }), lang: 'en' }}
-        />
-        <Field
-          label={t('admin.menu.builder.extraPrice')}
-          errors={fields.priceAdjustment.errors}
-          inputProps={{
-            ...getInputProps(fields.priceAdjustment, { type: 'text' }),
-            inputMode: 'decimal',
-            placeholder: '0.00',
-          }}
-        />
+        <OptionFields fields={fields} nameLabel={t('admin.menu.modifiers.newOption')} />
         <StatusButton pending={pending} className={buttonClass.primary}>
           {t('admin.menu.builder.addOption')}
         </StatusButton>
       </div>
     </Form>
+  )
+}
+
+/** An option's words and extra price, as both its forms ask them. */
+function OptionFields({
+  fields,
+  nameLabel,
+}: {
+  fields: {
+    name: FieldMetadata<string>
+    nameEn: FieldMetadata<string | null | undefined>
+    priceAdjustment: FieldMetadata<string | number | undefined>
+  }
+  nameLabel: string
+}) {
+  const { t } = useI18n()
+  return (
+    <>
+      <Field label={nameLabel} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
+      <Field
+        label={t('admin.menu.modifiers.nameEn')}
+        errors={fields.nameEn.errors}
+        inputProps={{ ...getInputProps(fields.nameEn, { type: 'text' }), lang: 'en' }}
+      />
+      <Field
+        label={t('admin.menu.builder.extraPrice')}
+        errors={fields.priceAdjustment.errors}
+        inputProps={{
+          ...getInputProps(fields.priceAdjustment, { type: 'text' }),
+          inputMode: 'decimal',
+          placeholder: '0.00',
+        }}
+      />
+    </>
   )
 }
 

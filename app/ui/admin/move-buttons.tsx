@@ -35,26 +35,24 @@ export function MoveButtons({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <HiddenFields value={fields} />
-      <button
-        type="submit"
-        name="to"
-        value="up"
-        disabled={first}
-        aria-label={t('admin.menu.move.up', { name })}
-        className={`${buttonClass.icon} disabled:opacity-30`}
-      >
-        <span aria-hidden="true">↑</span>
-      </button>
-      <button
-        type="submit"
-        name="to"
-        value="down"
-        disabled={last}
-        aria-label={t('admin.menu.move.down', { name })}
-        className={`${buttonClass.icon} disabled:opacity-30`}
-      >
-        <span aria-hidden="true">↓</span>
-      </button>
+      {(
+        [
+          ['up', '↑', first],
+          ['down', '↓', last],
+        ] as const
+      ).map(([step, arrow, atEnd]) => (
+        <button
+          key={step}
+          type="submit"
+          name="to"
+          value={step}
+          disabled={atEnd}
+          aria-label={t(`admin.menu.move.${step}`, { name })}
+          className={`${buttonClass.icon} disabled:opacity-30`}
+        >
+          <span aria-hidden="true">{arrow}</span>
+        </button>
+      ))}
       <ErrorList errors={refused?.to ?? refused?.['']} alert />
     </Form>
   )
