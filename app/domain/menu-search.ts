@@ -1,5 +1,5 @@
 /** Text as a search compares it: without case or accents, so "jalapeno" finds "Jalapeño". */
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+export const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 /** Whether a dish's name holds every word typed, in any order ("pastor taco" finds "Taco al pastor"). */
 export function matchesSearch(name: string, query: string): boolean {
@@ -43,4 +43,29 @@ export function menuViewSearch({ query, categoryId }: MenuView, extra: Record<st
     ...extra,
   })
   return `?${params}`
+}
+
+/** A diner's menu up to this many dishes is read by scrolling; past it, the page offers a search. */
+export const DINER_SEARCH_AFTER = 20
+
+/** Whether a diner's menu is long enough to offer a search. */
+export const offersSearch = (categories: readonly { items: readonly unknown[] }[]) =>
+  categories.reduce((count, category) => count + category.items.length, 0) > DINER_SEARCH_AFTER
+
+/**
+ * The diner's menu narrowed to the dishes whose name or description, in the
+ * words the page shows, holds every word typed; a category left with no dish
+ * is left out. Nothing typed leaves the menu whole, empty categories too.
+ */
+export function findDishes<Category extends { items: readonly { name: string; description: string | null }[] }>(
+  categories: readonly Category[],
+  query: string,
+): Category[] {
+  if (!query.trim()) return [...categories]
+  return categories
+    .map((category) => ({
+      ...category,
+      items: category.items.filter((item) => matchesSearch(`${item.name} ${item.description ?? ''}`, query)),
+    }))
+    .filter((category) => category.items.length > 0)
 }

@@ -322,6 +322,12 @@ const en: DinerResources = {
       cartFull: 'Your cart is full; place this order first.',
       itemGone: 'That item changed or is no longer on the menu. Check the menu and add it again.',
       pdfMenu: 'See the PDF menu',
+      search: 'Search',
+      searchLabel: 'Search the menu',
+      searchPlaceholder: 'Dish or ingredient',
+      noResults: 'No dish matches “{{query}}”.',
+      showAll: 'See the whole menu',
+      unit: { each: 'each', order: 'per order' },
     },
     call: {
       button: 'Call the waiter',

@@ -330,6 +330,12 @@ const es = {
       placeOrder: 'Hacer pedido',
       cartFull: 'Tu carrito ya está lleno; haz este pedido primero.',
       itemGone: 'Ese artículo cambió o ya no está en el menú. Revisa el menú y agrégalo de nuevo.',
+      search: 'Buscar',
+      searchLabel: 'Buscar en el menú',
+      searchPlaceholder: 'Platillo o ingrediente',
+      noResults: 'Ningún platillo coincide con «{{query}}».',
+      showAll: 'Ver todo el menú',
+      unit: { each: 'c/u', order: 'por orden' },
     },
     call: {
       button: 'Llamar al mesero',

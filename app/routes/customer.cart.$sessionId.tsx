@@ -288,11 +288,22 @@ export default function Cart() {
                         increaseLabel={t('customer.cart.increase', { name: line.name })}
                         testId="cart-quantity"
                       />
-                      <span
-                        className={`font-semibold tabular-nums ${line.soldOut ? 'text-stone-500 line-through' : ''}`}
-                        data-testid="cart-line-total"
-                      >
-                        {money(line.priceCents * line.quantity)}
+                      {/* The line's total, as the bill will show it beside "3×"; the price of one under it. */}
+                      <span className="text-right">
+                        <span
+                          className={`block font-semibold tabular-nums ${line.soldOut ? 'text-stone-500 line-through' : ''}`}
+                          data-testid="cart-line-total"
+                        >
+                          {money(line.priceCents * line.quantity)}
+                        </span>
+                        {line.quantity > 1 ? (
+                          <span
+                            className="block text-sm text-stone-600 tabular-nums dark:text-stone-400"
+                            data-testid="cart-line-each"
+                          >
+                            {money(line.priceCents)} {t('customer.menu.unit.each')}
+                          </span>
+                        ) : null}
                       </span>
                     </div>
                   </li>

@@ -1,7 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useState } from 'react'
 import {
   addChosenItem,
   addToCart,
@@ -13,6 +19,8 @@ import {
   priceCart,
 } from '~/domain/cart'
 import { shownText } from '~/domain/menu-language'
+import { findDishes, offersSearch } from '~/domain/menu-search'
+import { priceUnit } from '~/domain/price-unit'
 import { menuById } from '~/domain/order-pricing'
 import { addToCartFormSchema } from '~/domain/schemas/items'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
@@ -25,6 +33,7 @@ import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { choiceInUrl, ItemChooser, SoldOutNotice, type ItemChoice } from '~/ui/item-chooser'
+import { CategoryChips, categoryAnchor, MENU_END } from '~/ui/customer/category-chips'
 import { CustomerShell } from '~/ui/customer/shell'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
@@ -33,12 +42,20 @@ import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { useToast } from '~/ui/toaster'
+import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageTitle(args, (t) => ({ page: t('customer.menu.title'), ...args.data }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
+  // The menu was one category a page: an old link to one lands on its section of the whole menu.
+  const url = new URL(request.url)
+  const category = url.searchParams.get('category')
+  if (category !== null) {
+    url.searchParams.delete('category')
+    throw redirect(`${url.pathname}${url.search}#${categoryAnchor(category)}`)
+  }
   noteBrowsing(context, bill)
   const db = getDb(context.cloudflare.env.DB)
   const language = await getLanguage(request)
@@ -54,9 +71,15 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   }
 }
 
+/** The menu with what was searched (`?q=`) and `extra` (a sheet to open) in its address. */
+const menuWith = (sessionId: string, query: string, extra: Record<string, string> = {}) => {
+  const params = new URLSearchParams({ ...(query ? { q: query } : {}), ...extra })
+  return `${customerPath.menu(sessionId)}${params.size ? `?${params}` : ''}`
+}
+
 /** The page an item was added from, at that item. */
-const menuAt = (sessionId: string, category: string | null, itemId?: string) =>
-  `${customerPath.menu(sessionId)}${category ? `?category=${encodeURIComponent(category)}` : ''}${itemId ? `#item-${itemId}` : ''}`
+const menuAt = (sessionId: string, query: string, itemId?: string) =>
+  `${menuWith(sessionId, query)}${itemId ? `#item-${itemId}` : ''}`
 
 /** How an added line is told to the diner: '2 × Taco al pastor (Salsa: Verde)'. */
 const addedLabel = (name: string, choice: Pick<ItemChoice, 'summary' | 'quantity'>) =>
@@ -71,10 +94,10 @@ const addedLabel = (name: string, choice: Pick<ItemChoice, 'summary' | 'quantity
  */
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const category = new URL(request.url).searchParams.get('category')
+  const query = new URL(request.url).searchParams.get('q') ?? ''
   const submission = parseWithZod(await request.formData(), { schema: addToCartFormSchema })
   const itemGone = () =>
-    redirectWithToast(menuAt(bill.sessionId, category), { title: 'customer.menu.itemGone', variant: 'destructive' })
+    redirectWithToast(menuAt(bill.sessionId, query), { title: 'customer.menu.itemGone', variant: 'destructive' })
   if (submission.status !== 'success') return itemGone()
   const { options, quantity, note } = submission.value
   const item = menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item)
@@ -88,13 +111,13 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     return data({ missing: added.groupId, optionIds: options, quantity, note }, { status: 400 })
   const { name } = shownText(item, await getLanguage(request))
   if (!added.ok)
-    return redirectWithToast(menuAt(bill.sessionId, category, item.id), {
+    return redirectWithToast(menuAt(bill.sessionId, query, item.id), {
       title: added.reason === 'sold-out' ? 'customer.menu.soldOutToast' : 'customer.menu.cartFull',
       description: added.reason === 'sold-out' ? name : undefined,
       variant: 'destructive',
     })
   return redirectWithToast(
-    menuAt(bill.sessionId, category, item.id),
+    menuAt(bill.sessionId, query, item.id),
     { title: 'customer.menu.itemAdded', description: addedLabel(name, { summary: added.summary, quantity }) },
     { headers: { 'Set-Cookie': cartCookie(dinerCart(bill.sessionId), { entries: added.entries }) } },
   )
@@ -108,14 +131,26 @@ export default function Menu() {
   const { t, money } = useI18n()
   const toast = useToast()
   const navigate = useNavigate()
+  const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
   const cart = useCart(sid, drawn)
   const menu = menuById(categories)
   const totals = cartTotals(priceCart(cart.entries, menu))
-  const active = categories.find((category) => category.id === searchParams.get('category')) ?? categories[0]
-  const activeTab = useRef<HTMLAnchorElement>(null)
-  const here = active ? `?category=${encodeURIComponent(active.id)}` : '?'
+  const searched = searchParams.get('q') ?? ''
+  // Typed into the search with JavaScript, the menu narrows at once; without, the form's `?q=` narrows it here on the server.
+  const [query, setQuery] = useState(searched)
+  useEffect(() => setQuery(searched), [searched])
+  const searchable = offersSearch(categories)
+  const shown = searchable ? findDishes(categories, query) : categories
+  const here = menuWith(sid, searched)
   const choosing = categories.flatMap((category) => category.items).find((item) => item.id === searchParams.get('item'))
+  // The first few dishes are on screen when the page opens; the rest of the photos load as the diner scrolls to them.
+  const eager = new Set(
+    shown
+      .flatMap((category) => category.items)
+      .slice(0, 3)
+      .map((item) => item.id),
+  )
 
   const add = (itemId: string, choice: ItemChoice) => {
     const item = menu.get(itemId)
@@ -126,16 +161,6 @@ export default function Menu() {
     cart.save(next)
     toast({ title: 'customer.menu.itemAdded', description: addedLabel(item.name, choice) })
   }
-
-  // A tab chosen by link (or a reload) may sit off to the right; bring it in without moving the page.
-  useEffect(() => {
-    const tab = activeTab.current
-    const strip = tab?.closest('nav')
-    if (!tab || !strip) return
-    const offset = tab.getBoundingClientRect().left - strip.getBoundingClientRect().left
-    if (offset < 0 || offset + tab.offsetWidth > strip.clientWidth)
-      strip.scrollTo({ left: strip.scrollLeft + offset - 16 })
-  }, [active?.id])
 
   const cartButton = (
     <Link
@@ -181,6 +206,9 @@ export default function Menu() {
       backTo={customerPath.bill(sid)}
       title={t('customer.menu.title')}
       actions={cartButton}
+      subheader={
+        shown.length > 1 ? <CategoryChips categories={shown} label={t('customer.menu.categories')} /> : undefined
+      }
       bottomBar={
         totals.count > 0 ? (
           <div
@@ -206,7 +234,7 @@ export default function Menu() {
         ) : undefined
       }
     >
-      {categories.length === 0 || !active ? (
+      {categories.length === 0 ? (
         <div
           className="grid gap-3 rounded-2xl bg-white p-6 text-center shadow-sm dark:bg-stone-900"
           data-testid="no-menu"
@@ -219,120 +247,148 @@ export default function Menu() {
         </div>
       ) : (
         <>
-          <nav aria-label={t('customer.menu.categories')} className="-mx-4 overflow-x-auto px-4 pb-2">
-            <ul className="flex gap-2">
-              {categories.map((category) => {
-                const current = category.id === active.id
-                return (
-                  <li key={category.id}>
-                    <Link
-                      to={`?category=${encodeURIComponent(category.id)}`}
-                      replace
-                      preventScrollReset
-                      aria-current={current ? 'page' : undefined}
-                      ref={current ? activeTab : undefined}
-                      className={`inline-flex min-h-11 items-center rounded-full border px-4 font-semibold whitespace-nowrap ${
-                        current
-                          ? 'border-emerald-800 bg-emerald-800 text-white dark:border-emerald-500'
-                          : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800'
-                      }`}
-                    >
-                      {category.name}
-                    </Link>
-                  </li>
-                )
-              })}
-            </ul>
-          </nav>
-
-          <section aria-labelledby="category-heading" className="mt-3">
-            <h2 id="category-heading" className="sr-only" lang={active.nameLang}>
-              {active.name}
-            </h2>
-            {active.description ? (
-              <p className="mb-3 text-stone-600 dark:text-stone-400" lang={active.descriptionLang}>
-                {active.description}
-              </p>
-            ) : null}
-            {active.items.length === 0 ? (
-              <p
-                className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-400"
-                data-testid="empty-category"
+          {searchable ? (
+            <form
+              method="get"
+              role="search"
+              className="mb-4 flex gap-2"
+              onSubmit={(event) => {
+                event.preventDefault()
+                ;(event.currentTarget.elements.namedItem('q') as HTMLInputElement).blur()
+              }}
+            >
+              <input
+                type="search"
+                name="q"
+                value={query}
+                onChange={(event) => setQuery(event.currentTarget.value)}
+                aria-label={t('customer.menu.searchLabel')}
+                placeholder={t('customer.menu.searchPlaceholder')}
+                enterKeyHint="search"
+                className="min-h-11 min-w-0 flex-1 rounded-xl border border-stone-300 bg-white px-3 dark:border-stone-600 dark:bg-stone-900"
+                data-testid="menu-search"
+              />
+              {hydrated ? null : (
+                <button type="submit" className={`${buttonClass.secondary} px-4`}>
+                  {t('customer.menu.search')}
+                </button>
+              )}
+            </form>
+          ) : null}
+          {shown.length === 0 ? (
+            <div
+              className="grid gap-3 rounded-2xl bg-white p-6 text-center shadow-sm dark:bg-stone-900"
+              data-testid="no-results"
+            >
+              <p className="text-stone-700 dark:text-stone-300">{t('customer.menu.noResults', { query })}</p>
+              <Link to={customerPath.menu(sid)} replace onClick={() => setQuery('')} className={buttonClass.secondary}>
+                {t('customer.menu.showAll')}
+              </Link>
+            </div>
+          ) : null}
+          <div className="grid gap-6" data-testid="menu-items">
+            {shown.map((category) => (
+              <section
+                key={category.id}
+                id={categoryAnchor(category.id)}
+                aria-labelledby={`${categoryAnchor(category.id)}-name`}
+                className="scroll-mt-32"
+                data-testid="menu-category"
               >
-                {t('customer.menu.emptyCategory')}
-              </p>
-            ) : (
-              <ul className="grid gap-3" data-testid="menu-items">
-                {active.items.map((item, index) => (
-                  <li
-                    key={item.id}
-                    id={`item-${item.id}`}
-                    className="grid scroll-mt-24 gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
-                    data-testid="menu-item"
+                <h2 id={`${categoryAnchor(category.id)}-name`} className="text-xl font-bold" lang={category.nameLang}>
+                  {category.name}
+                </h2>
+                {category.description ? (
+                  <p className="text-stone-600 dark:text-stone-400" lang={category.descriptionLang}>
+                    {category.description}
+                  </p>
+                ) : null}
+                {category.items.length === 0 ? (
+                  <p
+                    className="mt-3 rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm dark:bg-stone-900 dark:text-stone-400"
+                    data-testid="empty-category"
                   >
-                    <div className="flex items-start gap-3">
-                      <div className="min-w-0 flex-1">
-                        <p className="font-semibold" lang={item.nameLang}>
-                          {item.name}
-                        </p>
-                        {item.description ? (
-                          <p className="text-sm text-stone-600 dark:text-stone-400" lang={item.descriptionLang}>
-                            {item.description}
-                          </p>
-                        ) : null}
-                        {item.modifierGroups.length > 0 ? (
-                          <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-400">
-                            {t('customer.menu.customizable')}
-                          </p>
-                        ) : null}
-                        {item.tags.length > 0 ? (
-                          <div className="mt-2">
-                            <DishTags tags={item.tags} />
-                          </div>
-                        ) : null}
-                      </div>
-                      {item.photo ? (
-                        // The first few are on screen when the page opens; the rest load as the diner scrolls to them.
-                        <DishPhoto
-                          photo={item.photo}
-                          alt={item.name}
-                          displayWidth={80}
-                          sizes="80px"
-                          lazy={index >= 3}
-                          className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
-                        />
-                      ) : null}
-                    </div>
-                    <div className="flex items-center justify-between gap-3">
-                      <p
-                        className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}
+                    {t('customer.menu.emptyCategory')}
+                  </p>
+                ) : (
+                  <ul className="mt-3 grid gap-3">
+                    {category.items.map((item) => (
+                      <li
+                        key={item.id}
+                        id={`item-${item.id}`}
+                        className="grid scroll-mt-32 gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
+                        data-testid="menu-item"
                       >
-                        {money(item.priceCents)}
-                      </p>
-                      {item.soldOut ? (
-                        <p
-                          className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
-                          data-testid="sold-out"
-                        >
-                          {t('customer.menu.soldOut')}
-                        </p>
-                      ) : (
-                        <Link
-                          to={`${here}&item=${encodeURIComponent(item.id)}`}
-                          replace
-                          preventScrollReset
-                          className={`${buttonClass.secondary} px-4`}
-                          data-testid="choose-options"
-                        >
-                          {t('customer.menu.addToOrder')}
-                        </Link>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+                        <div className="flex items-start gap-3">
+                          <div className="min-w-0 flex-1">
+                            <p className="font-semibold" lang={item.nameLang}>
+                              {item.name}
+                            </p>
+                            {item.description ? (
+                              <p className="text-sm text-stone-600 dark:text-stone-400" lang={item.descriptionLang}>
+                                {item.description}
+                              </p>
+                            ) : null}
+                            {item.modifierGroups.length > 0 ? (
+                              <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-400">
+                                {t('customer.menu.customizable')}
+                              </p>
+                            ) : null}
+                            {item.tags.length > 0 ? (
+                              <div className="mt-2">
+                                <DishTags tags={item.tags} />
+                              </div>
+                            ) : null}
+                          </div>
+                          {item.photo ? (
+                            <DishPhoto
+                              photo={item.photo}
+                              alt={item.name}
+                              displayWidth={80}
+                              sizes="80px"
+                              lazy={!eager.has(item.id)}
+                              className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
+                            />
+                          ) : null}
+                        </div>
+                        <div className="flex items-center justify-between gap-3">
+                          <p data-testid="menu-item-price">
+                            <span
+                              className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}
+                            >
+                              {money(item.priceCents)}
+                            </span>{' '}
+                            <span className="text-sm text-stone-600 dark:text-stone-400">
+                              {t(`customer.menu.unit.${priceUnit(item.description)}`)}
+                            </span>
+                          </p>
+                          {item.soldOut ? (
+                            <p
+                              className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+                              data-testid="sold-out"
+                            >
+                              {t('customer.menu.soldOut')}
+                            </p>
+                          ) : (
+                            <Link
+                              to={menuWith(sid, searched, { item: item.id })}
+                              replace
+                              preventScrollReset
+                              className={`${buttonClass.secondary} px-4`}
+                              data-testid="choose-options"
+                            >
+                              {t('customer.menu.addToOrder')}
+                            </Link>
+                          )}
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            ))}
+          </div>
+          <div id={MENU_END} />
         </>
       )}
       {pdfs.length > 0 ? (
@@ -349,7 +405,7 @@ export default function Menu() {
       ) : null}
       <Sheet
         open={Boolean(choosing)}
-        closeTo={here}
+        closeTo={choosing && !hydrated ? `${here}#item-${choosing.id}` : here}
         title={
           choosing
             ? choosing.modifierGroups.length > 0
@@ -385,7 +441,7 @@ export default function Menu() {
             key={choosing.id}
             groups={choosing.modifierGroups}
             basePriceCents={choosing.priceCents}
-            fields={{ category: active?.id ?? '', item: choosing.id }}
+            fields={{ item: choosing.id, ...(searched ? { q: searched } : {}) }}
             initial={refused ?? choiceInUrl(choosing.modifierGroups, searchParams)}
             missing={refused?.missing}
             onAdd={(choice) => {

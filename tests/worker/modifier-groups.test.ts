@@ -245,7 +245,9 @@ describe('the builder’s forms for groups, options and the order of things', ()
       302,
     )
     const chips = [
-      ...(await drawnPage(await getPage(`/customer/menu/${table.sessionId}`))).matchAll(/category=[^"]+">([^<]+)</g),
+      ...(await drawnPage(await getPage(`/customer/menu/${table.sessionId}`))).matchAll(
+        /href="#category-[^"]+"[^>]*>([^<]+)</g,
+      ),
     ]
     expect(chips.map((match) => match[1])).toEqual(['Bebidas', 'Platos'])
     const dishes = await env.DB.prepare('SELECT name FROM menu_items WHERE category_id = ? ORDER BY position')

@@ -16,6 +16,8 @@ interface ShellProps {
   bottomBar?: ReactNode
   /** Extra header controls, before the language switch (the menu's cart). */
   actions?: ReactNode
+  /** A row kept under the header as the page scrolls (the menu's categories). */
+  subheader?: ReactNode
 }
 
 /** Header, language and theme switches and the 'powered by' footer of every diner screen. */
@@ -28,42 +30,48 @@ export function CustomerShell({
   children,
   bottomBar,
   actions,
+  subheader,
 }: ShellProps) {
   const { t } = useI18n()
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-xl flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-stone-200 bg-stone-50/95 px-3 py-2 backdrop-blur dark:border-stone-700 dark:bg-stone-950/95 print:hidden">
-        {backTo ? (
-          <Link to={backTo} className={buttonClass.icon} aria-label={t('common.back')}>
-            <span aria-hidden="true" className="text-xl">
-              ←
-            </span>
-          </Link>
-        ) : null}
-        <div className="min-w-0 flex-1 px-1">
-          {title ? <h1 className="line-clamp-2 text-lg leading-tight font-bold">{title}</h1> : null}
-          {restaurantName || tableNumber ? (
-            // The restaurant's name may shorten; the table's number never does.
-            <p className={`flex min-w-0 ${title ? 'text-sm text-stone-600 dark:text-stone-400' : 'text-lg font-bold'}`}>
-              {restaurantName ? <span className="truncate">{restaurantName}</span> : null}
-              {restaurantName && tableNumber ? <span className="shrink-0 whitespace-pre"> · </span> : null}
-              {tableNumber ? (
-                <span className="shrink-0 whitespace-nowrap" data-testid="header-table">
-                  {t('customer.tableNumber', { number: tableNumber })}
-                </span>
-              ) : null}
-            </p>
+      <header className="sticky top-0 z-10 border-b border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-700 dark:bg-stone-950/95 print:hidden">
+        <div className="flex items-center gap-2 px-3 py-2">
+          {backTo ? (
+            <Link to={backTo} className={buttonClass.icon} aria-label={t('common.back')}>
+              <span aria-hidden="true" className="text-xl">
+                ←
+              </span>
+            </Link>
+          ) : null}
+          <div className="min-w-0 flex-1 px-1">
+            {title ? <h1 className="line-clamp-2 text-lg leading-tight font-bold">{title}</h1> : null}
+            {restaurantName || tableNumber ? (
+              // The restaurant's name may shorten; the table's number never does.
+              <p
+                className={`flex min-w-0 ${title ? 'text-sm text-stone-600 dark:text-stone-400' : 'text-lg font-bold'}`}
+              >
+                {restaurantName ? <span className="truncate">{restaurantName}</span> : null}
+                {restaurantName && tableNumber ? <span className="shrink-0 whitespace-pre"> · </span> : null}
+                {tableNumber ? (
+                  <span className="shrink-0 whitespace-nowrap" data-testid="header-table">
+                    {t('customer.tableNumber', { number: tableNumber })}
+                  </span>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+          {actions}
+          <DisplayMenu />
+          {closeTo ? (
+            <Link to={closeTo} className={buttonClass.icon} aria-label={t('common.close')}>
+              <span aria-hidden="true" className="text-xl">
+                ✕
+              </span>
+            </Link>
           ) : null}
         </div>
-        {actions}
-        <DisplayMenu />
-        {closeTo ? (
-          <Link to={closeTo} className={buttonClass.icon} aria-label={t('common.close')}>
-            <span aria-hidden="true" className="text-xl">
-              ✕
-            </span>
-          </Link>
-        ) : null}
+        {subheader}
       </header>
       <main className={`flex-1 px-4 pt-4 ${bottomBar ? 'pb-28' : 'pb-8'}`}>{children}</main>
       <footer
