@@ -71,6 +71,8 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
       ],
     },
     menuOrder: { owner: DEMO_OWNER_ID, lines: [] },
+    // An English diner reads the demo menu, then orders from it.
+    menuEnglish: { owner: DEMO_OWNER_ID, lines: [] },
     // A diner orders from the demo menu, then pays for exactly that, with JavaScript and without.
     payMineJs: {
       owner: DEMO_OWNER_ID,

@@ -321,7 +321,7 @@ export default function Menu() {
                       >
                         <div className="flex items-start gap-3">
                           <div className="min-w-0 flex-1">
-                            <p className="font-semibold" lang={item.nameLang}>
+                            <p className="font-semibold" lang={item.nameLang} data-testid="menu-item-name">
                               {item.name}
                             </p>
                             {item.description ? (
@@ -352,13 +352,14 @@ export default function Menu() {
                           ) : null}
                         </div>
                         <div className="flex items-center justify-between gap-3">
-                          <p data-testid="menu-item-price">
+                          {/* The unit goes under the price when the two do not fit beside the button. */}
+                          <p className="flex min-w-0 flex-wrap items-baseline gap-x-1" data-testid="menu-item-price">
                             <span
                               className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}
                             >
                               {money(item.priceCents)}
                             </span>{' '}
-                            <span className="text-sm text-stone-600 dark:text-stone-400">
+                            <span className="text-sm whitespace-nowrap text-stone-600 dark:text-stone-400">
                               {t(`customer.menu.unit.${priceUnit(item.description)}`)}
                             </span>
                           </p>
@@ -374,7 +375,7 @@ export default function Menu() {
                               to={menuWith(sid, searched, { item: item.id })}
                               replace
                               preventScrollReset
-                              className={`${buttonClass.secondary} px-4`}
+                              className={`${buttonClass.secondary} shrink-0 px-4`}
                               data-testid="choose-options"
                             >
                               {t('customer.menu.addToOrder')}

@@ -37,10 +37,7 @@ async function seedCategories(restaurantId: string, categories: Record<string, D
 }
 
 /** The names of the dishes a page draws, in order. */
-const dishesOn = (html: string) =>
-  [...html.matchAll(/data-testid="menu-item"[^>]*>[^]*?<p class="font-semibold"[^>]*>([^<]+)</g)].map(
-    (match) => match[1],
-  )
+const dishesOn = (html: string) => [...html.matchAll(/data-testid="menu-item-name">([^<]+)</g)].map((match) => match[1])
 
 /** The chips' links and names, in order. */
 const chipsOn = (html: string) =>
@@ -54,7 +51,7 @@ const closeLinkOf = (html: string) =>
   /<a [^>]*aria-label="Cerrar"[^>]*>/
     .exec(html)?.[0]
     .match(/href="([^"]+)"/)?.[1]
-    .replaceAll('&amp;', '&')
+    ?.replaceAll('&amp;', '&')
 
 const many = (count: number, name: (index: number) => string) =>
   Array.from({ length: count }, (_, index) => ({ name: name(index) }))

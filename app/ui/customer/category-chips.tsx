@@ -22,31 +22,33 @@ export function CategoryChips({
   const [current, setCurrent] = useState<string | null>(null)
   const ids = categories.map((category) => categoryAnchor(category.id)).join(' ')
 
-  // The section being read is the one crossing the line just under the row (the first until one does); at the end of the menu, the last one.
+  // The section being read is the one crossing a line under the row (the first until one does); at the end of the menu, the last one.
   useEffect(() => {
     const row = strip.current
     const sections = ids.split(' ').flatMap((id) => document.getElementById(id) ?? [])
     const end = document.getElementById(MENU_END)
     if (!row || !end) return
-    const top = Math.ceil(row.getBoundingClientRect().bottom)
+    // A quarter of the way down what the chips leave of the screen: a heading that has passed it is being read.
+    const below = row.getBoundingClientRect().bottom
+    const line = Math.round(below + (window.innerHeight - below) / 4)
     let crossing: string | null = null
     let atEnd = false
     const show = () => setCurrent((atEnd ? sections.at(-1)?.id : crossing) ?? sections[0]?.id ?? null)
-    const line = new IntersectionObserver(
+    const crossed = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) if (entry.isIntersecting) crossing = entry.target.id
         show()
       },
-      { rootMargin: `-${top}px 0px ${top + 1 - window.innerHeight}px 0px` },
+      { rootMargin: `-${line}px 0px ${line + 1 - window.innerHeight}px 0px` },
     )
     const last = new IntersectionObserver(([entry]) => {
       atEnd = Boolean(entry?.isIntersecting)
       show()
     })
-    for (const section of sections) line.observe(section)
+    for (const section of sections) crossed.observe(section)
     last.observe(end)
     return () => {
-      line.disconnect()
+      crossed.disconnect()
       last.disconnect()
     }
   }, [ids])
