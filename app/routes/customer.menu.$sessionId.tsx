@@ -18,7 +18,6 @@ import {
   dinerCart,
   priceCart,
 } from '~/domain/cart'
-import { shownText } from '~/domain/menu-language'
 import { findDishes, offersSearch } from '~/domain/menu-search'
 import { priceUnit } from '~/domain/price-unit'
 import { menuById } from '~/domain/order-pricing'
@@ -26,7 +25,7 @@ import { addToCartFormSchema } from '~/domain/schemas/items'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { getDb } from '~/server/db/client.server'
 import { getLanguage } from '~/server/http/i18n.server'
-import { readDinerMenu, readOwnerMenu, readOwnerMenuPdfs } from '~/server/menus/diner-menu.server'
+import { readDinerMenu, readOwnerMenuPdfs } from '~/server/menus/diner-menu.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { noteBrowsing } from '~/server/tables/browsing.server'
 import { pageTitle } from '~/ui/page-title'
@@ -100,7 +99,11 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     redirectWithToast(menuAt(bill.sessionId, query), { title: 'customer.menu.itemGone', variant: 'destructive' })
   if (submission.status !== 'success') return itemGone()
   const { options, quantity, note } = submission.value
-  const item = menuById(await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)).get(submission.value.item)
+  const language = await getLanguage(request)
+  // Read as the diner's page reads it, so what the toast says was added is in their words, options included.
+  const item = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.userId, language)).get(
+    submission.value.item,
+  )
   const added = addChosenItem(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, item, {
     optionIds: options,
     quantity,
@@ -109,16 +112,15 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   if (!item || (!added.ok && added.reason === 'gone')) return itemGone()
   if (!added.ok && added.reason === 'missing')
     return data({ missing: added.groupId, optionIds: options, quantity, note }, { status: 400 })
-  const { name } = shownText(item, await getLanguage(request))
   if (!added.ok)
     return redirectWithToast(menuAt(bill.sessionId, query, item.id), {
       title: added.reason === 'sold-out' ? 'customer.menu.soldOutToast' : 'customer.menu.cartFull',
-      description: added.reason === 'sold-out' ? name : undefined,
+      description: added.reason === 'sold-out' ? item.name : undefined,
       variant: 'destructive',
     })
   return redirectWithToast(
     menuAt(bill.sessionId, query, item.id),
-    { title: 'customer.menu.itemAdded', description: addedLabel(name, { summary: added.summary, quantity }) },
+    { title: 'customer.menu.itemAdded', description: addedLabel(item.name, { summary: added.summary, quantity }) },
     { headers: { 'Set-Cookie': cartCookie(dinerCart(bill.sessionId), { entries: added.entries }) } },
   )
 }
@@ -352,8 +354,11 @@ export default function Menu() {
                           ) : null}
                         </div>
                         <div className="flex items-center justify-between gap-3">
-                          {/* The unit goes under the price when the two do not fit beside the button. */}
-                          <p className="flex min-w-0 flex-wrap items-baseline gap-x-1" data-testid="menu-item-price">
+                          {/* On a phone the unit goes under the price, as a price and a button do not always leave it room beside. */}
+                          <p
+                            className="grid min-w-0 leading-tight sm:flex sm:flex-wrap sm:items-baseline sm:gap-x-1"
+                            data-testid="menu-item-price"
+                          >
                             <span
                               className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}
                             >

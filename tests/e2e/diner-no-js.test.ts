@@ -11,7 +11,15 @@ const WORDS = {
     addToOrder: 'Agregar a la orden',
     update: 'Actualizar',
     added: 'Artículo agregado',
+    // The menu and the cart in the diner's language; the bill keeps the restaurant's names.
+    mains: 'Platos fuertes',
+    drinks: 'Bebidas',
+    tacos: 'Tacos al pastor',
+    horchata: 'Agua de horchata',
+    verde: 'Verde',
+    habanero: 'Habanero',
     remove: 'Quitar Agua de horchata',
+    cartQuantity: 'Cantidad de Tacos al pastor',
     quantity: 'Cantidad de Tacos al pastor',
     name: 'Tu nombre (opcional)',
     order: 'Ordenar',
@@ -28,7 +36,14 @@ const WORDS = {
     addToOrder: 'Add to Order',
     update: 'Update',
     added: 'Item added',
-    remove: 'Remove Agua de horchata',
+    mains: 'Mains',
+    drinks: 'Drinks',
+    tacos: 'Al pastor tacos',
+    horchata: 'Horchata',
+    verde: 'Green',
+    habanero: 'Habanero (very hot)',
+    remove: 'Remove Horchata',
+    cartQuantity: 'Quantity of Al pastor tacos',
     quantity: 'Quantity of Tacos al pastor',
     name: 'Your name (optional)',
     order: 'Place Order',
@@ -68,29 +83,29 @@ describe('a diner with JavaScript off, at 390 px', () => {
       await page.waitForURL(/\/customer\/menu\//)
 
       // The item sheet: the required salsa comes chosen; Update draws the price of another choice.
-      await page.getByRole('link', { name: 'Platos fuertes' }).click()
-      const tacos = page.getByTestId('menu-item').filter({ hasText: 'Tacos al pastor' })
+      await page.getByRole('link', { name: words.mains }).click()
+      const tacos = page.getByTestId('menu-item').filter({ hasText: words.tacos })
       await tacos.getByTestId('choose-options').click()
       const sheet = page.getByRole('dialog')
       await sheet.waitFor()
-      expect(await sheet.getByLabel('Verde').isChecked()).toBe(true)
+      expect(await sheet.getByLabel(words.verde).isChecked()).toBe(true)
       expect(await text(page, 'add-with-options')).toMatch(/ · \$55\.00$/)
-      await sheet.getByLabel('Habanero').check()
+      await sheet.getByLabel(words.habanero).check()
       await sheet.getByRole('button', { name: words.update }).click()
       expect(await text(page, 'add-with-options')).toMatch(/ · \$60\.00$/)
-      expect(await sheet.getByLabel('Habanero').isChecked()).toBe(true)
+      expect(await sheet.getByLabel(words.habanero).isChecked()).toBe(true)
       await shot('menu-options')
       await page.getByTestId('add-with-options').click()
 
       // Back on the menu at the item, told what was added, with the cart drawn by the server.
       await page.getByTestId('toast').waitFor()
-      expect(await text(page, 'toast')).toContain(`${words.added}Tacos al pastor (Salsa: Habanero)`)
+      expect(await text(page, 'toast')).toContain(`${words.added}${words.tacos} (Salsa: ${words.habanero})`)
       expect(await page.getByRole('dialog').count()).toBe(0)
       expect(await text(page, 'cart-badge')).toBe('1')
-      await page.getByRole('link', { name: 'Bebidas' }).click()
+      await page.getByRole('link', { name: words.drinks }).click()
       await page
         .getByTestId('menu-item')
-        .filter({ hasText: 'Agua de horchata' })
+        .filter({ hasText: words.horchata })
         .getByRole('link', { name: words.addToOrder })
         .click()
       await page.getByTestId('add-with-options').click()
@@ -103,10 +118,10 @@ describe('a diner with JavaScript off, at 390 px', () => {
       await page.waitForURL(/\/customer\/cart\//)
       expect(await page.getByTestId('cart-line').count()).toBe(2)
       expect(await text(page, 'cart-subtotal')).toBe('$105.00')
-      await page.getByLabel(words.quantity).fill('2')
+      await page.getByLabel(words.cartQuantity).fill('2')
       await page.getByLabel(words.name).fill('Marta')
       await page.getByRole('button', { name: words.update }).click()
-      expect(await page.getByLabel(words.quantity).inputValue()).toBe('2')
+      expect(await page.getByLabel(words.cartQuantity).inputValue()).toBe('2')
       expect(await page.getByLabel(words.name).inputValue()).toBe('Marta')
       expect(await text(page, 'cart-subtotal')).toBe('$165.00')
       expect(await text(page, 'cart-total')).toBe('$165.00')

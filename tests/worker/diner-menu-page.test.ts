@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { drawnPage, getPage, postForm, seedTable } from './fixtures'
+import { drawnPage, getPage, modifierGroupStatements, ORIGIN, postForm, seedTable } from './fixtures'
 
 interface DishSeed {
   name: string
@@ -118,6 +118,38 @@ describe('the diner’s menu on one page', () => {
     expect(sheet).toContain(`id="item-${agua}"`)
     const added = await postForm(`/customer/menu/${table.sessionId}?item=${agua}`, { item: agua })
     expect(added.headers.get('Location')).toBe(`/customer/menu/${table.sessionId}#item-${agua}`)
+  })
+
+  it('tells an English diner without JavaScript what was added in English, the options too', async () => {
+    const table = await seedTable()
+    const taco = (await seedCategories(table.restaurantId, { Tacos: [{ name: 'Taco al pastor' }] })).Tacos!.dishes[0]!
+    const [salsa, verde] = [crypto.randomUUID(), crypto.randomUUID()]
+    await env.DB.batch(
+      modifierGroupStatements(table.restaurantId, [taco], {
+        id: salsa,
+        name: 'Salsa',
+        nameEn: 'Sauce',
+        required: true,
+        options: [{ id: verde, name: 'Verde', nameEn: 'Green', isDefault: true }],
+      }),
+    )
+    await env.DB.prepare('UPDATE menu_items SET name_en = ? WHERE id = ?').bind('Al pastor taco', taco).run()
+    const added = await postForm(`/customer/menu/${table.sessionId}?lng=en`, [
+      ['item', taco],
+      [`options.${salsa}`, verde],
+      ['quantity', '2'],
+    ])
+    expect(added.status).toBe(302)
+    const next = new URL(added.headers.get('Location')!, ORIGIN)
+    next.searchParams.set('lng', 'en')
+    const cookies = added.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .join('; ')
+    const back = await drawnPage(await getPage(`${next.pathname}${next.search}`, cookies))
+    expect(back.slice(back.indexOf('data-testid="toast"'))).toMatch(
+      /^[^]*?Item added<\/p><p[^>]*>2 × Al pastor taco \(Sauce: Green\)</,
+    )
   })
 })
 

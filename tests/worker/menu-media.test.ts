@@ -529,7 +529,7 @@ describe('the diner’s menu', () => {
     for (const word of ['Spicy', 'Contains', 'Dairy']) expect(html, word).toContain(word)
     expect(html).toMatch(
       new RegExp(
-        `id="item-${agua}"[\\s\\S]*?<p class="font-semibold" lang="es">Agua de jamaica</p>[\\s\\S]*?<p class="text-sm text-stone-600 dark:text-stone-400" lang="es">De la casa</p>`,
+        `id="item-${agua}"[\\s\\S]*?<p class="font-semibold" lang="es" data-testid="menu-item-name">Agua de jamaica</p>[\\s\\S]*?<p class="text-sm text-stone-600 dark:text-stone-400" lang="es">De la casa</p>`,
       ),
     )
   })
