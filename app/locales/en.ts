@@ -239,7 +239,7 @@ const en: DinerResources = {
       payRest: 'Pay the rest of the bill',
       stripe: {
         loading: 'Loading the payment form…',
-        walletTotal: 'You pay {{total}} with {{wallet}}.',
+        walletTotal: 'You pay {{total}} using {{wallet}}.',
         needsJavaScript:
           'To pay by card, Apple Pay or Google Pay, this step needs JavaScript: your card details go straight to Stripe, our payment processor. Turn JavaScript on in your browser, or pay your server.',
         loadFailedTitle: 'The payment form could not be loaded',

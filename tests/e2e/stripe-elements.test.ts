@@ -436,7 +436,7 @@ describe('a bill paid through Stripe', () => {
         const walletName = first === 'apple' ? 'Apple Pay' : 'Google Pay'
         // The wallet's own button (Stripe's) pays, for the total on screen; the card form waits.
         expect(await page.getByTestId('wallet-total').textContent()).toBe(
-          look.language === 'es' ? `Pagas $253.00 con ${walletName}.` : `You pay $253.00 with ${walletName}.`,
+          look.language === 'es' ? `Pagas $253.00 con ${walletName}.` : `You pay $253.00 using ${walletName}.`,
         )
         expect(await page.getByTestId('stripe-express').isVisible()).toBe(true)
         expect(await expressButtons(page)).toEqual([`${first}Pay`])

@@ -71,7 +71,7 @@ export const demoMenu = {
         {
           id: '7b0c4a8e-2f1d-4c6b-9a51-3e8d7f2a0121',
           name: 'Tacos al pastor',
-          description: 'Tres tacos por orden, con piña y salsa verde',
+          description: 'Orden de tres tacos, con piña y salsa verde',
           nameEn: 'Al pastor tacos',
           descriptionEn: 'Three tacos to an order, with pineapple and green salsa',
           priceCents: 5500,
