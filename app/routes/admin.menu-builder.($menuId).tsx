@@ -10,12 +10,11 @@ import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
 import { menuAction } from '~/server/menus/menu-actions.server'
 import { toWireMenu } from '~/server/menus/menu-wire.server'
-import { categoriesWithItems, findOwnMenu, listMenus, type CategoryWithItems } from '~/server/menus/menu-store.server'
+import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus/menu-store.server'
 import { restaurantModifierGroups } from '~/server/menus/modifier-groups.server'
 import { EmptyState } from '~/ui/admin/empty-state'
 import {
   CategoryDialog,
-  DeleteDialog,
   DeleteRecordDialog,
   ItemDialog,
   MenuDialog,
@@ -47,20 +46,16 @@ export const access: PageAccess = { view: 'menus.manage', action: 'menus.manage'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { restaurant } = await requireStaff(context, request, 'page', access.view)
   const db = getDb(context.cloudflare.env.DB)
+  const own = await listMenus(db, restaurant.id)
   // Only what the menu bar and the menu's dialog show: the PDF's storage key stays on the server.
-  const menus = (await listMenus(db, restaurant.id)).map(({ id, name, description, type }) => ({
-    id,
-    name,
-    description,
-    type,
-  }))
+  const menus = own.map(({ id, name, description, type }) => ({ id, name, description, type }))
   if (!params.menuId) {
     // The editor edits one menu; without one it opens the first (keeping what the address asked of it).
     const [first] = menus
     if (first) throw redirect(`/admin/menu-builder/${first.id}${new URL(request.url).search}`)
     return { menus, menu: null, categories: [], groups: [] }
   }
-  const menu = await findOwnMenu(db, restaurant.id, params.menuId)
+  const menu = own.find((candidate) => candidate.id === params.menuId)
   if (!menu) throw data(null, { status: 404 })
   const [categories, groups] = await Promise.all([
     categoriesWithItems(db, restaurant.id, menu.id),
@@ -122,16 +117,7 @@ export default function MenuBuilder() {
     <>
       <MenuDialog open={dialog === 'menu'} closeTo={back} />
       {editing.menu ? <MenuDialog open closeTo={back} menu={editing.menu} /> : null}
-      {deleting.menu ? (
-        <DeleteDialog
-          open
-          closeTo={back}
-          intent="menu.delete"
-          id={deleting.menu.id}
-          title={t('admin.menu.management.deleteTitle', { name: deleting.menu.name })}
-          text={t('admin.menu.management.deleteText')}
-        />
-      ) : null}
+      <DeleteRecordDialog kind="menu" record={deleting.menu} closeTo={back} />
     </>
   )
 
@@ -324,26 +310,8 @@ export default function MenuBuilder() {
       {editing.group ? <GroupDialog open closeTo={back} group={editing.group} /> : null}
       <DeleteRecordDialog kind="category" record={deleting.category} closeTo={back} />
       <DeleteRecordDialog kind="item" record={deleting.item} closeTo={back} />
-      {deleting.group ? (
-        <DeleteDialog
-          open
-          closeTo={back}
-          intent="group.delete"
-          id={deleting.group.id}
-          title={t('admin.menu.builder.deleteGroupTitle', { name: deleting.group.name })}
-          text={t('admin.menu.builder.deleteGroupText')}
-        />
-      ) : null}
-      {deleting.option ? (
-        <DeleteDialog
-          open
-          closeTo={back}
-          intent="option.delete"
-          id={deleting.option.id}
-          title={t('admin.menu.builder.deleteOptionTitle', { name: deleting.option.name })}
-          text={t('admin.menu.builder.deleteOptionText')}
-        />
-      ) : null}
+      <DeleteRecordDialog kind="group" record={deleting.group} closeTo={back} />
+      <DeleteRecordDialog kind="option" record={deleting.option} closeTo={back} />
     </div>
   )
 }

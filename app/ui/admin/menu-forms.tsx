@@ -384,7 +384,7 @@ export function ItemDialog({
 }
 
 /** The confirmation every delete asks for, saying what goes with it. */
-export function DeleteDialog({
+function DeleteDialog({
   open,
   closeTo,
   intent,
@@ -417,30 +417,56 @@ export function DeleteDialog({
   )
 }
 
-/** Deleting a category or an item, as both builders ask it: the warning says what goes with it. */
+/** What deleting each kind of record asks: its form's intent, and the warning saying what goes with it. */
+const DELETES = {
+  menu: {
+    intent: 'menu.delete',
+    title: 'admin.menu.management.deleteTitle',
+    text: 'admin.menu.management.deleteText',
+  },
+  category: {
+    intent: 'category.delete',
+    title: 'admin.menu.builder.deleteCategoryTitle',
+    text: 'admin.menu.builder.deleteCategoryText',
+  },
+  item: {
+    intent: 'item.delete',
+    title: 'admin.menu.builder.deleteItemTitle',
+    text: 'admin.menu.builder.deleteItemText',
+  },
+  group: {
+    intent: 'group.delete',
+    title: 'admin.menu.builder.deleteGroupTitle',
+    text: 'admin.menu.builder.deleteGroupText',
+  },
+  option: {
+    intent: 'option.delete',
+    title: 'admin.menu.builder.deleteOptionTitle',
+    text: 'admin.menu.builder.deleteOptionText',
+  },
+} as const
+
+/** Deleting a menu, a category, a dish, a modifier group or an option, once the address names it. */
 export function DeleteRecordDialog({
   kind,
   record,
   closeTo,
 }: {
-  kind: 'category' | 'item'
+  kind: keyof typeof DELETES
   record: { id: string; name: string } | undefined
   closeTo: string
 }) {
   const { t } = useI18n()
   if (!record) return null
-  const keys =
-    kind === 'category'
-      ? ({ title: 'admin.menu.builder.deleteCategoryTitle', text: 'admin.menu.builder.deleteCategoryText' } as const)
-      : ({ title: 'admin.menu.builder.deleteItemTitle', text: 'admin.menu.builder.deleteItemText' } as const)
+  const { intent, title, text } = DELETES[kind]
   return (
     <DeleteDialog
       open
       closeTo={closeTo}
-      intent={kind === 'category' ? 'category.delete' : 'item.delete'}
+      intent={intent}
       id={record.id}
-      title={t(keys.title, { name: record.name })}
-      text={t(keys.text)}
+      title={t(title, { name: record.name })}
+      text={t(text)}
     />
   )
 }
