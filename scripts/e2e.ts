@@ -1,7 +1,8 @@
 /**
  * Browser tests: builds nothing (run `npm run build` first; `npm run test:e2e` does), starts the built
  * app under `wrangler dev` on a free port with its own fresh local database, seeds the demo and the
- * test tables, runs tests/e2e with vitest, and stops the server's whole process group.
+ * test tables, runs tests/e2e with vitest, two files at a time (each has its own Chromium, and its own
+ * restaurant or tables, so none waits on another's state), and stops the server's whole process group.
  */
 import { spawn } from 'node:child_process'
 import { DEMO_OWNER_ID } from '../app/server/demo/demo-data.server'
@@ -116,20 +117,16 @@ const server = await startLocalServer('mesa-e2e', fixtures.sql)
 
 let status = 1
 try {
-  const vitest = spawn(
-    'npx',
-    ['vitest', 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)],
-    {
-      env: {
-        ...env,
-        E2E_BASE_URL: server.url,
-        E2E_D1_PERSIST: server.persist,
-        E2E_TABLES: JSON.stringify(fixtures.tables),
-        E2E_TABLE_CODES: JSON.stringify(fixtures.codes),
-      },
-      stdio: 'inherit',
+  const vitest = spawn('npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2', ...process.argv.slice(2)], {
+    env: {
+      ...env,
+      E2E_BASE_URL: server.url,
+      E2E_D1_PERSIST: server.persist,
+      E2E_TABLES: JSON.stringify(fixtures.tables),
+      E2E_TABLE_CODES: JSON.stringify(fixtures.codes),
     },
-  )
+    stdio: 'inherit',
+  })
   status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))
 } finally {
   server.stop()

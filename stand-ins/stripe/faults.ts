@@ -90,8 +90,13 @@ export function addFaultEndpoint(call: Call) {
   return { object: 'fault', ...fault }
 }
 
+/** Ends the faults armed for `account` (those of every account and the platform's stay), or without one all of them. */
+export function clearFaults(state: StandInState, account?: string) {
+  if (account === undefined) state.faults.length = 0
+  else state.faults.splice(0, state.faults.length, ...state.faults.filter((fault) => fault.account !== account))
+}
+
 export function clearFaultsEndpoint(call: Call) {
-  Params.none(call.form)
-  call.state.faults.length = 0
+  clearFaults(call.state, new Params(call.form, ['account']).string('account'))
   return { object: 'list', data: [] }
 }

@@ -98,7 +98,7 @@ beforeAll(async () => {
   )
   signedIn = await api.storageState()
   await api.dispose()
-}, 120_000)
+})
 
 /** The night's figures as the page shows them (es-MX money in both languages). */
 async function expectNight(page: Page) {

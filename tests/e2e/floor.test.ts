@@ -168,7 +168,7 @@ describe('the floor on a Friday night', () => {
       'order',
     ])
 
-    // The board, the alerts and the bill in English and in the dark are in the sweeps (a11y.test.ts), with their screenshots.
+    // The board, the alerts and the bill in English and in the dark are in the sweeps (a11y-phone and a11y-desktop), with their screenshots.
     for (const { errors } of [owner, kitchen, waiter, diner]) expect(errors).toEqual([])
   })
 })

@@ -42,7 +42,7 @@ beforeAll(async () => {
   screens = await everyScreen(staff.page)
   ownerState = await staff.page.context().storageState()
   await staff.page.context().close()
-}, 120_000)
+})
 
 /** The diner's choice, as the language switch leaves it: the `lng` cookie. */
 const chosen = (language: Language) => ({ name: 'lng', value: btoa(JSON.stringify(language)), url: BASE_URL })

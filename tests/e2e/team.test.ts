@@ -112,6 +112,5 @@ describe('a restaurant with its team', () => {
     await owner.page.setViewportSize({ width: 390, height: 844 })
     await screenshot(owner.page, 'team-owner-phone-en')
     expect([...owner.errors, ...waiter.errors, ...manager.errors]).toEqual([])
-    // Three people's browsers, each through many pages: 20 s alone, three times that at the end of a loaded suite.
-  }, 120_000)
+  })
 })

@@ -205,7 +205,12 @@ describe('faults', () => {
       )
     }
     expect((await stripe.paymentIntents.retrieve(onAccount.id, {}, { stripeAccount: account })).id).toBe(onAccount.id)
-    standIn.faults.add({ method: 'GET', path: `/v1/payment_intents/${onPlatform.id}`, fault: '500-before' })
+    // Cleared for one account, a fault of the platform's stays; cleared whole, it goes too.
+    standIn.faults.add({ method: 'GET', path: '/v1/payment_intents/:id', fault: '500-before', times: 5, account })
+    standIn.faults.add({ method: 'GET', path: `/v1/payment_intents/${onPlatform.id}`, fault: '500-before', times: 5 })
+    expect((await control(standIn, '/_standin/faults/clear', { account })).status).toBe(200)
+    expect((await stripe.paymentIntents.retrieve(onAccount.id, {}, { stripeAccount: account })).id).toBe(onAccount.id)
+    expect(await refusal(stripe.paymentIntents.retrieve(onPlatform.id))).toMatchObject({ statusCode: 500 })
     standIn.faults.clear()
     expect((await stripe.paymentIntents.retrieve(onPlatform.id)).id).toBe(onPlatform.id)
   })

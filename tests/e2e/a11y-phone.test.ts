@@ -1,0 +1,11 @@
+import { describe, it } from 'vitest'
+import { chromiumForFile } from './browser'
+import { sweep } from './a11y-sweep'
+
+const browser = chromiumForFile()
+
+describe('accessibility sweep at 390 px', () => {
+  it('finds no serious or critical axe violation on any screen, Spanish and English, light and dark', async () => {
+    await sweep(browser(), {}, 'Fonda Accesible')
+  }, 300_000)
+})
