@@ -2,9 +2,13 @@
  * Browser tests: builds nothing (run `npm run build` first; `npm run test:e2e` does), starts the built
  * app under `wrangler dev` on a free port with its own fresh local database, seeds the demo and the
  * test tables, runs tests/e2e with vitest, two files at a time (each has its own Chromium, and its own
- * restaurant or tables, so none waits on another's state), and stops the server's whole process group.
+ * restaurant or tables, so none waits on another's state) but for those that write to D1 from outside the
+ * server, which run alone at the end, and stops the server's whole process group. Files named on the
+ * command line run one at a time.
  */
 import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { DEMO_OWNER_ID } from '../app/server/demo/demo-data.server'
 import { TABLE_CODE_LENGTH, tableCodeFromBytes } from '../app/domain/table-code'
 import { ownerSql, tableSql, type LineSeed } from './dataset-sql'
@@ -115,9 +119,9 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
 const fixtures = fixturesSql()
 const server = await startLocalServer('mesa-e2e', fixtures.sql)
 
-let status = 1
-try {
-  const vitest = spawn('npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2', ...process.argv.slice(2)], {
+/** Runs vitest's e2e project on `files` (all when none), `atOnce` files at a time; answers its exit code. */
+function runVitest(files: string[], atOnce: number): Promise<number> {
+  const vitest = spawn('npx', ['vitest', 'run', '--project', 'e2e', `--maxWorkers=${atOnce}`, ...files], {
     env: {
       ...env,
       E2E_BASE_URL: server.url,
@@ -127,7 +131,35 @@ try {
     },
     stdio: 'inherit',
   })
-  status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))
+  return new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))
+}
+
+/**
+ * The test files that write to the server's D1 from outside it (serverD1 and
+ * linkFor, through a wrangler of their own): SQLite lets one writer in at a
+ * time, so a request of another file writing meanwhile would fail as busy.
+ * They run after the others, one at a time.
+ */
+function writersFromOutside(): string[] {
+  const dir = 'tests/e2e'
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(dir, name))
+    .filter((path) => /\b(serverD1|linkFor)\(/.test(readFileSync(path, 'utf8')))
+}
+
+let status = 1
+try {
+  const asked = process.argv.slice(2)
+  if (asked.length > 0) status = await runVitest(asked, 1)
+  else {
+    const writers = writersFromOutside()
+    status = await runVitest(
+      writers.flatMap((path) => ['--exclude', path]),
+      2,
+    )
+    status = (await runVitest(writers, 1)) || status
+  }
 } finally {
   server.stop()
 }
