@@ -1,4 +1,6 @@
 import { lineAmountFor, type BillLine, type PaymentType } from './bill'
+import { shownText, type BilingualText } from './menu-language'
+import type { Language } from '~/locales'
 import { parsePesosInput, pesosToCents, type Cents } from './money'
 import { isIdLike } from './ids'
 import { clampSplit, DEFAULT_TABLE_SIZE, quoteSplit, type SplitPaid, type SplitQuote } from './split'
@@ -74,19 +76,28 @@ export interface QuotedLine {
 /** A quoted line as the diner reviews it: named as the bill names it, and by who ordered it. */
 export interface ReviewLine extends QuotedLine {
   name: string
+  /** Set on an English page where the line has only the restaurant's Spanish. */
+  nameLang?: 'es'
   customerName: string | null
 }
 
+/** The quoted lines with their names in the page's language and who ordered them. */
 export function reviewLines(
-  lines: readonly { id: string; name: string; customerName: string | null }[],
+  lines: readonly (BilingualText & { id: string; customerName: string | null })[],
   quoted: readonly QuotedLine[],
+  language: Language,
 ): ReviewLine[] {
   const byId = new Map(lines.map((line) => [line.id, line]))
-  return quoted.map((line) => ({
-    ...line,
-    name: byId.get(line.itemId)?.name ?? '',
-    customerName: byId.get(line.itemId)?.customerName ?? null,
-  }))
+  return quoted.map((line) => {
+    const billLine = byId.get(line.itemId)
+    const shown = billLine ? shownText(billLine, language) : null
+    return {
+      ...line,
+      name: shown?.name ?? '',
+      ...(shown?.nameLang ? { nameLang: shown.nameLang } : {}),
+      customerName: billLine?.customerName ?? null,
+    }
+  })
 }
 
 export interface Quote {

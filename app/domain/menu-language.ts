@@ -23,7 +23,7 @@ export interface ShownText {
  */
 export function shownText(text: BilingualText, language: Language): ShownText {
   const english = language === 'en'
-  const name = english && text.nameEn ? text.nameEn : text.name
+  const name = shownName(text, language)
   const description = english && text.descriptionEn ? text.descriptionEn : text.description
   return {
     name,
@@ -32,6 +32,10 @@ export function shownText(text: BilingualText, language: Language): ShownText {
     ...(english && description && !text.descriptionEn ? { descriptionLang: 'es' as const } : {}),
   }
 }
+
+/** Only the name a diner of `language` reads, where no `lang` mark can go (a list joined into one sentence). */
+export const shownName = (text: Pick<BilingualText, 'name' | 'nameEn'>, language: Language) =>
+  language === 'en' && text.nameEn ? text.nameEn : text.name
 
 type Shown<Text extends BilingualText> = { [Key in Exclude<keyof Text, keyof BilingualText>]: Text[Key] } & ShownText
 

@@ -72,7 +72,15 @@ export const modifierRule = (
 })
 
 export type ChoiceResult =
-  | { ok: true; optionIds: string[]; extraCents: Cents; summary: string | null }
+  | {
+      ok: true
+      optionIds: string[]
+      extraCents: Cents
+      /** In the groups' shown words where they have them: what the page reads. */
+      summary: string | null
+      /** In their stored names: what the bill line and the kitchen ticket keep. */
+      storedSummary: string | null
+    }
   | { ok: false; reason: 'required' | 'single' | 'sold-out'; groupId: string }
   | { ok: false; reason: 'unknown'; groupId: null }
 
@@ -89,7 +97,7 @@ export function defaultChoice(groups: readonly ModifierGroupRule[]): string[] {
  * the item's and not sold out, a required group needs one, a single-choice
  * group allows one. Answers the price to add per unit and the line's
  * description ('Salsa: Verde · Extras: Queso, Aguacate'), in the groups'
- * order and in their shown words where they have them.
+ * order: in their shown words where they have them, and in their stored names.
  */
 export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: readonly string[]): ChoiceResult {
   const chosen = new Set(optionIds)
@@ -97,6 +105,7 @@ export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: rea
   if ([...chosen].some((id) => !known.has(id))) return { ok: false, reason: 'unknown', groupId: null }
   const ordered: string[] = []
   const parts: string[] = []
+  const storedParts: string[] = []
   let extraCents = 0
   for (const group of groups) {
     const picked = group.options.filter((option) => chosen.has(option.id))
@@ -106,9 +115,10 @@ export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: rea
     if (picked.length === 0) continue
     ordered.push(...picked.map((option) => option.id))
     extraCents += picked.reduce((sum, option) => sum + option.priceAdjustmentCents, 0)
-    // In the words of the rules given: a page's (the diner's language) for what it shows, the stored names for the bill.
     const named = (text: { name: string; shown?: ShownName }) => text.shown?.name ?? text.name
     parts.push(`${named(group)}: ${picked.map(named).join(', ')}`)
+    storedParts.push(`${group.name}: ${picked.map((option) => option.name).join(', ')}`)
   }
-  return { ok: true, optionIds: ordered, extraCents, summary: parts.length ? parts.join(' · ') : null }
+  const joined = (texts: string[]) => (texts.length ? texts.join(' · ') : null)
+  return { ok: true, optionIds: ordered, extraCents, summary: joined(parts), storedSummary: joined(storedParts) }
 }

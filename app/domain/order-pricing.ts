@@ -5,6 +5,8 @@ import type { Cents } from './money'
 /** What the menu says of an item a diner orders. */
 export interface MenuEntry {
   name: string
+  /** The dish's English name, where staff wrote one. Its groups carry their English as `shown`. */
+  nameEn?: string | null
   priceCents: Cents
   modifierGroups: readonly ModifierGroupRule[]
   /** Staff marked it "Agotado": nobody can order it until they offer it again. */
@@ -24,6 +26,9 @@ export interface OrderLineRequest {
   optionIds?: string[]
   name: string
   description: string | null
+  /** English for a line that names no menu item (the demo's sample diners); a menu item's comes from the menu. */
+  nameEn?: string | null
+  descriptionEn?: string | null
   /** The line total for the whole quantity; used only for lines that name no menu item. */
   price: Cents
   quantity: number
@@ -38,6 +43,9 @@ export interface PricedLine {
   optionIds: string[]
   name: string
   description: string | null
+  /** What an English page reads instead, where there is English; null falls back on the Spanish. */
+  nameEn: string | null
+  descriptionEn: string | null
   /** The line total for the whole quantity. */
   priceCents: Cents
   quantity: number
@@ -64,8 +72,9 @@ export interface PricingRights {
  * Prices an order. A line that names a menu item is priced by the menu, never
  * by the client: the item's price plus its chosen options, times the
  * quantity, and the chosen options become the line's description so the
- * kitchen and the diners read them. Any line that cannot be priced refuses
- * the whole order.
+ * kitchen and the diners read them: in the restaurant's words, and in English
+ * where the menu has it. Any line that cannot be priced refuses the whole
+ * order.
  */
 export function priceOrder(
   lines: readonly OrderLineRequest[],
@@ -104,6 +113,8 @@ export function priceOrder(
     price,
     name,
     description,
+    nameEn = null,
+    descriptionEn = null,
     quantity,
     category,
     customerName,
@@ -112,7 +123,7 @@ export function priceOrder(
     const line = { name, description, quantity, category, customerName, note }
     const item = menuItemId ? menu.get(menuItemId) : undefined
     if (!menuItemId || !item) {
-      priced.push({ ...line, menuItemId: null, optionIds: [], priceCents: price })
+      priced.push({ ...line, nameEn, descriptionEn, menuItemId: null, optionIds: [], priceCents: price })
       continue
     }
     const choice = checkChoice(item.modifierGroups, optionIds ?? [])
@@ -130,7 +141,10 @@ export function priceOrder(
       menuItemId,
       optionIds: choice.optionIds,
       name: item.name,
-      description: choice.summary ?? line.description,
+      description: choice.storedSummary ?? line.description,
+      nameEn: item.nameEn ?? null,
+      // Only where the English differs: an English page falls back on the Spanish by itself.
+      descriptionEn: choice.summary !== choice.storedSummary ? choice.summary : null,
       priceCents: (item.priceCents + choice.extraCents) * line.quantity,
     })
   }

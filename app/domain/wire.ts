@@ -13,6 +13,9 @@ export interface WireBillItem {
   /** What is still owed on the line. */
   remainingPrice: number
   description: string | null
+  /** The line's English from the menu (dish, chosen options), where staff wrote it; null where there is none. */
+  nameEn: string | null
+  descriptionEn: string | null
   /** What the diner or waiter asked the kitchen for this line ("sin cebolla"). */
   note: string | null
   category: string

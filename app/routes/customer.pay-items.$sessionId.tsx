@@ -14,6 +14,7 @@ import { groupUnpaidByDiner } from '~/domain/diners'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
 import { payableBill } from '~/server/bills/bill-reads.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/bills/diner-bill.server'
+import { getLanguage } from '~/server/http/i18n.server'
 import { linesOrderedHere } from '~/server/bills/ordered-here.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   pageTitle(args, (t) => ({ page: t('customer.payItems.title'), ...args.data?.bill }))
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  const bill = clientBill(await loadBill(context, params.sessionId))
+  const bill = clientBill(await loadBill(context, params.sessionId), await getLanguage(request))
   const query = new URL(request.url).searchParams
   // Update (without JavaScript) sends the form here as it stands; coming back from the review step keeps what was chosen.
   const sent = query.has('update') ? parseWithZod(query, { schema: payItemsFormSchema }) : null
@@ -201,10 +202,15 @@ export default function PayItems() {
                         <span className="min-w-0 flex-1">
                           <span className="block font-semibold">
                             {line.quantity > 1 ? `${line.quantity}× ` : ''}
-                            {line.name}
+                            <span lang={line.nameLang}>{line.name}</span>
                           </span>
                           {line.description ? (
-                            <span className="block text-sm text-stone-600 dark:text-stone-400">{line.description}</span>
+                            <span
+                              className="block text-sm text-stone-600 dark:text-stone-400"
+                              lang={line.descriptionLang}
+                            >
+                              {line.description}
+                            </span>
                           ) : null}
                           {left > 1 ? (
                             <span className="block text-sm text-stone-600 dark:text-stone-400">

@@ -7,6 +7,8 @@ import { paymentKind } from '~/domain/bill'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
+import { getLanguage } from '~/server/http/i18n.server'
+import { shownName } from '~/domain/menu-language'
 import { attemptSeen } from '~/server/payments/payment-attempt.server'
 import { receiptPath } from '~/server/receipts/receipt-reads.server'
 import { ratePayment, ratingOf } from '~/server/ratings/ratings.server'
@@ -34,7 +36,9 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // The diner's own payment when the URL names it, else the newest.
   const own = tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined
   const payment = own ?? payments[0] ?? null
-  const names = new Map(bill.lines.map((line) => [line.id, line.name]))
+  // One sentence of names, in the page's language where the menu has it.
+  const language = await getLanguage(request)
+  const names = new Map(bill.lines.map((line) => [line.id, shownName(line, language)]))
   // Shown its answer, the phone's payment is done: the next one it is shown is a new payment.
   const seen = payment ? await attemptSeen(request, bill.sessionId, payment.transactionId) : null
   const rating = own ? await ratingOf(context.cloudflare.env, bill.sessionId, own.id) : null
@@ -55,7 +59,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
           splitShares: payment.splitShares,
           splitCount: payment.splitCount,
           lines: paidTheWholeBill(paymentKind(payment), payments.length)
-            ? bill.lines.map((line) => ({ name: line.name, quantity: line.quantity }))
+            ? bill.lines.map((line) => ({ name: names.get(line.id) ?? line.name, quantity: line.quantity }))
             : paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
         }),
         // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react'
 import { checkoutFromUrl } from '~/server/payments/checkout.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
+import { getLanguage } from '~/server/http/i18n.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -42,7 +43,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     base: quote.base,
     changed: quote.changed,
     split: quote.split,
-    lines: reviewLines(bill.lines, quote.lines),
+    lines: reviewLines(bill.lines, quote.lines, await getLanguage(request)),
     backTo,
     tipUrl: customerPath.tip(sid, selectionQuery),
   }

@@ -11,6 +11,7 @@ import { selectionParams } from '~/domain/checkout'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { payableBill } from '~/server/bills/bill-reads.server'
 import { clientBill, loadBill, type ClientLine } from '~/server/bills/diner-bill.server'
+import { getLanguage } from '~/server/http/i18n.server'
 import { linesOrderedHere } from '~/server/bills/ordered-here.server'
 import { demoDiners } from '~/server/demo/demo-data.server'
 import { isDemoSession } from '~/server/table-session/stub.server'
@@ -36,7 +37,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   noteBrowsing(context, bill)
   const orderedHere = new Set(await linesOrderedHere(request, bill.sessionId))
   return {
-    bill: clientBill(bill),
+    bill: clientBill(bill, await getLanguage(request)),
     // What is left of the lines this phone ordered, less what someone is paying now: "Pagar lo mío".
     mineCents: sumCents(
       payableBill(bill)
@@ -71,6 +72,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
           ...item,
           price: priceCents,
           description: null,
+          descriptionEn: null,
           note: null,
           customerName: diner.customerName,
         })),
@@ -322,8 +324,14 @@ function BillLine({ line }: { line: ClientLine }) {
     >
       <span className="min-w-8 font-semibold text-stone-700 tabular-nums dark:text-stone-300">{line.quantity}×</span>
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{line.name}</p>
-        {line.description ? <p className="text-sm text-stone-600 dark:text-stone-400">{line.description}</p> : null}
+        <p className="font-semibold" lang={line.nameLang}>
+          {line.name}
+        </p>
+        {line.description ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400" lang={line.descriptionLang}>
+            {line.description}
+          </p>
+        ) : null}
         {line.note ? (
           <p className="text-sm text-stone-700 italic dark:text-stone-300" data-testid="line-note">
             {`“${line.note}”`}

@@ -7,6 +7,7 @@ import { pageTitle } from '~/ui/page-title'
 import { TipFaceIcon } from '~/ui/icons'
 import { checkoutFromUrl } from '~/server/payments/checkout.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
+import { getLanguage } from '~/server/http/i18n.server'
 import { payableBill } from '~/server/bills/bill-reads.server'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
@@ -43,7 +44,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     askAmount: url.searchParams.get('askAmount') === '1',
     base: checkout.base,
     tip: checkout.tip,
-    review: checkout.selection?.mode === 'items' && checkout.quote ? reviewLines(bill.lines, checkout.quote.lines) : [],
+    review:
+      checkout.selection?.mode === 'items' && checkout.quote
+        ? reviewLines(bill.lines, checkout.quote.lines, await getLanguage(request))
+        : [],
     changed: checkout.quote?.changed ?? false,
     selectionQuery: checkout.selectionQuery,
     billUrl: customerPath.bill(sid),

@@ -143,7 +143,7 @@ describe('the diner’s menu on one page', () => {
       }
   })
 
-  it('an English diner’s menu has no Spanish option names, and one order’s price adds up to the bill line', async () => {
+  it('an English diner’s menu has no Spanish option names, one order’s price adds up to the bill line, and the bill reads what they ordered in English', async () => {
     const sessionId = TABLES.menuEnglish!
     const { page, errors } = await phonePage(browser())
     await page.goto(`/customer/menu/${sessionId}`)
@@ -190,9 +190,16 @@ describe('the diner’s menu on one page', () => {
     await screenshot(page, 'cart-each-en-phone')
     await page.getByTestId('place-order').click()
     await page.waitForURL(/\/customer\/table\//)
-    const line = page.locator('li[data-paid]').filter({ hasText: 'Tacos al pastor' })
+    // The bill and the items to pay read the dish and its choice in English; the kitchen's ticket keeps the Spanish.
+    const line = page.locator('li[data-paid]').filter({ hasText: 'Al pastor tacos' })
     await line.waitFor()
-    expect(await line.textContent()).toMatch(/^3×Tacos al pastor[^]*\$165\.00$/)
+    expect(await line.textContent()).toMatch(/^3×Al pastor tacosSalsa: Green[^]*\$165\.00$/)
+    expect(await page.getByTestId('bill-lines').textContent()).not.toContain('Tacos al pastor')
+    await screenshot(page, 'bill-ordered-en-phone')
+    await page.goto(`/customer/pay-items/${sessionId}`)
+    const payLine = page.getByTestId('pay-item').filter({ hasText: 'Al pastor tacos' })
+    expect(await payLine.textContent()).toContain('Salsa: Green')
+    expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/Tacos al pastor|Verde/)
     expect(errors).toEqual([])
   })
 })

@@ -37,8 +37,15 @@ describe('modifier choices', () => {
       optionIds: ['habanero', 'aguacate'],
       extraCents: 2000,
       summary: 'Salsa: Habanero · Extras: Aguacate',
+      storedSummary: 'Salsa: Habanero · Extras: Aguacate',
     })
-    expect(checkChoice([extras], [])).toEqual({ ok: true, optionIds: [], extraCents: 0, summary: null })
+    expect(checkChoice([extras], [])).toEqual({
+      ok: true,
+      optionIds: [],
+      extraCents: 0,
+      summary: null,
+      storedSummary: null,
+    })
   })
 
   it('refuses a required group left empty, two options where one is allowed, and another item’s option', () => {
@@ -89,8 +96,15 @@ describe('modifier rules in the page’s language', () => {
     const rule = modifierRule(stored, 'en')
     expect(rule.shown).toEqual({ name: 'Sauce' })
     expect(rule.options.map((option) => option.shown)).toEqual([{ name: 'Green' }, { name: 'Macha', nameLang: 'es' }])
-    expect(checkChoice([rule], ['verde'])).toMatchObject({ ok: true, summary: 'Sauce: Green' })
-    // The names stored on the bill line stay the restaurant's.
-    expect(checkChoice([modifierRule(stored, 'es')], ['verde'])).toMatchObject({ summary: 'Salsa: Verde' })
+    // The bill line keeps the restaurant's words beside the page's.
+    expect(checkChoice([rule], ['verde'])).toMatchObject({
+      ok: true,
+      summary: 'Sauce: Green',
+      storedSummary: 'Salsa: Verde',
+    })
+    expect(checkChoice([modifierRule(stored, 'es')], ['verde'])).toMatchObject({
+      summary: 'Salsa: Verde',
+      storedSummary: 'Salsa: Verde',
+    })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ModifierGroupRule } from '~/domain/modifiers'
+import { modifierRule, type ModifierGroupRule } from '~/domain/modifiers'
 import { priceOrder, type MenuEntry } from '~/domain/order-pricing'
 
 const salsa: ModifierGroupRule = {
@@ -45,6 +45,8 @@ describe('pricing an order', () => {
           optionIds: ['habanero'],
           name: 'Tacos al pastor',
           description: 'Salsa: Habanero',
+          nameEn: null,
+          descriptionEn: null,
           priceCents: 18000,
           quantity: 3,
           category: 'Order',
@@ -56,6 +58,8 @@ describe('pricing an order', () => {
           optionIds: [],
           name: 'Agua de jamaica',
           description: null,
+          nameEn: null,
+          descriptionEn: null,
           priceCents: 3500,
           quantity: 1,
           category: 'Order',
@@ -81,6 +85,8 @@ describe('pricing an order', () => {
           optionIds: [],
           name: 'Botella de la casa',
           description: 'Malbec',
+          nameEn: null,
+          descriptionEn: null,
           priceCents: 45000,
           quantity: 1,
           category: 'Order',
@@ -89,6 +95,54 @@ describe('pricing an order', () => {
         },
       ],
     })
+  })
+
+  it('gives a menu line the menu’s English beside the Spanish, the choice in the options’ English; a free line keeps what it was given', () => {
+    const english = new Map<string, MenuEntry>([
+      [
+        'tacos',
+        {
+          name: 'Tacos al pastor',
+          nameEn: 'Al pastor tacos',
+          priceCents: 5500,
+          modifierGroups: [
+            modifierRule({ ...salsa, options: [{ ...salsa.options[1]!, nameEn: 'Habanero (very hot)' }] }, 'en'),
+          ],
+        },
+      ],
+      [
+        'agua',
+        { name: 'Agua de jamaica', nameEn: null, priceCents: 3500, modifierGroups: [modifierRule(salsa, 'en')] },
+      ],
+    ])
+    const result = priceOrder(
+      [
+        line({ menuItemId: 'tacos', optionIds: ['habanero'] }),
+        line({ menuItemId: 'agua', optionIds: ['verde'] }),
+        line({ name: 'Cabrito', nameEn: 'Roast kid', description: 'Con frijoles', descriptionEn: 'With beans' }),
+      ],
+      english,
+      staff,
+    )
+    expect(
+      result.ok &&
+        result.lines.map(({ name, nameEn, description, descriptionEn }) => ({
+          name,
+          nameEn,
+          description,
+          descriptionEn,
+        })),
+    ).toEqual([
+      {
+        name: 'Tacos al pastor',
+        nameEn: 'Al pastor tacos',
+        description: 'Salsa: Habanero',
+        descriptionEn: 'Salsa: Habanero (very hot)',
+      },
+      // Nothing in English: the English page falls back on the Spanish by itself.
+      { name: 'Agua de jamaica', nameEn: null, description: 'Salsa: Verde', descriptionEn: null },
+      { name: 'Cabrito', nameEn: 'Roast kid', description: 'Con frijoles', descriptionEn: 'With beans' },
+    ])
   })
 
   it('refuses the whole order for an item off the menu or a choice the item does not allow', () => {

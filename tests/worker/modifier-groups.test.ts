@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
+  delivered,
   drawnPage,
   getJson,
   getPage,
@@ -149,6 +150,72 @@ describe('modifier groups shared by dishes', () => {
     expect(sheet).toContain('<span class="flex-1" lang="es">Roja</span>')
     expect(sheet).not.toContain('>Verde<')
     expect(sheet).not.toContain('>Salsa<')
+  })
+
+  it('the bill an English diner reads names what they ordered in English, as it was ordered; the kitchen and the Spanish bill keep the Spanish', async () => {
+    const { table, taco, gringa, salsa, habanero, builder, categoryId, owner } = await salsaOnBoth()
+    // The taco gets an English name through the dish's form; the gringa has none.
+    const named = await postForm(
+      `${builder}?tab=items&edit=item:${taco}`,
+      [
+        ['intent', 'item.update'],
+        ['id', taco],
+        ['name', 'Taco al pastor'],
+        ['nameEn', 'Pastor taco'],
+        ['price', '32.50'],
+        ['categoryId', categoryId],
+        ['modifierGroupIds', salsa],
+      ],
+      owner,
+    )
+    expect(named.status).toBe(302)
+    expect((await orderBothWithHabanero(table.sessionId, [taco, gringa], salsa, habanero.id)).status).toBe(302)
+    // Renamed after the order, the dish does not rename what was ordered.
+    expect(
+      (
+        await postForm(
+          `${builder}?tab=modifiers`,
+          { intent: 'group.update', id: salsa, name: 'Salsa', nameEn: 'Hot sauce', required: 'on' },
+          owner,
+        )
+      ).status,
+    ).toBe(302)
+
+    const english = await drawnPage(await getPage(`/customer/table/${table.sessionId}`, undefined, ENGLISH))
+    expect(english).toContain('<p class="font-semibold">Pastor taco</p>')
+    expect(english).toContain('<p class="font-semibold" lang="es">Gringa</p>')
+    expect(english.match(/>Sauce: Habanero \(very hot\)</g)).toHaveLength(2)
+    expect(english).not.toMatch(/>Taco al pastor<|Salsa: Habanero|Hot sauce/)
+    const payItems = await drawnPage(await getPage(`/customer/pay-items/${table.sessionId}`, undefined, ENGLISH))
+    expect(payItems).toContain('<span>Pastor taco</span>')
+    expect(payItems).toContain('<span lang="es">Gringa</span>')
+    expect(payItems).not.toContain('Salsa: Habanero')
+
+    const spanish = await drawnPage(await getPage(`/customer/table/${table.sessionId}`))
+    expect(spanish).toContain('<p class="font-semibold">Taco al pastor</p>')
+    expect(spanish.match(/>Salsa: Habanero</g)).toHaveLength(2)
+    expect(spanish).not.toMatch(/Pastor taco|very hot/)
+
+    const items = (
+      (await (await getJson(`/api/tables/session/${table.sessionId}`)).json()) as {
+        items: { name: string; nameEn: string | null; description: string; descriptionEn: string | null }[]
+      }
+    ).items.map(({ name, nameEn, description, descriptionEn }) => ({ name, nameEn, description, descriptionEn }))
+    expect(items).toEqual([
+      {
+        name: 'Taco al pastor',
+        nameEn: 'Pastor taco',
+        description: 'Salsa: Habanero',
+        descriptionEn: 'Sauce: Habanero (very hot)',
+      },
+      { name: 'Gringa', nameEn: null, description: 'Salsa: Habanero', descriptionEn: 'Sauce: Habanero (very hot)' },
+    ])
+    await delivered(table.sessionId)
+    const kitchen = await staffCookieOf(table.restaurantId, 'kitchen')
+    const board = await drawnPage(await getPage('/admin/kitchen', kitchen, ENGLISH))
+    expect(board).toContain('Taco al pastor')
+    expect(board).toContain('Salsa: Habanero')
+    expect(board).not.toMatch(/Pastor taco|very hot/)
   })
 
   it('an option changed where it is listed reaches every dish at once, keeping its id; sold out, nobody orders it', async () => {

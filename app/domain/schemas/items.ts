@@ -1,6 +1,7 @@
 import { z } from './zod'
 import { cleanNote, MAX_ITEMS_PER_ORDER, MAX_LINE_QUANTITY, MAX_NOTE_CHARS } from '../cart'
 import { idString, optionalName, pesos } from './fields'
+import type { OrderLineRequest } from '../order-pricing'
 
 /** The most options one line may carry. */
 export const MAX_OPTIONS = 30
@@ -103,7 +104,14 @@ export const addItemsRequestSchema = z.unknown().transform((body, ctx) => {
 })
 
 export type BillItemInput = z.output<typeof billItemInputSchema>
-export type AddItemsRequest = z.output<typeof addItemsRequestSchema>
+/**
+ * An order as the bill takes it: the API's, or the demo's sample diners',
+ * whose free lines also carry their dishes' English (no caller of the API
+ * sends it; a menu item's English comes from the menu).
+ */
+export type AddItemsRequest = Omit<z.output<typeof addItemsRequestSchema>, 'items'> & {
+  items: (BillItemInput & Pick<OrderLineRequest, 'nameEn' | 'descriptionEn'>)[]
+}
 
 /**
  * The diner's cart as the cart screen's form sends it; names and prices come

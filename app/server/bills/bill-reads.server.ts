@@ -248,6 +248,8 @@ export function toWireItem(row: BillItemRow): WireBillItem {
     price: centsToPesos(row.priceCents),
     remainingPrice: centsToPesos(lineRemaining(row)),
     description: row.description,
+    nameEn: row.nameEn,
+    descriptionEn: row.descriptionEn,
     note: row.note,
     category: row.category,
     quantity: row.quantity,

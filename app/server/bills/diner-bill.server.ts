@@ -4,6 +4,8 @@ import { lineRemaining } from '~/domain/bill'
 import { heldUnits } from '~/domain/holds'
 import { isIdLike } from '~/domain/schemas/fields'
 import { customerPath } from '~/domain/customer-paths'
+import { shownName, shownText } from '~/domain/menu-language'
+import type { Language } from '~/locales'
 import { eq } from 'drizzle-orm'
 import type { WirePayment } from '~/domain/wire'
 import { payableBill, readClosedBill, toWirePayment, type BillView } from './bill-reads.server'
@@ -150,8 +152,11 @@ function payingNow(holds: BillView['holds']) {
   }
 }
 
-/** What a diner's page needs of the bill, in cents; nothing more goes to the phone. */
-export function clientBill(bill: BillView) {
+/**
+ * What a diner's page needs of the bill, in cents, its lines in the page's
+ * language (see shownText); nothing more goes to the phone.
+ */
+export function clientBill(bill: BillView, language: Language) {
   const held = heldUnits(bill.holds)
   const payable = payableBill(bill)
   return {
@@ -165,12 +170,14 @@ export function clientBill(bill: BillView) {
     /** What is left once the payments in progress go through: what a new payment can pay. */
     payableCents: payable.totals.remaining,
     paying: payingNow(bill.holds),
-    orders: bill.orders ?? [],
+    orders: (bill.orders ?? []).map((order) => ({
+      ...order,
+      items: order.items.map((item) => ({ name: shownName(item, language), quantity: item.quantity })),
+    })),
     call: bill.call ?? null,
     lines: bill.lines.map((line) => ({
       id: line.id,
-      name: line.name,
-      description: line.description,
+      ...shownText(line, language),
       note: line.note,
       priceCents: line.priceCents,
       quantity: line.quantity,

@@ -30,6 +30,9 @@ export const lineColumns = () => ({
   menuItemId: text('menu_item_id'),
   name: text('name').notNull(),
   description: text('description'),
+  // The menu's English for the dish and its chosen options, where staff wrote it: what a diner's English screens read.
+  nameEn: text('name_en'),
+  descriptionEn: text('description_en'),
   category: text('category').notNull().default('Order'),
   priceCents: integer('price_cents').notNull(),
   quantity: integer('quantity').notNull(),

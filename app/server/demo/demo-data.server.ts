@@ -201,6 +201,8 @@ function dishLine(name: string, quantity: number) {
   return {
     name,
     description: dish.description,
+    nameEn: dish.nameEn,
+    descriptionEn: dish.descriptionEn,
     category: category.name,
     priceCents: dish.priceCents * quantity,
     quantity,

@@ -21,7 +21,7 @@ export interface OrderProgress {
   createdAt: number
   step: TicketStep
   stepAt: number
-  items: { name: string; quantity: number }[]
+  items: { name: string; nameEn: string | null; quantity: number }[]
 }
 
 /**
@@ -93,7 +93,12 @@ export class OrderStore {
       .all()
       .map(({ items, ...order }) => ({
         ...order,
-        items: (JSON.parse(items) as WireBillItem[]).map((item) => ({ name: item.name, quantity: item.quantity })),
+        // Orders taken before lines had their English have none.
+        items: (JSON.parse(items) as WireBillItem[]).map((item) => ({
+          name: item.name,
+          nameEn: item.nameEn ?? null,
+          quantity: item.quantity,
+        })),
       }))
   }
 }

@@ -6,6 +6,7 @@ import type { StaffOrderer } from '../bills/bill-writes.server'
 import type { Db } from '../db/client.server'
 import { categories, menuItems, menus, type BillItemRow } from '../db/schema.server'
 import { modifierGroupsOf } from '../menus/modifier-groups.server'
+import { modifierRule } from '~/domain/modifiers'
 import { isDemoSession } from './stub.server'
 import { fail, type WriteResult } from '../bills/write-result.server'
 import type { BillTable } from './open-bill.server'
@@ -20,16 +21,22 @@ export async function menuEntries(
   if (menuItemIds.length === 0) return entries
   const [rows, groups] = await Promise.all([
     db
-      .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents, soldOut: menuItems.soldOut })
+      .select({
+        id: menuItems.id,
+        name: menuItems.name,
+        nameEn: menuItems.nameEn,
+        priceCents: menuItems.priceCents,
+        soldOut: menuItems.soldOut,
+      })
       .from(menuItems)
       .innerJoin(categories, eq(categories.id, menuItems.categoryId))
       .innerJoin(menus, eq(menus.id, categories.menuId))
       .where(and(inArray(menuItems.id, menuItemIds), eq(menus.restaurantId, restaurantId))),
     modifierGroupsOf(db, menuItemIds),
   ])
-  for (const row of rows)
-    entries.set(row.id, { name: row.name, priceCents: row.priceCents, soldOut: row.soldOut, modifierGroups: [] })
-  for (const group of groups) entries.get(group.menuItemId)?.modifierGroups.push(group)
+  for (const row of rows) entries.set(row.id, { ...row, modifierGroups: [] })
+  // With their English shown, so a line carries its English description as well as the restaurant's.
+  for (const group of groups) entries.get(group.menuItemId)?.modifierGroups.push(modifierRule(group, 'en'))
   return entries
 }
 

@@ -35,7 +35,9 @@ function Lines({ lines }: { lines: ReviewLine[] }) {
         <li key={line.itemId} className="flex gap-3 p-4">
           <span className="min-w-8 font-semibold text-stone-700 tabular-nums dark:text-stone-300">{line.units}×</span>
           <span className="min-w-0 flex-1">
-            <span className="block font-semibold">{line.name}</span>
+            <span className="block font-semibold" lang={line.nameLang}>
+              {line.name}
+            </span>
             <span className="block text-sm text-stone-600 dark:text-stone-400">
               {t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}
             </span>

@@ -6,6 +6,7 @@ import m0003 from './0003_kitchen.sql';
 import m0004 from './0004_calls.sql';
 import m0005 from './0005_refund_failure.sql';
 import m0006 from './0006_payment_receipt.sql';
+import m0007 from './0007_line_english.sql';
 
   export default {
     journal,
@@ -16,7 +17,8 @@ m0002,
 m0003,
 m0004,
 m0005,
-m0006
+m0006,
+m0007
     }
   }
   
