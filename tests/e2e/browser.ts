@@ -111,6 +111,8 @@ interface AxeViolation {
 
 /** Runs axe-core in the page; fails on any serious or critical violation, naming the rule and where. */
 export async function checkA11y(page: Page) {
+  // Contrast and sizes are the stylesheet's: a page just reached by a form's redirect may not have applied it yet.
+  await page.waitForLoadState('load')
   // A colour still fading in (a button that just became the chosen one) would be judged halfway.
   await page.evaluate(() =>
     Promise.all(
@@ -295,6 +297,7 @@ export async function orderMenu(page: Page) {
 
 /** Nothing wider than a 390 px phone, and every control a thumb can hit: at least 44 px tall. */
 export async function expectFitsPhone(page: Page) {
+  await page.waitForLoadState('load')
   const { width, wider } = await page.evaluate(() => ({
     width: document.documentElement.scrollWidth,
     // What sticks out, to say where the page grew wider.

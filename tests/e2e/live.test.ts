@@ -244,6 +244,24 @@ describe('live tables', () => {
     expect(errors).toEqual([])
   })
 
+  it('a read the browser aborted as the diner moved on is no error; any other failure still is', async () => {
+    const owner = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(owner.page.request, 'Fonda Que Se Va')
+    const table = await tableWith(owner.page.request, '4', [{ name: 'Sopa', price: 80, customerName: 'Ana' }])
+    const { page, errors } = await phonePage(browser())
+    await page.goto(`/customer/table/${table.sessionId}`)
+    await hydrated(page, 'left-to-pay')
+    // What Remix's decoder leaves when a live update's reload is cut off by a navigation, then a real failure after it.
+    const reported = page.waitForEvent('pageerror')
+    await page.evaluate(() => {
+      void Promise.reject(new DOMException('BodyStreamBuffer was aborted', 'AbortError'))
+      void Promise.reject(new Error('a real failure'))
+    })
+    // Rejections are reported in order: once the second is, the first would have been.
+    expect((await reported).message).toBe('a real failure')
+    expect(errors).toEqual(['/customer/table/' + table.sessionId + ': a real failure'])
+  })
+
   it('measures the delay from a payment to the other phone showing it (median of 20)', async () => {
     const owner = await phonePage(browser(), DESKTOP)
     await signUpAndSignIn(owner.page.request, 'Fonda Cronometrada de los Hermanos Villaseñor')
