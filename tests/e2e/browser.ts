@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Role } from '../../app/domain/permissions'
 import { createRequire } from 'node:module'
-import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { launchChromium } from '../../scripts/chromium'
 import { queryD1 } from '../../scripts/local-server'
@@ -85,6 +85,30 @@ export async function watchCsp(context: BrowserContext) {
 /** Pages opened with JavaScript switched off: no script runs there, so there is neither a CSP report nor axe to run. */
 const scriptless = new WeakSet<Page>()
 
+/**
+ * Without JavaScript a click is a link followed or a form sent, and Enter
+ * sends a form: Playwright's action returns once the next page has started to
+ * arrive, so what a test counts next may not be there yet (on a busy machine
+ * a cart's lines came in after they were counted). On a scriptless page these
+ * actions return once the page they led to has loaded, as a person waits for
+ * it. Locators share one prototype, so it is wrapped once for every page.
+ */
+const WRAPPED = Symbol('waits for pages after actions')
+function waitForPagesAfterActions(page: Page) {
+  const prototype = Object.getPrototypeOf(page.locator('html')) as Locator & { [WRAPPED]?: true }
+  if (prototype[WRAPPED]) return
+  prototype[WRAPPED] = true
+  for (const action of ['click', 'press'] as const) {
+    const act = prototype[action] as (this: Locator, ...args: unknown[]) => Promise<void>
+    Object.defineProperty(prototype, action, {
+      value: async function (this: Locator, ...args: unknown[]) {
+        await act.apply(this, args)
+        if (scriptless.has(this.page())) await this.page().waitForLoadState('load')
+      },
+    })
+  }
+}
+
 /** A phone-size page that fails the test on any uncaught page error. */
 export async function phonePage(
   browser: Browser,
@@ -93,7 +117,10 @@ export async function phonePage(
   const context = await browser.newContext({ ...PHONE, baseURL: BASE_URL, ...options })
   await watchCsp(context)
   const page = await context.newPage()
-  if (options.javaScriptEnabled === false) scriptless.add(page)
+  if (options.javaScriptEnabled === false) {
+    scriptless.add(page)
+    waitForPagesAfterActions(page)
+  }
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`))
   return { page, errors }
