@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react'
+import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { LIVE_PING, livePath, parseLiveMessage, SESSION_ENDED, type LiveMessage } from '~/domain/live'
 
@@ -15,6 +15,10 @@ const MAX_BACKOFF_MS = 30_000
  * `catchUp` fetches the data again as soon as the socket first opens too:
  * for pages drawn from D1, whose changes are published when D1 gets them,
  * which may be after the page was drawn and before the socket listened.
+ *
+ * A refetch asked for while a navigation or a form's answer is loading waits
+ * until it has landed: started at once it would cut that load off, and with
+ * it the one-time toast its answer carried (a close's "Cuenta cerrada").
  */
 export function useLiveSocket(
   path: string | null,
@@ -22,8 +26,20 @@ export function useLiveSocket(
   { catchUp = false } = {},
 ) {
   const revalidator = useRevalidator()
-  const latest = useRef({ onMessage, revalidate: revalidator.revalidate })
-  latest.current = { onMessage, revalidate: revalidator.revalidate }
+  const loading = useNavigation().state !== 'idle'
+  const owed = useRef(false)
+  const refetch = () => {
+    if (loading) owed.current = true
+    else void revalidator.revalidate()
+  }
+  const latest = useRef({ onMessage, revalidate: refetch })
+  latest.current = { onMessage, revalidate: refetch }
+
+  useEffect(() => {
+    if (loading || !owed.current) return
+    owed.current = false
+    void revalidator.revalidate()
+  }, [loading, revalidator])
 
   useEffect(() => {
     if (!path || typeof WebSocket === 'undefined') return
