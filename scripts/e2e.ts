@@ -158,7 +158,8 @@ try {
       writers.flatMap((path) => ['--exclude', path]),
       2,
     )
-    status = (await runVitest(writers, 1)) || status
+    // Named none, vitest would run every file again.
+    if (writers.length > 0) status = (await runVitest(writers, 1)) || status
   }
 } finally {
   server.stop()

@@ -59,7 +59,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
           splitShares: payment.splitShares,
           splitCount: payment.splitCount,
           lines: paidTheWholeBill(paymentKind(payment), payments.length)
-            ? bill.lines.map((line) => ({ name: names.get(line.id) ?? line.name, quantity: line.quantity }))
+            ? bill.lines.map((line) => ({ name: shownName(line, language), quantity: line.quantity }))
             : paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
         }),
         // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.
