@@ -1,4 +1,4 @@
-import type { LedgerMethod, PaymentType } from './bill'
+import type { LedgerMethod, PaymentKind, PaymentType } from './bill'
 
 /**
  * JSON shapes of the diner API (docs/api.md). Bill-side amounts are decimal
@@ -65,6 +65,13 @@ export interface WirePayment {
   splitCount: number | null
   createdAt: string
 }
+
+/**
+ * A payment as anyone at the table may read it (GET /api/payments/table/{id}):
+ * what it paid in the kinds staff screens use, without the payer's
+ * transaction id, which is the payer's alone.
+ */
+export type PublicPayment = Omit<WirePayment, 'paymentType' | 'transactionId'> & { kind: PaymentKind }
 
 export interface WireTaxSettings {
   id: string

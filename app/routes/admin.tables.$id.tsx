@@ -35,6 +35,7 @@ import { AdjustForm, ChangeOwed, CloseBillForm, QuickCharge, RecordPaymentForm }
 import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
+import { PreviousBills } from '~/ui/admin/previous-bills'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
@@ -83,7 +84,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { table, person, role } = await requireStaffTable(args.context, args.request, args.params.id, access.view)
   const env = args.context.cloudflare.env
   const [details, chosen] = await Promise.all([
-    readTableDetails(env, table),
+    readTableDetails(env, table, { previous: can(role, 'books.view') }),
     followChoice(getDb(env.DB), person.id, table.id),
   ])
   if (!details) throw data(null, { status: 404 })
@@ -357,45 +358,7 @@ export default function TableDetails() {
 
         <HistoryPanel history={details.history} sessionId={details.sessionId} refunds={can(role, 'refunds.issue')} />
 
-        <Panel
-          title={t('admin.details.previous')}
-          empty={details.previous.length === 0 ? t('admin.details.noPrevious') : null}
-        >
-          <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="previous-bills">
-            {details.previous.map((bill) => (
-              <li key={bill.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                <Link
-                  to={`/admin/tables/${table.id}/bills/${bill.id}`}
-                  className="font-semibold text-emerald-800 underline dark:text-emerald-400"
-                  data-testid="previous-bill-link"
-                >
-                  {t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}
-                </Link>
-                <span className="tabular-nums">
-                  {t('admin.details.previousLine', {
-                    count: bill.payments,
-                    amount: money(bill.totals.paid),
-                    tip: money(bill.tipCents),
-                  })}
-                </span>
-                {bill.totals.refunded > 0 ? (
-                  <span className="w-full text-red-800 dark:text-red-300">
-                    {t('admin.books.refundedAmount', { amount: money(bill.totals.refunded) })}
-                  </span>
-                ) : null}
-                {bill.unpaidCents > 0 ? (
-                  <span className="w-full text-amber-800 dark:text-amber-200" data-testid="previous-unpaid">
-                    {t('admin.books.leftUnpaid', {
-                      amount: money(bill.unpaidCents),
-                      reason: bill.unpaidReason ?? '',
-                      staff: bill.closedBy ?? '',
-                    })}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </Panel>
+        {details.previous ? <PreviousBills tableId={table.id} bills={details.previous} /> : null}
       </main>
 
       <UrlDialog

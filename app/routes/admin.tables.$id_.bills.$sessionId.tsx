@@ -26,9 +26,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   )
 }
 
+/** A closed bill is the books' (its totals and tips): a waiter works the open bill on the table's page. */
 export const access: PageAccess = {
-  view: 'tables.view',
-  intents: { refund: 'refunds.issue', 'refund-outside': 'refunds.issue', 'receipt-email': 'tables.view' },
+  view: 'books.view',
+  intents: { refund: 'refunds.issue', 'refund-outside': 'refunds.issue', 'receipt-email': 'books.view' },
 }
 
 async function loadClosedBill(args: LoaderFunctionArgs, principal: Principal) {

@@ -1,10 +1,14 @@
+import type { Permission } from '~/domain/permissions'
 import { addItemsRequestSchema } from '~/domain/schemas/items'
 import { signatureOf } from '~/domain/signature'
-import { principalOf } from '~/server/auth/guard.server'
+import { staffOrDiner } from '~/server/auth/guard.server'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { apiFailure } from '~/server/bills/write-result.server'
 import { json } from '~/server/http/api.server'
 import { publicApi, withBody } from '~/server/http/resource-routes.server'
+
+/** What a member needs to put lines on a bill here as staff (unlimited, signed, priced by hand). */
+export const ORDER_ACCESS = 'orders.add' satisfies Permission
 
 /**
  * POST /api/items: adds one line or a whole cart (`items`) to a table's bill.
@@ -13,8 +17,9 @@ import { publicApi, withBody } from '~/server/http/resource-routes.server'
  */
 export const action = publicApi({
   POST: withBody(addItemsRequestSchema, async ({ request, context, env, body }) => {
-    // The restaurant's staff may put lines of their own on its bills, signed by them; anyone else orders from the menu.
-    const principal = await principalOf(context, request)
+    // Lines priced by hand are staff's (`orders.add`), signed by them; anyone else orders from the menu.
+    const priced = body.items.some((item) => item.menuItemId === undefined)
+    const principal = await staffOrDiner(context, request, ORDER_ACCESS, priced)
     const staff = principal ? { ...signatureOf(principal.person), restaurantId: principal.restaurant.id } : null
     const result = await addOrder(env, body, { staff, address: context.clientAddress })
     if (!result.ok) return apiFailure(request, result)

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { can, ROLES } from '~/domain/permissions'
 import {
   countLines,
   delivered,
@@ -7,6 +8,7 @@ import {
   ORIGIN,
   postJson,
   readSession,
+  seedMember,
   seedMenu,
   seedTable,
   staffCookieOf,
@@ -54,6 +56,42 @@ describe('POST /api/items', () => {
     expect((await staffOrder(table, bottle)).status).toBe(201)
     expect((await readSession(table.sessionId)).items.map((item) => [item.price])).toEqual([[32.5], [1]])
   })
+
+  it.each(ROLES)(
+    'asks the one guard (orders.add) before a %s puts lines priced by hand, and signs what it takes',
+    async (role) => {
+      const table = await seedTable()
+      const [menuItemId] = await seedMenu(table.restaurantId, [{ name: 'Horchata', priceCents: 4500 }])
+      const member = await seedMember(table.restaurantId, role, `Persona ${role}`)
+      const headers = { headers: { Cookie: member.cookie, Origin: ORIGIN } }
+      const priced = await postJson('/api/items', { tableId: table.tableId, name: 'Botella', price: 1 }, headers)
+      const dish = await postJson(
+        '/api/items',
+        { tableId: table.tableId, items: [{ menuItemId, name: 'x', price: 1 }] },
+        headers,
+      )
+      await delivered(table.sessionId)
+      const { results: lines } = await env.DB.prepare(
+        'SELECT name, price_cents AS cents, added_by AS addedBy FROM bill_items WHERE session_id = ? ORDER BY created_at, name',
+      )
+        .bind(table.sessionId)
+        .all<{ name: string; cents: number; addedBy: string | null }>()
+      const rows = lines.map((line) => [line.name, line.cents, line.addedBy])
+      if (can(role, 'orders.add')) {
+        expect(priced.status).toBe(201)
+        expect(rows).toEqual([
+          ['Botella', 100, `Persona ${role}`],
+          ['Horchata', 4500, `Persona ${role}`],
+        ])
+      } else {
+        // Refused whole, in the API's words; what names a menu item is the diner's order it would be from anyone's phone.
+        expect(priced.status).toBe(403)
+        expect(await priced.json()).toMatchObject({ code: 'FORBIDDEN' })
+        expect(rows).toEqual([['Horchata', 4500, null]])
+      }
+      expect(dish.status).toBe(201)
+    },
+  )
 
   it('takes an order as large as allowed (50 lines) in one write, past D1’s 100 bound values per statement', async () => {
     const table = await seedTable()

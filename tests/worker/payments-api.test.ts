@@ -5,8 +5,10 @@ import {
   delivered,
   getJson,
   newTransactionId,
+  postForm,
   postJson,
   readSession,
+  seedMember,
   seedTable,
   setRestaurant,
   staffOrder,
@@ -353,6 +355,35 @@ describe('GET /api/payments/table/{tableId}', () => {
       ['Ana', 44, 4, 'card'],
     ])
     expect(Date.parse(list[0]!.createdAt)).toBeGreaterThan(0)
+  })
+
+  it('names each payment’s kind as the staff screens do, and shows nobody the payer’s transaction id', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const member = await seedMember(table.restaurantId, 'waiter')
+    // A waiter's cash amount: a `split` on the ledger with no table size, which staff call an amount.
+    const recorded = await postForm(
+      `/admin/tables/${table.tableId}`,
+      {
+        intent: 'record-payment',
+        sessionId: table.sessionId,
+        mode: 'amount',
+        amount: '30',
+        method: 'cash',
+        transactionId: newTransactionId(),
+      },
+      member.cookie,
+    )
+    expect(recorded.status).toBe(302)
+    await pay({ tableId: table.tableId, amount: 35, paymentType: 'split', splitCount: 2, customerName: 'Ana' })
+    const list = await (await getJson(`/api/payments/table/${table.tableId}`)).json<Record<string, unknown>[]>()
+    expect(list.map((payment) => [payment.kind, payment.amount])).toEqual([
+      ['split', 35],
+      ['amount', 30],
+    ])
+    for (const payment of list) {
+      expect(payment).not.toHaveProperty('transactionId')
+      expect(payment).not.toHaveProperty('paymentType')
+    }
   })
 
   it('answers an empty list for a table with no payments and 404 for an unknown table', async () => {

@@ -7,22 +7,49 @@ import { livePath } from '~/domain/live'
 import { can, ROLES, type Permission, type Role } from '~/domain/permissions'
 import { LIVE_SOCKET_ACCESS } from '~/server/live/live-routes.server'
 import type { ApiAccess, PageAccess } from '~/server/auth/guard.server'
-import { formRequest, ORIGIN, seedMember, seedOwner } from './fixtures'
+import { ORDER_ACCESS } from '~/routes/api.items'
+import { formRequest, jsonRequest, ORIGIN, seedMember, seedOwner, seedTable } from './fixtures'
 
 /**
- * Every staff route of the app, read from the built route list itself, and
- * each role against each of its rules: a page's view and each of its forms'
- * intents, each method of an `/api` route, the live socket. A staff route
- * that declares no rule fails here; so does one whose guard disagrees with
- * app/domain/permissions.ts.
+ * Every route of the app, read from the built route list itself (checked
+ * against the files under app/routes), and each role against each staff
+ * route's rules: a page's view and each of its forms' intents, each method
+ * of an `/api` route, the live socket. A route that is neither a staff
+ * route declaring its rule nor listed below as public fails here; so does
+ * one whose guard disagrees with app/domain/permissions.ts.
  */
 
 /**
- * Routes under /admin or /api that are not a member's to reach by role:
- * sign-up, sign-in, the diner's endpoints, Stripe's webhook, and the shared
- * device's lock screen (a device's session, whoever is at it: shared-device.test.ts).
+ * Routes that are not a member's to reach by role: the public site, the
+ * diner's pages and endpoints, sign-up and sign-in, Stripe's webhook, and
+ * the shared device's lock screen (a device's session, whoever is at it:
+ * shared-device.test.ts).
  */
 const PUBLIC = new Set([
+  'routes/$',
+  'routes/_index',
+  'routes/customer',
+  'routes/customer._index',
+  'routes/customer.$sessionId',
+  'routes/customer.cart.$sessionId',
+  'routes/customer.menu.$sessionId',
+  'routes/customer.pay-items.$sessionId',
+  'routes/customer.payment-confirmation.$sessionId',
+  'routes/customer.payment-method.$sessionId',
+  'routes/customer.payment-options.$sessionId',
+  'routes/customer.receipt.$sessionId.$token',
+  'routes/customer.receipt.$sessionId.$token_.factura.$file',
+  'routes/customer.receipt.$sessionId.$token_.pdf',
+  'routes/customer.split-equal.$sessionId',
+  'routes/customer.table.$sessionId',
+  'routes/customer.tip.$sessionId',
+  'routes/m.$code',
+  'routes/menu-photos.$photoId.$file',
+  'routes/privacy',
+  'routes/set-language',
+  'routes/set-theme',
+  'routes/table.$sessionId',
+  'routes/terms',
   'routes/admin.device',
   'routes/admin',
   'routes/admin._index',
@@ -38,7 +65,6 @@ const PUBLIC = new Set([
   'routes/api.auth.reset-password',
   'routes/api.categories.with-items.$userId',
   'routes/api.contact',
-  'routes/api.items',
   'routes/api.login',
   'routes/api.logout',
   'routes/api.payments._index',
@@ -67,9 +93,29 @@ function addressOf(route: RouteEntry): string {
   return `/${path}${route.index ? '?index' : ''}`
 }
 
-const staffRoutes = Object.values(build.routes).filter(
-  (route) => /^routes\/(admin|api)\b/.test(route.id) && !PUBLIC.has(route.id),
+/**
+ * Routes diners and staff share, where the guard decides what a member's
+ * role adds: POST /api/items takes a diner's menu order from anyone, and
+ * lines priced by hand only from a member with its permission.
+ */
+const SHARED = new Map<string, { permission: Permission; request: (tableId: string) => Request }>([
+  [
+    'routes/api.items',
+    {
+      permission: ORDER_ACCESS,
+      request: (tableId) =>
+        jsonRequest('/api/items', { tableId, name: 'Botella', price: 1 }, { headers: { Origin: ORIGIN } }),
+    },
+  ],
+])
+
+/** The route files, by the id Remix gives each (its path under app/, without the extension). */
+const routeFiles = Object.keys(import.meta.glob('../../app/routes/*.{ts,tsx}')).map((file) =>
+  file.replace('../../app/', '').replace(/\.tsx?$/, ''),
 )
+
+const allRoutes = Object.values(build.routes).filter((route) => route.id !== 'root')
+const staffRoutes = allRoutes.filter((route) => !PUBLIC.has(route.id) && !SHARED.has(route.id))
 
 function ruleOf(route: RouteEntry): Rule {
   const access = (route.module as { access?: PageAccess | ApiAccess }).access
@@ -107,9 +153,12 @@ function checksOf(route: RouteEntry): { label: string; permission: Permission; r
 }
 
 let cookies: Record<Role, string>
+/** A table of the restaurant, where a shared route's staff write lands. */
+let tableId: string
 
 beforeAll(async () => {
   const restaurant = await seedOwner()
+  tableId = (await seedTable([], { owner: restaurant })).tableId
   const members = await Promise.all(ROLES.map((role) => seedMember(restaurant, role)))
   cookies = Object.fromEntries(ROLES.map((role, index) => [role, members[index]!.cookie])) as Record<Role, string>
 })
@@ -121,9 +170,12 @@ async function send(request: Request, cookie: string) {
 }
 
 describe('the permission matrix', () => {
-  it('finds the staff routes, and every one declares its rule', () => {
+  it('walks every route file: each is public, shared or a staff route that declares its rule', () => {
+    expect(allRoutes.map((route) => route.id).sort()).toEqual(routeFiles.sort())
     expect(staffRoutes.length).toBeGreaterThan(30)
     for (const route of staffRoutes) expect(() => ruleOf(route), route.id).not.toThrow()
+    // A listed route that no longer exists is a list gone stale.
+    for (const id of [...PUBLIC, ...SHARED.keys()]) expect(build.routes[id], id).toBeDefined()
   })
 
   describe.each(ROLES)('a %s', (role) => {
@@ -144,6 +196,13 @@ describe('the permission matrix', () => {
         }
       },
     )
+
+    it.each([...SHARED])('%s: what needs staff is allowed exactly as the table says', async (_, shared) => {
+      const response = await send(shared.request(tableId), cookies[role])
+      expect(response.status === 403, `${role} → ${response.status}`).toBe(!can(role, shared.permission))
+      if (response.status === 403) expect(await response.json()).toMatchObject({ code: 'FORBIDDEN' })
+      else expect(response.status).toBe(201)
+    })
 
     it('the live socket: opened exactly as the table says', async () => {
       const response = await send(

@@ -317,8 +317,14 @@ describe('what a waiter may not do', () => {
         })
       ).status,
     ).toBe(302)
-    expect(await pageText(closed, waiter)).not.toContain('data-testid="refund"')
+    // A closed bill is the books': its totals and tips are not a waiter's to read (books.view).
+    expect((await getPage(closed, waiter.cookie)).status).toBe(403)
     expect(await pageText(closed, manager)).toContain('data-testid="refund"')
+    const tablePage = `/admin/tables/${table.tableId}`
+    expect(await pageText(tablePage, waiter)).not.toContain('data-testid="previous-bills"')
+    expect(await pageText(tablePage, waiter)).not.toContain(closed)
+    expect(await pageText(tablePage, manager)).toContain('data-testid="previous-bills"')
+    expect(await pageText(tablePage, manager)).toContain(closed)
   })
 })
 

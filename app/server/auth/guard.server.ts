@@ -127,6 +127,30 @@ export async function requireStaff(
 }
 
 /**
+ * A surface diners use too (putting an order on a bill): null for anyone who
+ * is not a member of a restaurant, who acts as a diner; the member acting
+ * with `permission` when their role allows it. A member whose role does not
+ * is refused (403) when what they send needs it (`needed`: lines priced by
+ * hand), and otherwise acts as any diner would, within a diner's limits.
+ */
+export async function staffOrDiner(
+  context: AppLoadContext,
+  request: Request,
+  permission: Permission,
+  needed: boolean,
+): Promise<Principal | null> {
+  const found = await signedIn(context, request)
+  const principal = found ? principalFrom(found) : null
+  if (!principal) return null
+  if (can(principal.role, permission)) {
+    if (found?.device) await keepUnlocked(getDb(context.cloudflare.env.DB), found.session, found.device.actingUntil)
+    return principal
+  }
+  if (needed) throw await forbidden(request, 'api')
+  return null
+}
+
+/**
  * A signed-in person, for what concerns their account more than one
  * restaurant (opening another): with `permission` in the restaurant they
  * work in now, or belonging to none yet (their first restaurant).

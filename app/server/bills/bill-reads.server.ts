@@ -3,6 +3,7 @@ import {
   billTotals,
   lineRemaining,
   NOTHING_PAID,
+  paymentKind,
   sumsOf,
   totalsOf,
   type BillTotals,
@@ -12,7 +13,7 @@ import {
 import { withHolds, type Hold } from '~/domain/holds'
 import { centsToPesos } from '~/domain/money'
 import type { SplitPaid } from '~/domain/split'
-import type { WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
+import type { PublicPayment, WireBillItem, WirePayment, WireTableSession } from '~/domain/wire'
 import type { Db } from '../db/client.server'
 import type { OrderProgress } from '../table-session/order-store.server'
 import type { WaiterCall } from '../table-session/floor-store.server'
@@ -266,6 +267,12 @@ export function toWireItem(row: BillItemRow): WireBillItem {
 /** The lines an item payment paid, as recorded with it. */
 export function paidLinesOf(row: Pick<PaymentRow, 'paidItems'>): PaidLine[] {
   return row.paidItems ? (JSON.parse(row.paidItems) as PaidLine[]) : []
+}
+
+/** A payment as anyone at the table may read it: its kind as staff screens name it, not the payer's transaction id. */
+export function toPublicPayment(row: PaymentRow): PublicPayment {
+  const { paymentType: _type, transactionId: _transaction, ...shown } = toWirePayment(row)
+  return { ...shown, kind: paymentKind(row) }
 }
 
 export function toWirePayment(row: PaymentRow): WirePayment {

@@ -7,8 +7,8 @@ import { customerPath } from '~/domain/customer-paths'
 import { shownName, shownText } from '~/domain/menu-language'
 import type { Language } from '~/locales'
 import { eq } from 'drizzle-orm'
-import type { WirePayment } from '~/domain/wire'
-import { payableBill, readClosedBill, toWirePayment, type BillView } from './bill-reads.server'
+import type { PublicPayment } from '~/domain/wire'
+import { payableBill, readClosedBill, toPublicPayment, type BillView } from './bill-reads.server'
 import { tableOfBill } from '../books/ledger.server'
 import { getDb } from '../db/client.server'
 import { tables } from '../db/schema.server'
@@ -119,14 +119,14 @@ export async function readApiBill(env: Env, sessionId: string): Promise<BillView
 }
 
 /** Payments of a table's open bill, newest first, as the API answers them. Null when the table is unknown. */
-export async function readTablePayments(env: Env, tableId: string): Promise<WirePayment[] | null> {
+export async function readTablePayments(env: Env, tableId: string): Promise<PublicPayment[] | null> {
   const [table] = await getDb(env.DB)
     .select({ sessionId: tables.sessionId })
     .from(tables)
     .where(eq(tables.id, tableId))
     .limit(1)
   if (!table) return null
-  return ((await readHeldBill(env, table.sessionId, { payments: true }))?.payments ?? []).map(toWirePayment)
+  return ((await readHeldBill(env, table.sessionId, { payments: true }))?.payments ?? []).map(toPublicPayment)
 }
 
 /** What every diner screen's header shows. */

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { paymentKind } from '~/domain/bill'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals, paidLinesOf, type BillView } from '../bills/bill-reads.server'
-import { ledgerOf } from '../books/ledger.server'
+import { ledgerOf, type Ledger } from '../books/ledger.server'
 import { receiptPath } from '../receipts/receipt-reads.server'
 import { ratingsOfBill } from '../ratings/ratings.server'
 import type { RefundFailure } from '~/domain/refunds'
@@ -26,43 +26,56 @@ async function readOpenBill(env: Env, sessionId: string) {
     : bill
 }
 
-/** What staff see of a table: its open bill with every payment, and the last bills closed on it. */
-export async function readTableDetails(env: Env, table: Pick<StaffTable, 'id' | 'userId' | 'sessionId'>) {
-  const { db } = ledgerOf(env, table.userId)
+/** The last bills closed on the table, with what each took in, gave back and left unpaid. */
+function closedBillsOf(db: Ledger['db'], tableId: string) {
+  return db
+    .select({
+      id: tableSessions.id,
+      openedAt: tableSessions.openedAt,
+      closedAt: sql<number>`${tableSessions.closedAt}`,
+      ...ledgerSumsColumns(sql`${tableSessions.id}`),
+      // Tips kept: what refunds gave back of them is gone, as paid is net of refunds.
+      tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0) - (SELECT coalesce(sum(${refunds.tipCents}), 0) FROM ${refunds} WHERE ${refunds.sessionId} = ${tableSessions.id} AND ${refundStands})`,
+      payments: sql<number>`count(${payments.id})`,
+      unpaidCents: tableSessions.unpaidCents,
+      unpaidReason: tableSessions.unpaidReason,
+      closedBy: tableSessions.closedBy,
+    })
+    .from(tableSessions)
+    .leftJoin(payments, eq(payments.sessionId, tableSessions.id))
+    .where(and(eq(tableSessions.tableId, tableId), isNotNull(tableSessions.closedAt)))
+    .groupBy(tableSessions.id)
+    .orderBy(desc(tableSessions.closedAt))
+    .limit(PREVIOUS_BILLS)
+}
+
+/**
+ * What staff see of a table: its open bill with every payment, and, for
+ * those who may see the books (`previous`), the last bills closed on it.
+ */
+export async function readTableDetails(
+  env: Env,
+  table: Pick<StaffTable, 'id' | 'userId' | 'sessionId'>,
+  { previous: withPrevious }: { previous: boolean },
+) {
+  const ledger = ledgerOf(env, table.userId)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
   const [bill, disputes, rated, previous] = await Promise.all([
     readOpenBill(env, table.sessionId),
-    disputesOfBill(ledgerOf(env, table.userId), table.sessionId),
-    ratingsOfBill(ledgerOf(env, table.userId), table.sessionId),
-    db
-      .select({
-        id: tableSessions.id,
-        openedAt: tableSessions.openedAt,
-        closedAt: sql<number>`${tableSessions.closedAt}`,
-        ...ledgerSumsColumns(sql`${tableSessions.id}`),
-        // Tips kept: what refunds gave back of them is gone, as paid is net of refunds.
-        tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0) - (SELECT coalesce(sum(${refunds.tipCents}), 0) FROM ${refunds} WHERE ${refunds.sessionId} = ${tableSessions.id} AND ${refundStands})`,
-        payments: sql<number>`count(${payments.id})`,
-        unpaidCents: tableSessions.unpaidCents,
-        unpaidReason: tableSessions.unpaidReason,
-        closedBy: tableSessions.closedBy,
-      })
-      .from(tableSessions)
-      .leftJoin(payments, eq(payments.sessionId, tableSessions.id))
-      .where(and(eq(tableSessions.tableId, table.id), isNotNull(tableSessions.closedAt)))
-      .groupBy(tableSessions.id)
-      .orderBy(desc(tableSessions.closedAt))
-      .limit(PREVIOUS_BILLS),
+    disputesOfBill(ledger, table.sessionId),
+    ratingsOfBill(ledger, table.sessionId),
+    withPrevious ? closedBillsOf(ledger.db, table.id) : null,
   ])
   if (!bill || bill.closedAt !== null) return null
   return {
     ...billRecords(bill, disputes, rated),
     // A diner's call still waiting for someone.
     call: bill.call?.answeredAt === null ? bill.call : null,
-    previous: previous.map(({ totalCents, paymentsCents, refundedCents, ...closed }) => ({
-      ...closed,
-      totals: ledgerTotals({ totalCents, paymentsCents, refundedCents }),
-    })),
+    previous:
+      previous?.map(({ totalCents, paymentsCents, refundedCents, ...closed }) => ({
+        ...closed,
+        totals: ledgerTotals({ totalCents, paymentsCents, refundedCents }),
+      })) ?? null,
   }
 }
 
