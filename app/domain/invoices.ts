@@ -1,5 +1,5 @@
 import type { InvoicePeriodicity } from './cfdi'
-import { addDays, type WallClock } from './local-time'
+import { addDays, zonedTimeToUtc, type WallClock } from './local-time'
 import type { Cents } from './money'
 
 /** Where a diner's request for a factura stands: waiting for staff, issued, or refused by staff with a reason. */
@@ -21,48 +21,92 @@ export function invoiceableCents(
 
 /**
  * Why a diner can no longer ask for a payment's factura, or null while they
- * can: it went into the restaurant's factura global, or the restaurant's
- * window for requests (its Facturapi receipt's expiry) has passed. One
- * already issued stays theirs either way.
+ * can: it moved no money (a demo payment: there is no income to invoice),
+ * it went into the restaurant's factura global, or the restaurant's window
+ * for requests (its Facturapi receipt's expiry) has passed. One already
+ * issued stays theirs either way.
  */
 export function facturaClosed(
-  receipt: { inGlobalInvoice: boolean; facturaUntil: number | null },
+  receipt: { movedMoney: boolean; inGlobalInvoice: boolean; facturaUntil: number | null },
   now: number,
-): 'global' | 'expired' | null {
+): 'demo' | 'global' | 'expired' | null {
+  if (!receipt.movedMoney) return 'demo'
   if (receipt.inGlobalInvoice) return 'global'
   return receipt.facturaUntil !== null && receipt.facturaUntil < now ? 'expired' : null
 }
 
+/** A factura global's period: the restaurant's wall-clock days, both included. */
+export interface GlobalPeriod {
+  fromDay: WallClock
+  toDay: WallClock
+}
+
+const dayOf = (year: number, month: number, date: number): WallClock => ({ year, month, day: date, hour: 0, minute: 0 })
+
 /**
- * The last whole period a factura global covers, seen from `today` (the
- * restaurant's wall-clock date): yesterday, last Monday to Sunday, the last
- * half month (1–15 or 16–end), or last month. Both days included.
+ * The period of `periodicity` that holds `day` (the restaurant's wall-clock
+ * date): the day itself, its Monday-to-Sunday week, its half month (1–15 or
+ * 16–end) or its month. Both days included.
  */
+export function periodHolding(
+  periodicity: InvoicePeriodicity,
+  day: Pick<WallClock, 'year' | 'month' | 'day'>,
+): GlobalPeriod {
+  const start = dayOf(day.year, day.month, day.day)
+  const lastOfMonth = addDays(dayOf(day.year, day.month + 1, 1), -1)
+  switch (periodicity) {
+    case 'day':
+      return { fromDay: start, toDay: start }
+    case 'week': {
+      // 0 is Sunday: back to the Monday of the week.
+      const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()
+      const monday = addDays(start, -((weekday + 6) % 7))
+      return { fromDay: monday, toDay: addDays(monday, 6) }
+    }
+    case 'fortnight':
+      return day.day <= 15
+        ? { fromDay: dayOf(day.year, day.month, 1), toDay: dayOf(day.year, day.month, 15) }
+        : { fromDay: dayOf(day.year, day.month, 16), toDay: lastOfMonth }
+    case 'month':
+      return { fromDay: dayOf(day.year, day.month, 1), toDay: lastOfMonth }
+  }
+}
+
+/** The last whole period a factura global covers, seen from `today` (the restaurant's wall-clock date). */
 export function lastPeriod(
   periodicity: InvoicePeriodicity,
   today: Pick<WallClock, 'year' | 'month' | 'day'>,
-): { fromDay: WallClock; toDay: WallClock } {
-  const day = (year: number, month: number, date: number): WallClock => ({ year, month, day: date, hour: 0, minute: 0 })
-  const start = day(today.year, today.month, today.day)
-  switch (periodicity) {
-    case 'day': {
-      const yesterday = addDays(start, -1)
-      return { fromDay: yesterday, toDay: yesterday }
-    }
-    case 'week': {
-      // 0 is Sunday: the Monday of this week, then the week before it.
-      const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay()
-      const monday = addDays(start, -((weekday + 6) % 7))
-      return { fromDay: addDays(monday, -7), toDay: addDays(monday, -1) }
-    }
-    case 'fortnight': {
-      if (today.day > 15) return { fromDay: day(today.year, today.month, 1), toDay: day(today.year, today.month, 15) }
-      const lastOfPrevious = addDays(day(today.year, today.month, 1), -1)
-      return { fromDay: { ...lastOfPrevious, day: 16 }, toDay: lastOfPrevious }
-    }
-    case 'month': {
-      const lastOfPrevious = addDays(day(today.year, today.month, 1), -1)
-      return { fromDay: { ...lastOfPrevious, day: 1 }, toDay: lastOfPrevious }
-    }
+): GlobalPeriod {
+  return periodHolding(periodicity, addDays(periodHolding(periodicity, today).fromDay, -1))
+}
+
+const sameDay = (a: WallClock, b: WallClock) => a.year === b.year && a.month === b.month && a.day === b.day
+
+/** Whether `period` lies within one period of `periodicity`: a factura global covers one (Facturapi refuses more). */
+export function withinOnePeriod(period: GlobalPeriod, periodicity: InvoicePeriodicity): boolean {
+  return sameDay(periodHolding(periodicity, period.fromDay).fromDay, periodHolding(periodicity, period.toDay).fromDay)
+}
+
+/** The instants a period covers in the restaurant's zone: its first millisecond and its last, both included. */
+export function periodInstants(period: GlobalPeriod, timeZone: string): { fromMs: number; toMs: number } {
+  return {
+    fromMs: zonedTimeToUtc(period.fromDay, timeZone),
+    toMs: zonedTimeToUtc(addDays(period.toDay, 1), timeZone) - 1,
   }
+}
+
+/** The SAT's time to issue a period's factura global: the 24 hours after the period closes, in the restaurant's zone. */
+export const GLOBAL_DEADLINE_MS = 24 * 60 * 60 * 1000
+
+/** The moment a period's factura global is due: 24 hours after its last day ends. */
+export const globalDeadline = (period: GlobalPeriod, timeZone: string) =>
+  periodInstants(period, timeZone).toMs + 1 + GLOBAL_DEADLINE_MS
+
+/**
+ * What a factura global's CFDI says of its period (cfdi:InformacionGlobal):
+ * the periodicity as Facturapi names it, Meses (c_Meses, the month of the
+ * period's first day, 01–12) and Año.
+ */
+export function globalInformation(period: GlobalPeriod, periodicity: InvoicePeriodicity) {
+  return { periodicity, months: String(period.fromDay.month).padStart(2, '0'), year: period.fromDay.year }
 }

@@ -144,6 +144,8 @@ export interface Receipt {
   /** The payment's reference at its provider (Stripe's PaymentIntent), or Mesa's own id for cash and terminal. */
   reference: string
   figures: ReceiptFigures
+  /** Whether it moved money (see movedMoney): a demo payment has no income to invoice. */
+  movedMoney: boolean
   /** Gathered into the restaurant's factura global: it can no longer be invoiced to the diner. */
   inGlobalInvoice: boolean
   /** The last moment the restaurant takes a request for its factura (its Facturapi receipt's expiry); null when none is known. */

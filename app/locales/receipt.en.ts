@@ -65,6 +65,7 @@ const receiptEn: ReceiptResources = {
       rejected: 'Your factura could not be issued: check the reason and your details',
     },
     closed: 'You can no longer ask for a factura of this payment: {{reason}}.',
+    demo: 'this was a demo payment: no money moved, so there is nothing to invoice',
     invoicedGlobally:
       'this payment is already in the restaurant’s global invoice, so it can no longer be invoiced to you',
     expired:
@@ -75,6 +76,7 @@ const receiptEn: ReceiptResources = {
     downloadPdf: 'Download PDF',
     downloadXml: 'Download XML',
     refused: {
+      demo: 'This was a demo payment: no money moved, so there is nothing to invoice.',
       refunded: 'This payment was refunded in full: there is nothing to invoice.',
       already: 'There is already a factura request for this payment.',
       global: 'This payment is already in the restaurant’s global invoice: it can no longer be invoiced to you.',

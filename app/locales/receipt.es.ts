@@ -66,6 +66,7 @@ const receiptEs = {
       rejected: 'No se pudo emitir tu factura: revisa el motivo y tus datos',
     },
     closed: 'Ya no puedes solicitar factura de este pago: {{reason}}.',
+    demo: 'este fue un pago de demostración: no se movió dinero, así que no hay consumo que facturar',
     invoicedGlobally:
       'este pago ya se incluyó en la factura global del restaurante, así que ya no puede facturarse a tu nombre',
     expired:
@@ -76,6 +77,7 @@ const receiptEs = {
     downloadPdf: 'Descargar PDF',
     downloadXml: 'Descargar XML',
     refused: {
+      demo: 'Este fue un pago de demostración: no se movió dinero, así que no hay consumo que facturar.',
       refunded: 'Este pago se reembolsó por completo: no hay consumo que facturar.',
       already: 'Ya hay una solicitud de factura para este pago.',
       global: 'Este pago ya se incluyó en la factura global del restaurante: ya no puede facturarse a tu nombre.',

@@ -72,10 +72,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'global') {
     const submission = parseWithZod(form, { schema: globalInvoiceSchema })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    const outcome = await issueGlobalFromForm(env, ledger, principal, submission.value)
+    const answer = await issueGlobalFromForm(env, ledger, principal, submission.value)
     return redirectWithToast(`${HERE}?from=${submission.value.from}&to=${submission.value.to}`, {
-      title: `admin.invoices.global.outcome.${outcome}`,
-      ...(outcome === 'issued' ? {} : { variant: 'destructive' as const }),
+      title: `admin.invoices.global.outcome.${answer.outcome}`,
+      ...('reason' in answer ? { vars: { reason: answer.reason } } : {}),
+      ...(answer.outcome === 'issued' ? {} : { variant: 'destructive' as const }),
     })
   }
   if (form.get('intent') === 'retry') {
@@ -102,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const issued = await issueRequestByHand(env, request, ledger, submission.value, by)
   if (issued !== 'issued')
     return data(submission.reply({ formErrors: [`admin.invoices.errors.${issued}`], hideFields: ['pdf', 'xml'] }), {
-      status: issued === 'decided' ? 409 : 400,
+      status: issued === 'decided' || issued === 'global' ? 409 : 400,
     })
   return redirectWithToast(HERE, { title: 'admin.invoices.issuedToast' })
 }

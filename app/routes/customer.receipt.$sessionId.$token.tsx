@@ -186,13 +186,15 @@ export default function ReceiptPage() {
           <FacturaSection
             factura={data.factura}
             closed={
-              data.closed === 'global'
-                ? t('receipt.factura.invoicedGlobally')
-                : data.closed === 'expired' && receipt.facturaUntil !== null
-                  ? t('receipt.factura.expired', {
-                      date: formatDateTime(receipt.facturaUntil, locale, receipt.timeZone),
-                    })
-                  : null
+              data.closed === 'demo'
+                ? t('receipt.factura.demo')
+                : data.closed === 'global'
+                  ? t('receipt.factura.invoicedGlobally')
+                  : data.closed === 'expired' && receipt.facturaUntil !== null
+                    ? t('receipt.factura.expired', {
+                        date: formatDateTime(receipt.facturaUntil, locale, receipt.timeZone),
+                      })
+                    : null
             }
             lastResult={lastResult}
           />

@@ -1,6 +1,15 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { countPayments, delivered, getPage, hiddenFields, newTransactionId, postForm, setRestaurant } from './fixtures'
+import {
+  countPayments,
+  delivered,
+  getPage,
+  hiddenFields,
+  newTransactionId,
+  postForm,
+  setRestaurant,
+  toastShown,
+} from './fixtures'
 import { call, signedInOwner } from './staff'
 import { languageCookie } from '~/server/http/i18n.server'
 
@@ -55,11 +64,7 @@ const staffPost = (table: Table, cookie: string, fields: Record<string, string>)
  */
 async function toastOf(response: Response, cookie: string): Promise<string> {
   if (response.status !== 302) return formErrorsIn(response)
-  const toast = response.headers.get('Set-Cookie')?.split(';')[0] ?? ''
-  const html = await (await getPage(response.headers.get('Location') ?? '', `${cookie}; ${toast}`)).text()
-  const at = html.indexOf('data-testid="toast"')
-  expect(at, 'a toast is shown').toBeGreaterThan(-1)
-  return html.slice(at, html.indexOf('<script', at)).replace(/<[^>]+>/g, ' ')
+  return toastShown(response, cookie)
 }
 
 /** What the ledger's payments of a bill charged for the bill itself, tax on top included. */

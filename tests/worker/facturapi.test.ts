@@ -10,7 +10,9 @@ import {
   pageText as textOf,
   postForm,
   seedTable,
+  setRestaurant,
   staffCookieOf,
+  toastShown,
 } from './fixtures'
 
 const STANDIN = 'https://facturapi.standin'
@@ -22,10 +24,8 @@ async function sent(path: string, method = 'POST') {
   return ((await response.json()) as { data: { body: Record<string, unknown>; status: number; path: string }[] }).data
 }
 
-/** A restaurant that issues its facturas with Facturapi (its owner saved the key in Configuración), and a diner's paid receipt. */
-async function connectedReceipt(tip = '30') {
-  const table = await seedTable([{ name: 'Mole', priceCents: 23_200 }])
-  const owner = await staffCookieOf(table.restaurantId)
+/** The owner saves the restaurant's fiscal data and Facturapi key in Configuración, with how often its factura global is issued. */
+async function connectFacturapi(owner: string, invoicePeriodicity = 'month') {
   const saved = await postForm(
     '/admin/dashboard/settings',
     {
@@ -34,13 +34,19 @@ async function connectedReceipt(tip = '30') {
       legalName: ORGANIZATION!.legal_name,
       taxRegime: ORGANIZATION!.tax_system,
       postalCode: ORGANIZATION!.zip,
-      invoicePeriodicity: 'month',
+      invoicePeriodicity,
       facturapiKey: ORGANIZATION!.key,
       confirmRfc: 'on',
     },
     owner,
   )
   expect(saved.status).toBe(302)
+}
+
+/** A restaurant that issues its facturas with Facturapi (its owner saved the key in Configuración), and a diner's paid receipt. */
+async function connectedReceipt(tip = '30') {
+  const table = await seedTable([{ name: 'Mole', priceCents: 23_200 }])
+  await connectFacturapi(await staffCookieOf(table.restaurantId))
   const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipAmount=${tip}`)
   const paid = await form.submit()
   const { receiptUrl } = await confirmationOf(paid, form.cookie)
@@ -210,38 +216,110 @@ describe('a restaurant that connected Facturapi', () => {
   })
 })
 
+/** Today and yesterday on the restaurant's wall clock (Mexico City's, the tests' restaurants'). */
+const localDay = (offsetDays = 0, timeZone = 'America/Mexico_City') =>
+  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone })
+
+/**
+ * Yesterday's sales of a restaurant that has not connected Facturapi yet:
+ * two dishes, each paid by its own diner, then dated a day back in the
+ * ledger (a test cannot wait for tomorrow). Each with its receipt's link.
+ */
+async function yesterdaysSales() {
+  const table = await seedTable([
+    { name: 'Mole', priceCents: 23_200, paidQuantity: 1 },
+    { name: 'Pozole', priceCents: 11_600, paidQuantity: 1 },
+  ])
+  await env.DB.prepare('UPDATE payments SET created_at = created_at - 86400000 WHERE session_id = ?')
+    .bind(table.sessionId)
+    .run()
+  const { results } = await env.DB.prepare(
+    'SELECT id, receipt_token AS token FROM payments WHERE session_id = ? ORDER BY amount_cents DESC',
+  )
+    .bind(table.sessionId)
+    .all<{ id: string; token: string }>()
+  const sales = results.map((row) => ({
+    paymentId: row.id,
+    receiptUrl: `/customer/receipt/${table.sessionId}/${row.token}`,
+  }))
+  return { table, mole: sales[0]!, pozole: sales[1]! }
+}
+
 describe('the factura global', () => {
-  it('gathers the period’s payments nobody invoiced, issued by the owner alone; those diners are told they can no longer ask', async () => {
-    const { table, receiptUrl, paymentId } = await connectedReceipt('0')
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' })
-    const period = `?from=${today}&to=${today}`
+  it('gathers a closed day’s payments nobody asked a factura of, named one by one, with its period, owner alone; those diners can no longer ask', async () => {
+    const { table, mole, pozole } = await yesterdaysSales()
+    // The pozole's diner asks for a factura while the restaurant issues them by hand: it waits for staff.
+    expect((await postForm(pozole.receiptUrl, factura())).status).toBe(302)
     const owner = await staffCookieOf(table.restaurantId)
-    const page = await textOf(await getPage(`/admin/invoices${period}`, owner))
+    await connectFacturapi(owner, 'day')
+
+    // A daily global: the page opens on yesterday, with the SAT's deadline.
+    const yesterday = localDay(-1)
+    const page = await textOf(await getPage('/admin/invoices', owner))
+    expect(page).toContain(`name="from" value="${yesterday}"`)
     expect(page).toMatch(/data-testid="global-summary"[^>]*>[^<]*1 pago sin factura, \$232\.00 \(IVA \$32\.00\)/)
+    expect(page).toMatch(/data-testid="global-deadline"[^>]*>El SAT la pide en las 24 horas después/)
     const manager = await staffCookieOf(table.restaurantId, 'manager')
-    expect(await textOf(await getPage(`/admin/invoices${period}`, manager))).not.toContain(
-      'data-testid="global-invoice"',
-    )
-    const global = { intent: 'global', from: today, to: today }
+    expect(await textOf(await getPage('/admin/invoices', manager))).not.toContain('data-testid="global-invoice"')
+    const global = { intent: 'global', from: yesterday, to: yesterday }
     expect((await postForm('/admin/invoices', global, manager)).status).toBe(403)
     expect((await postForm('/admin/invoices', { ...global, to: '2020-01-01' }, owner)).status).toBe(400)
 
-    expect((await postForm('/admin/invoices', global, owner)).status).toBe(302)
-    const made = (await sent('/v2/receipts')).find((request) => request.body.external_id === paymentId)
-    expect(made!.body).toMatchObject({ items: [{ product: { price: 232 } }] })
-    const [issued] = (await sent('/v2/receipts/global-invoice')).slice(-1)
-    expect(issued!.body).toMatchObject({ periodicity: 'month' })
+    const issuedAnswer = await postForm('/admin/invoices', global, owner)
+    expect(await toastShown(issuedAnswer, owner)).toContain('Factura global emitida')
+    const made = (await sent('/v2/receipts')).filter((request) => request.body.external_id === mole.paymentId)
+    expect(made).toHaveLength(1)
+    expect(made[0]!.body).toMatchObject({ items: [{ product: { price: 232 } }] })
+    const receiptId = (await env.DB.prepare('SELECT facturapi_receipt_id AS id FROM receipts WHERE payment_id = ?')
+      .bind(mole.paymentId)
+      .first<{ id: string }>())!.id
+    const [issued] = (await sent('/v2/receipts/global-invoice')).filter((request) =>
+      (request.body.receipts as string[] | undefined)?.includes(receiptId),
+    )
+    const [year, month, day] = yesterday.split('-').map(Number) as [number, number, number]
+    // The day's first and last millisecond in Mexico City (UTC−6, no summer time since 2022).
+    expect(issued!.body).toEqual({
+      periodicity: 'day',
+      months: String(month).padStart(2, '0'),
+      year,
+      from: new Date(Date.UTC(year, month - 1, day, 6)).toISOString(),
+      to: new Date(Date.UTC(year, month - 1, day + 1, 6) - 1).toISOString(),
+      receipts: [receiptId],
+    })
     expect(issued!.status).toBe(200)
-    const after = await textOf(await getPage(`/admin/invoices${period}`, owner))
+    // The pozole, asked of staff, is in no global, and got no receipt to go in one.
+    expect((await sent('/v2/receipts')).filter((request) => request.body.external_id === pozole.paymentId)).toEqual([])
+    const after = await textOf(await getPage(`/admin/invoices?from=${yesterday}&to=${yesterday}`, owner))
     expect(after).toContain('0 pagos sin factura')
     const link = /href="(\/admin\/invoices\/global\/[^"]+\/xml)"/.exec(after)![1]!
-    const xml = await getPage(link, owner)
-    expect(await xml.text()).toContain('Rfc="XAXX010101000"')
+    const xml = await (await getPage(link, owner)).text()
+    expect(xml).toContain('Rfc="XAXX010101000"')
+    expect(xml).toMatch(/InformacionGlobal[^>]*Periodicidad="01"/)
     expect((await getPage(link, manager)).status).toBe(403)
 
-    // The diner can no longer ask for it in their name.
-    expect(await textOf(await getPage(receiptUrl))).toContain('Ya no puedes solicitar factura de este pago')
-    const refused = await postForm(receiptUrl, factura())
-    expect(refused.status).toBe(409)
+    // The mole's diner can no longer ask for it in their name.
+    expect(await textOf(await getPage(mole.receiptUrl))).toContain('Ya no puedes solicitar factura de este pago')
+    expect((await postForm(mole.receiptUrl, factura())).status).toBe(409)
+  })
+
+  it('refuses a period not over yet and one wider than the periodicity’s, asking Facturapi nothing; says Facturapi’s own refusal in its words', async () => {
+    const { table, mole } = await yesterdaysSales()
+    const owner = await staffCookieOf(table.restaurantId)
+    await connectFacturapi(owner, 'day')
+    const today = localDay()
+    const notClosed = await postForm('/admin/invoices', { intent: 'global', from: today, to: today }, owner)
+    expect(await toastShown(notClosed, owner)).toContain('Ese periodo aún no termina')
+    const wide = await postForm('/admin/invoices', { intent: 'global', from: localDay(-2), to: localDay(-1) }, owner)
+    expect(await toastShown(wide, owner)).toContain('no cabe en uno de tu periodicidad')
+    expect((await sent('/v2/receipts')).filter((request) => request.body.external_id === mole.paymentId)).toEqual([])
+
+    // The restaurant keeps Tijuana's clock while its Facturapi organization keeps Mexico City's: a Tijuana day runs into
+    // the next Mexico City day, and Facturapi refuses a global across two of its days.
+    await setRestaurant(table.restaurantId, { time_zone: 'America/Tijuana' })
+    const yesterday = localDay(-1, 'America/Tijuana')
+    const refused = await postForm('/admin/invoices', { intent: 'global', from: yesterday, to: yesterday }, owner)
+    const words = await toastShown(refused, owner)
+    expect(words).toContain('Facturapi no la emitió: El rango de fechas debe estar dentro del mismo periodo')
+    expect(words).not.toContain('no respondió')
   })
 })

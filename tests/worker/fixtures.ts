@@ -1,5 +1,5 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import { cumulative } from '~/domain/bill'
 import { cartCookie, dinerCart, MAX_ITEMS_PER_ORDER, type CartEntry } from '~/domain/cart'
 import { centsToPesos } from '~/domain/money'
@@ -557,4 +557,14 @@ export async function mailsTo(email: string): Promise<number> {
     .bind(email)
     .first<{ n: number }>()
   return row?.n ?? 0
+}
+
+/** The toast a form's redirect leads to, as the person reads it on the next page (its cookie carried as a browser would). */
+export async function toastShown(response: Response, cookie: string): Promise<string> {
+  expect(response.status, 'a done form redirects').toBe(302)
+  const toast = response.headers.get('Set-Cookie')?.split(';')[0] ?? ''
+  const html = await (await getPage(response.headers.get('Location') ?? '', `${cookie}; ${toast}`)).text()
+  const at = html.indexOf('data-testid="toast"')
+  expect(at, 'a toast is shown').toBeGreaterThan(-1)
+  return readEntities(html.slice(at, html.indexOf('<script', at)).replace(/<[^>]+>/g, ' '))
 }

@@ -418,6 +418,7 @@ const adminEn: AdminResources = {
       pdf: 'Attach the factura’s PDF.',
       xml: 'Attach the factura’s XML (CFDI).',
       tooBig: 'Each file may be up to 5 MB.',
+      global: 'This payment is already in a global invoice: invoicing it to the diner would stamp it twice. Reject it with that reason.',
       decided: 'Someone else already decided this request.',
       reason: 'Write the reason (the diner will read it).',
     },
@@ -430,6 +431,8 @@ const adminEn: AdminResources = {
       summary_one: 'From {{from}} to {{to}}: {{count}} payment without a factura, {{total}} (IVA {{iva}}).',
       summary_other: 'From {{from}} to {{to}}: {{count}} payments without a factura, {{total}} (IVA {{iva}}).',
       issue: 'Issue the global invoice with Facturapi',
+      deadline: 'The SAT asks for it within 24 hours after the period closes: by {{date}} at the latest.',
+      late: 'Late: the SAT asked for it by {{date}}. Issue it as soon as you can.',
       byHand:
         'Facturapi is not connected: issue the global invoice on the SAT’s portal or with your accountant using these figures, or connect Facturapi in Settings → Tax details.',
       outcome: {
@@ -437,6 +440,9 @@ const adminEn: AdminResources = {
         empty: 'There were no open receipts in that period',
         manual: 'Connect Facturapi in Settings to issue it from here',
         failed: 'Facturapi did not answer; try again in a moment',
+        refused: 'Facturapi did not issue it: {{reason}}',
+        notOnePeriod: 'That period does not fit in one of your periodicity: a global invoice covers just one',
+        notClosed: 'That period is not over yet: the global invoice is issued once it closes',
       },
       errors: {
         from: 'Choose the first day.',

@@ -422,6 +422,7 @@ const adminEs = {
       pdf: 'Adjunta el PDF de la factura.',
       xml: 'Adjunta el XML de la factura (CFDI).',
       tooBig: 'Cada archivo puede pesar hasta 5 MB.',
+      global: 'Este pago ya va en una factura global: facturarlo al comensal lo timbraría dos veces. Recházala con ese motivo.',
       decided: 'Otra persona ya decidió esta solicitud.',
       reason: 'Escribe el motivo (el comensal lo leerá).',
     },
@@ -434,6 +435,8 @@ const adminEs = {
       summary_one: 'Del {{from}} al {{to}}: {{count}} pago sin factura, {{total}} (IVA {{iva}}).',
       summary_other: 'Del {{from}} al {{to}}: {{count}} pagos sin factura, {{total}} (IVA {{iva}}).',
       issue: 'Emitir factura global con Facturapi',
+      deadline: 'El SAT la pide en las 24 horas después de que cierra el periodo: a más tardar el {{date}}.',
+      late: 'Fuera de plazo: el SAT la pedía a más tardar el {{date}}. Emítela cuanto antes.',
       byHand:
         'Sin Facturapi conectado: emite la factura global en el portal del SAT o con tu contador con estas cifras, o conecta Facturapi en Configuración → Datos fiscales.',
       outcome: {
@@ -441,6 +444,9 @@ const adminEs = {
         empty: 'No había recibos abiertos en ese periodo',
         manual: 'Conecta Facturapi en Configuración para emitirla desde aquí',
         failed: 'Facturapi no respondió; inténtalo de nuevo en un momento',
+        refused: 'Facturapi no la emitió: {{reason}}',
+        notOnePeriod: 'Ese periodo no cabe en uno de tu periodicidad: una factura global cubre uno solo',
+        notClosed: 'Ese periodo aún no termina: la factura global se emite cuando cierra',
       },
       errors: {
         from: 'Elige la fecha de inicio.',

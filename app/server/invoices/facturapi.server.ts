@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { LedgerMethod } from '~/domain/bill'
 import type { Receipt } from '~/domain/receipt'
 import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
+import { movedMoney } from '~/domain/fiscal'
 import { centsToPesos } from '~/domain/money'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
@@ -119,13 +120,16 @@ export async function facturapiReceipt(
  * they land: the factura global gathers them, and a diner's request finds
  * theirs made. One Facturapi does not take now is made when a factura or
  * the factura global asks for it (facturapiReceipt), so nothing is lost.
+ * A payment that moved no money (see movedMoney) gets none.
  */
 export async function receiptsForPayments(
   ledger: Ledger,
   client: Facturapi,
   paid: readonly PaymentRow[],
+  simulatedStandsIn: boolean,
 ): Promise<void> {
-  for (const payment of paid.filter((each) => each.amountCents + each.taxCents > 0))
+  const stamped = paid.filter((each) => each.amountCents + each.taxCents > 0 && movedMoney(each, simulatedStandsIn))
+  for (const payment of stamped)
     await facturapiReceipt(
       ledger,
       client,

@@ -1,7 +1,9 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type Facturapi from 'facturapi'
 import type { InvoicePeriodicity } from '~/domain/cfdi'
-import { addDays, formatLocalDate, zonedTimeToUtc, type WallClock } from '~/domain/local-time'
+import { formatLocalDate } from '~/domain/local-time'
+import { globalInformation, periodInstants, withinOnePeriod, type GlobalPeriod } from '~/domain/invoices'
+import { movedMoney } from '~/domain/fiscal'
 import { nearestCents } from '~/domain/money'
 import type { Signature } from '~/domain/signature'
 import { taxBreakdown } from '~/domain/tax'
@@ -19,31 +21,27 @@ import {
 } from '../db/schema.server'
 import { facturapiReceipt } from './facturapi.server'
 
-/** A factura global's period: the restaurant's wall-clock days, both included. */
-export interface GlobalPeriod {
-  fromDay: WallClock
-  toDay: WallClock
-}
-
-/** The period's bounds as instants: its first day's midnight, and the midnight after its last day. */
-const boundsOf = (period: GlobalPeriod, timeZone: string) => ({
-  fromMs: zonedTimeToUtc(period.fromDay, timeZone),
-  toMs: zonedTimeToUtc(addDays(period.toDay, 1), timeZone),
-})
+export type { GlobalPeriod }
 
 /**
  * The restaurant's payments in the period that no diner's factura covers,
  * with what each consumed less refunds (never the tip): what a factura
- * global gathers. A payment refunded whole has nothing left to gather.
+ * global gathers. A payment refunded whole has nothing left to gather; one
+ * that moved no money (see movedMoney) was never income.
  */
-export async function uninvoicedPayments(ledger: Ledger, period: GlobalPeriod, timeZone: string) {
-  const { fromMs, toMs } = boundsOf(period, timeZone)
+export async function uninvoicedPayments(
+  ledger: Ledger,
+  period: GlobalPeriod,
+  { timeZone, simulatedStandsIn }: { timeZone: string; simulatedStandsIn: boolean },
+) {
+  const { fromMs, toMs } = periodInstants(period, timeZone)
   const rows = await ledger.db
     .select({
       paymentId: payments.id,
       method: payments.paymentMethod,
       taxRateBps: sql<number>`coalesce(${payments.taxRateBps}, ${restaurants.taxRateBps})`,
       paidAt: payments.createdAt,
+      provider: payments.provider,
       cents: sql<number>`${payments.amountCents} + ${payments.taxCents} - (SELECT coalesce(sum(${refunds.amountCents} + ${refunds.taxCents}), 0) FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refundStands})`,
     })
     .from(payments)
@@ -53,13 +51,16 @@ export async function uninvoicedPayments(ledger: Ledger, period: GlobalPeriod, t
       and(
         eq(tables.restaurantId, ledger.restaurantId),
         gte(payments.createdAt, fromMs),
-        lt(payments.createdAt, toMs),
-        sql`NOT EXISTS (SELECT 1 FROM ${invoiceRequests} WHERE ${invoiceRequests.paymentId} = ${payments.id} AND ${invoiceRequests.status} = 'issued')`,
+        lte(payments.createdAt, toMs),
+        // A diner's factura issued, or asked and not yet decided (Facturapi down): theirs, never the public's too.
+        sql`NOT EXISTS (SELECT 1 FROM ${invoiceRequests} WHERE ${invoiceRequests.paymentId} = ${payments.id} AND ${invoiceRequests.status} != 'rejected')`,
         // Nor a factura global issued before.
         sql`NOT EXISTS (SELECT 1 FROM ${receipts} WHERE ${receipts.paymentId} = ${payments.id} AND ${receipts.facturapiStatus} = 'invoiced_globally')`,
       ),
     )
-  return rows.filter((row) => row.cents > 0).map((row) => ({ ...row, method: row.method as LedgerMethod }))
+  return rows
+    .filter((row) => row.cents > 0 && movedMoney(row, simulatedStandsIn))
+    .map((row) => ({ ...row, method: row.method as LedgerMethod }))
 }
 
 /** What the period's uninvoiced payments come to, with the IVA they hold: for an accountant who issues it by hand. */
@@ -74,11 +75,16 @@ export function globalSummary(rows: Awaited<ReturnType<typeof uninvoicedPayments
   }
 }
 
+/** Why a factura global was not issued for a period, before Facturapi was asked. */
+export type GlobalRefusal = 'notOnePeriod' | 'notClosed'
+
 /**
  * The period's factura global through Facturapi: every uninvoiced payment
- * gets its receipt (dated when it was paid), then Facturapi gathers the
- * period's open receipts into one invoice to the general public, which is
- * kept. Null when nothing was open to gather.
+ * gets its receipt (dated when it was paid), and those receipts, named one
+ * by one, go into one invoice to the general public that says its period
+ * (Periodicidad, Meses, Año) and ends at the last millisecond of the
+ * period's last day. A period must be one of the periodicity's and over.
+ * Null when nothing was open to gather.
  */
 export async function issueGlobalInvoice(
   ledger: Ledger,
@@ -87,16 +93,32 @@ export async function issueGlobalInvoice(
     period,
     periodicity,
     timeZone,
+    simulatedStandsIn,
     by,
-  }: { period: GlobalPeriod; periodicity: InvoicePeriodicity; timeZone: string; by: Signature },
-) {
-  for (const payment of await uninvoicedPayments(ledger, period, timeZone))
-    await facturapiReceipt(ledger, client, payment, payment.cents)
-  const { fromMs, toMs } = boundsOf(period, timeZone)
+    now,
+  }: {
+    period: GlobalPeriod
+    periodicity: InvoicePeriodicity
+    timeZone: string
+    simulatedStandsIn: boolean
+    by: Signature
+    now: number
+  },
+): Promise<{ refused: GlobalRefusal } | typeof globalInvoices.$inferSelect | null> {
+  if (!withinOnePeriod(period, periodicity)) return { refused: 'notOnePeriod' }
+  const { fromMs, toMs } = periodInstants(period, timeZone)
+  if (toMs >= now) return { refused: 'notClosed' }
+  const gathered: { paymentId: string; receiptId: string }[] = []
+  for (const payment of await uninvoicedPayments(ledger, period, { timeZone, simulatedStandsIn })) {
+    const receipt = await facturapiReceipt(ledger, client, payment, payment.cents)
+    if (receipt.status === 'open') gathered.push({ paymentId: payment.paymentId, receiptId: receipt.id })
+  }
+  if (gathered.length === 0) return null
   const invoice = await client.receipts.createGlobalInvoice({
-    periodicity,
+    ...globalInformation(period, periodicity),
     from: new Date(fromMs).toISOString(),
     to: new Date(toMs).toISOString(),
+    receipts: gathered.map((each) => each.receiptId),
   })
   if (!invoice) return null
   const [kept] = await ledger.db
@@ -120,8 +142,10 @@ export async function issueGlobalInvoice(
     .where(
       and(
         eq(receipts.restaurantId, ledger.restaurantId),
-        eq(receipts.facturapiStatus, 'open'),
-        sql`${receipts.paymentId} IN (SELECT ${payments.id} FROM ${payments} WHERE ${payments.createdAt} >= ${fromMs} AND ${payments.createdAt} < ${toMs})`,
+        inArray(
+          receipts.paymentId,
+          gathered.map((each) => each.paymentId),
+        ),
       ),
     )
   return kept ?? null

@@ -3,7 +3,7 @@ import type { InvoiceRequestStatus } from '~/domain/invoices'
 import type { Signature } from '~/domain/signature'
 import { taxBreakdown } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { invoiceRequests, payments, restaurants } from '../db/schema.server'
+import { invoiceRequests, payments, receipts, restaurants } from '../db/schema.server'
 import { getT } from '../http/i18n.server'
 import { getMailer } from '../mail/mailer.server'
 import { receiptOf, receiptPath } from '../receipts/receipt-reads.server'
@@ -36,8 +36,18 @@ export async function requestsForStaff({ db, restaurantId }: Ledger, status: Inv
   }))
 }
 
+/** Whether the payment went into a factura global. */
+async function inGlobalInvoice({ db }: Ledger, paymentId: string): Promise<boolean> {
+  const [receipt] = await db
+    .select({ status: receipts.facturapiStatus })
+    .from(receipts)
+    .where(eq(receipts.paymentId, paymentId))
+    .limit(1)
+  return receipt?.status === 'invoiced_globally'
+}
+
 /** Why a factura issued by hand was not taken. */
-export type IssueRefusal = 'decided' | 'pdf' | 'xml' | 'tooBig'
+export type IssueRefusal = 'decided' | 'global' | 'pdf' | 'xml' | 'tooBig'
 
 /**
  * A pending request issued by hand: its PDF and XML checked (what they are,
@@ -53,6 +63,8 @@ export async function issueRequestByHand(
 ): Promise<'issued' | IssueRefusal> {
   const pending = await requestOf(ledger, form.requestId)
   if (pending?.status !== 'pending') return 'decided'
+  // A sale in a factura global is the public's already: a factura in the diner's name would stamp it twice.
+  if (await inGlobalInvoice(ledger, pending.paymentId)) return 'global'
   const files: [InvoiceFileKind, Uint8Array][] = []
   for (const kind of ['pdf', 'xml'] as const) {
     const file = form[kind]

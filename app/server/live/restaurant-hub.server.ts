@@ -3,6 +3,7 @@ import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~
 import { ledgerOf, type Ledger } from '../books/ledger.server'
 import type Facturapi from 'facturapi'
 import { facturapiOf, receiptsForPayments } from '../invoices/facturapi.server'
+import { simulatedStandsIn } from '../payments/provider.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { alertStatements } from '../alerts/alert-writes.server'
@@ -134,7 +135,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     const paid = delivery.entries.flatMap((entry) => (entry.kind === 'payment' ? [entry.body] : []))
     if (paid.length > 0)
       this.ctx.waitUntil(
-        this.#facturapi().then((client) => (client ? receiptsForPayments(this.#ledger, client, paid) : undefined)),
+        this.#facturapi().then((client) => (client ? receiptsForPayments(this.#ledger, client, paid, simulatedStandsIn(this.env)) : undefined)),
       )
   }
 

@@ -153,6 +153,13 @@ export const recordedProvider: PaymentProvider = {
   cardOf: async () => null,
 }
 
+/**
+ * Whether the simulated provider stands in for every card here (no card
+ * provider is configured: a local run, a test), so its payments count as
+ * money that moved (see movedMoney); under Stripe they moved none.
+ */
+export const simulatedStandsIn = (env: Env) => appEnv(env).PAYMENT_PROVIDER === 'simulated'
+
 /** The restaurant's side of the choice: its Stripe account, and what its tables offer until that account takes charges. */
 type RestaurantPayments = Pick<BillTable, 'stripeAccountId' | 'stripeChargesEnabled' | 'unconnectedPayments'>
 
@@ -167,7 +174,7 @@ function chargingOf(
   sessionId: string,
   restaurant: Partial<RestaurantPayments>,
 ): { accountId: string } | 'simulated' | 'off' {
-  if (isDemoSession(sessionId) || appEnv(env).PAYMENT_PROVIDER === 'simulated') return 'simulated'
+  if (isDemoSession(sessionId) || simulatedStandsIn(env)) return 'simulated'
   if (restaurant.stripeAccountId && restaurant.stripeChargesEnabled) return { accountId: restaurant.stripeAccountId }
   return restaurant.unconnectedPayments === 'demo' ? 'simulated' : 'off'
 }

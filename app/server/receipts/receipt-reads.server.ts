@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
 import { paymentKind } from '~/domain/bill'
+import { movedMoney } from '~/domain/fiscal'
 import { paidTheWholeBill, receiptFigures, shortReference, type PaidCard, type Receipt } from '~/domain/receipt'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { billTableColumns, paidLinesOf } from '../bills/bill-reads.server'
@@ -16,7 +17,7 @@ import {
   tables,
   type PaymentRow,
 } from '../db/schema.server'
-import { settlingProvider } from '../payments/provider.server'
+import { settlingProvider, simulatedStandsIn } from '../payments/provider.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
 /** A receipt link's secret half: the payment's receipt token (newToken). */
@@ -160,6 +161,7 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
       given,
       table.taxRateBps,
     ),
+    movedMoney: movedMoney(payment, simulatedStandsIn(env)),
     inGlobalInvoice: receipt.facturapiStatus === 'invoiced_globally',
     facturaUntil: receipt.facturapiExpiresAt,
     disputes: held,

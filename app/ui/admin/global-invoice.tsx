@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { formatDay } from '~/domain/format'
+import { formatDateTime, formatDay } from '~/domain/format'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
@@ -9,6 +9,11 @@ interface GlobalSection {
   periodicity: 'day' | 'week' | 'fortnight' | 'month'
   from: string
   to: string
+  /** When the SAT wants it: 24 hours after the period closes. */
+  deadline: number
+  /** Whether it has passed (told by the server: a render must not read the clock). */
+  late: boolean
+  timeZone: string
   connected: boolean
   summary: { count: number; totalCents: number; ivaCents: number }
   issued: { id: string; fromDay: string; toDay: string; totalCents: number; issuedBy: string }[]
@@ -56,6 +61,7 @@ export function GlobalInvoiceSection({ global, answer }: { global: GlobalSection
             iva: money(global.summary.ivaCents),
           })}
         </p>
+        {global.summary.count > 0 ? <Deadline {...global} /> : null}
         {global.connected ? (
           <Form method="post" className="grid gap-2">
             <input type="hidden" name="intent" value="global" />
@@ -102,5 +108,23 @@ export function GlobalInvoiceSection({ global, answer }: { global: GlobalSection
         ) : null}
       </div>
     </Panel>
+  )
+}
+
+/** By when the SAT wants the period's factura global, or that the time has passed. */
+function Deadline({ deadline, late, timeZone }: Pick<GlobalSection, 'deadline' | 'late' | 'timeZone'>) {
+  const { t, locale } = useI18n()
+  const date = formatDateTime(deadline, locale, timeZone)
+  return (
+    <p
+      className={
+        late
+          ? 'rounded-xl bg-red-50 p-3 font-semibold text-red-900 dark:bg-red-950/60 dark:text-red-100'
+          : 'text-stone-700 dark:text-stone-300'
+      }
+      data-testid="global-deadline"
+    >
+      {t(late ? 'admin.invoices.global.late' : 'admin.invoices.global.deadline', { date })}
+    </p>
   )
 }
