@@ -107,7 +107,13 @@ export default defineConfig({
             // (the SDK on the runtime's fetch), with no test hook in the app. vitest-pool-workers 0.15 has no
             // fetchMock any more, and patching globalThis.fetch inside the isolate would reach the objects only
             // because they share it with the tests.
+            // Facturapi beside it, as in the worker project: what real money (and only it) gets stamped.
             const standIn = createStripeStandIn({ secretKey: STANDIN_KEYS.secretKey })
+            const facturapi = createFacturapiStandIn({ organizations: FACTURAPI_STANDIN_ORGANIZATIONS })
+            const standIns: Record<string, (request: Request) => Promise<Response>> = {
+              [STRIPE_STANDIN]: (request) => standIn.fetch(request),
+              [FACTURAPI_STANDIN]: (request) => facturapi.fetch(request),
+            }
             return {
               main: './workers/app.ts',
               wrangler: { configPath: './wrangler.toml' },
@@ -115,12 +121,12 @@ export default defineConfig({
                 bindings: {
                   ...LOCAL_VARS,
                   ...stripeStandInVars(STRIPE_STANDIN, STRIPE_FEE_BPS),
+                  ...facturapiStandInVars(FACTURAPI_STANDIN),
                   TEST_MIGRATIONS: await readD1Migrations('migrations'),
                 },
                 outboundService: (request: Request) =>
-                  new URL(request.url).origin === STRIPE_STANDIN
-                    ? standIn.fetch(request)
-                    : new Response(`The tests have no network: ${request.url}`, { status: 502 }),
+                  standIns[new URL(request.url).origin]?.(request) ??
+                  new Response(`The tests have no network: ${request.url}`, { status: 502 }),
               },
             }
           }),

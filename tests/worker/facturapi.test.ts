@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
+import { connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
 import {
   confirmationOf,
   delivered,
@@ -14,34 +14,6 @@ import {
   staffCookieOf,
   toastShown,
 } from './fixtures'
-
-const STANDIN = 'https://facturapi.standin'
-const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
-
-/** What the Facturapi stand-in received on `path` (a pattern such as /v2/receipts/:id/invoice). */
-async function sent(path: string, method = 'POST') {
-  const response = await fetch(`${STANDIN}/_standin/requests?${new URLSearchParams({ method, path })}`)
-  return ((await response.json()) as { data: { body: Record<string, unknown>; status: number; path: string }[] }).data
-}
-
-/** The owner saves the restaurant's fiscal data and Facturapi key in Configuración, with how often its factura global is issued. */
-async function connectFacturapi(owner: string, invoicePeriodicity = 'month') {
-  const saved = await postForm(
-    '/admin/dashboard/settings',
-    {
-      intent: 'fiscal',
-      rfc: ORGANIZATION!.tax_id,
-      legalName: ORGANIZATION!.legal_name,
-      taxRegime: ORGANIZATION!.tax_system,
-      postalCode: ORGANIZATION!.zip,
-      invoicePeriodicity,
-      facturapiKey: ORGANIZATION!.key,
-      confirmRfc: 'on',
-    },
-    owner,
-  )
-  expect(saved.status).toBe(302)
-}
 
 /** A restaurant that issues its facturas with Facturapi (its owner saved the key in Configuración), and a diner's paid receipt. */
 async function connectedReceipt(tip = '30') {

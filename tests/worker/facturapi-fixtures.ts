@@ -1,0 +1,31 @@
+import { expect } from 'vitest'
+import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
+import { postForm } from './fixtures'
+
+export const STANDIN = 'https://facturapi.standin'
+export const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
+
+/** What the Facturapi stand-in received on `path` (a pattern such as /v2/receipts/:id/invoice). */
+export async function sent(path: string, method = 'POST') {
+  const response = await fetch(`${STANDIN}/_standin/requests?${new URLSearchParams({ method, path })}`)
+  return ((await response.json()) as { data: { body: Record<string, unknown>; status: number; path: string }[] }).data
+}
+
+/** The owner saves the restaurant's fiscal data and Facturapi key in Configuración, with how often its factura global is issued. */
+export async function connectFacturapi(owner: string, invoicePeriodicity = 'month') {
+  const saved = await postForm(
+    '/admin/dashboard/settings',
+    {
+      intent: 'fiscal',
+      rfc: ORGANIZATION!.tax_id,
+      legalName: ORGANIZATION!.legal_name,
+      taxRegime: ORGANIZATION!.tax_system,
+      postalCode: ORGANIZATION!.zip,
+      invoicePeriodicity,
+      facturapiKey: ORGANIZATION!.key,
+      confirmRfc: 'on',
+    },
+    owner,
+  )
+  expect(saved.status).toBe(302)
+}
