@@ -50,11 +50,14 @@ export interface RecordedBy {
 /** A payment, in the order they were made (a member's latest name is the one shown). */
 export interface LedgerPayment extends Sums, RecordedBy {
   method: LedgerMethod
+  /** Whether it moved money (see movedMoney): a demo payment is no sale; false only where told. */
+  movedMoney?: boolean
 }
 
-/** A refund, with who took the payment it gives back (its tip leaves their tips). */
+/** A refund, with who took the payment it gives back (its tip leaves their tips), and whether that payment moved money. */
 export interface LedgerRefund extends Sums, RecordedBy {
   method: LedgerMethod
+  movedMoney?: boolean
 }
 
 export interface LedgerAdjustment {
@@ -93,6 +96,8 @@ export interface Adjusted {
 export interface CashOut {
   /** Payments by how they came in, and all of them. */
   payments: Record<MethodGroup | 'total', Takings>
+  /** Payments that moved no money (the labelled demo), less their refunds: apart, in no sale, tip or drawer figure. */
+  demo: Takings
   refunds: Record<LedgerMethod | 'total', Takings>
   /** Tips kept, per method: tips paid less tips given back. */
   tipsByMethod: Record<LedgerMethod, Cents>
@@ -172,8 +177,13 @@ export function cashOut(records: CashOutRecords): CashOut {
   }
   let cashInCents = 0
   let cashOutCents = 0
+  const demo = noTakings()
 
   for (const payment of records.payments) {
+    if (payment.movedMoney === false) {
+      add(demo, payment)
+      continue
+    }
     add(payments[groupOf(payment.method)], payment)
     add(payments.total, payment)
     tipsByMethod[payment.method] += payment.tipCents
@@ -186,6 +196,11 @@ export function cashOut(records: CashOutRecords): CashOut {
     if (payment.method === 'cash') cashInCents += totalOf(payment)
   }
   for (const refund of records.refunds) {
+    if (refund.movedMoney === false) {
+      demo.billCents -= billPart(refund)
+      demo.tipCents -= refund.tipCents
+      continue
+    }
     add(refunds[refund.method], refund)
     add(refunds.total, refund)
     tipsByMethod[refund.method] -= refund.tipCents
@@ -213,6 +228,7 @@ export function cashOut(records: CashOutRecords): CashOut {
 
   return {
     payments,
+    demo,
     refunds,
     tipsByMethod,
     byStaff: [...staff.values()]

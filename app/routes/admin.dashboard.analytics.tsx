@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { readAnalytics } from '~/server/books/analytics.server'
 import { ledgerOf } from '~/server/books/ledger.server'
+import { simulatedStandsIn } from '~/server/env.server'
 import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { AnalyticsTab } from '~/ui/admin/analytics-tab'
 
@@ -11,10 +12,10 @@ export const access: PageAccess = { view: 'books.view' }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant } = await requireStaff(context, request, 'page', access.view)
   return {
-    analytics: await readAnalytics(
-      ledgerOf(context.cloudflare.env, restaurant.id),
-      restaurantTimeZone(restaurant.timeZone),
-    ),
+    analytics: await readAnalytics(ledgerOf(context.cloudflare.env, restaurant.id), {
+      timeZone: restaurantTimeZone(restaurant.timeZone),
+      simulatedStandsIn: simulatedStandsIn(context.cloudflare.env),
+    }),
   }
 }
 

@@ -217,3 +217,10 @@ export function appEnv(env: Env): AppEnv {
   if (!result.ok) throw new Error(`Mesa is misconfigured:\n${result.problems.join('\n')}`)
   return result.env
 }
+
+/**
+ * Whether the simulated provider stands in for every card here (no card
+ * provider is configured: a local run, a test), so its payments count as
+ * money that moved (see movedMoney); under Stripe they moved none.
+ */
+export const simulatedStandsIn = (env: Env) => appEnv(env).PAYMENT_PROVIDER === 'simulated'

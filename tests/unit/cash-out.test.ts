@@ -62,6 +62,24 @@ const night = {
   ] satisfies ClosedBill[],
 }
 
+describe('payments that moved no money', () => {
+  it('are counted apart, in no sale, tip, drawer or per-person figure; nor are their refunds', () => {
+    const demo = { ...pay('card', 23200, 2000), movedMoney: false }
+    const demoRefund = { ...refund('card', 3200, 0), movedMoney: false }
+    const withDemo = cashOut({
+      ...night,
+      payments: [...night.payments, demo],
+      refunds: [...night.refunds, demoRefund],
+    })
+    const without = cashOut(night)
+    expect(withDemo.demo).toEqual({ count: 1, billCents: 20000, tipCents: 2000 })
+    expect(without.demo).toEqual({ count: 0, billCents: 0, tipCents: 0 })
+    const { demo: _demo, ...real } = withDemo
+    const { demo: _none, ...realWithout } = without
+    expect(real).toEqual(realWithout)
+  })
+})
+
 describe('the cash-out of a night', () => {
   const report = cashOut(night)
 

@@ -83,5 +83,13 @@ describe('the labelled demo of a restaurant whose cards are not connected yet', 
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' })
     const invoices = await textOf(await getPage(`/admin/invoices?from=${today}&to=${today}`, owner.cookie))
     expect(invoices).toMatch(/data-testid="global-summary"[^>]*>[^<]*1 pago sin factura, \$46\.40/)
+
+    // The cash-out and the analytics count the agua as the day's sale, and say the demo apart.
+    const cashOut = await textOf(await getPage('/admin/cash-out', owner.cookie))
+    expect(cashOut).toMatch(/data-testid="net-sales"[^>]*>\$46\.40</)
+    expect(cashOut).toContain('Aparte: 1 pago de demostración por $232.00. No se movió dinero')
+    const analytics = await textOf(await getPage('/admin/dashboard/analytics', owner.cookie))
+    expect(analytics).toMatch(/data-testid="stat-totalSales"[^>]*>.*?\$46\.40/)
+    expect(analytics).toContain('Aparte: 1 pago de demostración por $232.00 en estos 30 días')
   })
 })

@@ -3,6 +3,9 @@ import type { CashOutResources } from './cash-out.es'
 /** The end-of-shift cash-out and its CSV in English; same keys as cash-out.es.ts. */
 const cashOutEn: CashOutResources = {
   title: 'Cash-out',
+  demo_one: 'Apart: {{count}} demo payment of {{amount}}. No money moved: it is in no sales, tips or drawer figure.',
+  demo_other:
+    'Apart: {{count}} demo payments of {{amount}}. No money moved: they are in no sales, tips or drawer figure.',
   count: {
     title: 'The day’s drawer',
     expected: 'Should be in the drawer',

@@ -3,6 +3,10 @@ import type { Widen } from '../widen'
 /** The end-of-shift cash-out (corte de caja) and its CSV; Spanish, the default. */
 const cashOutEs = {
   title: 'Corte de caja',
+  demo_one:
+    'Aparte: {{count}} pago de demostración por {{amount}}. No se movió dinero: no cuenta en ventas, propinas ni caja.',
+  demo_other:
+    'Aparte: {{count}} pagos de demostración por {{amount}}. No se movió dinero: no cuentan en ventas, propinas ni caja.',
   count: {
     title: 'Caja del día',
     expected: 'Debe haber en caja',

@@ -357,6 +357,8 @@ const adminEn: AdminResources = {
     closed: 'Table {{number}}: bill closed',
   },
   analytics: {
+    demo_one: 'Apart: {{count}} demo payment of {{amount}} in these 30 days. No money moved: it is not a sale.',
+    demo_other: 'Apart: {{count}} demo payments of {{amount}} in these 30 days. No money moved: they are not sales.',
     ratings: {
       title: 'Ratings (last 30 days)',
       none: 'No ratings in these 30 days yet.',
@@ -418,7 +420,8 @@ const adminEn: AdminResources = {
       pdf: 'Attach the factura’s PDF.',
       xml: 'Attach the factura’s XML (CFDI).',
       tooBig: 'Each file may be up to 5 MB.',
-      global: 'This payment is already in a global invoice: invoicing it to the diner would stamp it twice. Reject it with that reason.',
+      global:
+        'This payment is already in a global invoice: invoicing it to the diner would stamp it twice. Reject it with that reason.',
       decided: 'Someone else already decided this request.',
       reason: 'Write the reason (the diner will read it).',
     },

@@ -361,6 +361,10 @@ const adminEs = {
     closed: 'Mesa {{number}}: cuenta cerrada',
   },
   analytics: {
+    demo_one:
+      'Aparte: {{count}} pago de demostración por {{amount}} en estos 30 días. No se movió dinero: no cuenta como venta.',
+    demo_other:
+      'Aparte: {{count}} pagos de demostración por {{amount}} en estos 30 días. No se movió dinero: no cuentan como ventas.',
     ratings: {
       title: 'Calificaciones (últimos 30 días)',
       none: 'Aún no hay calificaciones en estos 30 días.',
@@ -422,7 +426,8 @@ const adminEs = {
       pdf: 'Adjunta el PDF de la factura.',
       xml: 'Adjunta el XML de la factura (CFDI).',
       tooBig: 'Cada archivo puede pesar hasta 5 MB.',
-      global: 'Este pago ya va en una factura global: facturarlo al comensal lo timbraría dos veces. Recházala con ese motivo.',
+      global:
+        'Este pago ya va en una factura global: facturarlo al comensal lo timbraría dos veces. Recházala con ese motivo.',
       decided: 'Otra persona ya decidió esta solicitud.',
       reason: 'Escribe el motivo (el comensal lo leerá).',
     },

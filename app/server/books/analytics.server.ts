@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
 import { billPart, netOf, type Sums } from '~/domain/cash-out'
+import { movedMoney } from '~/domain/fiscal'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import { ratingSummary } from '~/domain/ratings'
 import type { Ledger } from './ledger.server'
@@ -11,13 +12,33 @@ const BEST_SELLERS = 5
 const LATEST_COMMENTS = 5
 
 const noSums: Sums = { amountCents: 0, taxCents: 0, tipCents: 0 }
+const plus = (a: Sums, b: Sums): Sums => ({
+  amountCents: a.amountCents + b.amountCents,
+  taxCents: a.taxCents + b.taxCents,
+  tipCents: a.tipCents + b.tipCents,
+})
+
+/**
+ * Periods are summed apart for the simulated provider's payments and the
+ * others (whose `min(provider)` stands for them), so movedMoney decides
+ * which are sales without the rule written again in SQL.
+ */
+const bySimulated = sql`${payments.provider} = 'simulated'`
 
 /**
  * The owner's sales from recorded payments less refunds (each counted when it
  * was made, as the cash-out counts them), and what sells: this 30 days, the
- * 30 before, the last 7 days in the restaurant's clock.
+ * 30 before, the last 7 days in the restaurant's clock. Payments that moved
+ * no money (see movedMoney) are no sales: they are counted apart.
  */
-export async function readAnalytics(ledger: Ledger, timeZone = RESTAURANT_TIME_ZONE, now = Date.now()) {
+export async function readAnalytics(
+  ledger: Ledger,
+  {
+    timeZone = RESTAURANT_TIME_ZONE,
+    now = Date.now(),
+    simulatedStandsIn,
+  }: { timeZone?: string; now?: number; simulatedStandsIn: boolean },
+) {
   const { db, restaurantId } = ledger
   const periodStart = now - PERIOD_DAYS * DAY_MS
   // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
@@ -31,31 +52,44 @@ export async function readAnalytics(ledger: Ledger, timeZone = RESTAURANT_TIME_Z
         taxCents: sql<number>`sum(${payments.taxCents})`,
         tipCents: sql<number>`sum(${payments.tipCents})`,
         tablesServed: sql<number>`count(distinct ${payments.sessionId})`,
+        count: sql<number>`count(*)`,
+        provider: sql<string>`min(${payments.provider})`,
       })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
       .where(and(own, gte(payments.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
-      .groupBy(sql`1`),
+      .groupBy(sql`1`, bySimulated),
     db
       .select({
         current: sql<number>`${refunds.createdAt} >= ${periodStart}`,
         amountCents: sql<number>`sum(${refunds.amountCents})`,
         taxCents: sql<number>`sum(${refunds.taxCents})`,
         tipCents: sql<number>`sum(${refunds.tipCents})`,
+        provider: sql<string>`min(${payments.provider})`,
       })
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(and(own, refundStands, gte(refunds.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
-      .groupBy(sql`1`),
+      .groupBy(sql`1`, bySimulated),
     db
-      .select({ createdAt: payments.createdAt, cents: sql<number>`${payments.amountCents} + ${payments.taxCents}` })
+      .select({
+        createdAt: payments.createdAt,
+        cents: sql<number>`${payments.amountCents} + ${payments.taxCents}`,
+        provider: payments.provider,
+      })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
       .where(and(own, gte(payments.createdAt, chartStart))),
     db
-      .select({ createdAt: refunds.createdAt, cents: sql<number>`-(${refunds.amountCents} + ${refunds.taxCents})` })
+      .select({
+        createdAt: refunds.createdAt,
+        cents: sql<number>`-(${refunds.amountCents} + ${refunds.taxCents})`,
+        provider: payments.provider,
+      })
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(and(own, refundStands, gte(refunds.createdAt, chartStart))),
     db
       .select({
@@ -72,30 +106,42 @@ export async function readAnalytics(ledger: Ledger, timeZone = RESTAURANT_TIME_Z
       .orderBy(desc(sql`sum(${billItems.quantity})`), desc(sql`sum(${billItems.priceCents})`))
       .limit(BEST_SELLERS),
   ])
-  const inWindow = <Row extends { current: number }>(rows: Row[], current: boolean) =>
-    rows.find((candidate) => Boolean(candidate.current) === current)
+  const moved = (row: { provider: string }) => movedMoney(row, simulatedStandsIn)
+  /** The window's rows of money that moved (`real`) or of the demo, added up. */
+  const inWindow = <Row extends Sums & { current: number; provider: string }>(
+    rows: Row[],
+    current: boolean,
+    real: boolean,
+  ) => rows.filter((row) => Boolean(row.current) === current && moved(row) === real).reduce(plus, noSums)
   const period = (current: boolean): PeriodTotals => {
-    const paid = inWindow(paidPeriods, current)
-    const net = netOf(paid ?? noSums, inWindow(refundedPeriods, current) ?? noSums)
+    const net = netOf(inWindow(paidPeriods, current, true), inWindow(refundedPeriods, current, true))
     return {
       salesCents: billPart(net),
       baseCents: net.amountCents,
       tipCents: net.tipCents,
-      tablesServed: paid?.tablesServed ?? 0,
+      tablesServed: paidPeriods.find((row) => Boolean(row.current) === current && moved(row))?.tablesServed ?? 0,
     }
   }
+  const demoRows = paidPeriods.filter((row) => Boolean(row.current) && !moved(row))
+  const demoNet = netOf(inWindow(paidPeriods, true, false), inWindow(refundedPeriods, true, false))
   const rated = await ratingsBetween(ledger, now - 2 * PERIOD_DAYS * DAY_MS, now)
   const latest = rated.filter((rating) => rating.createdAt >= periodStart)
   return {
     current: period(true),
     previous: period(false),
+    // This 30 days' payments that moved no money: shown apart, never as sales.
+    demo: { count: demoRows.reduce((sum, row) => sum + row.count, 0), cents: billPart(demoNet) },
     // The same periods as the sales: how diners rated them, and the latest comments (for staff alone).
     ratings: {
       current: ratingSummary(latest),
       previous: ratingSummary(rated.filter((rating) => rating.createdAt < periodStart)),
       comments: latest.filter((rating) => rating.comment).slice(0, LATEST_COMMENTS),
     },
-    days: salesPerDay([...paidRecently, ...refundedRecently], lastDays(now, CHART_DAYS, timeZone), timeZone),
+    days: salesPerDay(
+      [...paidRecently, ...refundedRecently].filter(moved),
+      lastDays(now, CHART_DAYS, timeZone),
+      timeZone,
+    ),
     bestSellers: sellers,
   }
 }

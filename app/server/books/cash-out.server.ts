@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { and, eq, gte, lt } from 'drizzle-orm'
 import { cashOut, type CashOut } from '~/domain/cash-out'
+import { movedMoney } from '~/domain/fiscal'
+import { simulatedStandsIn } from '../env.server'
 import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
@@ -21,6 +23,7 @@ function periodOfRequest(request: Request, timeZone: string, now = Date.now()): 
 export async function readCashOut(
   { db, restaurantId }: Ledger,
   period: { fromMs: number; toMs: number },
+  simulatedStandsIn: boolean,
 ): Promise<CashOut> {
   const own = eq(tables.restaurantId, restaurantId)
   const [paid, refunded, adjusted, closed, disputed] = await db.batch([
@@ -32,6 +35,7 @@ export async function readCashOut(
         tipCents: payments.tipCents,
         recordedById: payments.recordedById,
         recordedBy: payments.recordedBy,
+        provider: payments.provider,
       })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
@@ -46,6 +50,7 @@ export async function readCashOut(
         tipCents: refunds.tipCents,
         recordedById: payments.recordedById,
         recordedBy: payments.recordedBy,
+        provider: payments.provider,
       })
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
@@ -68,7 +73,17 @@ export async function readCashOut(
       .innerJoin(tables, eq(tables.id, tableSessions.tableId))
       .where(and(own, gte(disputes.createdAt, period.fromMs), lt(disputes.createdAt, period.toMs))),
   ])
-  return cashOut({ payments: paid, refunds: refunded, adjustments: adjusted, closedBills: closed, disputes: disputed })
+  const moved = <Row extends { provider: string }>(row: Row) => ({
+    ...row,
+    movedMoney: movedMoney(row, simulatedStandsIn),
+  })
+  return cashOut({
+    payments: paid.map(moved),
+    refunds: refunded.map(moved),
+    adjustments: adjusted,
+    closedBills: closed,
+    disputes: disputed,
+  })
 }
 
 /**
@@ -92,6 +107,10 @@ export async function loadCashOut(
     role,
     timeZone,
     now,
-    report: await readCashOut(ledgerOf(context.cloudflare.env, restaurant.id), choice.period),
+    report: await readCashOut(
+      ledgerOf(context.cloudflare.env, restaurant.id),
+      choice.period,
+      simulatedStandsIn(context.cloudflare.env),
+    ),
   }
 }

@@ -4,7 +4,7 @@ import { globalDeadline, lastPeriod, type GlobalPeriod } from '~/domain/invoices
 import { formatLocalDate, parseLocalDate, restaurantTimeZone, wallClockAt } from '~/domain/local-time'
 import { signatureOf } from '~/domain/signature'
 import type { Ledger } from '../books/ledger.server'
-import { simulatedStandsIn } from '../payments/provider.server'
+import { simulatedStandsIn } from '../env.server'
 import { facturapiOf } from './facturapi.server'
 import { fiscalProfileOf } from './fiscal-profile.server'
 import {

@@ -3,7 +3,7 @@ import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~
 import { ledgerOf, type Ledger } from '../books/ledger.server'
 import type Facturapi from 'facturapi'
 import { facturapiOf, receiptsForPayments } from '../invoices/facturapi.server'
-import { simulatedStandsIn } from '../payments/provider.server'
+import { simulatedStandsIn } from '../env.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { alertStatements } from '../alerts/alert-writes.server'

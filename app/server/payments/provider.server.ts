@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '../db/client.server'
 import { restaurants } from '../db/schema.server'
 import { ledgerOfBill } from '../books/ledger.server'
-import { appEnv } from '../env.server'
+import { appEnv, simulatedStandsIn } from '../env.server'
 import { isDemoSession } from '../table-session/stub.server'
 import type { BillTable } from '../table-session/open-bill.server'
 import { stripeProvider } from './stripe.server'
@@ -152,13 +152,6 @@ export const recordedProvider: PaymentProvider = {
   refundState: async () => 'succeeded',
   cardOf: async () => null,
 }
-
-/**
- * Whether the simulated provider stands in for every card here (no card
- * provider is configured: a local run, a test), so its payments count as
- * money that moved (see movedMoney); under Stripe they moved none.
- */
-export const simulatedStandsIn = (env: Env) => appEnv(env).PAYMENT_PROVIDER === 'simulated'
 
 /** The restaurant's side of the choice: its Stripe account, and what its tables offer until that account takes charges. */
 type RestaurantPayments = Pick<BillTable, 'stripeAccountId' | 'stripeChargesEnabled' | 'unconnectedPayments'>

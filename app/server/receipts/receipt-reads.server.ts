@@ -17,7 +17,8 @@ import {
   tables,
   type PaymentRow,
 } from '../db/schema.server'
-import { settlingProvider, simulatedStandsIn } from '../payments/provider.server'
+import { settlingProvider } from '../payments/provider.server'
+import { simulatedStandsIn } from '../env.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
 /** A receipt link's secret half: the payment's receipt token (newToken). */

@@ -2,6 +2,7 @@ import { averageTipPercent, percentChange } from '~/domain/analytics'
 import { formatDateTime } from '~/domain/format'
 import type { Analytics } from '~/server/books/analytics.server'
 import { useI18n } from '../i18n'
+import { DemoPayments } from './demo-payments'
 import { Panel } from './panel'
 
 /** The Analytics tab: recorded sales only, with an honest empty state for each part. */
@@ -55,6 +56,10 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
           </div>
         ))}
       </dl>
+      <DemoPayments
+        count={analytics.demo.count}
+        text={t('admin.analytics.demo', { count: analytics.demo.count, amount: money(analytics.demo.cents) })}
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={t('admin.analytics.salesPerDay')} empty={busiest === 0 ? t('admin.analytics.noData') : null}>

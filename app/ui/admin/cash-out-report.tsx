@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { LEDGER_METHODS } from '~/domain/bill'
 import { METHOD_GROUPS, type CashOut } from '~/domain/cash-out'
 import { useI18n } from '../i18n'
+import { DemoPayments } from './demo-payments'
 import { Panel } from './panel'
 
 /** Panels lose their card look on paper, and none is cut across two pages. */
@@ -88,6 +89,10 @@ export function CashOutReport({ report }: { report: CashOut }) {
           </div>
         ))}
       </dl>
+      <DemoPayments
+        count={report.demo.count}
+        text={t('admin.cashOut.demo', { count: report.demo.count, amount: money(report.demo.billCents) })}
+      />
 
       <Panel title={t('admin.cashOut.payments.title')} className={PRINTED}>
         <div className="overflow-x-auto">
