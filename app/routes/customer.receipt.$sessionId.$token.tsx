@@ -101,6 +101,7 @@ async function askForFactura({ request, context }: ActionFunctionArgs, receipt: 
   const outcome = client
     ? await issueWithFacturapi(ledger, client, asked.request, subjectOf(receipt), {
         invoicedGlobally: t('receipt.factura.invoicedGlobally'),
+        refunded: t('receipt.factura.refused.refunded'),
       })
     : 'pending'
   return redirectWithToast(receiptPath(receipt.sessionId, receipt.token), {

@@ -41,7 +41,7 @@ describe('a restaurant that connected Facturapi', () => {
     // $232.00 of food with its IVA; the $30.00 tip is the staff's and is not on it.
     expect(made!.body).toMatchObject({
       payment_form: '04',
-      idempotency_key: `${paymentId}:23200`,
+      idempotency_key: `${paymentId}:23200:0`,
       items: [
         {
           quantity: 1,
@@ -185,6 +185,58 @@ describe('a restaurant that connected Facturapi', () => {
     expect((await getPage(`${receiptUrl}/factura/xml`)).status).toBe(200)
     // Decided: sent again, it changes nothing.
     expect((await postForm('/admin/invoices', { intent: 'retry', requestId }, manager)).status).toBe(409)
+  })
+})
+
+describe('a refund before any factura', () => {
+  it('makes the open receipt follow the money: re-made for what is kept, cancelled when nothing is; the diner cannot invoice what was given back', async () => {
+    const { table, receiptUrl, paymentId } = await connectedReceipt('30')
+    const receiptRow = () =>
+      env.DB.prepare('SELECT facturapi_receipt_id AS id, facturapi_status AS status FROM receipts WHERE payment_id = ?')
+        .bind(paymentId)
+        .first<{ id: string | null; status: string | null }>()
+    await expect.poll(async () => (await receiptRow())?.id ?? null).not.toBeNull()
+    const first = (await receiptRow())!.id!
+    const manager = await staffCookieOf(table.restaurantId, 'manager')
+    const refund = (amount: string) =>
+      postForm(
+        `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
+        { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
+        manager,
+      )
+    // The bill closes first: the refund comes from the closed bill's page, as after a real night.
+    const closed = await postForm(
+      `/admin/tables/${table.tableId}?close=1`,
+      { intent: 'close', sessionId: table.sessionId },
+      manager,
+    )
+    expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
+    await delivered(table.sessionId)
+
+    expect(await toastShown(await refund('32'), manager)).toContain('Reembolso registrado')
+    // $32.00 of the $232.00 given back: the receipt for $232.00 is cancelled and one for $200.00 made.
+    await expect.poll(async () => (await receiptRow())?.id).not.toBe(first)
+    expect((await sent(`/v2/receipts/${first}`, 'DELETE')).map((request) => request.status)).toEqual([200])
+    const remade = (await sent('/v2/receipts')).filter((request) => request.body.external_id === paymentId)
+    expect(
+      remade.map((request) => [
+        request.body.idempotency_key,
+        (request.body.items as { product: { price: number } }[])[0]!.product.price,
+      ]),
+    ).toEqual([
+      [`${paymentId}:23200:0`, 232],
+      [`${paymentId}:20000:1`, 200],
+    ])
+    const second = (await receiptRow())!.id!
+
+    expect(await toastShown(await refund('200'), manager)).toContain('Reembolso registrado')
+    // Nothing kept: cancelled, and none made.
+    await expect.poll(async () => (await receiptRow())?.status).toBe('canceled')
+    expect((await sent(`/v2/receipts/${second}`, 'DELETE')).map((request) => request.status)).toEqual([200])
+    expect((await sent('/v2/receipts')).filter((request) => request.body.external_id === paymentId)).toHaveLength(2)
+    const refused = await postForm(receiptUrl, factura())
+    expect(refused.status).toBe(409)
+    expect(await textOf(refused)).toContain('Este pago se reembolsó por completo')
   })
 })
 

@@ -1,13 +1,14 @@
 import Facturapi, { FacturapiError } from 'facturapi'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { LedgerMethod } from '~/domain/bill'
 import type { Receipt } from '~/domain/receipt'
 import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
 import { movedMoney } from '~/domain/fiscal'
+import { invoiceableCents } from '~/domain/invoices'
 import { centsToPesos } from '~/domain/money'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { invoiceRequests, receipts, type PaymentRow } from '../db/schema.server'
+import { invoiceRequests, payments, receipts, refunds, type PaymentRow } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { facturapiKeyOf } from './fiscal-profile.server'
 import type { InvoiceRequestRow } from './invoice-requests.server'
@@ -58,23 +59,67 @@ export const subjectOf = (receipt: Receipt): ReceiptSubject => ({
 })
 
 /**
- * The payment's Facturapi receipt for `cents` of consumption (IVA included):
- * made once under an idempotency key naming the payment and the amount (a
- * lost answer is found again by the payment's id, its SKU); one made for
- * more, before a refund, is cancelled and made again for what is left.
+ * What a payment keeps now: its consumption with its IVA (never the tip),
+ * less what its standing refunds gave back of it, and how many refunds were
+ * ever recorded on it, failed ones too: each state of the payment gets its
+ * own receipt key, so a refund that came back undone does not meet the key
+ * of the receipt made before it.
+ */
+async function keptOf({ db }: Ledger, paymentId: string): Promise<{ cents: number; version: number } | null> {
+  const [paid, given] = await db.batch([
+    db
+      .select({ amountCents: payments.amountCents, taxCents: payments.taxCents })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .limit(1),
+    db
+      .select({ amountCents: refunds.amountCents, taxCents: refunds.taxCents, failedAt: refunds.failedAt })
+      .from(refunds)
+      .where(eq(refunds.paymentId, paymentId)),
+  ])
+  const [payment] = paid
+  if (!payment) return null
+  const standing = given.filter((refund) => refund.failedAt === null)
+  return { cents: invoiceableCents(payment, standing), version: given.length }
+}
+
+/** Facturapi's answer to a receipt made before under the same idempotency key (see docs/facturapi-standin.md). */
+const KEY_IN_USE = 'idempotency_key_in_use'
+
+/**
+ * The payment's Facturapi receipt for what it keeps now (keptOf): the one
+ * made before while that still holds; one made for more, before a refund,
+ * is cancelled and made again for what is left (nothing left: only
+ * cancelled, so the diner cannot invoice a sale given back). Made under an
+ * idempotency key naming the payment, the amount and its refunds' count; a
+ * lost answer is found again by the payment's id, its SKU. Null for a
+ * payment the ledger does not have.
  */
 export async function facturapiReceipt(
   ledger: Ledger,
   client: Facturapi,
   subject: ReceiptSubject,
-  cents: number,
-): Promise<{ id: string; status: string }> {
+): Promise<{ id: string; status: string } | null> {
   const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, subject.paymentId)).limit(1)
-  if (kept?.facturapiReceiptId && kept.facturapiCents === cents)
-    return { id: kept.facturapiReceiptId, status: kept.facturapiStatus ?? 'open' }
-  if (kept?.facturapiReceiptId && kept.facturapiStatus === 'open') await client.receipts.cancel(kept.facturapiReceiptId)
-  const key = `${subject.paymentId}:${cents}`
-  const made = await client.receipts
+  const now = await keptOf(ledger, subject.paymentId)
+  if (!now) return null
+  const { cents, version } = now
+  const made = kept?.facturapiReceiptId ?? null
+  if (made && kept?.facturapiStatus !== 'canceled' && kept?.facturapiCents === cents)
+    return { id: made, status: kept.facturapiStatus ?? 'open' }
+  // Invoiced already (to the diner or in a global): what a refund changes there is a document after it, not a new receipt.
+  if (made && kept?.facturapiStatus !== 'open' && kept?.facturapiStatus !== 'canceled')
+    return { id: made, status: kept?.facturapiStatus ?? 'open' }
+  if (made && kept?.facturapiStatus === 'open') {
+    await client.receipts.cancel(made)
+    await ledger.db
+      .update(receipts)
+      .set({ facturapiStatus: 'canceled' })
+      .where(eq(receipts.paymentId, subject.paymentId))
+  }
+  if (cents === 0) return made ? { id: made, status: 'canceled' } : null
+  const key = `${subject.paymentId}:${cents}:${version}`
+  const receipt = await client.receipts
     .create({
       payment_form: PAYMENT_FORMS[subject.method],
       date: new Date(subject.paidAt).toISOString(),
@@ -97,23 +142,30 @@ export async function facturapiReceipt(
     })
     .catch(async (error: unknown) => {
       // Made before under this key (an answer that never came back): found by the payment's id.
-      if (!(error instanceof FacturapiError) || error.status !== 409) throw error
+      if (!(error instanceof FacturapiError) || error.code !== KEY_IN_USE) throw error
       const found = await client.receipts.list({ q: subject.paymentId })
-      const same = found.data.find((receipt) => receipt.idempotency_key === key)
+      const same = found.data.find((each) => each.idempotency_key === key)
       if (!same) throw error
       return same
     })
   await ledger.db
     .update(receipts)
     .set({
-      facturapiReceiptId: made.id,
+      facturapiReceiptId: receipt.id,
       facturapiCents: cents,
-      facturapiStatus: made.status,
-      facturapiExpiresAt: new Date(made.expires_at).getTime(),
+      facturapiStatus: receipt.status,
+      facturapiExpiresAt: new Date(receipt.expires_at).getTime(),
     })
     .where(eq(receipts.paymentId, subject.paymentId))
-  return { id: made.id, status: made.status }
+  return { id: receipt.id, status: receipt.status }
 }
+
+const subjectOfRow = (payment: PaymentRow): ReceiptSubject => ({
+  paymentId: payment.id,
+  method: payment.paymentMethod,
+  taxRateBps: payment.taxRateBps,
+  paidAt: payment.createdAt,
+})
 
 /**
  * The Facturapi receipts of payments that just reached the ledger, made as
@@ -130,17 +182,38 @@ export async function receiptsForPayments(
 ): Promise<void> {
   const stamped = paid.filter((each) => each.amountCents + each.taxCents > 0 && movedMoney(each, simulatedStandsIn))
   for (const payment of stamped)
-    await facturapiReceipt(
-      ledger,
-      client,
-      {
-        paymentId: payment.id,
-        method: payment.paymentMethod,
-        taxRateBps: payment.taxRateBps,
-        paidAt: payment.createdAt,
-      },
-      payment.amountCents + payment.taxCents,
-    ).catch((error: unknown) => console.error(`Facturapi receipt of payment ${payment.id} left for later`, error))
+    await facturapiReceipt(ledger, client, subjectOfRow(payment)).catch((error: unknown) =>
+      console.error(`Facturapi receipt of payment ${payment.id} left for later`, error),
+    )
+}
+
+/**
+ * After refunds reached the ledger (or one came back undone: `refundIds`
+ * names them), each of their payments' open Facturapi receipt follows what
+ * it keeps: cancelled and made again for the rest, or only cancelled when
+ * nothing is left, so what stays open to invoice is what the restaurant
+ * kept. One that fails now is made right when a factura or the factura
+ * global next asks for it.
+ */
+export async function receiptsAfterRefunds(
+  ledger: Ledger,
+  client: Facturapi,
+  refundIds: readonly string[],
+): Promise<void> {
+  if (refundIds.length === 0) return
+  const paymentIds = await ledger.db
+    .selectDistinct({ id: refunds.paymentId })
+    .from(refunds)
+    .where(inArray(refunds.id, [...refundIds]))
+  for (const { id: paymentId } of paymentIds) {
+    const [payment] = await ledger.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1)
+    const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, paymentId)).limit(1)
+    // No receipt made yet (or one already invoiced): the next ask makes it for what is kept then.
+    if (!payment || kept?.facturapiStatus !== 'open') continue
+    await facturapiReceipt(ledger, client, subjectOfRow(payment)).catch((error: unknown) =>
+      console.error(`Facturapi receipt of payment ${paymentId} not yet following its refunds`, error),
+    )
+  }
 }
 
 /** Who decided a request Facturapi answered. */
@@ -162,7 +235,7 @@ export async function issueWithFacturapi(
   client: Facturapi,
   request: InvoiceRequestRow,
   subject: ReceiptSubject,
-  words: { invoicedGlobally: string },
+  words: { invoicedGlobally: string; refunded: string },
   again = false,
 ): Promise<'issued' | 'rejected' | 'pending'> {
   const issued = async (invoiceId: string) => {
@@ -178,7 +251,11 @@ export async function issueWithFacturapi(
     return 'issued' as const
   }
   try {
-    const receipt = await facturapiReceipt(ledger, client, subject, request.amountCents)
+    const receipt = await facturapiReceipt(ledger, client, subject)
+    if (!receipt || receipt.status === 'canceled') {
+      await decide(ledger, request.id, { status: 'rejected', rejectReason: words.refunded })
+      return 'rejected'
+    }
     if (again && receipt.status === 'open') {
       const live = await client.receipts.retrieve(receipt.id)
       if (live.status === 'invoiced_to_customer' && live.invoice) return await issued(live.invoice)

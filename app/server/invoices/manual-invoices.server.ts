@@ -118,7 +118,7 @@ export async function retryWithFacturapi(
     client,
     pending,
     subjectOf(receipt),
-    { invoicedGlobally: t('receipt.factura.invoicedGlobally') },
+    { invoicedGlobally: t('receipt.factura.invoicedGlobally'), refunded: t('receipt.factura.refused.refunded') },
     true,
   )
 }

@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers'
 import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
 import { ledgerOf, type Ledger } from '../books/ledger.server'
 import type Facturapi from 'facturapi'
-import { facturapiOf, receiptsForPayments } from '../invoices/facturapi.server'
+import { facturapiOf, receiptsAfterRefunds, receiptsForPayments } from '../invoices/facturapi.server'
 import { simulatedStandsIn } from '../env.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
@@ -133,9 +133,18 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     }
     this.#push(alerts.alerts)
     const paid = delivery.entries.flatMap((entry) => (entry.kind === 'payment' ? [entry.body] : []))
-    if (paid.length > 0)
+    const refunded = delivery.entries.flatMap((entry) =>
+      entry.kind === 'refund' || entry.kind === 'refund-failed' ? [entry.body.id] : [],
+    )
+    if (paid.length > 0 || refunded.length > 0)
       this.ctx.waitUntil(
-        this.#facturapi().then((client) => (client ? receiptsForPayments(this.#ledger, client, paid, simulatedStandsIn(this.env)) : undefined)),
+        this.#facturapi()
+          .then(async (client) => {
+            if (!client) return
+            await receiptsForPayments(this.#ledger, client, paid, simulatedStandsIn(this.env))
+            await receiptsAfterRefunds(this.#ledger, client, refunded)
+          })
+          .catch((error: unknown) => console.error('Facturapi receipts left for later', error)),
       )
   }
 
