@@ -3,6 +3,18 @@ import type { Cents } from './money'
 /** IVA, 16 %, in basis points. */
 export const DEFAULT_TAX_RATE_BPS = 1600
 
+/**
+ * The IVA rates the SAT takes on a restaurant's sale, in basis points: the
+ * general 16 %, the 8 % of the northern-border incentive (only for a
+ * restaurant registered for it) and 0 %. A CFDI with any other is refused.
+ */
+export const IVA_RATES_BPS = [1600, 800, 0] as const
+export const BORDER_RATE_BPS = 800
+
+/** Whether a restaurant may charge `rateBps`: one of the SAT's, the border's 8 % only with that incentive. */
+export const ivaRateAllowed = (rateBps: number, borderIncentive: boolean) =>
+  (IVA_RATES_BPS as readonly number[]).includes(rateBps) && (rateBps !== BORDER_RATE_BPS || borderIncentive)
+
 export interface TaxSettings {
   taxRateBps: number
   taxIncludedInPrice: boolean

@@ -3,6 +3,7 @@ import { formatDateTime } from '~/domain/format'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { IVA_RATES_BPS } from '~/domain/tax'
 import { WALKOUT_MINUTES } from '~/domain/alerts'
 import { fiscalProfileSchema, restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
 import { fiscalProfileOf, saveFiscalProfile } from '~/server/invoices/fiscal-profile.server'
@@ -211,6 +212,7 @@ function SettingsForm() {
       restaurantPhone: restaurant.restaurantPhone ?? '',
       restaurantEmail: restaurant.restaurantEmail ?? '',
       taxRatePercent: String(restaurant.taxRateBps / 100),
+      borderIncentive: restaurant.borderIncentive ? 'on' : undefined,
       taxIncludedInPrice: restaurant.taxIncludedInPrice ? 'on' : undefined,
       showTaxSeparately: restaurant.showTaxSeparately ? 'on' : undefined,
       walkoutMinutes: String(restaurant.walkoutMinutes),
@@ -224,11 +226,27 @@ function SettingsForm() {
       <RestaurantProfileFields fields={fields} />
       <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
         <legend className="px-1 font-bold">{t('admin.settings.tax')}</legend>
-        <Field
-          label={t('admin.settings.taxRate')}
-          hint={t('admin.settings.taxRateHint')}
-          errors={fields.taxRatePercent.errors}
-          inputProps={{ ...getInputProps(fields.taxRatePercent, { type: 'text' }), inputMode: 'decimal' }}
+        <fieldset className="grid gap-1" aria-describedby={fields.taxRatePercent.errorId}>
+          <legend className="font-semibold">{t('admin.settings.taxRate')}</legend>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.taxRateHint')}</p>
+          <div className="flex flex-wrap gap-x-5">
+            {IVA_RATES_BPS.map((bps) => {
+              const value = String(bps / 100) as '16' | '8' | '0'
+              const { key: _key, ...input } = getInputProps(fields.taxRatePercent, { type: 'radio', value })
+              return (
+                <label key={value} className="flex min-h-11 items-center gap-2">
+                  <input {...input} className="size-5 shrink-0 accent-emerald-700" />
+                  <span>{t(`admin.settings.taxRates.${value}`)}</span>
+                </label>
+              )
+            })}
+          </div>
+          <ErrorList id={fields.taxRatePercent.errorId} errors={fields.taxRatePercent.errors} />
+        </fieldset>
+        <CheckboxField
+          label={t('admin.settings.borderIncentive')}
+          errors={fields.borderIncentive.errors}
+          inputProps={getInputProps(fields.borderIncentive, { type: 'checkbox' })}
         />
         <CheckboxField
           label={t('admin.settings.taxIncluded')}

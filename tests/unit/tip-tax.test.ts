@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ratePercentLabel, taxBreakdown } from '~/domain/tax'
+import { ivaRateAllowed, ratePercentLabel, taxBreakdown } from '~/domain/tax'
 import { readTip } from '~/domain/checkout'
 import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 
@@ -82,5 +82,15 @@ describe('tax (docs/money.md, Tax)', () => {
   it('labels the rate as a rounded percentage', () => {
     expect(ratePercentLabel(1600)).toBe(16)
     expect(ratePercentLabel(825)).toBe(8)
+  })
+})
+
+describe('the IVA rates a restaurant may charge', () => {
+  it('are the SAT’s: 16 % and 0 % for all, 8 % only with the northern-border incentive', () => {
+    expect(ivaRateAllowed(1600, false)).toBe(true)
+    expect(ivaRateAllowed(0, false)).toBe(true)
+    expect(ivaRateAllowed(800, false)).toBe(false)
+    expect(ivaRateAllowed(800, true)).toBe(true)
+    for (const other of [1500, 1000, 850, 1601, -1600]) expect(ivaRateAllowed(other, true), String(other)).toBe(false)
   })
 })

@@ -65,6 +65,7 @@ describe('the change log', () => {
       restaurantPhone: '6641234567',
       restaurantEmail: 'lupe@example.com',
       taxRatePercent: '8',
+      borderIncentive: 'on',
     }
     expect((await postForm('/admin/dashboard/settings', settings, waiter.cookie)).status).toBe(403)
     expect((await postForm('/admin/dashboard/settings', settings, owner.cookie)).status).toBe(302)

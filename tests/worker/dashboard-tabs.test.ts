@@ -116,6 +116,7 @@ describe('settings tab', () => {
     restaurantPhone: '6641234567',
     restaurantEmail: 'lupe@example.com',
     taxRatePercent: '8',
+    borderIncentive: 'on',
     showTaxSeparately: 'on',
     ...overrides,
   })
@@ -161,19 +162,26 @@ describe('settings tab', () => {
     })
   })
 
+  // Only the SAT's rates (16, 8 and 0 %), and 8 % only for a restaurant registered for the border's incentive.
   it.each([
-    [{ taxRatePercent: '120' }, 'taxRatePercent', 'La tasa debe estar entre 0 y 100 %'],
-    [{ taxRatePercent: 'dieciséis' }, 'taxRatePercent', 'La tasa debe estar entre 0 y 100 %'],
-    [{ taxRatePercent: '16.255' }, 'taxRatePercent', 'La tasa debe estar entre 0 y 100 %'],
-    [{ restaurantName: 'L' }, 'restaurantName', 'El nombre del restaurante debe tener al menos 2 caracteres'],
-    [{ restaurantPhone: '123' }, 'restaurantPhone', 'Ingresa un teléfono válido (al menos 10 dígitos)'],
-  ])('refuses %o with its message, keeps what was typed and changes nothing', async (overrides, _field, message) => {
+    [{ taxRatePercent: '15' }, 'Elige una tasa que el SAT acepte: 16 %, 8 % o 0 %.', 'value="Fonda Doña Lupe"'],
+    [{ taxRatePercent: '120' }, 'Elige una tasa que el SAT acepte', 'value="Fonda Doña Lupe"'],
+    [{ taxRatePercent: 'dieciséis' }, 'Elige una tasa que el SAT acepte', 'value="Fonda Doña Lupe"'],
+    [{ taxRatePercent: '16.255' }, 'Elige una tasa que el SAT acepte', 'value="Fonda Doña Lupe"'],
+    [
+      { borderIncentive: '' },
+      'El 8 % es solo para restaurantes inscritos en el estímulo fiscal',
+      'value="Fonda Doña Lupe"',
+    ],
+    [{ restaurantName: 'L' }, 'El nombre del restaurante debe tener al menos 2 caracteres', 'value="L"'],
+    [{ restaurantPhone: '123' }, 'Ingresa un teléfono válido (al menos 10 dígitos)', 'value="123"'],
+  ])('refuses %o with its message, keeps what was typed and changes nothing', async (overrides, message, kept) => {
     const owner = await signedInOwner()
     const response = await postForm('/admin/dashboard/settings?dialog=settings', settings(overrides), owner.cookie)
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain(message)
-    expect(html).toContain(`value="${Object.values(overrides)[0]}"`)
+    expect(html).toContain(kept)
     const row = await env.DB.prepare('SELECT restaurant_name, tax_rate_bps FROM restaurants WHERE id = ?')
       .bind(owner.restaurantId)
       .first()

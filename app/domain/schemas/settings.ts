@@ -3,15 +3,15 @@ import { restaurantFields } from './auth'
 import { checkbox } from './fields'
 import { WALKOUT_MINUTES } from '../alerts'
 import { INVOICE_PERIODICITIES } from '../cfdi'
+import { IVA_RATES_BPS, ivaRateAllowed } from '../tax'
 import { checkTaxpayer, taxpayerFields } from './fiscal'
 
-/** A tax rate in percent ("16", 8.5) read into basis points, the integer the bill arithmetic uses. */
+/** An IVA rate in percent, one of the SAT's ("16", "8", "0"), read into basis points, the integer the bill arithmetic uses. */
 const taxRatePercent = z
   .union([z.number(), z.string().trim().min(1)], { error: 'admin.errors.taxRate' })
   .transform((value, ctx) => {
-    const percent = typeof value === 'number' ? value : Number(value.replace(',', '.'))
-    const bps = Math.round(percent * 100)
-    if (!Number.isFinite(percent) || percent < 0 || percent > 100 || Math.abs(percent * 100 - bps) > 1e-6) {
+    const bps = Math.round(Number(String(value).replace(',', '.')) * 100)
+    if (!(IVA_RATES_BPS as readonly number[]).includes(bps)) {
       ctx.addIssue({ code: 'custom', message: 'admin.errors.taxRate' })
       return z.NEVER
     }
@@ -23,6 +23,8 @@ export const restaurantSettingsSchema = z
   .object({
     ...restaurantFields,
     taxRatePercent,
+    /** Registered for the northern-border IVA incentive: the one restaurant that may charge 8 %. */
+    borderIncentive: checkbox,
     taxIncludedInPrice: checkbox,
     showTaxSeparately: checkbox,
     /** Minutes an unpaid bill with no diner's page open waits before staff hear of a possible walkout. */
@@ -40,6 +42,10 @@ export const restaurantSettingsSchema = z
       .optional()
       .refine((url) => !url || /^https:\/\/[^\s]+$/.test(url), { error: 'admin.settings.googleReviewUrlInvalid' })
       .transform((url) => url || null),
+  })
+  .superRefine((settings, ctx) => {
+    if (!ivaRateAllowed(settings.taxRatePercent, settings.borderIncentive))
+      ctx.addIssue({ code: 'custom', path: ['taxRatePercent'], message: 'admin.errors.borderRate' })
   })
   .transform(({ taxRatePercent: taxRateBps, ...settings }) => ({ ...settings, taxRateBps }))
 

@@ -37,7 +37,9 @@ const adminEn: AdminResources = {
     capacityPositive: 'Capacity must be a positive number',
     tableNumberTaken: 'You already have a table with that number.',
     notFound: 'We could not find that among your tables.',
-    taxRate: 'The rate must be between 0 and 100 %',
+    taxRate: 'Choose a rate the SAT accepts: 16 %, 8 % or 0 %.',
+    borderRate:
+      '8 % is only for restaurants registered for the northern-border tax incentive: tick that box or choose 16 %.',
     walkoutMinutes: 'Enter a whole number of minutes between 5 and 240',
   },
   signup: {
@@ -499,7 +501,9 @@ const adminEn: AdminResources = {
     excluded: 'VAT ({{rate}} %) is added at payment.',
     separately: 'VAT is shown as its own line in the payment summary.',
     notSeparately: 'VAT is not shown separately in the payment summary.',
-    taxRateHint: 'In Mexico, 16 % (8 % in the border region).',
+    taxRateHint: 'The rates the SAT accepts on an invoice.',
+    taxRates: { '16': '16 %', '8': '8 % (northern border region)', '0': '0 %' },
+    borderIncentive: 'Registered for the northern-border tax incentive (8 % IVA)',
     alerts: 'Alerts',
     walkoutMinutes: 'Minutes without activity before a possible walkout alert',
     walkoutMinutesHint: 'When a bill with something unpaid is left with nobody having it open. Between 5 and 240.',

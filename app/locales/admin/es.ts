@@ -36,7 +36,9 @@ const adminEs = {
     capacityPositive: 'La capacidad debe ser un número positivo',
     tableNumberTaken: 'Ya tienes una mesa con ese número.',
     notFound: 'No encontramos eso entre tus mesas.',
-    taxRate: 'La tasa debe estar entre 0 y 100 %',
+    taxRate: 'Elige una tasa que el SAT acepte: 16 %, 8 % o 0 %.',
+    borderRate:
+      'El 8 % es solo para restaurantes inscritos en el estímulo fiscal de la región fronteriza norte: marca esa casilla o elige 16 %.',
     walkoutMinutes: 'Escribe un número entero de minutos entre 5 y 240',
   },
   signup: {
@@ -505,7 +507,9 @@ const adminEs = {
     excluded: 'El IVA ({{rate}} %) se suma al pagar.',
     separately: 'El IVA se muestra desglosado en el resumen de pago.',
     notSeparately: 'El IVA no se desglosa en el resumen de pago.',
-    taxRateHint: 'En México, 16 % (8 % en la región fronteriza).',
+    taxRateHint: 'Las tasas que el SAT acepta en una factura.',
+    taxRates: { '16': '16 %', '8': '8 % (región fronteriza norte)', '0': '0 %' },
+    borderIncentive: 'Inscrito en el estímulo fiscal de la región fronteriza norte (IVA al 8 %)',
     alerts: 'Avisos',
     walkoutMinutes: 'Minutos sin actividad antes de avisar de una posible salida sin pagar',
     walkoutMinutesHint: 'Cuando una cuenta con algo pendiente se queda sin nadie que la tenga abierta. Entre 5 y 240.',

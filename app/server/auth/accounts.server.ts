@@ -240,6 +240,7 @@ export async function saveSettings(env: Env, editor: Editor, input: RestaurantSe
       .set({
         ...restaurantColumns(input),
         taxRateBps: input.taxRateBps,
+        borderIncentive: input.borderIncentive,
         taxIncludedInPrice: input.taxIncludedInPrice,
         showTaxSeparately: input.showTaxSeparately,
         ...(input.walkoutMinutes === undefined ? {} : { walkoutMinutes: input.walkoutMinutes }),

@@ -89,6 +89,7 @@ export const restaurantProfile = {
   showTaxSeparately: restaurants.showTaxSeparately,
   taxRateBps: restaurants.taxRateBps,
   taxIncludedInPrice: restaurants.taxIncludedInPrice,
+  borderIncentive: restaurants.borderIncentive,
   timeZone: restaurants.timeZone,
   walkoutMinutes: restaurants.walkoutMinutes,
   googleReviewUrl: restaurants.googleReviewUrl,

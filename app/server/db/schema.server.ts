@@ -44,6 +44,8 @@ export const restaurants = sqliteTable(
     // Basis points: 1600 = 16 % IVA. An integer keeps tax arithmetic exact.
     taxRateBps: integer('tax_rate_bps').notNull().default(1600),
     taxIncludedInPrice: integer('tax_included_in_price', { mode: 'boolean' }).notNull().default(true),
+    // Registered for the northern-border IVA incentive, the only way its 8 % is taken (ivaRateAllowed).
+    borderIncentive: integer('border_incentive', { mode: 'boolean' }).notNull().default(false),
     // The restaurant's own Stripe account (Connect, direct charges: the restaurant is the merchant of record), as Stripe last told us of it.
     stripeAccountId: text('stripe_account_id'),
     stripeChargesEnabled: integer('stripe_charges_enabled', { mode: 'boolean' }).notNull().default(false),
