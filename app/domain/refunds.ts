@@ -51,6 +51,38 @@ export function refundable(payment: RefundablePayment, earlier: readonly RefundA
   }
 }
 
+/**
+ * A refund made outside Mesa (the restaurant's Stripe Dashboard) gives back
+ * `cents` of the whole charge without saying of what: it is booked across
+ * what is left of the payment's bill part, tax on top and tip in
+ * proportion (the bill part and the tax rounded half up, the tip taking the
+ * rest), none beyond what is left of it, so a charge refunded whole leaves
+ * nothing of any of them counted.
+ */
+export function splitOutsideRefund(
+  payment: Pick<RefundablePayment, 'amountCents' | 'taxCents' | 'tipCents'>,
+  earlier: readonly Pick<RefundAmounts, 'amountCents' | 'taxCents' | 'tipCents'>[],
+  cents: Cents,
+): Pick<RefundAmounts, 'amountCents' | 'taxCents' | 'tipCents'> {
+  const given = (key: 'amountCents' | 'taxCents' | 'tipCents') =>
+    Math.max(0, payment[key] - earlier.reduce((sum, refund) => sum + refund[key], 0))
+  const left = { amountCents: given('amountCents'), taxCents: given('taxCents'), tipCents: given('tipCents') }
+  const total = left.amountCents + left.taxCents + left.tipCents
+  if (cents >= total) return left
+  const share = (part: Cents) => Math.min(Math.floor((cents * part * 2 + total) / (total * 2)), part)
+  let amountCents = share(left.amountCents)
+  let taxCents = Math.min(share(left.taxCents), cents - amountCents)
+  let tipCents = cents - amountCents - taxCents
+  // What rounding put beyond the tip left goes back on the bill part, then the tax, each within what is left of it.
+  let over = Math.max(0, tipCents - left.tipCents)
+  tipCents -= over
+  const onAmount = Math.min(over, left.amountCents - amountCents)
+  amountCents += onAmount
+  over -= onAmount
+  taxCents += over
+  return { amountCents, taxCents, tipCents }
+}
+
 /** The tax on top that `amountCents` of the payment's bill part carried, rounded half up; summed over refunds it gives back the payment's tax exactly. */
 const taxOf = (payment: RefundablePayment, amountCents: Cents) =>
   payment.amountCents === 0

@@ -190,7 +190,11 @@ describe('a restaurant owner', () => {
 
     await page.getByRole('link', { name: 'Configuración' }).click()
     await page.getByTestId('edit-settings').click()
-    await page.getByLabel('Tasa de IVA (%)').fill('8')
+    // 8 % only for a restaurant registered for the border's incentive: refused until that is ticked.
+    await page.getByLabel('8 % (región fronteriza norte)').check()
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click()
+    await expect.poll(() => page.getByText('El 8 % es solo para restaurantes inscritos').isVisible()).toBe(true)
+    await page.getByLabel('Inscrito en el estímulo fiscal de la región fronteriza norte (IVA al 8 %)').check()
     await page.getByLabel('Los precios del menú ya incluyen el IVA').uncheck()
     await screenshot(page, 'settings-dialog-desktop')
     await page.getByRole('button', { name: 'Guardar', exact: true }).click()

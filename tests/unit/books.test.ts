@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { billTotals, lineAmountFor, lineRemaining, planPayment, applyPlan } from '~/domain/bill'
 import { planAdjustment, type AdjustableLine } from '~/domain/adjustments'
 import type { CommittedBill, Hold } from '~/domain/holds'
-import { planRefund, refundable, type RefundAmounts, type RefundablePayment } from '~/domain/refunds'
+import {
+  planRefund,
+  refundable,
+  splitOutsideRefund,
+  type RefundAmounts,
+  type RefundablePayment,
+} from '~/domain/refunds'
 
 const line = (id: string, priceCents: number, quantity = 1, paidQuantity = 0): AdjustableLine => ({
   id,
@@ -314,6 +320,46 @@ describe('the books after any night', () => {
             // No cent is left that no unit pays: paying every unpaid unit always finishes the bill (a payment pays at most what is left).
             expect(totals.remaining).toBeLessThanOrEqual(lines.reduce((sum, each) => sum + lineRemaining(each), 0))
           }
+        },
+      ),
+    )
+  })
+})
+
+describe('a refund made in the Stripe Dashboard', () => {
+  it('is booked across the bill part, the tax on top and the tip in proportion: a charge refunded whole leaves none counted', () => {
+    const payment = { amountCents: 21_000, taxCents: 0, tipCents: 3_150 }
+    expect(splitOutsideRefund(payment, [], 24_150)).toEqual({ amountCents: 21_000, taxCents: 0, tipCents: 3_150 })
+    expect(splitOutsideRefund(payment, [], 2_415)).toEqual({ amountCents: 2_100, taxCents: 0, tipCents: 315 })
+    const onTop = { amountCents: 10_000, taxCents: 1_600, tipCents: 1_500 }
+    expect(splitOutsideRefund(onTop, [{ amountCents: 5_000, taxCents: 800, tipCents: 0 }], 99_999)).toEqual({
+      amountCents: 5_000,
+      taxCents: 800,
+      tipCents: 1_500,
+    })
+  })
+
+  it('adds up to what Stripe gave back, never more of a part than is left of it', () => {
+    const cents = fc.integer({ min: 0, max: 200_000 })
+    fc.assert(
+      fc.property(
+        cents,
+        cents,
+        cents,
+        cents,
+        fc.integer({ min: 1, max: 500_000 }),
+        (amount, tax, tip, earlier, refunded) => {
+          const payment = { amountCents: amount, taxCents: tax, tipCents: tip }
+          const before = [{ amountCents: Math.min(earlier, amount), taxCents: 0, tipCents: 0 }]
+          const split = splitOutsideRefund(payment, before, refunded)
+          const left = amount - before[0]!.amountCents + tax + tip
+          expect(split.amountCents + split.taxCents + split.tipCents).toBe(Math.min(refunded, left))
+          expect(split.amountCents).toBeGreaterThanOrEqual(0)
+          expect(split.taxCents).toBeGreaterThanOrEqual(0)
+          expect(split.tipCents).toBeGreaterThanOrEqual(0)
+          expect(split.amountCents).toBeLessThanOrEqual(amount - before[0]!.amountCents)
+          expect(split.taxCents).toBeLessThanOrEqual(tax)
+          expect(split.tipCents).toBeLessThanOrEqual(tip)
         },
       ),
     )

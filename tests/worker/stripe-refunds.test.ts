@@ -123,6 +123,24 @@ describe('staff refunds of a card payment through Stripe', () => {
     expect(page.replaceAll('<!-- -->', '')).toContain('Reembolso hecho en el panel de Stripe')
   })
 
+  it('a Dashboard refund of a whole charge gives back its tip too: the bill reads paid nothing, the tip kept is none', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 21_000 }])
+    const paymentId = await paidByCard(table, 210, 31.5)
+    const row = await ledgerPayment(paymentId)
+    await standInSwitch(`/_standin/payment_intents/${row!.reference}/dashboard-refund`, { amount: '24150' })
+    const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
+    expect((await deliver(created!)).status).toBe(200)
+    await delivered(table.sessionId)
+    const booked = await env.DB.prepare(
+      'SELECT amount_cents AS amount, tax_cents AS tax, tip_cents AS tip FROM refunds WHERE payment_id = ?',
+    )
+      .bind(paymentId)
+      .all()
+    expect(booked.results).toEqual([{ amount: 21_000, tax: 0, tip: 3_150 }])
+    // $210.00 owed again, not $241.50: the tip went back with it.
+    expect((await readSession(table.sessionId)).remainingAmount).toBe(210)
+  })
+
   it('a refund whose answer was a 500 after Stripe made it is found among the payment’s refunds: done once, never made again', async () => {
     const table = await stripeTable([{ name: 'Mole', priceCents: 20_000 }])
     const paymentId = await paidByCard(table, 200, 0)

@@ -1,6 +1,6 @@
 import { fail, tableNotFound, type WriteResult } from '../bills/write-result.server'
 import type { LedgerMethod } from '~/domain/bill'
-import type { RefundUnits } from '~/domain/refunds'
+import { splitOutsideRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { settlingProvider, type RefundState } from '../payments/provider.server'
 import type { ObjectAlarm } from './alarm.server'
@@ -81,8 +81,9 @@ export class RefundFlow {
   /**
    * A refund made outside Mesa (the restaurant's Stripe Dashboard) of the
    * payment the provider knows as `paymentReference`: recorded once, as
-   * money given back of that payment (its amount only: no units are unpaid
-   * again), done when the provider has given it back, followed until then.
+   * money given back of that payment, across its bill part, tax and tip in
+   * proportion (splitOutsideRefund; no units are unpaid again), done when
+   * the provider has given it back, followed until then.
    */
   async recordOutside(
     sessionId: string,
@@ -96,13 +97,12 @@ export class RefundFlow {
       const payment = store.payments().find((each) => each.providerReference === paymentReference)
       // Not a payment of this bill, or a refund that never gave anything back: nothing for the books.
       if (!payment || refund.state === 'failed') return false
+      const earlier = store.refunds.list(payment.id).filter((each) => each.status !== 'failed')
       const row: StoredRefund = {
         id: refund.id,
         paymentId: payment.id,
         method: payment.paymentMethod as LedgerMethod,
-        amountCents: refund.cents,
-        taxCents: 0,
-        tipCents: 0,
+        ...splitOutsideRefund(payment, earlier, refund.cents),
         units: '[]',
         reason: OUTSIDE_REFUND_REASON,
         staff: OUTSIDE_REFUND_BY,
