@@ -64,6 +64,22 @@ describe('Stripe’s payment events', () => {
     expect((await readSession(table.sessionId)).paidAmount).toBe(60)
   })
 
+  it('from another restaurant’s account, naming this bill, change nothing: answered 200, the hold left as it was', async () => {
+    const { table, intentId, authorized } = await anaConfirmsTooLate()
+    const other = await stripeTable([{ name: 'Agua', priceCents: 4_000 }])
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const answer = await deliver({ ...authorized, id: `${authorized.id}_other`, account: other.accountId! })
+    expect(answer.status).toBe(200)
+    expect(log.mock.calls.flat().join(' ')).toContain(`names bill ${table.sessionId} of another restaurant`)
+    log.mockRestore()
+    expect(await holdsOf(table.sessionId)).toEqual(['expired'])
+    expect((await intentOf(table.accountId!, intentId)).status).toBe('requires_capture')
+    expect(await countPayments(table.sessionId)).toBe(0)
+    // The same event from the bill's own restaurant's account is acted on.
+    expect((await deliver(authorized)).status).toBe(200)
+    expect(await holdsOf(table.sessionId)).toEqual(['committed'])
+  })
+
   it('give the money back when what it paid was paid by someone else meanwhile', async () => {
     const { table, intentId, authorized } = await anaConfirmsTooLate()
     expect((await pay(cardPayment(table, { amount: 120, paymentType: 'full', customerName: 'Luis' }))).status).toBe(201)

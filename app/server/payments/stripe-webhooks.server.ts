@@ -1,12 +1,14 @@
 import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { isIdLike } from '~/domain/schemas/fields'
+import { ledgerOfBill } from '../books/ledger.server'
 import { getDb, type Db } from '../db/client.server'
 import { providerEvents } from '../db/schema.server'
 import { appEnv } from '../env.server'
 import { apiError, json } from '../http/api.server'
 import { tableSessionStub } from '../table-session/stub.server'
 import { applyAccount, billOfStripeCharge, disconnectAccount, restaurantOfAccount } from './stripe-accounts.server'
+import { isEventOf } from './stripe-events.server'
 import { accountGone, refundStateOf, stripeClient } from './stripe.server'
 import { recordDispute } from './stripe-disputes.server'
 
@@ -22,12 +24,6 @@ export const ANSWER_WITHIN_MS = 5_000
 const STALE_PER_DELIVERY = 3
 
 /** The PaymentIntent events that may mean a hold's money moved: the bill's object asks Stripe where the attempt stands. */
-const PAYMENT_EVENTS = new Set([
-  'payment_intent.amount_capturable_updated',
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-])
 
 type Claim = 'mine' | 'handled' | 'busy'
 
@@ -149,21 +145,10 @@ async function finishStale(env: Env, db: Db, host: string): Promise<void> {
   }
 }
 
-/**
- * A refund's events. Mesa's own refunds name their bill: its object asks
- * Stripe where the refund stands (taken, given back, or sent back by the
- * bank). One made in the restaurant's Stripe Dashboard names none: it is
- * found by its payment, and recorded.
- */
-const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated'])
-
-/** A diner's bank disputing a charge: see recordDispute. */
-const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed'])
-
 async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
-  if (DISPUTE_EVENTS.has(event.type)) return recordDispute(env, event)
-  if (REFUND_EVENTS.has(event.type)) return actOnRefund(env, event.data.object as Stripe.Refund, event.account)
-  if (event.type === 'charge.refunded' && event.account) {
+  if (isEventOf('dispute', event.type)) return recordDispute(env, event)
+  if (isEventOf('refund', event.type)) return actOnRefund(env, event.data.object as Stripe.Refund, event)
+  if (isEventOf('charge', event.type) && event.account) {
     // The charge names no refund (Stripe leaves its refunds out of the event): its payment's refunds made outside Mesa are
     // recorded (once each, as ever); Mesa's own are followed by their refund events.
     const { payment_intent: intent } = event.data.object as Stripe.Charge
@@ -175,15 +160,14 @@ async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
         if (accountGone(error)) return null
         throw error
       })
-    for (const refund of refunds?.data ?? [])
-      if (!refund.metadata?.refundId) await actOnRefund(env, refund, stripeAccount)
+    for (const refund of refunds?.data ?? []) if (!refund.metadata?.refundId) await actOnRefund(env, refund, event)
     return
   }
-  if (PAYMENT_EVENTS.has(event.type)) {
+  if (isEventOf('payment', event.type)) {
     // Only Mesa's own PaymentIntents name a bill and a hold; a restaurant's other charges on its account are none of Mesa's business.
     const intent = event.data.object as Stripe.PaymentIntent
     const { sessionId, holdId } = intent.metadata ?? {}
-    if (sessionId && holdId && isIdLike(sessionId))
+    if (sessionId && holdId && isIdLike(sessionId) && (await billOnAccount(env, sessionId, event)))
       await tableSessionStub(env, sessionId).settleHold(sessionId, holdId, intent.id)
     return
   }
@@ -203,10 +187,41 @@ async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
   // Anything else the endpoint is sent is acknowledged.
 }
 
-async function actOnRefund(env: Env, refund: Stripe.Refund, account: string | undefined): Promise<void> {
+/**
+ * Whether the bill `sessionId` an event names (in Mesa's metadata) is of the
+ * restaurant whose account the event comes from. One that is not changes
+ * nothing: it is answered 200 all the same (an error would have Stripe send
+ * it again for days), and logged for the platform's operators.
+ */
+async function billOnAccount(env: Env, sessionId: string, event: Pick<Stripe.Event, 'id' | 'account'>) {
+  const [ledger, owner] = await Promise.all([
+    ledgerOfBill(env, sessionId),
+    event.account ? restaurantOfAccount(env, event.account) : null,
+  ])
+  if (ledger && owner !== null && ledger.restaurantId === owner) return true
+  console.error(
+    `Stripe event ${event.id} from account ${event.account ?? '(platform)'} names bill ${sessionId} of another restaurant: ignored`,
+  )
+  return false
+}
+
+/**
+ * A refund's events. Mesa's own refunds name their bill: its object asks
+ * Stripe where the refund stands (taken, given back, or sent back by the
+ * bank). One made in the restaurant's Stripe Dashboard names none: it is
+ * found by its payment, and recorded.
+ */
+async function actOnRefund(
+  env: Env,
+  refund: Stripe.Refund,
+  event: Pick<Stripe.Event, 'id' | 'account'>,
+): Promise<void> {
+  const account = event.account
   const { sessionId, refundId } = refund.metadata ?? {}
   if (sessionId && refundId && isIdLike(sessionId))
-    return tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
+    return (await billOnAccount(env, sessionId, event))
+      ? tableSessionStub(env, sessionId).settleRefund(sessionId, refundId)
+      : undefined
   const restaurantId = account ? await restaurantOfAccount(env, account) : null
   const charged = restaurantId ? await billOfStripeCharge(env, restaurantId, refund.payment_intent) : null
   if (!charged) return
