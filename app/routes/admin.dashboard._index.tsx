@@ -12,6 +12,8 @@ import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
 import { ledgerOf } from '~/server/books/ledger.server'
+import { globalDue } from '~/server/invoices/global-invoice-page.server'
+import { GlobalInvoiceDue } from '~/ui/admin/global-invoice'
 import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable } from '~/server/tables/tables.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { dismissSetupChecklist, loadSetupChecklist } from '~/server/setup/setup-checklist.server'
@@ -42,23 +44,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
   const env = context.cloudflare.env
   const url = new URL(request.url)
-  const [listed, setup] = await Promise.all([
+  const [listed, setup, globalInvoice] = await Promise.all([
     listTables(ledgerOf(env, restaurant.id)),
     // The restaurant's setup is theirs who may change its settings; nobody else sees it.
     can(role, access.intents!['dismiss-setup']!) ? loadSetupChecklist(env, restaurant.id) : null,
+    // The factura global the SAT waits for, to whoever issues it.
+    can(role, 'invoices.global') ? globalDue(env, ledgerOf(env, restaurant.id), restaurant) : null,
   ])
   // What needs someone first: bills to close, then the longest seated.
   const tables = byAttention(listed, Date.now())
   const firstTable = listed[0]
   const setupTableLink = setup && firstTable ? tableUrl(url.origin, firstTable.shortCode) : null
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
-  if (!qrTable) return { tables, role, setup, setupTableLink, qr: null }
+  if (!qrTable) return { tables, role, setup, setupTableLink, globalInvoice, qr: null }
   const link = tableUrl(url.origin, qrTable.shortCode)
   return {
     tables,
     role,
     setup,
     setupTableLink,
+    globalInvoice,
     qr: {
       tableId: qrTable.id,
       url: link,
@@ -121,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TablesTab() {
-  const { tables, qr, role, setup, setupTableLink } = useLoaderData<typeof loader>()
+  const { tables, qr, role, setup, setupTableLink, globalInvoice } = useLoaderData<typeof loader>()
   const { t } = useI18n()
   const manages = can(role, 'tables.manage')
   const [searchParams] = useSearchParams()
@@ -132,6 +137,7 @@ export default function TablesTab() {
 
   return (
     <section aria-labelledby="tables-title">
+      {globalInvoice ? <GlobalInvoiceDue due={globalInvoice} /> : null}
       {setup ? <SetupChecklist checklist={setup} tableLink={setupTableLink} /> : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 id="tables-title" className="text-2xl font-bold">

@@ -289,6 +289,13 @@ describe('the factura global', () => {
     expect((await postForm('/admin/invoices', global, manager)).status).toBe(403)
     expect((await postForm('/admin/invoices', { ...global, to: '2020-01-01' }, owner)).status).toBe(400)
 
+    // The owner's dashboard says the SAT is waiting for it; a manager's does not (invoices.global is the owner's).
+    const due = await textOf(await getPage('/admin/dashboard', owner))
+    expect(due).toMatch(
+      /data-testid="global-due"[^>]*><span>Factura global del [^<]*: 1 pago sin factura\. El SAT la pide a más tardar el/,
+    )
+    expect(await textOf(await getPage('/admin/dashboard', manager))).not.toContain('data-testid="global-due"')
+
     const issuedAnswer = await postForm('/admin/invoices', global, owner)
     expect(await toastShown(issuedAnswer, owner)).toContain('Factura global emitida')
     const made = (await sent('/v2/receipts')).filter((request) => request.body.external_id === mole.paymentId)
@@ -320,6 +327,8 @@ describe('the factura global', () => {
     expect(xml).toContain('Rfc="XAXX010101000"')
     expect(xml).toMatch(/InformacionGlobal[^>]*Periodicidad="01"/)
     expect((await getPage(link, manager)).status).toBe(403)
+
+    expect(await textOf(await getPage('/admin/dashboard', owner))).not.toContain('data-testid="global-due"')
 
     // The mole's diner can no longer ask for it in their name.
     expect(await textOf(await getPage(mole.receiptUrl))).toContain('Ya no puedes solicitar factura de este pago')

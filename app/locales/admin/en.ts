@@ -436,6 +436,15 @@ const adminEn: AdminResources = {
       summary_one: 'From {{from}} to {{to}}: {{count}} payment without a factura, {{total}} (IVA {{iva}}).',
       summary_other: 'From {{from}} to {{to}}: {{count}} payments without a factura, {{total}} (IVA {{iva}}).',
       issue: 'Issue the global invoice with Facturapi',
+      due_one:
+        'Global invoice for {{from}} to {{to}}: {{count}} payment without a factura. The SAT wants it by {{date}}.',
+      due_other:
+        'Global invoice for {{from}} to {{to}}: {{count}} payments without a factura. The SAT wants it by {{date}}.',
+      dueLate_one:
+        'Global invoice for {{from}} to {{to}} is late (it was due {{date}}): {{count}} payment without a factura. Issue it as soon as you can.',
+      dueLate_other:
+        'Global invoice for {{from}} to {{to}} is late (it was due {{date}}): {{count}} payments without a factura. Issue it as soon as you can.',
+      open: 'Go to the global invoice',
       deadline: 'The SAT asks for it within 24 hours after the period closes: by {{date}} at the latest.',
       late: 'Late: the SAT asked for it by {{date}}. Issue it as soon as you can.',
       byHand:

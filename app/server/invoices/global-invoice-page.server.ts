@@ -50,6 +50,34 @@ export async function globalSection(env: Env, ledger: Ledger, restaurant: { id: 
   }
 }
 
+/**
+ * The factura global the SAT is waiting for: the restaurant's last whole
+ * period, while payments in it are uninvoiced (none once it is issued), with
+ * its deadline; null when there is nothing to issue. For the owner's
+ * dashboard, so the 24 hours are not missed.
+ */
+export async function globalDue(
+  env: Env,
+  ledger: Ledger,
+  restaurant: { id: string; timeZone: string },
+  now = Date.now(),
+) {
+  const timeZone = restaurantTimeZone(restaurant.timeZone)
+  const profile = await fiscalProfileOf(env, restaurant.id)
+  const period = lastPeriod(profile?.invoicePeriodicity ?? 'month', wallClockAt(now, timeZone))
+  const uninvoiced = await uninvoicedPayments(ledger, period, { timeZone, simulatedStandsIn: simulatedStandsIn(env) })
+  if (uninvoiced.length === 0) return null
+  const deadline = globalDeadline(period, timeZone)
+  return {
+    from: formatLocalDate(period.fromDay),
+    to: formatLocalDate(period.toDay),
+    count: uninvoiced.length,
+    deadline,
+    late: deadline < now,
+    timeZone,
+  }
+}
+
 /** What became of an owner's "Emitir factura global". */
 export type GlobalOutcome =
   { outcome: 'issued' | 'empty' | 'manual' | 'failed' | GlobalRefusal } | { outcome: 'refused'; reason: string }

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { formatDateTime, formatDay } from '~/domain/format'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field } from '~/ui/forms'
@@ -125,6 +125,39 @@ function Deadline({ deadline, late, timeZone }: Pick<GlobalSection, 'deadline' |
       data-testid="global-deadline"
     >
       {t(late ? 'admin.invoices.global.late' : 'admin.invoices.global.deadline', { date })}
+    </p>
+  )
+}
+
+/** On the owner's dashboard: the last period's factura global the SAT waits for, by when, and the way to it. */
+export function GlobalInvoiceDue({
+  due,
+}: {
+  due: { from: string; to: string; count: number; deadline: number; late: boolean; timeZone: string }
+}) {
+  const { t, locale } = useI18n()
+  const date = formatDateTime(due.deadline, locale, due.timeZone)
+  return (
+    <p
+      role="status"
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-2xl p-4 ${
+        due.late
+          ? 'bg-red-50 text-red-950 dark:bg-red-950/60 dark:text-red-50'
+          : 'bg-amber-50 text-amber-950 dark:bg-amber-950/60 dark:text-amber-50'
+      }`}
+      data-testid="global-due"
+    >
+      <span>
+        {t(due.late ? 'admin.invoices.global.dueLate' : 'admin.invoices.global.due', {
+          count: due.count,
+          from: formatDay(due.from, locale),
+          to: formatDay(due.to, locale),
+          date,
+        })}
+      </span>
+      <Link to={`/admin/invoices?from=${due.from}&to=${due.to}`} className={buttonClass.secondary}>
+        {t('admin.invoices.global.open')}
+      </Link>
     </p>
   )
 }
