@@ -35,7 +35,7 @@ export function cfdiXml(invoice: InvoiceObject, concepts: Concept[], timeZone: s
       SubTotal: money(subtotal),
       Moneda: 'MXN',
       Total: money(subtotal + taxTotal),
-      TipoDeComprobante: 'I',
+      TipoDeComprobante: invoice.type,
       Exportacion: '01',
       MetodoPago: 'PUE',
       LugarExpedicion: invoice.address.zip,
@@ -47,6 +47,12 @@ export function cfdiXml(invoice: InvoiceObject, concepts: Concept[], timeZone: s
           Año: String(global.year),
         })
       : '',
+    ...invoice.related_documents.map(
+      (related) =>
+        `<cfdi:CfdiRelacionados TipoRelacion="${related.relationship}">${related.documents
+          .map((uuid) => element('cfdi:CfdiRelacionado', { UUID: uuid }))
+          .join('')}</cfdi:CfdiRelacionados>`,
+    ),
     element('cfdi:Emisor', { Rfc: issuer.tax_id, Nombre: issuer.legal_name, RegimenFiscal: issuer.tax_system }),
     element('cfdi:Receptor', {
       Rfc: customer.tax_id,

@@ -1,3 +1,4 @@
+import { createInvoice } from './egresos'
 /**
  * An in-memory stand-in of the part of Facturapi's REST API v2 Mesa uses
  * (e-receipts, invoicing a receipt to its customer, the global invoice,
@@ -44,6 +45,7 @@ const ROUTES: Route<Endpoint>[] = [
   route('GET', '/v2/receipts/:id', retrieveReceipt),
   route('DELETE', '/v2/receipts/:id', cancelReceipt),
   route('POST', '/v2/receipts/:id/invoice', invoiceReceipt),
+  route('POST', '/v2/invoices', createInvoice),
   route('GET', '/v2/invoices/:id', retrieveInvoice),
   route('GET', '/v2/invoices/:id/pdf', downloadPdf),
   route('GET', '/v2/invoices/:id/xml', downloadXml),

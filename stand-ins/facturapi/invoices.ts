@@ -33,7 +33,8 @@ export interface InvoiceObject {
   created_at: string
   date: string
   issuer_type: 'issuing'
-  type: 'I'
+  /** Ingreso, or egreso (a nota de crédito: money given back of an ingreso it names). */
+  type: 'I' | 'E'
   status: 'valid'
   cfdi_version: 4
   issuer_info: { legal_name: string; tax_id: string; tax_system: string; address: { zip: string; country: 'MEX' } }
@@ -65,7 +66,8 @@ export interface InvoiceObject {
   }
   conditions: string | null
   global: { periodicity: Periodicity; months: string; year: number } | null
-  related_documents: []
+  /** The CFDI it relates to and how (c_TipoRelacion): an egreso names the ingreso it gives back money of, with 01. */
+  related_documents: { relationship: string; documents: string[] }[]
   complements: []
   namespaces: []
 }
@@ -90,6 +92,9 @@ export interface Draft {
   series: string
   conditions: string | null
   global: InvoiceObject['global']
+  /** An ingreso unless told (an egreso: `E`, with what it relates to). */
+  type?: InvoiceObject['type']
+  related_documents?: InvoiceObject['related_documents']
 }
 
 /** SAT's test certificate numbers and a PAC's RFC: the stamp's fields are filled, and say plainly they are not real. */
@@ -112,7 +117,7 @@ export function issueInvoice(call: Call, draft: Draft): InvoiceObject {
     created_at: stampedAt,
     date: iso(draft.date),
     issuer_type: 'issuing',
-    type: 'I',
+    type: draft.type ?? 'I',
     status: 'valid',
     cfdi_version: 4,
     issuer_info: {
@@ -148,7 +153,7 @@ export function issueInvoice(call: Call, draft: Draft): InvoiceObject {
     },
     conditions: draft.conditions,
     global: draft.global,
-    related_documents: [],
+    related_documents: draft.related_documents ?? [],
     complements: [],
     namespaces: [],
   }

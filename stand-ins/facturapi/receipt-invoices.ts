@@ -19,7 +19,15 @@ import { checkReceiver } from './taxpayers'
  */
 const BODY_FIELDS = ['customer', 'use', 'conditions', 'folio_number', 'series']
 const BODY_UNIMPLEMENTED = ['pdf_custom_section', 'addenda', 'namespaces', 'pdf_options']
-const CUSTOMER_FIELDS = ['legal_name', 'tax_id', 'tax_system', 'email', 'phone', 'default_invoice_use', 'address']
+export const CUSTOMER_FIELDS = [
+  'legal_name',
+  'tax_id',
+  'tax_system',
+  'email',
+  'phone',
+  'default_invoice_use',
+  'address',
+]
 const ADDRESS_FIELDS = [
   'zip',
   'country',
@@ -81,7 +89,7 @@ export function invoiceReceipt(call: Call): InvoiceObject {
   return invoice
 }
 
-function readCustomer(customer: Fields): CustomerInfo {
+export function readCustomer(customer: Fields): CustomerInfo {
   const legalName = customer.requiredString('legal_name').trim()
   const taxId = customer.requiredString('tax_id').trim().toUpperCase()
   if (!RFC.test(taxId))

@@ -15,6 +15,7 @@ const LEDGER_TABLES = [
   'ratings',
   'globalInvoices',
   'drawerCounts',
+  'fiscalDocuments',
 ]
 const ACCESSOR = 'app/server/books/ledger.server.ts'
 /** The table object's own SQLite, whose tables share the ledger's names: not D1. */

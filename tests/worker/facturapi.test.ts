@@ -240,6 +240,64 @@ describe('a refund before any factura', () => {
   })
 })
 
+describe('a refund after the diner’s factura', () => {
+  it('issues a CFDI de egreso to the diner, related to the factura with TipoRelación 01, for the bill part and its IVA refunded; one per refund', async () => {
+    const { table, receiptUrl, paymentId } = await connectedReceipt('30')
+    expect((await postForm(receiptUrl, factura())).status).toBe(302)
+    const facturaXml = await (await getPage(`${receiptUrl}/factura/xml`)).text()
+    const facturaUuid = /TimbreFiscalDigital[^>]*UUID="([^"]+)"/.exec(facturaXml)![1]!
+    const manager = await staffCookieOf(table.restaurantId, 'manager')
+    const closed = await postForm(
+      `/admin/tables/${table.tableId}?close=1`,
+      { intent: 'close', sessionId: table.sessionId },
+      manager,
+    )
+    expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
+    await delivered(table.sessionId)
+    const refund = async (amount: string) => {
+      const answer = await postForm(
+        `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
+        { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
+        manager,
+      )
+      expect(await toastShown(answer, manager)).toContain('Reembolso registrado')
+    }
+    const egresos = async () =>
+      (await sent('/v2/invoices')).filter((request) =>
+        (request.body.related_documents as { documents: string[] }[] | undefined)?.[0]?.documents.includes(facturaUuid),
+      )
+    await refund('58')
+    await expect.poll(async () => (await egresos()).length).toBe(1)
+    const [first] = await egresos()
+    expect(first!.status).toBe(200)
+    expect(first!.body).toMatchObject({
+      type: 'E',
+      use: 'G02',
+      payment_form: '04',
+      related_documents: [{ relationship: '01', documents: [facturaUuid] }],
+      customer: { tax_id: 'GODE561231GR8', tax_system: '612', address: { zip: '06700' } },
+      items: [{ quantity: 1, product: { product_key: '84111506', unit_key: 'ACT', price: 58, tax_included: true } }],
+    })
+    const documents = () =>
+      env.DB.prepare(
+        'SELECT cents, status, related_uuid AS related FROM fiscal_documents WHERE payment_id = ? ORDER BY created_at',
+      )
+        .bind(paymentId)
+        .all()
+    await expect
+      .poll(async () => (await documents()).results)
+      .toEqual([{ cents: 5_800, status: 'issued', related: facturaUuid }])
+    // The receipt is invoiced: no new receipt is made for what is kept, and the factura stands.
+    expect((await sent('/v2/receipts')).filter((request) => request.body.external_id === paymentId)).toHaveLength(1)
+
+    await refund('100')
+    await expect.poll(async () => (await egresos()).length).toBe(2)
+    await expect
+      .poll(async () => (await documents()).results.map((row) => (row as { cents: number }).cents))
+      .toEqual([5_800, 10_000])
+  })
+})
+
 /** Today and yesterday on the restaurant's wall clock (Mexico City's, the tests' restaurants'). */
 const localDay = (offsetDays = 0, timeZone = 'America/Mexico_City') =>
   new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone })

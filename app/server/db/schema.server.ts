@@ -808,6 +808,42 @@ export const ratings = sqliteTable(
   ],
 )
 
+/**
+ * The CFDIs Mesa issued after a payment's own (its receipt and its factura
+ * live on `receipts` and `invoice_requests`): an egreso (nota de crédito,
+ * related to the factura's UUID with TipoRelación 01) for each refund of a
+ * payment already invoiced to its diner, for what the refund gave back of
+ * the bill part and its IVA. One per refund; a failed one is tried again.
+ * Part of the ledger.
+ */
+export const fiscalDocuments = sqliteTable(
+  'fiscal_documents',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id').notNull(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    refundId: text('refund_id').notNull(),
+    kind: text('kind', { enum: ['egreso'] }).notNull(),
+    cents: integer('cents').notNull(),
+    relatedUuid: text('related_uuid'),
+    facturapiId: text('facturapi_id'),
+    uuid: text('uuid'),
+    status: text('status', { enum: ['pending', 'issued', 'failed'] })
+      .notNull()
+      .default('pending'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull().default(NOW),
+  },
+  (t) => [
+    uniqueIndex('fiscal_documents_refund_unique').on(t.refundId, t.kind),
+    index('fiscal_documents_payment_idx').on(t.paymentId),
+    index('fiscal_documents_restaurant_idx').on(t.restaurantId, t.status),
+  ],
+)
+
 /** A factura global the owner issued through Facturapi: the period's receipts nobody invoiced. Part of the ledger. */
 export const globalInvoices = sqliteTable(
   'global_invoices',

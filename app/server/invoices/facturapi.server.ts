@@ -31,7 +31,7 @@ export async function facturapiOf(env: Env, restaurantId: string): Promise<Factu
 }
 
 /** The SAT's forma de pago of each way a diner pays (c_FormaPago): cards as credit, not knowing which. */
-const PAYMENT_FORMS: Record<LedgerMethod, string> = {
+export const PAYMENT_FORMS: Record<LedgerMethod, string> = {
   card: '04',
   apple: '04',
   google: '04',

@@ -4,6 +4,7 @@ import { ledgerOf, type Ledger } from '../books/ledger.server'
 import type Facturapi from 'facturapi'
 import { facturapiOf, receiptsAfterRefunds, receiptsForPayments } from '../invoices/facturapi.server'
 import { simulatedStandsIn } from '../env.server'
+import { egresosAfterRefunds } from '../invoices/egresos.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { alertStatements } from '../alerts/alert-writes.server'
@@ -143,6 +144,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
             if (!client) return
             await receiptsForPayments(this.#ledger, client, paid, simulatedStandsIn(this.env))
             await receiptsAfterRefunds(this.#ledger, client, refunded)
+            await egresosAfterRefunds(this.#ledger, client, refunded)
           })
           .catch((error: unknown) => console.error('Facturapi receipts left for later', error)),
       )

@@ -1,0 +1,183 @@
+import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm'
+import { FacturapiError } from 'facturapi'
+import type Facturapi from 'facturapi'
+import type { LedgerMethod } from '~/domain/bill'
+import { centsToPesos } from '~/domain/money'
+import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
+import type { Ledger } from '../books/ledger.server'
+import { fiscalDocuments, invoiceRequests, payments, refunds } from '../db/schema.server'
+import { PAYMENT_FORMS } from './facturapi.server'
+
+/*
+ * Money given back of a sale already invoiced to its diner is undone on
+ * paper: a CFDI de egreso (nota de crédito) to the same receiver, related
+ * to the factura's UUID with TipoRelación 01, for what the refund gave back
+ * of the bill part and its IVA (never the tip, which no factura holds), as
+ * the SAT's Anexo 20 asks and Facturapi's "Create invoice" takes it.
+ */
+
+/** c_TipoRelacion 01: Nota de crédito de los documentos relacionados. */
+const CREDIT_NOTE = '01'
+/** c_UsoCFDI G02: Devoluciones, descuentos o bonificaciones. */
+const RETURNS = 'G02'
+/** What a nota de crédito's concept is, as the SAT's guide to filling in the CFDI has it: 84111506, ACT. */
+const CREDIT_CONCEPT = { description: 'Devolución de consumo', productKey: '84111506', unitKey: 'ACT' }
+/** How long a document claimed by one delivery may stay pending before another takes it over. */
+const CLAIM_MS = 60_000
+/** Documents one delivery tries again at most, so a Facturapi outage never holds the hub long. */
+const RETRIES_PER_DELIVERY = 5
+
+/**
+ * After refunds reached the ledger (`refundIds`), the egreso each one owes
+ * (its payment invoiced to the diner), and any owed before that failed or
+ * was left midway: issued once each (a refund has at most one, by the
+ * ledger's unique index). What Facturapi does not take now stays `failed`
+ * with its words and is tried again with the restaurant's next refund or
+ * payment.
+ */
+export async function egresosAfterRefunds(ledger: Ledger, client: Facturapi, refundIds: readonly string[]) {
+  const { db, restaurantId } = ledger
+  const now = Date.now()
+  const owed = refundIds.length
+    ? await db
+        .select({
+          refundId: refunds.id,
+          paymentId: refunds.paymentId,
+          cents: refunds.amountCents,
+          taxCents: refunds.taxCents,
+        })
+        .from(refunds)
+        .innerJoin(invoiceRequests, eq(invoiceRequests.paymentId, refunds.paymentId))
+        .where(
+          and(
+            inArray(refunds.id, [...refundIds]),
+            isNull(refunds.failedAt),
+            eq(invoiceRequests.status, 'issued'),
+            ne(invoiceRequests.facturapiInvoiceId, ''),
+          ),
+        )
+    : []
+  if (owed.length > 0)
+    await db
+      .insert(fiscalDocuments)
+      .values(
+        owed.map((refund) => ({
+          id: crypto.randomUUID(),
+          restaurantId,
+          paymentId: refund.paymentId,
+          refundId: refund.refundId,
+          kind: 'egreso' as const,
+          cents: refund.cents + refund.taxCents,
+        })),
+      )
+      .onConflictDoNothing()
+  const due = await db
+    .select()
+    .from(fiscalDocuments)
+    .where(
+      and(
+        eq(fiscalDocuments.restaurantId, restaurantId),
+        or(
+          eq(fiscalDocuments.status, 'failed'),
+          and(eq(fiscalDocuments.status, 'pending'), lt(fiscalDocuments.updatedAt, now - CLAIM_MS)),
+          owed.length
+            ? inArray(
+                fiscalDocuments.refundId,
+                owed.map((refund) => refund.refundId),
+              )
+            : undefined,
+        ),
+      ),
+    )
+    .limit(RETRIES_PER_DELIVERY + owed.length)
+  for (const document of due) if (document.status !== 'issued') await issueEgreso(ledger, client, document)
+}
+
+type FiscalDocument = typeof fiscalDocuments.$inferSelect
+
+async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDocument) {
+  const { db } = ledger
+  // Claimed by this delivery alone: another that finds it claimed leaves it.
+  const [claimed] = await db
+    .update(fiscalDocuments)
+    .set({ status: 'pending', updatedAt: Date.now() })
+    .where(and(eq(fiscalDocuments.id, document.id), eq(fiscalDocuments.updatedAt, document.updatedAt)))
+    .returning({ id: fiscalDocuments.id })
+  if (!claimed) return
+  const [sale] = await db
+    .select({ request: invoiceRequests, method: payments.paymentMethod, taxRateBps: payments.taxRateBps })
+    .from(invoiceRequests)
+    .innerJoin(payments, eq(payments.id, invoiceRequests.paymentId))
+    .where(and(eq(invoiceRequests.paymentId, document.paymentId), eq(invoiceRequests.status, 'issued')))
+    .limit(1)
+  if (!sale?.request.facturapiInvoiceId) return
+  const { request } = sale
+  try {
+    const factura = await client.invoices.retrieve(request.facturapiInvoiceId!)
+    const egreso = await client.invoices.create({
+      type: 'E',
+      customer: {
+        legal_name: request.legalName,
+        tax_id: request.rfc,
+        tax_system: request.taxRegime,
+        email: request.email,
+        address: { zip: request.postalCode },
+      },
+      use: RETURNS,
+      payment_form: PAYMENT_FORMS[sale.method as LedgerMethod],
+      related_documents: [{ relationship: CREDIT_NOTE, documents: [factura.uuid] }],
+      external_id: document.refundId,
+      items: [
+        {
+          quantity: 1,
+          product: {
+            description: CREDIT_CONCEPT.description,
+            product_key: CREDIT_CONCEPT.productKey,
+            unit_key: CREDIT_CONCEPT.unitKey,
+            price: centsToPesos(document.cents),
+            tax_included: true,
+            taxes: [{ type: 'IVA', rate: (sale.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
+          },
+        },
+      ],
+    })
+    await db
+      .update(fiscalDocuments)
+      .set({
+        status: 'issued',
+        relatedUuid: factura.uuid,
+        facturapiId: egreso.id,
+        uuid: egreso.uuid,
+        error: null,
+        updatedAt: Date.now(),
+      })
+      .where(eq(fiscalDocuments.id, document.id))
+  } catch (error) {
+    console.error(`egreso of refund ${document.refundId} left for later`, error)
+    await db
+      .update(fiscalDocuments)
+      .set({
+        status: 'failed',
+        error: error instanceof FacturapiError ? error.message : String(error),
+        updatedAt: Date.now(),
+      })
+      .where(eq(fiscalDocuments.id, document.id))
+  }
+}
+
+/** A payment's documents after its factura (egresos), oldest first: for staff to see what each refund undid on paper. */
+export function documentsOfPayments({ db }: Ledger, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      paymentId: fiscalDocuments.paymentId,
+      kind: fiscalDocuments.kind,
+      cents: fiscalDocuments.cents,
+      uuid: fiscalDocuments.uuid,
+      status: fiscalDocuments.status,
+      error: fiscalDocuments.error,
+    })
+    .from(fiscalDocuments)
+    .where(inArray(fiscalDocuments.paymentId, [...paymentIds]))
+    .orderBy(fiscalDocuments.createdAt)
+}

@@ -1,0 +1,98 @@
+import { PAYMENT_FORMS, USES } from './catalogs'
+import { notImplemented, refused } from './errors'
+import { Fields } from './fields'
+import { type InvoiceObject, issueInvoice } from './invoices'
+import { conceptOf, readItems } from './items'
+import { CUSTOMER_FIELDS, readCustomer } from './receipt-invoices'
+import { type Call } from './state'
+import { checkReceiver } from './taxpayers'
+
+/**
+ * `POST /v2/invoices` with `type: "E"`: a CFDI de egreso (a nota de crédito)
+ * for money given back of an ingreso, as Facturapi's "Create invoice" takes
+ * it and the SAT's Anexo 20 asks: it names the ingreso it gives back money
+ * of in `related_documents` with TipoRelación 01 ("Nota de crédito de los
+ * documentos relacionados") and that ingreso's UUID, goes to the same
+ * receiver, and is paid the way the ingreso was (PUE). An egreso without
+ * that relation is refused, as Facturapi refuses it before stamping; so is
+ * one naming a UUID this organization did not issue, or another receiver's.
+ * Other invoice types are not implemented here (Mesa makes its ingresos
+ * from receipts).
+ */
+const BODY_FIELDS = [
+  'type',
+  'customer',
+  'items',
+  'payment_form',
+  'payment_method',
+  'use',
+  'related_documents',
+  'date',
+  'folio_number',
+  'series',
+  'external_id',
+]
+/** c_TipoRelacion 01: Nota de crédito de los documentos relacionados. */
+const CREDIT_NOTE = '01'
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i
+
+export function createInvoice(call: Call): InvoiceObject {
+  const body = Fields.of(call.body, '', BODY_FIELDS, { unimplemented: ['pdf_custom_section', 'addenda', 'namespaces'] })
+  const type = body.string('type') ?? 'I'
+  if (type !== 'E') throw notImplemented('type', `facturas de tipo "${type}" (solo egresos, "E")`)
+  const customer = readCustomer(body.requiredObject('customer', CUSTOMER_FIELDS))
+  const items = readItems(body)
+  const paymentForm = body.requiredOneOf('payment_form', PAYMENT_FORMS)
+  const method = body.string('payment_method') ?? 'PUE'
+  if (method !== 'PUE') throw notImplemented('payment_method', `egresos con método de pago ${method}`)
+  const use = body.oneOf('use', Object.keys(USES)) ?? 'G02'
+  if (!USES[use]!.includes(customer.tax_system))
+    throw body.invalid(
+      'use',
+      'not_allowed',
+      `El uso de CFDI ${use} no es válido para el régimen ${customer.tax_system}.`,
+    )
+  checkReceiver(call.state, { ...customer, zip: customer.address.zip }, 'customer')
+
+  const related = body.raw('related_documents')
+  const relation = Array.isArray(related) && related.length === 1 ? (related[0] as Record<string, unknown>) : null
+  const documents = Array.isArray(relation?.documents) ? (relation.documents as unknown[]) : []
+  if (relation?.relationship !== CREDIT_NOTE || documents.length === 0)
+    throw body.invalid(
+      'related_documents',
+      'required',
+      'Un CFDI de egreso (nota de crédito) debe relacionar el CFDI de ingreso que corrige: "related_documents" con "relationship": "01" y su UUID en "documents".',
+    )
+  const ingresos = [...call.state.invoices.values()].map((record) => record.object)
+  for (const [index, uuid] of documents.entries()) {
+    const path = `related_documents.0.documents.${index}`
+    if (typeof uuid !== 'string' || !UUID.test(uuid))
+      throw body.invalid(path, 'invalid_format', `"${String(uuid)}" no es un folio fiscal (UUID).`)
+    const ingreso = ingresos.find(
+      (invoice) => invoice.organization === call.organization.id && invoice.uuid.toUpperCase() === uuid.toUpperCase(),
+    )
+    if (!ingreso || ingreso.type !== 'I')
+      throw refused('related_document_not_found', `No hay un CFDI de ingreso de esta organización con el UUID ${uuid}.`)
+    if (ingreso.customer.tax_id !== customer.tax_id)
+      throw body.invalid(
+        'customer.tax_id',
+        'not_allowed',
+        `La nota de crédito va al mismo receptor que el CFDI ${uuid} (${ingreso.customer.tax_id}).`,
+      )
+  }
+  const series = body.string('series') ?? ''
+  return issueInvoice(call, {
+    type: 'E',
+    related_documents: [{ relationship: CREDIT_NOTE, documents: documents as string[] }],
+    customer,
+    use,
+    payment_form: paymentForm,
+    items,
+    concepts: items.map(conceptOf),
+    date: call.now,
+    folio_number: body.number('folio_number', { min: 1, integer: true }),
+    series,
+    conditions: null,
+    global: null,
+  })
+}
