@@ -295,6 +295,11 @@ describe('a refund after the diner’s factura', () => {
     await expect
       .poll(async () => (await documents()).results.map((row) => (row as { cents: number }).cents))
       .toEqual([5_800, 10_000])
+    // Staff read each document on the closed bill's payment.
+    const page = await textOf(await getPage(`/admin/tables/${table.tableId}/bills/${table.sessionId}`, manager))
+    expect(page).toContain('Factura a EDGAR GONZÁLEZ DÍAZ: emitida')
+    expect(page).toMatch(/Nota de crédito por \$58\.00: emitida \(folio fiscal [0-9A-F-]{36}\)/)
+    expect(page).toMatch(/Nota de crédito por \$100\.00: emitida/)
   })
 })
 

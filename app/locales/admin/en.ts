@@ -243,6 +243,18 @@ const adminEn: AdminResources = {
     types: { full: 'Full bill', item: 'By items', split: 'Equal share', amount: 'An amount' },
   },
   books: {
+    fiscal: {
+      factura: {
+        pending: 'Factura to {{name}}: pending',
+        issued: 'Factura to {{name}}: issued',
+        rejected: 'Factura to {{name}}: rejected',
+      },
+      egreso: {
+        pending: 'Credit note for {{amount}}: being issued',
+        issued: 'Credit note for {{amount}}: issued (fiscal folio {{uuid}})',
+        failed: 'Credit note for {{amount}}: Facturapi did not issue it ({{error}}); it is tried again by itself',
+      },
+    },
     recordTitle: 'Another payment: an amount, by items or with a tip',
     charge: 'Take payment',
     chargeDue: 'Due: {{amount}}',

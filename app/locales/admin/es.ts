@@ -242,6 +242,18 @@ const adminEs = {
     types: { full: 'Cuenta completa', item: 'Por artículos', split: 'Parte igual', amount: 'Un importe' },
   },
   books: {
+    fiscal: {
+      factura: {
+        pending: 'Factura a {{name}}: pendiente',
+        issued: 'Factura a {{name}}: emitida',
+        rejected: 'Factura a {{name}}: rechazada',
+      },
+      egreso: {
+        pending: 'Nota de crédito por {{amount}}: emitiéndose',
+        issued: 'Nota de crédito por {{amount}}: emitida (folio fiscal {{uuid}})',
+        failed: 'Nota de crédito por {{amount}}: Facturapi no la emitió ({{error}}); se reintenta sola',
+      },
+    },
     recordTitle: 'Otro cobro: un importe, por artículos o con propina',
     charge: 'Cobrar',
     chargeDue: 'Por cobrar: {{amount}}',

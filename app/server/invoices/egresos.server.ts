@@ -165,19 +165,46 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
   }
 }
 
-/** A payment's documents after its factura (egresos), oldest first: for staff to see what each refund undid on paper. */
-export function documentsOfPayments({ db }: Ledger, paymentIds: readonly string[]) {
-  if (paymentIds.length === 0) return Promise.resolve([])
-  return db
-    .select({
-      paymentId: fiscalDocuments.paymentId,
-      kind: fiscalDocuments.kind,
-      cents: fiscalDocuments.cents,
-      uuid: fiscalDocuments.uuid,
-      status: fiscalDocuments.status,
-      error: fiscalDocuments.error,
-    })
-    .from(fiscalDocuments)
-    .where(inArray(fiscalDocuments.paymentId, [...paymentIds]))
-    .orderBy(fiscalDocuments.createdAt)
+/** What staff see of a payment's fiscal documents: its factura (to whom, where it stands) and the egresos after it. */
+export interface PaymentFiscal {
+  factura: { status: 'pending' | 'issued' | 'rejected'; legalName: string } | null
+  egresos: { cents: number; uuid: string | null; status: 'pending' | 'issued' | 'failed'; error: string | null }[]
+}
+
+/** The fiscal documents of a bill's payments, by payment. */
+export async function fiscalOfBill({ db }: Ledger, sessionId: string): Promise<Map<string, PaymentFiscal>> {
+  const [facturas, egresos] = await db.batch([
+    db
+      .select({
+        paymentId: invoiceRequests.paymentId,
+        status: invoiceRequests.status,
+        legalName: invoiceRequests.legalName,
+      })
+      .from(invoiceRequests)
+      .innerJoin(payments, eq(payments.id, invoiceRequests.paymentId))
+      .where(eq(payments.sessionId, sessionId))
+      .orderBy(invoiceRequests.createdAt),
+    db
+      .select({
+        paymentId: fiscalDocuments.paymentId,
+        cents: fiscalDocuments.cents,
+        uuid: fiscalDocuments.uuid,
+        status: fiscalDocuments.status,
+        error: fiscalDocuments.error,
+      })
+      .from(fiscalDocuments)
+      .innerJoin(payments, eq(payments.id, fiscalDocuments.paymentId))
+      .where(eq(payments.sessionId, sessionId))
+      .orderBy(fiscalDocuments.createdAt),
+  ])
+  const byPayment = new Map<string, PaymentFiscal>()
+  const of = (paymentId: string) => {
+    let fiscal = byPayment.get(paymentId)
+    if (!fiscal) byPayment.set(paymentId, (fiscal = { factura: null, egresos: [] }))
+    return fiscal
+  }
+  // The latest request stands (a rejected one may have been asked again).
+  for (const { paymentId, ...factura } of facturas) of(paymentId).factura = factura
+  for (const { paymentId, ...egreso } of egresos) of(paymentId).egresos.push(egreso)
+  return byPayment
 }

@@ -8,6 +8,7 @@ import { ratingsOfBill } from '../ratings/ratings.server'
 import type { RefundFailure } from '~/domain/refunds'
 import { givenBackCents, HANDLED_OUTSIDE } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
+import { fiscalOfBill, type PaymentFiscal } from '../invoices/egresos.server'
 import { payments, refunds, refundStands, tableSessions } from '../db/schema.server'
 import type { StaffTable } from './tables.server'
 import { tableSessionStub } from '../table-session/stub.server'
@@ -60,15 +61,16 @@ export async function readTableDetails(
 ) {
   const ledger = ledgerOf(env, table.userId)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
-  const [bill, disputes, rated, previous] = await Promise.all([
+  const [bill, disputes, rated, fiscal, previous] = await Promise.all([
     readOpenBill(env, table.sessionId),
     disputesOfBill(ledger, table.sessionId),
     ratingsOfBill(ledger, table.sessionId),
+    fiscalOfBill(ledger, table.sessionId),
     withPrevious ? closedBillsOf(ledger.db, table.id) : null,
   ])
   if (!bill || bill.closedAt !== null) return null
   return {
-    ...billRecords(bill, disputes, rated),
+    ...billRecords(bill, disputes, rated, fiscal),
     // A diner's call still waiting for someone.
     call: bill.call?.answeredAt === null ? bill.call : null,
     previous:
@@ -90,8 +92,12 @@ export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'i
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
   if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null
   const ledger = ledgerOf(env, table.userId)
-  const [disputes, rated] = await Promise.all([disputesOfBill(ledger, sessionId), ratingsOfBill(ledger, sessionId)])
-  return { ...billRecords(bill, disputes, rated), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
+  const [disputes, rated, fiscal] = await Promise.all([
+    disputesOfBill(ledger, sessionId),
+    ratingsOfBill(ledger, sessionId),
+    fiscalOfBill(ledger, sessionId),
+  ])
+  return { ...billRecords(bill, disputes, rated, fiscal), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
 }
 
 /** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */
@@ -99,6 +105,7 @@ function billRecords(
   bill: BillView,
   disputes: ReadonlyMap<string, DisputeRow>,
   rated: Awaited<ReturnType<typeof ratingsOfBill>>,
+  fiscal: ReadonlyMap<string, PaymentFiscal>,
 ) {
   const paymentRows = bill.payments
   const open = bill.closedAt === null
@@ -163,6 +170,7 @@ function billRecords(
         .reduce((sum, refund) => sum + givenBackCents(refund), 0),
       dispute: disputeOf(disputes.get(payment.id)),
       receiptUrl: payment.receiptToken ? receiptPath(bill.sessionId, payment.receiptToken) : null,
+      fiscal: fiscal.get(payment.id) ?? null,
     })),
     // Who changed the bill, when and why: voids, comps and refunds, oldest first.
     history: [

@@ -25,6 +25,11 @@ export interface StaffPayment {
   dispute: { amountCents: number; reason: string; status: string; dueBy: number | null } | null
   /** Its receipt's page (null for payments from before receipts). */
   receiptUrl: string | null
+  /** Its factura and the documents after it (egresos for its refunds); null when none was asked. */
+  fiscal: {
+    factura: { status: 'pending' | 'issued' | 'rejected'; legalName: string } | null
+    egresos: { cents: number; uuid: string | null; status: 'pending' | 'issued' | 'failed'; error: string | null }[]
+  } | null
 }
 
 export interface HistoryEntry {
@@ -111,6 +116,7 @@ export function PaymentsPanel({
                   : ''}
               </p>
             ) : null}
+            {payment.fiscal ? <FiscalDocuments fiscal={payment.fiscal} /> : null}
             {payment.receiptUrl ? (
               <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
                 <a
@@ -197,5 +203,26 @@ export function HistoryPanel({
         ))}
       </ul>
     </Panel>
+  )
+}
+
+/** A payment's factura and the egresos its refunds issued after it, each with where it stands. */
+function FiscalDocuments({ fiscal }: { fiscal: NonNullable<StaffPayment['fiscal']> }) {
+  const { t, money } = useI18n()
+  return (
+    <ul className="grid gap-0.5 text-sm" data-testid="payment-fiscal">
+      {fiscal.factura ? (
+        <li>{t(`admin.books.fiscal.factura.${fiscal.factura.status}`, { name: fiscal.factura.legalName })}</li>
+      ) : null}
+      {fiscal.egresos.map((egreso, index) => (
+        <li key={index} className={egreso.status === 'failed' ? 'font-semibold text-red-800 dark:text-red-300' : ''}>
+          {t(`admin.books.fiscal.egreso.${egreso.status}`, {
+            amount: money(egreso.cents),
+            uuid: egreso.uuid ?? '',
+            error: egreso.error ?? '',
+          })}
+        </li>
+      ))}
+    </ul>
   )
 }
