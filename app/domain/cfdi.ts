@@ -99,3 +99,20 @@ export const POSTAL_CODE = /^\d{5}$/
 /** How often a restaurant issues its factura global (Facturapi's periodicity; the SAT's c_Periodicidad 01–04). */
 export const INVOICE_PERIODICITIES = ['day', 'week', 'fortnight', 'month'] as const
 export type InvoicePeriodicity = (typeof INVOICE_PERIODICITIES)[number]
+
+/**
+ * The SAT's forma de pago (c_FormaPago) of a payment: cash 01; a card 04
+ * (tarjeta de crédito) or 28 (tarjeta de débito, which the SAT's catalog
+ * also gives prepaid cards, funded as debit ones are), as the card's
+ * network reports its funding. A card whose funding is not known is taken
+ * as credit (`guessed`), the one a receipt that says nothing of it has
+ * always been: never 99 "Por definir", which the SAT refuses with PUE.
+ */
+export function paymentFormOf(
+  method: 'card' | 'apple' | 'google' | 'cash' | 'terminal',
+  funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null,
+): { form: '01' | '04' | '28'; guessed: boolean } {
+  if (method === 'cash') return { form: '01', guessed: false }
+  if (funding === 'debit' || funding === 'prepaid') return { form: '28', guessed: false }
+  return { form: '04', guessed: funding !== 'credit' }
+}

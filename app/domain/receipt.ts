@@ -117,11 +117,18 @@ export function whatWasPaid<Line>(
   return { kind: payment.kind === 'item' ? 'items' : 'whole', lines: payment.lines }
 }
 
-/** A card as a receipt names it: its network (visa, mastercard, amex…) and last four digits. */
+/** A card as a receipt names it: its network (visa, mastercard, amex…) and last four digits, and how it is funded. */
 export interface PaidCard {
   brand: string
   last4: string
+  /** As the card's network reports it (Stripe's `card.funding`); its CFDI's forma de pago follows it (paymentFormOf). */
+  funding: CardFunding
 }
+
+export const CARD_FUNDINGS = ['credit', 'debit', 'prepaid', 'unknown'] as const
+export type CardFunding = (typeof CARD_FUNDINGS)[number]
+export const isCardFunding = (value: unknown): value is CardFunding =>
+  (CARD_FUNDINGS as readonly unknown[]).includes(value)
 
 /** A payment's receipt, as its page, its PDF and its mail show it. */
 export interface Receipt {

@@ -20,6 +20,22 @@ const TEST_CARDS: TestCard[] = [
   { id: 'pm_card_visa', brand: 'visa', last4: '4242', country: 'US', funding: 'credit', outcome: { kind: 'succeeds' } },
   { id: 'pm_card_mx', brand: 'visa', last4: '8001', country: 'MX', funding: 'credit', outcome: { kind: 'succeeds' } },
   {
+    id: 'pm_card_visa_debit',
+    brand: 'visa',
+    last4: '5556',
+    country: 'US',
+    funding: 'debit',
+    outcome: { kind: 'succeeds' },
+  },
+  {
+    id: 'pm_card_mastercard_prepaid',
+    brand: 'mastercard',
+    last4: '5100',
+    country: 'US',
+    funding: 'prepaid',
+    outcome: { kind: 'succeeds' },
+  },
+  {
     id: 'pm_card_chargeDeclined',
     brand: 'visa',
     last4: '0002',

@@ -9,6 +9,7 @@ import {
   withinOnePeriod,
 } from '~/domain/invoices'
 import { movedMoney } from '~/domain/fiscal'
+import { paymentFormOf } from '~/domain/cfdi'
 import { formatLocalDate, parseLocalDate } from '~/domain/local-time'
 
 const period = (periodicity: Parameters<typeof lastPeriod>[0], today: string) => {
@@ -108,5 +109,16 @@ describe('what may be stamped', () => {
     expect(movedMoney({ provider: 'recorded' }, false)).toBe(true)
     expect(movedMoney({ provider: 'simulated' }, false)).toBe(false)
     expect(movedMoney({ provider: 'simulated' }, true)).toBe(true)
+  })
+})
+
+describe('the forma de pago of a payment', () => {
+  it('is 01 for cash, 28 for a debit or prepaid card, 04 for a credit card, and 04 guessed when the funding is not known', () => {
+    expect(paymentFormOf('cash', null)).toEqual({ form: '01', guessed: false })
+    expect(paymentFormOf('card', 'debit')).toEqual({ form: '28', guessed: false })
+    expect(paymentFormOf('apple', 'prepaid')).toEqual({ form: '28', guessed: false })
+    expect(paymentFormOf('google', 'credit')).toEqual({ form: '04', guessed: false })
+    expect(paymentFormOf('card', 'unknown')).toEqual({ form: '04', guessed: true })
+    expect(paymentFormOf('terminal', null)).toEqual({ form: '04', guessed: true })
   })
 })

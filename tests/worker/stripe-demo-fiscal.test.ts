@@ -6,6 +6,7 @@ import {
   facturaFields as factura,
   getPage,
   newTransactionId,
+  openPaymentForm,
   pageText as textOf,
   postForm,
   seedMember,
@@ -91,5 +92,31 @@ describe('the labelled demo of a restaurant whose cards are not connected yet', 
     const analytics = await textOf(await getPage('/admin/dashboard/analytics', owner.cookie))
     expect(analytics).toMatch(/data-testid="stat-totalSales"[^>]*>.*?\$46\.40/)
     expect(analytics).toContain('Aparte: 1 pago de demostración por $232.00 en estos 30 días')
+  })
+})
+
+describe('the forma de pago a card payment is stamped with', () => {
+  it.each([
+    ['pm_card_visa', '04'],
+    ['pm_card_visa_debit', '28'],
+    ['pm_card_mastercard_prepaid', '28'],
+  ])('follows how the card is funded, as Stripe reports it: %s → %s', async (token, form) => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 23_200 }])
+    const owner = await seedMember(table.restaurantId, 'owner')
+    await connectFacturapi(owner.cookie)
+    const paid = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    const answer = await paid.submit([...paid.fields, ['paymentToken', token]])
+    expect(answer.status).toBe(302)
+    await delivered(table.sessionId)
+    const paymentId = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first<{ id: string }>())!.id
+    await expect
+      .poll(async () =>
+        (await sent('/v2/receipts'))
+          .filter((request) => request.body.external_id === paymentId)
+          .map((r) => r.body.payment_form),
+      )
+      .toEqual([form])
   })
 })

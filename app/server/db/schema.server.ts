@@ -729,6 +729,8 @@ export const receipts = sqliteTable(
     // The card's brand and last digits as the provider gives them; `cardAskedAt` once the provider was asked (it may know none).
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    // How the card is funded (credit, debit, prepaid, unknown): its CFDI's forma de pago follows it.
+    cardFunding: text('card_funding'),
     cardAskedAt: integer('card_asked_at'),
     // Its receipt at Facturapi (a restaurant that issues facturas with it), what that receipt covers, and where it stands.
     facturapiReceiptId: text('facturapi_receipt_id'),

@@ -2,11 +2,12 @@ import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import { FacturapiError } from 'facturapi'
 import type Facturapi from 'facturapi'
 import type { LedgerMethod } from '~/domain/bill'
+import { paymentFormOf } from '~/domain/cfdi'
 import { centsToPesos } from '~/domain/money'
+import { isCardFunding } from '~/domain/receipt'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { fiscalDocuments, invoiceRequests, payments, refunds } from '../db/schema.server'
-import { PAYMENT_FORMS } from './facturapi.server'
+import { fiscalDocuments, invoiceRequests, payments, receipts, refunds } from '../db/schema.server'
 
 /*
  * Money given back of a sale already invoiced to its diner is undone on
@@ -105,9 +106,15 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
     .returning({ id: fiscalDocuments.id })
   if (!claimed) return
   const [sale] = await db
-    .select({ request: invoiceRequests, method: payments.paymentMethod, taxRateBps: payments.taxRateBps })
+    .select({
+      request: invoiceRequests,
+      method: payments.paymentMethod,
+      taxRateBps: payments.taxRateBps,
+      funding: receipts.cardFunding,
+    })
     .from(invoiceRequests)
     .innerJoin(payments, eq(payments.id, invoiceRequests.paymentId))
+    .leftJoin(receipts, eq(receipts.paymentId, invoiceRequests.paymentId))
     .where(and(eq(invoiceRequests.paymentId, document.paymentId), eq(invoiceRequests.status, 'issued')))
     .limit(1)
   if (!sale?.request.facturapiInvoiceId) return
@@ -124,7 +131,8 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
         address: { zip: request.postalCode },
       },
       use: RETURNS,
-      payment_form: PAYMENT_FORMS[sale.method as LedgerMethod],
+      // The form the money went back by is the one it came by.
+      payment_form: paymentFormOf(sale.method as LedgerMethod, isCardFunding(sale.funding) ? sale.funding : null).form,
       related_documents: [{ relationship: CREDIT_NOTE, documents: [factura.uuid] }],
       external_id: document.refundId,
       items: [

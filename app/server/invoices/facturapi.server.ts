@@ -1,8 +1,8 @@
 import Facturapi, { FacturapiError } from 'facturapi'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { LedgerMethod } from '~/domain/bill'
-import type { Receipt } from '~/domain/receipt'
-import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
+import { isCardFunding, type CardFunding, type PaidCard, type Receipt } from '~/domain/receipt'
+import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
 import { movedMoney } from '~/domain/fiscal'
 import { invoiceableCents } from '~/domain/invoices'
 import { centsToPesos } from '~/domain/money'
@@ -30,15 +30,6 @@ export async function facturapiOf(env: Env, restaurantId: string): Promise<Factu
   return client
 }
 
-/** The SAT's forma de pago of each way a diner pays (c_FormaPago): cards as credit, not knowing which. */
-export const PAYMENT_FORMS: Record<LedgerMethod, string> = {
-  card: '04',
-  apple: '04',
-  google: '04',
-  cash: '01',
-  terminal: '04',
-}
-
 /** What the whole consumption is called on a receipt and its invoice: the tip is never in it. */
 const CONCEPT = 'Consumo de alimentos y bebidas'
 
@@ -48,6 +39,8 @@ export interface ReceiptSubject {
   taxRateBps: number | null
   /** When it was paid: the receipt's date, which puts it in its factura global's period. */
   paidAt: number
+  /** How the card that paid is funded, when known (its receipt may know it from before). */
+  funding: CardFunding | null
 }
 
 /** What a payment's Facturapi receipt is made of, read off Mesa's own receipt. */
@@ -56,6 +49,7 @@ export const subjectOf = (receipt: Receipt): ReceiptSubject => ({
   method: receipt.method,
   taxRateBps: receipt.taxRateBps,
   paidAt: receipt.paidAt,
+  funding: receipt.card?.funding ?? null,
 })
 
 /**
@@ -119,9 +113,17 @@ export async function facturapiReceipt(
   }
   if (cents === 0) return made ? { id: made, status: 'canceled' } : null
   const key = `${subject.paymentId}:${cents}:${version}`
+  const { form, guessed } = paymentFormOf(
+    subject.method,
+    subject.funding ?? (isCardFunding(kept?.cardFunding) ? kept.cardFunding : null),
+  )
+  if (guessed)
+    console.warn(
+      `payment ${subject.paymentId} (${subject.method}) stamped as paid by credit card: its funding is not known`,
+    )
   const receipt = await client.receipts
     .create({
-      payment_form: PAYMENT_FORMS[subject.method],
+      payment_form: form,
       date: new Date(subject.paidAt).toISOString(),
       external_id: subject.paymentId,
       idempotency_key: key,
@@ -160,11 +162,12 @@ export async function facturapiReceipt(
   return { id: receipt.id, status: receipt.status }
 }
 
-const subjectOfRow = (payment: PaymentRow): ReceiptSubject => ({
+const subjectOfRow = (payment: PaymentRow, card: PaidCard | null = null): ReceiptSubject => ({
   paymentId: payment.id,
   method: payment.paymentMethod,
   taxRateBps: payment.taxRateBps,
   paidAt: payment.createdAt,
+  funding: card?.funding ?? null,
 })
 
 /**
@@ -178,13 +181,16 @@ export async function receiptsForPayments(
   ledger: Ledger,
   client: Facturapi,
   paid: readonly PaymentRow[],
-  simulatedStandsIn: boolean,
+  {
+    simulatedStandsIn,
+    cardOf,
+  }: { simulatedStandsIn: boolean; cardOf: (payment: PaymentRow) => Promise<PaidCard | null> },
 ): Promise<void> {
   const stamped = paid.filter((each) => each.amountCents + each.taxCents > 0 && movedMoney(each, simulatedStandsIn))
   for (const payment of stamped)
-    await facturapiReceipt(ledger, client, subjectOfRow(payment)).catch((error: unknown) =>
-      console.error(`Facturapi receipt of payment ${payment.id} left for later`, error),
-    )
+    await cardOf(payment)
+      .then((card) => facturapiReceipt(ledger, client, subjectOfRow(payment, card)))
+      .catch((error: unknown) => console.error(`Facturapi receipt of payment ${payment.id} left for later`, error))
 }
 
 /**

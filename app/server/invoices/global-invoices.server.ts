@@ -110,7 +110,7 @@ export async function issueGlobalInvoice(
   if (toMs >= now) return { refused: 'notClosed' }
   const gathered: { paymentId: string; receiptId: string }[] = []
   for (const payment of await uninvoicedPayments(ledger, period, { timeZone, simulatedStandsIn })) {
-    const receipt = await facturapiReceipt(ledger, client, payment)
+    const receipt = await facturapiReceipt(ledger, client, { ...payment, funding: null })
     if (receipt?.status === 'open') gathered.push({ paymentId: payment.paymentId, receiptId: receipt.id })
   }
   if (gathered.length === 0) return null

@@ -5,6 +5,7 @@ import type Facturapi from 'facturapi'
 import { facturapiOf, receiptsAfterRefunds, receiptsForPayments } from '../invoices/facturapi.server'
 import { simulatedStandsIn } from '../env.server'
 import { egresosAfterRefunds } from '../invoices/egresos.server'
+import { cardOfPayment } from '../receipts/receipt-reads.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
 import { alertStatements } from '../alerts/alert-writes.server'
@@ -142,7 +143,10 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
         this.#facturapi()
           .then(async (client) => {
             if (!client) return
-            await receiptsForPayments(this.#ledger, client, paid, simulatedStandsIn(this.env))
+            await receiptsForPayments(this.#ledger, client, paid, {
+              simulatedStandsIn: simulatedStandsIn(this.env),
+              cardOf: (payment) => cardOfPayment(this.env, this.#ledger, payment),
+            })
             await receiptsAfterRefunds(this.#ledger, client, refunded)
             await egresosAfterRefunds(this.#ledger, client, refunded)
           })

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { PaidCard } from '~/domain/receipt'
+import { isCardFunding, type PaidCard } from '~/domain/receipt'
 import { statementSuffix } from '~/domain/statement-descriptor'
 import type { AppEnv } from '../env.server'
 import type {
@@ -148,7 +148,13 @@ export function stripeProvider(
       const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id
       if (!chargeId) return null
       const card = (await stripe.charges.retrieve(chargeId, {}, onAccount())).payment_method_details?.card
-      return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null
+      return card?.last4
+        ? {
+            brand: card.brand ?? 'card',
+            last4: card.last4,
+            funding: isCardFunding(card.funding) ? card.funding : 'unknown',
+          }
+        : null
     },
 
     async refundState(reference: string): Promise<RefundState> {

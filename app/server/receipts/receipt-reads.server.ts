@@ -2,7 +2,14 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
 import { paymentKind } from '~/domain/bill'
 import { movedMoney } from '~/domain/fiscal'
-import { paidTheWholeBill, receiptFigures, shortReference, type PaidCard, type Receipt } from '~/domain/receipt'
+import {
+  isCardFunding,
+  paidTheWholeBill,
+  receiptFigures,
+  shortReference,
+  type PaidCard,
+  type Receipt,
+} from '~/domain/receipt'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { billTableColumns, paidLinesOf } from '../bills/bill-reads.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
@@ -169,6 +176,24 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
   }
 }
 
+/**
+ * The card that paid `payment`, asked of its provider once and kept on its
+ * receipt (null for cash, a terminal, or a card the provider does not
+ * know): its CFDI's forma de pago follows how the card is funded.
+ */
+export async function cardOfPayment(env: Env, ledger: Ledger, payment: PaymentRow): Promise<PaidCard | null> {
+  const [[receipt], [table]] = await ledger.db.batch([
+    ledger.db.select().from(receipts).where(eq(receipts.paymentId, payment.id)).limit(1),
+    ledger.db
+      .select(billTableColumns)
+      .from(tables)
+      .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
+      .where(and(eq(tables.id, payment.tableId), eq(tables.restaurantId, ledger.restaurantId)))
+      .limit(1),
+  ])
+  return receipt && table ? cardOf(env, ledger, payment, receipt, table) : null
+}
+
 /** The card that paid, asked of the provider the first time a receipt is shown and kept on it (it may know none). */
 async function cardOf(
   env: Env,
@@ -177,7 +202,12 @@ async function cardOf(
   receipt: typeof receipts.$inferSelect,
   table: Parameters<typeof settlingProvider>[2],
 ): Promise<PaidCard | null> {
-  if (receipt.cardLast4) return { brand: receipt.cardBrand ?? 'card', last4: receipt.cardLast4 }
+  if (receipt.cardLast4)
+    return {
+      brand: receipt.cardBrand ?? 'card',
+      last4: receipt.cardLast4,
+      funding: isCardFunding(receipt.cardFunding) ? receipt.cardFunding : 'unknown',
+    }
   if (receipt.cardAskedAt !== null || !payment.providerReference) return null
   const provider = settlingProvider(env, payment.sessionId, table, payment.provider)
   const card = await provider?.cardOf(payment.providerReference).catch((error: unknown) => {
@@ -188,7 +218,12 @@ async function cardOf(
   if (card === undefined) return null
   await db
     .update(receipts)
-    .set({ cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, cardAskedAt: Date.now() })
+    .set({
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      cardFunding: card?.funding ?? null,
+      cardAskedAt: Date.now(),
+    })
     .where(eq(receipts.paymentId, payment.id))
   return card
 }

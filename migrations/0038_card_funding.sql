@@ -1,0 +1,1 @@
+ALTER TABLE `receipts` ADD `card_funding` text;
