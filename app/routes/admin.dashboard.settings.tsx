@@ -7,6 +7,7 @@ import { IVA_RATES_BPS } from '~/domain/tax'
 import { WALKOUT_MINUTES } from '~/domain/alerts'
 import { fiscalProfileSchema, restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
 import { fiscalProfileOf, saveFiscalProfile } from '~/server/invoices/fiscal-profile.server'
+import { restaurantHub } from '~/server/live/live-sockets.server'
 import { FiscalForm, FiscalSection } from '~/ui/admin/fiscal-profile'
 import { saveSettings } from '~/server/auth/accounts.server'
 import { logChange } from '~/server/auth/change-log.server'
@@ -96,6 +97,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fiscal = parseWithZod(form, { schema: fiscalProfileSchema })
     if (fiscal.status !== 'success') return data(fiscal.reply({ hideFields: ['facturapiKey'] }), { status: 400 })
     await saveFiscalProfile(env, principal, fiscal.value)
+    // The hub makes the restaurant's receipts and notas de crédito: it asks for its Facturapi again at once.
+    await restaurantHub(env, principal.restaurant.id).facturapiChanged()
     return redirectWithToast(SETTINGS, { title: 'admin.settings.fiscal.saved' })
   }
   const submission = parseWithZod(form, { schema: restaurantSettingsSchema })

@@ -1,7 +1,7 @@
-import { PAYMENT_FORMS, USES } from './catalogs'
+import { PAYMENT_FORMS, PUBLIC_RFC, USES } from './catalogs'
 import { notImplemented, refused } from './errors'
 import { Fields } from './fields'
-import { type InvoiceObject, issueInvoice } from './invoices'
+import { type CustomerInfo, type InvoiceObject, issueInvoice } from './invoices'
 import { conceptOf, readItems } from './items'
 import { CUSTOMER_FIELDS, readCustomer } from './receipt-invoices'
 import { type Call } from './state'
@@ -13,7 +13,8 @@ import { checkReceiver } from './taxpayers'
  * it and the SAT's Anexo 20 asks: it names the ingreso it gives back money
  * of in `related_documents` with TipoRelación 01 ("Nota de crédito de los
  * documentos relacionados") and that ingreso's UUID, goes to the same
- * receiver, and is paid the way the ingreso was (PUE). An egreso without
+ * receiver (the general public for a factura global), and is paid the way
+ * the ingreso was (PUE). An egreso without
  * that relation is refused, as Facturapi refuses it before stamping; so is
  * one naming a UUID this organization did not issue, or another receiver's.
  * Other invoice types are not implemented here (Mesa makes its ingresos
@@ -36,23 +37,58 @@ const BODY_FIELDS = [
 const CREDIT_NOTE = '01'
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i
 
+/**
+ * Whom an egreso goes to: a taxpayer as when a receipt is invoiced, or, for
+ * money given back of a sale in a factura global, the general public as the
+ * global names it (PUBLICO EN GENERAL, XAXX010101000, régimen 616, the
+ * issuer's own zip code, as the SAT's guide to the CFDI global asks).
+ */
+function egresoCustomer(call: Call, body: Fields): CustomerInfo {
+  const fields = body.requiredObject('customer', CUSTOMER_FIELDS)
+  if (fields.string('tax_id')?.trim().toUpperCase() !== PUBLIC_RFC) return readCustomer(fields)
+  if (fields.string('legal_name')?.trim().toUpperCase() !== 'PUBLICO EN GENERAL')
+    throw fields.invalid('legal_name', 'not_allowed', 'El RFC XAXX010101000 se emite a nombre de "PUBLICO EN GENERAL".')
+  if (fields.string('tax_system') !== '616')
+    throw fields.invalid(
+      'tax_system',
+      'not_allowed',
+      'El público en general lleva el régimen 616 (Sin obligaciones fiscales).',
+    )
+  const zip = fields.requiredObject('address', ['zip', 'country']).requiredString('zip')
+  if (zip !== call.organization.zip)
+    throw fields.invalid(
+      'address.zip',
+      'not_allowed',
+      `Al público en general, el código postal es el del lugar de expedición (${call.organization.zip}).`,
+    )
+  return {
+    id: call.organization.public_customer,
+    legal_name: 'PUBLICO EN GENERAL',
+    tax_id: PUBLIC_RFC,
+    tax_system: '616',
+    email: null,
+    address: { zip, country: 'MEX' },
+  }
+}
+
 export function createInvoice(call: Call): InvoiceObject {
   const body = Fields.of(call.body, '', BODY_FIELDS, { unimplemented: ['pdf_custom_section', 'addenda', 'namespaces'] })
   const type = body.string('type') ?? 'I'
   if (type !== 'E') throw notImplemented('type', `facturas de tipo "${type}" (solo egresos, "E")`)
-  const customer = readCustomer(body.requiredObject('customer', CUSTOMER_FIELDS))
+  const customer = egresoCustomer(call, body)
   const items = readItems(body)
   const paymentForm = body.requiredOneOf('payment_form', PAYMENT_FORMS)
   const method = body.string('payment_method') ?? 'PUE'
   if (method !== 'PUE') throw notImplemented('payment_method', `egresos con método de pago ${method}`)
-  const use = body.oneOf('use', Object.keys(USES)) ?? 'G02'
-  if (!USES[use]!.includes(customer.tax_system))
+  const toPublic = customer.tax_id === PUBLIC_RFC
+  const use = body.oneOf('use', Object.keys(USES)) ?? (toPublic ? 'S01' : 'G02')
+  if (!USES[use]!.includes(customer.tax_system) || (toPublic && use !== 'S01'))
     throw body.invalid(
       'use',
       'not_allowed',
       `El uso de CFDI ${use} no es válido para el régimen ${customer.tax_system}.`,
     )
-  checkReceiver(call.state, { ...customer, zip: customer.address.zip }, 'customer')
+  if (!toPublic) checkReceiver(call.state, { ...customer, zip: customer.address.zip }, 'customer')
 
   const related = body.raw('related_documents')
   const relation = Array.isArray(related) && related.length === 1 ? (related[0] as Record<string, unknown>) : null

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ANA, MOLE, refusal, setUp, textOf } from './facturapi-standin-setup'
+import { ANA, FONDA, MOLE, refusal, setUp, textOf } from './facturapi-standin-setup'
 
 /**
  * A CFDI de egreso (nota de crédito) for money given back of an invoice,
@@ -74,5 +74,35 @@ describe('an egreso (nota de crédito)', () => {
       tax_id: 'VADA800927DJ3',
     })
     expect(other.message).toContain('va al mismo receptor')
+  })
+
+  it('of a sale in a factura global goes to the general public as the global does, with use S01 and the issuer’s zip', async () => {
+    const { facturapi } = setUp()
+    await facturapi.receipts.create({ payment_form: '01', items: [MOLE], date: '2026-05-02T14:00:00' })
+    const global = (await facturapi.receipts.createGlobalInvoice({
+      periodicity: 'day',
+      from: '2026-05-02',
+      to: '2026-05-02T23:59:59',
+    }))!
+    const PUBLIC = {
+      legal_name: 'PUBLICO EN GENERAL',
+      tax_id: 'XAXX010101000',
+      tax_system: '616',
+      address: { zip: FONDA.zip },
+    }
+    const toPublic = (customer: Record<string, unknown>, use?: string) =>
+      facturapi.invoices.create({
+        type: 'E',
+        customer,
+        payment_form: '01',
+        ...(use ? { use } : {}),
+        related_documents: [{ relationship: '01', documents: [global.uuid] }],
+        items: [CREDIT],
+      })
+    expect(await toPublic(PUBLIC)).toMatchObject({ type: 'E', use: 'S01', customer: { tax_id: 'XAXX010101000' } })
+    expect((await refusal(toPublic({ ...PUBLIC, address: { zip: '03100' } }))).message).toContain('lugar de expedición')
+    expect((await refusal(toPublic(PUBLIC, 'G02'))).status).toBe(400)
+    // A taxpayer's egreso cannot relate the public's global.
+    expect((await refusal(toPublic(ANA))).message).toContain('va al mismo receptor')
   })
 })

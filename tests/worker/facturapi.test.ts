@@ -396,6 +396,29 @@ describe('the factura global', () => {
     // The mole's diner can no longer ask for it in their name.
     expect(await textOf(await getPage(mole.receiptUrl))).toContain('Ya no puedes solicitar factura de este pago')
     expect((await postForm(mole.receiptUrl, factura())).status).toBe(409)
+
+    // Money given back of the mole is undone against the global: an egreso to the general public, related to it.
+    const globalUuid = /TimbreFiscalDigital[^>]*UUID="([^"]+)"/.exec(xml)![1]!
+    const refunded = await postForm(
+      `/admin/tables/${table.tableId}`,
+      { intent: 'refund', sessionId: table.sessionId, paymentId: mole.paymentId, amount: '32', reason: 'Llegó frío' },
+      manager,
+    )
+    expect(await toastShown(refunded, manager)).toContain('Reembolso registrado')
+    const toPublic = async () =>
+      (await sent('/v2/invoices')).filter((request) =>
+        (request.body.related_documents as { documents: string[] }[] | undefined)?.[0]?.documents.includes(globalUuid),
+      )
+    await expect.poll(async () => (await toPublic()).length).toBe(1)
+    const [egreso] = await toPublic()
+    expect(egreso!.status).toBe(200)
+    expect(egreso!.body).toMatchObject({
+      type: 'E',
+      use: 'S01',
+      customer: { legal_name: 'PUBLICO EN GENERAL', tax_id: 'XAXX010101000', tax_system: '616' },
+      related_documents: [{ relationship: '01', documents: [globalUuid] }],
+      items: [{ product: { price: 32 } }],
+    })
   })
 
   it('refuses a period not over yet and one wider than the periodicity’s, asking Facturapi nothing; says Facturapi’s own refusal in its words', async () => {

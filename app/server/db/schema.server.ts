@@ -738,6 +738,8 @@ export const receipts = sqliteTable(
     facturapiStatus: text('facturapi_status'),
     // The last moment the restaurant takes a request for this payment's factura, as its Facturapi receipt says.
     facturapiExpiresAt: integer('facturapi_expires_at'),
+    // The factura global that gathered it (global_invoices.id): a refund of it is undone on paper against that one.
+    globalInvoiceId: text('global_invoice_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('receipts_restaurant_folio_unique').on(t.restaurantId, t.folio)],
@@ -813,8 +815,9 @@ export const ratings = sqliteTable(
 /**
  * The CFDIs Mesa issued after a payment's own (its receipt and its factura
  * live on `receipts` and `invoice_requests`): an egreso (nota de crédito,
- * related to the factura's UUID with TipoRelación 01) for each refund of a
- * payment already invoiced to its diner, for what the refund gave back of
+ * related with TipoRelación 01 to the ingreso holding the sale) for each
+ * refund of a payment already invoiced, to its diner or in a factura
+ * global, for what the refund gave back of
  * the bill part and its IVA. One per refund; a failed one is tried again.
  * Part of the ledger.
  */

@@ -1,19 +1,27 @@
-import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { FacturapiError } from 'facturapi'
 import type Facturapi from 'facturapi'
-import type { LedgerMethod } from '~/domain/bill'
 import { paymentFormOf } from '~/domain/cfdi'
 import { centsToPesos } from '~/domain/money'
 import { isCardFunding } from '~/domain/receipt'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { fiscalDocuments, invoiceRequests, payments, receipts, refunds } from '../db/schema.server'
+import {
+  fiscalDocuments,
+  globalInvoices,
+  invoiceRequests,
+  payments,
+  receipts,
+  refunds,
+  restaurants,
+} from '../db/schema.server'
 
 /*
- * Money given back of a sale already invoiced to its diner is undone on
- * paper: a CFDI de egreso (nota de crédito) to the same receiver, related
- * to the factura's UUID with TipoRelación 01, for what the refund gave back
- * of the bill part and its IVA (never the tip, which no factura holds), as
+ * Money given back of a sale already invoiced is undone on paper: a CFDI de
+ * egreso (nota de crédito) related with TipoRelación 01 to the ingreso that
+ * holds the sale (the diner's factura, to the same receiver; or the factura
+ * global that gathered it, to the general public), for what the refund gave
+ * back of the bill part and its IVA (never the tip, which no CFDI holds), as
  * the SAT's Anexo 20 asks and Facturapi's "Create invoice" takes it.
  */
 
@@ -21,6 +29,9 @@ import { fiscalDocuments, invoiceRequests, payments, receipts, refunds } from '.
 const CREDIT_NOTE = '01'
 /** c_UsoCFDI G02: Devoluciones, descuentos o bonificaciones. */
 const RETURNS = 'G02'
+/** The general public, as a factura global names it (the SAT's guide to the CFDI global), and its use S01. */
+const PUBLIC = { legal_name: 'PUBLICO EN GENERAL', tax_id: 'XAXX010101000', tax_system: '616' }
+const PUBLIC_USE = 'S01'
 /** What a nota de crédito's concept is, as the SAT's guide to filling in the CFDI has it: 84111506, ACT. */
 const CREDIT_CONCEPT = { description: 'Devolución de consumo', productKey: '84111506', unitKey: 'ACT' }
 /** How long a document claimed by one delivery may stay pending before another takes it over. */
@@ -30,7 +41,7 @@ const RETRIES_PER_DELIVERY = 5
 
 /**
  * After refunds reached the ledger (`refundIds`), the egreso each one owes
- * (its payment invoiced to the diner), and any owed before that failed or
+ * (its payment invoiced, to the diner or in a global), and any owed before that failed or
  * was left midway: issued once each (a refund has at most one, by the
  * ledger's unique index). What Facturapi does not take now stays `failed`
  * with its words and is tried again with the restaurant's next refund or
@@ -48,13 +59,17 @@ export async function egresosAfterRefunds(ledger: Ledger, client: Facturapi, ref
           taxCents: refunds.taxCents,
         })
         .from(refunds)
-        .innerJoin(invoiceRequests, eq(invoiceRequests.paymentId, refunds.paymentId))
+        .leftJoin(
+          invoiceRequests,
+          and(eq(invoiceRequests.paymentId, refunds.paymentId), eq(invoiceRequests.status, 'issued')),
+        )
+        .leftJoin(receipts, eq(receipts.paymentId, refunds.paymentId))
         .where(
           and(
             inArray(refunds.id, [...refundIds]),
             isNull(refunds.failedAt),
-            eq(invoiceRequests.status, 'issued'),
-            ne(invoiceRequests.facturapiInvoiceId, ''),
+            // Invoiced to its diner through Facturapi, or gathered into a factura global.
+            or(isNotNull(invoiceRequests.facturapiInvoiceId), isNotNull(receipts.globalInvoiceId)),
           ),
         )
     : []
@@ -111,28 +126,37 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
       method: payments.paymentMethod,
       taxRateBps: payments.taxRateBps,
       funding: receipts.cardFunding,
+      global: globalInvoices.facturapiInvoiceId,
+      zip: restaurants.fiscalPostalCode,
     })
-    .from(invoiceRequests)
-    .innerJoin(payments, eq(payments.id, invoiceRequests.paymentId))
-    .leftJoin(receipts, eq(receipts.paymentId, invoiceRequests.paymentId))
-    .where(and(eq(invoiceRequests.paymentId, document.paymentId), eq(invoiceRequests.status, 'issued')))
+    .from(payments)
+    .innerJoin(restaurants, eq(restaurants.id, ledger.restaurantId))
+    .leftJoin(invoiceRequests, and(eq(invoiceRequests.paymentId, payments.id), eq(invoiceRequests.status, 'issued')))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .leftJoin(globalInvoices, eq(globalInvoices.id, receipts.globalInvoiceId))
+    .where(eq(payments.id, document.paymentId))
     .limit(1)
-  if (!sale?.request.facturapiInvoiceId) return
-  const { request } = sale
-  try {
-    const factura = await client.invoices.retrieve(request.facturapiInvoiceId!)
-    const egreso = await client.invoices.create({
-      type: 'E',
-      customer: {
+  const request = sale?.request?.facturapiInvoiceId ? sale.request : null
+  // The diner's factura, else the factura global that gathered the sale.
+  const ingreso = request?.facturapiInvoiceId ?? sale?.global ?? null
+  if (!sale || !ingreso) return
+  const customer = request
+    ? {
         legal_name: request.legalName,
         tax_id: request.rfc,
         tax_system: request.taxRegime,
         email: request.email,
         address: { zip: request.postalCode },
-      },
-      use: RETURNS,
+      }
+    : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
+  try {
+    const factura = await client.invoices.retrieve(ingreso)
+    const egreso = await client.invoices.create({
+      type: 'E',
+      customer,
+      use: request ? RETURNS : PUBLIC_USE,
       // The form the money went back by is the one it came by.
-      payment_form: paymentFormOf(sale.method as LedgerMethod, isCardFunding(sale.funding) ? sale.funding : null).form,
+      payment_form: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
       related_documents: [{ relationship: CREDIT_NOTE, documents: [factura.uuid] }],
       external_id: document.refundId,
       items: [

@@ -138,7 +138,7 @@ export async function issueGlobalInvoice(
   // What it gathered can no longer be invoiced to a diner: their receipts say so.
   await ledger.db
     .update(receipts)
-    .set({ facturapiStatus: 'invoiced_globally' })
+    .set({ facturapiStatus: 'invoiced_globally', globalInvoiceId: kept?.id ?? null })
     .where(
       and(
         eq(receipts.restaurantId, ledger.restaurantId),

@@ -154,11 +154,15 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
       )
   }
 
+  /** The restaurant saved or removed its Facturapi key: the next delivery asks D1 again, so no refund misses its egreso. */
+  facturapiChanged(): void {
+    this.#facturapiKnown = null
+  }
+
   /**
    * The restaurant's Facturapi, or null when it issues by hand, asked of D1
-   * at most once a minute: every delivery with a payment asks. A key saved
-   * meanwhile misses a minute of receipts made as payments land; a factura
-   * or the factura global makes those when it needs them.
+   * at most once a minute: every delivery with a payment or a refund asks;
+   * a key saved or removed is told at once (facturapiChanged).
    */
   #facturapi(): Promise<Facturapi | null> {
     const now = Date.now()

@@ -1,0 +1,1 @@
+ALTER TABLE `receipts` ADD `global_invoice_id` text;
