@@ -8,7 +8,9 @@ export const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
 /** What the Facturapi stand-in received on `path` (a pattern such as /v2/receipts/:id/invoice). */
 export async function sent(path: string, method = 'POST') {
   const response = await fetch(`${STANDIN}/_standin/requests?${new URLSearchParams({ method, path })}`)
-  return ((await response.json()) as { data: { body: Record<string, unknown>; status: number; path: string }[] }).data
+  return (
+    (await response.json()) as { data: { body: Record<string, unknown>; status: number; path: string; at: string }[] }
+  ).data
 }
 
 /** The owner saves the restaurant's fiscal data and Facturapi key in Configuración, with how often its factura global is issued. */

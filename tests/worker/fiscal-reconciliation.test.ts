@@ -1,0 +1,178 @@
+import { env } from 'cloudflare:test'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { connectFacturapi, ORGANIZATION, sent, STANDIN } from './facturapi-fixtures'
+import { facturaFields, postForm, seedTable, staffCookieOf } from './fixtures'
+
+/**
+ * What an accountant reconciles at the end of a month, over random nights:
+ * diners pay, staff give money back (part or all), some diners ask for a
+ * factura (before or after a refund), and the owner issues the closed
+ * day's factura global. At the end, for every payment, the ingreso CFDI
+ * that holds it (the diner's factura, or the global) less the egresos
+ * issued for its refunds comes to exactly what the restaurant kept (the
+ * bill part with its IVA, to the cent), read from what Facturapi holds and
+ * was sent; no sale is in two ingresos; only a sale given back whole is in
+ * none, with nothing of it open to invoice; the global says its period and was issued
+ * within the 24 hours after it closed. Money that never moved is the
+ * stripe project's (stripe-demo-fiscal.test.ts). Facturapi's bad days are
+ * not played here yet.
+ */
+
+const DAY_MS = 86_400_000
+const localDay = (offset: number) =>
+  new Date(Date.now() + offset * DAY_MS).toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' })
+
+type Op = { kind: 'factura'; payment: number } | { kind: 'refund'; payment: number; share: number } | { kind: 'global' }
+
+const night = fc.record({
+  prices: fc.array(fc.integer({ min: 1_000, max: 90_000 }), { minLength: 2, maxLength: 3 }),
+  ops: fc.array(
+    fc.oneof(
+      fc.record({ kind: fc.constant('factura' as const), payment: fc.nat(2) }),
+      // A share of what is left: a whole refund about a third of the time.
+      fc.record({
+        kind: fc.constant('refund' as const),
+        payment: fc.nat(2),
+        share: fc.oneof(fc.constant(1), fc.double({ min: 0.05, max: 0.95, noNaN: true })),
+      }),
+      fc.record({ kind: fc.constant('global' as const) }),
+    ),
+    { minLength: 1, maxLength: 6 },
+  ),
+})
+
+/** Facturapi's own word on its documents, asked with the organization's key as Mesa asks it. */
+async function facturapi<T>(path: string): Promise<T> {
+  const response = await fetch(`${STANDIN}/v2${path}`, { headers: { Authorization: `Bearer ${ORGANIZATION!.key}` } })
+  expect(response.status, path).toBe(200)
+  return (await response.json()) as T
+}
+
+interface ReceiptObject {
+  id: string
+  status: string
+  total: number
+  invoice: string | null
+  external_id: string | null
+}
+
+async function playNight(prices: number[], ops: Op[]) {
+  const table = await seedTable(
+    prices.map((priceCents, index) => ({ name: `Platillo ${index + 1}`, priceCents, paidQuantity: 1 })),
+  )
+  // Last night's: the closed day a factura global covers, within the SAT's 24 hours.
+  await env.DB.prepare('UPDATE payments SET created_at = created_at - 86400000 WHERE session_id = ?')
+    .bind(table.sessionId)
+    .run()
+  const { results: rows } = await env.DB.prepare(
+    'SELECT id, receipt_token AS token, amount_cents + tax_cents AS cents FROM payments WHERE session_id = ? ORDER BY created_at',
+  )
+    .bind(table.sessionId)
+    .all<{ id: string; token: string; cents: number }>()
+  const owner = await staffCookieOf(table.restaurantId)
+  await connectFacturapi(owner, 'day')
+  // What the test itself knows each payment kept: what it paid, less the refunds staff were told were made.
+  const kept = new Map(rows.map((row) => [row.id, row.cents]))
+  const refundsOf = new Map(rows.map((row) => [row.id, [] as number[]]))
+  let global = false
+  for (const op of ops) {
+    if (op.kind === 'global') {
+      const yesterday = localDay(-1)
+      const answer = await postForm('/admin/invoices', { intent: 'global', from: yesterday, to: yesterday }, owner)
+      expect(answer.status).toBe(302)
+      global = true
+      continue
+    }
+    const payment = rows[op.payment % rows.length]!
+    if (op.kind === 'factura') {
+      await postForm(`/customer/receipt/${table.sessionId}/${payment.token}`, facturaFields())
+      continue
+    }
+    const left = kept.get(payment.id)!
+    const cents = Math.max(1, Math.min(left, Math.round(left * op.share)))
+    if (left === 0) continue
+    const answer = await postForm(
+      `/admin/tables/${table.tableId}`,
+      {
+        intent: 'refund',
+        sessionId: table.sessionId,
+        paymentId: payment.id,
+        amount: (cents / 100).toFixed(2),
+        reason: 'Reclamo',
+      },
+      owner,
+    )
+    expect(answer.status).toBe(302)
+    kept.set(payment.id, left - cents)
+    refundsOf.get(payment.id)!.push(cents)
+  }
+  return { table, rows, kept, global }
+}
+
+/** Every way the documents disagree with the money, as words (none when they agree). */
+async function mismatches(rows: { id: string }[], kept: Map<string, number>) {
+  const wrong: string[] = []
+  const egresos = (await sent('/v2/invoices')).filter((request) => request.status === 200)
+  for (const { id } of rows) {
+    const receipts = (await facturapi<{ data: ReceiptObject[] }>(`/receipts?q=${id}`)).data.filter(
+      (receipt) => receipt.external_id === id,
+    )
+    const invoiced = receipts.filter((receipt) => receipt.status.startsWith('invoiced'))
+    if (invoiced.length > 1) wrong.push(`${id}: in ${invoiced.length} ingresos`)
+    const { results: refundIds } = await env.DB.prepare(
+      'SELECT id FROM refunds WHERE payment_id = ? AND failed_at IS NULL',
+    )
+      .bind(id)
+      .all<{ id: string }>()
+    const ids = new Set(refundIds.map((row) => row.id))
+    const undone = egresos
+      .filter((request) => ids.has((request.body as { external_id?: string }).external_id ?? ''))
+      .reduce(
+        (sum, request) =>
+          sum + Math.round((request.body as { items: { product: { price: number } }[] }).items[0]!.product.price * 100),
+        0,
+      )
+    const expected = kept.get(id)!
+    if (invoiced.length === 1) {
+      const stamped = Math.round(invoiced[0]!.total * 100)
+      if (stamped - undone !== expected) wrong.push(`${id}: stamped ${stamped} − undone ${undone} ≠ kept ${expected}`)
+    } else {
+      // After the day's global, only a sale given back whole is in no ingreso: nothing of it stays open to invoice.
+      if (expected !== 0) wrong.push(`${id}: kept ${expected} is in no ingreso`)
+      if (undone !== 0) wrong.push(`${id}: ${undone} undone with no ingreso`)
+      if (receipts.some((receipt) => receipt.status === 'open')) wrong.push(`${id}: a receipt of nothing kept is open`)
+    }
+  }
+  return wrong
+}
+
+describe('the fiscal documents after random nights', () => {
+  // Each night is a restaurant's few payments, refunds and facturas through their forms: seconds each.
+  it(
+    'stamp every peso kept once and undo on paper every peso given back; the global says its period, on time',
+    { timeout: 120_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(night, async ({ prices, ops }) => {
+          // The day ends with its factura global, whatever came before (an earlier one leaves it nothing to gather).
+          const { rows, kept, global } = await playNight(prices, [...ops, { kind: 'global' }])
+          await expect.poll(() => mismatches(rows, kept), { timeout: 15_000 }).toEqual([])
+          if (!global) return
+          const yesterday = localDay(-1)
+          const [year, month] = yesterday.split('-').map(Number) as [number, number]
+          const globals = (await sent('/v2/receipts/global-invoice')).filter(
+            (request) => (request.body as { receipts?: string[] }).receipts !== undefined && request.status === 200,
+          )
+          for (const request of globals.slice(-1)) {
+            expect(request.body).toMatchObject({ periodicity: 'day', months: String(month).padStart(2, '0'), year })
+            const closed = Date.parse((request.body as { to: string }).to) + 1
+            expect(Date.parse(request.at) - closed).toBeLessThan(DAY_MS)
+            expect(Date.parse(request.at)).toBeGreaterThan(closed)
+          }
+        }),
+        { numRuns: 10, endOnFailure: true },
+      )
+    },
+  )
+})
