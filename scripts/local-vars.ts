@@ -61,6 +61,14 @@ export const FACTURAPI_STANDIN_ORGANIZATIONS = [
     tax_system: '626',
     zip: '44100',
   },
+  // The fiscal reconciliation test's own, so the bad days it plays at Facturapi reach no other test.
+  {
+    key: 'sk_test_mesa_facturapi_ledger',
+    legal_name: 'TAQUERIA DEL LIBRO MAYOR',
+    tax_id: 'TLM200101AB1',
+    tax_system: '601',
+    zip: '64000',
+  },
 ] as const
 
 /** What local runs and the worker tests set for Facturapi: the stand-in at `origin`, with its API under /v2. */

@@ -12,6 +12,8 @@ import {
 } from '~/domain/schemas/invoices'
 import { can } from '~/domain/permissions'
 import { globalSection, issueGlobalFromForm } from '~/server/invoices/global-invoice-page.server'
+import { requestOf } from '~/server/invoices/invoice-requests.server'
+import { restaurantHub } from '~/server/live/live-sockets.server'
 import { GlobalInvoiceSection } from '~/ui/admin/global-invoice'
 import { signatureOf } from '~/domain/signature'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
@@ -73,6 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: globalInvoiceSchema })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
     const answer = await issueGlobalFromForm(env, ledger, principal, submission.value)
+    // Refunds its receipts did not hold yet get their notas de crédito from the hub.
+    if (answer.outcome === 'issued') await restaurantHub(env, principal.restaurant.id).egresosFor(answer.paymentIds)
     return redirectWithToast(`${HERE}?from=${submission.value.from}&to=${submission.value.to}`, {
       title: `admin.invoices.global.outcome.${answer.outcome}`,
       ...('reason' in answer ? { vars: { reason: answer.reason } } : {}),
@@ -83,6 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: retryRequestSchema })
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
     const outcome = await retryWithFacturapi(env, request, ledger, submission.value.requestId)
+    // Refunds the receipt it invoiced did not hold yet get their notas de crédito from the hub.
+    const issued = outcome === 'issued' ? await requestOf(ledger, submission.value.requestId) : null
+    if (issued) await restaurantHub(env, principal.restaurant.id).egresosFor([issued.paymentId])
     if (outcome === 'decided' || outcome === 'unconnected')
       return data(submission.reply({ formErrors: [`admin.invoices.retry.${outcome}`] }), { status: 409 })
     return redirectWithToast(HERE, {

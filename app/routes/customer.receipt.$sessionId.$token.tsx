@@ -25,6 +25,7 @@ import { tooManyForm } from '~/server/http/rate-limit.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { mailReceipt } from '~/server/receipts/receipt-mail.server'
 import { readReceipt, receiptPath } from '~/server/receipts/receipt-reads.server'
+import { restaurantHub } from '~/server/live/live-sockets.server'
 import { buttonClass } from '~/ui/button'
 import { CustomerShell } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
@@ -104,6 +105,8 @@ async function askForFactura({ request, context }: ActionFunctionArgs, receipt: 
         refunded: t('receipt.factura.refused.refunded'),
       })
     : 'pending'
+  // Refunds the receipt it invoiced did not hold yet get their notas de crédito from the hub.
+  if (outcome === 'issued') await restaurantHub(env, receipt.restaurantId).egresosFor([receipt.paymentId])
   return redirectWithToast(receiptPath(receipt.sessionId, receipt.token), {
     title: `receipt.factura.outcome.${outcome}`,
     vars: { email: asked.request.email },

@@ -14,17 +14,21 @@ export async function sent(path: string, method = 'POST') {
 }
 
 /** The owner saves the restaurant's fiscal data and Facturapi key in Configuración, with how often its factura global is issued. */
-export async function connectFacturapi(owner: string, invoicePeriodicity = 'month') {
+export async function connectFacturapi(
+  owner: string,
+  invoicePeriodicity = 'month',
+  organization: (typeof FACTURAPI_STANDIN_ORGANIZATIONS)[number] = ORGANIZATION!,
+) {
   const saved = await postForm(
     '/admin/dashboard/settings',
     {
       intent: 'fiscal',
-      rfc: ORGANIZATION!.tax_id,
-      legalName: ORGANIZATION!.legal_name,
-      taxRegime: ORGANIZATION!.tax_system,
-      postalCode: ORGANIZATION!.zip,
+      rfc: organization.tax_id,
+      legalName: organization.legal_name,
+      taxRegime: organization.tax_system,
+      postalCode: organization.zip,
       invoicePeriodicity,
-      facturapiKey: ORGANIZATION!.key,
+      facturapiKey: organization.key,
       confirmRfc: 'on',
     },
     owner,

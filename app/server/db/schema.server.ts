@@ -735,6 +735,9 @@ export const receipts = sqliteTable(
     // Its receipt at Facturapi (a restaurant that issues facturas with it), what that receipt covers, and where it stands.
     facturapiReceiptId: text('facturapi_receipt_id'),
     facturapiCents: integer('facturapi_cents'),
+    // How many refunds the payment had (failed ones too) when that receipt was made: the later ones are what an
+    // egreso must undo once it is invoiced.
+    facturapiVersion: integer('facturapi_version'),
     facturapiStatus: text('facturapi_status'),
     // The last moment the restaurant takes a request for this payment's factura, as its Facturapi receipt says.
     facturapiExpiresAt: integer('facturapi_expires_at'),

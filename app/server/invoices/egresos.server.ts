@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm'
 import { FacturapiError } from 'facturapi'
 import type Facturapi from 'facturapi'
 import { paymentFormOf } from '~/domain/cfdi'
@@ -40,39 +40,22 @@ const CLAIM_MS = 60_000
 const RETRIES_PER_DELIVERY = 5
 
 /**
- * After refunds reached the ledger (`refundIds`), the egreso each one owes
- * (its payment invoiced, to the diner or in a global), and any owed before that failed or
+ * After refunds reached the ledger (`refundIds`), or payments were invoiced
+ * (`paymentIds`: a factura, a global), the egreso each refund owes, and any
+ * owed before that failed or
  * was left midway: issued once each (a refund has at most one, by the
  * ledger's unique index). What Facturapi does not take now stays `failed`
- * with its words and is tried again with the restaurant's next refund or
- * payment.
+ * with its words and is tried again (the hub's alarm, and the restaurant's
+ * next refund or payment). Answers whether any is still owed.
  */
-export async function egresosAfterRefunds(ledger: Ledger, client: Facturapi, refundIds: readonly string[]) {
+export async function egresosAfterRefunds(
+  ledger: Ledger,
+  client: Facturapi,
+  { refundIds = [], paymentIds = [] }: { refundIds?: readonly string[]; paymentIds?: readonly string[] },
+): Promise<boolean> {
   const { db, restaurantId } = ledger
   const now = Date.now()
-  const owed = refundIds.length
-    ? await db
-        .select({
-          refundId: refunds.id,
-          paymentId: refunds.paymentId,
-          cents: refunds.amountCents,
-          taxCents: refunds.taxCents,
-        })
-        .from(refunds)
-        .leftJoin(
-          invoiceRequests,
-          and(eq(invoiceRequests.paymentId, refunds.paymentId), eq(invoiceRequests.status, 'issued')),
-        )
-        .leftJoin(receipts, eq(receipts.paymentId, refunds.paymentId))
-        .where(
-          and(
-            inArray(refunds.id, [...refundIds]),
-            isNull(refunds.failedAt),
-            // Invoiced to its diner through Facturapi, or gathered into a factura global.
-            or(isNotNull(invoiceRequests.facturapiInvoiceId), isNotNull(receipts.globalInvoiceId)),
-          ),
-        )
-    : []
+  const owed = await owedEgresos(ledger, refundIds, paymentIds)
   if (owed.length > 0)
     await db
       .insert(fiscalDocuments)
@@ -107,6 +90,66 @@ export async function egresosAfterRefunds(ledger: Ledger, client: Facturapi, ref
     )
     .limit(RETRIES_PER_DELIVERY + owed.length)
   for (const document of due) if (document.status !== 'issued') await issueEgreso(ledger, client, document)
+  const [left] = await db
+    .select({ id: fiscalDocuments.id })
+    .from(fiscalDocuments)
+    .where(and(eq(fiscalDocuments.restaurantId, restaurantId), ne(fiscalDocuments.status, 'issued')))
+    .limit(1)
+  return left !== undefined
+}
+
+/**
+ * The refunds of these payments (or of these refunds' payments) that their
+ * ingreso does not hold: a payment invoiced (to its diner, or in a global)
+ * was invoiced from the receipt made when it had had `facturapi_version`
+ * refunds, so the standing ones recorded after those are what egresos must
+ * undo. A refund recorded before its receipt is already in the ingreso's
+ * amount, whichever reached the ledger first.
+ */
+async function owedEgresos(ledger: Ledger, refundIds: readonly string[], paymentIds: readonly string[]) {
+  const { db } = ledger
+  const ofRefunds = refundIds.length
+    ? await db
+        .selectDistinct({ id: refunds.paymentId })
+        .from(refunds)
+        .where(inArray(refunds.id, [...refundIds]))
+    : []
+  const payers = [...new Set([...paymentIds, ...ofRefunds.map((row) => row.id)])]
+  if (payers.length === 0) return []
+  const [invoiced, given] = await db.batch([
+    db
+      .select({ paymentId: receipts.paymentId, version: receipts.facturapiVersion })
+      .from(receipts)
+      .leftJoin(
+        invoiceRequests,
+        and(eq(invoiceRequests.paymentId, receipts.paymentId), eq(invoiceRequests.status, 'issued')),
+      )
+      .where(
+        and(
+          inArray(receipts.paymentId, payers),
+          isNotNull(receipts.facturapiVersion),
+          // Invoiced to its diner through Facturapi, or gathered into a factura global.
+          or(isNotNull(invoiceRequests.facturapiInvoiceId), isNotNull(receipts.globalInvoiceId)),
+        ),
+      ),
+    db
+      .select({
+        refundId: refunds.id,
+        paymentId: refunds.paymentId,
+        cents: refunds.amountCents,
+        taxCents: refunds.taxCents,
+        failedAt: refunds.failedAt,
+      })
+      .from(refunds)
+      .where(inArray(refunds.paymentId, payers))
+      .orderBy(refunds.createdAt, refunds.id),
+  ])
+  return invoiced.flatMap(({ paymentId, version }) =>
+    given
+      .filter((refund) => refund.paymentId === paymentId)
+      .slice(version ?? 0)
+      .filter((refund) => refund.failedAt === null),
+  )
 }
 
 type FiscalDocument = typeof fiscalDocuments.$inferSelect

@@ -155,6 +155,7 @@ export async function facturapiReceipt(
     .set({
       facturapiReceiptId: receipt.id,
       facturapiCents: cents,
+      facturapiVersion: version,
       facturapiStatus: receipt.status,
       facturapiExpiresAt: new Date(receipt.expires_at).getTime(),
     })

@@ -80,7 +80,9 @@ export async function globalDue(
 
 /** What became of an owner's "Emitir factura global". */
 export type GlobalOutcome =
-  { outcome: 'issued' | 'empty' | 'manual' | 'failed' | GlobalRefusal } | { outcome: 'refused'; reason: string }
+  | { outcome: 'empty' | 'manual' | 'failed' | GlobalRefusal }
+  | { outcome: 'issued'; paymentIds: string[] }
+  | { outcome: 'refused'; reason: string }
 
 /**
  * Issues the period's factura global through Facturapi; by hand (no key)
@@ -106,7 +108,7 @@ export async function issueGlobalFromForm(
       now: Date.now(),
     })
     if (issued && 'refused' in issued) return { outcome: issued.refused }
-    return { outcome: issued ? 'issued' : 'empty' }
+    return issued ? { outcome: 'issued', paymentIds: issued.paymentIds } : { outcome: 'empty' }
   } catch (error) {
     if (error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429)
       return { outcome: 'refused', reason: error.message }

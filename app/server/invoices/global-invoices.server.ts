@@ -104,7 +104,7 @@ export async function issueGlobalInvoice(
     by: Signature
     now: number
   },
-): Promise<{ refused: GlobalRefusal } | typeof globalInvoices.$inferSelect | null> {
+): Promise<{ refused: GlobalRefusal } | (typeof globalInvoices.$inferSelect & { paymentIds: string[] }) | null> {
   if (!withinOnePeriod(period, periodicity)) return { refused: 'notOnePeriod' }
   const { fromMs, toMs } = periodInstants(period, timeZone)
   if (toMs >= now) return { refused: 'notClosed' }
@@ -148,7 +148,7 @@ export async function issueGlobalInvoice(
         ),
       ),
     )
-  return kept ?? null
+  return kept ? { ...kept, paymentIds: gathered.map((each) => each.paymentId) } : null
 }
 
 /** The restaurant's facturas globales, newest first. */

@@ -13,6 +13,9 @@ import { pushAlerts, PushDevicesSeen } from '../alerts/alert-push.server'
 import type { AlertDraft } from '~/domain/alerts'
 import { acceptLiveSocket, broadcast, closeQuietly, type LiveAttachment } from './live-sockets.server'
 
+/** How long after a fiscal document Facturapi did not take the hub tries it again. */
+const FISCAL_RETRY_MS = 60_000
+
 /**
  * One object per restaurant (named by its id): the staff screens'
  * sockets. The table objects send every committed change here, with the
@@ -148,10 +151,30 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
               cardOf: (payment) => cardOfPayment(this.env, this.#ledger, payment),
             })
             await receiptsAfterRefunds(this.#ledger, client, refunded)
-            await egresosAfterRefunds(this.#ledger, client, refunded)
+            if (await egresosAfterRefunds(this.#ledger, client, { refundIds: refunded })) await this.#retryFiscalLater()
           })
           .catch((error: unknown) => console.error('Facturapi receipts left for later', error)),
       )
+  }
+
+  /** Notas de crédito Facturapi did not take: tried again while any is owed, a minute apart. */
+  async alarm(): Promise<void> {
+    const client = await this.#facturapi()
+    if (client && (await egresosAfterRefunds(this.#ledger, client, {}))) await this.#retryFiscalLater()
+  }
+
+  /**
+   * Payments just invoiced (a diner's factura, a factura global): the
+   * refunds their ingreso does not hold (recorded after the receipt it was
+   * made from) get their notas de crédito here, tried again while owed.
+   */
+  async egresosFor(paymentIds: string[]): Promise<void> {
+    const client = await this.#facturapi()
+    if (client && (await egresosAfterRefunds(this.#ledger, client, { paymentIds }))) await this.#retryFiscalLater()
+  }
+
+  #retryFiscalLater(): Promise<void> {
+    return this.ctx.storage.setAlarm(Date.now() + FISCAL_RETRY_MS)
   }
 
   /** The restaurant saved or removed its Facturapi key: the next delivery asks D1 again, so no refund misses its egreso. */
