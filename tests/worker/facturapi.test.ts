@@ -188,6 +188,29 @@ describe('a restaurant that connected Facturapi', () => {
   })
 })
 
+/**
+ * The table's bill closed by a manager, as after a real night, and the
+ * refund form of its closed bill's page: each refund of `amount` pesos of
+ * the payment, with the toast the manager reads.
+ */
+async function closedBillRefunds(table: { tableId: string; sessionId: string }, manager: string, paymentId: string) {
+  const closed = await postForm(
+    `/admin/tables/${table.tableId}?close=1`,
+    { intent: 'close', sessionId: table.sessionId },
+    manager,
+  )
+  expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
+  await delivered(table.sessionId)
+  return async (amount: string) => {
+    const answer = await postForm(
+      `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
+      { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
+      manager,
+    )
+    expect(await toastShown(answer, manager)).toContain('Reembolso registrado')
+  }
+}
+
 describe('a refund before any factura', () => {
   it('makes the open receipt follow the money: re-made for what is kept, cancelled when nothing is; the diner cannot invoice what was given back', async () => {
     const { table, receiptUrl, paymentId } = await connectedReceipt('30')
@@ -198,22 +221,9 @@ describe('a refund before any factura', () => {
     await expect.poll(async () => (await receiptRow())?.id ?? null).not.toBeNull()
     const first = (await receiptRow())!.id!
     const manager = await staffCookieOf(table.restaurantId, 'manager')
-    const refund = (amount: string) =>
-      postForm(
-        `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
-        { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
-        manager,
-      )
-    // The bill closes first: the refund comes from the closed bill's page, as after a real night.
-    const closed = await postForm(
-      `/admin/tables/${table.tableId}?close=1`,
-      { intent: 'close', sessionId: table.sessionId },
-      manager,
-    )
-    expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
-    await delivered(table.sessionId)
+    const refund = await closedBillRefunds(table, manager, paymentId)
 
-    expect(await toastShown(await refund('32'), manager)).toContain('Reembolso registrado')
+    await refund('32')
     // $32.00 of the $232.00 given back: the receipt for $232.00 is cancelled and one for $200.00 made.
     await expect.poll(async () => (await receiptRow())?.id).not.toBe(first)
     expect((await sent(`/v2/receipts/${first}`, 'DELETE')).map((request) => request.status)).toEqual([200])
@@ -229,7 +239,7 @@ describe('a refund before any factura', () => {
     ])
     const second = (await receiptRow())!.id!
 
-    expect(await toastShown(await refund('200'), manager)).toContain('Reembolso registrado')
+    await refund('200')
     // Nothing kept: cancelled, and none made.
     await expect.poll(async () => (await receiptRow())?.status).toBe('canceled')
     expect((await sent(`/v2/receipts/${second}`, 'DELETE')).map((request) => request.status)).toEqual([200])
@@ -247,21 +257,7 @@ describe('a refund after the diner’s factura', () => {
     const facturaXml = await (await getPage(`${receiptUrl}/factura/xml`)).text()
     const facturaUuid = /TimbreFiscalDigital[^>]*UUID="([^"]+)"/.exec(facturaXml)![1]!
     const manager = await staffCookieOf(table.restaurantId, 'manager')
-    const closed = await postForm(
-      `/admin/tables/${table.tableId}?close=1`,
-      { intent: 'close', sessionId: table.sessionId },
-      manager,
-    )
-    expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
-    await delivered(table.sessionId)
-    const refund = async (amount: string) => {
-      const answer = await postForm(
-        `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
-        { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
-        manager,
-      )
-      expect(await toastShown(answer, manager)).toContain('Reembolso registrado')
-    }
+    const refund = await closedBillRefunds(table, manager, paymentId)
     const egresos = async () =>
       (await sent('/v2/invoices')).filter((request) =>
         (request.body.related_documents as { documents: string[] }[] | undefined)?.[0]?.documents.includes(facturaUuid),
