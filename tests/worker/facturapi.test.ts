@@ -351,7 +351,7 @@ describe('the factura global', () => {
     // The owner's dashboard says the SAT is waiting for it; a manager's does not (invoices.global is the owner's).
     const due = await textOf(await getPage('/admin/dashboard', owner))
     expect(due).toMatch(
-      /data-testid="global-due"[^>]*><span>Factura global del [^<]*: 1 pago sin factura\. El SAT la pide a más tardar el/,
+      /data-testid="global-due"[^>]*><span>Factura global del [^<]*: 1 pago sin factura; el SAT la pide a más tardar el/,
     )
     expect(await textOf(await getPage('/admin/dashboard', manager))).not.toContain('data-testid="global-due"')
 

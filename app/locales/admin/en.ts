@@ -449,16 +449,16 @@ const adminEn: AdminResources = {
       summary_other: 'From {{from}} to {{to}}: {{count}} payments without a factura, {{total}} (IVA {{iva}}).',
       issue: 'Issue the global invoice with Facturapi',
       due_one:
-        'Global invoice for {{from}} to {{to}}: {{count}} payment without a factura. The SAT wants it by {{date}}.',
+        'Global invoice for {{from}} to {{to}}: {{count}} payment without a factura; the SAT wants it by {{date}}',
       due_other:
-        'Global invoice for {{from}} to {{to}}: {{count}} payments without a factura. The SAT wants it by {{date}}.',
+        'Global invoice for {{from}} to {{to}}: {{count}} payments without a factura; the SAT wants it by {{date}}',
       dueLate_one:
         'Global invoice for {{from}} to {{to}} is late (it was due {{date}}): {{count}} payment without a factura. Issue it as soon as you can.',
       dueLate_other:
         'Global invoice for {{from}} to {{to}} is late (it was due {{date}}): {{count}} payments without a factura. Issue it as soon as you can.',
       open: 'Go to the global invoice',
-      deadline: 'The SAT asks for it within 24 hours after the period closes: by {{date}} at the latest.',
-      late: 'Late: the SAT asked for it by {{date}}. Issue it as soon as you can.',
+      deadline: 'The SAT asks for it within 24 hours after the period closes: by {{date}} at the latest',
+      late: 'Late (the SAT asked for it by {{date}}): issue it as soon as you can.',
       byHand:
         'Facturapi is not connected: issue the global invoice on the SAT’s portal or with your accountant using these figures, or connect Facturapi in Settings → Tax details.',
       outcome: {
@@ -524,7 +524,7 @@ const adminEn: AdminResources = {
     notSeparately: 'VAT is not shown separately in the payment summary.',
     taxRateHint: 'The rates the SAT accepts on an invoice.',
     taxRates: { '16': '16 %', '8': '8 % (northern border region)', '0': '0 %' },
-    borderIncentive: 'Registered for the northern-border tax incentive (8 % IVA)',
+    borderIncentive: 'Registered for the northern-border tax incentive (8 % VAT)',
     alerts: 'Alerts',
     walkoutMinutes: 'Minutes without activity before a possible walkout alert',
     walkoutMinutesHint: 'When a bill with something unpaid is left with nobody having it open. Between 5 and 240.',

@@ -455,16 +455,16 @@ const adminEs = {
       summary_other: 'Del {{from}} al {{to}}: {{count}} pagos sin factura, {{total}} (IVA {{iva}}).',
       issue: 'Emitir factura global con Facturapi',
       due_one:
-        'Factura global del {{from}} al {{to}}: {{count}} pago sin factura. El SAT la pide a más tardar el {{date}}.',
+        'Factura global del {{from}} al {{to}}: {{count}} pago sin factura; el SAT la pide a más tardar el {{date}}',
       due_other:
-        'Factura global del {{from}} al {{to}}: {{count}} pagos sin factura. El SAT la pide a más tardar el {{date}}.',
+        'Factura global del {{from}} al {{to}}: {{count}} pagos sin factura; el SAT la pide a más tardar el {{date}}',
       dueLate_one:
         'Factura global del {{from}} al {{to}} fuera de plazo (era el {{date}}): {{count}} pago sin factura. Emítela cuanto antes.',
       dueLate_other:
         'Factura global del {{from}} al {{to}} fuera de plazo (era el {{date}}): {{count}} pagos sin factura. Emítela cuanto antes.',
       open: 'Ir a la factura global',
-      deadline: 'El SAT la pide en las 24 horas después de que cierra el periodo: a más tardar el {{date}}.',
-      late: 'Fuera de plazo: el SAT la pedía a más tardar el {{date}}. Emítela cuanto antes.',
+      deadline: 'El SAT la pide en las 24 horas después de que cierra el periodo: a más tardar el {{date}}',
+      late: 'Fuera de plazo (el SAT la pedía a más tardar el {{date}}): emítela cuanto antes.',
       byHand:
         'Sin Facturapi conectado: emite la factura global en el portal del SAT o con tu contador con estas cifras, o conecta Facturapi en Configuración → Datos fiscales.',
       outcome: {
