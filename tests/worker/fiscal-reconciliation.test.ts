@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm } from 'cloudflare:test'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { decimalPesos, nearestCents } from '~/domain/money'
 import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
 import { connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
 import { facturaFields, getPage, pageText, postForm, seedTable, staffCookieOf } from './fixtures'
@@ -123,7 +124,7 @@ async function playNight(prices: number[], ops: Op[], faults: readonly string[])
         intent: 'refund',
         sessionId: table.sessionId,
         paymentId: payment.id,
-        amount: (cents / 100).toFixed(2),
+        amount: decimalPesos(cents),
         reason: 'Reclamo',
       },
       owner,
@@ -184,12 +185,12 @@ async function mismatches(rows: { id: string }[], kept: Map<string, number>) {
       .filter((request) => ids.has((request.body as { external_id?: string }).external_id ?? ''))
       .reduce(
         (sum, request) =>
-          sum + Math.round((request.body as { items: { product: { price: number } }[] }).items[0]!.product.price * 100),
+          sum + nearestCents((request.body as { items: { product: { price: number } }[] }).items[0]!.product.price),
         0,
       )
     const expected = kept.get(id)!
     if (invoiced.length === 1) {
-      const stamped = Math.round(invoiced[0]!.total * 100)
+      const stamped = nearestCents(invoiced[0]!.total)
       if (stamped - undone !== expected) wrong.push(`${id}: stamped ${stamped} − undone ${undone} ≠ kept ${expected}`)
     } else {
       // After the day's global, only a sale given back whole is in no ingreso: nothing of it stays open to invoice.

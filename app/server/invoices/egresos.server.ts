@@ -4,6 +4,7 @@ import type Facturapi from 'facturapi'
 import { paymentFormOf } from '~/domain/cfdi'
 import { centsToPesos } from '~/domain/money'
 import { isCardFunding } from '~/domain/receipt'
+import { GENERIC_RFCS } from '~/domain/rfc'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
 import {
@@ -30,7 +31,7 @@ const CREDIT_NOTE = '01'
 /** c_UsoCFDI G02: Devoluciones, descuentos o bonificaciones. */
 const RETURNS = 'G02'
 /** The general public, as a factura global names it (the SAT's guide to the CFDI global), and its use S01. */
-const PUBLIC = { legal_name: 'PUBLICO EN GENERAL', tax_id: 'XAXX010101000', tax_system: '616' }
+const PUBLIC = { legal_name: 'PUBLICO EN GENERAL', tax_id: GENERIC_RFCS.publico, tax_system: '616' }
 const PUBLIC_USE = 'S01'
 /** What a nota de crédito's concept is, as the SAT's guide to filling in the CFDI has it: 84111506, ACT. */
 const CREDIT_CONCEPT = { description: 'Devolución de consumo', productKey: '84111506', unitKey: 'ACT' }
@@ -40,22 +41,21 @@ const CLAIM_MS = 60_000
 const RETRIES_PER_DELIVERY = 5
 
 /**
- * After refunds reached the ledger (`refundIds`), or payments were invoiced
- * (`paymentIds`: a factura, a global), the egreso each refund owes, and any
- * owed before that failed or
- * was left midway: issued once each (a refund has at most one, by the
- * ledger's unique index). What Facturapi does not take now stays `failed`
+ * After refunds of these payments reached the ledger, or they were invoiced
+ * (a factura, a global), the egreso each of their refunds owes, and any
+ * owed before that failed or was left midway: issued once each (a refund
+ * has at most one, by the ledger's unique index). What Facturapi does not take now stays `failed`
  * with its words and is tried again (the hub's alarm, and the restaurant's
  * next refund or payment). Answers whether any is still owed.
  */
 export async function egresosAfterRefunds(
   ledger: Ledger,
   client: Facturapi,
-  { refundIds = [], paymentIds = [] }: { refundIds?: readonly string[]; paymentIds?: readonly string[] },
+  paymentIds: readonly string[],
 ): Promise<boolean> {
   const { db, restaurantId } = ledger
   const now = Date.now()
-  const owed = await owedEgresos(ledger, refundIds, paymentIds)
+  const owed = await owedEgresos(ledger, paymentIds)
   if (owed.length > 0)
     await db
       .insert(fiscalDocuments)
@@ -99,23 +99,15 @@ export async function egresosAfterRefunds(
 }
 
 /**
- * The refunds of these payments (or of these refunds' payments) that their
- * ingreso does not hold: a payment invoiced (to its diner, or in a global)
+ * The refunds of these payments that their ingreso does not hold: a payment invoiced (to its diner, or in a global)
  * was invoiced from the receipt made when it had had `facturapi_version`
  * refunds, so the standing ones recorded after those are what egresos must
  * undo. A refund recorded before its receipt is already in the ingreso's
  * amount, whichever reached the ledger first.
  */
-async function owedEgresos(ledger: Ledger, refundIds: readonly string[], paymentIds: readonly string[]) {
-  const { db } = ledger
-  const ofRefunds = refundIds.length
-    ? await db
-        .selectDistinct({ id: refunds.paymentId })
-        .from(refunds)
-        .where(inArray(refunds.id, [...refundIds]))
-    : []
-  const payers = [...new Set([...paymentIds, ...ofRefunds.map((row) => row.id)])]
-  if (payers.length === 0) return []
+async function owedEgresos({ db }: Ledger, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return []
+  const payers = [...paymentIds]
   const [invoiced, given] = await db.batch([
     db
       .select({ paymentId: receipts.paymentId, version: receipts.facturapiVersion })

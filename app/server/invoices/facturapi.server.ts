@@ -194,25 +194,30 @@ export async function receiptsForPayments(
       .catch((error: unknown) => console.error(`Facturapi receipt of payment ${payment.id} left for later`, error))
 }
 
+/** The payments these refunds give money back of. */
+export async function paymentsOfRefunds({ db }: Ledger, refundIds: readonly string[]): Promise<string[]> {
+  if (refundIds.length === 0) return []
+  const rows = await db
+    .selectDistinct({ id: refunds.paymentId })
+    .from(refunds)
+    .where(inArray(refunds.id, [...refundIds]))
+  return rows.map((row) => row.id)
+}
+
 /**
- * After refunds reached the ledger (or one came back undone: `refundIds`
- * names them), each of their payments' open Facturapi receipt follows what
- * it keeps: cancelled and made again for the rest, or only cancelled when
- * nothing is left, so what stays open to invoice is what the restaurant
- * kept. One that fails now is made right when a factura or the factura
- * global next asks for it.
+ * After refunds of these payments reached the ledger (or one came back
+ * undone), each one's open Facturapi receipt follows what it keeps:
+ * cancelled and made again for the rest, or only cancelled when nothing is
+ * left, so what stays open to invoice is what the restaurant kept. One that
+ * fails now is made right when a factura or the factura global next asks
+ * for it.
  */
 export async function receiptsAfterRefunds(
   ledger: Ledger,
   client: Facturapi,
-  refundIds: readonly string[],
+  paymentIds: readonly string[],
 ): Promise<void> {
-  if (refundIds.length === 0) return
-  const paymentIds = await ledger.db
-    .selectDistinct({ id: refunds.paymentId })
-    .from(refunds)
-    .where(inArray(refunds.id, [...refundIds]))
-  for (const { id: paymentId } of paymentIds) {
+  for (const paymentId of paymentIds) {
     const [payment] = await ledger.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1)
     const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, paymentId)).limit(1)
     // No receipt made yet (or one already invoiced): the next ask makes it for what is kept then.
@@ -222,6 +227,14 @@ export async function receiptsAfterRefunds(
     )
   }
 }
+
+/**
+ * Whether Facturapi refused what it was sent (a 4xx other than its rate
+ * limit): its words are the answer, and sending it again changes nothing.
+ * Anything else (a 5xx, a rate limit, no answer) is worth trying again.
+ */
+export const refusedBy = (error: unknown): error is FacturapiError =>
+  error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429
 
 /** Who decided a request Facturapi answered. */
 const FACTURAPI = 'Facturapi'
@@ -283,7 +296,7 @@ export async function issueWithFacturapi(
     })
     return await issued(invoice.id)
   } catch (error) {
-    if (error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+    if (refusedBy(error)) {
       await decide(ledger, request.id, { status: 'rejected', rejectReason: error.message })
       return 'rejected'
     }

@@ -1,11 +1,10 @@
-import { FacturapiError } from 'facturapi'
 import type { Principal } from '../auth/guard.server'
 import { globalDeadline, lastPeriod, type GlobalPeriod } from '~/domain/invoices'
 import { formatLocalDate, parseLocalDate, restaurantTimeZone, wallClockAt } from '~/domain/local-time'
 import { signatureOf } from '~/domain/signature'
 import type { Ledger } from '../books/ledger.server'
 import { simulatedStandsIn } from '../env.server'
-import { facturapiOf } from './facturapi.server'
+import { facturapiOf, refusedBy } from './facturapi.server'
 import { fiscalProfileOf } from './fiscal-profile.server'
 import {
   globalInvoicesOf,
@@ -23,31 +22,47 @@ function periodOf(url: URL, periodicity: Parameters<typeof lastPeriod>[0], timeZ
 }
 
 /**
- * The owner's factura global: the period's payments nobody invoiced (what
- * an accountant issues by hand), by when the SAT wants it (24 hours after
- * the period closes), and, with Facturapi, the invoices issued.
+ * A factura global's period as the restaurant reads it: its days, its
+ * payments nobody invoiced, and the SAT's deadline for it (24 hours after
+ * the period closes, in the restaurant's zone), `choose`n from the
+ * restaurant's periodicity.
  */
-export async function globalSection(env: Env, ledger: Ledger, restaurant: { id: string; timeZone: string }, url: URL) {
+async function periodFigures(
+  env: Env,
+  ledger: Ledger,
+  restaurant: { id: string; timeZone: string },
+  choose: (periodicity: Parameters<typeof lastPeriod>[0], timeZone: string) => GlobalPeriod,
+  now: number,
+) {
   const timeZone = restaurantTimeZone(restaurant.timeZone)
   const profile = await fiscalProfileOf(env, restaurant.id)
   const periodicity = profile?.invoicePeriodicity ?? 'month'
-  const period = periodOf(url, periodicity, timeZone)
+  const period = choose(periodicity, timeZone)
+  const uninvoiced = await uninvoicedPayments(ledger, period, { timeZone, simulatedStandsIn: simulatedStandsIn(env) })
   const deadline = globalDeadline(period, timeZone)
-  const [uninvoiced, issued] = await Promise.all([
-    uninvoicedPayments(ledger, period, { timeZone, simulatedStandsIn: simulatedStandsIn(env) }),
-    globalInvoicesOf(ledger),
-  ])
   return {
+    profile,
     periodicity,
+    uninvoiced,
     from: formatLocalDate(period.fromDay),
     to: formatLocalDate(period.toDay),
     deadline,
-    late: deadline < Date.now(),
+    late: deadline < now,
     timeZone,
-    connected: Boolean(profile?.facturapi),
-    summary: globalSummary(uninvoiced),
-    issued,
   }
+}
+
+/**
+ * The owner's factura global: the period's payments nobody invoiced (what
+ * an accountant issues by hand), by when the SAT wants it, and, with
+ * Facturapi, the invoices issued.
+ */
+export async function globalSection(env: Env, ledger: Ledger, restaurant: { id: string; timeZone: string }, url: URL) {
+  const [{ profile, uninvoiced, ...figures }, issued] = await Promise.all([
+    periodFigures(env, ledger, restaurant, (periodicity, timeZone) => periodOf(url, periodicity, timeZone), Date.now()),
+    globalInvoicesOf(ledger),
+  ])
+  return { ...figures, connected: Boolean(profile?.facturapi), summary: globalSummary(uninvoiced), issued }
 }
 
 /**
@@ -62,20 +77,16 @@ export async function globalDue(
   restaurant: { id: string; timeZone: string },
   now = Date.now(),
 ) {
-  const timeZone = restaurantTimeZone(restaurant.timeZone)
-  const profile = await fiscalProfileOf(env, restaurant.id)
-  const period = lastPeriod(profile?.invoicePeriodicity ?? 'month', wallClockAt(now, timeZone))
-  const uninvoiced = await uninvoicedPayments(ledger, period, { timeZone, simulatedStandsIn: simulatedStandsIn(env) })
-  if (uninvoiced.length === 0) return null
-  const deadline = globalDeadline(period, timeZone)
-  return {
-    from: formatLocalDate(period.fromDay),
-    to: formatLocalDate(period.toDay),
-    count: uninvoiced.length,
-    deadline,
-    late: deadline < now,
-    timeZone,
-  }
+  const due = await periodFigures(
+    env,
+    ledger,
+    restaurant,
+    (periodicity, timeZone) => lastPeriod(periodicity, wallClockAt(now, timeZone)),
+    now,
+  )
+  if (due.uninvoiced.length === 0) return null
+  const { from, to, deadline, late, timeZone } = due
+  return { from, to, count: due.uninvoiced.length, deadline, late, timeZone }
 }
 
 /** What became of an owner's "Emitir factura global". */
@@ -110,8 +121,7 @@ export async function issueGlobalFromForm(
     if (issued && 'refused' in issued) return { outcome: issued.refused }
     return issued ? { outcome: 'issued', paymentIds: issued.paymentIds } : { outcome: 'empty' }
   } catch (error) {
-    if (error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429)
-      return { outcome: 'refused', reason: error.message }
+    if (refusedBy(error)) return { outcome: 'refused', reason: error.message }
     console.error('factura global not issued', error)
     return { outcome: 'failed' }
   }

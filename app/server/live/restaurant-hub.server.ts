@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers'
 import { eventFor, LIVE_PING, LIVE_PONG, SESSION_ENDED, type BillEvent } from '~/domain/live'
 import { ledgerOf, type Ledger } from '../books/ledger.server'
 import type Facturapi from 'facturapi'
-import { facturapiOf, receiptsAfterRefunds, receiptsForPayments } from '../invoices/facturapi.server'
+import { facturapiOf, paymentsOfRefunds, receiptsAfterRefunds, receiptsForPayments } from '../invoices/facturapi.server'
 import { simulatedStandsIn } from '../env.server'
 import { egresosAfterRefunds } from '../invoices/egresos.server'
 import { cardOfPayment } from '../receipts/receipt-reads.server'
@@ -150,8 +150,9 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
               simulatedStandsIn: simulatedStandsIn(this.env),
               cardOf: (payment) => cardOfPayment(this.env, this.#ledger, payment),
             })
-            await receiptsAfterRefunds(this.#ledger, client, refunded)
-            if (await egresosAfterRefunds(this.#ledger, client, { refundIds: refunded })) await this.#retryFiscalLater()
+            const refundedPayments = await paymentsOfRefunds(this.#ledger, refunded)
+            await receiptsAfterRefunds(this.#ledger, client, refundedPayments)
+            if (await egresosAfterRefunds(this.#ledger, client, refundedPayments)) await this.#retryFiscalLater()
           })
           .catch((error: unknown) => console.error('Facturapi receipts left for later', error)),
       )
@@ -160,7 +161,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
   /** Notas de crédito Facturapi did not take: tried again while any is owed, a minute apart. */
   async alarm(): Promise<void> {
     const client = await this.#facturapi()
-    if (client && (await egresosAfterRefunds(this.#ledger, client, {}))) await this.#retryFiscalLater()
+    if (client && (await egresosAfterRefunds(this.#ledger, client, []))) await this.#retryFiscalLater()
   }
 
   /**
@@ -170,7 +171,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
    */
   async egresosFor(paymentIds: string[]): Promise<void> {
     const client = await this.#facturapi()
-    if (client && (await egresosAfterRefunds(this.#ledger, client, { paymentIds }))) await this.#retryFiscalLater()
+    if (client && (await egresosAfterRefunds(this.#ledger, client, paymentIds))) await this.#retryFiscalLater()
   }
 
   #retryFiscalLater(): Promise<void> {
