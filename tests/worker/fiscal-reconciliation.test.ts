@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { decimalPesos, nearestCents } from '~/domain/money'
 import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
 import { connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
-import { facturaFields, getPage, pageText, postForm, seedTable, staffCookieOf } from './fixtures'
+import { delivered, facturaFields, getPage, pageText, postForm, seedTable, staffCookieOf } from './fixtures'
 
 /**
  * What an accountant reconciles at the end of a month, over random nights:
@@ -201,6 +201,54 @@ async function mismatches(rows: { id: string }[], kept: Map<string, number>) {
   }
   return wrong
 }
+
+describe('a refund that lands while the factura global makes the sale’s receipt', () => {
+  it('leaves that receipt cancelled, not open for the amount given back, and out of the global', async () => {
+    const table = await seedTable([{ name: 'Mole', priceCents: 23_200, paidQuantity: 1 }])
+    await env.DB.prepare('UPDATE payments SET created_at = created_at - 86400000 WHERE session_id = ?')
+      .bind(table.sessionId)
+      .run()
+    const { id: paymentId } = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first<{ id: string }>())!
+    const owner = await staffCookieOf(table.restaurantId)
+    await connectFacturapi(owner, 'day', LEDGER)
+    const organization = await ledgerOrganization()
+    // Facturapi takes its time making the receipt: long enough for the refund to reach the ledger meanwhile.
+    await fetch(`${STANDIN}/_standin/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: '/v2/receipts', fault: 'delay', ms: 3_000, organization }),
+    })
+    const receiptAsked = async () =>
+      (await sent('/v2/receipts')).filter((request) => request.body.external_id === paymentId)
+    const yesterday = localDay(-1)
+    const global = postForm('/admin/invoices', { intent: 'global', from: yesterday, to: yesterday }, owner)
+    await expect.poll(async () => (await receiptAsked()).length).toBe(1)
+
+    const refunded = await postForm(
+      `/admin/tables/${table.tableId}`,
+      { intent: 'refund', sessionId: table.sessionId, paymentId, amount: '232', reason: 'Reclamo' },
+      owner,
+    )
+    expect(refunded.status).toBe(302)
+    await delivered(table.sessionId)
+    expect((await global).status).toBe(302)
+
+    const [made] = (await facturapi<{ data: ReceiptObject[] }>(`/receipts?q=${paymentId}`)).data
+    expect(made).toMatchObject({ external_id: paymentId, status: 'canceled' })
+    const globals = await fetch(
+      `${STANDIN}/_standin/requests?${new URLSearchParams({ method: 'POST', path: '/v2/receipts/global-invoice', organization })}`,
+    )
+    const gathered = ((await globals.json()) as { data: { body: { receipts?: string[] } }[] }).data.flatMap(
+      (request) => request.body.receipts ?? [],
+    )
+    expect(gathered).not.toContain(made!.id)
+    expect(await pageText(await getPage(`/admin/invoices?from=${yesterday}&to=${yesterday}`, owner))).toContain(
+      '0 pagos sin factura',
+    )
+  })
+})
 
 describe('the fiscal documents after random nights', () => {
   // Each night is a restaurant's few payments, refunds and facturas through their forms: seconds each.

@@ -94,10 +94,23 @@ export async function facturapiReceipt(
   client: Facturapi,
   subject: ReceiptSubject,
 ): Promise<{ id: string; status: string } | null> {
+  // A refund that lands while a receipt is being made finds no open receipt to follow; read what is kept again after writing, so one of the two always sees the other.
+  for (let round = 0; ; round += 1) {
+    const now = await keptOf(ledger, subject.paymentId)
+    if (!now) return null
+    const made = await receiptFor(ledger, client, subject, now)
+    const after = await keptOf(ledger, subject.paymentId)
+    if (round === 2 || (after?.cents === now.cents && after.version === now.version)) return made
+  }
+}
+
+async function receiptFor(
+  ledger: Ledger,
+  client: Facturapi,
+  subject: ReceiptSubject,
+  { cents, version }: { cents: number; version: number },
+): Promise<{ id: string; status: string } | null> {
   const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, subject.paymentId)).limit(1)
-  const now = await keptOf(ledger, subject.paymentId)
-  if (!now) return null
-  const { cents, version } = now
   const made = kept?.facturapiReceiptId ?? null
   if (made && kept?.facturapiStatus !== 'canceled' && kept?.facturapiCents === cents)
     return { id: made, status: kept.facturapiStatus ?? 'open' }
@@ -105,7 +118,10 @@ export async function facturapiReceipt(
   if (made && kept?.facturapiStatus !== 'open' && kept?.facturapiStatus !== 'canceled')
     return { id: made, status: kept?.facturapiStatus ?? 'open' }
   if (made && kept?.facturapiStatus === 'open') {
-    await client.receipts.cancel(made)
+    await client.receipts.cancel(made).catch(async (error: unknown) => {
+      // Cancelled a moment ago by whoever followed the same refund.
+      if ((await client.receipts.retrieve(made)).status !== 'canceled') throw error
+    })
     await ledger.db
       .update(receipts)
       .set({ facturapiStatus: 'canceled' })
