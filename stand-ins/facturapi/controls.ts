@@ -38,7 +38,12 @@ export function createControls(state: StandInState) {
     },
     faults: {
       add: (spec: FaultSpec) => addFault(state, spec),
-      clear: () => void (state.faults.length = 0),
+      /** Every armed fault, or only those armed for one organization's requests. */
+      clear: (organization?: string) => {
+        const kept =
+          organization === undefined ? [] : state.faults.filter((fault) => fault.organization !== organization)
+        state.faults.splice(0, state.faults.length, ...kept)
+      },
     },
     /** The API requests received so far, oldest first (copies: the log keeps growing). */
     requests: (filter: RequestFilter = {}): LoggedRequest[] =>
@@ -116,9 +121,8 @@ export function controlRoutes(state: StandInState, controls: Controls): ControlR
         ms: fields.number('ms', { integer: true }),
       })
     }),
-    route('POST', '/_standin/faults/clear', (input: ControlInput) => {
-      none(input)
-      controls.faults.clear()
+    route('POST', '/_standin/faults/clear', ({ body }: ControlInput) => {
+      controls.faults.clear(Fields.of(body ?? {}, '', ['organization']).string('organization'))
       return { data: [] }
     }),
     route('GET', '/_standin/requests', ({ query }: ControlInput) => ({

@@ -1,6 +1,7 @@
 import { PAYMENT_FORMS, PUBLIC_RFC, USES } from './catalogs'
 import { notImplemented, refused } from './errors'
 import { Fields } from './fields'
+import { keepKey, madeBefore } from './idempotency'
 import { type CustomerInfo, type InvoiceObject, issueInvoice } from './invoices'
 import { conceptOf, readItems } from './items'
 import { CUSTOMER_FIELDS, readCustomer } from './receipt-invoices'
@@ -32,6 +33,7 @@ const BODY_FIELDS = [
   'folio_number',
   'series',
   'external_id',
+  'idempotency_key',
 ]
 /** c_TipoRelacion 01: Nota de crédito de los documentos relacionados. */
 const CREDIT_NOTE = '01'
@@ -75,6 +77,9 @@ export function createInvoice(call: Call): InvoiceObject {
   const body = Fields.of(call.body, '', BODY_FIELDS, { unimplemented: ['pdf_custom_section', 'addenda', 'namespaces'] })
   const type = body.string('type') ?? 'I'
   if (type !== 'E') throw notImplemented('type', `facturas de tipo "${type}" (solo egresos, "E")`)
+  const idempotencyKey = body.string('idempotency_key') || null
+  const before = madeBefore(call, idempotencyKey, (id) => call.state.invoices.get(id)?.object)
+  if (before) return before
   const customer = egresoCustomer(call, body)
   const items = readItems(body)
   const paymentForm = body.requiredOneOf('payment_form', PAYMENT_FORMS)
@@ -117,7 +122,7 @@ export function createInvoice(call: Call): InvoiceObject {
       )
   }
   const series = body.string('series') ?? ''
-  return issueInvoice(call, {
+  const egreso = issueInvoice(call, {
     type: 'E',
     related_documents: [{ relationship: CREDIT_NOTE, documents: documents as string[] }],
     customer,
@@ -130,5 +135,9 @@ export function createInvoice(call: Call): InvoiceObject {
     series,
     conditions: null,
     global: null,
+    external_id: body.string('external_id') ?? null,
+    idempotency_key: idempotencyKey,
   })
+  keepKey(call, idempotencyKey, egreso.id)
+  return egreso
 }

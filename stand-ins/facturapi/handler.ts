@@ -15,7 +15,7 @@ import { FacturapiError, internalError, notFound, unauthorized } from './errors'
 import { type Fault, faultFailure, rateLimited, takeFault } from './faults'
 import { createGlobalInvoice } from './global-invoices'
 import { hex } from './ids'
-import { downloadPdf, downloadXml, downloadZip, emailInvoice, retrieveInvoice } from './invoices'
+import { downloadPdf, downloadXml, downloadZip, emailInvoice, listInvoices, retrieveInvoice } from './invoices'
 import { keyOf, type Organization, organizationOf, type OrganizationOptions } from './organizations'
 import { invoiceReceipt } from './receipt-invoices'
 import { cancelReceipt, createReceipt, listReceipts, retrieveReceipt } from './receipts'
@@ -46,6 +46,7 @@ const ROUTES: Route<Endpoint>[] = [
   route('DELETE', '/v2/receipts/:id', cancelReceipt),
   route('POST', '/v2/receipts/:id/invoice', invoiceReceipt),
   route('POST', '/v2/invoices', createInvoice),
+  route('GET', '/v2/invoices', listInvoices),
   route('GET', '/v2/invoices/:id', retrieveInvoice),
   route('GET', '/v2/invoices/:id/pdf', downloadPdf),
   route('GET', '/v2/invoices/:id/xml', downloadXml),

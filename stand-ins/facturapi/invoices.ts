@@ -1,7 +1,7 @@
 import { cfdiXml } from './cfdi-xml'
 import { type Periodicity } from './catalogs'
 import { iso } from './dates'
-import { invalidField, notFound, refused } from './errors'
+import { invalidField, notFound, notImplemented, refused } from './errors'
 import { EMAIL, Fields } from './fields'
 import { fiscalUuid, newId } from './ids'
 import { chargedFor, type Concept, type ItemObject, pesos } from './items'
@@ -54,8 +54,8 @@ export interface InvoiceObject {
   address: { zip: string }
   verification_url: string
   cancellation_status: 'none'
-  external_id: null
-  idempotency_key: null
+  external_id: string | null
+  idempotency_key: string | null
   stamp: {
     date: string
     sat_signature: string
@@ -95,6 +95,8 @@ export interface Draft {
   /** An ingreso unless told (an egreso: `E`, with what it relates to). */
   type?: InvoiceObject['type']
   related_documents?: InvoiceObject['related_documents']
+  external_id?: string | null
+  idempotency_key?: string | null
 }
 
 /** SAT's test certificate numbers and a PAC's RFC: the stamp's fields are filled, and say plainly they are not real. */
@@ -141,8 +143,8 @@ export function issueInvoice(call: Call, draft: Draft): InvoiceObject {
     address: { zip: organization.zip },
     verification_url: `https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=${uuid}&re=${organization.tax_id}&rr=${draft.customer.tax_id}&tt=${total.toFixed(6)}&fe=${signature.slice(-8)}`,
     cancellation_status: 'none',
-    external_id: null,
-    idempotency_key: null,
+    external_id: draft.external_id ?? null,
+    idempotency_key: draft.idempotency_key ?? null,
     stamp: {
       date: stampedAt,
       sat_signature: satSignature,
@@ -170,6 +172,43 @@ function findInvoice(call: Call): InvoiceRecord {
   if (!record || record.object.organization !== call.organization.id)
     throw notFound('invoice_not_found', `No se encontró la factura con el id ${call.path.id}.`)
   return record
+}
+
+/** What `GET /v2/invoices` takes here: the rest of Facturapi's search parameters are not implemented. */
+const LIST_PARAMETERS = ['q', 'type']
+const PAGE_SIZE = 50
+
+/**
+ * `GET /v2/invoices`: the organization's invoices, newest first. `q` searches
+ * the customer's name and RFC and the items' descriptions and SKUs; `type`
+ * is `I` or `E`. Only the first page of 50 (Mesa's searches name one sale).
+ */
+export function listInvoices(call: Call) {
+  for (const name of call.query.keys())
+    if (!LIST_PARAMETERS.includes(name)) throw notImplemented(name, 'este parámetro de búsqueda', 'query')
+  const words = call.query.get('q')?.trim().toLowerCase()
+  const type = call.query.get('type')
+  const matching = [...call.state.invoices.values()]
+    .map((record) => record.object)
+    .filter(
+      (invoice) =>
+        invoice.organization === call.organization.id &&
+        (type === null || invoice.type === type) &&
+        (!words ||
+          [
+            invoice.customer.legal_name,
+            invoice.customer.tax_id,
+            ...invoice.items.flatMap(({ product }) => [product.description, product.sku ?? '']),
+          ].some((text) => text.toLowerCase().includes(words))),
+    )
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+  if (matching.length === 0) return { page: 0, total_pages: 0, total_results: 0, data: [] }
+  return {
+    page: 1,
+    total_pages: Math.ceil(matching.length / PAGE_SIZE),
+    total_results: matching.length,
+    data: matching.slice(0, PAGE_SIZE),
+  }
 }
 
 /** `GET /v2/invoices/:id` */

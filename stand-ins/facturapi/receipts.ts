@@ -2,6 +2,7 @@ import { PAYMENT_FORM_TO_BE_DEFINED, PAYMENT_FORMS } from './catalogs'
 import { addDays, iso, parseDate, periodOf } from './dates'
 import { FacturapiError, notFound, notImplemented, refused } from './errors'
 import { Fields } from './fields'
+import { keepKey, madeBefore } from './idempotency'
 import { newId, receiptKey } from './ids'
 import { chargedFor, conceptOf, type ItemObject, pesos, readItems } from './items'
 import { type Call, nextFolio } from './state'
@@ -70,18 +71,8 @@ export function createReceipt(call: Call): ReceiptObject {
     throw body.invalid('date', 'invalid_format', `El campo "date" debe ser una fecha en formato ISO 8601.`)
   const folio = body.number('folio_number', { min: 1, integer: true })
   const idempotencyKey = body.string('idempotency_key') || null
-  if (idempotencyKey) {
-    const existing = call.state.idempotencyKeys.get(`${call.organization.id} ${idempotencyKey}`)
-    const receipt = existing === undefined ? undefined : call.state.receipts.get(existing)
-    if (receipt) {
-      if (call.state.idempotencyMode === 'existing') return receipt
-      throw new FacturapiError(
-        409,
-        'idempotency_key_in_use',
-        `La llave de idempotencia "${idempotencyKey}" ya fue usada por otro documento.`,
-      )
-    }
-  }
+  const before = madeBefore(call, idempotencyKey, (id) => call.state.receipts.get(id))
+  if (before) return before
   const key = receiptKey()
   const receipt: ReceiptObject = {
     id: newId(),
@@ -106,7 +97,7 @@ export function createReceipt(call: Call): ReceiptObject {
     branch: body.string('branch') ?? null,
   }
   call.state.receipts.set(receipt.id, receipt)
-  if (idempotencyKey) call.state.idempotencyKeys.set(`${call.organization.id} ${idempotencyKey}`, receipt.id)
+  keepKey(call, idempotencyKey, receipt.id)
   return receipt
 }
 

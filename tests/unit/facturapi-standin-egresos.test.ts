@@ -106,3 +106,27 @@ describe('an egreso (nota de crédito)', () => {
     expect((await refusal(toPublic(ANA))).message).toContain('va al mismo receptor')
   })
 })
+
+describe('an egreso asked for again under its idempotency key', () => {
+  it('is stamped once: a second request is refused with idempotency_key_in_use (or answered with the first), and a search finds it by its SKU', async () => {
+    const { standIn, facturapi, invoice } = await invoiced()
+    const body = {
+      type: 'E',
+      customer: ANA,
+      payment_form: '04',
+      related_documents: [{ relationship: '01', documents: [invoice.uuid] }],
+      items: [{ ...CREDIT, product: { ...CREDIT.product, sku: 'refund-1' } }],
+      external_id: 'refund-1',
+      idempotency_key: 'egreso:refund-1',
+    }
+    const first = await facturapi.invoices.create(body)
+    expect(first).toMatchObject({ idempotency_key: 'egreso:refund-1', external_id: 'refund-1' })
+    const again = await refusal(facturapi.invoices.create(body))
+    expect([again.status, again.code]).toEqual([409, 'idempotency_key_in_use'])
+    standIn.idempotency.mode = 'existing'
+    expect((await facturapi.invoices.create(body)).id).toBe(first.id)
+    const found = await facturapi.invoices.list({ q: 'refund-1', type: 'E' })
+    expect(found.data.map((each) => each.id)).toEqual([first.id])
+    expect((await facturapi.invoices.list({ q: 'refund-2' })).data).toEqual([])
+  })
+})

@@ -7,6 +7,7 @@ import { isCardFunding } from '~/domain/receipt'
 import { GENERIC_RFCS } from '~/domain/rfc'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
+import { KEY_IN_USE } from './facturapi.server'
 import {
   fiscalDocuments,
   globalInvoices,
@@ -186,28 +187,40 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
     : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
   try {
     const factura = await client.invoices.retrieve(ingreso)
-    const egreso = await client.invoices.create({
-      type: 'E',
-      customer,
-      use: request ? RETURNS : PUBLIC_USE,
-      // The form the money went back by is the one it came by.
-      payment_form: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
-      related_documents: [{ relationship: CREDIT_NOTE, documents: [factura.uuid] }],
-      external_id: document.refundId,
-      items: [
-        {
-          quantity: 1,
-          product: {
-            description: CREDIT_CONCEPT.description,
-            product_key: CREDIT_CONCEPT.productKey,
-            unit_key: CREDIT_CONCEPT.unitKey,
-            price: centsToPesos(document.cents),
-            tax_included: true,
-            taxes: [{ type: 'IVA', rate: (sale.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
+    const key = `egreso:${document.refundId}`
+    const egreso = await client.invoices
+      .create({
+        type: 'E',
+        customer,
+        use: request ? RETURNS : PUBLIC_USE,
+        // The form the money went back by is the one it came by.
+        payment_form: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
+        related_documents: [{ relationship: CREDIT_NOTE, documents: [factura.uuid] }],
+        external_id: document.refundId,
+        items: [
+          {
+            quantity: 1,
+            product: {
+              description: CREDIT_CONCEPT.description,
+              product_key: CREDIT_CONCEPT.productKey,
+              unit_key: CREDIT_CONCEPT.unitKey,
+              price: centsToPesos(document.cents),
+              tax_included: true,
+              taxes: [{ type: 'IVA', rate: (sale.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
+              sku: document.refundId,
+            },
           },
-        },
-      ],
-    })
+        ],
+        idempotency_key: key,
+      })
+      .catch(async (error: unknown) => {
+        // Stamped before under this key (an answer that never came back): found by the refund's id, its SKU.
+        if (!(error instanceof FacturapiError) || error.code !== KEY_IN_USE) throw error
+        const found = await client.invoices.list({ q: document.refundId, type: 'E' })
+        const same = found.data.find((each) => each.idempotency_key === key)
+        if (!same) throw error
+        return same
+      })
     await db
       .update(fiscalDocuments)
       .set({

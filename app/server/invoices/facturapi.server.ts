@@ -78,7 +78,7 @@ async function keptOf({ db }: Ledger, paymentId: string): Promise<{ cents: numbe
 }
 
 /** Facturapi's answer to a receipt made before under the same idempotency key (see docs/facturapi-standin.md). */
-const KEY_IN_USE = 'idempotency_key_in_use'
+export const KEY_IN_USE = 'idempotency_key_in_use'
 
 /**
  * The payment's Facturapi receipt for what it keeps now (keptOf): the one
@@ -112,23 +112,43 @@ async function receiptFor(
 ): Promise<{ id: string; status: string } | null> {
   const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, subject.paymentId)).limit(1)
   const made = kept?.facturapiReceiptId ?? null
-  if (made && kept?.facturapiStatus !== 'canceled' && kept?.facturapiCents === cents)
-    return { id: made, status: kept.facturapiStatus ?? 'open' }
+  const status = kept?.facturapiStatus ?? null
   // Invoiced already (to the diner or in a global): what a refund changes there is a document after it, not a new receipt.
-  if (made && kept?.facturapiStatus !== 'open' && kept?.facturapiStatus !== 'canceled')
-    return { id: made, status: kept?.facturapiStatus ?? 'open' }
-  if (made && kept?.facturapiStatus === 'open') {
-    await client.receipts.cancel(made).catch(async (error: unknown) => {
-      // Cancelled a moment ago by whoever followed the same refund.
-      if ((await client.receipts.retrieve(made)).status !== 'canceled') throw error
-    })
-    await ledger.db
+  const invoiced = status === 'invoiced_to_customer' || status === 'invoiced_globally'
+  if (made && (invoiced || (status === 'open' && kept?.facturapiCents === cents))) return { id: made, status }
+  const record = (receipt: { id: string; status: string; expires_at: Date | string }) =>
+    ledger.db
       .update(receipts)
-      .set({ facturapiStatus: 'canceled' })
+      .set({
+        facturapiReceiptId: receipt.id,
+        facturapiCents: cents,
+        facturapiVersion: version,
+        facturapiStatus: receipt.status,
+        facturapiExpiresAt: new Date(receipt.expires_at).getTime(),
+      })
       .where(eq(receipts.paymentId, subject.paymentId))
+  const key = `${subject.paymentId}:${cents}:${version}`
+  const cancelled = () =>
+    ledger.db.update(receipts).set({ facturapiStatus: 'canceled' }).where(eq(receipts.paymentId, subject.paymentId))
+  if (made && status === 'open') {
+    await cancelReceipt(client, made)
+    await cancelled()
+  }
+  if (status === 'asked') {
+    // A receipt asked for before whose answer never came may stand open: the one for what is kept now is taken, any other cancelled.
+    const found = await client.receipts.list({ q: subject.paymentId })
+    const lost = found.data.filter((each) => each.external_id === subject.paymentId && each.status === 'open')
+    for (const each of lost) if (each.idempotency_key !== key || cents === 0) await cancelReceipt(client, each.id)
+    const same = lost.find((each) => each.idempotency_key === key && cents > 0)
+    if (same) {
+      await record(same)
+      return { id: same.id, status: same.status }
+    }
+    if (cents === 0) await cancelled()
   }
   if (cents === 0) return made ? { id: made, status: 'canceled' } : null
-  const key = `${subject.paymentId}:${cents}:${version}`
+  // Marked before asking: an answer that never comes leaves a receipt Facturapi may hold, found above next time.
+  await ledger.db.update(receipts).set({ facturapiStatus: 'asked' }).where(eq(receipts.paymentId, subject.paymentId))
   const { form, guessed } = paymentFormOf(
     subject.method,
     subject.funding ?? (isCardFunding(kept?.cardFunding) ? kept.cardFunding : null),
@@ -166,17 +186,15 @@ async function receiptFor(
       if (!same) throw error
       return same
     })
-  await ledger.db
-    .update(receipts)
-    .set({
-      facturapiReceiptId: receipt.id,
-      facturapiCents: cents,
-      facturapiVersion: version,
-      facturapiStatus: receipt.status,
-      facturapiExpiresAt: new Date(receipt.expires_at).getTime(),
-    })
-    .where(eq(receipts.paymentId, subject.paymentId))
+  await record(receipt)
   return { id: receipt.id, status: receipt.status }
+}
+
+/** Cancels an open receipt; one cancelled a moment ago by whoever followed the same refund is taken as cancelled. */
+async function cancelReceipt(client: Facturapi, id: string): Promise<void> {
+  await client.receipts.cancel(id).catch(async (error: unknown) => {
+    if ((await client.receipts.retrieve(id)).status !== 'canceled') throw error
+  })
 }
 
 const subjectOfRow = (payment: PaymentRow, card: PaidCard | null = null): ReceiptSubject => ({
@@ -237,7 +255,7 @@ export async function receiptsAfterRefunds(
     const [payment] = await ledger.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1)
     const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, paymentId)).limit(1)
     // No receipt made yet (or one already invoiced): the next ask makes it for what is kept then.
-    if (!payment || kept?.facturapiStatus !== 'open') continue
+    if (!payment || (kept?.facturapiStatus !== 'open' && kept?.facturapiStatus !== 'asked')) continue
     await facturapiReceipt(ledger, client, subjectOfRow(payment)).catch((error: unknown) =>
       console.error(`Facturapi receipt of payment ${paymentId} not yet following its refunds`, error),
     )
@@ -287,14 +305,20 @@ export async function issueWithFacturapi(
     return 'issued' as const
   }
   try {
+    if (again) {
+      // Asked first, before a refund since then makes the receipt follow it: the invoice whose answer was lost holds it.
+      const [kept] = await ledger.db
+        .select({ id: receipts.facturapiReceiptId, status: receipts.facturapiStatus })
+        .from(receipts)
+        .where(eq(receipts.paymentId, subject.paymentId))
+        .limit(1)
+      const live = kept?.id && kept.status === 'open' ? await client.receipts.retrieve(kept.id) : null
+      if (live?.status === 'invoiced_to_customer' && live.invoice) return await issued(live.invoice)
+    }
     const receipt = await facturapiReceipt(ledger, client, subject)
     if (!receipt || receipt.status === 'canceled') {
       await decide(ledger, request.id, { status: 'rejected', rejectReason: words.refunded })
       return 'rejected'
-    }
-    if (again && receipt.status === 'open') {
-      const live = await client.receipts.retrieve(receipt.id)
-      if (live.status === 'invoiced_to_customer' && live.invoice) return await issued(live.invoice)
     }
     if (receipt.status !== 'open') {
       await decide(ledger, request.id, { status: 'rejected', rejectReason: words.invoicedGlobally })

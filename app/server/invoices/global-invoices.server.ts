@@ -114,12 +114,19 @@ export async function issueGlobalInvoice(
     if (receipt?.status === 'open') gathered.push({ paymentId: payment.paymentId, receiptId: receipt.id })
   }
   if (gathered.length === 0) return null
-  const invoice = await client.receipts.createGlobalInvoice({
-    ...globalInformation(period, periodicity),
-    from: new Date(fromMs).toISOString(),
-    to: new Date(toMs).toISOString(),
-    receipts: gathered.map((each) => each.receiptId),
-  })
+  const invoice = await client.receipts
+    .createGlobalInvoice({
+      ...globalInformation(period, periodicity),
+      from: new Date(fromMs).toISOString(),
+      to: new Date(toMs).toISOString(),
+      receipts: gathered.map((each) => each.receiptId),
+    })
+    .catch(async (error: unknown) => {
+      // Made though its answer was lost (the request has no idempotency key): its receipts say which invoice holds them.
+      const made = await globalHolding(client, gathered)
+      if (!made) throw error
+      return made
+    })
   if (!invoice) return null
   const [kept] = await ledger.db
     .insert(globalInvoices)
@@ -149,6 +156,15 @@ export async function issueGlobalInvoice(
       ),
     )
   return kept ? { ...kept, paymentIds: gathered.map((each) => each.paymentId) } : null
+}
+
+/** The one factura global Facturapi says holds every one of these receipts, or null. */
+async function globalHolding(client: Facturapi, gathered: readonly { receiptId: string }[]) {
+  const held = await Promise.all(gathered.map((each) => client.receipts.retrieve(each.receiptId))).catch(() => [])
+  const [invoiceId] = new Set(held.map((receipt) => (receipt.status === 'invoiced_globally' ? receipt.invoice : null)))
+  if (held.length !== gathered.length || !invoiceId || new Set(held.map((receipt) => receipt.invoice)).size !== 1)
+    return null
+  return client.invoices.retrieve(invoiceId)
 }
 
 /** The restaurant's facturas globales, newest first. */
