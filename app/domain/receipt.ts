@@ -130,6 +130,10 @@ export type CardFunding = (typeof CARD_FUNDINGS)[number]
 export const isCardFunding = (value: unknown): value is CardFunding =>
   (CARD_FUNDINGS as readonly unknown[]).includes(value)
 
+/** What staff say of a card the restaurant's own terminal took, asked as they record it: crédito o débito. */
+export const TERMINAL_FUNDINGS = ['credit', 'debit'] as const satisfies readonly CardFunding[]
+export type TerminalFunding = (typeof TERMINAL_FUNDINGS)[number]
+
 /** A payment's receipt, as its page, its PDF and its mail show it. */
 export interface Receipt {
   /** Whose ledger holds the payment. */

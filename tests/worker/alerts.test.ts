@@ -167,6 +167,7 @@ describe('alerts', () => {
         mode: 'full',
         amount: '35.00',
         method: 'terminal',
+        cardFunding: 'credit',
       },
       memo.cookie,
     )

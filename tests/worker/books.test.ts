@@ -126,7 +126,8 @@ describe('a waiter records money taken at the table', () => {
     const page = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     // $155.00 due: exactly, or the 200 and 500 a diner hands over; the terminal for the rest.
     for (const cents of [15500, 20000, 50000]) expect(page).toContain(`data-testid="charge-cash-${cents}"`)
-    expect(page).toContain('data-testid="charge-terminal-15500"')
+    // The terminal asks crédito o débito in the same tap: the CFDI's forma de pago follows it.
+    for (const funding of ['credit', 'debit']) expect(page).toContain(`data-testid="charge-terminal-${funding}-15500"`)
     const twoHundred = quickForm(page, 'charge-cash-20000')
     expect(twoHundred).toMatchObject({
       intent: 'record-payment',
@@ -170,6 +171,7 @@ describe('a waiter records money taken at the table', () => {
       mode: 'full',
       amount: '155.00',
       method: 'terminal',
+      cardFunding: 'credit',
     })
     expect(await toastOf(stale, owner.cookie)).toContain('La cuenta cambió mientras tanto')
     expect((await billOf(table.sessionId)).paidAmount).toBe(0)
@@ -179,6 +181,7 @@ describe('a waiter records money taken at the table', () => {
       mode: 'full',
       amount: '210.00',
       method: 'terminal',
+      cardFunding: 'credit',
     })
     expect(await toastOf(fresh, owner.cookie)).toContain('Pago registrado')
     expect(await billOf(table.sessionId)).toMatchObject({ remainingAmount: 0 })
@@ -303,10 +306,16 @@ describe('one tap at a restaurant whose prices add tax when paid', () => {
     await setRestaurant(owner.restaurantId, { tax_included_in_price: 0, tax_rate_bps: 1600 })
     const page = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
     // $155.00 of the bill is charged as $179.80.
-    expect(page).toContain('data-testid="charge-terminal-17980"')
+    expect(page).toContain('data-testid="charge-terminal-debit-17980"')
     expect(page).toContain('data-testid="charge-cash-20000"')
-    const terminal = quickForm(page, 'charge-terminal-17980')
-    expect(terminal).toMatchObject({ amount: '155.00', due: '179.80', method: 'terminal', quick: '1' })
+    const terminal = quickForm(page, 'charge-terminal-debit-17980')
+    expect(terminal).toMatchObject({
+      amount: '155.00',
+      due: '179.80',
+      method: 'terminal',
+      cardFunding: 'debit',
+      quick: '1',
+    })
 
     // The restaurant raises its tax before the tap lands: the tap would now charge more than it said.
     await setRestaurant(owner.restaurantId, { tax_rate_bps: 1800 })
@@ -317,7 +326,7 @@ describe('one tap at a restaurant whose prices add tax when paid', () => {
 
     // Drawn again, the button says the new charge, and the tap takes exactly that.
     const again = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
-    const taken = await staffPost(table, owner.cookie, quickForm(again, 'charge-terminal-18290'))
+    const taken = await staffPost(table, owner.cookie, quickForm(again, 'charge-terminal-debit-18290'))
     expect(taken.status).toBe(302)
     await expect.poll(() => chargedOn(table.sessionId)).toEqual({ charged: 18290 })
   })

@@ -6,6 +6,7 @@ import {
   delivered,
   facturaFields as factura,
   getPage,
+  hiddenFields,
   openPaymentForm,
   pageText as textOf,
   postForm,
@@ -436,5 +437,69 @@ describe('the factura global', () => {
     const words = await toastShown(refused, owner)
     expect(words).toContain('Facturapi no la emitió: El rango de fechas debe estar dentro del mismo periodo')
     expect(words).not.toContain('no respondió')
+  })
+})
+
+describe('a payment taken on the restaurant’s terminal', () => {
+  it('asks crédito o débito in the same tap, and its receipt is stamped with the forma de pago that says: débito 28, crédito 04', async () => {
+    const table = await seedTable([
+      { name: 'Mole', priceCents: 23_200 },
+      { name: 'Pozole', priceCents: 11_600 },
+    ])
+    const owner = await staffCookieOf(table.restaurantId)
+    await connectFacturapi(owner)
+    const waiter = await staffCookieOf(table.restaurantId, 'waiter')
+    const tap = async (testId: string) => {
+      const page = await textOf(await getPage(`/admin/tables/${table.tableId}`, waiter))
+      const button = page.indexOf(`data-testid="${testId}"`)
+      expect(button, `${testId} is on the page`).toBeGreaterThan(-1)
+      const fields = Object.fromEntries(hiddenFields(page.slice(page.lastIndexOf('<form', button), button)))
+      expect(await toastShown(await postForm(`/admin/tables/${table.tableId}`, fields, waiter), waiter)).toContain(
+        'Pago registrado',
+      )
+    }
+    // The Pozole first, on a debit card, as an amount; then the rest, the Mole, on a credit card in one tap.
+    const partial = await postForm(
+      `/admin/tables/${table.tableId}`,
+      {
+        intent: 'record-payment',
+        sessionId: table.sessionId,
+        transactionId: `terminal-${crypto.randomUUID()}`,
+        mode: 'amount',
+        amount: '116',
+        method: 'terminal',
+      },
+      waiter,
+    )
+    expect(partial.status).toBe(400)
+    expect(await textOf(partial)).toContain('Elige si la tarjeta de la terminal es de crédito o de débito')
+    const debit = await postForm(
+      `/admin/tables/${table.tableId}`,
+      {
+        intent: 'record-payment',
+        sessionId: table.sessionId,
+        transactionId: `terminal-${crypto.randomUUID()}`,
+        mode: 'amount',
+        amount: '116',
+        method: 'terminal',
+        cardFunding: 'debit',
+      },
+      waiter,
+    )
+    expect(await toastShown(debit, waiter)).toContain('Pago registrado')
+    await tap('charge-terminal-credit-23200')
+    await delivered(table.sessionId)
+
+    const { results: paid } = await env.DB.prepare(
+      'SELECT id, amount_cents AS cents FROM payments WHERE session_id = ? ORDER BY amount_cents',
+    )
+      .bind(table.sessionId)
+      .all<{ id: string; cents: number }>()
+    expect(paid.map((payment) => payment.cents)).toEqual([11_600, 23_200])
+    const formOf = async (paymentId: string) =>
+      (await sent('/v2/receipts')).find((request) => request.body.external_id === paymentId && request.status === 200)
+        ?.body.payment_form
+    await expect.poll(() => formOf(paid[0]!.id)).toBe('28')
+    await expect.poll(() => formOf(paid[1]!.id)).toBe('04')
   })
 })

@@ -38,6 +38,7 @@ describe('the floor at a glance', () => {
           mode,
           amount,
           method: 'terminal',
+          cardFunding: 'credit',
         },
         owner.cookie,
       )

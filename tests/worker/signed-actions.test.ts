@@ -203,6 +203,7 @@ describe('a manager’s refund and comp are signed by the manager', () => {
         await tablePost(table, manager, {
           intent: 'close',
           settledBy: 'terminal',
+          cardFunding: 'debit',
           settledAmount: '60.00',
           transactionId: newTransactionId(),
         })
@@ -345,6 +346,7 @@ describe('a name sent in a form is not trusted', () => {
           mode: 'amount',
           amount: '40',
           method: 'terminal',
+          cardFunding: 'credit',
         })
       ).status,
     ).toBe(302)
@@ -404,6 +406,7 @@ describe('the cash-out by person', () => {
       amount: '35',
       tip: '5',
       method: 'terminal',
+      cardFunding: 'credit',
     })
     expect(taken.status).toBe(302)
     await delivered(table.sessionId)

@@ -2,6 +2,7 @@ import { z } from './zod'
 import { ADJUSTMENT_KINDS } from '../adjustments'
 import { RECORDED_METHODS } from '../bill'
 import { MAX_CENTS, parsePesosInput, pesosToCents } from '../money'
+import { TERMINAL_FUNDINGS } from '../receipt'
 import { idString } from './fields'
 
 // Messages are translation keys: staff read them on the table's page, in their language. None of these forms says
@@ -22,6 +23,18 @@ export function typedPesos<Empty extends number | null>(empty: Empty) {
       }
       return cents as Empty | number
     })
+}
+
+/** Crédito o débito, asked of a payment taken on the restaurant's terminal (its CFDI's forma de pago follows it). */
+const cardFunding = z
+  .enum(TERMINAL_FUNDINGS, { error: 'admin.books.errors.cardFunding' })
+  .nullish()
+  .transform((value) => value ?? null)
+
+/** A terminal payment says how its card is funded (what cash sends of it is not read). */
+function terminalCard(method: string | undefined, funding: string | null, ctx: z.RefinementCtx) {
+  if (method === 'terminal' && !funding)
+    ctx.addIssue({ code: 'custom', path: ['cardFunding'], message: 'admin.books.errors.cardFunding' })
 }
 
 const reason = z
@@ -69,6 +82,7 @@ export const recordPaymentSchema = z
     units: unitsByLine,
     tip: typedPesos(0),
     method: z.enum(RECORDED_METHODS, { error: 'admin.books.errors.method' }),
+    cardFunding,
     cashReceived: typedPesos(null),
     /** The whole rest as the page showed it, its tax included: taking the rest is refused if it would now charge more. */
     due: typedPesos(null),
@@ -82,6 +96,7 @@ export const recordPaymentSchema = z
       ctx.addIssue({ code: 'custom', path: ['units'], message: 'admin.books.errors.units' })
     if (value.cashReceived !== null && value.method !== 'cash')
       ctx.addIssue({ code: 'custom', path: ['cashReceived'], message: 'admin.books.errors.cashOnly' })
+    terminalCard(value.method, value.cardFunding, ctx)
   })
 
 /** A void or comp of a line's unpaid units, with why. */
@@ -131,6 +146,7 @@ export const closeBillSchema = z
     sessionId: idString('sessionId'),
     settledBy: z.enum([...RECORDED_METHODS, 'unpaid'], { error: 'admin.books.errors.settledBy' }).optional(),
     settledAmount: typedPesos(null),
+    cardFunding,
     transactionId: z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'admin.errors.formError' })
@@ -151,6 +167,7 @@ export const closeBillSchema = z
     ) {
       ctx.addIssue({ code: 'custom', path: ['settledAmount'], message: 'admin.books.errors.amount' })
     }
+    terminalCard(value.settledBy, value.cardFunding, ctx)
   })
 
 export type RecordPaymentForm = z.output<typeof recordPaymentSchema>

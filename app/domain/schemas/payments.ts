@@ -2,6 +2,7 @@ import { z } from './zod'
 import { PAYMENT_METHODS, PAYMENT_TYPES, type LedgerMethod } from '../bill'
 import { GUEST } from '../diners'
 import { MAX_CENTS } from '../money'
+import type { TerminalFunding } from '../receipt'
 import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE } from '../split'
 import { idString, pesos } from './fields'
 
@@ -159,6 +160,7 @@ export type PaymentRequest = Omit<DinerPaymentRequest, 'paymentMethod'> & {
   recordedBy?: string
   recordedById?: string
   cashReceivedCents?: number
+  cardFunding?: TerminalFunding
 }
 /** A payment request as it is sent, amounts in pesos. */
 export type PaymentRequestInput = z.input<typeof paymentRequestSchema>

@@ -192,6 +192,7 @@ export async function settleAndClose(env: Env, tableId: string, form: CloseBillF
         units: [],
         tip: 0,
         method: form.settledBy,
+        cardFunding: form.settledBy === 'terminal' ? form.cardFunding : null,
         cashReceived: null,
         due: null,
       },
@@ -247,6 +248,7 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
         }
       : {}),
     ...(form.cashReceived !== null ? { cashReceivedCents: form.cashReceived } : {}),
+    ...(form.method === 'terminal' && form.cardFunding ? { cardFunding: form.cardFunding } : {}),
     // Never more than the page showed for the rest: a tax setting changed meanwhile refuses it as a bill that changed.
     ...(form.mode === 'full' && form.due !== null ? { total: form.due + form.tip } : {}),
   }

@@ -4,6 +4,7 @@ import { ADJUSTMENT_KINDS } from '../../domain/adjustments'
 import { GUEST } from '../../domain/diners'
 import { TICKET_STEPS } from '../../domain/kitchen'
 import { LEDGER_METHODS, PAYMENT_TYPES } from '../../domain/bill'
+import { TERMINAL_FUNDINGS } from '../../domain/receipt'
 
 /**
  * The bill's records as both of their stores keep them: a table's object
@@ -109,6 +110,8 @@ export const paymentColumns = () => ({
   recordedById: text('recorded_by_id'),
   // Cash handed over, when more than the charge: the change given is the difference.
   cashReceivedCents: integer('cash_received_cents'),
+  // A terminal payment's card, credit or debit, as staff said recording it: its receipt's forma de pago follows it.
+  cardFunding: text('card_funding', { enum: TERMINAL_FUNDINGS }),
   // The tax rate of the bill when it was paid (a receipt breaks out the IVA it held); null on payments from before it was kept.
   taxRateBps: integer('tax_rate_bps'),
   // The secret half of the payment's receipt link (null on payments from before receipts).

@@ -221,7 +221,8 @@ async function cardOf(
     .set({
       cardBrand: card?.brand ?? null,
       cardLast4: card?.last4 ?? null,
-      cardFunding: card?.funding ?? null,
+      // A provider that knows no card leaves what staff said of the terminal's.
+      cardFunding: card?.funding ?? receipt.cardFunding,
       cardAskedAt: Date.now(),
     })
     .where(eq(receipts.paymentId, payment.id))

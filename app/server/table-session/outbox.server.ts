@@ -80,6 +80,8 @@ function ledgerQueries(db: Db) {
         paymentId: p('id'),
         restaurantId: sql`(SELECT ${tables.restaurantId} FROM ${tables} WHERE ${tables.id} = ${p('tableId')})`,
         folio: sql`(SELECT coalesce(max(r.folio), 0) + 1 FROM receipts r WHERE r.restaurant_id = (SELECT ${tables.restaurantId} FROM ${tables} WHERE ${tables.id} = ${p('tableId')}))`,
+        // What staff said of a terminal's card: the receipt knows how the card is funded, whoever told it.
+        cardFunding: p('cardFunding'),
         createdAt: p('createdAt'),
       })
       .onConflictDoNothing({ target: receipts.paymentId })

@@ -146,6 +146,7 @@ export function paymentOf(
     recordedBy: request.recordedBy ?? null,
     recordedById: request.recordedById ?? null,
     cashReceivedCents: request.cashReceivedCents ?? null,
+    cardFunding: request.cardFunding ?? null,
     taxRateBps: header.table.taxRateBps,
     receiptToken: newToken(),
   }

@@ -3,6 +3,7 @@ import { Form, Link } from '@remix-run/react'
 import type { InputHTMLAttributes, Key, ReactNode } from 'react'
 import { cashTenderedChoices } from '~/domain/cash-tendered'
 import { decimalPesos } from '~/domain/money'
+import { TERMINAL_FUNDINGS, type TerminalFunding } from '~/domain/receipt'
 import {
   adjustmentSchema,
   closeBillSchema,
@@ -122,8 +123,14 @@ export function QuickCharge({
 }) {
   const { t, money } = useI18n()
   const due = chargeFor(remaining, tax)
-  const charge = (method: 'cash' | 'terminal', cents: number, label: string, primary: boolean) => (
-    <Form method="post" key={`${method}-${cents}`} preventScrollReset>
+  const charge = (
+    method: 'cash' | 'terminal',
+    cents: number,
+    label: string,
+    primary: boolean,
+    cardFunding: TerminalFunding | null = null,
+  ) => (
+    <Form method="post" key={`${method}-${cardFunding ?? ''}-${cents}`} preventScrollReset>
       {/* The rest as shown (amount) and what it is charged as (due): a bill that moved meanwhile is refused rather than charged more. */}
       <HiddenFields
         value={{
@@ -135,13 +142,14 @@ export function QuickCharge({
           amount: decimalPesos(remaining),
           due: decimalPesos(due),
           method,
+          cardFunding,
           cashReceived: method === 'cash' ? decimalPesos(cents) : null,
         }}
       />
       <button
         type="submit"
         className={`${primary ? buttonClass.primary : buttonClass.secondary} w-full tabular-nums`}
-        data-testid={`charge-${method}-${cents}`}
+        data-testid={cardFunding ? `charge-terminal-${cardFunding}-${cents}` : `charge-${method}-${cents}`}
       >
         {label}
       </button>
@@ -166,10 +174,33 @@ export function QuickCharge({
         {exact ? charge('cash', exact, t('admin.books.cashExact', { amount: money(exact) }), true) : null}
         {rounded.map((cents) => charge('cash', cents, money(cents), false))}
       </div>
-      <div className="grid sm:grid-cols-5">
-        {charge('terminal', due, t('admin.books.terminalQuick', { amount: money(due) }), false)}
+      {/* The card's funding decides the CFDI's forma de pago (credit 04, debit 28): asked in the same tap. */}
+      <p className="text-sm font-semibold">{t('admin.books.terminalQuick')}</p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {TERMINAL_FUNDINGS.map((funding) =>
+          charge('terminal', due, t(`admin.books.terminalFunding.${funding}`, { amount: money(due) }), false, funding),
+        )}
       </div>
     </section>
+  )
+}
+
+/** Crédito o débito, for money taken on the terminal: a field of its own, so the form works without JavaScript. */
+function CardFundingField({ field }: { field: FieldMetadata<TerminalFunding | null | undefined> }) {
+  const { t } = useI18n()
+  return (
+    <fieldset className="grid gap-1" data-testid="card-funding">
+      <legend className="text-sm font-semibold">{t('admin.books.cardFunding')}</legend>
+      <div className="flex flex-wrap gap-4">
+        {TERMINAL_FUNDINGS.map((funding) => (
+          <label key={funding} className="flex min-h-11 items-center gap-2">
+            <input type="radio" name={field.name} value={funding} defaultChecked={field.initialValue === funding} />
+            {t(`admin.books.cardFundings.${funding}`)}
+          </label>
+        ))}
+      </div>
+      <ErrorList errors={field.errors} />
+    </fieldset>
   )
 }
 
@@ -295,6 +326,7 @@ export function RecordPaymentForm({
           ))}
           <ErrorList errors={fields.method.errors} />
         </fieldset>
+        <CardFundingField field={fields.cardFunding} />
         <LabeledInput
           label={t('admin.books.cashReceived')}
           errors={fields.cashReceived.errors}
@@ -581,6 +613,7 @@ export function CloseBillForm({
             </label>
           ))}
           <ErrorList errors={fields.settledBy.errors} />
+          <CardFundingField field={fields.cardFunding} />
           {unpaid ? (
             <LabeledInput
               label={t('admin.books.unpaidReason')}
