@@ -22,6 +22,8 @@ export const ALERT_KINDS = [
   'call',
   'ready',
   'walkout',
+  'fiscal-failed',
+  'stripe-account',
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
@@ -102,6 +104,7 @@ export function alertText(t: TFunction, alert: Pick<AlertDraft, 'kind' | 'tableN
     amount: formatMoney(alert.amountCents ?? 0),
     reason: alert.kind === 'call' && alert.detail ? t(`admin.alerts.reasons.${alert.detail as CallReason}`) : '',
     stars: alert.kind === 'rating-low' ? (alert.detail ?? '') : '',
+    detail: alert.kind === 'fiscal-failed' ? (alert.detail ?? '') : '',
   })
 }
 

@@ -72,6 +72,7 @@ describe('a restaurant with its team', () => {
     await hydrated(manager.page, 'record-payment')
     await manager.page.getByTestId('record-payment').locator('summary').click()
     await manager.page.getByTestId('record-payment').getByLabel('Terminal').check()
+    await manager.page.getByTestId('record-payment').getByLabel('Crédito').check()
     await manager.page.getByTestId('record-submit').click()
     await expect.poll(() => manager.page.getByTestId('toast').textContent()).toContain('Pago registrado')
     const refund = manager.page.getByTestId('refund').first()

@@ -1,5 +1,6 @@
-import { env } from 'cloudflare:test'
+import { env, runDurableObjectAlarm } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
 import { connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
 import {
   confirmationOf,
@@ -501,5 +502,76 @@ describe('a payment taken on the restaurant’s terminal', () => {
         ?.body.payment_form
     await expect.poll(() => formOf(paid[0]!.id)).toBe('28')
     await expect.poll(() => formOf(paid[1]!.id)).toBe('04')
+  })
+})
+
+describe('a nota de crédito Facturapi keeps refusing', () => {
+  it('is tried again every minute and, after ten minutes, alerted once to those who keep the books (never the waiter), then issued', async () => {
+    const table = await seedTable([{ name: 'Mole', priceCents: 23_200 }])
+    const owner = await staffCookieOf(table.restaurantId)
+    // This test's own organization: the faults it arms reach no other test.
+    const organization = FACTURAPI_STANDIN_ORGANIZATIONS[1]
+    await connectFacturapi(owner, 'month', organization)
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipAmount=0`)
+    const { receiptUrl } = await confirmationOf(await form.submit(), form.cookie)
+    await delivered(table.sessionId)
+    const { id: paymentId } = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first<{ id: string }>())!
+    expect((await postForm(receiptUrl, factura())).status).toBe(302)
+    const { data } = (await (await fetch(`${STANDIN}/_standin/organizations`)).json()) as {
+      data: { id: string; key: string }[]
+    }
+    const organizationId = data.find((each) => each.key === organization.key)!.id
+    await fetch(`${STANDIN}/_standin/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        method: 'POST',
+        path: '/v2/invoices',
+        fault: '500-before',
+        times: 3,
+        organization: organizationId,
+      }),
+    })
+    const [manager, waiter] = await Promise.all([
+      staffCookieOf(table.restaurantId, 'manager'),
+      staffCookieOf(table.restaurantId, 'waiter'),
+    ])
+    const refund = await closedBillRefunds(table, manager, paymentId)
+    await refund('58')
+    const documentOf = () =>
+      env.DB.prepare('SELECT id, status, created_at AS createdAt FROM fiscal_documents WHERE payment_id = ?')
+        .bind(paymentId)
+        .first<{ id: string; status: string; createdAt: number }>()
+    await expect.poll(async () => (await documentOf())?.status).toBe('failed')
+    const alertsOf = async (cookie: string) =>
+      [
+        ...(await textOf(await getPage('/admin/alerts', cookie))).matchAll(
+          /data-testid="alert" data-kind="fiscal-failed"/g,
+        ),
+      ].length
+    const hub = env.RESTAURANT_HUB.get(env.RESTAURANT_HUB.idFromName(table.restaurantId))
+
+    // A minute later, still refused: not yet alerted.
+    await runDurableObjectAlarm(hub)
+    expect(await alertsOf(owner)).toBe(0)
+
+    // Ten minutes of refusals: the owner and the manager are told once, in Facturapi's words; the waiter is not.
+    await env.DB.prepare('UPDATE fiscal_documents SET created_at = created_at - 600000 WHERE payment_id = ?')
+      .bind(paymentId)
+      .run()
+    await runDurableObjectAlarm(hub)
+    expect(await alertsOf(owner)).toBe(1)
+    expect(await alertsOf(manager)).toBe(1)
+    expect(await alertsOf(waiter)).toBe(0)
+    const list = await textOf(await getPage('/admin/alerts', owner))
+    expect(list).toContain('Facturapi no emite la nota de crédito de un reembolso de $58.00')
+    expect(list).toContain('una falla inyectada en el stand-in de Facturapi')
+
+    // Facturapi takes it at last: issued, and still one alert.
+    await runDurableObjectAlarm(hub)
+    expect((await documentOf())?.status).toBe('issued')
+    expect(await alertsOf(owner)).toBe(1)
   })
 })

@@ -64,14 +64,26 @@ describe('Stripe’s payment events', () => {
     expect((await readSession(table.sessionId)).paidAmount).toBe(60)
   })
 
-  it('from another restaurant’s account, naming this bill, change nothing: answered 200, the hold left as it was', async () => {
+  it('from another restaurant’s account, naming this bill, change nothing: answered 200, the hold left as it was, its owner alerted once', async () => {
     const { table, intentId, authorized } = await anaConfirmsTooLate()
+    const [owner, waiter] = await Promise.all([
+      staffCookieOf(table.restaurantId),
+      staffCookieOf(table.restaurantId, 'waiter'),
+    ])
     const other = await stripeTable([{ name: 'Agua', priceCents: 4_000 }])
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const answer = await deliver({ ...authorized, id: `${authorized.id}_other`, account: other.accountId! })
+    const forged = { ...authorized, id: `${authorized.id}_other`, account: other.accountId! }
+    const answer = await deliver(forged)
     expect(answer.status).toBe(200)
     expect(log.mock.calls.flat().join(' ')).toContain(`names bill ${table.sessionId} of another restaurant`)
+    // Stripe sends it again: still one alert.
+    expect((await deliver(forged)).status).toBe(200)
     log.mockRestore()
+    const alerts = async (cookie: string) =>
+      (await (await getPage('/admin/alerts', cookie)).text()).match(/data-testid="alert" data-kind="stripe-account"/g)
+        ?.length ?? 0
+    expect(await alerts(owner)).toBe(1)
+    expect(await alerts(waiter)).toBe(0)
     expect(await holdsOf(table.sessionId)).toEqual(['expired'])
     expect((await intentOf(table.accountId!, intentId)).status).toBe('requires_capture')
     expect(await countPayments(table.sessionId)).toBe(0)

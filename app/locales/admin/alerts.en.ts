@@ -23,6 +23,10 @@ const alertsEn: AlertsResources = {
     call: 'Table {{table}} is calling the waiter: {{reason}}',
     ready: 'Table {{table}}: order ready in the kitchen',
     walkout: 'Table {{table}}: did they leave without paying? {{amount}} is left and nobody has the bill open',
+    'fiscal-failed':
+      'Table {{table}}: Facturapi is not issuing the credit note of a {{amount}} refund ({{detail}}). Mesa keeps trying every minute; check your tax details',
+    'stripe-account':
+      'Table {{table}}: Stripe sent word of a payment on this bill from another Stripe account; nothing was applied. Check your connected account',
   },
   reasons: { order: 'to order something', bill: 'bring the bill', help: 'help' },
   unread: 'Unread',

@@ -24,6 +24,10 @@ const alertsEs = {
     call: 'Mesa {{table}} llama al mesero: {{reason}}',
     ready: 'Mesa {{table}}: orden lista en cocina',
     walkout: 'Mesa {{table}}: ¿se fueron sin pagar? Quedan {{amount}} y nadie tiene la cuenta abierta',
+    'fiscal-failed':
+      'Mesa {{table}}: Facturapi no emite la nota de crédito de un reembolso de {{amount}} ({{detail}}). Se sigue intentando cada minuto; revisa tus datos fiscales',
+    'stripe-account':
+      'Mesa {{table}}: Stripe envió un aviso de un pago de esta cuenta desde otra cuenta de Stripe; no se aplicó. Revisa tu cuenta conectada',
   },
   reasons: { order: 'pedir algo', bill: 'traer la cuenta', help: 'ayuda' },
   unread: 'Sin leer',

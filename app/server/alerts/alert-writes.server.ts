@@ -2,7 +2,7 @@ import { alertOf, type AlertDraft } from '~/domain/alerts'
 import type { BillEvent } from '~/domain/live'
 import { PERMISSIONS } from '~/domain/permissions'
 
-const rolesIn = (roles: readonly string[]) => roles.map((role) => `'${role}'`).join(', ')
+export const rolesIn = (roles: readonly string[]) => roles.map((role) => `'${role}'`).join(', ')
 
 /**
  * Who an alert reaches: the restaurant's members who see alerts, each
@@ -20,7 +20,7 @@ const RECIPIENTS = `
     AND m.user_id IS NOT coalesce(?5, '')
   ON CONFLICT DO NOTHING`
 
-const ALERT = `
+export const ALERT = `
   INSERT INTO alerts (id, restaurant_id, kind, table_id, table_number, session_id, amount_cents, detail, created_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`

@@ -245,6 +245,30 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
   }
 }
 
+/** How long an egreso may keep failing before those who keep the books are alerted (ten of the hub's retries). */
+export const FAILING_ALERT_MS = 10 * 60_000
+
+/** The egresos Facturapi has not taken for FAILING_ALERT_MS, with the bill and Facturapi's last words: for an alert each. */
+export async function failingEgresos({ db, restaurantId }: Ledger, now = Date.now()) {
+  return db
+    .select({
+      id: fiscalDocuments.id,
+      sessionId: payments.sessionId,
+      cents: fiscalDocuments.cents,
+      error: fiscalDocuments.error,
+    })
+    .from(fiscalDocuments)
+    .innerJoin(payments, eq(payments.id, fiscalDocuments.paymentId))
+    .where(
+      and(
+        eq(fiscalDocuments.restaurantId, restaurantId),
+        eq(fiscalDocuments.status, 'failed'),
+        lt(fiscalDocuments.createdAt, now - FAILING_ALERT_MS),
+      ),
+    )
+    .limit(RETRIES_PER_DELIVERY)
+}
+
 /** What staff see of a payment's fiscal documents: its factura (to whom, where it stands) and the egresos after it. */
 export interface PaymentFiscal {
   factura: { status: 'pending' | 'issued' | 'rejected'; legalName: string } | null

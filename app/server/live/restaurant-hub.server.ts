@@ -4,7 +4,8 @@ import { ledgerOf, type Ledger } from '../books/ledger.server'
 import type Facturapi from 'facturapi'
 import { facturapiOf, paymentsOfRefunds, receiptsAfterRefunds, receiptsForPayments } from '../invoices/facturapi.server'
 import { simulatedStandsIn } from '../env.server'
-import { egresosAfterRefunds } from '../invoices/egresos.server'
+import { egresosAfterRefunds, failingEgresos } from '../invoices/egresos.server'
+import { raiseBooksAlert } from '../alerts/books-alerts.server'
 import { cardOfPayment } from '../receipts/receipt-reads.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
 import { LedgerBatches } from './ledger-batches.server'
@@ -152,7 +153,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
             })
             const refundedPayments = await paymentsOfRefunds(this.#ledger, refunded)
             await receiptsAfterRefunds(this.#ledger, client, refundedPayments)
-            if (await egresosAfterRefunds(this.#ledger, client, refundedPayments)) await this.#retryFiscalLater()
+            await this.#egresos(client, refundedPayments)
           })
           .catch((error: unknown) => console.error('Facturapi receipts left for later', error)),
       )
@@ -161,7 +162,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
   /** Notas de crédito Facturapi did not take: tried again while any is owed, a minute apart. */
   async alarm(): Promise<void> {
     const client = await this.#facturapi()
-    if (client && (await egresosAfterRefunds(this.#ledger, client, []))) await this.#retryFiscalLater()
+    if (client) await this.#egresos(client, [])
   }
 
   /**
@@ -171,11 +172,21 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
    */
   async egresosFor(paymentIds: string[]): Promise<void> {
     const client = await this.#facturapi()
-    if (client && (await egresosAfterRefunds(this.#ledger, client, paymentIds))) await this.#retryFiscalLater()
+    if (client) await this.#egresos(client, paymentIds)
   }
 
-  #retryFiscalLater(): Promise<void> {
-    return this.ctx.storage.setAlarm(Date.now() + FISCAL_RETRY_MS)
+  /** The egresos owed (these payments' and any left before), tried again a minute later while any is; one failing long is alerted. */
+  async #egresos(client: Facturapi, paymentIds: readonly string[]): Promise<void> {
+    if (!(await egresosAfterRefunds(this.#ledger, client, paymentIds))) return
+    await this.ctx.storage.setAlarm(Date.now() + FISCAL_RETRY_MS)
+    for (const document of await failingEgresos(this.#ledger))
+      await raiseBooksAlert(this.env, this.#restaurantId, {
+        id: `fiscal-failed:${document.id}`,
+        kind: 'fiscal-failed',
+        sessionId: document.sessionId,
+        amountCents: document.cents,
+        detail: document.error,
+      })
   }
 
   /** The restaurant saved or removed its Facturapi key: the next delivery asks D1 again, so no refund misses its egreso. */

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm'
+import { raiseBooksAlert } from '../alerts/books-alerts.server'
 import Stripe from 'stripe'
 import { isIdLike } from '~/domain/schemas/fields'
 import { ledgerOfBill } from '../books/ledger.server'
@@ -191,7 +192,8 @@ async function act(env: Env, event: Stripe.Event, host: string): Promise<void> {
  * Whether the bill `sessionId` an event names (in Mesa's metadata) is of the
  * restaurant whose account the event comes from. One that is not changes
  * nothing: it is answered 200 all the same (an error would have Stripe send
- * it again for days), and logged for the platform's operators.
+ * it again for days), logged for the platform's operators, and alerted to
+ * those who keep the bill's restaurant's books.
  */
 async function billOnAccount(env: Env, sessionId: string, event: Pick<Stripe.Event, 'id' | 'account'>) {
   const [ledger, owner] = await Promise.all([
@@ -202,6 +204,15 @@ async function billOnAccount(env: Env, sessionId: string, event: Pick<Stripe.Eve
   console.error(
     `Stripe event ${event.id} from account ${event.account ?? '(platform)'} names bill ${sessionId} of another restaurant: ignored`,
   )
+  // The bill's restaurant hears of it: a connected account that names its bills is one to look into.
+  if (ledger)
+    await raiseBooksAlert(env, ledger.restaurantId, {
+      id: `stripe-account:${event.id}`,
+      kind: 'stripe-account',
+      sessionId,
+      amountCents: null,
+      detail: event.account ?? null,
+    })
   return false
 }
 
