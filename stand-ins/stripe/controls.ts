@@ -42,6 +42,7 @@ export function createControls({ state, internalCall, webhooks }: Dependencies) 
       advance(seconds: number): number {
         state.clock.move(seconds)
         passTime(internalCall())
+        webhooks.retryDue(state.clock.now())
         return state.clock.now()
       },
     },

@@ -1,6 +1,7 @@
 import { invalidRequest, noSuch } from './errors'
 import { Params } from './params'
 import { type Call, newId, type StandInState } from './state'
+import { sendsTo, type WebhookEndpointRecord } from './webhook-endpoints'
 
 export interface EventObject {
   id: string
@@ -20,23 +21,36 @@ export interface WebhookOptions {
   url: string
   /** The endpoint's signing secret (`whsec_…`). */
   secret: string
-  /** How to reach `url`; global fetch unless given (a worker test passes the Worker's own fetch). */
+  /** How to reach every endpoint's url; global fetch unless given (a worker test passes the Worker's own fetch). */
   fetch?: (request: Request) => Promise<Response>
+  /** The events it is sent: every one unless given (the API can change it, as any endpoint's). */
+  enabledEvents?: string[]
 }
 
-/** One attempt to deliver an event: the status the endpoint answered, or why it could not be reached. */
+/** One attempt to deliver an event to an endpoint: the status it answered, or why it could not be reached. */
 export interface Delivery {
   event: string
   type: string
+  endpoint: string
+  /** 1 for the first attempt, then each retry's. */
+  attempt: number
   status: number | null
   error: string | null
 }
+
+/**
+ * When a failed delivery is tried again, after the attempt before it, in
+ * seconds of the stand-in's clock: in test mode Stripe retries "three times
+ * over a few hours" (its webhook docs; live mode, for up to three days with
+ * exponential backoff). The intervals are the stand-in's, which Stripe does
+ * not publish.
+ */
+export const RETRY_AFTER_SECONDS = [10 * 60, 60 * 60, 3 * 60 * 60] as const
 
 export interface EventSource {
   /** The API request that caused the event; null ids for what Stripe does on its own (time passing, the Dashboard). */
   request: { id: string | null; idempotency_key: string | null; apiVersion: string | null }
   now: number
-  webhook: WebhookOptions | undefined
 }
 
 export function recordEvent(
@@ -59,7 +73,8 @@ export function recordEvent(
       ...(previousAttributes ? { previous_attributes: previousAttributes } : {}),
     },
     livemode: false,
-    pending_webhooks: source.webhook ? 1 : 0,
+    // How many endpoints it is for, counted as it is sent (webhookSender).
+    pending_webhooks: 0,
     request: { id: source.request.id, idempotency_key: source.request.idempotency_key },
     type,
   }
@@ -80,24 +95,31 @@ export interface ReleaseOptions {
 }
 
 /**
- * Sends events to the webhook endpoint one after another, signed as Stripe
- * signs them, without holding up the API call that caused them: a failed
- * delivery is logged and recorded, never an API error. Deliveries can be
- * held and released later out of order, twice, or all at once, as Stripe
- * does not promise order or single delivery.
+ * Sends each event to every endpoint it is for (sendsTo), one after another,
+ * signed with the endpoint's secret as Stripe signs webhooks, without
+ * holding up the API call that caused it: a failed delivery is logged,
+ * recorded and tried again as time passes (RETRY_AFTER_SECONDS), never an
+ * API error. Deliveries can be held and released later out of order, twice,
+ * or all at once, as Stripe does not promise order or single delivery.
  */
 export function webhookSender(
-  webhook: WebhookOptions | undefined,
+  transport: ((request: Request) => Promise<Response>) | undefined,
   state: StandInState,
   log: (message: string) => void,
 ) {
   let queue = Promise.resolve()
   let held: EventObject[] | null = null
+  const attempt = (record: WebhookEndpointRecord, event: EventObject, number: number) =>
+    deliver(record, event, number, { state, log, fetch: transport ?? fetch })
+  const toEach = async (event: EventObject) => {
+    for (const record of [...state.webhookEndpoints.values()])
+      if (sendsTo(record, event)) await attempt(record, event, 1)
+  }
   return {
     send(event: EventObject) {
-      if (!webhook) return
+      event.pending_webhooks = [...state.webhookEndpoints.values()].filter((record) => sendsTo(record, event)).length
       if (held) held.push(event)
-      else queue = queue.then(() => deliver(webhook, event, state, log))
+      else queue = queue.then(() => toEach(event))
     },
     hold() {
       held ??= []
@@ -107,13 +129,23 @@ export function webhookSender(
       const events = arrange(held ?? [], order, seed)
       held = null
       const batch = duplicates ? [...events, ...events] : events
-      if (webhook) {
-        queue = queue.then(async () => {
-          if (concurrent) await Promise.all(batch.map((event) => deliver(webhook, event, state, log)))
-          else for (const event of batch) await deliver(webhook, event, state, log)
-        })
-      }
+      queue = queue.then(async () => {
+        if (concurrent) await Promise.all(batch.map(toEach))
+        else for (const event of batch) await toEach(event)
+      })
       return batch.length
+    },
+    /** Tries again the failed deliveries whose time came on the stand-in's clock (to endpoints still there and enabled). */
+    retryDue(now: number) {
+      const due = state.webhookRetries.filter((retry) => retry.dueAt <= now)
+      state.webhookRetries = state.webhookRetries.filter((retry) => retry.dueAt > now)
+      queue = queue.then(async () => {
+        for (const retry of due) {
+          const record = state.webhookEndpoints.get(retry.endpoint)
+          if (record && sendsTo(record, retry.event)) await attempt(record, retry.event, retry.attempt + 1)
+        }
+      })
+      return due.length
     },
     /** Resolves once every event has been delivered or has failed to be, those recorded meanwhile (by the endpoint's own calls back) included; held events wait for release. */
     async settled() {
@@ -149,34 +181,40 @@ function arrange(events: EventObject[], order: ReleaseOrder, seed: number): Even
 }
 
 async function deliver(
-  webhook: WebhookOptions,
+  record: WebhookEndpointRecord,
   event: EventObject,
-  state: StandInState,
-  log: (message: string) => void,
+  attempt: number,
+  { state, log, fetch: send }: { state: StandInState; log: (message: string) => void; fetch: (request: Request) => Promise<Response> },
 ) {
+  const { url, id: endpoint } = record.object
   const payload = JSON.stringify(event, null, 2)
-  const delivery: Delivery = { event: event.id, type: event.type, status: null, error: null }
+  const delivery: Delivery = { event: event.id, type: event.type, endpoint, attempt, status: null, error: null }
   state.deliveries.push(delivery)
   try {
-    const request = new Request(webhook.url, {
+    const request = new Request(url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
         // Real time, not the stand-in's clock: the endpoint checks the signature's age against its own clock.
-        'Stripe-Signature': await signatureHeader(payload, webhook.secret, Math.floor(Date.now() / 1000)),
+        'Stripe-Signature': await signatureHeader(payload, record.secret, Math.floor(Date.now() / 1000)),
         'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       },
       body: payload,
     })
-    const response = await (webhook.fetch ?? fetch)(request)
+    const response = await send(request)
     delivery.status = response.status
     await response.body?.cancel()
-    if (response.ok) event.pending_webhooks = 0
-    else log(`Stripe stand-in: webhook ${webhook.url} answered ${response.status} to ${event.type} (${event.id})`)
+    if (response.ok) {
+      event.pending_webhooks = Math.max(0, event.pending_webhooks - 1)
+      return
+    }
+    log(`Stripe stand-in: webhook ${url} answered ${response.status} to ${event.type} (${event.id})`)
   } catch (error) {
     delivery.error = error instanceof Error ? error.message : String(error)
-    log(`Stripe stand-in: could not deliver ${event.type} (${event.id}) to ${webhook.url}: ${delivery.error}`)
+    log(`Stripe stand-in: could not deliver ${event.type} (${event.id}) to ${url}: ${delivery.error}`)
   }
+  const wait = RETRY_AFTER_SECONDS[attempt - 1]
+  if (wait !== undefined) state.webhookRetries.push({ endpoint, event, attempt, dueAt: state.clock.now() + wait })
 }
 
 /** Stripe's `Stripe-Signature`: `t=<seconds>,v1=<hex HMAC-SHA256 of "<seconds>.<payload>" keyed by the endpoint secret>`. */

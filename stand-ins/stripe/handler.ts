@@ -40,6 +40,14 @@ import {
 } from './payment-method-domains'
 import { createRefund, listRefunds, retrieveRefund } from './refunds'
 import { apiRoute, match, pageRoute, type Route } from './routes'
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  registerEndpoint,
+  retrieveWebhookEndpoint,
+  updateWebhookEndpoint,
+} from './webhook-endpoints'
 import { type Call, emptyState, newId, type SavedResponse, type StandInState } from './state'
 
 export interface StripeStandInOptions {
@@ -80,6 +88,11 @@ const ROUTES: Route[] = [
   apiRoute('GET', '/v1/events', listEvents),
   apiRoute('GET', '/v1/events/:id', retrieveEvent),
   apiRoute('GET', '/v1/disputes/:id', retrieveDispute),
+  apiRoute('POST', '/v1/webhook_endpoints', createWebhookEndpoint),
+  apiRoute('GET', '/v1/webhook_endpoints', listWebhookEndpoints),
+  apiRoute('GET', '/v1/webhook_endpoints/:id', retrieveWebhookEndpoint),
+  apiRoute('POST', '/v1/webhook_endpoints/:id', updateWebhookEndpoint),
+  apiRoute('DELETE', '/v1/webhook_endpoints/:id', deleteWebhookEndpoint),
   pageRoute('POST', '/_standin/payment_intents/:id/authenticate', authenticatePaymentIntent),
   pageRoute('GET', '/_standin/onboarding/:id', onboardingPage),
   pageRoute('POST', '/_standin/onboarding/:id', completeOnboarding),
@@ -100,11 +113,11 @@ const INTERNAL_ORIGIN = 'http://stripe.standin'
 export function createStripeStandIn(options: StripeStandInOptions = {}): StripeStandIn {
   const state = emptyState()
   const log = options.log ?? ((message: string) => console.warn(message))
-  const webhooks = webhookSender(options.webhook, state, log)
+  const webhooks = webhookSender(options.webhook?.fetch, state, log)
 
   function callFor(fields: Omit<Call, 'state' | 'now' | 'emit'>, request: EventSource['request']): Call {
     const now = state.clock.now()
-    const source = { request, now, webhook: options.webhook }
+    const source = { request, now }
     return {
       state,
       ...fields,
@@ -131,6 +144,13 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
       { id: null, idempotency_key: null, apiVersion: null },
     )
 
+  if (options.webhook)
+    registerEndpoint(internalCall(), {
+      url: options.webhook.url,
+      secret: options.webhook.secret,
+      enabledEvents: options.webhook.enabledEvents ?? ['*'],
+      connect: null,
+    })
   const controls = createControls({ state, internalCall, webhooks })
   const routes = [...ROUTES, ...controlRoutes(controls)]
 

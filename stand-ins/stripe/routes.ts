@@ -5,7 +5,7 @@ export { match } from '../path-pattern'
 export type Endpoint = (call: Call, url: URL) => object | Response
 
 export interface Route {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   segments: string[]
   /** An API route needs a secret key and may act for a connected account; the stand-in's own pages are reached from a browser. */
   api: boolean

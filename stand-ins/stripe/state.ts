@@ -11,6 +11,7 @@ import { type Form } from './form'
 import { type PaymentIntentObject } from './payment-intents'
 import { type PaymentMethodDomainObject } from './payment-method-domains'
 import { type RefundMode, type RefundObject } from './refunds'
+import { type WebhookEndpointRecord } from './webhook-endpoints'
 
 /** A response kept under its idempotency key, replayed byte for byte. */
 export interface SavedResponse {
@@ -39,6 +40,10 @@ export interface StandInState {
   owners: Map<string, string | null>
   events: EventObject[]
   deliveries: Delivery[]
+  /** The platform's webhook endpoints, by id. */
+  webhookEndpoints: Map<string, WebhookEndpointRecord>
+  /** Deliveries that failed, each to be tried again when the stand-in's clock reaches `dueAt` (seconds). */
+  webhookRetries: { endpoint: string; event: EventObject; attempt: number; dueAt: number }[]
   idempotency: Map<string, SavedResponse>
   /** Idempotency slots of the requests being executed now: a second request under one of them gets 409. */
   inFlight: Set<string>
@@ -64,6 +69,8 @@ export function emptyState(): StandInState {
     owners: new Map(),
     events: [],
     deliveries: [],
+    webhookEndpoints: new Map(),
+    webhookRetries: [],
     idempotency: new Map(),
     inFlight: new Set(),
     clock: new Clock(),

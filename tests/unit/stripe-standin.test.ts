@@ -976,7 +976,14 @@ describe('webhooks', () => {
     expect(intent.status).toBe('requires_payment_method')
     await standIn.webhooksSettled()
     expect(standIn.state.deliveries).toEqual([
-      { event: standIn.state.events[0]!.id, type: 'payment_intent.created', status: null, error: 'connection refused' },
+      {
+        event: standIn.state.events[0]!.id,
+        type: 'payment_intent.created',
+        endpoint: expect.stringMatching(/^we_/),
+        attempt: 1,
+        status: null,
+        error: 'connection refused',
+      },
     ])
     expect(logged).toEqual([expect.stringContaining('could not deliver payment_intent.created')])
     expect(standIn.state.events[0]!.pending_webhooks).toBe(1)
