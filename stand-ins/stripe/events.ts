@@ -184,7 +184,11 @@ async function deliver(
   record: WebhookEndpointRecord,
   event: EventObject,
   attempt: number,
-  { state, log, fetch: send }: { state: StandInState; log: (message: string) => void; fetch: (request: Request) => Promise<Response> },
+  {
+    state,
+    log,
+    fetch: send,
+  }: { state: StandInState; log: (message: string) => void; fetch: (request: Request) => Promise<Response> },
 ) {
   const { url, id: endpoint } = record.object
   const payload = JSON.stringify(event, null, 2)

@@ -210,7 +210,7 @@ describe('a clean slate', () => {
 
   it('answers 404 not_found for what it does not have, in Facturapi’s shape', async () => {
     const { standIn, facturapi } = setUp()
-    expect(await refusal(facturapi.invoices.list())).toMatchObject({ status: 404, code: 'not_found' })
+    expect(await refusal(facturapi.customers.list())).toMatchObject({ status: 404, code: 'not_found' })
     expect((await raw(standIn, '/_standin/nothing')).status).toBe(404)
   })
 })

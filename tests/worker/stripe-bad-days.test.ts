@@ -1,7 +1,7 @@
-import { env } from 'cloudflare:test'
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { countPayments, delivered, getPage, openPaymentForm, readSession } from './fixtures'
-import { eventsOn, fault, holdsRunOut, paymentIntentsOn, stripeTable } from './stripe-fixtures'
+import { billObject, countPayments, delivered, getPage, openPaymentForm, readSession } from './fixtures'
+import { eventsOn, fault, holdsRunOut, paymentIntentsOn, platform, stripeTable } from './stripe-fixtures'
 
 /** Mesa's Stripe client tries a request twice (its own retry, under the same key) before the error reaches the app. */
 const SDK_TRIES = 2
@@ -115,5 +115,46 @@ describe('Stripe’s bad days end with the books right', () => {
     expect(await booksAgree(table)).toEqual([{ charged: 33_000, reference: expect.stringMatching(/^pi_/) }])
     // The bill shows one share paid.
     expect(await (await getPage(`/customer/table/${table.sessionId}`)).text()).toMatch(/\$600\.00/)
+  })
+})
+
+describe('money Mesa must give back while Stripe cannot take it', () => {
+  it('a capture the bill cannot record, whose refund Stripe refuses then, stays owed in the bill’s storage and is given back by its alarm, once', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 21_000 }])
+    // The object's storage refuses the payment (as a full disk would), and Stripe is down for the refund that follows.
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+      state.storage.sql.exec(
+        "CREATE TRIGGER refuse_payments BEFORE INSERT ON payments BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+      ),
+    )
+    await fault(table.accountId!, 'POST', '/v1/refunds', '500-before', SDK_TRIES)
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const form = await openPaymentForm(methodStep(table.sessionId, 'full=true&tipPercentage=0'))
+    const paid = await form.submit([...form.fields, ['paymentToken', 'pm_card_visa']])
+    expect(paid.status).toBeGreaterThanOrEqual(500)
+    const owed = () =>
+      runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+        state.storage.sql
+          .exec<{ status: string; owed: number }>('SELECT status, owed_back AS owed FROM holds')
+          .toArray(),
+      )
+    expect(await owed()).toEqual([{ status: 'released', owed: 1 }])
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    const refunds = () => platform.refunds.list({ payment_intent: intent!.id }, { stripeAccount: table.accountId! })
+    expect(intent!.status).toBe('succeeded')
+    expect((await refunds()).data).toEqual([])
+
+    // A new instance (the object restarted meanwhile) runs its alarm: Stripe takes the refund, and it is owed no more.
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.abort('restart')).catch(
+      () => undefined,
+    )
+    expect(await runDurableObjectAlarm(billObject(table.sessionId))).toBe(true)
+    log.mockRestore()
+    expect(await owed()).toEqual([{ status: 'released', owed: 0 }])
+    expect((await refunds()).data.map((refund) => [refund.amount, refund.status])).toEqual([[21_000, 'succeeded']])
+    // Nothing is owed any more: the alarm gives back nothing twice, and the books have no payment.
+    await runDurableObjectAlarm(billObject(table.sessionId))
+    expect((await refunds()).data).toHaveLength(1)
+    expect(await countPayments(table.sessionId)).toBe(0)
   })
 })

@@ -2,7 +2,7 @@ import { alertOf, type AlertDraft } from '~/domain/alerts'
 import type { BillEvent } from '~/domain/live'
 import { PERMISSIONS } from '~/domain/permissions'
 
-export const rolesIn = (roles: readonly string[]) => roles.map((role) => `'${role}'`).join(', ')
+const rolesIn = (roles: readonly string[]) => roles.map((role) => `'${role}'`).join(', ')
 
 /**
  * Who an alert reaches: the restaurant's members who see alerts, each
@@ -20,7 +20,7 @@ const RECIPIENTS = `
     AND m.user_id IS NOT coalesce(?5, '')
   ON CONFLICT DO NOTHING`
 
-export const ALERT = `
+const ALERT = `
   INSERT INTO alerts (id, restaurant_id, kind, table_id, table_number, session_id, amount_cents, detail, created_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`
@@ -74,4 +74,32 @@ export function alertStatements(
     )
   }
   return { statements, alerts }
+}
+
+/** Alerts about the books reach those who keep them (`books.view`), whichever tables they follow. */
+const BOOKS_RECIPIENTS = `
+  INSERT INTO alert_recipients (alert_id, user_id, read_at, created_at)
+  SELECT ?1, m.user_id, NULL, ?2
+  FROM memberships m
+  WHERE m.restaurant_id = ?3
+    AND m.role IN (${rolesIn(PERMISSIONS['books.view'].filter((role) => (PERMISSIONS['alerts.view'] as readonly string[]).includes(role)))})
+  ON CONFLICT DO NOTHING`
+
+/** Stores an alert about the books with whom it reaches; false when it was stored before (nothing new to push). */
+export async function storeBooksAlert(env: Pick<Env, 'DB'>, restaurantId: string, alert: AlertDraft): Promise<boolean> {
+  const [stored] = await env.DB.batch([
+    env.DB.prepare(ALERT).bind(
+      alert.id,
+      restaurantId,
+      alert.kind,
+      alert.tableId,
+      alert.tableNumber,
+      alert.sessionId,
+      alert.amountCents,
+      alert.detail,
+      alert.at,
+    ),
+    env.DB.prepare(BOOKS_RECIPIENTS).bind(alert.id, alert.at, restaurantId),
+  ])
+  return Boolean(stored?.meta.changes)
 }

@@ -180,7 +180,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
     if (!(await egresosAfterRefunds(this.#ledger, client, paymentIds))) return
     await this.ctx.storage.setAlarm(Date.now() + FISCAL_RETRY_MS)
     for (const document of await failingEgresos(this.#ledger))
-      await raiseBooksAlert(this.env, this.#restaurantId, {
+      await raiseBooksAlert(this.env, this.#ledger, {
         id: `fiscal-failed:${document.id}`,
         kind: 'fiscal-failed',
         sessionId: document.sessionId,

@@ -206,7 +206,7 @@ async function billOnAccount(env: Env, sessionId: string, event: Pick<Stripe.Eve
   )
   // The bill's restaurant hears of it: a connected account that names its bills is one to look into.
   if (ledger)
-    await raiseBooksAlert(env, ledger.restaurantId, {
+    await raiseBooksAlert(env, ledger, {
       id: `stripe-account:${event.id}`,
       kind: 'stripe-account',
       sessionId,

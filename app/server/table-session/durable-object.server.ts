@@ -500,13 +500,15 @@ export class TableSession extends DurableObject<Env> {
 
   /**
    * Whatever it went off for (see ObjectAlarm): ends the holds whose time
-   * ran out, asks again for refunds not given back yet, delivers what D1 has
+   * ran out, gives back money owed of holds that ended, asks again for
+   * refunds not given back yet, delivers what D1 has
    * not yet taken and deletes what it has, and wakes again for what is left.
    */
   async alarm(): Promise<void> {
     this.#alarm.fired()
     await this.#watchForWalkout()
     await this.#payments.settleOverdue()
+    await this.#payments.giveBackOwed()
     await this.#refunds.retryPending()
     await this.#deliverAndDrop()
     const next = this.#payments.nextLook()

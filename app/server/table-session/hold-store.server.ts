@@ -31,6 +31,8 @@ export interface HoldRow {
   reference: string | null
   expiresAt: number
   createdAt: number
+  /** Ended with money that is to go back, not yet given back (see PaymentFlow's giveBack). */
+  owedBack: boolean
 }
 
 const IN_PROGRESS: HoldStatus[] = ['held', 'action']
@@ -57,7 +59,7 @@ export class HoldStore {
     this.#insert = db.insert(holds).values(placeholdersOf(holds)).prepare()
     this.#update = db
       .update(holds)
-      .set(placeholdersOf(holds, ['status', 'reference', 'expiresAt']))
+      .set(placeholdersOf(holds, ['status', 'reference', 'expiresAt', 'owedBack']))
       .where(eq(holds.id, sql.placeholder('id')))
       .prepare()
   }
@@ -93,6 +95,12 @@ export class HoldStore {
     return [...this.#holdsInProgress().values()]
   }
 
+  /** Ended holds whose money is still to go back. */
+  owed(): HoldRow[] {
+    if (!this.ready()) return []
+    return this.db.select().from(holds).where(eq(holds.owedBack, true)).all().map(toHoldRow)
+  }
+
   get(id: string): HoldRow | undefined {
     if (!this.ready()) return undefined
     const held = this.#holdsInProgress().get(id)
@@ -121,7 +129,7 @@ export class HoldStore {
     this.seen.add(row.transactionId)
   }
 
-  set(id: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
+  set(id: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number; owedBack?: boolean }) {
     const row = this.get(id)
     if (!row) return
     const updated: HoldRow = {
@@ -129,6 +137,7 @@ export class HoldStore {
       status: change.status,
       reference: change.reference ?? row.reference,
       expiresAt: change.expiresAt ?? row.expiresAt,
+      owedBack: change.owedBack ?? row.owedBack,
     }
     this.#update.run({ ...updated })
     if (IN_PROGRESS.includes(updated.status)) this.#inProgress?.set(id, updated)

@@ -93,7 +93,11 @@ export class PaymentFlow {
     const row = this.host.store.holds.get(holdId)
     const provider = row && this.#providerOf(row)
     if (!row || !provider || row.status === 'committed') return
-    if (row.status === 'released') return provider.release(reference)
+    if (row.status === 'released') {
+      // Its money came after it ended: owed back, and given back by the alarm should the provider not take it now.
+      await this.host.serially(async () => this.#endOwing(holdId, reference))
+      return this.#giveBack(holdId, provider, reference)
+    }
     // An attempt whose opening answer was lost is known by the provider's word on it.
     if (!row.reference) await this.host.serially(async () => this.#adopt(holdId, reference))
     await this.#take(this.host.store.holds.get(holdId) ?? row, provider, 'settlement')
@@ -121,20 +125,62 @@ export class PaymentFlow {
         else await this.#take(row, provider, 'settlement')
         this.#backoff.delete(row.id)
       } catch (error) {
-        const tries = (this.#backoff.get(row.id)?.tries ?? 0) + 1
-        const waitMs = Math.min(FIRST_SETTLE_RETRY_MS * 2 ** (tries - 1), LAST_SETTLE_RETRY_MS)
-        this.#backoff.set(row.id, { tries, at: now + waitMs })
-        console.error(`hold ${row.id} not settled, trying again in ${waitMs} ms: ${String(error)}`)
+        const at = this.#later(row.id)
+        console.error(`hold ${row.id} not settled, trying again in ${at - now} ms: ${String(error)}`)
       }
     }
   }
 
-  /** When the alarm should next look at the holds in progress: the first to run out, or to be tried again. */
+  /** When the alarm should next look at the holds in progress and the money owed back: the first to run out, or to be tried again. */
   nextLook(): number | null {
-    const times = this.host.store.holds
-      .inProgress()
-      .map((row) => Math.max(row.expiresAt, this.#backoff.get(row.id)?.at ?? 0))
+    const { holds } = this.host.store
+    const times = [
+      ...holds.inProgress().map((row) => Math.max(row.expiresAt, this.#backoff.get(row.id)?.at ?? 0)),
+      ...holds.owed().map((row) => this.#backoff.get(row.id)?.at ?? Date.now()),
+    ]
     return times.length ? Math.min(...times) : null
+  }
+
+  /** Gives back the money of holds that ended owing it, each when its backoff allows (see #giveBack). */
+  async giveBackOwed(): Promise<void> {
+    const now = Date.now()
+    for (const row of this.host.store.holds.owed()) {
+      const provider = this.#providerOf(row)
+      if (!provider || !row.reference || (this.#backoff.get(row.id)?.at ?? 0) > now) continue
+      await this.#giveBack(row.id, provider, row.reference)
+    }
+  }
+
+  /**
+   * Gives a hold's money back (an authorization cancelled, a capture
+   * refunded). The hold was marked owing it in the turn that ended it; the
+   * mark goes once the provider answers, so one that cannot take it now
+   * leaves it owed, tried again by the alarm with the settling backoff.
+   */
+  async #giveBack(holdId: string, provider: PaymentProvider, reference: string): Promise<void> {
+    try {
+      await provider.release(reference)
+    } catch (error) {
+      const at = this.#later(holdId)
+      console.error(
+        `money of hold ${holdId} not given back yet, trying again at ${new Date(at).toISOString()}: ${String(error)}`,
+      )
+      await this.host.holdRunsOut(at)
+      return
+    }
+    this.#backoff.delete(holdId)
+    await this.host.serially(async () => {
+      const row = this.host.store.holds.get(holdId)
+      if (row?.owedBack) this.#write(holdId, { status: row.status, owedBack: false })
+    })
+  }
+
+  /** The next time to try a hold again after one more failure: 5 s, doubling up to 10 minutes. */
+  #later(holdId: string): number {
+    const tries = (this.#backoff.get(holdId)?.tries ?? 0) + 1
+    const at = Date.now() + Math.min(FIRST_SETTLE_RETRY_MS * 2 ** (tries - 1), LAST_SETTLE_RETRY_MS)
+    this.#backoff.set(holdId, { tries, at })
+    return at
   }
 
   /**
@@ -226,18 +272,18 @@ export class PaymentFlow {
     const { reference, captured } = authorized
     const go = await this.host.serially(async () => this.#readyToCapture(holdId, reference))
     if (go !== 'go') {
-      if (go.giveBack) await provider.release(reference)
+      if (go.giveBack) await this.#giveBack(holdId, provider, reference)
       return go.result
     }
     if (!captured && !(await provider.capture(reference))) {
-      await this.host.serially(async () => this.#end(holdId, 'released', reference))
+      await this.host.serially(async () => this.#endOwing(holdId, reference))
       this.host.declined(row)
       // Given back all the same: a refused capture must not leave money taken.
-      await provider.release(reference)
+      await this.#giveBack(holdId, provider, reference)
       return fail('DECLINED', 'The payment could not be completed. Nothing was charged.')
     }
     const done = await this.host.serially(async () => this.#commit(holdId, reference))
-    if (done.giveBack) await provider.release(reference)
+    if (done.giveBack) await this.#giveBack(holdId, provider, reference)
     if (done.error !== undefined) throw done.error
     return done.result
   }
@@ -305,7 +351,7 @@ export class PaymentFlow {
     if (row?.status === 'committed') return { result: this.#answerCommitted(row), giveBack: false }
     const header = store.header()
     if (!row || row.status === 'released' || !header || header.closedAt !== null || !header.table.isActive) {
-      if (row) this.#end(holdId, 'released', reference)
+      if (row) this.#endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true }
     }
     const now = Date.now()
@@ -319,7 +365,7 @@ export class PaymentFlow {
         row.hold,
       )
     ) {
-      this.#end(holdId, 'released', reference)
+      this.#endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true }
     }
     // Written as held, with its reference, before any money is taken: should this instance stop, the alarm finds the attempt and settles it.
@@ -342,7 +388,7 @@ export class PaymentFlow {
     const open = header !== null && header.closedAt === null && header.table.isActive
     const paid = row && row.status !== 'released' && open ? paymentOf(row, before, others, header, reference) : null
     if (!row || !header || !paid) {
-      if (row) this.#end(holdId, 'released', reference)
+      if (row) this.#endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true }
     }
     try {
@@ -352,7 +398,7 @@ export class PaymentFlow {
       })
     } catch (error) {
       // Nothing was stored (nor is remembered): the hold ends, and the money is to go back.
-      this.#end(holdId, 'released', reference)
+      this.#endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true, error }
     }
     this.host.paid(header, paid.payment)
@@ -403,6 +449,13 @@ export class PaymentFlow {
    * (`expired`: its time ran out, and money that comes after all may still
    * commit it). Giving money back is the caller's, after its turn.
    */
+  /** In a turn: ends a hold whose money is to go back, marked owing it until the provider says it did (see #giveBack). */
+  #endOwing(holdId: string, reference: string) {
+    this.#end(holdId, 'released', reference)
+    const row = this.host.store.holds.get(holdId)
+    if (row && row.status !== 'committed' && !row.owedBack) this.#write(holdId, { status: row.status, owedBack: true })
+  }
+
   #end(holdId: string, status: Extract<HoldStatus, 'released' | 'expired'>, reference?: string) {
     const row = this.host.store.holds.get(holdId)
     if (!row || row.status === 'committed' || row.status === 'released') return
@@ -411,7 +464,10 @@ export class PaymentFlow {
     if (header) this.host.changed('released', header, row.totalCents)
   }
 
-  #write(holdId: string, change: { status: HoldStatus; reference?: string | null; expiresAt?: number }) {
+  #write(
+    holdId: string,
+    change: { status: HoldStatus; reference?: string | null; expiresAt?: number; owedBack?: boolean },
+  ) {
     this.host.store.transaction(() => this.host.store.holds.set(holdId, change))
   }
 

@@ -101,6 +101,7 @@ export function holdPayment(
     reference: null,
     expiresAt,
     createdAt: now,
+    owedBack: false,
   }
 }
 

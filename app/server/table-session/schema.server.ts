@@ -120,6 +120,9 @@ export const holds = sqliteTable(
     reference: text('reference'),
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    // Money this ended hold took that is to go back: set in the turn that ends it, cleared once the provider says it
+    // gave it back; the alarm asks until then, so a provider down at that moment never keeps a diner's money.
+    owedBack: integer('owed_back', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('holds_by_transaction').on(t.transactionId, t.createdAt),

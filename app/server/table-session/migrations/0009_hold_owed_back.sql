@@ -1,0 +1,1 @@
+ALTER TABLE `holds` ADD `owed_back` integer DEFAULT false NOT NULL;
