@@ -9,6 +9,7 @@
 import { invalidField } from './errors'
 import { pathFits } from '../path-pattern'
 import { addFault, FAULT_KINDS, type FaultSpec } from './faults'
+import { answerCancellation } from './cancellations'
 import { Fields } from './fields'
 import { iso } from './dates'
 import { route, type Route } from './routes'
@@ -83,6 +84,8 @@ export type Controls = ReturnType<typeof createControls>
 export interface ControlInput {
   body: unknown
   query: URLSearchParams
+  /** The route's `:name` segments. */
+  path: Record<string, string>
 }
 
 export type ControlRoute = Route<(input: ControlInput) => unknown>
@@ -144,6 +147,10 @@ export function controlRoutes(state: StandInState, controls: Controls): ControlR
         zip: fields.requiredString('zip'),
         tax_systems: systems as string[],
       })
+    }),
+    route('POST', '/_standin/invoices/:id/cancellation', ({ body, path }: ControlInput) => {
+      const answer = Fields.of(body, '', ['answer']).requiredOneOf('answer', ['accepted', 'rejected'] as const)
+      return answerCancellation(state, path.id!, answer, controls.clock.now())
     }),
     route('POST', '/_standin/idempotency', ({ body }: ControlInput) => {
       controls.idempotency.mode = Fields.of(body, '', ['mode']).requiredOneOf('mode', IDEMPOTENCY_MODES)

@@ -114,6 +114,11 @@ export function createInvoice(call: Call): InvoiceObject {
     )
     if (!ingreso || ingreso.type !== 'I')
       throw refused('related_document_not_found', `No hay un CFDI de ingreso de esta organización con el UUID ${uuid}.`)
+    if (ingreso.status !== 'valid')
+      throw refused(
+        'related_document_canceled',
+        `El CFDI ${uuid} está cancelado: una nota de crédito no puede relacionarlo.`,
+      )
     if (ingreso.customer.tax_id !== customer.tax_id)
       throw body.invalid(
         'customer.tax_id',

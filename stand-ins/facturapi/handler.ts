@@ -18,6 +18,7 @@ import { hex } from './ids'
 import { downloadPdf, downloadXml, downloadZip, emailInvoice, listInvoices, retrieveInvoice } from './invoices'
 import { keyOf, type Organization, organizationOf, type OrganizationOptions } from './organizations'
 import { invoiceReceipt } from './receipt-invoices'
+import { cancelInvoice } from './cancellations'
 import { cancelReceipt, createReceipt, listReceipts, retrieveReceipt } from './receipts'
 import { match, route, type Route } from './routes'
 import { type Call, emptyState, type LoggedRequest, type StandInState } from './state'
@@ -48,6 +49,7 @@ const ROUTES: Route<Endpoint>[] = [
   route('POST', '/v2/invoices', createInvoice),
   route('GET', '/v2/invoices', listInvoices),
   route('GET', '/v2/invoices/:id', retrieveInvoice),
+  route('DELETE', '/v2/invoices/:id', cancelInvoice),
   route('GET', '/v2/invoices/:id/pdf', downloadPdf),
   route('GET', '/v2/invoices/:id/xml', downloadXml),
   route('GET', '/v2/invoices/:id/zip', downloadZip),
@@ -133,7 +135,7 @@ export function createFacturapiStandIn(options: FacturapiStandInOptions): Factur
     const found = match(controlsOverHttp, request.method, url.pathname)
     try {
       if (!found) throw noRoute(request.method, url.pathname)
-      const input: ControlInput = { body: readJson(request, text), query: url.searchParams }
+      const input: ControlInput = { body: readJson(request, text), query: url.searchParams, path: found.path }
       return answer(found.route.handler(input), headers)
     } catch (error) {
       return failed(error, request, url, headers)

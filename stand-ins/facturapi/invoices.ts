@@ -1,3 +1,4 @@
+import { settleCancellation } from './cancellations'
 import { cfdiXml } from './cfdi-xml'
 import { type Periodicity } from './catalogs'
 import { iso } from './dates'
@@ -35,7 +36,8 @@ export interface InvoiceObject {
   issuer_type: 'issuing'
   /** Ingreso, or egreso (a nota de crédito: money given back of an ingreso it names). */
   type: 'I' | 'E'
-  status: 'valid'
+  /** Cancelled once the SAT took its cancellation (see cancellations.ts). */
+  status: 'valid' | 'canceled'
   cfdi_version: 4
   issuer_info: { legal_name: string; tax_id: string; tax_system: string; address: { zip: string; country: 'MEX' } }
   customer: CustomerInfo
@@ -53,7 +55,9 @@ export interface InvoiceObject {
   /** Where it was issued (LugarExpedicion). */
   address: { zip: string }
   verification_url: string
-  cancellation_status: 'none'
+  cancellation_status: 'none' | 'pending' | 'accepted' | 'rejected' | 'expired'
+  /** The last cancellation asked: when, where it stands, its motive and the CFDI substituting it (motive 01). */
+  cancellation: { requested_at: string; status: string; motive: string; substitution: string | null } | null
   external_id: string | null
   idempotency_key: string | null
   stamp: {
@@ -143,6 +147,7 @@ export function issueInvoice(call: Call, draft: Draft): InvoiceObject {
     address: { zip: organization.zip },
     verification_url: `https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=${uuid}&re=${organization.tax_id}&rr=${draft.customer.tax_id}&tt=${total.toFixed(6)}&fe=${signature.slice(-8)}`,
     cancellation_status: 'none',
+    cancellation: null,
     external_id: draft.external_id ?? null,
     idempotency_key: draft.idempotency_key ?? null,
     stamp: {
@@ -167,10 +172,12 @@ export function issueInvoice(call: Call, draft: Draft): InvoiceObject {
 /** A made-up seal, shaped as a real one (the base64 of an RSA-2048 signature). */
 const seal = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(256))))
 
-function findInvoice(call: Call): InvoiceRecord {
+/** The organization's invoice `:id`, its cancellation brought up to the clock. */
+export function findInvoiceRecord(call: Call): InvoiceRecord {
   const record = call.state.invoices.get(call.path.id!)
   if (!record || record.object.organization !== call.organization.id)
     throw notFound('invoice_not_found', `No se encontró la factura con el id ${call.path.id}.`)
+  settleCancellation(record.object, call.now)
   return record
 }
 
@@ -190,6 +197,7 @@ export function listInvoices(call: Call) {
   const type = call.query.get('type')
   const matching = [...call.state.invoices.values()]
     .map((record) => record.object)
+    .map((invoice) => (settleCancellation(invoice, call.now), invoice))
     .filter(
       (invoice) =>
         invoice.organization === call.organization.id &&
@@ -212,7 +220,7 @@ export function listInvoices(call: Call) {
 }
 
 /** `GET /v2/invoices/:id` */
-export const retrieveInvoice = (call: Call) => findInvoice(call).object
+export const retrieveInvoice = (call: Call) => findInvoiceRecord(call).object
 
 const download = (body: BodyInit, type: string, filename: string) =>
   new Response(body, {
@@ -221,19 +229,19 @@ const download = (body: BodyInit, type: string, filename: string) =>
 
 /** `GET /v2/invoices/:id/pdf` */
 export function downloadPdf(call: Call): Response {
-  const { object, pdf } = findInvoice(call)
+  const { object, pdf } = findInvoiceRecord(call)
   return download(pdf, 'application/pdf', `${object.uuid}.pdf`)
 }
 
 /** `GET /v2/invoices/:id/xml` */
 export function downloadXml(call: Call): Response {
-  const { object, xml } = findInvoice(call)
+  const { object, xml } = findInvoiceRecord(call)
   return download(xml, 'application/xml; charset=utf-8', `${object.uuid}.xml`)
 }
 
 /** `GET /v2/invoices/:id/zip`: the PDF and the XML together. */
 export function downloadZip(call: Call): Response {
-  const { object, xml, pdf } = findInvoice(call)
+  const { object, xml, pdf } = findInvoiceRecord(call)
   const files = [
     { name: `${object.uuid}.xml`, data: new TextEncoder().encode(xml) },
     { name: `${object.uuid}.pdf`, data: pdf },
@@ -246,7 +254,7 @@ const MAX_RECIPIENTS = 10
 
 /** `POST /v2/invoices/:id/email`: to `email` (one or a list), or to the customer's own address. */
 export function emailInvoice(call: Call) {
-  const { object } = findInvoice(call)
+  const { object } = findInvoiceRecord(call)
   const body = Fields.of(call.body ?? {}, '', ['email'])
   const given = body.raw('email')
   const list = given === undefined ? [] : Array.isArray(given) ? given : [given]

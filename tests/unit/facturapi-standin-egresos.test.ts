@@ -130,3 +130,73 @@ describe('an egreso asked for again under its idempotency key', () => {
     expect((await facturapi.invoices.list({ q: 'refund-2' })).data).toEqual([])
   })
 })
+
+describe('a cancellation', () => {
+  const advance = (standIn: ReturnType<typeof setUp>['standIn'], hours: number) => standIn.clock.advance(hours * 3600)
+
+  it('of an egreso takes at once, with its SAT motive; a cancelled CFDI cannot be related again', async () => {
+    const { facturapi, invoice } = await invoiced()
+    const egreso = await facturapi.invoices.create({
+      type: 'E',
+      customer: ANA,
+      payment_form: '04',
+      related_documents: [{ relationship: '01', documents: [invoice.uuid] }],
+      items: [CREDIT],
+    })
+    expect((await refusal(facturapi.invoices.cancel(egreso.id, {} as never))).message).toContain(
+      'motivo de cancelación',
+    )
+    const cancelled = await facturapi.invoices.cancel(egreso.id, { motive: '03' as never })
+    expect(cancelled).toMatchObject({
+      status: 'canceled',
+      cancellation_status: 'accepted',
+      cancellation: { motive: '03' },
+    })
+    expect((await refusal(facturapi.invoices.cancel(egreso.id, { motive: '03' as never }))).code).toBe(
+      'invoice_already_canceled',
+    )
+  })
+
+  it('of an ingreso over $1,000 after its first day waits on the receiver: accepted, rejected, or taken after three days of silence', async () => {
+    const { standIn, facturapi } = setUp()
+    const big = async () => {
+      const receipt = await facturapi.receipts.create({ payment_form: '04', items: [{ ...MOLE, quantity: 20 }] })
+      return facturapi.receipts.invoice(receipt.id, { customer: ANA, use: 'G03' })
+    }
+    const [first, second, third] = [await big(), await big(), await big()]
+    expect(first.total).toBeGreaterThan(1_000)
+    advance(standIn, 25)
+    for (const each of [first, second, third])
+      expect(await facturapi.invoices.cancel(each.id, { motive: '02' as never })).toMatchObject({
+        status: 'valid',
+        cancellation_status: 'pending',
+      })
+    const answer = (id: string, value: string) =>
+      standIn.fetch(
+        new Request(`https://facturapi.standin/_standin/invoices/${id}/cancellation`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ answer: value }),
+        }),
+      )
+    expect((await answer(first.id, 'accepted')).status).toBe(200)
+    expect((await answer(second.id, 'rejected')).status).toBe(200)
+    expect(await facturapi.invoices.retrieve(first.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_status: 'accepted',
+    })
+    expect(await facturapi.invoices.retrieve(second.id)).toMatchObject({
+      status: 'valid',
+      cancellation_status: 'rejected',
+    })
+    advance(standIn, 72)
+    expect(await facturapi.invoices.retrieve(third.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_status: 'expired',
+    })
+    // Motive 01 names the CFDI that substitutes it.
+    expect((await refusal(facturapi.invoices.cancel(second.id, { motive: '01' as never }))).message).toContain(
+      'sustituye',
+    )
+  })
+})

@@ -9,7 +9,9 @@ export const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
 export async function sent(path: string, method = 'POST') {
   const response = await fetch(`${STANDIN}/_standin/requests?${new URLSearchParams({ method, path })}`)
   return (
-    (await response.json()) as { data: { body: Record<string, unknown>; status: number; path: string; at: string }[] }
+    (await response.json()) as {
+      data: { body: Record<string, unknown>; query: Record<string, string>; status: number; path: string; at: string }[]
+    }
   ).data
 }
 

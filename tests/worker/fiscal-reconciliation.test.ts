@@ -190,11 +190,11 @@ async function mismatches(rows: { id: string }[], kept: Map<string, number>) {
       .all<{ id: string }>()
     let undone = 0
     for (const { id: refundId } of refundIds) {
-      const { data } = await facturapi<{ data: { total: number; external_id: string | null }[] }>(
+      const { data } = await facturapi<{ data: { total: number; external_id: string | null; status: string }[] }>(
         `/invoices?q=${refundId}&type=E`,
       )
       undone += data
-        .filter((egreso) => egreso.external_id === refundId)
+        .filter((egreso) => egreso.external_id === refundId && egreso.status === 'valid')
         .reduce((sum, egreso) => sum + nearestCents(egreso.total), 0)
     }
     const expected = kept.get(id)!

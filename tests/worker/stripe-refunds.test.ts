@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { delivered, getPage, postForm, readSession, staffCookieOf } from './fixtures'
+import { connectFacturapi, sent } from './facturapi-fixtures'
+import { delivered, facturaFields, getPage, pageText as textOf, postForm, readSession, staffCookieOf } from './fixtures'
 import { cardPayment, deliver, eventsOn, fault, pay, platform, standInSwitch, stripeTable } from './stripe-fixtures'
 
 /** A diner's card payment of the whole bill through Stripe (test Visa), and the payment's ledger id. */
@@ -273,5 +274,43 @@ describe('refunds Stripe will not make', () => {
     expect((await deliver(created!)).status).toBe(200)
     expect(await ledgerRefunds(table.sessionId, paymentId)).toEqual([2_500])
     expect((await readSession(table.sessionId)).remainingAmount).toBe(25)
+  })
+})
+
+describe('a refund after the diner’s factura that the diner’s bank sends back', () => {
+  it('cancels its nota de crédito at the SAT with motive 03 (the operation did not take place); staff read it cancelled', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 23_200 }])
+    const owner = await staffCookieOf(table.restaurantId)
+    await connectFacturapi(owner)
+    const paymentId = await paidByCard(table, 232, 0)
+    await ledgerPayment(paymentId)
+    const { token } = (await env.DB.prepare('SELECT receipt_token AS token FROM payments WHERE id = ?')
+      .bind(paymentId)
+      .first<{ token: string }>())!
+    expect((await postForm(`/customer/receipt/${table.sessionId}/${token}`, facturaFields())).status).toBe(302)
+    expect((await refund(table, { paymentId, amount: '58' })).status).toBe(302)
+    await delivered(table.sessionId)
+    const documentOf = () =>
+      env.DB.prepare(
+        'SELECT status, facturapi_id AS facturapiId, cancellation_status AS cancellation, cancellation_motive AS motive FROM fiscal_documents WHERE payment_id = ?',
+      )
+        .bind(paymentId)
+        .first<{ status: string; facturapiId: string; cancellation: string | null; motive: string | null }>()
+    await expect.poll(async () => (await documentOf())?.status).toBe('issued')
+    const egresoId = (await documentOf())!.facturapiId
+
+    // The bank sends the refund back: the money stayed with the restaurant.
+    const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
+    await standInSwitch(`/_standin/refunds/${(created!.data.object as { id: string }).id}/settle`, { result: 'failed' })
+    const [failed] = (await eventsOn(table.accountId!, 'refund.failed')).slice(-1)
+    expect((await deliver(failed!)).status).toBe(200)
+    await delivered(table.sessionId)
+
+    await expect.poll(async () => (await documentOf())?.cancellation).toBe('accepted')
+    expect((await documentOf())?.motive).toBe('03')
+    const cancels = (await sent(`/v2/invoices/${egresoId}`, 'DELETE')).map((request) => [request.query, request.status])
+    expect(cancels).toEqual([[{ motive: '03' }, 200]])
+    const page = await textOf(await getPage(`/admin/tables/${table.tableId}`, owner))
+    expect(page).toContain('Nota de crédito por $58.00: cancelada, el reembolso no se concretó')
   })
 })

@@ -253,6 +253,14 @@ const adminEn: AdminResources = {
         pending: 'Credit note for {{amount}}: being issued',
         issued: 'Credit note for {{amount}}: issued (fiscal folio {{uuid}})',
         failed: 'Credit note for {{amount}}: Facturapi did not issue it ({{error}}); it is tried again by itself',
+        void: 'Credit note for {{amount}}: no longer issued, the refund did not go through',
+      },
+      cancellation: {
+        pending: 'Credit note for {{amount}}: the refund did not go through; cancellation asked of the SAT',
+        accepted: 'Credit note for {{amount}}: cancelled, the refund did not go through',
+        expired: 'Credit note for {{amount}}: cancelled, the refund did not go through',
+        rejected:
+          'Credit note for {{amount}}: the refund did not go through and the SAT did not cancel it; check with your accountant',
       },
     },
     recordTitle: 'Another payment: an amount, by items or with a tip',

@@ -252,6 +252,14 @@ const adminEs = {
         pending: 'Nota de crédito por {{amount}}: emitiéndose',
         issued: 'Nota de crédito por {{amount}}: emitida (folio fiscal {{uuid}})',
         failed: 'Nota de crédito por {{amount}}: Facturapi no la emitió ({{error}}); se reintenta sola',
+        void: 'Nota de crédito por {{amount}}: ya no se emite, el reembolso no se concretó',
+      },
+      cancellation: {
+        pending: 'Nota de crédito por {{amount}}: el reembolso no se concretó; cancelación pedida al SAT',
+        accepted: 'Nota de crédito por {{amount}}: cancelada, el reembolso no se concretó',
+        expired: 'Nota de crédito por {{amount}}: cancelada, el reembolso no se concretó',
+        rejected:
+          'Nota de crédito por {{amount}}: el reembolso no se concretó y el SAT no la canceló; revisa con tu contador',
       },
     },
     recordTitle: 'Otro cobro: un importe, por artículos o con propina',

@@ -5,6 +5,7 @@ import { ROLES } from '../../domain/permissions'
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ALERT_KINDS } from '../../domain/alerts'
 import { INVOICE_PERIODICITIES } from '../../domain/cfdi'
+import { CANCELLATION_MOTIVES, CANCELLATION_STATUSES, FISCAL_DOCUMENT_STATUSES } from '../../domain/fiscal'
 import { INVOICE_REQUEST_STATUSES } from '../../domain/invoices'
 import {
   adjustmentChecks,
@@ -838,10 +839,14 @@ export const fiscalDocuments = sqliteTable(
     relatedUuid: text('related_uuid'),
     facturapiId: text('facturapi_id'),
     uuid: text('uuid'),
-    status: text('status', { enum: ['pending', 'issued', 'failed'] })
+    // `void`: never issued, and owed no more (its refund came back undone).
+    status: text('status', { enum: FISCAL_DOCUMENT_STATUSES })
       .notNull()
       .default('pending'),
     error: text('error'),
+    // An issued one whose refund came back undone is cancelled at the SAT: where that stands, and its motive.
+    cancellationStatus: text('cancellation_status', { enum: CANCELLATION_STATUSES }),
+    cancellationMotive: text('cancellation_motive', { enum: CANCELLATION_MOTIVES }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull().default(NOW),
   },

@@ -1,6 +1,8 @@
-import { and, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { FacturapiError } from 'facturapi'
 import type Facturapi from 'facturapi'
+import type { CancellationMotive } from 'facturapi'
+import { cancellationStatusOf, type PaymentFiscal } from '~/domain/fiscal'
 import { paymentFormOf } from '~/domain/cfdi'
 import { centsToPesos } from '~/domain/money'
 import { isCardFunding } from '~/domain/receipt'
@@ -56,6 +58,7 @@ export async function egresosAfterRefunds(
 ): Promise<boolean> {
   const { db, restaurantId } = ledger
   const now = Date.now()
+  await undoEgresosOfFailedRefunds(ledger, client)
   const owed = await owedEgresos(ledger, paymentIds)
   if (owed.length > 0)
     await db
@@ -94,9 +97,85 @@ export async function egresosAfterRefunds(
   const [left] = await db
     .select({ id: fiscalDocuments.id })
     .from(fiscalDocuments)
-    .where(and(eq(fiscalDocuments.restaurantId, restaurantId), ne(fiscalDocuments.status, 'issued')))
+    .where(
+      and(
+        eq(fiscalDocuments.restaurantId, restaurantId),
+        or(
+          and(ne(fiscalDocuments.status, 'issued'), ne(fiscalDocuments.status, 'void')),
+          eq(fiscalDocuments.cancellationStatus, 'pending'),
+        ),
+      ),
+    )
     .limit(1)
-  return left !== undefined
+  return left !== undefined || (await undoneRefundsWithEgreso(ledger)).length > 0
+}
+
+/** c_MotivoCancelacion 03: the operation the CFDI names did not take place (the money never went back). */
+const DID_NOT_TAKE_PLACE = '03'
+
+/** The restaurant's egresos whose refund came back undone (the diner's bank sent it back) and that still stand or are owed. */
+function undoneRefundsWithEgreso({ db, restaurantId }: Ledger) {
+  return db
+    .select({
+      id: fiscalDocuments.id,
+      status: fiscalDocuments.status,
+      facturapiId: fiscalDocuments.facturapiId,
+      cancellationStatus: fiscalDocuments.cancellationStatus,
+    })
+    .from(fiscalDocuments)
+    .innerJoin(refunds, eq(refunds.id, fiscalDocuments.refundId))
+    .where(
+      and(
+        eq(fiscalDocuments.restaurantId, restaurantId),
+        isNotNull(refunds.failedAt),
+        ne(fiscalDocuments.status, 'void'),
+        or(
+          ne(fiscalDocuments.status, 'issued'),
+          isNull(fiscalDocuments.cancellationStatus),
+          // A rejected one stands until staff and their accountant decide: it is not asked again by itself.
+          eq(fiscalDocuments.cancellationStatus, 'pending'),
+        ),
+      ),
+    )
+    .limit(RETRIES_PER_DELIVERY)
+}
+
+/**
+ * A nota de crédito says money went back; when its refund came back undone
+ * the money stayed, so the document must go: one not issued yet is owed no
+ * more (`void`), one issued is cancelled at the SAT with motive 03 (the
+ * operation did not take place), which an egreso needs no acceptance for;
+ * a cancellation still pending is asked again until the SAT decides. What
+ * Facturapi does not take now is tried again with the hub's next retry.
+ */
+async function undoEgresosOfFailedRefunds(ledger: Ledger, client: Facturapi): Promise<void> {
+  const { db } = ledger
+  for (const document of await undoneRefundsWithEgreso(ledger)) {
+    if (document.status !== 'issued' || !document.facturapiId) {
+      // Claimed by a delivery issuing it right now: the next look cancels what it issues.
+      await db
+        .update(fiscalDocuments)
+        .set({ status: 'void', error: null, updatedAt: Date.now() })
+        .where(and(eq(fiscalDocuments.id, document.id), ne(fiscalDocuments.status, 'issued')))
+      continue
+    }
+    try {
+      const asked =
+        document.cancellationStatus === 'pending'
+          ? await client.invoices.retrieve(document.facturapiId)
+          : await client.invoices.cancel(document.facturapiId, { motive: DID_NOT_TAKE_PLACE as CancellationMotive })
+      await db
+        .update(fiscalDocuments)
+        .set({
+          cancellationStatus: cancellationStatusOf(asked.cancellation_status) ?? 'pending',
+          cancellationMotive: DID_NOT_TAKE_PLACE,
+          updatedAt: Date.now(),
+        })
+        .where(eq(fiscalDocuments.id, document.id))
+    } catch (error) {
+      console.error(`egreso ${document.id} of a refund undone not cancelled yet`, error)
+    }
+  }
 }
 
 /**
@@ -269,12 +348,6 @@ export async function failingEgresos({ db, restaurantId }: Ledger, now = Date.no
     .limit(RETRIES_PER_DELIVERY)
 }
 
-/** What staff see of a payment's fiscal documents: its factura (to whom, where it stands) and the egresos after it. */
-export interface PaymentFiscal {
-  factura: { status: 'pending' | 'issued' | 'rejected'; legalName: string } | null
-  egresos: { cents: number; uuid: string | null; status: 'pending' | 'issued' | 'failed'; error: string | null }[]
-}
-
 /** The fiscal documents of a bill's payments, by payment. */
 export async function fiscalOfBill({ db }: Ledger, sessionId: string): Promise<Map<string, PaymentFiscal>> {
   const [facturas, egresos] = await db.batch([
@@ -294,6 +367,7 @@ export async function fiscalOfBill({ db }: Ledger, sessionId: string): Promise<M
         cents: fiscalDocuments.cents,
         uuid: fiscalDocuments.uuid,
         status: fiscalDocuments.status,
+        cancellation: fiscalDocuments.cancellationStatus,
         error: fiscalDocuments.error,
       })
       .from(fiscalDocuments)

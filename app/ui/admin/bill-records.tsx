@@ -2,6 +2,7 @@ import { formatDateTime } from '~/domain/format'
 import { GUEST } from '~/domain/diners'
 import type { LedgerMethod, PaymentKind } from '~/domain/bill'
 import type { RefundFailure } from '~/domain/refunds'
+import type { PaymentFiscal } from '~/domain/fiscal'
 import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/books-forms'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
@@ -26,10 +27,7 @@ export interface StaffPayment {
   /** Its receipt's page (null for payments from before receipts). */
   receiptUrl: string | null
   /** Its factura and the documents after it (egresos for its refunds); null when none was asked. */
-  fiscal: {
-    factura: { status: 'pending' | 'issued' | 'rejected'; legalName: string } | null
-    egresos: { cents: number; uuid: string | null; status: 'pending' | 'issued' | 'failed'; error: string | null }[]
-  } | null
+  fiscal: PaymentFiscal | null
 }
 
 export interface HistoryEntry {
@@ -216,11 +214,16 @@ function FiscalDocuments({ fiscal }: { fiscal: NonNullable<StaffPayment['fiscal'
       ) : null}
       {fiscal.egresos.map((egreso, index) => (
         <li key={index} className={egreso.status === 'failed' ? 'font-semibold text-red-800 dark:text-red-300' : ''}>
-          {t(`admin.books.fiscal.egreso.${egreso.status}`, {
-            amount: money(egreso.cents),
-            uuid: egreso.uuid ?? '',
-            error: egreso.error ?? '',
-          })}
+          {t(
+            egreso.cancellation
+              ? `admin.books.fiscal.cancellation.${egreso.cancellation}`
+              : `admin.books.fiscal.egreso.${egreso.status}`,
+            {
+              amount: money(egreso.cents),
+              uuid: egreso.uuid ?? '',
+              error: egreso.error ?? '',
+            },
+          )}
         </li>
       ))}
     </ul>

@@ -1,0 +1,2 @@
+ALTER TABLE `fiscal_documents` ADD `cancellation_status` text;--> statement-breakpoint
+ALTER TABLE `fiscal_documents` ADD `cancellation_motive` text;
