@@ -351,7 +351,7 @@ const en: DinerResources = {
       increase: 'One more {{name}}',
       subtotal: 'Subtotal',
       tax: 'VAT ({{rate}}%)',
-      taxOnTop: 'VAT ({{rate}}%), added when you pay',
+      taxOnTop: 'Includes VAT ({{rate}}%)',
       taxIncluded: 'Included in the prices',
       total: 'Total',
       name: 'Your name (optional)',

@@ -359,7 +359,7 @@ const es = {
       increase: 'Agregar uno de {{name}}',
       subtotal: 'Subtotal',
       tax: 'IVA ({{rate}}%)',
-      taxOnTop: 'IVA ({{rate}}%), se suma al pagar',
+      taxOnTop: 'Incluye IVA ({{rate}}%)',
       taxIncluded: 'Incluido en los precios',
       total: 'Total',
       name: 'Tu nombre (opcional)',

@@ -40,6 +40,7 @@ import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { useCart } from '~/ui/customer/use-cart'
 import { ErrorList } from '~/ui/forms'
+import { useShownPrice } from '~/ui/customer/shown-price'
 import { useI18n } from '~/ui/i18n'
 import { Stepper } from '~/ui/stepper'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -53,7 +54,6 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const menu = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.userId, await getLanguage(request)))
   return {
     ...dinerHeader(bill),
-    tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },
     lines: priceCart(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, menu),
     orderId: newOrderId(),
     dinerName: await keptDinerName(request),
@@ -180,6 +180,7 @@ export default function Cart() {
   } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { t, money } = useI18n()
+  const price = useShownPrice(tax)
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const [searchParams] = useSearchParams()
@@ -294,14 +295,14 @@ export default function Cart() {
                           className={`block font-semibold tabular-nums ${line.soldOut ? 'text-stone-500 line-through' : ''}`}
                           data-testid="cart-line-total"
                         >
-                          {money(line.priceCents * line.quantity)}
+                          {price(line.priceCents * line.quantity)}
                         </span>
                         {line.quantity > 1 ? (
                           <span
                             className="block text-sm text-stone-600 tabular-nums dark:text-stone-400"
                             data-testid="cart-line-each"
                           >
-                            {money(line.priceCents)} {t('customer.menu.unit.each')}
+                            {price(line.priceCents)} {t('customer.menu.unit.each')}
                           </span>
                         ) : null}
                       </span>
@@ -325,12 +326,15 @@ export default function Cart() {
             )}
 
             <dl className="space-y-1 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
-              <div className="flex justify-between">
-                <dt className="text-stone-600 dark:text-stone-400">{t('customer.cart.subtotal')}</dt>
-                <dd className="tabular-nums" data-testid="cart-subtotal">
-                  {money(totals.subtotal)}
-                </dd>
-              </div>
+              {/* Prices shown with their IVA (it added on top) need no subtotal without it: the IVA is the total's breakdown. */}
+              {charge.taxIncluded ? (
+                <div className="flex justify-between">
+                  <dt className="text-stone-600 dark:text-stone-400">{t('customer.cart.subtotal')}</dt>
+                  <dd className="tabular-nums" data-testid="cart-subtotal">
+                    {money(totals.subtotal)}
+                  </dd>
+                </div>
+              ) : null}
               <div className="flex justify-between gap-3">
                 <dt className="text-stone-600 dark:text-stone-400">
                   {t(charge.taxIncluded ? 'customer.cart.tax' : 'customer.cart.taxOnTop', {

@@ -37,6 +37,7 @@ import { CustomerShell } from '~/ui/customer/shell'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
 import { useCart } from '~/ui/customer/use-cart'
+import { useShownPrice } from '~/ui/customer/shown-price'
 import { useI18n } from '~/ui/i18n'
 import { Sheet } from '~/ui/sheet'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
@@ -128,9 +129,19 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
 export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function Menu() {
-  const { sessionId: sid, restaurantName, tableNumber, categories, pdfs, cart: drawn } = useLoaderData<typeof loader>()
+  const {
+    sessionId: sid,
+    restaurantName,
+    tableNumber,
+    tax,
+    categories,
+    pdfs,
+    cart: drawn,
+  } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>()
-  const { t, money } = useI18n()
+  const { t } = useI18n()
+  // Every price with its IVA, as a diner must be shown it: what ordering it adds to what they pay.
+  const price = useShownPrice(tax)
   const toast = useToast()
   const navigate = useNavigate()
   const hydrated = useHydrated()
@@ -222,7 +233,7 @@ export default function Menu() {
                 <p className="text-sm text-stone-600 dark:text-stone-400">
                   {t('customer.menu.items', { count: totals.count })}
                 </p>
-                <p className="text-lg font-bold tabular-nums">{money(totals.subtotal)}</p>
+                <p className="text-lg font-bold tabular-nums">{price(totals.subtotal)}</p>
               </div>
               <Link
                 to={customerPath.cart(sid)}
@@ -362,7 +373,7 @@ export default function Menu() {
                             <span
                               className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}
                             >
-                              {money(item.priceCents)}
+                              {price(item.priceCents)}
                             </span>{' '}
                             <span className="text-sm whitespace-nowrap text-stone-600 dark:text-stone-400">
                               {t(`customer.menu.unit.${priceUnit(item.description)}`)}
@@ -447,6 +458,7 @@ export default function Menu() {
             key={choosing.id}
             groups={choosing.modifierGroups}
             basePriceCents={choosing.priceCents}
+            price={price}
             fields={{ item: choosing.id, ...(searched ? { q: searched } : {}) }}
             initial={refused ?? choiceInUrl(choosing.modifierGroups, searchParams)}
             missing={refused?.missing}

@@ -21,6 +21,7 @@ import { buttonClass } from '~/ui/button'
 import { ErrorList } from '~/ui/forms'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
+import { useShownPrice } from '~/ui/customer/shown-price'
 import { useI18n } from '~/ui/i18n'
 import { Stepper } from '~/ui/stepper'
 import { useToast } from '~/ui/toaster'
@@ -90,7 +91,8 @@ function sentChoice(sent: Record<string, unknown> | null | undefined): Map<strin
 export default function PayItems() {
   const { bill, chosen, mine } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { t, money, locale } = useI18n()
+  const { t, locale } = useI18n()
+  const price = useShownPrice(bill.tax)
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const [selected, setSelected] = useState<Map<string, number>>(
@@ -214,7 +216,7 @@ export default function PayItems() {
                           ) : null}
                           {left > 1 ? (
                             <span className="block text-sm text-stone-600 dark:text-stone-400">
-                              {t('customer.payItems.each', { amount: money(lineAmountFor(payable(line), 1)) })}
+                              {t('customer.payItems.each', { amount: price(lineAmountFor(payable(line), 1)) })}
                             </span>
                           ) : null}
                           {left > 0 && left < line.quantity ? (
@@ -235,7 +237,7 @@ export default function PayItems() {
                         </span>
                         {left > 0 ? (
                           <span className="font-semibold tabular-nums">
-                            {money(
+                            {price(
                               isChosen
                                 ? lineAmountFor(payable(line), Math.min(units, left))
                                 : lineRemaining(payable(line)),
@@ -244,7 +246,7 @@ export default function PayItems() {
                         ) : (
                           // Someone is paying all of it: what it costs, out of reach.
                           <span className="font-semibold text-stone-500 tabular-nums dark:text-stone-400">
-                            {money(lineRemaining(line))}
+                            {price(lineRemaining(line))}
                           </span>
                         )}
                       </label>
@@ -275,7 +277,7 @@ export default function PayItems() {
             <div className="flex items-center justify-between text-lg font-bold">
               <span>{t('customer.payItems.yourTotal')}</span>
               <span className="tabular-nums" data-testid="pay-items-total">
-                {money(total)}
+                {price(total)}
               </span>
             </div>
             {/* Before the order's button, so Enter in a quantity without JavaScript draws the total again. */}

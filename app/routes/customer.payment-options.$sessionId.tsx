@@ -9,6 +9,7 @@ import { customerPath } from '~/domain/customer-paths'
 import { reviewLines } from '~/domain/checkout'
 import { ReviewLines } from '~/ui/customer/review-lines'
 import { CustomerShell } from '~/ui/customer/shell'
+import { useShownPrice } from '~/ui/customer/shown-price'
 import { useI18n } from '~/ui/i18n'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -51,7 +52,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 
 export default function PaymentOptions() {
   const data = useLoaderData<typeof loader>()
-  const { t, money } = useI18n()
+  const { t } = useI18n()
+  const price = useShownPrice(data.tax)
   const title =
     data.mode === 'split'
       ? t('customer.options.shareTitle')
@@ -85,7 +87,7 @@ export default function PaymentOptions() {
         <div className="flex items-center justify-between rounded-2xl bg-white p-4 text-lg font-bold shadow-sm dark:bg-stone-900">
           <span>{t('customer.options.subtotal')}</span>
           <span className="tabular-nums" data-testid="options-subtotal">
-            {money(data.base)}
+            {price(data.base)}
           </span>
         </div>
 

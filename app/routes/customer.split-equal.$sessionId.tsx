@@ -9,6 +9,7 @@ import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
 import { CustomerShell } from '~/ui/customer/shell'
 import { SplitPie } from '~/ui/customer/split-pie'
+import { useShownPrice } from '~/ui/customer/shown-price'
 import { useI18n } from '~/ui/i18n'
 import { unlessOnlySearchChanged } from '~/ui/revalidate'
 import { Stepper } from '~/ui/stepper'
@@ -46,7 +47,8 @@ export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function SplitEqual() {
   const data = useLoaderData<typeof loader>()
-  const { t, money } = useI18n()
+  const { t } = useI18n()
+  const price = useShownPrice(data.tax)
   const hydrated = useHydrated()
   const [, setSearchParams] = useSearchParams()
   const [choice, setChoice] = useState({ peoplePaying: data.peoplePaying, tableSize: data.tableSize })
@@ -100,12 +102,12 @@ export default function SplitEqual() {
             <div>
               <dt className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.leftToPay')}</dt>
               <dd className="text-lg font-semibold tabular-nums" data-testid="split-remaining">
-                {money(data.remaining)}
+                {price(data.remaining)}
               </dd>
             </div>
             <div>
               <dt className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.totalBill')}</dt>
-              <dd className="tabular-nums">{money(data.total)}</dd>
+              <dd className="tabular-nums">{price(data.total)}</dd>
             </div>
           </dl>
         </div>
@@ -159,7 +161,7 @@ export default function SplitEqual() {
         <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white dark:bg-emerald-900">
           <span className="font-semibold">{t('customer.split.yourShare')}</span>
           <span className="text-3xl font-bold tabular-nums" data-testid="split-share">
-            {money(split.share)}
+            {price(split.share)}
           </span>
         </div>
 

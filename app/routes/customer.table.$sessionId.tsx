@@ -26,6 +26,7 @@ import { OrderProgressList } from '~/ui/customer/order-progress'
 import { CustomerShell } from '~/ui/customer/shell'
 import { CardIcon, DivideIcon, PeopleIcon, ReceiptIcon } from '~/ui/icons'
 import { useI18n } from '~/ui/i18n'
+import { useShownPrice, type TaxSettingsOf } from '~/ui/customer/shown-price'
 import { Sheet } from '~/ui/sheet'
 import { useLiveBill } from '~/ui/use-live'
 
@@ -103,7 +104,9 @@ async function callTheWaiter(request: Request, context: AppLoadContext, sessionI
 
 export default function Bill() {
   const { bill, isDemo, paysHere, mineCents } = useLoaderData<typeof loader>()
-  const { t, money } = useI18n()
+  const { t } = useI18n()
+  // Every amount with its IVA, as a diner must be shown it (the payment adds what the prices leave out).
+  const price = useShownPrice(bill.tax)
   const [searchParams] = useSearchParams()
   const sheet = searchParams.get('sheet')
   const { total, paid, remaining } = bill.totals
@@ -142,7 +145,7 @@ export default function Bill() {
                   className={`${buttonClass.primary} flex-[2] px-3!`}
                   data-testid="pay-button"
                 >
-                  {t('customer.bill.payAll', { amount: money(payable) })}
+                  {t('customer.bill.payAll', { amount: price(payable) })}
                 </Link>
               </>
             ) : null}
@@ -158,7 +161,7 @@ export default function Bill() {
           {t('customer.bill.leftToPay')}
         </h2>
         <p className="mt-1 text-4xl font-bold tabular-nums" data-testid="left-to-pay">
-          {money(remaining)}
+          {price(remaining)}
         </p>
         <div
           className="mt-4 h-2 overflow-hidden rounded-full bg-emerald-950/40"
@@ -198,7 +201,7 @@ export default function Bill() {
                 })
               : t('customer.bill.payingAmount', {
                   name: bill.paying.payer ?? t('customer.bill.someone'),
-                  amount: money(bill.paying.cents),
+                  amount: price(bill.paying.cents),
                 })}
           </p>
         ) : null}
@@ -231,7 +234,7 @@ export default function Bill() {
             data-testid="bill-lines"
           >
             {bill.lines.map((line) => (
-              <BillLine key={line.id} line={line} />
+              <BillLine key={line.id} line={line} tax={bill.tax} />
             ))}
           </ul>
         )}
@@ -239,13 +242,13 @@ export default function Bill() {
           <div className="flex justify-between">
             <dt className="text-stone-600 dark:text-stone-400">{t('customer.bill.total')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="bill-total">
-              {money(total)}
+              {price(total)}
             </dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-stone-600 dark:text-stone-400">{t('customer.bill.paidSoFar')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="paid-so-far">
-              {money(paid)}
+              {price(paid)}
             </dd>
           </div>
         </dl>
@@ -254,7 +257,7 @@ export default function Bill() {
       {canPay && mineCents > 0 ? (
         // What this phone ordered, ticked already: the shortest way to pay for your own dishes.
         <Link to={customerPath.payItems(sid)} className={`${buttonClass.primary} mt-4 w-full`} data-testid="pay-mine">
-          {t('customer.bill.payMine', { amount: money(mineCents) })}
+          {t('customer.bill.payMine', { amount: price(mineCents) })}
         </Link>
       ) : null}
       <Link to={customerPath.menu(sid)} className={`${buttonClass.secondary} mt-4 w-full`}>
@@ -305,7 +308,7 @@ export default function Bill() {
               to={customerPath.tip(sid, selectionParams({ mode: 'full' }))}
               icon={<CardIcon />}
               title={t('customer.sheet.payFull')}
-              hint={t('customer.sheet.payFullHint', { amount: money(payable) })}
+              hint={t('customer.sheet.payFullHint', { amount: price(payable) })}
             />
           </div>
         )}
@@ -314,8 +317,9 @@ export default function Bill() {
   )
 }
 
-function BillLine({ line }: { line: ClientLine }) {
-  const { t, money } = useI18n()
+function BillLine({ line, tax }: { line: ClientLine; tax: TaxSettingsOf }) {
+  const { t } = useI18n()
+  const price = useShownPrice(tax)
   const isPaid = line.paidQuantity >= line.quantity
   return (
     <li
@@ -345,7 +349,7 @@ function BillLine({ line }: { line: ClientLine }) {
             {t('customer.bill.partlyPaid', {
               paid: line.paidQuantity,
               quantity: line.quantity,
-              amount: money(line.remainingCents),
+              amount: price(line.remainingCents),
             })}
           </p>
         ) : null}
@@ -362,7 +366,7 @@ function BillLine({ line }: { line: ClientLine }) {
           </p>
         ) : (
           <>
-            <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{money(line.priceCents)}</p>
+            <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{price(line.priceCents)}</p>
             {isPaid ? (
               <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.bill.paid')}</p>
             ) : null}

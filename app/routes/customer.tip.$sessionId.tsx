@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { decimalPesos } from '~/domain/money'
+import { chargeFor } from '~/domain/tax'
 import { TIP_PRESETS, tipForPercent } from '~/domain/tip'
 import { pageTitle } from '~/ui/page-title'
 import { TipFaceIcon } from '~/ui/icons'
@@ -14,6 +15,7 @@ import { customerPath } from '~/domain/customer-paths'
 import { reviewLines } from '~/domain/checkout'
 import { ReviewLines } from '~/ui/customer/review-lines'
 import { CustomerShell } from '~/ui/customer/shell'
+import { useShownPrice } from '~/ui/customer/shown-price'
 import { useI18n } from '~/ui/i18n'
 
 const AMOUNT_ERROR_REDIRECT_MS = 2000
@@ -68,6 +70,7 @@ const CHOICES = [{ percent: 0, labelKey: 'tip.none' } as const, ...TIP_PRESETS]
 export default function Tip() {
   const data = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
+  const price = useShownPrice(data.tax)
   const navigate = useNavigate()
   const navigation = useNavigation()
 
@@ -134,7 +137,7 @@ export default function Tip() {
             {t('customer.tip.thanks', { restaurant: data.restaurantName })}
           </p>
           <p className="text-sm text-stone-600 dark:text-stone-400">
-            {t('customer.tip.voluntary', { amount: money(data.base) })}
+            {t('customer.tip.voluntary', { amount: price(data.base) })}
           </p>
         </div>
 
@@ -166,7 +169,9 @@ export default function Tip() {
               </span>
               {/* What the diner will pay with this tip, before they commit to it. */}
               <span className="text-sm text-stone-600 tabular-nums dark:text-stone-400" data-testid="tip-total">
-                {t('customer.tip.total', { total: money(data.base + tipForPercent(data.base, choice.percent)) })}
+                {t('customer.tip.total', {
+                  total: money(chargeFor(data.base, data.tax) + tipForPercent(data.base, choice.percent)),
+                })}
               </span>
             </button>
           ))}

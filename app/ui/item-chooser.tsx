@@ -48,6 +48,7 @@ export function ItemChooser({
   initial,
   missing: missingAtFirst = null,
   onAdd,
+  price,
 }: {
   groups: ModifierGroupRule[]
   basePriceCents: number
@@ -57,8 +58,11 @@ export function ItemChooser({
   missing?: string | null
   /** With JavaScript: the choice made, and the form, whose fields are what it posts without. */
   onAdd: (choice: ItemChoice, form: HTMLFormElement) => void
+  /** How its amounts are shown: as the menu sets them unless told (a diner's, with their IVA). */
+  price?: (cents: number) => string
 }) {
   const { t, money } = useI18n()
+  const shown = price ?? money
   const hydrated = useHydrated()
   const [chosen, setChosen] = useState<string[]>(() => initial?.optionIds ?? defaultChoice(groups))
   const [quantity, setQuantity] = useState(initial?.quantity ?? 1)
@@ -134,7 +138,7 @@ export function ItemChooser({
               ) : null}
               {option.priceAdjustmentCents > 0 ? (
                 <span className="text-stone-700 tabular-nums dark:text-stone-300">
-                  +{money(option.priceAdjustmentCents)}
+                  +{shown(option.priceAdjustmentCents)}
                 </span>
               ) : null}
             </label>
@@ -194,7 +198,7 @@ export function ItemChooser({
         </button>
       )}
       <button type="submit" className={`${buttonClass.primary} w-full`} data-testid="add-with-options">
-        {t('customer.menu.addWithPrice', { count: quantity, price: money((basePriceCents + extra) * quantity) })}
+        {t('customer.menu.addWithPrice', { count: quantity, price: shown((basePriceCents + extra) * quantity) })}
       </button>
     </form>
   )

@@ -131,8 +131,16 @@ export async function readTablePayments(env: Env, tableId: string): Promise<Publ
 
 /** What every diner screen's header shows. */
 export function dinerHeader(bill: BillView) {
-  return { sessionId: bill.sessionId, restaurantName: bill.restaurantName ?? '', tableNumber: bill.tableNumber }
+  return {
+    sessionId: bill.sessionId,
+    restaurantName: bill.restaurantName ?? '',
+    tableNumber: bill.tableNumber,
+    tax: taxOf(bill),
+  }
 }
+
+/** How the bill's restaurant taxes it: a diner is shown every price with its IVA (useShownPrice). */
+const taxOf = (bill: BillView) => ({ taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice })
 
 export type ClientLine = ReturnType<typeof clientBill>['lines'][number]
 
@@ -166,6 +174,7 @@ export function clientBill(bill: BillView, language: Language) {
     restaurantName: bill.restaurantName ?? '',
     tableNumber: bill.tableNumber,
     capacity: bill.capacity,
+    tax: taxOf(bill),
     totals: bill.totals,
     /** What is left once the payments in progress go through: what a new payment can pay. */
     payableCents: payable.totals.remaining,

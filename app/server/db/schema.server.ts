@@ -840,9 +840,7 @@ export const fiscalDocuments = sqliteTable(
     facturapiId: text('facturapi_id'),
     uuid: text('uuid'),
     // `void`: never issued, and owed no more (its refund came back undone).
-    status: text('status', { enum: FISCAL_DOCUMENT_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: FISCAL_DOCUMENT_STATUSES }).notNull().default('pending'),
     error: text('error'),
     // An issued one whose refund came back undone is cancelled at the SAT: where that stands, and its motive.
     cancellationStatus: text('cancellation_status', { enum: CANCELLATION_STATUSES }),

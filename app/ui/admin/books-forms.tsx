@@ -176,7 +176,7 @@ export function QuickCharge({
       </div>
       {/* The card's funding decides the CFDI's forma de pago (credit 04, debit 28): asked in the same tap. */}
       <p className="text-sm font-semibold">{t('admin.books.terminalQuick')}</p>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+      <div className="grid grid-cols-2 gap-2 sm:max-w-md">
         {TERMINAL_FUNDINGS.map((funding) =>
           charge('terminal', due, t(`admin.books.terminalFunding.${funding}`, { amount: money(due) }), false, funding),
         )}
@@ -275,7 +275,7 @@ export function RecordPaymentForm({
         <fieldset className="grid gap-1 sm:col-span-2">
           <legend className="text-sm font-semibold">{t('admin.books.mode')}</legend>
           {(['full', 'amount', 'items'] as const).map((each) => (
-            <label key={each} className="flex items-center gap-2">
+            <label key={each} className="flex min-h-11 items-center gap-2">
               <input type="radio" name={fields.mode.name} value={each} defaultChecked={each === mode} />
               {t(
                 each === 'full'
@@ -319,20 +319,20 @@ export function RecordPaymentForm({
         <fieldset className="grid gap-1">
           <legend className="text-sm font-semibold">{t('admin.books.method')}</legend>
           {(['cash', 'terminal'] as const).map((each) => (
-            <label key={each} className="flex items-center gap-2">
+            <label key={each} className="flex min-h-11 items-center gap-2">
               <input type="radio" name={fields.method.name} value={each} defaultChecked={each === method} />
               {t(`admin.details.methods.${each}`)}
             </label>
           ))}
           <ErrorList errors={fields.method.errors} />
         </fieldset>
-        <CardFundingField field={fields.cardFunding} />
         <LabeledInput
           label={t('admin.books.cashReceived')}
           errors={fields.cashReceived.errors}
           testId="record-cash-received"
           inputProps={{ ...getInputProps(fields.cashReceived, { type: 'text' }), inputMode: 'decimal' }}
         />
+        <CardFundingField field={fields.cardFunding} />
         <div className="sm:col-span-2">
           <ErrorList errors={form.errors} alert testId="record-payment-errors" />
         </div>
@@ -601,7 +601,7 @@ export function CloseBillForm({
           <input type="hidden" name="settledAmount" value={decimalPesos(remaining)} />
           <input type="hidden" name="transactionId" value={transactionId} />
           {(unpaid ? (['cash', 'terminal', 'unpaid'] as const) : (['cash', 'terminal'] as const)).map((way) => (
-            <label key={way} className="flex items-center gap-2">
+            <label key={way} className="flex min-h-11 items-center gap-2">
               <input
                 type="radio"
                 name={fields.settledBy.name}
