@@ -55,11 +55,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const status = statusOf(url)
   const ledger = ledgerOf(env, restaurant.id)
+  const connected = (await facturapiOf(env, restaurant.id)) !== null
   return {
     status,
+    connected,
     requests: await requestsForStaff(ledger, status),
     // A request Facturapi did not answer can be sent to it again.
-    facturapi: status === 'pending' && (await facturapiOf(env, restaurant.id)) !== null,
+    facturapi: status === 'pending' && connected,
     global: can(role, 'invoices.global') ? await globalSection(env, ledger, restaurant, url) : null,
   }
 }
@@ -126,7 +128,9 @@ export default function Invoices() {
       <main className="mx-auto grid max-w-3xl gap-5 px-4 py-6">
         <div>
           <h1 className="text-2xl font-bold">{t('admin.invoices.title')}</h1>
-          <p className="text-stone-600 dark:text-stone-400">{t('admin.invoices.lead')}</p>
+          <p className="text-stone-600 dark:text-stone-400">
+            {t(data.connected ? 'admin.invoices.leadFacturapi' : 'admin.invoices.lead')}
+          </p>
         </div>
         {data.global ? <GlobalInvoiceSection global={data.global} answer={answer} /> : null}
         <nav aria-label={t('admin.invoices.title')} className="flex flex-wrap gap-2">

@@ -172,6 +172,11 @@ describe('a restaurant that connected Facturapi', () => {
 
     const manager = await staffCookieOf(table.restaurantId, 'manager')
     const list = await textOf(await getPage('/admin/invoices', manager))
+    // The page's lead says what happens with Facturapi connected (the page's data holds every translation, hence the tag).
+    expect(list).toMatch(
+      /<p[^>]*>Las facturas que piden tus comensales desde su recibo\. Con Facturapi conectado se emiten solas/,
+    )
+    expect(list).not.toMatch(/<p[^>]*>Las facturas que piden tus comensales desde su recibo\. Emítelas/)
     expect(list).toContain('data-testid="retry-form"')
     const requestId = /name="intent" value="retry"\/><input type="hidden" name="requestId" value="([^"]+)"/.exec(
       list,

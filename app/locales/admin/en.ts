@@ -410,6 +410,8 @@ const adminEn: AdminResources = {
     title: 'Facturas',
     back: 'Back to the dashboard',
     lead: 'The facturas your diners ask for from their receipt. Issue them on the SAT’s portal or with your provider and attach the PDF and the XML: the diner gets them by email.',
+    leadFacturapi:
+      'The facturas your diners ask for from their receipt. With Facturapi connected they are issued by themselves and emailed to the diner: here you see each one, and send again those Facturapi did not answer.',
     statuses: { pending: 'Pending', issued: 'Issued', rejected: 'Rejected' },
     none: {
       pending: 'No pending requests.',

@@ -416,6 +416,8 @@ const adminEs = {
     title: 'Facturas',
     back: 'Volver al panel',
     lead: 'Las facturas que piden tus comensales desde su recibo. Emítelas en el portal del SAT o con tu proveedor y adjunta el PDF y el XML: el comensal los recibe por correo.',
+    leadFacturapi:
+      'Las facturas que piden tus comensales desde su recibo. Con Facturapi conectado se emiten solas y le llegan al comensal por correo: aquí ves cada una, y envías de nuevo las que Facturapi no respondió.',
     statuses: { pending: 'Pendientes', issued: 'Emitidas', rejected: 'Rechazadas' },
     none: {
       pending: 'No hay solicitudes pendientes.',
