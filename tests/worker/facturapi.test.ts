@@ -424,6 +424,33 @@ describe('the factura global', () => {
     })
   })
 
+  it('sent twice at once (a double tap, two owners), is issued and recorded once', async () => {
+    const { table, mole } = await yesterdaysSales()
+    const owner = await staffCookieOf(table.restaurantId)
+    await connectFacturapi(owner, 'day')
+    const yesterday = localDay(-1)
+    const global = { intent: 'global', from: yesterday, to: yesterday }
+    const answers = await Promise.all([
+      postForm('/admin/invoices', global, owner),
+      postForm('/admin/invoices', global, owner),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302])
+    const { results } = await env.DB.prepare('SELECT id FROM global_invoices WHERE restaurant_id = ?')
+      .bind(table.restaurantId)
+      .all<{ id: string }>()
+    expect(results).toHaveLength(1)
+    const receiptId = (await env.DB.prepare(
+      'SELECT facturapi_receipt_id AS id, global_invoice_id AS global FROM receipts WHERE payment_id = ?',
+    )
+      .bind(mole.paymentId)
+      .first<{ id: string; global: string }>())!
+    expect(receiptId.global).toBe(results[0]!.id)
+    const stamped = (await sent('/v2/receipts/global-invoice')).filter(
+      (request) => request.status === 200 && (request.body.receipts as string[] | undefined)?.includes(receiptId.id),
+    )
+    expect(stamped).toHaveLength(1)
+  })
+
   it('refuses a period not over yet and one wider than the periodicity’s, asking Facturapi nothing; says Facturapi’s own refusal in its words', async () => {
     const { table, mole } = await yesterdaysSales()
     const owner = await staffCookieOf(table.restaurantId)
@@ -465,34 +492,24 @@ describe('a payment taken on the restaurant’s terminal', () => {
       )
     }
     // The Pozole first, on a debit card, as an amount; then the rest, the Mole, on a credit card in one tap.
-    const partial = await postForm(
-      `/admin/tables/${table.tableId}`,
-      {
-        intent: 'record-payment',
-        sessionId: table.sessionId,
-        transactionId: `terminal-${crypto.randomUUID()}`,
-        mode: 'amount',
-        amount: '116',
-        method: 'terminal',
-      },
-      waiter,
-    )
-    expect(partial.status).toBe(400)
-    expect(await textOf(partial)).toContain('Elige si la tarjeta de la terminal es de crédito o de débito')
-    const debit = await postForm(
-      `/admin/tables/${table.tableId}`,
-      {
-        intent: 'record-payment',
-        sessionId: table.sessionId,
-        transactionId: `terminal-${crypto.randomUUID()}`,
-        mode: 'amount',
-        amount: '116',
-        method: 'terminal',
-        cardFunding: 'debit',
-      },
-      waiter,
-    )
-    expect(await toastShown(debit, waiter)).toContain('Pago registrado')
+    const pozoleOnTerminal = (card: Record<string, string>) =>
+      postForm(
+        `/admin/tables/${table.tableId}`,
+        {
+          intent: 'record-payment',
+          sessionId: table.sessionId,
+          transactionId: `terminal-${crypto.randomUUID()}`,
+          mode: 'amount',
+          amount: '116',
+          method: 'terminal',
+          ...card,
+        },
+        waiter,
+      )
+    const unsaid = await pozoleOnTerminal({})
+    expect(unsaid.status).toBe(400)
+    expect(await textOf(unsaid)).toContain('Elige si la tarjeta de la terminal es de crédito o de débito')
+    expect(await toastShown(await pozoleOnTerminal({ cardFunding: 'debit' }), waiter)).toContain('Pago registrado')
     await tap('charge-terminal-credit-23200')
     await delivered(table.sessionId)
 

@@ -57,19 +57,7 @@ export function alertStatements(
     if (!alert) continue
     alerts.push(alert)
     statements.push(
-      d1
-        .prepare(ALERT)
-        .bind(
-          alert.id,
-          restaurantId,
-          alert.kind,
-          alert.tableId,
-          alert.tableNumber,
-          alert.sessionId,
-          alert.amountCents,
-          alert.detail,
-          alert.at,
-        ),
+      alertRow(d1, restaurantId, alert),
       d1.prepare(RECIPIENTS).bind(alert.id, alert.at, alert.tableId, restaurantId, event.by ?? null),
     )
   }
@@ -88,7 +76,17 @@ const BOOKS_RECIPIENTS = `
 /** Stores an alert about the books with whom it reaches; false when it was stored before (nothing new to push). */
 export async function storeBooksAlert(env: Pick<Env, 'DB'>, restaurantId: string, alert: AlertDraft): Promise<boolean> {
   const [stored] = await env.DB.batch([
-    env.DB.prepare(ALERT).bind(
+    alertRow(env.DB, restaurantId, alert),
+    env.DB.prepare(BOOKS_RECIPIENTS).bind(alert.id, alert.at, restaurantId),
+  ])
+  return Boolean(stored?.meta.changes)
+}
+
+/** The statement that stores an alert once (its id names what raised it). */
+const alertRow = (d1: D1Database, restaurantId: string, alert: AlertDraft) =>
+  d1
+    .prepare(ALERT)
+    .bind(
       alert.id,
       restaurantId,
       alert.kind,
@@ -98,8 +96,4 @@ export async function storeBooksAlert(env: Pick<Env, 'DB'>, restaurantId: string
       alert.amountCents,
       alert.detail,
       alert.at,
-    ),
-    env.DB.prepare(BOOKS_RECIPIENTS).bind(alert.id, alert.at, restaurantId),
-  ])
-  return Boolean(stored?.meta.changes)
-}
+    )

@@ -871,7 +871,11 @@ export const globalInvoices = sqliteTable(
     issuedById: text('issued_by_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('global_invoices_restaurant_idx').on(t.restaurantId, t.createdAt)],
+  (t) => [
+    index('global_invoices_restaurant_idx').on(t.restaurantId, t.createdAt),
+    // One row per invoice Facturapi made: two owners' submits at once (one adopting the other's) record it once.
+    uniqueIndex('global_invoices_facturapi_unique').on(t.restaurantId, t.facturapiInvoiceId),
+  ],
 )
 
 export const disputes = sqliteTable(

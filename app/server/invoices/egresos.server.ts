@@ -159,11 +159,19 @@ async function undoEgresosOfFailedRefunds(ledger: Ledger, client: Facturapi): Pr
         .where(and(eq(fiscalDocuments.id, document.id), ne(fiscalDocuments.status, 'issued')))
       continue
     }
+    const facturapiId = document.facturapiId
     try {
       const asked =
         document.cancellationStatus === 'pending'
-          ? await client.invoices.retrieve(document.facturapiId)
-          : await client.invoices.cancel(document.facturapiId, { motive: DID_NOT_TAKE_PLACE as CancellationMotive })
+          ? await client.invoices.retrieve(facturapiId)
+          : await client.invoices
+              .cancel(facturapiId, { motive: DID_NOT_TAKE_PLACE as CancellationMotive })
+              // Asked before, its answer lost (`invoice_already_canceled`): Facturapi's word on it is the answer.
+              .catch(async (error: unknown) => {
+                const invoice = await client.invoices.retrieve(facturapiId)
+                if (!cancellationStatusOf(invoice.cancellation_status)) throw error
+                return invoice
+              })
       await db
         .update(fiscalDocuments)
         .set({
@@ -235,6 +243,19 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
     .where(and(eq(fiscalDocuments.id, document.id), eq(fiscalDocuments.updatedAt, document.updatedAt)))
     .returning({ id: fiscalDocuments.id })
   if (!claimed) return
+  // Its refund came back undone meanwhile: the money stayed, nothing to undo on paper.
+  const [undone] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.id, document.refundId), isNotNull(refunds.failedAt)))
+    .limit(1)
+  if (undone) {
+    await db
+      .update(fiscalDocuments)
+      .set({ status: 'void', updatedAt: Date.now() })
+      .where(eq(fiscalDocuments.id, document.id))
+    return
+  }
   const [sale] = await db
     .select({
       request: invoiceRequests,

@@ -128,7 +128,7 @@ export async function issueGlobalInvoice(
       return made
     })
   if (!invoice) return null
-  const [kept] = await ledger.db
+  await ledger.db
     .insert(globalInvoices)
     .values({
       id: crypto.randomUUID(),
@@ -141,7 +141,12 @@ export async function issueGlobalInvoice(
       issuedBy: by.name,
       issuedById: by.userId,
     })
-    .returning()
+    .onConflictDoNothing()
+  const [kept] = await ledger.db
+    .select()
+    .from(globalInvoices)
+    .where(and(eq(globalInvoices.restaurantId, ledger.restaurantId), eq(globalInvoices.facturapiInvoiceId, invoice.id)))
+    .limit(1)
   // What it gathered can no longer be invoiced to a diner: their receipts say so.
   await ledger.db
     .update(receipts)

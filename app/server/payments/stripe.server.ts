@@ -173,10 +173,16 @@ export function stripeProvider(
           return
         case 'succeeded':
           // Mesa's mistake is not the restaurant's cost: its fee on the charge goes back with the money.
-          await stripe.refunds.create(
-            { payment_intent: reference, reason: 'requested_by_customer', refund_application_fee: true },
-            onAccount(`${reference}:refund`),
-          )
+          await stripe.refunds
+            .create(
+              { payment_intent: reference, reason: 'requested_by_customer', refund_application_fee: true },
+              onAccount(`${reference}:refund`),
+            )
+            .catch((error: unknown) => {
+              // Given back already (asked again after its key was forgotten): nothing is owed.
+              if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return
+              throw error
+            })
           return
         default:
           await stripe.paymentIntents.cancel(reference, {}, onAccount(`${reference}:cancel`))

@@ -136,7 +136,11 @@ export class PaymentFlow {
     const { holds } = this.host.store
     const times = [
       ...holds.inProgress().map((row) => Math.max(row.expiresAt, this.#backoff.get(row.id)?.at ?? 0)),
-      ...holds.owed().map((row) => this.#backoff.get(row.id)?.at ?? Date.now()),
+      // Only what can be given back here: a hold whose provider or attempt is gone would wake the alarm for nothing.
+      ...holds
+        .owed()
+        .filter((row) => row.reference && this.#providerOf(row))
+        .map((row) => this.#backoff.get(row.id)?.at ?? Date.now()),
     ]
     return times.length ? Math.min(...times) : null
   }
