@@ -145,6 +145,9 @@ export function updateWebhookEndpoint(call: Call): WebhookEndpointObject {
   if (description !== undefined) record.object.description = description
   const disabled = params.boolean('disabled')
   if (disabled !== undefined) record.object.status = disabled ? 'disabled' : 'enabled'
+  // Keys given are set, the others kept, as Stripe updates metadata.
+  const metadata = params.metadata()
+  if (metadata) record.object.metadata = { ...record.object.metadata, ...metadata }
   return record.object
 }
 

@@ -55,6 +55,20 @@ describe('npm run stripe:webhook', () => {
     expect((await stripe.webhookEndpoints.list()).data).toHaveLength(1)
   })
 
+  it('takes over an endpoint set up by hand at that URL (its events put right, marked as Mesa’s) rather than making a second', async () => {
+    const { stripe } = platformWith(mesa().fetch)
+    const byHand = await stripe.webhookEndpoints.create({
+      url: URL,
+      connect: true,
+      enabled_events: ['payment_intent.succeeded'],
+    })
+    const setup = await setUpWebhookEndpoint(stripe, URL)
+    expect(setup).toMatchObject({ outcome: 'updated', endpoint: { id: byHand.id, metadata: { mesa: 'connect' } } })
+    expect([...setup.endpoint.enabled_events].sort()).toEqual([...HANDLED_STRIPE_EVENTS].sort())
+    expect((await stripe.webhookEndpoints.list()).data).toHaveLength(1)
+    expect((await setUpWebhookEndpoint(stripe, URL)).outcome).toBe('unchanged')
+  })
+
   it('is refused an event type Stripe does not have', async () => {
     const { stripe } = platformWith(mesa().fetch)
     const refused = await refusal(

@@ -207,7 +207,8 @@ async function billOnAccount(env: Env, sessionId: string, event: Pick<Stripe.Eve
   // The bill's restaurant hears of it: a connected account that names its bills is one to look into.
   if (ledger)
     await raiseBooksAlert(env, ledger, {
-      id: `stripe-account:${event.id}`,
+      // Once per foreign account and bill, however many events it sends.
+      id: `stripe-account:${event.account ?? 'platform'}:${sessionId}`,
       kind: 'stripe-account',
       sessionId,
       amountCents: null,

@@ -18,7 +18,10 @@ export type WebhookSetup =
 export async function setUpWebhookEndpoint(stripe: Stripe, url: string): Promise<WebhookSetup> {
   const wanted = [...HANDLED_STRIPE_EVENTS].sort()
   const { data } = await stripe.webhookEndpoints.list({ limit: 100 })
-  const existing = data.find((endpoint) => endpoint.url === url && endpoint.metadata.mesa === MESA_ENDPOINT.mesa)
+  // Mesa's own, else one set up by hand at the same URL (as these docs once said): taken over, never doubled.
+  const existing =
+    data.find((endpoint) => endpoint.url === url && endpoint.metadata.mesa === MESA_ENDPOINT.mesa) ??
+    data.find((endpoint) => endpoint.url === url)
   if (!existing) {
     const created = await stripe.webhookEndpoints.create({
       url,
@@ -30,10 +33,12 @@ export async function setUpWebhookEndpoint(stripe: Stripe, url: string): Promise
     return { outcome: 'created', endpoint: created, secret: created.secret! }
   }
   const same = [...existing.enabled_events].sort().join() === wanted.join()
-  if (same && existing.status === 'enabled') return { outcome: 'unchanged', endpoint: existing }
+  const ours = existing.metadata.mesa === MESA_ENDPOINT.mesa
+  if (same && ours && existing.status === 'enabled') return { outcome: 'unchanged', endpoint: existing }
   const updated = await stripe.webhookEndpoints.update(existing.id, {
     enabled_events: wanted as Stripe.WebhookEndpointUpdateParams.EnabledEvent[],
     disabled: false,
+    metadata: MESA_ENDPOINT,
   })
   return { outcome: 'updated', endpoint: updated }
 }

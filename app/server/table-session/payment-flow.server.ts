@@ -78,7 +78,14 @@ export class PaymentFlow {
   async pay(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
     const held = await this.host.serially(() => this.#hold(sessionId, request, requestHash))
     if (!('row' in held)) return held
-    if (held.replaced?.reference) await this.#providerOf(held.replaced)?.release(held.replaced.reference)
+    const replaced = held.replaced
+    const replacedBy = replaced && this.#providerOf(replaced)
+    if (replaced?.reference && replacedBy) {
+      // The attempt it replaces may hold the diner's money: owed back, so a provider down now delays it, never keeps it.
+      const reference = replaced.reference
+      await this.host.serially(async () => this.#endOwing(replaced.id, reference))
+      await this.#giveBack(replaced.id, replacedBy, reference)
+    }
     return this.#take(held.row, held.provider, 'diner')
   }
 
