@@ -201,6 +201,9 @@ async function mismatches(rows: { id: string }[], kept: Map<string, number>) {
     if (invoiced.length === 1) {
       const stamped = nearestCents(invoiced[0]!.total)
       if (stamped - undone !== expected) wrong.push(`${id}: stamped ${stamped} − undone ${undone} ≠ kept ${expected}`)
+      // Nothing of it is left open beside its ingreso, for Facturapi's self-invoicing or a later global to stamp again.
+      if (receipts.some((receipt) => receipt.status === 'open'))
+        wrong.push(`${id}: a receipt is open beside its ingreso`)
     } else {
       // After the day's global, only a sale given back whole is in no ingreso: nothing of it stays open to invoice.
       if (expected !== 0) wrong.push(`${id}: kept ${expected} is in no ingreso`)

@@ -740,6 +740,8 @@ export const receipts = sqliteTable(
     // egreso must undo once it is invoiced.
     facturapiVersion: integer('facturapi_version'),
     facturapiStatus: text('facturapi_status'),
+    // When its receipt was last asked of Facturapi (`asked`): one request at a time makes a payment's receipt.
+    facturapiAskedAt: integer('facturapi_asked_at'),
     // The last moment the restaurant takes a request for this payment's factura, as its Facturapi receipt says.
     facturapiExpiresAt: integer('facturapi_expires_at'),
     // The factura global that gathered it (global_invoices.id): a refund of it is undone on paper against that one.

@@ -1,5 +1,5 @@
 import Facturapi, { FacturapiError } from 'facturapi'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { LedgerMethod } from '~/domain/bill'
 import { isCardFunding, type CardFunding, type PaidCard, type Receipt } from '~/domain/receipt'
 import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
@@ -94,28 +94,76 @@ export async function facturapiReceipt(
   client: Facturapi,
   subject: ReceiptSubject,
 ): Promise<{ id: string; status: string } | null> {
-  // A refund that lands while a receipt is being made finds no open receipt to follow; read what is kept again after writing, so one of the two always sees the other.
+  // A refund that lands while a receipt is being made finds it claimed and leaves it; what is kept is read again
+  // after writing, so the maker follows the refund.
   for (let round = 0; ; round += 1) {
     const now = await keptOf(ledger, subject.paymentId)
     if (!now) return null
     const made = await receiptFor(ledger, client, subject, now)
+    if (made === CHANGED) {
+      if (round < 3) continue
+      throw new Error(`the Facturapi receipt of payment ${subject.paymentId} is being made by another request`)
+    }
     const after = await keptOf(ledger, subject.paymentId)
-    if (round === 2 || (after?.cents === now.cents && after.version === now.version)) return made
+    if (round >= 2 || (after?.cents === now.cents && after.version === now.version)) return made
   }
 }
+
+/** Another request changed or holds the payment's receipt between reading and claiming it: read again. */
+const CHANGED = Symbol('changed')
+/** How long one request holds a payment's receipt while Facturapi is asked; past it, its answer is taken as lost. */
+const RECEIPT_CLAIM_MS = 30_000
 
 async function receiptFor(
   ledger: Ledger,
   client: Facturapi,
   subject: ReceiptSubject,
   { cents, version }: { cents: number; version: number },
-): Promise<{ id: string; status: string } | null> {
+): Promise<{ id: string; status: string } | null | typeof CHANGED> {
   const [kept] = await ledger.db.select().from(receipts).where(eq(receipts.paymentId, subject.paymentId)).limit(1)
   const made = kept?.facturapiReceiptId ?? null
   const status = kept?.facturapiStatus ?? null
   // Invoiced already (to the diner or in a global): what a refund changes there is a document after it, not a new receipt.
   const invoiced = status === 'invoiced_to_customer' || status === 'invoiced_globally'
   if (made && (invoiced || (status === 'open' && kept?.facturapiCents === cents))) return { id: made, status }
+  if (!kept) return null
+  // Claimed for this request alone, as it was read: a receipt being asked by another (within its claim) is left to it.
+  const claimedAt = Date.now()
+  const [claimed] = await ledger.db
+    .update(receipts)
+    .set({ facturapiStatus: 'asked', facturapiAskedAt: claimedAt })
+    .where(
+      and(
+        eq(receipts.paymentId, subject.paymentId),
+        made === null ? isNull(receipts.facturapiReceiptId) : eq(receipts.facturapiReceiptId, made),
+        status === null ? isNull(receipts.facturapiStatus) : eq(receipts.facturapiStatus, status),
+        status === 'asked'
+          ? or(isNull(receipts.facturapiAskedAt), lt(receipts.facturapiAskedAt, claimedAt - RECEIPT_CLAIM_MS))
+          : undefined,
+      ),
+    )
+    .returning({ paymentId: receipts.paymentId })
+  if (!claimed) return CHANGED
+  return askFacturapi(ledger, client, subject, { cents, version }, { made, status, funding: kept.cardFunding }).catch(
+    async (error: unknown) => {
+      // This request's ask is over (refused, or its answer lost): the next one need not wait out the claim to look.
+      await ledger.db
+        .update(receipts)
+        .set({ facturapiAskedAt: 0 })
+        .where(and(eq(receipts.paymentId, subject.paymentId), eq(receipts.facturapiAskedAt, claimedAt)))
+      throw error
+    },
+  )
+}
+
+/** Under the claim: the old receipt cancelled, one whose answer was lost found, and the receipt for what is kept made. */
+async function askFacturapi(
+  ledger: Ledger,
+  client: Facturapi,
+  subject: ReceiptSubject,
+  { cents, version }: { cents: number; version: number },
+  { made, status, funding }: { made: string | null; status: string | null; funding: string | null },
+): Promise<{ id: string; status: string } | null> {
   const record = (receipt: { id: string; status: string; expires_at: Date | string }) =>
     ledger.db
       .update(receipts)
@@ -131,8 +179,12 @@ async function receiptFor(
   const cancelled = () =>
     ledger.db.update(receipts).set({ facturapiStatus: 'canceled' }).where(eq(receipts.paymentId, subject.paymentId))
   if (made && status === 'open') {
-    await cancelReceipt(client, made)
-    await cancelled()
+    const now = await cancelReceipt(client, made)
+    // Invoiced meanwhile (a factura whose answer was lost): what a refund changes there is a document after it.
+    if (now !== 'canceled') {
+      await ledger.db.update(receipts).set({ facturapiStatus: now }).where(eq(receipts.paymentId, subject.paymentId))
+      return { id: made, status: now }
+    }
   }
   if (status === 'asked') {
     // A receipt asked for before whose answer never came may stand open: the one for what is kept now is taken, any other cancelled.
@@ -144,15 +196,13 @@ async function receiptFor(
       await record(same)
       return { id: same.id, status: same.status }
     }
-    if (cents === 0) await cancelled()
   }
-  if (cents === 0) return made ? { id: made, status: 'canceled' } : null
-  // Marked before asking: an answer that never comes leaves a receipt Facturapi may hold, found above next time.
-  await ledger.db.update(receipts).set({ facturapiStatus: 'asked' }).where(eq(receipts.paymentId, subject.paymentId))
-  const { form, guessed } = paymentFormOf(
-    subject.method,
-    subject.funding ?? (isCardFunding(kept?.cardFunding) ? kept.cardFunding : null),
-  )
+  if (cents === 0) {
+    await cancelled()
+    return made ? { id: made, status: 'canceled' } : null
+  }
+  // Claimed as `asked` before asking: an answer that never comes leaves a receipt Facturapi may hold, found above next time.
+  const { form, guessed } = paymentFormOf(subject.method, subject.funding ?? (isCardFunding(funding) ? funding : null))
   if (guessed)
     console.warn(
       `payment ${subject.paymentId} (${subject.method}) stamped as paid by credit card: its funding is not known`,
@@ -190,11 +240,21 @@ async function receiptFor(
   return { id: receipt.id, status: receipt.status }
 }
 
-/** Cancels an open receipt; one cancelled a moment ago by whoever followed the same refund is taken as cancelled. */
-async function cancelReceipt(client: Facturapi, id: string): Promise<void> {
-  await client.receipts.cancel(id).catch(async (error: unknown) => {
-    if ((await client.receipts.retrieve(id)).status !== 'canceled') throw error
-  })
+/**
+ * Cancels an open receipt and answers where it stands: `canceled`, or, when
+ * Facturapi would not (it was invoiced meanwhile, a factura or a global whose
+ * answer was lost), Facturapi's word on it. One cancelled a moment ago by
+ * whoever followed the same refund is taken as cancelled.
+ */
+async function cancelReceipt(client: Facturapi, id: string): Promise<string> {
+  return client.receipts.cancel(id).then(
+    () => 'canceled',
+    async (error: unknown) => {
+      const { status } = await client.receipts.retrieve(id)
+      if (status === 'canceled' || status === 'invoiced_to_customer' || status === 'invoiced_globally') return status
+      throw error
+    },
+  )
 }
 
 const subjectOfRow = (payment: PaymentRow, card: PaidCard | null = null): ReceiptSubject => ({
@@ -312,7 +372,7 @@ export async function issueWithFacturapi(
         .from(receipts)
         .where(eq(receipts.paymentId, subject.paymentId))
         .limit(1)
-      const live = kept?.id && kept.status === 'open' ? await client.receipts.retrieve(kept.id) : null
+      const live = kept?.id && kept.status !== 'canceled' ? await client.receipts.retrieve(kept.id) : null
       if (live?.status === 'invoiced_to_customer' && live.invoice) return await issued(live.invoice)
     }
     const receipt = await facturapiReceipt(ledger, client, subject)

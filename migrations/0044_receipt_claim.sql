@@ -1,0 +1,1 @@
+ALTER TABLE `receipts` ADD `facturapi_asked_at` integer;
