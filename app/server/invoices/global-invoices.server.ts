@@ -114,20 +114,22 @@ export async function issueGlobalInvoice(
     if (receipt?.status === 'open') gathered.push({ paymentId: payment.paymentId, receiptId: receipt.id })
   }
   if (gathered.length === 0) return null
-  const invoice = await client.receipts
+  const issued = await client.receipts
     .createGlobalInvoice({
       ...globalInformation(period, periodicity),
       from: new Date(fromMs).toISOString(),
       to: new Date(toMs).toISOString(),
       receipts: gathered.map((each) => each.receiptId),
     })
+    .then((invoice) => (invoice ? { invoice, held: gathered } : null))
     .catch(async (error: unknown) => {
       // Made though its answer was lost (the request has no idempotency key): its receipts say which invoice holds them.
       const made = await globalHolding(client, gathered)
       if (!made) throw error
       return made
     })
-  if (!invoice) return null
+  if (!issued) return null
+  const { invoice, held } = issued
   await ledger.db
     .insert(globalInvoices)
     .values({
@@ -156,20 +158,29 @@ export async function issueGlobalInvoice(
         eq(receipts.restaurantId, ledger.restaurantId),
         inArray(
           receipts.paymentId,
-          gathered.map((each) => each.paymentId),
+          held.map((each) => each.paymentId),
         ),
       ),
     )
-  return kept ? { ...kept, paymentIds: gathered.map((each) => each.paymentId) } : null
+  return kept ? { ...kept, paymentIds: held.map((each) => each.paymentId) } : null
 }
 
-/** The one factura global Facturapi says holds every one of these receipts, or null. */
-async function globalHolding(client: Facturapi, gathered: readonly { receiptId: string }[]) {
-  const held = await Promise.all(gathered.map((each) => client.receipts.retrieve(each.receiptId))).catch(() => [])
-  const [invoiceId] = new Set(held.map((receipt) => (receipt.status === 'invoiced_globally' ? receipt.invoice : null)))
-  if (held.length !== gathered.length || !invoiceId || new Set(held.map((receipt) => receipt.invoice)).size !== 1)
-    return null
-  return client.invoices.retrieve(invoiceId)
+/**
+ * The factura global Facturapi says holds these receipts, and those it holds
+ * (a receipt asked since, a payment that joined this try, stays open for the
+ * next global), or null when none or more than one does. Asked one receipt
+ * at a time, as a rate limit would refuse a burst.
+ */
+async function globalHolding<Gathered extends { receiptId: string }>(client: Facturapi, gathered: readonly Gathered[]) {
+  const held: { each: Gathered; invoice: string }[] = []
+  for (const each of gathered) {
+    const receipt = await client.receipts.retrieve(each.receiptId).catch(() => null)
+    if (receipt?.status === 'invoiced_globally' && receipt.invoice) held.push({ each, invoice: receipt.invoice })
+  }
+  const invoices = new Set(held.map((receipt) => receipt.invoice))
+  const [invoiceId] = invoices
+  if (invoices.size !== 1 || !invoiceId) return null
+  return { invoice: await client.invoices.retrieve(invoiceId), held: held.map((receipt) => receipt.each) }
 }
 
 /** The restaurant's facturas globales, newest first. */
