@@ -9,7 +9,7 @@ import { isCardFunding } from '~/domain/receipt'
 import { GENERIC_RFCS } from '~/domain/rfc'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { KEY_IN_USE } from './facturapi.server'
+import { madeUnderKey } from './facturapi.server'
 import {
   fiscalDocuments,
   globalInvoices,
@@ -58,7 +58,7 @@ export async function egresosAfterRefunds(
 ): Promise<boolean> {
   const { db, restaurantId } = ledger
   const now = Date.now()
-  await undoEgresosOfFailedRefunds(ledger, client)
+  const undoing = await undoEgresosOfFailedRefunds(ledger, client)
   const owed = await owedEgresos(ledger, paymentIds)
   if (owed.length > 0)
     await db
@@ -107,7 +107,7 @@ export async function egresosAfterRefunds(
       ),
     )
     .limit(1)
-  return left !== undefined || (await undoneRefundsWithEgreso(ledger)).length > 0
+  return left !== undefined || undoing
 }
 
 /** c_MotivoCancelacion 03: the operation the CFDI names did not take place (the money never went back). */
@@ -147,16 +147,22 @@ function undoneRefundsWithEgreso({ db, restaurantId }: Ledger) {
  * operation did not take place), which an egreso needs no acceptance for;
  * a cancellation still pending is asked again until the SAT decides. What
  * Facturapi does not take now is tried again with the hub's next retry.
+ * Answers whether any may be left to undo (one Facturapi did not take, or
+ * more than one look takes).
  */
-async function undoEgresosOfFailedRefunds(ledger: Ledger, client: Facturapi): Promise<void> {
+async function undoEgresosOfFailedRefunds(ledger: Ledger, client: Facturapi): Promise<boolean> {
   const { db } = ledger
-  for (const document of await undoneRefundsWithEgreso(ledger)) {
+  const undone = await undoneRefundsWithEgreso(ledger)
+  let left = undone.length === RETRIES_PER_DELIVERY
+  for (const document of undone) {
     if (document.status !== 'issued' || !document.facturapiId) {
       // Claimed by a delivery issuing it right now: the next look cancels what it issues.
-      await db
+      const [voided] = await db
         .update(fiscalDocuments)
         .set({ status: 'void', error: null, updatedAt: Date.now() })
         .where(and(eq(fiscalDocuments.id, document.id), ne(fiscalDocuments.status, 'issued')))
+        .returning({ id: fiscalDocuments.id })
+      if (!voided) left = true
       continue
     }
     const facturapiId = document.facturapiId
@@ -182,8 +188,10 @@ async function undoEgresosOfFailedRefunds(ledger: Ledger, client: Facturapi): Pr
         .where(eq(fiscalDocuments.id, document.id))
     } catch (error) {
       console.error(`egreso ${document.id} of a refund undone not cancelled yet`, error)
+      left = true
     }
   }
+  return left
 }
 
 /**
@@ -243,19 +251,6 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
     .where(and(eq(fiscalDocuments.id, document.id), eq(fiscalDocuments.updatedAt, document.updatedAt)))
     .returning({ id: fiscalDocuments.id })
   if (!claimed) return
-  // Its refund came back undone meanwhile: the money stayed, nothing to undo on paper.
-  const [undone] = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.id, document.refundId), isNotNull(refunds.failedAt)))
-    .limit(1)
-  if (undone) {
-    await db
-      .update(fiscalDocuments)
-      .set({ status: 'void', updatedAt: Date.now() })
-      .where(eq(fiscalDocuments.id, document.id))
-    return
-  }
   const [sale] = await db
     .select({
       request: invoiceRequests,
@@ -264,14 +259,24 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
       funding: receipts.cardFunding,
       global: globalInvoices.facturapiInvoiceId,
       zip: restaurants.fiscalPostalCode,
+      refundFailedAt: refunds.failedAt,
     })
     .from(payments)
     .innerJoin(restaurants, eq(restaurants.id, ledger.restaurantId))
+    .leftJoin(refunds, eq(refunds.id, document.refundId))
     .leftJoin(invoiceRequests, and(eq(invoiceRequests.paymentId, payments.id), eq(invoiceRequests.status, 'issued')))
     .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .leftJoin(globalInvoices, eq(globalInvoices.id, receipts.globalInvoiceId))
     .where(eq(payments.id, document.paymentId))
     .limit(1)
+  // Its refund came back undone meanwhile: the money stayed, nothing to undo on paper.
+  if (sale?.refundFailedAt != null) {
+    await db
+      .update(fiscalDocuments)
+      .set({ status: 'void', updatedAt: Date.now() })
+      .where(eq(fiscalDocuments.id, document.id))
+    return
+  }
   const request = sale?.request?.facturapiInvoiceId ? sale.request : null
   // The diner's factura, else the factura global that gathered the sale.
   const ingreso = request?.facturapiInvoiceId ?? sale?.global ?? null
@@ -313,14 +318,10 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
         ],
         idempotency_key: key,
       })
-      .catch(async (error: unknown) => {
-        // Stamped before under this key (an answer that never came back): found by the refund's id, its SKU.
-        if (!(error instanceof FacturapiError) || error.code !== KEY_IN_USE) throw error
-        const found = await client.invoices.list({ q: document.refundId, type: 'E' })
-        const same = found.data.find((each) => each.idempotency_key === key)
-        if (!same) throw error
-        return same
-      })
+      // Stamped before under this key (an answer that never came back): found by the refund's id, its SKU.
+      .catch((error: unknown) =>
+        madeUnderKey(error, key, () => client.invoices.list({ q: document.refundId, type: 'E' })),
+      )
     await db
       .update(fiscalDocuments)
       .set({

@@ -77,8 +77,27 @@ async function keptOf({ db }: Ledger, paymentId: string): Promise<{ cents: numbe
   return { cents: invoiceableCents(payment, standing), version: given.length }
 }
 
-/** Facturapi's answer to a receipt made before under the same idempotency key (see docs/facturapi-standin.md). */
-export const KEY_IN_USE = 'idempotency_key_in_use'
+/** Facturapi's answer to a document made before under the same idempotency key (see docs/facturapi-standin.md). */
+const KEY_IN_USE = 'idempotency_key_in_use'
+
+/**
+ * The document made before under `key`, when Facturapi refused a new one
+ * for it (an answer that never came back): found by a search of what it was
+ * made for (its SKU). Anything else is thrown on.
+ */
+export async function madeUnderKey<Document extends { idempotency_key?: string | null }>(
+  error: unknown,
+  key: string,
+  search: () => Promise<{ data: Document[] }>,
+): Promise<Document> {
+  if (!(error instanceof FacturapiError) || error.code !== KEY_IN_USE) throw error
+  const same = (await search()).data.find((each) => each.idempotency_key === key)
+  if (!same) throw error
+  return same
+}
+
+/** Whether a receipt's status says it was invoiced (to its diner, or in a global): it can no longer be cancelled. */
+const invoicedStatus = (status: string | null) => status === 'invoiced_to_customer' || status === 'invoiced_globally'
 
 /**
  * The payment's Facturapi receipt for what it keeps now (keptOf): the one
@@ -124,8 +143,8 @@ async function receiptFor(
   const made = kept?.facturapiReceiptId ?? null
   const status = kept?.facturapiStatus ?? null
   // Invoiced already (to the diner or in a global): what a refund changes there is a document after it, not a new receipt.
-  const invoiced = status === 'invoiced_to_customer' || status === 'invoiced_globally'
-  if (made && (invoiced || (status === 'open' && kept?.facturapiCents === cents))) return { id: made, status }
+  if (made && (invoicedStatus(status) || (status === 'open' && kept?.facturapiCents === cents)))
+    return { id: made, status }
   if (!kept) return null
   // Claimed for this request alone, as it was read: a receipt being asked by another (within its claim) is left to it.
   const claimedAt = Date.now()
@@ -176,13 +195,13 @@ async function askFacturapi(
       })
       .where(eq(receipts.paymentId, subject.paymentId))
   const key = `${subject.paymentId}:${cents}:${version}`
-  const cancelled = () =>
-    ledger.db.update(receipts).set({ facturapiStatus: 'canceled' }).where(eq(receipts.paymentId, subject.paymentId))
+  const markAs = (now: string) =>
+    ledger.db.update(receipts).set({ facturapiStatus: now }).where(eq(receipts.paymentId, subject.paymentId))
   if (made && status === 'open') {
     const now = await cancelReceipt(client, made)
     // Invoiced meanwhile (a factura whose answer was lost): what a refund changes there is a document after it.
     if (now !== 'canceled') {
-      await ledger.db.update(receipts).set({ facturapiStatus: now }).where(eq(receipts.paymentId, subject.paymentId))
+      await markAs(now)
       return { id: made, status: now }
     }
   }
@@ -198,7 +217,7 @@ async function askFacturapi(
     }
   }
   if (cents === 0) {
-    await cancelled()
+    await markAs('canceled')
     return made ? { id: made, status: 'canceled' } : null
   }
   // Claimed as `asked` before asking: an answer that never comes leaves a receipt Facturapi may hold, found above next time.
@@ -228,14 +247,7 @@ async function askFacturapi(
         },
       ],
     })
-    .catch(async (error: unknown) => {
-      // Made before under this key (an answer that never came back): found by the payment's id.
-      if (!(error instanceof FacturapiError) || error.code !== KEY_IN_USE) throw error
-      const found = await client.receipts.list({ q: subject.paymentId })
-      const same = found.data.find((each) => each.idempotency_key === key)
-      if (!same) throw error
-      return same
-    })
+    .catch((error: unknown) => madeUnderKey(error, key, () => client.receipts.list({ q: subject.paymentId })))
   await record(receipt)
   return { id: receipt.id, status: receipt.status }
 }
@@ -251,7 +263,7 @@ async function cancelReceipt(client: Facturapi, id: string): Promise<string> {
     () => 'canceled',
     async (error: unknown) => {
       const { status } = await client.receipts.retrieve(id)
-      if (status === 'canceled' || status === 'invoiced_to_customer' || status === 'invoiced_globally') return status
+      if (status === 'canceled' || invoicedStatus(status)) return status
       throw error
     },
   )

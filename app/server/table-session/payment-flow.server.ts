@@ -144,10 +144,7 @@ export class PaymentFlow {
     const times = [
       ...holds.inProgress().map((row) => Math.max(row.expiresAt, this.#backoff.get(row.id)?.at ?? 0)),
       // Only what can be given back here: a hold whose provider or attempt is gone would wake the alarm for nothing.
-      ...holds
-        .owed()
-        .filter((row) => row.reference && this.#providerOf(row))
-        .map((row) => this.#backoff.get(row.id)?.at ?? Date.now()),
+      ...this.#owedHere().map(({ row }) => this.#backoff.get(row.id)?.at ?? Date.now()),
     ]
     return times.length ? Math.min(...times) : null
   }
@@ -155,11 +152,16 @@ export class PaymentFlow {
   /** Gives back the money of holds that ended owing it, each when its backoff allows (see #giveBack). */
   async giveBackOwed(): Promise<void> {
     const now = Date.now()
-    for (const row of this.host.store.holds.owed()) {
+    for (const { row, provider, reference } of this.#owedHere())
+      if ((this.#backoff.get(row.id)?.at ?? 0) <= now) await this.#giveBack(row.id, provider, reference)
+  }
+
+  /** The holds owing money that can be given back here: their attempt known, and the provider that made it at hand. */
+  #owedHere(): { row: HoldRow; provider: PaymentProvider; reference: string }[] {
+    return this.host.store.holds.owed().flatMap((row) => {
       const provider = this.#providerOf(row)
-      if (!provider || !row.reference || (this.#backoff.get(row.id)?.at ?? 0) > now) continue
-      await this.#giveBack(row.id, provider, row.reference)
-    }
+      return provider && row.reference ? [{ row, provider, reference: row.reference }] : []
+    })
   }
 
   /**
