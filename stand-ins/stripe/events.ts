@@ -1,7 +1,8 @@
-import { invalidRequest, noSuch } from './errors'
+import { noSuch } from './errors'
 import { Params } from './params'
 import { type Call, newId, type StandInState } from './state'
 import { sendsTo, type WebhookEndpointRecord } from './webhook-endpoints'
+import { listLimit, listPage } from './lists'
 
 export interface EventObject {
   id: string
@@ -234,15 +235,14 @@ export async function signatureHeader(payload: string, secret: string, timestamp
 /** The request's account's events, newest first; `type` may end in `.*` as on Stripe. */
 export function listEvents(call: Call) {
   const params = new Params(call.form, ['limit', 'type'])
-  const limit = params.integer('limit') ?? 10
-  if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', { param: 'limit' })
+  const limit = listLimit(params)
   const type = params.string('type')
   const matches = (event: EventObject) =>
     !type || event.type === type || (type.endsWith('.*') && event.type.startsWith(type.slice(0, -1)))
   const events = call.state.events
     .filter((event) => (event.account ?? null) === call.account && matches(event))
     .reverse()
-  return { object: 'list', data: events.slice(0, limit), has_more: events.length > limit, url: '/v1/events' }
+  return listPage(events, limit, '/v1/events')
 }
 
 export function retrieveEvent(call: Call): EventObject {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import { invalidRequest } from './errors'
 import { Params } from './params'
 import { type Call, find, keep, newId } from './state'
+import { listLimit, listPage } from './lists'
 
 export type PaymentMethodDomainObject = Pick<
   Stripe.PaymentMethodDomain,
@@ -54,8 +55,7 @@ export function retrievePaymentMethodDomain(call: Call): PaymentMethodDomainObje
 /** The request's account's domains, newest first; `domain_name` and `enabled` filter them, as on Stripe. */
 export function listPaymentMethodDomains(call: Call) {
   const params = new Params(call.form, ['domain_name', 'enabled', 'limit'])
-  const limit = params.integer('limit') ?? 10
-  if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', { param: 'limit' })
+  const limit = listLimit(params)
   const name = params.string('domain_name')?.toLowerCase()
   const enabled = params.boolean('enabled')
   const domains = [...call.state.paymentMethodDomains.values()]
@@ -66,10 +66,5 @@ export function listPaymentMethodDomains(call: Call) {
         (enabled === undefined || domain.enabled === enabled),
     )
     .reverse()
-  return {
-    object: 'list',
-    data: domains.slice(0, limit),
-    has_more: domains.length > limit,
-    url: '/v1/payment_method_domains',
-  }
+  return listPage(domains, limit, '/v1/payment_method_domains')
 }

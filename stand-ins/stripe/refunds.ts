@@ -5,6 +5,7 @@ import { format } from './currencies'
 import { invalidParameter, invalidRequest } from './errors'
 import { Params } from './params'
 import { type Call, find, keep, newId } from './state'
+import { listLimit, listPage } from './lists'
 
 /** How a new refund comes out: done at once, or `pending` until settled (`/_standin/refunds/:id/settle`). */
 export type RefundMode = 'pending' | 'succeeded'
@@ -117,8 +118,7 @@ export function refundCharge(call: Call, charge: ChargeObject, request: RefundRe
 /** `GET /v1/refunds`: the request's account's refunds, newest first; of one PaymentIntent when `payment_intent` is given. */
 export function listRefunds(call: Call) {
   const params = new Params(call.form, ['payment_intent', 'limit'])
-  const limit = params.integer('limit') ?? 10
-  if (limit < 1 || limit > 100) throw invalidParameter('Invalid limit: must be between 1 and 100', { param: 'limit' })
+  const limit = listLimit(params, invalidParameter)
   const paymentIntent = params.string('payment_intent')
   const refunds = [...call.state.refunds.values()]
     .filter(
@@ -127,7 +127,7 @@ export function listRefunds(call: Call) {
         (paymentIntent === undefined || refund.payment_intent === paymentIntent),
     )
     .reverse()
-  return { object: 'list', data: refunds.slice(0, limit), has_more: refunds.length > limit, url: '/v1/refunds' }
+  return listPage(refunds, limit, '/v1/refunds')
 }
 
 export function retrieveRefund(call: Call): RefundObject {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import { invalidRequest } from './errors'
 import { Params } from './params'
 import { type Call, find, newId } from './state'
+import { listLimit, listPage } from './lists'
 
 /*
  * Webhook endpoints, as the platform sets them up through the API
@@ -161,18 +162,12 @@ export function deleteWebhookEndpoint(call: Call) {
 /** The platform's endpoints, newest first. */
 export function listWebhookEndpoints(call: Call) {
   const params = new Params(call.form, ['limit'])
-  const limit = params.integer('limit') ?? 10
-  if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', { param: 'limit' })
+  const limit = listLimit(params)
   const endpoints = [...call.state.webhookEndpoints.values()]
     .filter((record) => call.state.owners.get(record.object.id) === call.account)
     .map((record) => record.object)
     .reverse()
-  return {
-    object: 'list',
-    data: endpoints.slice(0, limit),
-    has_more: endpoints.length > limit,
-    url: '/v1/webhook_endpoints',
-  }
+  return listPage(endpoints, limit, '/v1/webhook_endpoints')
 }
 
 /** Whether `record` is sent `event`: enabled, and the event is one it enabled, from the side (platform or connected) it listens to. */
