@@ -37,9 +37,14 @@ export const cancelled = (status: CancellationStatus | null): boolean => status 
 export const cancellationStatusOf = (word: string | null | undefined): CancellationStatus | null =>
   (CANCELLATION_STATUSES as readonly string[]).includes(word ?? '') ? (word as CancellationStatus) : null
 
-/** What staff see of a payment's fiscal documents: its factura (to whom, where it stands) and the notas de crédito after it. */
+/**
+ * What staff see of a payment's fiscal documents: its factura (to whom,
+ * where it stands), those it substituted with their cancellation (null
+ * while it is being asked), and the notas de crédito after it.
+ */
 export interface PaymentFiscal {
   factura: { status: InvoiceRequestStatus; legalName: string } | null
+  replaced: { legalName: string; cancellation: CancellationStatus | null }[]
   egresos: {
     cents: number
     uuid: string | null

@@ -2,8 +2,13 @@ import type { InvoicePeriodicity } from './cfdi'
 import { addDays, zonedTimeToUtc, type WallClock } from './local-time'
 import type { Cents } from './money'
 
-/** Where a diner's request for a factura stands: waiting for staff, issued, or refused by staff with a reason. */
-export const INVOICE_REQUEST_STATUSES = ['pending', 'issued', 'rejected'] as const
+/**
+ * Where a diner's request for a factura stands: waiting for staff, issued,
+ * refused by staff with a reason, or `substituted`: issued with errors (the
+ * wrong receiver) and replaced by a corrected one, its cancellation asked
+ * of the SAT.
+ */
+export const INVOICE_REQUEST_STATUSES = ['pending', 'issued', 'rejected', 'substituted'] as const
 export type InvoiceRequestStatus = (typeof INVOICE_REQUEST_STATUSES)[number]
 
 /**

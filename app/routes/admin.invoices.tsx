@@ -9,12 +9,15 @@ import {
   issueByHandSchema,
   rejectRequestSchema,
   retryRequestSchema,
+  substituteFacturaSchema,
 } from '~/domain/schemas/invoices'
 import { can } from '~/domain/permissions'
 import { globalSection, issueGlobalFromForm } from '~/server/invoices/global-invoice-page.server'
 import { requestOf } from '~/server/invoices/invoice-requests.server'
+import { substituteFactura } from '~/server/invoices/substitutions.server'
 import { restaurantHub } from '~/server/live/live-sockets.server'
 import { GlobalInvoiceSection } from '~/ui/admin/global-invoice'
+import { FacturaForm } from '~/ui/customer/factura-form'
 import { signatureOf } from '~/domain/signature'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
@@ -36,7 +39,13 @@ export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.inv
 
 export const access: PageAccess = {
   view: 'invoices.manage',
-  intents: { issue: 'invoices.manage', reject: 'invoices.manage', retry: 'invoices.manage', global: 'invoices.global' },
+  intents: {
+    issue: 'invoices.manage',
+    reject: 'invoices.manage',
+    retry: 'invoices.manage',
+    substitute: 'invoices.manage',
+    global: 'invoices.global',
+  },
 }
 
 const HERE = '/admin/invoices'
@@ -98,6 +107,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       title: outcome === 'issued' ? 'admin.invoices.issuedToast' : `admin.invoices.retry.${outcome}`,
       ...(outcome === 'issued' ? {} : { variant: 'destructive' as const }),
     })
+  }
+  if (form.get('intent') === 'substitute') {
+    const submission = parseWithZod(form, { schema: substituteFacturaSchema })
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+    const client = await facturapiOf(env, principal.restaurant.id)
+    if (!client) return data(submission.reply({ formErrors: ['admin.invoices.retry.unconnected'] }), { status: 409 })
+    const answer = await substituteFactura(ledger, client, submission.value, by)
+    if (answer.outcome === 'refused')
+      return data(submission.reply({ formErrors: ['admin.invoices.substitute.refused', answer.reason] }), {
+        status: 422,
+      })
+    if (answer.outcome !== 'substituted')
+      return data(submission.reply({ formErrors: [`admin.invoices.substitute.${answer.outcome}`] }), { status: 409 })
+    // The hub follows the cancellation while the SAT has not decided it.
+    await restaurantHub(env, principal.restaurant.id).egresosFor([answer.paymentId])
+    return redirectWithToast(`${HERE}?status=substituted`, { title: 'admin.invoices.substitute.done' })
   }
   if (form.get('intent') === 'reject') {
     const submission = parseWithZod(form, { schema: rejectRequestSchema })
@@ -189,6 +214,12 @@ export default function Invoices() {
                   {request.rejectReason ? (
                     <Row label={t('admin.invoices.reason')} value={request.rejectReason} />
                   ) : null}
+                  {request.status === 'substituted' ? (
+                    <Row
+                      label={t('admin.invoices.cancellation.label')}
+                      value={t(`admin.invoices.cancellation.${request.cancellationStatus ?? 'asking'}`)}
+                    />
+                  ) : null}
                 </dl>
                 {request.receiptUrl ? (
                   <a
@@ -202,6 +233,9 @@ export default function Invoices() {
                 ) : null}
                 {request.status === 'pending' ? (
                   <Decide id={request.id} answer={answer} facturapi={data.facturapi} />
+                ) : null}
+                {request.status === 'issued' && request.facturapiInvoiceId && data.connected ? (
+                  <Substitute request={request} answer={answer} />
                 ) : null}
               </li>
             ))}
@@ -268,6 +302,46 @@ function Decide({ id, answer, facturapi }: { id: string; answer: Answer | undefi
         </button>
       </Form>
     </div>
+  )
+}
+
+/**
+ * "Corregir datos fiscales": a factura Facturapi issued to the wrong
+ * receiver, replaced by one with the data corrected (filled with what the
+ * diner gave), folded away so a glance at the list stays a glance.
+ */
+function Substitute({
+  request,
+  answer,
+}: {
+  request: {
+    id: string
+    rfc: string
+    legalName: string
+    taxRegime: string
+    postalCode: string
+    cfdiUse: string
+    email: string
+  }
+  answer: Answer | undefined
+}) {
+  const { t } = useI18n()
+  const mine =
+    answer?.initialValue?.intent === 'substitute' && answer.initialValue.requestId === request.id ? answer : undefined
+  return (
+    <details className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60" open={Boolean(mine) || undefined}>
+      <summary className="min-h-11 cursor-pointer content-center font-semibold" data-testid="substitute-open">
+        {t('admin.invoices.substitute.open')}
+      </summary>
+      <FacturaForm
+        answer={mine}
+        intent="substitute"
+        hidden={{ requestId: request.id }}
+        initial={request}
+        lead={t('admin.invoices.substitute.lead')}
+        submit={t('admin.invoices.substitute.submit')}
+      />
+    </details>
   )
 }
 

@@ -101,3 +101,17 @@ export function answerCancellation(state: StandInState, id: string, answer: 'acc
   if (answer === 'accepted') invoice.status = 'canceled'
   return invoice
 }
+
+/**
+ * An invoice as if issued `seconds` earlier, with any cancellation asked of
+ * it: one test's documents age without moving the clock every other test
+ * reads.
+ */
+export function ageInvoice(state: StandInState, id: string, seconds: number) {
+  const invoice = state.invoices.get(id)?.object
+  if (!invoice) throw refused('invoice_not_found', `No se encontró la factura con el id ${id}.`, [], 404)
+  const back = (at: string) => iso(Date.parse(at) - seconds * 1000)
+  invoice.created_at = back(invoice.created_at)
+  if (invoice.cancellation) invoice.cancellation.requested_at = back(invoice.cancellation.requested_at)
+  return invoice
+}

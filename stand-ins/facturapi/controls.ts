@@ -9,7 +9,7 @@
 import { invalidField } from './errors'
 import { pathFits } from '../path-pattern'
 import { addFault, FAULT_KINDS, type FaultSpec } from './faults'
-import { answerCancellation } from './cancellations'
+import { answerCancellation, ageInvoice } from './cancellations'
 import { Fields } from './fields'
 import { iso } from './dates'
 import { route, type Route } from './routes'
@@ -151,6 +151,11 @@ export function controlRoutes(state: StandInState, controls: Controls): ControlR
     route('POST', '/_standin/invoices/:id/cancellation', ({ body, path }: ControlInput) => {
       const answer = Fields.of(body, '', ['answer']).requiredOneOf('answer', ['accepted', 'rejected'] as const)
       return answerCancellation(state, path.id!, answer, controls.clock.now())
+    }),
+    route('POST', '/_standin/invoices/:id/age', ({ body, path }: ControlInput) => {
+      const seconds = Fields.of(body, '', ['seconds']).number('seconds', { min: 1, integer: true })
+      if (seconds === undefined) throw invalidField('seconds', 'required', 'seconds: un entero de segundos, desde 1.')
+      return ageInvoice(state, path.id!, seconds)
     }),
     route('POST', '/_standin/idempotency', ({ body }: ControlInput) => {
       controls.idempotency.mode = Fields.of(body, '', ['mode']).requiredOneOf('mode', IDEMPOTENCY_MODES)

@@ -1,4 +1,4 @@
-import { createInvoice } from './egresos'
+import { createInvoice } from './created-invoices'
 /**
  * An in-memory stand-in of the part of Facturapi's REST API v2 Mesa uses
  * (e-receipts, invoicing a receipt to its customer, the global invoice,

@@ -200,3 +200,81 @@ describe('a cancellation', () => {
     )
   })
 })
+
+describe('an ingreso that substitutes one issued with errors', () => {
+  const DAVID = { ...ANA, legal_name: 'DAVID VARGAS DIAZ', tax_id: 'VADA800927DJ3', address: { zip: '44100' } }
+
+  it('is stamped for the right receiver related with TipoRelación 04, and lets the wrong one be cancelled with motive 01 naming it', async () => {
+    const { standIn, facturapi, invoice } = await invoiced()
+    await standIn.fetch(
+      new Request('https://facturapi.standin/_standin/taxpayers', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          tax_id: DAVID.tax_id,
+          legal_name: DAVID.legal_name,
+          zip: '44100',
+          tax_systems: ['612'],
+        }),
+      }),
+    )
+    const substitute = await facturapi.invoices.create({
+      type: 'I',
+      customer: DAVID,
+      use: 'G03',
+      payment_form: '04',
+      related_documents: [{ relationship: '04', documents: [invoice.uuid] }],
+      items: [{ ...MOLE, quantity: 2 }],
+    })
+    expect(substitute).toMatchObject({ type: 'I', total: invoice.total, customer: { tax_id: DAVID.tax_id } })
+    const xml = await textOf(await facturapi.invoices.downloadXml(substitute.id))
+    expect(xml).toContain(`<cfdi:CfdiRelacionados TipoRelacion="04"><cfdi:CfdiRelacionado UUID="${invoice.uuid}"/>`)
+    expect(
+      await facturapi.invoices.cancel(invoice.id, { motive: '01' as never, substitution: substitute.uuid }),
+    ).toMatchObject({ status: 'canceled', cancellation: { motive: '01', substitution: substitute.uuid } })
+  })
+
+  it('is not implemented without a relation 04 (Mesa makes its other ingresos from receipts)', async () => {
+    const { facturapi, invoice } = await invoiced()
+    for (const related of [undefined, [{ relationship: '01', documents: [invoice.uuid] }]]) {
+      const error = await refusal(
+        facturapi.invoices.create({
+          type: 'I',
+          customer: ANA,
+          payment_form: '04',
+          related_documents: related,
+          items: [{ ...MOLE, quantity: 2 }],
+        }),
+      )
+      expect(error.status, JSON.stringify(related)).toBe(400)
+      expect(error.message).toContain('no implementa ingresos que no sustituyen a otro')
+    }
+  })
+})
+
+describe('an invoice aged by the stand-in’s control', () => {
+  it('is read as issued that much earlier, its cancellation too: one test’s documents age without moving the clock', async () => {
+    const { standIn, facturapi } = setUp()
+    const receipt = await facturapi.receipts.create({ payment_form: '04', items: [{ ...MOLE, quantity: 20 }] })
+    const invoice = await facturapi.receipts.invoice(receipt.id, { customer: ANA, use: 'G03' })
+    const age = (seconds: unknown) =>
+      standIn.fetch(
+        new Request(`https://facturapi.standin/_standin/invoices/${invoice.id}/age`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ seconds }),
+        }),
+      )
+    expect((await age(0)).status).toBe(400)
+    expect((await age(2 * 86_400)).status).toBe(200)
+    // Two days old and over $1,000: its receiver must accept the cancellation.
+    expect(await facturapi.invoices.cancel(invoice.id, { motive: '02' as never })).toMatchObject({
+      cancellation_status: 'pending',
+    })
+    await age(3 * 86_400)
+    expect(await facturapi.invoices.retrieve(invoice.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_status: 'expired',
+    })
+  })
+})

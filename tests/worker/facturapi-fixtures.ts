@@ -1,6 +1,7 @@
+import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
-import { postForm } from './fixtures'
+import { confirmationOf, delivered, openPaymentForm, postForm, seedTable, staffCookieOf, toastShown } from './fixtures'
 
 export const STANDIN = 'https://facturapi.standin'
 export const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
@@ -36,4 +37,41 @@ export async function connectFacturapi(
     owner,
   )
   expect(saved.status).toBe(302)
+}
+
+/** A restaurant that issues its facturas with Facturapi (its owner saved the key in Configuración), and a diner's paid receipt. */
+export async function connectedReceipt(tip = '30', priceCents = 23_200) {
+  const table = await seedTable([{ name: 'Mole', priceCents }])
+  await connectFacturapi(await staffCookieOf(table.restaurantId))
+  const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipAmount=${tip}`)
+  const paid = await form.submit()
+  const { receiptUrl } = await confirmationOf(paid, form.cookie)
+  await delivered(table.sessionId)
+  const { id: paymentId } = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
+    .bind(table.sessionId)
+    .first<{ id: string }>())!
+  return { table, receiptUrl, paymentId }
+}
+
+/** The manager closes the table's bill; each call then refunds `amount` pesos of the payment from the closed bill's page. */
+export async function closedBillRefunds(
+  table: { tableId: string; sessionId: string },
+  manager: string,
+  paymentId: string,
+) {
+  const closed = await postForm(
+    `/admin/tables/${table.tableId}?close=1`,
+    { intent: 'close', sessionId: table.sessionId },
+    manager,
+  )
+  expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
+  await delivered(table.sessionId)
+  return async (amount: string) => {
+    const answer = await postForm(
+      `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
+      { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
+      manager,
+    )
+    expect(await toastShown(answer, manager)).toContain('Reembolso registrado')
+  }
 }

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
-import { connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
+import { closedBillRefunds, connectedReceipt, connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
 import {
   confirmationOf,
   delivered,
@@ -16,20 +16,6 @@ import {
   staffCookieOf,
   toastShown,
 } from './fixtures'
-
-/** A restaurant that issues its facturas with Facturapi (its owner saved the key in Configuración), and a diner's paid receipt. */
-async function connectedReceipt(tip = '30') {
-  const table = await seedTable([{ name: 'Mole', priceCents: 23_200 }])
-  await connectFacturapi(await staffCookieOf(table.restaurantId))
-  const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipAmount=${tip}`)
-  const paid = await form.submit()
-  const { receiptUrl } = await confirmationOf(paid, form.cookie)
-  await delivered(table.sessionId)
-  const { id: paymentId } = (await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
-    .bind(table.sessionId)
-    .first<{ id: string }>())!
-  return { table, receiptUrl, paymentId }
-}
 
 describe('a restaurant that connected Facturapi', () => {
   it('issues the diner’s factura at once: a receipt for the consumption (never the tip) invoiced to them, mailed, downloadable', async () => {
@@ -200,24 +186,6 @@ describe('a restaurant that connected Facturapi', () => {
  * refund form of its closed bill's page: each refund of `amount` pesos of
  * the payment, with the toast the manager reads.
  */
-async function closedBillRefunds(table: { tableId: string; sessionId: string }, manager: string, paymentId: string) {
-  const closed = await postForm(
-    `/admin/tables/${table.tableId}?close=1`,
-    { intent: 'close', sessionId: table.sessionId },
-    manager,
-  )
-  expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
-  await delivered(table.sessionId)
-  return async (amount: string) => {
-    const answer = await postForm(
-      `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
-      { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
-      manager,
-    )
-    expect(await toastShown(answer, manager)).toContain('Reembolso registrado')
-  }
-}
-
 describe('a refund before any factura', () => {
   it('makes the open receipt follow the money: re-made for what is kept, cancelled when nothing is; the diner cannot invoice what was given back', async () => {
     const { table, receiptUrl, paymentId } = await connectedReceipt('30')

@@ -1,4 +1,5 @@
 import { idString } from './fields'
+import { checkFactura, facturaFields } from './receipts'
 import { z } from './zod'
 
 /** A file staff attach to a factura issued by hand; what it is, size and contents, the server checks. */
@@ -13,6 +14,11 @@ export const issueByHandSchema = z.object({
 
 /** "Enviar de nuevo a Facturapi": a pending request Facturapi did not answer. */
 export const retryRequestSchema = z.object({ requestId: idString('requestId') })
+
+/** "Corregir factura": an issued factura replaced by one for the receiver as it should have been. */
+export const substituteFacturaSchema = z
+  .object({ requestId: idString('requestId'), ...facturaFields })
+  .superRefine(checkFactura)
 
 /** "Rechazar": a pending request, and why (the diner reads it). */
 export const rejectRequestSchema = z.object({

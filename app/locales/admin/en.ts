@@ -248,6 +248,14 @@ const adminEn: AdminResources = {
         pending: 'Factura to {{name}}: pending',
         issued: 'Factura to {{name}}: issued',
         rejected: 'Factura to {{name}}: rejected',
+        substituted: 'Factura to {{name}}: substituted',
+      },
+      replaced: {
+        asking: 'Factura to {{name}}: substituted; its cancellation is being asked',
+        pending: 'Factura to {{name}}: substituted; its cancellation waits for the receiver’s acceptance',
+        accepted: 'Factura to {{name}}: substituted and cancelled',
+        expired: 'Factura to {{name}}: substituted and cancelled (the receiver did not answer)',
+        rejected: 'Factura to {{name}}: substituted; the receiver refused its cancellation, a credit note undoes it',
       },
       egreso: {
         pending: 'Credit note for {{amount}}: being issued',
@@ -412,11 +420,30 @@ const adminEn: AdminResources = {
     lead: 'The facturas your diners ask for from their receipt. Issue them on the SAT’s portal or with your provider and attach the PDF and the XML: the diner gets them by email.',
     leadFacturapi:
       'The facturas your diners ask for from their receipt. With Facturapi connected they are issued by themselves and emailed to the diner: here you see each one, and send again those Facturapi did not answer.',
-    statuses: { pending: 'Pending', issued: 'Issued', rejected: 'Rejected' },
+    statuses: { pending: 'Pending', issued: 'Issued', rejected: 'Rejected', substituted: 'Substituted' },
     none: {
       pending: 'No pending requests.',
       issued: 'No facturas issued yet.',
       rejected: 'No rejected requests.',
+      substituted: 'No substituted facturas.',
+    },
+    substitute: {
+      open: 'Correct the fiscal data',
+      lead: 'If the factura went out with the wrong data, issue one with the right data: it substitutes the old one (relation 04) and the SAT is asked to cancel the old one with motive 01. If the receiver does not accept the cancellation, a credit note for its whole amount undoes it.',
+      submit: 'Issue the corrected factura',
+      done: 'Factura corrected: the new one goes to the diner and the old one’s cancellation was asked',
+      decided: 'This factura is no longer issued: someone else corrected it.',
+      credited:
+        'This factura has credit notes and the SAT cancels none while they stand: correct it with your accountant.',
+      refused: 'Facturapi did not issue the corrected factura:',
+    },
+    cancellation: {
+      label: 'Cancellation of the old one (motive 01)',
+      asking: 'Being asked of Facturapi; tried again by itself',
+      pending: 'Waiting for the receiver’s acceptance (up to three days)',
+      accepted: 'Cancelled',
+      expired: 'Cancelled: the receiver did not answer in three days',
+      rejected: 'The receiver did not accept it: a credit note for its whole amount undoes it',
     },
     rfc: 'RFC',
     regime: 'Tax regime',

@@ -247,6 +247,15 @@ const adminEs = {
         pending: 'Factura a {{name}}: pendiente',
         issued: 'Factura a {{name}}: emitida',
         rejected: 'Factura a {{name}}: rechazada',
+        substituted: 'Factura a {{name}}: sustituida',
+      },
+      replaced: {
+        asking: 'Factura a {{name}}: sustituida; se pide su cancelación',
+        pending: 'Factura a {{name}}: sustituida; su cancelación espera la aceptación del receptor',
+        accepted: 'Factura a {{name}}: sustituida y cancelada',
+        expired: 'Factura a {{name}}: sustituida y cancelada (el receptor no respondió)',
+        rejected:
+          'Factura a {{name}}: sustituida; el receptor no aceptó cancelarla, una nota de crédito la deja sin efecto',
       },
       egreso: {
         pending: 'Nota de crédito por {{amount}}: emitiéndose',
@@ -418,11 +427,30 @@ const adminEs = {
     lead: 'Las facturas que piden tus comensales desde su recibo. Emítelas en el portal del SAT o con tu proveedor y adjunta el PDF y el XML: el comensal los recibe por correo.',
     leadFacturapi:
       'Las facturas que piden tus comensales desde su recibo. Con Facturapi conectado se emiten solas y le llegan al comensal por correo: aquí ves cada una, y envías de nuevo las que Facturapi no respondió.',
-    statuses: { pending: 'Pendientes', issued: 'Emitidas', rejected: 'Rechazadas' },
+    statuses: { pending: 'Pendientes', issued: 'Emitidas', rejected: 'Rechazadas', substituted: 'Sustituidas' },
     none: {
       pending: 'No hay solicitudes pendientes.',
       issued: 'Aún no hay facturas emitidas.',
       rejected: 'No hay solicitudes rechazadas.',
+      substituted: 'No hay facturas sustituidas.',
+    },
+    substitute: {
+      open: 'Corregir datos fiscales',
+      lead: 'Si la factura salió con datos equivocados, emite una con los datos correctos: sustituye a la anterior (relación 04) y se pide al SAT cancelar la anterior con motivo 01. Si el receptor no acepta la cancelación, una nota de crédito por su total la deja sin efecto.',
+      submit: 'Emitir la factura corregida',
+      done: 'Factura corregida: la nueva le llega al comensal y se pidió cancelar la anterior',
+      decided: 'Esta factura ya no está emitida: otra persona la corrigió.',
+      credited:
+        'Esta factura tiene notas de crédito y el SAT no la cancela mientras estén vigentes: corrígela con tu contador.',
+      refused: 'Facturapi no emitió la factura corregida:',
+    },
+    cancellation: {
+      label: 'Cancelación de la anterior (motivo 01)',
+      asking: 'Pidiéndose a Facturapi; se reintenta sola',
+      pending: 'Espera la aceptación del receptor (hasta tres días)',
+      accepted: 'Cancelada',
+      expired: 'Cancelada: el receptor no respondió en tres días',
+      rejected: 'El receptor no la aceptó: una nota de crédito por su total la deja sin efecto',
     },
     rfc: 'RFC',
     regime: 'Régimen fiscal',

@@ -783,12 +783,16 @@ export const invoiceRequests = sqliteTable(
     xmlKey: text('xml_key'),
     // An invoice Facturapi issued: its id there (its files are read from Facturapi).
     facturapiInvoiceId: text('facturapi_invoice_id'),
+    // A substituted one: the request that replaced it, and its cancellation at the SAT (motive 01), checked now and then.
+    substitutedBy: text('substituted_by'),
+    cancellationStatus: text('cancellation_status', { enum: CANCELLATION_STATUSES }),
+    cancellationCheckedAt: integer('cancellation_checked_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoice_requests_open_per_payment')
       .on(t.paymentId)
-      .where(sql`${t.status} != 'rejected'`),
+      .where(sql`${t.status} NOT IN ('rejected', 'substituted')`),
     index('invoice_requests_restaurant_idx').on(t.restaurantId, t.status, t.createdAt),
   ],
 )
@@ -823,9 +827,10 @@ export const ratings = sqliteTable(
  * live on `receipts` and `invoice_requests`): an egreso (nota de crédito,
  * related with TipoRelación 01 to the ingreso holding the sale) for each
  * refund of a payment already invoiced, to its diner or in a factura
- * global, for what the refund gave back of
- * the bill part and its IVA. One per refund; a failed one is tried again.
- * Part of the ledger.
+ * global, for what the refund gave back of the bill part and its IVA; and
+ * one for the whole of a factura substituted whose cancellation its
+ * receiver refused, so the sale stands once on paper. One per refund or
+ * factura; a failed one is tried again. Part of the ledger.
  */
 export const fiscalDocuments = sqliteTable(
   'fiscal_documents',
@@ -835,7 +840,9 @@ export const fiscalDocuments = sqliteTable(
     paymentId: text('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
-    refundId: text('refund_id').notNull(),
+    // What it undoes: a refund, or a factura whose substitution the receiver refused to let be cancelled.
+    refundId: text('refund_id'),
+    requestId: text('request_id'),
     kind: text('kind', { enum: ['egreso'] }).notNull(),
     cents: integer('cents').notNull(),
     relatedUuid: text('related_uuid'),
@@ -852,6 +859,7 @@ export const fiscalDocuments = sqliteTable(
   },
   (t) => [
     uniqueIndex('fiscal_documents_refund_unique').on(t.refundId, t.kind),
+    uniqueIndex('fiscal_documents_request_unique').on(t.requestId, t.kind),
     index('fiscal_documents_payment_idx').on(t.paymentId),
     index('fiscal_documents_restaurant_idx').on(t.restaurantId, t.status),
   ],

@@ -37,7 +37,12 @@ const RETURNS = 'G02'
 const PUBLIC = { legal_name: 'PUBLICO EN GENERAL', tax_id: GENERIC_RFCS.publico, tax_system: '616' }
 const PUBLIC_USE = 'S01'
 /** What a nota de crédito's concept is, as the SAT's guide to filling in the CFDI has it: 84111506, ACT. */
-const CREDIT_CONCEPT = { description: 'Devolución de consumo', productKey: '84111506', unitKey: 'ACT' }
+const CREDIT_CONCEPT = {
+  description: 'Devolución de consumo',
+  substituted: 'Factura sustituida cuya cancelación no aceptó el receptor',
+  productKey: '84111506',
+  unitKey: 'ACT',
+}
 /** How long a document claimed by one delivery may stay pending before another takes it over. */
 const CLAIM_MS = 60_000
 /** Documents one delivery tries again at most, so a Facturapi outage never holds the hub long. */
@@ -242,7 +247,8 @@ async function owedEgresos({ db }: Ledger, paymentIds: readonly string[]) {
 
 type FiscalDocument = typeof fiscalDocuments.$inferSelect
 
-async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDocument) {
+/** Issues an owed egreso, claimed by this delivery alone; what Facturapi does not take stays `failed` with its words. */
+export async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDocument) {
   const { db } = ledger
   // Claimed by this delivery alone: another that finds it claimed leaves it.
   const [claimed] = await db
@@ -263,8 +269,13 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
     })
     .from(payments)
     .innerJoin(restaurants, eq(restaurants.id, ledger.restaurantId))
-    .leftJoin(refunds, eq(refunds.id, document.refundId))
-    .leftJoin(invoiceRequests, and(eq(invoiceRequests.paymentId, payments.id), eq(invoiceRequests.status, 'issued')))
+    .leftJoin(refunds, eq(refunds.id, document.refundId ?? ''))
+    .leftJoin(
+      invoiceRequests,
+      document.requestId
+        ? eq(invoiceRequests.id, document.requestId)
+        : and(eq(invoiceRequests.paymentId, payments.id), eq(invoiceRequests.status, 'issued')),
+    )
     .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .leftJoin(globalInvoices, eq(globalInvoices.id, receipts.globalInvoiceId))
     .where(eq(payments.id, document.paymentId))
@@ -290,9 +301,11 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
         address: { zip: request.postalCode },
       }
     : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
+  // What it undoes names it: its refund, or the substituted factura it stands against.
+  const undoes = document.refundId ?? `factura:${document.requestId}`
   try {
     const factura = await client.invoices.retrieve(ingreso)
-    const key = `egreso:${document.refundId}`
+    const key = `egreso:${undoes}`
     const egreso = await client.invoices
       .create({
         type: 'E',
@@ -301,27 +314,25 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
         // The form the money went back by is the one it came by.
         payment_form: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
         related_documents: [{ relationship: CREDIT_NOTE, documents: [factura.uuid] }],
-        external_id: document.refundId,
+        external_id: undoes,
         items: [
           {
             quantity: 1,
             product: {
-              description: CREDIT_CONCEPT.description,
+              description: document.refundId ? CREDIT_CONCEPT.description : CREDIT_CONCEPT.substituted,
               product_key: CREDIT_CONCEPT.productKey,
               unit_key: CREDIT_CONCEPT.unitKey,
               price: centsToPesos(document.cents),
               tax_included: true,
               taxes: [{ type: 'IVA', rate: (sale.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
-              sku: document.refundId,
+              sku: undoes,
             },
           },
         ],
         idempotency_key: key,
       })
-      // Stamped before under this key (an answer that never came back): found by the refund's id, its SKU.
-      .catch((error: unknown) =>
-        madeUnderKey(error, key, () => client.invoices.list({ q: document.refundId, type: 'E' })),
-      )
+      // Stamped before under this key (an answer that never came back): found by what it undoes, its SKU.
+      .catch((error: unknown) => madeUnderKey(error, key, () => client.invoices.list({ q: undoes, type: 'E' })))
     await db
       .update(fiscalDocuments)
       .set({
@@ -334,7 +345,7 @@ async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDo
       })
       .where(eq(fiscalDocuments.id, document.id))
   } catch (error) {
-    console.error(`egreso of refund ${document.refundId} left for later`, error)
+    console.error(`egreso of ${undoes} left for later`, error)
     await db
       .update(fiscalDocuments)
       .set({
@@ -378,6 +389,7 @@ export async function fiscalOfBill({ db }: Ledger, sessionId: string): Promise<M
         paymentId: invoiceRequests.paymentId,
         status: invoiceRequests.status,
         legalName: invoiceRequests.legalName,
+        cancellation: invoiceRequests.cancellationStatus,
       })
       .from(invoiceRequests)
       .innerJoin(payments, eq(payments.id, invoiceRequests.paymentId))
@@ -400,11 +412,13 @@ export async function fiscalOfBill({ db }: Ledger, sessionId: string): Promise<M
   const byPayment = new Map<string, PaymentFiscal>()
   const of = (paymentId: string) => {
     let fiscal = byPayment.get(paymentId)
-    if (!fiscal) byPayment.set(paymentId, (fiscal = { factura: null, egresos: [] }))
+    if (!fiscal) byPayment.set(paymentId, (fiscal = { factura: null, replaced: [], egresos: [] }))
     return fiscal
   }
-  // The latest request stands (a rejected one may have been asked again).
-  for (const { paymentId, ...factura } of facturas) of(paymentId).factura = factura
+  // The latest request stands (a rejected one may have been asked again); a substituted one is listed apart.
+  for (const { paymentId, cancellation, ...factura } of facturas)
+    if (factura.status === 'substituted') of(paymentId).replaced.push({ legalName: factura.legalName, cancellation })
+    else of(paymentId).factura = factura
   for (const { paymentId, ...egreso } of egresos) of(paymentId).egresos.push(egreso)
   return byPayment
 }

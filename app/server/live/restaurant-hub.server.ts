@@ -5,6 +5,7 @@ import type Facturapi from 'facturapi'
 import { facturapiOf, paymentsOfRefunds, receiptsAfterRefunds, receiptsForPayments } from '../invoices/facturapi.server'
 import { simulatedStandsIn } from '../env.server'
 import { egresosAfterRefunds, failingEgresos } from '../invoices/egresos.server'
+import { followSubstitutions } from '../invoices/substitutions.server'
 import { raiseBooksAlert } from '../alerts/books-alerts.server'
 import { cardOfPayment } from '../receipts/receipt-reads.server'
 import { LedgerStatements, type LedgerDelivery, type OutboxDestination } from '../table-session/outbox.server'
@@ -159,7 +160,7 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
       )
   }
 
-  /** Notas de crédito Facturapi did not take: tried again while any is owed, a minute apart. */
+  /** Notas de crédito Facturapi did not take, and cancellations the SAT has not decided: looked at again a minute apart. */
   async alarm(): Promise<void> {
     const client = await this.#facturapi()
     if (client) await this.#egresos(client, [])
@@ -177,7 +178,9 @@ export class RestaurantHub extends DurableObject<Env> implements OutboxDestinati
 
   /** The egresos owed (these payments' and any left before), tried again a minute later while any is; one failing long is alerted. */
   async #egresos(client: Facturapi, paymentIds: readonly string[]): Promise<void> {
-    if (!(await egresosAfterRefunds(this.#ledger, client, paymentIds))) return
+    // Followed first: a substitution its receiver refused owes an egreso that the same look issues.
+    const following = await followSubstitutions(this.#ledger, client)
+    if (!(await egresosAfterRefunds(this.#ledger, client, paymentIds)) && !following) return
     await this.ctx.storage.setAlarm(Date.now() + FISCAL_RETRY_MS)
     for (const document of await failingEgresos(this.#ledger))
       await raiseBooksAlert(this.env, this.#ledger, {

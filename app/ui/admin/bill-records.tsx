@@ -212,6 +212,11 @@ function FiscalDocuments({ fiscal }: { fiscal: NonNullable<StaffPayment['fiscal'
       {fiscal.factura ? (
         <li>{t(`admin.books.fiscal.factura.${fiscal.factura.status}`, { name: fiscal.factura.legalName })}</li>
       ) : null}
+      {fiscal.replaced.map((replaced, index) => (
+        <li key={index}>
+          {t(`admin.books.fiscal.replaced.${replaced.cancellation ?? 'asking'}`, { name: replaced.legalName })}
+        </li>
+      ))}
       {fiscal.egresos.map((egreso, index) => (
         <li key={index} className={egreso.status === 'failed' ? 'font-semibold text-red-800 dark:text-red-300' : ''}>
           {t(

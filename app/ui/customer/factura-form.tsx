@@ -95,16 +95,36 @@ export function FacturaSection({
           {t('receipt.factura.rejected', { reason: factura.rejectReason ?? '' })}
         </p>
       ) : null}
-      <FacturaForm answer={answer} />
+      <FacturaForm answer={answer} lead={t('receipt.factura.lead')} submit={t('receipt.factura.submit')} />
     </details>
   )
 }
 
-function FacturaForm({ answer }: { answer: Answer | undefined }) {
+/**
+ * Who a factura is for: the diner's request, or staff correcting an issued
+ * one (`intent` and `hidden` say which; `initial` fills it with what was
+ * asked before).
+ */
+export function FacturaForm({
+  answer,
+  lead,
+  submit,
+  intent = 'factura',
+  hidden = {},
+  initial = {},
+}: {
+  answer: Answer | undefined
+  lead: string
+  submit: string
+  intent?: string
+  hidden?: Record<string, string>
+  initial?: Partial<Record<'rfc' | 'legalName' | 'taxRegime' | 'postalCode' | 'cfdiUse' | 'email', string>>
+}) {
   const { t } = useI18n()
   const hydrated = useHydrated()
-  const [rfc, setRfc] = useState(typed(answer, 'rfc'))
-  const [regime, setRegime] = useState(typed(answer, 'taxRegime'))
+  const shown = (name: keyof typeof initial) => typed(answer, name) || initial[name] || ''
+  const [rfc, setRfc] = useState(shown('rfc'))
+  const [regime, setRegime] = useState(shown('taxRegime'))
   const person = checkRfc(rfc)
   const regimes = hydrated && person.ok ? regimesFor(person.person) : TAX_REGIME_CODES
   const uses = hydrated && isTaxRegime(regime) ? usesFor(regime) : CFDI_USE_CODES
@@ -112,15 +132,18 @@ function FacturaForm({ answer }: { answer: Answer | undefined }) {
   const checkDigitAsked = errors('rfc')?.includes('receipt.factura.errors.rfcCheckDigit') ?? false
   return (
     <Form method="post" replace className="mt-3 grid gap-4">
-      <input type="hidden" name="intent" value="factura" />
-      <p className="text-sm text-stone-600 dark:text-stone-400">{t('receipt.factura.lead')}</p>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <p className="text-sm text-stone-600 dark:text-stone-400">{lead}</p>
       <ErrorList errors={errors('')} alert testId="factura-error" />
       <Field
         label={t('receipt.factura.rfc')}
         errors={errors('rfc')}
         inputProps={{
           name: 'rfc',
-          defaultValue: typed(answer, 'rfc'),
+          defaultValue: shown('rfc'),
           onChange: (event) => setRfc(event.currentTarget.value),
           autoCapitalize: 'characters',
           autoComplete: 'off',
@@ -136,7 +159,7 @@ function FacturaForm({ answer }: { answer: Answer | undefined }) {
         label={t('receipt.factura.legalName')}
         hint={t('receipt.factura.legalNameHint')}
         errors={errors('legalName')}
-        inputProps={{ name: 'legalName', defaultValue: typed(answer, 'legalName'), maxLength: 300, required: true }}
+        inputProps={{ name: 'legalName', defaultValue: shown('legalName'), maxLength: 300, required: true }}
       />
       <SelectField
         label={t('receipt.factura.taxRegime')}
@@ -147,7 +170,7 @@ function FacturaForm({ answer }: { answer: Answer | undefined }) {
         ]}
         selectProps={{
           name: 'taxRegime',
-          defaultValue: typed(answer, 'taxRegime'),
+          defaultValue: shown('taxRegime'),
           onChange: (event) => setRegime(event.currentTarget.value),
           required: true,
         }}
@@ -157,7 +180,7 @@ function FacturaForm({ answer }: { answer: Answer | undefined }) {
         errors={errors('postalCode')}
         inputProps={{
           name: 'postalCode',
-          defaultValue: typed(answer, 'postalCode'),
+          defaultValue: shown('postalCode'),
           inputMode: 'numeric',
           autoComplete: 'postal-code',
           maxLength: 5,
@@ -169,7 +192,7 @@ function FacturaForm({ answer }: { answer: Answer | undefined }) {
         errors={errors('cfdiUse')}
         options={uses.map((code) => ({ value: code, label: `${code} · ${CFDI_USE_NAMES[code]}` }))}
         // Remounted when the régimen changes, so the uso shown is one it allows (G03 first where it does).
-        selectProps={{ key: uses.join(), name: 'cfdiUse', defaultValue: typed(answer, 'cfdiUse') || uses[0] }}
+        selectProps={{ key: uses.join(), name: 'cfdiUse', defaultValue: shown('cfdiUse') || uses[0] }}
       />
       <Field
         label={t('receipt.factura.email')}
@@ -180,13 +203,13 @@ function FacturaForm({ answer }: { answer: Answer | undefined }) {
           type: 'email',
           inputMode: 'email',
           autoComplete: 'email',
-          defaultValue: typed(answer, 'email'),
+          defaultValue: shown('email'),
           maxLength: 254,
           required: true,
         }}
       />
       <button type="submit" className={`${buttonClass.primary} w-full`} data-testid="factura-submit">
-        {t('receipt.factura.submit')}
+        {submit}
       </button>
     </Form>
   )

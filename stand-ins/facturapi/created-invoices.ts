@@ -9,17 +9,20 @@ import { type Call } from './state'
 import { checkReceiver } from './taxpayers'
 
 /**
- * `POST /v2/invoices` with `type: "E"`: a CFDI de egreso (a nota de crédito)
- * for money given back of an ingreso, as Facturapi's "Create invoice" takes
- * it and the SAT's Anexo 20 asks: it names the ingreso it gives back money
- * of in `related_documents` with TipoRelación 01 ("Nota de crédito de los
- * documentos relacionados") and that ingreso's UUID, goes to the same
- * receiver (the general public for a factura global), and is paid the way
- * the ingreso was (PUE). An egreso without
- * that relation is refused, as Facturapi refuses it before stamping; so is
- * one naming a UUID this organization did not issue, or another receiver's.
- * Other invoice types are not implemented here (Mesa makes its ingresos
- * from receipts).
+ * `POST /v2/invoices`, as Facturapi's "Create invoice" takes it and the
+ * SAT's Anexo 20 asks, for the two CFDIs Mesa makes outside a receipt:
+ * - `type: "E"`, a CFDI de egreso (a nota de crédito) for money given back
+ *   of an ingreso: it names that ingreso in `related_documents` with
+ *   TipoRelación 01 ("Nota de crédito de los documentos relacionados") and
+ *   its UUID, goes to the same receiver (the general public for a factura
+ *   global), and is paid the way the ingreso was (PUE). One without that
+ *   relation is refused, as Facturapi refuses it before stamping; so is one
+ *   naming a UUID this organization did not issue, or another receiver's.
+ * - `type: "I"` substituting an ingreso issued with errors (a factura with
+ *   the wrong receiver): TipoRelación 04 ("Sustitución de los CFDI
+ *   previos") and the UUID of an ingreso of this organization, to a
+ *   receiver the SAT knows. An ingreso with no relation, or another, is not
+ *   implemented here (Mesa makes its ingresos from receipts).
  */
 const BODY_FIELDS = [
   'type',
@@ -35,8 +38,8 @@ const BODY_FIELDS = [
   'external_id',
   'idempotency_key',
 ]
-/** c_TipoRelacion 01: Nota de crédito de los documentos relacionados. */
-const CREDIT_NOTE = '01'
+/** c_TipoRelacion 01: Nota de crédito de los documentos relacionados; 04: Sustitución de los CFDI previos. */
+const RELATION = { E: '01', I: '04' } as const
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i
 
 /**
@@ -76,7 +79,7 @@ function egresoCustomer(call: Call, body: Fields): CustomerInfo {
 export function createInvoice(call: Call): InvoiceObject {
   const body = Fields.of(call.body, '', BODY_FIELDS, { unimplemented: ['pdf_custom_section', 'addenda', 'namespaces'] })
   const type = body.string('type') ?? 'I'
-  if (type !== 'E') throw notImplemented('type', `facturas de tipo "${type}" (solo egresos, "E")`)
+  if (type !== 'E' && type !== 'I') throw notImplemented('type', `facturas de tipo "${type}" (solo "I" y "E")`)
   const idempotencyKey = body.string('idempotency_key') || null
   const before = madeBefore(call, idempotencyKey, (id) => call.state.invoices.get(id)?.object)
   if (before) return before
@@ -84,9 +87,11 @@ export function createInvoice(call: Call): InvoiceObject {
   const items = readItems(body)
   const paymentForm = body.requiredOneOf('payment_form', PAYMENT_FORMS)
   const method = body.string('payment_method') ?? 'PUE'
-  if (method !== 'PUE') throw notImplemented('payment_method', `egresos con método de pago ${method}`)
+  if (method !== 'PUE') throw notImplemented('payment_method', `facturas con método de pago ${method}`)
   const toPublic = customer.tax_id === PUBLIC_RFC
-  const use = body.oneOf('use', Object.keys(USES)) ?? (toPublic ? 'S01' : 'G02')
+  if (type === 'I' && toPublic)
+    throw notImplemented('customer', 'ingresos al público en general fuera de una factura global')
+  const use = body.oneOf('use', Object.keys(USES)) ?? (toPublic ? 'S01' : type === 'E' ? 'G02' : 'G03')
   if (!USES[use]!.includes(customer.tax_system) || (toPublic && use !== 'S01'))
     throw body.invalid(
       'use',
@@ -98,12 +103,14 @@ export function createInvoice(call: Call): InvoiceObject {
   const related = body.raw('related_documents')
   const relation = Array.isArray(related) && related.length === 1 ? (related[0] as Record<string, unknown>) : null
   const documents = Array.isArray(relation?.documents) ? (relation.documents as unknown[]) : []
-  if (relation?.relationship !== CREDIT_NOTE || documents.length === 0)
-    throw body.invalid(
-      'related_documents',
-      'required',
-      'Un CFDI de egreso (nota de crédito) debe relacionar el CFDI de ingreso que corrige: "related_documents" con "relationship": "01" y su UUID en "documents".',
-    )
+  if (relation?.relationship !== RELATION[type] || documents.length === 0)
+    throw type === 'E'
+      ? body.invalid(
+          'related_documents',
+          'required',
+          'Un CFDI de egreso (nota de crédito) debe relacionar el CFDI de ingreso que corrige: "related_documents" con "relationship": "01" y su UUID en "documents".',
+        )
+      : notImplemented('related_documents', 'ingresos que no sustituyen a otro ("relationship": "04")')
   const ingresos = [...call.state.invoices.values()].map((record) => record.object)
   for (const [index, uuid] of documents.entries()) {
     const path = `related_documents.0.documents.${index}`
@@ -114,12 +121,13 @@ export function createInvoice(call: Call): InvoiceObject {
     )
     if (!ingreso || ingreso.type !== 'I')
       throw refused('related_document_not_found', `No hay un CFDI de ingreso de esta organización con el UUID ${uuid}.`)
-    if (ingreso.status !== 'valid')
+    // A substitute may follow the cancellation of what it replaces; a nota de crédito needs its ingreso standing.
+    if (type === 'E' && ingreso.status !== 'valid')
       throw refused(
         'related_document_canceled',
         `El CFDI ${uuid} está cancelado: una nota de crédito no puede relacionarlo.`,
       )
-    if (ingreso.customer.tax_id !== customer.tax_id)
+    if (type === 'E' && ingreso.customer.tax_id !== customer.tax_id)
       throw body.invalid(
         'customer.tax_id',
         'not_allowed',
@@ -127,9 +135,9 @@ export function createInvoice(call: Call): InvoiceObject {
       )
   }
   const series = body.string('series') ?? ''
-  const egreso = issueInvoice(call, {
-    type: 'E',
-    related_documents: [{ relationship: CREDIT_NOTE, documents: documents as string[] }],
+  const invoice = issueInvoice(call, {
+    type,
+    related_documents: [{ relationship: RELATION[type], documents: documents as string[] }],
     customer,
     use,
     payment_form: paymentForm,
@@ -143,6 +151,6 @@ export function createInvoice(call: Call): InvoiceObject {
     external_id: body.string('external_id') ?? null,
     idempotency_key: idempotencyKey,
   })
-  keepKey(call, idempotencyKey, egreso.id)
-  return egreso
+  keepKey(call, idempotencyKey, invoice.id)
+  return invoice
 }
