@@ -1,3 +1,4 @@
+import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -18,7 +19,16 @@ const IO = [
 
 export default tseslint.config(
   {
-    ignores: ['build/', '.wrangler/', 'node_modules/', 'worker-configuration.d.ts', 'bench/', 'tests/e2e/screenshots/'],
+    ignores: [
+      'build/',
+      '.wrangler/',
+      'node_modules/',
+      'worker-configuration.d.ts',
+      'bench/',
+      'tests/e2e/screenshots/',
+      // Broken on purpose: tests/unit/import-cycles.test.ts lints it to prove a loop fails the lint.
+      'tests/lint-fixtures/',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -29,6 +39,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-warning-comments': ['error', { terms: ['todo', 'fixme', 'xxx'], location: 'start' }],
     },
+  },
+  // No module imports itself back, however far round: the resolver follows the `~/` paths as TypeScript does.
+  {
+    files: ['app/**/*.{ts,tsx}', 'workers/**/*.ts', 'tests/lint-fixtures/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   { files: ['app/domain/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict([SERVER, UI, IO]) } },
   { files: ['app/server/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict([UI]) } },

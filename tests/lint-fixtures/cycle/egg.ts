@@ -1,0 +1,3 @@
+import { hen } from '~/../tests/lint-fixtures/cycle/hen'
+
+export const egg = () => hen()

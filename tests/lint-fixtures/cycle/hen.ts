@@ -1,0 +1,3 @@
+import { egg } from '~/../tests/lint-fixtures/cycle/egg'
+
+export const hen = () => egg()
