@@ -214,6 +214,12 @@ export default function Invoices() {
                   {request.rejectReason ? (
                     <Row label={t('admin.invoices.reason')} value={request.rejectReason} />
                   ) : null}
+                  {request.substitutedBy ? (
+                    <Row
+                      label={t('admin.invoices.substitutedBy')}
+                      value={`${request.substitutedBy.legalName} · ${request.substitutedBy.rfc}`}
+                    />
+                  ) : null}
                   {request.status === 'substituted' ? (
                     <Row
                       label={t('admin.invoices.cancellation.label')}
@@ -338,6 +344,7 @@ function Substitute({
         intent="substitute"
         hidden={{ requestId: request.id }}
         initial={request}
+        forStaff
         lead={t('admin.invoices.substitute.lead')}
         submit={t('admin.invoices.substitute.submit')}
       />

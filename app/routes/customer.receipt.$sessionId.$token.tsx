@@ -65,7 +65,11 @@ export async function loader(args: LoaderFunctionArgs) {
         status: factura.status,
         email: factura.email,
         rejectReason: factura.rejectReason,
-        files: factura.pdfKey ? { pdf: `${here}/factura/pdf`, xml: `${here}/factura/xml` } : null,
+        // Issued by hand (its files kept) or through Facturapi (read from it): either way the diner downloads it here.
+        files:
+          factura.status === 'issued' && (factura.pdfKey || factura.facturapiInvoiceId)
+            ? { pdf: `${here}/factura/pdf`, xml: `${here}/factura/xml` }
+            : null,
       },
     },
     { headers: PRIVATE },

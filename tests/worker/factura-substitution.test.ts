@@ -119,12 +119,14 @@ describe('a factura issued to the wrong receiver', () => {
     expect(wrongInvoice.status).toBe('canceled')
     expect(wrongInvoice.cancellation).toMatchObject({ motive: '01', substitution: substituteInvoice.uuid })
 
-    // The diner's receipt gives the corrected factura.
+    // The diner's receipt gives the corrected factura, to download.
+    expect(await textOf(await getPage(receiptUrl))).toContain('data-testid="factura-pdf"')
     const xml = await (await getPage(`${receiptUrl}/factura/xml`)).text()
     expect(xml).toContain(`Rfc="${RIGHT.rfc}"`)
     expect(xml).toContain(`UUID="${wrongInvoice.uuid}"`)
     const list = await textOf(await getPage('/admin/invoices?status=substituted', manager))
     expect(list).toContain('EDGAR GONZÁLEZ DÍAZ')
+    expect(list).toContain(`DAVID VARGAS DIAZ · ${RIGHT.rfc}`)
     expect(list).toContain('Cancelada')
   })
 })

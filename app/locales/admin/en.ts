@@ -427,9 +427,13 @@ const adminEn: AdminResources = {
       rejected: 'No rejected requests.',
       substituted: 'No substituted facturas.',
     },
+    substitutedBy: 'Substituted by',
     substitute: {
       open: 'Correct the fiscal data',
-      lead: 'If the factura went out with the wrong data, issue one with the right data: it substitutes the old one (relation 04) and the SAT is asked to cancel the old one with motive 01. If the receiver does not accept the cancellation, a credit note for its whole amount undoes it.',
+      lead: 'If the factura went out with the wrong data, issue one with the right data here. The new one substitutes this one and the SAT is asked to cancel this one; if the receiver does not accept the cancellation, a credit note for its whole amount undoes it.',
+      postalCode: 'Postal code of the receiver’s tax address',
+      email: 'Receiver’s email',
+      emailHint: 'They get the corrected factura’s PDF and XML.',
       submit: 'Issue the corrected factura',
       done: 'Factura corrected: the new one goes to the diner and the old one’s cancellation was asked',
       decided: 'This factura is no longer issued: someone else corrected it.',
@@ -438,7 +442,7 @@ const adminEn: AdminResources = {
       refused: 'Facturapi did not issue the corrected factura:',
     },
     cancellation: {
-      label: 'Cancellation of the old one (motive 01)',
+      label: 'Cancellation at the SAT (motive 01)',
       asking: 'Being asked of Facturapi; tried again by itself',
       pending: 'Waiting for the receiver’s acceptance (up to three days)',
       accepted: 'Cancelled',

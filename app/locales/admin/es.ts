@@ -434,9 +434,13 @@ const adminEs = {
       rejected: 'No hay solicitudes rechazadas.',
       substituted: 'No hay facturas sustituidas.',
     },
+    substitutedBy: 'Sustituida por',
     substitute: {
       open: 'Corregir datos fiscales',
-      lead: 'Si la factura salió con datos equivocados, emite una con los datos correctos: sustituye a la anterior (relación 04) y se pide al SAT cancelar la anterior con motivo 01. Si el receptor no acepta la cancelación, una nota de crédito por su total la deja sin efecto.',
+      lead: 'Si la factura salió con datos equivocados, emite aquí una con los datos correctos. La nueva sustituye a esta y se pide al SAT cancelar esta; si el receptor no acepta la cancelación, una nota de crédito por su total la deja sin efecto.',
+      postalCode: 'Código postal del domicilio fiscal del receptor',
+      email: 'Correo del receptor',
+      emailHint: 'Le enviamos el PDF y el XML de la factura corregida.',
       submit: 'Emitir la factura corregida',
       done: 'Factura corregida: la nueva le llega al comensal y se pidió cancelar la anterior',
       decided: 'Esta factura ya no está emitida: otra persona la corrigió.',
@@ -445,7 +449,7 @@ const adminEs = {
       refused: 'Facturapi no emitió la factura corregida:',
     },
     cancellation: {
-      label: 'Cancelación de la anterior (motivo 01)',
+      label: 'Cancelación ante el SAT (motivo 01)',
       asking: 'Pidiéndose a Facturapi; se reintenta sola',
       pending: 'Espera la aceptación del receptor (hasta tres días)',
       accepted: 'Cancelada',

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { InvoiceRequestStatus } from '~/domain/invoices'
 import type { Signature } from '~/domain/signature'
 import { taxBreakdown } from '~/domain/tax'
@@ -11,8 +12,13 @@ import { facturapiOf, issueWithFacturapi, subjectOf } from './facturapi.server'
 import { INVOICE_FILE_MAX_BYTES, keepInvoiceFile, looksLike, type InvoiceFileKind } from './invoice-files.server'
 import { decideRequest, requestOf } from './invoice-requests.server'
 
-/** The restaurant's requests in one status, with the IVA their amount holds and their receipt's link, newest first. */
+/**
+ * The restaurant's requests in one status, with the IVA their amount holds,
+ * their receipt's link and, for one substituted, whom its substitute names;
+ * newest first.
+ */
 export async function requestsForStaff({ db, restaurantId }: Ledger, status: InvoiceRequestStatus) {
+  const substitute = alias(invoiceRequests, 'substitute')
   const rows = await db
     .select({
       request: invoiceRequests,
@@ -20,15 +26,18 @@ export async function requestsForStaff({ db, restaurantId }: Ledger, status: Inv
       receiptToken: payments.receiptToken,
       rateBps: payments.taxRateBps,
       restaurantRateBps: restaurants.taxRateBps,
+      substitutedBy: { legalName: substitute.legalName, rfc: substitute.rfc },
     })
     .from(invoiceRequests)
     .innerJoin(payments, eq(payments.id, invoiceRequests.paymentId))
     .innerJoin(restaurants, eq(restaurants.id, invoiceRequests.restaurantId))
+    .leftJoin(substitute, eq(substitute.id, invoiceRequests.substitutedBy))
     .where(and(eq(invoiceRequests.restaurantId, restaurantId), eq(invoiceRequests.status, status)))
     .orderBy(desc(invoiceRequests.createdAt))
     .limit(200)
-  return rows.map(({ request, sessionId, receiptToken, rateBps, restaurantRateBps }) => ({
+  return rows.map(({ request, sessionId, receiptToken, rateBps, restaurantRateBps, substitutedBy }) => ({
     ...request,
+    substitutedBy,
     // The amount holds its IVA (what the diner consumed, tax included): the invoice breaks it out.
     ivaCents: taxBreakdown(request.amountCents, { taxRateBps: rateBps ?? restaurantRateBps, taxIncludedInPrice: true })
       .tax,

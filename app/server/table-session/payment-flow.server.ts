@@ -6,13 +6,13 @@ import type { PaymentRow } from '../db/schema.server'
 import {
   getPaymentProvider,
   recordedProvider,
-  settlingProvider,
   type AuthorizeRequest,
   type PaymentProvider,
 } from '../payments/provider.server'
-import { belowMinimum, fail, holdExpired, paymentsOff, type WriteFailure } from '../bills/write-result.server'
-import type { BillHeader, BillStore } from './bill-store.server'
-import type { HoldRow, HoldStatus } from './hold-store.server'
+import { belowMinimum, fail, holdExpired, paymentsOff } from '../bills/write-result.server'
+import type { BillCore, News } from './bill-core.server'
+import { HoldBook } from './hold-book.server'
+import type { HoldRow } from './hold-store.server'
 import { holdPayment, paymentOf, type PayResult } from './payment.server'
 import { replayOf } from './payment-replay.server'
 
@@ -20,37 +20,17 @@ import { replayOf } from './payment-replay.server'
 export const HOLD_MS = 5 * 60_000
 /** A hold about to take its money with less time than this left is given a new term first, so it cannot run out while the money moves. */
 const CAPTURE_MARGIN_MS = 2 * 60_000
-/** A hold that failed to settle is tried again after 5 s, doubling up to 10 minutes: the provider may be down for a while. */
-const FIRST_SETTLE_RETRY_MS = 5_000
-const LAST_SETTLE_RETRY_MS = 10 * 60_000
 /** Past this a card's authorization has lapsed at Stripe (7 days): a hold still unsettled is given up, nothing taken. */
 export const AUTHORIZATION_WINDOW_MS = 7 * 24 * 60 * 60_000
 
 const isRecorded = (method: LedgerMethod) => (RECORDED_METHODS as readonly string[]).includes(method)
 
-/** What the payments need of the TableSession object that holds the bill. */
-export interface PaymentHost {
-  readonly store: BillStore
-  readonly env: Env
-  /** Runs `task` in the bill's turn: no other write to the bill runs meanwhile. */
-  serially<T>(task: () => Promise<T>): Promise<T>
-  /** This object's bill when it is `sessionId` (taken over from D1 the first time). */
-  header(sessionId: string): Promise<BillHeader | null>
-  /** In a turn: the bill when it is open on `tableId` (the public demo restored first); else why no write may go to it. */
-  openForWrite(sessionId: string, tableId: string): Promise<{ ok: true; header: BillHeader } | WriteFailure>
-  /** Why a write found no bill `sessionId` here. */
-  notOpen(sessionId: string): Promise<WriteFailure>
-  /** The alarm goes off by `at`, when a hold runs out (see ObjectAlarm). */
-  holdRunsOut(at: number): Promise<void>
-  /** A payment started or let go: the version moves on and the bill's diners hear of it. */
-  changed(change: 'hold' | 'released', header: BillHeader, amountCents: number): void
-  /** A payment was committed: the version moves on, D1 is sent it, and everyone hears of it. */
-  paid(header: BillHeader, payment: PaymentRow): void
-  /** The diner's bank or the provider refused a payment: the table's staff hear of it. */
-  declined(row: HoldRow): void
-  /** The diner's bank wants them to confirm a payment (3-D Secure): the table's staff hear of it, as the diner may need a hand. */
-  confirming(row: HoldRow): void
-}
+/** A payment committed, as everyone hears of it: what it charged (with tax and tip), and who recorded it. */
+const paymentNews = (payment: PaymentRow): News => ({
+  change: 'payment',
+  amountCents: payment.amountCents + payment.taxCents + payment.tipCents,
+  about: { ref: payment.id, ...(payment.recordedById ? { by: payment.recordedById } : {}) },
+})
 
 type Stop = { result: PayResult; giveBack: boolean; error?: unknown }
 /** Who asks for a hold's money: the diner's request (which may charge), or a settlement (which only takes what was charged). */
@@ -70,21 +50,22 @@ type Authorized = { reference: string; captured: boolean }
 export class PaymentFlow {
   /** Attempts under way in this instance, by hold id. */
   readonly #taking = new Map<string, Promise<PayResult>>()
-  /** Holds that failed to settle, and when to try each again; a new instance tries them at once. */
-  readonly #backoff = new Map<string, { tries: number; at: number }>()
+  readonly #holds: HoldBook
 
-  constructor(private readonly host: PaymentHost) {}
+  constructor(private readonly bill: BillCore) {
+    this.#holds = new HoldBook(bill)
+  }
 
   async pay(sessionId: string, request: PaymentRequest, requestHash: string): Promise<PayResult> {
-    const held = await this.host.serially(() => this.#hold(sessionId, request, requestHash))
+    const held = await this.bill.serially(() => this.#hold(sessionId, request, requestHash))
     if (!('row' in held)) return held
     const replaced = held.replaced
-    const replacedBy = replaced && this.#providerOf(replaced)
+    const replacedBy = replaced && this.#holds.providerOf(replaced)
     if (replaced?.reference && replacedBy) {
       // The attempt it replaces may hold the diner's money: owed back, so a provider down now delays it, never keeps it.
       const reference = replaced.reference
-      await this.host.serially(async () => this.#endOwing(replaced.id, reference))
-      await this.#giveBack(replaced.id, replacedBy, reference)
+      await this.bill.serially(async () => this.#holds.endOwing(replaced.id, reference))
+      await this.#holds.giveBack(replaced.id, replacedBy, reference)
     }
     return this.#take(held.row, held.provider, 'diner')
   }
@@ -96,18 +77,18 @@ export class PaymentFlow {
    * again; a committed one is left as it is.
    */
   async settleHold(sessionId: string, holdId: string, reference: string): Promise<void> {
-    if (!(await this.host.header(sessionId))) return
-    const row = this.host.store.holds.get(holdId)
-    const provider = row && this.#providerOf(row)
+    if (!(await this.bill.header(sessionId))) return
+    const row = this.bill.store.holds.get(holdId)
+    const provider = row && this.#holds.providerOf(row)
     if (!row || !provider || row.status === 'committed') return
     if (row.status === 'released') {
       // Its money came after it ended: owed back, and given back by the alarm should the provider not take it now.
-      await this.host.serially(async () => this.#endOwing(holdId, reference))
-      return this.#giveBack(holdId, provider, reference)
+      await this.bill.serially(async () => this.#holds.endOwing(holdId, reference))
+      return this.#holds.giveBack(holdId, provider, reference)
     }
     // An attempt whose opening answer was lost is known by the provider's word on it.
-    if (!row.reference) await this.host.serially(async () => this.#adopt(holdId, reference))
-    await this.#take(this.host.store.holds.get(holdId) ?? row, provider, 'settlement')
+    if (!row.reference) await this.bill.serially(async () => this.#adopt(holdId, reference))
+    await this.#take(this.bill.store.holds.get(holdId) ?? row, provider, 'settlement')
   }
 
   /**
@@ -121,18 +102,18 @@ export class PaymentFlow {
    */
   async settleOverdue(): Promise<void> {
     const now = Date.now()
-    for (const row of this.host.store.holds.overdue(now)) {
-      if (this.#taking.has(row.id) || (this.#backoff.get(row.id)?.at ?? 0) > now) continue
-      const provider = this.#providerOf(row)
+    for (const row of this.bill.store.holds.overdue(now)) {
+      if (this.#taking.has(row.id) || this.#holds.retryAt(row.id) > now) continue
+      const provider = this.#holds.providerOf(row)
       try {
-        if (now - row.createdAt > AUTHORIZATION_WINDOW_MS) await this.#giveUp(row, provider)
+        if (now - row.createdAt > AUTHORIZATION_WINDOW_MS) await this.#holds.giveUp(row, provider)
         // Nothing is taken while the diner's bank waits on them (see #readyToCapture): the units go back to the table.
         else if (!provider || row.status === 'action')
-          await this.host.serially(async () => this.#end(row.id, 'expired'))
+          await this.bill.serially(async () => this.#holds.end(row.id, 'expired'))
         else await this.#take(row, provider, 'settlement')
-        this.#backoff.delete(row.id)
+        this.#holds.settled(row.id)
       } catch (error) {
-        const at = this.#later(row.id)
+        const at = this.#holds.later(row.id)
         console.error(`hold ${row.id} not settled, trying again in ${at - now} ms: ${String(error)}`)
       }
     }
@@ -140,72 +121,18 @@ export class PaymentFlow {
 
   /** When the alarm should next look at the holds in progress and the money owed back: the first to run out, or to be tried again. */
   nextLook(): number | null {
-    const { holds } = this.host.store
+    const { holds } = this.bill.store
     const times = [
-      ...holds.inProgress().map((row) => Math.max(row.expiresAt, this.#backoff.get(row.id)?.at ?? 0)),
+      ...holds.inProgress().map((row) => Math.max(row.expiresAt, this.#holds.retryAt(row.id))),
       // Only what can be given back here: a hold whose provider or attempt is gone would wake the alarm for nothing.
-      ...this.#owedHere().map(({ row }) => this.#backoff.get(row.id)?.at ?? Date.now()),
+      ...this.#holds.owedHere().map(({ row }) => this.#holds.retryAt(row.id) || Date.now()),
     ]
     return times.length ? Math.min(...times) : null
   }
 
-  /** Gives back the money of holds that ended owing it, each when its backoff allows (see #giveBack). */
-  async giveBackOwed(): Promise<void> {
-    const now = Date.now()
-    for (const { row, provider, reference } of this.#owedHere())
-      if ((this.#backoff.get(row.id)?.at ?? 0) <= now) await this.#giveBack(row.id, provider, reference)
-  }
-
-  /** The holds owing money that can be given back here: their attempt known, and the provider that made it at hand. */
-  #owedHere(): { row: HoldRow; provider: PaymentProvider; reference: string }[] {
-    return this.host.store.holds.owed().flatMap((row) => {
-      const provider = this.#providerOf(row)
-      return provider && row.reference ? [{ row, provider, reference: row.reference }] : []
-    })
-  }
-
-  /**
-   * Gives a hold's money back (an authorization cancelled, a capture
-   * refunded). The hold was marked owing it in the turn that ended it; the
-   * mark goes once the provider answers, so one that cannot take it now
-   * leaves it owed, tried again by the alarm with the settling backoff.
-   */
-  async #giveBack(holdId: string, provider: PaymentProvider, reference: string): Promise<void> {
-    try {
-      await provider.release(reference)
-    } catch (error) {
-      const at = this.#later(holdId)
-      console.error(
-        `money of hold ${holdId} not given back yet, trying again at ${new Date(at).toISOString()}: ${String(error)}`,
-      )
-      await this.host.holdRunsOut(at)
-      return
-    }
-    this.#backoff.delete(holdId)
-    await this.host.serially(async () => {
-      const row = this.host.store.holds.get(holdId)
-      if (row?.owedBack) this.#write(holdId, { status: row.status, owedBack: false })
-    })
-  }
-
-  /** The next time to try a hold again after one more failure: 5 s, doubling up to 10 minutes. */
-  #later(holdId: string): number {
-    const tries = (this.#backoff.get(holdId)?.tries ?? 0) + 1
-    const at = Date.now() + Math.min(FIRST_SETTLE_RETRY_MS * 2 ** (tries - 1), LAST_SETTLE_RETRY_MS)
-    this.#backoff.set(holdId, { tries, at })
-    return at
-  }
-
-  /**
-   * A hold unsettled for longer than a card's authorization lasts: its
-   * authorization has lapsed (nothing was taken that the provider could
-   * still find), so it ends; the attempt is cancelled if the provider still
-   * answers, and a late word that it was taken gives the money back.
-   */
-  async #giveUp(row: HoldRow, provider: PaymentProvider | null) {
-    await this.host.serially(async () => this.#end(row.id, 'released'))
-    console.error(`hold ${row.id} given up after the authorization window; nothing was taken`)
-    if (provider && row.reference) await provider.release(row.reference).catch(() => undefined)
+  /** Gives back the money of holds that ended owing it (see HoldBook.giveBack). */
+  giveBackOwed(): Promise<void> {
+    return this.#holds.giveBackOwed()
   }
 
   /** In a turn: the payment this request repeats, why it is refused, or the hold it goes ahead under (a new one, or the one it retries). */
@@ -214,8 +141,8 @@ export class PaymentFlow {
     request: PaymentRequest,
     requestHash: string,
   ): Promise<PayResult | { row: HoldRow; provider: PaymentProvider; replaced?: HoldRow }> {
-    const { store } = this.host
-    if (!(await this.host.header(sessionId))) return this.host.notOpen(sessionId)
+    const { store } = this.bill
+    if (!(await this.bill.header(sessionId))) return this.bill.notOpen(sessionId)
     const replay = replayOf(store.paymentByTransaction(request.transactionId), requestHash)
     if (replay) return replay
     const replaced = request.replaces ? this.#replace(request.replaces) : undefined
@@ -225,16 +152,16 @@ export class PaymentFlow {
     if (earlier && earlier.status !== 'released') {
       if (earlier.requestHash !== requestHash)
         return fail('REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
-      const provider = this.#providerOf(earlier)
+      const provider = this.#holds.providerOf(earlier)
       return provider ? { row: earlier, provider } : paymentsOff()
     }
-    const open = await this.host.openForWrite(sessionId, request.tableId)
+    const open = await this.bill.openForWrite(sessionId, request.tableId)
     if (!open.ok) return open
     const { header } = open
     // Cash and the terminal are money staff already took: recorded, whichever way the restaurant takes cards.
     const provider = isRecorded(request.paymentMethod)
       ? recordedProvider
-      : getPaymentProvider(this.host.env, sessionId, header.table)
+      : getPaymentProvider(this.bill.env, sessionId, header.table)
     if (!provider) return paymentsOff()
     const now = Date.now()
     const row = holdPayment(store.state(), store.holds.standing(now), header.table, request, requestHash, {
@@ -246,8 +173,8 @@ export class PaymentFlow {
     if (row.totalCents < provider.minimumCents) return belowMinimum(provider.minimumCents)
     // Durable before the provider hears of it: the runtime sends nothing out until this write is stored.
     store.transaction(() => store.holds.add(row))
-    await this.host.holdRunsOut(row.expiresAt)
-    this.host.changed('hold', header, row.totalCents)
+    await this.bill.alarm.holdRunsOut(row.expiresAt)
+    this.bill.dinersOnly(header, { change: 'hold', amountCents: row.totalCents })
     return { row, provider, ...(replaced ? { replaced } : {}) }
   }
 
@@ -258,11 +185,11 @@ export class PaymentFlow {
    * one. If it was paid after all, that payment is the answer.
    */
   #replace(transactionId: string): PayResult | HoldRow | undefined {
-    const { store } = this.host
+    const { store } = this.bill
     const earlier = store.holds.byTransaction(transactionId)
     if (!earlier || earlier.status === 'released') return undefined
     if (earlier.status === 'committed') return this.#answerCommitted(earlier)
-    this.#end(earlier.id, 'released')
+    this.#holds.end(earlier.id, 'released')
     return store.holds.get(earlier.id)
   }
 
@@ -277,26 +204,26 @@ export class PaymentFlow {
 
   /** Outside the queue: authorizes and captures the hold's money, then commits it in a turn; money that cannot be kept goes back after that turn. */
   async #takeMoney(holdId: string, provider: PaymentProvider, by: TakenBy): Promise<PayResult> {
-    const row = this.host.store.holds.get(holdId)
+    const row = this.bill.store.holds.get(holdId)
     if (!row || row.status === 'released') return holdExpired()
     if (row.status === 'committed') return this.#answerCommitted(row)
     const authorized = await this.#authorize(row, provider, by)
     if (!('captured' in authorized)) return authorized
     const { reference, captured } = authorized
-    const go = await this.host.serially(async () => this.#readyToCapture(holdId, reference))
+    const go = await this.bill.serially(async () => this.#readyToCapture(holdId, reference))
     if (go !== 'go') {
-      if (go.giveBack) await this.#giveBack(holdId, provider, reference)
+      if (go.giveBack) await this.#holds.giveBack(holdId, provider, reference)
       return go.result
     }
     if (!captured && !(await provider.capture(reference))) {
-      await this.host.serially(async () => this.#endOwing(holdId, reference))
-      this.host.declined(row)
+      await this.bill.serially(async () => this.#holds.endOwing(holdId, reference))
+      this.bill.cardNews('declined', row)
       // Given back all the same: a refused capture must not leave money taken.
-      await this.#giveBack(holdId, provider, reference)
+      await this.#holds.giveBack(holdId, provider, reference)
       return fail('DECLINED', 'The payment could not be completed. Nothing was charged.')
     }
-    const done = await this.host.serially(async () => this.#commit(holdId, reference))
-    if (done.giveBack) await this.#giveBack(holdId, provider, reference)
+    const done = await this.bill.serially(async () => this.#commit(holdId, reference))
+    if (done.giveBack) await this.#holds.giveBack(holdId, provider, reference)
     if (done.error !== undefined) throw done.error
     return done.result
   }
@@ -322,27 +249,27 @@ export class PaymentFlow {
     }
     if (by === 'settlement') {
       // Never charged: nothing to take. Cancelled, so an answer still on its way cannot charge it later.
-      await this.host.serially(async () => this.#end(row.id, 'released'))
+      await this.bill.serially(async () => this.#holds.end(row.id, 'released'))
       if (reference) await provider.release(reference)
       return holdExpired()
     }
     const request = this.#chargeOf(row)
     if (!reference) {
       const opened = await provider.open(request)
-      reference = await this.host.serially(async () => this.#adopt(row.id, opened))
+      reference = await this.bill.serially(async () => this.#adopt(row.id, opened))
       if (reference !== opened) await provider.release(opened)
       if (!reference) return holdExpired()
     }
     const answer = await provider.authorize(reference, request)
     if (answer.status === 'declined') return this.#decline(row, answer.message)
     if (answer.status === 'requires_action') {
-      const waiting = await this.host.serially(async () => {
-        const now = this.host.store.holds.get(row.id)
+      const waiting = await this.bill.serially(async () => {
+        const now = this.bill.store.holds.get(row.id)
         if (!now || (now.status !== 'held' && now.status !== 'expired')) return false
-        this.#write(row.id, { status: 'action', reference: answer.reference })
+        this.#holds.write(row.id, { status: 'action', reference: answer.reference })
         return true
       })
-      if (waiting) this.host.confirming(row)
+      if (waiting) this.bill.cardNews('confirming', row)
       return {
         ...fail('REQUIRES_ACTION', 'Confirm the payment with your bank to finish it.'),
         clientSecret: answer.clientSecret,
@@ -359,12 +286,12 @@ export class PaymentFlow {
    * and the authorization goes back.
    */
   #readyToCapture(holdId: string, reference: string): 'go' | Stop {
-    const { store } = this.host
+    const { store } = this.bill
     const row = store.holds.get(holdId)
     if (row?.status === 'committed') return { result: this.#answerCommitted(row), giveBack: false }
     const header = store.header()
     if (!row || row.status === 'released' || !header || header.closedAt !== null || !header.table.isActive) {
-      if (row) this.#endOwing(holdId, reference)
+      if (row) this.#holds.endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true }
     }
     const now = Date.now()
@@ -378,21 +305,21 @@ export class PaymentFlow {
         row.hold,
       )
     ) {
-      this.#endOwing(holdId, reference)
+      this.#holds.endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true }
     }
     // Written as held, with its reference, before any money is taken: should this instance stop, the alarm finds the attempt and settles it.
     if (!stands || row.status !== 'held' || row.expiresAt - now < CAPTURE_MARGIN_MS) {
-      this.#write(holdId, { status: 'held', reference, expiresAt: now + HOLD_MS })
-      void this.host.holdRunsOut(now + HOLD_MS)
-      if (!stands) this.host.changed('hold', header, row.totalCents)
+      this.#holds.write(holdId, { status: 'held', reference, expiresAt: now + HOLD_MS })
+      void this.bill.alarm.holdRunsOut(now + HOLD_MS)
+      if (!stands) this.bill.dinersOnly(header, { change: 'hold', amountCents: row.totalCents })
     }
     return 'go'
   }
 
   /** In a turn: the captured hold becomes its payment; if the bill can no longer take it, or storing it fails, its money is to go back. */
   #commit(holdId: string, reference: string): Stop {
-    const { store } = this.host
+    const { store } = this.bill
     const row = store.holds.get(holdId)
     if (row?.status === 'committed') return { result: this.#answerCommitted(row), giveBack: false }
     const header = store.header()
@@ -401,7 +328,7 @@ export class PaymentFlow {
     const open = header !== null && header.closedAt === null && header.table.isActive
     const paid = row && row.status !== 'released' && open ? paymentOf(row, before, others, header, reference) : null
     if (!row || !header || !paid) {
-      if (row) this.#endOwing(holdId, reference)
+      if (row) this.#holds.endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true }
     }
     try {
@@ -411,23 +338,23 @@ export class PaymentFlow {
       })
     } catch (error) {
       // Nothing was stored (nor is remembered): the hold ends, and the money is to go back.
-      this.#endOwing(holdId, reference)
+      this.#holds.endOwing(holdId, reference)
       return { result: holdExpired(), giveBack: true, error }
     }
-    this.host.paid(header, paid.payment)
+    this.bill.committed(header, paymentNews(paid.payment))
     return { result: { ok: true as const, payment: toWirePayment(paid.payment), replayed: false }, giveBack: false }
   }
 
   /** The provider refused the hold's attempt: it ends, what it held is free again, and the table's staff hear of it. */
   async #decline(row: HoldRow, message: string): Promise<PayResult> {
-    await this.host.serially(async () => this.#end(row.id, 'released'))
-    this.host.declined(row)
+    await this.bill.serially(async () => this.#holds.end(row.id, 'released'))
+    this.bill.cardNews('declined', row)
     return fail('DECLINED', message)
   }
 
   /** What the provider is asked to charge for a hold. */
   #chargeOf(row: HoldRow): AuthorizeRequest {
-    const header = this.host.store.header()
+    const header = this.bill.store.header()
     return {
       key: row.id,
       totalCents: row.totalCents,
@@ -445,48 +372,15 @@ export class PaymentFlow {
    * back).
    */
   #adopt(holdId: string, reference: string): string | null {
-    const row = this.host.store.holds.get(holdId)
+    const row = this.bill.store.holds.get(holdId)
     if (!row || (row.status !== 'held' && row.status !== 'expired')) return row?.reference ?? null
     if (row.reference) return row.reference
-    this.#write(holdId, { status: row.status, reference })
+    this.#holds.write(holdId, { status: row.status, reference })
     return reference
   }
 
   /** A hold that became its payment is answered with it, as a retry would be. */
   #answerCommitted(row: HoldRow): PayResult {
-    return replayOf(this.host.store.paymentByTransaction(row.transactionId), row.requestHash) ?? holdExpired()
-  }
-
-  /**
-   * In a turn: ends a hold without a payment, so what it kept is free again
-   * (`expired`: its time ran out, and money that comes after all may still
-   * commit it). Giving money back is the caller's, after its turn.
-   */
-  /** In a turn: ends a hold whose money is to go back, marked owing it until the provider says it did (see #giveBack). */
-  #endOwing(holdId: string, reference: string) {
-    this.#end(holdId, 'released', reference)
-    const row = this.host.store.holds.get(holdId)
-    if (row && row.status !== 'committed' && !row.owedBack) this.#write(holdId, { status: row.status, owedBack: true })
-  }
-
-  #end(holdId: string, status: Extract<HoldStatus, 'released' | 'expired'>, reference?: string) {
-    const row = this.host.store.holds.get(holdId)
-    if (!row || row.status === 'committed' || row.status === 'released') return
-    this.#write(holdId, { status, reference: reference ?? row.reference })
-    const header = this.host.store.header()
-    if (header) this.host.changed('released', header, row.totalCents)
-  }
-
-  #write(
-    holdId: string,
-    change: { status: HoldStatus; reference?: string | null; expiresAt?: number; owedBack?: boolean },
-  ) {
-    this.host.store.transaction(() => this.host.store.holds.set(holdId, change))
-  }
-
-  /** The provider that made a hold, to settle it even if the restaurant has moved on to another since. */
-  #providerOf(row: HoldRow): PaymentProvider | null {
-    const header = this.host.store.header()
-    return header ? settlingProvider(this.host.env, header.sessionId, header.table, row.provider) : null
+    return replayOf(this.bill.store.paymentByTransaction(row.transactionId), row.requestHash) ?? holdExpired()
   }
 }

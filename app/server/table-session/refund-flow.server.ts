@@ -3,27 +3,16 @@ import type { LedgerMethod } from '~/domain/bill'
 import { splitOutsideRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { settlingProvider, type RefundState } from '../payments/provider.server'
-import type { ObjectAlarm } from './alarm.server'
-import type { BillHeader, BillStore } from './bill-store.server'
+import type { BillCore, News } from './bill-core.server'
 import { linesAfterFailedRefund, linesAfterRefund, refundOf, type RefundRequest } from './books.server'
 import { givenBackCents, HANDLED_OUTSIDE, type StoredRefund } from './refund-store.server'
 
-/** What the refunds need of the TableSession object that holds the bill. */
-export interface RefundHost {
-  readonly store: BillStore
-  readonly env: Env
-  readonly alarm: ObjectAlarm
-  /** Runs `task` in the bill's turn: no other write to the bill runs meanwhile. */
-  serially<T>(task: () => Promise<T>): Promise<T>
-  /** This object's bill when it is `sessionId` (taken over from D1 the first time). */
-  header(sessionId: string): Promise<BillHeader | null>
-  /** A refund was done: the version moves on, D1 is sent it, and everyone hears of it. */
-  refunded(header: BillHeader, cents: number): void
-  /** A refund the provider took failed later (the bank returned it): staff hear of it. */
-  refundFailed(header: BillHeader, refund: StoredRefund): void
-  /** A done refund the bank sent back: the version moves on, D1 is sent it, and staff hear of it. */
-  refundUndone(header: BillHeader, refund: StoredRefund): void
-}
+/** A refund the bank sent back, as staff hear of it: what it had given back. */
+const sentBack = (refund: StoredRefund): News => ({
+  change: 'refund-failed',
+  amountCents: givenBackCents(refund),
+  about: { ref: refund.id },
+})
 
 /** How a refund made in the restaurant's own Stripe Dashboard is signed in the books. */
 const OUTSIDE_REFUND_REASON = 'Reembolso hecho en el panel de Stripe'
@@ -47,23 +36,23 @@ export class RefundFlow {
   /** Refunds whose provider call is under way in this instance, by id. */
   readonly #givingBack = new Map<string, Promise<WriteResult<object>>>()
 
-  constructor(private readonly host: RefundHost) {}
+  constructor(private readonly bill: BillCore) {}
 
   async refund(
     sessionId: string,
     tableId: string,
     request: RefundRequest,
   ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number; pending: boolean }>> {
-    const { store } = this.host
-    const started = await this.host.serially(async () => {
+    const { store } = this.bill
+    const started = await this.bill.serially(async () => {
       // A payment of a bill closed since is refunded too: a diner may complain the next day.
-      const header = await this.host.header(sessionId)
+      const header = await this.bill.header(sessionId)
       if (!header || header.tableId !== tableId) return tableNotFound()
       const made = refundOf(store, request, Date.now())
       if (!made.ok) return made
       store.transaction(() => store.refunds.add(made.row))
       // Should this instance stop before the money goes back, the alarm asks the provider again with the same key.
-      await this.host.alarm.refundPending()
+      await this.bill.alarm.refundPending()
       return made
     })
     if (!started.ok) return started
@@ -90,9 +79,9 @@ export class RefundFlow {
     paymentReference: string,
     refund: { id: string; cents: number; state: RefundState },
   ): Promise<void> {
-    const { store } = this.host
-    const known = await this.host.serially(async () => {
-      if (!(await this.host.header(sessionId))) return false
+    const { store } = this.bill
+    const known = await this.bill.serially(async () => {
+      if (!(await this.bill.header(sessionId))) return false
       if (store.refunds.get(refund.id)) return true
       const payment = store.payments().find((each) => each.providerReference === paymentReference)
       // Not a payment of this bill, or a refund that never gave anything back: nothing for the books.
@@ -115,7 +104,7 @@ export class RefundFlow {
       }
       store.transaction(() => store.refunds.add(row))
       if (refund.state === 'succeeded') this.#finish(row, refund.id)
-      else await this.host.alarm.refundPending()
+      else await this.bill.alarm.refundPending()
       return false
     })
     // Known already (a later word on it): followed as any refund the provider took.
@@ -128,11 +117,11 @@ export class RefundFlow {
    * after all is undone.
    */
   async settle(sessionId: string, refundId: string): Promise<void> {
-    if (!(await this.host.header(sessionId))) return
-    const refund = this.host.store.refunds.get(refundId)
+    if (!(await this.bill.header(sessionId))) return
+    const refund = this.bill.store.refunds.get(refundId)
     if (refund?.status === 'done') return this.#recheck(refund)
     if (refund?.status !== 'pending') return
-    const payment = this.host.store.payment(refund.paymentId)
+    const payment = this.bill.store.payment(refund.paymentId)
     await this.#giveBack(refund, payment?.providerReference ?? null)
   }
 
@@ -150,9 +139,9 @@ export class RefundFlow {
     way: OutsideWay,
     by: Signature,
   ): Promise<WriteResult<{ refundId: string }>> {
-    const { store } = this.host
-    return this.host.serially(async () => {
-      const header = await this.host.header(sessionId)
+    const { store } = this.bill
+    return this.bill.serially(async () => {
+      const header = await this.bill.header(sessionId)
       if (!header || header.tableId !== tableId) return tableNotFound()
       const failed = store.refunds.get(refundId)
       if (failed?.status !== 'failed') return fail('NOT_FOUND', 'That refund did not fail.')
@@ -189,13 +178,13 @@ export class RefundFlow {
 
   /** By the alarm: asks again for every pending refund whose call is not under way, and wakes again for those still pending. */
   async retryPending(): Promise<void> {
-    const { store } = this.host
+    const { store } = this.bill
     for (const refund of store.refunds.pending()) {
       if (this.#givingBack.has(refund.id)) continue
       const payment = store.payment(refund.paymentId)
       await this.#giveBack(refund, payment?.providerReference ?? null)
     }
-    if (store.refunds.pending().length > 0) await this.host.alarm.refundPending()
+    if (store.refunds.pending().length > 0) await this.bill.alarm.refundPending()
   }
 
   /** One provider call per pending refund at a time: the alarm leaves alone a refund whose call is under way. */
@@ -216,7 +205,7 @@ export class RefundFlow {
    * alarm, which asks again with the same key, so it is never given twice.
    */
   async #askProvider(row: StoredRefund, reference: string | null): Promise<RefundResult> {
-    const { store } = this.host
+    const { store } = this.bill
     const header = store.header()
     const provider = this.#providerOf(row)
     const cents = givenBackCents(row)
@@ -227,10 +216,10 @@ export class RefundFlow {
       answer = await provider.refund(reference ?? '', cents, row.id, header?.sessionId ?? '')
     } catch (error) {
       console.error(`refund ${row.id} not given back yet: ${String(error)}`)
-      await this.host.alarm.refundPending()
+      await this.bill.alarm.refundPending()
       return fail('PROVIDER_UNAVAILABLE', 'The refund could not be confirmed yet; it will be tried again.')
     }
-    return this.host.serially(async () => {
+    return this.bill.serially(async () => {
       const now = store.refunds.get(row.id)
       if (now?.status === 'done') return { ok: true as const }
       if (now?.status !== 'pending') return fail('REFUND_FAILED', 'The refund was not given back.')
@@ -243,7 +232,7 @@ export class RefundFlow {
       if (!answer.settled && answer.reference) {
         // Taken, not done: it stays pending in the books, with the provider's id to follow it by, until the bank confirms.
         store.transaction(() => store.refunds.sent(row.id, answer.reference!))
-        await this.host.alarm.refundPending()
+        await this.bill.alarm.refundPending()
         return { ok: true as const, pending: true as const }
       }
       this.#finish(now, answer.reference)
@@ -253,7 +242,7 @@ export class RefundFlow {
 
   /** A refund the provider took and had not finished: asked where it stands; done, failed (staff are told), or still on its way. */
   async #followUp(row: StoredRefund): Promise<RefundResult> {
-    const { store } = this.host
+    const { store } = this.bill
     const provider = this.#providerOf(row)
     let state: RefundState
     try {
@@ -264,7 +253,7 @@ export class RefundFlow {
       return { ok: true as const, pending: true as const }
     }
     if (state === 'pending') return { ok: true as const, pending: true as const }
-    return this.host.serially(async () => {
+    return this.bill.serially(async () => {
       const now = store.refunds.get(row.id)
       if (now?.status !== 'pending')
         return now?.status === 'done' ? { ok: true as const } : fail('REFUND_FAILED', 'The refund was not given back.')
@@ -275,7 +264,7 @@ export class RefundFlow {
       // The bank sent it back: nothing was given back, so the payment's money is as it was; staff must know.
       store.transaction(() => store.refunds.fail(row.id, 'bank'))
       const header = store.header()
-      if (header) this.host.refundFailed(header, now)
+      if (header) void this.bill.tellStaffNow(header, sentBack(now))
       return fail('REFUND_FAILED', 'The bank did not take the refund.')
     })
   }
@@ -290,8 +279,8 @@ export class RefundFlow {
     const provider = this.#providerOf(row)
     if (!provider || !row.providerReference || row.provider === HANDLED_OUTSIDE) return
     if ((await provider.refundState(row.providerReference)) !== 'failed') return
-    const { store } = this.host
-    await this.host.serially(async () => {
+    const { store } = this.bill
+    await this.bill.serially(async () => {
       const header = store.header()
       const now = store.refunds.get(row.id)
       if (!header || now?.status !== 'done') return
@@ -305,23 +294,23 @@ export class RefundFlow {
             )
           : before
       store.transaction(() => store.failRefund(now.id, Date.now(), before, after))
-      this.host.refundUndone(header, now)
+      this.bill.committed(header, sentBack(now))
     })
   }
 
   /** In a turn: the refund is done; its units are unpaid again (on an open bill) and the ledger is sent it. */
   #finish(row: StoredRefund, reference: string | null) {
-    const { store } = this.host
+    const { store } = this.bill
     const before = store.state().lines
     // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
     const after = store.header()?.closedAt == null ? linesAfterRefund(before, row) : before
     store.transaction(() => store.finishRefund(row.id, reference, before, after))
     const header = store.header()
-    if (header) this.host.refunded(header, givenBackCents(row))
+    if (header) this.bill.committed(header, { change: 'refunded', amountCents: givenBackCents(row) })
   }
 
   #providerOf(row: StoredRefund) {
-    const header = this.host.store.header()
-    return header ? settlingProvider(this.host.env, header.sessionId, header.table, row.provider) : null
+    const header = this.bill.store.header()
+    return header ? settlingProvider(this.bill.env, header.sessionId, header.table, row.provider) : null
   }
 }

@@ -112,6 +112,7 @@ export function FacturaForm({
   intent = 'factura',
   hidden = {},
   initial = {},
+  forStaff = false,
 }: {
   answer: Answer | undefined
   lead: string
@@ -119,6 +120,8 @@ export function FacturaForm({
   intent?: string
   hidden?: Record<string, string>
   initial?: Partial<Record<'rfc' | 'legalName' | 'taxRegime' | 'postalCode' | 'cfdiUse' | 'email', string>>
+  /** Staff fill it for the diner: the fields speak of the receiver, not of "you". */
+  forStaff?: boolean
 }) {
   const { t } = useI18n()
   const hydrated = useHydrated()
@@ -176,7 +179,7 @@ export function FacturaForm({
         }}
       />
       <Field
-        label={t('receipt.factura.postalCode')}
+        label={t(forStaff ? 'admin.invoices.substitute.postalCode' : 'receipt.factura.postalCode')}
         errors={errors('postalCode')}
         inputProps={{
           name: 'postalCode',
@@ -195,8 +198,8 @@ export function FacturaForm({
         selectProps={{ key: uses.join(), name: 'cfdiUse', defaultValue: shown('cfdiUse') || uses[0] }}
       />
       <Field
-        label={t('receipt.factura.email')}
-        hint={t('receipt.factura.emailHint')}
+        label={t(forStaff ? 'admin.invoices.substitute.email' : 'receipt.factura.email')}
+        hint={t(forStaff ? 'admin.invoices.substitute.emailHint' : 'receipt.factura.emailHint')}
         errors={errors('email')}
         inputProps={{
           name: 'email',

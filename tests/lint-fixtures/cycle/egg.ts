@@ -1,3 +1,3 @@
 import { hen } from '~/../tests/lint-fixtures/cycle/hen'
 
-export const egg = () => hen()
+export const egg = (): number => hen()

@@ -1,3 +1,3 @@
 import { egg } from '~/../tests/lint-fixtures/cycle/egg'
 
-export const hen = () => egg()
+export const hen = (): number => egg()
