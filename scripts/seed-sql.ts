@@ -1,5 +1,5 @@
 import { hashPassword } from '../app/server/auth/password.server'
-import { newToken } from '../app/server/auth/tokens.server'
+import { newToken } from '../app/server/crypto.server'
 import {
   DEMO_OWNER_EMAIL,
   DEMO_OWNER_ID,

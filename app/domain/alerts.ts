@@ -57,27 +57,44 @@ export interface AlertDraft {
  */
 export function alertOf(event: BillEvent): AlertDraft | null {
   const kind = kindOf(event)
-  if (!kind || !event.ref) return null
+  if (!kind || !('ref' in event)) return null
   return {
-    id: `${kind}:${event.ref}`,
+    id: alertId(kind, event.ref),
     kind,
     tableId: event.tableId,
     tableNumber: event.tableNumber,
     sessionId: event.sessionId,
     amountCents: event.amountCents,
-    detail: event.detail ?? null,
+    detail: detailOf(event),
     at: event.at,
+  }
+}
+
+/** An alert's id: its kind and the record it is about, so the same change delivered twice is one alert. */
+export const alertId = (kind: AlertKind, ref: string) => `${kind}:${ref}`
+
+/** What an alert keeps of its change's own words: a call's reason, a dispute's status, a rating's stars. */
+function detailOf(event: BillEvent): string | null {
+  switch (event.change) {
+    case 'call':
+      return event.reason
+    case 'dispute':
+      return event.status
+    case 'rating':
+      return String(event.stars)
+    default:
+      return null
   }
 }
 
 function kindOf(event: BillEvent): AlertKind | null {
   switch (event.change) {
     case 'items':
-      return event.order?.sentBy === null ? 'order' : null
+      return event.order.sentBy === null ? 'order' : null
     case 'payment':
       return event.totals.remaining === 0 ? 'payment' : 'partial-payment'
     case 'ticket':
-      return event.order?.step === 'ready' ? 'ready' : null
+      return event.order.step === 'ready' ? 'ready' : null
     case 'declined':
       return 'payment-failed'
     case 'confirming':
@@ -85,9 +102,9 @@ function kindOf(event: BillEvent): AlertKind | null {
     case 'refund-failed':
       return 'refund-failed'
     case 'dispute':
-      return event.detail === 'won' ? 'dispute-won' : event.detail === 'lost' ? 'dispute-lost' : 'dispute'
+      return event.status === 'won' ? 'dispute-won' : event.status === 'lost' ? 'dispute-lost' : 'dispute'
     case 'rating':
-      return isLowRating(Number(event.detail)) ? 'rating-low' : null
+      return isLowRating(event.stars) ? 'rating-low' : null
     case 'call':
       return 'call'
     case 'walkout':

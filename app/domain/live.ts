@@ -1,33 +1,7 @@
 import { billTotals, NOTHING_PAID, type BillTotals } from './bill'
+import type { CallReason } from './alerts'
 import type { TicketStep } from './kitchen'
 import type { Cents } from './money'
-
-/**
- * What the TableSession object pushes after every committed change to a bill:
- * to the diners' sockets on that bill and, through the restaurant's hub, to
- * its staff screens. Small on purpose: clients refetch what they show.
- */
-export type BillChange =
-  | 'items'
-  | 'payment'
-  | 'closed'
-  | 'reset'
-  | 'hold'
-  | 'released'
-  | 'adjusted'
-  | 'refunded'
-  | 'ticket'
-  // Nothing the ledger records: a card the bank refused or wants the diner to confirm (3-D Secure), a diner calling the waiter and the call answered, a table gone quiet unpaid, a diner reading an empty bill, a refund the bank sent back, a payment disputed (detail: the dispute's status).
-  | 'declined'
-  | 'confirming'
-  | 'call'
-  | 'call-answered'
-  | 'walkout'
-  | 'browsing'
-  | 'refund-failed'
-  | 'dispute'
-  // A diner rated their visit (detail: the stars).
-  | 'rating'
 
 /** The order an `items` or `ticket` change is about: its id, its step, and who sent it (null: the table's diners). */
 export interface OrderMark {
@@ -37,29 +11,64 @@ export interface OrderMark {
   sentById: string | null
 }
 
-/** What an event says of the record it is about (see BillEvent). */
-export type EventAbout = Pick<BillEvent, 'order' | 'ref' | 'detail' | 'by'>
+/**
+ * What happened on a bill, by kind, with what each kind says: the record it
+ * is about (`ref`, which names the alert it raises), what it was worth
+ * (`amountCents`: a payment charged with tax and tip, lines ordered, money
+ * given back) and its own words (a call's reason, a dispute's status, a
+ * rating's stars). Kinds past `ticket` are nothing the ledger records.
+ */
+export type BillNews =
+  | { change: 'items'; amountCents: Cents; ref: string; order: OrderMark }
+  | { change: 'payment'; amountCents: Cents; ref: string }
+  | { change: 'closed' | 'reset' | 'browsing'; amountCents: null }
+  | { change: 'hold' | 'released' | 'adjusted' | 'refunded'; amountCents: Cents }
+  | { change: 'ticket'; amountCents: null; ref: string; order: OrderMark }
+  // A card the bank refused or wants the diner to confirm (3-D Secure).
+  | { change: 'declined' | 'confirming'; amountCents: Cents; ref: string }
+  | { change: 'call'; amountCents: null; ref: string; reason: CallReason }
+  | { change: 'call-answered'; amountCents: null; ref: string }
+  // A table gone quiet with something unpaid; a refund the bank sent back.
+  | { change: 'walkout' | 'refund-failed'; amountCents: Cents; ref: string }
+  | { change: 'dispute'; amountCents: Cents; ref: string; status: string }
+  | { change: 'rating'; amountCents: null; ref: string; stars: number }
 
-export interface BillEvent {
+export type BillChange = BillNews['change']
+
+/** Where a change happened, and the bill's totals after it. */
+interface EventPlace {
   type: 'bill'
-  change: BillChange
   tableId: string
   tableNumber: string
   sessionId: string
   totals: BillTotals
-  /** What the change was worth: the payment charged (with tax and tip), or the lines ordered. */
-  amountCents: Cents | null
-  order?: OrderMark
-  /** The record the change is about (an order, a payment, a call…): it names the alert the change raises. */
-  ref?: string
-  /** What the change says beyond its amount: a call's reason. */
-  detail?: string
   /** The member who made the change, if one did: they need no alert of it. */
   by?: string
   at: number
 }
 
+/**
+ * What the TableSession object pushes after every committed change to a bill:
+ * to the diners' sockets on that bill and, through the restaurant's hub, to
+ * its staff screens, its ledger and its alerts. Small on purpose: clients
+ * refetch what they show.
+ */
+export type BillEvent = EventPlace & BillNews
+
+/** News with who made it, when a member did. */
+export type NewsBy = BillNews & { by?: string }
+
 export type LiveMessage = BillEvent
+
+/** The record names some kinds of news point at, made one way everywhere. */
+export const refs = {
+  /** A ticket's move: the order and the moment (each move is its own). */
+  ticket: (orderId: string, at: number) => `${orderId}@${at}`,
+  /** A rating as given then (rated again, it is news again). */
+  rating: (paymentId: string, updatedAt: number) => `${paymentId}:${updatedAt}`,
+  /** A stretch of quiet on a bill, by when it began. */
+  walkout: (sessionId: string, lastAt: number) => `${sessionId}@${lastAt}`,
+}
 
 /**
  * What a staff screen hears: the floor's screens every change of every bill;
@@ -74,42 +83,101 @@ const KITCHEN_CHANGES: ReadonlySet<BillChange> = new Set(['items', 'ticket', 'ad
 export function eventFor(feed: LiveFeed, event: BillEvent): BillEvent | null {
   if (feed === 'floor') return event
   if (!KITCHEN_CHANGES.has(event.change)) return null
-  return { ...event, amountCents: null, totals: NO_TOTALS }
+  // Amounts stay off the kitchen's board: every kind it hears may carry none.
+  return { ...event, amountCents: null, totals: NO_TOTALS } as BillEvent
 }
 
-/** The event a committed change to a bill sends its diners and its restaurant's staff. */
+/** The event a change to a bill sends its diners and its restaurant's staff. */
 export function billEvent(
-  change: BillChange,
+  news: NewsBy,
   sessionId: string,
   table: { tableId: string; tableNumber: string },
-  amountCents: Cents | null,
   totals: BillTotals,
-  about: EventAbout = {},
 ): BillEvent {
   return {
     type: 'bill',
-    change,
     tableId: table.tableId,
     tableNumber: table.tableNumber,
     sessionId,
     totals,
-    amountCents,
-    ...about,
+    ...news,
     at: Date.now(),
   }
 }
 
-/** A message off the wire, or null for anything that is not one of ours. */
+/** What each kind carries beyond the place, checked on the wire: a field's name and its type. */
+const KIND_FIELDS: Record<BillChange, [string, 'string' | 'number' | 'object'][]> = {
+  items: [
+    ['ref', 'string'],
+    ['order', 'object'],
+    ['amountCents', 'number'],
+  ],
+  payment: [
+    ['ref', 'string'],
+    ['amountCents', 'number'],
+  ],
+  closed: [],
+  reset: [],
+  browsing: [],
+  hold: [['amountCents', 'number']],
+  released: [['amountCents', 'number']],
+  adjusted: [['amountCents', 'number']],
+  refunded: [['amountCents', 'number']],
+  ticket: [
+    ['ref', 'string'],
+    ['order', 'object'],
+  ],
+  declined: [
+    ['ref', 'string'],
+    ['amountCents', 'number'],
+  ],
+  confirming: [
+    ['ref', 'string'],
+    ['amountCents', 'number'],
+  ],
+  call: [
+    ['ref', 'string'],
+    ['reason', 'string'],
+  ],
+  'call-answered': [['ref', 'string']],
+  walkout: [
+    ['ref', 'string'],
+    ['amountCents', 'number'],
+  ],
+  'refund-failed': [
+    ['ref', 'string'],
+    ['amountCents', 'number'],
+  ],
+  dispute: [
+    ['ref', 'string'],
+    ['status', 'string'],
+  ],
+  rating: [
+    ['ref', 'string'],
+    ['stars', 'number'],
+  ],
+}
+
+/**
+ * A message off the wire, checked against its kind (KIND_FIELDS: written
+ * by hand rather than with zod, which the diner's bill page does not load),
+ * or null for anything that is not one of ours.
+ */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== 'string') return null
+  let message: Record<string, unknown>
   try {
-    const message = JSON.parse(data) as Partial<BillEvent>
-    return message.type === 'bill' && typeof message.tableId === 'string' && typeof message.sessionId === 'string'
-      ? (message as BillEvent)
-      : null
+    message = JSON.parse(data) as Record<string, unknown>
   } catch {
     return null
   }
+  if (typeof message !== 'object' || message === null || message.type !== 'bill') return null
+  const place = ['tableId', 'tableNumber', 'sessionId'].every((field) => typeof message[field] === 'string')
+  const fields = Object.hasOwn(KIND_FIELDS, String(message.change)) ? KIND_FIELDS[message.change as BillChange] : null
+  if (!place || !fields || typeof message.totals !== 'object' || typeof message.at !== 'number') return null
+  return fields.every(([field, type]) => typeof message[field] === type && message[field] !== null)
+    ? (message as unknown as LiveMessage)
+    : null
 }
 
 /** The keep-alive the clients send; answered by the runtime without waking the object. */

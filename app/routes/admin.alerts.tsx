@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { loader as staffAreaLoader } from '~/routes/admin'
-import { alertText } from '~/domain/alerts'
+import { alertId, alertText } from '~/domain/alerts'
 import { alertSoundSchema, answerCallSchema, readAlertsSchema } from '~/domain/schemas/alerts'
 import { formatTime } from '~/domain/format'
 import { signatureOf } from '~/domain/signature'
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(form, { schema: answerCallSchema })
       if (submission.status !== 'success') return redirect(HERE, 303)
       const answered = await answerCall(env, restaurant.id, submission.value, signatureOf(person))
-      await markRead(db, who, [`call:${submission.value.callId}`], now)
+      await markRead(db, who, [alertId('call', submission.value.callId)], now)
       return redirectWithToast(
         HERE,
         answered.ok ? { title: 'admin.alerts.answered' } : { title: 'admin.alerts.callGone', variant: 'destructive' },

@@ -6,7 +6,7 @@ import { apiError, json } from '~/server/http/api.server'
 import { publicApi } from '~/server/http/resource-routes.server'
 import { tooManyResponse } from '~/server/http/rate-limit.server'
 import { lookupTableCode } from '~/server/tables/table-codes.server'
-import { tableArchived } from '~/server/bills/write-result.server'
+import { tableArchived } from '~/server/table-session/write-failures.server'
 
 const billAnswer = (bill: BillView) => json(toWireSession(bill), { headers: { [BILL_SESSION_HEADER]: bill.sessionId } })
 

@@ -67,12 +67,20 @@ describe('a ticket tap as sent', () => {
 })
 
 describe('the kitchen’s live feed', () => {
-  const event = (change: Parameters<typeof billEvent>[0]) =>
+  const order = { id: 'o1', step: 'new' as const, sentBy: null, sentById: null }
+  const news = {
+    items: { change: 'items', amountCents: 12_000, ref: 'o1', order },
+    ticket: { change: 'ticket', amountCents: null, ref: 'o1@1', order },
+    payment: { change: 'payment', amountCents: 12_000, ref: 'p1' },
+    closed: { change: 'closed', amountCents: null },
+    refunded: { change: 'refunded', amountCents: 12_000 },
+    hold: { change: 'hold', amountCents: 12_000 },
+  } as const
+  const event = (change: keyof typeof news) =>
     billEvent(
-      change,
+      news[change],
       's1',
       { tableId: 't1', tableNumber: '4' },
-      12_000,
       billTotals([{ priceCents: 12_000 }], NOTHING_PAID),
     )
 

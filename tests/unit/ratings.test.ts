@@ -17,10 +17,12 @@ describe('ratings', () => {
   it('of 1 to 3 stars are an alert; 4 and 5 are not', () => {
     const rated = (stars: number) =>
       alertOf(
-        billEvent('rating', 's1', { tableId: 't1', tableNumber: '12' }, null, billTotals([], NOTHING_PAID), {
-          ref: `p1:${stars}`,
-          detail: String(stars),
-        }),
+        billEvent(
+          { change: 'rating', amountCents: null, ref: `p1:${stars}`, stars },
+          's1',
+          { tableId: 't1', tableNumber: '12' },
+          billTotals([], NOTHING_PAID),
+        ),
       )?.kind ?? null
     expect([1, 2, 3, 4, 5].map(rated)).toEqual(['rating-low', 'rating-low', 'rating-low', null, null])
   })

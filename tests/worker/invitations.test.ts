@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Role } from '~/domain/permissions'
 import { DEFAULT_LIMITS } from '~/server/env.server'
-import { newToken } from '~/server/auth/tokens.server'
+import { newToken } from '~/server/crypto.server'
 import { fromAddress, getPage, mailedToken, postForm, seedMember, seedOwner, type SeededMember } from './fixtures'
 import { call } from './staff'
 

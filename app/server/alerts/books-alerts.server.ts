@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { AlertDraft } from '~/domain/alerts'
+import { alertId, type AlertDraft } from '~/domain/alerts'
 import type { Ledger } from '../books/ledger.server'
 import { tables, tableSessions } from '../db/schema.server'
 import { pushAlerts } from './alert-push.server'
@@ -15,7 +15,7 @@ import { storeBooksAlert } from './alert-writes.server'
 export async function raiseBooksAlert(
   env: Env,
   ledger: Ledger,
-  alert: Pick<AlertDraft, 'id' | 'kind' | 'sessionId' | 'amountCents' | 'detail'>,
+  { ref, ...alert }: Pick<AlertDraft, 'kind' | 'sessionId' | 'amountCents' | 'detail'> & { ref: string },
 ): Promise<void> {
   const [table] = await ledger.db
     .select({ tableId: tables.id, tableNumber: tables.tableNumber })
@@ -24,6 +24,6 @@ export async function raiseBooksAlert(
     .where(and(eq(tableSessions.id, alert.sessionId), eq(tables.restaurantId, ledger.restaurantId)))
     .limit(1)
   if (!table) return
-  const draft: AlertDraft = { ...alert, ...table, at: Date.now() }
+  const draft: AlertDraft = { ...alert, ...table, id: alertId(alert.kind, ref), at: Date.now() }
   if (await storeBooksAlert(env, ledger.restaurantId, draft)) await pushAlerts(env, ledger.restaurantId, [draft])
 }

@@ -1,7 +1,7 @@
 import type { CallReason } from '~/domain/alerts'
 import type { Signature } from '~/domain/signature'
 import { ledgerOfBill } from '../books/ledger.server'
-import { fail, type WriteResult } from '../bills/write-result.server'
+import { fail, type WriteResult } from '../table-session/write-failures.server'
 import { spend } from '../http/rate-limit.server'
 import type { WaiterCall } from '../table-session/floor-store.server'
 import { tableSessionStub } from '../table-session/stub.server'

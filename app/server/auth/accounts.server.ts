@@ -10,7 +10,8 @@ import { logChange, type Editor } from './change-log.server'
 import { hashPassword, verifyPassword } from './password.server'
 import type { RateLimit } from '../http/rate-limit.server'
 import { reserveSignIn, signInSucceeded } from './throttle.server'
-import { hashToken, newToken } from './tokens.server'
+import { newToken } from '../crypto.server'
+import { hashToken } from './tokens.server'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 

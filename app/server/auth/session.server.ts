@@ -2,7 +2,8 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { getDb, type Db } from '../db/client.server'
 import { authSessions, memberships, restaurants, users } from '../db/schema.server'
 import { restaurantHub } from '../live/live-sockets.server'
-import { hashToken, newToken } from './tokens.server'
+import { newToken } from '../crypto.server'
+import { hashToken } from './tokens.server'
 
 export const SESSION_COOKIE = 'mesa_session'
 

@@ -18,6 +18,7 @@ import { getDb } from '../db/client.server'
 import { tables } from '../db/schema.server'
 import type { Closing } from '../table-session/bill-store.server'
 import { tableSessionStub } from '../table-session/stub.server'
+import type { StaffOrderer } from '../table-session/orders.server'
 import { spend, type RateLimit } from '../http/rate-limit.server'
 import {
   billClosed,
@@ -26,7 +27,7 @@ import {
   tableNotFound,
   type WriteFailure,
   type WriteResult,
-} from './write-result.server'
+} from '../table-session/write-failures.server'
 
 /** The open bill a write goes to: the table's current session, unless the writer named one closed since or the table is archived. */
 async function openSession(env: Env, tableId: string, sessionId: string | undefined): Promise<string | WriteFailure> {
@@ -94,9 +95,6 @@ async function ownsTable(env: Env, restaurantId: string | null, tableId: string)
     .limit(1)
   return table?.restaurantId === restaurantId
 }
-
-/** A signed-in member ordering, and the restaurant they work in now: on that restaurant's tables, the lines are theirs. */
-export type StaffOrderer = Signature & { restaurantId: string }
 
 /** Who is ordering: the signed-in member, if any, and the address the request came from. */
 export interface Orderer {

@@ -3,7 +3,7 @@ import type { TicketLine, TicketMove, TicketRequest, TicketStep } from '~/domain
 import type { Signature } from '~/domain/signature'
 import type { Ledger } from '../books/ledger.server'
 import { billAdjustments, kitchenTickets, tables } from '../db/schema.server'
-import { fail, type WriteResult } from '../bills/write-result.server'
+import { fail, type WriteResult } from '../table-session/write-failures.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
 /** How long a served ticket stays in the board's last column: long enough to undo a wrong tap, short enough to stay clear. */

@@ -39,9 +39,11 @@ export async function recordDispute(env: Env, event: Stripe.Event): Promise<void
   const ended = dispute.status === 'won' || dispute.status === 'lost'
   if (kept === 'new' || (kept === 'changed' && ended))
     await restaurantHub(env, restaurantId).publish([
-      billEvent('dispute', bill.sessionId, bill, dispute.amount, billTotals([], NOTHING_PAID), {
-        ref: dispute.id,
-        detail: dispute.status,
-      }),
+      billEvent(
+        { change: 'dispute', amountCents: dispute.amount, ref: dispute.id, status: dispute.status },
+        bill.sessionId,
+        bill,
+        billTotals([], NOTHING_PAID),
+      ),
     ])
 }

@@ -208,7 +208,7 @@ async function billOnAccount(env: Env, sessionId: string, event: Pick<Stripe.Eve
   if (ledger)
     await raiseBooksAlert(env, ledger, {
       // Once per foreign account and bill, however many events it sends.
-      id: `stripe-account:${event.account ?? 'platform'}:${sessionId}`,
+      ref: `${event.account ?? 'platform'}:${sessionId}`,
       kind: 'stripe-account',
       sessionId,
       amountCents: null,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm'
 import { billTotals, NOTHING_PAID } from '~/domain/bill'
-import { billEvent } from '~/domain/live'
+import { billEvent, refs } from '~/domain/live'
 import type { PaymentRow } from '../db/schema.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
 import { payments, ratings, restaurants, tables } from '../db/schema.server'
@@ -68,10 +68,17 @@ async function announce(env: Env, ledger: Ledger, rating: RatingRow) {
     .limit(1)
   if (!table) return
   await restaurantHub(env, ledger.restaurantId).publish([
-    billEvent('rating', rating.sessionId, table, null, billTotals([], NOTHING_PAID), {
-      ref: `${rating.paymentId}:${rating.updatedAt}`,
-      detail: String(rating.stars),
-    }),
+    billEvent(
+      {
+        change: 'rating',
+        amountCents: null,
+        ref: refs.rating(rating.paymentId, rating.updatedAt),
+        stars: rating.stars,
+      },
+      rating.sessionId,
+      table,
+      billTotals([], NOTHING_PAID),
+    ),
   ])
 }
 

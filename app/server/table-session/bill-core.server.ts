@@ -1,6 +1,6 @@
 import { billTotals, type BillTotals } from '~/domain/bill'
-import { billEvent, type BillChange, type EventAbout } from '~/domain/live'
-import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from '../bills/write-result.server'
+import { billEvent, type NewsBy } from '~/domain/live'
+import { billClosed, tableNotFound, type WriteFailure, type WriteResult } from './write-failures.server'
 import { getDb, type Db } from '../db/client.server'
 import { broadcast } from '../live/live-sockets.server'
 import { ObjectAlarm } from './alarm.server'
@@ -11,15 +11,8 @@ import { importOpenBill, notOpen } from './open-bill.server'
 import { OutboxDelivery } from './outbox-delivery.server'
 import { isDemoSession } from './stub.server'
 
-/** What a change says happened, for the bill's diners and the restaurant's staff. */
-export interface News {
-  change: BillChange
-  /** What it was worth: a payment charged (with tax and tip), the lines ordered, money given back. */
-  amountCents: number | null
-  about?: EventAbout
-  /** The bill's totals when they are not this bill's own any more (a close: the table's next bill is empty). */
-  totals?: BillTotals
-}
+/** What a change says happened (see BillNews), and the bill's totals when they are not this bill's own any more (a close: the table's next bill is empty). */
+export type News = NewsBy & { totals?: BillTotals }
 
 /**
  * What a write does, once its bill is found in its turn: the records it
@@ -226,20 +219,13 @@ export class BillCore {
   /** A card payment the bank refused or wants confirmed: staff hear of it, with what it was for. */
   cardNews(change: 'declined' | 'confirming', row: HoldRow): void {
     const header = this.store.header()
-    if (header) void this.tellStaffNow(header, { change, amountCents: row.totalCents, about: { ref: row.id } })
+    if (header) void this.tellStaffNow(header, { change, amountCents: row.totalCents, ref: row.id })
   }
 
   /** Tells this bill's diners what changed; answers the event, for staff too. */
-  tellDiners(header: BillHeader, { change, amountCents, about, totals }: News) {
+  tellDiners(header: BillHeader, { totals, ...news }: News) {
     const state = this.store.state()
-    const event = billEvent(
-      change,
-      header.sessionId,
-      header.table,
-      amountCents,
-      totals ?? billTotals(state.lines, state.paid),
-      about,
-    )
+    const event = billEvent(news, header.sessionId, header.table, totals ?? billTotals(state.lines, state.paid))
     broadcast(this.ctx.getWebSockets(), event)
     return event
   }

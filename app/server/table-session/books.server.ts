@@ -5,7 +5,7 @@ import { planRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { paidLinesOf } from '../bills/bill-reads.server'
 import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
-import { fail, type WriteFailure } from '../bills/write-result.server'
+import { fail, type WriteFailure } from './write-failures.server'
 import type { BillHeader, BillState, BillStore } from './bill-store.server'
 import type { StoredRefund } from './refund-store.server'
 

@@ -1,6 +1,6 @@
 import { billTotals, NOTHING_PAID } from '~/domain/bill'
 import { formatMoney } from '~/domain/money'
-import { fail, ledgerUnavailable, tableNotFound, type WriteResult } from '../bills/write-result.server'
+import { fail, ledgerUnavailable, tableNotFound, type WriteResult } from './write-failures.server'
 import type { PaymentRow } from '../db/schema.server'
 import type { BillCore, News } from './bill-core.server'
 import type { BillHeader, Closing, Settlement } from './bill-store.server'

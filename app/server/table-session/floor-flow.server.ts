@@ -1,7 +1,8 @@
 import { billTotals } from '~/domain/bill'
 import { DEFAULT_WALKOUT_MINUTES, walkoutDue, type CallReason } from '~/domain/alerts'
+import { refs } from '~/domain/live'
 import type { Signature } from '~/domain/signature'
-import { fail, type WriteResult } from '../bills/write-result.server'
+import { fail, type WriteResult } from './write-failures.server'
 import type { LiveAttachment } from '../live/live-sockets.server'
 import type { BillCore } from './bill-core.server'
 import type { WaiterCall } from './floor-store.server'
@@ -37,7 +38,7 @@ export class FloorFlow {
       return {
         answer: { call, existing: false },
         commit: () => this.bill.store.floor.addCall(call),
-        news: { heard: 'now', change: 'call', amountCents: null, about: { ref: call.id, detail: reason } },
+        news: { heard: 'now', change: 'call', amountCents: null, ref: call.id, reason },
       }
     })
   }
@@ -52,7 +53,7 @@ export class FloorFlow {
       return {
         answer: { call: { ...call, answeredAt: now, answeredBy: by.name } },
         commit: () => this.bill.store.floor.answer(callId, by.name, now),
-        news: { heard: 'now', change: 'call-answered', amountCents: null, about: { ref: callId, by: by.userId } },
+        news: { heard: 'now', change: 'call-answered', amountCents: null, ref: callId, by: by.userId },
       }
     })
   }
@@ -93,7 +94,7 @@ export class FloorFlow {
       await this.bill.tellStaffNow(header, {
         change: 'walkout',
         amountCents: bill.unpaidCents,
-        about: { ref: `${header.sessionId}@${seen.lastAt}` },
+        ref: refs.walkout(header.sessionId, seen.lastAt),
       })
     } else if (bill.unpaidCents > 0 && bill.dinersOnline === 0)
       await alarm.walkoutCheck(bill.lastActivity + bill.minutes * 60_000)

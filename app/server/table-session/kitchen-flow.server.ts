@@ -1,6 +1,7 @@
 import { moveTicket, type TicketRequest, type TicketStep } from '~/domain/kitchen'
+import { refs } from '~/domain/live'
 import type { Signature } from '~/domain/signature'
-import { fail, type WriteResult } from '../bills/write-result.server'
+import { fail, type WriteResult } from './write-failures.server'
 import type { BillCore } from './bill-core.server'
 
 const NO_ORDER = () => fail('NOT_FOUND', 'This order is not on this bill.')
@@ -30,11 +31,9 @@ export class KitchenFlow {
           heard: 'ledger',
           change: 'ticket',
           amountCents: null,
-          about: {
-            ref: `${orderId}@${moved.move.at}`,
-            by: by.userId,
-            order: { id: orderId, step: moved.step, sentBy: ticket.sentBy, sentById: ticket.sentById },
-          },
+          ref: refs.ticket(orderId, moved.move.at),
+          by: by.userId,
+          order: { id: orderId, step: moved.step, sentBy: ticket.sentBy, sentById: ticket.sentById },
         },
       }
     })

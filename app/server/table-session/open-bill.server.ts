@@ -3,7 +3,7 @@ import { billLinesQuery, billTableColumns, openTableQuery } from '../bills/bill-
 import { currentSessionOf, ledgerOfBill } from '../books/ledger.server'
 import type { Db } from '../db/client.server'
 import { payments, tables, tableSessions, restaurants, type BillItemRow, type PaymentRow } from '../db/schema.server'
-import { billClosed, tableNotFound } from '../bills/write-result.server'
+import { billClosed, tableNotFound } from './write-failures.server'
 
 /** The table a bill belongs to, with the restaurant settings its writes and pages need. */
 export interface BillTable {

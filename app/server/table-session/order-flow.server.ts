@@ -3,12 +3,11 @@ import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { WireBillItem } from '~/domain/wire'
 import { toWireItem } from '../bills/bill-reads.server'
-import type { StaffOrderer } from '../bills/bill-writes.server'
-import type { WriteResult } from '../bills/write-result.server'
+import type { WriteResult } from './write-failures.server'
 import { appEnv } from '../env.server'
 import type { BillCore } from './bill-core.server'
 import { adjustmentOf, type AdjustmentRequest } from './books.server'
-import { menuEntries, orderLines } from './orders.server'
+import { menuEntries, orderLines, type StaffOrderer } from './orders.server'
 
 /**
  * The bill's lines: orders added (all of an order or none) and units voided
@@ -57,10 +56,8 @@ export class OrderFlow {
             heard: 'ledger',
             change: 'items',
             amountCents: sumCents(order.lines.map((line) => line.priceCents)),
-            about: {
-              ref: orderId,
-              order: { id: orderId, step: 'new', sentBy: sentBy?.name ?? null, sentById: sentBy?.userId ?? null },
-            },
+            ref: orderId,
+            order: { id: orderId, step: 'new', sentBy: sentBy?.name ?? null, sentById: sentBy?.userId ?? null },
           },
         }
       })

@@ -2,14 +2,17 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { MenuEntry } from '~/domain/order-pricing'
 import { priceOrder } from '~/domain/order-pricing'
 import type { AddItemsRequest } from '~/domain/schemas/items'
-import type { StaffOrderer } from '../bills/bill-writes.server'
 import type { Db } from '../db/client.server'
 import { categories, menuItems, menus, type BillItemRow } from '../db/schema.server'
 import { modifierGroupsOf } from '../menus/modifier-groups.server'
 import { modifierRule } from '~/domain/modifiers'
 import { isDemoSession } from './stub.server'
-import { fail, type WriteResult } from '../bills/write-result.server'
+import { fail, type WriteResult } from './write-failures.server'
 import type { BillTable } from './open-bill.server'
+import type { Signature } from '~/domain/signature'
+
+/** A signed-in member ordering, and the restaurant they work in now: on that restaurant's tables, the lines are theirs. */
+export type StaffOrderer = Signature & { restaurantId: string }
 
 /** The restaurant's own menu entries among `menuItemIds`, with their modifier groups. */
 export async function menuEntries(

@@ -9,7 +9,7 @@ import {
   type AuthorizeRequest,
   type PaymentProvider,
 } from '../payments/provider.server'
-import { belowMinimum, fail, holdExpired, paymentsOff } from '../bills/write-result.server'
+import { belowMinimum, fail, holdExpired, paymentsOff } from './write-failures.server'
 import type { BillCore, News } from './bill-core.server'
 import { HoldBook } from './hold-book.server'
 import type { HoldRow } from './hold-store.server'
@@ -29,7 +29,8 @@ const isRecorded = (method: LedgerMethod) => (RECORDED_METHODS as readonly strin
 const paymentNews = (payment: PaymentRow): News => ({
   change: 'payment',
   amountCents: payment.amountCents + payment.taxCents + payment.tipCents,
-  about: { ref: payment.id, ...(payment.recordedById ? { by: payment.recordedById } : {}) },
+  ref: payment.id,
+  ...(payment.recordedById ? { by: payment.recordedById } : {}),
 })
 
 type Stop = { result: PayResult; giveBack: boolean; error?: unknown }

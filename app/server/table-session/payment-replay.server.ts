@@ -2,7 +2,7 @@ import type { PaymentRequest } from '~/domain/schemas/payments'
 import { toWirePayment } from '../bills/bill-reads.server'
 import { sha256Hex } from '../crypto.server'
 import type { PaymentRow } from '../db/schema.server'
-import { fail } from '../bills/write-result.server'
+import { fail } from './write-failures.server'
 
 /** A stable fingerprint of what a payment request asks for, to tell a replay from a reuse of its id. */
 export function hashRequest(request: PaymentRequest): Promise<string> {

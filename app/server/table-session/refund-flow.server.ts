@@ -1,4 +1,4 @@
-import { fail, tableNotFound, type WriteResult } from '../bills/write-result.server'
+import { fail, tableNotFound, type WriteResult } from './write-failures.server'
 import type { LedgerMethod } from '~/domain/bill'
 import { splitOutsideRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
@@ -11,7 +11,7 @@ import { givenBackCents, HANDLED_OUTSIDE, type StoredRefund } from './refund-sto
 const sentBack = (refund: StoredRefund): News => ({
   change: 'refund-failed',
   amountCents: givenBackCents(refund),
-  about: { ref: refund.id },
+  ref: refund.id,
 })
 
 /** How a refund made in the restaurant's own Stripe Dashboard is signed in the books. */

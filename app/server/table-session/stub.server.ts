@@ -1,4 +1,4 @@
-import { newToken } from '../auth/tokens.server'
+import { newToken } from '../crypto.server'
 
 /** The TableSession object that owns the bill named by `sessionId`. */
 export function tableSessionStub(env: Env, sessionId: string) {

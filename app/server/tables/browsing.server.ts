@@ -37,5 +37,7 @@ async function markBrowsing(env: Env, bill: BillView) {
     .where(and(eq(tableSessions.id, bill.sessionId), isNull(tableSessions.closedAt)))
   const wasChoosing = row.browsedAt !== null && now - row.browsedAt < ORDERING_MINUTES * 60_000
   if (!wasChoosing)
-    await restaurantHub(env, bill.userId).publish([billEvent('browsing', bill.sessionId, bill, null, bill.totals)])
+    await restaurantHub(env, bill.userId).publish([
+      billEvent({ change: 'browsing', amountCents: null }, bill.sessionId, bill, bill.totals),
+    ])
 }

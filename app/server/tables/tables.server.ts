@@ -7,7 +7,7 @@ import { ledgerOf, type Ledger } from '../books/ledger.server'
 import { tables, tableSessions } from '../db/schema.server'
 import { drawTableCode, withCodes, withFreshCodes, type DrawCode } from './table-codes.server'
 import { billsChanged, newSessionId, tableSessionStub } from '../table-session/stub.server'
-import type { FailureCode, WriteResult } from '../bills/write-result.server'
+import type { FailureCode, WriteResult } from '../table-session/write-failures.server'
 
 export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 
