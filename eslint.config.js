@@ -52,6 +52,22 @@ export default tseslint.config(
   },
   { files: ['app/domain/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict([SERVER, UI, IO]) } },
   { files: ['app/server/**'], rules: { '@typescript-eslint/no-restricted-imports': restrict([UI]) } },
+  // The table's object sits under the Worker's HTTP layer, its guard and its bill reads: they call it, never the reverse.
+  {
+    files: ['app/server/table-session/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        [
+          UI,
+          [
+            ['../http/**', '../auth/**', '../bills/**', '~/server/http/**', '~/server/auth/**', '~/server/bills/**'],
+            'The table object does not reach up into the HTTP layer, the guard or the bill reads.',
+          ],
+        ],
+        { allowTypeImports: false },
+      ),
+    },
+  },
   // A component may name the shape of what a loader sends (a type, erased from the bundle), never run server code.
   {
     files: ['app/ui/**'],

@@ -304,3 +304,8 @@ function joinNames(existing: string | null | undefined, name: string): string {
   if (!existing) return name
   return existing.split(', ').includes(name) ? existing : `${existing}, ${name}`
 }
+
+/** The lines an item payment paid, as recorded with it. */
+export function paidLinesOf(row: { paidItems: string | null }): PaidLine[] {
+  return row.paidItems ? (JSON.parse(row.paidItems) as PaidLine[]) : []
+}

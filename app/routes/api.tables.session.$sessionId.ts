@@ -1,6 +1,7 @@
 import { tableCodeInPath } from '~/domain/table-code'
 import { BILL_SESSION_HEADER } from '~/server/bills/read-cache.server'
-import { toWireSession, type BillView } from '~/server/bills/bill-reads.server'
+import { toWireSession } from '~/server/bills/bill-reads.server'
+import type { BillView } from '~/server/table-session/bill-view.server'
 import { missedLookup, readApiBill } from '~/server/bills/diner-bill.server'
 import { apiError, json } from '~/server/http/api.server'
 import { publicApi } from '~/server/http/resource-routes.server'

@@ -41,9 +41,9 @@ export async function sweep(browser: Browser, size: BrowserContextOptions, resta
         await page.goto(inLanguage(screen, language))
         await hydrated(page, 'toast-region')
         // Light: nobody chose, so the page follows this light browser; dark: chosen.
-        expect(await page.evaluate(() => document.documentElement.className), screen).toBe(
-          theme === 'dark' ? 'dark' : 'theme-system',
-        )
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.className), { message: screen })
+          .toBe(theme === 'dark' ? 'dark' : 'theme-system')
         await checkA11y(page)
         checked += 1
       }

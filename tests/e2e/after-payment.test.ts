@@ -45,7 +45,7 @@ describe('after the payment', () => {
 
     // Two stars and a word for the kitchen: the staff hear of it at once.
     await page.locator('label', { hasText: '2 estrellas' }).click()
-    expect(await page.getByRole('radio', { name: '2 estrellas' }).isChecked()).toBe(true)
+    await expect.poll(() => page.getByRole('radio', { name: '2 estrellas' }).isChecked()).toBe(true)
     await page.getByLabel('Comentario para el restaurante (opcional)').fill('El mole llegó frío')
     await screenshot(page, 'rating-phone')
     await page.getByTestId('rating-submit').click()
@@ -60,8 +60,8 @@ describe('after the payment', () => {
     await page.waitForURL(/\/customer\/receipt\//)
     const receipt = page.getByTestId('receipt')
     await receipt.waitFor()
-    expect(await page.getByTestId('receipt-folio').textContent()).toBe('Folio A-000001')
-    expect(await receipt.textContent()).toContain('Marco')
+    await expect.poll(() => page.getByTestId('receipt-folio').textContent()).toBe('Folio A-000001')
+    await expect.poll(() => receipt.textContent()).toContain('Marco')
     await expectFitsPhone(page)
     await screenshot(page, 'receipt-phone')
     await page.emulateMedia({ media: 'print' })
@@ -82,7 +82,7 @@ describe('after the payment', () => {
     await page.getByLabel('Razón social').fill('Edgar González Díaz')
     await page.getByLabel('Régimen fiscal').selectOption('612')
     await page.getByLabel('Código postal de tu domicilio fiscal').fill('06700')
-    expect(await page.getByLabel('Uso del CFDI').inputValue()).toBe('G03')
+    await expect.poll(() => page.getByLabel('Uso del CFDI').inputValue()).toBe('G03')
     await page.getByLabel('Correo para recibirla').fill('edgar@example.mx')
     await expectFitsPhone(page)
     await screenshot(page, 'factura-form-phone')
@@ -98,7 +98,7 @@ describe('after the payment', () => {
     await english.close()
     await page.getByTestId('factura-submit').click()
     await page.getByTestId('factura-status').waitFor()
-    expect(await page.getByTestId('factura-status').textContent()).toContain('Recibimos tu solicitud')
+    await expect.poll(() => page.getByTestId('factura-status').textContent()).toContain('Recibimos tu solicitud')
     expect(diner.errors).toEqual([])
 
     // The request on the staff's list, on a desktop and on a manager's phone, and the owner's fiscal profile.

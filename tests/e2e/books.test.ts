@@ -62,7 +62,7 @@ describe('a night in the books', () => {
     const diner = await phonePage(browser(), PHONE)
     await diner.page.goto(`/customer/table/${table.sessionId}`)
     await hydrated(diner.page, 'left-to-pay')
-    expect(await leftToPay(diner.page)).toBe('$325.00')
+    await expect.poll(() => leftToPay(diner.page)).toBe('$325.00')
 
     // The waiter voids the flan, which nobody ordered: the phone shows the new total without reloading.
     await staff.goto(`/admin/tables/${table.id}`)
@@ -86,16 +86,16 @@ describe('a night in the books', () => {
     // The review of what was chosen is on the tip step.
     await diner.page.waitForURL(/\/customer\/tip\//)
     await tipAndPay(diner.page, 10)
-    expect(await diner.page.getByTestId('confirmation-amount').textContent()).toBe('$99.00')
+    await expect.poll(() => diner.page.getByTestId('confirmation-amount').textContent()).toBe('$99.00')
     await diner.page.goto(`/customer/table/${table.sessionId}`)
     await hydrated(diner.page, 'left-to-pay')
-    expect(await leftToPay(diner.page)).toBe('$180.00')
+    await expect.poll(() => leftToPay(diner.page)).toBe('$180.00')
 
     // Another diner hands the waiter $200 in cash for the rest, with a $20 tip: the change is said, and the phone shows the bill paid.
     await staff.goto(`/admin/tables/${table.id}`)
     await hydrated(staff, 'record-payment')
     await staff.getByTestId('record-payment').locator('summary').click()
-    expect(await staff.getByTestId('record-amount').inputValue()).toBe('180.00')
+    await expect.poll(() => staff.getByTestId('record-amount').inputValue()).toBe('180.00')
     await staff.getByTestId('record-payment').getByLabel('Propina', { exact: true }).fill('20')
     await staff.getByTestId('record-cash-received').fill('250')
     await screenshot(staff, 'books-record-payment-desktop')
@@ -103,10 +103,12 @@ describe('a night in the books', () => {
     await expect.poll(() => staff.getByTestId('change-amount').textContent()).toBe('$50.00')
     await screenshot(staff, 'books-change-owed-desktop')
     await expect.poll(() => leftToPay(diner.page)).toBe('$0.00')
-    expect(await staff.getByTestId('bill-payments').textContent()).toContain('Efectivo')
+    await expect.poll(() => staff.getByTestId('bill-payments').textContent()).toContain('Efectivo')
     // Both are signed by who is signed in: the payment and the void carry the owner's name, typed by nobody.
-    expect(await staff.getByTestId('bill-payments').textContent()).toContain('Registrado por: Raúl Garza')
-    expect(await staff.getByTestId('bill-history').textContent()).toContain('Se capturó por error · Raúl Garza')
+    await expect.poll(() => staff.getByTestId('bill-payments').textContent()).toContain('Registrado por: Raúl Garza')
+    await expect
+      .poll(() => staff.getByTestId('bill-history').textContent())
+      .toContain('Se capturó por error · Raúl Garza')
     await screenshot(staff, 'books-table-desktop')
 
     // The waiter closes the bill; the cash-out has each figure.
@@ -116,9 +118,9 @@ describe('a night in the books', () => {
     await staff.goto('/admin/cash-out')
     await hydrated(staff, 'expected-cash')
     const report = await staff.locator('main').textContent()
-    expect(await staff.getByTestId('expected-cash').textContent()).toContain('$200.00')
+    await expect.poll(() => staff.getByTestId('expected-cash').textContent()).toContain('$200.00')
     for (const figure of ['$90.00', '$9.00', '$180.00', '$20.00', '$55.00']) expect(report, figure).toContain(figure)
-    expect(await staff.getByTestId('tips-by-staff').textContent()).toContain('Raúl Garza')
+    await expect.poll(() => staff.getByTestId('tips-by-staff').textContent()).toContain('Raúl Garza')
     await screenshot(staff, 'books-cash-out-desktop')
 
     // The next day: the closed bill's page still refunds one of its payments.
@@ -126,7 +128,7 @@ describe('a night in the books', () => {
     await staff.getByTestId('previous-bill-link').click()
     await staff.waitForURL(/\/bills\//)
     await hydrated(staff, 'bill-payments')
-    expect(await staff.getByTestId('bill-history').textContent()).toContain('Se capturó por error')
+    await expect.poll(() => staff.getByTestId('bill-history').textContent()).toContain('Se capturó por error')
     await screenshot(staff, 'books-closed-bill-desktop')
     expect([...errors, ...diner.errors]).toEqual([])
   })
@@ -146,7 +148,7 @@ describe('a night in the books', () => {
     await board.goto('/admin/dashboard')
     await hydrated(board, 'table-state')
     const card = board.getByTestId('table-state')
-    expect(await card.textContent()).toContain('$0.00 por pagar')
+    await expect.poll(() => card.textContent()).toContain('$0.00 por pagar')
 
     // A part of the payment goes back: both screens say the same, the dashboard without reloading.
     await staff.getByTestId('refund').locator('summary').click()
@@ -157,10 +159,10 @@ describe('a night in the books', () => {
     await staff.getByTestId('refund').getByLabel('Motivo').fill('Tardó mucho')
     await staff.getByTestId('refund').getByRole('button', { name: 'Reembolsar' }).click()
     await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Reembolso registrado')
-    expect(await staff.getByTestId('bill-paid').textContent()).toBe('$75.00')
-    expect(await staff.getByTestId('bill-remaining').textContent()).toBe('$25.00')
+    await expect.poll(() => staff.getByTestId('bill-paid').textContent()).toBe('$75.00')
+    await expect.poll(() => staff.getByTestId('bill-remaining').textContent()).toBe('$25.00')
     await expect.poll(() => card.textContent()).toContain('$25.00 por pagar')
-    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75')
+    await expect.poll(() => card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75')
     expect(errors).toEqual([])
   })
 
@@ -175,7 +177,7 @@ describe('a night in the books', () => {
     await screenshot(page, 'order-menu-phone')
 
     // Search: only the tacos are left; the sold-out pozole shows as such and opens nothing.
-    expect(await page.getByTestId(`sold-out-${pozole}`).textContent()).toContain('Agotado')
+    await expect.poll(() => page.getByTestId(`sold-out-${pozole}`).textContent()).toContain('Agotado')
     await page.getByTestId('dish-search').fill('pastor')
     await expect.poll(() => page.getByTestId(`dish-${agua}`).count()).toBe(0)
     await page.getByTestId(`dish-${taco}`).click()
@@ -197,7 +199,7 @@ describe('a night in the books', () => {
     // One more agua, from its line.
     await page.getByRole('button', { name: 'Agregar uno de Agua de jamaica' }).click()
     await expect.poll(() => page.getByTestId('ticket-total').textContent()).toBe('$110.00')
-    expect(await page.getByTestId('ticket-summary').textContent()).toBe('3 artículos$110.00')
+    await expect.poll(() => page.getByTestId('ticket-summary').textContent()).toBe('3 artículos$110.00')
     await expectFitsPhone(page)
     // The bar at the bottom leads to the ticket, further down the page.
     await page.getByTestId('ticket-summary').click()
@@ -216,9 +218,9 @@ describe('a night in the books', () => {
       await other.page.context().addCookies([themeCookie(theme)])
       await other.page.goto(order)
       await hydrated(other.page, 'ticket')
-      expect(await other.page.getByTestId('send-ticket').textContent()).toBe(
-        language === 'es' ? 'Enviar a cocina' : 'Send to kitchen',
-      )
+      await expect
+        .poll(() => other.page.getByTestId('send-ticket').textContent())
+        .toBe(language === 'es' ? 'Enviar a cocina' : 'Send to kitchen')
       if (view === PHONE) await expectFitsPhone(other.page)
       await screenshot(other.page, name, { fold: view === PHONE })
       // The dish's sheet over it.
@@ -233,7 +235,9 @@ describe('a night in the books', () => {
     await page.waitForURL(new RegExp(`/admin/tables/${table.id}$`))
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Enviado a cocina')
     const lines = page.getByTestId('bill-lines')
-    expect(await lines.textContent()).toMatch(/Taco al pastor.*Salsa: Habanero.*Sin cebolla.*Agua de jamaica/s)
+    await expect
+      .poll(() => lines.textContent())
+      .toMatch(/Taco al pastor.*Salsa: Habanero.*Sin cebolla.*Agua de jamaica/s)
     expect((await billOf(table.sessionId)).items.map(({ name, quantity, note }) => [name, quantity, note])).toEqual([
       ['Taco al pastor', 1, 'Sin cebolla'],
       ['Agua de jamaica', 2, null],
@@ -247,7 +251,7 @@ describe('a night in the books', () => {
       storageState: await page.context().storageState(),
     })
     await plain.page.goto(order)
-    expect(await plain.page.getByTestId('ticket-empty').count()).toBe(1)
+    await expect.poll(() => plain.page.getByTestId('ticket-empty').count()).toBe(1)
     await plain.page.getByTestId(`dish-${agua}`).click()
     await plain.page.getByTestId('add-with-options').click()
     await plain.page.getByTestId('open-item').click()
@@ -255,10 +259,9 @@ describe('a night in the books', () => {
     await plain.page.getByLabel('Nombre', { exact: true }).fill('Pastel de cumpleaños')
     await plain.page.getByLabel('Precio por unidad').fill('150')
     await plain.page.getByTestId('open-item-add').click()
-    expect(await plain.page.getByTestId('ticket-line').allTextContents()).toEqual([
-      expect.stringContaining('Agua de jamaica'),
-      expect.stringContaining('Pastel de cumpleaños'),
-    ])
+    await expect
+      .poll(() => plain.page.getByTestId('ticket-line').allTextContents())
+      .toEqual([expect.stringContaining('Agua de jamaica'), expect.stringContaining('Pastel de cumpleaños')])
     await expectFitsPhone(plain.page)
     await screenshot(plain.page, 'order-ticket-phone-no-js', { fold: true })
     await plain.page.getByTestId('send-ticket').click()
@@ -281,7 +284,7 @@ describe('a night in the books', () => {
       await hydrated(page, 'record-payment')
       await page.getByTestId('record-payment').locator('summary').click()
       await page.getByTestId('adjust').first().locator('summary').click()
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await screenshot(page, `books-table-phone${language === 'en' ? '-en' : ''}`)
 
       // With JavaScript the form's own schema speaks first: a third decimal is refused under its field, before anything is sent.
@@ -301,29 +304,29 @@ describe('a night in the books', () => {
         .toContain(
           language === 'es' ? 'el efectivo recibido no puede ser menor al cobro' : 'cash received cannot be less',
         )
-      expect(await page.getByTestId('record-amount').inputValue()).toBe('50')
-      expect(await page.getByTestId('record-cash-received').inputValue()).toBe('40')
+      await expect.poll(() => page.getByTestId('record-amount').inputValue()).toBe('50')
+      await expect.poll(() => page.getByTestId('record-cash-received').inputValue()).toBe('40')
       await screenshot(page, `books-refused-phone${language === 'en' ? '-en' : ''}`)
 
       // Taken: the change large until dismissed, and the form empty again, so a second tap has nothing to send.
       await page.getByTestId('record-cash-received').fill('100')
       await page.getByTestId('record-submit').click()
       await expect.poll(() => page.getByTestId('change-amount').textContent()).toBe('$50.00')
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await screenshot(page, `books-change-phone${language === 'en' ? '-en' : ''}`)
       await page.getByTestId('record-payment').locator('summary').click()
-      expect(await page.getByTestId('record-cash-received').inputValue()).toBe('')
-      expect(await page.getByTestId('record-amount').inputValue()).toBe('70.00')
+      await expect.poll(() => page.getByTestId('record-cash-received').inputValue()).toBe('')
+      await expect.poll(() => page.getByTestId('record-amount').inputValue()).toBe('70.00')
       await page.getByTestId('change-done').click()
       await page.getByTestId('change-owed').waitFor({ state: 'detached' })
-      expect(await page.getByTestId('bill-remaining').textContent()).toBe('$70.00')
+      await expect.poll(() => page.getByTestId('bill-remaining').textContent()).toBe('$70.00')
 
       // The rest in one tap: the diner hands over $100 for the $70 left.
       await screenshot(page, `books-quick-charge-phone${language === 'en' ? '-en' : ''}`)
       await page.getByTestId('charge-cash-10000').click()
       await expect.poll(() => page.getByTestId('change-amount').textContent()).toBe('$30.00')
-      expect(await page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
-      expect(await page.getByTestId('quick-charge').count()).toBe(0)
+      await expect.poll(() => page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
+      await expect.poll(() => page.getByTestId('quick-charge').count()).toBe(0)
       expect(errors).toEqual([])
     }
   })

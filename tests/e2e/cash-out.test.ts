@@ -103,14 +103,14 @@ beforeAll(async () => {
 /** The night's figures as the page shows them (es-MX money in both languages). */
 async function expectNight(page: Page) {
   const figure = async (testId: string) => (await page.getByTestId(testId).textContent())?.replace(/\s+/g, ' ').trim()
-  expect(await figure('expected-cash')).toBe('$290.00')
-  expect(await figure('net-sales')).toBe('$645.00')
-  expect(await figure('tips')).toBe('$93.50')
-  expect(await figure('bills-closed-count')).toBe('1')
-  expect(await figure('payments-mesa')).toMatch(/\$190\.00\s*\$28\.50\s*\$218\.50$/)
-  expect(await figure('payments-cash')).toMatch(/\$300\.00\s*\$45\.00\s*\$345\.00$/)
-  expect(await figure('payments-terminal')).toMatch(/\$250\.00\s*\$25\.00\s*\$275\.00$/)
-  expect(await figure('payments-total')).toMatch(/\$740\.00\s*\$98\.50\s*\$838\.50$/)
+  await expect.poll(() => figure('expected-cash')).toBe('$290.00')
+  await expect.poll(() => figure('net-sales')).toBe('$645.00')
+  await expect.poll(() => figure('tips')).toBe('$93.50')
+  await expect.poll(() => figure('bills-closed-count')).toBe('1')
+  await expect.poll(() => figure('payments-mesa')).toMatch(/\$190\.00\s*\$28\.50\s*\$218\.50$/)
+  await expect.poll(() => figure('payments-cash')).toMatch(/\$300\.00\s*\$45\.00\s*\$345\.00$/)
+  await expect.poll(() => figure('payments-terminal')).toMatch(/\$250\.00\s*\$25\.00\s*\$275\.00$/)
+  await expect.poll(() => figure('payments-total')).toMatch(/\$740\.00\s*\$98\.50\s*\$838\.50$/)
   expect([await figure('refunds-card'), await figure('refunds-cash'), await figure('refunds-total')]).toEqual([
     '$45.00',
     '$55.00',
@@ -121,7 +121,7 @@ async function expectNight(page: Page) {
     '$60.00',
     '$120.00',
   ])
-  expect(await figure('unpaid-reasons')).toBe('Se fueron sin pagar (1)$120.00')
+  await expect.poll(() => figure('unpaid-reasons')).toBe('Se fueron sin pagar (1)$120.00')
 }
 
 /** The CSV the page's link downloads, as text, with its byte order mark checked and taken off. */
@@ -146,15 +146,15 @@ describe('the end-of-shift cash-out', () => {
     await page.getByRole('link', { name: 'Corte de caja' }).click()
     await page.waitForURL(/\/admin\/cash-out$/)
     await hydrated(page, 'cash-out-print')
-    expect(await page.getByTestId('cash-out-period').textContent()).toMatch(/^Jornada del /)
+    await expect.poll(() => page.getByTestId('cash-out-period').textContent()).toMatch(/^Jornada del /)
     await expectNight(page)
-    expect(await page.getByTestId('tips-by-staff').textContent()).toMatch(
-      /^Ana.*\$40\.00Mesa \(comensales\).*\$28\.50Luis.*\$25\.00$/,
-    )
+    await expect
+      .poll(() => page.getByTestId('tips-by-staff').textContent())
+      .toMatch(/^Ana.*\$40\.00Mesa \(comensales\).*\$28\.50Luis.*\$25\.00$/)
     await screenshot(page, 'cash-out-desktop')
 
     await page.getByTestId('cash-out-print').click()
-    expect(await page.evaluate(() => document.documentElement.dataset.printed)).toBe('yes')
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.printed)).toBe('yes')
     await page.emulateMedia({ media: 'print' })
     await screenshot(page, 'cash-out-print-desktop')
     await page.emulateMedia({ media: 'screen' })
@@ -182,7 +182,7 @@ describe('the end-of-shift cash-out', () => {
     await expect
       .poll(() => page.getByTestId('cash-out-errors').textContent())
       .toContain('El fin del turno debe ser después del inicio.')
-    expect(await shift.getByText('El fin del turno debe ser después del inicio.').count()).toBe(1)
+    await expect.poll(() => shift.getByText('El fin del turno debe ser después del inicio.').count()).toBe(1)
     await screenshot(page, 'cash-out-error-desktop')
     await shift.getByLabel('Desde').fill(local(Date.now() - 3 * 3_600_000))
     await shift.getByLabel('Hasta').fill(local(Date.now() + 600_000))
@@ -199,7 +199,7 @@ describe('the end-of-shift cash-out', () => {
     await page.getByRole('button', { name: /Idioma: English/ }).click()
     await page.getByText('Expected cash in the drawer').waitFor()
     await expectNight(page)
-    expect(await page.getByTestId('tips-by-staff').textContent()).toContain('Mesa (diners)')
+    await expect.poll(() => page.getByTestId('tips-by-staff').textContent()).toContain('Mesa (diners)')
     await screenshot(page, 'cash-out-phone-en')
     const csv = await downloadCsv(page, /^cash-out-\d{4}-\d{2}-\d{2}\.csv$/)
     for (const row of [
@@ -220,7 +220,7 @@ describe('the end-of-shift cash-out', () => {
     await page.goto('/admin/cash-out')
     await expectNight(page)
     // Printing is the browser's own menu without JavaScript: no button that would do nothing.
-    expect(await page.getByTestId('cash-out-print').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('cash-out-print').count()).toBe(0)
     await screenshot(page, 'cash-out-phone-nojs')
     // The day's drawer, first on the page: its fondo, then the count, through the page's own forms.
     await page.getByLabel('Fondo de caja (MXN)').fill('500')
@@ -238,7 +238,7 @@ describe('the end-of-shift cash-out', () => {
     expect(csv).toContain('Caja,Efectivo esperado,,,,290.00')
     await page.getByTestId('cash-out-previous-day').click()
     await page.waitForURL(/\?day=\d{4}-\d{2}-\d{2}$/)
-    expect(await page.getByTestId('expected-cash').textContent()).toBe('$0.00')
+    await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('$0.00')
   })
 
   it('desktop, English, without JavaScript: a day typed into the form, and a date that is not one', async () => {
@@ -255,6 +255,8 @@ describe('the end-of-shift cash-out', () => {
     await screenshot(page, 'cash-out-desktop-en-nojs')
     const response = await page.goto('/admin/cash-out?day=2026-02-30')
     expect(response?.status()).toBe(400)
-    expect(await page.getByTestId('cash-out-errors').textContent()).toContain('Enter a valid date (YYYY-MM-DD).')
+    await expect
+      .poll(() => page.getByTestId('cash-out-errors').textContent())
+      .toContain('Enter a valid date (YYYY-MM-DD).')
   })
 })

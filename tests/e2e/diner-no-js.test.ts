@@ -67,7 +67,7 @@ describe('a diner with JavaScript off, at 390 px', () => {
       const sessionId = language === 'es' ? TABLES.noJsEs! : TABLES.noJsEn!
       const { page } = await phonePage(browser(), { javaScriptEnabled: false })
       const shot = async (name: string) => {
-        expect(await fitsWidth(page), `${name} is wider than the phone`).toBe(true)
+        await expect.poll(() => fitsWidth(page), { message: `${name} is wider than the phone` }).toBe(true)
         await screenshot(page, `nojs-${name}-${language}-phone`)
       }
 
@@ -78,7 +78,7 @@ describe('a diner with JavaScript off, at 390 px', () => {
         await page.getByRole('button', { name: /^EN/ }).click()
         await page.getByText(words.leftToPay).waitFor()
       }
-      expect(await text(page, 'left-to-pay')).toBe('$210.00')
+      await expect.poll(() => text(page, 'left-to-pay')).toBe('$210.00')
       await page.getByRole('link', { name: words.menu, exact: true }).click()
       await page.waitForURL(/\/customer\/menu\//)
 
@@ -88,20 +88,20 @@ describe('a diner with JavaScript off, at 390 px', () => {
       await tacos.getByTestId('choose-options').click()
       const sheet = page.getByRole('dialog')
       await sheet.waitFor()
-      expect(await sheet.getByLabel(words.verde).isChecked()).toBe(true)
-      expect(await text(page, 'add-with-options')).toMatch(/ · \$55\.00$/)
+      await expect.poll(() => sheet.getByLabel(words.verde).isChecked()).toBe(true)
+      await expect.poll(() => text(page, 'add-with-options')).toMatch(/ · \$55\.00$/)
       await sheet.getByLabel(words.habanero).check()
       await sheet.getByRole('button', { name: words.update }).click()
-      expect(await text(page, 'add-with-options')).toMatch(/ · \$60\.00$/)
-      expect(await sheet.getByLabel(words.habanero).isChecked()).toBe(true)
+      await expect.poll(() => text(page, 'add-with-options')).toMatch(/ · \$60\.00$/)
+      await expect.poll(() => sheet.getByLabel(words.habanero).isChecked()).toBe(true)
       await shot('menu-options')
       await page.getByTestId('add-with-options').click()
 
       // Back on the menu at the item, told what was added, with the cart drawn by the server.
       await page.getByTestId('toast').waitFor()
-      expect(await text(page, 'toast')).toContain(`${words.added}${words.tacos} (Salsa: ${words.habanero})`)
-      expect(await page.getByRole('dialog').count()).toBe(0)
-      expect(await text(page, 'cart-badge')).toBe('1')
+      await expect.poll(() => text(page, 'toast')).toContain(`${words.added}${words.tacos} (Salsa: ${words.habanero})`)
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+      await expect.poll(() => text(page, 'cart-badge')).toBe('1')
       await page.getByRole('link', { name: words.drinks }).click()
       await page
         .getByTestId('menu-item')
@@ -109,34 +109,34 @@ describe('a diner with JavaScript off, at 390 px', () => {
         .getByRole('link', { name: words.addToOrder })
         .click()
       await page.getByTestId('add-with-options').click()
-      expect(await text(page, 'cart-badge')).toBe('2')
-      expect(await text(page, 'menu-bar')).toContain('$105.00')
+      await expect.poll(() => text(page, 'cart-badge')).toBe('2')
+      await expect.poll(() => text(page, 'menu-bar')).toContain('$105.00')
       await shot('menu')
 
       // The cart: a quantity typed and updated, a line taken off, the order placed.
       await page.getByTestId('menu-place-order').click()
       await page.waitForURL(/\/customer\/cart\//)
-      expect(await page.getByTestId('cart-line').count()).toBe(2)
-      expect(await text(page, 'cart-subtotal')).toBe('$105.00')
+      await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2)
+      await expect.poll(() => text(page, 'cart-subtotal')).toBe('$105.00')
       await page.getByLabel(words.cartQuantity).fill('2')
       await page.getByLabel(words.name).fill('Marta')
       await page.getByRole('button', { name: words.update }).click()
-      expect(await page.getByLabel(words.cartQuantity).inputValue()).toBe('2')
-      expect(await page.getByLabel(words.name).inputValue()).toBe('Marta')
-      expect(await text(page, 'cart-subtotal')).toBe('$165.00')
-      expect(await text(page, 'cart-total')).toBe('$165.00')
-      expect(await text(page, 'place-order')).toBe(`${words.order} · $165.00`)
+      await expect.poll(() => page.getByLabel(words.cartQuantity).inputValue()).toBe('2')
+      await expect.poll(() => page.getByLabel(words.name).inputValue()).toBe('Marta')
+      await expect.poll(() => text(page, 'cart-subtotal')).toBe('$165.00')
+      await expect.poll(() => text(page, 'cart-total')).toBe('$165.00')
+      await expect.poll(() => text(page, 'place-order')).toBe(`${words.order} · $165.00`)
       await shot('cart')
       await page.getByRole('button', { name: words.remove }).click()
-      expect(await page.getByTestId('cart-line').count()).toBe(1)
-      expect(await text(page, 'cart-total')).toBe('$120.00')
+      await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1)
+      await expect.poll(() => text(page, 'cart-total')).toBe('$120.00')
       await page.getByLabel(words.name).fill('Marta')
       await page.getByTestId('place-order').click()
 
       await page.waitForURL(/\/customer\/table\//)
-      expect(await text(page, 'toast')).toContain(words.placed)
-      expect(await text(page, 'left-to-pay')).toBe('$330.00')
-      expect(await text(page, 'bill-lines')).toContain('Salsa: Habanero')
+      await expect.poll(() => text(page, 'toast')).toContain(words.placed)
+      await expect.poll(() => text(page, 'left-to-pay')).toBe('$330.00')
+      await expect.poll(() => text(page, 'bill-lines')).toContain('Salsa: Habanero')
       expect((await billOf(sessionId)).items.map((line) => [line.name, line.customerName])).toEqual([
         ['Tacos al pastor', 'Ana'],
         ['Agua de horchata', 'Luis'],
@@ -149,19 +149,19 @@ describe('a diner with JavaScript off, at 390 px', () => {
       await page.getByRole('link', { name: new RegExp(words.payItems) }).click()
       await page.waitForURL(/\/customer\/pay-items\//)
       // What this phone ordered comes ticked whole; this diner pays Ana's tacos instead.
-      expect(await text(page, 'pay-items-total')).toBe('$120.00')
+      await expect.poll(() => text(page, 'pay-items-total')).toBe('$120.00')
       await page.getByTestId('ordered-here').getByRole('checkbox').uncheck()
       const seeded = page.getByTestId('pay-item').filter({ hasText: '3×' })
       await seeded.getByRole('checkbox', { name: /Tacos al pastor/ }).check()
       await seeded.getByLabel(words.quantity).fill('2')
       await page.getByRole('button', { name: words.update }).click()
-      expect(await text(page, 'pay-items-total')).toBe('$110.00')
-      expect(await seeded.getByRole('checkbox', { name: /Tacos al pastor/ }).isChecked()).toBe(true)
+      await expect.poll(() => text(page, 'pay-items-total')).toBe('$110.00')
+      await expect.poll(() => seeded.getByRole('checkbox', { name: /Tacos al pastor/ }).isChecked()).toBe(true)
       await shot('pay-items')
       await page.getByTestId('pay-items-confirm').click()
       // What was chosen is reviewed on the tip step.
       await page.waitForURL(/\/customer\/tip\//)
-      expect(await text(page, 'review-lines')).toContain('2×Tacos al pastor')
+      await expect.poll(() => text(page, 'review-lines')).toContain('2×Tacos al pastor')
 
       // A tip of their own: Enter on the phone's keyboard sends the amount typed, as the button beside it does.
       await page.waitForURL(/\/customer\/tip\//)
@@ -170,20 +170,24 @@ describe('a diner with JavaScript off, at 390 px', () => {
       if (language === 'es') await page.getByLabel(words.customTip).press('Enter')
       else await page.getByTestId('tip-custom-continue').click()
       await page.waitForURL(/\/customer\/payment-method\//)
-      expect(await text(page, 'payment-summary')).toContain('$12.35')
-      expect(await text(page, 'payment-total')).toBe('$122.35')
+      await expect.poll(() => text(page, 'payment-summary')).toContain('$12.35')
+      await expect.poll(() => text(page, 'payment-total')).toBe('$122.35')
       await page.getByLabel(words.card).check()
       await shot('payment-method')
       await page.getByTestId('pay-submit').click()
 
       await page.waitForURL(/\/customer\/payment-confirmation\//)
-      expect(await text(page, 'confirmation-amount')).toBe('$122.35')
+      await expect.poll(() => text(page, 'confirmation-amount')).toBe('$122.35')
       await shot('confirmation')
-      expect(await billOf(sessionId)).toMatchObject({ totalAmount: 330, paidAmount: 110, remainingAmount: 220 })
+      await expect
+        .poll(() => billOf(sessionId))
+        .toMatchObject({ totalAmount: 330, paidAmount: 110, remainingAmount: 220 })
       await page.goto(`/customer/table/${sessionId}`)
-      expect(await text(page, 'left-to-pay')).toBe('$220.00')
+      await expect.poll(() => text(page, 'left-to-pay')).toBe('$220.00')
       await page.goto(`/customer/pay-items/${sessionId}`)
-      expect(await page.getByTestId('pay-item').filter({ hasText: '3×' }).textContent()).toContain(words.oneLeft)
+      await expect
+        .poll(() => page.getByTestId('pay-item').filter({ hasText: '3×' }).textContent())
+        .toContain(words.oneLeft)
       await page.context().close()
     })
   }
@@ -194,7 +198,7 @@ describe('a diner with JavaScript off, at desktop width', () => {
     const sessionId = TABLES.menuOrder!
     const { page } = await phonePage(browser(), { ...DESKTOP, javaScriptEnabled: false })
     const shot = async (name: string) => {
-      expect(await fitsWidth(page)).toBe(true)
+      await expect.poll(() => fitsWidth(page)).toBe(true)
       await screenshot(page, `nojs-${name}-desktop`)
     }
     await page.goto(`/customer/menu/${sessionId}`)
@@ -202,12 +206,12 @@ describe('a diner with JavaScript off, at desktop width', () => {
     await page.getByTestId('menu-item').filter({ hasText: 'Tacos al pastor' }).getByTestId('choose-options').click()
     await page.getByRole('dialog').getByLabel('Queso').check()
     await page.getByRole('button', { name: 'Actualizar' }).click()
-    expect(await text(page, 'add-with-options')).toBe('Agregar · $67.00')
+    await expect.poll(() => text(page, 'add-with-options')).toBe('Agregar · $67.00')
     await shot('menu-options')
     await page.getByTestId('add-with-options').click()
     await page.getByTestId('menu-place-order').click()
     await page.waitForURL(/\/customer\/cart\//)
-    expect(await text(page, 'cart-total')).toBe('$67.00')
+    await expect.poll(() => text(page, 'cart-total')).toBe('$67.00')
     await shot('cart')
     await page.goto(`/customer/pay-items/${TABLES.noJsEs}`)
     await shot('pay-items')

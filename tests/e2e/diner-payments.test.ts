@@ -17,20 +17,20 @@ describe('a diner pays at the table', () => {
     await page.getByRole('link', { name: 'Pagar o dividir la cuenta' }).click()
     const sheet = page.getByRole('dialog')
     await sheet.waitFor()
-    expect(await sheet.getByRole('link').allTextContents()).toEqual([
-      '✕',
-      expect.stringContaining('Dividir la cuenta'),
-      expect.stringContaining('Pagar la cuenta completa'),
-    ])
+    await expect
+      .poll(() => sheet.getByRole('link').allTextContents())
+      .toEqual(['✕', expect.stringContaining('Dividir la cuenta'), expect.stringContaining('Pagar la cuenta completa')])
     await screenshot(page, 'pay-sheet-phone')
     await page.goBack()
     await page.getByTestId('split-button').click()
     await sheet.waitFor()
-    expect(await sheet.getByRole('link').allTextContents()).toEqual([
-      '✕',
-      expect.stringContaining('Pagar mis artículos'),
-      expect.stringContaining('Dividir en partes iguales'),
-    ])
+    await expect
+      .poll(() => sheet.getByRole('link').allTextContents())
+      .toEqual([
+        '✕',
+        expect.stringContaining('Pagar mis artículos'),
+        expect.stringContaining('Dividir en partes iguales'),
+      ])
     await page.goBack()
 
     // Paying it all is four taps: the bill's pay button, the tip, the method, pay.
@@ -39,13 +39,15 @@ describe('a diner pays at the table', () => {
     // A client-side navigation changes the address before the new screen renders.
     await page.getByTestId('tip-option-20').waitFor()
     // The tip is voluntary: no tip is chosen for the diner, and "no tip" is one of the four equal choices, each one tap that moves on.
-    expect(await page.getByTestId(/^tip-option-/).allTextContents()).toEqual([
-      'Sin propina$0.00Total $210.00',
-      '10%Bien$21.00Total $231.00',
-      '15%Muy bien$31.50Total $241.50',
-      '20%Excelente$42.00Total $252.00',
-    ])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await expect
+      .poll(() => page.getByTestId(/^tip-option-/).allTextContents())
+      .toEqual([
+        'Sin propina$0.00Total $210.00',
+        '10%Bien$21.00Total $231.00',
+        '15%Muy bien$31.50Total $241.50',
+        '20%Excelente$42.00Total $252.00',
+      ])
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await screenshot(page, 'tip-phone')
 
     await page.getByTestId('tip-option-15').click()
@@ -53,20 +55,20 @@ describe('a diner pays at the table', () => {
     await hydrated(page, 'pay-submit')
     // This browser offers no wallet: the card is listed alone, already chosen, so one tap pays.
     await expect.poll(() => page.locator('input[name="paymentMethod"]:checked').getAttribute('value')).toBe('card')
-    expect(await page.locator('input[name="paymentMethod"]').count()).toBe(1)
+    await expect.poll(() => page.locator('input[name="paymentMethod"]').count()).toBe(1)
     await screenshot(page, 'payment-method-phone')
     await page.getByTestId('pay-submit').click()
 
     await page.waitForURL(/\/customer\/payment-confirmation\//)
-    expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$241.50')
+    await expect.poll(() => page.getByTestId('confirmation-amount').textContent()).toBe('$241.50')
     await screenshot(page, 'confirmation-phone')
-    expect(await billOf(sessionId)).toMatchObject({ remainingAmount: 0, paidAmount: 210 })
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ remainingAmount: 0, paidAmount: 210 })
 
     // The confirmation stays while the diner reads it, rates or opens the receipt; back on the bill, it shows paid.
     await page.getByRole('link', { name: 'Volver a la cuenta' }).click()
     await page.waitForURL(/\/customer\/table\//)
-    expect(await page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
-    expect(await page.getByTestId('paid-message').textContent()).toBe('100% del total pagado')
+    await expect.poll(() => page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
+    await expect.poll(() => page.getByTestId('paid-message').textContent()).toBe('100% del total pagado')
     expect(errors).toEqual([])
   })
 
@@ -74,34 +76,34 @@ describe('a diner pays at the table', () => {
     const sessionId = TABLES.fullNoJs!
     const { page } = await phonePage(browser(), { javaScriptEnabled: false })
     await page.goto(`/customer/table/${sessionId}`)
-    expect(await page.getByTestId('left-to-pay').textContent()).toBe('$295.00')
+    await expect.poll(() => page.getByTestId('left-to-pay').textContent()).toBe('$295.00')
     await page.getByTestId('pay-button').click()
     await page.waitForURL(/\/customer\/tip\//)
     await page.getByTestId('tip-option-15').click()
     await page.waitForURL(/\/customer\/payment-method\//)
     // Nothing asks this phone which wallets it has: every method is listed, each wallet with its mark, none chosen.
     const methods = page.locator('input[name="paymentMethod"]')
-    expect(await methods.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
-      'apple',
-      'google',
-      'card',
-    ])
-    expect(await page.locator('input[name="paymentMethod"]:checked').count()).toBe(0)
+    await expect
+      .poll(() => methods.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
+      .toEqual(['apple', 'google', 'card'])
+    await expect.poll(() => page.locator('input[name="paymentMethod"]:checked').count()).toBe(0)
     for (const wallet of ['apple', 'google'])
-      expect(await page.getByTestId(`method-${wallet}`).locator(`[data-mark="${wallet}-pay"]`).isVisible()).toBe(true)
+      await expect
+        .poll(() => page.getByTestId(`method-${wallet}`).locator(`[data-mark="${wallet}-pay"]`).isVisible())
+        .toBe(true)
     await screenshot(page, 'payment-methods-nojs-phone')
 
     // Without a method the server answers with the spec's message.
     await page.getByTestId('pay-submit').click()
     await page.getByTestId('payment-error').waitFor()
-    expect(await page.getByTestId('payment-error').textContent()).toContain('Método de pago requerido')
+    await expect.poll(() => page.getByTestId('payment-error').textContent()).toContain('Método de pago requerido')
 
     await page.getByLabel('Apple Pay').check()
     await page.getByTestId('pay-submit').click()
     await page.waitForURL(/\/customer\/payment-confirmation\//)
-    expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$339.25')
+    await expect.poll(() => page.getByTestId('confirmation-amount').textContent()).toBe('$339.25')
     await screenshot(page, 'confirmation-nojs-phone')
-    expect(await billOf(sessionId)).toMatchObject({ remainingAmount: 0, paidAmount: 295 })
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ remainingAmount: 0, paidAmount: 295 })
   })
 })
 
@@ -134,7 +136,7 @@ describe('someone orders while a diner looks at the pay button', () => {
     const { page, errors } = await phonePage(browser())
     await page.goto(`/customer/payment-method/${sessionId}?full=true&tipPercentage=15`)
     await hydrated(page, 'pay-submit')
-    expect(await page.getByTestId('pay-submit').textContent()).toBe('Pagar $536.67')
+    await expect.poll(() => page.getByTestId('pay-submit').textContent()).toBe('Pagar $536.67')
     await page.getByText('Tarjeta de crédito o débito').click()
 
     const dishCents = await someoneOrders(sessionId)
@@ -142,21 +144,21 @@ describe('someone orders while a diner looks at the pay button', () => {
     const notice = page.getByTestId('payment-error')
     await notice.waitFor()
     const newTotal = 46667 + dishCents + tipForPercent(46667 + dishCents, 15)
-    expect(await notice.textContent()).toContain('Alguien pidió algo más')
-    expect(await notice.textContent()).toContain(`Ahora el total es ${formatMoney(newTotal)}.`)
-    expect(await page.getByRole('alert').count()).toBe(1)
-    expect(await page.getByTestId('pay-submit').count()).toBe(0)
+    await expect.poll(() => notice.textContent()).toContain('Alguien pidió algo más')
+    await expect.poll(() => notice.textContent()).toContain(`Ahora el total es ${formatMoney(newTotal)}.`)
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('pay-submit').count()).toBe(0)
     await screenshot(page, 'payment-bill-changed-phone')
-    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 0 })
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ paidAmount: 0 })
 
     await page.getByTestId('review-again').click()
     await hydrated(page, 'pay-submit')
-    expect(await page.getByTestId('pay-submit').textContent()).toBe(`Pagar ${formatMoney(newTotal)}`)
+    await expect.poll(() => page.getByTestId('pay-submit').textContent()).toBe(`Pagar ${formatMoney(newTotal)}`)
     await page.getByText('Tarjeta de crédito o débito').click()
     await page.getByTestId('pay-submit').click()
     await page.waitForURL(/\/customer\/payment-confirmation\//)
-    expect(await page.getByTestId('confirmation-amount').textContent()).toBe(formatMoney(newTotal))
-    expect(await billOf(sessionId)).toMatchObject({ remainingAmount: 0 })
+    await expect.poll(() => page.getByTestId('confirmation-amount').textContent()).toBe(formatMoney(newTotal))
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ remainingAmount: 0 })
     expect(errors).toEqual([])
   })
 
@@ -164,17 +166,17 @@ describe('someone orders while a diner looks at the pay button', () => {
     const sessionId = TABLES.raceNoJs!
     const { page } = await phonePage(browser(), { javaScriptEnabled: false })
     await page.goto(`/customer/payment-method/${sessionId}?split=true&partySize=1&tableSize=4&tipPercentage=0`)
-    expect(await page.getByTestId('pay-submit').textContent()).toBe('Pagar $165.00')
+    await expect.poll(() => page.getByTestId('pay-submit').textContent()).toBe('Pagar $165.00')
     await page.getByLabel('Apple Pay').check()
     await someoneOrders(sessionId)
     await page.getByTestId('pay-submit').click()
     await page.getByTestId('payment-error').waitFor()
-    expect(await page.getByTestId('payment-error').textContent()).toContain('Alguien pidió algo más')
+    await expect.poll(() => page.getByTestId('payment-error').textContent()).toContain('Alguien pidió algo más')
     await screenshot(page, 'payment-bill-changed-nojs-phone')
-    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 0 })
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ paidAmount: 0 })
     await page.getByTestId('review-again').click()
     await page.getByTestId('pay-submit').waitFor()
-    expect(await page.getByTestId('pay-submit').textContent()).not.toBe('Pagar $165.00')
+    await expect.poll(() => page.getByTestId('pay-submit').textContent()).not.toBe('Pagar $165.00')
   })
 })
 
@@ -185,10 +187,10 @@ describe('the demo table and unknown tables', () => {
     await page.goto('/customer/table/demo7')
     await page.getByRole('button', { name: 'Agregar comensales de ejemplo' }).click()
     await page.getByTestId('toast').waitFor()
-    expect(await page.getByTestId('toast').textContent()).toContain('Demo creada')
-    expect(await page.getByTestId('toast').textContent()).toContain(
-      'Se han añadido 3 comensales con pedidos a la mesa.',
-    )
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Demo creada')
+    await expect
+      .poll(() => page.getByTestId('toast').textContent())
+      .toContain('Se han añadido 3 comensales con pedidos a la mesa.')
     await screenshot(page, 'demo-diners-phone')
     const after = await billOf('demo7')
     expect(after.items.length - before.items.length).toBe(6)
@@ -202,7 +204,7 @@ describe('the demo table and unknown tables', () => {
     const { page } = await phonePage(browser())
     const response = await page.goto('/customer/table/no-such-table')
     expect(response?.status()).toBe(404)
-    expect(await page.getByTestId('table-not-found').textContent()).toContain('Mesa no encontrada')
+    await expect.poll(() => page.getByTestId('table-not-found').textContent()).toContain('Mesa no encontrada')
     await screenshot(page, 'table-not-found-phone')
     await page.getByRole('link', { name: 'Volver al inicio' }).click()
     await page.waitForURL((url) => url.pathname === '/')
@@ -219,9 +221,9 @@ describe('the demo table and unknown tables', () => {
     await openDisplayMenu(page)
     await page.getByRole('button', { name: /Idioma: English/ }).click()
     await page.getByText('Left to pay').waitFor()
-    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
     await page.goto('/customer/table/no-such-table')
-    expect(await page.getByTestId('table-not-found').textContent()).toContain('Table Not Found')
+    await expect.poll(() => page.getByTestId('table-not-found').textContent()).toContain('Table Not Found')
     await screenshot(page, 'table-not-found-phone-en')
   })
 })

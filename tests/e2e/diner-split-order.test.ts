@@ -11,34 +11,34 @@ describe('a diner pays part of the bill', () => {
     await hydrated(page, 'pay-items-confirm')
 
     // Named diners alphabetically, Guest last.
-    expect(await page.getByTestId('diner-group').locator('h2').allTextContents()).toEqual([
-      'Diego',
-      'Sofía',
-      'Invitado',
-    ])
-    expect(await page.getByTestId('pay-items-confirm').isDisabled()).toBe(true)
+    await expect
+      .poll(() => page.getByTestId('diner-group').locator('h2').allTextContents())
+      .toEqual(['Diego', 'Sofía', 'Invitado'])
+    await expect.poll(() => page.getByTestId('pay-items-confirm').isDisabled()).toBe(true)
 
     // A tick chooses the whole line, as its "3×" says; the stepper, already at what is left, lowers it for a deliberate split.
     await page.getByRole('checkbox', { name: /Tacos al pastor/ }).check()
-    expect(await page.getByTestId('pay-items-total').textContent()).toBe('$165.00')
-    expect(await page.getByRole('button', { name: 'Agregar uno de Tacos al pastor' }).isDisabled()).toBe(true)
+    await expect.poll(() => page.getByTestId('pay-items-total').textContent()).toBe('$165.00')
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Agregar uno de Tacos al pastor' }).isDisabled())
+      .toBe(true)
     await page.getByRole('button', { name: 'Quitar uno de Tacos al pastor' }).click()
-    expect(await page.getByTestId('pay-items-total').textContent()).toBe('$110.00')
-    expect(await page.getByTestId('pay-items-confirm').textContent()).toBe('Confirmar (2 artículos)')
+    await expect.poll(() => page.getByTestId('pay-items-total').textContent()).toBe('$110.00')
+    await expect.poll(() => page.getByTestId('pay-items-confirm').textContent()).toBe('Confirmar (2 artículos)')
     await screenshot(page, 'pay-items-phone')
 
     await page.getByTestId('pay-items-confirm').click()
     // What was chosen is reviewed on the tip step, one page fewer.
     await page.waitForURL(/\/customer\/tip\//)
-    expect(await page.getByTestId('review-lines').textContent()).toContain('2×Tacos al pastor')
+    await expect.poll(() => page.getByTestId('review-lines').textContent()).toContain('2×Tacos al pastor')
     await screenshot(page, 'tip-items-phone')
     await tipAndPay(page)
-    expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$126.50')
+    await expect.poll(() => page.getByTestId('confirmation-amount').textContent()).toBe('$126.50')
 
     const bill = await billOf(sessionId)
     expect(bill).toMatchObject({ totalAmount: 385, paidAmount: 110, remainingAmount: 275 })
     await page.goto(`/customer/table/${sessionId}`)
-    expect(await page.getByTestId('bill-lines').textContent()).toContain('2 de 3 pagados')
+    await expect.poll(() => page.getByTestId('bill-lines').textContent()).toContain('2 de 3 pagados')
     expect(errors).toEqual([])
   })
 
@@ -51,20 +51,20 @@ describe('a diner pays part of the bill', () => {
       await hydrated(page, 'split-share')
       if (index === 0) {
         // A four-seat table starts at four; this party is three.
-        expect(await page.getByTestId('table-size').locator('input').inputValue()).toBe('4')
+        await expect.poll(() => page.getByTestId('table-size').locator('input').inputValue()).toBe('4')
         await page.getByRole('button', { name: 'Menos: Personas en la mesa' }).click()
       } else {
         // Later diners find the split under way.
-        expect(await page.getByTestId('table-size').locator('input').inputValue()).toBe('3')
-        expect(await page.getByTestId('shares-paid').textContent()).toContain(`${index} de 3`)
+        await expect.poll(() => page.getByTestId('table-size').locator('input').inputValue()).toBe('3')
+        await expect.poll(() => page.getByTestId('shares-paid').textContent()).toContain(`${index} de 3`)
       }
-      expect(await page.getByTestId('split-share').textContent()).toBe(share)
+      await expect.poll(() => page.getByTestId('split-share').textContent()).toBe(share)
       if (index === 1) await screenshot(page, 'split-equal-phone')
 
       await page.getByTestId('split-continue').click()
       await page.waitForURL(/\/customer\/payment-options\//)
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Paga tu parte')
-      expect(await page.getByTestId('options-subtotal').textContent()).toBe(share)
+      await expect.poll(() => page.getByTestId('options-subtotal').textContent()).toBe(share)
       if (index === 0) await screenshot(page, 'payment-options-split-phone')
       await page.getByTestId('options-continue').click()
       await page.waitForURL(/\/customer\/tip\//)
@@ -72,7 +72,7 @@ describe('a diner pays part of the bill', () => {
       expect(errors).toEqual([])
       await page.context().close()
     }
-    expect(await billOf(sessionId)).toMatchObject({ totalAmount: 640, paidAmount: 640, remainingAmount: 0 })
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ totalAmount: 640, paidAmount: 640, remainingAmount: 0 })
   })
 })
 
@@ -86,21 +86,21 @@ describe('without JavaScript', () => {
     await page.getByTestId('pay-items-confirm').click()
     // The review of what was chosen is on the tip step.
     await page.waitForURL(/\/customer\/tip\//)
-    expect(await page.getByTestId('review-lines').textContent()).toContain('2×Tacos al pastor')
+    await expect.poll(() => page.getByTestId('review-lines').textContent()).toContain('2×Tacos al pastor')
     await tipAndPay(page)
-    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 110, remainingAmount: 100 })
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ paidAmount: 110, remainingAmount: 100 })
 
     await page.goto(`/customer/split-equal/${sessionId}`)
     await page.getByLabel('Personas en la mesa', { exact: true }).fill('2')
     await page.getByRole('button', { name: 'Actualizar' }).click()
-    expect(await page.getByTestId('split-share').textContent()).toBe('$50.00')
+    await expect.poll(() => page.getByTestId('split-share').textContent()).toBe('$50.00')
     await page.getByTestId('split-continue').click()
     await page.waitForURL(/\/customer\/payment-options\//)
-    expect(await page.getByTestId('options-subtotal').textContent()).toBe('$50.00')
+    await expect.poll(() => page.getByTestId('options-subtotal').textContent()).toBe('$50.00')
     await page.getByTestId('options-continue').click()
     await page.waitForURL(/\/customer\/tip\//)
     await tipAndPay(page)
-    expect(await billOf(sessionId)).toMatchObject({ paidAmount: 160, remainingAmount: 50 })
+    await expect.poll(() => billOf(sessionId)).toMatchObject({ paidAmount: 160, remainingAmount: 50 })
   })
 })
 
@@ -112,7 +112,7 @@ describe('a diner orders from the menu', () => {
     await hydrated(page, 'cart-button')
 
     await page.getByTestId('cart-button').click()
-    expect(await page.getByTestId('toast').textContent()).toContain('Tu carrito está vacío')
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Tu carrito está vacío')
 
     const item = (name: string) => page.getByTestId('menu-item').filter({ hasText: name })
     const sheet = page.getByRole('dialog')
@@ -121,11 +121,11 @@ describe('a diner orders from the menu', () => {
     await screenshot(page, 'menu-sheet-phone')
     await page.getByTestId('add-with-options').click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Artículo agregado')
-    expect(await sheet.count()).toBe(0)
+    await expect.poll(() => sheet.count()).toBe(0)
     await page.getByRole('link', { name: 'Bebidas' }).click()
     await item('Cerveza artesanal').getByRole('link', { name: 'Agregar a la orden' }).click()
     await sheet.getByRole('button', { name: 'Uno más' }).click()
-    expect(await page.getByTestId('add-with-options').textContent()).toMatch(/^Agregar 2 · /)
+    await expect.poll(() => page.getByTestId('add-with-options').textContent()).toMatch(/^Agregar 2 · /)
     await page.getByTestId('add-with-options').click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('2 × Cerveza artesanal')
     await item('Agua de horchata').getByRole('link', { name: 'Agregar a la orden' }).click()
@@ -136,13 +136,13 @@ describe('a diner orders from the menu', () => {
     await page.getByTestId('menu-place-order').click()
     await page.waitForURL(/\/customer\/cart\//)
     await page.getByRole('button', { name: 'Quitar Agua de horchata' }).click()
-    expect(await page.getByTestId('cart-line').count()).toBe(2)
-    expect(await page.getByTestId('cart-line-note').textContent()).toBe('Nota: sin cebolla')
-    expect(await page.getByTestId('cart-subtotal').textContent()).toBe('$255.00')
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2)
+    await expect.poll(() => page.getByTestId('cart-line-note').textContent()).toBe('Nota: sin cebolla')
+    await expect.poll(() => page.getByTestId('cart-subtotal').textContent()).toBe('$255.00')
     // The restaurant's prices include IVA: the cart adds nothing, and says so, as the payment will charge it.
-    expect(await page.getByTestId('cart-tax').textContent()).toBe('Incluido en los precios')
-    expect(await page.getByTestId('cart-total').textContent()).toBe('$255.00')
-    expect(await page.getByTestId('place-order').textContent()).toBe('Ordenar · $255.00')
+    await expect.poll(() => page.getByTestId('cart-tax').textContent()).toBe('Incluido en los precios')
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$255.00')
+    await expect.poll(() => page.getByTestId('place-order').textContent()).toBe('Ordenar · $255.00')
     await page.getByLabel('Tu nombre (opcional)').fill('  Marta  ')
     await screenshot(page, 'cart-phone')
 
@@ -155,13 +155,13 @@ describe('a diner orders from the menu', () => {
       ['Guacamole con totopos', 'Marta', 1, 'sin cebolla'],
       ['Cerveza artesanal', 'Marta', 2, null],
     ])
-    expect(await page.getByTestId('bill-lines').textContent()).toContain('Cerveza artesanal')
-    expect(await page.getByTestId('line-note').textContent()).toBe('“sin cebolla”')
+    await expect.poll(() => page.getByTestId('bill-lines').textContent()).toContain('Cerveza artesanal')
+    await expect.poll(() => page.getByTestId('line-note').textContent()).toBe('“sin cebolla”')
 
     // The cart was emptied by the order.
     await page.goto(`/customer/menu/${sessionId}`)
     await hydrated(page, 'cart-button')
-    expect(await page.getByTestId('cart-badge').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0)
     expect(errors).toEqual([])
   })
 
@@ -174,10 +174,10 @@ describe('a diner orders from the menu', () => {
     })
     await page.goto(`/customer/menu/${TABLES.menuOrder}`)
     await hydrated(page, 'cart-button')
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
     await screenshot(page, 'menu-desktop')
     await page.goto(`/customer/table/${TABLES.menuOrder}`)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
     await screenshot(page, 'bill-desktop')
     expect(errors).toEqual([])
   })

@@ -63,14 +63,18 @@ describe('a new owner’s first hour', () => {
     await expect.poll(() => page.getByTestId('signup-step').textContent()).toBe('Paso 3 de 3')
     // What is accepted is there to read, in another tab so the wizard keeps what was typed.
     const terms = page.getByTestId('signup-terms')
-    expect(await terms.getByRole('link', { name: 'los términos y condiciones' }).getAttribute('href')).toBe('/terms')
-    expect(await terms.getByRole('link', { name: 'el aviso de privacidad' }).getAttribute('href')).toBe('/privacy')
+    await expect
+      .poll(() => terms.getByRole('link', { name: 'los términos y condiciones' }).getAttribute('href'))
+      .toBe('/terms')
+    await expect
+      .poll(() => terms.getByRole('link', { name: 'el aviso de privacidad' }).getAttribute('href'))
+      .toBe('/privacy')
     const [termsTab] = await Promise.all([
       page.context().waitForEvent('page'),
       terms.getByRole('link', { name: 'los términos y condiciones' }).click(),
     ])
     await termsTab.waitForLoadState()
-    expect(await termsTab.getByRole('heading', { level: 1 }).textContent()).toBe('Términos y condiciones')
+    await expect.poll(() => termsTab.getByRole('heading', { level: 1 }).textContent()).toBe('Términos y condiciones')
     await termsTab.close()
     await page.getByLabel(/Acepto los términos/).check()
     await page.getByRole('button', { name: 'Completar registro' }).click()
@@ -79,7 +83,7 @@ describe('a new owner’s first hour', () => {
     await page.waitForURL(/\/admin\/dashboard$/)
     await hydrated(page, 'setup-checklist')
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Registro exitoso')
-    expect(await page.getByTestId('setup-progress').textContent()).toBe('0 de 6 pasos hechos')
+    await expect.poll(() => page.getByTestId('setup-progress').textContent()).toBe('0 de 6 pasos hechos')
     await screenshot(page, 'setup-checklist-new-desktop')
 
     // Details: the step opens the settings' form; saving it checks the step.
@@ -88,7 +92,7 @@ describe('a new owner’s first hour', () => {
     await settings.getByRole('button', { name: 'Guardar', exact: true }).click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Datos guardados')
     await backToChecklist(page)
-    expect(await stepDone(page, 'details')).toBe('true')
+    await expect.poll(() => stepDone(page, 'details')).toBe('true')
 
     // A menu with a dish: the step leads to the menu editor, which asks for the first menu.
     await page.getByTestId('setup-step-menu').getByRole('link').click()
@@ -110,10 +114,10 @@ describe('a new owner’s first hour', () => {
     await page.getByRole('link', { name: 'Volver al panel' }).click()
     await page.waitForURL(/\/admin\/dashboard\/menus$/)
     await backToChecklist(page)
-    expect(await stepDone(page, 'menu')).toBe('true')
+    await expect.poll(() => stepDone(page, 'menu')).toBe('true')
 
     // A table, from the step's own link.
-    expect(await stepDone(page, 'tables')).toBe('false')
+    await expect.poll(() => stepDone(page, 'tables')).toBe('false')
     await page.getByTestId('setup-step-tables').getByRole('link').click()
     const newTable = page.getByRole('dialog')
     await newTable.getByLabel('Número de mesa').fill('1')
@@ -125,8 +129,8 @@ describe('a new owner’s first hour', () => {
     await page.waitForURL(/\/admin\/dashboard\/team$/)
     await invite(page, `mesero-${crypto.randomUUID().slice(0, 6)}@example.com`, 'waiter')
     await backToChecklist(page)
-    expect(await stepDone(page, 'team')).toBe('true')
-    expect(await page.getByTestId('setup-progress').textContent()).toBe('4 de 6 pasos hechos')
+    await expect.poll(() => stepDone(page, 'team')).toBe('true')
+    await expect.poll(() => page.getByTestId('setup-progress').textContent()).toBe('4 de 6 pasos hechos')
 
     for (const [name, options, theme] of [
       ['setup-checklist-phone-es-light', PHONE, 'light'],
@@ -171,19 +175,19 @@ describe('a new owner’s first hour', () => {
     )
     await page.reload()
     await hydrated(page, 'setup-checklist')
-    expect(await stepDone(page, 'payments')).toBe('true')
-    expect(await page.getByTestId('setup-progress').textContent()).toBe('6 de 6 pasos hechos')
-    expect(await page.getByTestId('setup-checklist').textContent()).toContain(
-      '¡Listo! Tu restaurante ya cobra en la mesa.',
-    )
+    await expect.poll(() => stepDone(page, 'payments')).toBe('true')
+    await expect.poll(() => page.getByTestId('setup-progress').textContent()).toBe('6 de 6 pasos hechos')
+    await expect
+      .poll(() => page.getByTestId('setup-checklist').textContent())
+      .toContain('¡Listo! Tu restaurante ya cobra en la mesa.')
     await screenshot(page, 'setup-checklist-done-desktop')
     await shoot(page, 'setup-checklist-done-phone-en-dark', { ...PHONE, locale: 'en-US' }, 'dark')
 
     await page.getByRole('button', { name: 'Ocultar la lista' }).click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Lista de configuración ocultada')
-    expect(await page.getByTestId('setup-checklist').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('setup-checklist').count()).toBe(0)
     // The table the owner paid on is still there, with the tables.
-    expect(await page.getByTestId('table-card').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('table-card').count()).toBe(1)
     expect(errors).toEqual([])
   })
 

@@ -70,7 +70,7 @@ describe('the floor on a Friday night', () => {
     await owner.page.goto('/admin/dashboard')
     await hydrated(owner.page, 'table-card')
     const card = owner.page.getByTestId('table-card').filter({ hasText: 'Mesa 5' })
-    expect(await card.getByTestId('floor-state').textContent()).toBe('Libre')
+    await expect.poll(() => card.getByTestId('floor-state').textContent()).toBe('Libre')
 
     // The diner orders a taco with habanero from the phone, and calls for the bill.
     const diner = await phonePage(browser(), PHONE)
@@ -95,7 +95,7 @@ describe('the floor on a Friday night', () => {
     // The kitchen's tablet chimes with the ticket, live.
     const ticket = kitchen.page.getByTestId('ticket')
     await expect.poll(() => ticket.count()).toBe(1)
-    expect(await ticket.textContent()).toMatch(/Mesa 5.*Comensales.*1× Taco al pastor.*Salsa: Habanero/)
+    await expect.poll(() => ticket.textContent()).toMatch(/Mesa 5.*Comensales.*1× Taco al pastor.*Salsa: Habanero/)
     await expect.poll(() => kitchen.page.getByTestId('kitchen-board').getAttribute('data-chimes')).toBe('1')
     await screenshot(kitchen.page, 'kitchen-new-tablet')
     await ticket.getByTestId('ticket-move').click()
@@ -115,11 +115,9 @@ describe('the floor on a Friday night', () => {
     await expect.poll(() => waiter.page.getByTestId('alert-bell').getAttribute('data-unread')).toBe('3')
     expect(Number(await waiter.page.getByTestId('alert-bell').getAttribute('data-chimes'))).toBeGreaterThan(0)
     await waiter.page.reload()
-    expect(await waiter.page.getByTestId('alert').evaluateAll((alerts) => alerts.map((a) => a.dataset.kind))).toEqual([
-      'ready',
-      'call',
-      'order',
-    ])
+    await expect
+      .poll(() => waiter.page.getByTestId('alert').evaluateAll((alerts) => alerts.map((a) => a.dataset.kind)))
+      .toEqual(['ready', 'call', 'order'])
     await expectFitsPhone(waiter.page)
     await screenshot(waiter.page, 'alerts-phone')
     await waiter.page.getByTestId('answer-call').click()
@@ -156,17 +154,14 @@ describe('the floor on a Friday night', () => {
     await expect.poll(() => waiter.page.getByTestId('bill-remaining').textContent()).toBe('$70.00')
     await waiter.page.getByTestId('charge-cash-10000').click()
     await expect.poll(() => waiter.page.getByTestId('change-amount').textContent()).toBe('$30.00')
-    expect(await waiter.page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
+    await expect.poll(() => waiter.page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
     await expectFitsPhone(waiter.page)
     await screenshot(waiter.page, 'floor-change-phone')
     // The payments rang Rosa's bell too: the diner's card paid part; her own cash is hers to know.
     await waiter.page.goto('/admin/alerts')
-    expect(await waiter.page.getByTestId('alert').evaluateAll((alerts) => alerts.map((a) => a.dataset.kind))).toEqual([
-      'partial-payment',
-      'ready',
-      'call',
-      'order',
-    ])
+    await expect
+      .poll(() => waiter.page.getByTestId('alert').evaluateAll((alerts) => alerts.map((a) => a.dataset.kind)))
+      .toEqual(['partial-payment', 'ready', 'call', 'order'])
 
     // The board, the alerts and the bill in English and in the dark are in the sweeps (a11y-phone and a11y-desktop), with their screenshots.
     for (const { errors } of [owner, kitchen, waiter, diner]) expect(errors).toEqual([])

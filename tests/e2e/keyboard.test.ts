@@ -35,7 +35,7 @@ describe('keyboard only', () => {
     await hydrated(page, 'pay-button')
 
     await tabTo(page, 'a:has-text("Pagar o dividir la cuenta")')
-    expect(await focusVisible(page)).toBe(true)
+    await expect.poll(() => focusVisible(page)).toBe(true)
     await page.keyboard.press('Enter')
     const sheet = page.getByRole('dialog')
     await sheet.waitFor()
@@ -49,7 +49,7 @@ describe('keyboard only', () => {
       ).toBe(true)
     }
     await tabTo(page, 'a:has-text("Pagar la cuenta completa")')
-    expect(await focusVisible(page)).toBe(true)
+    await expect.poll(() => focusVisible(page)).toBe(true)
     await page.keyboard.press('Enter')
 
     await page.waitForURL(/\/customer\/tip\//)
@@ -60,7 +60,7 @@ describe('keyboard only', () => {
     await page.waitForURL(/\/customer\/payment-method\//)
     await hydrated(page, 'pay-submit')
     await tabTo(page, 'input[name="paymentMethod"][value="card"]')
-    expect(await focusVisible(page)).toBe(true)
+    await expect.poll(() => focusVisible(page)).toBe(true)
     await page.keyboard.press('Space')
     await tabTo(page, '[data-testid="pay-submit"]')
     await page.keyboard.press('Enter')
@@ -70,8 +70,8 @@ describe('keyboard only', () => {
     const announced = page.locator('[role="status"][aria-live="polite"]', {
       has: page.getByTestId('confirmation-amount'),
     })
-    expect(await announced.textContent()).toContain('¡Pago exitoso!')
-    expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$218.50')
+    await expect.poll(() => announced.textContent()).toContain('¡Pago exitoso!')
+    await expect.poll(() => page.getByTestId('confirmation-amount').textContent()).toBe('$218.50')
     expect(errors).toEqual([])
   })
 })

@@ -55,7 +55,9 @@ async function sweep(page: Page, language: Language, paths: string[], { javaScri
   for (const path of paths) {
     await page.goto(path)
     if (javaScript) await hydrated(page, 'toast-region')
-    expect(await page.evaluate(() => document.documentElement.lang), path).toBe(language === 'es' ? 'es-MX' : 'en')
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.lang), { message: path })
+      .toBe(language === 'es' ? 'es-MX' : 'en')
     mixed.push(...foreignIn(await screenTexts(page), foreign).map((found) => `${path} → ${found}`))
     titles.set(new URL(page.url()).pathname, await page.title())
   }
@@ -155,10 +157,10 @@ describe('a first visit in the phone’s language, until the diner chooses', () 
         const { page, errors } = await phonePage(browser(), { locale, javaScriptEnabled })
         await page.goto(bill)
         if (javaScriptEnabled) await hydrated(page, 'toast-region')
-        expect(await page.evaluate(() => document.documentElement.lang), locale).toBe(
-          language === 'es' ? 'es-MX' : 'en',
-        )
-        expect(await page.title(), locale).toBe(titles[language])
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.lang), { message: locale })
+          .toBe(language === 'es' ? 'es-MX' : 'en')
+        await expect.poll(() => page.title(), { message: locale }).toBe(titles[language])
         expect(
           await page.getByText(language === 'es' ? 'Por pagar' : 'Left to pay', { exact: true }).isVisible(),
           locale,
@@ -177,11 +179,11 @@ describe('a first visit in the phone’s language, until the diner chooses', () 
       const { page, errors } = await phonePage(browser(), { locale: 'en-US', javaScriptEnabled })
       const settled = async () => {
         if (javaScriptEnabled) await hydrated(page, 'toast-region')
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe('es-MX')
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es-MX')
       }
       await page.goto(bill!)
       if (javaScriptEnabled) await hydrated(page, 'toast-region')
-      expect(await page.title()).toBe(titles.en)
+      await expect.poll(() => page.title()).toBe(titles.en)
       await openDisplayMenu(page)
       await page.getByRole('button', { name: /Language: Español/ }).click()
       await expect.poll(() => page.title()).toBe(titles.es)
@@ -190,10 +192,10 @@ describe('a first visit in the phone’s language, until the diner chooses', () 
       await page.getByRole('link', { name: 'Menú', exact: true }).click()
       await page.waitForURL(/\/customer\/menu\//)
       await settled()
-      expect(await page.title()).toBe(`Menú · Mesa 2 · ${RESTAURANT}`)
+      await expect.poll(() => page.title()).toBe(`Menú · Mesa 2 · ${RESTAURANT}`)
       await page.goto(split!)
       await settled()
-      expect(await page.title()).toBe(`Dividir en partes iguales · Mesa 2 · ${RESTAURANT}`)
+      await expect.poll(() => page.title()).toBe(`Dividir en partes iguales · Mesa 2 · ${RESTAURANT}`)
       await page.reload()
       await settled()
       await screenshot(page, `language-chosen-es-on-en-phone-${javaScriptEnabled ? 'js' : 'no-js'}`)

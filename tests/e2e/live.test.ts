@@ -41,7 +41,7 @@ describe('live tables', () => {
     ])
     await staff.page.goto('/admin/dashboard')
     await hydrated(staff.page, 'table-state')
-    expect(await staff.page.getByTestId('table-state').textContent()).toContain('$155.00 por pagar')
+    await expect.poll(() => staff.page.getByTestId('table-state').textContent()).toContain('$155.00 por pagar')
 
     const watching = await phonePage(browser())
     await watching.page.goto(`/customer/pay-items/${table.sessionId}`)
@@ -64,13 +64,13 @@ describe('live tables', () => {
     // Within a second the others show it, with no reload.
     await expect.poll(() => billPage.page.getByTestId('left-to-pay').textContent(), { timeout: 1000 }).toBe('$35.00')
     await expect.poll(() => watching.page.getByTestId('pay-item').count(), { timeout: 1000 }).toBe(1)
-    expect(await watching.page.getByTestId('toast').textContent()).toContain(
-      'Alguien más acaba de pagar un artículo que habías elegido',
-    )
+    await expect
+      .poll(() => watching.page.getByTestId('toast').textContent())
+      .toContain('Alguien más acaba de pagar un artículo que habías elegido')
     await expect
       .poll(() => staff.page.getByTestId('toast').textContent(), { timeout: 1000 })
       .toContain('Mesa 5: pago de $138.00')
-    expect(await staff.page.getByTestId('table-state').textContent()).toContain('$35.00 por pagar')
+    await expect.poll(() => staff.page.getByTestId('table-state').textContent()).toContain('$35.00 por pagar')
     await screenshot(billPage.page, 'live-bill-after-payment-phone')
     await screenshot(watching.page, 'live-pay-items-taken-phone')
     await screenshot(staff.page, 'live-dashboard-toast-desktop')
@@ -102,7 +102,7 @@ describe('live tables', () => {
     })
     await staff.page.goto('/admin/dashboard')
     await hydrated(staff.page, 'table-state')
-    expect(await staff.page.getByTestId('table-state').textContent()).toContain('$120.00 por pagar')
+    await expect.poll(() => staff.page.getByTestId('table-state').textContent()).toContain('$120.00 por pagar')
     const order = await staff.page.request.post('/api/items', {
       headers: { Origin: BASE_URL },
       data: { tableId: table.id, name: 'Flan', price: 65, customerName: 'Luis' },
@@ -171,8 +171,8 @@ describe('live tables', () => {
     await expect
       .poll(() => billEn.getByTestId('paying-now').textContent(), { timeout: 2000 })
       .toBe('Ana is paying for 1 item')
-    expect(await billEs.getByTestId('left-to-pay').textContent()).toBe('$275.00')
-    expect(await billEs.getByTestId('pay-button').textContent()).toBe('Pagar $155.00')
+    await expect.poll(() => billEs.getByTestId('left-to-pay').textContent()).toBe('$275.00')
+    await expect.poll(() => billEs.getByTestId('pay-button').textContent()).toBe('Pagar $155.00')
     await expect
       .poll(() => itemsEs.getByTestId('item-being-paid').textContent(), { timeout: 2000 })
       .toBe('Alguien lo está pagando ahora')
@@ -195,7 +195,7 @@ describe('live tables', () => {
       (await owner.page.request.post('/api/payments', { headers: { Origin: BASE_URL }, data: ana })).status(),
     ).toBe(201)
     await expect.poll(() => billEs.getByTestId('left-to-pay').textContent(), { timeout: 2000 }).toBe('$155.00')
-    expect(await billEs.getByTestId('paying-now').count()).toBe(0)
+    await expect.poll(() => billEs.getByTestId('paying-now').count()).toBe(0)
     await expect.poll(() => itemsEn.getByTestId('item-being-paid').count(), { timeout: 2000 }).toBe(0)
     for (const { errors } of phones) expect(errors).toEqual([])
   })
@@ -237,7 +237,7 @@ describe('live tables', () => {
       },
     })
     expect(paid.status()).toBe(201)
-    expect(await page.getByTestId('left-to-pay').textContent()).toBe('$200.00')
+    await expect.poll(() => page.getByTestId('left-to-pay').textContent()).toBe('$200.00')
     back.resolve()
     // Reconnected, the phone refetches the bill.
     await expect.poll(() => page.getByTestId('left-to-pay').textContent(), { timeout: 5000 }).toBe('$0.00')
@@ -280,7 +280,7 @@ describe('live tables', () => {
     for (const path of [`/customer/menu/${table.sessionId}`, `/customer/table/${table.sessionId}`]) {
       await page.goto(path)
       const tableName = page.getByTestId('header-table')
-      expect(await tableName.textContent()).toBe('Mesa 9')
+      await expect.poll(() => tableName.textContent()).toBe('Mesa 9')
       expect(
         await tableName.evaluate(
           (element) =>

@@ -41,7 +41,7 @@ describe('the one menu editor', () => {
     await page.goto('/admin/menu-management')
     await page.waitForURL(/\/admin\/menu-builder$/)
     await hydrated(page, 'empty-state-action')
-    expect(await page.getByText('Todavía no tienes menús. Crea el primero.').count()).toBe(1)
+    await expect.poll(() => page.getByText('Todavía no tienes menús. Crea el primero.').count()).toBe(1)
     await page.getByTestId('empty-state-action').click()
     await dialog(page).getByRole('button', { name: 'Crear menú' }).click()
     await expect.poll(() => dialog(page).getByText('El nombre del menú es obligatorio').count()).toBe(1)
@@ -91,9 +91,9 @@ describe('the one menu editor', () => {
     await habanero.getByLabel('Precio extra (MXN)').fill('7')
     await habanero.getByRole('button', { name: 'Guardar Habanero' }).click()
     await expect.poll(() => toast(page)).toContain('Opción actualizada')
-    expect(await group(page, 'Salsa').getByTestId('group-dishes').textContent()).toBe(
-      'Ningún platillo lo ofrece todavía: elígelo al editar un platillo.',
-    )
+    await expect
+      .poll(() => group(page, 'Salsa').getByTestId('group-dishes').textContent())
+      .toBe('Ningún platillo lo ofrece todavía: elígelo al editar un platillo.')
     await screenshot(page, 'menu-editor-modifiers-desktop')
 
     // Offered on two dishes from their own forms.
@@ -121,7 +121,7 @@ describe('the one menu editor', () => {
         rows.evaluateAll((all) => all.map((row) => row.querySelector('input[name="name"]')?.getAttribute('value'))),
       )
       .toEqual(['Habanero', 'Verde'])
-    expect(await smallTargets(page)).toEqual([])
+    await expect.poll(() => smallTargets(page)).toEqual([])
 
     // A second menu opens when made; the bar goes back to the first.
     await page.getByTestId('new-menu').click()
@@ -133,7 +133,7 @@ describe('the one menu editor', () => {
     await screenshot(page, 'menu-editor-desktop')
 
     await page.getByRole('link', { name: 'Eliminar menú' }).click()
-    expect(await dialog(page).textContent()).toContain('Sus categorías y platillos también se eliminarán.')
+    await expect.poll(() => dialog(page).textContent()).toContain('Sus categorías y platillos también se eliminarán.')
     await dialog(page).getByRole('button', { name: 'Eliminar' }).click()
     await expect.poll(() => toast(page)).toContain('Menú eliminado')
     await expect.poll(() => page.locator('#menu-title').textContent()).toBe('Editar menú Desayunos')
@@ -150,8 +150,8 @@ describe('the one menu editor', () => {
     await phone.page.context().addCookies([themeCookie('dark')])
     await phone.page.goto('/admin/menu-builder?tab=modifiers&lng=en')
     await hydrated(phone.page, 'add-group')
-    expect(await phone.page.getByRole('heading', { name: 'Modifier sets' }).count()).toBe(1)
-    expect(await smallTargets(phone.page)).toEqual([])
+    await expect.poll(() => phone.page.getByRole('heading', { name: 'Modifier sets' }).count()).toBe(1)
+    await expect.poll(() => smallTargets(phone.page)).toEqual([])
     await screenshot(phone.page, 'menu-editor-modifiers-phone-en-dark')
     await phone.page.getByRole('link', { name: 'Categories', exact: true }).click()
     await phone.page.getByTestId('add-category').waitFor()

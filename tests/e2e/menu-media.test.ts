@@ -101,14 +101,14 @@ describe('a diner and the dishes’ photos, tags and English names', () => {
       const english = language === 'en'
       const list = page.getByTestId('menu-items')
       await expect.poll(() => list.textContent()).toContain(english ? 'Swiss enchiladas' : 'Enchiladas suizas')
-      expect(await list.textContent()).not.toContain(english ? 'Enchiladas suizas' : 'Swiss enchiladas')
+      await expect.poll(() => list.textContent()).not.toContain(english ? 'Enchiladas suizas' : 'Swiss enchiladas')
       // A dish without English stays in Spanish for everyone.
-      expect(await list.textContent()).toContain('Agua de jamaica')
+      await expect.poll(() => list.textContent()).toContain('Agua de jamaica')
       const first = page.getByTestId('menu-item').first()
       for (const word of english
         ? ['Spicy', 'Vegetarian', 'Contains:', 'Gluten', 'Dairy']
         : ['Picante', 'Vegetariano', 'Contiene:', 'Gluten', 'Lácteos'])
-        expect(await first.getByTestId('dish-tags').textContent(), word).toContain(word)
+        await expect.poll(() => first.getByTestId('dish-tags').textContent(), { message: word }).toContain(word)
       await expect.poll(async () => (await photos(page)).every((photo) => photo.loaded)).toBe(true)
       const shown = await photos(page)
       expect(shown.map((photo) => photo.alt)).toEqual(
@@ -120,25 +120,27 @@ describe('a diner and the dishes’ photos, tags and English names', () => {
       ])
       // The plain dish has no photo and no tags: it looks as before.
       const plain = page.getByTestId('menu-item').nth(1)
-      expect(await plain.getByTestId('dish-photo').count()).toBe(0)
-      expect(await plain.getByTestId('dish-tags').count()).toBe(0)
+      await expect.poll(() => plain.getByTestId('dish-photo').count()).toBe(0)
+      await expect.poll(() => plain.getByTestId('dish-tags').count()).toBe(0)
       await screenshot(page, `menu-photos-${language}-${javaScript ? 'js' : 'nojs'}-phone`)
 
       // The item sheet: the larger photo and the tags, above the options.
       await page.goto(`/customer/menu/${sessionId}?item=${taco}&lng=${language}`)
       const sheet = page.getByRole('dialog')
       await sheet.waitFor()
-      expect(await sheet.getByRole('heading').textContent()).toContain(english ? 'Fish taco' : 'Taco de pescado')
+      await expect
+        .poll(() => sheet.getByRole('heading').textContent())
+        .toContain(english ? 'Fish taco' : 'Taco de pescado')
       const big = sheet.getByTestId('dish-photo')
       await expect
         .poll(() => big.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
         .toBe(true)
       const box = await big.boundingBox()
       expect(box!.width).toBeGreaterThan(300)
-      expect(await big.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
-        /\/menu-photos\/[^/]+\/(480|900)\.webp$/,
-      )
-      expect(await sheet.getByTestId('dish-tags').textContent()).toContain(english ? 'Fish' : 'Pescado')
+      await expect
+        .poll(() => big.evaluate((image: HTMLImageElement) => image.currentSrc))
+        .toMatch(/\/menu-photos\/[^/]+\/(480|900)\.webp$/)
+      await expect.poll(() => sheet.getByTestId('dish-tags').textContent()).toContain(english ? 'Fish' : 'Pescado')
       await screenshot(page, `menu-sheet-photo-${language}-${javaScript ? 'js' : 'nojs'}-phone`)
       expect(errors).toEqual([])
 
@@ -185,7 +187,7 @@ describe('the staff builder and a dish’s photo, tags and English name', () => 
     await page.getByRole('dialog').getByLabel('Vegano').uncheck()
     await page.getByRole('dialog').getByRole('button', { name: 'Guardar', exact: true }).click()
     await expect.poll(() => page.getByTestId('builder-item').textContent()).toContain('Stuffed poblano peppers')
-    expect(await page.getByTestId('builder-item').getByTestId('dish-tags').textContent()).toContain('Nueces')
+    await expect.poll(() => page.getByTestId('builder-item').getByTestId('dish-tags').textContent()).toContain('Nueces')
 
     await page.getByTestId('edit-item').click()
     const editing = page.getByRole('dialog')
@@ -197,7 +199,7 @@ describe('the staff builder and a dish’s photo, tags and English name', () => 
       .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
       .toBe(true)
     // The form starts afresh on the new photo: the file just sent is no longer named as chosen.
-    expect(await page.getByText('Elegida:').count()).toBe(0)
+    await expect.poll(() => page.getByText('Elegida:').count()).toBe(0)
     await screenshot(page, `menu-builder-photo-${javaScript ? 'js' : 'nojs'}-phone`, { fold: true })
 
     // A file that is not a photo is refused under the chooser.
@@ -211,7 +213,7 @@ describe('the staff builder and a dish’s photo, tags and English name', () => 
       .toContain('Solo se aceptan fotos JPEG, PNG o WebP')
 
     await page.goto(`/admin/menu-builder/${menu.id}?tab=items`)
-    expect(await page.getByTestId('builder-item').getByTestId('dish-photo').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('builder-item').getByTestId('dish-photo').count()).toBe(1)
     expect(errors).toEqual([])
   })
 

@@ -93,7 +93,7 @@ describe('the diner’s menu on one page', () => {
     const heading = (await page.getByRole('heading', { name: 'Bebidas' }).boundingBox())!
     const chips = (await page.getByTestId('category-chips').boundingBox())!
     expect(heading.y).toBeGreaterThanOrEqual(chips.y + chips.height)
-    expect(await chipsTop(page)).toBe(top)
+    await expect.poll(() => chipsTop(page)).toBe(top)
     await scrollToSection(page, 'Entradas')
     await expect.poll(() => currentChip(page)).toBe('Entradas')
 
@@ -102,7 +102,7 @@ describe('the diner’s menu on one page', () => {
     const search = page.getByTestId('menu-search')
     await search.fill('jamaica')
     await expect.poll(() => page.getByTestId('menu-item').allTextContents()).toHaveLength(1)
-    expect(await page.getByTestId('menu-item').textContent()).toContain('Agua de jamaica')
+    await expect.poll(() => page.getByTestId('menu-item').textContent()).toContain('Agua de jamaica')
     await search.fill('PINA')
     await expect.poll(() => page.getByTestId('menu-item-name').allTextContents()).toEqual(['Tacos al pastor'])
     await search.fill('canela cafe')
@@ -110,11 +110,13 @@ describe('the diner’s menu on one page', () => {
     expect(page.url()).toBe(url)
     await search.fill('sushi')
     await page.getByTestId('no-results').waitFor()
-    expect(await page.getByTestId('no-results').textContent()).toContain('Ningún platillo coincide con «sushi».')
+    await expect
+      .poll(() => page.getByTestId('no-results').textContent())
+      .toContain('Ningún platillo coincide con «sushi».')
     await screenshot(page, 'menu-search-none-phone')
     await page.getByRole('link', { name: 'Ver todo el menú' }).click()
     await expect.poll(() => page.getByTestId('menu-item').count()).toBe(24)
-    expect(await search.inputValue()).toBe('')
+    await expect.poll(() => search.inputValue()).toBe('')
     expect(errors).toEqual([])
   })
 
@@ -151,25 +153,25 @@ describe('the diner’s menu on one page', () => {
     await page.getByRole('button', { name: /^EN/ }).click()
     await page.getByRole('heading', { name: 'Menu', exact: true }).waitFor()
     await hydrated(page, 'menu-items')
-    expect(await page.getByTestId('category-chips').getByRole('link').allTextContents()).toEqual(
-      demoMenu.categories.map((category) => category.nameEn),
-    )
-    expect(await page.locator('section h2').allTextContents()).toEqual(
-      demoMenu.categories.map((category) => category.nameEn),
-    )
-    expect(await page.getByTestId('menu-item-name').allTextContents()).toEqual(
-      demoMenu.categories.flatMap((category) => category.items.map((item) => item.nameEn)),
-    )
+    await expect
+      .poll(() => page.getByTestId('category-chips').getByRole('link').allTextContents())
+      .toEqual(demoMenu.categories.map((category) => category.nameEn))
+    await expect
+      .poll(() => page.locator('section h2').allTextContents())
+      .toEqual(demoMenu.categories.map((category) => category.nameEn))
+    await expect
+      .poll(() => page.getByTestId('menu-item-name').allTextContents())
+      .toEqual(demoMenu.categories.flatMap((category) => category.items.map((item) => item.nameEn)))
     const tacos = page.getByTestId('menu-item').filter({ hasText: 'Al pastor tacos' })
-    expect(await tacos.getByTestId('menu-item-price').textContent()).toBe('$55.00 per order')
+    await expect.poll(() => tacos.getByTestId('menu-item-price').textContent()).toBe('$55.00 per order')
 
     await tacos.getByTestId('choose-options').click()
     const sheet = page.getByRole('dialog')
     await sheet.waitFor()
-    expect(await sheet.locator('legend > span:first-child').allTextContents()).toEqual(['Salsa', 'Extras'])
+    await expect.poll(() => sheet.locator('legend > span:first-child').allTextContents()).toEqual(['Salsa', 'Extras'])
     for (const option of ['Green', 'Red', 'Habanero (very hot)', 'Cheese', 'Avocado'])
-      expect(await sheet.getByText(option, { exact: true }).count(), option).toBe(1)
-    expect(await sheet.getByLabel('Green', { exact: true }).isChecked()).toBe(true)
+      await expect.poll(() => sheet.getByText(option, { exact: true }).count(), { message: option }).toBe(1)
+    await expect.poll(() => sheet.getByLabel('Green', { exact: true }).isChecked()).toBe(true)
     const shown = await page.evaluate(() => document.body.innerText)
     for (const spanish of ['Verde', 'Roja', 'Queso', 'Aguacate', 'Obligatorio', 'Elige'])
       expect(shown, spanish).not.toContain(spanish)
@@ -179,26 +181,26 @@ describe('the diner’s menu on one page', () => {
     // Three orders: the button, the cart and the bill all say $165.00 for them, the cart $55.00 for one.
     await sheet.getByRole('button', { name: 'One more' }).click()
     await sheet.getByRole('button', { name: 'One more' }).click()
-    expect(await page.getByTestId('add-with-options').textContent()).toBe('Add 3 · $165.00')
+    await expect.poll(() => page.getByTestId('add-with-options').textContent()).toBe('Add 3 · $165.00')
     await page.getByTestId('add-with-options').click()
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('3')
     await page.getByTestId('menu-place-order').click()
     await page.waitForURL(/\/customer\/cart\//)
     await hydrated(page, 'cart-lines')
-    expect(await page.getByTestId('cart-line-total').textContent()).toBe('$165.00')
-    expect(await page.getByTestId('cart-line-each').textContent()).toBe('$55.00 each')
+    await expect.poll(() => page.getByTestId('cart-line-total').textContent()).toBe('$165.00')
+    await expect.poll(() => page.getByTestId('cart-line-each').textContent()).toBe('$55.00 each')
     await screenshot(page, 'cart-each-en-phone')
     await page.getByTestId('place-order').click()
     await page.waitForURL(/\/customer\/table\//)
     // The bill and the items to pay read the dish and its choice in English; the kitchen's ticket keeps the Spanish.
     const line = page.locator('li[data-paid]').filter({ hasText: 'Al pastor tacos' })
     await line.waitFor()
-    expect(await line.textContent()).toMatch(/^3×Al pastor tacosSalsa: Green[^]*\$165\.00$/)
-    expect(await page.getByTestId('bill-lines').textContent()).not.toContain('Tacos al pastor')
+    await expect.poll(() => line.textContent()).toMatch(/^3×Al pastor tacosSalsa: Green[^]*\$165\.00$/)
+    await expect.poll(() => page.getByTestId('bill-lines').textContent()).not.toContain('Tacos al pastor')
     await screenshot(page, 'bill-ordered-en-phone')
     await page.goto(`/customer/pay-items/${sessionId}`)
     const payLine = page.getByTestId('pay-item').filter({ hasText: 'Al pastor tacos' })
-    expect(await payLine.textContent()).toContain('Salsa: Green')
+    await expect.poll(() => payLine.textContent()).toContain('Salsa: Green')
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/Tacos al pastor|Verde/)
     expect(errors).toEqual([])
   })

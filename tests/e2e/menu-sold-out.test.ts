@@ -47,7 +47,7 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     await page.getByTestId('menu-place-order').click()
     await page.waitForURL(/\/customer\/cart\//)
     await hydrated(page, 'place-order')
-    expect(await page.getByTestId('place-order').textContent()).toBe('Ordenar · $57.00')
+    await expect.poll(() => page.getByTestId('place-order').textContent()).toBe('Ordenar · $57.00')
 
     // Meanwhile, in the kitchen.
     await staff.goto(`/admin/menu-builder/${menuId}?tab=items`)
@@ -63,7 +63,7 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     await expect
       .poll(() => page.getByTestId('cart-line-sold-out').textContent())
       .toBe('Agotado: quítalo para ordenar lo demás.')
-    expect(await page.getByTestId('place-order').textContent()).toBe('Ordenar · $22.00')
+    await expect.poll(() => page.getByTestId('place-order').textContent()).toBe('Ordenar · $22.00')
     await screenshot(page, 'cart-sold-out-phone')
     await page.getByRole('button', { name: 'Quitar Agua de jamaica' }).click()
     await page.getByTestId('place-order').click()
@@ -71,8 +71,8 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     expect((await billOf(sessionId)).items.map((line) => line.name)).toEqual(['Taco de canasta'])
 
     await page.goto(`/customer/menu/${sessionId}`)
-    expect(await item('Agua de jamaica').getByTestId('sold-out').textContent()).toBe('Agotado')
-    expect(await item('Agua de jamaica').getByRole('link').count()).toBe(0)
+    await expect.poll(() => item('Agua de jamaica').getByTestId('sold-out').textContent()).toBe('Agotado')
+    await expect.poll(() => item('Agua de jamaica').getByRole('link').count()).toBe(0)
     await screenshot(page, 'menu-sold-out-phone')
 
     // An English phone without JavaScript: the menu and the item's own link say it too.
@@ -82,12 +82,14 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     await english.page.getByRole('button', { name: /^EN/ }).click()
     await english.page.getByText('Sold out').waitFor()
     const card = english.page.getByTestId('menu-item').filter({ hasText: 'Agua de jamaica' })
-    expect(await card.getByTestId('sold-out').textContent()).toBe('Sold out')
+    await expect.poll(() => card.getByTestId('sold-out').textContent()).toBe('Sold out')
     await screenshot(english.page, 'nojs-menu-sold-out-en-phone')
     // Its sheet, opened by its link from before it sold out.
     await english.page.goto(`/customer/menu/${sessionId}?item=${aguaId}`)
-    expect(await english.page.getByTestId('sold-out-notice').textContent()).toBe('This dish is sold out for now.')
-    expect(await english.page.getByTestId('add-with-options').count()).toBe(0)
+    await expect
+      .poll(() => english.page.getByTestId('sold-out-notice').textContent())
+      .toBe('This dish is sold out for now.')
+    await expect.poll(() => english.page.getByTestId('add-with-options').count()).toBe(0)
     await screenshot(english.page, 'nojs-sheet-sold-out-en-phone')
 
     // Offered again: the same diner without JavaScript adds it from its sheet, two of them with a note.
@@ -97,11 +99,11 @@ describe('"Agotado": the kitchen runs out while a diner looks at the cart', () =
     await english.page.getByLabel('Quantity').fill('2')
     await english.page.getByLabel('Note for the kitchen (optional)').fill('no ice')
     await english.page.getByTestId('update-options').click()
-    expect(await english.page.getByTestId('add-with-options').textContent()).toBe('Add 2 · $70.00')
+    await expect.poll(() => english.page.getByTestId('add-with-options').textContent()).toBe('Add 2 · $70.00')
     await screenshot(english.page, 'nojs-sheet-quantity-note-en-phone')
     await english.page.getByTestId('add-with-options').click()
-    expect(await english.page.getByTestId('toast').textContent()).toContain('2 × Agua de jamaica')
-    expect(await english.page.getByTestId('cart-badge').textContent()).toBe('2')
+    await expect.poll(() => english.page.getByTestId('toast').textContent()).toContain('2 × Agua de jamaica')
+    await expect.poll(() => english.page.getByTestId('cart-badge').textContent()).toBe('2')
     expect(errors).toEqual([])
   })
 })

@@ -37,7 +37,7 @@ describe('the shared tablet', () => {
     await page.getByLabel('PIN', { exact: true }).fill('2580')
     await page.getByRole('button', { name: 'Entrar' }).click()
     await page.waitForURL(/\/admin\/dashboard$/)
-    expect(await page.getByTestId('signed-in-as').textContent()).toBe('Raúl Garza · Dueño')
+    await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toBe('Raúl Garza · Dueño')
 
     await page.getByTestId('lock').click()
     await page.waitForURL(/\/admin\/device$/)
@@ -49,7 +49,7 @@ describe('the shared tablet', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/admin/device?lng=en')
     await hydrated(page, 'unlock-form')
-    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Who are you?')
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('Who are you?')
     await screenshot(page, 'device-lock-phone-en-dark')
     expect(tablet.errors).toEqual([])
   })

@@ -43,7 +43,7 @@ describe('a restaurant owner', () => {
     await page.getByLabel('Contraseña').fill('cantina-e2e-2026')
     await page.getByRole('button', { name: 'Siguiente' }).click()
     await expect.poll(() => page.getByTestId('signup-step').textContent()).toBe('Paso 3 de 3')
-    expect(await page.getByTestId('signup-review').textContent()).toContain('Cantina E2E')
+    await expect.poll(() => page.getByTestId('signup-review').textContent()).toContain('Cantina E2E')
     await screenshot(page, 'signup-review-desktop')
     await page.getByRole('button', { name: 'Completar registro' }).click()
     await expect.poll(() => page.getByText('Debes aceptar los términos y condiciones').count()).toBeGreaterThan(0)
@@ -52,7 +52,7 @@ describe('a restaurant owner', () => {
     // Signed in at once, on the setup checklist.
     await page.waitForURL(/\/admin\/dashboard$/)
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Registro exitoso')
-    expect(await page.getByTestId('restaurant-name').textContent()).toBe('Cantina E2E')
+    await expect.poll(() => page.getByTestId('restaurant-name').textContent()).toBe('Cantina E2E')
     await page.getByTestId('setup-checklist').waitFor()
 
     await page.getByTestId('logout').click()
@@ -67,8 +67,8 @@ describe('a restaurant owner', () => {
     await page.getByLabel('Contraseña').fill('cantina-e2e-2026')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(/\/admin\/dashboard/)
-    expect(await page.getByTestId('restaurant-name').textContent()).toBe('Cantina E2E')
-    expect(await page.getByText('No hay mesas activas').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('restaurant-name').textContent()).toBe('Cantina E2E')
+    await expect.poll(() => page.getByText('No hay mesas activas').count()).toBe(1)
 
     await page.getByTestId('new-table').click()
     await page.getByRole('button', { name: 'Crear mesa' }).click()
@@ -78,7 +78,7 @@ describe('a restaurant owner', () => {
     await page.getByLabel('Capacidad').fill('6')
     await page.getByRole('button', { name: 'Crear mesa' }).click()
     await expect.poll(() => page.getByTestId('table-card').textContent()).toContain('Mesa 4 - Patio')
-    expect(await page.getByTestId('table-card').textContent()).toContain('Capacidad: 6 personas')
+    await expect.poll(() => page.getByTestId('table-card').textContent()).toContain('Capacidad: 6 personas')
     await screenshot(page, 'dashboard-tables-desktop')
 
     await page.getByText('Gestionar').click()
@@ -102,20 +102,22 @@ describe('a restaurant owner', () => {
     // The code opens the table's bill for a diner.
     const diner = await phonePage(browser())
     await diner.page.goto(decoded!.data)
-    expect(await diner.page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
+    await expect.poll(() => diner.page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
     await diner.page.context().close()
 
     await page.getByRole('link', { name: 'Cerrar', exact: true }).last().click()
     await page.getByText('Gestionar').click()
     await page.getByRole('link', { name: 'Archivar mesa' }).click()
     const dialog = page.getByRole('dialog')
-    expect(await dialog.getByTestId('archive-text').textContent()).toBe(
-      'La mesa sale de tu panel y su código QR deja de abrir una cuenta. Sus ventas y pagos se quedan en tus reportes, y puedes usar el número 4 en una mesa nueva.',
-    )
+    await expect
+      .poll(() => dialog.getByTestId('archive-text').textContent())
+      .toBe(
+        'La mesa sale de tu panel y su código QR deja de abrir una cuenta. Sus ventas y pagos se quedan en tus reportes, y puedes usar el número 4 en una mesa nueva.',
+      )
     await screenshot(page, 'archive-table-dialog-desktop')
     await dialog.getByRole('button', { name: 'Archivar' }).click()
     await expect.poll(() => page.getByText('No hay mesas activas').count()).toBe(1)
-    expect(await page.getByTestId('toast').textContent()).toContain('Mesa archivada')
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Mesa archivada')
     expect(errors).toEqual([])
 
     // The QR code already printed now says the table is gone, in either language, on a phone and on a desktop.
@@ -130,7 +132,7 @@ describe('a restaurant owner', () => {
         const gone = await phonePage(browser(), options)
         const response = await gone.page.goto(`${decoded!.data}?lng=${language}`)
         expect(response?.status()).toBe(410)
-        expect(await gone.page.getByTestId('table-gone').getByRole('heading').textContent()).toBe(title)
+        await expect.poll(() => gone.page.getByTestId('table-gone').getByRole('heading').textContent()).toBe(title)
         await screenshot(gone.page, `table-gone-${size}-${language}`)
         await gone.page.context().close()
         expect(gone.errors).toEqual([])
@@ -168,24 +170,24 @@ describe('a restaurant owner', () => {
     await diner.page.getByText('Google Pay').click()
     await diner.page.getByTestId('pay-submit').click()
     await diner.page.waitForURL(/\/customer\/payment-confirmation\//)
-    expect(await diner.page.getByTestId('confirmation-amount').textContent()).toBe('$218.50')
+    await expect.poll(() => diner.page.getByTestId('confirmation-amount').textContent()).toBe('$218.50')
 
     await page.goto(`/admin/tables/${table.id}`)
     await hydrated(page, 'bill-totals')
-    expect(await page.getByTestId('bill-paid').textContent()).toBe('$190.00')
-    expect(await page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
-    expect(await page.getByTestId('bill-lines').textContent()).toContain('Pidió Ana')
+    await expect.poll(() => page.getByTestId('bill-paid').textContent()).toBe('$190.00')
+    await expect.poll(() => page.getByTestId('bill-remaining').textContent()).toBe('$0.00')
+    await expect.poll(() => page.getByTestId('bill-lines').textContent()).toContain('Pidió Ana')
     const payments = await page.getByTestId('bill-payments').textContent()
     for (const text of ['Google Pay', 'Cuenta completa', 'propina $28.50', '$190.00']) expect(payments).toContain(text)
     await screenshot(page, 'table-details-desktop')
 
     await page.goto('/admin/dashboard/analytics')
     await hydrated(page, 'stat-totalSales')
-    expect(await page.getByTestId('stat-totalSales').textContent()).toContain('$190.00')
-    expect(await page.getByTestId('stat-tablesServed').textContent()).toContain('1')
-    expect(await page.getByTestId('stat-averageTip').textContent()).toContain('15 %')
-    expect(await page.getByTestId('best-sellers').textContent()).toContain('Chilaquiles verdes')
-    expect(await page.getByTestId('sales-per-day').textContent()).toContain('$190.00')
+    await expect.poll(() => page.getByTestId('stat-totalSales').textContent()).toContain('$190.00')
+    await expect.poll(() => page.getByTestId('stat-tablesServed').textContent()).toContain('1')
+    await expect.poll(() => page.getByTestId('stat-averageTip').textContent()).toContain('15 %')
+    await expect.poll(() => page.getByTestId('best-sellers').textContent()).toContain('Chilaquiles verdes')
+    await expect.poll(() => page.getByTestId('sales-per-day').textContent()).toContain('$190.00')
     await screenshot(page, 'analytics-desktop')
 
     await page.getByRole('link', { name: 'Configuración' }).click()
@@ -199,7 +201,9 @@ describe('a restaurant owner', () => {
     await screenshot(page, 'settings-dialog-desktop')
     await page.getByRole('button', { name: 'Guardar', exact: true }).click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Datos guardados')
-    expect(await page.getByTestId('settings-summary').textContent()).toContain('El IVA (8 %) se suma al pagar.')
+    await expect
+      .poll(() => page.getByTestId('settings-summary').textContent())
+      .toContain('El IVA (8 %) se suma al pagar.')
 
     // Closing frees the table: the next party starts from an empty bill, by the same printed code.
     await page.goto(`/admin/tables/${table.id}`)
@@ -207,14 +211,16 @@ describe('a restaurant owner', () => {
     await page.getByTestId('close-bill').click()
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar cuenta y liberar la mesa' }).click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Cuenta cerrada')
-    expect(await page.getByTestId('bill-total').textContent()).toBe('$0.00')
-    expect(await page.getByTestId('previous-bills').textContent()).toContain('1 pago · $190.00 · propinas $28.50')
+    await expect.poll(() => page.getByTestId('bill-total').textContent()).toBe('$0.00')
+    await expect
+      .poll(() => page.getByTestId('previous-bills').textContent())
+      .toContain('1 pago · $190.00 · propinas $28.50')
     await screenshot(page, 'table-details-closed-desktop')
 
     await diner.page.goto(`/customer/table/${table.sessionId}`)
     await expect.poll(() => diner.page.getByTestId('toast').textContent()).toContain('Esta cuenta ya se cerró')
     expect(diner.page.url()).not.toContain(table.sessionId)
-    expect(await diner.page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
+    await expect.poll(() => diner.page.getByTestId('left-to-pay').textContent()).toBe('$0.00')
     await screenshot(diner.page, 'bill-after-close-phone')
     await diner.page.context().close()
     expect([...errors, ...diner.errors]).toEqual([])

@@ -418,46 +418,46 @@ describe('a bill paid through Stripe', () => {
       const [first] = look.listed
       if (first === 'card') {
         // No wallet on this device: nothing to choose, the card form and its pay button.
-        expect(await page.getByRole('radio').count()).toBe(0)
-        expect(await page.getByTestId('stripe-express').isVisible()).toBe(false)
-        expect(await page.getByTestId('stripe-card').isVisible()).toBe(true)
-        expect(await page.getByTestId('pay-submit').textContent()).toBe(payLabel)
+        await expect.poll(() => page.getByRole('radio').count()).toBe(0)
+        await expect.poll(() => page.getByTestId('stripe-express').isVisible()).toBe(false)
+        await expect.poll(() => page.getByTestId('stripe-card').isVisible()).toBe(true)
+        await expect.poll(() => page.getByTestId('pay-submit').textContent()).toBe(payLabel)
         await screenshot(page, `stripe-payment-${look.name}`)
       } else {
         const radios = page.getByRole('radio')
-        expect(await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(
-          look.listed,
-        )
-        expect(await page.getByRole('radio', { checked: true }).getAttribute('value')).toBe(first)
+        await expect
+          .poll(() => radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
+          .toEqual(look.listed)
+        await expect.poll(() => page.getByRole('radio', { checked: true }).getAttribute('value')).toBe(first)
         for (const wallet of look.listed.filter((method) => method !== 'card'))
-          expect(await page.getByTestId(`method-${wallet}`).locator(`[data-mark="${wallet}-pay"]`).isVisible()).toBe(
-            true,
-          )
+          await expect
+            .poll(() => page.getByTestId(`method-${wallet}`).locator(`[data-mark="${wallet}-pay"]`).isVisible())
+            .toBe(true)
         const walletName = first === 'apple' ? 'Apple Pay' : 'Google Pay'
         // The wallet's own button (Stripe's) pays, for the total on screen; the card form waits.
-        expect(await page.getByTestId('wallet-total').textContent()).toBe(
-          look.language === 'es' ? `Pagas $253.00 con ${walletName}.` : `You pay $253.00 using ${walletName}.`,
-        )
-        expect(await page.getByTestId('stripe-express').isVisible()).toBe(true)
-        expect(await expressButtons(page)).toEqual([`${first}Pay`])
-        expect(await page.getByTestId('stripe-card').isVisible()).toBe(false)
-        expect(await page.getByTestId('pay-submit').count()).toBe(0)
+        await expect
+          .poll(() => page.getByTestId('wallet-total').textContent())
+          .toBe(look.language === 'es' ? `Pagas $253.00 con ${walletName}.` : `You pay $253.00 using ${walletName}.`)
+        await expect.poll(() => page.getByTestId('stripe-express').isVisible()).toBe(true)
+        await expect.poll(() => expressButtons(page)).toEqual([`${first}Pay`])
+        await expect.poll(() => page.getByTestId('stripe-card').isVisible()).toBe(false)
+        await expect.poll(() => page.getByTestId('pay-submit').count()).toBe(0)
         await screenshot(page, `stripe-payment-${look.name}`)
 
         const other = look.listed[1]
         if (other !== 'card') {
           await page.getByTestId(`method-${other}`).click()
           await expect.poll(() => expressButtons(page)).toEqual([`${other}Pay`])
-          expect(await page.getByTestId('wallet-total').textContent()).toContain(
-            other === 'apple' ? 'Apple Pay' : 'Google Pay',
-          )
+          await expect
+            .poll(() => page.getByTestId('wallet-total').textContent())
+            .toContain(other === 'apple' ? 'Apple Pay' : 'Google Pay')
         }
 
         await page.getByTestId('method-card').click()
-        expect(await page.getByTestId('stripe-card').isVisible()).toBe(true)
-        expect(await page.getByTestId('stripe-express').isVisible()).toBe(false)
-        expect(await page.getByTestId('wallet-total').count()).toBe(0)
-        expect(await page.getByTestId('pay-submit').textContent()).toBe(payLabel)
+        await expect.poll(() => page.getByTestId('stripe-card').isVisible()).toBe(true)
+        await expect.poll(() => page.getByTestId('stripe-express').isVisible()).toBe(false)
+        await expect.poll(() => page.getByTestId('wallet-total').count()).toBe(0)
+        await expect.poll(() => page.getByTestId('pay-submit').textContent()).toBe(payLabel)
         if (index === 0) await screenshot(page, `stripe-payment-${look.name}-card`)
       }
       expect(errors).toEqual([])
@@ -484,14 +484,14 @@ describe('a bill paid through Stripe', () => {
     const { page, state, errors } = await stripePage()
     await openStep(page, 'card', 'full=true&tipPercentage=10')
     // Stripe offers no wallet here: none is listed, and the card is the method.
-    expect(await page.getByTestId('payment-methods').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('payment-methods').count()).toBe(0)
     await page.getByTestId('pay-submit').click()
     await page.waitForURL(/\/customer\/payment-confirmation\//)
     expect(state.posts).toHaveLength(1)
     expect(state.posts[0]!.get('paymentToken')).toMatch(/^ctoken_/)
     expect(state.posts[0]!.get('paymentMethod')).toBe('card')
-    expect(await page.getByTestId('confirmation-amount').textContent()).toBe('$181.50')
-    expect(await billOf('card')).toMatchObject({ remainingAmount: 0, paidAmount: 165 })
+    await expect.poll(() => page.getByTestId('confirmation-amount').textContent()).toBe('$181.50')
+    await expect.poll(() => billOf('card')).toMatchObject({ remainingAmount: 0, paidAmount: 165 })
     expect(errors).toEqual([])
   })
 
@@ -505,7 +505,7 @@ describe('a bill paid through Stripe', () => {
     expect(state.posts).toHaveLength(2)
     const [first, again] = state.posts
     expect(again!.toString()).toBe(first!.toString())
-    expect(await billOf('bank')).toMatchObject({ remainingAmount: 0, paidAmount: 145 })
+    await expect.poll(() => billOf('bank')).toMatchObject({ remainingAmount: 0, paidAmount: 145 })
     expect(errors).toEqual([])
   })
 
@@ -513,7 +513,7 @@ describe('a bill paid through Stripe', () => {
     const { page, state, errors } = await stripePage({ ...PHONE, userAgent: ANDROID_CHROME })
     state.wallets = ['googlePay']
     await openStep(page, 'wallet', 'full=true&tipPercentage=0')
-    expect(await page.getByRole('radio', { checked: true }).getAttribute('value')).toBe('google')
+    await expect.poll(() => page.getByRole('radio', { checked: true }).getAttribute('value')).toBe('google')
     await page.evaluate(() =>
       (window as unknown as { __stripeStub: { payWith: (type: string) => void } }).__stripeStub.payWith('google_pay'),
     )
@@ -533,16 +533,16 @@ describe('a bill paid through Stripe', () => {
     await page.getByTestId('payer-name').fill('Inés')
     await tapBelowFold(page, 'pay-submit')
     await page.getByTestId('payment-error').waitFor()
-    expect(await page.getByTestId('payment-error').textContent()).toContain(
-      'El pago fue rechazado. No se te cobró nada.',
-    )
-    expect(await billOf('declined')).toMatchObject({ paidAmount: 0 })
+    await expect
+      .poll(() => page.getByTestId('payment-error').textContent())
+      .toContain('El pago fue rechazado. No se te cobró nada.')
+    await expect.poll(() => billOf('declined')).toMatchObject({ paidAmount: 0 })
     await expect.poll(() => page.getByTestId('pay-submit').isEnabled()).toBe(true)
 
     state.card = 'pm_card_visa'
     await tapBelowFold(page, 'pay-submit')
     await page.waitForURL(/\/customer\/payment-confirmation\//)
-    expect(await billOf('declined')).toMatchObject({ remainingAmount: 0, paidAmount: 210 })
+    await expect.poll(() => billOf('declined')).toMatchObject({ remainingAmount: 0, paidAmount: 210 })
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Gracias, Inés.')
     expect(errors).toEqual([])
   })
@@ -552,26 +552,28 @@ describe('a bill paid through Stripe', () => {
     const [coffee] = tables.small!.itemIds
     await page.goto(`/customer/payment-method/${tables.small!.sessionId}?items=${coffee}&tipPercentage=0`)
     await hydrated(page, 'payment-error')
-    expect(await page.getByTestId('payment-error').textContent()).toContain('Los pagos con tarjeta son desde $10.00')
-    expect(await page.getByTestId('pay-submit').count()).toBe(0)
+    await expect
+      .poll(() => page.getByTestId('payment-error').textContent())
+      .toContain('Los pagos con tarjeta son desde $10.00')
+    await expect.poll(() => page.getByTestId('pay-submit').count()).toBe(0)
     expect(state.stripeRequests).toEqual([])
     await screenshot(page, 'stripe-below-minimum-phone')
-    expect(await billOf('small')).toMatchObject({ paidAmount: 0 })
+    await expect.poll(() => billOf('small')).toMatchObject({ paidAmount: 0 })
 
     await page.getByTestId('pay-rest').click()
     await page.waitForURL((url) => url.searchParams.get('full') === 'true')
     await hydrated(page, 'stripe-payment')
-    expect(await page.getByTestId('payment-total').textContent()).toBe('$23.00')
+    await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe('$23.00')
     expect(errors).toEqual([])
   })
 
   it('without JavaScript, says card payment needs it and to pay the server, and offers no pay button', async () => {
     const { page } = await stripePage({ javaScriptEnabled: false })
     await page.goto(`/customer/payment-method/${tables.look!.sessionId}?full=true&tipPercentage=15`)
-    expect(await page.getByTestId('stripe-needs-js').textContent()).toContain('necesita JavaScript')
-    expect(await page.getByTestId('stripe-needs-js').isVisible()).toBe(true)
-    expect(await page.getByTestId('pay-submit').isVisible()).toBe(false)
-    expect(await page.getByRole('radio').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('stripe-needs-js').textContent()).toContain('necesita JavaScript')
+    await expect.poll(() => page.getByTestId('stripe-needs-js').isVisible()).toBe(true)
+    await expect.poll(() => page.getByTestId('pay-submit').isVisible()).toBe(false)
+    await expect.poll(() => page.getByRole('radio').count()).toBe(0)
     await screenshot(page, 'stripe-nojs-phone')
   })
 })

@@ -124,8 +124,8 @@ describe('a table’s short code', () => {
         await box.fill(wrongCode(shown).toLowerCase())
         await page.getByRole('button', { name: words.submit }).click()
         await expect.poll(() => page.locator('#code-error').textContent()).toBe(words.invalid)
-        expect(await box.inputValue()).toBe(wrongCode(shown).toLowerCase())
-        expect(await box.getAttribute('aria-invalid')).toBe('true')
+        await expect.poll(() => box.inputValue()).toBe(wrongCode(shown).toLowerCase())
+        await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true')
         await screenshot(page, `${name}-wrong`)
 
         // The right one in lower case, with the dash (JavaScript on) or without it (off).
@@ -161,12 +161,12 @@ describe('a table’s short code', () => {
 
     await page.goto('/admin/dashboard')
     await hydrated(page, 'table-card')
-    expect(await page.getByTestId('table-card-code').textContent()).toBe(`Código: ${table.shortCode}`)
+    await expect.poll(() => page.getByTestId('table-card-code').textContent()).toBe(`Código: ${table.shortCode}`)
     await page.getByRole('link', { name: 'Ver QR' }).click()
     await page.getByTestId('qr-code').waitFor()
     const dialog = page.getByRole('dialog')
-    expect(await dialog.getByTestId('table-code').textContent()).toBe(table.shortCode)
-    expect(await dialog.textContent()).toContain(`${WORDS.es.typeAt} ${site}`)
+    await expect.poll(() => dialog.getByTestId('table-code').textContent()).toBe(table.shortCode)
+    await expect.poll(() => dialog.textContent()).toContain(`${WORDS.es.typeAt} ${site}`)
     await screenshot(page, 'qr-dialog-code-desktop')
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qr-download').click()])
@@ -198,7 +198,7 @@ describe('a table’s short code', () => {
     for (const language of ['es', 'en'] as const) {
       await printPage.goto(`/admin/tables/${table.id}/print?lng=${language}`)
       const card = printPage.getByTestId('print-card')
-      expect(await card.getByTestId('table-code').textContent()).toBe(table.shortCode)
+      await expect.poll(() => card.getByTestId('table-code').textContent()).toBe(table.shortCode)
       const text = await card.textContent()
       for (const words of [
         language === 'es' ? 'Mesa 8 - Barra' : 'Table 8 - Barra',
@@ -242,7 +242,7 @@ describe('a table’s short code', () => {
     await page.goto('/admin/tables/print')
     await hydrated(page, 'print-card')
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.printed)).toBe('yes')
-    expect(await page.getByRole('region', { name: `Hoja 1 de ${sheets}` }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('region', { name: `Hoja 1 de ${sheets}` }).count()).toBe(1)
     await screenshot(page, 'print-sheet-desktop')
     await page.setViewportSize({ width: 390, height: 844 })
     await expectFitsPhone(page)
@@ -250,7 +250,7 @@ describe('a table’s short code', () => {
     await page.context().addCookies([themeCookie('dark')])
     await page.goto('/admin/tables/print?lng=en')
     await hydrated(page, 'print-card')
-    expect(await page.getByRole('region', { name: `Sheet 2 of ${sheets}` }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('region', { name: `Sheet 2 of ${sheets}` }).count()).toBe(1)
     await screenshot(page, 'print-sheet-phone-dark-en')
     await page.goto('/admin/tables/print')
     await hydrated(page, 'print-card')

@@ -40,7 +40,7 @@ describe('a restaurant with its team', () => {
     await hydrated(owner.page, 'members')
     await invite(owner.page, waiterEmail, 'waiter')
     await invite(owner.page, managerEmail, 'manager')
-    expect(await owner.page.getByTestId('invitation').count()).toBe(2)
+    await expect.poll(() => owner.page.getByTestId('invitation').count()).toBe(2)
     await screenshot(owner.page, 'team-owner-desktop')
 
     // The waiter, on a phone: joins, and the dashboard offers the floor only.
@@ -49,7 +49,7 @@ describe('a restaurant with its team', () => {
     const tabs = await waiter.page.getByRole('navigation').textContent()
     expect(tabs).toContain('Mesas')
     for (const hidden of ['Configuración', 'Analítica', 'Equipo', 'Menús']) expect(tabs).not.toContain(hidden)
-    expect(await waiter.page.getByTestId('cash-out-link').count()).toBe(0)
+    await expect.poll(() => waiter.page.getByTestId('cash-out-link').count()).toBe(0)
     await screenshot(waiter.page, 'team-waiter-dashboard-phone')
 
     // An order and a cash payment of part of it, signed by the waiter; no refund offered.
@@ -61,8 +61,10 @@ describe('a restaurant with its team', () => {
     await waiter.page.getByTestId('record-cash-received').fill('100')
     await waiter.page.getByTestId('record-submit').click()
     await expect.poll(() => waiter.page.getByTestId('change-amount').textContent()).toBe('$0.00')
-    expect(await waiter.page.getByTestId('bill-payments').textContent()).toContain('Registrado por: Beto Mesero')
-    expect(await waiter.page.getByTestId('refund').count()).toBe(0)
+    await expect
+      .poll(() => waiter.page.getByTestId('bill-payments').textContent())
+      .toContain('Registrado por: Beto Mesero')
+    await expect.poll(() => waiter.page.getByTestId('refund').count()).toBe(0)
     await screenshot(waiter.page, 'team-waiter-table-phone')
 
     // The manager: the rest on the terminal, then part of the waiter's cash back.
@@ -103,7 +105,7 @@ describe('a restaurant with its team', () => {
     await owner.page.getByRole('dialog').getByRole('button', { name: 'Quitar del equipo' }).click()
     await expect.poll(() => owner.page.getByTestId('toast').textContent()).toContain('Beto Mesero')
     await waiter.page.waitForURL(/\/admin\/login/)
-    expect(await owner.page.getByTestId('members').textContent()).not.toContain('Beto Mesero')
+    await expect.poll(() => owner.page.getByTestId('members').textContent()).not.toContain('Beto Mesero')
 
     // The team page in English, on a phone too.
     await owner.page.getByRole('button', { name: /^EN/ }).click()

@@ -96,9 +96,9 @@ describe('the theme on the diner’s and staff screens', () => {
 
     for (const path of [`/customer/table/${table.sessionId}`, '/admin/dashboard']) {
       expect(await servedHtmlTag(await page.goto(path)), path).toBe('<html lang="es-MX" class="dark">')
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-        'oklch(0.147 0.004 49.25)',
-      )
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+        .toBe('oklch(0.147 0.004 49.25)')
     }
     expect(errors).toEqual([])
   })
@@ -112,12 +112,14 @@ describe('the theme on the diner’s and staff screens', () => {
     await expect.poll(() => htmlClass(page)).toBe('theme-system')
     await saved
     await page.goto(`/customer/table/${table.sessionId}`)
-    expect(await htmlClass(page)).toBe('theme-system')
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('oklch(0.147 0.004 49.25)')
+    await expect.poll(() => htmlClass(page)).toBe('theme-system')
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe('oklch(0.147 0.004 49.25)')
     await page.emulateMedia({ colorScheme: 'light' })
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-      'oklch(0.985 0.001 106.423)',
-    )
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe('oklch(0.985 0.001 106.423)')
   })
 
   it('until a person chooses, the page follows the phone: a dark phone gets a dark page from the server’s first paint, with or without JavaScript', async () => {
@@ -131,12 +133,12 @@ describe('the theme on the diner’s and staff screens', () => {
       const served = await page.goto(`/customer/table/${table.sessionId}`)
       // The stylesheet reads the phone's setting before anything is painted: no script decides it.
       expect(await servedHtmlTag(served)).toBe('<html lang="es-MX" class="theme-system">')
-      expect(await background(page)).toBe(dark)
+      await expect.poll(() => background(page)).toBe(dark)
       await page.context().close()
     }
     const { page } = await phonePage(browser(), { colorScheme: 'light' })
     await page.goto(`/customer/table/${table.sessionId}`)
-    expect(await background(page)).not.toBe(dark)
+    await expect.poll(() => background(page)).not.toBe(dark)
   })
 
   it('the diner’s switch works without JavaScript: a form that comes back to the same page, now dark, and back to light', async () => {
@@ -144,20 +146,20 @@ describe('the theme on the diner’s and staff screens', () => {
     const bill = `/customer/pay-items/${table.sessionId}?lng=en`
     await page.goto(bill)
     // Nobody chose yet: the page follows the device (light here).
-    expect(await htmlClass(page)).toBe('theme-system')
+    await expect.poll(() => htmlClass(page)).toBe('theme-system')
     // A light page offers dark only.
     await openDisplayMenu(page)
-    expect(await page.getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(false)
+    await expect.poll(() => page.getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Switch to dark theme' }).click()
     await page.waitForURL((url) => url.pathname + url.search === bill)
-    expect(await htmlClass(page)).toBe('dark')
+    await expect.poll(() => htmlClass(page)).toBe('dark')
     // The dark page offers the way back; its other button is not shown.
     await openDisplayMenu(page)
-    expect(await page.getByRole('button', { name: 'Switch to dark theme' }).isVisible()).toBe(false)
+    await expect.poll(() => page.getByRole('button', { name: 'Switch to dark theme' }).isVisible()).toBe(false)
     await screenshot(page, 'dark-pay-items-nojs-phone-en')
     await page.getByRole('button', { name: 'Switch to light theme' }).click()
     await page.waitForURL((url) => url.pathname + url.search === bill)
-    expect(await htmlClass(page)).toBe('')
+    await expect.poll(() => htmlClass(page)).toBe('')
   })
 
   it('with JavaScript the diner’s switch turns the page at once, keeps its place and focus, and adds no step to Back', async () => {
@@ -176,10 +178,12 @@ describe('the theme on the diner’s and staff screens', () => {
     await page.getByRole('button', { name: 'Usar tema oscuro' }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => htmlClass(page)).toBe('dark')
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Usar tema claro')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Usar tema claro')
     await page.waitForLoadState('networkidle')
     expect(requests).toBe(1)
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
     expect(await servedHtmlTag(await page.reload())).toBe('<html lang="es-MX" class="dark">')
     await page.goBack()
     await page.waitForURL(/\/customer\/menu\//)
@@ -213,7 +217,7 @@ describe('the theme on the diner’s and staff screens', () => {
     const look = async (page: Page, path: string, name: string, ready: string) => {
       await page.goto(path)
       await hydrated(page, ready)
-      expect(await htmlClass(page)).toBe('dark')
+      await expect.poll(() => htmlClass(page)).toBe('dark')
       await screenshot(page, `dark-${name}`)
     }
 

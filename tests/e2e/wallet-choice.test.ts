@@ -57,11 +57,13 @@ describe('the wallets a phone offers, on the payment step', () => {
       const { page, errors } = await iphonePage(true)
       await page.context().addCookies([themeCookie(theme, BASE_URL)])
       await openStep(page, language)
-      expect(await listed(page)).toEqual(['apple', 'card'])
-      expect(await chosen(page)).toBe('apple')
-      expect(await page.getByTestId('method-apple').locator('[data-mark="apple-pay"]').isVisible()).toBe(true)
-      expect(await page.getByTestId('method-apple').textContent()).toContain('Apple Pay')
-      expect(await page.getByTestId('pay-submit').isEnabled()).toBe(true)
+      await expect.poll(() => listed(page)).toEqual(['apple', 'card'])
+      await expect.poll(() => chosen(page)).toBe('apple')
+      await expect
+        .poll(() => page.getByTestId('method-apple').locator('[data-mark="apple-pay"]').isVisible())
+        .toBe(true)
+      await expect.poll(() => page.getByTestId('method-apple').textContent()).toContain('Apple Pay')
+      await expect.poll(() => page.getByTestId('pay-submit').isEnabled()).toBe(true)
       await screenshot(page, `payment-wallets-iphone-${language}-${theme}`)
       expect(errors).toEqual([])
     }
@@ -76,9 +78,9 @@ describe('the wallets a phone offers, on the payment step', () => {
       const { page, errors } = await opening
       if (name === 'desktop') await page.context().addCookies([themeCookie('dark', BASE_URL)])
       await openStep(page, name === 'desktop' ? 'en' : 'es')
-      expect(await listed(page)).toEqual(['card'])
-      expect(await chosen(page)).toBe('card')
-      expect(await page.locator('[data-mark]').count()).toBe(0)
+      await expect.poll(() => listed(page)).toEqual(['card'])
+      await expect.poll(() => chosen(page)).toBe('card')
+      await expect.poll(() => page.locator('[data-mark]').count()).toBe(0)
       if (name === 'desktop') await screenshot(page, 'payment-wallets-desktop-en-dark')
       expect(errors).toEqual([])
     }
@@ -87,15 +89,17 @@ describe('the wallets a phone offers, on the payment step', () => {
   it('an Android phone gets Google Pay, with its mark, chosen, and one tap pays with it', async () => {
     const { page, errors } = await phonePage(browser(), { userAgent: ANDROID_CHROME })
     await openStep(page)
-    expect(await listed(page)).toEqual(['google', 'card'])
-    expect(await chosen(page)).toBe('google')
-    expect(await page.getByTestId('method-google').locator('[data-mark="google-pay"]').isVisible()).toBe(true)
+    await expect.poll(() => listed(page)).toEqual(['google', 'card'])
+    await expect.poll(() => chosen(page)).toBe('google')
+    await expect
+      .poll(() => page.getByTestId('method-google').locator('[data-mark="google-pay"]').isVisible())
+      .toBe(true)
     await screenshot(page, 'payment-wallets-android-es-light')
     const shown = await page.getByTestId('payment-total').textContent()
     await page.getByTestId('pay-submit').click()
     await page.waitForURL(/\/customer\/payment-confirmation\//)
     // Shown is charged: the confirmation's amount is the total the step showed.
-    expect(await page.getByTestId('confirmation-amount').textContent()).toBe(shown)
+    await expect.poll(() => page.getByTestId('confirmation-amount').textContent()).toBe(shown)
     const bill = (await (await fetch(`${BASE_URL}/api/tables/session/${sessionId()}`)).json()) as { id: string }
     const payments = (await (await fetch(`${BASE_URL}/api/payments/table/${bill.id}`)).json()) as {
       paymentMethod: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BillView } from '~/server/bills/bill-reads.server'
+import type { BillView } from '~/server/table-session/bill-view.server'
 import { stripeCheckout } from '~/server/payments/stripe-checkout.server'
 import { LOCAL_VARS, STANDIN_KEYS, stripeStandInVars } from '../../scripts/local-vars'
 

@@ -10,7 +10,8 @@ import {
 import { centsToPesos } from '~/domain/money'
 import type { PaymentRequestInput } from '~/domain/schemas/payments'
 import { paymentSummary } from '~/domain/tax'
-import { payableBill, type BillView } from '../bills/bill-reads.server'
+import { payableBill } from '../bills/bill-reads.server'
+import type { BillView } from '../table-session/bill-view.server'
 
 /** Reads what a payment step's URL asks to pay, priced against the bill as it is now, less what others are paying right now. */
 export function checkoutFromUrl(bill: BillView, params: URLSearchParams) {

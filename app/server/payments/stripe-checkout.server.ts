@@ -1,5 +1,5 @@
 import type { Language } from '~/locales'
-import type { BillView } from '../bills/bill-reads.server'
+import type { BillView } from '../table-session/bill-view.server'
 import { appEnv } from '../env.server'
 import { STRIPE_MINIMUM_CENTS } from './stripe.server'
 import { isDemoSession } from '../table-session/stub.server'

@@ -11,7 +11,8 @@ import {
   type Receipt,
 } from '~/domain/receipt'
 import { restaurantTimeZone } from '~/domain/local-time'
-import { billTableColumns, paidLinesOf } from '../bills/bill-reads.server'
+import { paidLinesOf } from '~/domain/bill'
+import { billTableColumns } from '../table-session/open-bill.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
 import {
   billItems,

@@ -1,9 +1,50 @@
-import { asc, eq, sql } from 'drizzle-orm'
-import { billLinesQuery, billTableColumns, openTableQuery } from '../bills/bill-reads.server'
-import { currentSessionOf, ledgerOfBill } from '../books/ledger.server'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { currentSessionOf, ledgerOfBill, type Ledger } from '../books/ledger.server'
 import type { Db } from '../db/client.server'
-import { payments, tables, tableSessions, restaurants, type BillItemRow, type PaymentRow } from '../db/schema.server'
+import {
+  billItems,
+  payments,
+  tables,
+  tableSessions,
+  restaurants,
+  type BillItemRow,
+  type PaymentRow,
+} from '../db/schema.server'
 import { billClosed, tableNotFound } from './write-failures.server'
+
+/** The columns of a bill's table and its restaurant's settings, as BillTable holds them. */
+export const billTableColumns = {
+  tableId: tables.id,
+  userId: tables.restaurantId,
+  tableNumber: tables.tableNumber,
+  tableName: tables.tableName,
+  capacity: tables.capacity,
+  isActive: tables.isActive,
+  restaurantName: restaurants.restaurantName,
+  taxRateBps: restaurants.taxRateBps,
+  taxIncludedInPrice: restaurants.taxIncludedInPrice,
+  showTaxSeparately: restaurants.showTaxSeparately,
+  stripeAccountId: restaurants.stripeAccountId,
+  stripeChargesEnabled: restaurants.stripeChargesEnabled,
+  unconnectedPayments: restaurants.unconnectedPayments,
+  walkoutMinutes: restaurants.walkoutMinutes,
+}
+
+/** The table (and restaurant settings) of the open bill a session id names, as a query to batch. */
+export const openTableQuery = (db: Db, sessionId: string) =>
+  db
+    .select(billTableColumns)
+    .from(tables)
+    .innerJoin(restaurants, eq(restaurants.id, tables.restaurantId))
+    .where(and(eq(tables.sessionId, sessionId), eq(tables.isActive, true)))
+    .limit(1)
+
+export const billLinesQuery = ({ db }: Ledger, sessionId: string) =>
+  db
+    .select()
+    .from(billItems)
+    .where(eq(billItems.sessionId, sessionId))
+    .orderBy(asc(billItems.createdAt), asc(sql`rowid`))
 
 /** The table a bill belongs to, with the restaurant settings its writes and pages need. */
 export interface BillTable {

@@ -1,7 +1,7 @@
 import { RECORDED_METHODS, type LedgerMethod } from '~/domain/bill'
 import { stillPayable } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import { toWirePayment } from '../bills/bill-reads.server'
+import { toWirePayment } from '../db/wire-rows.server'
 import type { PaymentRow } from '../db/schema.server'
 import {
   getPaymentProvider,

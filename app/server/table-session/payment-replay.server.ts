@@ -1,5 +1,5 @@
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import { toWirePayment } from '../bills/bill-reads.server'
+import { toWirePayment } from '../db/wire-rows.server'
 import { sha256Hex } from '../crypto.server'
 import type { PaymentRow } from '../db/schema.server'
 import { fail } from './write-failures.server'
