@@ -16,7 +16,7 @@ export interface ServedStandIn<StandIn> {
 }
 
 /** What a stand-in's server answers when its handler throws: a response in the service's shape, or `drop` to cut the connection. */
-export type Failure = (error: unknown) => Response | 'drop'
+type Failure = (error: unknown) => Response | 'drop'
 
 /** Serves `standIn` on `port` (0 picks a free one; `url` says which). */
 export function serveStandIn<StandIn extends Handler>(

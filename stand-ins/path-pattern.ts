@@ -5,7 +5,7 @@
  */
 
 /** What a pattern is matched against: its segments, the method it answers. */
-export interface Patterned {
+interface Patterned {
   method: string
   segments: string[]
 }

@@ -12,14 +12,14 @@ export interface AdjustableLine extends PayableLine {
   comped: boolean
 }
 
-export interface AdjustmentPlan<Line extends AdjustableLine> {
+interface AdjustmentPlan<Line extends AdjustableLine> {
   /** The bill's lines afterwards, in order: the line made smaller (or gone), and a comp's free line beside it. */
   lines: Line[]
   /** What the units stop costing. */
   amountCents: Cents
 }
 
-export type AdjustmentRefusal = Refusal<'UNKNOWN_ITEM' | 'ITEM_TAKEN' | 'INVALID_SELECTION' | 'COVERED'>
+type AdjustmentRefusal = Refusal<'UNKNOWN_ITEM' | 'ITEM_TAKEN' | 'INVALID_SELECTION' | 'COVERED'>
 
 const refuse = (code: AdjustmentRefusal['code'], message: string): AdjustmentRefusal => refusal(code, message)
 

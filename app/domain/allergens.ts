@@ -24,11 +24,11 @@ export const DIETARY_TAGS = ['spicy', 'vegetarian', 'vegan'] as const
 export const DISH_TAGS = [...ALLERGENS, ...DIETARY_TAGS] as const
 
 export type Allergen = (typeof ALLERGENS)[number]
-export type DietaryTag = (typeof DIETARY_TAGS)[number]
+type DietaryTag = (typeof DIETARY_TAGS)[number]
 export type DishTag = (typeof DISH_TAGS)[number]
 
-export const isDishTag = (value: unknown): value is DishTag => DISH_TAGS.includes(value as DishTag)
-export const isAllergen = (tag: DishTag): tag is Allergen => ALLERGENS.includes(tag as Allergen)
+const isDishTag = (value: unknown): value is DishTag => DISH_TAGS.includes(value as DishTag)
+const isAllergen = (tag: DishTag): tag is Allergen => ALLERGENS.includes(tag as Allergen)
 
 /** Each tag once, in the list's order, whatever order they were ticked in. */
 export function normalizeTags(tags: readonly DishTag[]): DishTag[] {

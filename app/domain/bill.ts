@@ -145,12 +145,11 @@ export const PAYMENT_METHODS = ['card', 'apple', 'google'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 /** Money taken at the table outside Mesa, which staff record: cash, or the restaurant's own card terminal. */
 export const RECORDED_METHODS = ['cash', 'terminal'] as const
-export type RecordedMethod = (typeof RECORDED_METHODS)[number]
 /** Every way a payment on the books was made. */
 export const LEDGER_METHODS = [...PAYMENT_METHODS, ...RECORDED_METHODS] as const
 export type LedgerMethod = (typeof LEDGER_METHODS)[number]
 
-export interface ItemSelection {
+interface ItemSelection {
   itemId: string
   /** Units to pay; null pays everything left on the line. */
   quantity: number | null
@@ -183,7 +182,7 @@ export interface PaymentPlan {
 export type RefusalCode =
   'INVALID_AMOUNT' | 'ALREADY_PAID' | 'BILL_CHANGED' | 'TOO_MUCH' | 'ITEM_TAKEN' | 'UNKNOWN_ITEM' | 'INVALID_SELECTION'
 
-export type PlanResult = { ok: true; plan: PaymentPlan } | Refusal<RefusalCode>
+type PlanResult = { ok: true; plan: PaymentPlan } | Refusal<RefusalCode>
 
 const refuse = (code: RefusalCode, message: string): PlanResult => refusal(code, message)
 

@@ -23,7 +23,7 @@ export interface CartEntry {
 }
 
 /** A line a waiter types with its own name and unit price (an "open item"): only a waiter's ticket holds one. */
-export interface OpenEntry {
+interface OpenEntry {
   name: string
   priceCents: Cents
   quantity: number
@@ -38,7 +38,7 @@ export type TicketEntry = CartEntry | OpenEntry
 export const isOpenEntry = (entry: TicketEntry): entry is OpenEntry => !('menuItemId' in entry)
 
 /** A cart line as the screens show it, priced from the menu the page was drawn with. */
-export interface CartLine extends CartEntry {
+interface CartLine extends CartEntry {
   name: string
   /** Unit price, the chosen options included. */
   priceCents: Cents
@@ -49,7 +49,7 @@ export interface CartLine extends CartEntry {
 }
 
 /** An open item's ticket line as the ticket shows it: priced already. */
-export type OpenLine = OpenEntry & { details: null; soldOut: false }
+type OpenLine = OpenEntry & { details: null; soldOut: false }
 
 /** A ticket line as the waiter's screen shows it. */
 export type TicketLine = CartLine | OpenLine
@@ -71,7 +71,7 @@ export const cartLineKey = (line: LineIdentity) =>
 /** A note as the diner typed it, or null for nothing but spaces. */
 export const cleanNote = (note: string | null | undefined) => note?.trim().slice(0, MAX_NOTE_CHARS) || null
 
-export interface CartTotals {
+interface CartTotals {
   count: number
   /** What ordering the cart adds to the bill. */
   subtotal: Cents
@@ -98,7 +98,7 @@ const ORDER_MARK = '!'
  * may hold. A diner's cart and a waiter's ticket never meet: each has its own
  * cookie name and path.
  */
-export interface CartPlace<Entry extends TicketEntry> {
+interface CartPlace<Entry extends TicketEntry> {
   cookie: string
   path: string
   holds: (entry: TicketEntry) => entry is Entry
@@ -131,7 +131,7 @@ export const waiterTicket = (tableId: string): CartPlace<TicketEntry> => ({
  * id it is sent under, made with its first line, so every send of it (a
  * retry, a second tap) is the one order.
  */
-export interface KeptCart<Entry extends TicketEntry> {
+interface KeptCart<Entry extends TicketEntry> {
   entries: Entry[]
   orderId: string | null
 }
@@ -248,7 +248,7 @@ export function addToCart<Line extends TicketEntry>(
 }
 
 /** Why a dish chosen on its sheet was not added: gone from the menu (or an option of it), sold out, a required group left empty, or a full cart. */
-export type AddRefusal = { reason: 'gone' | 'sold-out' | 'full' } | { reason: 'missing'; groupId: string }
+type AddRefusal = { reason: 'gone' | 'sold-out' | 'full' } | { reason: 'missing'; groupId: string }
 
 /**
  * Adds a dish as chosen on its sheet, checked by the menu the way ordering it

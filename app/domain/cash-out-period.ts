@@ -17,7 +17,7 @@ import {
 export const BUSINESS_DAY_STARTS_AT = 5
 
 /** The longest shift the cash-out reads at once. */
-export const MAX_SHIFT_DAYS = 31
+const MAX_SHIFT_DAYS = 31
 
 /** The period a cash-out covers: [fromMs, toMs), read on the restaurant's clock as `from` and `to` ('YYYY-MM-DDTHH:mm'). */
 export interface CashOutPeriod {

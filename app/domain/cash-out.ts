@@ -12,7 +12,7 @@ import { signerKey } from './signature'
 
 /** How the money came in: through Mesa (the diners' card, Apple Pay, Google Pay), or taken by staff as cash or on the restaurant's own terminal. */
 export const METHOD_GROUPS = ['mesa', 'cash', 'terminal'] as const
-export type MethodGroup = (typeof METHOD_GROUPS)[number]
+type MethodGroup = (typeof METHOD_GROUPS)[number]
 
 export function groupOf(method: LedgerMethod): MethodGroup {
   return method === 'cash' || method === 'terminal' ? method : 'mesa'
@@ -42,7 +42,7 @@ export function netOf(paid: Sums, refunded: Sums): Sums {
  * diner's own payment through Mesa has neither; one recorded before staff
  * signed has only the name typed on it.
  */
-export interface RecordedBy {
+interface RecordedBy {
   recordedById: string | null
   recordedBy: string | null
 }
@@ -72,7 +72,7 @@ export interface ClosedBill {
   unpaidReason: string | null
 }
 
-export interface CashOutRecords {
+interface CashOutRecords {
   payments: readonly LedgerPayment[]
   refunds: readonly LedgerRefund[]
   adjustments: readonly LedgerAdjustment[]
@@ -82,13 +82,13 @@ export interface CashOutRecords {
 }
 
 /** Records of one kind added up: how many, the bill part (tax on top included) and the tips. */
-export interface Takings {
+interface Takings {
   count: number
   billCents: Cents
   tipCents: Cents
 }
 
-export interface Adjusted {
+interface Adjusted {
   count: number
   amountCents: Cents
 }

@@ -66,7 +66,7 @@ export const CFDI_USES = {
   G01: BUSINESS,
   S01: TAX_REGIME_CODES,
 } as const satisfies Record<string, readonly TaxRegime[]>
-export type CfdiUse = keyof typeof CFDI_USES
+type CfdiUse = keyof typeof CFDI_USES
 
 /** Each uso's name in the SAT's catalogue. */
 export const CFDI_USE_NAMES: Record<CfdiUse, string> = {

@@ -67,7 +67,7 @@ export function paymentTypeOf(selection: Selection): PaymentType {
   return selection.mode === 'split' ? 'split' : selection.mode === 'items' ? 'item' : 'full'
 }
 
-export interface QuotedLine {
+interface QuotedLine {
   itemId: string
   units: number
   amount: Cents
@@ -100,7 +100,7 @@ export function reviewLines(
   })
 }
 
-export interface Quote {
+interface Quote {
   /** What the selection pays of the bill now, without tip. */
   base: Cents
   lines: QuotedLine[]
@@ -148,7 +148,7 @@ export function quote(
   }
 }
 
-export interface TipChoice {
+interface TipChoice {
   tip: Cents
   /** The preset chosen, or null for a custom amount. */
   percent: number | null

@@ -2,7 +2,7 @@
 export const GUEST = 'Guest'
 
 /** Lines of one diner on the pay-items screen; `customerName` null is the Guest group. */
-export interface DinerGroup<Line> {
+interface DinerGroup<Line> {
   customerName: string | null
   lines: Line[]
 }

@@ -8,7 +8,7 @@ import type { Cents } from './money'
 
 /** Mexico's notes and coins in circulation, in cents, largest first: what a drawer is counted by. */
 export const MXN_DENOMINATIONS = [100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 200, 100, 50] as const
-export type Denomination = (typeof MXN_DENOMINATIONS)[number]
+type Denomination = (typeof MXN_DENOMINATIONS)[number]
 
 /** How many of each note and coin were counted. */
 export type DenominationCounts = Partial<Record<Denomination, number>>
@@ -18,7 +18,7 @@ export function countedCents(counts: DenominationCounts): Cents {
   return MXN_DENOMINATIONS.reduce((sum, value) => sum + value * (counts[value] ?? 0), 0)
 }
 
-export interface DrawerFigures {
+interface DrawerFigures {
   /** The fondo: what the drawer started the day with. */
   floatCents: Cents
   /** Cash taken (bill, tax, tip). */

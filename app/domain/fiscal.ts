@@ -15,7 +15,7 @@ export function movedMoney(payment: { provider: string }, simulatedStandsIn: boo
 
 /** Where a fiscal document stands: owed (`pending`, `failed` while Facturapi does not take it), `issued`, or `void` (never issued, and owed no more). */
 export const FISCAL_DOCUMENT_STATUSES = ['pending', 'issued', 'failed', 'void'] as const
-export type FiscalDocumentStatus = (typeof FISCAL_DOCUMENT_STATUSES)[number]
+type FiscalDocumentStatus = (typeof FISCAL_DOCUMENT_STATUSES)[number]
 
 /**
  * The SAT's motives to cancel a CFDI (c_MotivoCancelacion): 01 issued with
@@ -28,7 +28,7 @@ export type CancellationMotive = (typeof CANCELLATION_MOTIVES)[number]
 
 /** Where a cancellation stands at the SAT: waiting on the receiver, taken, refused by them, or taken after their silence. */
 export const CANCELLATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired'] as const
-export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number]
+type CancellationStatus = (typeof CANCELLATION_STATUSES)[number]
 
 /** Whether a cancellation took the CFDI off the books (accepted, or three days of the receiver's silence). */
 export const cancelled = (status: CancellationStatus | null): boolean => status === 'accepted' || status === 'expired'

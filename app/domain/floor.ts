@@ -8,7 +8,7 @@ import type { Cents } from './money'
  * ordered yet), waiting for food, eating (everything served, nothing paid),
  * a free table.
  */
-export const FLOOR_STATES = ['calling', 'ready', 'paid', 'paying', 'ordering', 'waiting', 'eating', 'free'] as const
+const FLOOR_STATES = ['calling', 'ready', 'paid', 'paying', 'ordering', 'waiting', 'eating', 'free'] as const
 export type FloorState = (typeof FLOOR_STATES)[number]
 
 export interface FloorTable {

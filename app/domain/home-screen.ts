@@ -4,7 +4,7 @@
  * Mac's user agent), and whether it runs as an app added to the Home Screen
  * (`navigator.standalone` or the `standalone` display mode).
  */
-export interface BrowserShape {
+interface BrowserShape {
   userAgent: string
   maxTouchPoints: number
   standalone: boolean

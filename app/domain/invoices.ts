@@ -53,10 +53,7 @@ const dayOf = (year: number, month: number, date: number): WallClock => ({ year,
  * date): the day itself, its Monday-to-Sunday week, its half month (1–15 or
  * 16–end) or its month. Both days included.
  */
-export function periodHolding(
-  periodicity: InvoicePeriodicity,
-  day: Pick<WallClock, 'year' | 'month' | 'day'>,
-): GlobalPeriod {
+function periodHolding(periodicity: InvoicePeriodicity, day: Pick<WallClock, 'year' | 'month' | 'day'>): GlobalPeriod {
   const start = dayOf(day.year, day.month, day.day)
   const lastOfMonth = addDays(dayOf(day.year, day.month + 1, 1), -1)
   switch (periodicity) {
@@ -101,7 +98,7 @@ export function periodInstants(period: GlobalPeriod, timeZone: string): { fromMs
 }
 
 /** The SAT's time to issue a period's factura global: the 24 hours after the period closes, in the restaurant's zone. */
-export const GLOBAL_DEADLINE_MS = 24 * 60 * 60 * 1000
+const GLOBAL_DEADLINE_MS = 24 * 60 * 60 * 1000
 
 /** The moment a period's factura global is due: 24 hours after its last day ends. */
 export const globalDeadline = (period: GlobalPeriod, timeZone: string) =>

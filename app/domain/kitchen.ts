@@ -7,9 +7,6 @@ import type { Signature } from './signature'
 export const TICKET_STEPS = ['new', 'preparing', 'ready', 'served'] as const
 export type TicketStep = (typeof TICKET_STEPS)[number]
 
-export const isTicketStep = (value: unknown): value is TicketStep =>
-  (TICKET_STEPS as readonly unknown[]).includes(value)
-
 const indexOf = (step: TicketStep) => TICKET_STEPS.indexOf(step)
 
 /** The step after `step`; null once served. */
@@ -29,7 +26,7 @@ export interface TicketMove {
 /** What a tap asks: move on to `to`; or, to undo, go back one from `from` (the step the screen showed). */
 export type TicketRequest = { to: TicketStep; undoFrom?: undefined } | { to?: undefined; undoFrom: TicketStep }
 
-export type TicketMoveResult =
+type TicketMoveResult =
   | { ok: true; changed: false; step: TicketStep }
   | { ok: true; changed: true; step: TicketStep; move: TicketMove }
   | { ok: false; code: 'TICKET_BACKWARDS'; message: string }

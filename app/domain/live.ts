@@ -4,7 +4,7 @@ import type { TicketStep } from './kitchen'
 import type { Cents } from './money'
 
 /** The order an `items` or `ticket` change is about: its id, its step, and who sent it (null: the table's diners). */
-export interface OrderMark {
+interface OrderMark {
   id: string
   step: TicketStep
   sentBy: string | null
@@ -33,7 +33,7 @@ export type BillNews =
   | { change: 'dispute'; amountCents: Cents; ref: string; status: string }
   | { change: 'rating'; amountCents: null; ref: string; stars: number }
 
-export type BillChange = BillNews['change']
+type BillChange = BillNews['change']
 
 /** Where a change happened, and the bill's totals after it. */
 interface EventPlace {
@@ -105,49 +105,37 @@ export function billEvent(
   }
 }
 
-/** What each kind carries beyond the place, checked on the wire: a field's name and its type. */
+/**
+ * What each kind carries beyond the place, checked on the wire: a field's
+ * name and its type. Its amount is a number or null for every kind: the
+ * kitchen's feed hears none (see eventFor).
+ */
 const KIND_FIELDS: Record<BillChange, [string, 'string' | 'number' | 'object'][]> = {
   items: [
     ['ref', 'string'],
     ['order', 'object'],
-    ['amountCents', 'number'],
   ],
-  payment: [
-    ['ref', 'string'],
-    ['amountCents', 'number'],
-  ],
+  payment: [['ref', 'string']],
   closed: [],
   reset: [],
   browsing: [],
-  hold: [['amountCents', 'number']],
-  released: [['amountCents', 'number']],
-  adjusted: [['amountCents', 'number']],
-  refunded: [['amountCents', 'number']],
+  hold: [],
+  released: [],
+  adjusted: [],
+  refunded: [],
   ticket: [
     ['ref', 'string'],
     ['order', 'object'],
   ],
-  declined: [
-    ['ref', 'string'],
-    ['amountCents', 'number'],
-  ],
-  confirming: [
-    ['ref', 'string'],
-    ['amountCents', 'number'],
-  ],
+  declined: [['ref', 'string']],
+  confirming: [['ref', 'string']],
   call: [
     ['ref', 'string'],
     ['reason', 'string'],
   ],
   'call-answered': [['ref', 'string']],
-  walkout: [
-    ['ref', 'string'],
-    ['amountCents', 'number'],
-  ],
-  'refund-failed': [
-    ['ref', 'string'],
-    ['amountCents', 'number'],
-  ],
+  walkout: [['ref', 'string']],
+  'refund-failed': [['ref', 'string']],
   dispute: [
     ['ref', 'string'],
     ['status', 'string'],
@@ -175,6 +163,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   const place = ['tableId', 'tableNumber', 'sessionId'].every((field) => typeof message[field] === 'string')
   const fields = Object.hasOwn(KIND_FIELDS, String(message.change)) ? KIND_FIELDS[message.change as BillChange] : null
   if (!place || !fields || typeof message.totals !== 'object' || typeof message.at !== 'number') return null
+  if (message.amountCents !== null && typeof message.amountCents !== 'number') return null
   return fields.every(([field, type]) => typeof message[field] === type && message[field] !== null)
     ? (message as unknown as LiveMessage)
     : null

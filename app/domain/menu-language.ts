@@ -9,7 +9,7 @@ export interface BilingualText {
 }
 
 /** The words a diner reads; `lang` is set when the page is English and a text had to stay in Spanish, so a screen reader says it right. */
-export interface ShownText {
+interface ShownText {
   name: string
   description: string | null
   nameLang?: 'es'

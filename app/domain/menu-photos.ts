@@ -6,11 +6,11 @@
  */
 
 /** The widths kept, in CSS pixels × 2 for the menu's 80 px thumbnail, the sheet's ~480 px and a wide screen's sheet at 2×. */
-export const PHOTO_WIDTHS = [160, 480, 960] as const
+const PHOTO_WIDTHS = [160, 480, 960] as const
 /** Phones' photos are a few MB; the resizing service takes at most 20 MB. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-export type PhotoType = (typeof PHOTO_TYPES)[number]
+type PhotoType = (typeof PHOTO_TYPES)[number]
 
 export interface PhotoSize {
   width: number

@@ -3,7 +3,7 @@ import { shownText } from './menu-language'
 import type { Cents } from './money'
 
 /** What a diner reads for a group or an option when it is not its Spanish name: the English one, or the Spanish marked so. */
-export interface ShownName {
+interface ShownName {
   name: string
   nameLang?: 'es'
 }
@@ -71,7 +71,7 @@ export const modifierRule = (
   })),
 })
 
-export type ChoiceResult =
+type ChoiceResult =
   | {
       ok: true
       optionIds: string[]

@@ -37,7 +37,7 @@ export interface OrderLineRequest {
   note?: string | null
 }
 
-export interface PricedLine {
+interface PricedLine {
   menuItemId: string | null
   /** The chosen options, in the menu's order; none for a line that names no menu item. */
   optionIds: string[]
@@ -54,7 +54,7 @@ export interface PricedLine {
   note: string | null
 }
 
-export type PricingResult =
+type PricingResult =
   | { ok: true; lines: PricedLine[] }
   | Refusal<'UNKNOWN_ITEM' | 'INVALID_OPTIONS' | 'PRICE_NOT_ALLOWED'>
   | (Refusal<'SOLD_OUT'> & { soldOut: string[] })
@@ -64,7 +64,7 @@ export type PricingResult =
  * restaurant's staff, and anyone on the public demo table (its sample diners).
  * A diner orders from the menu.
  */
-export interface PricingRights {
+interface PricingRights {
   freePrices: boolean
 }
 

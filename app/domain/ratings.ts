@@ -1,9 +1,8 @@
 /** A diner's rating of their visit: 1 to 5 stars. */
 export const RATING_STARS = [1, 2, 3, 4, 5] as const
-export type Stars = (typeof RATING_STARS)[number]
 
 /** Ratings this low tell staff at once: something went wrong at a table still within reach. */
-export const LOW_RATING_MAX = 3
+const LOW_RATING_MAX = 3
 
 export const isLowRating = (stars: number) => stars <= LOW_RATING_MAX
 

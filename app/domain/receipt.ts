@@ -20,7 +20,7 @@ export interface ReceiptPayment {
 }
 
 /** Money given back of the payment, or held back by the diner's bank. */
-export interface ReceiptRefund {
+interface ReceiptRefund {
   amountCents: Cents
   taxCents: Cents
   tipCents: Cents
@@ -28,7 +28,7 @@ export interface ReceiptRefund {
 }
 
 /** What a receipt says of a payment: what it paid for, the IVA in it, the tip apart, and what came back since. */
-export interface ReceiptFigures {
+interface ReceiptFigures {
   /**
    * `items`: the lines paid; `whole`: the whole bill, its lines; `share`:
    * shares of an equal split; `rest`: what was left of the bill; `amount`:
@@ -125,7 +125,7 @@ export interface PaidCard {
   funding: CardFunding
 }
 
-export const CARD_FUNDINGS = ['credit', 'debit', 'prepaid', 'unknown'] as const
+const CARD_FUNDINGS = ['credit', 'debit', 'prepaid', 'unknown'] as const
 export type CardFunding = (typeof CARD_FUNDINGS)[number]
 export const isCardFunding = (value: unknown): value is CardFunding =>
   (CARD_FUNDINGS as readonly unknown[]).includes(value)

@@ -34,7 +34,7 @@ export interface RefundRequest {
   tipCents: Cents
 }
 
-export type RefundRefusal = Refusal<'UNKNOWN_ITEM' | 'INVALID_SELECTION' | 'INVALID_AMOUNT' | 'TOO_MUCH'>
+type RefundRefusal = Refusal<'UNKNOWN_ITEM' | 'INVALID_SELECTION' | 'INVALID_AMOUNT' | 'TOO_MUCH'>
 
 const refuse = (code: RefundRefusal['code'], message: string): RefundRefusal => refusal(code, message)
 

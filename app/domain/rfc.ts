@@ -13,7 +13,7 @@ export const GENERIC_RFCS = { publico: 'XAXX010101000', extranjero: 'XEXX0101010
 
 const SHAPE = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})([A-Z\d]{2})([A\d])$/
 
-export type RfcCheck =
+type RfcCheck =
   | { ok: true; rfc: string; person: PersonType; checkDigitMatches: boolean }
   | { ok: false; reason: 'shape' | 'date' | 'generic' }
 

@@ -3,7 +3,7 @@
  * payment on one of its own tables, each done or not as the restaurant's
  * records say (docs/onboarding.md says why each step reads what it reads).
  */
-export const SETUP_STEPS = ['details', 'menu', 'tables', 'payments', 'team', 'testPayment'] as const
+const SETUP_STEPS = ['details', 'menu', 'tables', 'payments', 'team', 'testPayment'] as const
 export type SetupStep = (typeof SETUP_STEPS)[number]
 
 /** What the records say, counted or flagged by the server. */

@@ -1,6 +1,6 @@
 import type { Cents } from './money'
 
-export const MIN_PEOPLE_PAYING = 1
+const MIN_PEOPLE_PAYING = 1
 export const MAX_PEOPLE_PAYING = 20
 export const MAX_TABLE_SIZE = 30
 export const DEFAULT_TABLE_SIZE = 4

@@ -7,7 +7,7 @@
  * so the suffix keeps 10. Null when the name leaves nothing a statement can
  * show.
  */
-export const STATEMENT_SUFFIX_LENGTH = 10
+const STATEMENT_SUFFIX_LENGTH = 10
 
 export function statementSuffix(name: string | null): string | null {
   if (!name) return null

@@ -67,8 +67,7 @@ export function formatTableCode(code: string): string {
  * Long ids are never eight symbols (43 characters, or `demo…`), so the two
  * cannot be mistaken for each other.
  */
-export type TableCodeInput =
-  { kind: 'short'; code: string } | { kind: 'session'; sessionId: string } | { kind: 'invalid' }
+type TableCodeInput = { kind: 'short'; code: string } | { kind: 'session'; sessionId: string } | { kind: 'invalid' }
 
 export function readTableCodeInput(typed: string): TableCodeInput {
   const trimmed = typed.trim()

@@ -9,7 +9,7 @@ export const DEFAULT_TAX_RATE_BPS = 1600
  * restaurant registered for it) and 0 %. A CFDI with any other is refused.
  */
 export const IVA_RATES_BPS = [1600, 800, 0] as const
-export const BORDER_RATE_BPS = 800
+const BORDER_RATE_BPS = 800
 
 /** Whether a restaurant may charge `rateBps`: one of the SAT's, the border's 8 % only with that incentive. */
 export const ivaRateAllowed = (rateBps: number, borderIncentive: boolean) =>
@@ -21,13 +21,7 @@ export interface TaxSettings {
   showTaxSeparately: boolean
 }
 
-export const DEFAULT_TAX_SETTINGS: TaxSettings = {
-  taxRateBps: DEFAULT_TAX_RATE_BPS,
-  taxIncludedInPrice: true,
-  showTaxSeparately: false,
-}
-
-export interface TaxBreakdown {
+interface TaxBreakdown {
   subtotal: Cents
   tax: Cents
   total: Cents
@@ -65,7 +59,7 @@ export function ratePercentLabel(rateBps: number): number {
   return Math.round(rateBps / 100)
 }
 
-export type PaymentSummary =
+type PaymentSummary =
   | {
       layout: 'separate'
       subtotal: Cents

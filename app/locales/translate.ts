@@ -1,6 +1,6 @@
 import type { Resources } from './index'
 
-export type Vars = Record<string, string | number>
+type Vars = Record<string, string | number>
 
 /** 'a.b.c' for every text in the resources; a plural's forms (`key_one`, `key_other`) are also reachable as `key`. */
 type KeysOf<T, Prefix extends string = ''> = {

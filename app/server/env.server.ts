@@ -73,7 +73,7 @@ const VAPID_SUBJECT_SHAPE =
  * moving money, `log` would leave owners without their mail, and without
  * VAPID keys staff alerts would only be printed, never reach a phone.
  */
-export const envSchema = z
+const envSchema = z
   .object({
     // Unset means production: only local runs say otherwise (scripts/local-vars.ts).
     MESA_ENV: z.enum(['development', 'production']).default('production'),

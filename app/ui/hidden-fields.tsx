@@ -1,7 +1,7 @@
 type FieldValue = string | number | boolean | null | undefined | FieldValue[] | { [key: string]: FieldValue }
 
 /** Form field names and values for `value`, named the way conform reads them back (`list[0]`, `record.key`). */
-export function formFields(value: FieldValue, name = ''): [string, string][] {
+function formFields(value: FieldValue, name = ''): [string, string][] {
   if (value === null || value === undefined) return []
   if (Array.isArray(value)) return value.flatMap((entry, index) => formFields(entry, `${name}[${index}]`))
   if (typeof value === 'object')

@@ -8,10 +8,10 @@ import { Stepper } from './stepper'
 import { useHydrated } from './use-hydrated'
 
 /** The field a group's choice is sent under: one per group, so a single-choice group is one set of radio buttons. */
-export const optionField = (groupId: string) => `options.${groupId}`
+const optionField = (groupId: string) => `options.${groupId}`
 
 /** What the Update button (without JavaScript) sends along, so the sheet comes back with the choice as made. */
-export const CHOICE_UPDATE = { name: 'update', value: 'options' } as const
+const CHOICE_UPDATE = { name: 'update', value: 'options' } as const
 
 /** The choice an Update (without JavaScript) put in the address, for the sheet of the item with `groups` to draw again. */
 export function choiceInUrl(groups: readonly ModifierGroupRule[], searchParams: URLSearchParams) {

@@ -5,7 +5,7 @@
  * here, for the release the URL pins (the same one as the server's API
  * version), instead of a package whose only other job is injecting the tag.
  */
-export const STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js'
+const STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js'
 
 export interface StripeError {
   type: string
@@ -32,7 +32,7 @@ export interface ExpressCheckoutElement {
   on(event: 'loaderror', handler: (event: { error: StripeError }) => void): ExpressCheckoutElement
 }
 
-export interface PaymentElement {
+interface PaymentElement {
   mount(target: HTMLElement): void
   destroy(): void
   on(event: 'ready', handler: () => void): PaymentElement
@@ -47,7 +47,7 @@ export interface StripeElements {
 }
 
 /** Deferred-intent Elements: the PaymentIntent is made by the server once the diner pays, for exactly this amount. */
-export interface ElementsOptions {
+interface ElementsOptions {
   mode: 'payment'
   amount: number
   currency: 'mxn'
@@ -65,7 +65,7 @@ export interface Stripe {
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: StripeError }>
 }
 
-export type StripeFactory = (publishableKey: string, options: { stripeAccount: string; locale: string }) => Stripe
+type StripeFactory = (publishableKey: string, options: { stripeAccount: string; locale: string }) => Stripe
 
 declare global {
   interface Window {

@@ -3,7 +3,7 @@ import { useI18n } from './i18n'
 import { useHydrated } from './use-hydrated'
 
 /** Translation keys, so a toast follows the reader's language, and the values they name ({{name}}). */
-export interface ToastMessage {
+interface ToastMessage {
   title: string
   description?: string
   vars?: Record<string, string>

@@ -16,7 +16,7 @@ import { route, type Route } from './routes'
 import { clearState, type IdempotencyMode, type LoggedRequest, type StandInState } from './state'
 import { registerTaxpayer, type Taxpayer } from './taxpayers'
 
-export interface RequestFilter {
+interface RequestFilter {
   /** An organization's id. */
   organization?: string
   method?: string
@@ -88,7 +88,7 @@ export interface ControlInput {
   path: Record<string, string>
 }
 
-export type ControlRoute = Route<(input: ControlInput) => unknown>
+type ControlRoute = Route<(input: ControlInput) => unknown>
 
 /** The same switches over HTTP. */
 export function controlRoutes(state: StandInState, controls: Controls): ControlRoute[] {

@@ -85,7 +85,7 @@ export interface InvoiceRecord {
 }
 
 /** What an invoice is made of before it is stamped. */
-export interface Draft {
+interface Draft {
   customer: CustomerInfo
   use: string
   payment_form: string

@@ -11,7 +11,7 @@ import { Fields } from './fields'
  * parts, third parties and complements are refused as not implemented.
  */
 
-export interface TaxObject {
+interface TaxObject {
   type: 'IVA'
   rate: number
   factor: 'Tasa'

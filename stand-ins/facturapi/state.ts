@@ -22,7 +22,7 @@ export interface LoggedRequest {
 }
 
 /** An invoice Facturapi mailed (POST /v2/invoices/:id/email), with its PDF and XML attached. */
-export interface SentEmail {
+interface SentEmail {
   at: string
   organization: string
   invoice: string

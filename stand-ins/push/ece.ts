@@ -6,7 +6,7 @@
  */
 
 /** The browser's side of a subscription: its ECDH P-256 key pair (public as the 65-byte point) and auth secret. */
-export interface BrowserKeys {
+interface BrowserKeys {
   privateKey: CryptoKey
   publicKey: Uint8Array<ArrayBuffer>
   authSecret: Uint8Array<ArrayBuffer>

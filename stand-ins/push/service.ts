@@ -41,7 +41,7 @@ const MAX_MESSAGE_BYTES = 4096
 
 const P256_PUBLIC_KEY = /^B[A-Za-z0-9_-]{86}$/
 
-export interface PushStandIn {
+interface PushStandIn {
   fetch(request: Request): Promise<Response>
 }
 

@@ -1,7 +1,7 @@
 import { fromBase64Url } from './base64url'
 
 /** A push service's verdict on a request's VAPID authentication (RFC 8292): its claims, or why it is refused. */
-export type VapidVerdict =
+type VapidVerdict =
   { ok: true; claims: { aud: string; exp: number; sub: string } } | { ok: false; status: 401 | 403; reason: string }
 
 /** The longest a token may still be valid for: RFC 8292 §2 caps `exp` at 24 hours after the request. */

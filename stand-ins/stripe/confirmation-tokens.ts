@@ -4,7 +4,7 @@ import { Params } from './params'
 import { cardDetails, findTestCard, NO_BILLING_DETAILS } from './payment-methods'
 import { type Call, find, keep, newId } from './state'
 
-export type ConfirmationTokenObject = Pick<
+type ConfirmationTokenObject = Pick<
   Stripe.ConfirmationToken,
   | 'id'
   | 'object'

@@ -44,20 +44,20 @@ export const DISPUTE_REASONS = [
 ] as const
 
 /** The statuses an open dispute moves through before it is closed won or lost. */
-export const OPEN_DISPUTE_STATUSES = [
+const OPEN_DISPUTE_STATUSES = [
   'warning_needs_response',
   'warning_under_review',
   'needs_response',
   'under_review',
 ] as const
-export const CLOSED_DISPUTE_STATUSES = ['won', 'lost'] as const
+const CLOSED_DISPUTE_STATUSES = ['won', 'lost'] as const
 
 /**
  * How long the restaurant has to answer. Stripe's due date depends on the card
  * network and is usually longer; the stand-in gives the shortest commonly
  * seen, 7 days, so a test does not count on more.
  */
-export const EVIDENCE_WINDOW_SECONDS = 7 * 24 * 60 * 60
+const EVIDENCE_WINDOW_SECONDS = 7 * 24 * 60 * 60
 
 /** The diner's bank disputing a captured payment: `charge.dispute.created`, and the charge shows it. */
 export function openDispute(

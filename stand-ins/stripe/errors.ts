@@ -5,9 +5,9 @@
  * 400 and 404, StripeAuthenticationError for 401, StripeCardError for 402,
  * StripePermissionError for 403, StripeIdempotencyError by its type).
  */
-export type ErrorType = 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error'
+type ErrorType = 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error'
 
-export interface ErrorFields {
+interface ErrorFields {
   type: ErrorType
   message: string
   code?: string

@@ -83,7 +83,7 @@ export function recordEvent(
   return event
 }
 
-export type ReleaseOrder = 'in-order' | 'reversed' | 'shuffled'
+type ReleaseOrder = 'in-order' | 'reversed' | 'shuffled'
 
 export interface ReleaseOptions {
   order?: ReleaseOrder
@@ -223,7 +223,7 @@ async function deliver(
 }
 
 /** Stripe's `Stripe-Signature`: `t=<seconds>,v1=<hex HMAC-SHA256 of "<seconds>.<payload>" keyed by the endpoint secret>`. */
-export async function signatureHeader(payload: string, secret: string, timestamp: number): Promise<string> {
+async function signatureHeader(payload: string, secret: string, timestamp: number): Promise<string> {
   const encoder = new TextEncoder()
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { noSuch } from './errors'
 
-export type CardOutcome =
+type CardOutcome =
   | { kind: 'succeeds' }
   | { kind: 'requires_authentication' }
   | { kind: 'declined'; declineCode: string; message: string }

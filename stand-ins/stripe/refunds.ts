@@ -15,7 +15,7 @@ export type RefundMode = 'pending' | 'succeeded'
  * (`charge_expired_for_refund`) could not be confirmed offline, nor its exact
  * window: 180 days is the one reported for cards.
  */
-export const REFUND_WINDOW_SECONDS = 180 * 24 * 60 * 60
+const REFUND_WINDOW_SECONDS = 180 * 24 * 60 * 60
 
 export type RefundObject = Pick<
   Stripe.Refund,

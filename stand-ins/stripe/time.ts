@@ -2,7 +2,7 @@ import { cancel } from './payment-intents'
 import { type Call } from './state'
 
 /** Stripe cancels a PaymentIntent left uncaptured seven days after it was created (the capture endpoint's docs). */
-export const AUTHORIZATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60
+const AUTHORIZATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60
 /** Stripe prunes an idempotency key once it is at least 24 hours old; a reuse after that runs as a new request. */
 export const IDEMPOTENCY_KEY_LIFETIME_SECONDS = 24 * 60 * 60
 

@@ -13,7 +13,7 @@ import { listLimit, listPage } from './lists'
  * given `enabledEvents`; the API lists and updates it like any other.
  */
 
-export type WebhookEndpointObject = Pick<
+type WebhookEndpointObject = Pick<
   Stripe.WebhookEndpoint,
   | 'id'
   | 'object'
@@ -37,7 +37,7 @@ export interface WebhookEndpointRecord {
 }
 
 /** The event types the stand-in sends, which an endpoint may enable (besides `*`). */
-export const EVENT_TYPES = [
+const EVENT_TYPES = [
   'account.application.deauthorized',
   'account.updated',
   'charge.dispute.closed',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { billTotals, NOTHING_PAID } from '~/domain/bill'
-import { billEvent, parseLiveMessage, type BillNews } from '~/domain/live'
+import { billEvent, eventFor, parseLiveMessage, type BillNews } from '~/domain/live'
 
 const TOTALS = billTotals([{ priceCents: 23_200 }], NOTHING_PAID)
 const wire = (news: BillNews) => JSON.stringify(billEvent(news, 's1', { tableId: 't1', tableNumber: '7' }, TOTALS))
@@ -37,5 +37,24 @@ describe('a live message off the wire', () => {
     ])
       expect(parseLiveMessage(JSON.stringify(broken)), JSON.stringify(broken)).toBeNull()
     for (const junk of ['pong', '', 'null', '[1]', 42, null]) expect(parseLiveMessage(junk)).toBeNull()
+  })
+})
+
+describe('a live message on the kitchen’s feed', () => {
+  it('is taken without its amount: the kitchen hears orders, never what they cost', () => {
+    const order = billEvent(
+      {
+        change: 'items',
+        amountCents: 23_200,
+        ref: 'o1',
+        order: { id: 'o1', step: 'new', sentBy: null, sentById: null },
+      },
+      's1',
+      { tableId: 't1', tableNumber: '7' },
+      TOTALS,
+    )
+    const heard = eventFor('kitchen', order)
+    expect(heard?.amountCents).toBeNull()
+    expect(parseLiveMessage(JSON.stringify(heard))).toMatchObject({ change: 'items', amountCents: null })
   })
 })

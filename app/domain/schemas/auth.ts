@@ -15,7 +15,7 @@ export const RESTAURANT_CUISINES = [
   'fusion',
   'other',
 ] as const
-export const MIN_PASSWORD_LENGTH = 8
+const MIN_PASSWORD_LENGTH = 8
 
 // Messages are translation keys (admin.errors.*): the same schema answers the API and the forms in either language.
 const text = (min: number, key: string, max = 200) =>

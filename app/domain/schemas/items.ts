@@ -18,7 +18,7 @@ export const kitchenNote = z
 export const lineQuantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
 
 /** One bill line as a diner's order or the demo panel sends it (POST /api/items, see docs/api.md). */
-export const billItemInputSchema = z.object({
+const billItemInputSchema = z.object({
   name: z
     .string({ error: 'name is required' })
     .trim()
@@ -103,7 +103,7 @@ export const addItemsRequestSchema = z.unknown().transform((body, ctx) => {
   return { ...order, items: [item] }
 })
 
-export type BillItemInput = z.output<typeof billItemInputSchema>
+type BillItemInput = z.output<typeof billItemInputSchema>
 /**
  * An order as the bill takes it: the API's, or the demo's sample diners',
  * whose free lines also carry their dishes' English (no caller of the API

@@ -5,7 +5,6 @@ import { checkbox, idString } from './fields'
 
 /** Menu kinds; the management dialog offers them all. */
 export const MENU_TYPES = ['regular', 'breakfast', 'lunch', 'dinner', 'drinks', 'coffee'] as const
-export type MenuType = (typeof MENU_TYPES)[number]
 
 // Messages are translation keys: Spanish by default (the sidebar builder's words), English for the builder screens.
 const name = (key: string) =>
@@ -164,7 +163,6 @@ export type CategoryInput = z.output<typeof categorySchema>
 export type MenuItemInput = z.output<typeof menuItemSchema>
 export type ModifierGroupInput = z.output<typeof modifierGroupSchema>
 export type ModifierOptionInput = z.output<typeof modifierOptionSchema>
-export type MoveInput = z.output<typeof moveSchema>
 
 /** PDF menus: what the upload accepts, only application/pdf and at most 10 MB. */
 export const PDF_MAX_BYTES = 10 * 1024 * 1024

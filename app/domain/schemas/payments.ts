@@ -148,7 +148,7 @@ export const paymentRequestSchema = z
   })
 
 /** A payment as a diner or an API client asks for it. */
-export type DinerPaymentRequest = z.output<typeof paymentRequestSchema>
+type DinerPaymentRequest = z.output<typeof paymentRequestSchema>
 /**
  * A payment as the bill takes it: a diner's, or one staff record of money
  * taken outside Mesa (cash or the restaurant's terminal), with who took it

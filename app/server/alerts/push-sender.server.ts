@@ -14,7 +14,7 @@ export interface PushTarget {
  * gone for good (404, 410: the browser unsubscribed or the service dropped
  * it); or it failed this time and the subscription stays.
  */
-export type PushOutcome = 'sent' | 'gone' | 'failed'
+type PushOutcome = 'sent' | 'gone' | 'failed'
 
 /**
  * How an alert leaves for a member's device, chosen by whether VAPID keys
@@ -22,12 +22,12 @@ export type PushOutcome = 'sent' | 'gone' | 'failed'
  * 8292) with them, the console without. `send` never throws: one device's
  * failure is its outcome, not the other devices' problem.
  */
-export interface PushSender {
+interface PushSender {
   readonly id: string
   send(target: PushTarget, message: PushMessage): Promise<PushOutcome>
 }
 
-export interface VapidKeys {
+interface VapidKeys {
   publicKey: string
   privateKey: string
   subject: string
@@ -42,7 +42,7 @@ export const PUSH_TTL_SECONDS = 15 * 60
  * record padded to the 4 KB every push service takes, so its size tells
  * nothing of the alert.
  */
-export function webPushSender(vapid: VapidKeys): PushSender {
+function webPushSender(vapid: VapidKeys): PushSender {
   return {
     id: 'web-push',
     async send(target, message) {

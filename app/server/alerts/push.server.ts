@@ -4,7 +4,7 @@ import { pushSender } from './push-sender.server'
 import { forgetSubscriptions, membersDevices } from './push-subscriptions.server'
 
 /** How many devices took the push, were gone (and are forgotten), or failed this time (and are kept). */
-export type PushReport = Record<'sent' | 'gone' | 'failed', number>
+type PushReport = Record<'sent' | 'gone' | 'failed', number>
 
 /**
  * Sends `message` to every device on which these members of `restaurantId`

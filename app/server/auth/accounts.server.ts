@@ -13,9 +13,9 @@ import { reserveSignIn, signInSucceeded } from './throttle.server'
 import { newToken } from '../crypto.server'
 import { hashToken } from './tokens.server'
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
-export type AuthFailure = 'EMAIL_TAKEN' | 'INVALID_CREDENTIALS' | 'TOO_MANY_ATTEMPTS' | 'RESET_INVALID'
+type AuthFailure = 'EMAIL_TAKEN' | 'INVALID_CREDENTIALS' | 'TOO_MANY_ATTEMPTS' | 'RESET_INVALID'
 type Result<T> = ({ ok: true } & T) | { ok: false; code: AuthFailure }
 
 /** A new person's login columns. */
@@ -119,7 +119,7 @@ let standIn: ReturnType<typeof hashPassword> | undefined
 const standInHash = () => (standIn ??= hashPassword(crypto.randomUUID()))
 
 /** The restaurant a person's session starts in: their last while they still belong to it, else their first. */
-export async function startingRestaurant(db: Db, userId: string, last: string | null): Promise<string | null> {
+async function startingRestaurant(db: Db, userId: string, last: string | null): Promise<string | null> {
   const places = await db
     .select({ restaurantId: memberships.restaurantId })
     .from(memberships)
@@ -212,7 +212,7 @@ export async function resetPassword(env: Env, token: string, newPassword: string
 }
 
 /** Closes the live staff screens a person has open in any of their restaurants (their sessions are gone). */
-export async function endPersonSockets(env: Env, userId: string) {
+async function endPersonSockets(env: Env, userId: string) {
   const places = await getDb(env.DB)
     .select({ restaurantId: memberships.restaurantId })
     .from(memberships)

@@ -37,7 +37,7 @@ export interface Principal {
  * `{ message, code }`; a socket also needs our own Origin (a foreign page
  * cannot ride the cookie).
  */
-export type Surface = 'page' | 'api' | 'socket'
+type Surface = 'page' | 'api' | 'socket'
 
 /** A staff page's rule: what seeing it takes, and what each of its forms (by `intent`) takes. */
 export interface PageAccess {

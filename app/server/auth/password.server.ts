@@ -5,10 +5,10 @@ import { toHex } from '../crypto.server'
  * runtime allows; the count is stored with each hash so it can be raised later.
  */
 export const PASSWORD_ALGORITHM = 'pbkdf2-sha256'
-export const PASSWORD_ITERATIONS = 100_000
+const PASSWORD_ITERATIONS = 100_000
 const KEY_BITS = 256
 
-export interface PasswordHash {
+interface PasswordHash {
   hash: string
   salt: string
   algorithm: typeof PASSWORD_ALGORITHM

@@ -5,7 +5,7 @@ import { restaurantHub } from '../live/live-sockets.server'
 import { newToken } from '../crypto.server'
 import { hashToken } from './tokens.server'
 
-export const SESSION_COOKIE = 'mesa_session'
+const SESSION_COOKIE = 'mesa_session'
 
 /**
  * Over https the cookie is `__Host-`: browsers then take it only with Secure,
@@ -79,7 +79,7 @@ export async function endSession(env: Env, request: Request): Promise<string> {
 }
 
 /** The restaurant's own columns a staff screen works with (its profile, tax settings, clock and when a quiet table is a possible walkout). */
-export const restaurantProfile = {
+const restaurantProfile = {
   id: restaurants.id,
   restaurantName: restaurants.restaurantName,
   restaurantType: restaurants.restaurantType,

@@ -57,7 +57,7 @@ const paidSumsQuery = ({ db }: Ledger, sessionId: string) =>
     .where(eq(tableSessions.id, sessionId))
 
 /** Equal-split shares paid on a bill, by table size (see quoteSplit). */
-export const splitPaidQuery = ({ db }: Ledger, sessionId: string) =>
+const splitPaidQuery = ({ db }: Ledger, sessionId: string) =>
   db
     .select({
       tableSize: sql<number>`${payments.splitCount}`,

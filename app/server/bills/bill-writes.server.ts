@@ -97,7 +97,7 @@ async function ownsTable(env: Env, restaurantId: string | null, tableId: string)
 }
 
 /** Who is ordering: the signed-in member, if any, and the address the request came from. */
-export interface Orderer {
+interface Orderer {
   staff: StaffOrderer | null
   address: string | null
 }

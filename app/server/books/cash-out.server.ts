@@ -20,7 +20,7 @@ function periodOfRequest(request: Request, timeZone: string, now = Date.now()): 
  * voids and comps by when they were made, bills by when they closed, each
  * through its table, so only this restaurant's.
  */
-export async function readCashOut(
+async function readCashOut(
   { db, restaurantId }: Ledger,
   period: { fromMs: number; toMs: number },
   simulatedStandsIn: boolean,

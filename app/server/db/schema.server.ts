@@ -680,7 +680,6 @@ export const contactRequests = sqliteTable('contact_requests', {
 })
 
 export type User = typeof users.$inferSelect
-export type RestaurantRow = typeof restaurants.$inferSelect
 export type Table = typeof tables.$inferSelect
 export type BillItemRow = typeof billItems.$inferSelect
 /** A payment as its bill's object records it; the ledger adds when it received it. */

@@ -17,7 +17,7 @@ export function requestIdOf(context: AppLoadContext, request: Request): string {
 }
 
 /** A path as the log may show it: a reset link's token is a password for an hour, a receipt's opens it for a year: neither reaches the log. */
-export const loggablePath = (pathname: string) =>
+const loggablePath = (pathname: string) =>
   pathname
     .replace(/^\/admin\/reset-password\/[^/]+/, '/admin/reset-password/[token]')
     .replace(/^(\/customer\/receipt\/[^/]+)\/[^/]+/, '$1/[token]')

@@ -19,7 +19,7 @@ import { getT } from './i18n.server'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export interface PublicApiArgs {
+interface PublicApiArgs {
   request: Request
   params: LoaderFunctionArgs['params']
   context: AppLoadContext
@@ -28,7 +28,7 @@ export interface PublicApiArgs {
   translator: () => Promise<TFunction>
 }
 
-export interface StaffApiArgs extends PublicApiArgs, Principal {
+interface StaffApiArgs extends PublicApiArgs, Principal {
   db: Db
   t: TFunction
 }

@@ -34,7 +34,7 @@ const isPublicPhoto = (url: URL) => url.pathname.startsWith('/menu-photos/')
  * `stripe`, Stripe.js may call its API and show its frames (the card form,
  * the wallet buttons, the bank's 3-D Secure page).
  */
-export function contentSecurityPolicy(nonce: string, { stripe = false } = {}): string {
+function contentSecurityPolicy(nonce: string, { stripe = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,

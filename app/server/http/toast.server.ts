@@ -2,13 +2,13 @@ import { createCookie, redirect } from '@remix-run/cloudflare'
 import { z } from '~/domain/schemas/zod'
 
 /** A message for the next page, as translation keys so it follows the reader's language, with the values they name. */
-export const toastSchema = z.object({
+const toastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   vars: z.record(z.string(), z.string()).optional(),
   variant: z.enum(['default', 'destructive']).default('default'),
 })
-export type Toast = z.output<typeof toastSchema>
+type Toast = z.output<typeof toastSchema>
 
 const toastCookie = createCookie('mesa_toast', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 60 })
 

@@ -358,7 +358,7 @@ export async function issueEgreso(ledger: Ledger, client: Facturapi, document: F
 }
 
 /** How long an egreso may keep failing before those who keep the books are alerted (ten of the hub's retries). */
-export const FAILING_ALERT_MS = 10 * 60_000
+const FAILING_ALERT_MS = 10 * 60_000
 
 /** The egresos Facturapi has not taken for FAILING_ALERT_MS, with the bill and Facturapi's last words: for an alert each. */
 export async function failingEgresos({ db, restaurantId }: Ledger, now = Date.now()) {

@@ -33,7 +33,7 @@ export async function facturapiOf(env: Env, restaurantId: string): Promise<Factu
 /** What the whole consumption is called on a receipt and its invoice: the tip is never in it. */
 const CONCEPT = 'Consumo de alimentos y bebidas'
 
-export interface ReceiptSubject {
+interface ReceiptSubject {
   paymentId: string
   method: LedgerMethod
   taxRateBps: number | null

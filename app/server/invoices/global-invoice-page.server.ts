@@ -90,7 +90,7 @@ export async function globalDue(
 }
 
 /** What became of an owner's "Emitir factura global". */
-export type GlobalOutcome =
+type GlobalOutcome =
   | { outcome: 'empty' | 'manual' | 'failed' | GlobalRefusal }
   | { outcome: 'issued'; paymentIds: string[] }
   | { outcome: 'refused'; reason: string }

@@ -9,7 +9,7 @@ import { invoiceRequests, payments } from '../db/schema.server'
 export type InvoiceRequestRow = typeof invoiceRequests.$inferSelect
 
 /** Why a diner's request for a factura is refused. */
-export type FacturaRefusal = 'refunded' | 'already'
+type FacturaRefusal = 'refunded' | 'already'
 
 /** The payment's latest request for a factura (a rejected one stays until asked again), or null. */
 export async function latestRequestOf({ db }: Ledger, paymentId: string): Promise<InvoiceRequestRow | null> {

@@ -56,7 +56,7 @@ async function inGlobalInvoice({ db }: Ledger, paymentId: string): Promise<boole
 }
 
 /** Why a factura issued by hand was not taken. */
-export type IssueRefusal = 'decided' | 'global' | 'pdf' | 'xml' | 'tooBig'
+type IssueRefusal = 'decided' | 'global' | 'pdf' | 'xml' | 'tooBig'
 
 /**
  * A pending request issued by hand: its PDF and XML checked (what they are,

@@ -32,7 +32,7 @@ const CHECK_EVERY_MS = 15 * 60_000
 /** Substitutions one look follows at most. */
 const PER_LOOK = 5
 
-export type SubstitutionOutcome =
+type SubstitutionOutcome =
   | { outcome: 'substituted'; paymentId: string }
   /** Not an issued Facturapi factura any more (substituted meanwhile, or issued by hand). */
   | { outcome: 'decided' }

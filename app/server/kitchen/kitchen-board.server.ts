@@ -7,7 +7,7 @@ import { fail, type WriteResult } from '../table-session/write-failures.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
 /** How long a served ticket stays in the board's last column: long enough to undo a wrong tap, short enough to stay clear. */
-export const SERVED_SHOWN_MS = 30 * 60_000
+const SERVED_SHOWN_MS = 30 * 60_000
 
 /** A ticket as the board shows it: its table, who sent it, its lines with the voids since, its step and moves. */
 export interface BoardTicket {

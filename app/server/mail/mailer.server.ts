@@ -2,7 +2,7 @@ import { getDb } from '../db/client.server'
 import { mailOutbox } from '../db/schema.server'
 import { appEnv, type AppEnv } from '../env.server'
 
-export interface MailMessage {
+interface MailMessage {
   to: string
   subject: string
   text: string
@@ -12,7 +12,7 @@ export interface MailMessage {
   attachments?: MailAttachment[]
 }
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string
   content: Uint8Array
 }
@@ -31,7 +31,7 @@ export interface Mailer {
 const HIDDEN = '[oculto / hidden]'
 
 /** The message as the outbox keeps it: every secret replaced, and its files named. */
-export const withoutSecrets = ({ text, secrets = [], attachments = [] }: MailMessage) =>
+const withoutSecrets = ({ text, secrets = [], attachments = [] }: MailMessage) =>
   [
     secrets.reduce((kept, secret) => kept.replaceAll(secret, HIDDEN), text),
     ...attachments.map((file) => `[${file.filename}, ${file.content.byteLength} bytes]`),

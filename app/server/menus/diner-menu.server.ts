@@ -8,7 +8,7 @@ import { menuPdfPath } from './menu-wire.server'
 import { itemExtraColumns, itemExtras, type ItemExtras } from './menu-store.server'
 import { modifierGroupsOf, type OfferedGroup } from './modifier-groups.server'
 
-export interface MenuCategoryView {
+interface MenuCategoryView {
   id: string
   name: string
   description: string | null

@@ -47,7 +47,7 @@ import {
 import { redirectWithToast } from '../http/toast.server'
 
 /** What the menu screens' forms ask for, in `intent`. */
-export const MENU_INTENTS = [
+const MENU_INTENTS = [
   'menu.create',
   'menu.update',
   'menu.delete',
@@ -106,7 +106,7 @@ const TOASTS: Record<MenuIntent, string> = {
 const recordSchema = z.object({ id: z.string() })
 
 /** Where the screen goes after a change: it knows its own URLs; `id` is the record made or changed. */
-export type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData }) => string
+type NextUrl = (done: { intent: MenuIntent; id: string; form: FormData }) => string
 
 /**
  * The one action behind the menu editor: parses the form with the payload's schema (the same the

@@ -90,7 +90,7 @@ export async function removeItemPhoto(env: Env, db: Db, restaurantId: string, it
   return updated
 }
 
-export async function deletePhotos(env: Env, photos: readonly StoredPhoto[]): Promise<void> {
+async function deletePhotos(env: Env, photos: readonly StoredPhoto[]): Promise<void> {
   const keys = photos.flatMap((photo) => photo.sizes.map((size) => objectKey(photo.id, size.width)))
   // R2 deletes at most 1000 keys a call.
   for (let start = 0; start < keys.length; start += 1000) await env.MENU_PHOTOS.delete(keys.slice(start, start + 1000))

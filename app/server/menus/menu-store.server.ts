@@ -34,22 +34,6 @@ export function listMenus(db: Db, restaurantId: string) {
     .orderBy(asc(menus.createdAt), asc(menus.id))
 }
 
-/** The owner's menus with how many categories and items each holds, for the management cards. */
-export function menuSummaries(db: Db, restaurantId: string) {
-  return db
-    .select({
-      ...menuColumns,
-      categories: sql<number>`count(distinct ${categories.id})`,
-      items: sql<number>`count(${menuItems.id})`,
-    })
-    .from(menus)
-    .leftJoin(categories, eq(categories.menuId, menus.id))
-    .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
-    .where(eq(menus.restaurantId, restaurantId))
-    .groupBy(menus.id)
-    .orderBy(asc(menus.createdAt), asc(menus.id))
-}
-
 export async function findOwnMenu(db: Db, restaurantId: string, menuId: string) {
   const [row] = await db
     .select(menuColumns)
@@ -304,8 +288,6 @@ const itemColumns = {
   ...itemExtraColumns,
 }
 
-/** An item as the owner's screens and the API read it. */
-export type OwnMenuItem = ReturnType<typeof readItem>
 const readItem = ({
   soldOut,
   nameEn,

@@ -21,7 +21,7 @@ export function toWireMenu(menu: OwnMenu) {
 }
 
 /** A photo's kept sizes, smallest first, each with the address it is served at. */
-export function toWirePhoto(photo: StoredPhoto | null) {
+function toWirePhoto(photo: StoredPhoto | null) {
   return photo
     ? {
         sizes: photo.sizes.map((size) => ({

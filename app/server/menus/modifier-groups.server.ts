@@ -24,7 +24,7 @@ export interface ModifierOptionView {
   modifierGroupId: string
 }
 
-export interface ModifierGroupView {
+interface ModifierGroupView {
   id: string
   name: string
   nameEn: string | null

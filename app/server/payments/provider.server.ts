@@ -99,7 +99,7 @@ const NEEDS_ACTION = 'pm_card_authenticationRequired'
  * methods, so every path of a real charge can be tried without one.
  * `delayMs` plays a provider's network time.
  */
-export function simulatedProvider(delayMs = 0): PaymentProvider {
+function simulatedProvider(delayMs = 0): PaymentProvider {
   const wait = () => (delayMs > 0 ? scheduler.wait(delayMs) : Promise.resolve())
   return {
     id: 'simulated',

@@ -10,9 +10,9 @@ import { billOfCharge } from '../books/charge-bills.server'
 import { ledgerOf } from '../books/ledger.server'
 
 /** Where Stripe's hosted onboarding sends the owner back: Configuración, which reads the account afresh. */
-export const ONBOARDING_RETURN = '/admin/dashboard/settings?stripe=return'
+const ONBOARDING_RETURN = '/admin/dashboard/settings?stripe=return'
 /** Where it sends them when its link has expired or was opened twice: Configuración makes a fresh link. */
-export const ONBOARDING_REFRESH = '/admin/dashboard/settings?stripe=refresh'
+const ONBOARDING_REFRESH = '/admin/dashboard/settings?stripe=refresh'
 
 /**
  * Where a restaurant's own Stripe account stands: none yet; Stripe needs
@@ -21,10 +21,10 @@ export const ONBOARDING_REFRESH = '/admin/dashboard/settings?stripe=refresh'
  * disconnected (the account took Mesa's access away: nothing is charged
  * through it, and connecting again makes a new one).
  */
-export type AccountState = 'none' | 'needs_info' | 'pending' | 'active' | 'disconnected'
+type AccountState = 'none' | 'needs_info' | 'pending' | 'active' | 'disconnected'
 
 /** What Stripe says of the account beyond charging, as Configuración shows it: payouts to the bank, and what it still asks for. */
-export interface AccountDetails {
+interface AccountDetails {
   payoutsEnabled: boolean
   /** How many pieces of information Stripe asks for now (currently or past due). */
   due: number

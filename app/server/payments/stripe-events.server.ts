@@ -4,7 +4,7 @@
  * the two) and the Connect endpoint must be sent. An endpoint set up with
  * fewer never tells Mesa of what it leaves out.
  */
-export const STRIPE_EVENTS = {
+const STRIPE_EVENTS = {
   /** A hold's PaymentIntent moved: its bill's object settles it (settleHold). */
   payment: [
     'payment_intent.amount_capturable_updated',

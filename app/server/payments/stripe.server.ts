@@ -12,7 +12,7 @@ import type {
 } from './provider.server'
 
 /** What talking to Stripe needs of the configuration. */
-export type StripeConfig = Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'MESA_FEE_BPS'>
+type StripeConfig = Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'MESA_FEE_BPS'>
 
 /** Stripe's smallest charge in pesos: MX$10.00. */
 export const STRIPE_MINIMUM_CENTS = 1000

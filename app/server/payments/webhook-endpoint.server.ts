@@ -4,7 +4,7 @@ import { HANDLED_STRIPE_EVENTS } from './stripe-events.server'
 /** How Mesa's own endpoint is told from any other the platform has: set on it when it is created. */
 const MESA_ENDPOINT = { mesa: 'connect' } as const
 
-export type WebhookSetup =
+type WebhookSetup =
   | { outcome: 'created'; endpoint: Stripe.WebhookEndpoint; secret: string }
   | { outcome: 'updated' | 'unchanged'; endpoint: Stripe.WebhookEndpoint }
 

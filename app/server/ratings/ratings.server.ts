@@ -7,7 +7,7 @@ import { payments, ratings, restaurants, tables } from '../db/schema.server'
 import { restaurantHub } from '../live/live-sockets.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
-export type RatingRow = typeof ratings.$inferSelect
+type RatingRow = typeof ratings.$inferSelect
 
 /** A payment's rating, and where the restaurant asks for reviews on Google (offered to every rater alike). */
 export async function ratingOf(env: Env, sessionId: string, paymentId: string) {

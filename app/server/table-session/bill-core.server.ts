@@ -39,7 +39,7 @@ const refused = <T extends object>(decided: Change<T> | WriteFailure): decided i
  * the public demo as it is: a close must not reset it first), open on any
  * table, or this object's bill whatever its state (`missing` when none).
  */
-export type Wanted = { tableId: string; demo?: boolean } | 'open' | { missing: WriteFailure }
+type Wanted = { tableId: string; demo?: boolean } | 'open' | { missing: WriteFailure }
 
 /**
  * What every flow of a bill shares: its storage, its one queue of turns,

@@ -31,7 +31,7 @@ export const billTableColumns = {
 }
 
 /** The table (and restaurant settings) of the open bill a session id names, as a query to batch. */
-export const openTableQuery = (db: Db, sessionId: string) =>
+const openTableQuery = (db: Db, sessionId: string) =>
   db
     .select(billTableColumns)
     .from(tables)
@@ -72,7 +72,7 @@ export async function notOpen(env: Env, sessionId: string) {
 }
 
 /** A bill that was open in D1 before its object held it, as the object takes it over. */
-export interface ImportedBill {
+interface ImportedBill {
   table: BillTable
   openedAt: number
   lines: BillItemRow[]

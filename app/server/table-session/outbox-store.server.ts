@@ -27,7 +27,7 @@ export type OutboxEntry =
   | { kind: 'archive'; body: { sessionId: string; tableId: string; closedAt: number } }
   | { kind: 'reset'; body: { sessionId: string; tableId: string; openedAt: number } }
 
-export interface PendingEntry {
+interface PendingEntry {
   seq: number
   committedAt: number
   entry: OutboxEntry

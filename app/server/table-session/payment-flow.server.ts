@@ -17,11 +17,11 @@ import { holdPayment, paymentOf, type PayResult } from './payment.server'
 import { replayOf } from './payment-replay.server'
 
 /** How long a payment in progress keeps what it pays: time enough for a diner to confirm with their bank. */
-export const HOLD_MS = 5 * 60_000
+const HOLD_MS = 5 * 60_000
 /** A hold about to take its money with less time than this left is given a new term first, so it cannot run out while the money moves. */
 const CAPTURE_MARGIN_MS = 2 * 60_000
 /** Past this a card's authorization has lapsed at Stripe (7 days): a hold still unsettled is given up, nothing taken. */
-export const AUTHORIZATION_WINDOW_MS = 7 * 24 * 60 * 60_000
+const AUTHORIZATION_WINDOW_MS = 7 * 24 * 60 * 60_000
 
 const isRecorded = (method: LedgerMethod) => (RECORDED_METHODS as readonly string[]).includes(method)
 

@@ -22,7 +22,7 @@ const OUTSIDE_REFUND_BY = 'Stripe'
 export type OutsideWay = 'cash' | 'other'
 
 /** A refund the provider took whose money is not back yet: staff are told it is on its way, and it is done when the bank confirms. */
-export type RefundResult = WriteResult<{ pending?: true }>
+type RefundResult = WriteResult<{ pending?: true }>
 
 /**
  * A refund's life in the object: recorded as pending in a turn (it counts

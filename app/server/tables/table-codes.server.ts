@@ -75,8 +75,7 @@ export async function withCodes<Row extends { id: string; shortCode: string | nu
   })
 }
 
-export type CodeLookup =
-  { found: true; sessionId: string } | { found: false; archived: boolean; limit: RateLimit | null }
+type CodeLookup = { found: true; sessionId: string } | { found: false; archived: boolean; limit: RateLimit | null }
 
 /**
  * The open bill of the active table whose code this is (canonical), for

@@ -77,7 +77,7 @@ export async function keepUnlocked(db: Db, session: string, actingUntil: number 
     .where(and(eq(authSessions.id, session), eq(authSessions.device, true), isNotNull(authSessions.actingUserId)))
 }
 
-export type Unlock = { ok: true } | { ok: false; code: 'WRONG_PIN' } | { ok: false; code: 'LOCKED'; limit: RateLimit }
+type Unlock = { ok: true } | { ok: false; code: 'WRONG_PIN' } | { ok: false; code: 'LOCKED'; limit: RateLimit }
 
 /**
  * A member unlocks the device with their PIN. Each try is counted as a

@@ -82,7 +82,7 @@ async function mailInvitation(
   }
 }
 
-export type InviteResult = { ok: true; mailed: boolean } | { ok: false; code: 'MEMBER' }
+type InviteResult = { ok: true; mailed: boolean } | { ok: false; code: 'MEMBER' }
 
 /**
  * Invites `email` with `role` (the caller checked the principal may give it):

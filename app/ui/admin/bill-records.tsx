@@ -8,7 +8,7 @@ import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
 
 /** A payment as the staff screens list it (see table-details.server). */
-export interface StaffPayment {
+interface StaffPayment {
   id: string
   customerName: string
   method: LedgerMethod
@@ -30,7 +30,7 @@ export interface StaffPayment {
   fiscal: PaymentFiscal | null
 }
 
-export interface HistoryEntry {
+interface HistoryEntry {
   id: string
   kind: 'void' | 'comp' | 'refund' | 'rating'
   text: string

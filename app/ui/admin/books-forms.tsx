@@ -34,7 +34,7 @@ const inputClass =
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { key?: Key | null }
 
 /** A labelled input of the staff forms, its errors under it, and an optional line after it. */
-export function LabeledInput({
+function LabeledInput({
   label,
   errors,
   after,

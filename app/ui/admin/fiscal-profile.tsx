@@ -8,7 +8,7 @@ import { CheckboxField, ErrorList, Field, FormActions, SelectField, useIsPending
 import { useI18n } from '~/ui/i18n'
 import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
 
-export interface FiscalSummary {
+interface FiscalSummary {
   rfc: string | null
   legalName: string | null
   taxRegime: string | null

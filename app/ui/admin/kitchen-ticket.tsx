@@ -5,7 +5,7 @@ import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
 
 /** What a card shows of a ticket (the board's BoardTicket, as the page's data has it). */
-export interface TicketView {
+interface TicketView {
   id: string
   tableNumber: string
   tableName: string | null

@@ -4,7 +4,7 @@ import { CARD_SCAN_WORDS } from '~/domain/qr-card'
 import { useI18n } from '../i18n'
 import { tableLabel } from './restaurant'
 
-export interface PrintableTable {
+interface PrintableTable {
   id: string
   tableNumber: string
   tableName: string | null

@@ -4,7 +4,7 @@ import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
 
 /** What the downloaded card shows: the restaurant, the table, its QR code, and its short code with where to type it. */
-export interface QrCardText {
+interface QrCardText {
   restaurant: string
   table: string
   caption: string

@@ -11,10 +11,10 @@ const SUBSCRIPTIONS = '/api/push/subscriptions'
  * the Home Screen first (iOS); a browser without Web Push; one whose person
  * blocked Mesa's notifications; or off or on for the signed-in member.
  */
-export type PushDeviceState = 'checking' | 'home-screen' | 'unsupported' | 'denied' | 'off' | 'on'
+type PushDeviceState = 'checking' | 'home-screen' | 'unsupported' | 'denied' | 'off' | 'on'
 
 /** Why the last tap did not turn it on or off: the permission prompt was closed, or something failed on the way. */
-export type PushProblem = 'dismissed' | 'failed' | null
+type PushProblem = 'dismissed' | 'failed' | null
 
 const bytesOf = (base64Url: string) =>
   Uint8Array.from(atob(base64Url.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0))

@@ -92,7 +92,7 @@ const GLOBE = 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM2 12h20M12 2a15 15 0 0 
  * room for the restaurant and the table. A `<details>`: it opens without
  * JavaScript.
  */
-export function DisplayMenu() {
+function DisplayMenu() {
   const { t } = useI18n()
   const menu = useRef<HTMLDetailsElement>(null)
   return (
