@@ -9,7 +9,7 @@ import { isCardFunding } from '~/domain/receipt'
 import { GENERIC_RFCS } from '~/domain/rfc'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { madeUnderKey } from './facturapi.server'
+import { facturapiCustomer, madeUnderKey } from './facturapi.server'
 import {
   fiscalDocuments,
   globalInvoices,
@@ -292,15 +292,7 @@ export async function issueEgreso(ledger: Ledger, client: Facturapi, document: F
   // The diner's factura, else the factura global that gathered the sale.
   const ingreso = request?.facturapiInvoiceId ?? sale?.global ?? null
   if (!sale || !ingreso) return
-  const customer = request
-    ? {
-        legal_name: request.legalName,
-        tax_id: request.rfc,
-        tax_system: request.taxRegime,
-        email: request.email,
-        address: { zip: request.postalCode },
-      }
-    : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
+  const customer = request ? facturapiCustomer(request) : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
   // What it undoes names it: its refund, or the substituted factura it stands against.
   const undoes = document.refundId ?? `factura:${document.requestId}`
   try {

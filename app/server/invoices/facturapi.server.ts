@@ -77,6 +77,17 @@ async function keptOf({ db }: Ledger, paymentId: string): Promise<{ cents: numbe
   return { cents: invoiceableCents(payment, standing), version: given.length }
 }
 
+/** A factura's receiver as Facturapi takes it (CFDI 4.0's Receptor: name, RFC, régimen, domicilio fiscal's zip). */
+export const facturapiCustomer = (
+  receiver: Pick<InvoiceRequestRow, 'legalName' | 'rfc' | 'taxRegime' | 'email' | 'postalCode'>,
+) => ({
+  legal_name: receiver.legalName,
+  tax_id: receiver.rfc,
+  tax_system: receiver.taxRegime,
+  email: receiver.email,
+  address: { zip: receiver.postalCode },
+})
+
 /** Facturapi's answer to a document made before under the same idempotency key (see docs/facturapi-standin.md). */
 const KEY_IN_USE = 'idempotency_key_in_use'
 
@@ -397,13 +408,7 @@ export async function issueWithFacturapi(
       return 'rejected'
     }
     const invoice = await client.receipts.invoice(receipt.id, {
-      customer: {
-        legal_name: request.legalName,
-        tax_id: request.rfc,
-        tax_system: request.taxRegime,
-        email: request.email,
-        address: { zip: request.postalCode },
-      },
+      customer: facturapiCustomer(request),
       use: request.cfdiUse,
     })
     return await issued(invoice.id)

@@ -11,6 +11,16 @@ export type InvoiceRequestRow = typeof invoiceRequests.$inferSelect
 /** Why a diner's request for a factura is refused. */
 type FacturaRefusal = 'refunded' | 'already'
 
+/** Who a factura is for, as the form gave it: the columns a request keeps of its receiver. */
+export const receiverOf = (form: FacturaRequest) => ({
+  rfc: form.rfc,
+  legalName: form.legalName,
+  taxRegime: form.taxRegime,
+  postalCode: form.postalCode,
+  cfdiUse: form.cfdiUse,
+  email: form.email,
+})
+
 /** The payment's latest request for a factura (a rejected one stays until asked again), or null. */
 export async function latestRequestOf({ db }: Ledger, paymentId: string): Promise<InvoiceRequestRow | null> {
   const [row] = await db
@@ -46,12 +56,7 @@ export async function requestFactura(
       id: crypto.randomUUID(),
       paymentId: receipt.paymentId,
       restaurantId: ledger.restaurantId,
-      rfc: form.rfc,
-      legalName: form.legalName,
-      taxRegime: form.taxRegime,
-      postalCode: form.postalCode,
-      cfdiUse: form.cfdiUse,
-      email: form.email,
+      ...receiverOf(form),
       amountCents,
     })
     .onConflictDoNothing()

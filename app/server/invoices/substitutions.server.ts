@@ -8,8 +8,8 @@ import type { Signature } from '~/domain/signature'
 import type { Ledger } from '../books/ledger.server'
 import { fiscalDocuments, invoiceRequests } from '../db/schema.server'
 import { issueEgreso } from './egresos.server'
-import { madeUnderKey } from './facturapi.server'
-import { requestOf } from './invoice-requests.server'
+import { facturapiCustomer, madeUnderKey } from './facturapi.server'
+import { receiverOf, requestOf } from './invoice-requests.server'
 
 /*
  * A factura issued with errors (the diner gave the wrong RFC, name, régimen
@@ -78,12 +78,7 @@ export async function substituteFactura(
         id,
         paymentId: wrong.paymentId,
         restaurantId,
-        rfc: form.rfc,
-        legalName: form.legalName,
-        taxRegime: form.taxRegime,
-        postalCode: form.postalCode,
-        cfdiUse: form.cfdiUse,
-        email: form.email,
+        ...receiverOf(form),
         amountCents: wrong.amountCents,
         ...decided,
       }),
@@ -101,13 +96,7 @@ export async function substituteFactura(
     substitute = await client.invoices
       .create({
         type: 'I',
-        customer: {
-          legal_name: form.legalName,
-          tax_id: form.rfc,
-          tax_system: form.taxRegime,
-          email: form.email,
-          address: { zip: form.postalCode },
-        },
+        customer: facturapiCustomer(form),
         use: form.cfdiUse,
         payment_form: invoice.payment_form,
         payment_method: invoice.payment_method,
