@@ -248,7 +248,7 @@ export function planPayment(
     seen.add(selection.itemId)
     const line = lineById(lines, selection.itemId)
     if (!line) return refuse('UNKNOWN_ITEM', 'An item is not on this bill.')
-    const left = line.quantity - line.paidQuantity
+    const left = unitsLeft(line)
     if (left <= 0) return refuse('ITEM_TAKEN', 'An item was already paid by someone else.')
     const units = selection.quantity ?? left
     if (!Number.isInteger(units) || units < 1)
@@ -308,3 +308,10 @@ function joinNames(existing: string | null | undefined, name: string): string {
 export function paidLinesOf(row: { paidItems: string | null }): PaidLine[] {
   return row.paidItems ? (JSON.parse(row.paidItems) as PaidLine[]) : []
 }
+
+/** A line's units nobody has paid yet. */
+export const unitsLeft = (line: { quantity: number; paidQuantity: number }): number => line.quantity - line.paidQuantity
+
+/** What a payment charged, or a refund gave back, in all: its bill part, the tax on it and the tip. */
+export const charged = (money: { amountCents: Cents; taxCents: Cents; tipCents: Cents }): Cents =>
+  money.amountCents + money.taxCents + money.tipCents

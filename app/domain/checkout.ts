@@ -1,4 +1,4 @@
-import { lineAmountFor, type BillLine, type PaymentType } from './bill'
+import { lineAmountFor, type BillLine, type PaymentType, unitsLeft } from './bill'
 import { shownText, type BilingualText } from './menu-language'
 import type { Language } from '~/locales'
 import { parsePesosInput, pesosToCents, type Cents } from './money'
@@ -127,7 +127,7 @@ export function quote(
   let changed = false
   for (const item of selection.items) {
     const line = byId.get(item.itemId)
-    const left = line ? line.quantity - line.paidQuantity : 0
+    const left = line ? unitsLeft(line) : 0
     if (!line || left <= 0) {
       changed = true
       continue

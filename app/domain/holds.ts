@@ -9,6 +9,7 @@ import {
   type PaidSums,
   type PayableLine,
   type PaymentPlan,
+  unitsLeft,
 } from './bill'
 import type { Cents } from './money'
 import type { SplitPaid } from './split'
@@ -78,9 +79,7 @@ export function holdFor(
 ): Hold {
   // A plan that pays what is left keeps every unit left; any other keeps the units it pays, listed in the bill's order.
   const units = plan.closesBill
-    ? seen.lines.flatMap((line) =>
-        line.quantity > line.paidQuantity ? [{ itemId: line.id, quantity: line.quantity - line.paidQuantity }] : [],
-      )
+    ? seen.lines.flatMap((line) => (unitsLeft(line) > 0 ? [{ itemId: line.id, quantity: unitsLeft(line) }] : []))
     : [...new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))]
         .flatMap(([itemId, paidQuantity]) => {
           const at = positionOf(seen.lines, itemId)
@@ -101,7 +100,7 @@ export function stillPayable(bill: CommittedBill, others: readonly Hold[], hold:
   const held = heldUnits(others)
   const unitsFree = hold.units.every((unit) => {
     const line = lineById(bill.lines, unit.itemId)
-    return line !== undefined && line.quantity - line.paidQuantity - (held.get(unit.itemId) ?? 0) >= unit.quantity
+    return line !== undefined && unitsLeft(line) - (held.get(unit.itemId) ?? 0) >= unit.quantity
   })
   return unitsFree && hold.amountCents <= billTotals(bill.lines, payingMore(bill.paid, heldCents(others))).remaining
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from '~/locales/translate'
+import { charged } from './bill'
 import { GUEST } from './diners'
 import { formatDateTime } from './format'
 import { formatMoney } from './money'
@@ -111,7 +112,7 @@ export function receiptDocument(receipt: Receipt, t: TFunction, locale: string):
     after: [
       ...figures.refunds.map((refund) => ({
         label: t('receipt.refund', { date: when(refund.createdAt) }),
-        value: `−${formatMoney(refund.amountCents + refund.taxCents + refund.tipCents)}`,
+        value: `−${formatMoney(charged(refund))}`,
       })),
       ...receipt.disputes.map((dispute) => ({
         label: t('receipt.dispute', {

@@ -1,4 +1,5 @@
 import type { LedgerMethod, PaymentKind } from './bill'
+import { charged } from './bill'
 import type { Cents } from './money'
 import { ratePercentLabel, taxBreakdown } from './tax'
 
@@ -71,8 +72,8 @@ export function receiptFigures(
   const { subtotal, tax } = ivaIncluded
     ? taxBreakdown(payment.amountCents, { taxRateBps: rateBps, taxIncludedInPrice: true })
     : { subtotal: payment.amountCents, tax: payment.taxCents }
-  const totalCents = payment.amountCents + payment.taxCents + payment.tipCents
-  const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents + refund.taxCents + refund.tipCents, 0)
+  const totalCents = charged(payment)
+  const refundedCents = refunds.reduce((sum, refund) => sum + charged(refund), 0)
   return {
     paid: whatWasPaid(payment),
     subtotalCents: subtotal,

@@ -1,5 +1,5 @@
 import { refusal, type Refusal } from './error-codes'
-import { cumulative, type PaidLine, type PayableLine } from './bill'
+import { cumulative, type PaidLine, type PayableLine, charged } from './bill'
 import { formatMoney, type Cents } from './money'
 
 /** Units of a line a refund gives back. */
@@ -67,7 +67,7 @@ export function splitOutsideRefund(
   const given = (key: 'amountCents' | 'taxCents' | 'tipCents') =>
     Math.max(0, payment[key] - earlier.reduce((sum, refund) => sum + refund[key], 0))
   const left = { amountCents: given('amountCents'), taxCents: given('taxCents'), tipCents: given('tipCents') }
-  const total = left.amountCents + left.taxCents + left.tipCents
+  const total = charged(left)
   if (cents >= total) return left
   const share = (part: Cents) => Math.min(Math.floor((cents * part * 2 + total) / (total * 2)), part)
   let amountCents = share(left.amountCents)

@@ -8,7 +8,7 @@ import {
 } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { lineAmountFor, lineRemaining } from '~/domain/bill'
+import { lineAmountFor, lineRemaining, unitsLeft } from '~/domain/bill'
 import { parseItemsParam, selectionParams } from '~/domain/checkout'
 import { groupUnpaidByDiner } from '~/domain/diners'
 import { payItemsFormSchema } from '~/domain/schemas/checkout'
@@ -60,7 +60,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   for (const itemId of new Set(submission.value.item)) {
     const line = byId.get(itemId)
     if (!line) return refuse('customer.payItems.notOnBill', 400)
-    const left = line.quantity - line.paidQuantity
+    const left = unitsLeft(line)
     // Paid (or being paid) by someone else since the page was drawn: say so, and let the diner choose again.
     if (left <= 0) return refuse('customer.payItems.taken', 409)
     // A ticked line is all of what is left of it; the stepper lowers it for a deliberate split.
@@ -73,7 +73,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
 
 /** A line as this diner can pay it: units someone is paying right now count as paid. */
 const payable = (line: ClientLine) => ({ ...line, paidQuantity: line.paidQuantity + line.heldQuantity })
-const unitsLeft = (line: ClientLine) => line.quantity - line.paidQuantity - line.heldQuantity
+/** Units a diner may still choose: nobody paid them and nobody is paying them now. */
+const freeUnits = (line: ClientLine) => unitsLeft(line) - line.heldQuantity
 
 /**
  * What a refused post had chosen, so the page comes back with it (without
@@ -108,7 +109,7 @@ export default function PayItems() {
     const lines = new Map(bill.lines.map((line) => [line.id, line]))
     const taken = [...selected.keys()].filter((id) => {
       const line = lines.get(id)
-      return !line || unitsLeft(line) <= 0
+      return !line || freeUnits(line) <= 0
     })
     if (taken.length === 0) return
     setSelected((current) => new Map([...current].filter(([id]) => !taken.includes(id))))
@@ -136,7 +137,7 @@ export default function PayItems() {
   // Lines paid by someone else meanwhile drop out of the selection, and quantities shrink to what is left.
   const chosenLines = [...selected].flatMap(([id, quantity]) => {
     const line = open.get(id)
-    const left = line ? unitsLeft(line) : 0
+    const left = line ? freeUnits(line) : 0
     return line && left > 0 ? [{ line, units: Math.min(quantity, left) }] : []
   })
   const total = chosenLines.reduce((sum, { line, units }) => sum + lineAmountFor(payable(line), units), 0)
@@ -147,7 +148,7 @@ export default function PayItems() {
     setSelected((current) => {
       const next = new Map(current)
       // A tick chooses the whole line, as its "2×" says; the stepper then lowers it for a deliberate split.
-      if (checked) next.set(line.id, unitsLeft(line))
+      if (checked) next.set(line.id, freeUnits(line))
       else next.delete(line.id)
       return next
     })
@@ -186,7 +187,7 @@ export default function PayItems() {
               <h2 className="mb-2 text-lg font-bold">{group.title}</h2>
               <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm dark:divide-stone-700 dark:bg-stone-900">
                 {group.lines.map((line) => {
-                  const left = unitsLeft(line)
+                  const left = freeUnits(line)
                   const units = selected.get(line.id)
                   const isChosen = units !== undefined
                   return (

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GUEST } from '~/domain/diners'
 import { paidTheWholeBill, shortReference, whatWasPaid } from '~/domain/receipt'
-import { paymentKind } from '~/domain/bill'
+import { paymentKind, charged } from '~/domain/bill'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/domain/bill'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
@@ -50,7 +50,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         customerName: payment.customerName,
         paymentMethod: payment.paymentMethod,
         paymentType: payment.paymentType,
-        totalCents: payment.amountCents + payment.taxCents + payment.tipCents,
+        totalCents: charged(payment),
         baseCents: payment.amountCents,
         tipCents: payment.tipCents,
         createdAt: payment.createdAt,

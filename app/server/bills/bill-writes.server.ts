@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { GUEST } from '~/domain/diners'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import { isIdLike } from '~/domain/schemas/fields'
-import { lineAmountFor } from '~/domain/bill'
+import { lineAmountFor, unitsLeft } from '~/domain/bill'
 import type {
   AdjustmentForm,
   CloseBillForm,
@@ -222,7 +222,7 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
     amount = Math.min(
       form.units.reduce((sum, unit) => {
         const line = byId.get(unit.itemId)
-        return sum + (line ? lineAmountFor(line, Math.min(unit.quantity, line.quantity - line.paidQuantity)) : 0)
+        return sum + (line ? lineAmountFor(line, Math.min(unit.quantity, unitsLeft(line))) : 0)
       }, 0),
       payable.totals.remaining,
     )

@@ -1,4 +1,4 @@
-import { lineRemaining, paidLinesOf } from '~/domain/bill'
+import { lineRemaining, paidLinesOf, charged } from '~/domain/bill'
 import { centsToPesos } from '~/domain/money'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import type { BillItemRow, PaymentRow } from './schema.server'
@@ -37,7 +37,7 @@ export function toWirePayment(row: PaymentRow): WirePayment {
     id: row.id,
     tableId: row.tableId,
     sessionId: row.sessionId,
-    amount: centsToPesos(row.amountCents + row.taxCents + row.tipCents),
+    amount: centsToPesos(charged(row)),
     baseAmount: centsToPesos(row.amountCents),
     taxAmount: centsToPesos(row.taxCents),
     tipAmount: centsToPesos(row.tipCents),

@@ -3,7 +3,7 @@ import type { LedgerMethod } from '~/domain/bill'
 import { heldUnits, type Hold } from '~/domain/holds'
 import { planRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
-import { paidLinesOf } from '~/domain/bill'
+import { paidLinesOf, unitsLeft } from '~/domain/bill'
 import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
 import { fail, type WriteFailure } from './write-failures.server'
 import type { BillHeader, BillState, BillStore } from './bill-store.server'
@@ -117,7 +117,7 @@ export function linesAfterFailedRefund(
   return lines.map((line) => {
     const quantity = units.get(line.id)
     if (!quantity) return line
-    const free = line.quantity - line.paidQuantity - (held.get(line.id) ?? 0)
+    const free = unitsLeft(line) - (held.get(line.id) ?? 0)
     return { ...line, paidQuantity: line.paidQuantity + Math.max(0, Math.min(quantity, free)) }
   })
 }

@@ -1,4 +1,4 @@
-import { RECORDED_METHODS, type LedgerMethod } from '~/domain/bill'
+import { RECORDED_METHODS, type LedgerMethod, charged } from '~/domain/bill'
 import { stillPayable } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import { toWirePayment } from '../db/wire-rows.server'
@@ -28,7 +28,7 @@ const isRecorded = (method: LedgerMethod) => (RECORDED_METHODS as readonly strin
 /** A payment committed, as everyone hears of it: what it charged (with tax and tip), and who recorded it. */
 const paymentNews = (payment: PaymentRow): News => ({
   change: 'payment',
-  amountCents: payment.amountCents + payment.taxCents + payment.tipCents,
+  amountCents: charged(payment),
   ref: payment.id,
   ...(payment.recordedById ? { by: payment.recordedById } : {}),
 })

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { charged } from '~/domain/bill'
 import type { RefundFailure } from '~/domain/refunds'
 import { refunds } from './schema.server'
 import { ROWID } from './statements.server'
@@ -11,8 +12,7 @@ export type StoredRefund = typeof refunds.$inferSelect
 export const HANDLED_OUTSIDE = 'outside'
 
 /** What a refund gives back: the bill part, tax on top and tip. */
-export const givenBackCents = (refund: Pick<StoredRefund, 'amountCents' | 'taxCents' | 'tipCents'>) =>
-  refund.amountCents + refund.taxCents + refund.tipCents
+export const givenBackCents = (refund: Pick<StoredRefund, 'amountCents' | 'taxCents' | 'tipCents'>) => charged(refund)
 
 /**
  * The refunds in the object's SQLite: written `pending` before the provider

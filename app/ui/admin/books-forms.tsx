@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type FieldMetadata } from '@conform-to/react'
+import { unitsLeft } from '~/domain/bill'
 import { Form, Link } from '@remix-run/react'
 import type { InputHTMLAttributes, Key, ReactNode } from 'react'
 import { cashTenderedChoices } from '~/domain/cash-tendered'
@@ -257,7 +258,7 @@ export function RecordPaymentForm({
     lastResult,
     defaultValue: { mode: 'full', amount: decimalPesos(remaining), method: 'cash' },
   })
-  const open = lines.filter((line) => line.quantity > line.paidQuantity)
+  const open = lines.filter((line) => unitsLeft(line) > 0)
   const mode = fields.mode.initialValue ?? 'full'
   const method = fields.method.initialValue ?? 'cash'
   return (
@@ -311,7 +312,7 @@ export function RecordPaymentForm({
         {open.length > 0 ? (
           <UnitsFields
             legend={t('admin.books.units')}
-            lines={open.map((line) => ({ id: line.id, name: line.name, max: line.quantity - line.paidQuantity }))}
+            lines={open.map((line) => ({ id: line.id, name: line.name, max: unitsLeft(line) }))}
             units={fields.units}
             allErrors={form.allErrors}
           />
