@@ -45,7 +45,9 @@ export const cancellationStatusOf = (word: string | null | undefined): Cancellat
 export interface PaymentFiscal {
   factura: { status: InvoiceRequestStatus; legalName: string } | null
   replaced: { legalName: string; cancellation: CancellationStatus | null }[]
+  /** Notas de crédito (`egreso`) and de débito (`debito`: money a refund meant to give back and did not). */
   egresos: {
+    kind: 'egreso' | 'debito'
     cents: number
     uuid: string | null
     status: FiscalDocumentStatus

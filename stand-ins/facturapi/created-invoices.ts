@@ -1,4 +1,4 @@
-import { PAYMENT_FORMS, PUBLIC_RFC, USES } from './catalogs'
+import { PAYMENT_FORMS, PERIODICITY_NAMES, PUBLIC_RFC, USES } from './catalogs'
 import { notImplemented, refused } from './errors'
 import { Fields } from './fields'
 import { keepKey, madeBefore } from './idempotency'
@@ -21,8 +21,14 @@ import { checkReceiver } from './taxpayers'
  * - `type: "I"` substituting an ingreso issued with errors (a factura with
  *   the wrong receiver): TipoRelación 04 ("Sustitución de los CFDI
  *   previos") and the UUID of an ingreso of this organization, to a
- *   receiver the SAT knows. An ingreso with no relation, or another, is not
- *   implemented here (Mesa makes its ingresos from receipts).
+ *   receiver the SAT knows.
+ * - `type: "I"` as a nota de débito: TipoRelación 02 ("Nota de débito de
+ *   los documentos relacionados"), more income of a standing ingreso, to
+ *   its receiver; of a factura global, to the general public with the
+ *   global's own period (`global`: Periodicidad, Meses, Año), as the SAT
+ *   asks of every CFDI to the public.
+ * An ingreso with no relation, or another, is not implemented here (Mesa
+ * makes its ingresos from receipts).
  */
 const BODY_FIELDS = [
   'type',
@@ -37,9 +43,13 @@ const BODY_FIELDS = [
   'series',
   'external_id',
   'idempotency_key',
+  'global',
 ]
-/** c_TipoRelacion 01: Nota de crédito de los documentos relacionados; 04: Sustitución de los CFDI previos. */
-const RELATION = { E: '01', I: '04' } as const
+/** c_TipoRelacion 01: Nota de crédito; 02: Nota de débito de los documentos relacionados; 04: Sustitución de los CFDI previos. */
+const CREDIT_NOTE = '01'
+const DEBIT_NOTE = '02'
+const SUBSTITUTION = '04'
+const RELATIONS = { E: [CREDIT_NOTE], I: [SUBSTITUTION, DEBIT_NOTE] } as const
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i
 
 /**
@@ -89,8 +99,6 @@ export function createInvoice(call: Call): InvoiceObject {
   const method = body.string('payment_method') ?? 'PUE'
   if (method !== 'PUE') throw notImplemented('payment_method', `facturas con método de pago ${method}`)
   const toPublic = customer.tax_id === PUBLIC_RFC
-  if (type === 'I' && toPublic)
-    throw notImplemented('customer', 'ingresos al público en general fuera de una factura global')
   const use = body.oneOf('use', Object.keys(USES)) ?? (toPublic ? 'S01' : type === 'E' ? 'G02' : 'G03')
   if (!USES[use]!.includes(customer.tax_system) || (toPublic && use !== 'S01'))
     throw body.invalid(
@@ -103,14 +111,24 @@ export function createInvoice(call: Call): InvoiceObject {
   const related = body.raw('related_documents')
   const relation = Array.isArray(related) && related.length === 1 ? (related[0] as Record<string, unknown>) : null
   const documents = Array.isArray(relation?.documents) ? (relation.documents as unknown[]) : []
-  if (relation?.relationship !== RELATION[type] || documents.length === 0)
+  const relationship = (RELATIONS[type] as readonly unknown[]).includes(relation?.relationship)
+    ? (relation!.relationship as string)
+    : null
+  const debit = relationship === DEBIT_NOTE
+  if (type === 'I' && toPublic && !debit)
+    throw notImplemented('customer', 'ingresos al público en general fuera de una factura global')
+  const global = toPublic && type === 'I' ? readGlobal(body) : null
+  if (!relationship || documents.length === 0)
     throw type === 'E'
       ? body.invalid(
           'related_documents',
           'required',
           'Un CFDI de egreso (nota de crédito) debe relacionar el CFDI de ingreso que corrige: "related_documents" con "relationship": "01" y su UUID en "documents".',
         )
-      : notImplemented('related_documents', 'ingresos que no sustituyen a otro ("relationship": "04")')
+      : notImplemented(
+          'related_documents',
+          'ingresos que no sustituyen a otro ni lo aumentan ("relationship": "04" o "02")',
+        )
   const ingresos = [...call.state.invoices.values()].map((record) => record.object)
   for (const [index, uuid] of documents.entries()) {
     const path = `related_documents.0.documents.${index}`
@@ -121,23 +139,27 @@ export function createInvoice(call: Call): InvoiceObject {
     )
     if (!ingreso || ingreso.type !== 'I')
       throw refused('related_document_not_found', `No hay un CFDI de ingreso de esta organización con el UUID ${uuid}.`)
-    // A substitute may follow the cancellation of what it replaces; a nota de crédito needs its ingreso standing.
-    if (type === 'E' && ingreso.status !== 'valid')
-      throw refused(
-        'related_document_canceled',
-        `El CFDI ${uuid} está cancelado: una nota de crédito no puede relacionarlo.`,
-      )
-    if (type === 'E' && ingreso.customer.tax_id !== customer.tax_id)
+    // A substitute may follow the cancellation of what it replaces; a nota de crédito or de débito needs its ingreso standing.
+    const note = type === 'E' ? 'nota de crédito' : debit ? 'nota de débito' : null
+    if (note && ingreso.status !== 'valid')
+      throw refused('related_document_canceled', `El CFDI ${uuid} está cancelado: una ${note} no puede relacionarlo.`)
+    if (note && ingreso.customer.tax_id !== customer.tax_id)
       throw body.invalid(
         'customer.tax_id',
         'not_allowed',
-        `La nota de crédito va al mismo receptor que el CFDI ${uuid} (${ingreso.customer.tax_id}).`,
+        `La ${note} va al mismo receptor que el CFDI ${uuid} (${ingreso.customer.tax_id}).`,
+      )
+    if (global && !samePeriod(ingreso.global, global))
+      throw body.invalid(
+        'global',
+        'not_allowed',
+        `La nota de débito de una factura global lleva su periodo: ${JSON.stringify(ingreso.global)}.`,
       )
   }
   const series = body.string('series') ?? ''
   const invoice = issueInvoice(call, {
     type,
-    related_documents: [{ relationship: RELATION[type], documents: documents as string[] }],
+    related_documents: [{ relationship, documents: documents as string[] }],
     customer,
     use,
     payment_form: paymentForm,
@@ -147,10 +169,27 @@ export function createInvoice(call: Call): InvoiceObject {
     folio_number: body.number('folio_number', { min: 1, integer: true }),
     series,
     conditions: null,
-    global: null,
+    global,
     external_id: body.string('external_id') ?? null,
     idempotency_key: idempotencyKey,
   })
   keepKey(call, idempotencyKey, invoice.id)
   return invoice
 }
+
+const MONTHS = Array.from({ length: 18 }, (_, index) => String(index + 1).padStart(2, '0'))
+
+/** A CFDI to the general public says the period it covers (InformacionGlobal), as a factura global does. */
+function readGlobal(body: Fields): InvoiceObject['global'] {
+  const global = body.requiredObject('global', ['periodicity', 'months', 'year'])
+  const year = global.number('year', { min: 2022, integer: true })
+  if (year === undefined) throw global.required('year')
+  return {
+    periodicity: global.requiredOneOf('periodicity', PERIODICITY_NAMES),
+    months: global.requiredOneOf('months', MONTHS),
+    year,
+  }
+}
+
+const samePeriod = (a: InvoiceObject['global'], b: InvoiceObject['global']) =>
+  a !== null && b !== null && a.periodicity === b.periodicity && a.months === b.months && a.year === b.year

@@ -278,3 +278,27 @@ describe('an invoice aged by the stand-in’s control', () => {
     })
   })
 })
+
+describe('a nota de débito (an ingreso related with TipoRelación 02)', () => {
+  it('goes to the receiver of the standing ingreso it adds to; to anyone else, or of a cancelled one, it is refused', async () => {
+    const { facturapi, invoice } = await invoiced()
+    const debit = (customer: Record<string, unknown>) =>
+      facturapi.invoices.create({
+        type: 'I',
+        customer,
+        use: 'G03',
+        payment_form: '04',
+        related_documents: [{ relationship: '02', documents: [invoice.uuid] }],
+        items: [{ ...MOLE, quantity: 1 }],
+      })
+    expect(await debit(ANA)).toMatchObject({
+      type: 'I',
+      related_documents: [{ relationship: '02', documents: [invoice.uuid] }],
+    })
+    expect(
+      (await refusal(debit({ ...ANA, legal_name: 'DAVID VARGAS DIAZ', tax_id: 'VADA800927DJ3' }))).message,
+    ).toContain('va al mismo receptor')
+    await facturapi.invoices.cancel(invoice.id, { motive: '02' as never })
+    expect((await refusal(debit(ANA))).code).toBe('related_document_canceled')
+  })
+})

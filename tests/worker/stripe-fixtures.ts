@@ -5,10 +5,12 @@ import {
   billObject,
   newTransactionId,
   ORIGIN,
+  postForm,
   postJson,
   seedOwner,
   seedTable,
   setRestaurant,
+  staffCookieOf,
   type LineSeed,
   type SeededTable,
 } from './fixtures'
@@ -165,3 +167,33 @@ export const cardPayment = (table: { tableId: string }, body: Record<string, unk
 
 /** Sends a payment as the diner's phone does. */
 export const pay = (body: Record<string, unknown>) => postJson('/api/payments', body)
+
+/** A diner's card payment of the whole bill through Stripe (test Visa), and the payment's ledger id. */
+export async function paidByCard(table: { tableId: string; sessionId: string }, amount: number, tipAmount: number) {
+  const paid = await pay(cardPayment(table, { amount, tipAmount, paymentType: 'full' }))
+  expect(paid.status).toBe(201)
+  const { payment } = (await paid.json()) as { payment: { id: string } }
+  return payment.id
+}
+
+/** The payment as D1's ledger has it, once its bill's outbox delivered it. */
+export async function ledgerPayment(paymentId: string) {
+  await expect
+    .poll(async () => env.DB.prepare('SELECT id FROM payments WHERE id = ?').bind(paymentId).first())
+    .not.toBeNull()
+  return env.DB.prepare('SELECT provider_reference AS reference FROM payments WHERE id = ?')
+    .bind(paymentId)
+    .first<{ reference: string }>()
+}
+
+/** The refund form on the table's page, as staff send it. */
+export async function refund(
+  table: { tableId: string; sessionId: string; restaurantId: string },
+  fields: Record<string, string>,
+) {
+  return postForm(
+    `/admin/tables/${table.tableId}`,
+    { intent: 'refund', sessionId: table.sessionId, reason: 'Cobro de más', ...fields },
+    await staffCookieOf(table.restaurantId),
+  )
+}

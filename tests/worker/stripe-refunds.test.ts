@@ -2,25 +2,17 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { connectFacturapi, sent } from './facturapi-fixtures'
 import { delivered, facturaFields, getPage, pageText as textOf, postForm, readSession, staffCookieOf } from './fixtures'
-import { cardPayment, deliver, eventsOn, fault, pay, platform, standInSwitch, stripeTable } from './stripe-fixtures'
-
-/** A diner's card payment of the whole bill through Stripe (test Visa), and the payment's ledger id. */
-async function paidByCard(table: { tableId: string; sessionId: string }, amount: number, tipAmount: number) {
-  const paid = await pay(cardPayment(table, { amount, tipAmount, paymentType: 'full' }))
-  expect(paid.status).toBe(201)
-  const { payment } = (await paid.json()) as { payment: { id: string } }
-  return payment.id
-}
-
-/** The payment as D1's ledger has it, once its bill's outbox delivered it. */
-async function ledgerPayment(paymentId: string) {
-  await expect
-    .poll(async () => env.DB.prepare('SELECT id FROM payments WHERE id = ?').bind(paymentId).first())
-    .not.toBeNull()
-  return env.DB.prepare('SELECT provider_reference AS reference FROM payments WHERE id = ?')
-    .bind(paymentId)
-    .first<{ reference: string }>()
-}
+import {
+  deliver,
+  eventsOn,
+  fault,
+  ledgerPayment,
+  paidByCard,
+  platform,
+  refund,
+  standInSwitch,
+  stripeTable,
+} from './stripe-fixtures'
 
 /** What D1's ledger holds of a payment's refunds (what the cash-out adds up), once the bill's object delivered. */
 async function ledgerRefunds(sessionId: string, paymentId: string) {
@@ -29,18 +21,6 @@ async function ledgerRefunds(sessionId: string, paymentId: string) {
     .bind(paymentId)
     .all<{ amount: number }>()
   return results.map((row) => row.amount)
-}
-
-/** The refund form on the table's page, as staff send it. */
-async function refund(
-  table: { tableId: string; sessionId: string; restaurantId: string },
-  fields: Record<string, string>,
-) {
-  return postForm(
-    `/admin/tables/${table.tableId}`,
-    { intent: 'refund', sessionId: table.sessionId, reason: 'Cobro de más', ...fields },
-    await staffCookieOf(table.restaurantId),
-  )
 }
 
 describe('staff refunds of a card payment through Stripe', () => {

@@ -263,6 +263,12 @@ const adminEn: AdminResources = {
         failed: 'Credit note for {{amount}}: Facturapi did not issue it ({{error}}); it is tried again by itself',
         void: 'Credit note for {{amount}}: no longer issued, the refund did not go through',
       },
+      debito: {
+        pending: 'Debit note for {{amount}} (the bank sent a refund back): being issued',
+        issued: 'Debit note for {{amount}} (the bank sent a refund back): issued (fiscal folio {{uuid}})',
+        failed: 'Debit note for {{amount}}: Facturapi did not issue it ({{error}}); it is tried again by itself',
+        void: 'Debit note for {{amount}}: no longer issued',
+      },
       cancellation: {
         pending: 'Credit note for {{amount}}: the refund did not go through; cancellation asked of the SAT',
         accepted: 'Credit note for {{amount}}: cancelled, the refund did not go through',

@@ -263,6 +263,12 @@ const adminEs = {
         failed: 'Nota de crédito por {{amount}}: Facturapi no la emitió ({{error}}); se reintenta sola',
         void: 'Nota de crédito por {{amount}}: ya no se emite, el reembolso no se concretó',
       },
+      debito: {
+        pending: 'Nota de débito por {{amount}} (el banco devolvió un reembolso): emitiéndose',
+        issued: 'Nota de débito por {{amount}} (el banco devolvió un reembolso): emitida (folio fiscal {{uuid}})',
+        failed: 'Nota de débito por {{amount}}: Facturapi no la emitió ({{error}}); se reintenta sola',
+        void: 'Nota de débito por {{amount}}: ya no se emite',
+      },
       cancellation: {
         pending: 'Nota de crédito por {{amount}}: el reembolso no se concretó; cancelación pedida al SAT',
         accepted: 'Nota de crédito por {{amount}}: cancelada, el reembolso no se concretó',

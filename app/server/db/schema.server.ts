@@ -842,7 +842,8 @@ export const fiscalDocuments = sqliteTable(
     // What it undoes: a refund, or a factura whose substitution the receiver refused to let be cancelled.
     refundId: text('refund_id'),
     requestId: text('request_id'),
-    kind: text('kind', { enum: ['egreso'] }).notNull(),
+    // An egreso gives money back on paper; a nota de débito (an ingreso) stamps money a refund meant to give back and did not.
+    kind: text('kind', { enum: ['egreso', 'debito'] }).notNull(),
     cents: integer('cents').notNull(),
     relatedUuid: text('related_uuid'),
     facturapiId: text('facturapi_id'),

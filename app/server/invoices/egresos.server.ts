@@ -85,6 +85,7 @@ export async function egresosAfterRefunds(
     .where(
       and(
         eq(fiscalDocuments.restaurantId, restaurantId),
+        eq(fiscalDocuments.kind, 'egreso'),
         or(
           eq(fiscalDocuments.status, 'failed'),
           and(eq(fiscalDocuments.status, 'pending'), lt(fiscalDocuments.updatedAt, now - CLAIM_MS)),
@@ -132,6 +133,7 @@ function undoneRefundsWithEgreso({ db, restaurantId }: Ledger) {
     .where(
       and(
         eq(fiscalDocuments.restaurantId, restaurantId),
+        eq(fiscalDocuments.kind, 'egreso'),
         isNotNull(refunds.failedAt),
         ne(fiscalDocuments.status, 'void'),
         or(

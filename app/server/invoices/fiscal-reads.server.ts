@@ -20,6 +20,7 @@ export async function fiscalOfBill({ db }: Ledger, sessionId: string): Promise<M
     db
       .select({
         paymentId: fiscalDocuments.paymentId,
+        kind: fiscalDocuments.kind,
         cents: fiscalDocuments.cents,
         uuid: fiscalDocuments.uuid,
         status: fiscalDocuments.status,

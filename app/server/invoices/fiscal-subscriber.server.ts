@@ -4,6 +4,7 @@ import type { Ledger } from '../books/ledger.server'
 import { simulatedStandsIn } from '../env.server'
 import type { HubBatch, HubSubscriber } from '../live/hub-subscriber.server'
 import { cardOfPayment } from '../receipts/receipt-reads.server'
+import { debitsAfterUndoneRefunds } from './debit-notes.server'
 import { egresosAfterRefunds, failingEgresos } from './egresos.server'
 import { facturapiOf, paymentsOfRefunds, receiptsAfterRefunds, receiptsForPayments } from './facturapi.server'
 import { followSubstitutions } from './substitutions.server'
@@ -75,7 +76,9 @@ export class FiscalSubscriber implements HubSubscriber {
   async #egresos(client: Facturapi, paymentIds: readonly string[]): Promise<void> {
     // Followed first: a substitution its receiver refused owes an egreso that the same look issues.
     const following = await followSubstitutions(this.ledger, client)
-    if (!(await egresosAfterRefunds(this.ledger, client, paymentIds)) && !following) return
+    const egresos = await egresosAfterRefunds(this.ledger, client, paymentIds)
+    const debits = await debitsAfterUndoneRefunds(this.ledger, client, paymentIds)
+    if (!egresos && !debits && !following) return
     await this.ctx.storage.setAlarm(Date.now() + FISCAL_RETRY_MS)
     for (const document of await failingEgresos(this.ledger))
       await raiseBooksAlert(this.env, this.ledger, {

@@ -222,7 +222,7 @@ function FiscalDocuments({ fiscal }: { fiscal: NonNullable<StaffPayment['fiscal'
           {t(
             egreso.cancellation
               ? `admin.books.fiscal.cancellation.${egreso.cancellation}`
-              : `admin.books.fiscal.egreso.${egreso.status}`,
+              : `admin.books.fiscal.${egreso.kind}.${egreso.status}`,
             {
               amount: money(egreso.cents),
               uuid: egreso.uuid ?? '',
