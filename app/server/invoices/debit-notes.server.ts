@@ -1,5 +1,4 @@
-import { and, eq, inArray, lt, ne, or } from 'drizzle-orm'
-import { FacturapiError } from 'facturapi'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type Facturapi from 'facturapi'
 import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
 import { globalInformation } from '~/domain/invoices'
@@ -9,16 +8,9 @@ import { GENERIC_RFCS } from '~/domain/rfc'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import { parseLocalDate } from '~/domain/local-time'
 import type { Ledger } from '../books/ledger.server'
-import {
-  fiscalDocuments,
-  globalInvoices,
-  invoiceRequests,
-  payments,
-  receipts,
-  refunds,
-  restaurants,
-} from '../db/schema.server'
+import { fiscalDocuments, invoiceRequests, payments, receipts } from '../db/schema.server'
 import { facturapiCustomer, madeUnderKey } from './facturapi.server'
+import { dueDocuments, issueDocument, refundsInOrder, type FiscalDocument } from './fiscal-documents.server'
 
 /*
  * A refund an ingreso already held (recorded before the receipt the factura
@@ -33,8 +25,6 @@ import { facturapiCustomer, madeUnderKey } from './facturapi.server'
 /** c_TipoRelacion 02. */
 const DEBIT_NOTE = '02'
 const PUBLIC = { legal_name: 'PUBLICO EN GENERAL', tax_id: GENERIC_RFCS.publico, tax_system: '616' }
-/** How long a note claimed by one delivery may stay pending before another takes it over. */
-const CLAIM_MS = 60_000
 
 /**
  * After refunds of these payments came back undone: the notas de débito
@@ -47,7 +37,8 @@ export async function debitsAfterUndoneRefunds(
   paymentIds: readonly string[],
 ): Promise<boolean> {
   const { db, restaurantId } = ledger
-  for (const owed of await owedDebits(ledger, paymentIds))
+  const fresh = await owedDebits(ledger, paymentIds)
+  for (const owed of fresh)
     await db
       .insert(fiscalDocuments)
       .values({
@@ -59,21 +50,11 @@ export async function debitsAfterUndoneRefunds(
         cents: owed.cents,
       })
       .onConflictDoNothing()
-  const due = await db
-    .select()
-    .from(fiscalDocuments)
-    .where(
-      and(
-        eq(fiscalDocuments.restaurantId, restaurantId),
-        eq(fiscalDocuments.kind, 'debito'),
-        or(
-          eq(fiscalDocuments.status, 'failed'),
-          and(eq(fiscalDocuments.status, 'pending'), lt(fiscalDocuments.updatedAt, Date.now() - CLAIM_MS)),
-          and(eq(fiscalDocuments.status, 'pending'), eq(fiscalDocuments.updatedAt, fiscalDocuments.createdAt)),
-        ),
-      ),
-    )
-    .limit(5)
+  const due = await dueDocuments(
+    ledger,
+    'debito',
+    fresh.map((owed) => owed.refundId),
+  )
   let left = false
   for (const note of due) left = !(await issueDebit(ledger, client, note)) || left
   return left
@@ -85,7 +66,8 @@ export async function debitsAfterUndoneRefunds(
  * receipt), less what its receipt said and the notas de débito already
  * recorded; owed by the counted refunds that came back undone, oldest first.
  */
-async function owedDebits({ db }: Ledger, paymentIds: readonly string[]) {
+async function owedDebits(ledger: Ledger, paymentIds: readonly string[]) {
+  const { db } = ledger
   if (paymentIds.length === 0) return []
   const ids = [...paymentIds]
   const [sales, given, noted] = await db.batch([
@@ -103,17 +85,7 @@ async function owedDebits({ db }: Ledger, paymentIds: readonly string[]) {
       .innerJoin(receipts, eq(receipts.paymentId, payments.id))
       .leftJoin(invoiceRequests, and(eq(invoiceRequests.paymentId, payments.id), eq(invoiceRequests.status, 'issued')))
       .where(inArray(payments.id, ids)),
-    db
-      .select({
-        refundId: refunds.id,
-        paymentId: refunds.paymentId,
-        cents: refunds.amountCents,
-        taxCents: refunds.taxCents,
-        failedAt: refunds.failedAt,
-      })
-      .from(refunds)
-      .where(inArray(refunds.paymentId, ids))
-      .orderBy(refunds.createdAt, refunds.id),
+    refundsInOrder(ledger, ids),
     db
       .select({
         paymentId: fiscalDocuments.paymentId,
@@ -149,38 +121,13 @@ async function owedDebits({ db }: Ledger, paymentIds: readonly string[]) {
   })
 }
 
-type FiscalDocument = typeof fiscalDocuments.$inferSelect
-
-/** Issues one nota de débito, claimed by this delivery alone; false when Facturapi did not take it (kept `failed` with its words). */
-async function issueDebit(ledger: Ledger, client: Facturapi, note: FiscalDocument): Promise<boolean> {
-  const { db } = ledger
-  const [claimed] = await db
-    .update(fiscalDocuments)
-    .set({ status: 'pending', updatedAt: Date.now() })
-    .where(and(eq(fiscalDocuments.id, note.id), eq(fiscalDocuments.updatedAt, note.updatedAt)))
-    .returning({ id: fiscalDocuments.id })
-  if (!claimed) return true
-  const [sale] = await db
-    .select({
-      request: invoiceRequests,
-      method: payments.paymentMethod,
-      taxRateBps: payments.taxRateBps,
-      funding: receipts.cardFunding,
-      global: globalInvoices,
-      zip: restaurants.fiscalPostalCode,
-    })
-    .from(payments)
-    .innerJoin(restaurants, eq(restaurants.id, ledger.restaurantId))
-    .leftJoin(invoiceRequests, and(eq(invoiceRequests.paymentId, payments.id), eq(invoiceRequests.status, 'issued')))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .leftJoin(globalInvoices, eq(globalInvoices.id, receipts.globalInvoiceId))
-    .where(eq(payments.id, note.paymentId))
-    .limit(1)
-  const request = sale?.request?.facturapiInvoiceId ? sale.request : null
-  const ingreso = request?.facturapiInvoiceId ?? sale?.global?.facturapiInvoiceId ?? null
-  if (!sale || !ingreso) return true
-  const key = `debito:${note.refundId}`
-  try {
+/** Issues one nota de débito (see issueDocument): to the diner for their factura, or to the public for a global's sale. */
+function issueDebit(ledger: Ledger, client: Facturapi, note: FiscalDocument): Promise<boolean> {
+  return issueDocument(ledger, note, async (sale) => {
+    const { request, global } = sale
+    const ingreso = request?.facturapiInvoiceId ?? global?.facturapiInvoiceId ?? null
+    if (!ingreso) return null
+    const key = `debito:${note.refundId}`
     const related = await client.invoices.retrieve(ingreso)
     const made = await client.invoices
       .create({
@@ -191,11 +138,8 @@ async function issueDebit(ledger: Ledger, client: Facturapi, note: FiscalDocumen
               customer: { ...PUBLIC, address: { zip: sale.zip ?? '' } },
               use: 'S01',
               global: globalInformation(
-                {
-                  fromDay: parseLocalDate(sale.global!.fromDay)!,
-                  toDay: parseLocalDate(sale.global!.toDay)!,
-                },
-                sale.global!.periodicity,
+                { fromDay: parseLocalDate(global!.fromDay)!, toDay: parseLocalDate(global!.toDay)! },
+                global!.periodicity,
               ),
             }),
         payment_form: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
@@ -217,31 +161,10 @@ async function issueDebit(ledger: Ledger, client: Facturapi, note: FiscalDocumen
         ],
         idempotency_key: key,
       })
+      // Stamped before under this key (an answer that never came back): found by its refund, its SKU.
       .catch((error: unknown) =>
         madeUnderKey(error, key, () => client.invoices.list({ q: note.refundId ?? '', type: 'I' })),
       )
-    await db
-      .update(fiscalDocuments)
-      .set({
-        status: 'issued',
-        relatedUuid: related.uuid,
-        facturapiId: made.id,
-        uuid: made.uuid,
-        error: null,
-        updatedAt: Date.now(),
-      })
-      .where(eq(fiscalDocuments.id, note.id))
-    return true
-  } catch (error) {
-    console.error(`nota de débito of refund ${note.refundId} left for later`, error)
-    await db
-      .update(fiscalDocuments)
-      .set({
-        status: 'failed',
-        error: error instanceof FacturapiError ? error.message : String(error),
-        updatedAt: Date.now(),
-      })
-      .where(eq(fiscalDocuments.id, note.id))
-    return false
-  }
+    return { made, related: related.uuid }
+  })
 }

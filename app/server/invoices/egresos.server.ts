@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
-import { FacturapiError } from 'facturapi'
 import type Facturapi from 'facturapi'
 import type { CancellationMotive } from 'facturapi'
 import { cancellationStatusOf } from '~/domain/fiscal'
@@ -11,14 +10,13 @@ import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
 import { facturapiCustomer, madeUnderKey } from './facturapi.server'
 import {
-  fiscalDocuments,
-  globalInvoices,
-  invoiceRequests,
-  payments,
-  receipts,
-  refunds,
-  restaurants,
-} from '../db/schema.server'
+  dueDocuments,
+  issueDocument,
+  refundsInOrder,
+  RETRIES_PER_DELIVERY,
+  type FiscalDocument,
+} from './fiscal-documents.server'
+import { fiscalDocuments, invoiceRequests, payments, receipts, refunds } from '../db/schema.server'
 
 /*
  * Money given back of a sale already invoiced is undone on paper: a CFDI de
@@ -43,10 +41,6 @@ const CREDIT_CONCEPT = {
   productKey: '84111506',
   unitKey: 'ACT',
 }
-/** How long a document claimed by one delivery may stay pending before another takes it over. */
-const CLAIM_MS = 60_000
-/** Documents one delivery tries again at most, so a Facturapi outage never holds the hub long. */
-const RETRIES_PER_DELIVERY = 5
 
 /**
  * After refunds of these payments reached the ledger, or they were invoiced
@@ -62,7 +56,6 @@ export async function egresosAfterRefunds(
   paymentIds: readonly string[],
 ): Promise<boolean> {
   const { db, restaurantId } = ledger
-  const now = Date.now()
   const undoing = await undoEgresosOfFailedRefunds(ledger, client)
   const owed = await owedEgresos(ledger, paymentIds)
   if (owed.length > 0)
@@ -79,26 +72,11 @@ export async function egresosAfterRefunds(
         })),
       )
       .onConflictDoNothing()
-  const due = await db
-    .select()
-    .from(fiscalDocuments)
-    .where(
-      and(
-        eq(fiscalDocuments.restaurantId, restaurantId),
-        eq(fiscalDocuments.kind, 'egreso'),
-        or(
-          eq(fiscalDocuments.status, 'failed'),
-          and(eq(fiscalDocuments.status, 'pending'), lt(fiscalDocuments.updatedAt, now - CLAIM_MS)),
-          owed.length
-            ? inArray(
-                fiscalDocuments.refundId,
-                owed.map((refund) => refund.refundId),
-              )
-            : undefined,
-        ),
-      ),
-    )
-    .limit(RETRIES_PER_DELIVERY + owed.length)
+  const due = await dueDocuments(
+    ledger,
+    'egreso',
+    owed.map((refund) => refund.refundId),
+  )
   for (const document of due) if (document.status !== 'issued') await issueEgreso(ledger, client, document)
   const [left] = await db
     .select({ id: fiscalDocuments.id })
@@ -208,7 +186,8 @@ async function undoEgresosOfFailedRefunds(ledger: Ledger, client: Facturapi): Pr
  * undo. A refund recorded before its receipt is already in the ingreso's
  * amount, whichever reached the ledger first.
  */
-async function owedEgresos({ db }: Ledger, paymentIds: readonly string[]) {
+async function owedEgresos(ledger: Ledger, paymentIds: readonly string[]) {
+  const { db } = ledger
   if (paymentIds.length === 0) return []
   const payers = [...paymentIds]
   const [invoiced, given] = await db.batch([
@@ -227,17 +206,7 @@ async function owedEgresos({ db }: Ledger, paymentIds: readonly string[]) {
           or(isNotNull(invoiceRequests.facturapiInvoiceId), isNotNull(receipts.globalInvoiceId)),
         ),
       ),
-    db
-      .select({
-        refundId: refunds.id,
-        paymentId: refunds.paymentId,
-        cents: refunds.amountCents,
-        taxCents: refunds.taxCents,
-        failedAt: refunds.failedAt,
-      })
-      .from(refunds)
-      .where(inArray(refunds.paymentId, payers))
-      .orderBy(refunds.createdAt, refunds.id),
+    refundsInOrder(ledger, payers),
   ])
   return invoiced.flatMap(({ paymentId, version }) =>
     given
@@ -247,57 +216,18 @@ async function owedEgresos({ db }: Ledger, paymentIds: readonly string[]) {
   )
 }
 
-type FiscalDocument = typeof fiscalDocuments.$inferSelect
-
-/** Issues an owed egreso, claimed by this delivery alone; what Facturapi does not take stays `failed` with its words. */
-export async function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDocument) {
-  const { db } = ledger
-  // Claimed by this delivery alone: another that finds it claimed leaves it.
-  const [claimed] = await db
-    .update(fiscalDocuments)
-    .set({ status: 'pending', updatedAt: Date.now() })
-    .where(and(eq(fiscalDocuments.id, document.id), eq(fiscalDocuments.updatedAt, document.updatedAt)))
-    .returning({ id: fiscalDocuments.id })
-  if (!claimed) return
-  const [sale] = await db
-    .select({
-      request: invoiceRequests,
-      method: payments.paymentMethod,
-      taxRateBps: payments.taxRateBps,
-      funding: receipts.cardFunding,
-      global: globalInvoices.facturapiInvoiceId,
-      zip: restaurants.fiscalPostalCode,
-      refundFailedAt: refunds.failedAt,
-    })
-    .from(payments)
-    .innerJoin(restaurants, eq(restaurants.id, ledger.restaurantId))
-    .leftJoin(refunds, eq(refunds.id, document.refundId ?? ''))
-    .leftJoin(
-      invoiceRequests,
-      document.requestId
-        ? eq(invoiceRequests.id, document.requestId)
-        : and(eq(invoiceRequests.paymentId, payments.id), eq(invoiceRequests.status, 'issued')),
-    )
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .leftJoin(globalInvoices, eq(globalInvoices.id, receipts.globalInvoiceId))
-    .where(eq(payments.id, document.paymentId))
-    .limit(1)
-  // Its refund came back undone meanwhile: the money stayed, nothing to undo on paper.
-  if (sale?.refundFailedAt != null) {
-    await db
-      .update(fiscalDocuments)
-      .set({ status: 'void', updatedAt: Date.now() })
-      .where(eq(fiscalDocuments.id, document.id))
-    return
-  }
-  const request = sale?.request?.facturapiInvoiceId ? sale.request : null
-  // The diner's factura, else the factura global that gathered the sale.
-  const ingreso = request?.facturapiInvoiceId ?? sale?.global ?? null
-  if (!sale || !ingreso) return
-  const customer = request ? facturapiCustomer(request) : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
-  // What it undoes names it: its refund, or the substituted factura it stands against.
-  const undoes = document.refundId ?? `factura:${document.requestId}`
-  try {
+/** Issues an owed egreso (see issueDocument): to the ingreso's receiver, for what its refund gave back, or what the substituted factura it undoes held. */
+export function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalDocument): Promise<boolean> {
+  return issueDocument(ledger, document, async (sale) => {
+    // Its refund came back undone meanwhile: the money stayed, nothing to undo on paper.
+    if (sale.refundFailedAt != null) return 'void'
+    const { request } = sale
+    // The diner's factura, else the factura global that gathered the sale.
+    const ingreso = request?.facturapiInvoiceId ?? sale.global?.facturapiInvoiceId ?? null
+    if (!ingreso) return null
+    const customer = request ? facturapiCustomer(request) : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
+    // What it undoes names it: its refund, or the substituted factura it stands against.
+    const undoes = document.refundId ?? `factura:${document.requestId}`
     const factura = await client.invoices.retrieve(ingreso)
     const key = `egreso:${undoes}`
     const egreso = await client.invoices
@@ -327,28 +257,8 @@ export async function issueEgreso(ledger: Ledger, client: Facturapi, document: F
       })
       // Stamped before under this key (an answer that never came back): found by what it undoes, its SKU.
       .catch((error: unknown) => madeUnderKey(error, key, () => client.invoices.list({ q: undoes, type: 'E' })))
-    await db
-      .update(fiscalDocuments)
-      .set({
-        status: 'issued',
-        relatedUuid: factura.uuid,
-        facturapiId: egreso.id,
-        uuid: egreso.uuid,
-        error: null,
-        updatedAt: Date.now(),
-      })
-      .where(eq(fiscalDocuments.id, document.id))
-  } catch (error) {
-    console.error(`egreso of ${undoes} left for later`, error)
-    await db
-      .update(fiscalDocuments)
-      .set({
-        status: 'failed',
-        error: error instanceof FacturapiError ? error.message : String(error),
-        updatedAt: Date.now(),
-      })
-      .where(eq(fiscalDocuments.id, document.id))
-  }
+    return { made: egreso, related: factura.uuid }
+  })
 }
 
 /** How long an egreso may keep failing before those who keep the books are alerted (ten of the hub's retries). */
