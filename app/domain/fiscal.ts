@@ -28,7 +28,7 @@ export type CancellationMotive = (typeof CANCELLATION_MOTIVES)[number]
 
 /** Where a cancellation stands at the SAT: waiting on the receiver, taken, refused by them, or taken after their silence. */
 export const CANCELLATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired'] as const
-type CancellationStatus = (typeof CANCELLATION_STATUSES)[number]
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number]
 
 /** Whether a cancellation took the CFDI off the books (accepted, or three days of the receiver's silence). */
 export const cancelled = (status: CancellationStatus | null): boolean => status === 'accepted' || status === 'expired'

@@ -128,3 +128,6 @@ export const isFisica = (rfc: string) => rfc.length === 13
 export const PERIODICITIES = { day: '01', week: '02', fortnight: '03', month: '04', two_months: '05' } as const
 export type Periodicity = keyof typeof PERIODICITIES
 export const PERIODICITY_NAMES = Object.keys(PERIODICITIES) as Periodicity[]
+
+/** c_Meses: 01–12 and the bimesters 13–18. */
+export const MONTHS = Array.from({ length: 18 }, (_, index) => String(index + 1).padStart(2, '0'))

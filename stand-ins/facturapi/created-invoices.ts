@@ -1,4 +1,4 @@
-import { PAYMENT_FORMS, PERIODICITY_NAMES, PUBLIC_RFC, USES } from './catalogs'
+import { MONTHS, PAYMENT_FORMS, PERIODICITY_NAMES, PUBLIC_RFC, USES } from './catalogs'
 import { notImplemented, refused } from './errors'
 import { Fields } from './fields'
 import { keepKey, madeBefore } from './idempotency'
@@ -176,8 +176,6 @@ export function createInvoice(call: Call): InvoiceObject {
   keepKey(call, idempotencyKey, invoice.id)
   return invoice
 }
-
-const MONTHS = Array.from({ length: 18 }, (_, index) => String(index + 1).padStart(2, '0'))
 
 /** A CFDI to the general public says the period it covers (InformacionGlobal), as a factura global does. */
 function readGlobal(body: Fields): InvoiceObject['global'] {

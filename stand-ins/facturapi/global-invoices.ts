@@ -1,4 +1,4 @@
-import { PAYMENT_FORMS, PERIODICITY_NAMES, PUBLIC_RFC } from './catalogs'
+import { MONTHS, PAYMENT_FORMS, PERIODICITY_NAMES, PUBLIC_RFC } from './catalogs'
 import { iso, parseDate, type Period, periodOf, previousPeriod } from './dates'
 import { refused } from './errors'
 import { Fields } from './fields'
@@ -97,9 +97,6 @@ export function createGlobalInvoice(call: Call): InvoiceObject | null {
   }
   return invoice
 }
-
-/** c_Meses: 01–12 and the bimesters 13–18. */
-const MONTHS = Array.from({ length: 18 }, (_, index) => String(index + 1).padStart(2, '0'))
 
 interface Range {
   from: number

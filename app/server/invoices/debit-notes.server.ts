@@ -1,16 +1,18 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type Facturapi from 'facturapi'
-import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
+import { RESTAURANT_CONCEPT } from '~/domain/cfdi'
 import { globalInformation } from '~/domain/invoices'
-import { centsToPesos } from '~/domain/money'
-import { isCardFunding } from '~/domain/receipt'
-import { GENERIC_RFCS } from '~/domain/rfc'
-import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import { parseLocalDate } from '~/domain/local-time'
 import type { Ledger } from '../books/ledger.server'
 import { fiscalDocuments, invoiceRequests, payments, receipts } from '../db/schema.server'
-import { facturapiCustomer, madeUnderKey } from './facturapi.server'
-import { dueDocuments, issueDocument, refundsInOrder, type FiscalDocument } from './fiscal-documents.server'
+import { facturapiCustomer, madeUnderKey, oneConcept } from './facturapi.server'
+import {
+  dueDocuments,
+  issueDocument,
+  publicReceiver,
+  refundsInOrder,
+  type FiscalDocument,
+} from './fiscal-documents.server'
 
 /*
  * A refund an ingreso already held (recorded before the receipt the factura
@@ -24,7 +26,6 @@ import { dueDocuments, issueDocument, refundsInOrder, type FiscalDocument } from
 
 /** c_TipoRelacion 02. */
 const DEBIT_NOTE = '02'
-const PUBLIC = { legal_name: 'PUBLICO EN GENERAL', tax_id: GENERIC_RFCS.publico, tax_system: '616' }
 
 /**
  * After refunds of these payments came back undone: the notas de débito
@@ -135,29 +136,24 @@ function issueDebit(ledger: Ledger, client: Facturapi, note: FiscalDocument): Pr
         ...(request
           ? { customer: facturapiCustomer(request), use: request.cfdiUse }
           : {
-              customer: { ...PUBLIC, address: { zip: sale.zip ?? '' } },
+              customer: publicReceiver(sale.zip),
               use: 'S01',
               global: globalInformation(
                 { fromDay: parseLocalDate(global!.fromDay)!, toDay: parseLocalDate(global!.toDay)! },
                 global!.periodicity,
               ),
             }),
-        payment_form: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
+        payment_form: sale.paymentForm,
         related_documents: [{ relationship: DEBIT_NOTE, documents: [related.uuid] }],
         external_id: note.refundId,
         items: [
-          {
-            quantity: 1,
-            product: {
-              description: 'Reembolso no realizado: el banco devolvió el dinero',
-              product_key: RESTAURANT_CONCEPT.productKey,
-              unit_key: RESTAURANT_CONCEPT.unitKey,
-              price: centsToPesos(note.cents),
-              tax_included: true,
-              taxes: [{ type: 'IVA', rate: (sale.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
-              sku: note.refundId ?? note.paymentId,
-            },
-          },
+          oneConcept({
+            description: 'Reembolso no realizado: el banco devolvió el dinero',
+            ...RESTAURANT_CONCEPT,
+            cents: note.cents,
+            taxRateBps: sale.taxRateBps,
+            sku: note.refundId ?? note.paymentId,
+          }),
         ],
         idempotency_key: key,
       })

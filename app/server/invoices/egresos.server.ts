@@ -1,17 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import type Facturapi from 'facturapi'
-import type { CancellationMotive } from 'facturapi'
-import { cancellationStatusOf } from '~/domain/fiscal'
-import { paymentFormOf } from '~/domain/cfdi'
-import { centsToPesos } from '~/domain/money'
-import { isCardFunding } from '~/domain/receipt'
-import { GENERIC_RFCS } from '~/domain/rfc'
-import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
 import type { Ledger } from '../books/ledger.server'
-import { facturapiCustomer, madeUnderKey } from './facturapi.server'
+import { cancellationAsked, facturapiCustomer, madeUnderKey, oneConcept } from './facturapi.server'
 import {
   dueDocuments,
   issueDocument,
+  publicReceiver,
   refundsInOrder,
   RETRIES_PER_DELIVERY,
   type FiscalDocument,
@@ -32,7 +26,6 @@ const CREDIT_NOTE = '01'
 /** c_UsoCFDI G02: Devoluciones, descuentos o bonificaciones. */
 const RETURNS = 'G02'
 /** The general public, as a factura global names it (the SAT's guide to the CFDI global), and its use S01. */
-const PUBLIC = { legal_name: 'PUBLICO EN GENERAL', tax_id: GENERIC_RFCS.publico, tax_system: '616' }
 const PUBLIC_USE = 'S01'
 /** What a nota de crédito's concept is, as the SAT's guide to filling in the CFDI has it: 84111506, ACT. */
 const CREDIT_CONCEPT = {
@@ -95,7 +88,7 @@ export async function egresosAfterRefunds(
 }
 
 /** c_MotivoCancelacion 03: the operation the CFDI names did not take place (the money never went back). */
-const DID_NOT_TAKE_PLACE = '03'
+const DID_NOT_TAKE_PLACE = '03' as const
 
 /** The restaurant's egresos whose refund came back undone (the diner's bank sent it back) and that still stand or are owed. */
 function undoneRefundsWithEgreso({ db, restaurantId }: Ledger) {
@@ -152,24 +145,15 @@ async function undoEgresosOfFailedRefunds(ledger: Ledger, client: Facturapi): Pr
     }
     const facturapiId = document.facturapiId
     try {
-      const asked =
-        document.cancellationStatus === 'pending'
-          ? await client.invoices.retrieve(facturapiId)
-          : await client.invoices
-              .cancel(facturapiId, { motive: DID_NOT_TAKE_PLACE as CancellationMotive })
-              // Asked before, its answer lost (`invoice_already_canceled`): Facturapi's word on it is the answer.
-              .catch(async (error: unknown) => {
-                const invoice = await client.invoices.retrieve(facturapiId)
-                if (!cancellationStatusOf(invoice.cancellation_status)) throw error
-                return invoice
-              })
+      const cancellationStatus = await cancellationAsked(
+        client,
+        facturapiId,
+        document.cancellationStatus === 'pending',
+        async () => ({ motive: DID_NOT_TAKE_PLACE }),
+      )
       await db
         .update(fiscalDocuments)
-        .set({
-          cancellationStatus: cancellationStatusOf(asked.cancellation_status) ?? 'pending',
-          cancellationMotive: DID_NOT_TAKE_PLACE,
-          updatedAt: Date.now(),
-        })
+        .set({ cancellationStatus, cancellationMotive: DID_NOT_TAKE_PLACE, updatedAt: Date.now() })
         .where(eq(fiscalDocuments.id, document.id))
     } catch (error) {
       console.error(`egreso ${document.id} of a refund undone not cancelled yet`, error)
@@ -225,7 +209,7 @@ export function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalD
     // The diner's factura, else the factura global that gathered the sale.
     const ingreso = request?.facturapiInvoiceId ?? sale.global?.facturapiInvoiceId ?? null
     if (!ingreso) return null
-    const customer = request ? facturapiCustomer(request) : { ...PUBLIC, address: { zip: sale.zip ?? '' } }
+    const customer = request ? facturapiCustomer(request) : publicReceiver(sale.zip)
     // What it undoes names it: its refund, or the substituted factura it stands against.
     const undoes = document.refundId ?? `factura:${document.requestId}`
     const factura = await client.invoices.retrieve(ingreso)
@@ -236,22 +220,18 @@ export function issueEgreso(ledger: Ledger, client: Facturapi, document: FiscalD
         customer,
         use: request ? RETURNS : PUBLIC_USE,
         // The form the money went back by is the one it came by.
-        payment_form: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
+        payment_form: sale.paymentForm,
         related_documents: [{ relationship: CREDIT_NOTE, documents: [factura.uuid] }],
         external_id: undoes,
         items: [
-          {
-            quantity: 1,
-            product: {
-              description: document.refundId ? CREDIT_CONCEPT.description : CREDIT_CONCEPT.substituted,
-              product_key: CREDIT_CONCEPT.productKey,
-              unit_key: CREDIT_CONCEPT.unitKey,
-              price: centsToPesos(document.cents),
-              tax_included: true,
-              taxes: [{ type: 'IVA', rate: (sale.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
-              sku: undoes,
-            },
-          },
+          oneConcept({
+            description: document.refundId ? CREDIT_CONCEPT.description : CREDIT_CONCEPT.substituted,
+            productKey: CREDIT_CONCEPT.productKey,
+            unitKey: CREDIT_CONCEPT.unitKey,
+            cents: document.cents,
+            taxRateBps: sale.taxRateBps,
+            sku: undoes,
+          }),
         ],
         idempotency_key: key,
       })

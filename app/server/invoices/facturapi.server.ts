@@ -1,9 +1,9 @@
-import Facturapi, { FacturapiError } from 'facturapi'
+import Facturapi, { FacturapiError, type CancelInvoiceOptions } from 'facturapi'
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { LedgerMethod } from '~/domain/bill'
 import { isCardFunding, type CardFunding, type PaidCard, type Receipt } from '~/domain/receipt'
 import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
-import { movedMoney } from '~/domain/fiscal'
+import { cancellationStatusOf, movedMoney, type CancellationMotive, type CancellationStatus } from '~/domain/fiscal'
 import { invoiceableCents } from '~/domain/invoices'
 import { centsToPesos } from '~/domain/money'
 import { DEFAULT_TAX_RATE_BPS } from '~/domain/tax'
@@ -87,6 +87,50 @@ export const facturapiCustomer = (
   email: receiver.email,
   address: { zip: receiver.postalCode },
 })
+
+/** A CFDI's one concept as Facturapi takes it: `cents` with its IVA included (never the tip), named by its SKU. */
+export const oneConcept = (concept: {
+  description: string
+  productKey: string
+  unitKey: string
+  cents: number
+  taxRateBps: number | null
+  sku: string
+}) => ({
+  quantity: 1,
+  product: {
+    description: concept.description,
+    product_key: concept.productKey,
+    unit_key: concept.unitKey,
+    price: centsToPesos(concept.cents),
+    tax_included: true,
+    taxes: [{ type: 'IVA', rate: (concept.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
+    sku: concept.sku,
+  },
+})
+
+/**
+ * Where a CFDI's cancellation stands at the SAT: asked now (with `motive`,
+ * and the substitute for motive 01), or, when it was asked before and is
+ * `pending`, asked about. A cancellation asked before whose answer was lost
+ * (`invoice_already_canceled`) is read back from Facturapi. None yet reads
+ * as pending.
+ */
+export async function cancellationAsked(
+  client: Facturapi,
+  invoiceId: string,
+  pending: boolean,
+  ask: () => Promise<{ motive: CancellationMotive; substitution?: string }>,
+): Promise<CancellationStatus> {
+  const invoice = pending
+    ? await client.invoices.retrieve(invoiceId)
+    : await client.invoices.cancel(invoiceId, (await ask()) as CancelInvoiceOptions).catch(async (error: unknown) => {
+        const asked = await client.invoices.retrieve(invoiceId)
+        if (!cancellationStatusOf(asked.cancellation_status)) throw error
+        return asked
+      })
+  return cancellationStatusOf(invoice.cancellation_status) ?? 'pending'
+}
 
 /** Facturapi's answer to a document made before under the same idempotency key (see docs/facturapi-standin.md). */
 const KEY_IN_USE = 'idempotency_key_in_use'
@@ -244,18 +288,13 @@ async function askFacturapi(
       external_id: subject.paymentId,
       idempotency_key: key,
       items: [
-        {
-          quantity: 1,
-          product: {
-            description: CONCEPT,
-            product_key: RESTAURANT_CONCEPT.productKey,
-            unit_key: RESTAURANT_CONCEPT.unitKey,
-            price: centsToPesos(cents),
-            tax_included: true,
-            taxes: [{ type: 'IVA', rate: (subject.taxRateBps ?? DEFAULT_TAX_RATE_BPS) / 10_000 }],
-            sku: subject.paymentId,
-          },
-        },
+        oneConcept({
+          description: CONCEPT,
+          ...RESTAURANT_CONCEPT,
+          cents,
+          taxRateBps: subject.taxRateBps,
+          sku: subject.paymentId,
+        }),
       ],
     })
     .catch((error: unknown) => madeUnderKey(error, key, () => client.receipts.list({ q: subject.paymentId })))

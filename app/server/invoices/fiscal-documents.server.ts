@@ -1,5 +1,8 @@
 import { and, eq, inArray, lt, or } from 'drizzle-orm'
 import { FacturapiError } from 'facturapi'
+import { paymentFormOf } from '~/domain/cfdi'
+import { isCardFunding } from '~/domain/receipt'
+import { GENERIC_RFCS } from '~/domain/rfc'
 import type { Ledger } from '../books/ledger.server'
 import {
   fiscalDocuments,
@@ -19,6 +22,14 @@ import {
  */
 
 export type FiscalDocument = typeof fiscalDocuments.$inferSelect
+
+/** The general public as a factura global names it (the SAT's guide to the CFDI global), at the issuer's zip. */
+export const publicReceiver = (zip: string | null) => ({
+  legal_name: 'PUBLICO EN GENERAL',
+  tax_id: GENERIC_RFCS.publico,
+  tax_system: '616',
+  address: { zip: zip ?? '' },
+})
 
 /** How long a document claimed by one delivery may stay pending before another takes it over. */
 const CLAIM_MS = 60_000
@@ -90,8 +101,13 @@ async function saleOf({ db, restaurantId }: Ledger, document: FiscalDocument) {
     .where(eq(payments.id, document.paymentId))
     .limit(1)
   if (!sale) return null
-  // A factura issued by hand holds the sale too, but Mesa relates nothing to it: only Facturapi's.
-  return { ...sale, request: sale.request?.facturapiInvoiceId ? sale.request : null }
+  return {
+    ...sale,
+    // A factura issued by hand holds the sale too, but Mesa relates nothing to it: only Facturapi's.
+    request: sale.request?.facturapiInvoiceId ? sale.request : null,
+    // A document after the sale is paid the way the sale was (the money went back, or stayed, by it).
+    paymentForm: paymentFormOf(sale.method, isCardFunding(sale.funding) ? sale.funding : null).form,
+  }
 }
 
 export type DocumentSale = NonNullable<Awaited<ReturnType<typeof saleOf>>>

@@ -1,14 +1,13 @@
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type Facturapi from 'facturapi'
-import { FacturapiError, type CancellationMotive } from 'facturapi'
-import { cancellationStatusOf } from '~/domain/fiscal'
+import { FacturapiError } from 'facturapi'
 import type { FacturaRequest } from '~/domain/schemas/receipts'
 import type { Signature } from '~/domain/signature'
 import type { Ledger } from '../books/ledger.server'
 import { fiscalDocuments, invoiceRequests } from '../db/schema.server'
 import { issueEgreso } from './egresos.server'
-import { facturapiCustomer, madeUnderKey } from './facturapi.server'
+import { cancellationAsked, facturapiCustomer, madeUnderKey } from './facturapi.server'
 import { receiverOf, requestOf } from './invoice-requests.server'
 
 /*
@@ -24,7 +23,7 @@ import { receiverOf, requestOf } from './invoice-requests.server'
  */
 
 /** c_MotivoCancelacion 01: issued with errors, with a relation (its substitute). */
-const REPLACED = '01'
+const REPLACED = '01' as const
 /** c_TipoRelacion 04: Sustitución de los CFDI previos. */
 const SUBSTITUTION = '04'
 /** How often a cancellation waiting on its receiver is asked about: its three days are not spent asking every minute. */
@@ -168,21 +167,10 @@ async function askCancellation(
   const facturapiId = wrong.facturapiInvoiceId
   if (!facturapiId) return
   try {
-    const invoice =
-      wrong.cancellationStatus === 'pending'
-        ? await client.invoices.retrieve(facturapiId)
-        : await client.invoices
-            .cancel(facturapiId, {
-              motive: REPLACED as CancellationMotive,
-              substitution: substitution ?? (await substituteUuid(ledger, client, wrong.id)),
-            })
-            // Asked before, its answer lost (`invoice_already_canceled`): Facturapi's word on it is the answer.
-            .catch(async (error: unknown) => {
-              const asked = await client.invoices.retrieve(facturapiId)
-              if (!cancellationStatusOf(asked.cancellation_status)) throw error
-              return asked
-            })
-    const status = cancellationStatusOf(invoice.cancellation_status) ?? 'pending'
+    const status = await cancellationAsked(client, facturapiId, wrong.cancellationStatus === 'pending', async () => ({
+      motive: REPLACED,
+      substitution: substitution ?? (await substituteUuid(ledger, client, wrong.id)),
+    }))
     const [request] = await db
       .update(invoiceRequests)
       .set({ cancellationStatus: status, cancellationCheckedAt: Date.now() })
