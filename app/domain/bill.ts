@@ -312,6 +312,29 @@ export function paidLinesOf(row: { paidItems: string | null }): PaidLine[] {
 /** A line's units nobody has paid yet. */
 export const unitsLeft = (line: { quantity: number; paidQuantity: number }): number => line.quantity - line.paidQuantity
 
+/** Money on a payment or a refund: the bill part, the tax added on top of it, the tip. */
+export interface Sums {
+  amountCents: Cents
+  taxCents: Cents
+  tipCents: Cents
+}
+
+/** What a bill was charged for, tips apart: the bill part with any tax on top. */
+export const billPart = (sums: Pick<Sums, 'amountCents' | 'taxCents'>): Cents => sums.amountCents + sums.taxCents
+
 /** What a payment charged, or a refund gave back, in all: its bill part, the tax on it and the tip. */
-export const charged = (money: { amountCents: Cents; taxCents: Cents; tipCents: Cents }): Cents =>
-  money.amountCents + money.taxCents + money.tipCents
+export const charged = (money: Sums): Cents => billPart(money) + money.tipCents
+
+/**
+ * What a payment kept of each part once its `refunds` are taken off: the
+ * refunds that stand, as every sum of the books counts them. The ledger's
+ * SQL says the same in `netSql`, tested against this.
+ */
+export function netOf(paid: Sums, refunds: readonly Sums[]): Sums {
+  const given = (part: keyof Sums) => refunds.reduce((sum, refund) => sum + refund[part], 0)
+  return {
+    amountCents: paid.amountCents - given('amountCents'),
+    taxCents: paid.taxCents - given('taxCents'),
+    tipCents: paid.tipCents - given('tipCents'),
+  }
+}

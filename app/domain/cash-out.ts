@@ -1,4 +1,4 @@
-import { LEDGER_METHODS, type LedgerMethod } from './bill'
+import { billPart, charged, LEDGER_METHODS, type LedgerMethod, type Sums } from './bill'
 import type { AdjustmentKind } from './adjustments'
 import type { Cents } from './money'
 import { signerKey } from './signature'
@@ -16,25 +16,6 @@ type MethodGroup = (typeof METHOD_GROUPS)[number]
 
 export function groupOf(method: LedgerMethod): MethodGroup {
   return method === 'cash' || method === 'terminal' ? method : 'mesa'
-}
-
-/** Money on a payment or a refund: the bill part, the tax added on top of it, the tip. */
-export interface Sums {
-  amountCents: Cents
-  taxCents: Cents
-  tipCents: Cents
-}
-
-/** What a bill was charged for, tips apart: the bill part with any tax on top. */
-export const billPart = (sums: Sums): Cents => sums.amountCents + sums.taxCents
-
-/** What was paid less what was given back of it. */
-export function netOf(paid: Sums, refunded: Sums): Sums {
-  return {
-    amountCents: paid.amountCents - refunded.amountCents,
-    taxCents: paid.taxCents - refunded.taxCents,
-    tipCents: paid.tipCents - refunded.tipCents,
-  }
 }
 
 /**
@@ -133,8 +114,6 @@ function add(takings: Takings, sums: Sums) {
   takings.tipCents += sums.tipCents
 }
 
-const totalOf = (sums: Sums) => billPart(sums) + sums.tipCents
-
 /** Larger amounts first, then by name, so the same records always read in the same order. */
 const byAmount =
   <Row extends { amountCents: Cents }>(key: (row: Row) => string | null) =>
@@ -193,7 +172,7 @@ export function cashOut(records: CashOutRecords): CashOut {
     row.payments += 1
     row.billCents += billPart(payment)
     row.amountCents += payment.tipCents
-    if (payment.method === 'cash') cashInCents += totalOf(payment)
+    if (payment.method === 'cash') cashInCents += charged(payment)
   }
   for (const refund of records.refunds) {
     if (refund.movedMoney === false) {
@@ -207,7 +186,7 @@ export function cashOut(records: CashOutRecords): CashOut {
     const row = staffOf(refund)
     row.billCents -= billPart(refund)
     row.amountCents -= refund.tipCents
-    if (refund.method === 'cash') cashOutCents += totalOf(refund)
+    if (refund.method === 'cash') cashOutCents += charged(refund)
   }
 
   const adjusted = (kind: LedgerAdjustment['kind']): Adjusted => {

@@ -1,6 +1,7 @@
 import type { InvoicePeriodicity } from './cfdi'
 import { addDays, zonedTimeToUtc, type WallClock } from './local-time'
 import type { Cents } from './money'
+import { billPart } from './bill'
 
 /**
  * Where a diner's request for a factura stands: waiting for staff, issued,
@@ -20,8 +21,7 @@ export function invoiceableCents(
   payment: { amountCents: Cents; taxCents: Cents },
   refunds: readonly { amountCents: Cents; taxCents: Cents }[],
 ): Cents {
-  const given = refunds.reduce((sum, refund) => sum + refund.amountCents + refund.taxCents, 0)
-  return Math.max(0, payment.amountCents + payment.taxCents - given)
+  return Math.max(0, billPart(payment) - refunds.reduce((sum, refund) => sum + billPart(refund), 0))
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { unitsLeft } from '~/domain/bill'
 import { changeFrom } from '~/domain/cash-tendered'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
@@ -339,7 +340,7 @@ export default function TableDetails() {
                       <AdjustForm
                         sessionId={details.sessionId}
                         lineId={line.id}
-                        unpaid={line.quantity - line.paidQuantity}
+                        unpaid={unitsLeft(line)}
                         comp={can(role, 'lines.comp')}
                       />
                     ) : null}

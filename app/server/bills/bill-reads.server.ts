@@ -3,6 +3,7 @@ import { billTotals, NOTHING_PAID, paymentKind, sumsOf, totalsOf, type BillTotal
 import { withHolds } from '~/domain/holds'
 import { centsToPesos } from '~/domain/money'
 import type { PublicPayment, WireTableSession } from '~/domain/wire'
+import { netSql } from '../db/payment-net.server'
 import { toWireItem, toWirePayment } from '../db/wire-rows.server'
 import type { BillView } from '../table-session/bill-view.server'
 import { billLinesQuery, billTableColumns } from '../table-session/open-bill.server'
@@ -70,7 +71,7 @@ const splitPaidQuery = ({ db }: Ledger, sessionId: string) =>
         eq(payments.sessionId, sessionId),
         eq(payments.paymentType, 'split'),
         sql`${payments.splitCount} IS NOT NULL`,
-        sql`${payments.amountCents} > (SELECT coalesce(sum(${refunds.amountCents}), 0) FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refundStands})`,
+        sql`${netSql(['amountCents'])} > 0`,
       ),
     )
     .groupBy(payments.splitCount)

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
-import { billPart, netOf, type Sums } from '~/domain/cash-out'
+import { billPart, netOf, type Sums } from '~/domain/bill'
 import { movedMoney } from '~/domain/fiscal'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import { ratingSummary } from '~/domain/ratings'
@@ -114,7 +114,7 @@ export async function readAnalytics(
     real: boolean,
   ) => rows.filter((row) => Boolean(row.current) === current && moved(row) === real).reduce(plus, noSums)
   const period = (current: boolean): PeriodTotals => {
-    const net = netOf(inWindow(paidPeriods, current, true), inWindow(refundedPeriods, current, true))
+    const net = netOf(inWindow(paidPeriods, current, true), [inWindow(refundedPeriods, current, true)])
     return {
       salesCents: billPart(net),
       baseCents: net.amountCents,
@@ -123,7 +123,7 @@ export async function readAnalytics(
     }
   }
   const demoRows = paidPeriods.filter((row) => Boolean(row.current) && !moved(row))
-  const demoNet = netOf(inWindow(paidPeriods, true, false), inWindow(refundedPeriods, true, false))
+  const demoNet = netOf(inWindow(paidPeriods, true, false), [inWindow(refundedPeriods, true, false)])
   const rated = await ratingsBetween(ledger, now - 2 * PERIOD_DAYS * DAY_MS, now)
   const latest = rated.filter((rating) => rating.createdAt >= periodStart)
   return {

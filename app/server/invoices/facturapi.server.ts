@@ -1,6 +1,6 @@
 import Facturapi, { FacturapiError, type CancelInvoiceOptions } from 'facturapi'
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
-import type { LedgerMethod } from '~/domain/bill'
+import { billPart, type LedgerMethod } from '~/domain/bill'
 import { isCardFunding, type CardFunding, type PaidCard, type Receipt } from '~/domain/receipt'
 import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
 import { cancellationStatusOf, movedMoney, type CancellationMotive, type CancellationStatus } from '~/domain/fiscal'
@@ -343,7 +343,7 @@ export async function receiptsForPayments(
     cardOf,
   }: { simulatedStandsIn: boolean; cardOf: (payment: PaymentRow) => Promise<PaidCard | null> },
 ): Promise<void> {
-  const stamped = paid.filter((each) => each.amountCents + each.taxCents > 0 && movedMoney(each, simulatedStandsIn))
+  const stamped = paid.filter((each) => billPart(each) > 0 && movedMoney(each, simulatedStandsIn))
   for (const payment of stamped)
     await cardOf(payment)
       .then((card) => facturapiReceipt(ledger, client, subjectOfRow(payment, card)))

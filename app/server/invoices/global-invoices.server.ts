@@ -9,16 +9,8 @@ import type { Signature } from '~/domain/signature'
 import { taxBreakdown } from '~/domain/tax'
 import type { LedgerMethod } from '~/domain/bill'
 import type { Ledger } from '../books/ledger.server'
-import {
-  globalInvoices,
-  invoiceRequests,
-  payments,
-  receipts,
-  refunds,
-  refundStands,
-  restaurants,
-  tables,
-} from '../db/schema.server'
+import { globalInvoices, invoiceRequests, payments, receipts, restaurants, tables } from '../db/schema.server'
+import { netSql } from '../db/payment-net.server'
 import { facturapiReceipt } from './facturapi.server'
 
 export type { GlobalPeriod }
@@ -42,7 +34,7 @@ export async function uninvoicedPayments(
       taxRateBps: sql<number>`coalesce(${payments.taxRateBps}, ${restaurants.taxRateBps})`,
       paidAt: payments.createdAt,
       provider: payments.provider,
-      cents: sql<number>`${payments.amountCents} + ${payments.taxCents} - (SELECT coalesce(sum(${refunds.amountCents} + ${refunds.taxCents}), 0) FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refundStands})`,
+      cents: netSql(['amountCents', 'taxCents']),
     })
     .from(payments)
     .innerJoin(tables, eq(tables.id, payments.tableId))

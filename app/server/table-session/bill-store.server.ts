@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { PaidSums } from '~/domain/bill'
 import type { Signature } from '~/domain/signature'
 import type { SplitPaid } from '~/domain/split'
+import { netSql } from '../db/payment-net.server'
 import type { AdjustmentRow, BillItemRow, PaymentRow } from '../db/schema.server'
 import { HoldStore } from './hold-store.server'
 import { LineWrites } from './line-writes.server'
@@ -221,7 +222,7 @@ export class BillStore {
           and(
             eq(payments.paymentType, 'split'),
             isNotNull(payments.splitCount),
-            sql`${payments.amountCents} > (SELECT ${given} FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.status} = 'done')`,
+            sql`${netSql(['amountCents'], { payments, refunds, stands: eq(refunds.status, 'done') })} > 0`,
           ),
         )
         .groupBy(payments.splitCount)

@@ -1,4 +1,4 @@
-import { planPayment, type PaymentIntent } from '~/domain/bill'
+import { charged, planPayment, type PaymentIntent } from '~/domain/bill'
 import { commitHold, holdFor, withHolds } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import { taxAddedTo } from '~/domain/tax'
@@ -77,7 +77,7 @@ export function holdPayment(
   const { plan } = decision
   // Prices that exclude tax get it added on top; the bill itself only ever holds prices.
   const taxCents = taxAddedTo(plan.amountCents, table)
-  const totalCents = plan.amountCents + taxCents + request.tipAmount
+  const totalCents = charged({ amountCents: plan.amountCents, taxCents, tipCents: request.tipAmount })
   // The restaurant changed its tax settings since the diner was shown the charge.
   if (request.total !== undefined && request.total !== totalCents)
     return fail('BILL_CHANGED', 'The charge changed since it was shown. Review it and try again.')

@@ -1,16 +1,16 @@
 import { fail, tableNotFound, type WriteResult } from './write-failures.server'
-import type { LedgerMethod } from '~/domain/bill'
+import { billPart, charged, type LedgerMethod } from '~/domain/bill'
 import { splitOutsideRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { settlingProvider, type RefundState } from '../payments/provider.server'
 import type { BillCore, News } from './bill-core.server'
 import { linesAfterFailedRefund, linesAfterRefund, refundOf, type RefundRequest } from './books.server'
-import { givenBackCents, HANDLED_OUTSIDE, type StoredRefund } from './refund-store.server'
+import { HANDLED_OUTSIDE, type StoredRefund } from './refund-store.server'
 
 /** A refund the bank sent back, as staff hear of it: what it had given back. */
 const sentBack = (refund: StoredRefund): News => ({
   change: 'refund-failed',
-  amountCents: givenBackCents(refund),
+  amountCents: charged(refund),
   ref: refund.id,
 })
 
@@ -61,7 +61,7 @@ export class RefundFlow {
     return {
       ok: true as const,
       refundId: started.row.id,
-      amountCents: started.row.amountCents + started.row.taxCents,
+      amountCents: billPart(started.row),
       tipCents: started.row.tipCents,
       pending: done.pending === true,
     }
@@ -208,7 +208,7 @@ export class RefundFlow {
     const { store } = this.bill
     const header = store.header()
     const provider = this.#providerOf(row)
-    const cents = givenBackCents(row)
+    const cents = charged(row)
     let answer: Awaited<ReturnType<NonNullable<typeof provider>['refund']>>
     try {
       if (!provider || (!reference && row.provider !== 'recorded'))
@@ -306,7 +306,7 @@ export class RefundFlow {
     const after = store.header()?.closedAt == null ? linesAfterRefund(before, row) : before
     store.transaction(() => store.finishRefund(row.id, reference, before, after))
     const header = store.header()
-    if (header) this.bill.committed(header, { change: 'refunded', amountCents: givenBackCents(row) })
+    if (header) this.bill.committed(header, { change: 'refunded', amountCents: charged(row) })
   }
 
   #providerOf(row: StoredRefund) {

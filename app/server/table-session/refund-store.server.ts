@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import { charged } from '~/domain/bill'
 import type { RefundFailure } from '~/domain/refunds'
 import { refunds } from './schema.server'
 import { ROWID } from './statements.server'
@@ -10,9 +9,6 @@ export type StoredRefund = typeof refunds.$inferSelect
 
 /** The provider of a refund staff gave back outside Mesa for one that failed; its reference is the failed refund's id. */
 export const HANDLED_OUTSIDE = 'outside'
-
-/** What a refund gives back: the bill part, tax on top and tip. */
-export const givenBackCents = (refund: Pick<StoredRefund, 'amountCents' | 'taxCents' | 'tipCents'>) => charged(refund)
 
 /**
  * The refunds in the object's SQLite: written `pending` before the provider

@@ -1,18 +1,18 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { paymentKind } from '~/domain/bill'
+import { billPart, charged, paidLinesOf, paymentKind } from '~/domain/bill'
 import { isIdLike } from '~/domain/ids'
-import { paidLinesOf } from '~/domain/bill'
 import { ledgerSumsColumns, ledgerTotals } from '../bills/bill-reads.server'
 import type { BillView } from '../table-session/bill-view.server'
 import { ledgerOf, type Ledger } from '../books/ledger.server'
 import { receiptPath } from '../receipts/receipt-reads.server'
 import { ratingsOfBill } from '../ratings/ratings.server'
 import type { RefundFailure } from '~/domain/refunds'
-import { givenBackCents, HANDLED_OUTSIDE } from '../table-session/refund-store.server'
+import { HANDLED_OUTSIDE } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
 import type { PaymentFiscal } from '~/domain/fiscal'
 import { fiscalOfBill } from '../invoices/fiscal-reads.server'
-import { payments, refunds, refundStands, tableSessions } from '../db/schema.server'
+import { netSql } from '../db/payment-net.server'
+import { payments, tableSessions } from '../db/schema.server'
 import type { StaffTable } from './tables.server'
 import { tableSessionStub } from '../table-session/stub.server'
 
@@ -39,7 +39,7 @@ function closedBillsOf(db: Ledger['db'], tableId: string) {
       closedAt: sql<number>`${tableSessions.closedAt}`,
       ...ledgerSumsColumns(sql`${tableSessions.id}`),
       // Tips kept: what refunds gave back of them is gone, as paid is net of refunds.
-      tipCents: sql<number>`coalesce(sum(${payments.tipCents}), 0) - (SELECT coalesce(sum(${refunds.tipCents}), 0) FROM ${refunds} WHERE ${refunds.sessionId} = ${tableSessions.id} AND ${refundStands})`,
+      tipCents: sql<number>`coalesce(sum(${netSql(['tipCents'])}), 0)`,
       payments: sql<number>`count(${payments.id})`,
       unpaidCents: tableSessions.unpaidCents,
       unpaidReason: tableSessions.unpaidReason,
@@ -159,7 +159,7 @@ function billRecords(
       method: payment.paymentMethod,
       type: paymentKind(payment),
       // What the diner was charged for the bill itself (tax on top included), the tip apart.
-      amountCents: payment.amountCents + payment.taxCents,
+      amountCents: billPart(payment),
       tipCents: payment.tipCents,
       createdAt: payment.createdAt,
       items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
@@ -170,7 +170,7 @@ function billRecords(
       cashReceivedCents: payment.cashReceivedCents ?? null,
       refundedCents: (bill.refunds ?? [])
         .filter((refund) => refund.paymentId === payment.id && refund.status === 'done')
-        .reduce((sum, refund) => sum + givenBackCents(refund), 0),
+        .reduce((sum, refund) => sum + charged(refund), 0),
       dispute: disputeOf(disputes.get(payment.id)),
       receiptUrl: payment.receiptToken ? receiptPath(bill.sessionId, payment.receiptToken) : null,
       fiscal: fiscal.get(payment.id) ?? null,
@@ -190,7 +190,7 @@ function billRecords(
         id: refund.id,
         kind: 'refund' as const,
         text: refund.status === 'pending' ? '…' : '',
-        amountCents: givenBackCents(refund),
+        amountCents: charged(refund),
         reason: refund.reason,
         staff: refund.staff,
         createdAt: refund.createdAt,
