@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { loader as staffAreaLoader } from '~/routes/admin'
 import { alertId, alertText } from '~/domain/alerts'
-import { alertSoundSchema, answerCallSchema, readAlertsSchema } from '~/domain/schemas/alerts'
+import { ALERT_FORMS, type AlertIntent } from '~/domain/schemas/alerts'
 import { formatTime } from '~/domain/format'
 import { signatureOf } from '~/domain/signature'
 import { answerCall } from '~/server/alerts/waiter-calls.server'
@@ -18,16 +18,7 @@ import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.alerts.title'))
 
-export const access: PageAccess = {
-  view: 'alerts.view',
-  intents: {
-    open: 'alerts.view',
-    read: 'alerts.view',
-    'read-all': 'alerts.view',
-    answer: 'alerts.view',
-    sound: 'alerts.view',
-  },
-}
+export const access: PageAccess = { view: 'alerts.view', intents: ALERT_FORMS.permissions }
 
 const HERE = '/admin/alerts'
 
@@ -44,29 +35,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env.DB)
   const who = { userId: person.id, restaurantId: restaurant.id }
   const now = Date.now()
-  switch (form.get('intent')) {
-    case 'sound': {
-      const submission = parseWithZod(form, { schema: alertSoundSchema })
-      if (submission.status === 'success') await setAlertSound(db, person.id, submission.value.sound)
+  const submission = parseWithZod(form, { schema: ALERT_FORMS.schema })
+  if (submission.status !== 'success') return redirect(HERE, 303)
+  const sent = submission.value
+  switch (sent.intent) {
+    case 'sound':
+      await setAlertSound(db, person.id, sent.sound)
       return redirectWithToast(HERE, { title: 'admin.alerts.soundSaved' }, { status: 303 })
-    }
     case 'answer': {
-      const submission = parseWithZod(form, { schema: answerCallSchema })
-      if (submission.status !== 'success') return redirect(HERE, 303)
-      const answered = await answerCall(env, restaurant.id, submission.value, signatureOf(person))
-      await markRead(db, who, [alertId('call', submission.value.callId)], now)
+      const answered = await answerCall(env, restaurant.id, sent, signatureOf(person))
+      await markRead(db, who, [alertId('call', sent.callId)], now)
       return redirectWithToast(
         HERE,
         answered.ok ? { title: 'admin.alerts.answered' } : { title: 'admin.alerts.callGone', variant: 'destructive' },
         { status: 303 },
       )
     }
-    default: {
-      const submission = parseWithZod(form, { schema: readAlertsSchema })
-      if (submission.status !== 'success') return redirect(HERE, 303)
-      const { alertId } = submission.value
-      await markRead(db, who, alertId && form.get('intent') !== 'read-all' ? [alertId] : 'all', now)
-      const table = form.get('intent') === 'open' ? String(form.get('tableId') ?? '') : ''
+    case 'read-all':
+      await markRead(db, who, 'all', now)
+      return redirect(HERE, 303)
+    case 'read':
+    case 'open': {
+      await markRead(db, who, sent.alertId ? [sent.alertId] : 'all', now)
+      const table = sent.intent === 'open' ? (sent.tableId ?? '') : ''
       return redirect(table ? `/admin/tables/${encodeURIComponent(table)}` : HERE, 303)
     }
   }
@@ -90,7 +81,7 @@ export default function Alerts() {
               <button
                 type="submit"
                 name="intent"
-                value="read-all"
+                value={'read-all' satisfies AlertIntent}
                 className={buttonClass.secondary}
                 data-testid="read-all"
               >
@@ -153,7 +144,7 @@ function AlertItem({ alert }: { alert: AlertRow }) {
             <button
               type="submit"
               name="intent"
-              value="answer"
+              value={'answer' satisfies AlertIntent}
               className={`${buttonClass.primary} px-4!`}
               data-testid="answer-call"
             >
@@ -161,11 +152,21 @@ function AlertItem({ alert }: { alert: AlertRow }) {
             </button>
           </>
         ) : null}
-        <button type="submit" name="intent" value="open" className={`${buttonClass.secondary} px-3!`}>
+        <button
+          type="submit"
+          name="intent"
+          value={'open' satisfies AlertIntent}
+          className={`${buttonClass.secondary} px-3!`}
+        >
           {t('admin.alerts.open')}
         </button>
         {alert.read ? null : (
-          <button type="submit" name="intent" value="read" className={`${buttonClass.secondary} px-3!`}>
+          <button
+            type="submit"
+            name="intent"
+            value={'read' satisfies AlertIntent}
+            className={`${buttonClass.secondary} px-3!`}
+          >
             {t('admin.alerts.markRead')}
           </button>
         )}
@@ -180,7 +181,7 @@ function SoundChoice() {
   const on = useRouteLoaderData<typeof staffAreaLoader>('routes/admin')?.alerts?.sound ?? true
   return (
     <Form method="post" className="flex flex-wrap items-center gap-2 rounded-2xl bg-white p-4 dark:bg-stone-900">
-      <input type="hidden" name="intent" value="sound" />
+      <input type="hidden" name="intent" value={'sound' satisfies AlertIntent} />
       <span className="min-w-40 flex-1 font-semibold">{t('admin.alerts.sound')}</span>
       {(['on', 'off'] as const).map((value) => (
         <button

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react'
 import { BUSINESS_DAY_STARTS_AT, businessDay, businessDayOf } from '~/domain/cash-out-period'
 import { can } from '~/domain/permissions'
-import { drawerCountSchema, drawerFloatSchema } from '~/domain/schemas/drawer'
+import { DRAWER_FORMS } from '~/domain/schemas/drawer'
 import { signatureOf } from '~/domain/signature'
 import { requireStaffForm } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
@@ -25,7 +25,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.cashOut.title'))
 
 /** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md); a day's drawer is counted here. */
-export const access: PageAccess = { view: 'books.view', intents: { float: 'drawer.count', count: 'drawer.count' } }
+export const access: PageAccess = { view: 'books.view', intents: DRAWER_FORMS.permissions }
 
 export async function loader(args: LoaderFunctionArgs) {
   const cashOut = await loadCashOut(args, access)
@@ -64,18 +64,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ledger = ledgerOf(context.cloudflare.env, principal.restaurant.id)
   const by = signatureOf(principal.person)
   const back = `/admin/cash-out?day=${day}`
-  const float = form.get('intent') === 'float'
-  const submission = float
-    ? parseWithZod(form, { schema: drawerFloatSchema })
-    : parseWithZod(form, { schema: drawerCountSchema })
+  const submission = parseWithZod(form, { schema: DRAWER_FORMS.schema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   if (!businessDay(day, timeZone) || day > today)
     return data(submission.reply({ formErrors: ['admin.cashOut.count.errors.day'] }), { status: 400 })
-  if ('floatAmount' in submission.value) {
-    await setFloat(ledger, day, submission.value.floatAmount ?? 0, by)
+  const sent = submission.value
+  if (sent.intent === 'float') {
+    await setFloat(ledger, day, sent.floatAmount ?? 0, by)
     return redirectWithToast(back, { title: 'admin.cashOut.count.floatSaved' })
   }
-  await recordCount(ledger, day, submission.value, by)
+  await recordCount(ledger, day, sent, by)
   return redirectWithToast(back, { title: 'admin.cashOut.count.saved' })
 }
 

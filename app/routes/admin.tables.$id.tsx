@@ -13,14 +13,8 @@ import { changeFrom } from '~/domain/cash-tendered'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
 import { can } from '~/domain/permissions'
-import {
-  adjustmentSchema,
-  closeBillSchema,
-  recordPaymentSchema,
-  refundOutsideSchema,
-  refundSchema,
-} from '~/domain/schemas/books'
 import { signatureOf } from '~/domain/signature'
+import { TABLE_FORMS } from '~/domain/schemas/table-forms'
 import {
   adjustLine,
   recordStaffPayment,
@@ -46,7 +40,6 @@ import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
 import { alertOf } from '~/domain/alerts'
-import { answerCallSchema, followSchema } from '~/domain/schemas/alerts'
 import { followChoice, setFollowing } from '~/server/alerts/alert-reads.server'
 import { answerCall } from '~/server/alerts/waiter-calls.server'
 import { getDb } from '~/server/db/client.server'
@@ -59,20 +52,8 @@ export const handle = { live: true }
 export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => (args.data ? tableLabel(t, args.data.table) : ''))
 
-/** Seeing the table is every member's; each form asks for its own permission, and a comp or a close that leaves something unpaid for more. */
-export const access: PageAccess = {
-  view: 'tables.view',
-  intents: {
-    'record-payment': 'payments.record',
-    adjust: 'lines.void',
-    refund: 'refunds.issue',
-    'refund-outside': 'refunds.issue',
-    'receipt-email': 'tables.view',
-    close: 'bills.close',
-    follow: 'alerts.view',
-    'answer-call': 'alerts.view',
-  },
-}
+/** Seeing the table is every member's; each form asks for its own permission (TABLE_FORMS). */
+export const access: PageAccess = { view: 'tables.view', intents: TABLE_FORMS.permissions }
 
 /** The cash payment just recorded (the action's redirect names it), whose change the page shows until dismissed. */
 const PAID = 'paid'
@@ -124,70 +105,52 @@ export async function action(args: ActionFunctionArgs) {
   const by = signatureOf(principal.person)
   const env = args.context.cloudflare.env
   const here = `/admin/tables/${table.id}`
-  switch (formData.get('intent')) {
+  const submission = parseWithZod(formData, { schema: TABLE_FORMS.schema })
+  if (submission.status !== 'success') return invalidForm(submission)
+  const sent = submission.value
+  switch (sent.intent) {
     case 'record-payment': {
-      const submission = parseWithZod(formData, { schema: recordPaymentSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      const result = await recordStaffPayment(env, table.id, submission.value, by)
+      const result = await recordStaffPayment(env, table.id, sent, by)
       if (!result.ok) return refusedForm(submission, result.code)
       // With cash handed over, the change, shown large on the page until the waiter is done with it.
-      if (submission.value.cashReceived !== null) return redirect(`${here}?${PAID}=${result.payment.id}`)
+      if (sent.cashReceived !== null) return redirect(`${here}?${PAID}=${result.payment.id}`)
       return redirectWithToast(here, {
         title: 'admin.books.recorded',
         description: formatMoney(pesosToCents(result.payment.amount) ?? 0),
       })
     }
     case 'adjust': {
-      const submission = parseWithZod(formData, { schema: adjustmentSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      if (submission.value.kind === 'comp') await demand(principal, args.request, 'page', 'lines.comp')
-      const result = await adjustLine(env, table.id, submission.value, by)
+      if (sent.kind === 'comp') await demand(principal, args.request, 'page', 'lines.comp')
+      const result = await adjustLine(env, table.id, sent, by)
       if (!result.ok) return refusedForm(submission, result.code)
-      return redirectWithToast(here, {
-        title: submission.value.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped',
-      })
+      return redirectWithToast(here, { title: sent.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped' })
     }
-    case 'refund': {
-      const submission = parseWithZod(formData, { schema: refundSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value, by))
-    }
+    case 'refund':
+      return refundAnswer(here, submission, await refundPayment(env, table.id, sent, by))
     case 'receipt-email':
-      return resendReceipt(env, args.request, formData, { here, table })
-    case 'refund-outside': {
-      const submission = parseWithZod(formData, { schema: refundOutsideSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      return refundOutsideAnswer(here, submission, await settleRefundOutside(env, table.id, submission.value, by))
-    }
-    case 'follow': {
-      const submission = parseWithZod(formData, { schema: followSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      await setFollowing(getDb(env.DB), principal.person.id, table.id, submission.value.following)
+      return resendReceipt(env, args.request, submission, sent, { here, table })
+    case 'refund-outside':
+      return refundOutsideAnswer(here, submission, await settleRefundOutside(env, table.id, sent, by))
+    case 'follow':
+      await setFollowing(getDb(env.DB), principal.person.id, table.id, sent.following)
       return redirectWithToast(here, { title: 'admin.alerts.followSaved' })
-    }
     case 'answer-call': {
-      const submission = parseWithZod(formData, { schema: answerCallSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      const answered = await answerCall(env, principal.restaurant.id, submission.value, by)
+      const answered = await answerCall(env, principal.restaurant.id, sent, by)
       return redirectWithToast(
         here,
         answered.ok ? { title: 'admin.alerts.answered' } : { title: 'admin.alerts.callGone', variant: 'destructive' },
       )
     }
     case 'close': {
-      const submission = parseWithZod(formData, { schema: closeBillSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      if (submission.value.settledBy === 'unpaid' || submission.value.unpaidReason)
+      if (sent.settledBy === 'unpaid' || sent.unpaidReason)
         await demand(principal, args.request, 'page', 'bills.close-unpaid')
-      const result = await settleAndClose(env, table.id, submission.value, by)
+      const result = await settleAndClose(env, table.id, sent, by)
       // The bill was closed meanwhile: the dialog would now name the next party's bill, so it closes and says so.
       if (!result.ok && result.code === 'CLOSED')
         return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
       if (!result.ok) return refusedForm(submission, result.code)
       return redirectWithToast(here, { title: 'admin.details.closed' })
     }
-    default:
-      throw data(null, { status: 400 })
   }
 }
 

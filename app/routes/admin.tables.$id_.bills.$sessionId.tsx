@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { can } from '~/domain/permissions'
-import { refundOutsideSchema, refundSchema } from '~/domain/schemas/books'
+import { CLOSED_BILL_FORMS } from '~/domain/schemas/table-forms'
 import { signatureOf } from '~/domain/signature'
 import { refundPayment, settleRefundOutside } from '~/server/bills/bill-writes.server'
 import { resendReceipt } from '~/server/receipts/staff-receipts.server'
@@ -27,10 +27,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 }
 
 /** A closed bill is the books' (its totals and tips): a waiter works the open bill on the table's page. */
-export const access: PageAccess = {
-  view: 'books.view',
-  intents: { refund: 'refunds.issue', 'refund-outside': 'refunds.issue', 'receipt-email': 'books.view' },
-}
+export const access: PageAccess = { view: 'books.view', intents: CLOSED_BILL_FORMS.permissions }
 
 async function loadClosedBill(args: LoaderFunctionArgs, principal: Principal) {
   const { table } = await ownTable(args.context, principal, args.params.id)
@@ -61,17 +58,14 @@ export async function action(args: ActionFunctionArgs) {
   const here = `/admin/tables/${table.id}/bills/${bill.sessionId}`
   const env = args.context.cloudflare.env
   const by = signatureOf(principal.person)
-  if (form.get('intent') === 'receipt-email') return resendReceipt(env, args.request, form, { here, table })
-  if (form.get('intent') === 'refund-outside') {
-    const submission = parseWithZod(form, { schema: refundOutsideSchema })
-    if (submission.status !== 'success') return invalidForm(submission)
-    if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
-    return refundOutsideAnswer(here, submission, await settleRefundOutside(env, table.id, submission.value, by))
-  }
-  const submission = parseWithZod(form, { schema: refundSchema })
+  const submission = parseWithZod(form, { schema: CLOSED_BILL_FORMS.schema })
   if (submission.status !== 'success') return invalidForm(submission)
-  if (submission.value.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
-  return refundAnswer(here, submission, await refundPayment(env, table.id, submission.value, by))
+  const sent = submission.value
+  if (sent.intent === 'receipt-email') return resendReceipt(env, args.request, submission, sent, { here, table })
+  if (sent.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
+  if (sent.intent === 'refund-outside')
+    return refundOutsideAnswer(here, submission, await settleRefundOutside(env, table.id, sent, by))
+  return refundAnswer(here, submission, await refundPayment(env, table.id, sent, by))
 }
 
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */

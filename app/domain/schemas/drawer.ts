@@ -1,5 +1,6 @@
 import { MXN_DENOMINATIONS, type DenominationCounts } from '../drawer'
 import { typedPesos } from './books'
+import { staffForms, type IntentIn } from './staff-forms'
 import { z } from './zod'
 
 /** How many of one note or coin: a whole number; none when left empty. */
@@ -41,3 +42,11 @@ export const drawerCountSchema = z
     }
     return { counts: byDenomination ? counts : null, countedCents: form.countedAmount, note: form.note || null }
   })
+
+/** The cash-out page's forms: the day's float and the cash counted. */
+export const DRAWER_FORMS = staffForms({
+  float: { permission: 'drawer.count', schema: drawerFloatSchema },
+  count: { permission: 'drawer.count', schema: drawerCountSchema },
+})
+
+export type DrawerIntent = IntentIn<typeof DRAWER_FORMS>

@@ -11,6 +11,7 @@ export const staffReceiptEmailSchema = receiptEmailSchema.extend({
   sessionId: idString('sessionId'),
   paymentId: idString('paymentId'),
 })
+export type StaffReceiptEmail = z.output<typeof staffReceiptEmailSchema>
 
 /** Who a factura is for, as on their Constancia, the uso CFDI their régimen allows, and where it is sent. */
 export const facturaFields = {

@@ -1,11 +1,11 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { staffReceiptEmailSchema } from '~/domain/schemas/receipts'
+import type { Submission } from '@conform-to/react'
+import type { StaffReceiptEmail } from '~/domain/schemas/receipts'
 import { LOCALE_OF } from '~/locales'
 import { ledgerOf } from '../books/ledger.server'
 import { getLanguage, getT } from '../http/i18n.server'
 import { tooManyForm } from '../http/rate-limit.server'
 import { redirectWithToast } from '../http/toast.server'
-import { invalidForm, refusedForm } from '../tables/staff-table.server'
+import { refusedForm } from '../tables/staff-table.server'
 import { mailReceipt } from './receipt-mail.server'
 import { staffReceipt } from './receipt-reads.server'
 
@@ -17,12 +17,10 @@ import { staffReceipt } from './receipt-reads.server'
 export async function resendReceipt(
   env: Env,
   request: Request,
-  formData: FormData,
+  submission: Submission<unknown>,
+  { sessionId, paymentId, email }: StaffReceiptEmail,
   { here, table }: { here: string; table: { id: string; userId: string } },
 ) {
-  const submission = parseWithZod(formData, { schema: staffReceiptEmailSchema })
-  if (submission.status !== 'success') return invalidForm(submission)
-  const { sessionId, paymentId, email } = submission.value
   const receipt = await staffReceipt(env, ledgerOf(env, table.userId), table.id, sessionId, paymentId)
   if (!receipt) return refusedForm(submission, 'NOT_FOUND')
   let limit

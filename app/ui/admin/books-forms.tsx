@@ -19,6 +19,7 @@ import { ErrorList, type ListOfErrors } from '~/ui/forms'
 import { HiddenFields } from '~/ui/hidden-fields'
 import { useI18n } from '~/ui/i18n'
 import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
+import type { TableIntent } from '~/domain/schemas/table-forms'
 
 /*
  * The staff's forms on a bill (record a payment, void or comp, refund,
@@ -135,7 +136,7 @@ export function QuickCharge({
       {/* The rest as shown (amount) and what it is charged as (due): a bill that moved meanwhile is refused rather than charged more. */}
       <HiddenFields
         value={{
-          intent: 'record-payment',
+          intent: 'record-payment' satisfies TableIntent,
           sessionId,
           transactionId,
           mode: 'full',
@@ -269,7 +270,7 @@ export function RecordPaymentForm({
     >
       <summary className="cursor-pointer font-bold">{t('admin.books.recordTitle')}</summary>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="record-payment" />
+        <input type="hidden" name="intent" value={'record-payment' satisfies TableIntent} />
         <input type="hidden" name="sessionId" value={sessionId} />
         <input type="hidden" name="transactionId" value={transactionId} />
         <input type="hidden" name="due" value={decimalPesos(chargeFor(remaining, tax))} />
@@ -361,7 +362,7 @@ function StaffAction({
   errors,
   children,
 }: {
-  intent: string
+  intent: TableIntent
   summary: string
   hidden: Record<string, string>
   submitLabel: string
@@ -584,7 +585,7 @@ export function CloseBillForm({
   return (
     // Posted to the dialog's own address, so a refusal comes back with the dialog open and its errors in it.
     <Form method="post" action="?close=1" replace className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="close" />
+      <input type="hidden" name="intent" value={'close' satisfies TableIntent} />
       <input type="hidden" name="sessionId" value={sessionId} />
       {remaining > 0 ? (
         <p

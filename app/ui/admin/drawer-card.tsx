@@ -2,6 +2,7 @@ import { Form, useActionData } from '@remix-run/react'
 import { decimalPesos } from '~/domain/money'
 import { drawerDifference, expectedInDrawer, MXN_DENOMINATIONS } from '~/domain/drawer'
 import { formatDateTime } from '~/domain/format'
+import type { DrawerIntent } from '~/domain/schemas/drawer'
 import type { Drawer } from '~/server/books/drawer.server'
 import { buttonClass } from '../button'
 import { ErrorList, Field, StatusButton, useIsPending } from '../forms'
@@ -101,7 +102,7 @@ export function DrawerCard({
       {counts ? (
         <div className="grid gap-4 border-t border-stone-200 pt-4 md:grid-cols-2 dark:border-stone-700 print:hidden">
           <Form method="post" className="grid content-start gap-3" data-testid="drawer-float-form">
-            <input type="hidden" name="intent" value="float" />
+            <input type="hidden" name="intent" value={'float' satisfies DrawerIntent} />
             <ErrorList errors={mine('float')?.error?.['']} alert />
             <Field
               label={t('admin.cashOut.count.floatLabel')}
@@ -119,7 +120,7 @@ export function DrawerCard({
             </StatusButton>
           </Form>
           <Form method="post" className="grid content-start gap-3" data-testid="drawer-count-form">
-            <input type="hidden" name="intent" value="count" />
+            <input type="hidden" name="intent" value={'count' satisfies DrawerIntent} />
             <ErrorList errors={mine('count')?.error?.['']} alert />
             <Field
               label={t('admin.cashOut.count.countedLabel')}

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react'
 import type { CallReason } from '~/domain/alerts'
 import { formatTime } from '~/domain/format'
+import type { TableIntent } from '~/domain/schemas/table-forms'
 import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
 
@@ -9,7 +10,7 @@ export function FollowTable({ following }: { following: boolean }) {
   const { t } = useI18n()
   return (
     <Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="follow" />
+      <input type="hidden" name="intent" value={'follow' satisfies TableIntent} />
       <span className="sr-only">{following ? t('admin.alerts.following') : t('admin.alerts.notFollowing')}</span>
       <button
         type="submit"
@@ -42,7 +43,7 @@ export function CallWaiting({
       role="alert"
       data-testid="call-waiting"
     >
-      <input type="hidden" name="intent" value="answer-call" />
+      <input type="hidden" name="intent" value={'answer-call' satisfies TableIntent} />
       <input type="hidden" name="sessionId" value={sessionId} />
       <input type="hidden" name="callId" value={call.id} />
       <p className="flex-1 text-lg font-bold text-red-950 dark:text-red-50">
