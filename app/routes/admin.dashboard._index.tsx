@@ -6,9 +6,9 @@ import { can } from '~/domain/permissions'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { paidPercent } from '~/domain/bill'
 import { byAttention, type FloorState } from '~/domain/floor'
-import { z } from '~/domain/schemas/zod'
+import type { TranslationKey } from '~/locales/translate'
 import { formatTime } from '~/domain/format'
-import { createTableSchema, updateTableSchema } from '~/domain/schemas/tables'
+import { createTableSchema, DASHBOARD_FORMS, editTableSchema, type DashboardIntent } from '~/domain/schemas/tables'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
 import { ledgerOf } from '~/server/books/ledger.server'
@@ -30,15 +30,7 @@ import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 
 /** The Mesas tab: every table with its open bill, and the dialogs that add, edit, archive and show the QR of one. */
 
-export const access: PageAccess = {
-  view: 'tables.view',
-  intents: {
-    create: 'tables.manage',
-    update: 'tables.manage',
-    archive: 'tables.manage',
-    'dismiss-setup': 'settings.manage',
-  },
-}
+export const access: PageAccess = { view: 'tables.view', intents: DASHBOARD_FORMS.permissions }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, role } = await requireStaff(context, request, 'page', access.view)
@@ -74,49 +66,49 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-const updateFormSchema = updateTableSchema.extend({ id: z.string() })
-const archiveFormSchema = z.object({ id: z.string() })
+/** What a form that does not parse says above it. */
+const NOT_PARSED: Record<DashboardIntent, TranslationKey> = {
+  create: 'admin.tables.createFailed',
+  update: 'admin.tables.updateFailed',
+  archive: 'admin.errors.formError',
+  'dismiss-setup': 'admin.errors.formError',
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const { restaurant, person } = await requireStaffForm(context, request, access, form)
   const env = context.cloudflare.env
-  const intent = form.get('intent')
-  if (intent === 'dismiss-setup') {
-    if (!(await dismissSetupChecklist(env, { restaurant, person })))
-      return data(parseWithZod(form, { schema: z.object({}) }).reply({ formErrors: ['admin.checklist.notDone'] }), {
-        status: 409,
-      })
-    return redirectWithToast('/admin/dashboard', { title: 'admin.checklist.dismissed' })
+  const submission = parseWithZod(form, { schema: DASHBOARD_FORMS.schema })
+  if (submission.status !== 'success')
+    return data(submission.reply({ formErrors: [NOT_PARSED[form.get('intent') as DashboardIntent]] }), {
+      status: 400,
+    })
+  const sent = submission.value
+  switch (sent.intent) {
+    case 'dismiss-setup':
+      if (!(await dismissSetupChecklist(env, { restaurant, person })))
+        return data(submission.reply({ formErrors: ['admin.checklist.notDone'] }), { status: 409 })
+      return redirectWithToast('/admin/dashboard', { title: 'admin.checklist.dismissed' })
+    case 'create': {
+      const table = await createTable(ledgerOf(env, restaurant.id), sent)
+      if (!table)
+        return data(
+          submission.reply({
+            formErrors: ['admin.tables.createFailed'],
+            fieldErrors: { tableNumber: ['admin.errors.tableNumberTaken'] },
+          }),
+          { status: 409 },
+        )
+      return redirectWithToast('/admin/dashboard', { title: 'admin.tables.created' })
+    }
+    case 'update': {
+      const { id, intent: _intent, ...changes } = sent
+      if (!(await updateTable(env, restaurant.id, id, changes)))
+        return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
+      return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
+    }
   }
-  if (intent === 'create') {
-    const submission = parseWithZod(form, { schema: createTableSchema })
-    if (submission.status !== 'success')
-      return data(submission.reply({ formErrors: ['admin.tables.createFailed'] }), { status: 400 })
-    const table = await createTable(ledgerOf(env, restaurant.id), submission.value)
-    if (!table)
-      return data(
-        submission.reply({
-          formErrors: ['admin.tables.createFailed'],
-          fieldErrors: { tableNumber: ['admin.errors.tableNumberTaken'] },
-        }),
-        { status: 409 },
-      )
-    return redirectWithToast('/admin/dashboard', { title: 'admin.tables.created' })
-  }
-  if (intent === 'update') {
-    const submission = parseWithZod(form, { schema: updateFormSchema })
-    if (submission.status !== 'success')
-      return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 400 })
-    const { id, ...changes } = submission.value
-    if (!(await updateTable(env, restaurant.id, id, changes)))
-      return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
-    return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
-  }
-  const submission = parseWithZod(form, { schema: archiveFormSchema })
-  if (intent !== 'archive' || submission.status !== 'success')
-    return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-  const archived = await archiveTable(env, restaurant.id, submission.value.id)
+  const archived = await archiveTable(env, restaurant.id, sent.id)
   if (!archived) return data(submission.reply({ formErrors: ['admin.tables.archiveFailed'] }), { status: 404 })
   if (!archived.ok)
     return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), {
@@ -299,7 +291,7 @@ function CreateTableForm() {
   })
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="intent" value={'create' satisfies DashboardIntent} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <Field
         label={t('admin.tables.number')}
@@ -329,7 +321,7 @@ function CreateTableForm() {
 function EditTableForm({ table }: { table: { id: string; tableName: string | null; capacity: number | null } }) {
   const { t } = useI18n()
   const pending = useIsPending({ intent: 'update' })
-  const [form, fields] = useSchemaForm(updateFormSchema, {
+  const [form, fields] = useSchemaForm(editTableSchema, {
     id: `edit-table-${table.id}`,
     lastResult: resultFor(useActionData<typeof action>(), 'update', table.id),
     defaultValue: {
@@ -340,7 +332,7 @@ function EditTableForm({ table }: { table: { id: string; tableName: string | nul
   })
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="intent" value={'update' satisfies DashboardIntent} />
       <input {...getInputProps(fields.id, { type: 'hidden' })} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <Field
@@ -366,7 +358,7 @@ function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string 
   const lastResult = resultFor(useActionData<typeof action>(), 'archive', table.id)
   return (
     <Form method="post" className="grid gap-4">
-      <input type="hidden" name="intent" value="archive" />
+      <input type="hidden" name="intent" value={'archive' satisfies DashboardIntent} />
       <input type="hidden" name="id" value={table.id} />
       <ErrorList errors={lastResult?.error?.['']} alert />
       <p data-testid="archive-text">{t('admin.tables.archiveText', { number: table.tableNumber })}</p>

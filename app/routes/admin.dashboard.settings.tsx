@@ -5,7 +5,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { IVA_RATES_BPS } from '~/domain/tax'
 import { WALKOUT_MINUTES } from '~/domain/alerts'
-import { fiscalProfileSchema, restaurantSettingsSchema, unconnectedPaymentsSchema } from '~/domain/schemas/settings'
+import {
+  restaurantSettingsSchema,
+  SETTINGS_FORMS,
+  unconnectedPaymentsSchema,
+  type SettingsIntent,
+} from '~/domain/schemas/settings'
 import { fiscalProfileOf, saveFiscalProfile } from '~/server/invoices/fiscal-profile.server'
 import { restaurantHub } from '~/server/live/live-sockets.server'
 import { FiscalForm, FiscalSection } from '~/ui/admin/fiscal-profile'
@@ -38,15 +43,7 @@ const SETTINGS = '/admin/dashboard/settings'
  * charge yet. Stripe's onboarding comes back here (`?stripe=return`), or,
  * when its link has run out, asks here for a fresh one (`?stripe=refresh`).
  */
-export const access: PageAccess = {
-  view: 'settings.manage',
-  intents: {
-    settings: 'settings.manage',
-    fiscal: 'settings.manage',
-    connect: 'payouts.manage',
-    unconnected: 'payouts.manage',
-  },
-}
+export const access: PageAccess = { view: 'settings.manage', intents: SETTINGS_FORMS.permissions }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, person } = await requireStaff(context, request, 'page', access.view)
@@ -73,39 +70,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const principal = await requireStaffForm(context, request, access, form)
   const { restaurant, person } = principal
   const env = context.cloudflare.env
-  const intent = form.get('intent')
-  if (intent === 'connect') {
-    if (appEnv(env).PAYMENT_PROVIDER !== 'stripe') return data(null, { status: 400 })
-    let link: string
-    try {
-      link = await onboardingLink(env, { ...restaurant, email: person.email }, new URL(request.url).origin)
-    } catch (error) {
-      console.error('Could not start Stripe onboarding', error)
-      return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.connectFailed', variant: 'destructive' })
+  const submission = parseWithZod(form, { schema: SETTINGS_FORMS.schema })
+  if (submission.status !== 'success')
+    return data(
+      // The Facturapi key is never sent back, typed or not.
+      form.get('intent') === 'fiscal'
+        ? submission.reply({ hideFields: ['facturapiKey'] })
+        : submission.reply({
+            formErrors: [form.get('intent') === 'settings' ? 'admin.settings.failed' : 'admin.errors.formError'],
+          }),
+      { status: 400 },
+    )
+  const sent = submission.value
+  switch (sent.intent) {
+    case 'connect': {
+      if (appEnv(env).PAYMENT_PROVIDER !== 'stripe') return data(null, { status: 400 })
+      let link: string
+      try {
+        link = await onboardingLink(env, { ...restaurant, email: person.email }, new URL(request.url).origin)
+      } catch (error) {
+        console.error('Could not start Stripe onboarding', error)
+        return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.connectFailed', variant: 'destructive' })
+      }
+      await logChange(getDb(env.DB), principal, 'payouts.connect', restaurant.id)
+      return redirect(link)
     }
-    await logChange(getDb(env.DB), principal, 'payouts.connect', restaurant.id)
-    return redirect(link)
+    case 'unconnected':
+      await saveUnconnectedPayments(env, principal, sent.unconnectedPayments)
+      return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.choiceSaved' })
+    case 'fiscal':
+      await saveFiscalProfile(env, principal, sent)
+      // The hub makes the restaurant's receipts and notas de crédito: it asks for its Facturapi again at once.
+      await restaurantHub(env, principal.restaurant.id).facturapiChanged()
+      return redirectWithToast(SETTINGS, { title: 'admin.settings.fiscal.saved' })
+    case 'settings':
+      await saveSettings(env, principal, sent)
+      return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
   }
-  if (intent === 'unconnected') {
-    const submission = parseWithZod(form, { schema: unconnectedPaymentsSchema })
-    if (submission.status !== 'success')
-      return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-    await saveUnconnectedPayments(env, principal, submission.value.unconnectedPayments)
-    return redirectWithToast(SETTINGS, { title: 'admin.settings.payments.choiceSaved' })
-  }
-  if (intent === 'fiscal') {
-    const fiscal = parseWithZod(form, { schema: fiscalProfileSchema })
-    if (fiscal.status !== 'success') return data(fiscal.reply({ hideFields: ['facturapiKey'] }), { status: 400 })
-    await saveFiscalProfile(env, principal, fiscal.value)
-    // The hub makes the restaurant's receipts and notas de crédito: it asks for its Facturapi again at once.
-    await restaurantHub(env, principal.restaurant.id).facturapiChanged()
-    return redirectWithToast(SETTINGS, { title: 'admin.settings.fiscal.saved' })
-  }
-  const submission = parseWithZod(form, { schema: restaurantSettingsSchema })
-  if (intent !== 'settings' || submission.status !== 'success')
-    return data(submission.reply({ formErrors: ['admin.settings.failed'] }), { status: 400 })
-  await saveSettings(env, principal, submission.value)
-  return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
 }
 
 /** Configuración: the restaurant and account, its card payments, and the dialog that edits the profile and the tax settings. */
@@ -224,7 +225,7 @@ function SettingsForm() {
   })
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="settings" />
+      <input type="hidden" name="intent" value={'settings' satisfies SettingsIntent} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <RestaurantProfileFields fields={fields} />
       <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
@@ -349,7 +350,7 @@ function CardPaymentsSection({ payments }: { payments: CardPayments }) {
             <>
               {payments.account === 'pending' ? null : (
                 <Form method="post">
-                  <input type="hidden" name="intent" value="connect" />
+                  <input type="hidden" name="intent" value={'connect' satisfies SettingsIntent} />
                   <StatusButton
                     pending={connecting}
                     className={`${buttonClass.primary} justify-self-start`}
@@ -384,7 +385,7 @@ function UnconnectedForm({ chosen }: { chosen: 'off' | 'demo' }) {
   })
   return (
     <Form method="post" className="grid gap-3" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="unconnected" />
+      <input type="hidden" name="intent" value={'unconnected' satisfies SettingsIntent} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <fieldset className="grid gap-2 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
         <legend className="px-1 font-bold">{t('admin.settings.payments.beforeActive')}</legend>

@@ -5,6 +5,7 @@ import { WALKOUT_MINUTES } from '../alerts'
 import { INVOICE_PERIODICITIES } from '../cfdi'
 import { IVA_RATES_BPS, ivaRateAllowed } from '../tax'
 import { checkTaxpayer, taxpayerFields } from './fiscal'
+import { staffForms, type IntentIn } from './staff-forms'
 
 /** An IVA rate in percent, one of the SAT's ("16", "8", "0"), read into basis points, the integer the bill arithmetic uses. */
 const taxRatePercent = z
@@ -78,3 +79,13 @@ export const fiscalProfileSchema = z
   .superRefine(checkTaxpayer)
 
 export type FiscalProfile = z.output<typeof fiscalProfileSchema>
+
+/** Configuración's forms: the restaurant's settings, its fiscal profile, and how it takes card payments. */
+export const SETTINGS_FORMS = staffForms({
+  settings: { permission: 'settings.manage', schema: restaurantSettingsSchema },
+  fiscal: { permission: 'settings.manage', schema: fiscalProfileSchema },
+  connect: { permission: 'payouts.manage', schema: z.object({}) },
+  unconnected: { permission: 'payouts.manage', schema: unconnectedPaymentsSchema },
+})
+
+export type SettingsIntent = IntentIn<typeof SETTINGS_FORMS>

@@ -1,3 +1,4 @@
+import { staffForms, type IntentIn } from './staff-forms'
 import { z } from './zod'
 
 const MAX_CAPACITY = 500
@@ -39,3 +40,16 @@ export const updateTableSchema = z.object({ tableName, capacity })
 
 export type CreateTableInput = z.output<typeof createTableSchema>
 export type UpdateTableInput = z.output<typeof updateTableSchema>
+
+/** The dashboard's edit dialog: the table's id and its changes. */
+export const editTableSchema = updateTableSchema.extend({ id: z.string() })
+
+/** The dashboard's forms: a table made, changed or archived, and the setup checklist put away. */
+export const DASHBOARD_FORMS = staffForms({
+  create: { permission: 'tables.manage', schema: createTableSchema },
+  update: { permission: 'tables.manage', schema: editTableSchema },
+  archive: { permission: 'tables.manage', schema: z.object({ id: z.string() }) },
+  'dismiss-setup': { permission: 'settings.manage', schema: z.object({}) },
+})
+
+export type DashboardIntent = IntentIn<typeof DASHBOARD_FORMS>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { INVOICE_PERIODICITIES, TAX_REGIME_CODES, TAX_REGIME_NAMES, isTaxRegime } from '~/domain/cfdi'
-import { fiscalProfileSchema } from '~/domain/schemas/settings'
+import { fiscalProfileSchema, type SettingsIntent } from '~/domain/schemas/settings'
 import { Panel } from '~/ui/admin/panel'
 import { buttonClass } from '~/ui/button'
 import { CheckboxField, ErrorList, Field, FormActions, SelectField, useIsPending } from '~/ui/forms'
@@ -82,7 +82,7 @@ export function FiscalForm({ fiscal }: { fiscal: FiscalSummary }) {
   const checkDigitAsked = fields.rfc.errors?.includes('receipt.factura.errors.rfcCheckDigit') ?? false
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="fiscal" />
+      <input type="hidden" name="intent" value={'fiscal' satisfies SettingsIntent} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <Field
         label={t('admin.settings.fiscal.rfc')}

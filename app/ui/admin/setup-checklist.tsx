@@ -5,6 +5,7 @@ import { ErrorList, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { CheckIcon } from '~/ui/icons'
 import { useLastResult } from '~/ui/use-schema-form'
+import type { DashboardIntent } from '~/domain/schemas/tables'
 
 /** Where each step is done. The test payment opens the table's own link (its QR card's) as a diner would. */
 function stepLink(step: SetupStep, tableLink: string | null): { to: string; newTab?: boolean } {
@@ -31,7 +32,7 @@ function stepLink(step: SetupStep, tableLink: string | null): { to: string; newT
  */
 export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist; tableLink: string | null }) {
   const { t } = useI18n()
-  const pending = useIsPending({ intent: 'dismiss-setup' })
+  const pending = useIsPending({ intent: 'dismiss-setup' satisfies DashboardIntent })
   // Refused when a step came undone meanwhile: said beside the list's hint.
   const refused = useLastResult('dismiss-setup')
   const done = checklist.steps.filter((step) => step.done).length
@@ -127,7 +128,7 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
       </ol>
       {checklist.allDone ? (
         <Form method="post" className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="intent" value="dismiss-setup" />
+          <input type="hidden" name="intent" value={'dismiss-setup' satisfies DashboardIntent} />
           <p className="flex-[1_1_15rem] font-semibold" role="status">
             {t('admin.checklist.allDone')}
           </p>

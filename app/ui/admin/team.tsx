@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { formatDateTime } from '~/domain/format'
 import type { Role } from '~/domain/permissions'
-import { inviteSchema, memberRoleSchema, memberSchema } from '~/domain/schemas/team'
+import { inviteSchema, memberRoleSchema, memberSchema, type TeamIntent } from '~/domain/schemas/team'
 import { buttonClass } from '../button'
 import { ErrorList, Field, SelectField, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
@@ -126,7 +126,7 @@ function RoleForm({ member, managed }: { member: Member; managed: readonly Role[
   })
   return (
     <Form method="post" className="grid gap-2" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="intent" value={'role' satisfies TeamIntent} />
       <input type="hidden" name="userId" value={member.userId} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <div className="flex flex-wrap items-end gap-2">
@@ -190,7 +190,15 @@ export function InvitationList({
   )
 }
 
-function InvitationButton({ id, intent, label }: { id: string; intent: 'resend' | 'cancel'; label: string }) {
+function InvitationButton({
+  id,
+  intent,
+  label,
+}: {
+  id: string
+  intent: Extract<TeamIntent, 'resend' | 'cancel'>
+  label: string
+}) {
   const pending = useSending(intent, 'invitationId', id)
   return (
     <Form method="post">
@@ -206,7 +214,7 @@ function InvitationButton({ id, intent, label }: { id: string; intent: 'resend' 
 /** A new invitation: an email and one of the roles the person may give, each role's reach said beside it. */
 export function InviteForm({ managed }: { managed: readonly Role[] }) {
   const { t } = useI18n()
-  const pending = useIsPending({ intent: 'invite' })
+  const pending = useIsPending({ intent: 'invite' satisfies TeamIntent })
   const [form, fields] = useSchemaForm(inviteSchema, {
     id: 'invite',
     lastResult: useLastResult('invite'),
@@ -215,7 +223,7 @@ export function InviteForm({ managed }: { managed: readonly Role[] }) {
   return (
     <Panel title={t('admin.team.invite.title')}>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="intent" value={'invite' satisfies TeamIntent} />
         <ErrorList id={form.errorId} errors={form.errors} alert />
         <Field
           label={t('admin.team.invite.email')}
@@ -264,7 +272,7 @@ export function RemoveDialog({
   return (
     <UrlDialog open closeTo={TEAM} title={label}>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="intent" value={'remove' satisfies TeamIntent} />
         <input type="hidden" name="userId" value={member.userId} />
         <ErrorList id={form.errorId} errors={form.errors} alert />
         <p>
