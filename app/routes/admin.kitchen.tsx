@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { TICKET_STEPS } from '~/domain/kitchen'
 import { livePath } from '~/domain/live'
 import { can, homeOf } from '~/domain/permissions'
-import { ticketMoveSchema } from '~/domain/schemas/kitchen'
+import { KITCHEN_FORMS } from '~/domain/schemas/kitchen'
 import { signatureOf } from '~/domain/signature'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
@@ -24,7 +24,7 @@ import { useNow } from '~/ui/use-now'
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.kitchen.title'))
 
 /** The board is every member's to see and to move on: the kitchen makes, the waiter serves. */
-export const access: PageAccess = { view: 'kitchen.view', intents: { move: 'kitchen.manage' } }
+export const access: PageAccess = { view: 'kitchen.view', intents: KITCHEN_FORMS.permissions }
 
 const BOARD = '/admin/kitchen'
 
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const { restaurant, person } = await requireStaffForm(context, request, access, form)
-  const submission = parseWithZod(form, { schema: ticketMoveSchema })
+  const submission = parseWithZod(form, { schema: KITCHEN_FORMS.schema })
   if (submission.status !== 'success')
     return redirectWithToast(BOARD, { title: 'admin.kitchen.errors.step', variant: 'destructive' }, { status: 303 })
   const env = context.cloudflare.env

@@ -25,8 +25,7 @@ import { newOrderId } from '~/domain/ids'
 import { menuViewOf, menuViewSearch } from '~/domain/menu-search'
 import { modifierRule } from '~/domain/modifiers'
 import { menuById } from '~/domain/order-pricing'
-import { addToCartFormSchema } from '~/domain/schemas/items'
-import { openItemSchema, sendTicketSchema, ticketLineSchema } from '~/domain/schemas/ticket'
+import { ORDER_FORMS, type OrderIntent } from '~/domain/schemas/ticket'
 import { signatureOf } from '~/domain/signature'
 import { ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { addOrder } from '~/server/bills/bill-writes.server'
@@ -47,10 +46,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   staffTitle(args, (t) => t('admin.order.title', { number: args.data?.table.tableNumber ?? '' }))
 
 /** Every form of the page builds the waiter's ticket or sends it: each takes what adding to a bill takes. */
-export const access: PageAccess = {
-  view: 'orders.add',
-  intents: { add: 'orders.add', 'open-item': 'orders.add', line: 'orders.add', send: 'orders.add' },
-}
+export const access: PageAccess = { view: 'orders.add', intents: ORDER_FORMS.permissions }
 
 /** What `replace()` marks a redirect with, for one that also carries a toast. */
 const REPLACE = { 'X-Remix-Replace': 'true' }
@@ -117,13 +113,23 @@ export async function action(args: ActionFunctionArgs) {
     return toast ? redirectWithToast(here, toast, { headers: { ...headers, ...REPLACE } }) : replace(here, { headers })
   }
 
-  switch (form.get('intent')) {
-    case 'add': {
-      const submission = parseWithZod(form, { schema: addToCartFormSchema })
-      if (submission.status !== 'success')
+  const submission = parseWithZod(form, { schema: ORDER_FORMS.schema })
+  if (submission.status !== 'success')
+    switch (form.get('intent') as OrderIntent) {
+      case 'add':
         return keep(kept.entries, { title: 'admin.order.itemGone', variant: 'destructive' })
-      const { options, quantity, note } = submission.value
-      const item = menuById(await readOwnerMenu(db, principal.restaurant.id)).get(submission.value.item)
+      case 'open-item':
+        return invalidForm(submission)
+      case 'line':
+        return keep(kept.entries)
+      case 'send':
+        return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
+    }
+  const sent = submission.value
+  switch (sent.intent) {
+    case 'add': {
+      const { options, quantity, note } = sent
+      const item = menuById(await readOwnerMenu(db, principal.restaurant.id)).get(sent.item)
       const added = addChosenItem(kept.entries, item, { optionIds: options, quantity, note })
       if (added.ok)
         return keep(added.entries, {
@@ -132,7 +138,10 @@ export async function action(args: ActionFunctionArgs) {
         })
       // Without JavaScript the sheet comes back with the group left empty named.
       if (added.reason === 'missing')
-        return data({ intent: 'add', missing: added.groupId, optionIds: options, quantity, note }, { status: 400 })
+        return data(
+          { intent: 'add' satisfies OrderIntent, missing: added.groupId, optionIds: options, quantity, note },
+          { status: 400 },
+        )
       return keep(kept.entries, {
         title: { gone: 'admin.order.itemGone', 'sold-out': 'admin.order.soldOutToast', full: 'admin.order.full' }[
           added.reason
@@ -142,26 +151,19 @@ export async function action(args: ActionFunctionArgs) {
       })
     }
     case 'open-item': {
-      const submission = parseWithZod(form, { schema: openItemSchema })
-      if (submission.status !== 'success') return invalidForm(submission)
-      const { name, price, quantity, note } = submission.value
+      const { name, price, quantity, note } = sent
       const next = addToCart(kept.entries, { name, priceCents: price, note }, quantity)
       if (!next) return keep(kept.entries, { title: 'admin.order.full', variant: 'destructive' })
       return keep(next, { title: 'admin.order.added', description: `${quantity}× ${name}` })
     }
     case 'line': {
-      const submission = parseWithZod(form, { schema: ticketLineSchema })
-      if (submission.status !== 'success') return keep(kept.entries)
-      const { line, change } = submission.value
+      const { line, change } = sent
       const now = kept.entries.find((entry) => cartLineKey(entry) === line)?.quantity ?? 0
       if (change === 'remove') return keep(removeFromCart(kept.entries, line))
       return keep(setCartQuantity(kept.entries, line, change === 'more' ? now + 1 : now - 1))
     }
     case 'send': {
-      const submission = parseWithZod(form, { schema: sendTicketSchema })
-      if (submission.status !== 'success')
-        return data(submission.reply({ formErrors: ['admin.errors.formError'] }), { status: 400 })
-      const { sessionId, orderId, items } = submission.value
+      const { sessionId, orderId, items } = sent
       const result = await addOrder(
         args.context.cloudflare.env,
         { tableId: table.id, sessionId, orderId, items: ticketOrderLines(items) },
@@ -175,9 +177,9 @@ export async function action(args: ActionFunctionArgs) {
         return data(submission.reply({ formErrors: ['admin.order.refusedSoldOut'] }), { status: 409 })
       if (!result.ok) return refusedForm(submission, result.code)
       // What was sent leaves the ticket; a line added meanwhile from another screen stays, on a ticket of its own.
-      const sent = new Set(items.map(cartLineKey))
+      const gone = new Set(items.map(cartLineKey))
       const rest =
-        kept.orderId === orderId ? kept.entries.filter((entry) => !sent.has(cartLineKey(entry))) : kept.entries
+        kept.orderId === orderId ? kept.entries.filter((entry) => !gone.has(cartLineKey(entry))) : kept.entries
       return redirectWithToast(
         `/admin/tables/${table.id}`,
         {
@@ -194,8 +196,6 @@ export async function action(args: ActionFunctionArgs) {
         },
       )
     }
-    default:
-      throw data(null, { status: 400 })
   }
 }
 
@@ -241,7 +241,7 @@ export default function StaffOrder() {
             groups={choosing.modifierGroups}
             basePriceCents={choosing.priceCents}
             fields={{
-              intent: 'add',
+              intent: 'add' satisfies OrderIntent,
               item: choosing.id,
               ...(view.query ? { q: view.query } : {}),
               ...(view.categoryId ? { category: view.categoryId } : {}),

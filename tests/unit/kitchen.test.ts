@@ -59,10 +59,11 @@ describe('a ticket tap as sent', () => {
     expect(ticketRequestSchema.safeParse({ to: 'ready', undoFrom: 'served' }).success).toBe(false)
     expect(ticketRequestSchema.safeParse({ to: 'burnt' }).success).toBe(false)
     expect(ticketRequestSchema.safeParse({}).success).toBe(false)
-    expect(ticketMoveSchema.parse({ ticketId: 'order_1', to: 'served', intent: 'move' })).toEqual({
+    expect(ticketMoveSchema.parse({ ticketId: 'order_1', to: 'served' })).toEqual({
       ticketId: 'order_1',
       request: { to: 'served' },
     })
+    expect(ticketMoveSchema.safeParse({ ticketId: 'order_1', to: 'ready', undoFrom: 'served' }).success).toBe(false)
   })
 })
 

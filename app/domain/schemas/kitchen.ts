@@ -1,6 +1,7 @@
 import { z } from './zod'
 import { TICKET_STEPS, type TicketRequest } from '../kitchen'
 import { idString } from './fields'
+import { staffForms, type IntentIn } from './staff-forms'
 
 const step = z.enum(TICKET_STEPS, { error: 'admin.kitchen.errors.step' })
 
@@ -12,6 +13,15 @@ export const ticketRequestSchema = z.union([
 
 /** The board's form: the tap, and which ticket. */
 export const ticketMoveSchema = z
-  .object({ ticketId: idString('ticketId') })
-  .and(ticketRequestSchema)
-  .transform(({ ticketId, ...request }) => ({ ticketId, request: request as TicketRequest }))
+  .object({ ticketId: idString('ticketId'), to: step.optional(), undoFrom: step.optional() })
+  .transform(({ ticketId, ...tap }, ctx) => {
+    const request = ticketRequestSchema.safeParse(tap)
+    if (request.success) return { ticketId, request: request.data }
+    ctx.addIssue({ code: 'custom', message: 'admin.kitchen.errors.step' })
+    return z.NEVER
+  })
+
+/** The kitchen board's one form: a tap on a ticket. */
+export const KITCHEN_FORMS = staffForms({ move: { permission: 'kitchen.manage', schema: ticketMoveSchema } })
+
+export type KitchenIntent = IntentIn<typeof KITCHEN_FORMS>

@@ -3,7 +3,8 @@ import { MAX_ITEMS_PER_ORDER, MAX_LINE_NAME_CHARS, MAX_LINE_QUANTITY, MAX_NOTE_C
 import { MAX_CENTS } from '../money'
 import { typedPesos } from './books'
 import { idString } from './fields'
-import { cartLineKeyField, kitchenNote, lineQuantity, MAX_OPTIONS } from './items'
+import { addToCartFormSchema, cartLineKeyField, kitchenNote, lineQuantity, MAX_OPTIONS } from './items'
+import { staffForms, type IntentIn } from './staff-forms'
 
 // The waiter's ticket on a table's order page. Messages are translation keys: staff read them there, in their language.
 
@@ -69,3 +70,13 @@ export const sendTicketSchema = z.object({
   orderId: idString('orderId'),
   items: z.array(sentLine).min(1).max(MAX_ITEMS_PER_ORDER),
 })
+
+/** The waiter's order page: a dish or an open item onto the ticket, a line changed, the ticket sent to the bill. */
+export const ORDER_FORMS = staffForms({
+  add: { permission: 'orders.add', schema: addToCartFormSchema },
+  'open-item': { permission: 'orders.add', schema: openItemSchema },
+  line: { permission: 'orders.add', schema: ticketLineSchema },
+  send: { permission: 'orders.add', schema: sendTicketSchema },
+})
+
+export type OrderIntent = IntentIn<typeof ORDER_FORMS>

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { minutesSince, nextStep, TICKET_STEPS, unitsToMake, type TicketLine, type TicketStep } from '~/domain/kitchen'
 import { formatTime } from '~/domain/format'
+import type { KitchenIntent } from '~/domain/schemas/kitchen'
 import { buttonClass } from '../button'
 import { useI18n } from '../i18n'
 
@@ -124,7 +125,7 @@ function MoveButton({
   const undo = field === 'undoFrom'
   return (
     <fetcher.Form method="post" className={undo ? '' : 'flex-1'}>
-      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="intent" value={'move' satisfies KitchenIntent} />
       <input type="hidden" name="ticketId" value={ticketId} />
       <input type="hidden" name={field} value={step} />
       <button

@@ -6,6 +6,7 @@ import { buttonClass } from '~/ui/button'
 import { ErrorList, Field, StatusButton } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
+import type { OrderIntent } from '~/domain/schemas/ticket'
 
 /**
  * An open item for the ticket (only staff may put a price on a line): its
@@ -26,7 +27,7 @@ export function OpenItemForm({ action }: { action: string }) {
   return (
     <fetcher.Form method="post" action={action} preventScrollReset className="grid gap-3" {...getFormProps(form)}>
       <p className="text-stone-600 dark:text-stone-400">{t('admin.order.openItemHint')}</p>
-      <input type="hidden" name="intent" value="open-item" />
+      <input type="hidden" name="intent" value={'open-item' satisfies OrderIntent} />
       <Field
         label={t('admin.order.name')}
         errors={fields.name.errors}

@@ -7,6 +7,7 @@ import { useI18n } from '~/ui/i18n'
 import { stepButton } from '~/ui/stepper'
 import { resultFor } from '~/ui/use-schema-form'
 import { useTicketBusy } from './use-ticket-busy'
+import type { OrderIntent } from '~/domain/schemas/ticket'
 
 /** A line as the send form carries it: what was chosen, never what the screen priced it at (but an open item's own price). */
 const entryOf = (line: TicketLine) =>
@@ -122,7 +123,7 @@ function TicketLineRow({ line, action }: { line: TicketLine; action: string }) {
         </span>
       </div>
       <fetcher.Form method="post" action={action} preventScrollReset className="flex items-center gap-2">
-        <input type="hidden" name="intent" value="line" />
+        <input type="hidden" name="intent" value={'line' satisfies OrderIntent} />
         <input type="hidden" name="line" value={cartLineKey(line)} />
         <button
           type="submit"
@@ -199,7 +200,9 @@ function SendTicket({
       <div className="mx-auto grid max-w-5xl gap-2 p-3 lg:p-0">
         <ErrorList errors={refusal} alert testId="send-errors" />
         <fetcher.Form method="post" action={action} className="flex items-center gap-3">
-          <HiddenFields value={{ intent: 'send', sessionId, orderId: orderId ?? '', items: entries }} />
+          <HiddenFields
+            value={{ intent: 'send' satisfies OrderIntent, sessionId, orderId: orderId ?? '', items: entries }}
+          />
           <a
             href="#ticket"
             className="grid min-h-12 shrink-0 content-center rounded-xl px-1 leading-tight lg:hidden"
