@@ -4,31 +4,16 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CFDI_USE_NAMES, TAX_REGIME_NAMES, isCfdiUse, isTaxRegime } from '~/domain/cfdi'
 import { formatDateTime } from '~/domain/format'
 import { INVOICE_REQUEST_STATUSES, type InvoiceRequestStatus } from '~/domain/invoices'
-import {
-  globalInvoiceSchema,
-  issueByHandSchema,
-  rejectRequestSchema,
-  retryRequestSchema,
-  substituteFacturaSchema,
-} from '~/domain/schemas/invoices'
+import { INVOICE_FORMS, type InvoiceIntent } from '~/domain/schemas/invoices'
 import { can } from '~/domain/permissions'
-import { globalSection, issueGlobalFromForm } from '~/server/invoices/global-invoice-page.server'
-import { requestOf } from '~/server/invoices/invoice-requests.server'
-import { substituteFactura } from '~/server/invoices/substitutions.server'
-import { restaurantHub } from '~/server/live/live-sockets.server'
+import { globalSection } from '~/server/invoices/global-invoice-page.server'
+import { invoiceAction } from '~/server/invoices/invoice-actions.server'
 import { GlobalInvoiceSection } from '~/ui/admin/global-invoice'
 import { FacturaForm } from '~/ui/customer/factura-form'
-import { signatureOf } from '~/domain/signature'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
-import { redirectWithToast } from '~/server/http/toast.server'
 import { facturapiOf } from '~/server/invoices/facturapi.server'
-import {
-  issueRequestByHand,
-  rejectRequest,
-  requestsForStaff,
-  retryWithFacturapi,
-} from '~/server/invoices/manual-invoices.server'
+import { requestsForStaff } from '~/server/invoices/manual-invoices.server'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field } from '~/ui/forms'
@@ -37,16 +22,7 @@ import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.invoices.title'))
 
-export const access: PageAccess = {
-  view: 'invoices.manage',
-  intents: {
-    issue: 'invoices.manage',
-    reject: 'invoices.manage',
-    retry: 'invoices.manage',
-    substitute: 'invoices.manage',
-    global: 'invoices.global',
-  },
-}
+export const access: PageAccess = { view: 'invoices.manage', intents: INVOICE_FORMS.permissions }
 
 const HERE = '/admin/invoices'
 
@@ -79,67 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const principal = await requireStaffForm(context, request, access, form)
-  const env = context.cloudflare.env
-  const ledger = ledgerOf(env, principal.restaurant.id)
-  const by = signatureOf(principal.person)
-  if (form.get('intent') === 'global') {
-    const submission = parseWithZod(form, { schema: globalInvoiceSchema })
-    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    const answer = await issueGlobalFromForm(env, ledger, principal, submission.value)
-    // Refunds its receipts did not hold yet get their notas de crédito from the hub.
-    if (answer.outcome === 'issued') await restaurantHub(env, principal.restaurant.id).egresosFor(answer.paymentIds)
-    return redirectWithToast(`${HERE}?from=${submission.value.from}&to=${submission.value.to}`, {
-      title: `admin.invoices.global.outcome.${answer.outcome}`,
-      ...('reason' in answer ? { vars: { reason: answer.reason } } : {}),
-      ...(answer.outcome === 'issued' ? {} : { variant: 'destructive' as const }),
-    })
-  }
-  if (form.get('intent') === 'retry') {
-    const submission = parseWithZod(form, { schema: retryRequestSchema })
-    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    const outcome = await retryWithFacturapi(env, request, ledger, submission.value.requestId)
-    // Refunds the receipt it invoiced did not hold yet get their notas de crédito from the hub.
-    const issued = outcome === 'issued' ? await requestOf(ledger, submission.value.requestId) : null
-    if (issued) await restaurantHub(env, principal.restaurant.id).egresosFor([issued.paymentId])
-    if (outcome === 'decided' || outcome === 'unconnected')
-      return data(submission.reply({ formErrors: [`admin.invoices.retry.${outcome}`] }), { status: 409 })
-    return redirectWithToast(HERE, {
-      title: outcome === 'issued' ? 'admin.invoices.issuedToast' : `admin.invoices.retry.${outcome}`,
-      ...(outcome === 'issued' ? {} : { variant: 'destructive' as const }),
-    })
-  }
-  if (form.get('intent') === 'substitute') {
-    const submission = parseWithZod(form, { schema: substituteFacturaSchema })
-    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    const client = await facturapiOf(env, principal.restaurant.id)
-    if (!client) return data(submission.reply({ formErrors: ['admin.invoices.retry.unconnected'] }), { status: 409 })
-    const answer = await substituteFactura(ledger, client, submission.value, by)
-    if (answer.outcome === 'refused')
-      return data(submission.reply({ formErrors: ['admin.invoices.substitute.refused', answer.reason] }), {
-        status: 422,
-      })
-    if (answer.outcome !== 'substituted')
-      return data(submission.reply({ formErrors: [`admin.invoices.substitute.${answer.outcome}`] }), { status: 409 })
-    // The hub follows the cancellation while the SAT has not decided it.
-    await restaurantHub(env, principal.restaurant.id).egresosFor([answer.paymentId])
-    return redirectWithToast(`${HERE}?status=substituted`, { title: 'admin.invoices.substitute.done' })
-  }
-  if (form.get('intent') === 'reject') {
-    const submission = parseWithZod(form, { schema: rejectRequestSchema })
-    if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-    const rejected = await rejectRequest(ledger, submission.value, by)
-    return rejected
-      ? redirectWithToast(HERE, { title: 'admin.invoices.rejectedToast' })
-      : data(submission.reply({ formErrors: ['admin.invoices.decided'] }), { status: 409 })
-  }
-  const submission = parseWithZod(form, { schema: issueByHandSchema })
+  const submission = parseWithZod(form, { schema: INVOICE_FORMS.schema })
+  // The files chosen are never sent back.
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['pdf', 'xml'] }), { status: 400 })
-  const issued = await issueRequestByHand(env, request, ledger, submission.value, by)
-  if (issued !== 'issued')
-    return data(submission.reply({ formErrors: [`admin.invoices.errors.${issued}`], hideFields: ['pdf', 'xml'] }), {
-      status: issued === 'decided' || issued === 'global' ? 409 : 400,
-    })
-  return redirectWithToast(HERE, { title: 'admin.invoices.issuedToast' })
+  return invoiceAction({ env: context.cloudflare.env, principal, request, here: HERE }, submission, submission.value)
 }
 
 export default function Invoices() {
@@ -270,7 +189,7 @@ function Decide({ id, answer, facturapi }: { id: string; answer: Answer | undefi
           className="grid gap-2 rounded-xl bg-amber-50 p-3 sm:col-span-2 dark:bg-amber-950/60"
           data-testid="retry-form"
         >
-          <input type="hidden" name="intent" value="retry" />
+          <input type="hidden" name="intent" value={'retry' satisfies InvoiceIntent} />
           <input type="hidden" name="requestId" value={id} />
           {mine?.initialValue?.intent === 'retry' ? <ErrorList errors={errors('')} alert /> : null}
           <p className="text-sm text-amber-950 dark:text-amber-100">{t('admin.invoices.retry.lead')}</p>
@@ -280,7 +199,7 @@ function Decide({ id, answer, facturapi }: { id: string; answer: Answer | undefi
         </Form>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="grid min-w-0 gap-2" data-testid="issue-form">
-        <input type="hidden" name="intent" value="issue" />
+        <input type="hidden" name="intent" value={'issue' satisfies InvoiceIntent} />
         <input type="hidden" name="requestId" value={id} />
         {mine?.initialValue?.intent === 'issue' ? <ErrorList errors={errors('')} alert /> : null}
         <FileField name="pdf" accept="application/pdf" label={t('admin.invoices.pdf')} errors={errors('pdf')} />
@@ -295,7 +214,7 @@ function Decide({ id, answer, facturapi }: { id: string; answer: Answer | undefi
         </button>
       </Form>
       <Form method="post" className="grid min-w-0 content-start gap-2" data-testid="reject-form">
-        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="intent" value={'reject' satisfies InvoiceIntent} />
         <input type="hidden" name="requestId" value={id} />
         {mine?.initialValue?.intent === 'reject' ? <ErrorList errors={errors('')} alert /> : null}
         <Field

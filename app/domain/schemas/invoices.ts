@@ -1,5 +1,6 @@
 import { idString } from './fields'
 import { checkFactura, facturaFields } from './receipts'
+import { staffForms, type IntentIn } from './staff-forms'
 import { z } from './zod'
 
 /** A file staff attach to a factura issued by hand; what it is, size and contents, the server checks. */
@@ -44,3 +45,14 @@ export const globalInvoiceSchema = z
     else if (days >= MAX_GLOBAL_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'admin.invoices.global.errors.tooLong' })
   })
+
+/** Facturas' forms: a request issued by hand, rejected or sent to Facturapi again, a factura corrected, a factura global. */
+export const INVOICE_FORMS = staffForms({
+  issue: { permission: 'invoices.manage', schema: issueByHandSchema },
+  reject: { permission: 'invoices.manage', schema: rejectRequestSchema },
+  retry: { permission: 'invoices.manage', schema: retryRequestSchema },
+  substitute: { permission: 'invoices.manage', schema: substituteFacturaSchema },
+  global: { permission: 'invoices.global', schema: globalInvoiceSchema },
+})
+
+export type InvoiceIntent = IntentIn<typeof INVOICE_FORMS>

@@ -4,6 +4,7 @@ import { buttonClass } from '~/ui/button'
 import { ErrorList, Field } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { Panel } from './panel'
+import type { InvoiceIntent } from '~/domain/schemas/invoices'
 
 interface GlobalSection {
   periodicity: 'day' | 'week' | 'fortnight' | 'month'
@@ -64,7 +65,7 @@ export function GlobalInvoiceSection({ global, answer }: { global: GlobalSection
         {global.summary.count > 0 ? <Deadline {...global} /> : null}
         {global.connected ? (
           <Form method="post" className="grid gap-2">
-            <input type="hidden" name="intent" value="global" />
+            <input type="hidden" name="intent" value={'global' satisfies InvoiceIntent} />
             <input type="hidden" name="from" value={global.from} />
             <input type="hidden" name="to" value={global.to} />
             <ErrorList errors={[...(mine?.error?.[''] ?? []), ...(mine?.error?.to ?? [])]} alert />
