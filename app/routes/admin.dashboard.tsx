@@ -9,7 +9,7 @@ import {
 } from '@remix-run/cloudflare'
 import { Form, Link, NavLink, Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { livePath } from '~/domain/live'
-import { setupRestaurantSchema } from '~/domain/schemas/auth'
+import { setupRestaurantSchema, STAFF_AREA_FORMS, type StaffAreaIntent } from '~/domain/schemas/auth'
 import { saveRestaurant } from '~/server/auth/accounts.server'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
@@ -63,10 +63,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
  * kitchen's home is its board); its forms are a new restaurant's first
  * profile and the restaurant switcher.
  */
-export const access: PageAccess = {
-  view: 'tables.view',
-  intents: { setup: 'settings.manage', switch: 'restaurant.view' },
-}
+export const access: PageAccess = { view: 'tables.view', intents: STAFF_AREA_FORMS.permissions }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { restaurant, person, role, device } = await requireStaff(context, request, 'page', access.view)
@@ -91,17 +88,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const { restaurant, person, session } = await requireStaffForm(context, request, access, form)
-  if (form.get('intent') === 'switch') {
-    const chosen = String(form.get('restaurantId') ?? '')
-    if (!(await switchRestaurant(getDb(context.cloudflare.env.DB), session, person.id, chosen)))
+  const submission = parseWithZod(form, { schema: STAFF_AREA_FORMS.schema })
+  if (submission.status !== 'success') {
+    if (form.get('intent') === 'switch') throw data(null, { status: 404 })
+    return data(submission.reply({ formErrors: ['admin.setup.failedText'] }), { status: 400 })
+  }
+  const sent = submission.value
+  if (sent.intent === 'switch') {
+    if (!(await switchRestaurant(getDb(context.cloudflare.env.DB), session, person.id, sent.restaurantId)))
       throw data(null, { status: 404 })
     // Where the person's role in the restaurant they switched to starts.
     return redirectWithToast('/admin', { title: 'admin.team.switcher.switched' })
   }
-  const submission = parseWithZod(form, { schema: setupRestaurantSchema })
-  if (submission.status !== 'success')
-    return data(submission.reply({ formErrors: ['admin.setup.failedText'] }), { status: 400 })
-  await saveRestaurant(context.cloudflare.env, { restaurant, person }, submission.value)
+  await saveRestaurant(context.cloudflare.env, { restaurant, person }, sent)
   return redirectWithToast('/admin/dashboard', { title: 'admin.setup.doneTitle' })
 }
 
@@ -199,7 +198,7 @@ function Onboarding() {
       <h1 className="text-2xl font-bold">{t('admin.setup.title')}</h1>
       <p className="mt-1 mb-5 text-stone-600 dark:text-stone-400">{t('admin.setup.lead')}</p>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="setup" />
+        <input type="hidden" name="intent" value={'setup' satisfies StaffAreaIntent} />
         <ErrorList id={form.errorId} errors={form.errors} alert />
         <RestaurantProfileFields fields={fields} />
         <StatusButton pending={pending} className={buttonClass.primary}>
@@ -232,7 +231,7 @@ function AccountBar({
     <div className="mx-auto flex max-w-5xl flex-wrap items-end gap-2 px-4 pt-4">
       {places.length > 1 && !device ? (
         <Form method="post" className="flex items-end gap-2" data-testid="restaurant-switcher">
-          <input type="hidden" name="intent" value="switch" />
+          <input type="hidden" name="intent" value={'switch' satisfies StaffAreaIntent} />
           <label className="grid gap-1 text-sm font-semibold">
             {t('admin.team.switcher.label')}
             <select

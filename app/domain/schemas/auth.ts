@@ -1,5 +1,6 @@
 import { z } from './zod'
-import { emailAddress } from './fields'
+import { emailAddress, idString } from './fields'
+import { staffForms, type IntentIn } from './staff-forms'
 
 /** Restaurant kinds and cuisines of the registration payload. */
 export const RESTAURANT_TYPES = ['casual', 'fine-dining', 'fast-casual', 'cafe', 'bar', 'food-truck'] as const
@@ -75,3 +76,11 @@ export const setupRestaurantSchema = z.object(restaurantFields)
 export type RegisterInput = z.output<typeof registerSchema>
 export type RestaurantInput = z.output<typeof setupRestaurantSchema>
 export type LoginInput = z.output<typeof loginSchema>
+
+/** The staff area's own forms: a new restaurant's first details, and moving to another restaurant one works at. */
+export const STAFF_AREA_FORMS = staffForms({
+  setup: { permission: 'settings.manage', schema: setupRestaurantSchema },
+  switch: { permission: 'restaurant.view', schema: z.object({ restaurantId: idString('restaurantId') }) },
+})
+
+export type StaffAreaIntent = IntentIn<typeof STAFF_AREA_FORMS>
