@@ -30,6 +30,11 @@ export interface WireBillItem {
   createdAt: string
 }
 
+/** A table as the API answers it: its restaurant under `userId`, the name the API has kept since an owner was the restaurant. */
+export function wireTable<Table extends { restaurantId: string }>({ restaurantId, ...table }: Table) {
+  return { ...table, userId: restaurantId }
+}
+
 export interface WireTableSession {
   /** The table's id (payments and items are posted with it). */
   id: string

@@ -1,3 +1,4 @@
+import { wireTable } from '~/domain/wire'
 import type { ApiAccess } from '~/server/auth/guard.server'
 import { updateTableSchema } from '~/domain/schemas/tables'
 import { ApiError, json } from '~/server/http/api.server'
@@ -14,12 +15,12 @@ export const action = staffApi(access, {
   GET: async ({ params, db, restaurant, t }) => {
     const table = await findOwnTable(db, restaurant.id, params.id ?? '')
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
-    return json(table)
+    return json(wireTable(table))
   },
   PATCH: withBody(updateTableSchema, async ({ params, env, restaurant, t, body }) => {
     const table = await updateTable(env, restaurant.id, params.id ?? '', body)
     if (!table) throw new ApiError('NOT_FOUND', t('admin.errors.notFound'))
-    return json(table)
+    return json(wireTable(table))
   }),
   // Archives the table (its bills and payments stay in the books); the answer keeps the shape it had when tables were deleted.
   DELETE: async ({ params, env, restaurant, t }) => {

@@ -1,3 +1,4 @@
+import { wireTable } from '~/domain/wire'
 import type { ApiAccess } from '~/server/auth/guard.server'
 import { createTableSchema } from '~/domain/schemas/tables'
 import { apiError, json } from '~/server/http/api.server'
@@ -12,7 +13,7 @@ const tables = staffApi(access, {
   POST: withBody(createTableSchema, async ({ env, restaurant, t, body }) => {
     const table = await createTable(ledgerOf(env, restaurant.id), body)
     if (!table) return apiError('TABLE_NUMBER_TAKEN', t('admin.errors.tableNumberTaken'))
-    return json(table, 201)
+    return json(wireTable(table), 201)
   }),
 })
 

@@ -51,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 /** The cart as its cookie holds it, priced by the menu as it is now, its dishes named in the diner's language. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const menu = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.userId, await getLanguage(request)))
+  const menu = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.restaurantId, await getLanguage(request)))
   return {
     ...dinerHeader(bill),
     lines: priceCart(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, menu),
@@ -90,7 +90,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       customerName ? `?${new URLSearchParams({ name: customerName })}` : '',
     )
   }
-  const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)
+  const categories = await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.restaurantId)
   const menu = menuById(categories)
   // Priced here by the same rule the bill's object applies, so a cart the menu no longer allows is refused before it is sent.
   const priced = priceOrder(
@@ -121,7 +121,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   if (!result.ok && result.code === 'SOLD_OUT')
     return refuse(
       409,
-      await soldOutText(request, items, await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.userId)),
+      await soldOutText(request, items, await readOwnerMenu(getDb(context.cloudflare.env.DB), bill.restaurantId)),
     )
   if (result.ok) {
     const ordered = new Set(items.map(cartLineKey))

@@ -60,8 +60,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const language = await getLanguage(request)
   const [categories, pdfs] = await Promise.all([
-    readDinerMenu(db, bill.userId, language),
-    readOwnerMenuPdfs(db, bill.userId),
+    readDinerMenu(db, bill.restaurantId, language),
+    readOwnerMenuPdfs(db, bill.restaurantId),
   ])
   return {
     ...dinerHeader(bill),
@@ -102,7 +102,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const { options, quantity, note } = submission.value
   const language = await getLanguage(request)
   // Read as the diner's page reads it, so what the toast says was added is in their words, options included.
-  const item = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.userId, language)).get(
+  const item = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.restaurantId, language)).get(
     submission.value.item,
   )
   const added = addChosenItem(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, item, {

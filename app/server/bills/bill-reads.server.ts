@@ -119,7 +119,7 @@ export function toWireSession(bill: BillView): WireTableSession {
   return {
     id: bill.tableId,
     sessionId: bill.sessionId,
-    userId: bill.userId,
+    userId: bill.restaurantId,
     restaurantName: bill.restaurantName,
     tableNumber: bill.tableNumber,
     tableName: bill.tableName,

@@ -171,7 +171,7 @@ export function clientBill(bill: BillView, language: Language) {
   return {
     tableId: bill.tableId,
     sessionId: bill.sessionId,
-    userId: bill.userId,
+    userId: bill.restaurantId,
     restaurantName: bill.restaurantName ?? '',
     tableNumber: bill.tableNumber,
     capacity: bill.capacity,

@@ -19,9 +19,9 @@ export async function resendReceipt(
   request: Request,
   submission: Submission<unknown>,
   { sessionId, paymentId, email }: StaffReceiptEmail,
-  { here, table }: { here: string; table: { id: string; userId: string } },
+  { here, table }: { here: string; table: { id: string; restaurantId: string } },
 ) {
-  const receipt = await staffReceipt(env, ledgerOf(env, table.userId), table.id, sessionId, paymentId)
+  const receipt = await staffReceipt(env, ledgerOf(env, table.restaurantId), table.id, sessionId, paymentId)
   if (!receipt) return refusedForm(submission, 'NOT_FOUND')
   let limit
   try {

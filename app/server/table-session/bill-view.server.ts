@@ -9,7 +9,7 @@ import type { OrderProgress } from './order-store.server'
 export interface BillView {
   tableId: string
   sessionId: string
-  userId: string
+  restaurantId: string
   restaurantName: string | null
   taxRateBps: number
   taxIncludedInPrice: boolean

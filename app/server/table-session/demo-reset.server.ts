@@ -13,7 +13,7 @@ import { readTable } from './open-bill.server'
  */
 export function restoreDemoIfStale(store: BillStore, header: BillHeader): boolean {
   // Only the public demo table resets; the demo restaurant's other tables keep their bills.
-  if (header.table.userId !== DEMO_OWNER_ID || !isDemoSession(header.sessionId) || header.closedAt !== null)
+  if (header.table.restaurantId !== DEMO_OWNER_ID || !isDemoSession(header.sessionId) || header.closedAt !== null)
     return false
   const now = Date.now()
   const { lines, paid } = store.state()

@@ -15,7 +15,7 @@ import { billClosed, tableNotFound } from './write-failures.server'
 /** The columns of a bill's table and its restaurant's settings, as BillTable holds them. */
 export const billTableColumns = {
   tableId: tables.id,
-  userId: tables.restaurantId,
+  restaurantId: tables.restaurantId,
   tableNumber: tables.tableNumber,
   tableName: tables.tableName,
   capacity: tables.capacity,
@@ -49,7 +49,7 @@ export const billLinesQuery = ({ db }: Ledger, sessionId: string) =>
 /** The table a bill belongs to, with the restaurant settings its writes and pages need. */
 export interface BillTable {
   tableId: string
-  userId: string
+  restaurantId: string
   tableNumber: string
   tableName: string | null
   capacity: number | null

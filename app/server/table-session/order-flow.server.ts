@@ -25,7 +25,7 @@ export class OrderFlow {
     const found = await this.bill.header(sessionId)
     if (!found) return this.bill.notOpen(sessionId)
     // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
-    const menu = await menuEntries(this.bill.db, found.table.userId, [
+    const menu = await menuEntries(this.bill.db, found.table.restaurantId, [
       ...new Set(request.items.flatMap((item) => (item.menuItemId ? [item.menuItemId] : []))),
     ])
     return this.bill.serially(async () => {
@@ -51,7 +51,7 @@ export class OrderFlow {
         const taken = { id: orderId, createdAt: first?.createdAt ?? Date.now(), items, sentBy }
         return {
           answer: { items },
-          commit: () => this.bill.store.addLines(order.lines, taken, header.table.userId),
+          commit: () => this.bill.store.addLines(order.lines, taken, header.table.restaurantId),
           news: {
             heard: 'ledger',
             change: 'items',

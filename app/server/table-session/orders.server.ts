@@ -61,7 +61,7 @@ export function orderLines(
   orderId: string,
 ): WriteResult<{ lines: BillItemRow[] }> {
   // The table's own staff sign their lines; another restaurant's member orders here as a diner does.
-  const signed = staff?.restaurantId === table.userId ? staff : null
+  const signed = staff?.restaurantId === table.restaurantId ? staff : null
   if (!signed && limits.openLines + request.items.length > limits.maxOpenLines) {
     const refused = fail(
       'TOO_MANY_LINES',

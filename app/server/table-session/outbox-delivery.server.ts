@@ -77,7 +77,7 @@ export class OutboxDelivery {
     const header = this.store.header()
     this.#wanted = false
     if (!header) return true
-    const hub = restaurantHub(this.env, header.table.userId)
+    const hub = restaurantHub(this.env, header.table.restaurantId)
     if (this.store.outbox.count() === 0) {
       await this.#tellStaffTheRest(hub)
       return true

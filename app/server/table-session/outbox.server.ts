@@ -298,7 +298,7 @@ export async function deliverOutbox(
     const last = batch.at(-1)
     if (!last) return
     await destination.record({
-      restaurantId: header.table.userId,
+      restaurantId: header.table.restaurantId,
       bill: { sessionId: header.sessionId, tableId: header.tableId, openedAt: header.openedAt },
       withBillRow,
       entries: batch.map((pending) => pending.entry),

@@ -24,7 +24,7 @@ export function noteBrowsing(context: AppLoadContext, bill: BillView): void {
 }
 
 async function markBrowsing(env: Env, bill: BillView) {
-  const { db } = ledgerOf(env, bill.userId)
+  const { db } = ledgerOf(env, bill.restaurantId)
   const now = Date.now()
   const [row] = await db
     .select({ browsedAt: tableSessions.browsedAt })
@@ -37,7 +37,7 @@ async function markBrowsing(env: Env, bill: BillView) {
     .where(and(eq(tableSessions.id, bill.sessionId), isNull(tableSessions.closedAt)))
   const wasChoosing = row.browsedAt !== null && now - row.browsedAt < ORDERING_MINUTES * 60_000
   if (!wasChoosing)
-    await restaurantHub(env, bill.userId).publish([
+    await restaurantHub(env, bill.restaurantId).publish([
       billEvent({ change: 'browsing', amountCents: null }, bill.sessionId, bill, bill.totals),
     ])
 }

@@ -59,10 +59,10 @@ function closedBillsOf(db: Ledger['db'], tableId: string) {
  */
 export async function readTableDetails(
   env: Env,
-  table: Pick<StaffTable, 'id' | 'userId' | 'sessionId'>,
+  table: Pick<StaffTable, 'id' | 'restaurantId' | 'sessionId'>,
   { previous: withPrevious }: { previous: boolean },
 ) {
-  const ledger = ledgerOf(env, table.userId)
+  const ledger = ledgerOf(env, table.restaurantId)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
   const [bill, disputes, rated, fiscal, previous] = await Promise.all([
     readOpenBill(env, table.sessionId),
@@ -90,11 +90,11 @@ export async function readTableDetails(
  * payment after the table moved on. Null when it is not one of the table's
  * closed bills.
  */
-export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'id' | 'userId'>, sessionId: string) {
+export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'id' | 'restaurantId'>, sessionId: string) {
   if (!isIdLike(sessionId)) return null
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
   if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null
-  const ledger = ledgerOf(env, table.userId)
+  const ledger = ledgerOf(env, table.restaurantId)
   const [disputes, rated, fiscal] = await Promise.all([
     disputesOfBill(ledger, sessionId),
     ratingsOfBill(ledger, sessionId),

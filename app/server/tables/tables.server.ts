@@ -13,7 +13,7 @@ export type StaffTable = Awaited<ReturnType<typeof listTables>>[number]
 
 const columns = {
   id: tables.id,
-  userId: tables.restaurantId,
+  restaurantId: tables.restaurantId,
   tableNumber: tables.tableNumber,
   tableName: tables.tableName,
   capacity: tables.capacity,

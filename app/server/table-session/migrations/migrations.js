@@ -9,6 +9,7 @@ import m0006 from './0006_payment_receipt.sql';
 import m0007 from './0007_line_english.sql';
 import m0008 from './0008_terminal_card_funding.sql';
 import m0009 from './0009_hold_owed_back.sql';
+import m0010 from './0010_table_restaurant_id.sql';
 
   export default {
     journal,
@@ -22,7 +23,8 @@ m0005,
 m0006,
 m0007,
 m0008,
-m0009
+m0009,
+m0010
     }
   }
   
