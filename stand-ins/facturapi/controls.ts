@@ -7,8 +7,8 @@
  * JSON that calls the same function. None needs a key.
  */
 import { invalidField } from './errors'
-import { pathFits } from '../path-pattern'
-import { addFault, FAULT_KINDS, type FaultSpec } from './faults'
+import { pathFits } from '../engine/path-pattern'
+import { FAULT_KINDS, type FaultSpec } from './faults'
 import { answerCancellation, ageInvoice } from './cancellations'
 import { Fields } from './fields'
 import { iso } from './dates'
@@ -38,13 +38,9 @@ export function createControls(state: StandInState) {
       },
     },
     faults: {
-      add: (spec: FaultSpec) => addFault(state, spec),
+      add: (spec: FaultSpec) => state.faults.arm(spec),
       /** Every armed fault, or only those armed for one organization's requests. */
-      clear: (organization?: string) => {
-        const kept =
-          organization === undefined ? [] : state.faults.filter((fault) => fault.organization !== organization)
-        state.faults.splice(0, state.faults.length, ...kept)
-      },
+      clear: (organization?: string) => state.faults.clear(organization),
     },
     /** The API requests received so far, oldest first (copies: the log keeps growing). */
     requests: (filter: RequestFilter = {}): LoggedRequest[] =>

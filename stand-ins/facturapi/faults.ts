@@ -1,85 +1,39 @@
-import { pathFits } from '../path-pattern'
+import { FaultBook, type Fault as EngineFault, type FaultProblem, type FaultSpec as EngineSpec } from '../engine/faults'
 import { FacturapiError, invalidRequest } from './errors'
-import { type StandInState } from './state'
 
 /**
  * Bad days at Facturapi, played on purpose: a request that fails with a
  * 500 before it acts or after, a rate limit, an answer lost on the way back
  * after the request acted (the caller's fetch fails as a dropped connection
- * does), a slow answer. Each fault is armed for a number of matching requests.
+ * does), a slow answer. Each fault is armed for a number of matching
+ * requests, of every organization or of one.
  */
 export const FAULT_KINDS = ['500-before', '500-after', 'rate-limit', 'timeout-after', 'delay'] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
 
-export interface FaultSpec {
-  method: string
-  /** An exact path, or a pattern in which `:name` stands for one segment (`/v2/receipts/:id/invoice`). */
-  path: string
-  fault: FaultKind
-  /** How many matching requests it hits; 1 unless given. */
-  times?: number
-  /** Only requests of this organization (its id) match. */
-  organization?: string
-  /** For `delay`: how long to hold the answer, in real milliseconds. */
-  ms?: number
-}
+export type FaultSpec = EngineSpec<FaultKind> & { organization?: string }
+export type Fault = EngineFault<FaultKind, 'organization'>
 
-export interface Fault {
-  method: string
-  path: string
-  fault: FaultKind
-  remaining: number
-  organization: string | null
-  ms: number
-}
-
-/** A delay long enough to outlast a test is a mistake, not a fault. */
-const LONGEST_DELAY_MS = 60_000
-
-export function addFault(state: StandInState, spec: FaultSpec): Fault {
-  const problem = (path: string, message: string) =>
-    invalidRequest([{ message, code: 'invalid_value', source: 'facturapi', location: 'body', path }])
-  const method = String(spec.method).toUpperCase()
-  if (!METHODS.includes(method)) throw problem('method', `method debe ser uno de ${METHODS.join(', ')}.`)
-  if (typeof spec.path !== 'string' || !spec.path.startsWith('/')) throw problem('path', 'path debe empezar con /.')
-  if (!(FAULT_KINDS as readonly string[]).includes(spec.fault))
-    throw problem('fault', `fault debe ser uno de ${FAULT_KINDS.join(', ')}.`)
-  const times = spec.times ?? 1
-  if (!Number.isSafeInteger(times) || times < 1) throw problem('times', 'times debe ser un entero mayor o igual a 1.')
-  const ms = spec.ms ?? 0
-  if (spec.fault === 'delay' && (!Number.isSafeInteger(ms) || ms < 1 || ms > LONGEST_DELAY_MS))
-    throw problem('ms', `Un delay dura de 1 a ${LONGEST_DELAY_MS} milisegundos.`)
-  const fault: Fault = {
-    method,
-    path: spec.path.replace(/(.)\/$/, '$1'),
-    fault: spec.fault,
-    remaining: times,
-    organization: spec.organization ?? null,
-    ms,
+/** A spec's mistake, as Facturapi words a bad request. */
+function refuse(problem: FaultProblem) {
+  const says = (message: string) =>
+    invalidRequest([{ message, code: 'invalid_value', source: 'facturapi', location: 'body', path: problem.param }])
+  switch (problem.param) {
+    case 'method':
+      return says(`method debe ser uno de ${problem.methods.join(', ')}.`)
+    case 'path':
+      return says('path debe empezar con /.')
+    case 'fault':
+      return says(`fault debe ser uno de ${problem.kinds.join(', ')}.`)
+    case 'times':
+      return says('times debe ser un entero mayor o igual a 1.')
+    case 'ms':
+      return says(`Un delay dura de 1 a ${problem.longest} milisegundos.`)
   }
-  state.faults.push(fault)
-  return fault
 }
 
-/** The first armed fault a request matches, used up by it. */
-export function takeFault(
-  state: StandInState,
-  method: string,
-  pathname: string,
-  organization: string | null,
-): Fault | null {
-  const fault = state.faults.find(
-    (candidate) =>
-      candidate.method === method &&
-      (candidate.organization === null || candidate.organization === organization) &&
-      pathFits(candidate.path, pathname),
-  )
-  if (!fault) return null
-  fault.remaining -= 1
-  if (fault.remaining === 0) state.faults.splice(state.faults.indexOf(fault), 1)
-  return fault
-}
+export const newFaultBook = () =>
+  new FaultBook({ kinds: FAULT_KINDS, methods: ['GET', 'POST', 'PUT', 'DELETE'], scope: 'organization', refuse })
 
 /** The 500 a `500-before` or `500-after` fault answers. */
 export const faultFailure = (request: string) =>

@@ -12,7 +12,7 @@ import { createInvoice } from './created-invoices'
 import { type ControlInput, type Controls, controlRoutes, createControls } from './controls'
 import { iso } from './dates'
 import { FacturapiError, internalError, notFound, unauthorized } from './errors'
-import { type Fault, faultFailure, rateLimited, takeFault } from './faults'
+import { type Fault, faultFailure, rateLimited } from './faults'
 import { createGlobalInvoice } from './global-invoices'
 import { hex } from './ids'
 import { downloadPdf, downloadXml, downloadZip, emailInvoice, listInvoices, retrieveInvoice } from './invoices'
@@ -89,7 +89,7 @@ export function createFacturapiStandIn(options: FacturapiStandInOptions): Factur
       entry.organization = organization.id
       const found = match(ROUTES, request.method, url.pathname)
       if (!found) throw noRoute(request.method, url.pathname)
-      const fault = (armed.fault = takeFault(state, request.method, url.pathname, organization.id))
+      const fault = (armed.fault = state.faults.take(request.method, url.pathname, organization.id))
       if (fault?.fault === '500-before') throw faultFailure(`${request.method} ${url.pathname}`)
       if (fault?.fault === 'rate-limit') throw rateLimited()
       const body = readJson(request, text)

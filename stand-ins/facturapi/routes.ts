@@ -1,4 +1,4 @@
-export { match } from '../path-pattern'
+export { match } from '../engine/path-pattern'
 
 /** A method and a path pattern (`/v2/receipts/:id/invoice`) that lead to a handler. */
 export interface Route<Handler> {

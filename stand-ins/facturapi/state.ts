@@ -1,5 +1,5 @@
 import { Clock } from './clock'
-import { type Fault } from './faults'
+import { newFaultBook } from './faults'
 import { type InvoiceRecord } from './invoices'
 import { type Organization } from './organizations'
 import { type ReceiptObject } from './receipts'
@@ -50,7 +50,7 @@ export interface StandInState {
   emails: SentEmail[]
   /** SAT's records of the RFCs a test registered (taxpayers.ts). */
   taxpayers: Map<string, Taxpayer>
-  faults: Fault[]
+  faults: ReturnType<typeof newFaultBook>
   clock: Clock
 }
 
@@ -65,7 +65,7 @@ export function emptyState(organizations: Organization[]): StandInState {
     requests: [],
     emails: [],
     taxpayers: new Map(),
-    faults: [],
+    faults: newFaultBook(),
     clock: new Clock(),
   }
 }
@@ -80,7 +80,7 @@ export function clearState(state: StandInState): void {
   state.requests.length = 0
   state.emails.length = 0
   state.taxpayers.clear()
-  state.faults.length = 0
+  state.faults.clear()
   state.clock.reset()
 }
 

@@ -10,7 +10,7 @@ import { activateAccount } from './accounts'
 import { closeDispute, DISPUTE_REASONS, openDispute, updateDispute } from './disputes'
 import { invalidParameter } from './errors'
 import { type ReleaseOptions, type WebhookSender } from './events'
-import { addFaultEndpoint, addFault, clearFaults, clearFaultsEndpoint, type FaultSpec } from './faults'
+import { addFaultEndpoint, clearFaultsEndpoint, type FaultSpec } from './faults'
 import { Params } from './params'
 import { dashboardRefund, REFUND_FAILURE_REASONS, settleRefund } from './refund-settlement'
 import { type RefundMode } from './refunds'
@@ -47,8 +47,8 @@ export function createControls({ state, internalCall, webhooks }: Dependencies) 
       },
     },
     faults: {
-      add: (spec: FaultSpec) => addFault(state, spec),
-      clear: (account?: string) => clearFaults(state, account),
+      add: (spec: FaultSpec) => state.faults.arm(spec),
+      clear: (account?: string) => state.faults.clear(account),
     },
     refunds: {
       /** How new refunds come out on every account without a mode of its own. */

@@ -22,7 +22,7 @@ import { type Controls, controlRoutes, createControls } from './controls'
 import { retrieveDispute } from './disputes'
 import { apiError, invalidParameter, notAuthenticated, StripeError, unrecognizedUrl } from './errors'
 import { type EventSource, listEvents, recordEvent, retrieveEvent, type WebhookOptions, webhookSender } from './events'
-import { type Fault, takeFault } from './faults'
+import { type Fault } from './faults'
 import { decodeForm, type Form } from './form'
 import { type IdempotencySlot, idempotencySlot, savedAnswer } from './idempotency'
 import {
@@ -171,7 +171,7 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
       if (!found) throw unrecognizedUrl(request.method, url.pathname)
       const account = found.route.api ? connectedAccount(state, request.headers.get('Stripe-Account'), key) : null
       const form = await readForm(request, url, found.route.api)
-      fault = takeFault(state, request.method, url.pathname, account)
+      fault = state.faults.take(request.method, url.pathname, account)
       if (fault?.fault === '500-before') throw failure(`${request.method} ${url.pathname}`)
       const idempotencyKey =
         found.route.api && request.method === 'POST' ? request.headers.get('Idempotency-Key') : null

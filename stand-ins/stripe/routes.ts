@@ -1,6 +1,6 @@
 import { type Call } from './state'
 
-export { match } from '../path-pattern'
+export { match } from '../engine/path-pattern'
 
 export type Endpoint = (call: Call, url: URL) => object | Response
 

@@ -6,7 +6,7 @@ import { type ConfirmationTokenRecord } from './confirmation-tokens'
 import { type DisputeObject } from './disputes'
 import { noSuch } from './errors'
 import { type EventObject, type Delivery } from './events'
-import { type Fault } from './faults'
+import { newFaultBook } from './faults'
 import { type Form } from './form'
 import { type PaymentIntentObject } from './payment-intents'
 import { type PaymentMethodDomainObject } from './payment-method-domains'
@@ -48,7 +48,7 @@ export interface StandInState {
   /** Idempotency slots of the requests being executed now: a second request under one of them gets 409. */
   inFlight: Set<string>
   clock: Clock
-  faults: Fault[]
+  faults: ReturnType<typeof newFaultBook>
   /** Accounts that disconnected the platform (account.application.deauthorized): their requests are refused. */
   deauthorized: Set<string>
   /** How new refunds come out: for every account, unless an account has its own. */
@@ -74,7 +74,7 @@ export function emptyState(): StandInState {
     idempotency: new Map(),
     inFlight: new Set(),
     clock: new Clock(),
-    faults: [],
+    faults: newFaultBook(),
     deauthorized: new Set(),
     disputes: new Map(),
     refundModes: { all: 'succeeded', accounts: new Map() },
