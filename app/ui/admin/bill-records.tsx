@@ -3,7 +3,7 @@ import { GUEST } from '~/domain/diners'
 import type { LedgerMethod, PaymentKind } from '~/domain/bill'
 import type { RefundFailure } from '~/domain/refunds'
 import type { PaymentFiscal } from '~/domain/fiscal'
-import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/books-forms'
+import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/record-forms'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
 

@@ -1,0 +1,176 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { adjustmentSchema, refundOutsideSchema, refundSchema } from '~/domain/schemas/books'
+import { staffReceiptEmailSchema } from '~/domain/schemas/receipts'
+import { ErrorList } from '~/ui/forms'
+import { useI18n } from '~/ui/i18n'
+import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
+import { inputClass, LabeledInput, UnitsFields, StaffAction } from './staff-fields'
+
+/* What staff do to a bill's records: a line voided or comped, a payment refunded, its receipt sent again, a failed refund given back outside Mesa (staff-fields.tsx has the forms' contract). */
+
+/** Voids or comps unpaid units of one line, with why; a comp only for those whose role allows it (`comp`). */
+export function AdjustForm({
+  sessionId,
+  lineId,
+  unpaid,
+  comp,
+}: {
+  sessionId: string
+  lineId: string
+  unpaid: number
+  comp: boolean
+}) {
+  const { t } = useI18n()
+  const lastResult = useLastResult('adjust', { field: 'lineId', id: lineId })
+  const [form, fields] = useSchemaForm(adjustmentSchema, {
+    id: `adjust-${lineId}`,
+    lastResult,
+    defaultValue: { kind: 'void', quantity: '1' },
+  })
+  return (
+    <StaffAction
+      intent="adjust"
+      summary={t(comp ? 'admin.books.adjust' : 'admin.books.adjustVoid')}
+      hidden={comp ? { sessionId, lineId } : { sessionId, lineId, [fields.kind.name]: 'void' }}
+      submitLabel={t('admin.books.apply')}
+      testId="adjust"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+    >
+      {comp ? (
+        <select
+          name={fields.kind.name}
+          defaultValue={fields.kind.initialValue}
+          aria-label={t('admin.books.kind')}
+          className={`${inputClass} sm:col-span-2`}
+        >
+          <option value="void">{t('admin.books.void')}</option>
+          <option value="comp">{t('admin.books.comp')}</option>
+        </select>
+      ) : null}
+      <LabeledInput
+        label={t('admin.books.quantity')}
+        errors={fields.quantity.errors}
+        inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: unpaid }}
+      />
+      <LabeledInput
+        label={t('admin.books.reason')}
+        errors={fields.reason.errors}
+        inputProps={getInputProps(fields.reason, { type: 'text' })}
+      />
+    </StaffAction>
+  )
+}
+
+/** Gives back a payment, whole or part: its units (a payment of items), an amount, the tip. */
+export function RefundForm({
+  sessionId,
+  paymentId,
+  items,
+}: {
+  sessionId: string
+  paymentId: string
+  items: { itemId: string; name: string; quantity: number }[]
+}) {
+  const { t } = useI18n()
+  const lastResult = useLastResult('refund', { field: 'paymentId', id: paymentId })
+  const [form, fields] = useSchemaForm(refundSchema, { id: `refund-${paymentId}`, lastResult })
+  return (
+    <StaffAction
+      intent="refund"
+      summary={t('admin.books.refund')}
+      hidden={{ sessionId, paymentId }}
+      submitLabel={t('admin.books.refund')}
+      testId="refund"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+    >
+      {items.length > 0 ? (
+        <UnitsFields
+          legend={t('admin.books.units')}
+          lines={items.map((item) => ({ id: item.itemId, name: item.name, max: item.quantity }))}
+          units={fields.units}
+          allErrors={form.allErrors}
+        />
+      ) : null}
+      <LabeledInput
+        label={t('admin.books.refundAmount')}
+        errors={fields.amount.errors}
+        inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
+      />
+      <LabeledInput
+        label={t('admin.books.refundTip')}
+        errors={fields.tip.errors}
+        inputProps={{ ...getInputProps(fields.tip, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }}
+      />
+      <LabeledInput
+        label={t('admin.books.reason')}
+        errors={fields.reason.errors}
+        inputProps={getInputProps(fields.reason, { type: 'text' })}
+      />
+    </StaffAction>
+  )
+}
+
+/** Sends a payment's receipt to the address a diner gives a waiter. */
+export function ReceiptEmailForm({ sessionId, paymentId }: { sessionId: string; paymentId: string }) {
+  const { t } = useI18n()
+  const lastResult = useLastResult('receipt-email', { field: 'paymentId', id: paymentId })
+  const [form, fields] = useSchemaForm(staffReceiptEmailSchema, { id: `receipt-email-${paymentId}`, lastResult })
+  return (
+    <StaffAction
+      intent="receipt-email"
+      summary={t('admin.books.receiptEmail')}
+      hidden={{ sessionId, paymentId }}
+      submitLabel={t('receipt.email.send')}
+      testId="receipt-email"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+    >
+      <LabeledInput
+        label={t('receipt.email.label')}
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+      />
+    </StaffAction>
+  )
+}
+
+/** Records a failed refund as given back outside Mesa: from the drawer, or another way. */
+export function RefundOutsideForm({ sessionId, refundId }: { sessionId: string; refundId: string }) {
+  const { t } = useI18n()
+  const lastResult = useLastResult('refund-outside', { field: 'refundId', id: refundId })
+  const [form, fields] = useSchemaForm(refundOutsideSchema, { id: `refund-outside-${refundId}`, lastResult })
+  return (
+    <StaffAction
+      intent="refund-outside"
+      summary={t('admin.books.outside.summary')}
+      hidden={{ sessionId, refundId }}
+      submitLabel={t('admin.books.outside.submit')}
+      testId="refund-outside"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-semibold">{t('admin.books.outside.how')}</legend>
+        {(['cash', 'other'] as const).map((way) => (
+          <label key={way} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name={fields.way.name}
+              value={way}
+              required
+              defaultChecked={fields.way.initialValue === way}
+            />
+            {t(`admin.books.outside.${way}`)}
+          </label>
+        ))}
+        <ErrorList errors={fields.way.errors} />
+      </fieldset>
+    </StaffAction>
+  )
+}
