@@ -13,14 +13,10 @@ import { toWireMenu } from '~/server/menus/menu-wire.server'
 import { categoriesWithItems, listMenus, type CategoryWithItems } from '~/server/menus/menu-store.server'
 import { restaurantModifierGroups } from '~/server/menus/modifier-groups.server'
 import { EmptyState } from '~/ui/admin/empty-state'
-import {
-  CategoryDialog,
-  DeleteRecordDialog,
-  ItemDialog,
-  MenuDialog,
-  SoldOutBadge,
-  SoldOutSwitch,
-} from '~/ui/admin/menu-forms'
+import { DeleteRecordDialog } from '~/ui/admin/delete-dialogs'
+import { ItemDialog } from '~/ui/admin/item-dialog'
+import { CategoryDialog, MenuDialog } from '~/ui/admin/menu-dialogs'
+import { SoldOutBadge, SoldOutSwitch } from '~/ui/admin/sold-out'
 import { DishPhoto } from '~/ui/dish-photo'
 import { DishTags } from '~/ui/dish-tags'
 import { MenuTypeBadge } from '~/ui/admin/menu-type'

@@ -51,7 +51,9 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 /** The cart as its cookie holds it, priced by the menu as it is now, its dishes named in the diner's language. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
-  const menu = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.restaurantId, await getLanguage(request)))
+  const menu = menuById(
+    await readDinerMenu(getDb(context.cloudflare.env.DB), bill.restaurantId, await getLanguage(request)),
+  )
   return {
     ...dinerHeader(bill),
     lines: priceCart(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, menu),

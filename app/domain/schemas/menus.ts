@@ -167,3 +167,32 @@ export type ModifierOptionInput = z.output<typeof modifierOptionSchema>
 /** PDF menus: what the upload accepts, only application/pdf and at most 10 MB. */
 export const PDF_MAX_BYTES = 10 * 1024 * 1024
 export const PDF_TYPE = 'application/pdf'
+
+/** What the menu screens' forms ask for, in `intent`. */
+export const MENU_INTENTS = [
+  'menu.create',
+  'menu.update',
+  'menu.delete',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'category.move',
+  'item.create',
+  'item.update',
+  'item.delete',
+  'item.availability',
+  'item.move',
+  'group.create',
+  'group.update',
+  'group.delete',
+  'group.move',
+  'option.create',
+  'option.update',
+  'option.delete',
+  'option.move',
+  'pdf.upload',
+  'pdf.remove',
+  'photo.upload',
+  'photo.remove',
+] as const
+export type MenuIntent = (typeof MENU_INTENTS)[number]

@@ -12,6 +12,8 @@ import {
   modifierOptionSchema,
   modifierOptionUpdateSchema,
   moveSchema,
+  MENU_INTENTS,
+  type MenuIntent,
 } from '~/domain/schemas/menus'
 import { logChange } from '../auth/change-log.server'
 import { requireStaffForm, type PageAccess } from '../auth/guard.server'
@@ -45,35 +47,6 @@ import {
   updateModifierOption,
 } from './modifier-groups.server'
 import { redirectWithToast } from '../http/toast.server'
-
-/** What the menu screens' forms ask for, in `intent`. */
-const MENU_INTENTS = [
-  'menu.create',
-  'menu.update',
-  'menu.delete',
-  'category.create',
-  'category.update',
-  'category.delete',
-  'category.move',
-  'item.create',
-  'item.update',
-  'item.delete',
-  'item.availability',
-  'item.move',
-  'group.create',
-  'group.update',
-  'group.delete',
-  'group.move',
-  'option.create',
-  'option.update',
-  'option.delete',
-  'option.move',
-  'pdf.upload',
-  'pdf.remove',
-  'photo.upload',
-  'photo.remove',
-] as const
-export type MenuIntent = (typeof MENU_INTENTS)[number]
 
 const TOASTS: Record<MenuIntent, string> = {
   'menu.create': 'admin.menu.management.created',

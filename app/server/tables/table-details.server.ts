@@ -90,7 +90,11 @@ export async function readTableDetails(
  * payment after the table moved on. Null when it is not one of the table's
  * closed bills.
  */
-export async function readClosedBillDetails(env: Env, table: Pick<StaffTable, 'id' | 'restaurantId'>, sessionId: string) {
+export async function readClosedBillDetails(
+  env: Env,
+  table: Pick<StaffTable, 'id' | 'restaurantId'>,
+  sessionId: string,
+) {
   if (!isIdLike(sessionId)) return null
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
   if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null

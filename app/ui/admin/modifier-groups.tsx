@@ -13,7 +13,7 @@ import { buttonClass } from '../button'
 import { CheckboxField, ErrorList, Field, StatusButton, useIsPending } from '../forms'
 import { useI18n } from '../i18n'
 import { useKeyAfterSuccess, useLastResult, useSchemaForm } from '../use-schema-form'
-import { FormShell, useMenuFormResult } from './menu-forms'
+import { FormShell, useMenuFormResult } from './menu-form-shell'
 import { DragHandle, MoveButtons, useDragOrder } from './move-buttons'
 import { UrlDialog } from './dialog'
 

@@ -1,12 +1,12 @@
 import { Form, useSubmit } from '@remix-run/react'
 import { useState, type DragEvent } from 'react'
-import type { MenuIntent } from '~/server/menus/menu-actions.server'
+import type { MenuIntent } from '~/domain/schemas/menus'
 import { buttonClass } from '../button'
 import { ErrorList } from '../forms'
 import { HiddenFields } from '../hidden-fields'
 import { useI18n } from '../i18n'
 import { useHydrated } from '../use-hydrated'
-import { useMenuFormResult } from './menu-forms'
+import { useMenuFormResult } from './menu-form-shell'
 
 /**
  * Up and down for one entry of a hand-ordered list: one form, two submit
