@@ -1,4 +1,4 @@
-import { formatMoney, pesosToCents } from '~/domain/money'
+import { formatMoney } from '~/domain/money'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { unitsLeft } from '~/domain/bill'
+import { charged, unitsLeft } from '~/domain/bill'
 import { changeFrom } from '~/domain/cash-tendered'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
@@ -118,7 +118,7 @@ export async function action(args: ActionFunctionArgs) {
       if (sent.cashReceived !== null) return redirect(`${here}?${PAID}=${result.payment.id}`)
       return redirectWithToast(here, {
         title: 'admin.books.recorded',
-        description: formatMoney(pesosToCents(result.payment.amount) ?? 0),
+        description: formatMoney(charged(result.payment)),
       })
     }
     case 'adjust': {

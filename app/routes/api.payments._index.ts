@@ -1,6 +1,7 @@
 import { paymentRequestSchema } from '~/domain/schemas/payments'
 import { recordPayment } from '~/server/bills/bill-writes.server'
 import { apiFailure } from '~/server/bills/write-result.server'
+import { toWirePayment } from '~/server/db/wire-rows.server'
 import { json } from '~/server/http/api.server'
 import { publicApi, withBody } from '~/server/http/resource-routes.server'
 
@@ -13,7 +14,7 @@ export const action = publicApi({
   POST: withBody(paymentRequestSchema, async ({ request, context, env, body }) => {
     const result = await recordPayment(env, body, context.clientAddress)
     if (!result.ok) return apiFailure(request, result)
-    return json({ payment: result.payment, replayed: result.replayed }, result.replayed ? 200 : 201)
+    return json({ payment: toWirePayment(result.payment), replayed: result.replayed }, result.replayed ? 200 : 201)
   }),
 })
 

@@ -13,9 +13,9 @@ import type {
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { Signature } from '~/domain/signature'
 import { payableBill } from './bill-reads.server'
-import type { WireBillItem, WirePayment } from '~/domain/wire'
+import type { WireBillItem } from '~/domain/wire'
 import { getDb } from '../db/client.server'
-import { tables } from '../db/schema.server'
+import { tables, type PaymentRow } from '../db/schema.server'
 import type { Closing } from '../table-session/bill-store.server'
 import { tableSessionStub } from '../table-session/stub.server'
 import type { StaffOrderer } from '../table-session/orders.server'
@@ -118,7 +118,7 @@ export async function recordPayment(env: Env, request: PaymentRequest, address: 
   })
   if (!spent.ok) {
     // Above the limit, a payment this bill recorded is still answered: asking again is a retry, which only reads it back.
-    const replayed = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(
+    const replayed = await writeToOpenBill<{ payment: PaymentRow; replayed: boolean }>(
       env,
       request.tableId,
       request.sessionId,
@@ -126,7 +126,7 @@ export async function recordPayment(env: Env, request: PaymentRequest, address: 
     )
     return replayed.ok || replayed.code === 'REUSED_TRANSACTION' ? replayed : limited(spent.limit)
   }
-  const result = await writeToOpenBill<{ payment: WirePayment; replayed: boolean }>(
+  const result = await writeToOpenBill<{ payment: PaymentRow; replayed: boolean }>(
     env,
     request.tableId,
     request.sessionId,

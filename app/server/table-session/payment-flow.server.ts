@@ -1,7 +1,6 @@
 import { RECORDED_METHODS, type LedgerMethod, charged } from '~/domain/bill'
 import { stillPayable } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import { toWirePayment } from '../db/wire-rows.server'
 import type { PaymentRow } from '../db/schema.server'
 import {
   getPaymentProvider,
@@ -343,7 +342,7 @@ export class PaymentFlow {
       return { result: holdExpired(), giveBack: true, error }
     }
     this.bill.committed(header, paymentNews(paid.payment))
-    return { result: { ok: true as const, payment: toWirePayment(paid.payment), replayed: false }, giveBack: false }
+    return { result: { ok: true as const, payment: paid.payment, replayed: false }, giveBack: false }
   }
 
   /** The provider refused the hold's attempt: it ends, what it held is free again, and the table's staff hear of it. */

@@ -1,5 +1,4 @@
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import { toWirePayment } from '../db/wire-rows.server'
 import { sha256Hex } from '../crypto.server'
 import type { PaymentRow } from '../db/schema.server'
 import { fail } from './write-failures.server'
@@ -29,5 +28,5 @@ export function replayOf(existing: PaymentRow | undefined, requestHash: string) 
   if (!existing) return null
   if (existing.requestHash !== requestHash)
     return fail('REUSED_TRANSACTION', 'This transactionId was already used for a different payment.')
-  return { ok: true as const, payment: toWirePayment(existing), replayed: true }
+  return { ok: true as const, payment: existing, replayed: true }
 }

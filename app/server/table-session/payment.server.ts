@@ -2,7 +2,6 @@ import { charged, planPayment, type PaymentIntent } from '~/domain/bill'
 import { commitHold, holdFor, withHolds } from '~/domain/holds'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import { taxAddedTo } from '~/domain/tax'
-import type { WirePayment } from '~/domain/wire'
 import type { PaymentRow } from '../db/schema.server'
 import { fail, type WriteFailure, type WriteResult } from './write-failures.server'
 import type { BillHeader, BillState } from './bill-store.server'
@@ -10,7 +9,8 @@ import { newToken } from '../crypto.server'
 import type { HoldRow } from './hold-store.server'
 import type { BillTable } from './open-bill.server'
 
-export type PayResult = WriteResult<{ payment: WirePayment; replayed: boolean }>
+/** A payment recorded (or recorded before under the same transactionId), as the bill keeps it: cents; the Worker makes the API's shape. */
+export type PayResult = WriteResult<{ payment: PaymentRow; replayed: boolean }>
 
 function toIntent(request: PaymentRequest): PaymentIntent {
   if (request.paymentType === 'item') {
