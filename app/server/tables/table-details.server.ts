@@ -53,6 +53,9 @@ function closedBillsOf(db: Ledger['db'], tableId: string) {
     .limit(PREVIOUS_BILLS)
 }
 
+/** A payment as the staff screens list it: what readTableDetails reads of it. */
+export type StaffPayment = NonNullable<Awaited<ReturnType<typeof readTableDetails>>>['payments'][number]
+
 /**
  * What staff see of a table: its open bill with every payment, and, for
  * those who may see the books (`previous`), the last bills closed on it.

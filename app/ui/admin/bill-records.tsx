@@ -1,34 +1,10 @@
 import { formatDateTime } from '~/domain/format'
 import { GUEST } from '~/domain/diners'
-import type { LedgerMethod, PaymentKind } from '~/domain/bill'
 import type { RefundFailure } from '~/domain/refunds'
-import type { PaymentFiscal } from '~/domain/fiscal'
 import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/record-forms'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
-
-/** A payment as the staff screens list it (see table-details.server). */
-interface StaffPayment {
-  id: string
-  customerName: string
-  method: LedgerMethod
-  type: PaymentKind
-  amountCents: number
-  tipCents: number
-  createdAt: number
-  items: { name: string; quantity: number }[]
-  itemUnits: { itemId: string; name: string; quantity: number }[]
-  splitShares: number | null
-  splitCount: number | null
-  recordedBy: string | null
-  refundedCents: number
-  /** A diner's bank disputing it (a chargeback), as Stripe last told of it. */
-  dispute: { amountCents: number; reason: string; status: string; dueBy: number | null } | null
-  /** Its receipt's page (null for payments from before receipts). */
-  receiptUrl: string | null
-  /** Its factura and the documents after it (egresos for its refunds); null when none was asked. */
-  fiscal: PaymentFiscal | null
-}
+import type { StaffPayment } from '~/server/tables/table-details.server'
 
 interface HistoryEntry {
   id: string
