@@ -107,14 +107,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return data(submission.reply({ formErrors: ['admin.tables.updateFailed'] }), { status: 404 })
       return redirectWithToast('/admin/dashboard', { title: 'admin.tables.updated' })
     }
+    case 'archive': {
+      const archived = await archiveTable(env, restaurant.id, sent.id)
+      if (!archived) return data(submission.reply({ formErrors: ['admin.tables.archiveFailed'] }), { status: 404 })
+      if (!archived.ok)
+        return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), {
+          status: statusOf(archived.code),
+        })
+      return redirectWithToast('/admin/dashboard', { title: 'admin.tables.archived' })
+    }
   }
-  const archived = await archiveTable(env, restaurant.id, sent.id)
-  if (!archived) return data(submission.reply({ formErrors: ['admin.tables.archiveFailed'] }), { status: 404 })
-  if (!archived.ok)
-    return data(submission.reply({ formErrors: [archiveRefusalKey(archived.code)] }), {
-      status: statusOf(archived.code),
-    })
-  return redirectWithToast('/admin/dashboard', { title: 'admin.tables.archived' })
 }
 
 export default function TablesTab() {

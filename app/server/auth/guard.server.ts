@@ -31,6 +31,14 @@ export interface Principal {
   device: boolean
 }
 
+/** A staff page's form as its workflow (`*-actions.server.ts`) is handed it: who sent it, how, and the page each answer goes back to. */
+export interface StaffFormPage {
+  env: Env
+  principal: Principal
+  request: Request
+  here: string
+}
+
 /**
  * Where the request comes from decides how a refusal reads: a page goes to
  * the sign-in page and back (or shows 403); an API route answers JSON

@@ -3,7 +3,7 @@ import { data } from '@remix-run/cloudflare'
 import type { INVOICE_FORMS } from '~/domain/schemas/invoices'
 import type { z } from '~/domain/schemas/zod'
 import { signatureOf } from '~/domain/signature'
-import type { Principal } from '../auth/guard.server'
+import type { StaffFormPage } from '../auth/guard.server'
 import { ledgerOf } from '../books/ledger.server'
 import { redirectWithToast } from '../http/toast.server'
 import { restaurantHub } from '../live/live-sockets.server'
@@ -15,15 +15,6 @@ import { substituteFactura } from './substitutions.server'
 
 type InvoiceForm = z.output<(typeof INVOICE_FORMS)['schema']>
 
-/** Where a Facturas form was sent from: who, on which page. */
-interface InvoicesPage {
-  env: Env
-  principal: Principal
-  request: Request
-  /** The Facturas page, where each answer goes back. */
-  here: string
-}
-
 /**
  * A Facturas form, parsed: a request marked issued with its PDF and XML (the
  * diner is mailed them) or rejected with a reason, sent to Facturapi again,
@@ -31,7 +22,7 @@ interface InvoicesPage {
  * back to the page with a toast, or to the form with why.
  */
 export async function invoiceAction(
-  { env, principal, request, here }: InvoicesPage,
+  { env, principal, request, here }: StaffFormPage,
   submission: Submission<unknown>,
   sent: InvoiceForm,
 ) {

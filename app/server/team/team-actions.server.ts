@@ -2,7 +2,7 @@ import type { Submission } from '@conform-to/react'
 import { data } from '@remix-run/cloudflare'
 import type { TEAM_FORMS } from '~/domain/schemas/team'
 import type { z } from '~/domain/schemas/zod'
-import { demandManages, type Principal } from '../auth/guard.server'
+import { demandManages, type Principal, type StaffFormPage } from '../auth/guard.server'
 import { getDb } from '../db/client.server'
 import { getT } from '../http/i18n.server'
 import { redirectWithToast } from '../http/toast.server'
@@ -11,15 +11,6 @@ import { changeRole, findMember, removeMember, type TeamWrite } from './members.
 
 type TeamForm = z.output<(typeof TEAM_FORMS)['schema']>
 
-/** Where a team form was sent from: who, on which page. */
-interface TeamPage {
-  env: Env
-  principal: Principal
-  request: Request
-  /** The team page, where each answer goes back. */
-  here: string
-}
-
 /**
  * A team page's form, parsed: an invitation sent, resent or cancelled, a
  * member's role changed, a member removed. Which members, invitations and
@@ -27,7 +18,7 @@ interface TeamPage {
  * form is read (`demandManages`): a manager's form about anyone but a waiter
  * is refused whatever it sends.
  */
-export function teamAction(page: TeamPage, submission: Submission<unknown>, sent: TeamForm) {
+export function teamAction(page: StaffFormPage, submission: Submission<unknown>, sent: TeamForm) {
   switch (sent.intent) {
     case 'invite':
       return inviting(page, submission, sent)
@@ -51,7 +42,7 @@ const mailFailed = (here: string) =>
   redirectWithToast(here, { title: 'admin.team.invite.mailFailed', variant: 'destructive' })
 
 async function inviting(
-  { env, principal, request, here }: TeamPage,
+  { env, principal, request, here }: StaffFormPage,
   submission: Submission<unknown>,
   sent: Extract<TeamForm, { intent: 'invite' }>,
 ) {
@@ -64,7 +55,7 @@ async function inviting(
 }
 
 async function pendingChange(
-  { env, principal, request, here }: TeamPage,
+  { env, principal, request, here }: StaffFormPage,
   { intent, invitationId }: Extract<TeamForm, { intent: 'resend' | 'cancel' }>,
 ) {
   const invitation = await findPendingInvitation(getDb(env.DB), principal.restaurant.id, invitationId)
@@ -81,7 +72,7 @@ async function pendingChange(
 }
 
 async function roleChange(
-  { env, principal, request, here }: TeamPage,
+  { env, principal, request, here }: StaffFormPage,
   submission: Submission<unknown>,
   { userId, role }: Extract<TeamForm, { intent: 'role' }>,
 ) {
@@ -97,7 +88,7 @@ async function roleChange(
 }
 
 async function removal(
-  { env, principal, request, here }: TeamPage,
+  { env, principal, request, here }: StaffFormPage,
   submission: Submission<unknown>,
   { userId }: Extract<TeamForm, { intent: 'remove' }>,
 ) {
