@@ -6,7 +6,8 @@ import type { HubBatch, HubSubscriber } from '../live/hub-subscriber.server'
 import { cardOfPayment } from '../receipts/receipt-reads.server'
 import { debitsAfterUndoneRefunds } from './debit-notes.server'
 import { egresosAfterRefunds, failingEgresos } from './egresos.server'
-import { facturapiOf, paymentsOfRefunds, receiptsAfterRefunds, receiptsForPayments } from './facturapi.server'
+import { facturapiOf } from './facturapi.server'
+import { paymentsOfRefunds, receiptsAfterRefunds, receiptsForPayments } from './facturapi-receipts.server'
 import { followSubstitutions } from './substitutions.server'
 
 /** How long after a fiscal document Facturapi did not take it is tried again. */

@@ -11,7 +11,7 @@ import type { LedgerMethod } from '~/domain/bill'
 import type { Ledger } from '../books/ledger.server'
 import { globalInvoices, invoiceRequests, payments, receipts, restaurants, tables } from '../db/schema.server'
 import { netSql } from '../db/payment-net.server'
-import { facturapiReceipt } from './facturapi.server'
+import { facturapiReceipt } from './facturapi-receipts.server'
 
 export type { GlobalPeriod }
 

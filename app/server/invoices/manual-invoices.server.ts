@@ -8,7 +8,9 @@ import { invoiceRequests, payments, receipts, restaurants } from '../db/schema.s
 import { getT } from '../http/i18n.server'
 import { getMailer } from '../mail/mailer.server'
 import { receiptOf, receiptPath } from '../receipts/receipt-reads.server'
-import { facturapiOf, issueWithFacturapi, subjectOf } from './facturapi.server'
+import { facturapiOf } from './facturapi.server'
+import { issueWithFacturapi } from './facturapi-invoices.server'
+import { subjectOf } from './facturapi-receipts.server'
 import { INVOICE_FILE_MAX_BYTES, keepInvoiceFile, looksLike, type InvoiceFileKind } from './invoice-files.server'
 import { decideRequest, requestOf } from './invoice-requests.server'
 
