@@ -19,7 +19,6 @@ import {
   priceCart,
 } from '~/domain/cart'
 import { findDishes, offersSearch } from '~/domain/menu-search'
-import { priceUnit } from '~/domain/price-unit'
 import { menuById } from '~/domain/order-pricing'
 import { addToCartFormSchema } from '~/domain/schemas/items'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
@@ -35,6 +34,8 @@ import { choiceInUrl, ItemChooser, SoldOutNotice, type ItemChoice } from '~/ui/i
 import { CategoryChips, categoryAnchor, MENU_END } from '~/ui/customer/category-chips'
 import { CustomerShell } from '~/ui/customer/shell'
 import { DishPhoto } from '~/ui/dish-photo'
+import { CartButton } from '~/ui/customer/cart-button'
+import { MenuDish } from '~/ui/customer/menu-dish'
 import { DishTags } from '~/ui/dish-tags'
 import { useCart } from '~/ui/customer/use-cart'
 import { useShownPrice } from '~/ui/customer/shown-price'
@@ -176,40 +177,11 @@ export default function Menu() {
   }
 
   const cartButton = (
-    <Link
+    <CartButton
       to={customerPath.cart(sid)}
-      onClick={(event) => {
-        if (totals.count > 0) return
-        event.preventDefault()
-        toast({ title: 'customer.menu.cartEmptyToast' })
-      }}
-      className={`${buttonClass.icon} relative`}
-      aria-label={t('customer.menu.cartCount', { count: totals.count })}
-      data-testid="cart-button"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <circle cx="9" cy="20" r="1.5" />
-        <circle cx="18" cy="20" r="1.5" />
-        <path d="M2 3h3l2.7 12.4a1.5 1.5 0 0 0 1.5 1.1h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7H6" />
-      </svg>
-      {totals.count > 0 ? (
-        <span
-          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-emerald-700 px-1 text-xs font-bold text-white"
-          data-testid="cart-badge"
-        >
-          {totals.count}
-        </span>
-      ) : null}
-    </Link>
+      count={totals.count}
+      onEmpty={() => toast({ title: 'customer.menu.cartEmptyToast' })}
+    />
   )
 
   return (
@@ -326,79 +298,13 @@ export default function Menu() {
                 ) : (
                   <ul className="mt-3 grid gap-3">
                     {category.items.map((item) => (
-                      <li
+                      <MenuDish
                         key={item.id}
-                        id={`item-${item.id}`}
-                        className="grid scroll-mt-32 gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
-                        data-testid="menu-item"
-                      >
-                        <div className="flex items-start gap-3">
-                          <div className="min-w-0 flex-1">
-                            <p className="font-semibold" lang={item.nameLang} data-testid="menu-item-name">
-                              {item.name}
-                            </p>
-                            {item.description ? (
-                              <p className="text-sm text-stone-600 dark:text-stone-400" lang={item.descriptionLang}>
-                                {item.description}
-                              </p>
-                            ) : null}
-                            {item.modifierGroups.length > 0 ? (
-                              <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-400">
-                                {t('customer.menu.customizable')}
-                              </p>
-                            ) : null}
-                            {item.tags.length > 0 ? (
-                              <div className="mt-2">
-                                <DishTags tags={item.tags} />
-                              </div>
-                            ) : null}
-                          </div>
-                          {item.photo ? (
-                            <DishPhoto
-                              photo={item.photo}
-                              alt={item.name}
-                              displayWidth={80}
-                              sizes="80px"
-                              lazy={!eager.has(item.id)}
-                              className="size-20 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
-                            />
-                          ) : null}
-                        </div>
-                        <div className="flex items-center justify-between gap-3">
-                          {/* On a phone the unit goes under the price, as a price and a button do not always leave it room beside. */}
-                          <p
-                            className="grid min-w-0 leading-tight sm:flex sm:flex-wrap sm:items-baseline sm:gap-x-1"
-                            data-testid="menu-item-price"
-                          >
-                            <span
-                              className={`text-lg font-semibold tabular-nums ${item.soldOut ? 'text-stone-500 line-through' : ''}`}
-                            >
-                              {price(item.priceCents)}
-                            </span>{' '}
-                            <span className="text-sm whitespace-nowrap text-stone-600 dark:text-stone-400">
-                              {t(`customer.menu.unit.${priceUnit(item.description)}`)}
-                            </span>
-                          </p>
-                          {item.soldOut ? (
-                            <p
-                              className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
-                              data-testid="sold-out"
-                            >
-                              {t('customer.menu.soldOut')}
-                            </p>
-                          ) : (
-                            <Link
-                              to={menuWith(sid, searched, { item: item.id })}
-                              replace
-                              preventScrollReset
-                              className={`${buttonClass.secondary} shrink-0 px-4`}
-                              data-testid="choose-options"
-                            >
-                              {t('customer.menu.addToOrder')}
-                            </Link>
-                          )}
-                        </div>
-                      </li>
+                        item={item}
+                        price={price}
+                        chooseTo={menuWith(sid, searched, { item: item.id })}
+                        lazy={!eager.has(item.id)}
+                      />
                     ))}
                   </ul>
                 )}

@@ -106,6 +106,9 @@ export async function readDinerMenu(db: Db, restaurantId: string, language: Lang
   }))
 }
 
+/** A dish as the diner's menu lists it. */
+export type DinerDish = Awaited<ReturnType<typeof readDinerMenu>>[number]['items'][number]
+
 /** The PDF versions of an owner's menus, for the diner's 'Ver menú en PDF' link. */
 export async function readOwnerMenuPdfs(db: Db, restaurantId: string): Promise<{ name: string; url: string }[]> {
   const rows = await db
