@@ -1,7 +1,7 @@
 import type { ApiAccess } from '~/server/auth/guard.server'
 import { json } from '~/server/http/api.server'
 import { toWireModifierGroup } from '~/server/menus/menu-wire.server'
-import { findOwnMenuItem } from '~/server/menus/menu-store.server'
+import { findOwnMenuItem } from '~/server/menus/menu-items.server'
 import { modifierGroupsOf } from '~/server/menus/modifier-groups.server'
 import { menuNotFound, staffApi } from '~/server/http/resource-routes.server'
 

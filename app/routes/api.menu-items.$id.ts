@@ -3,7 +3,7 @@ import { menuItemSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { toWireMenuItem } from '~/server/menus/menu-wire.server'
 import { deletingPhotos } from '~/server/menus/menu-photos.server'
-import { deleteMenuItem, updateMenuItem } from '~/server/menus/menu-store.server'
+import { deleteMenuItem, updateMenuItem } from '~/server/menus/menu-items.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 import { logChange } from '~/server/auth/change-log.server'
 

@@ -2,7 +2,7 @@ import type { ApiAccess } from '~/server/auth/guard.server'
 import { menuItemSchema } from '~/domain/schemas/menus'
 import { json } from '~/server/http/api.server'
 import { toWireMenuItem } from '~/server/menus/menu-wire.server'
-import { createMenuItem } from '~/server/menus/menu-store.server'
+import { createMenuItem } from '~/server/menus/menu-items.server'
 import { menuNotFound, staffApi, withBody } from '~/server/http/resource-routes.server'
 import { logChange } from '~/server/auth/change-log.server'
 

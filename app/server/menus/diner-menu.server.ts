@@ -5,7 +5,7 @@ import type { Language } from '~/locales'
 import type { Db } from '../db/client.server'
 import { categories, menuItems, menus } from '../db/schema.server'
 import { menuPdfPath } from './menu-wire.server'
-import { itemExtraColumns, itemExtras, type ItemExtras } from './menu-store.server'
+import { itemExtraColumns, itemExtras, type ItemExtras } from './menu-items.server'
 import { modifierGroupsOf, type OfferedGroup } from './modifier-groups.server'
 
 interface MenuCategoryView {

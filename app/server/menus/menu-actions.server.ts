@@ -22,19 +22,15 @@ import { ApiError } from '../http/api.server'
 import { getT } from '../http/i18n.server'
 import { deleteMenuPdf, removeMenuPdf, storeMenuPdf } from './menu-pdf.server'
 import { deletingPhotos, removeItemPhoto, storeItemPhoto } from './menu-photos.server'
+import { createMenuItem, deleteMenuItem, moveMenuItem, setMenuItemSoldOut, updateMenuItem } from './menu-items.server'
 import {
   createCategory,
   createMenu,
-  createMenuItem,
   deleteCategory,
   deleteMenu,
-  deleteMenuItem,
   moveCategory,
-  moveMenuItem,
-  setMenuItemSoldOut,
   updateCategory,
   updateMenu,
-  updateMenuItem,
 } from './menu-store.server'
 import {
   createModifierGroup,

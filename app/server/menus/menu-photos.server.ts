@@ -9,7 +9,7 @@ import {
 import type { TFunction } from '~/locales/translate'
 import type { Db } from '../db/client.server'
 import { ApiError } from '../http/api.server'
-import { findOwnMenuItem, photosUnder, setItemPhoto, type StoredPhoto } from './menu-store.server'
+import { findOwnMenuItem, photosUnder, setItemPhoto, type StoredPhoto } from './menu-items.server'
 
 type T = TFunction
 

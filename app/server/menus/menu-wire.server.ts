@@ -1,5 +1,6 @@
 import { photoPath } from '~/domain/menu-photos'
-import type { CategoryWithItems, ItemExtras, OwnMenu, StoredPhoto } from './menu-store.server'
+import type { ItemExtras, StoredPhoto } from './menu-items.server'
+import type { CategoryWithItems, OwnMenu } from './menu-store.server'
 import type { ModifierOptionView, OfferedGroup } from './modifier-groups.server'
 
 /*

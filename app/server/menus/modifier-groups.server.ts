@@ -3,7 +3,7 @@ import type { MoveTo } from '~/domain/list-order'
 import type { ModifierGroupInput, ModifierOptionInput } from '~/domain/schemas/menus'
 import type { Db } from '../db/client.server'
 import { menuItemModifierGroups, modifierGroups, modifierOptions } from '../db/schema.server'
-import { findOwnMenuItem } from './menu-store.server'
+import { findOwnMenuItem } from './menu-items.server'
 import { moveWithin } from './positions.server'
 
 /*
