@@ -1,14 +1,11 @@
 import { statusOf } from '~/server/http/errors.server'
-import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { can } from '~/domain/permissions'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { paidPercent } from '~/domain/bill'
-import { byAttention, type FloorState } from '~/domain/floor'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { byAttention } from '~/domain/floor'
 import type { TranslationKey } from '~/locales/translate'
-import { formatTime } from '~/domain/format'
-import { createTableSchema, DASHBOARD_FORMS, editTableSchema, type DashboardIntent } from '~/domain/schemas/tables'
+import { DASHBOARD_FORMS, type DashboardIntent } from '~/domain/schemas/tables'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { codeEntrySite, qrSvg, tableUrl } from '~/server/tables/qr.server'
 import { ledgerOf } from '~/server/books/ledger.server'
@@ -18,15 +15,15 @@ import { archiveRefusalKey, archiveTable, createTable, listTables, updateTable }
 import { redirectWithToast } from '~/server/http/toast.server'
 import { dismissSetupChecklist, loadSetupChecklist } from '~/server/setup/setup-checklist.server'
 import { UrlDialog } from '~/ui/admin/dialog'
+import { ArchiveTableForm, CreateTableForm, EditTableForm } from '~/ui/admin/table-dialogs'
+import { FloorChip, TableState } from '~/ui/admin/table-state'
 import { EmptyState } from '~/ui/admin/empty-state'
 import { SetupChecklist } from '~/ui/admin/setup-checklist'
 import { TableCode } from '~/ui/admin/print-card'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
-import { ErrorList, Field, FormActions, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
-import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
 
 /** The Mesas tab: every table with its open bill, and the dialogs that add, edit, archive and show the QR of one. */
 
@@ -281,159 +278,5 @@ export default function TablesTab() {
         ) : null}
       </UrlDialog>
     </section>
-  )
-}
-
-function CreateTableForm() {
-  const { t } = useI18n()
-  const pending = useIsPending({ intent: 'create' })
-  const [form, fields] = useSchemaForm(createTableSchema, {
-    id: 'create-table',
-    lastResult: resultFor(useActionData<typeof action>(), 'create'),
-  })
-  return (
-    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={'create' satisfies DashboardIntent} />
-      <ErrorList id={form.errorId} errors={form.errors} alert />
-      <Field
-        label={t('admin.tables.number')}
-        errors={fields.tableNumber.errors}
-        inputProps={{
-          ...getInputProps(fields.tableNumber, { type: 'text' }),
-          placeholder: t('admin.tables.numberPlaceholder'),
-        }}
-      />
-      <Field
-        label={t('admin.tables.name')}
-        errors={fields.tableName.errors}
-        inputProps={getInputProps(fields.tableName, { type: 'text' })}
-      />
-      <Field
-        label={t('admin.tables.capacityLabel')}
-        errors={fields.capacity.errors}
-        inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }}
-      />
-      <FormActions cancelTo="?" cancelLabel={t('admin.tables.cancel')} pending={pending}>
-        {t('admin.tables.create')}
-      </FormActions>
-    </Form>
-  )
-}
-
-function EditTableForm({ table }: { table: { id: string; tableName: string | null; capacity: number | null } }) {
-  const { t } = useI18n()
-  const pending = useIsPending({ intent: 'update' })
-  const [form, fields] = useSchemaForm(editTableSchema, {
-    id: `edit-table-${table.id}`,
-    lastResult: resultFor(useActionData<typeof action>(), 'update', table.id),
-    defaultValue: {
-      id: table.id,
-      tableName: table.tableName ?? '',
-      capacity: table.capacity === null ? '' : String(table.capacity),
-    },
-  })
-  return (
-    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={'update' satisfies DashboardIntent} />
-      <input {...getInputProps(fields.id, { type: 'hidden' })} />
-      <ErrorList id={form.errorId} errors={form.errors} alert />
-      <Field
-        label={t('admin.tables.editName')}
-        errors={fields.tableName.errors}
-        inputProps={getInputProps(fields.tableName, { type: 'text' })}
-      />
-      <Field
-        label={t('admin.tables.capacityLabel')}
-        errors={fields.capacity.errors}
-        inputProps={{ ...getInputProps(fields.capacity, { type: 'number' }), min: 1, inputMode: 'numeric' }}
-      />
-      <FormActions cancelTo="?" cancelLabel={t('admin.tables.cancel')} pending={pending}>
-        {t('admin.tables.save')}
-      </FormActions>
-    </Form>
-  )
-}
-
-function ArchiveTableForm({ table }: { table: { id: string; tableNumber: string } }) {
-  const { t } = useI18n()
-  const pending = useIsPending({ intent: 'archive' })
-  const lastResult = resultFor(useActionData<typeof action>(), 'archive', table.id)
-  return (
-    <Form method="post" className="grid gap-4">
-      <input type="hidden" name="intent" value={'archive' satisfies DashboardIntent} />
-      <input type="hidden" name="id" value={table.id} />
-      <ErrorList errors={lastResult?.error?.['']} alert />
-      <p data-testid="archive-text">{t('admin.tables.archiveText', { number: table.tableNumber })}</p>
-      <FormActions cancelTo="?" cancelLabel={t('admin.tables.cancel')} pending={pending} danger>
-        {t('admin.tables.archiveConfirm')}
-      </FormActions>
-    </Form>
-  )
-}
-
-/** How the table is doing, in words and colour (never colour alone). */
-function FloorChip({ state }: { state: FloorState }) {
-  const { t } = useI18n()
-  return (
-    <span
-      className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-bold ${FLOOR_CHIP[state]}`}
-      data-testid="floor-state"
-    >
-      {t(`admin.tables.floor.${state}`)}
-    </span>
-  )
-}
-
-const FLOOR_CHIP: Record<FloorState, string> = {
-  calling: 'bg-red-700 text-white',
-  ready: 'bg-sky-700 text-white',
-  paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
-  paying: 'bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-100',
-  ordering: 'bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100',
-  waiting: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
-  eating: 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100',
-  free: 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200',
-}
-
-/** The table's open bill at a glance: what is left to pay, how much is paid, since when the party is seated, when it last changed. */
-function TableState({
-  table,
-}: {
-  table: {
-    totalCents: number
-    paidCents: number
-    remainingCents: number
-    lastActivityAt: number
-    seatedAt: number | null
-    state: FloorState
-  }
-}) {
-  const { t, money, locale } = useI18n()
-  if (table.totalCents === 0)
-    return (
-      <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="table-state">
-        {t(table.state === 'ordering' ? 'admin.tables.nothingOrdered' : 'admin.tables.free')}
-      </p>
-    )
-  const percent = paidPercent({ total: table.totalCents, paid: table.paidCents })
-  return (
-    <div className="grid gap-1" data-testid="table-state">
-      <p className="font-semibold tabular-nums">{t('admin.tables.open', { amount: money(table.remainingCents) })}</p>
-      <div
-        className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={t('admin.tables.paidPercent', { percent })}
-      >
-        <div className="h-full rounded-full bg-emerald-700" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="text-xs text-stone-600 dark:text-stone-400">
-        {t('admin.tables.paidPercent', { percent })} ·{' '}
-        {table.seatedAt ? `${t('admin.tables.seatedAt', { time: formatTime(table.seatedAt, locale) })} · ` : ''}
-        {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
-      </p>
-    </div>
   )
 }
