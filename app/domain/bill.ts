@@ -312,6 +312,9 @@ export function paidLinesOf(row: { paidItems: string | null }): PaidLine[] {
 /** A line's units nobody has paid yet. */
 export const unitsLeft = (line: { quantity: number; paidQuantity: number }): number => line.quantity - line.paidQuantity
 
+/** Whether every unit of a line is paid: "Pagado" on it, and nothing of it left to pay. */
+export const lineSettled = (line: { quantity: number; paidQuantity: number }): boolean => unitsLeft(line) <= 0
+
 /** Money on a payment or a refund: the bill part, the tax added on top of it, the tip. */
 export interface Sums {
   amountCents: Cents

@@ -1,3 +1,5 @@
+import { lineSettled } from './bill'
+
 /** How a payment whose payer gave no name is stored; each screen says it in its reader's language. */
 export const GUEST = 'Guest'
 
@@ -16,7 +18,7 @@ export function groupUnpaidByDiner<
 >(lines: readonly Line[], locale: string): DinerGroup<Line>[] {
   const groups = new Map<string | null, Line[]>()
   for (const line of lines) {
-    if (line.paidQuantity >= line.quantity) continue
+    if (lineSettled(line)) continue
     const name = line.customerName?.trim() || null
     const group = groups.get(name)
     if (group) group.push(line)

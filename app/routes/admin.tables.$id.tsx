@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { charged, unitsLeft } from '~/domain/bill'
+import { charged, lineSettled, unitsLeft } from '~/domain/bill'
 import { changeFrom } from '~/domain/cash-tendered'
 import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
@@ -265,7 +265,7 @@ export default function TableDetails() {
           >
             <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="bill-lines">
               {details.lines.map((line) => {
-                const settled = line.paidQuantity >= line.quantity
+                const settled = lineSettled(line)
                 return (
                   <li key={line.id} className="grid gap-1 py-2">
                     <div className="flex items-start justify-between gap-3">

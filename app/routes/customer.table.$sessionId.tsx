@@ -3,14 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { waiterCallSchema } from '~/domain/schemas/alerts'
 import { callWaiter } from '~/server/alerts/waiter-calls.server'
 import { WaiterCallReasons, WaiterCallStatus } from '~/ui/customer/waiter-call'
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { lineRemaining, paidPercent } from '~/domain/bill'
 import { sumCents } from '~/domain/money'
 import { selectionParams } from '~/domain/checkout'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { payableBill } from '~/server/bills/bill-reads.server'
-import { clientBill, loadBill, type ClientLine } from '~/server/bills/diner-bill.server'
+import { clientBill, loadBill } from '~/server/bills/diner-bill.server'
 import { getLanguage } from '~/server/http/i18n.server'
 import { linesOrderedHere } from '~/server/bills/ordered-here.server'
 import { demoDiners } from '~/server/demo/demo-data.server'
@@ -22,11 +21,14 @@ import { takesPayments } from '~/server/payments/provider.server'
 import { pageTitle } from '~/ui/page-title'
 import { buttonClass } from '~/ui/button'
 import { customerPath } from '~/domain/customer-paths'
+import { BillLine } from '~/ui/customer/bill-line'
+import { DemoPanel } from '~/ui/customer/demo-panel'
 import { OrderProgressList } from '~/ui/customer/order-progress'
+import { SheetOption } from '~/ui/customer/sheet-option'
 import { CustomerShell } from '~/ui/customer/shell'
 import { CardIcon, DivideIcon, PeopleIcon, ReceiptIcon } from '~/ui/icons'
 import { useI18n } from '~/ui/i18n'
-import { useShownPrice, type TaxSettingsOf } from '~/ui/customer/shown-price'
+import { useShownPrice } from '~/ui/customer/shown-price'
 import { Sheet } from '~/ui/sheet'
 import { useLiveBill } from '~/ui/use-live'
 
@@ -314,119 +316,5 @@ export default function Bill() {
         )}
       </Sheet>
     </CustomerShell>
-  )
-}
-
-function BillLine({ line, tax }: { line: ClientLine; tax: TaxSettingsOf }) {
-  const { t } = useI18n()
-  const price = useShownPrice(tax)
-  const isPaid = line.paidQuantity >= line.quantity
-  return (
-    <li
-      className={`flex gap-3 p-4 ${isPaid ? 'bg-stone-50 text-stone-600 dark:bg-stone-800/60 dark:text-stone-400' : ''}`}
-      data-paid={isPaid}
-    >
-      <span className="min-w-8 font-semibold text-stone-700 tabular-nums dark:text-stone-300">{line.quantity}×</span>
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold" lang={line.nameLang}>
-          {line.name}
-        </p>
-        {line.description ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400" lang={line.descriptionLang}>
-            {line.description}
-          </p>
-        ) : null}
-        {line.note ? (
-          <p className="text-sm text-stone-700 italic dark:text-stone-300" data-testid="line-note">
-            {`“${line.note}”`}
-          </p>
-        ) : null}
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}
-        </p>
-        {line.paidQuantity > 0 && !isPaid ? (
-          <p className="text-sm font-medium text-amber-800 dark:text-amber-200">
-            {t('customer.bill.partlyPaid', {
-              paid: line.paidQuantity,
-              quantity: line.quantity,
-              amount: price(line.remainingCents),
-            })}
-          </p>
-        ) : null}
-        {line.heldQuantity > 0 ? (
-          <p className="text-sm font-medium text-sky-800 dark:text-sky-300" data-testid="line-being-paid">
-            {t('customer.bill.beingPaid', { count: line.heldQuantity })}
-          </p>
-        ) : null}
-      </div>
-      <div className="text-right">
-        {line.comped ? (
-          <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-400" data-testid="line-comped">
-            {t('customer.bill.onTheHouse')}
-          </p>
-        ) : (
-          <>
-            <p className={`font-semibold tabular-nums ${isPaid ? 'line-through' : ''}`}>{price(line.priceCents)}</p>
-            {isPaid ? (
-              <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-400">{t('customer.bill.paid')}</p>
-            ) : null}
-          </>
-        )}
-      </div>
-    </li>
-  )
-}
-
-function SheetOption({
-  to,
-  icon,
-  title,
-  hint,
-  replace,
-}: {
-  to: string
-  icon: ReactNode
-  title: string
-  hint: string
-  replace?: boolean
-}) {
-  return (
-    <Link
-      to={to}
-      replace={replace}
-      preventScrollReset
-      className="flex min-h-16 items-center gap-4 rounded-2xl border border-stone-200 p-4 hover:bg-stone-50 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 dark:border-stone-700 dark:hover:bg-stone-800"
-    >
-      <span className="text-emerald-800 dark:text-emerald-400">{icon}</span>
-      <span className="flex-1">
-        <span className="block font-semibold">{title}</span>
-        <span className="block text-sm text-stone-600 dark:text-stone-400">{hint}</span>
-      </span>
-      <span aria-hidden="true" className="text-stone-400 dark:text-stone-500">
-        ›
-      </span>
-    </Link>
-  )
-}
-
-function DemoPanel() {
-  const { t } = useI18n()
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'demo'
-  return (
-    <section
-      aria-labelledby="demo-heading"
-      className="mt-6 rounded-2xl border border-dashed border-amber-400 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950/60"
-    >
-      <h2 id="demo-heading" className="font-bold text-amber-950 dark:text-amber-100">
-        {t('customer.demo.title')}
-      </h2>
-      <p className="mt-1 text-sm text-amber-950 dark:text-amber-100">{t('customer.demo.text')}</p>
-      <Form method="post" className="mt-3">
-        <button type="submit" name="intent" value="demo" className={`${buttonClass.secondary} w-full`} disabled={busy}>
-          {busy ? t('customer.demo.adding') : t('customer.demo.add')}
-        </button>
-      </Form>
-    </section>
   )
 }

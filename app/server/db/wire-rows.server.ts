@@ -1,4 +1,4 @@
-import { lineRemaining, paidLinesOf, charged } from '~/domain/bill'
+import { lineRemaining, lineSettled, paidLinesOf, charged } from '~/domain/bill'
 import { centsToPesos } from '~/domain/money'
 import type { WireBillItem, WirePayment } from '~/domain/wire'
 import type { BillItemRow, PaymentRow } from './schema.server'
@@ -22,7 +22,7 @@ export function toWireItem(row: BillItemRow): WireBillItem {
     category: row.category,
     quantity: row.quantity,
     paidQuantity: row.paidQuantity,
-    isPaid: row.paidQuantity >= row.quantity,
+    isPaid: lineSettled(row),
     comped: row.comped ?? false,
     paidBy: row.paidBy,
     customerName: row.customerName,
