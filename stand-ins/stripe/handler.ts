@@ -25,8 +25,8 @@ import { type EventSource, listEvents, recordEvent, retrieveEvent, type WebhookO
 import { type Fault } from './faults'
 import { decodeForm, type Form } from './form'
 import { type IdempotencySlot, idempotencySlot, savedAnswer } from './idempotency'
+import { authenticatePaymentIntent } from './payment-intent-confirmation'
 import {
-  authenticatePaymentIntent,
   cancelPaymentIntent,
   capturePaymentIntent,
   confirmPaymentIntent,
