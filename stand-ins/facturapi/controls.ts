@@ -33,7 +33,7 @@ export function createControls(state: StandInState) {
       now: () => state.clock.now(),
       /** Moves the clock `seconds` ahead; answers the new now. */
       advance(seconds: number): number {
-        state.clock.advance(seconds)
+        state.clock.move(seconds)
         return state.clock.now()
       },
     },

@@ -1,3 +1,4 @@
+import { IdempotencyKeys } from '../engine/idempotency'
 import { FacturapiError } from './errors'
 import { type Call } from './state'
 
@@ -7,7 +8,7 @@ import { type Call } from './state'
  * and is answered as the stand-in's idempotency mode says.
  */
 
-const keyOf = (call: Call, key: string) => `${call.organization.id} ${key}`
+const keyOf = (call: Call, key: string) => IdempotencyKeys.slot(call.organization.id, key)
 
 /** The document made before under `key`, when the mode answers with it; a 409 `idempotency_key_in_use` otherwise. */
 export function madeBefore<T>(call: Call, key: string | null, find: (id: string) => T | undefined): T | undefined {
@@ -25,5 +26,5 @@ export function madeBefore<T>(call: Call, key: string | null, find: (id: string)
 
 /** Remembers the document `key` made. */
 export function keepKey(call: Call, key: string | null, id: string): void {
-  if (key) call.state.idempotencyKeys.set(keyOf(call, key), id)
+  if (key) call.state.idempotencyKeys.keep(keyOf(call, key), id)
 }

@@ -1,4 +1,5 @@
-import { Clock } from './clock'
+import { Clock } from '../engine/clock'
+import { IdempotencyKeys } from '../engine/idempotency'
 import { newFaultBook } from './faults'
 import { type InvoiceRecord } from './invoices'
 import { type Organization } from './organizations'
@@ -41,8 +42,8 @@ export interface StandInState {
   organizations: Organization[]
   receipts: Map<string, ReceiptObject>
   invoices: Map<string, InvoiceRecord>
-  /** `${organization} ${idempotency_key}` → the receipt made with it. */
-  idempotencyKeys: Map<string, string>
+  /** An organization's idempotency keys, each with the id of the document it made. */
+  idempotencyKeys: IdempotencyKeys<string>
   idempotencyMode: IdempotencyMode
   /** The last folio handed out, per `${organization} receipt` and `${organization} invoice`. */
   folios: Map<string, number>
@@ -59,14 +60,14 @@ export function emptyState(organizations: Organization[]): StandInState {
     organizations,
     receipts: new Map(),
     invoices: new Map(),
-    idempotencyKeys: new Map(),
+    idempotencyKeys: new IdempotencyKeys(),
     idempotencyMode: 'conflict',
     folios: new Map(),
     requests: [],
     emails: [],
     taxpayers: new Map(),
     faults: newFaultBook(),
-    clock: new Clock(),
+    clock: new Clock('milliseconds'),
   }
 }
 

@@ -180,9 +180,7 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
         const saved = savedAnswer(state, idempotency, request.method, url.pathname)
         if (saved) return replay(saved, idempotencyKey)
       }
-      const slot = idempotency?.slot
-      if (slot) state.inFlight.add(slot)
-      try {
+      return state.idempotency.running(idempotency?.slot, async () => {
         if (fault?.fault === 'delay') await new Promise((resolve) => setTimeout(resolve, fault!.ms))
         const call = callFor(
           { account, form, path: found.path, origin: url.origin, key },
@@ -195,9 +193,7 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
         } catch (error) {
           return refused(error, !(error instanceof StripeError && error.validation))
         }
-      } finally {
-        if (slot) state.inFlight.delete(slot)
-      }
+      })
     }
 
     function refused(error: unknown, ran: boolean): Outcome {
@@ -239,7 +235,7 @@ export function createStripeStandIn(options: StripeStandInOptions = {}): StripeS
     // a request refused on its parameters, or in conflict with one in flight, keeps nothing.
     const slot = idempotency as IdempotencySlot | null
     if (slot && outcome.ran) {
-      state.idempotency.set(slot.slot, {
+      state.idempotency.keep(slot.slot, {
         method: request.method,
         path: url.pathname,
         fingerprint: slot.print,

@@ -1,5 +1,6 @@
 import { StripeError } from './errors'
 import { fingerprint, type Form } from './form'
+import { IdempotencyKeys } from '../engine/idempotency'
 import { type SavedResponse, type StandInState } from './state'
 import { IDEMPOTENCY_KEY_LIFETIME_SECONDS } from './time'
 
@@ -11,7 +12,7 @@ export interface IdempotencySlot {
 }
 
 export function idempotencySlot(account: string | null, key: string, form: Form): IdempotencySlot {
-  return { slot: `${account ?? ''} ${key}`, key, print: fingerprint(form) }
+  return { slot: IdempotencyKeys.slot(account, key), key, print: fingerprint(form) }
 }
 
 /**
@@ -25,7 +26,7 @@ export function savedAnswer(
   method: string,
   path: string,
 ): SavedResponse | null {
-  if (state.inFlight.has(slot)) {
+  if (state.idempotency.busy(slot)) {
     // Stripe's docs call this a conflict with a concurrently executing request; the wording is the one Stripe's
     // clients are reported to receive, and `idempotency_key_in_use` is in the SDK's list of error codes.
     throw new StripeError(409, {
@@ -36,10 +37,7 @@ export function savedAnswer(
   }
   const saved = state.idempotency.get(slot)
   if (!saved) return null
-  if (saved.created + IDEMPOTENCY_KEY_LIFETIME_SECONDS <= state.clock.now()) {
-    state.idempotency.delete(slot)
-    return null
-  }
+  if (saved.created + IDEMPOTENCY_KEY_LIFETIME_SECONDS <= state.clock.now()) return null
   if (saved.method !== method || saved.path !== path) {
     throw idempotencyError(
       `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${saved.method} ${saved.path}' vs '${method} ${path}'). Try using a key other than '${key}' if you meant to execute a different request.`,

@@ -1,7 +1,8 @@
 import { type AccountObject } from './accounts'
 import { type ApplicationFeeObject } from './application-fees'
 import { type ChargeObject } from './charges'
-import { Clock } from './clock'
+import { Clock } from '../engine/clock'
+import { IdempotencyKeys } from '../engine/idempotency'
 import { type ConfirmationTokenRecord } from './confirmation-tokens'
 import { type DisputeObject } from './disputes'
 import { noSuch } from './errors'
@@ -44,9 +45,8 @@ export interface StandInState {
   webhookEndpoints: Map<string, WebhookEndpointRecord>
   /** Deliveries that failed, each to be tried again when the stand-in's clock reaches `dueAt` (seconds). */
   webhookRetries: { endpoint: string; event: EventObject; attempt: number; dueAt: number }[]
-  idempotency: Map<string, SavedResponse>
-  /** Idempotency slots of the requests being executed now: a second request under one of them gets 409. */
-  inFlight: Set<string>
+  /** Answers kept for retries; a second request under a slot being executed gets 409. */
+  idempotency: IdempotencyKeys<SavedResponse>
   clock: Clock
   faults: ReturnType<typeof newFaultBook>
   /** Accounts that disconnected the platform (account.application.deauthorized): their requests are refused. */
@@ -71,9 +71,8 @@ export function emptyState(): StandInState {
     deliveries: [],
     webhookEndpoints: new Map(),
     webhookRetries: [],
-    idempotency: new Map(),
-    inFlight: new Set(),
-    clock: new Clock(),
+    idempotency: new IdempotencyKeys(),
+    clock: new Clock('seconds'),
     faults: newFaultBook(),
     deauthorized: new Set(),
     disputes: new Map(),

@@ -14,7 +14,5 @@ export function passTime(call: Call): void {
       cancel({ ...call, account: call.state.owners.get(intent.id) ?? null }, intent, 'automatic')
     }
   }
-  for (const [slot, saved] of call.state.idempotency) {
-    if (saved.created + IDEMPOTENCY_KEY_LIFETIME_SECONDS <= call.now) call.state.idempotency.delete(slot)
-  }
+  call.state.idempotency.prune((saved) => saved.created + IDEMPOTENCY_KEY_LIFETIME_SECONDS <= call.now)
 }
