@@ -184,7 +184,7 @@ export async function action(args: ActionFunctionArgs) {
         `/admin/tables/${table.id}`,
         {
           title: 'admin.order.sent',
-          description: result.items.map((line) => `${line.quantity}× ${line.name}`).join(', '),
+          description: result.lines.map((line) => `${line.quantity}× ${line.name}`).join(', '),
         },
         {
           headers: {

@@ -4,6 +4,7 @@ import { signatureOf } from '~/domain/signature'
 import { staffOrDiner } from '~/server/auth/guard.server'
 import { addOrder } from '~/server/bills/bill-writes.server'
 import { apiFailure } from '~/server/bills/write-result.server'
+import { toWireItem } from '~/server/db/wire-rows.server'
 import { json } from '~/server/http/api.server'
 import { publicApi, withBody } from '~/server/http/resource-routes.server'
 
@@ -23,7 +24,7 @@ export const action = publicApi({
     const staff = principal ? { ...signatureOf(principal.person), restaurantId: principal.restaurant.id } : null
     const result = await addOrder(env, body, { staff, address: context.clientAddress })
     if (!result.ok) return apiFailure(request, result)
-    return json({ items: result.items }, 201)
+    return json({ items: result.lines.map(toWireItem) }, 201)
   }),
 })
 

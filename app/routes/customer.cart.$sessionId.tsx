@@ -138,7 +138,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       await rememberOrderedHere(
         request,
         bill.sessionId,
-        result.items.map((item) => item.id),
+        result.lines.map((line) => line.id),
       ),
     )
     return redirectWithToast(

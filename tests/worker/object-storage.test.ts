@@ -13,6 +13,7 @@ import {
   readSession,
   seedMember,
   seedTable,
+  tacoTable,
 } from './fixtures'
 
 /**
@@ -169,6 +170,12 @@ const baselineOnly = {
   journal: { entries: migrations.journal.entries.slice(0, 1) },
   migrations: { m0000: migrations.migrations.m0000 ?? '' },
 }
+
+/** The object's migrations before the `count`-th: the schema an object had while that one was still to come. */
+const migrationsBefore = (count: number) => ({
+  journal: { entries: migrations.journal.entries.slice(0, count) },
+  migrations: Object.fromEntries(Object.entries(migrations.migrations).slice(0, count)),
+})
 
 const BOOKKEEPING = ['schema_steps', '__drizzle_migrations', 'sqlite_sequence', '_cf_KV', '_cf_METADATA']
 
@@ -660,6 +667,118 @@ describe("a TableSession's own SQLite", () => {
     expect(adjustments.results).toEqual([
       { name: 'Tacos', staff: 'Ana', staffId: null },
       { name: 'Flan', staff: waiter.name, staffId: waiter.userId },
+    ])
+  })
+
+  it('migrates an order kept as the API said it (pesos) to the records it added (cents): its retry is answered as before and adds nothing', async () => {
+    const { table, agua } = await tacoTable()
+    const now = Date.now()
+    const line = crypto.randomUUID()
+    const orderId = 'order_before-cents'
+    // What the API answered when the order was taken, and what the order kept then.
+    const answered = {
+      id: line,
+      tableId: table.tableId,
+      name: 'Agua fresca',
+      price: 70.5,
+      remainingPrice: 70.5,
+      description: 'Jamaica',
+      nameEn: 'Fresh water',
+      descriptionEn: null,
+      note: 'sin hielo',
+      category: 'Order',
+      quantity: 2,
+      paidQuantity: 0,
+      isPaid: false,
+      comped: false,
+      paidBy: null,
+      customerName: 'Luis',
+      menuItemId: null,
+      createdAt: new Date(now - 2000).toISOString(),
+    }
+    await runInDurableObject(billObject(table.sessionId), async (_instance, state) => {
+      await migrate(drizzle(state.storage), migrationsBefore(11))
+      const { sql } = state.storage
+      sql.exec(
+        'INSERT INTO bill (id, session_id, table_id, opened_at, table_info) VALUES (1, ?, ?, ?, ?)',
+        table.sessionId,
+        table.tableId,
+        now - 3000,
+        JSON.stringify({
+          tableId: table.tableId,
+          restaurantId: table.restaurantId,
+          tableNumber: '12',
+          tableName: 'Ventana',
+          capacity: 4,
+          isActive: true,
+          restaurantName: 'Fonda de Prueba',
+          taxRateBps: 1600,
+          taxIncludedInPrice: true,
+          showTaxSeparately: false,
+          stripeAccountId: null,
+          stripeChargesEnabled: false,
+          unconnectedPayments: 'off',
+        }),
+      )
+      sql.exec(
+        `INSERT INTO lines (id, table_id, session_id, name, description, name_en, category, price_cents, quantity, paid_quantity,
+           customer_name, created_at, comped, note, order_id) VALUES (?, ?, ?, 'Agua fresca', 'Jamaica', 'Fresh water', 'Order', 7050, 2, 0, 'Luis', ?, 0, 'sin hielo', ?)`,
+        line,
+        table.tableId,
+        table.sessionId,
+        now - 2000,
+        orderId,
+      )
+      sql.exec(
+        "INSERT INTO orders (id, created_at, items, step, step_at, moves) VALUES (?, ?, ?, 'new', ?, '[]')",
+        orderId,
+        now - 2000,
+        JSON.stringify([answered]),
+        now - 2000,
+      )
+    })
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) => state.abort('restart')).catch(
+      () => undefined,
+    )
+
+    // The phone sends the order again: the same answer, in the API's pesos, and no line more.
+    const again = await postJson('/api/items', {
+      tableId: table.tableId,
+      orderId,
+      items: [{ menuItemId: agua, name: 'Agua fresca', price: 0, quantity: 2 }],
+    })
+    expect(again.status).toBe(201)
+    expect(await again.json()).toEqual({ items: [answered] })
+    const kept = await runInDurableObject(billObject(table.sessionId), (_instance, state) => ({
+      lines: state.storage.sql.exec('SELECT count(*) AS n FROM lines').one().n,
+      order: JSON.parse(
+        String(state.storage.sql.exec('SELECT items FROM orders WHERE id = ?', orderId).one().items),
+      ) as unknown[],
+    }))
+    expect(kept.lines).toBe(1)
+    expect(kept.order).toEqual([
+      {
+        id: line,
+        tableId: table.tableId,
+        sessionId: table.sessionId,
+        menuItemId: null,
+        name: 'Agua fresca',
+        description: 'Jamaica',
+        nameEn: 'Fresh water',
+        descriptionEn: null,
+        category: 'Order',
+        priceCents: 7050,
+        quantity: 2,
+        paidQuantity: 0,
+        customerName: 'Luis',
+        paidBy: null,
+        createdAt: now - 2000,
+        comped: false,
+        note: 'sin hielo',
+        addedBy: null,
+        addedById: null,
+        orderId,
+      },
     ])
   })
 })

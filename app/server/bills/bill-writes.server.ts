@@ -13,9 +13,8 @@ import type {
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { Signature } from '~/domain/signature'
 import { payableBill } from './bill-reads.server'
-import type { WireBillItem } from '~/domain/wire'
 import { getDb } from '../db/client.server'
-import { tables, type PaymentRow } from '../db/schema.server'
+import { tables, type BillItemRow, type PaymentRow } from '../db/schema.server'
 import type { Closing } from '../table-session/bill-store.server'
 import { tableSessionStub } from '../table-session/stub.server'
 import type { StaffOrderer } from '../table-session/orders.server'
@@ -149,7 +148,7 @@ export async function addOrder(env: Env, request: AddItemsRequest, orderer: Orde
     ? await spend(env, { ordersPerTable: request.tableId, ordersPerAddress: orderer.address })
     : null
   if (spent && !spent.ok) return limited(spent.limit)
-  const result = await writeToOpenBill<{ items: WireBillItem[] }>(
+  const result = await writeToOpenBill<{ lines: BillItemRow[] }>(
     env,
     request.tableId,
     request.sessionId,

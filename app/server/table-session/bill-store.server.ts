@@ -239,10 +239,10 @@ export class BillStore {
   }
 
   /** An order's lines, and the order itself: the kitchen's ticket. */
-  addLines(lines: BillItemRow[], order: TakenOrder, restaurantId: string) {
-    for (const line of lines) this.#lines.add(line)
-    const first = lines[0]
-    if (first) this.orders.take(order, lines, { restaurantId, tableId: first.tableId, sessionId: first.sessionId })
+  addLines(order: TakenOrder, restaurantId: string) {
+    for (const line of order.lines) this.#lines.add(line)
+    const first = order.lines[0]
+    if (first) this.orders.take(order, { restaurantId, tableId: first.tableId, sessionId: first.sessionId })
     this.#state = null
   }
 

@@ -5,11 +5,10 @@ import type { TicketRequest, TicketStep } from '~/domain/kitchen'
 import type { Signature } from '~/domain/signature'
 import type { AddItemsRequest } from '~/domain/schemas/items'
 import type { PaymentRequest } from '~/domain/schemas/payments'
-import type { WireBillItem } from '~/domain/wire'
 import type { CallReason } from '~/domain/alerts'
 import type { BillView } from './bill-view.server'
 import type { WriteResult } from './write-failures.server'
-import type { PaymentRow } from '../db/schema.server'
+import type { BillItemRow, PaymentRow } from '../db/schema.server'
 import { acceptLiveSocket, closeQuietly, type LiveAttachment } from '../live/live-sockets.server'
 import type { RefundState } from '../payments/provider.server'
 import { BillCore } from './bill-core.server'
@@ -131,7 +130,7 @@ export class TableSession extends DurableObject<Env> {
     sessionId: string,
     request: AddItemsRequest,
     staff: StaffOrderer | null,
-  ): Promise<WriteResult<{ items: WireBillItem[] }>> {
+  ): Promise<WriteResult<{ lines: BillItemRow[] }>> {
     return this.#orders.addItems(sessionId, request, staff)
   }
 

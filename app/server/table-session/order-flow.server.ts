@@ -1,8 +1,7 @@
 import { newOrderId } from '~/domain/ids'
 import { sumCents } from '~/domain/money'
 import type { AddItemsRequest } from '~/domain/schemas/items'
-import type { WireBillItem } from '~/domain/wire'
-import { toWireItem } from '../db/wire-rows.server'
+import type { BillItemRow } from '../db/schema.server'
 import type { WriteResult } from './write-failures.server'
 import { appEnv } from '../env.server'
 import type { BillCore } from './bill-core.server'
@@ -21,7 +20,7 @@ export class OrderFlow {
     sessionId: string,
     request: AddItemsRequest,
     staff: StaffOrderer | null,
-  ): Promise<WriteResult<{ items: WireBillItem[] }>> {
+  ): Promise<WriteResult<{ lines: BillItemRow[] }>> {
     const found = await this.bill.header(sessionId)
     if (!found) return this.bill.notOpen(sessionId)
     // The menu is read before taking the bill's turn: only the commit needs the bill to stand still.
@@ -31,7 +30,7 @@ export class OrderFlow {
     return this.bill.serially(async () => {
       // An order sent again (a retry, a second tap) is answered as it was, even once the bill has closed.
       const earlier = request.orderId ? this.bill.store.orders.replay(request.orderId) : null
-      if (earlier) return { ok: true as const, items: earlier }
+      if (earlier) return { ok: true as const, lines: earlier }
       return this.bill.apply(sessionId, { tableId: request.tableId }, (header) => {
         // A staff screen that sends one dish at a time gives no id: each send is its own order.
         const orderId = request.orderId ?? newOrderId()
@@ -45,13 +44,12 @@ export class OrderFlow {
           orderId,
         )
         if (!order.ok) return order
-        const items = order.lines.map(toWireItem)
         const [first] = order.lines
         const sentBy = first?.addedById ? { userId: first.addedById, name: first.addedBy ?? '' } : null
-        const taken = { id: orderId, createdAt: first?.createdAt ?? Date.now(), items, sentBy }
+        const taken = { id: orderId, createdAt: first?.createdAt ?? Date.now(), lines: order.lines, sentBy }
         return {
-          answer: { items },
-          commit: () => this.bill.store.addLines(order.lines, taken, header.table.restaurantId),
+          answer: { lines: order.lines },
+          commit: () => this.bill.store.addLines(taken, header.table.restaurantId),
           news: {
             heard: 'ledger',
             change: 'items',

@@ -1,17 +1,16 @@
 import { asc, eq } from 'drizzle-orm'
 import { ticketLineOf, type TicketMove, type TicketStep } from '~/domain/kitchen'
 import type { Signature } from '~/domain/signature'
-import type { WireBillItem } from '~/domain/wire'
 import type { BillItemRow } from '../db/schema.server'
 import type { OutboxStore } from './outbox-store.server'
 import { orders } from './schema.server'
 import type { ObjectDb } from './storage.server'
 
-/** An order the bill takes: its id, when, its lines as the answer says them, and the member who sent it (null: a diner). */
+/** An order the bill takes: its id, when, its lines as they were added, and the member who sent it (null: a diner). */
 export interface TakenOrder {
   id: string
   createdAt: number
-  items: WireBillItem[]
+  lines: BillItemRow[]
   sentBy: Signature | null
 }
 
@@ -35,11 +34,7 @@ export class OrderStore {
     private readonly outbox: OutboxStore,
   ) {}
 
-  take(
-    order: TakenOrder,
-    lines: readonly BillItemRow[],
-    bill: { restaurantId: string; tableId: string; sessionId: string },
-  ) {
+  take(order: TakenOrder, bill: { restaurantId: string; tableId: string; sessionId: string }) {
     const ticket = {
       id: order.id,
       createdAt: order.createdAt,
@@ -51,15 +46,18 @@ export class OrderStore {
     }
     this.db
       .insert(orders)
-      .values({ ...ticket, items: JSON.stringify(order.items) })
+      .values({ ...ticket, items: JSON.stringify(order.lines) })
       .run()
-    this.outbox.add({ kind: 'ticket', body: { ...ticket, ...bill, lines: JSON.stringify(lines.map(ticketLineOf)) } })
+    this.outbox.add({
+      kind: 'ticket',
+      body: { ...ticket, ...bill, lines: JSON.stringify(order.lines.map(ticketLineOf)) },
+    })
   }
 
-  /** The lines the order `id` added, as its answer said them; null for an order this bill has not taken. */
-  replay(id: string): WireBillItem[] | null {
+  /** The lines the order `id` added, as they were then; null for an order this bill has not taken. */
+  replay(id: string): BillItemRow[] | null {
     const row = this.db.select({ items: orders.items }).from(orders).where(eq(orders.id, id)).get()
-    return row ? (JSON.parse(row.items) as WireBillItem[]) : null
+    return row ? (JSON.parse(row.items) as BillItemRow[]) : null
   }
 
   /** Where the order `id` is, with its moves so far; null for an order this bill has not taken. */
@@ -93,10 +91,9 @@ export class OrderStore {
       .all()
       .map(({ items, ...order }) => ({
         ...order,
-        // Orders taken before lines had their English have none.
-        items: (JSON.parse(items) as WireBillItem[]).map((item) => ({
+        items: (JSON.parse(items) as BillItemRow[]).map((item) => ({
           name: item.name,
-          nameEn: item.nameEn ?? null,
+          nameEn: item.nameEn,
           quantity: item.quantity,
         })),
       }))

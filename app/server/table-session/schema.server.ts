@@ -46,7 +46,7 @@ export const lines = sqliteTable('lines', lineColumns(), (t) => lineChecks('line
  * The orders this bill took, by the id the ordering phone gave each (or the
  * object, for a staff order sent without one): an order sent again (a
  * retry, a second tap) is answered with the lines it added the first time
- * (`items`, JSON of WireBillItem[]) and adds nothing. Each is the kitchen's
+ * (`items`, JSON of the lines as records) and adds nothing. Each is the kitchen's
  * ticket too, and keeps its step here for the diners' screen.
  */
 export const orders = sqliteTable('orders', {

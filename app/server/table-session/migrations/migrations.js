@@ -10,6 +10,7 @@ import m0007 from './0007_line_english.sql';
 import m0008 from './0008_terminal_card_funding.sql';
 import m0009 from './0009_hold_owed_back.sql';
 import m0010 from './0010_table_restaurant_id.sql';
+import m0011 from './0011_order_lines_in_cents.sql';
 
   export default {
     journal,
@@ -24,7 +25,8 @@ m0006,
 m0007,
 m0008,
 m0009,
-m0010
+m0010,
+m0011
     }
   }
   
