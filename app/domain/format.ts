@@ -1,4 +1,4 @@
-/** Restaurants are in Mexico; times are shown in their clock, not the server's. */
+/** A restaurant's clock until it sets its own (Configuración): times are shown in it, never in the server's. */
 export const RESTAURANT_TIME_ZONE = 'America/Mexico_City'
 
 /**
@@ -9,7 +9,7 @@ export const RESTAURANT_TIME_ZONE = 'America/Mexico_City'
  * join them differently ("2026, 11:06" vs "2026 a las 11:06"), and a page
  * rendered on one and hydrated on the other must read the same.
  */
-export function formatDateTime(date: Date | string | number, locale: string, timeZone = RESTAURANT_TIME_ZONE): string {
+export function formatDateTime(date: Date | string | number, locale: string, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat(locale, {
       month: 'long',
@@ -48,13 +48,13 @@ export function formatDay(day: string, locale: string): string {
 }
 
 /** The hour and minute alone in the restaurant's clock ('11:06 p.m.'), in the same fixed pattern. */
-export function formatTime(date: Date | string | number, locale: string): string {
+export function formatTime(date: Date | string | number, locale: string, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat(locale, {
       hour: 'numeric',
       minute: '2-digit',
       hourCycle: 'h23',
-      timeZone: RESTAURANT_TIME_ZONE,
+      timeZone,
     })
       .formatToParts(new Date(date))
       .map((part) => [part.type, part.value]),

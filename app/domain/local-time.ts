@@ -50,8 +50,9 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The restaurant's clock as stored, or Mexico City's should it be a zone this runtime does not know. */
-export const restaurantTimeZone = (stored: string) => (isTimeZone(stored) ? stored : RESTAURANT_TIME_ZONE)
+/** The restaurant's clock as stored, or Mexico City's when there is none (a bill stored before it was kept) or the runtime does not know it. */
+export const restaurantTimeZone = (stored: string | null | undefined) =>
+  stored && isTimeZone(stored) ? stored : RESTAURANT_TIME_ZONE
 
 /** A reading that names a real calendar moment (no 31 April, no 24:00). */
 function checked(wall: WallClock): WallClock | null {

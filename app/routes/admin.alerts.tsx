@@ -4,7 +4,6 @@ import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { loader as staffAreaLoader } from '~/routes/admin'
 import { alertId, alertText } from '~/domain/alerts'
 import { ALERT_FORMS, type AlertIntent } from '~/domain/schemas/alerts'
-import { formatTime } from '~/domain/format'
 import { signatureOf } from '~/domain/signature'
 import { answerCall } from '~/server/alerts/waiter-calls.server'
 import { listAlerts, markRead, setAlertSound, type AlertRow } from '~/server/alerts/alert-reads.server'
@@ -14,6 +13,7 @@ import { redirectWithToast } from '~/server/http/toast.server'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.alerts.title'))
@@ -115,7 +115,8 @@ export default function Alerts() {
 }
 
 function AlertItem({ alert }: { alert: AlertRow }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const clock = useClock()
   const text = alertText(t, alert)
   const urgent =
     alert.kind === 'call' ||
@@ -133,7 +134,7 @@ function AlertItem({ alert }: { alert: AlertRow }) {
         {alert.read ? null : <span className="sr-only">{t('admin.alerts.unread')}: </span>}
         {text}
       </p>
-      <p className="text-sm text-stone-600 dark:text-stone-400">{formatTime(alert.createdAt, locale)}</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{clock.time(alert.createdAt)}</p>
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="alertId" value={alert.id} />
         <input type="hidden" name="tableId" value={alert.tableId} />

@@ -1,9 +1,13 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { IVA_RATES_BPS } from '~/domain/tax'
 import { WALKOUT_MINUTES } from '~/domain/alerts'
+import { BUSINESS_DAY_STARTS_AT } from '~/domain/cash-out-period'
+import { clockTime } from '~/domain/format'
+import { restaurantTimeZone } from '~/domain/local-time'
+import { timeZoneChoices, timeZoneLabel } from '~/domain/time-zones'
 import { restaurantSettingsSchema, SETTINGS_FORMS, type SettingsIntent } from '~/domain/schemas/settings'
 import { fiscalProfileOf, saveFiscalProfile } from '~/server/invoices/fiscal-profile.server'
 import { restaurantHub } from '~/server/live/live-sockets.server'
@@ -21,7 +25,7 @@ import { Panel } from '~/ui/admin/panel'
 import { RestaurantProfileFields } from '~/ui/admin/restaurant'
 import { useDashboardPrincipal } from '~/ui/admin/use-dashboard-principal'
 import { buttonClass } from '~/ui/button'
-import { CheckboxField, ErrorList, Field, FormActions, useIsPending } from '~/ui/forms'
+import { CheckboxField, ErrorList, Field, FormActions, SelectField, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { ThemeSwitch } from '~/ui/theme-switch'
 import { resultFor, useSchemaForm } from '~/ui/use-schema-form'
@@ -52,7 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const fiscal = await fiscalProfileOf(env, restaurant.id)
   if (!fiscal) throw data(null, { status: 404 })
-  return { payments, fiscal }
+  // Labelled here, so the page and its hydration read the same offsets whatever the browser's ICU.
+  const now = Date.now()
+  return { payments, fiscal, now, timeZones: timeZoneChoices(now) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -101,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Configuración: the restaurant and account, its card payments, and the dialog that edits the profile and the tax settings. */
 export default function Settings() {
-  const { payments, fiscal } = useLoaderData<typeof loader>()
+  const { payments, fiscal, now } = useLoaderData<typeof loader>()
   const { restaurant, person } = useDashboardPrincipal()
   const { t, locale } = useI18n()
   const [searchParams] = useSearchParams()
@@ -142,6 +148,10 @@ export default function Settings() {
               {t(restaurant.taxIncludedInPrice ? 'admin.settings.included' : 'admin.settings.excluded', { rate })}
             </dd>
             <dd>{t(restaurant.showTaxSeparately ? 'admin.settings.separately' : 'admin.settings.notSeparately')}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.clock')}</dt>
+            <dd data-testid="time-zone">{timeZoneLabel(restaurantTimeZone(restaurant.timeZone), now)}</dd>
           </div>
           <div>
             <dt className="text-sm text-stone-600 dark:text-stone-400">{t('admin.settings.alerts')}</dt>
@@ -192,7 +202,8 @@ export default function Settings() {
 
 function SettingsForm() {
   const { restaurant } = useDashboardPrincipal()
-  const { t } = useI18n()
+  const { timeZones } = useLoaderData<typeof loader>()
+  const { t, locale } = useI18n()
   const pending = useIsPending({ intent: 'settings' })
   // Until a save is refused the form shows what is stored; after, what was typed.
   const [form, fields] = useSchemaForm(restaurantSettingsSchema, {
@@ -210,6 +221,7 @@ function SettingsForm() {
       taxIncludedInPrice: restaurant.taxIncludedInPrice ? 'on' : undefined,
       showTaxSeparately: restaurant.showTaxSeparately ? 'on' : undefined,
       walkoutMinutes: String(restaurant.walkoutMinutes),
+      timeZone: restaurantTimeZone(restaurant.timeZone),
       googleReviewUrl: restaurant.googleReviewUrl ?? '',
     },
   })
@@ -251,6 +263,19 @@ function SettingsForm() {
           label={t('admin.settings.showTaxSeparately')}
           errors={fields.showTaxSeparately.errors}
           inputProps={getInputProps(fields.showTaxSeparately, { type: 'checkbox' })}
+        />
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">
+        <legend className="px-1 font-bold">{t('admin.settings.clock')}</legend>
+        <SelectField
+          label={t('admin.settings.timeZone')}
+          hint={t('admin.settings.timeZoneHint', { dayStarts: clockTime(BUSINESS_DAY_STARTS_AT, '00', locale) })}
+          errors={fields.timeZone.errors}
+          options={[
+            { label: t('admin.settings.timeZoneMexico'), options: timeZones.mexico },
+            { label: t('admin.settings.timeZoneOthers'), options: timeZones.others },
+          ]}
+          selectProps={getSelectProps(fields.timeZone)}
         />
       </fieldset>
       <fieldset className="grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-700">

@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CFDI_USE_NAMES, TAX_REGIME_NAMES, isCfdiUse, isTaxRegime } from '~/domain/cfdi'
-import { formatDateTime } from '~/domain/format'
 import { INVOICE_REQUEST_STATUSES, type InvoiceRequestStatus } from '~/domain/invoices'
 import { INVOICE_FORMS, type InvoiceIntent } from '~/domain/schemas/invoices'
 import { can } from '~/domain/permissions'
@@ -18,6 +17,7 @@ import { AdminTopBar } from '~/ui/admin/top-bar'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, Field } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 import { staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.invoices.title'))
@@ -65,7 +65,8 @@ export default function Invoices() {
   const data = useLoaderData<typeof loader>()
   const { status, requests } = data
   const answer = useActionData<typeof action>()
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   return (
     <div className="min-h-dvh">
       <AdminTopBar backTo="/admin/dashboard" backLabel={t('admin.invoices.back')} />
@@ -119,7 +120,7 @@ export default function Invoices() {
                     }
                   />
                   <Row label={t('admin.invoices.email')} value={request.email} />
-                  <Row label={t('admin.invoices.asked')} value={formatDateTime(request.createdAt, locale)} />
+                  <Row label={t('admin.invoices.asked')} value={clock.dateTime(request.createdAt)} />
                   <Row
                     label={t('admin.invoices.concept')}
                     value={t('admin.invoices.conceptValue', { iva: money(request.ivaCents) })}
@@ -127,7 +128,7 @@ export default function Invoices() {
                   {request.decidedBy ? (
                     <Row
                       label={t('admin.invoices.decidedBy')}
-                      value={`${request.decidedBy} · ${formatDateTime(request.decidedAt ?? 0, locale)}`}
+                      value={`${request.decidedBy} · ${clock.dateTime(request.decidedAt ?? 0)}`}
                     />
                   ) : null}
                   {request.rejectReason ? (

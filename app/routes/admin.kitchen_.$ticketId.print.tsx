@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { formatTime } from '~/domain/format'
 import { unitsToMake } from '~/domain/kitchen'
 import { requireStaff, type PageAccess } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { readKitchenTicket } from '~/server/kitchen/kitchen-board.server'
 import { useAutoPrint } from '~/ui/admin/print-card'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 import { staffTitle } from '~/ui/page-title'
 import { PAPER } from '~/ui/theme'
 
@@ -31,7 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  */
 export default function PrintTicket() {
   const { ticket } = useLoaderData<typeof loader>()
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const clock = useClock()
   useAutoPrint(true)
   return (
     <main className="mx-auto w-[80mm] bg-white p-[3mm] font-mono text-black print:m-0" data-testid="printed-ticket">
@@ -39,7 +40,7 @@ export default function PrintTicket() {
       <style>{'@page { margin: 0 }'}</style>
       <h1 className="text-2xl font-bold">{t('admin.kitchen.table', { number: ticket.tableNumber })}</h1>
       <p>
-        {formatTime(ticket.createdAt, locale)} ·{' '}
+        {clock.time(ticket.createdAt)} ·{' '}
         {ticket.sentBy ? t('admin.kitchen.sentBy', { name: ticket.sentBy }) : t('admin.kitchen.byDiners')}
       </p>
       <hr className="my-2 border-dashed border-black" />

@@ -10,7 +10,6 @@ import {
 import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { charged, lineSettled, unitsLeft } from '~/domain/bill'
 import { changeFrom } from '~/domain/cash-tendered'
-import { formatDateTime } from '~/domain/format'
 import { livePath } from '~/domain/live'
 import { can } from '~/domain/permissions'
 import { signatureOf } from '~/domain/signature'
@@ -39,6 +38,7 @@ import { buttonClass } from '~/ui/button'
 import { ErrorList, FormActions } from '~/ui/forms'
 import { useKeyAfterSuccess, useUnansweredRefusal } from '~/ui/use-schema-form'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 import { staffTitle } from '~/ui/page-title'
 import { useLiveSocket } from '~/ui/use-live'
 import { alertOf } from '~/domain/alerts'
@@ -158,7 +158,8 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function TableDetails() {
   const { table, details, signer, role, transactionId, change, following } = useLoaderData<typeof loader>()
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   const [searchParams] = useSearchParams()
   const closing = useNavigation().state === 'submitting'
   const { totals } = details
@@ -194,7 +195,7 @@ export default function TableDetails() {
             </p>
             {details.openedAt ? (
               <p className="text-stone-600 dark:text-stone-400">
-                {t('admin.details.openedAt', { date: formatDateTime(details.openedAt, locale) })}
+                {t('admin.details.openedAt', { date: clock.dateTime(details.openedAt) })}
               </p>
             ) : null}
             <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="signed-as">

@@ -15,13 +15,14 @@ import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
 import { useI18n } from '~/ui/i18n'
-import { rootDataOf, staffTitle } from '~/ui/page-title'
+import { useClock } from '~/ui/clock'
+import { rootDataOf, staffTimeZone, staffTitle } from '~/ui/page-title'
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const locale = LOCALE_OF[rootDataOf(args.matches)?.language ?? DEFAULT_LANGUAGE]
   return staffTitle(args, (t) =>
     args.data
-      ? `${tableLabel(t, args.data.table)} · ${t('admin.details.closedAt', { date: formatDateTime(args.data.bill.closedAt, locale) })}`
+      ? `${tableLabel(t, args.data.table)} · ${t('admin.details.closedAt', { date: formatDateTime(args.data.bill.closedAt, locale, staffTimeZone(args.matches)) })}`
       : '',
   )
 }
@@ -71,7 +72,8 @@ export async function action(args: ActionFunctionArgs) {
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */
 export default function ClosedBill() {
   const { table, bill, role } = useLoaderData<typeof loader>()
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   return (
     <div className="min-h-dvh">
       <AdminTopBar backTo={`/admin/tables/${table.id}`} backLabel={t('admin.books.orderBack')} />
@@ -79,7 +81,7 @@ export default function ClosedBill() {
         <div>
           <h1 className="text-2xl font-bold">{tableLabel(t, table)}</h1>
           <p className="text-stone-600 dark:text-stone-400">
-            {t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}
+            {t('admin.details.closedAt', { date: clock.dateTime(bill.closedAt) })}
           </p>
           <p className="font-semibold tabular-nums" data-testid="closed-bill-paid">
             {t('admin.details.paid')}: {money(bill.totals.paid)} / {money(bill.totals.total)}

@@ -14,6 +14,8 @@ import { LanguageSwitch, ThemeToggle } from '~/ui/customer/shell'
 import { GeneralErrorBoundary } from '~/ui/error-boundary'
 import { useI18n } from '~/ui/i18n'
 import { staffTitle } from '~/ui/page-title'
+import { ClockProvider } from '~/ui/clock'
+import { restaurantTimeZone } from '~/domain/local-time'
 
 /**
  * The staff area (/admin/...): whether someone is signed in is read once here
@@ -29,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     signedIn: Boolean(principal),
     restaurantName: principal?.restaurant.restaurantName ?? null,
+    // Every time a staff page shows is on the restaurant's clock (Configuración), whatever the device's.
+    timeZone: restaurantTimeZone(principal?.restaurant.timeZone),
     device: principal?.device ?? false,
     // The bell, for those whose role has alerts (the kitchen has its board instead).
     alerts:
@@ -42,10 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate = unlessOnlySearchChanged
 
 export default function StaffArea() {
-  const { device, signedIn } = useLoaderData<typeof loader>()
+  const { device, signedIn, timeZone } = useLoaderData<typeof loader>()
   useLockWhenIdle(device)
   useAlertsLive(signedIn)
-  return <Outlet />
+  return (
+    <ClockProvider timeZone={timeZone}>
+      <Outlet />
+    </ClockProvider>
+  )
 }
 
 /**

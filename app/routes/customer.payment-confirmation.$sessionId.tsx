@@ -133,7 +133,10 @@ export default function Confirmation() {
                     : t(`customer.confirmation.paidKinds.${payment.paid.kind}`)
               }
             />
-            <Row label={t('customer.confirmation.date')} value={formatDateTime(payment.createdAt, locale)} />
+            <Row
+              label={t('customer.confirmation.date')}
+              value={formatDateTime(payment.createdAt, locale, data.timeZone)}
+            />
             <Row label={t('customer.confirmation.transaction')} value={shortReference(payment.transactionId)} mono />
           </dl>
           {payment.rating ? (

@@ -218,9 +218,9 @@ export default function Bill() {
         </p>
       ) : null}
 
-      <WaiterCallStatus call={bill.call} />
+      <WaiterCallStatus call={bill.call} timeZone={bill.timeZone} />
 
-      <OrderProgressList orders={bill.orders} />
+      <OrderProgressList orders={bill.orders} timeZone={bill.timeZone} />
 
       <section aria-labelledby="items-heading" className="mt-6">
         <h2 id="items-heading" className="mb-2 text-lg font-bold">

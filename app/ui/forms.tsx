@@ -90,15 +90,29 @@ export function Field({
   )
 }
 
+interface Option {
+  value: string
+  label: string
+}
+
+const optionOf = (option: Option) => (
+  <option key={option.value} value={option.value}>
+    {option.label}
+  </option>
+)
+
 export function SelectField({
   label,
+  hint,
   errors,
   options,
   selectProps,
 }: {
   label: string
+  hint?: string
   errors?: ListOfErrors
-  options: { value: string; label: string }[]
+  /** The choices, or groups of them under their own labels. */
+  options: Option[] | { label: string; options: Option[] }[]
   selectProps: ControlProps<SelectHTMLAttributes<HTMLSelectElement>>
 }) {
   const { key: _key, ...select } = selectProps
@@ -115,12 +129,17 @@ export function SelectField({
         className={control}
         {...select}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {options.map((option) =>
+          'options' in option ? (
+            <optgroup key={option.label} label={option.label}>
+              {option.options.map(optionOf)}
+            </optgroup>
+          ) : (
+            optionOf(option)
+          ),
+        )}
       </select>
+      {hint && !errorId ? <p className="text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )

@@ -1,5 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/cloudflare'
 import { isRouteErrorResponse } from '@remix-run/react'
+import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import { DEFAULT_LANGUAGE, type Language, type Resources } from '~/locales'
 import { makeT, type TFunction, type TranslationKey } from '~/locales/translate'
 import { shownStatus } from './error-boundary'
@@ -10,6 +11,11 @@ type RootData = { language?: Language; strings?: Partial<Resources>; origin?: st
 /** What the root loader gives every page: its language, its strings and the site's address. */
 export const rootDataOf = (matches: MetaArgs['matches']) =>
   matches.find((match) => match.id === 'root')?.data as RootData | undefined
+
+/** The restaurant's clock, which the staff area's layout reads for every staff page: for meta functions, which cannot use useClock. */
+export const staffTimeZone = (matches: MetaArgs['matches']) =>
+  (matches.find((match) => match.id === 'routes/admin')?.data as { timeZone?: string } | undefined)?.timeZone ??
+  RESTAURANT_TIME_ZONE
 
 /** The page's translator, for meta functions, which cannot use the I18nProvider. */
 export function metaT(matches: MetaArgs['matches']): TFunction {

@@ -2,12 +2,12 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { DAY_MS } from '~/domain/analytics'
 import { businessDayOf } from '~/domain/cash-out-period'
-import { formatDay } from '~/domain/format'
+import { formatDateTime, formatDay } from '~/domain/format'
 import { formatLocalDateTime, wallClockAt } from '~/domain/local-time'
 import { readAnalytics } from '~/server/books/analytics.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { getPage, postForm, seedMember, setRestaurant, staffCookieOf } from './fixtures'
-import { call, signedInOwner } from './staff'
+import { call, settingsForm, signedInOwner } from './staff'
 
 type Method = 'card' | 'apple' | 'google' | 'cash' | 'terminal'
 
@@ -278,6 +278,57 @@ describe('the cash-out page', () => {
     expect(
       figure(await (await getPage('/admin/cash-out?day=2026-11-23', tijuana.cookie)).text(), 'expected-cash'),
     ).toBe('$0.00')
+  })
+
+  it('follows the clock the owner sets in Configuración: in Tijuana the night summer time ends lasts 25 hours', async () => {
+    const place = await restaurant()
+    const settings = (timeZone: string) => settingsForm({ timeZone })
+    const zoneOf = async () =>
+      (
+        await env.DB.prepare('SELECT time_zone AS zone FROM restaurants WHERE id = ?')
+          .bind(place.restaurantId)
+          .first<{ zone: string }>()
+      )?.zone
+
+    // Only the owner sets the clock; a zone the runtime does not know is refused, and nothing changes.
+    for (const role of ['manager', 'waiter'] as const) {
+      const member = await seedMember(place.restaurantId, role)
+      const refused = await postForm('/admin/dashboard/settings', settings('America/Tijuana'), member.cookie)
+      expect(refused.status).toBe(403)
+    }
+    const wrong = await postForm('/admin/dashboard/settings', settings('America/Atlantis'), place.cookie)
+    expect(wrong.status).toBe(400)
+    expect(await wrong.text()).toContain('Elige una zona horaria de la lista.')
+    expect(await zoneOf()).toBe('America/Mexico_City')
+    const saved = await postForm('/admin/dashboard/settings', settings('America/Tijuana'), place.cookie)
+    expect(saved.status).toBe(302)
+    expect(await zoneOf()).toBe('America/Tijuana')
+    const page = await (await getPage('/admin/dashboard/settings', place.cookie)).text()
+    expect(figure(page, 'time-zone')).toMatch(/^Tijuana \(GMT-0[78]:00\)$/)
+
+    // Summer time ends at 2:00 on 1 November 2026 in Tijuana: 12:30 UTC is 4:30 there (still the 31st's night),
+    // 13:30 UTC is 5:30 (the 1st). In Mexico City, with no summer time, both are past 5:00 on the 1st.
+    const night = place.bill({ at: Date.UTC(2026, 10, 1, 12, 30) })
+    night.payment(Date.UTC(2026, 10, 1, 12, 30), 'cash', 10000, 0, 'Ana')
+    place.bill().payment(Date.UTC(2026, 10, 1, 13, 30), 'cash', 20000, 0, 'Ana')
+    await place.save()
+    const saturday = await (await getPage('/admin/cash-out?day=2026-10-31', place.cookie)).text()
+    expect(figure(saturday, 'cash-out-range')).toBe(
+      'Del 31 de octubre de 2026, 5:00 a.m. al 1 de noviembre de 2026, 5:00 a.m.',
+    )
+    expect(figure(saturday, 'expected-cash')).toBe('$100.00')
+    const sunday = await (await getPage('/admin/cash-out?day=2026-11-01', place.cookie)).text()
+    expect(figure(sunday, 'expected-cash')).toBe('$200.00')
+
+    // The staff screens read the same clock: the table's open bill says when it opened on Tijuana's.
+    const opened = await env.DB.prepare(
+      'SELECT s.opened_at AS at FROM table_sessions s JOIN tables t ON t.session_id = s.id WHERE t.id = ?',
+    )
+      .bind(place.tableId)
+      .first<{ at: number }>()
+    const tablePage = text(await (await getPage(`/admin/tables/${place.tableId}`, place.cookie)).text())
+    expect(tablePage).toContain(formatDateTime(opened!.at, 'es-MX', 'America/Tijuana'))
+    expect(tablePage).not.toContain(formatDateTime(opened!.at, 'es-MX', 'America/Mexico_City'))
   })
 
   it('shows an owner only their own restaurant’s books, and nobody’s without signing in', async () => {

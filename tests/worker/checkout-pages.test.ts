@@ -15,7 +15,10 @@ import {
   seedMember,
   seedMenu,
   seedTable,
+  staffCookieOf,
 } from './fixtures'
+import { settingsForm } from './staff'
+import { formatDateTime } from '~/domain/format'
 
 const tx = () => `mesa_${crypto.randomUUID()}`
 const methodPath = (sessionId: string, query: string) => `/customer/payment-method/${sessionId}?${query}`
@@ -349,6 +352,29 @@ describe('the payment form charges what its button showed', () => {
       methodPath(table.sessionId, 'full=true&amount=210.00&tipPercentage=custom&tipAmount=25&noTipReason='),
     )
     expect(other.field('tipAmount')).toBe('25')
+  })
+})
+
+describe('the restaurant’s clock', () => {
+  it('says when a payment was made on the clock the owner set in Configuración while the bill was open', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    // The diner has the bill open (its object holds it) when the owner moves the restaurant to Tijuana.
+    expect((await getPage(`/customer/table/${table.sessionId}`)).status).toBe(200)
+    const owner = await staffCookieOf(table.restaurantId)
+    const saved = await postForm('/admin/dashboard/settings', settingsForm({ timeZone: 'America/Tijuana' }), owner)
+    expect(saved.status).toBe(302)
+
+    const form = await openPaymentForm(methodPath(table.sessionId, 'full=true&tipPercentage=0'), 'google')
+    const paid = await form.submit()
+    expect(paid.status).toBe(302)
+    await delivered(table.sessionId)
+    const row = await env.DB.prepare('SELECT created_at AS at FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first<{ at: number }>()
+    const page = await (await getPage(paid.headers.get('Location')!)).text()
+    // Tijuana is one or two hours behind Mexico City, as the season goes: the same instant reads differently on each.
+    expect(page).toContain(formatDateTime(row!.at, 'es-MX', 'America/Tijuana'))
+    expect(page).not.toContain(formatDateTime(row!.at, 'es-MX', 'America/Mexico_City'))
   })
 })
 

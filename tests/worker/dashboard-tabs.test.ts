@@ -5,7 +5,7 @@ import { DAY_MS } from '~/domain/analytics'
 import { readAnalytics } from '~/server/books/analytics.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { getPage, ORIGIN, postForm } from './fixtures'
-import { call, signedInOwner } from './staff'
+import { call, settingsForm, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
 
@@ -107,20 +107,6 @@ describe('analytics tab', () => {
 })
 
 describe('settings tab', () => {
-  const settings = (overrides: Record<string, string> = {}) => ({
-    intent: 'settings',
-    restaurantName: 'Fonda Doña Lupe',
-    restaurantType: 'casual',
-    restaurantCuisine: 'mexican',
-    restaurantAddress: 'Av. Juárez 100, Tijuana',
-    restaurantPhone: '6641234567',
-    restaurantEmail: 'lupe@example.com',
-    taxRatePercent: '8',
-    borderIncentive: 'on',
-    showTaxSeparately: 'on',
-    ...overrides,
-  })
-
   it('shows the restaurant name and account email, and saves the profile and tax settings the diner’s payment screen uses', async () => {
     const owner = await signedInOwner()
     const before = await (await getPage('/admin/dashboard/settings', owner.cookie)).text()
@@ -128,7 +114,7 @@ describe('settings tab', () => {
     expect(before).toContain(owner.account.ownerEmail)
     expect(before).toContain('Editar detalles del restaurante')
 
-    const saved = await postForm('/admin/dashboard/settings', settings(), owner.cookie)
+    const saved = await postForm('/admin/dashboard/settings', settingsForm(), owner.cookie)
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/admin/dashboard/settings')
     const row = await env.DB.prepare(
@@ -177,7 +163,7 @@ describe('settings tab', () => {
     [{ restaurantPhone: '123' }, 'Ingresa un teléfono válido (al menos 10 dígitos)', 'value="123"'],
   ])('refuses %o with its message, keeps what was typed and changes nothing', async (overrides, message, kept) => {
     const owner = await signedInOwner()
-    const response = await postForm('/admin/dashboard/settings?dialog=settings', settings(overrides), owner.cookie)
+    const response = await postForm('/admin/dashboard/settings?dialog=settings', settingsForm(overrides), owner.cookie)
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain(message)
@@ -205,7 +191,7 @@ describe('settings tab', () => {
         Origin: 'https://evil.example',
         Cookie: owner.cookie,
       },
-      body: new URLSearchParams(settings()),
+      body: new URLSearchParams(settingsForm()),
       redirect: 'manual',
     })
     expect(response.status).toBe(403)

@@ -20,6 +20,21 @@ export function registration(overrides: Record<string, unknown> = {}) {
   }
 }
 
+/** Configuración's 'Editar detalles del restaurante' form as an owner sends it: a border restaurant, with `overrides`. */
+export const settingsForm = (overrides: Record<string, string> = {}) => ({
+  intent: 'settings',
+  restaurantName: 'Fonda Doña Lupe',
+  restaurantType: 'casual',
+  restaurantCuisine: 'mexican',
+  restaurantAddress: 'Av. Juárez 100, Tijuana',
+  restaurantPhone: '6641234567',
+  restaurantEmail: 'lupe@example.com',
+  taxRatePercent: '8',
+  borderIncentive: 'on',
+  showTaxSeparately: 'on',
+  ...overrides,
+})
+
 /** A JSON call from our own pages, with the owner's cookie when given. */
 export function call(
   method: string,

@@ -3,6 +3,7 @@ import { restaurantFields } from './auth'
 import { checkbox } from './fields'
 import { WALKOUT_MINUTES } from '../alerts'
 import { INVOICE_PERIODICITIES } from '../cfdi'
+import { isTimeZone } from '../local-time'
 import { IVA_RATES_BPS, ivaRateAllowed } from '../tax'
 import { checkTaxpayer, taxpayerFields } from './fiscal'
 import { staffForms, type IntentIn } from './staff-forms'
@@ -34,6 +35,11 @@ export const restaurantSettingsSchema = z
       .int({ error: 'admin.errors.walkoutMinutes' })
       .min(WALKOUT_MINUTES.min, { error: 'admin.errors.walkoutMinutes' })
       .max(WALKOUT_MINUTES.max, { error: 'admin.errors.walkoutMinutes' })
+      .optional(),
+    /** The restaurant's clock (an IANA zone): its business day, its shifts, every time its screens and receipts show. */
+    timeZone: z
+      .string({ error: 'admin.settings.timeZoneInvalid' })
+      .refine(isTimeZone, { error: 'admin.settings.timeZoneInvalid' })
       .optional(),
     /** Where every diner who rates a visit is offered to review it on Google; empty for nowhere. */
     googleReviewUrl: z

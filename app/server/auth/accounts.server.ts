@@ -245,6 +245,7 @@ export async function saveSettings(env: Env, editor: Editor, input: RestaurantSe
         taxIncludedInPrice: input.taxIncludedInPrice,
         showTaxSeparately: input.showTaxSeparately,
         ...(input.walkoutMinutes === undefined ? {} : { walkoutMinutes: input.walkoutMinutes }),
+        ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
         googleReviewUrl: input.googleReviewUrl,
       })
       .where(eq(restaurants.id, id)),

@@ -3,6 +3,7 @@ import { GUEST } from '~/domain/diners'
 import { lineRemaining } from '~/domain/bill'
 import { heldUnits } from '~/domain/holds'
 import { isIdLike } from '~/domain/schemas/fields'
+import { restaurantTimeZone } from '~/domain/local-time'
 import { customerPath } from '~/domain/customer-paths'
 import { shownName, shownText } from '~/domain/menu-language'
 import type { Language } from '~/locales'
@@ -137,6 +138,8 @@ export function dinerHeader(bill: BillView) {
     restaurantName: bill.restaurantName ?? '',
     tableNumber: bill.tableNumber,
     tax: taxOf(bill),
+    // Times the diner is shown (an order's, a call's, a payment's) are the restaurant's, whatever the phone's clock.
+    timeZone: restaurantTimeZone(bill.timeZone),
   }
 }
 
@@ -169,13 +172,10 @@ export function clientBill(bill: BillView, language: Language) {
   const held = heldUnits(bill.holds)
   const payable = payableBill(bill)
   return {
+    ...dinerHeader(bill),
     tableId: bill.tableId,
-    sessionId: bill.sessionId,
     userId: bill.restaurantId,
-    restaurantName: bill.restaurantName ?? '',
-    tableNumber: bill.tableNumber,
     capacity: bill.capacity,
-    tax: taxOf(bill),
     totals: bill.totals,
     /** What is left once the payments in progress go through: what a new payment can pay. */
     payableCents: payable.totals.remaining,

@@ -21,6 +21,8 @@ export interface BillView {
   stripeAccountId?: string | null
   stripeChargesEnabled?: boolean
   unconnectedPayments?: 'off' | 'demo'
+  /** The restaurant's clock (see BillTable). */
+  timeZone?: string
   lines: BillItemRow[]
   totals: BillTotals
   splitPaid: SplitPaid[]

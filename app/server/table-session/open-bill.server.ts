@@ -28,6 +28,7 @@ export const billTableColumns = {
   stripeChargesEnabled: restaurants.stripeChargesEnabled,
   unconnectedPayments: restaurants.unconnectedPayments,
   walkoutMinutes: restaurants.walkoutMinutes,
+  timeZone: restaurants.timeZone,
 }
 
 /** The table (and restaurant settings) of the open bill a session id names, as a query to batch. */
@@ -64,6 +65,8 @@ export interface BillTable {
   unconnectedPayments?: 'off' | 'demo'
   /** When a quiet unpaid bill is a possible walkout (see walkoutDue); absent on bills stored before it was set. */
   walkoutMinutes?: number
+  /** The restaurant's clock (see restaurantTimeZone); absent on bills stored before it was kept. */
+  timeZone?: string
 }
 
 /** Why a write found no open bill: closed meanwhile (said as such), or never one. */

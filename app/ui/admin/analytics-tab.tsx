@@ -1,6 +1,6 @@
 import { averageTipPercent, percentChange } from '~/domain/analytics'
-import { formatDateTime } from '~/domain/format'
 import type { Analytics } from '~/server/books/analytics.server'
+import { useClock } from '../clock'
 import { useI18n } from '../i18n'
 import { DemoPayments } from './demo-payments'
 import { Panel } from './panel'
@@ -8,6 +8,7 @@ import { Panel } from './panel'
 /** The Analytics tab: recorded sales only, with an honest empty state for each part. */
 export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
   const { t, money, locale } = useI18n()
+  const clock = useClock()
   const { current, previous, days, bestSellers, ratings } = analytics
   const signed = (value: number, unit = '') =>
     `${new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(value)}${unit}`
@@ -111,7 +112,7 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
                   <p className="text-sm text-stone-600 dark:text-stone-400">
                     <span className="text-amber-600 dark:text-amber-400">{'★'.repeat(rating.stars)}</span> ·{' '}
                     {t('admin.analytics.ratings.table', { table: rating.tableNumber })} ·{' '}
-                    {formatDateTime(rating.createdAt, locale)}
+                    {clock.dateTime(rating.createdAt)}
                   </p>
                   <p className="break-words">{rating.comment}</p>
                 </li>

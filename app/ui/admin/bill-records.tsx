@@ -1,9 +1,9 @@
-import { formatDateTime } from '~/domain/format'
 import { GUEST } from '~/domain/diners'
 import type { RefundFailure } from '~/domain/refunds'
 import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/record-forms'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 import type { StaffPayment } from '~/server/tables/table-details.server'
 
 interface HistoryEntry {
@@ -47,7 +47,8 @@ export function PaymentsPanel({
   sessionId: string
   refunds: boolean
 }) {
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   const named = useStaffNames()
   return (
     <Panel title={t('admin.details.payments')} empty={payments.length === 0 ? t('admin.details.noPayments') : null}>
@@ -71,7 +72,7 @@ export function PaymentsPanel({
               </p>
             ) : null}
             <p className="text-xs text-stone-500 dark:text-stone-400">
-              {formatDateTime(payment.createdAt, locale)}
+              {clock.dateTime(payment.createdAt)}
               {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
             </p>
             {payment.refundedCents > 0 ? (
@@ -86,7 +87,7 @@ export function PaymentsPanel({
                   status: t(disputeStatusKey(payment.dispute.status)),
                 })}
                 {payment.dispute.dueBy && payment.dispute.status === 'needs_response'
-                  ? ` · ${t('admin.books.disputeDue', { date: formatDateTime(payment.dispute.dueBy, locale) })}`
+                  ? ` · ${t('admin.books.disputeDue', { date: clock.dateTime(payment.dispute.dueBy) })}`
                   : ''}
               </p>
             ) : null}
@@ -133,7 +134,8 @@ export function HistoryPanel({
   sessionId: string
   refunds: boolean
 }) {
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   const named = useStaffNames()
   if (history.length === 0) return null
   return (
@@ -159,7 +161,7 @@ export function HistoryPanel({
               )}
             </div>
             <p className="text-stone-600 dark:text-stone-400">
-              {[entry.reason, named(entry.staff), formatDateTime(entry.createdAt, locale)].filter(Boolean).join(' · ')}
+              {[entry.reason, named(entry.staff), clock.dateTime(entry.createdAt)].filter(Boolean).join(' · ')}
             </p>
             {entry.outside ? (
               <p className="text-stone-600 dark:text-stone-400">{t(`admin.books.outside.done.${entry.outside}`)}</p>

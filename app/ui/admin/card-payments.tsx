@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { formatDateTime } from '~/domain/format'
 import { unconnectedPaymentsSchema, type SettingsIntent } from '~/domain/schemas/settings'
 import type { CardPayments } from '~/server/payments/stripe-accounts.server'
 import { buttonClass } from '~/ui/button'
 import { ErrorList, StatusButton, useIsPending } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
 
 /**
@@ -14,7 +14,8 @@ import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
  * it can charge. Plain forms: it works without JavaScript.
  */
 export function CardPaymentsSection({ payments }: { payments: CardPayments }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const clock = useClock()
   const connecting = useIsPending({ intent: 'connect' })
   return (
     <section
@@ -55,7 +56,7 @@ export function CardPaymentsSection({ payments }: { payments: CardPayments }) {
                   <li className="font-semibold text-amber-800 dark:text-amber-300">
                     {t('admin.settings.payments.due', { count: payments.details.due })}
                     {payments.details.dueBy
-                      ? ` ${t('admin.settings.payments.dueBy', { date: formatDateTime(payments.details.dueBy, locale) })}`
+                      ? ` ${t('admin.settings.payments.dueBy', { date: clock.dateTime(payments.details.dueBy) })}`
                       : ''}
                   </li>
                 ) : null}

@@ -1,11 +1,11 @@
 import { Form, useActionData } from '@remix-run/react'
 import { decimalPesos } from '~/domain/money'
 import { drawerDifference, expectedInDrawer, MXN_DENOMINATIONS } from '~/domain/drawer'
-import { formatDateTime } from '~/domain/format'
 import type { DrawerIntent } from '~/domain/schemas/drawer'
 import type { Drawer } from '~/server/books/drawer.server'
 import { buttonClass } from '../button'
 import { ErrorList, Field, StatusButton, useIsPending } from '../forms'
+import { useClock } from '../clock'
 import { useI18n } from '../i18n'
 
 /** The last answer of a drawer form (conform's reply): what was wrong, by field. */
@@ -34,7 +34,8 @@ export function DrawerCard({
   /** Whether this member may set the fondo and count. */
   counts: boolean
 }) {
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   const answer = useActionData<Answer>()
   const mine = (intent: string) => (answer?.initialValue?.intent === intent ? answer : undefined)
   const figures = { floatCents: drawer.floatCents, cashInCents, cashOutCents }
@@ -92,7 +93,7 @@ export function DrawerCard({
             <p className="text-stone-600 dark:text-stone-400" data-testid="drawer-counted-by">
               {t('admin.cashOut.count.countedBy', {
                 name: drawer.count.by,
-                at: formatDateTime(drawer.count.at, locale),
+                at: clock.dateTime(drawer.count.at),
               })}
               {drawer.count.note ? ` · “${drawer.count.note}”` : ''}
             </p>

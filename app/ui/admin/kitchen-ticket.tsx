@@ -1,8 +1,8 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { minutesSince, nextStep, TICKET_STEPS, unitsToMake, type TicketLine, type TicketStep } from '~/domain/kitchen'
-import { formatTime } from '~/domain/format'
 import type { KitchenIntent } from '~/domain/schemas/kitchen'
 import { buttonClass } from '../button'
+import { useClock } from '../clock'
 import { useI18n } from '../i18n'
 
 /** What a card shows of a ticket (the board's BoardTicket, as the page's data has it). */
@@ -28,7 +28,8 @@ const previous = (step: TicketStep) => TICKET_STEPS[TICKET_STEPS.indexOf(step) -
  * The buttons are plain forms: without JavaScript each tap loads the board again.
  */
 export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: number; canMove: boolean }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const clock = useClock()
   const minutes = minutesSince(ticket.createdAt, now)
   const next = nextStep(ticket.step)
   const back = previous(ticket.step)
@@ -53,7 +54,7 @@ export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: 
             {t('admin.kitchen.table', { number: ticket.tableNumber })}
           </h3>
           <p className="text-sm text-stone-600 dark:text-stone-400">
-            {formatTime(ticket.createdAt, locale)} ·{' '}
+            {clock.time(ticket.createdAt)} ·{' '}
             {ticket.sentBy ? t('admin.kitchen.sentBy', { name: ticket.sentBy }) : t('admin.kitchen.byDiners')}
           </p>
         </div>

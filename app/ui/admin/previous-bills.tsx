@@ -1,14 +1,15 @@
 import { Link } from '@remix-run/react'
-import { formatDateTime } from '~/domain/format'
 import type { loader } from '~/routes/admin.tables.$id'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 
 type ClosedBill = NonNullable<Awaited<ReturnType<typeof loader>>['details']['previous']>[number]
 
 /** The last bills closed on a table, each linking to its page: for those who may see the books. */
 export function PreviousBills({ tableId, bills }: { tableId: string; bills: readonly ClosedBill[] }) {
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   return (
     <Panel title={t('admin.details.previous')} empty={bills.length === 0 ? t('admin.details.noPrevious') : null}>
       <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="previous-bills">
@@ -19,7 +20,7 @@ export function PreviousBills({ tableId, bills }: { tableId: string; bills: read
               className="font-semibold text-emerald-800 underline dark:text-emerald-400"
               data-testid="previous-bill-link"
             >
-              {t('admin.details.closedAt', { date: formatDateTime(bill.closedAt, locale) })}
+              {t('admin.details.closedAt', { date: clock.dateTime(bill.closedAt) })}
             </Link>
             <span className="tabular-nums">
               {t('admin.details.previousLine', {

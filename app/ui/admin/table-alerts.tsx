@@ -1,8 +1,8 @@
 import { Form } from '@remix-run/react'
 import type { CallReason } from '~/domain/alerts'
-import { formatTime } from '~/domain/format'
 import type { TableIntent } from '~/domain/schemas/table-forms'
 import { buttonClass } from '../button'
+import { useClock } from '../clock'
 import { useI18n } from '../i18n'
 
 /** Whether the person gets this table's alerts, and the one tap that changes it. */
@@ -35,7 +35,8 @@ export function CallWaiting({
   call: { id: string; reason: CallReason; createdAt: number }
   sessionId: string
 }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
+  const clock = useClock()
   return (
     <Form
       method="post"
@@ -49,7 +50,7 @@ export function CallWaiting({
       <p className="flex-1 text-lg font-bold text-red-950 dark:text-red-50">
         {t('admin.alerts.callWaiting', {
           reason: t(`admin.alerts.reasons.${call.reason}`),
-          time: formatTime(call.createdAt, locale),
+          time: clock.time(call.createdAt),
         })}
       </p>
       <button type="submit" className={buttonClass.primary} data-testid="answer-call">

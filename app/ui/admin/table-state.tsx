@@ -1,7 +1,7 @@
 import { paidPercent } from '~/domain/bill'
 import type { FloorState } from '~/domain/floor'
-import { formatTime } from '~/domain/format'
 import { useI18n } from '~/ui/i18n'
+import { useClock } from '~/ui/clock'
 
 /** How the table is doing, in words and colour (never colour alone). */
 export function FloorChip({ state }: { state: FloorState }) {
@@ -40,7 +40,8 @@ export function TableState({
     state: FloorState
   }
 }) {
-  const { t, money, locale } = useI18n()
+  const { t, money } = useI18n()
+  const clock = useClock()
   if (table.totalCents === 0)
     return (
       <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="table-state">
@@ -63,8 +64,8 @@ export function TableState({
       </div>
       <p className="text-xs text-stone-600 dark:text-stone-400">
         {t('admin.tables.paidPercent', { percent })} ·{' '}
-        {table.seatedAt ? `${t('admin.tables.seatedAt', { time: formatTime(table.seatedAt, locale) })} · ` : ''}
-        {t('admin.tables.lastActivity', { time: formatTime(table.lastActivityAt, locale) })}
+        {table.seatedAt ? `${t('admin.tables.seatedAt', { time: clock.time(table.seatedAt) })} · ` : ''}
+        {t('admin.tables.lastActivity', { time: clock.time(table.lastActivityAt) })}
       </p>
     </div>
   )

@@ -15,8 +15,11 @@ const BADGE: Record<TicketStep, string> = {
  */
 export function OrderProgressList({
   orders,
+  timeZone,
 }: {
   orders: { id: string; createdAt: number; step: TicketStep; items: { name: string; quantity: number }[] }[]
+  /** The restaurant's clock. */
+  timeZone: string
 }) {
   const { t, locale } = useI18n()
   const waiting = orders.filter((order) => order.step !== 'served')
@@ -31,7 +34,7 @@ export function OrderProgressList({
           <li key={order.id} className="flex items-center gap-3 p-4" data-testid="order" data-step={order.step}>
             <div className="min-w-0 flex-1">
               <p className="text-sm text-stone-600 dark:text-stone-400">
-                {t('customer.bill.orderAt', { time: formatTime(order.createdAt, locale) })}
+                {t('customer.bill.orderAt', { time: formatTime(order.createdAt, locale, timeZone) })}
               </p>
               <p className="break-words">{order.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</p>
             </div>

@@ -16,7 +16,7 @@ interface ShownCall {
  * (`?sheet=call`), or, once called, what became of it — received, then
  * who is coming. Live with the bill.
  */
-export function WaiterCallStatus({ call }: { call: ShownCall | null }) {
+export function WaiterCallStatus({ call, timeZone }: { call: ShownCall | null; timeZone: string }) {
   const { t, locale } = useI18n()
   if (!call)
     return (
@@ -37,9 +37,12 @@ export function WaiterCallStatus({ call }: { call: ShownCall | null }) {
       data-answered={call.answeredAt !== null}
     >
       {call.answeredAt !== null
-        ? t('customer.call.answered', { name: call.answeredBy ?? '', time: formatTime(call.answeredAt, locale) })
+        ? t('customer.call.answered', {
+            name: call.answeredBy ?? '',
+            time: formatTime(call.answeredAt, locale, timeZone),
+          })
         : t('customer.call.waiting', {
-            time: formatTime(call.createdAt, locale),
+            time: formatTime(call.createdAt, locale, timeZone),
             reason: t(`customer.call.reasons.${call.reason}`),
           })}
     </p>
