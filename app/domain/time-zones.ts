@@ -22,15 +22,15 @@ export const MEXICAN_TIME_ZONES = {
   'America/Tijuana': 'Tijuana',
 } as const satisfies Record<string, string>
 
-/** A zone as a list shows it: its place and how far its clock is from UTC at `now` ('Tijuana (GMT-08:00)'). */
+/** A zone as a list shows it: its place and how far its clock is from UTC at `now` ('Tijuana (GMT-8)'); short, for a phone's select. */
 export function timeZoneLabel(timeZone: string, now: number): string {
   const place =
     MEXICAN_TIME_ZONES[timeZone as keyof typeof MEXICAN_TIME_ZONES] ??
     timeZone.split('/').slice(1).join(' / ').replaceAll('_', ' ')
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
     .formatToParts(now)
     .find((part) => part.type === 'timeZoneName')?.value
-  return `${place || timeZone} (${offset === 'GMT' ? 'GMT+00:00' : offset})`
+  return `${place || timeZone} (${offset ?? 'GMT'})`
 }
 
 /** Every zone the runtime knows, Mexico's first (in MEXICAN_TIME_ZONES' order), then the others by name. */

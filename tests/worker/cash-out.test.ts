@@ -304,7 +304,7 @@ describe('the cash-out page', () => {
     expect(saved.status).toBe(302)
     expect(await zoneOf()).toBe('America/Tijuana')
     const page = await (await getPage('/admin/dashboard/settings', place.cookie)).text()
-    expect(figure(page, 'time-zone')).toMatch(/^Tijuana \(GMT-0[78]:00\)$/)
+    expect(figure(page, 'time-zone')).toMatch(/^Tijuana \(GMT-[78]\)$/)
 
     // Summer time ends at 2:00 on 1 November 2026 in Tijuana: 12:30 UTC is 4:30 there (still the 31st's night),
     // 13:30 UTC is 5:30 (the 1st). In Mexico City, with no summer time, both are past 5:00 on the 1st.
