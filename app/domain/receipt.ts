@@ -166,15 +166,21 @@ export interface Receipt {
 }
 
 /**
- * A payment's reference as a diner reads it: Mesa's own ids (a payment's
- * UUID, a `mesa_…` transaction id) by their first eight characters, in
- * capitals (C9DE78F2); a provider's reference (Stripe's pi_…) whole, as the
- * restaurant finds it in its Dashboard.
+ * A payment's one reference, the same wherever it is shown: the diner's
+ * confirmation and receipt, the staff screens, and the description of its
+ * card charge at Stripe. Made from its transaction id (the one the paying
+ * phone or the staff form gave it): Mesa's own (`mesa_…`, `staff_…`) by
+ * its first eight characters, in capitals (32F77D90); one an integration
+ * sent through the API, whole, as it knows it.
  */
-export function shortReference(reference: string): string {
-  const own = /^(?:mesa_|staff_)?([0-9a-f]{8})-[0-9a-f]{4}-/i.exec(reference)
-  return own ? own[1]!.toUpperCase() : reference
+export function paymentReference(transactionId: string): string {
+  const own = /^(?:mesa_|staff_)?([0-9a-f]{8})-[0-9a-f]{4}-/i.exec(transactionId)
+  return own ? own[1]!.toUpperCase() : transactionId
 }
+
+/** A card charge's description at Stripe, as the restaurant reads it in its Dashboard: 'Mesa 7 · Ref. 32F77D90'. */
+export const chargeDescription = (tableNumber: string, transactionId: string) =>
+  [tableNumber && `Mesa ${tableNumber}`, `Ref. ${paymentReference(transactionId)}`].filter(Boolean).join(' · ')
 
 /** A folio as printed: the restaurant's count, six digits at least (A-000042). */
 export const folioText = (folio: number) => `A-${String(folio).padStart(6, '0')}`

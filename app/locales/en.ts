@@ -280,7 +280,7 @@ const en: DinerResources = {
         amount: 'A payment towards the bill',
       },
       date: 'Date',
-      transaction: 'Transaction number',
+      transaction: 'Reference',
       backToBill: 'Back to the bill',
       loadingTitle: 'Loading payment details...',
       loadingText: 'Please wait while we retrieve your payment information.',

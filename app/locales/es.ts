@@ -288,7 +288,7 @@ const es = {
         amount: 'Un pago a cuenta',
       },
       date: 'Fecha',
-      transaction: 'Número de transacción',
+      transaction: 'Referencia',
       backToBill: 'Volver a la cuenta',
       loadingTitle: 'Cargando los detalles del pago...',
       loadingText: 'Espera mientras obtenemos la información de tu pago.',

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GUEST } from '~/domain/diners'
-import { paidTheWholeBill, shortReference, whatWasPaid } from '~/domain/receipt'
+import { paidTheWholeBill, paymentReference, whatWasPaid } from '~/domain/receipt'
 import { paymentKind, charged } from '~/domain/bill'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/domain/bill'
@@ -137,7 +137,7 @@ export default function Confirmation() {
               label={t('customer.confirmation.date')}
               value={formatDateTime(payment.createdAt, locale, data.timeZone)}
             />
-            <Row label={t('customer.confirmation.transaction')} value={shortReference(payment.transactionId)} mono />
+            <Row label={t('customer.confirmation.transaction')} value={paymentReference(payment.transactionId)} mono />
           </dl>
           {payment.rating ? (
             <RatingSection

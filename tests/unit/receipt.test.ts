@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { folioText, receiptFigures, shortReference, type ReceiptPayment } from '~/domain/receipt'
+import { chargeDescription, folioText, paymentReference, receiptFigures, type ReceiptPayment } from '~/domain/receipt'
 
 const payment = (change: Partial<ReceiptPayment> = {}): ReceiptPayment => ({
   amountCents: 11_600,
@@ -69,9 +69,14 @@ describe('a receipt’s figures', () => {
 })
 
 describe('a payment’s reference', () => {
-  it('is Mesa’s own id by its first eight characters in capitals, and a provider’s whole', () => {
-    expect(shortReference('c9de78f2-360e-48fc-9ae1-e5a7c345a1dc')).toBe('C9DE78F2')
-    expect(shortReference('mesa_14b0be9c-545c-44c9-9068-9b9aee2f02e3')).toBe('14B0BE9C')
-    expect(shortReference('pi_3QxYz12345abcdef')).toBe('pi_3QxYz12345abcdef')
+  it('is its transaction id: Mesa’s own by its first eight characters in capitals, an integration’s whole', () => {
+    expect(paymentReference('mesa_14b0be9c-545c-44c9-9068-9b9aee2f02e3')).toBe('14B0BE9C')
+    expect(paymentReference('staff_c9de78f2-360e-48fc-9ae1-e5a7c345a1dc')).toBe('C9DE78F2')
+    expect(paymentReference('pos-ticket-4471')).toBe('pos-ticket-4471')
+  })
+
+  it('is what the card charge’s description at Stripe carries, after the table', () => {
+    expect(chargeDescription('7', 'mesa_14b0be9c-545c-44c9-9068-9b9aee2f02e3')).toBe('Mesa 7 · Ref. 14B0BE9C')
+    expect(chargeDescription('', 'mesa_14b0be9c-545c-44c9-9068-9b9aee2f02e3')).toBe('Ref. 14B0BE9C')
   })
 })

@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { confirmationOf, getPage, openPaymentForm, pageText as textOf } from './fixtures'
+import { confirmationOf, getPage, openPaymentForm, pageText as textOf, staffCookieOf } from './fixtures'
 import { deliver, eventsOn, paymentIntentsOn, standInSwitch, stripeTable } from './stripe-fixtures'
 
 describe('the receipt of a card payment through Stripe', () => {
-  it('names the card as Stripe gives it (brand and last four digits), asked once and kept, and Stripe’s reference', async () => {
+  it('names the card as Stripe gives it (brand and last four digits), asked once and kept, and the payment’s one reference', async () => {
     const table = await stripeTable([{ name: 'Mole', priceCents: 21_000 }])
     const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
     const paid = await form.submit([...form.fields, ['paymentToken', 'pm_card_mx']])
     expect(paid.status).toBe(302)
-    const { receiptUrl } = await confirmationOf(paid, form.cookie)
+    const { confirmation, receiptUrl } = await confirmationOf(paid, form.cookie)
     const page = await textOf(await getPage(receiptUrl))
     expect(page).toMatch(/<dt[^>]*>Forma de pago<\/dt><dd[^>]*>Visa terminada en 8001<\/dd>/)
-    expect(page).toMatch(/<dt[^>]*>Referencia<\/dt><dd[^>]*>pi_[A-Za-z0-9]+<\/dd>/)
+    // One reference for the payment: the diner's confirmation, the receipt (beside its folio), the staff's bill and the
+    // charge's description in the restaurant's Stripe Dashboard all say the same.
+    const reference = /<dt[^>]*>Referencia<\/dt><dd[^>]*>([^<]+)<\/dd>/.exec(confirmation)?.[1]
+    expect(reference).toMatch(/^[0-9A-F]{8}$/)
+    expect(page).toMatch(new RegExp(`<dt[^>]*>Referencia</dt><dd[^>]*>${reference}</dd>`))
+    expect(page).toContain('Folio A-000001')
+    const [intent] = await paymentIntentsOn(table.accountId!)
+    expect(intent!.description).toMatch(new RegExp(`^Mesa \\S+ · Ref\\. ${reference}$`))
+    const staff = await textOf(
+      await getPage(`/admin/tables/${table.tableId}`, await staffCookieOf(table.restaurantId, 'waiter')),
+    )
+    expect(staff).toContain(`Ref. ${reference} · Folio A-000001`)
     // Kept: read again, the receipt says the same.
     expect(await textOf(await getPage(receiptUrl))).toContain('Visa terminada en 8001')
   })

@@ -6,7 +6,7 @@ import {
   isCardFunding,
   paidTheWholeBill,
   receiptFigures,
-  shortReference,
+  paymentReference,
   type PaidCard,
   type Receipt,
 } from '~/domain/receipt'
@@ -34,6 +34,16 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 /** The link to a payment's receipt: the bill and the payment's token; valid as long as the ledger keeps the payment. */
 export const receiptPath = (sessionId: string, token: string) => `/customer/receipt/${sessionId}/${token}`
+
+/** The folios of a bill's receipts, by payment: the ones the ledger has made so far. */
+export async function foliosOfBill({ db }: Ledger, sessionId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ paymentId: receipts.paymentId, folio: receipts.folio })
+    .from(receipts)
+    .innerJoin(payments, eq(payments.id, receipts.paymentId))
+    .where(eq(payments.sessionId, sessionId))
+  return new Map(rows.map((row) => [row.paymentId, row.folio]))
+}
 
 const paymentByToken = ({ db }: Ledger, sessionId: string, token: string) =>
   db
@@ -151,9 +161,7 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
     method: payment.paymentMethod,
     taxRateBps: payment.taxRateBps ?? table.taxRateBps,
     card: await cardOf(env, ledger, payment, receipt, table),
-    reference: shortReference(
-      payment.providerReference && payment.provider === 'stripe' ? payment.providerReference : payment.id,
-    ),
+    reference: paymentReference(payment.transactionId),
     figures: receiptFigures(
       {
         amountCents: payment.amountCents,

@@ -1,5 +1,6 @@
 import { RECORDED_METHODS, type LedgerMethod, charged } from '~/domain/bill'
 import { stillPayable } from '~/domain/holds'
+import { chargeDescription } from '~/domain/receipt'
 import type { PaymentRequest } from '~/domain/schemas/payments'
 import type { PaymentRow } from '../db/schema.server'
 import {
@@ -360,7 +361,8 @@ export class PaymentFlow {
       totalCents: row.totalCents,
       billCents: row.hold.amountCents,
       method: row.request.paymentMethod,
-      description: `Table ${header?.table.tableNumber ?? ''}`.trim(),
+      // What the restaurant reads in its Stripe Dashboard: the table, and the reference its diner and staff see.
+      description: chargeDescription(header?.table.tableNumber ?? '', row.transactionId),
       paymentToken: row.request.paymentToken,
       metadata: { sessionId: header?.sessionId ?? '', holdId: row.id, transactionId: row.transactionId },
     }

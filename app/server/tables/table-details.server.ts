@@ -1,15 +1,15 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { billPart, charged, paidLinesOf, paymentKind } from '~/domain/bill'
+import { paymentReference } from '~/domain/receipt'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals } from '../bills/bill-reads.server'
 import type { BillView } from '../table-session/bill-view.server'
 import { ledgerOf, type Ledger } from '../books/ledger.server'
-import { receiptPath } from '../receipts/receipt-reads.server'
+import { foliosOfBill, receiptPath } from '../receipts/receipt-reads.server'
 import { ratingsOfBill } from '../ratings/ratings.server'
 import type { RefundFailure } from '~/domain/refunds'
 import { HANDLED_OUTSIDE } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
-import type { PaymentFiscal } from '~/domain/fiscal'
 import { fiscalOfBill } from '../invoices/fiscal-reads.server'
 import { netSql } from '../db/payment-net.server'
 import { payments, tableSessions } from '../db/schema.server'
@@ -21,6 +21,19 @@ const PREVIOUS_BILLS = 10
 /** What staff see of a payment's dispute: how much, why, how it stands, and by when to answer it. */
 const disputeOf = (row: DisputeRow | undefined) =>
   row ? { amountCents: row.amountCents, reason: row.reason, status: row.status, dueBy: row.dueBy } : null
+
+/** What the ledger knows of a bill's payments besides them: disputes, ratings, fiscal documents, receipt folios. */
+async function sidesOfBill(ledger: Ledger, sessionId: string) {
+  const [disputes, rated, fiscal, folios] = await Promise.all([
+    disputesOfBill(ledger, sessionId),
+    ratingsOfBill(ledger, sessionId),
+    fiscalOfBill(ledger, sessionId),
+    foliosOfBill(ledger, sessionId),
+  ])
+  return { disputes, rated, fiscal, folios }
+}
+
+type PaymentSides = Awaited<ReturnType<typeof sidesOfBill>>
 
 /** The table's open bill with its payments; the one after it if D1 has not yet heard that this one closed. */
 async function readOpenBill(env: Env, sessionId: string) {
@@ -67,16 +80,14 @@ export async function readTableDetails(
 ) {
   const ledger = ledgerOf(env, table.restaurantId)
   // The open bill from its object, as it is this instant; the closed ones from the ledger.
-  const [bill, disputes, rated, fiscal, previous] = await Promise.all([
+  const [bill, sides, previous] = await Promise.all([
     readOpenBill(env, table.sessionId),
-    disputesOfBill(ledger, table.sessionId),
-    ratingsOfBill(ledger, table.sessionId),
-    fiscalOfBill(ledger, table.sessionId),
+    sidesOfBill(ledger, table.sessionId),
     withPrevious ? closedBillsOf(ledger.db, table.id) : null,
   ])
   if (!bill || bill.closedAt !== null) return null
   return {
-    ...billRecords(bill, disputes, rated, fiscal),
+    ...billRecords(bill, sides),
     // A diner's call still waiting for someone.
     call: bill.call?.answeredAt === null ? bill.call : null,
     previous:
@@ -101,22 +112,12 @@ export async function readClosedBillDetails(
   if (!isIdLike(sessionId)) return null
   const bill = await tableSessionStub(env, sessionId).read(sessionId, { payments: true })
   if (!bill || bill.tableId !== table.id || bill.closedAt === null) return null
-  const ledger = ledgerOf(env, table.restaurantId)
-  const [disputes, rated, fiscal] = await Promise.all([
-    disputesOfBill(ledger, sessionId),
-    ratingsOfBill(ledger, sessionId),
-    fiscalOfBill(ledger, sessionId),
-  ])
-  return { ...billRecords(bill, disputes, rated, fiscal), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
+  const sides = await sidesOfBill(ledgerOf(env, table.restaurantId), sessionId)
+  return { ...billRecords(bill, sides), closedAt: bill.closedAt, settlement: bill.settlement ?? null }
 }
 
 /** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */
-function billRecords(
-  bill: BillView,
-  disputes: ReadonlyMap<string, DisputeRow>,
-  rated: Awaited<ReturnType<typeof ratingsOfBill>>,
-  fiscal: ReadonlyMap<string, PaymentFiscal>,
-) {
+function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: PaymentSides) {
   const paymentRows = bill.payments
   const open = bill.closedAt === null
   // A line voided whole is gone from the bill; its void keeps its name.
@@ -162,6 +163,9 @@ function billRecords(
     })),
     payments: paymentRows.map((payment) => ({
       id: payment.id,
+      // The one reference its diner's confirmation and receipt show, and the folio of its receipt once the ledger made it.
+      reference: paymentReference(payment.transactionId),
+      folio: folios.get(payment.id) ?? null,
       customerName: payment.customerName,
       method: payment.paymentMethod,
       type: paymentKind(payment),

@@ -1,4 +1,5 @@
 import { GUEST } from '~/domain/diners'
+import { folioText } from '~/domain/receipt'
 import type { RefundFailure } from '~/domain/refunds'
 import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/record-forms'
 import { Panel } from '~/ui/admin/panel'
@@ -71,6 +72,14 @@ export function PaymentsPanel({
                 {payment.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}
               </p>
             ) : null}
+            <p className="text-xs text-stone-500 dark:text-stone-400" data-testid="payment-reference">
+              {[
+                t('admin.details.reference', { reference: payment.reference }),
+                payment.folio === null ? null : t('admin.details.folio', { folio: folioText(payment.folio) }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
             <p className="text-xs text-stone-500 dark:text-stone-400">
               {clock.dateTime(payment.createdAt)}
               {payment.recordedBy ? ` · ${t('admin.books.staff')}: ${payment.recordedBy}` : ''}
