@@ -155,6 +155,26 @@ describe('a waiter records money taken at the table', () => {
     expect(after).not.toContain('data-testid="quick-charge"')
   })
 
+  it('keeps the change as a tip in one tap ("quédese con el cambio"), each sum showing its change before it is tapped', async () => {
+    const { owner, table } = await openTable()
+    const page = await (await getPage(`/admin/tables/${table.id}`, owner.cookie)).text()
+    // $155.00 due: 200 hands back 45, or keeps the 45 as the tip.
+    expect(page).toContain('$200.00 · cambio $45.00')
+    expect(page).toContain('$200.00 · propina $45.00')
+    const kept = quickForm(page, 'charge-cash-20000-tip')
+    expect(kept).toMatchObject({ mode: 'full', amount: '155.00', method: 'cash', cashReceived: '200.00', tip: '45.00' })
+    const sent = await staffPost(table, owner.cookie, kept)
+    expect(sent.headers.get('Location')).toMatch(new RegExp(`^/admin/tables/${table.id}\\?paid=`))
+    expect(await changeShownAfter(sent, owner.cookie)).toBe('$0.00')
+    await delivered(table.sessionId)
+    const recorded = await env.DB.prepare(
+      'SELECT amount_cents AS amount, tip_cents AS tip, cash_received_cents AS received FROM payments WHERE session_id = ?',
+    )
+      .bind(table.sessionId)
+      .all()
+    expect(recorded.results).toEqual([{ amount: 15500, tip: 4500, received: 20000 }])
+  })
+
   it('records the whole rest on the terminal only for the amount shown: a bill that moved meanwhile is refused and nothing is recorded', async () => {
     const { owner, table } = await openTable()
     const transactionId = newTransactionId()

@@ -1,4 +1,4 @@
-import { env, runDurableObjectAlarm } from 'cloudflare:test'
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decimalPesos, nearestCents } from '~/domain/money'
@@ -259,6 +259,67 @@ describe('a refund that lands while the factura global makes the sale’s receip
     expect(await pageText(await getPage(`/admin/invoices?from=${yesterday}&to=${yesterday}`, owner))).toContain(
       '0 pagos sin factura',
     )
+  })
+})
+
+describe('a receipt whose refund could not follow it at once', () => {
+  it('is cancelled by the hub’s next look: a sale given back whole leaves nothing open to stamp', async () => {
+    const table = await seedTable([{ name: 'Aguachile', priceCents: 32_000, paidQuantity: 1 }])
+    await env.DB.prepare('UPDATE payments SET created_at = created_at - 86400000 WHERE session_id = ?')
+      .bind(table.sessionId)
+      .run()
+    const payment = await env.DB.prepare('SELECT id FROM payments WHERE session_id = ?')
+      .bind(table.sessionId)
+      .first<string>('id')
+    const owner = await staffCookieOf(table.restaurantId)
+    await connectFacturapi(owner, 'day', LEDGER)
+    const organization = await ledgerOrganization()
+    const arm = (method: string, path: string, fault: string, times: number) =>
+      fetch(`${STANDIN}/_standin/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ method, path, fault, times, organization }),
+      })
+    await fetch(`${STANDIN}/_standin/faults/clear`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ organization }),
+    })
+    // The global makes the sale's receipt, and its answer is lost: the receipt stands open at Facturapi.
+    await arm('POST', '/v2/receipts', 'timeout-after', 1)
+    const yesterday = localDay(-1)
+    await postForm('/admin/invoices', { intent: 'global', from: yesterday, to: yesterday }, owner)
+    const open = async () =>
+      (await facturapi<{ data: ReceiptObject[] }>(`/receipts?q=${payment}`)).data.filter(
+        (receipt) => receipt.external_id === payment && receipt.status === 'open',
+      ).length
+    expect(await open()).toBe(1)
+
+    const hub = env.RESTAURANT_HUB.get(env.RESTAURANT_HUB.idFromName(table.restaurantId))
+    const alarm = () => runInDurableObject(hub, (_instance, state) => state.storage.getAlarm())
+    expect(await alarm()).toBeNull()
+
+    // The sale is given back whole while Facturapi cannot be searched: the refund's own follow-up gives up, and the
+    // hub means to look again.
+    await arm('GET', '/v2/receipts', '500-before', 50)
+    const refunded = await postForm(
+      `/admin/tables/${table.tableId}`,
+      { intent: 'refund', sessionId: table.sessionId, paymentId: payment!, amount: '320.00', reason: 'Reclamo' },
+      owner,
+    )
+    expect(refunded.status).toBe(302)
+    await delivered(table.sessionId)
+    await expect.poll(alarm, { timeout: 10_000 }).not.toBeNull()
+
+    // Facturapi answers again: the receipt of nothing kept still stands open, until the hub's alarm looks.
+    await fetch(`${STANDIN}/_standin/faults/clear`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ organization }),
+    })
+    expect(await open()).toBe(1)
+    expect(await runDurableObjectAlarm(hub)).toBe(true)
+    expect(await open()).toBe(0)
   })
 })
 

@@ -1,5 +1,5 @@
 import type Facturapi from 'facturapi'
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { billPart, type LedgerMethod } from '~/domain/bill'
 import { isCardFunding, type CardFunding, type PaidCard, type Receipt } from '~/domain/receipt'
 import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
@@ -110,8 +110,16 @@ async function receiptFor(
   const made = kept?.facturapiReceiptId ?? null
   const status = kept?.facturapiStatus ?? null
   // Invoiced already (to the diner or in a global): what a refund changes there is a document after it, not a new receipt.
-  if (made && (invoicedStatus(status) || (status === 'open' && kept?.facturapiCents === cents)))
+  if (made && invoicedStatus(status)) return { id: made, status }
+  if (made && status === 'open' && kept?.facturapiCents === cents) {
+    // It covers what is kept already (a refund that came back undone, say): it now stands for this state too.
+    if (kept.facturapiVersion !== version)
+      await ledger.db
+        .update(receipts)
+        .set({ facturapiVersion: version })
+        .where(and(eq(receipts.paymentId, subject.paymentId), eq(receipts.facturapiReceiptId, made)))
     return { id: made, status }
+  }
   if (!kept) return null
   // Claimed for this request alone, as it was read: a receipt being asked by another (within its claim) is left to it.
   const claimedAt = Date.now()
@@ -293,5 +301,49 @@ export async function receiptsAfterRefunds(
     await facturapiReceipt(ledger, client, subjectOfRow(payment)).catch((error: unknown) =>
       console.error(`Facturapi receipt of payment ${paymentId} not yet following its refunds`, error),
     )
+  }
+}
+
+/**
+ * The restaurant's open Facturapi receipts that do not follow what their
+ * payment keeps: made before one of its refunds (fewer refunds were
+ * recorded then than now), or asked of Facturapi by a request whose ask is
+ * over without an answer (`due`); and whether any is still being asked
+ * (`asking`), which the hub's alarm looks at again once its claim is over.
+ * A refund whose receipt lost the race to follow it is made right here, so
+ * no receipt of money given back stays open to be stamped in a global.
+ * Of `paymentIds` (a delivery's refunded payments), or of all the
+ * restaurant's open receipts when null (the alarm's look).
+ */
+export async function receiptsBehind(
+  { db, restaurantId }: Ledger,
+  paymentIds: readonly string[] | null,
+  now = Date.now(),
+) {
+  if (paymentIds?.length === 0) return { due: [], asking: false }
+  const refundsOf = sql<number>`(SELECT count(*) FROM ${refunds} WHERE ${refunds.paymentId} = ${receipts.paymentId})`
+  const rows = await db
+    .select({
+      paymentId: receipts.paymentId,
+      status: receipts.facturapiStatus,
+      askedAt: receipts.facturapiAskedAt,
+      version: receipts.facturapiVersion,
+      refunds: refundsOf,
+    })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.restaurantId, restaurantId),
+        inArray(receipts.facturapiStatus, ['open', 'asked']),
+        paymentIds ? inArray(receipts.paymentId, [...paymentIds]) : undefined,
+      ),
+    )
+  const claimed = (row: (typeof rows)[number]) =>
+    row.status === 'asked' && row.askedAt !== null && row.askedAt >= now - RECEIPT_CLAIM_MS
+  return {
+    due: rows
+      .filter((row) => !claimed(row) && (row.status === 'asked' || (row.version ?? 0) < row.refunds))
+      .map((row) => row.paymentId),
+    asking: rows.some(claimed),
   }
 }

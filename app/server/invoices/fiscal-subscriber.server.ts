@@ -7,7 +7,12 @@ import { cardOfPayment } from '../receipts/receipt-reads.server'
 import { debitsAfterUndoneRefunds } from './debit-notes.server'
 import { egresosAfterRefunds, failingEgresos } from './egresos.server'
 import { facturapiOf } from './facturapi.server'
-import { paymentsOfRefunds, receiptsAfterRefunds, receiptsForPayments } from './facturapi-receipts.server'
+import {
+  paymentsOfRefunds,
+  receiptsAfterRefunds,
+  receiptsBehind,
+  receiptsForPayments,
+} from './facturapi-receipts.server'
 import { followSubstitutions } from './substitutions.server'
 
 /** How long after a fiscal document Facturapi did not take it is tried again. */
@@ -46,7 +51,7 @@ export class FiscalSubscriber implements HubSubscriber {
           })
           const refundedPayments = await paymentsOfRefunds(this.ledger, refunded)
           await receiptsAfterRefunds(this.ledger, client, refundedPayments)
-          await this.#egresos(client, refundedPayments)
+          await this.#egresos(client, refundedPayments, refundedPayments)
         })
         .catch((error: unknown) => console.error('Facturapi receipts left for later', error)),
     )
@@ -55,7 +60,7 @@ export class FiscalSubscriber implements HubSubscriber {
   /** Notas de crédito Facturapi did not take, and cancellations the SAT has not decided: looked at again. */
   async retry(): Promise<void> {
     const client = await this.#facturapi()
-    if (client) await this.#egresos(client, [])
+    if (client) await this.#egresos(client, [], null)
   }
 
   /**
@@ -65,7 +70,7 @@ export class FiscalSubscriber implements HubSubscriber {
    */
   async egresosFor(paymentIds: readonly string[]): Promise<void> {
     const client = await this.#facturapi()
-    if (client) await this.#egresos(client, paymentIds)
+    if (client) await this.#egresos(client, paymentIds, [])
   }
 
   /** The restaurant saved or removed its Facturapi key: the next delivery asks D1 again, so no refund misses its egreso. */
@@ -73,13 +78,24 @@ export class FiscalSubscriber implements HubSubscriber {
     this.#known = null
   }
 
-  /** The egresos owed (these payments' and any left before), tried again a minute later while any is; one failing long is alerted. */
-  async #egresos(client: Facturapi, paymentIds: readonly string[]): Promise<void> {
+  /**
+   * The receipts left behind their payments' refunds (of `receiptsOf`, or all when null), then the egresos
+   * owed (these payments' and any left before): tried again a minute later while any is; one failing long is
+   * alerted.
+   */
+  async #egresos(
+    client: Facturapi,
+    paymentIds: readonly string[],
+    receiptsOf: readonly string[] | null,
+  ): Promise<void> {
+    const behind = await receiptsBehind(this.ledger, receiptsOf)
+    await receiptsAfterRefunds(this.ledger, client, behind.due)
+    const receiptsOwed = behind.asking || (await receiptsBehind(this.ledger, behind.due)).due.length > 0
     // Followed first: a substitution its receiver refused owes an egreso that the same look issues.
     const following = await followSubstitutions(this.ledger, client)
     const egresos = await egresosAfterRefunds(this.ledger, client, paymentIds)
     const debits = await debitsAfterUndoneRefunds(this.ledger, client, paymentIds)
-    if (!egresos && !debits && !following) return
+    if (!egresos && !debits && !following && !receiptsOwed) return
     await this.ctx.storage.setAlarm(Date.now() + FISCAL_RETRY_MS)
     for (const document of await failingEgresos(this.ledger))
       await raiseBooksAlert(this.env, this.ledger, {

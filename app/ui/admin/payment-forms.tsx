@@ -18,10 +18,11 @@ import { LabeledInput, UnitsFields, CardFundingField } from './staff-fields'
 
 /**
  * The table's first job: the rest of the bill taken in one tap, in cash
- * (exactly, or with the nearest round sums a diner hands over, so the change
- * is worked out) or on the terminal. Each tap is a form of its own, so it
- * works without JavaScript; they share the visit's transaction id, so two
- * taps record one payment.
+ * (exactly, or with the nearest round sums a diner hands over, each with its
+ * change shown before the tap, or the same sums with the change kept as a
+ * tip: "quédese con el cambio") or on the terminal. Each tap is a form of its
+ * own, so it works without JavaScript; they share the visit's transaction
+ * id, so two taps record one payment.
  */
 export function QuickCharge({
   sessionId,
@@ -41,9 +42,9 @@ export function QuickCharge({
     cents: number,
     label: string,
     primary: boolean,
-    cardFunding: TerminalFunding | null = null,
+    { cardFunding = null, tipCents = 0 }: { cardFunding?: TerminalFunding | null; tipCents?: number } = {},
   ) => (
-    <Form method="post" key={`${method}-${cardFunding ?? ''}-${cents}`} preventScrollReset>
+    <Form method="post" key={`${method}-${cardFunding ?? ''}-${cents}-${tipCents}`} preventScrollReset>
       {/* The rest as shown (amount) and what it is charged as (due): a bill that moved meanwhile is refused rather than charged more. */}
       <HiddenFields
         value={{
@@ -57,12 +58,17 @@ export function QuickCharge({
           method,
           cardFunding,
           cashReceived: method === 'cash' ? decimalPesos(cents) : null,
+          tip: tipCents > 0 ? decimalPesos(tipCents) : null,
         }}
       />
       <button
         type="submit"
         className={`${primary ? buttonClass.primary : buttonClass.secondary} w-full tabular-nums`}
-        data-testid={cardFunding ? `charge-terminal-${cardFunding}-${cents}` : `charge-${method}-${cents}`}
+        data-testid={
+          cardFunding
+            ? `charge-terminal-${cardFunding}-${cents}`
+            : `charge-${method}-${cents}${tipCents > 0 ? '-tip' : ''}`
+        }
       >
         {label}
       </button>
@@ -85,13 +91,40 @@ export function QuickCharge({
       <p className="text-sm font-semibold">{t('admin.books.cashQuick')}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {exact ? charge('cash', exact, t('admin.books.cashExact', { amount: money(exact) }), true) : null}
-        {rounded.map((cents) => charge('cash', cents, money(cents), false))}
+        {rounded.map((cents) =>
+          charge(
+            'cash',
+            cents,
+            t('admin.books.cashWithChange', { amount: money(cents), change: money(cents - due) }),
+            false,
+          ),
+        )}
       </div>
+      {rounded.length > 0 ? (
+        <>
+          <p className="text-sm font-semibold">{t('admin.books.cashKeepChange')}</p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+            {rounded.map((cents) =>
+              charge(
+                'cash',
+                cents,
+                t('admin.books.cashWithTip', { amount: money(cents), tip: money(cents - due) }),
+                false,
+                {
+                  tipCents: cents - due,
+                },
+              ),
+            )}
+          </div>
+        </>
+      ) : null}
       {/* The card's funding decides the CFDI's forma de pago (credit 04, debit 28): asked in the same tap. */}
       <p className="text-sm font-semibold">{t('admin.books.terminalQuick')}</p>
       <div className="grid grid-cols-2 gap-2 sm:max-w-md">
         {TERMINAL_FUNDINGS.map((funding) =>
-          charge('terminal', due, t(`admin.books.terminalFunding.${funding}`, { amount: money(due) }), false, funding),
+          charge('terminal', due, t(`admin.books.terminalFunding.${funding}`, { amount: money(due) }), false, {
+            cardFunding: funding,
+          }),
         )}
       </div>
     </section>
