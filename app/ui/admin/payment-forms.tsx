@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { unitsLeft } from '~/domain/bill'
 import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { cashTenderedChoices } from '~/domain/cash-tendered'
 import { decimalPesos } from '~/domain/money'
 import { TERMINAL_FUNDINGS, type TerminalFunding } from '~/domain/receipt'
@@ -40,7 +41,7 @@ export function QuickCharge({
   const charge = (
     method: 'cash' | 'terminal',
     cents: number,
-    label: string,
+    label: ReactNode,
     primary: boolean,
     { cardFunding = null, tipCents = 0 }: { cardFunding?: TerminalFunding | null; tipCents?: number } = {},
   ) => (
@@ -95,7 +96,7 @@ export function QuickCharge({
           charge(
             'cash',
             cents,
-            t('admin.books.cashWithChange', { amount: money(cents), change: money(cents - due) }),
+            sumAnd(money(cents), t('admin.books.cashChange', { change: money(cents - due) })),
             false,
           ),
         )}
@@ -108,7 +109,7 @@ export function QuickCharge({
               charge(
                 'cash',
                 cents,
-                t('admin.books.cashWithTip', { amount: money(cents), tip: money(cents - due) }),
+                sumAnd(money(cents), t('admin.books.cashTip', { tip: money(cents - due) })),
                 false,
                 {
                   tipCents: cents - due,
@@ -130,6 +131,14 @@ export function QuickCharge({
     </section>
   )
 }
+
+/** A sum a diner hands over, with what it leaves under it (the change, or the tip). */
+const sumAnd = (sum: string, leaves: string) => (
+  <span className="grid">
+    <span>{sum}</span>
+    <span className="text-sm font-normal">{leaves}</span>
+  </span>
+)
 
 /** The change to hand back after a cash payment, large, until the waiter says it is done. */
 export function ChangeOwed({ cents, doneTo }: { cents: number; doneTo: string }) {
