@@ -105,6 +105,20 @@ export function paidPercent(totals: Pick<BillTotals, 'total' | 'paid'>): number 
   return Math.max(0, Math.min(100, Math.round((totals.paid / totals.total) * 100)))
 }
 
+/**
+ * How a closed bill ended, as every screen says it: paid, with what refunds
+ * gave back since (money paid and then returned never makes a bill unpaid),
+ * or closed with part of it never paid.
+ */
+export function closedBillOutcome(
+  totals: Pick<BillTotals, 'total' | 'paid' | 'refunded'>,
+): { paid: true; refundedCents: Cents } | { paid: false; paidCents: Cents; unpaidCents: Cents } {
+  const paidBeforeRefunds = totals.paid + totals.refunded
+  return paidBeforeRefunds >= totals.total
+    ? { paid: true, refundedCents: totals.refunded }
+    : { paid: false, paidCents: totals.paid, unpaidCents: totals.total - paidBeforeRefunds }
+}
+
 /** The sums `totals` were made from. */
 export function sumsOf(totals: BillTotals): PaidSums {
   return { paymentsCents: totals.paid + totals.refunded, refundedCents: totals.refunded }

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
+import { closedBillOutcome } from '~/domain/bill'
 import { formatDateTime } from '~/domain/format'
 import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { can } from '~/domain/permissions'
@@ -74,6 +75,7 @@ export default function ClosedBill() {
   const { table, bill, role } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const clock = useClock()
+  const outcome = closedBillOutcome(bill.totals)
   return (
     <div className="min-h-dvh">
       <AdminTopBar backTo={`/admin/tables/${table.id}`} backLabel={t('admin.books.orderBack')} />
@@ -84,7 +86,11 @@ export default function ClosedBill() {
             {t('admin.details.closedAt', { date: clock.dateTime(bill.closedAt) })}
           </p>
           <p className="font-semibold tabular-nums" data-testid="closed-bill-paid">
-            {t('admin.details.paid')}: {money(bill.totals.paid)} / {money(bill.totals.total)}
+            {outcome.paid
+              ? outcome.refundedCents > 0
+                ? t('admin.details.closedRefunded', { amount: money(outcome.refundedCents) })
+                : t('admin.details.closedPaid')
+              : t('admin.details.closedPartly', { paid: money(outcome.paidCents), total: money(bill.totals.total) })}
           </p>
           {bill.settlement && (bill.settlement.unpaidCents > 0 || bill.settlement.staff) ? (
             <p className="text-stone-600 dark:text-stone-400" data-testid="closed-by">

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   applyPlan,
+  closedBillOutcome,
   billTotals,
   lineAmountFor,
   lineRemaining,
@@ -367,5 +368,28 @@ describe('payments checked one after another before one commit', () => {
         [],
       ),
     ).toMatchObject({ ok: true })
+  })
+})
+
+describe('how a closed bill ended', () => {
+  it('is paid, whatever refunds gave back since, with what they gave back', () => {
+    expect(closedBillOutcome({ total: 42500, paid: 37000, refunded: 5500 })).toEqual({
+      paid: true,
+      refundedCents: 5500,
+    })
+    expect(closedBillOutcome({ total: 42500, paid: 42500, refunded: 0 })).toEqual({ paid: true, refundedCents: 0 })
+  })
+
+  it('is partly paid when money never came for part of it', () => {
+    expect(closedBillOutcome({ total: 42500, paid: 30000, refunded: 0 })).toEqual({
+      paid: false,
+      paidCents: 30000,
+      unpaidCents: 12500,
+    })
+    expect(closedBillOutcome({ total: 42500, paid: 25000, refunded: 5000 })).toEqual({
+      paid: false,
+      paidCents: 25000,
+      unpaidCents: 12500,
+    })
   })
 })

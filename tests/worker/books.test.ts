@@ -585,7 +585,8 @@ describe('a refund after the bill was closed', () => {
     expect(await toastOf(refunded, owner.cookie)).toContain('Reembolso registrado')
     // React marks where text pieces meet; a reader sees them joined.
     const html = (await (await getPage(page, owner.cookie)).text()).replaceAll('<!-- -->', '')
-    for (const text of ['Reembolsado: $35.00', 'Agua equivocada', 'Pagado: $120.00 / $155.00'])
+    // Paid, then $35 given back: the bill reads paid with what went back, never as if $35 were still owed.
+    for (const text of ['Reembolsado: $35.00', 'Agua equivocada', 'Pagada · $35.00 reembolsados'])
       expect(html, text).toContain(text)
     await expect
       .poll(async () =>
@@ -604,6 +605,7 @@ describe('a refund after the bill was closed', () => {
       owner.cookie,
     )
     expect(await toastOf(more, owner.cookie)).toContain('no puede ser mayor a lo que se pagó')
+    expect(html).not.toContain('$120.00 / $155.00')
   })
 
   it('is for the table’s own closed bills only', async () => {
