@@ -5,7 +5,7 @@
  * process group. Run `npm run build` first.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { localVarFlags } from './local-vars'
@@ -117,14 +117,23 @@ export interface LocalServer {
   persist: string
   /** The rows of one SQL statement on this server's D1, read while it runs; fails after `timeoutMs` (30 s unless told). */
   d1: <Row>(sql: string, timeoutMs?: number) => Promise<Row[]>
+  /** The file its Worker's console goes to (the local mailer's mail among it), when asked for; else null. */
+  log: string | null
   stop: () => void
 }
 
-/** Starts the app under `wrangler dev` on a fresh database with the seed and `extraSql`; `vars` go on top of the local ones. */
+/**
+ * Starts the app under `wrangler dev` on a fresh database with the seed and
+ * `extraSql`; `vars` go on top of the local ones. With `log`, its Worker's
+ * console (what the local mailer sends, say) is kept in a file for the
+ * caller to read; else only warnings and errors are printed, as they cost
+ * the bench's figures nothing.
+ */
 export async function startLocalServer(
   prefix: string,
   extraSql = '',
   vars: Record<string, string> = {},
+  { log = false }: { log?: boolean } = {},
 ): Promise<LocalServer> {
   const persist = mkdtempSync(join(tmpdir(), `${prefix}-`))
   run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
@@ -136,6 +145,7 @@ export async function startLocalServer(
   }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
+  const logFile = log ? join(persist, 'worker.log') : null
   const server = spawn(
     'npx',
     [
@@ -148,14 +158,14 @@ export async function startLocalServer(
       '--persist-to',
       persist,
       '--log-level',
-      'warn',
+      log ? 'log' : 'warn',
       ...localVarFlags,
       ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
     ],
     {
       env,
       detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', logFile === null ? 'ignore' : openSync(logFile, 'a'), 'inherit'],
     },
   )
   let stopped = false
@@ -168,5 +178,5 @@ export async function startLocalServer(
   process.on('exit', stop)
   process.on('SIGINT', () => process.exit(130))
   await waitForServer(url)
-  return { url, persist, d1: (sql, timeoutMs = 30_000) => queryD1(persist, sql, timeoutMs), stop }
+  return { url, persist, d1: (sql, timeoutMs = 30_000) => queryD1(persist, sql, timeoutMs), log: logFile, stop }
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Role } from '../../app/domain/permissions'
 import { createRequire } from 'node:module'
@@ -364,18 +363,22 @@ export async function invite(page: Page, email: string, role: Role) {
 }
 
 /**
- * The invitation's link, as its mail carries it. The local mailer prints
- * mail to the server's console, out of the tests' reach, and D1 keeps only
- * the link token's hash: the test gives the pending invitation a token of
- * its own (the hash the server checks) and follows that link instead.
+ * The invitation's link, as its mail carries it: the local mailer prints
+ * mail to the server's console, which scripts/e2e.ts keeps in a file
+ * (E2E_SERVER_LOG). The newest mail to `email` with a join link, waited
+ * for until it is there.
  */
 export async function linkFor(email: string) {
-  const token = `e2e-${crypto.randomUUID()}`
-  const hash = createHash('sha256').update(token).digest('hex')
-  await serverD1(
-    `UPDATE invitations SET id = '${hash}' WHERE email = '${email}' AND accepted_at IS NULL AND cancelled_at IS NULL`,
-  )
-  return `/admin/join/${token}`
+  const log = process.env.E2E_SERVER_LOG
+  if (!log) throw new Error('E2E_SERVER_LOG is not set: run the browser tests through scripts/e2e.ts')
+  const mailed = () => {
+    const mails = readFileSync(log, 'utf8')
+      .split('[mail] to ')
+      .filter((mail) => mail.startsWith(`${email}:`))
+    return /\/admin\/join\/[A-Za-z0-9_-]+/.exec(mails.at(-1) ?? '')?.[0] ?? null
+  }
+  await expect.poll(mailed, { timeout: 15_000 }).not.toBeNull()
+  return mailed()!
 }
 
 /** A newcomer opens their invitation and joins with a name and a password, landing where their role works. */
