@@ -24,6 +24,13 @@ const FACTURAPI_STANDIN = 'https://facturapi.standin'
 /** Mesa's fee in the Stripe tests, 2.5 % of the bill part: a fee taken on tax or tip would show. */
 const STRIPE_FEE_BPS = 250
 
+/**
+ * What an auto-retrying assertion waits for in workerd: what follows a write
+ * there (the outbox's delivery, the hub's fiscal documents) runs after the
+ * answer, and on a busy two-core machine takes longer than vitest's 1 s.
+ */
+const POLL = { timeout: 5_000, interval: 50 }
+
 const workerDeps = {
   // @remix-run/cloudflare is CommonJS; without pre-bundling it loses its exports in workerd.
   optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } },
@@ -94,6 +101,7 @@ export default defineConfig({
           setupFiles: ['./tests/worker/apply-migrations.ts'],
           // Some tests send a limit's worth of requests (60 and more): on a busy two-core machine that outlasts vitest's 5 s.
           testTimeout: 20_000,
+          expect: { poll: POLL },
           deps: workerDeps,
         },
       },
@@ -134,6 +142,7 @@ export default defineConfig({
         ],
         test: {
           name: 'stripe',
+          expect: { poll: POLL },
           include: ['tests/worker/stripe-*.test.ts'],
           setupFiles: ['./tests/worker/apply-migrations.ts'],
           // The tests' own SDK, pre-bundled once: loaded module by module it is hundreds of files.
