@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse'
 import type { Page, Response } from 'playwright-core'
 import { CHROMIUM_FLAGS, launchChromium } from './chromium'
 import { startLocalServer } from './local-server'
-import { datasetSql, STEADY } from './bench/dataset'
+import { datasetSql, STEADY, thousandItemBodies } from './bench/dataset'
 import { figures, median, record } from './bench/figures'
 import { CONNECTIONS, LOAD_SECONDS, load, paidCents, payAll } from './bench/load'
 import { paySlowProvider, SLOW_PROVIDER } from './bench/slow-provider'
@@ -115,17 +115,7 @@ try {
   })
 
   // 3. Payments: 50 clients on one 1,000-line bill, then 200 tables at once, then many tables in steady state.
-  const itemBodies = Array.from({ length: 1000 }, (_, line) => ({
-    tableId: 'pay1000',
-    amount: 10,
-    tipAmount: 0,
-    paymentMethod: 'card',
-    paymentType: 'item',
-    itemIds: [`pay1000-i${line}`],
-    customerName: 'Bench',
-    transactionId: `bench-item-${line}`,
-  }))
-  const oneTable = await payAll(base, itemBodies, 50)
+  const oneTable = await payAll(base, thousandItemBodies('bench-item'), 50)
   const oneTableRate = Math.round(oneTable.ok / oneTable.seconds)
   const exact = (await paidCents(base, 'pay1000-s')) === oneTable.ok * 1000
   record({

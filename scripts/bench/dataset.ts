@@ -61,3 +61,16 @@ export function datasetSql() {
   for (let index = 0; index < STEADY.tables; index++) table(`steady${index}`, `S${index}`, STEADY.lines, steadyCents)
   return statements.join('\n') + '\n'
 }
+
+/** One payment body per line of the 1,000-line bill, each paying its own line ($10), under transaction ids `${prefix}-N`. */
+export const thousandItemBodies = (prefix: string) =>
+  Array.from({ length: 1000 }, (_, line) => ({
+    tableId: 'pay1000',
+    amount: 10,
+    tipAmount: 0,
+    paymentMethod: 'card',
+    paymentType: 'item',
+    itemIds: [`pay1000-i${line}`],
+    customerName: 'Bench',
+    transactionId: `${prefix}-${line}`,
+  }))

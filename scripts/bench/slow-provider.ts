@@ -1,5 +1,5 @@
 import { startLocalServer } from '../local-server'
-import { datasetSql } from './dataset'
+import { datasetSql, thousandItemBodies } from './dataset'
 import { record } from './figures'
 import { paidCents, payAll } from './load'
 
@@ -21,17 +21,7 @@ export async function paySlowProvider() {
     SIMULATED_PROVIDER_DELAY_MS: String(SLOW_PROVIDER.delayMs),
   })
   try {
-    const bodies = Array.from({ length: 1000 }, (_, line) => ({
-      tableId: 'pay1000',
-      amount: 10,
-      tipAmount: 0,
-      paymentMethod: 'card',
-      paymentType: 'item',
-      itemIds: [`pay1000-i${line}`],
-      customerName: 'Bench',
-      transactionId: `bench-slow-${line}`,
-    }))
-    const paid = await payAll(slow.url, bodies, SLOW_PROVIDER.clients)
+    const paid = await payAll(slow.url, thousandItemBodies('bench-slow'), SLOW_PROVIDER.clients)
     const paidTotal = await paidCents(slow.url, 'pay1000-s')
     const exact = paidTotal === paid.ok * 1000
     const rate = Math.round(paid.ok / paid.seconds)

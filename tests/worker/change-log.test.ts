@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { ORIGIN, postForm, postJson, seedMember, seedOwner, type SeededMember } from './fixtures'
-import { call } from './staff'
+import { call, settingsForm } from './staff'
 
 /*
  * What staff change outside a bill (the menu, the restaurant's settings,
@@ -56,17 +56,7 @@ describe('the change log', () => {
     const restaurantId = await seedOwner()
     const owner = await seedMember(restaurantId, 'owner', 'Lupe Dueña')
     const waiter = await seedMember(restaurantId, 'waiter')
-    const settings = {
-      intent: 'settings',
-      restaurantName: 'Fonda Doña Lupe',
-      restaurantType: 'casual',
-      restaurantCuisine: 'mexican',
-      restaurantAddress: 'Av. Juárez 100, Tijuana',
-      restaurantPhone: '6641234567',
-      restaurantEmail: 'lupe@example.com',
-      taxRatePercent: '8',
-      borderIncentive: 'on',
-    }
+    const settings = settingsForm()
     expect((await postForm('/admin/dashboard/settings', settings, waiter.cookie)).status).toBe(403)
     expect((await postForm('/admin/dashboard/settings', settings, owner.cookie)).status).toBe(302)
     expect(
