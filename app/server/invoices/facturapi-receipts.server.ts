@@ -87,7 +87,12 @@ export async function facturapiReceipt(
     if (!now) return null
     const made = await receiptFor(ledger, client, subject, now)
     if (made === CHANGED) {
-      if (round < 3) continue
+      // Held by another request (the hub making it as the payment lands, while its diner asks for a factura): given
+      // the moment Facturapi takes to answer it, before this one gives up and leaves it for later.
+      if (round < CHANGED_WAITS_MS.length) {
+        await new Promise((resolve) => setTimeout(resolve, CHANGED_WAITS_MS[round]))
+        continue
+      }
       throw new Error(`the Facturapi receipt of payment ${subject.paymentId} is being made by another request`)
     }
     const after = await keptOf(ledger, subject.paymentId)
@@ -97,6 +102,8 @@ export async function facturapiReceipt(
 
 /** Another request changed or holds the payment's receipt between reading and claiming it: read again. */
 const CHANGED = Symbol('changed')
+/** How long to wait before each new read of a receipt another request holds: 2 s in all. */
+const CHANGED_WAITS_MS = [200, 400, 600, 800]
 /** How long one request holds a payment's receipt while Facturapi is asked; past it, its answer is taken as lost. */
 const RECEIPT_CLAIM_MS = 30_000
 
