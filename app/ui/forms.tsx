@@ -58,6 +58,16 @@ function useIds(given: string | undefined, errors: ListOfErrors) {
 
 type ControlProps<Attributes> = Attributes & { key?: Key | null }
 
+/** Under a field: its hint until it has errors, then its errors (the hint is not needed beside them). */
+function HintOrErrors({ hint, errorId, errors }: { hint?: string; errorId?: string; errors?: ListOfErrors }) {
+  return (
+    <>
+      {hint && !errorId ? <p className="text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </>
+  )
+}
+
 /** A labelled input with its errors under it. */
 export function Field({
   label,
@@ -84,8 +94,7 @@ export function Field({
         className={control}
         {...input}
       />
-      {hint && !errorId ? <p className="text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
+      <HintOrErrors hint={hint} errorId={errorId} errors={errors} />
     </div>
   )
 }
@@ -139,8 +148,7 @@ export function SelectField({
           ),
         )}
       </select>
-      {hint && !errorId ? <p className="text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
+      <HintOrErrors hint={hint} errorId={errorId} errors={errors} />
     </div>
   )
 }

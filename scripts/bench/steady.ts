@@ -1,3 +1,4 @@
+import { centsToPesos } from '../../app/domain/money'
 import type { LocalServer } from '../local-server'
 import { STEADY, steadyCents } from './dataset'
 import { percentile, record } from './figures'
@@ -87,7 +88,7 @@ export async function paySteadyState(server: LocalServer, floor: number | null) 
   const bodies = tables.flatMap((table, index) =>
     Array.from({ length: STEADY.lines }, (_, line) => ({
       tableId: table,
-      amount: steadyCents(line) / 100,
+      amount: centsToPesos(steadyCents(line)),
       tipAmount: 0,
       paymentMethod: 'card',
       paymentType: 'item',

@@ -51,7 +51,7 @@ export class FiscalSubscriber implements HubSubscriber {
           })
           const refundedPayments = await paymentsOfRefunds(this.ledger, refunded)
           await receiptsAfterRefunds(this.ledger, client, refundedPayments)
-          await this.#egresos(client, refundedPayments, refundedPayments)
+          await this.#documentsOwed(client, refundedPayments, refundedPayments)
         })
         .catch((error: unknown) => console.error('Facturapi receipts left for later', error)),
     )
@@ -60,7 +60,7 @@ export class FiscalSubscriber implements HubSubscriber {
   /** Notas de crédito Facturapi did not take, and cancellations the SAT has not decided: looked at again. */
   async retry(): Promise<void> {
     const client = await this.#facturapi()
-    if (client) await this.#egresos(client, [], null)
+    if (client) await this.#documentsOwed(client, [], null)
   }
 
   /**
@@ -70,7 +70,7 @@ export class FiscalSubscriber implements HubSubscriber {
    */
   async egresosFor(paymentIds: readonly string[]): Promise<void> {
     const client = await this.#facturapi()
-    if (client) await this.#egresos(client, paymentIds, [])
+    if (client) await this.#documentsOwed(client, paymentIds, [])
   }
 
   /** The restaurant saved or removed its Facturapi key: the next delivery asks D1 again, so no refund misses its egreso. */
@@ -83,7 +83,7 @@ export class FiscalSubscriber implements HubSubscriber {
    * owed (these payments' and any left before): tried again a minute later while any is; one failing long is
    * alerted.
    */
-  async #egresos(
+  async #documentsOwed(
     client: Facturapi,
     paymentIds: readonly string[],
     receiptsOf: readonly string[] | null,
