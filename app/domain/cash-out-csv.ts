@@ -2,6 +2,8 @@ import type { TFunction } from '~/locales/translate'
 import { LEDGER_METHODS } from './bill'
 import { METHOD_GROUPS, type CashOut } from './cash-out'
 import type { CashOutPeriod } from './cash-out-period'
+import type { DrawerSession } from './drawer'
+import { formatLocalDateTime, wallClockAt } from './local-time'
 import { decimalPesos, type Cents } from './money'
 
 /*
@@ -42,7 +44,7 @@ export function cashOutFileName(period: CashOutPeriod, t: TFunction): string {
 
 export function cashOutCsv(
   report: CashOut,
-  about: { restaurant: string; period: CashOutPeriod; timeZone: string },
+  about: { restaurant: string; period: CashOutPeriod; timeZone: string; drawers: readonly DrawerSession[] },
   t: TFunction,
 ): string {
   const row = (
@@ -67,6 +69,7 @@ export function cashOutCsv(
       | 'bills'
       | 'unpaidReasons'
       | 'drawer'
+      | 'drawerSessions'
       | 'summary',
   ) => t(`admin.cashOut.csv.${key}`)
   const methodName = (method: (typeof LEDGER_METHODS)[number]) => t(`admin.cashOut.methods.${method}`)
@@ -148,6 +151,22 @@ export function cashOutCsv(
     row(section('drawer'), t('admin.cashOut.drawer.cashIn'), { amount: report.cashInCents }),
     row(section('drawer'), t('admin.cashOut.drawer.cashOut'), { amount: report.cashOutCents }),
     row(section('drawer'), t('admin.cashOut.drawer.expected'), { amount: report.expectedCashCents }),
+    ...about.drawers.flatMap((drawer) => {
+      const local = (at: number) => when(formatLocalDateTime(wallClockAt(at, about.timeZone)))
+      const span = `${local(drawer.coversFrom)} – ${drawer.closedAt === null ? t('admin.cashOut.csv.stillOpen') : local(drawer.closedAt)}`
+      const line = (item: string, amount: Cents) => row(section('drawerSessions'), `${span} · ${item}`, { amount })
+      const counted = drawer.counts[0]
+      return [
+        line(t('admin.cashOut.count.float'), drawer.floatCents),
+        line(t('admin.cashOut.count.expected'), drawer.expectedCents),
+        ...(counted && drawer.differenceCents !== null
+          ? [
+              line(t('admin.cashOut.count.counted'), counted.countedCents),
+              line(t('admin.cashOut.count.difference'), drawer.differenceCents),
+            ]
+          : []),
+      ]
+    }),
     row(section('summary'), t('admin.cashOut.netSales'), { amount: report.netSalesCents }),
     row(section('summary'), t('admin.cashOut.tips'), { tips: report.tipsCents, amount: report.tipsCents }),
   ]

@@ -7,10 +7,10 @@ import { DRAWER_FORMS } from '~/domain/schemas/drawer'
 import { signatureOf } from '~/domain/signature'
 import { requireStaffForm } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
-import { drawerOf, recordCount, setFloat } from '~/server/books/drawer.server'
+import { recordCount, setFloat } from '~/server/books/drawer.server'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { redirectWithToast } from '~/server/http/toast.server'
-import { DrawerCard } from '~/ui/admin/drawer-card'
+import { DrawerSessions } from '~/ui/admin/drawer-sessions'
 import { clockTime, formatDateTime, formatDay } from '~/domain/format'
 import { loadCashOut } from '~/server/books/cash-out.server'
 import type { PageAccess } from '~/server/auth/guard.server'
@@ -24,7 +24,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction = (args) => staffTitle(args, (t) => t('admin.cashOut.title'))
 
-/** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md); a day's drawer is counted here. */
+/** The end-of-shift cash-out of a business day or a shift, from D1's ledger (docs/cash-out.md), with its drawer sessions, counted here. */
 export const access: PageAccess = { view: 'books.view', intents: DRAWER_FORMS.permissions }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -36,45 +36,47 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   if (!cashOut.ok)
     return data({ ...about, ok: false as const, errors: cashOut.errors, query: cashOut.query }, { status: 400 })
-  const drawer =
-    cashOut.period.kind === 'day'
-      ? await drawerOf(ledgerOf(args.context.cloudflare.env, cashOut.restaurant.id), cashOut.period.day)
-      : null
   return {
     ...about,
     ok: true as const,
     period: cashOut.period,
     report: cashOut.report,
-    drawer,
+    drawers: cashOut.drawers,
+    shownAt: cashOut.now,
+    // Only a period that reaches now shows the drawer open now, to count it.
+    current: cashOut.period.fromMs <= cashOut.now && cashOut.now < cashOut.period.toMs,
     counts: can(cashOut.role, 'drawer.count'),
   }
 }
 
 /**
- * The drawer of the day on screen: its fondo, or the cash counted at its end
- * (a total or note by note, and a note). A day still to come has neither.
+ * The drawer: the open session's fondo, or a session's count (a total or
+ * note by note, and a note). The first count of a session closes it and
+ * opens the next; a count of a closed one recounts it.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const principal = await requireStaffForm(context, request, access, form)
   const timeZone = restaurantTimeZone(principal.restaurant.timeZone)
-  // The page without a day is today's, and so are its forms.
-  const today = businessDayOf(Date.now(), timeZone)
-  const day = new URL(request.url).searchParams.get('day') || today
+  const now = Date.now()
+  // A restaurant's first session holds the cash since today's business day began.
+  const firstFrom = businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs
   const ledger = ledgerOf(context.cloudflare.env, principal.restaurant.id)
   const by = signatureOf(principal.person)
-  const back = `/admin/cash-out?day=${day}`
+  const back = `/admin/cash-out${new URL(request.url).search}`
   const submission = parseWithZod(form, { schema: DRAWER_FORMS.schema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  if (!businessDay(day, timeZone) || day > today)
-    return data(submission.reply({ formErrors: ['admin.cashOut.count.errors.day'] }), { status: 400 })
   const sent = submission.value
   if (sent.intent === 'float') {
-    await setFloat(ledger, day, sent.floatAmount ?? 0, by)
+    await setFloat(ledger, sent.floatAmount ?? 0, by, firstFrom, now)
     return redirectWithToast(back, { title: 'admin.cashOut.count.floatSaved' })
   }
-  await recordCount(ledger, day, sent, by)
-  return redirectWithToast(back, { title: 'admin.cashOut.count.saved' })
+  const counted = await recordCount(ledger, sent, sent, by, firstFrom, now)
+  if (counted === 'unknown')
+    return data(submission.reply({ formErrors: ['admin.cashOut.count.errors.session'] }), { status: 400 })
+  return redirectWithToast(back, {
+    title: counted === 'closed' ? 'admin.cashOut.count.saved' : 'admin.cashOut.count.recounted',
+  })
 }
 
 export default function CashOutPage() {
@@ -137,12 +139,12 @@ export default function CashOutPage() {
           ) : null}
         </div>
 
-        {loaded.ok && loaded.drawer && loaded.period.kind === 'day' ? (
-          <DrawerCard
-            drawer={loaded.drawer}
-            cashInCents={loaded.report.cashInCents}
-            cashOutCents={loaded.report.cashOutCents}
+        {loaded.ok ? (
+          <DrawerSessions
+            sessions={loaded.drawers}
+            current={loaded.current}
             counts={loaded.counts}
+            shownAt={loaded.shownAt}
           />
         ) : null}
 

@@ -17,8 +17,12 @@ export async function loader(args: LoaderFunctionArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
     })
   }
-  const { restaurant, person, period, timeZone, report } = cashOut
-  const csv = cashOutCsv(report, { restaurant: restaurant.restaurantName ?? person.email, period, timeZone }, t)
+  const { restaurant, person, period, timeZone, report, drawers } = cashOut
+  const csv = cashOutCsv(
+    report,
+    { restaurant: restaurant.restaurantName ?? person.email, period, timeZone, drawers },
+    t,
+  )
   return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

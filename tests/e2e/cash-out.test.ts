@@ -152,6 +152,12 @@ describe('the end-of-shift cash-out', () => {
       .poll(() => page.getByTestId('tips-by-staff').textContent())
       .toMatch(/^Ana.*\$40\.00Mesa \(comensales\).*\$28\.50Luis.*\$25\.00$/)
     await screenshot(page, 'cash-out-desktop')
+    // Counting note by note adds up as it is typed: 2 × $500 and 3 × $20.
+    const count = page.getByTestId('drawer-count-form')
+    await count.getByText('Contar por billetes y monedas').click()
+    await count.getByLabel('De $500.00').fill('2')
+    await count.getByLabel('De $20.00').fill('3')
+    await expect.poll(() => count.getByTestId('drawer-running-total').textContent()).toBe('Total contado: $1,060.00')
 
     await page.getByTestId('cash-out-print').click()
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.printed)).toBe('yes')
@@ -166,7 +172,7 @@ describe('the end-of-shift cash-out', () => {
       'Cobros,Total,3,740.00,98.50,838.50',
       'Devoluciones,Total devuelto,2,95.00,5.00,100.00',
       'Cobros y propinas por persona,Mesa (comensales),1,145.00,28.50,173.50',
-      'Caja,Efectivo esperado,,,,290.00',
+      'Efectivo del periodo,Efectivo neto del periodo (sin fondo),,,,290.00',
       'Resumen,Ventas netas,,,,645.00',
     ]) {
       expect(csv, row).toContain(row)
@@ -197,7 +203,7 @@ describe('the end-of-shift cash-out', () => {
     await page.goto('/admin/cash-out')
     await hydrated(page, 'cash-out-print')
     await page.getByRole('button', { name: /Idioma: English/ }).click()
-    await page.getByText('Expected cash in the drawer').waitFor()
+    await page.getByText('Net cash in the period', { exact: true }).waitFor()
     await expectNight(page)
     await expect.poll(() => page.getByTestId('tips-by-staff').textContent()).toContain('Mesa (diners)')
     await screenshot(page, 'cash-out-phone-en')
@@ -205,7 +211,7 @@ describe('the end-of-shift cash-out', () => {
     for (const row of [
       'Payments,Cash,1,300.00,45.00,345.00',
       'Payments and tips by person,Mesa (diners),1,145.00,28.50,173.50',
-      'Drawer,Expected cash,,,,290.00',
+      'Cash in the period,Net cash in the period (no float),,,,290.00',
     ])
       expect(csv, row).toContain(row)
     expect(errors).toEqual([])
@@ -222,20 +228,33 @@ describe('the end-of-shift cash-out', () => {
     // Printing is the browser's own menu without JavaScript: no button that would do nothing.
     await expect.poll(() => page.getByTestId('cash-out-print').count()).toBe(0)
     await screenshot(page, 'cash-out-phone-nojs')
-    // The day's drawer, first on the page: its fondo, then the count, through the page's own forms.
+    // The drawer, first on the page: its fondo, then the count that closes it, through the page's own forms.
     await page.getByLabel('Fondo de caja (MXN)').fill('500')
     await page.getByRole('button', { name: 'Guardar fondo' }).click()
     await expect.poll(() => page.getByTestId('drawer-expected').textContent()).toBe('$790.00')
+    // What should be there is above the fold on a phone.
+    const expected = await page.getByTestId('drawer-expected').boundingBox()
+    expect(expected!.y + expected!.height).toBeLessThanOrEqual(844)
     await page.getByLabel('Efectivo contado (MXN)').fill('780')
+    await expect.poll(() => page.getByLabel('Fondo que queda en la caja (MXN)').inputValue()).toBe('500.00')
     await page.getByLabel('Nota (opcional)').fill('Faltan 10')
-    await page.getByRole('button', { name: 'Guardar conteo' }).click()
-    await expect.poll(() => page.getByTestId('drawer-difference').textContent()).toBe('-$10.00')
-    // What should be there and the difference are above the fold on a phone.
-    const difference = await page.getByTestId('drawer-difference').boundingBox()
-    expect(difference!.y + difference!.height).toBeLessThanOrEqual(844)
+    await page.getByRole('button', { name: 'Contar y cerrar caja' }).click()
+    // The counted session closes with its difference; the next opens with the $500 left in the drawer.
+    const closed = page.locator('[data-testid="drawer-session"][data-state="closed"]')
+    await expect.poll(() => closed.getByTestId('drawer-difference').textContent()).toBe('-$10.00')
+    const open = page.locator('[data-testid="drawer-session"][data-state="open"]')
+    await expect.poll(() => open.getByTestId('drawer-expected').textContent()).toBe('$500.00')
     await screenshot(page, 'cash-out-drawer-phone', { fold: true })
     const csv = await downloadCsv(page, /^corte-de-caja-\d{4}-\d{2}-\d{2}\.csv$/)
-    expect(csv).toContain('Caja,Efectivo esperado,,,,290.00')
+    expect(csv).toContain('Efectivo del periodo,Efectivo neto del periodo (sin fondo),,,,290.00')
+    expect(csv.filter((row) => row.startsWith('Sesiones de caja,')).map((row) => row.replace(/^[^·]+· /, ''))).toEqual([
+      'Fondo de caja,,,,500.00',
+      'Debe haber en caja,,,,790.00',
+      'Contado,,,,780.00',
+      'Diferencia,,,,-10.00',
+      'Fondo de caja,,,,500.00',
+      'Debe haber en caja,,,,500.00',
+    ])
     await page.getByTestId('cash-out-previous-day').click()
     await page.waitForURL(/\?day=\d{4}-\d{2}-\d{2}$/)
     await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('$0.00')
@@ -245,7 +264,7 @@ describe('the end-of-shift cash-out', () => {
     const { page } = await phonePage(browser(), { ...DESKTOP, storageState: signedIn, javaScriptEnabled: false })
     await page.goto('/admin/cash-out')
     await page.getByRole('button', { name: /Idioma: English/ }).click()
-    await page.getByText('Expected cash in the drawer').waitFor()
+    await page.getByText('Net cash in the period', { exact: true }).waitFor()
     const today = businessDayOf(Date.now(), MX)
     const dayForm = page.getByTestId('cash-out-day-form')
     await dayForm.getByLabel('Day', { exact: true }).fill(today)

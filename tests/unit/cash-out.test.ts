@@ -16,6 +16,8 @@ import { resources } from '~/locales'
 import { makeT } from '~/locales/translate'
 
 const MX = 'America/Mexico_City'
+/** An instant on Mexico City's clock, six hours behind UTC. */
+const mx = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour + 6, minute)
 
 /** Who took a payment: a member (their id and name as it was then), a name typed before staff signed, or a diner (null). */
 type Taker = { id: string; name: string } | string | null
@@ -382,7 +384,37 @@ describe('the cash-out as CSV', () => {
       { amountCents: 12000, status: 'needs_response' },
       { amountCents: 5000, status: 'lost' },
     ]
-    const csv = cashOutCsv(cashOut({ ...night, disputes }), { restaurant: 'Fonda Doña Lupe', period, timeZone: MX }, es)
+    // A session counted at 22:51 ($5.00 short) and the one it opened, still uncounted.
+    const session = {
+      id: 'a',
+      openedAt: mx(22, 17),
+      coversFrom: mx(22, 17),
+      closedAt: mx(22, 22, 51),
+      floatCents: 50000,
+      floatBy: 'Ana',
+      floatAt: mx(22, 17),
+      cashInCents: 27000,
+      cashOutCents: 0,
+      expectedCents: 77000,
+      counts: [{ countedCents: 76500, counts: null, by: 'Ana', at: mx(22, 22, 51), note: null }],
+      differenceCents: -500,
+    }
+    const open = {
+      ...session,
+      id: 'b',
+      openedAt: mx(22, 22, 51),
+      coversFrom: mx(22, 22, 51),
+      closedAt: null,
+      cashInCents: 6500,
+      expectedCents: 56500,
+      counts: [],
+      differenceCents: null,
+    }
+    const csv = cashOutCsv(
+      cashOut({ ...night, disputes }),
+      { restaurant: 'Fonda Doña Lupe', period, timeZone: MX, drawers: [session, open] },
+      es,
+    )
     expect(
       csv.startsWith(
         '\uFEFFRestaurante,Fonda Doña Lupe\r\nDesde,2026-11-22 05:00\r\nHasta,2026-11-23 05:00\r\nZona horaria,America/Mexico_City\r\n\r\n',
@@ -409,9 +441,14 @@ describe('the cash-out as CSV', () => {
       'Cuentas,Contracargos perdidos,,,,50.00',
       'Saldo pendiente por motivo,Se fueron sin pagar,2,,,250.00',
       'Saldo pendiente por motivo,Sin motivo,1,,,20.00',
-      'Caja,Cobrado en efectivo,,,,475.00',
-      'Caja,Devuelto en efectivo,,,,55.00',
-      'Caja,Efectivo esperado,,,,420.00',
+      'Efectivo del periodo,Cobrado en efectivo,,,,475.00',
+      'Efectivo del periodo,Devuelto en efectivo,,,,55.00',
+      'Efectivo del periodo,Efectivo neto del periodo (sin fondo),,,,420.00',
+      'Sesiones de caja,2026-11-22 17:00 – 2026-11-22 22:51 · Fondo de caja,,,,500.00',
+      'Sesiones de caja,2026-11-22 17:00 – 2026-11-22 22:51 · Debe haber en caja,,,,770.00',
+      'Sesiones de caja,2026-11-22 17:00 – 2026-11-22 22:51 · Contado,,,,765.00',
+      'Sesiones de caja,2026-11-22 17:00 – 2026-11-22 22:51 · Diferencia,,,,-5.00',
+      'Sesiones de caja,2026-11-22 22:51 – abierta · Debe haber en caja,,,,565.00',
       'Resumen,Ventas netas,,,,1384.00',
       'Resumen,Propinas,,,165.00,165.00',
     ]) {
@@ -421,7 +458,7 @@ describe('the cash-out as CSV', () => {
   })
 
   it('speaks the owner’s language and names the file after the period', () => {
-    const csv = cashOutCsv(cashOut(night), { restaurant: 'Fonda', period, timeZone: MX }, en)
+    const csv = cashOutCsv(cashOut(night), { restaurant: 'Fonda', period, timeZone: MX, drawers: [] }, en)
     expect(csv).toContain('\r\nPayments,Cash,2,420.00,55.00,475.00\r\n')
     expect(csv).toContain('\r\nPayments and tips by person,Mesa (diners),3,764.00,90.00,854.00\r\n')
     expect(cashOutFileName(period, es)).toBe('corte-de-caja-2026-11-22.csv')

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { countedCents, drawerDifference, expectedInDrawer, MXN_DENOMINATIONS } from '~/domain/drawer'
+import { cashOfWindow, countedCents, drawerDifference, expectedInDrawer, MXN_DENOMINATIONS } from '~/domain/drawer'
 import { drawerCountSchema, drawerFloatSchema } from '~/domain/schemas/drawer'
 
 const cents = fc.integer({ min: 0, max: 10_000_000 })
@@ -50,18 +50,59 @@ describe('the drawer’s forms', () => {
     expect(drawerFloatSchema.safeParse(form({ floatAmount: '' })).success).toBe(false)
   })
   it('takes a total or notes and coins (then theirs is the count), and asks for one of them', () => {
-    expect(drawerCountSchema.parse(form({ countedAmount: '2450.50', note: ' Cambio ' }))).toEqual({
-      counts: null,
-      countedCents: 245_050,
-      note: 'Cambio',
-    })
+    expect(
+      drawerCountSchema.parse(form({ session: 's1', countedAmount: '2450.50', nextFloat: '500', note: ' Cambio ' })),
+    ).toEqual({ sessionId: 's1', counts: null, countedCents: 245_050, note: 'Cambio', nextFloatCents: 50_000 })
+    // No session named: the open one; no fondo left: none.
     expect(drawerCountSchema.parse(form({ countedAmount: '', d50000: '2', d50: '3', d100: '' }))).toEqual({
+      sessionId: null,
       counts: { 50_000: 2, 50: 3 },
       countedCents: null,
       note: null,
+      nextFloatCents: 0,
     })
     expect(drawerCountSchema.safeParse(form({ countedAmount: '' })).success).toBe(false)
     expect(drawerCountSchema.safeParse(form({ d50000: '-1' })).success).toBe(false)
     expect(drawerCountSchema.safeParse(form({ d50000: '1.5' })).success).toBe(false)
+  })
+})
+
+describe('a drawer session’s cash', () => {
+  const movements = [
+    { at: 1_000, inCents: 10_000, outCents: 0 },
+    { at: 2_000, inCents: 0, outCents: 2_500 },
+    // At the close's instant: already the next session's.
+    { at: 3_000, inCents: 6_500, outCents: 0 },
+  ]
+
+  it('holds the cash that moved from its start up to, not including, its close; later cash is the next session’s', () => {
+    expect(cashOfWindow({ coversFrom: 1_000, closedAt: 3_000 }, movements)).toEqual({
+      cashInCents: 10_000,
+      cashOutCents: 2_500,
+    })
+    expect(cashOfWindow({ coversFrom: 3_000, closedAt: null }, movements)).toEqual({
+      cashInCents: 6_500,
+      cashOutCents: 0,
+    })
+  })
+
+  it('sessions that follow one another share out every movement once, whatever the times', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ at: fc.integer({ min: 0, max: 1_000 }), inCents: cents, outCents: cents })),
+        fc.uniqueArray(fc.integer({ min: 1, max: 999 }), { maxLength: 5 }),
+        (moved, cuts) => {
+          const bounds = [0, ...cuts.sort((a, b) => a - b)]
+          const windows = bounds.map((coversFrom, index) => ({ coversFrom, closedAt: bounds[index + 1] ?? null }))
+          const shared = windows.map((window) => cashOfWindow(window, moved))
+          expect(shared.reduce((sum, cash) => sum + cash.cashInCents, 0)).toBe(
+            moved.reduce((sum, movement) => sum + movement.inCents, 0),
+          )
+          expect(shared.reduce((sum, cash) => sum + cash.cashOutCents, 0)).toBe(
+            moved.reduce((sum, movement) => sum + movement.outCents, 0),
+          )
+        },
+      ),
+    )
   })
 })

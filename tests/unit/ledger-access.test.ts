@@ -14,6 +14,7 @@ const LEDGER_TABLES = [
   'invoiceRequests',
   'ratings',
   'globalInvoices',
+  'drawerSessions',
   'drawerCounts',
   'fiscalDocuments',
 ]

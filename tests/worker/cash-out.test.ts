@@ -223,7 +223,7 @@ describe('the cash-out page', () => {
       'Cuentas,Cuentas cerradas,2,,,',
       'Cuentas,Cerradas con saldo pendiente,1,,,180.00',
       'Saldo pendiente por motivo,Se fueron sin pagar,1,,,180.00',
-      'Caja,Efectivo esperado,,,,420.00',
+      'Efectivo del periodo,Efectivo neto del periodo (sin fondo),,,,420.00',
       'Resumen,Ventas netas,,,,1384.00',
     ]) {
       expect(csv, row).toContain(row)
@@ -239,7 +239,7 @@ describe('the cash-out page', () => {
       'Payments,Cash,2,420.00,55.00,475.00',
       'Payments,Terminal,0,0.00,0.00,0.00',
       'Refunds,Cash,1,50.00,5.00,55.00',
-      'Drawer,Expected cash,,,,420.00',
+      'Cash in the period,Net cash in the period (no float),,,,420.00',
       'Bills,Bills closed,1,,,',
     ]) {
       expect(shift, row).toContain(row)
@@ -408,86 +408,221 @@ describe('the analytics and the cash-out', () => {
   })
 })
 
-describe('the day’s drawer on the cash-out', () => {
-  const day = '/admin/cash-out?day=2026-11-22'
-  const drawerRow = (restaurantId: string) =>
+describe('the drawer sessions on the cash-out', () => {
+  const page = '/admin/cash-out'
+  /** The drawer session cards in the page's order: the open one first, then the closed ones, latest first. */
+  const cards = (html: string) =>
+    [...html.matchAll(/<article[^>]*data-testid="drawer-session"[^>]*>[\s\S]*?<\/article>/g)].map((match) => match[0])
+  const sessionsOf = (restaurantId: string) =>
     env.DB.prepare(
-      'SELECT float_cents AS float, counted_cents AS counted, counted_by AS countedBy, note FROM drawer_counts WHERE restaurant_id = ?',
+      'SELECT id, covers_from AS coversFrom, float_cents AS float, closed_at AS closedAt FROM drawer_sessions WHERE restaurant_id = ? ORDER BY covers_from',
     )
       .bind(restaurantId)
-      .first()
+      .all<{ id: string; coversFrom: number; float: number; closedAt: number | null }>()
+      .then((rows) => rows.results)
+  const countsOf = (sessionId: string) =>
+    env.DB.prepare(
+      'SELECT counted_cents AS counted, counted_by AS countedBy, note FROM drawer_session_counts WHERE session_id = ? ORDER BY counted_at',
+    )
+      .bind(sessionId)
+      .all<{ counted: number; countedBy: string; note: string | null }>()
+      .then((rows) => rows.results)
 
-  it('takes the fondo and the count (by notes and coins, or a total), shows expected, counted and the difference with who counted; refuses bad input and other roles', async () => {
-    // Cash in $475.00, cash given back $55.00.
-    const place = await saturdayNight()
-    const manager = await staffCookieOf(place.restaurantId, 'manager')
-    let html = await (await getPage(day, manager)).text()
-    expect(figure(html, 'drawer-expected')).toBe('$420.00')
-    expect(figure(html, 'drawer-difference')).toBe('—')
+  it('opens with its fondo and closes with its count; cash taken after the count goes into the next session, and a recount is kept beside the first', async () => {
+    const place = await restaurant()
+    const ana = await seedMember(place.restaurantId, 'manager', 'Ana')
+    let html = await (await getPage(page, ana.cookie)).text()
+    expect(figure(cards(html)[0]!, 'drawer-window')).toBe(
+      'Nadie ha abierto la caja: el primer conteo la abre y la cierra.',
+    )
 
-    expect((await postForm(day, { intent: 'float', floatAmount: '$500' }, manager)).status).toBe(302)
-    // 3 × $200, 3 × $100, 1 × $20 = $920.00 less the $20.00 coin nobody found: $900.00.
+    expect((await postForm(page, { intent: 'float', floatAmount: '$500' }, ana.cookie)).status).toBe(302)
+    const [opened] = await sessionsOf(place.restaurantId)
+    expect(opened).toMatchObject({ float: 50_000, closedAt: null })
+    // While it is open: $300.00 + $45.00 tip in cash, and $50.00 + $5.00 tip given back in cash.
+    const bill = place.bill()
+    const cash = bill.payment(opened!.coversFrom + 60_000, 'cash', 30_000, 4_500, 'Ana')
+    bill.refund(opened!.coversFrom + 120_000, cash, 'cash', 5_000, 500, 'Ana')
+    await place.save()
+
+    // $770 should be there; Ana counts $785 note by note (3 × $200, 1 × $100, 4 × $20, 1 × $5) and leaves $500.
     const counted = await postForm(
-      day,
-      { intent: 'count', countedAmount: '', d20000: '3', d10000: '3', note: 'Faltó un billete de 20' },
-      manager,
+      page,
+      {
+        intent: 'count',
+        session: opened!.id,
+        d20000: '3',
+        d10000: '1',
+        d2000: '4',
+        d500: '1',
+        nextFloat: '500',
+        note: 'Faltan 5',
+      },
+      ana.cookie,
     )
     expect(counted.status).toBe(302)
-    html = await (await getPage(day, manager)).text()
-    expect(figure(html, 'drawer-float')).toBe('$500.00')
-    expect(figure(html, 'drawer-expected')).toBe('$920.00')
-    expect(figure(html, 'drawer-counted')).toBe('$900.00')
-    expect(figure(html, 'drawer-difference')).toBe('-$20.00')
-    expect(html).toContain('Falta efectivo.')
-    expect(figure(html, 'drawer-counted-by')).toMatch(/^Contó .+ el .+ · “Faltó un billete de 20”$/)
+    const [closed, next] = await sessionsOf(place.restaurantId)
+    expect(closed!.closedAt).not.toBeNull()
+    expect(next).toMatchObject({ coversFrom: closed!.closedAt, float: 50_000, closedAt: null })
+    // A $65.00 cash sale after the count.
+    place.bill().payment(closed!.closedAt! + 1_000, 'cash', 6_500, 0, 'Ana')
+    await place.save()
 
-    // Bad input changes nothing: no count at all, a negative number of notes, a fondo that is not money, a day to come.
+    html = await (await getPage(page, ana.cookie)).text()
+    const [open, shut] = cards(html)
+    expect(
+      ['drawer-float', 'drawer-cash-in', 'drawer-expected', 'drawer-difference'].map((id) => figure(open!, id)),
+    ).toEqual(['$500.00', '$65.00', '$565.00', '—'])
+    expect(
+      [
+        'drawer-float',
+        'drawer-cash-in',
+        'drawer-cash-out',
+        'drawer-expected',
+        'drawer-counted',
+        'drawer-difference',
+      ].map((id) => figure(shut!, id)),
+    ).toEqual(['$500.00', '$345.00', '-$55.00', '$790.00', '$785.00', '-$5.00'])
+    expect(shut).toContain('Falta efectivo.')
+    expect(figure(shut!, 'drawer-counted-by')).toMatch(/^Contó Ana el .+ · “Faltan 5”$/)
+
+    // The owner recounts the closed session and finds the $5: the recount stands, the first is kept, the open session is untouched.
+    expect(
+      (await postForm(page, { intent: 'count', session: closed!.id, countedAmount: '790' }, place.cookie)).status,
+    ).toBe(302)
+    html = await (await getPage(page, ana.cookie)).text()
+    const [stillOpen, recounted] = cards(html)
+    expect([figure(recounted!, 'drawer-counted'), figure(recounted!, 'drawer-difference')]).toEqual([
+      '$790.00',
+      '$0.00',
+    ])
+    expect(recounted).toContain('La caja cuadra.')
+    expect(figure(recounted!, 'drawer-counted-by')).toMatch(/^Recontó .+ el /)
+    expect(figure(recounted!, 'drawer-earlier-count')).toMatch(
+      /^Conteo anterior: \$785\.00, de Ana el .+ · “Faltan 5”$/,
+    )
+    expect([figure(stillOpen!, 'drawer-expected'), figure(stillOpen!, 'drawer-difference')]).toEqual(['$565.00', '—'])
+    expect((await countsOf(closed!.id)).map((count) => count.counted)).toEqual([78_500, 79_000])
+    expect(await sessionsOf(place.restaurantId)).toHaveLength(2)
+
+    // The CSV lists both sessions with the same figures.
+    const csv = rows(await (await getPage(`${page}.csv`, ana.cookie)).text())
+    expect(
+      csv.filter((line) => line.startsWith('Sesiones de caja,')).map((line) => line.replace(/^[^·]+· /, '')),
+    ).toEqual([
+      'Fondo de caja,,,,500.00',
+      'Debe haber en caja,,,,790.00',
+      'Contado,,,,790.00',
+      'Diferencia,,,,0.00',
+      'Fondo de caja,,,,500.00',
+      'Debe haber en caja,,,,565.00',
+    ])
+
+    // Bad input changes nothing: no count at all, a negative number of notes, a fondo that is not money, another restaurant's session.
+    const other = await restaurant()
+    expect((await postForm(page, { intent: 'float', floatAmount: '100' }, other.cookie)).status).toBe(302)
+    const [elsewhere] = await sessionsOf(other.restaurantId)
     for (const [fields, message] of [
       [{ intent: 'count', countedAmount: '' }, 'Escribe el efectivo contado, o cuéntalo por billetes y monedas.'],
       [{ intent: 'count', d50000: '-1' }, 'Escribe cuántos, un número entero.'],
       [{ intent: 'float', floatAmount: 'mucho' }, ''],
+      [
+        { intent: 'count', session: elsewhere!.id, countedAmount: '1' },
+        'Esa sesión de caja no es de este restaurante.',
+      ],
     ] as const) {
-      const refused = await postForm(day, fields, manager)
+      const refused = await postForm(page, fields, ana.cookie)
       expect(refused.status).toBe(400)
       if (message) expect(await refused.text()).toContain(message)
     }
-    expect(
-      (await postForm('/admin/cash-out?day=2099-01-01', { intent: 'float', floatAmount: '1' }, manager)).status,
-    ).toBe(400)
-    // A waiter does not count the drawer, nor see the cash-out.
+    expect(await countsOf(elsewhere!.id)).toEqual([])
+    // A waiter neither counts the drawer nor sets its fondo.
     const waiter = await staffCookieOf(place.restaurantId, 'waiter')
-    expect((await postForm(day, { intent: 'count', countedAmount: '920' }, waiter)).status).toBe(403)
-    expect(await drawerRow(place.restaurantId)).toMatchObject({ float: 50_000, counted: 90_000 })
-
-    // Counted again, as a total: the drawer balances, and the later count stands.
-    expect((await postForm(day, { intent: 'count', countedAmount: '920.00' }, place.cookie)).status).toBe(302)
-    html = await (await getPage(day, manager)).text()
-    expect(figure(html, 'drawer-difference')).toBe('$0.00')
-    expect(html).toContain('La caja cuadra.')
-    expect(await drawerRow(place.restaurantId)).toMatchObject({ counted: 92_000, note: null })
-
-    // The page without a day is today's: so is the fondo set from it.
-    const today = await postForm('/admin/cash-out', { intent: 'float', floatAmount: '100' }, manager)
-    expect(today.headers.get('Location')).toBe(
-      `/admin/cash-out?day=${businessDayOf(Date.now(), 'America/Mexico_City')}`,
-    )
+    expect((await postForm(page, { intent: 'count', countedAmount: '565' }, waiter)).status).toBe(403)
+    expect((await postForm(page, { intent: 'float', floatAmount: '1' }, waiter)).status).toBe(403)
+    const after = await sessionsOf(place.restaurantId)
+    expect(after.map((session) => [session.float, session.closedAt === null])).toEqual([
+      [50_000, false],
+      [50_000, true],
+    ])
+    expect(await countsOf(after[1]!.id)).toEqual([])
   })
 
-  it('two counts sent at once: one stands whole, never a mix of the two', async () => {
-    const place = await saturdayNight()
+  it('two members counting the same drawer at once close it once: one count closes it, the other is kept as its recount', async () => {
+    const place = await restaurant()
     const [ana, luis] = await Promise.all([
       seedMember(place.restaurantId, 'manager', 'Ana'),
       seedMember(place.restaurantId, 'manager', 'Luis'),
     ])
+    // Nobody has opened the drawer: both pages show none, and send when they were shown.
+    const seen = String(Date.now())
     const answers = await Promise.all([
-      postForm(day, { intent: 'count', countedAmount: '410', note: 'Ana' }, ana.cookie),
-      postForm(day, { intent: 'count', countedAmount: '430', note: 'Luis' }, luis.cookie),
+      postForm(page, { intent: 'count', seen, countedAmount: '410', nextFloat: '400', note: 'Ana' }, ana.cookie),
+      postForm(page, { intent: 'count', seen, countedAmount: '430', nextFloat: '400', note: 'Luis' }, luis.cookie),
     ])
     expect(answers.map((answer) => answer.status)).toEqual([302, 302])
-    const row = (await drawerRow(place.restaurantId)) as { counted: number; countedBy: string; note: string }
-    expect([
-      { counted: 41_000, countedBy: 'Ana', note: 'Ana' },
-      { counted: 43_000, countedBy: 'Luis', note: 'Luis' },
-    ]).toContainEqual({ counted: row.counted, countedBy: row.countedBy, note: row.note })
+    let sessions = await sessionsOf(place.restaurantId)
+    expect(sessions.map((session) => session.closedAt === null)).toEqual([false, true])
+    const counts = await countsOf(sessions[0]!.id)
+    expect(counts.map((count) => `${count.countedBy}:${count.counted}:${count.note}`).sort()).toEqual([
+      'Ana:41000:Ana',
+      'Luis:43000:Luis',
+    ])
+    // The same through the session the page names.
+    const open = sessions[1]!.id
+    await Promise.all([
+      postForm(page, { intent: 'count', session: open, countedAmount: '400', nextFloat: '400' }, ana.cookie),
+      postForm(page, { intent: 'count', session: open, countedAmount: '400', nextFloat: '400' }, luis.cookie),
+    ])
+    sessions = await sessionsOf(place.restaurantId)
+    expect(sessions.map((session) => session.closedAt === null)).toEqual([false, false, true])
+    expect(await countsOf(open)).toHaveLength(2)
+  })
+
+  it('a session that runs past midnight holds its cash on both sides of it, in the day it belongs to and in any shift that touches it', async () => {
+    const place = await restaurant()
+    // Opened at 18:00 on the 22nd with $500; $100 cash at 23:30, $200 at 00:30; counted at 01:00 ($790, $10 short).
+    const sessionId = crypto.randomUUID()
+    await env.DB.batch([
+      env.DB.prepare(
+        'INSERT INTO drawer_sessions (id, restaurant_id, opened_at, covers_from, float_cents, float_by, float_at, closed_at) VALUES (?, ?, ?, ?, 50000, ?, ?, ?)',
+      ).bind(sessionId, place.restaurantId, mx(22, 18), mx(22, 18), 'Ana', mx(22, 18), mx(23, 1)),
+      env.DB.prepare(
+        "INSERT INTO drawer_session_counts (id, session_id, counted_cents, counted_by, counted_at) VALUES (?, ?, 79000, 'Ana', ?)",
+      ).bind(crypto.randomUUID(), sessionId, mx(23, 1)),
+    ])
+    const bill = place.bill({ at: mx(23, 0, 45) })
+    bill.payment(mx(22, 23, 30), 'cash', 10_000, 0, 'Ana')
+    bill.payment(mx(23, 0, 30), 'cash', 20_000, 0, 'Ana')
+    // After its count: the next session's.
+    bill.payment(mx(23, 1, 30), 'cash', 40_000, 0, 'Ana')
+    await place.save()
+
+    const onDay = async (query: string) => cards(await (await getPage(`${page}?${query}`, place.cookie)).text())
+    const [night] = await onDay('day=2026-11-22')
+    expect(['drawer-expected', 'drawer-counted', 'drawer-difference'].map((id) => figure(night!, id))).toEqual([
+      '$800.00',
+      '$790.00',
+      '-$10.00',
+    ])
+    // A shift of 23:00–00:45 shows the whole session: a count compares itself with its own cash, not the shift's.
+    const [shift] = await onDay('from=2026-11-22T23:00&to=2026-11-23T00:45')
+    expect(figure(shift!, 'drawer-expected')).toBe('$800.00')
+    // The 23rd's business day starts at 05:00, after the session closed.
+    expect(await onDay('day=2026-11-23')).toEqual([])
+
+    // Recounted from the day's page: the count stands against the same $800.
+    const recount = await postForm(
+      `${page}?day=2026-11-22`,
+      { intent: 'count', session: sessionId, countedAmount: '800' },
+      place.cookie,
+    )
+    expect(recount.headers.get('Location')).toBe(`${page}?day=2026-11-22`)
+    const [recounted] = await onDay('day=2026-11-22')
+    expect([figure(recounted!, 'drawer-expected'), figure(recounted!, 'drawer-difference')]).toEqual([
+      '$800.00',
+      '$0.00',
+    ])
+    expect(await sessionsOf(place.restaurantId)).toHaveLength(1)
   })
 })

@@ -14,18 +14,24 @@ const howMany = z.preprocess(
     .optional(),
 )
 
-/** "Fondo de caja": what the drawer starts the day with. */
+/** "Fondo de caja": what the open drawer session started with (opening one when none is). */
 export const drawerFloatSchema = z.object({
   floatAmount: typedPesos(null).refine((cents) => cents !== null, { error: 'admin.books.errors.amount' }),
 })
 
 /**
- * "Guardar conteo": the cash counted, as a total or note by note and coin by
- * coin (then the total is theirs), with an optional note.
+ * "Contar y cerrar caja": the cash counted in a drawer session (the one open
+ * when the page was shown, when none is named), as a total or note by note and coin by coin (then the
+ * total is theirs), with an optional note, and the fondo left in the drawer
+ * for the next session. Counting a closed session recounts it.
  */
 export const drawerCountSchema = z
   .object({
+    session: z.string().trim().max(64).optional(),
+    /** When the page with the form was shown: with no session named, the one open then is counted. */
+    seen: z.coerce.number().int().positive().optional(),
     countedAmount: typedPesos(null),
+    nextFloat: typedPesos(null),
     ...Object.fromEntries(MXN_DENOMINATIONS.map((value) => [`d${value}`, howMany])),
     note: z.string().trim().max(300, { error: 'admin.errors.tooLong' }).optional(),
   })
@@ -40,10 +46,17 @@ export const drawerCountSchema = z
       ctx.addIssue({ code: 'custom', path: ['countedAmount'], message: 'admin.cashOut.count.errors.counted' })
       return z.NEVER
     }
-    return { counts: byDenomination ? counts : null, countedCents: form.countedAmount, note: form.note || null }
+    return {
+      sessionId: form.session || null,
+      seen: form.seen ?? null,
+      counts: byDenomination ? counts : null,
+      countedCents: form.countedAmount,
+      note: form.note || null,
+      nextFloatCents: form.nextFloat ?? 0,
+    }
   })
 
-/** The cash-out page's forms: the day's float and the cash counted. */
+/** The cash-out page's forms: the open drawer session's fondo, and a session's count. */
 export const DRAWER_FORMS = staffForms({
   float: { permission: 'drawer.count', schema: drawerFloatSchema },
   count: { permission: 'drawer.count', schema: drawerCountSchema },

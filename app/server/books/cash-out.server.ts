@@ -6,6 +6,7 @@ import { simulatedStandsIn } from '../env.server'
 import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
+import { drawerSessionsOf } from './drawer.server'
 import { ledgerOf, type Ledger } from './ledger.server'
 import { billAdjustments, disputes, payments, refunds, refundStands, tables, tableSessions } from '../db/schema.server'
 
@@ -89,7 +90,7 @@ async function readCashOut(
 /**
  * What the cash-out page and its CSV both start from: who is signed in,
  * the restaurant's clock, the period asked for and, when it is a period,
- * its cash-out.
+ * its cash-out and the drawer sessions that held cash in it.
  */
 export async function loadCashOut(
   { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
@@ -100,17 +101,10 @@ export async function loadCashOut(
   const now = Date.now()
   const choice = periodOfRequest(request, timeZone, now)
   if (!choice.ok) return { ...choice, restaurant, person, role, timeZone, now }
-  return {
-    ...choice,
-    restaurant,
-    person,
-    role,
-    timeZone,
-    now,
-    report: await readCashOut(
-      ledgerOf(context.cloudflare.env, restaurant.id),
-      choice.period,
-      simulatedStandsIn(context.cloudflare.env),
-    ),
-  }
+  const ledger = ledgerOf(context.cloudflare.env, restaurant.id)
+  const [report, drawers] = await Promise.all([
+    readCashOut(ledger, choice.period, simulatedStandsIn(context.cloudflare.env)),
+    drawerSessionsOf(ledger, choice.period),
+  ])
+  return { ...choice, restaurant, person, role, timeZone, now, report, drawers }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { createdAt } from './columns.server'
 import { tableSessions } from './bills.server'
 
@@ -47,33 +47,60 @@ export const disputes = sqliteTable(
 )
 
 /**
- * A restaurant's cash drawer for one business day: the fondo it started
- * with, and the cash counted in it at the end (a total, or note by note),
- * with who set and who counted, when, and their note. Counted again, the
- * later count stands. Part of the ledger.
+ * A session of a restaurant's cash drawer: from its opening, with the fondo
+ * it started with (signed by who set it), to its first count. It holds the
+ * cash that moved from `covers_from` (the previous session's close; for a
+ * drawer's first session, the start of the business day it opened in) until
+ * `closed_at`; cash taken after a close goes into the next session, which
+ * opens at that close. At most one session is open per restaurant. Part of
+ * the ledger.
  */
-export const drawerCounts = sqliteTable(
-  'drawer_counts',
+export const drawerSessions = sqliteTable(
+  'drawer_sessions',
   {
+    id: text('id').primaryKey(),
     restaurantId: text('restaurant_id').notNull(),
-    /** The business day, on the restaurant's clock (`YYYY-MM-DD`). */
-    businessDay: text('business_day').notNull(),
+    openedAt: integer('opened_at').notNull(),
+    coversFrom: integer('covers_from').notNull(),
     floatCents: integer('float_cents').notNull().default(0),
     floatBy: text('float_by'),
     floatById: text('float_by_id'),
     floatAt: integer('float_at'),
-    countedCents: integer('counted_cents'),
+    closedAt: integer('closed_at'),
+  },
+  (t) => [
+    index('drawer_sessions_restaurant_idx').on(t.restaurantId, t.coversFrom),
+    uniqueIndex('drawer_sessions_one_open')
+      .on(t.restaurantId)
+      .where(sql`${t.closedAt} IS NULL`),
+    check('drawer_sessions_float', sql`${t.floatCents} >= 0`),
+  ],
+)
+export type DrawerSessionRow = typeof drawerSessions.$inferSelect
+
+/**
+ * A count of a drawer session's cash (a total, or note by note), signed,
+ * with its note. The first closes the session; a recount is kept beside it
+ * and the latest stands, against the same cash as the first.
+ */
+export const drawerCounts = sqliteTable(
+  'drawer_session_counts',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => drawerSessions.id, { onDelete: 'cascade' }),
+    countedCents: integer('counted_cents').notNull(),
     /** How many of each note and coin, as JSON (`{"50000": 3}`), when counted that way. */
     denominations: text('denominations'),
-    countedBy: text('counted_by'),
+    countedBy: text('counted_by').notNull(),
     countedById: text('counted_by_id'),
-    countedAt: integer('counted_at'),
+    countedAt: integer('counted_at').notNull(),
     note: text('note'),
   },
   (t) => [
-    primaryKey({ columns: [t.restaurantId, t.businessDay] }),
-    check('drawer_counts_float', sql`${t.floatCents} >= 0`),
-    check('drawer_counts_counted', sql`${t.countedCents} IS NULL OR ${t.countedCents} >= 0`),
+    index('drawer_session_counts_session_idx').on(t.sessionId, t.countedAt),
+    check('drawer_session_counts_counted', sql`${t.countedCents} >= 0`),
   ],
 )
 export type DrawerCountRow = typeof drawerCounts.$inferSelect
