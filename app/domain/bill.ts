@@ -291,24 +291,39 @@ export interface PayableLine extends BillLine {
 
 /**
  * The lines after a planned payment by `payer`, exactly as the database
- * records it: the lines it pays gain their units and the payer's name; a
- * payment that leaves nothing to pay marks every line paid. Several payments
- * checked one after another in memory before one commit rely on this.
+ * records it: the lines it pays gain their units; a payment that leaves
+ * nothing to pay marks every line paid. A line carries the payer's name only
+ * for units they paid for: an item payment's lines, or the units it marks
+ * paid when it paid exactly what they cost. Equal shares, amounts and the
+ * rest after them pay the bill, not lines: they name no line. Several
+ * payments checked one after another in memory before one commit rely on
+ * this.
  */
 export function applyPlan<Line extends PayableLine>(lines: readonly Line[], plan: PaymentPlan, payer: string): Line[] {
   const updates = new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))
+  const itemsPaid = new Set(plan.paidLines.map((line) => line.itemId))
+  // What the units it marks paid cost: every unit left when it closes the bill, else the units it pays.
+  const unitsCost = plan.closesBill
+    ? lines.reduce((sum, line) => sum + lineRemaining(line), 0)
+    : lines.reduce(
+        (sum, line) =>
+          updates.has(line.id)
+            ? sum + cumulative(line, updates.get(line.id)!) - cumulative(line, line.paidQuantity)
+            : sum,
+        0,
+      )
+  const paidFor = (line: Line) => itemsPaid.has(line.id) || plan.amountCents === unitsCost
+  const paidBy = (line: Line) => (paidFor(line) ? joinNames(line.paidBy, payer) : line.paidBy)
   if (!plan.closesBill)
     return replaceLines(lines, updates.keys(), (line) => ({
       ...line,
       paidQuantity: updates.get(line.id)!,
-      paidBy: joinNames(line.paidBy, payer),
+      paidBy: paidBy(line),
     }))
   return lines.map((line) => {
     const paidQuantity = updates.get(line.id)
-    const updated = paidQuantity === undefined ? line : { ...line, paidQuantity, paidBy: joinNames(line.paidBy, payer) }
-    if (plan.closesBill && updated.paidQuantity < updated.quantity)
-      return { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer }
-    return updated
+    if (paidQuantity === undefined && line.paidQuantity >= line.quantity) return line
+    return { ...line, paidQuantity: line.quantity, paidBy: paidBy(line) }
   })
 }
 

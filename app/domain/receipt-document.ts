@@ -4,6 +4,7 @@ import { GUEST } from './diners'
 import { formatDateTime } from './format'
 import { formatMoney } from './money'
 import { folioText, type Receipt } from './receipt'
+import { paidWhatLabel } from './payment-words'
 
 /** One line of a receipt: what, and how much (or which). */
 export interface ReceiptRow {
@@ -78,7 +79,7 @@ export function receiptDocument(receipt: Receipt, t: TFunction, locale: string):
     paid:
       paid.kind === 'items' || paid.kind === 'whole'
         ? [
-            ...(paid.kind === 'whole' ? [{ label: t('customer.confirmation.paidKinds.whole'), value: '' }] : []),
+            ...(paid.kind === 'whole' ? [{ label: paidWhatLabel(paid, t), value: '' }] : []),
             ...paid.lines.map((line) => ({
               label: `${line.quantity}× ${line.name}`,
               value: formatMoney(line.amountCents),
@@ -86,10 +87,7 @@ export function receiptDocument(receipt: Receipt, t: TFunction, locale: string):
           ]
         : [
             {
-              label:
-                paid.kind === 'share'
-                  ? t('customer.confirmation.paidKinds.share', { count: paid.shares, of: paid.of })
-                  : t(`customer.confirmation.paidKinds.${paid.kind}`),
+              label: paidWhatLabel(paid, t),
               value: formatMoney(figures.consumptionCents),
             },
           ],

@@ -1,4 +1,5 @@
-import type { LedgerMethod, PaymentKind } from './bill'
+import type { LedgerMethod } from './bill'
+import type { PaidWhat } from './payment-words'
 import { charged } from './bill'
 import type { Cents } from './money'
 import { ratePercentLabel, taxBreakdown } from './tax'
@@ -11,12 +12,11 @@ export interface ReceiptPayment {
   tipCents: Cents
   /** The bill's tax rate when it was paid; null on payments from before it was kept (then `fallbackRateBps`). */
   taxRateBps: number | null
-  kind: PaymentKind
+  /** What it paid for, named by what happened on its bill. */
+  paid: PaidWhat
   method: LedgerMethod
-  /** Units an item payment paid, or every line of a bill paid whole at once; empty for a share or the rest of a bill. */
+  /** Units an item payment paid, or every line of a bill paid whole at once; empty otherwise. */
   lines: readonly { name: string; quantity: number; amountCents: Cents }[]
-  splitShares: number | null
-  splitCount: number | null
   cashReceivedCents: Cents | null
 }
 
@@ -30,15 +30,8 @@ interface ReceiptRefund {
 
 /** What a receipt says of a payment: what it paid for, the IVA in it, the tip apart, and what came back since. */
 interface ReceiptFigures {
-  /**
-   * `items`: the lines paid; `whole`: the whole bill, its lines; `share`:
-   * shares of an equal split; `rest`: what was left of the bill; `amount`:
-   * an amount staff took towards it.
-   */
-  paid:
-    | { kind: 'items' | 'whole'; lines: ReceiptPayment['lines'] }
-    | { kind: 'share'; shares: number; of: number }
-    | { kind: 'rest' | 'amount' }
+  /** What it paid for (PaidWhat), with the lines it paid when it paid lines: its items, or the whole bill's. */
+  paid: PaidFor<ReceiptPayment['lines'][number]>
   /** The consumption without IVA. */
   subtotalCents: Cents
   ivaCents: Cents
@@ -75,7 +68,7 @@ export function receiptFigures(
   const totalCents = charged(payment)
   const refundedCents = refunds.reduce((sum, refund) => sum + charged(refund), 0)
   return {
-    paid: whatWasPaid(payment),
+    paid: whatWasPaid(payment.paid, payment.lines),
     subtotalCents: subtotal,
     ivaCents: tax,
     ivaRatePercent: ratePercentLabel(rateBps),
@@ -93,29 +86,13 @@ export function receiptFigures(
   }
 }
 
-/**
- * Whether a whole-bill payment paid the whole bill: it did when it is the
- * bill's only payment; after others, it paid what they had left.
- */
-export const paidTheWholeBill = (kind: PaymentKind, paymentsOnBill: number) => kind === 'full' && paymentsOnBill === 1
+/** What a payment paid for, with the lines it paid when it paid lines: its items, or every line of the whole bill. */
+export type PaidFor<Line> =
+  { kind: 'items' | 'whole'; lines: readonly Line[] } | Exclude<PaidWhat, { kind: 'items' | 'whole' }>
 
-/**
- * What a payment paid for, as the receipt and the confirmation say it: the
- * lines it paid, the whole bill (every line, at once), shares of an equal
- * split, the rest of a bill others had paid part of (a whole-bill payment
- * that paid no line whole), or an amount staff took.
- */
-export function whatWasPaid<Line>(
-  payment: Pick<ReceiptPayment, 'kind' | 'splitShares' | 'splitCount'> & { lines: readonly Line[] },
-):
-  | { kind: 'items' | 'whole'; lines: readonly Line[] }
-  | { kind: 'share'; shares: number; of: number }
-  | { kind: 'rest' | 'amount' } {
-  if (payment.kind === 'split' && payment.splitCount)
-    return { kind: 'share', shares: payment.splitShares ?? 1, of: payment.splitCount }
-  if (payment.kind === 'amount') return { kind: 'amount' }
-  if (payment.lines.length === 0) return { kind: 'rest' }
-  return { kind: payment.kind === 'item' ? 'items' : 'whole', lines: payment.lines }
+/** What a payment paid for, as the receipt and the confirmation say it: PaidWhat, with `lines` where it paid lines. */
+export function whatWasPaid<Line>(paid: PaidWhat, lines: readonly Line[]): PaidFor<Line> {
+  return paid.kind === 'items' || paid.kind === 'whole' ? { kind: paid.kind, lines } : paid
 }
 
 /** A card as a receipt names it: its network (visa, mastercard, amex…) and last four digits, and how it is funded. */

@@ -13,6 +13,14 @@ const commonEn: DinerResources['common'] = {
   loading: 'Loading…',
   dismiss: 'Dismiss',
   update: 'Update',
+  paymentKinds: {
+    whole: 'The whole bill',
+    rest: 'The rest',
+    items: 'Their items',
+    amount: 'An amount',
+    share: 'Equal share {{first}} of {{of}} of what was left',
+    shares: 'Equal shares {{first}} to {{last}} of {{of}} of what was left',
+  },
   errors: {
     '401': { title: 'Sign in to continue', text: "This page is only for the restaurant's staff." },
     '403': { title: "You don't have access", text: "Your account can't see this page." },

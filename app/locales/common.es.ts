@@ -15,6 +15,14 @@ const commonEs = {
   loading: 'Cargando…',
   dismiss: 'Descartar',
   update: 'Actualizar',
+  paymentKinds: {
+    whole: 'Cuenta completa',
+    rest: 'El resto',
+    items: 'Sus artículos',
+    amount: 'Un importe',
+    share: 'Parte igual {{first}} de {{of}} de lo que faltaba',
+    shares: 'Partes iguales {{first}} a {{last}} de {{of}} de lo que faltaba',
+  },
   errors: {
     '401': { title: 'Inicia sesión para continuar', text: 'Esta página es solo para el personal del restaurante.' },
     '403': { title: 'No tienes acceso', text: 'Tu cuenta no puede ver esta página.' },

@@ -272,13 +272,6 @@ const en: DinerResources = {
       tip: 'Tip',
       method: 'Method',
       paid: 'You paid for',
-      paidKinds: {
-        whole: 'The whole bill',
-        rest: 'What was left of the bill',
-        share_one: '{{count}} of {{of}} equal shares of the bill',
-        share_other: '{{count}} of {{of}} equal shares of the bill',
-        amount: 'A payment towards the bill',
-      },
       date: 'Date',
       transaction: 'Reference',
       backToBill: 'Back to the bill',

@@ -280,13 +280,6 @@ const es = {
       tip: 'Propina',
       method: 'Método',
       paid: 'Pagaste',
-      paidKinds: {
-        whole: 'La cuenta completa',
-        rest: 'Lo que faltaba de la cuenta',
-        share_one: '{{count}} de {{of}} partes iguales de la cuenta',
-        share_other: '{{count}} de {{of}} partes iguales de la cuenta',
-        amount: 'Un pago a cuenta',
-      },
       date: 'Fecha',
       transaction: 'Referencia',
       backToBill: 'Volver a la cuenta',

@@ -292,7 +292,18 @@ export default function TableDetails() {
                             {settled
                               ? t('admin.details.paid')
                               : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
-                            {line.paidBy ? ` · ${t('admin.details.paidBy', { name: named(line.paidBy) })}` : ''}
+                            {' · '}
+                            {line.whoPaid
+                              .map(({ payer, units }) =>
+                                line.quantity === 1
+                                  ? payer === null
+                                    ? t('admin.details.paidByShares')
+                                    : t('admin.details.paidBy', { name: named(payer) })
+                                  : payer === null
+                                    ? t('admin.details.unitsPaidByShares', { count: units })
+                                    : t('admin.details.unitsPaidBy', { name: named(payer), count: units }),
+                              )
+                              .join(' · ')}
                           </p>
                         ) : null}
                       </div>

@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GUEST } from '~/domain/diners'
-import { paidTheWholeBill, paymentReference, whatWasPaid } from '~/domain/receipt'
+import { paidWhat, paidWhatLabel } from '~/domain/payment-words'
+import { paymentReference, whatWasPaid } from '~/domain/receipt'
 import { paymentKind, charged } from '~/domain/bill'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/domain/bill'
@@ -54,14 +55,12 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         baseCents: payment.amountCents,
         tipCents: payment.tipCents,
         createdAt: payment.createdAt,
-        paid: whatWasPaid({
-          kind: paymentKind(payment),
-          splitShares: payment.splitShares,
-          splitCount: payment.splitCount,
-          lines: paidTheWholeBill(paymentKind(payment), payments.length)
-            ? bill.lines.map((line) => ({ name: shownName(line, language), quantity: line.quantity }))
-            : paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
-        }),
+        paid: whatWasPaid(
+          paidWhat(payment, payments.slice(payments.indexOf(payment) + 1)),
+          paymentKind(payment) === 'item'
+            ? paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity }))
+            : bill.lines.map((line) => ({ name: shownName(line, language), quantity: line.quantity })),
+        ),
         // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.
         receiptUrl: own?.receiptToken ? receiptPath(bill.sessionId, own.receiptToken) : null,
         // And only it is rated here.
@@ -128,9 +127,7 @@ export default function Confirmation() {
               value={
                 payment.paid.kind === 'items'
                   ? payment.paid.lines.map((item) => `${item.quantity}× ${item.name}`).join(', ')
-                  : payment.paid.kind === 'share'
-                    ? t('customer.confirmation.paidKinds.share', { count: payment.paid.shares, of: payment.paid.of })
-                    : t(`customer.confirmation.paidKinds.${payment.paid.kind}`)
+                  : paidWhatLabel(payment.paid, t)
               }
             />
             <Row

@@ -342,6 +342,28 @@ describe('payments checked one after another before one commit', () => {
     ])
   })
 
+  it('names a payer only on units they paid for: equal shares name no line; a whole bill or the rest after items names what it paid', () => {
+    const lines = [payable('a', 14500), payable('b', 14500)]
+    // Two equal shares of $145.00: the second leaves nothing to pay and marks every line paid, by nobody's name.
+    const second = planPayment(
+      lines,
+      paidOnly(14500),
+      { type: 'split', amountCents: 14500, splitCount: 2, partySize: 1 },
+      [{ tableSize: 2, shares: 1 }],
+    )
+    if (!second.ok) throw new Error(second.message)
+    expect(applyPlan(lines, second.plan, 'Luis')).toEqual([payable('a', 14500, 1, 1), payable('b', 14500, 1, 1)])
+    // The whole bill at once: every line is its payer's.
+    const whole = planPayment(lines, paidOnly(0), { type: 'full', amountCents: 29000 }, [])
+    if (!whole.ok) throw new Error(whole.message)
+    expect(applyPlan(lines, whole.plan, 'Eva').map((each) => each.paidBy)).toEqual(['Eva', 'Eva'])
+    // Ana paid 'a' by its items; the rest pays exactly 'b': 'b' is Luis's.
+    const afterItems = [payable('a', 14500, 1, 1, 'Ana'), payable('b', 14500)]
+    const rest = planPayment(afterItems, paidOnly(14500), { type: 'full', amountCents: 14500 }, [])
+    if (!rest.ok) throw new Error(rest.message)
+    expect(applyPlan(afterItems, rest.plan, 'Luis').map((each) => each.paidBy)).toEqual(['Ana', 'Luis'])
+  })
+
   it('lets a second payment in the same group see what the first took', () => {
     const lines = [payable('a', 1000), payable('b', 1000)]
     const first = planPayment(

@@ -52,10 +52,18 @@ describe('the drawer’s forms', () => {
   it('takes a total or notes and coins (then theirs is the count), and asks for one of them', () => {
     expect(
       drawerCountSchema.parse(form({ session: 's1', countedAmount: '2450.50', nextFloat: '500', note: ' Cambio ' })),
-    ).toEqual({ sessionId: 's1', counts: null, countedCents: 245_050, note: 'Cambio', nextFloatCents: 50_000 })
+    ).toEqual({
+      sessionId: 's1',
+      seen: null,
+      counts: null,
+      countedCents: 245_050,
+      note: 'Cambio',
+      nextFloatCents: 50_000,
+    })
     // No session named: the open one; no fondo left: none.
     expect(drawerCountSchema.parse(form({ countedAmount: '', d50000: '2', d50: '3', d100: '' }))).toEqual({
       sessionId: null,
+      seen: null,
       counts: { 50_000: 2, 50: 3 },
       countedCents: null,
       note: null,

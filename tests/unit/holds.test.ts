@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   applyPlan,
   billTotals,
+  cumulative,
   NOTHING_PAID,
   payingMore,
   lineAmountFor,
@@ -69,12 +70,16 @@ const plainly = {
     const updates = new Map(plan.lineUpdates.map((update) => [update.itemId, update.paidQuantity]))
     const named = (existing: string | null, name: string) =>
       !existing ? name : existing.split(', ').includes(name) ? existing : `${existing}, ${name}`
-    return lines.map((each) => {
-      const paidQuantity = updates.get(each.id)
-      const updated = paidQuantity === undefined ? each : { ...each, paidQuantity, paidBy: named(each.paidBy, payer) }
-      return plan.closesBill && updated.paidQuantity < updated.quantity
-        ? { ...updated, paidQuantity: updated.quantity, paidBy: updated.paidBy ?? payer }
-        : updated
+    const after = lines.map((each) => (plan.closesBill ? each.quantity : (updates.get(each.id) ?? each.paidQuantity)))
+    // The payer is named on the units it marks paid when it paid what they cost, or on its items.
+    const cost = lines.reduce(
+      (sum, each, index) => sum + cumulative(each, after[index]!) - cumulative(each, each.paidQuantity),
+      0,
+    )
+    return lines.map((each, index) => {
+      if (after[index] === each.paidQuantity) return each
+      const paidFor = cost === plan.amountCents || plan.paidLines.some((paid) => paid.itemId === each.id)
+      return { ...each, paidQuantity: after[index]!, paidBy: paidFor ? named(each.paidBy, payer) : each.paidBy }
     })
   },
   holdUnits(seen: CommittedBill, plan: PaymentPlan): Hold['units'] {
@@ -240,7 +245,7 @@ describe('holds', () => {
                 itemId: unit.itemId,
                 paidQuantity: lineById(bill.lines, unit.itemId)!.paidQuantity + unit.quantity,
               })),
-              paidLines: [],
+              paidLines: chosen.paidLines,
               closesBill: closes,
             }
             expect(after!.lines).toEqual(plainly.applyPlan(bill.lines as PayableLine[], plan, chosen.payer))
@@ -288,7 +293,12 @@ describe('finding lines by id', () => {
   it('finds the lines of a bill after a payment: the new line where it was, the others as they were', () => {
     const after = applyPlan(
       lines,
-      { amountCents: 110, lineUpdates: [{ itemId: 'l10', paidQuantity: 1 }], paidLines: [], closesBill: false },
+      {
+        amountCents: 110,
+        lineUpdates: [{ itemId: 'l10', paidQuantity: 1 }],
+        paidLines: [{ itemId: 'l10', quantity: 1, amountCents: 110 }],
+        closesBill: false,
+      },
       'Ana',
     )
     expect(lineById(after, 'l10')).toMatchObject({ paidQuantity: 1, paidBy: 'Ana' })

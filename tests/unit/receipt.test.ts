@@ -6,11 +6,9 @@ const payment = (change: Partial<ReceiptPayment> = {}): ReceiptPayment => ({
   taxCents: 0,
   tipCents: 1_500,
   taxRateBps: 1600,
-  kind: 'item',
+  paid: { kind: 'items' },
   method: 'card',
   lines: [{ name: 'Tacos al pastor', quantity: 2, amountCents: 11_600 }],
-  splitShares: null,
-  splitCount: null,
   cashReceivedCents: null,
   ...change,
 })
@@ -37,13 +35,14 @@ describe('a receipt’s figures', () => {
     expect(figures).toMatchObject({ subtotalCents: 10_000, ivaCents: 1_600, ivaIncluded: false, totalCents: 11_600 })
   })
 
-  it('a share of an equal split says which share; the rest of a bill says so; a whole bill lists its lines', () => {
-    expect(receiptFigures(payment({ kind: 'split', splitShares: 2, splitCount: 4, lines: [] }), [], 1600).paid).toEqual(
-      { kind: 'share', shares: 2, of: 4 },
-    )
-    expect(receiptFigures(payment({ kind: 'full', lines: [] }), [], 1600).paid).toEqual({ kind: 'rest' })
-    expect(receiptFigures(payment({ kind: 'full' }), [], 1600).paid.kind).toBe('whole')
-    expect(receiptFigures(payment({ kind: 'amount', lines: [] }), [], 1600).paid).toEqual({ kind: 'amount' })
+  it('a whole bill lists its lines; a share, the rest or an amount say what they were', () => {
+    expect(receiptFigures(payment({ paid: { kind: 'whole' } }), [], 1600).paid).toEqual({
+      kind: 'whole',
+      lines: [{ name: 'Tacos al pastor', quantity: 2, amountCents: 11_600 }],
+    })
+    const share = { kind: 'share', first: 3, last: 4, of: 4 } as const
+    expect(receiptFigures(payment({ paid: share, lines: [] }), [], 1600).paid).toEqual(share)
+    expect(receiptFigures(payment({ paid: { kind: 'rest' }, lines: [] }), [], 1600).paid).toEqual({ kind: 'rest' })
   })
 
   it('cash with change: what was handed over and the change', () => {

@@ -28,9 +28,12 @@ describe('a staff page’s forms', () => {
     })
     expect(forms.schema.parse(form({ intent: 'count', countedAmount: '2450.50' }))).toEqual({
       intent: 'count',
+      sessionId: null,
+      seen: null,
       counts: null,
       countedCents: 245_050,
       note: null,
+      nextFloatCents: 0,
     })
   })
 

@@ -322,10 +322,10 @@ describe('the confirmation says what the payment paid', () => {
       return /<dt[^>]*>Pagaste<\/dt><dd[^>]*>([^<]*)<\/dd>/.exec(confirmation.split('<script')[0]!)?.[1]
     }
     const whole = await seedTable([{ priceCents: 10000 }, { priceCents: 5000 }])
-    expect(await paid(whole.sessionId, 'full=true')).toBe('La cuenta completa')
+    expect(await paid(whole.sessionId, 'full=true')).toBe('Cuenta completa')
 
     const rest = await seedTable([{ name: 'Mole', priceCents: 10000 }, { priceCents: 5000 }])
     expect(await paid(rest.sessionId, `items=${rest.itemIds[0]}`)).toBe('1× Mole')
-    expect(await paid(rest.sessionId, 'full=true')).toBe('Lo que faltaba de la cuenta')
+    expect(await paid(rest.sessionId, 'full=true')).toBe('El resto')
   })
 })

@@ -100,7 +100,7 @@ describe('a receipt for every payment', () => {
       'split=true&tableSize=4&peoplePaying=1&tipPercentage=0',
     )
     const page = await textOf(await getPage(receiptUrl))
-    expect(page).toContain('1 de 4 partes iguales de la cuenta')
+    expect(page).toContain('Parte igual 1 de 4 de lo que faltaba')
     expect(rowsOf(page).get('IVA (16 %)')).toBe('$8.00')
     expect(rowsOf(page).get('Total pagado')).toBe('$58.00')
 
@@ -110,7 +110,7 @@ describe('a receipt for every payment', () => {
     ])
     const paid = await payThroughForm(whole.sessionId, 'full=true&tipPercentage=0')
     const wholePage = await textOf(await getPage(paid.receiptUrl))
-    expect(wholePage).toContain('La cuenta completa')
+    expect(wholePage).toContain('Cuenta completa')
     expect(wholePage).toContain('1× Mole')
     expect(wholePage).toContain('1× Café')
   })

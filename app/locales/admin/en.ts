@@ -214,7 +214,9 @@ const adminEn: AdminResources = {
     items: 'Items',
     guest: 'Guest',
     paidBy: 'Paid by {{name}}',
-    share: '{{shares}} of {{count}} shares',
+    paidByShares: 'Paid by the bill’s shares',
+    unitsPaidBy: '{{name}} paid {{count}}',
+    unitsPaidByShares: '{{count}} paid by the bill’s shares',
     reference: 'Ref. {{reference}}',
     folio: 'Folio {{folio}}',
     viewQr: 'View QR',
@@ -245,7 +247,6 @@ const adminEn: AdminResources = {
     closeConfirm: 'Close the bill? {{amount}} is still unpaid.',
     closed: 'Bill closed; the table is ready for the next diners.',
     methods: { card: 'Card', apple: 'Apple Pay', google: 'Google Pay', cash: 'Cash', terminal: 'Terminal' },
-    types: { full: 'Full bill', item: 'By items', split: 'Equal share', amount: 'An amount' },
   },
   books: {
     fiscal: {

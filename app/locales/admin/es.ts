@@ -213,7 +213,9 @@ const adminEs = {
     items: 'Consumo',
     guest: 'Invitado',
     paidBy: 'Pagó {{name}}',
-    share: '{{shares}} de {{count}} partes',
+    paidByShares: 'Con las partes de la cuenta',
+    unitsPaidBy: '{{name}} pagó {{count}}',
+    unitsPaidByShares: '{{count}} con las partes de la cuenta',
     reference: 'Ref. {{reference}}',
     folio: 'Folio {{folio}}',
     viewQr: 'Ver QR',
@@ -244,7 +246,6 @@ const adminEs = {
     closeConfirm: '¿Cerrar la cuenta? Aún faltan {{amount}} por pagar.',
     closed: 'Cuenta cerrada; la mesa está lista para los siguientes comensales.',
     methods: { card: 'Tarjeta', apple: 'Apple Pay', google: 'Google Pay', cash: 'Efectivo', terminal: 'Terminal' },
-    types: { full: 'Cuenta completa', item: 'Por artículos', split: 'Parte igual', amount: 'Un importe' },
   },
   books: {
     fiscal: {

@@ -1,17 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm'
 import { isIdLike } from '~/domain/ids'
-import { paymentKind } from '~/domain/bill'
 import { movedMoney } from '~/domain/fiscal'
-import {
-  isCardFunding,
-  paidTheWholeBill,
-  receiptFigures,
-  paymentReference,
-  type PaidCard,
-  type Receipt,
-} from '~/domain/receipt'
+import { isCardFunding, receiptFigures, paymentReference, type PaidCard, type Receipt } from '~/domain/receipt'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { paidLinesOf } from '~/domain/bill'
+import { paidWhat } from '~/domain/payment-words'
 import { billTableColumns } from '../table-session/open-bill.server'
 import { ledgerOfBill, type Ledger } from '../books/ledger.server'
 import {
@@ -88,7 +81,7 @@ export async function staffReceipt(
 /** The receipt of a payment the ledger holds. */
 export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): Promise<Receipt | null> {
   const { db } = ledger
-  const [place, lines, given, held, [receipt], [counted]] = await db.batch([
+  const [place, lines, given, held, [receipt], before] = await db.batch([
     db
       .select({
         ...billTableColumns,
@@ -126,20 +119,36 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
       .from(disputes)
       .where(eq(disputes.paymentId, payment.id)),
     db.select().from(receipts).where(eq(receipts.paymentId, payment.id)).limit(1),
+    // The bill's payments before it: what it paid is named after them (the whole bill, or the rest; which share).
     db
-      .select({ n: sql<number>`count(*)` })
+      .select({
+        paymentType: payments.paymentType,
+        splitCount: payments.splitCount,
+        splitShares: payments.splitShares,
+      })
       .from(payments)
-      .where(eq(payments.sessionId, payment.sessionId)),
+      .where(
+        and(
+          eq(payments.sessionId, payment.sessionId),
+          or(
+            lt(payments.createdAt, payment.createdAt),
+            and(
+              eq(payments.createdAt, payment.createdAt),
+              lt(sql`rowid`, sql`(SELECT rowid FROM payments WHERE id = ${payment.id})`),
+            ),
+          ),
+        ),
+      ),
   ])
   const [table] = place
   if (!table || !receipt) return null
   const names = new Map(lines.map((line) => [line.id, line.name]))
-  const kind = paymentKind(payment)
+  const paid = paidWhat(payment, before)
   // A bill paid whole in one payment lists its lines; the rest of a bill others paid part of says only that.
   const paidLines =
-    kind === 'item'
+    paid.kind === 'items'
       ? paidLinesOf(payment).map((line) => ({ ...line, name: names.get(line.itemId) ?? '' }))
-      : paidTheWholeBill(kind, counted?.n ?? 0)
+      : paid.kind === 'whole'
         ? lines.map((line) => ({ name: line.name, quantity: line.quantity, amountCents: line.priceCents }))
         : []
   return {
@@ -168,11 +177,9 @@ export async function receiptOf(env: Env, ledger: Ledger, payment: PaymentRow): 
         taxCents: payment.taxCents,
         tipCents: payment.tipCents,
         taxRateBps: payment.taxRateBps,
-        kind,
+        paid,
         method: payment.paymentMethod,
         lines: paidLines,
-        splitShares: payment.splitShares,
-        splitCount: payment.splitCount,
         cashReceivedCents: payment.cashReceivedCents,
       },
       given,

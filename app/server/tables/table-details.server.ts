@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { billPart, charged, paidLinesOf, paymentKind } from '~/domain/bill'
+import { paidWhat, whoPaidUnits } from '~/domain/payment-words'
 import { paymentReference } from '~/domain/receipt'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals } from '../bills/bill-reads.server'
@@ -119,6 +120,15 @@ export async function readClosedBillDetails(
 /** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */
 function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: PaymentSides) {
   const paymentRows = bill.payments
+  // The bill's payments come newest first; what each paid is named in the order they were made.
+  const paid = new Map(
+    paymentRows
+      .toReversed()
+      .map((payment, index, made) => [payment.id, paidWhat(payment, made.slice(0, index))] as const),
+  )
+  const itemPayments = paymentRows
+    .toReversed()
+    .map((payment) => ({ payer: payment.customerName, paidLines: paidLinesOf(payment) }))
   const open = bill.closedAt === null
   // A line voided whole is gone from the bill; its void keeps its name.
   const names = new Map([
@@ -157,6 +167,7 @@ function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: Paymen
       priceCents: line.priceCents,
       customerName: line.customerName,
       paidBy: line.paidBy,
+      whoPaid: whoPaidUnits(line, itemPayments),
       comped: line.comped,
       note: line.note,
       addedBy: line.addedBy,
@@ -169,6 +180,7 @@ function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: Paymen
       customerName: payment.customerName,
       method: payment.paymentMethod,
       type: paymentKind(payment),
+      paid: paid.get(payment.id)!,
       // What the diner was charged for the bill itself (tax on top included), the tip apart.
       amountCents: billPart(payment),
       tipCents: payment.tipCents,

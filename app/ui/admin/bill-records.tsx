@@ -1,5 +1,6 @@
 import { GUEST } from '~/domain/diners'
 import { folioText } from '~/domain/receipt'
+import { paidWhatLabel } from '~/domain/payment-words'
 import type { RefundFailure } from '~/domain/refunds'
 import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/record-forms'
 import { Panel } from '~/ui/admin/panel'
@@ -61,10 +62,7 @@ export function PaymentsPanel({
               <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
             </div>
             <p className="text-sm text-stone-600 dark:text-stone-400">
-              {t(`admin.details.methods.${payment.method}`)} · {t(`admin.details.types.${payment.type}`)}
-              {payment.type === 'split' && payment.splitCount
-                ? ` (${t('admin.details.share', { shares: payment.splitShares ?? 1, count: payment.splitCount })})`
-                : ''}
+              {t(`admin.details.methods.${payment.method}`)} · {paidWhatLabel(payment.paid, t)}
               {payment.tipCents > 0 ? ` · ${t('admin.details.tip', { amount: money(payment.tipCents) })}` : ''}
             </p>
             {payment.items.length > 0 ? (
