@@ -55,3 +55,13 @@ export interface PaymentFiscal {
     error: string | null
   }[]
 }
+
+/**
+ * What a refund of a payment changes on paper: with the diner's factura
+ * issued or asked for, a nota de crédito (CFDI de egreso) for what it gives
+ * back of the consumption; otherwise its receipt is made again for what the
+ * payment keeps (and, were it in a factura global already, an egreso to the
+ * general public). Never the tip.
+ */
+export const refundFiscalEffect = (fiscal: Pick<PaymentFiscal, 'factura'> | null): 'egreso' | 'receipt' =>
+  fiscal?.factura && (fiscal.factura.status === 'issued' || fiscal.factura.status === 'pending') ? 'egreso' : 'receipt'

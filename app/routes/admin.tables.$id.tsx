@@ -14,20 +14,15 @@ import { livePath } from '~/domain/live'
 import { can } from '~/domain/permissions'
 import { signatureOf } from '~/domain/signature'
 import { TABLE_FORMS } from '~/domain/schemas/table-forms'
-import {
-  adjustLine,
-  recordStaffPayment,
-  refundPayment,
-  settleAndClose,
-  settleRefundOutside,
-} from '~/server/bills/bill-writes.server'
+import { adjustLine, recordStaffPayment, settleAndClose, settleRefundOutside } from '~/server/bills/bill-writes.server'
 import { readTableDetails } from '~/server/tables/table-details.server'
-import { invalidForm, refundAnswer, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
+import { invalidForm, refundThroughForm, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { demand, ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { CloseBillForm } from '~/ui/admin/close-bill-form'
 import { ChangeOwed, QuickCharge, RecordPaymentForm } from '~/ui/admin/payment-forms'
 import { AdjustForm } from '~/ui/admin/record-forms'
+import { LinePaid } from '~/ui/admin/bill-lines'
 import { HistoryPanel, PaymentsPanel, useStaffNames } from '~/ui/admin/bill-records'
 import { UrlDialog } from '~/ui/admin/dialog'
 import { Panel } from '~/ui/admin/panel'
@@ -128,7 +123,7 @@ export async function action(args: ActionFunctionArgs) {
       return redirectWithToast(here, { title: sent.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped' })
     }
     case 'refund':
-      return refundAnswer(here, submission, await refundPayment(env, table.id, sent, by))
+      return refundThroughForm(env, { tableId: table.id, here, by }, submission, sent)
     case 'receipt-email':
       return resendReceipt(env, args.request, submission, sent, { here, table })
     case 'refund-outside':
@@ -285,27 +280,7 @@ export default function TableDetails() {
                             name: line.customerName ? named(line.customerName) : (line.addedBy ?? named('Guest')),
                           })}
                         </p>
-                        {line.paidQuantity > 0 && !line.comped ? (
-                          <p
-                            className={`text-sm ${settled ? 'text-emerald-800 dark:text-emerald-400' : 'text-amber-800 dark:text-amber-200'}`}
-                          >
-                            {settled
-                              ? t('admin.details.paid')
-                              : t('admin.details.paidUnits', { paid: line.paidQuantity, quantity: line.quantity })}
-                            {' · '}
-                            {line.whoPaid
-                              .map(({ payer, units }) =>
-                                line.quantity === 1
-                                  ? payer === null
-                                    ? t('admin.details.paidByShares')
-                                    : t('admin.details.paidBy', { name: named(payer) })
-                                  : payer === null
-                                    ? t('admin.details.unitsPaidByShares', { count: units })
-                                    : t('admin.details.unitsPaidBy', { name: named(payer), count: units }),
-                              )
-                              .join(' · ')}
-                          </p>
-                        ) : null}
+                        <LinePaid line={line} />
                       </div>
                       <p
                         className={`shrink-0 tabular-nums ${settled && !line.comped ? 'text-stone-500 line-through dark:text-stone-400' : 'font-semibold'}`}
@@ -331,6 +306,7 @@ export default function TableDetails() {
             payments={details.payments}
             sessionId={details.sessionId}
             refunds={can(role, 'refunds.issue')}
+            tax={details.tax}
           />
         </div>
 

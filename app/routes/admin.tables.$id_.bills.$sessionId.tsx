@@ -7,11 +7,12 @@ import { DEFAULT_LANGUAGE, LOCALE_OF } from '~/locales'
 import { can } from '~/domain/permissions'
 import { CLOSED_BILL_FORMS } from '~/domain/schemas/table-forms'
 import { signatureOf } from '~/domain/signature'
-import { refundPayment, settleRefundOutside } from '~/server/bills/bill-writes.server'
+import { settleRefundOutside } from '~/server/bills/bill-writes.server'
 import { resendReceipt } from '~/server/receipts/staff-receipts.server'
-import { invalidForm, refundAnswer, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
+import { invalidForm, refundThroughForm, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { ownTable, requireStaff, requireStaffForm, type PageAccess, type Principal } from '~/server/auth/guard.server'
 import { readClosedBillDetails } from '~/server/tables/table-details.server'
+import { ConsumedPanel } from '~/ui/admin/bill-lines'
 import { HistoryPanel, PaymentsPanel } from '~/ui/admin/bill-records'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { AdminTopBar } from '~/ui/admin/top-bar'
@@ -67,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
   if (sent.sessionId !== bill.sessionId) return refusedForm(submission, 'CLOSED')
   if (sent.intent === 'refund-outside')
     return refundOutsideAnswer(here, submission, await settleRefundOutside(env, table.id, sent, by))
-  return refundAnswer(here, submission, await refundPayment(env, table.id, sent, by))
+  return refundThroughForm(env, { tableId: table.id, here, by }, submission, sent)
 }
 
 /** A bill closed on the table: its payments, to refund one after the table moved on, and what happened to it. */
@@ -104,7 +105,13 @@ export default function ClosedBill() {
             </p>
           ) : null}
         </div>
-        <PaymentsPanel payments={bill.payments} sessionId={bill.sessionId} refunds={can(role, 'refunds.issue')} />
+        <ConsumedPanel lines={bill.lines} />
+        <PaymentsPanel
+          payments={bill.payments}
+          sessionId={bill.sessionId}
+          refunds={can(role, 'refunds.issue')}
+          tax={bill.tax}
+        />
         <HistoryPanel history={bill.history} sessionId={bill.sessionId} refunds={can(role, 'refunds.issue')} />
       </main>
     </div>

@@ -152,12 +152,17 @@ describe('a night in the books', () => {
 
     // A part of the payment goes back: both screens say the same, the dashboard without reloading.
     await staff.getByTestId('refund').locator('summary').click()
+    await staff.getByTestId('refund').getByText('Puedes devolver hasta $100.00 de consumo').waitFor()
     await staff
       .getByTestId('refund')
-      .getByLabel(/Monto a devolver/)
+      .getByLabel(/Consumo a devolver/)
       .fill('25')
     await staff.getByTestId('refund').getByLabel('Motivo').fill('Tardó mucho')
-    await staff.getByTestId('refund').getByRole('button', { name: 'Reembolsar' }).click()
+    await staff.getByTestId('refund').getByRole('button', { name: 'Revisar reembolso' }).click()
+    // Nothing goes back until the button with the amount is pressed.
+    await expect.poll(() => staff.getByTestId('refund-preview-bill').textContent()).toMatch(/^Consumo: \$25\.00/)
+    await screenshot(staff, 'refund-preview-desktop')
+    await staff.getByRole('button', { name: 'Reembolsar $25.00' }).click()
     await expect.poll(() => staff.getByTestId('toast').textContent()).toContain('Reembolso registrado')
     await expect.poll(() => staff.getByTestId('bill-paid').textContent()).toBe('$75.00')
     await expect.poll(() => staff.getByTestId('bill-remaining').textContent()).toBe('$25.00')

@@ -79,9 +79,10 @@ describe('a restaurant with its team', () => {
     await expect.poll(() => manager.page.getByTestId('toast').textContent()).toContain('Pago registrado')
     const refund = manager.page.getByTestId('refund').first()
     await refund.locator('summary').click()
-    await refund.getByLabel(/Monto a devolver/).fill('25')
+    await refund.getByLabel(/Consumo a devolver/).fill('25')
     await refund.getByLabel('Motivo').fill('Tardó mucho')
-    await refund.getByRole('button', { name: 'Reembolsar' }).click()
+    await refund.getByRole('button', { name: 'Revisar reembolso' }).click()
+    await manager.page.getByRole('button', { name: /^Reembolsar \$/ }).click()
     await expect.poll(() => manager.page.getByTestId('toast').textContent()).toContain('Reembolso registrado')
     await screenshot(manager.page, 'team-manager-table-desktop')
 

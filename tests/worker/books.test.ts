@@ -9,6 +9,7 @@ import {
   postForm,
   setRestaurant,
   toastShown,
+  postRefund,
 } from './fixtures'
 import { call, signedInOwner } from './staff'
 import { languageCookie } from '~/server/http/i18n.server'
@@ -52,7 +53,7 @@ const lineOf = async (sessionId: string, name: string) =>
   (await billOf(sessionId)).items.find((item) => item.name === name)!
 /** The staff page's form posts, as a browser without JavaScript sends them (the close form to its dialog's address). */
 const staffPost = (table: Table, cookie: string, fields: Record<string, string>) =>
-  postForm(
+  (fields.intent === 'refund' ? postRefund : postForm)(
     `/admin/tables/${table.id}${fields.intent === 'close' ? '?close=1' : ''}`,
     { sessionId: table.sessionId, ...fields },
     cookie,
@@ -570,7 +571,7 @@ describe('a refund after the bill was closed', () => {
     const [payment] = (
       await env.DB.prepare('SELECT id FROM payments WHERE transaction_id = ?').bind(transactionId).all<{ id: string }>()
     ).results
-    const refunded = await postForm(
+    const refunded = await postRefund(
       page,
       {
         intent: 'refund',
@@ -593,7 +594,7 @@ describe('a refund after the bill was closed', () => {
         env.DB.prepare('SELECT amount_cents AS amount FROM refunds WHERE payment_id = ?').bind(payment!.id).first(),
       )
       .toEqual({ amount: 3500 })
-    const more = await postForm(
+    const more = await postRefund(
       page,
       {
         intent: 'refund',

@@ -1,7 +1,16 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
-import { confirmationOf, delivered, openPaymentForm, postForm, seedTable, staffCookieOf, toastShown } from './fixtures'
+import {
+  confirmationOf,
+  delivered,
+  openPaymentForm,
+  postForm,
+  seedTable,
+  staffCookieOf,
+  toastShown,
+  postRefund,
+} from './fixtures'
 
 export const STANDIN = 'https://facturapi.standin'
 export const [ORGANIZATION] = FACTURAPI_STANDIN_ORGANIZATIONS
@@ -67,7 +76,7 @@ export async function closedBillRefunds(
   expect(await toastShown(closed, manager)).toContain('Cuenta cerrada')
   await delivered(table.sessionId)
   return async (amount: string) => {
-    const answer = await postForm(
+    const answer = await postRefund(
       `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
       { intent: 'refund', sessionId: table.sessionId, paymentId, amount, reason: 'Llegó frío' },
       manager,

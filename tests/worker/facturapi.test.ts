@@ -15,6 +15,7 @@ import {
   setRestaurant,
   staffCookieOf,
   toastShown,
+  postRefund,
 } from './fixtures'
 
 describe('a restaurant that connected Facturapi', () => {
@@ -370,7 +371,7 @@ describe('the factura global', () => {
 
     // Money given back of the mole is undone against the global: an egreso to the general public, related to it.
     const globalUuid = /TimbreFiscalDigital[^>]*UUID="([^"]+)"/.exec(xml)![1]!
-    const refunded = await postForm(
+    const refunded = await postRefund(
       `/admin/tables/${table.tableId}`,
       { intent: 'refund', sessionId: table.sessionId, paymentId: mole.paymentId, amount: '32', reason: 'Llegó frío' },
       manager,

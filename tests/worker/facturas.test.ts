@@ -10,6 +10,7 @@ import {
   postForm,
   seedTable,
   staffCookieOf,
+  postRefund,
 } from './fixtures'
 
 /** A diner pays the whole bill with a tip through the payment step's form, and opens their receipt. */
@@ -150,7 +151,7 @@ describe('a diner asks for a factura from their receipt', () => {
     const owner = await staffCookieOf(table.restaurantId)
     const page = await textOf(await getPage(`/admin/tables/${table.tableId}`, owner))
     const paymentId = /name="paymentId" value="([^"]+)"/.exec(page)![1]!
-    const refunded = await postForm(
+    const refunded = await postRefund(
       `/admin/tables/${table.tableId}`,
       { intent: 'refund', sessionId: table.sessionId, paymentId, amount: '100', reason: 'Se equivocaron de mesa' },
       owner,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { decimalPesos, nearestCents } from '~/domain/money'
 import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
 import { connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
-import { delivered, facturaFields, getPage, pageText, postForm, seedTable, staffCookieOf } from './fixtures'
+import { delivered, facturaFields, getPage, pageText, postForm, seedTable, staffCookieOf, postRefund } from './fixtures'
 
 /**
  * What an accountant reconciles at the end of a month, over random nights:
@@ -127,7 +127,7 @@ async function playNight(prices: number[], ops: Op[], faults: readonly { path: s
     const left = kept.get(payment.id)!
     const cents = Math.max(1, Math.min(left, Math.round(left * op.share)))
     if (left === 0) continue
-    const answer = await postForm(
+    const answer = await postRefund(
       `/admin/tables/${table.tableId}`,
       {
         intent: 'refund',
@@ -238,7 +238,7 @@ describe('a refund that lands while the factura global makes the sale’s receip
     const global = postForm('/admin/invoices', { intent: 'global', from: yesterday, to: yesterday }, owner)
     await expect.poll(async () => (await receiptAsked()).length).toBe(1)
 
-    const refunded = await postForm(
+    const refunded = await postRefund(
       `/admin/tables/${table.tableId}`,
       { intent: 'refund', sessionId: table.sessionId, paymentId, amount: '232', reason: 'Reclamo' },
       owner,
@@ -302,7 +302,7 @@ describe('a receipt whose refund could not follow it at once', () => {
     // The sale is given back whole while Facturapi cannot be searched: the refund's own follow-up gives up, and the
     // hub means to look again.
     await arm('GET', '/v2/receipts', '500-before', 50)
-    const refunded = await postForm(
+    const refunded = await postRefund(
       `/admin/tables/${table.tableId}`,
       { intent: 'refund', sessionId: table.sessionId, paymentId: payment!, amount: '320.00', reason: 'Reclamo' },
       owner,

@@ -211,6 +211,24 @@ export function postForm(...form: Parameters<typeof formRequest>) {
   return SELF.fetch(formRequest(...form))
 }
 
+/**
+ * A refund through its staff form as a person sends it: the form first
+ * answers with what it would give back, and its button with the amount
+ * sends it. Any other first answer (a refusal, a role that may not) is
+ * returned as it came.
+ */
+export async function postRefund(...[path, fields, cookie]: Parameters<typeof formRequest>) {
+  const preview = await postForm(path, fields, cookie)
+  if (preview.status !== 200) return preview
+  const total = /name="confirmedTotal" value="([^"]+)"/.exec(await preview.text())?.[1]
+  if (!total) throw new Error('the refund form showed nothing to confirm')
+  return postForm(
+    path,
+    Array.isArray(fields) ? [...fields, ['confirmedTotal', total]] : { ...fields, confirmedTotal: total },
+    cookie,
+  )
+}
+
 /** A one-menu, one-category menu for an owner, written into D1 (a menu lives there; no object holds it); returns the item ids in order. */
 export async function seedMenu(restaurantId: string, items: { name: string; priceCents: number }[]): Promise<string[]> {
   const menuId = crypto.randomUUID()

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { formatMoney, pesosToCents } from '~/domain/money'
-import { delivered, getPage, newTransactionId, postForm } from './fixtures'
+import { delivered, getPage, newTransactionId, postForm, postRefund } from './fixtures'
 import { call, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
@@ -23,7 +23,11 @@ async function hundredPesoTable() {
 
 /** The staff page's forms, posted as a browser without JavaScript sends them. */
 const staffPost = (table: Table, cookie: string, fields: Record<string, string>) =>
-  postForm(`/admin/tables/${table.id}`, { sessionId: table.sessionId, ...fields }, cookie)
+  (fields.intent === 'refund' ? postRefund : postForm)(
+    `/admin/tables/${table.id}`,
+    { sessionId: table.sessionId, ...fields },
+    cookie,
+  )
 
 const text = (html: string, testId: string) => {
   const at = html.indexOf(`data-testid="${testId}"`)

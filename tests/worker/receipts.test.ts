@@ -15,6 +15,7 @@ import {
   seedTable,
   staffCookieOf,
   staffOrder,
+  postRefund,
 } from './fixtures'
 
 /** A receipt's rows as label → value, in page order. */
@@ -135,7 +136,7 @@ describe('a receipt for every payment', () => {
     const staffPage = await textOf(await getPage(`/admin/tables/${table.tableId}`, owner))
     const receiptUrl = /href="([^"]+)"[^>]*data-testid="payment-receipt"/.exec(staffPage)![1]!
     const paymentId = /name="paymentId" value="([^"]+)"/.exec(staffPage)![1]!
-    const refunded = await postForm(
+    const refunded = await postRefund(
       `/admin/tables/${table.tableId}`,
       { intent: 'refund', sessionId: table.sessionId, paymentId, amount: '20', reason: 'Café frío' },
       owner,

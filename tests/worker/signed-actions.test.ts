@@ -13,6 +13,7 @@ import {
   seedOwner,
   seedTable,
   type SeededMember,
+  postRefund,
 } from './fixtures'
 
 /*
@@ -38,7 +39,7 @@ async function restaurant() {
 
 /** The table page's forms, as a browser without JavaScript posts them (the close form to its dialog's address). */
 const tablePost = (table: Table, member: SeededMember, fields: Record<string, string>) =>
-  postForm(
+  (fields.intent === 'refund' ? postRefund : postForm)(
     `/admin/tables/${table.tableId}${fields.intent === 'close' ? '?close=1' : ''}`,
     { sessionId: table.sessionId, ...fields },
     member.cookie,
@@ -210,7 +211,7 @@ describe('a manager’s refund and comp are signed by the manager', () => {
       ).status,
     ).toBe(302)
     const closedPage = `/admin/tables/${table.tableId}/bills/${table.sessionId}`
-    const again = await postForm(
+    const again = await postRefund(
       closedPage,
       { intent: 'refund', sessionId: table.sessionId, paymentId: payment!.id, amount: '10', reason: 'Otra vez' },
       manager.cookie,
@@ -251,7 +252,7 @@ describe('what a waiter may not do', () => {
       const refused = await tablePost(table, waiter, fields)
       expect(refused.status, JSON.stringify(fields)).toBe(403)
     }
-    const closedPage = await postForm(
+    const closedPage = await postRefund(
       `/admin/tables/${table.tableId}/bills/${table.sessionId}`,
       { intent: 'refund', sessionId: table.sessionId, paymentId: payment!.id, amount: '20', reason: 'x' },
       waiter.cookie,

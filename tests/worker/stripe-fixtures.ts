@@ -5,7 +5,6 @@ import {
   billObject,
   newTransactionId,
   ORIGIN,
-  postForm,
   postJson,
   seedOwner,
   seedTable,
@@ -13,6 +12,7 @@ import {
   staffCookieOf,
   type LineSeed,
   type SeededTable,
+  postRefund,
 } from './fixtures'
 
 /*
@@ -191,7 +191,7 @@ export async function refund(
   table: { tableId: string; sessionId: string; restaurantId: string },
   fields: Record<string, string>,
 ) {
-  return postForm(
+  return postRefund(
     `/admin/tables/${table.tableId}`,
     { intent: 'refund', sessionId: table.sessionId, reason: 'Cobro de más', ...fields },
     await staffCookieOf(table.restaurantId),

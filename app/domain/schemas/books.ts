@@ -117,6 +117,8 @@ export const refundSchema = z
     amount: typedPesos(null),
     tip: typedPesos(0),
     reason,
+    /** What the member confirmed it gives back in all, from the preview; empty asks for the preview. */
+    confirmedTotal: typedPesos(null),
   })
   .superRefine((value, ctx) => {
     if (value.units.length === 0 && !value.amount && !value.tip)

@@ -323,7 +323,21 @@ const adminEn: AdminResources = {
     comped: 'Comp recorded',
     onTheHouse: 'On the house',
     refund: 'Refund',
-    refundAmount: 'Amount to give back (empty: what the units cost)',
+    refundAmount: 'Bill part to give back (empty: what the chosen units cost)',
+    refundAmountOnly: 'Bill part to give back',
+    refundMax: 'You can give back up to {{amount}} of the bill and {{tip}} of tip.',
+    refundReview: 'Review refund',
+    refundConfirm: 'Refund {{amount}}',
+    refundPreview: {
+      title: '{{amount}} will go back to the customer',
+      bill: 'Bill: {{amount}} (IVA included {{iva}})',
+      billTaxOnTop: 'Bill with IVA: {{amount}} (IVA {{iva}})',
+      tip: 'Tip: {{amount}}',
+      egreso:
+        '{{name}}’s factura is corrected with a credit note (CFDI de egreso) for the bill given back, never the tip.',
+      receipt:
+        'The receipt is made again for what the payment keeps; if it is already in the factura global, a credit note to the general public is issued.',
+    },
     refundTip: 'Tip to give back',
     refunded: 'Refund recorded',
     refundSent: 'Refund sent to Stripe: it stays pending until the bank confirms it',

@@ -323,7 +323,21 @@ const adminEs = {
     comped: 'Cortesía registrada',
     onTheHouse: 'Cortesía',
     refund: 'Reembolsar',
-    refundAmount: 'Monto a devolver (vacío: lo que cuestan las unidades)',
+    refundAmount: 'Consumo a devolver (vacío: lo que cuestan las unidades elegidas)',
+    refundAmountOnly: 'Consumo a devolver',
+    refundMax: 'Puedes devolver hasta {{amount}} de consumo y {{tip}} de propina.',
+    refundReview: 'Revisar reembolso',
+    refundConfirm: 'Reembolsar {{amount}}',
+    refundPreview: {
+      title: 'Se devolverán {{amount}} al cliente',
+      bill: 'Consumo: {{amount}} (IVA incluido {{iva}})',
+      billTaxOnTop: 'Consumo con IVA: {{amount}} (IVA {{iva}})',
+      tip: 'Propina: {{amount}}',
+      egreso:
+        'La factura de {{name}} se corrige con una nota de crédito (CFDI de egreso) por el consumo devuelto, sin la propina.',
+      receipt:
+        'El recibo se rehace por lo que queda del pago; si ya está en la factura global, se emite una nota de crédito al público en general.',
+    },
     refundTip: 'Propina a devolver',
     refunded: 'Reembolso registrado',
     refundSent: 'Reembolso enviado a Stripe: queda pendiente hasta que el banco lo confirme',

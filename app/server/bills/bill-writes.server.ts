@@ -268,14 +268,27 @@ export function settleRefundOutside(env: Env, tableId: string, form: RefundOutsi
   return tableSessionStub(env, form.sessionId).settleRefundOutside(form.sessionId, tableId, form.refundId, form.way, by)
 }
 
-/** Gives back money of a payment on the table's bill `form.sessionId`, through the payment's provider, signed by the member `by`. */
-export function refundPayment(env: Env, tableId: string, form: RefundForm, by: Signature) {
-  return tableSessionStub(env, form.sessionId).refund(form.sessionId, tableId, {
-    paymentId: form.paymentId,
-    units: form.units,
-    amountCents: form.amount,
-    tipCents: form.tip,
-    reason: form.reason,
-    by,
-  })
+const refundRequest = (form: RefundForm, by: Signature) => ({
+  paymentId: form.paymentId,
+  units: form.units,
+  amountCents: form.amount,
+  tipCents: form.tip,
+  reason: form.reason,
+  by,
+  confirmedCents: form.confirmedTotal,
+})
+
+/**
+ * Gives back money of a payment on the table's bill `form.sessionId`,
+ * through the payment's provider, signed by the member `by`, once they
+ * confirmed what it gives back (`confirmedTotal`); refused if it now comes
+ * to anything else.
+ */
+export function refundPayment(env: Env, tableId: string, form: RefundForm & { confirmedTotal: number }, by: Signature) {
+  return tableSessionStub(env, form.sessionId).refund(form.sessionId, tableId, refundRequest(form, by))
+}
+
+/** What a refund of the form would give back, for the member to confirm before the money moves; nothing is written. */
+export function previewRefund(env: Env, tableId: string, form: RefundForm, by: Signature) {
+  return tableSessionStub(env, form.sessionId).previewRefund(form.sessionId, tableId, refundRequest(form, by))
 }

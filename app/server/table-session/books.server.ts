@@ -1,5 +1,6 @@
 import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
-import type { LedgerMethod } from '~/domain/bill'
+import { charged, type LedgerMethod } from '~/domain/bill'
+import { formatMoney } from '~/domain/money'
 import { heldUnits, type Hold } from '~/domain/holds'
 import { planRefund, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
@@ -60,6 +61,8 @@ export interface RefundRequest {
   reason: string
   /** The member who gives it. */
   by: Signature
+  /** What the member confirmed it gives back in all (bill part, tax, tip): it is refused when the refund now comes to anything else. */
+  confirmedCents?: number | null
 }
 
 /**
@@ -82,6 +85,11 @@ export function refundOf(
   const decision = planRefund(store.state().lines, { ...payment, paidLines: paidLinesOf(payment) }, earlier, request)
   if (!decision.ok) return fail(decision.code, decision.message)
   const { refund } = decision
+  if (request.confirmedCents != null && charged(refund) !== request.confirmedCents)
+    return fail(
+      'BILL_CHANGED',
+      `The refund now gives back ${formatMoney(charged(refund))}, not the ${formatMoney(request.confirmedCents)} confirmed.`,
+    )
   const row: StoredRefund = {
     id: crypto.randomUUID(),
     paymentId: payment.id,

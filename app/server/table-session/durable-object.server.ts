@@ -159,12 +159,17 @@ export class TableSession extends DurableObject<Env> {
     return this.#payments.settleHold(sessionId, holdId, reference)
   }
 
+  /** What a refund would give back, for staff to confirm it: see RefundFlow.preview. */
+  previewRefund(sessionId: string, tableId: string, request: RefundRequest) {
+    return this.#refunds.preview(sessionId, tableId, request)
+  }
+
   /** Gives back money of one of the bill's payments, for staff: see RefundFlow. */
   refund(
     sessionId: string,
     tableId: string,
     request: RefundRequest,
-  ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number }>> {
+  ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number; pending: boolean }>> {
     return this.#refunds.refund(sessionId, tableId, request)
   }
 

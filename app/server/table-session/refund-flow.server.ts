@@ -38,6 +38,20 @@ export class RefundFlow {
 
   constructor(private readonly bill: BillCore) {}
 
+  /** What `request` would give back now (bill part, tax on top, tip, units), refused as the refund would be; nothing is written. */
+  async preview(
+    sessionId: string,
+    tableId: string,
+    request: RefundRequest,
+  ): Promise<WriteResult<Pick<StoredRefund, 'amountCents' | 'taxCents' | 'tipCents' | 'units'>>> {
+    const header = await this.bill.header(sessionId)
+    if (!header || header.tableId !== tableId) return tableNotFound()
+    const made = refundOf(this.bill.store, request, Date.now())
+    if (!made.ok) return made
+    const { amountCents, taxCents, tipCents, units } = made.row
+    return { ok: true as const, amountCents, taxCents, tipCents, units }
+  }
+
   async refund(
     sessionId: string,
     tableId: string,

@@ -2,6 +2,10 @@ import { data } from '@remix-run/cloudflare'
 import type { Submission } from '@conform-to/react'
 import type { ErrorCode } from '~/domain/error-codes'
 import type { TranslationKey } from '~/locales/translate'
+import { charged } from '~/domain/bill'
+import type { RefundForm } from '~/domain/schemas/books'
+import type { Signature } from '~/domain/signature'
+import { previewRefund, refundPayment } from '../bills/bill-writes.server'
 import { statusOf } from '../http/errors.server'
 import { redirectWithToast } from '../http/toast.server'
 
@@ -40,16 +44,46 @@ export const refusedForm = (submission: Submission<unknown>, code: ErrorCode) =>
 /** A staff form that does not say what it should: its errors under their fields, what was typed kept. */
 export const invalidForm = (submission: Submission<unknown>) => data(submission.reply(), { status: 400 })
 
+/** What a refund would give back, shown for the member to confirm: its payment, and its parts in cents. */
+export interface RefundPreview {
+  paymentId: string
+  amountCents: number
+  taxCents: number
+  tipCents: number
+  totalCents: number
+  units: { itemId: string; quantity: number }[]
+}
+
 /**
- * A staff refund's answer. One the provider has not confirmed yet is
- * recorded and tried again by the bill's object: the form goes away with a
- * notice, as for one done, so nobody asks for the same money back twice.
+ * A staff refund sent from its form. Without the total the member
+ * confirmed it is a preview: the same page with what it would give back
+ * (its parts, the most it could, its fiscal consequence) and a button with
+ * the amount that sends it. With it, the refund, refused when it now gives
+ * back anything else. One the provider has not confirmed yet is recorded
+ * and tried again by the bill's object: the form goes away with a notice,
+ * as for one done, so nobody asks for the same money back twice.
  */
-export function refundAnswer(
-  here: string,
+export async function refundThroughForm(
+  env: Env,
+  { tableId, here, by }: { tableId: string; here: string; by: Signature },
   submission: Submission<unknown>,
-  result: { ok: true; pending?: boolean } | { ok: false; code: ErrorCode },
+  sent: RefundForm,
 ) {
+  const { confirmedTotal } = sent
+  if (confirmedTotal === null) {
+    const preview = await previewRefund(env, tableId, sent, by)
+    if (!preview.ok) return refusedForm(submission, preview.code)
+    const refundPreview: RefundPreview = {
+      paymentId: sent.paymentId,
+      amountCents: preview.amountCents,
+      taxCents: preview.taxCents,
+      tipCents: preview.tipCents,
+      totalCents: charged(preview),
+      units: JSON.parse(preview.units) as RefundPreview['units'],
+    }
+    return data({ ...submission.reply(), refundPreview })
+  }
+  const result = await refundPayment(env, tableId, { ...sent, confirmedTotal }, by)
   if (result.ok)
     return redirectWithToast(here, { title: result.pending ? 'admin.books.refundSent' : 'admin.books.refunded' })
   if (result.code === 'PROVIDER_UNAVAILABLE')

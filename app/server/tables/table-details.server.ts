@@ -8,7 +8,7 @@ import type { BillView } from '../table-session/bill-view.server'
 import { ledgerOf, type Ledger } from '../books/ledger.server'
 import { foliosOfBill, receiptPath } from '../receipts/receipt-reads.server'
 import { ratingsOfBill } from '../ratings/ratings.server'
-import type { RefundFailure } from '~/domain/refunds'
+import { refundable, type RefundFailure, type RefundUnits } from '~/domain/refunds'
 import { HANDLED_OUTSIDE } from '../table-session/refund-store.server'
 import { disputesOfBill, type DisputeRow } from '../books/disputes.server'
 import { fiscalOfBill } from '../invoices/fiscal-reads.server'
@@ -68,6 +68,7 @@ function closedBillsOf(db: Ledger['db'], tableId: string) {
 }
 
 /** A payment as the staff screens list it: what readTableDetails reads of it. */
+export type StaffLine = NonNullable<Awaited<ReturnType<typeof readTableDetails>>>['lines'][number]
 export type StaffPayment = NonNullable<Awaited<ReturnType<typeof readTableDetails>>>['payments'][number]
 
 /**
@@ -129,28 +130,25 @@ function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: Paymen
   const itemPayments = paymentRows
     .toReversed()
     .map((payment) => ({ payer: payment.customerName, paidLines: paidLinesOf(payment) }))
-  const open = bill.closedAt === null
   // A line voided whole is gone from the bill; its void keeps its name.
   const names = new Map([
     ...(bill.adjustments ?? []).map((adjustment) => [adjustment.lineId, adjustment.name] as const),
     ...bill.lines.map((line) => [line.id, line.name] as const),
   ])
   const onBill = new Set(bill.lines.map((line) => line.id))
-  /** Units of each line a payment can still give back (an open bill's): what it paid, less what its refunds (pending ones too) gave back. */
-  const refundableUnits = (payment: (typeof paymentRows)[number]) => {
-    if (!open) return []
-    const given = (bill.refunds ?? [])
+  /** What a payment can still give back: of its bill part, of its tip, and units of each line it paid, less what its refunds (pending ones too) gave back. */
+  const refundableOf = (payment: (typeof paymentRows)[number]) => {
+    const earlier = (bill.refunds ?? [])
       .filter((refund) => refund.paymentId === payment.id && refund.status !== 'failed')
-      .flatMap((refund) => JSON.parse(refund.units) as { itemId: string; quantity: number }[])
-    return paidLinesOf(payment)
-      .map((item) => ({
-        itemId: item.itemId,
-        name: names.get(item.itemId) ?? '',
-        quantity:
-          item.quantity -
-          given.filter((unit) => unit.itemId === item.itemId).reduce((sum, unit) => sum + unit.quantity, 0),
-      }))
-      .filter((item) => item.quantity > 0 && onBill.has(item.itemId))
+      .map((refund) => ({ ...refund, units: JSON.parse(refund.units) as RefundUnits[] }))
+    const left = refundable({ ...payment, paidLines: paidLinesOf(payment) }, earlier)
+    return {
+      amountCents: left.amountCents,
+      tipCents: left.tipCents,
+      units: [...left.units]
+        .map(([itemId, quantity]) => ({ itemId, name: names.get(itemId) ?? '', quantity }))
+        .filter((item) => item.quantity > 0 && onBill.has(item.itemId)),
+    }
   }
   return {
     sessionId: bill.sessionId,
@@ -186,7 +184,7 @@ function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: Paymen
       tipCents: payment.tipCents,
       createdAt: payment.createdAt,
       items: paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity })),
-      itemUnits: refundableUnits(payment),
+      refundable: refundableOf(payment),
       splitShares: payment.splitShares,
       splitCount: payment.splitCount,
       recordedBy: payment.recordedBy,

@@ -2,7 +2,8 @@ import { GUEST } from '~/domain/diners'
 import { folioText } from '~/domain/receipt'
 import { paidWhatLabel } from '~/domain/payment-words'
 import type { RefundFailure } from '~/domain/refunds'
-import { ReceiptEmailForm, RefundForm, RefundOutsideForm } from '~/ui/admin/record-forms'
+import { ReceiptEmailForm, RefundOutsideForm } from '~/ui/admin/record-forms'
+import { RefundForm } from '~/ui/admin/refund-form'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
 import { useClock } from '~/ui/clock'
@@ -44,10 +45,13 @@ export function PaymentsPanel({
   payments,
   sessionId,
   refunds,
+  tax,
 }: {
   payments: StaffPayment[]
   sessionId: string
   refunds: boolean
+  /** The bill's tax: a refund's confirmation says the IVA it gives back. */
+  tax: { taxRateBps: number; taxIncludedInPrice: boolean }
 }) {
   const { t, money } = useI18n()
   const clock = useClock()
@@ -117,7 +121,10 @@ export function PaymentsPanel({
               <RefundForm
                 sessionId={sessionId}
                 paymentId={payment.id}
-                items={payment.type === 'item' ? payment.itemUnits : []}
+                refundable={payment.refundable}
+                items={payment.type === 'item'}
+                fiscal={payment.fiscal}
+                tax={tax}
               />
             ) : null}
           </li>

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { adjustmentSchema, refundOutsideSchema, refundSchema } from '~/domain/schemas/books'
+import { adjustmentSchema, refundOutsideSchema } from '~/domain/schemas/books'
 import { staffReceiptEmailSchema } from '~/domain/schemas/receipts'
 import { ErrorList } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
 import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
-import { inputClass, LabeledInput, UnitsFields, StaffAction } from './staff-fields'
+import { inputClass, LabeledInput, StaffAction } from './staff-fields'
 
-/* What staff do to a bill's records: a line voided or comped, a payment refunded, its receipt sent again, a failed refund given back outside Mesa (staff-fields.tsx has the forms' contract). */
+/* What staff do to a bill's records: a line voided or comped, a receipt sent again, a failed refund given back outside Mesa (refund-form.tsx refunds a payment; staff-fields.tsx has the forms' contract). */
 
 /** Voids or comps unpaid units of one line, with why; a comp only for those whose role allows it (`comp`). */
 export function AdjustForm({
@@ -53,57 +53,6 @@ export function AdjustForm({
         label={t('admin.books.quantity')}
         errors={fields.quantity.errors}
         inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: unpaid }}
-      />
-      <LabeledInput
-        label={t('admin.books.reason')}
-        errors={fields.reason.errors}
-        inputProps={getInputProps(fields.reason, { type: 'text' })}
-      />
-    </StaffAction>
-  )
-}
-
-/** Gives back a payment, whole or part: its units (a payment of items), an amount, the tip. */
-export function RefundForm({
-  sessionId,
-  paymentId,
-  items,
-}: {
-  sessionId: string
-  paymentId: string
-  items: { itemId: string; name: string; quantity: number }[]
-}) {
-  const { t } = useI18n()
-  const lastResult = useLastResult('refund', { field: 'paymentId', id: paymentId })
-  const [form, fields] = useSchemaForm(refundSchema, { id: `refund-${paymentId}`, lastResult })
-  return (
-    <StaffAction
-      intent="refund"
-      summary={t('admin.books.refund')}
-      hidden={{ sessionId, paymentId }}
-      submitLabel={t('admin.books.refund')}
-      testId="refund"
-      open={Boolean(lastResult)}
-      formProps={getFormProps(form)}
-      errors={form.errors}
-    >
-      {items.length > 0 ? (
-        <UnitsFields
-          legend={t('admin.books.units')}
-          lines={items.map((item) => ({ id: item.itemId, name: item.name, max: item.quantity }))}
-          units={fields.units}
-          allErrors={form.allErrors}
-        />
-      ) : null}
-      <LabeledInput
-        label={t('admin.books.refundAmount')}
-        errors={fields.amount.errors}
-        inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
-      />
-      <LabeledInput
-        label={t('admin.books.refundTip')}
-        errors={fields.tip.errors}
-        inputProps={{ ...getInputProps(fields.tip, { type: 'text' }), inputMode: 'decimal', placeholder: '0.00' }}
       />
       <LabeledInput
         label={t('admin.books.reason')}

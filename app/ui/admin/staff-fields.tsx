@@ -124,6 +124,7 @@ export function StaffAction({
   open,
   formProps,
   errors,
+  before,
   children,
 }: {
   intent: TableIntent
@@ -134,11 +135,14 @@ export function StaffAction({
   open: boolean
   formProps: ReturnType<typeof getFormProps>
   errors: ListOfErrors
+  /** Shown above the form, inside the same disclosure (a refund's confirmation). */
+  before?: ReactNode
   children: ReactNode
 }) {
   return (
     <details className="text-sm" data-testid={testId} open={open || undefined}>
       <summary className="cursor-pointer text-stone-600 dark:text-stone-400">{summary}</summary>
+      {before ? <div className="mt-2">{before}</div> : null}
       <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2" {...formProps}>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(hidden).map(([name, value]) => (
