@@ -142,6 +142,10 @@ export function cashOutCsv(
       amount: report.disputes.openCents,
     }),
     row(section('bills'), t('admin.cashOut.bills.disputesLost'), { amount: report.disputes.lostCents }),
+    row(section('bills'), t('admin.cashOut.bills.voidedPayments'), {
+      count: report.voidedPayments.count,
+      amount: report.voidedPayments.amountCents,
+    }),
     ...report.unpaid.reasons.map((reason) =>
       row(section('unpaidReasons'), reason.reason ?? t('admin.cashOut.bills.noReason'), {
         count: reason.count,

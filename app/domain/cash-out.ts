@@ -1,5 +1,6 @@
 import { billPart, charged, LEDGER_METHODS, type LedgerMethod, type Sums } from './bill'
 import type { AdjustmentKind } from './adjustments'
+import type { RefundKind } from './refunds'
 import type { Cents } from './money'
 import { signerKey } from './signature'
 
@@ -39,6 +40,8 @@ export interface LedgerPayment extends Sums, RecordedBy {
 export interface LedgerRefund extends Sums, RecordedBy {
   method: LedgerMethod
   movedMoney?: boolean
+  /** 'void': the payment was undone by who recorded it (a mis-tap): it never was a sale, and is not a refund. */
+  kind?: RefundKind | null
 }
 
 export interface LedgerAdjustment {
@@ -98,6 +101,8 @@ export interface CashOut {
   unpaid: { count: number; amountCents: Cents; reasons: { reason: string | null; count: number; amountCents: Cents }[] }
   /** Disputes opened in the period: how many, what the banks hold back while they are open, and what was lost. */
   disputes: { count: number; openCents: Cents; lostCents: Cents }
+  /** Payments undone by who recorded them (mis-taps): out of every payment, tip and cash figure, counted here. */
+  voidedPayments: { count: number; amountCents: Cents }
   /** Cash taken (bill, tax, tip) less cash given back: what the drawer should hold beyond its float. */
   cashInCents: Cents
   cashOutCents: Cents
@@ -174,7 +179,25 @@ export function cashOut(records: CashOutRecords): CashOut {
     row.amountCents += payment.tipCents
     if (payment.method === 'cash') cashInCents += charged(payment)
   }
+  const voidedPayments = { count: 0, amountCents: 0 }
   for (const refund of records.refunds) {
+    if (refund.kind === 'void' && refund.movedMoney !== false) {
+      // Undone as if never taken: off its method, its person and the cash, not into refunds.
+      voidedPayments.count += 1
+      voidedPayments.amountCents += charged(refund)
+      for (const takings of [payments[groupOf(refund.method)], payments.total]) {
+        takings.count -= 1
+        takings.billCents -= billPart(refund)
+        takings.tipCents -= refund.tipCents
+      }
+      tipsByMethod[refund.method] -= refund.tipCents
+      const row = staffOf(refund)
+      row.payments -= 1
+      row.billCents -= billPart(refund)
+      row.amountCents -= refund.tipCents
+      if (refund.method === 'cash') cashInCents -= charged(refund)
+      continue
+    }
     if (refund.movedMoney === false) {
       demo.billCents -= billPart(refund)
       demo.tipCents -= refund.tipCents
@@ -223,6 +246,7 @@ export function cashOut(records: CashOutRecords): CashOut {
       reasons: unpaidReasons,
     },
     disputes: disputesOf(records.disputes ?? []),
+    voidedPayments,
     cashInCents,
     cashOutCents,
     expectedCashCents: cashInCents - cashOutCents,

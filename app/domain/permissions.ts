@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'lines.void': FLOOR,
   /** Units kept on a bill at no charge. */
   'lines.comp': MANAGERS,
+  /** Undoing a cash or terminal payment one recorded oneself, within minutes, on the open bill (a mis-tap: see voidRefusal). */
+  'payments.void': FLOOR,
   /** Money given back on a payment. */
   'refunds.issue': MANAGERS,
   /** Closing a bill that is paid in full. */

@@ -1,6 +1,45 @@
 import { refusal, type Refusal } from './error-codes'
-import { cumulative, type PaidLine, type PayableLine, charged } from './bill'
+import { cumulative, type LedgerMethod, type PaidLine, type PayableLine, charged, RECORDED_METHODS } from './bill'
 import { formatMoney, type Cents } from './money'
+
+/**
+ * Money given back on a payment: a refund, or the void of a payment its
+ * member recorded by mistake (undone whole, within PAYMENT_VOID_WINDOW_MS).
+ */
+export const REFUND_KINDS = ['refund', 'void'] as const
+export type RefundKind = (typeof REFUND_KINDS)[number]
+
+/**
+ * How long the member who recorded a payment may undo it themselves: a
+ * mis-tap (the terminal for cash) is noticed at once; later, giving money
+ * back is a manager's refund.
+ */
+export const PAYMENT_VOID_WINDOW_MS = 5 * 60_000
+
+/**
+ * Whether the member `by` may void `payment` at `now`: a cash or terminal
+ * payment they recorded themselves, within PAYMENT_VOID_WINDOW_MS, on a bill
+ * still open, with nothing given back of it yet.
+ */
+export function voidRefusal(
+  payment: { recordedById: string | null; paymentMethod: LedgerMethod; createdAt: number },
+  by: { userId: string | null },
+  now: number,
+  bill: { open: boolean; givenBack: boolean },
+): Refusal<'VOID_NOT_YOURS' | 'VOID_EXPIRED'> | null {
+  if (
+    !payment.recordedById ||
+    payment.recordedById !== by.userId ||
+    !RECORDED_METHODS.includes(payment.paymentMethod as never)
+  )
+    return refusal('VOID_NOT_YOURS', 'Only the member who recorded a cash or terminal payment may void it.')
+  if (!bill.open || bill.givenBack || now - payment.createdAt > PAYMENT_VOID_WINDOW_MS)
+    return refusal(
+      'VOID_EXPIRED',
+      'A payment is voided within 5 minutes of recording it, on an open bill, before anything of it was given back: refund it instead.',
+    )
+  return null
+}
 
 /** Units of a line a refund gives back. */
 export interface RefundUnits {
@@ -167,3 +206,28 @@ export function planRefund<Line extends PayableLine>(
  */
 export const REFUND_FAILURES = ['account-gone', 'too-old', 'bank', 'refused'] as const
 export type RefundFailure = (typeof REFUND_FAILURES)[number]
+
+/** The payments on an open bill the member `userId` may still void at `now` (voidRefusal), each with the instant its window closes. */
+export function voidableBy(
+  payments: readonly {
+    id: string
+    recordedById: string | null
+    method: LedgerMethod
+    createdAt: number
+    refundedCents: number
+  }[],
+  userId: string,
+  now: number,
+): Record<string, number> {
+  return Object.fromEntries(
+    payments
+      .filter(
+        (payment) =>
+          voidRefusal({ ...payment, paymentMethod: payment.method }, { userId }, now, {
+            open: true,
+            givenBack: payment.refundedCents > 0,
+          }) === null,
+      )
+      .map((payment) => [payment.id, payment.createdAt + PAYMENT_VOID_WINDOW_MS]),
+  )
+}

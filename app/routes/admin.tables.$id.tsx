@@ -14,7 +14,14 @@ import { livePath } from '~/domain/live'
 import { can } from '~/domain/permissions'
 import { signatureOf } from '~/domain/signature'
 import { TABLE_FORMS } from '~/domain/schemas/table-forms'
-import { adjustLine, recordStaffPayment, settleAndClose, settleRefundOutside } from '~/server/bills/bill-writes.server'
+import {
+  adjustLine,
+  recordStaffPayment,
+  settleAndClose,
+  settleRefundOutside,
+  voidPayment,
+} from '~/server/bills/bill-writes.server'
+import { voidableBy } from '~/domain/refunds'
 import { readTableDetails } from '~/server/tables/table-details.server'
 import { invalidForm, refundThroughForm, refundOutsideAnswer, refusedForm } from '~/server/tables/staff-table.server'
 import { demand, ownTable, requireStaffForm, requireStaffTable, type PageAccess } from '~/server/auth/guard.server'
@@ -78,6 +85,8 @@ export async function loader(args: LoaderFunctionArgs) {
     details,
     // Whose name what is recorded here goes under.
     signer: signatureOf(person).name,
+    // The payments this member recorded minutes ago and may still undo themselves, and until when.
+    voidable: can(role, 'payments.void') ? voidableBy(details.payments, person.id, Date.now()) : {},
     // The person's own choice, else what their role follows.
     following: chosen ?? can(role, 'alerts.all-tables'),
     role,
@@ -122,6 +131,11 @@ export async function action(args: ActionFunctionArgs) {
       if (!result.ok) return refusedForm(submission, result.code)
       return redirectWithToast(here, { title: sent.kind === 'void' ? 'admin.books.voided' : 'admin.books.comped' })
     }
+    case 'void-payment': {
+      const result = await voidPayment(env, table.id, sent, by)
+      if (!result.ok) return refusedForm(submission, result.code)
+      return redirectWithToast(here, { title: 'admin.books.voidPayment.done' })
+    }
     case 'refund':
       return refundThroughForm(env, { tableId: table.id, here, by }, submission, sent)
     case 'receipt-email':
@@ -152,7 +166,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TableDetails() {
-  const { table, details, signer, role, transactionId, change, following } = useLoaderData<typeof loader>()
+  const { table, details, signer, role, transactionId, change, following, voidable } = useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const clock = useClock()
   const [searchParams] = useSearchParams()
@@ -307,6 +321,7 @@ export default function TableDetails() {
             sessionId={details.sessionId}
             refunds={can(role, 'refunds.issue')}
             tax={details.tax}
+            voidable={voidable}
           />
         </div>
 

@@ -125,6 +125,13 @@ export const refundSchema = z
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'admin.books.errors.refundNothing' })
   })
 
+/** Undoing a payment one recorded by mistake: which, and why. */
+export const voidPaymentSchema = z.object({
+  sessionId: idString('sessionId'),
+  paymentId: idString('paymentId'),
+  reason,
+})
+
 /**
  * A refund that failed for good (the restaurant's account no longer lets
  * Mesa refund, the charge is too old, the bank refused it), given back by
@@ -175,5 +182,6 @@ export const closeBillSchema = z
 export type RecordPaymentForm = z.output<typeof recordPaymentSchema>
 export type AdjustmentForm = z.output<typeof adjustmentSchema>
 export type RefundForm = z.output<typeof refundSchema>
+export type VoidPaymentForm = z.output<typeof voidPaymentSchema>
 export type RefundOutsideForm = z.output<typeof refundOutsideSchema>
 export type CloseBillForm = z.output<typeof closeBillSchema>

@@ -1,5 +1,12 @@
 import { answerCallSchema, followSchema } from './alerts'
-import { adjustmentSchema, closeBillSchema, recordPaymentSchema, refundOutsideSchema, refundSchema } from './books'
+import {
+  adjustmentSchema,
+  closeBillSchema,
+  recordPaymentSchema,
+  refundOutsideSchema,
+  refundSchema,
+  voidPaymentSchema,
+} from './books'
 import { staffReceiptEmailSchema } from './receipts'
 import { staffForms, type IntentIn } from './staff-forms'
 
@@ -7,6 +14,7 @@ import { staffForms, type IntentIn } from './staff-forms'
 export const TABLE_FORMS = staffForms({
   'record-payment': { permission: 'payments.record', schema: recordPaymentSchema },
   adjust: { permission: 'lines.void', schema: adjustmentSchema },
+  'void-payment': { permission: 'payments.void', schema: voidPaymentSchema },
   refund: { permission: 'refunds.issue', schema: refundSchema },
   'refund-outside': { permission: 'refunds.issue', schema: refundOutsideSchema },
   'receipt-email': { permission: 'tables.view', schema: staffReceiptEmailSchema },

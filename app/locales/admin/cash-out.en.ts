@@ -142,6 +142,9 @@ const cashOutEn: CashOutResources = {
     disputes_one: '{{count}} chargeback in the period',
     disputes_other: '{{count}} chargebacks in the period',
     disputesLost: 'Lost chargebacks',
+    voidedPayments: 'Payments voided as mis-taps',
+    voidedPaymentsHint_one: '{{count}} payment, out of payments, tips and cash',
+    voidedPaymentsHint_other: '{{count}} payments, out of payments, tips and cash',
   },
   drawer: {
     title: 'Cash in the period',

@@ -144,6 +144,9 @@ const cashOutEs = {
     disputes_one: '{{count}} contracargo en el periodo',
     disputes_other: '{{count}} contracargos en el periodo',
     disputesLost: 'Contracargos perdidos',
+    voidedPayments: 'Pagos anulados por error de captura',
+    voidedPaymentsHint_one: '{{count}} pago, fuera de cobros, propinas y caja',
+    voidedPaymentsHint_other: '{{count}} pagos, fuera de cobros, propinas y caja',
   },
   drawer: {
     title: 'Efectivo del periodo',

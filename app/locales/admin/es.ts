@@ -372,7 +372,20 @@ const adminEs = {
     order: 'Agregar a la cuenta',
     orderBack: 'Volver a la mesa',
     history: 'Historial de la cuenta',
-    historyKinds: { void: 'Anulado', comp: 'Cortesía', refund: 'Reembolso', rating: 'Calificación' },
+    historyKinds: {
+      void: 'Anulado',
+      comp: 'Cortesía',
+      refund: 'Reembolso',
+      'payment-void': 'Pago anulado',
+      rating: 'Calificación',
+    },
+    voidPayment: {
+      summary: 'Anular este pago (me equivoqué)',
+      hint: 'Puedes anularlo hasta {{until}}: la cuenta vuelve a quedar por cobrar. Después, solo un gerente lo reembolsa.',
+      terminal: 'Anularlo aquí no lo revierte en la terminal: cancélalo también en la terminal.',
+      submit: 'Anular pago de {{amount}}',
+      done: 'Pago anulado: la cuenta vuelve a quedar por cobrar',
+    },
     stars_one: '{{count}} estrella de 5',
     stars_other: '{{count}} estrellas de 5',
     leftUnpaid: 'Quedó sin pagar {{amount}}: {{reason}} ({{staff}})',
@@ -405,6 +418,9 @@ const adminEs = {
       BEING_PAID: 'Alguien está pagando esta cuenta en este momento. Inténtalo en un momento.',
       CLOSED: 'Esta cuenta ya se cerró.',
       INVALID_AMOUNT: 'El monto no es válido (el efectivo recibido no puede ser menor al cobro).',
+      VOID_NOT_YOURS: 'Solo quien registró el pago puede anularlo.',
+      VOID_EXPIRED:
+        'Ya pasaron los 5 minutos para anular este pago (o ya se devolvió algo): pide a un gerente que lo reembolse.',
       REFUND_FAILED:
         'El reembolso no se hizo: el procesador de pagos lo rechazó. El historial de la cuenta dice por qué.',
       PROVIDER_UNAVAILABLE: 'No se pudo confirmar el reembolso; se intentará de nuevo.',

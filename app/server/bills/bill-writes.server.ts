@@ -8,6 +8,7 @@ import type {
   CloseBillForm,
   RecordPaymentForm,
   RefundForm,
+  VoidPaymentForm,
   RefundOutsideForm,
 } from '~/domain/schemas/books'
 import type { PaymentRequest } from '~/domain/schemas/payments'
@@ -286,6 +287,15 @@ const refundRequest = (form: RefundForm, by: Signature) => ({
  */
 export function refundPayment(env: Env, tableId: string, form: RefundForm & { confirmedTotal: number }, by: Signature) {
   return tableSessionStub(env, form.sessionId).refund(form.sessionId, tableId, refundRequest(form, by))
+}
+
+/** Undoes a payment the member `by` recorded by mistake on the table's bill `form.sessionId` (voidRefusal says when they may). */
+export function voidPayment(env: Env, tableId: string, form: VoidPaymentForm, by: Signature) {
+  return tableSessionStub(env, form.sessionId).voidPayment(form.sessionId, tableId, {
+    paymentId: form.paymentId,
+    reason: form.reason,
+    by,
+  })
 }
 
 /** What a refund of the form would give back, for the member to confirm before the money moves; nothing is written. */

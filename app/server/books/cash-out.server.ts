@@ -46,6 +46,7 @@ async function readCashOut(
     db
       .select({
         method: refunds.method,
+        kind: refunds.kind,
         amountCents: refunds.amountCents,
         taxCents: refunds.taxCents,
         tipCents: refunds.tipCents,

@@ -42,6 +42,7 @@ async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs:
     db
       .select({
         at: refunds.createdAt,
+        kind: refunds.kind,
         amountCents: refunds.amountCents,
         taxCents: refunds.taxCents,
         tipCents: refunds.tipCents,
@@ -60,7 +61,12 @@ async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs:
   ])
   return [
     ...paid.map((row) => ({ at: row.at, inCents: charged(row), outCents: 0 })),
-    ...given.map((row) => ({ at: row.at, inCents: 0, outCents: charged(row) })),
+    // A voided cash payment's cash never came in: it is undone from what came in, not given back.
+    ...given.map((row) =>
+      row.kind === 'void'
+        ? { at: row.at, inCents: -charged(row), outCents: 0 }
+        : { at: row.at, inCents: 0, outCents: charged(row) },
+    ),
   ]
 }
 

@@ -5,6 +5,7 @@ import { GUEST } from '../../domain/diners'
 import { TICKET_STEPS } from '../../domain/kitchen'
 import { LEDGER_METHODS, PAYMENT_TYPES } from '../../domain/bill'
 import { TERMINAL_FUNDINGS } from '../../domain/receipt'
+import { REFUND_KINDS } from '../../domain/refunds'
 
 /**
  * The bill's records as both of their stores keep them: a table's object
@@ -171,6 +172,8 @@ export const refundColumns = () => ({
   // The member who gave it, by their name as it was then; `staffId` is theirs (null when staff typed a name instead of signing).
   staff: text('staff').notNull(),
   staffId: text('staff_id'),
+  // 'void': the member who recorded the payment undid it within minutes (a mis-tap), whole; a refund otherwise (null on records from before voids).
+  kind: text('kind', { enum: REFUND_KINDS }),
   provider: text('provider').notNull(),
   providerReference: text('provider_reference'),
   createdAt: integer('created_at').notNull(),

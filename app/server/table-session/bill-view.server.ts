@@ -4,6 +4,7 @@ import type { SplitPaid } from '~/domain/split'
 import type { AdjustmentRow, BillItemRow, PaymentRow } from '../db/schema.server'
 import type { WaiterCall } from './floor-store.server'
 import type { OrderProgress } from './order-store.server'
+import type { StoredRefund } from './refund-store.server'
 
 /** A bill as its object answers a read (open, or closed with the bill that followed), in cents; D1's copy reads the same. */
 export interface BillView {
@@ -40,24 +41,7 @@ export interface BillView {
   /** Voids and comps, oldest first; only with the payments. */
   adjustments?: Omit<AdjustmentRow, 'tableId' | 'sessionId'>[]
   /** Refunds (pending ones too), oldest first; only with the payments. */
-  refunds?: {
-    id: string
-    paymentId: string
-    amountCents: number
-    taxCents: number
-    tipCents: number
-    units: string
-    reason: string
-    staff: string
-    staffId: string | null
-    status: string
-    /** Why a failed one gave nothing back (REFUND_FAILURES). */
-    failure: string | null
-    method: string
-    provider: string
-    providerReference: string | null
-    createdAt: number
-  }[]
+  refunds?: StoredRefund[]
   /** How a closed bill was left and who closed it (null when nobody signed its close); only with the payments. */
   settlement?: { unpaidCents: number; reason: string | null; staff: string } | null
   /** Payments in progress and what they keep, oldest first (none once the bill is closed). */

@@ -2,7 +2,7 @@ import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
 import { charged, type LedgerMethod } from '~/domain/bill'
 import { formatMoney } from '~/domain/money'
 import { heldUnits, type Hold } from '~/domain/holds'
-import { planRefund, type RefundUnits } from '~/domain/refunds'
+import { planRefund, type RefundKind, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { paidLinesOf, unitsLeft } from '~/domain/bill'
 import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
@@ -63,6 +63,8 @@ export interface RefundRequest {
   by: Signature
   /** What the member confirmed it gives back in all (bill part, tax, tip): it is refused when the refund now comes to anything else. */
   confirmedCents?: number | null
+  /** A refund, or the void of a payment recorded by mistake; a refund when not said. */
+  kind?: RefundKind
 }
 
 /**
@@ -99,6 +101,7 @@ export function refundOf(
     tipCents: refund.tipCents,
     units: JSON.stringify(refund.units),
     reason: request.reason,
+    kind: request.kind ?? 'refund',
     staff: request.by.name,
     staffId: request.by.userId,
     status: 'pending',

@@ -159,6 +159,11 @@ export class TableSession extends DurableObject<Env> {
     return this.#payments.settleHold(sessionId, holdId, reference)
   }
 
+  /** Undoes a payment its member recorded by mistake: see RefundFlow.voidPayment. */
+  voidPayment(sessionId: string, tableId: string, request: Pick<RefundRequest, 'paymentId' | 'reason' | 'by'>) {
+    return this.#refunds.voidPayment(sessionId, tableId, request)
+  }
+
   /** What a refund would give back, for staff to confirm it: see RefundFlow.preview. */
   previewRefund(sessionId: string, tableId: string, request: RefundRequest) {
     return this.#refunds.preview(sessionId, tableId, request)

@@ -1,9 +1,10 @@
 import { fail, tableNotFound, type WriteResult } from './write-failures.server'
-import { billPart, charged, type LedgerMethod } from '~/domain/bill'
-import { splitOutsideRefund, type RefundUnits } from '~/domain/refunds'
+import { billPart, charged, paidLinesOf, type LedgerMethod } from '~/domain/bill'
+import { splitOutsideRefund, voidRefusal, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { settlingProvider, type RefundState } from '../payments/provider.server'
 import type { BillCore, News } from './bill-core.server'
+import type { BillHeader } from './bill-store.server'
 import { linesAfterFailedRefund, linesAfterRefund, refundOf, type RefundRequest } from './books.server'
 import { HANDLED_OUTSIDE, type StoredRefund } from './refund-store.server'
 
@@ -52,17 +53,53 @@ export class RefundFlow {
     return { ok: true as const, amountCents, taxCents, tipCents, units }
   }
 
-  async refund(
+  refund(sessionId: string, tableId: string, request: RefundRequest) {
+    // A payment of a bill closed since is refunded too: a diner may complain the next day.
+    return this.#giveBackMade(sessionId, tableId, () => refundOf(this.bill.store, request, Date.now()))
+  }
+
+  /**
+   * The void of a payment its member recorded by mistake (the terminal for
+   * cash): within minutes, by them, on the open bill (voidRefusal), it gives
+   * the payment back whole, its units unpaid again, signed with the reason;
+   * its receipt follows as for any refund. A terminal payment is not
+   * reversed on the terminal by this: staff are told so.
+   */
+  voidPayment(sessionId: string, tableId: string, request: Pick<RefundRequest, 'paymentId' | 'reason' | 'by'>) {
+    const { store } = this.bill
+    return this.#giveBackMade(sessionId, tableId, (header) => {
+      const payment = store.payment(request.paymentId)
+      if (!payment) return fail('NOT_FOUND', 'That payment is not on this bill.')
+      const now = Date.now()
+      const givenBack = store.refunds.list(payment.id).some((refund) => refund.status !== 'failed')
+      const refused = voidRefusal(payment, request.by, now, { open: header.closedAt == null, givenBack })
+      if (refused) return fail(refused.code, refused.message)
+      const units = paidLinesOf(payment).map(({ itemId, quantity }) => ({ itemId, quantity }))
+      return refundOf(
+        store,
+        {
+          ...request,
+          units,
+          amountCents: units.length > 0 ? null : payment.amountCents,
+          tipCents: payment.tipCents,
+          kind: 'void',
+        },
+        now,
+      )
+    })
+  }
+
+  /** Records the refund `make` plans, in a turn, then asks the payment's provider to give it back. */
+  async #giveBackMade(
     sessionId: string,
     tableId: string,
-    request: RefundRequest,
+    make: (header: BillHeader) => ReturnType<typeof refundOf>,
   ): Promise<WriteResult<{ refundId: string; amountCents: number; tipCents: number; pending: boolean }>> {
     const { store } = this.bill
     const started = await this.bill.serially(async () => {
-      // A payment of a bill closed since is refunded too: a diner may complain the next day.
       const header = await this.bill.header(sessionId)
       if (!header || header.tableId !== tableId) return tableNotFound()
-      const made = refundOf(store, request, Date.now())
+      const made = make(header)
       if (!made.ok) return made
       store.transaction(() => store.refunds.add(made.row))
       // Should this instance stop before the money goes back, the alarm asks the provider again with the same key.
@@ -110,6 +147,7 @@ export class RefundFlow {
         reason: OUTSIDE_REFUND_REASON,
         staff: OUTSIDE_REFUND_BY,
         staffId: null,
+        kind: 'refund',
         status: 'pending',
         failure: null,
         provider: payment.provider,
@@ -181,6 +219,7 @@ export class RefundFlow {
       const row: StoredRefund = {
         ...made.row,
         method: way === 'cash' ? 'cash' : made.row.method,
+        kind: 'refund',
         provider: HANDLED_OUTSIDE,
         providerReference: failed.id,
       }

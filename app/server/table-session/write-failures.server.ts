@@ -40,6 +40,8 @@ export type FailureCode = Extract<
   | 'TABLE_ARCHIVED'
   | 'OPEN_BALANCE'
   | 'TICKET_BACKWARDS'
+  | 'VOID_NOT_YOURS'
+  | 'VOID_EXPIRED'
 >
 
 export const fail = (code: FailureCode, message: string): WriteFailure => refusal(code, message)

@@ -188,6 +188,7 @@ function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: Paymen
       splitShares: payment.splitShares,
       splitCount: payment.splitCount,
       recordedBy: payment.recordedBy,
+      recordedById: payment.recordedById,
       cashReceivedCents: payment.cashReceivedCents ?? null,
       refundedCents: (bill.refunds ?? [])
         .filter((refund) => refund.paymentId === payment.id && refund.status === 'done')
@@ -209,7 +210,7 @@ function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: Paymen
       })),
       ...(bill.refunds ?? []).map((refund) => ({
         id: refund.id,
-        kind: 'refund' as const,
+        kind: refund.kind === 'void' ? ('payment-void' as const) : ('refund' as const),
         text: refund.status === 'pending' ? '…' : '',
         amountCents: charged(refund),
         reason: refund.reason,

@@ -2,16 +2,17 @@ import { GUEST } from '~/domain/diners'
 import { folioText } from '~/domain/receipt'
 import { paidWhatLabel } from '~/domain/payment-words'
 import type { RefundFailure } from '~/domain/refunds'
-import { ReceiptEmailForm, RefundOutsideForm } from '~/ui/admin/record-forms'
+import { ReceiptEmailForm, RefundOutsideForm, VoidPaymentForm } from '~/ui/admin/record-forms'
 import { RefundForm } from '~/ui/admin/refund-form'
 import { Panel } from '~/ui/admin/panel'
 import { useI18n } from '~/ui/i18n'
 import { useClock } from '~/ui/clock'
+import { useLastResult } from '~/ui/use-schema-form'
 import type { StaffPayment } from '~/server/tables/table-details.server'
 
 interface HistoryEntry {
   id: string
-  kind: 'void' | 'comp' | 'refund' | 'rating'
+  kind: 'void' | 'comp' | 'refund' | 'payment-void' | 'rating'
   text: string
   /** A rating's stars (its amount means nothing). */
   stars?: number
@@ -46,16 +47,21 @@ export function PaymentsPanel({
   sessionId,
   refunds,
   tax,
+  voidable = {},
 }: {
   payments: StaffPayment[]
   sessionId: string
   refunds: boolean
   /** The bill's tax: a refund's confirmation says the IVA it gives back. */
   tax: { taxRateBps: number; taxIncludedInPrice: boolean }
+  /** Payments the member may still undo (their own mis-taps), with when that ends. */
+  voidable?: Record<string, number>
 }) {
   const { t, money } = useI18n()
   const clock = useClock()
   const named = useStaffNames()
+  // A refused void comes back to its payment, to say why, even once it is no longer the member's to void.
+  const voidAnswer = useLastResult('void-payment')
   return (
     <Panel title={t('admin.details.payments')} empty={payments.length === 0 ? t('admin.details.noPayments') : null}>
       <ul className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="bill-payments">
@@ -116,6 +122,9 @@ export function PaymentsPanel({
                 </a>
                 <ReceiptEmailForm sessionId={sessionId} paymentId={payment.id} />
               </div>
+            ) : null}
+            {voidable[payment.id] || voidAnswer?.initialValue?.paymentId === payment.id ? (
+              <VoidPaymentForm sessionId={sessionId} payment={payment} until={voidable[payment.id] ?? null} />
             ) : null}
             {refunds ? (
               <RefundForm

@@ -262,6 +262,12 @@ export function CashOutReport({ report }: { report: CashOut }) {
               value={money(report.disputes.lostCents)}
               testId="disputes-lost"
             />
+            <Line
+              label={t('admin.cashOut.bills.voidedPayments')}
+              hint={t('admin.cashOut.bills.voidedPaymentsHint', { count: report.voidedPayments.count })}
+              value={money(report.voidedPayments.amountCents)}
+              testId="voided-payments"
+            />
           </dl>
           {report.unpaid.count === 0 ? (
             <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.bills.noneUnpaid')}</p>

@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { adjustmentSchema, refundOutsideSchema } from '~/domain/schemas/books'
+import { adjustmentSchema, refundOutsideSchema, voidPaymentSchema } from '~/domain/schemas/books'
+import type { StaffPayment } from '~/server/tables/table-details.server'
+import { useClock } from '~/ui/clock'
 import { staffReceiptEmailSchema } from '~/domain/schemas/receipts'
 import { ErrorList } from '~/ui/forms'
 import { useI18n } from '~/ui/i18n'
@@ -54,6 +56,55 @@ export function AdjustForm({
         errors={fields.quantity.errors}
         inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), min: 1, max: unpaid }}
       />
+      <LabeledInput
+        label={t('admin.books.reason')}
+        errors={fields.reason.errors}
+        inputProps={getInputProps(fields.reason, { type: 'text' })}
+      />
+    </StaffAction>
+  )
+}
+
+/**
+ * Undoes a payment the member recorded by mistake, with why: open to them
+ * for minutes after recording it (until `until`); a terminal payment is
+ * said not to be reversed on the terminal by it.
+ */
+export function VoidPaymentForm({
+  sessionId,
+  payment,
+  until,
+}: {
+  sessionId: string
+  payment: Pick<StaffPayment, 'id' | 'method' | 'amountCents' | 'tipCents'>
+  /** When its window ends; null once it has (a refused void shown again). */
+  until: number | null
+}) {
+  const { t, money } = useI18n()
+  const clock = useClock()
+  const lastResult = useLastResult('void-payment', { field: 'paymentId', id: payment.id })
+  const [form, fields] = useSchemaForm(voidPaymentSchema, { id: `void-payment-${payment.id}`, lastResult })
+  return (
+    <StaffAction
+      intent="void-payment"
+      summary={t('admin.books.voidPayment.summary')}
+      hidden={{ sessionId, paymentId: payment.id }}
+      submitLabel={t('admin.books.voidPayment.submit', { amount: money(payment.amountCents + payment.tipCents) })}
+      testId="void-payment"
+      open={Boolean(lastResult)}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+    >
+      {until === null ? null : (
+        <p className="text-stone-700 sm:col-span-2 dark:text-stone-300">
+          {t('admin.books.voidPayment.hint', { until: clock.time(until) })}
+        </p>
+      )}
+      {payment.method === 'terminal' ? (
+        <p className="font-semibold text-amber-800 sm:col-span-2 dark:text-amber-200" data-testid="void-terminal">
+          {t('admin.books.voidPayment.terminal')}
+        </p>
+      ) : null}
       <LabeledInput
         label={t('admin.books.reason')}
         errors={fields.reason.errors}

@@ -1,0 +1,144 @@
+import { runInDurableObject } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import {
+  billObject,
+  delivered,
+  getPage,
+  newTransactionId,
+  postForm,
+  seedMember,
+  seedOwner,
+  seedTable,
+} from './fixtures'
+
+/** A table with $155.00 on it (2 tacos and an agua) and its team. */
+async function restaurant() {
+  const restaurantId = await seedOwner()
+  const table = await seedTable(
+    [
+      { name: 'Tacos al pastor', priceCents: 12_000, quantity: 2 },
+      { name: 'Agua de jamaica', priceCents: 3_500 },
+    ],
+    { owner: restaurantId },
+  )
+  const [beto, ana, manager] = await Promise.all([
+    seedMember(restaurantId, 'waiter', 'Beto Mesero'),
+    seedMember(restaurantId, 'waiter', 'Ana Mesera'),
+    seedMember(restaurantId, 'manager', 'Sofía Gerente'),
+  ])
+  return { restaurantId, table, beto, ana, manager }
+}
+
+const page = (table: { tableId: string }) => `/admin/tables/${table.tableId}`
+
+const text = (html: string) =>
+  html
+    .split('<script')[0]!
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+
+/** The text of the first element marked `testId`. */
+function figure(html: string, testId: string): string {
+  const match = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html)
+  if (!match) throw new Error(`no ${testId} on the page`)
+  return text(match[2]!).trim()
+}
+
+/** The whole bill recorded by the waiter: on the terminal, or in cash with a $20.00 tip from $200.00. */
+async function recordWhole(table: { tableId: string; sessionId: string }, cookie: string, method: 'cash' | 'terminal') {
+  const fields: Record<string, string> = {
+    intent: 'record-payment',
+    sessionId: table.sessionId,
+    transactionId: newTransactionId(),
+    mode: 'full',
+    amount: '155.00',
+    method,
+  }
+  if (method === 'cash') Object.assign(fields, { tip: '20', cashReceived: '200' })
+  else fields.cardFunding = 'debit'
+  const paid = await postForm(page(table), fields, cookie)
+  expect(paid.status).toBe(302)
+  const html = await (await getPage(page(table), cookie)).text()
+  return /name="intent" value="void-payment"\/><input type="hidden" name="sessionId" value="[^"]+"\/><input type="hidden" name="paymentId" value="([^"]+)"/.exec(
+    html,
+  )?.[1]
+}
+
+describe('a waiter undoes their own mis-tap', () => {
+  it('for 5 minutes the waiter who recorded a payment voids it with a reason: the bill is owed again, the history says so, the cash-out leaves it out', async () => {
+    const { table, beto, ana, manager } = await restaurant()
+    // Beto tapped "Terminal" for a cash payment: the page offers him, and only him, to void it, and says the terminal is not reversed.
+    const paymentId = await recordWhole(table, beto.cookie, 'terminal')
+    expect(paymentId).toBeDefined()
+    const his = await (await getPage(page(table), beto.cookie)).text()
+    expect(figure(his, 'void-terminal')).toBe(
+      'Anularlo aquí no lo revierte en la terminal: cancélalo también en la terminal.',
+    )
+    expect(await (await getPage(page(table), ana.cookie)).text()).not.toContain('value="void-payment"')
+
+    const fields = { intent: 'void-payment', sessionId: table.sessionId, paymentId: paymentId!, reason: 'Era efectivo' }
+    // Another waiter, or a manager, may not void it: a manager refunds.
+    for (const other of [ana, manager]) {
+      const refused = await postForm(page(table), fields, other.cookie)
+      expect(refused.status).toBe(403)
+      expect(text(await refused.text())).toContain('Solo quien registró el pago puede anularlo.')
+    }
+    // No reason, nothing done.
+    expect((await postForm(page(table), { ...fields, reason: '' }, beto.cookie)).status).toBe(400)
+    expect(figure(await (await getPage(page(table), beto.cookie)).text(), 'bill-remaining')).toBe('$0.00')
+
+    const voided = await postForm(page(table), fields, beto.cookie)
+    expect(voided.status).toBe(302)
+    const after = await (await getPage(page(table), beto.cookie)).text()
+    expect(figure(after, 'bill-remaining')).toBe('$155.00')
+    expect(text(after)).toMatch(/Pago anulado \$155\.00 .*Era efectivo/)
+    // Voided once: a second void of it is refused.
+    expect((await postForm(page(table), fields, beto.cookie)).status).toBe(409)
+
+    // Then the cash he meant: the cash-out counts one cash payment, no terminal one, no refund, and the void apart.
+    await recordWhole(table, beto.cookie, 'cash')
+    await delivered(table.sessionId)
+    const cashOut = await (await getPage('/admin/cash-out', manager.cookie)).text()
+    expect(figure(cashOut, 'voided-payments')).toBe('$155.00')
+    expect(figure(cashOut, 'net-sales')).toBe('$155.00')
+    expect(figure(cashOut, 'expected-cash')).toBe('$175.00')
+    const csv = (await (await getPage('/admin/cash-out.csv', manager.cookie)).text()).split('\r\n')
+    expect(csv).toContain('Cobros,Terminal,0,0.00,0.00,0.00')
+    expect(csv).toContain('Cobros,Efectivo,1,155.00,20.00,175.00')
+    expect(csv).toContain('Devoluciones,Total devuelto,0,0.00,0.00,0.00')
+    expect(csv).toContain('Cuentas,Pagos anulados por error de captura,1,,,155.00')
+  })
+
+  it('after 5 minutes the waiter can no longer void it: the form is gone and the void is refused', async () => {
+    const { table, beto } = await restaurant()
+    const paymentId = await recordWhole(table, beto.cookie, 'cash')
+    // Six minutes pass on the bill's clock.
+    await runInDurableObject(billObject(table.sessionId), (_instance, state) =>
+      state.storage.sql.exec('UPDATE payments SET created_at = created_at - ?', 6 * 60_000),
+    )
+    expect(await (await getPage(page(table), beto.cookie)).text()).not.toContain('value="void-payment"')
+    const refused = await postForm(
+      page(table),
+      { intent: 'void-payment', sessionId: table.sessionId, paymentId: paymentId!, reason: 'Tarde' },
+      beto.cookie,
+    )
+    expect(refused.status).toBe(409)
+    expect(text(await refused.text())).toContain('Ya pasaron los 5 minutos para anular este pago')
+    expect(figure(await (await getPage(page(table), beto.cookie)).text(), 'bill-remaining')).toBe('$0.00')
+  })
+
+  it('the kitchen has no void at all', async () => {
+    const { table, beto, restaurantId } = await restaurant()
+    const paymentId = await recordWhole(table, beto.cookie, 'cash')
+    const kitchen = await seedMember(restaurantId, 'kitchen', 'Chef')
+    const refused = await postForm(
+      page(table),
+      { intent: 'void-payment', sessionId: table.sessionId, paymentId: paymentId!, reason: 'x' },
+      kitchen.cookie,
+    )
+    expect(refused.status).toBe(403)
+    expect(figure(await (await getPage(page(table), beto.cookie)).text(), 'bill-remaining')).toBe('$0.00')
+  })
+})
