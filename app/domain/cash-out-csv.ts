@@ -171,6 +171,13 @@ export function cashOutCsv(
           : []),
       ]
     }),
+    ...(['gross', 'refunds', 'net'] as const).map((key) =>
+      row(section('summary'), t(`admin.cashOut.money.${key}`), {
+        bill: report.summary[key].billCents,
+        tips: report.summary[key].tipCents,
+        amount: report.summary[key].totalCents,
+      }),
+    ),
     row(section('summary'), t('admin.cashOut.netSales'), { amount: report.netSalesCents }),
     row(section('summary'), t('admin.cashOut.tips'), { tips: report.tipsCents, amount: report.tipsCents }),
   ]

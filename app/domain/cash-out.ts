@@ -78,6 +78,14 @@ interface Adjusted {
 }
 
 export interface CashOut {
+  /**
+   * The one language of the period's money: what was charged (gross, before
+   * refunds), what refunds gave back, and what stayed (net), each as its
+   * bill part (tax on top included), its tips and both. Every other figure
+   * is one of these cut another way: payments by method are gross, people
+   * and tips by method are net.
+   */
+  summary: Record<'gross' | 'refunds' | 'net', { billCents: Cents; tipCents: Cents; totalCents: Cents }>
   /** Payments by how they came in, and all of them. */
   payments: Record<MethodGroup | 'total', Takings>
   /** Payments that moved no money (the labelled demo), less their refunds: apart, in no sale, tip or drawer figure. */
@@ -228,15 +236,25 @@ export function cashOut(records: CashOutRecords): CashOut {
   }
   const unpaidReasons = [...reasons.values()].sort(byAmount((row) => row.reason))
 
+  const figure = (billCents: Cents, tipCents: Cents) => ({ billCents, tipCents, totalCents: billCents + tipCents })
+  const summary = {
+    gross: figure(payments.total.billCents, payments.total.tipCents),
+    refunds: figure(refunds.total.billCents, refunds.total.tipCents),
+    net: figure(payments.total.billCents - refunds.total.billCents, payments.total.tipCents - refunds.total.tipCents),
+  }
+
   return {
+    summary,
     payments,
     demo,
     refunds,
     tipsByMethod,
     byStaff: [...staff.values()]
+      // Someone whose only payment was voided took nothing.
+      .filter((row) => row.payments !== 0 || row.billCents !== 0 || row.amountCents !== 0)
       .sort(byAmount((row) => row.staff))
       .map(({ amountCents, ...row }) => ({ ...row, tipCents: amountCents })),
-    tipsCents: payments.total.tipCents - refunds.total.tipCents,
+    tipsCents: summary.net.tipCents,
     voids: adjusted('void'),
     comps: adjusted('comp'),
     billsClosed: records.closedBills.length,
@@ -250,6 +268,6 @@ export function cashOut(records: CashOutRecords): CashOut {
     cashInCents,
     cashOutCents,
     expectedCashCents: cashInCents - cashOutCents,
-    netSalesCents: payments.total.billCents - refunds.total.billCents,
+    netSalesCents: summary.net.billCents,
   }
 }

@@ -94,6 +94,51 @@ export function CashOutReport({ report }: { report: CashOut }) {
         text={t('admin.cashOut.demo', { count: report.demo.count, amount: money(report.demo.billCents) })}
       />
 
+      <Panel title={t('admin.cashOut.money.title')} className={PRINTED}>
+        <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.money.lead')}</p>
+        <div className="overflow-x-auto">
+          <table
+            className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base"
+            data-testid="money-summary"
+          >
+            <thead className="text-sm text-stone-600 dark:text-stone-400">
+              <tr>
+                <td />
+                <th scope="col" className="pb-2 pl-3 font-semibold">
+                  {t('admin.cashOut.payments.bill')}
+                </th>
+                <th scope="col" className="pb-2 pl-3 font-semibold">
+                  {t('admin.cashOut.payments.tips')}
+                </th>
+                <th scope="col" className="pb-2 pl-3 font-semibold">
+                  {t('admin.cashOut.payments.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(['gross', 'refunds', 'net'] as const).map((key) => {
+                const figures = report.summary[key]
+                const sign = key === 'refunds' && figures.totalCents > 0 ? -1 : 1
+                return (
+                  <tr
+                    key={key}
+                    data-testid={`money-${key}`}
+                    className={key === 'net' ? 'border-t border-stone-200 font-bold dark:border-stone-700' : ''}
+                  >
+                    <th scope="row" className="py-1.5 text-left align-top font-semibold">
+                      {t(`admin.cashOut.money.${key}`)}
+                    </th>
+                    <td className="py-1.5 pl-3 align-top">{money(sign * figures.billCents)}</td>
+                    <td className="py-1.5 pl-3 align-top">{money(sign * figures.tipCents)}</td>
+                    <td className="py-1.5 pl-3 align-top font-semibold">{money(sign * figures.totalCents)}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      </Panel>
+
       <Panel title={t('admin.cashOut.payments.title')} className={PRINTED}>
         <div className="overflow-x-auto">
           <table
