@@ -118,7 +118,8 @@ export function CashOutReport({ report }: { report: CashOut }) {
             <tbody>
               {(['gross', 'refunds', 'net'] as const).map((key) => {
                 const figures = report.summary[key]
-                const sign = key === 'refunds' && figures.totalCents > 0 ? -1 : 1
+                // What went back reads as money out; nothing reads as $0.00, never -$0.00.
+                const shown = (cents: number) => money(key === 'refunds' && cents !== 0 ? -cents : cents)
                 return (
                   <tr
                     key={key}
@@ -128,9 +129,9 @@ export function CashOutReport({ report }: { report: CashOut }) {
                     <th scope="row" className="py-1.5 text-left align-top font-semibold">
                       {t(`admin.cashOut.money.${key}`)}
                     </th>
-                    <td className="py-1.5 pl-3 align-top">{money(sign * figures.billCents)}</td>
-                    <td className="py-1.5 pl-3 align-top">{money(sign * figures.tipCents)}</td>
-                    <td className="py-1.5 pl-3 align-top font-semibold">{money(sign * figures.totalCents)}</td>
+                    <td className="py-1.5 pl-3 align-top">{shown(figures.billCents)}</td>
+                    <td className="py-1.5 pl-3 align-top">{shown(figures.tipCents)}</td>
+                    <td className="py-1.5 pl-3 align-top font-semibold">{shown(figures.totalCents)}</td>
                   </tr>
                 )
               })}

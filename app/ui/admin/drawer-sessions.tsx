@@ -131,28 +131,30 @@ function SessionCard({ session, children }: { session: DrawerSession | null; chi
           testId="drawer-cash-out"
         />
         {latest ? (
-          <>
-            <Row label={t('admin.cashOut.count.counted')} value={money(latest.countedCents)} testId="drawer-counted" />
-            <p className="text-stone-600 dark:text-stone-400" data-testid="drawer-counted-by">
-              {t(earlier.length > 0 ? 'admin.cashOut.count.recountedBy' : 'admin.cashOut.count.countedBy', {
-                name: latest.by,
-                at: clock.dateTime(latest.at),
-              })}
-              {latest.note ? ` · “${latest.note}”` : ''}
-            </p>
-            {earlier.map((count) => (
-              <p key={count.at} className="text-stone-600 dark:text-stone-400" data-testid="drawer-earlier-count">
-                {t('admin.cashOut.count.earlier', {
-                  amount: money(count.countedCents),
-                  name: count.by,
-                  at: clock.dateTime(count.at),
-                })}
-                {count.note ? ` · “${count.note}”` : ''}
-              </p>
-            ))}
-          </>
+          <Row label={t('admin.cashOut.count.counted')} value={money(latest.countedCents)} testId="drawer-counted" />
         ) : null}
       </dl>
+      {latest ? (
+        <div className="grid gap-1 text-sm">
+          <p className="text-stone-600 dark:text-stone-400" data-testid="drawer-counted-by">
+            {t(earlier.length > 0 ? 'admin.cashOut.count.recountedBy' : 'admin.cashOut.count.countedBy', {
+              name: latest.by,
+              at: clock.dateTime(latest.at),
+            })}
+            {latest.note ? ` · “${latest.note}”` : ''}
+          </p>
+          {earlier.map((count) => (
+            <p key={count.at} className="text-stone-600 dark:text-stone-400" data-testid="drawer-earlier-count">
+              {t('admin.cashOut.count.earlier', {
+                amount: money(count.countedCents),
+                name: count.by,
+                at: clock.dateTime(count.at),
+              })}
+              {count.note ? ` · “${count.note}”` : ''}
+            </p>
+          ))}
+        </div>
+      ) : null}
       {children}
     </article>
   )
