@@ -8,6 +8,7 @@ import { readAnalytics } from '~/server/books/analytics.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { getPage, postForm, seedMember, setRestaurant, staffCookieOf } from './fixtures'
 import { call, settingsForm, signedInOwner } from './staff'
+import { figure, pageText } from './html'
 
 type Method = 'card' | 'apple' | 'google' | 'cash' | 'terminal'
 
@@ -129,20 +130,6 @@ async function saturdayNight() {
   place.bill() // still open
   await place.save()
   return place
-}
-
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-
-/** The text of the element marked `testId` (up to its own closing tag). */
-function figure(html: string, testId: string): string {
-  const match = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html)
-  if (!match) throw new Error(`no ${testId} on the page`)
-  return text(match[2]!).trim()
 }
 
 /** The CSV's rows without its byte order mark. */
@@ -326,7 +313,7 @@ describe('the cash-out page', () => {
     )
       .bind(place.tableId)
       .first<{ at: number }>()
-    const tablePage = text(await (await getPage(`/admin/tables/${place.tableId}`, place.cookie)).text())
+    const tablePage = pageText(await (await getPage(`/admin/tables/${place.tableId}`, place.cookie)).text())
     expect(tablePage).toContain(formatDateTime(opened!.at, 'es-MX', 'America/Tijuana'))
     expect(tablePage).not.toContain(formatDateTime(opened!.at, 'es-MX', 'America/Mexico_City'))
   })

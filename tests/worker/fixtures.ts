@@ -229,6 +229,14 @@ export async function postRefund(...[path, fields, cookie]: Parameters<typeof fo
   )
 }
 
+/** A diner named `name` pays through the payment form of the bill's page with `query` (what to pay, the tip), to the confirmation. */
+export async function payAs(sessionId: string, query: string, name: string) {
+  const form = await openPaymentForm(`/customer/payment-method/${sessionId}?${query}`)
+  const paid = await form.submit([...form.fields, ['customerName', name]])
+  if (paid.status !== 302) throw new Error(`payment as ${name}: ${paid.status}`)
+  return confirmationOf(paid, form.cookie)
+}
+
 /** A one-menu, one-category menu for an owner, written into D1 (a menu lives there; no object holds it); returns the item ids in order. */
 export async function seedMenu(restaurantId: string, items: { name: string; priceCents: number }[]): Promise<string[]> {
   const menuId = crypto.randomUUID()

@@ -10,6 +10,7 @@ import {
   seedOwner,
   seedTable,
 } from './fixtures'
+import { figure, pageText } from './html'
 
 /** A table with $155.00 on it (2 tacos and an agua) and its team. */
 async function restaurant() {
@@ -30,21 +31,6 @@ async function restaurant() {
 }
 
 const page = (table: { tableId: string }) => `/admin/tables/${table.tableId}`
-
-const text = (html: string) =>
-  html
-    .split('<script')[0]!
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-
-/** The text of the first element marked `testId`. */
-function figure(html: string, testId: string): string {
-  const match = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html)
-  if (!match) throw new Error(`no ${testId} on the page`)
-  return text(match[2]!).trim()
-}
 
 /** The whole bill recorded by the waiter: on the terminal, or in cash with a $20.00 tip from $200.00. */
 async function recordWhole(table: { tableId: string; sessionId: string }, cookie: string, method: 'cash' | 'terminal') {
@@ -83,7 +69,7 @@ describe('a waiter undoes their own mis-tap', () => {
     for (const other of [ana, manager]) {
       const refused = await postForm(page(table), fields, other.cookie)
       expect(refused.status).toBe(403)
-      expect(text(await refused.text())).toContain('Solo quien registró el pago puede anularlo.')
+      expect(pageText(await refused.text())).toContain('Solo quien registró el pago puede anularlo.')
     }
     // No reason, nothing done.
     expect((await postForm(page(table), { ...fields, reason: '' }, beto.cookie)).status).toBe(400)
@@ -93,7 +79,7 @@ describe('a waiter undoes their own mis-tap', () => {
     expect(voided.status).toBe(302)
     const after = await (await getPage(page(table), beto.cookie)).text()
     expect(figure(after, 'bill-remaining')).toBe('$155.00')
-    expect(text(after)).toMatch(/Pago anulado \$155\.00 .*Era efectivo/)
+    expect(pageText(after)).toMatch(/Pago anulado \$155\.00 .*Era efectivo/)
     // Voided once: a second void of it is refused.
     expect((await postForm(page(table), fields, beto.cookie)).status).toBe(409)
 
@@ -125,7 +111,7 @@ describe('a waiter undoes their own mis-tap', () => {
       beto.cookie,
     )
     expect(refused.status).toBe(409)
-    expect(text(await refused.text())).toContain('Ya pasaron los 5 minutos para anular este pago')
+    expect(pageText(await refused.text())).toContain('Ya pasaron los 5 minutos para anular este pago')
     expect(figure(await (await getPage(page(table), beto.cookie)).text(), 'bill-remaining')).toBe('$0.00')
   })
 

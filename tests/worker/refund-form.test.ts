@@ -1,29 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { confirmationOf, getPage, openPaymentForm, postForm, seedTable, staffCookieOf } from './fixtures'
-
-/** Pays through the diner's payment form, as `name`. */
-async function pay(sessionId: string, query: string, name: string) {
-  const form = await openPaymentForm(`/customer/payment-method/${sessionId}?${query}`)
-  const paid = await form.submit([...form.fields, ['customerName', name]])
-  expect(paid.status).toBe(302)
-  await confirmationOf(paid, form.cookie)
-}
-
-const text = (html: string) =>
-  html
-    .split('<script')[0]!
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-
-/** The text of the first element marked `testId`. */
-function figure(html: string, testId: string): string {
-  const match = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html)
-  if (!match) throw new Error(`no ${testId} on the page`)
-  return text(match[2]!).trim()
-}
+import { getPage, postForm, seedTable, staffCookieOf, payAs } from './fixtures'
+import { figure, pageText } from './html'
 
 /** The payments the page's refund forms name, in the page's order (newest first). */
 const paymentIds = (html: string) =>
@@ -45,7 +23,7 @@ describe('a refund seen before it is sent', () => {
       { name: 'Tacos al pastor', priceCents: 12_000, quantity: 2 },
       { name: 'Agua de jamaica', priceCents: 3_500 },
     ])
-    await pay(table.sessionId, `items=${table.itemIds[0]}:2&tipAmount=15`, 'Ana')
+    await payAs(table.sessionId, `items=${table.itemIds[0]}:2&tipAmount=15`, 'Ana')
     const manager = await staffCookieOf(table.restaurantId, 'manager')
     const page = `/admin/tables/${table.tableId}`
     const shown = await (await getPage(page, manager)).text()
@@ -76,7 +54,7 @@ describe('a refund seen before it is sent', () => {
     // A confirmation of another amount than the refund now gives back changes nothing.
     const wrong = await postForm(page, { ...fields, confirmedTotal: '60.00' }, manager)
     expect(wrong.status).toBe(409)
-    expect(text(await wrong.text())).toContain('La cuenta cambió mientras tanto.')
+    expect(pageText(await wrong.text())).toContain('La cuenta cambió mientras tanto.')
     expect(await maxNow()).toBe('Puedes devolver hasta $120.00 de consumo y $15.00 de propina.')
 
     // The button's own fields send it.
@@ -95,7 +73,7 @@ describe('a refund seen before it is sent', () => {
     // More than is left is refused at the preview, with the reason.
     const tooMuch = await postForm(page, { ...fields, [`units.${table.itemIds[0]}`]: '', amount: '61' }, manager)
     expect(tooMuch.status).toBe(409)
-    expect(text(await tooMuch.text())).toContain('Un reembolso no puede ser mayor a lo que se pagó.')
+    expect(pageText(await tooMuch.text())).toContain('Un reembolso no puede ser mayor a lo que se pagó.')
     // A waiter refunds nothing, preview or not.
     const waiter = await staffCookieOf(table.restaurantId, 'waiter')
     expect((await postForm(page, fields, waiter)).status).toBe(403)
@@ -108,8 +86,8 @@ describe('a refund seen before it is sent', () => {
       { name: 'Mole', priceCents: 20_000 },
       { name: 'Café', priceCents: 4_000 },
     ])
-    await pay(table.sessionId, 'split=true&tableSize=2&peoplePaying=1&tipPercentage=0', 'Ana')
-    await pay(table.sessionId, 'split=true&tableSize=2&peoplePaying=1&tipPercentage=0', 'Luis')
+    await payAs(table.sessionId, 'split=true&tableSize=2&peoplePaying=1&tipPercentage=0', 'Ana')
+    await payAs(table.sessionId, 'split=true&tableSize=2&peoplePaying=1&tipPercentage=0', 'Luis')
     const owner = await staffCookieOf(table.restaurantId, 'owner')
     expect(
       (await postForm(`/admin/tables/${table.tableId}?close=1`, { intent: 'close', sessionId: table.sessionId }, owner))
@@ -120,7 +98,7 @@ describe('a refund seen before it is sent', () => {
     expect(figure(html, 'bill-lines')).toBe(
       '1× Mole $200.00 Pagado · Con las partes de la cuenta 1× Café $40.00 Pagado · Con las partes de la cuenta',
     )
-    expect(text(html)).not.toContain('Unidades')
+    expect(pageText(html)).not.toContain('Unidades')
     expect(figure(html, 'refund-max')).toBe('Puedes devolver hasta $120.00 de consumo y $0.00 de propina.')
     // Newest first: Luis's share.
     const [luis] = paymentIds(html)

@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { confirmationOf, getPage, openPaymentForm, seedTable, staffCookieOf } from './fixtures'
-
-/** Pays through the diner's payment form, as `name`, with no tip. */
-async function pay(sessionId: string, query: string, name: string) {
-  const form = await openPaymentForm(`/customer/payment-method/${sessionId}?${query}&tipPercentage=0`)
-  const paid = await form.submit([...form.fields, ['customerName', name]])
-  expect(paid.status).toBe(302)
-  await confirmationOf(paid, form.cookie)
-}
-
-const text = (html: string) =>
-  html
-    .split('<script')[0]!
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
+import { getPage, seedTable, staffCookieOf, payAs } from './fixtures'
+import { pageText } from './html'
 
 /** The staff's bill of the table: each line's text, and each payment's. */
 async function staffBill(table: { restaurantId: string; tableId: string }) {
   const cookie = await staffCookieOf(table.restaurantId, 'waiter')
   const html = await (await getPage(`/admin/tables/${table.tableId}`, cookie)).text()
   const payments = /data-testid="bill-payments"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? ''
-  return { page: text(html), payments: [...payments.matchAll(/<li[\s\S]*?<\/li>/g)].map((item) => text(item[0])) }
+  return {
+    page: pageText(html),
+    payments: [...payments.matchAll(/<li[\s\S]*?<\/li>/g)].map((item) => pageText(item[0])),
+  }
 }
 
 describe('who paid what, on the staff’s bill', () => {
@@ -32,8 +21,8 @@ describe('who paid what, on the staff’s bill', () => {
       { name: 'Agua de jamaica', priceCents: 3_500 },
       { name: 'Flan', priceCents: 2_500 },
     ])
-    await pay(table.sessionId, 'split=true&tableSize=2&peoplePaying=1', 'Ana')
-    await pay(table.sessionId, 'split=true&tableSize=2&peoplePaying=1', 'Luis')
+    await payAs(table.sessionId, 'split=true&tableSize=2&peoplePaying=1&tipPercentage=0', 'Ana')
+    await payAs(table.sessionId, 'split=true&tableSize=2&peoplePaying=1&tipPercentage=0', 'Luis')
     const { page, payments } = await staffBill(table)
     // Newest first: Luis's share, then Ana's, each $145.00 of the $290.00.
     expect(
@@ -54,8 +43,8 @@ describe('who paid what, on the staff’s bill', () => {
       { name: 'Tacos al pastor', priceCents: 12_000, quantity: 2 },
       { name: 'Agua de jamaica', priceCents: 3_500 },
     ])
-    await pay(table.sessionId, `items=${table.itemIds[0]}:1`, 'Ana')
-    await pay(table.sessionId, 'full=true', 'Luis')
+    await payAs(table.sessionId, `items=${table.itemIds[0]}:1&tipPercentage=0`, 'Ana')
+    await payAs(table.sessionId, 'full=true&tipPercentage=0', 'Luis')
     const { page, payments } = await staffBill(table)
     expect(
       payments.map((payment) => /^ *(\S+) (\$[\d.]+) Tarjeta · ([^·$]+?) (?:1×|Ref\.)/.exec(payment)?.slice(1)),
@@ -73,7 +62,7 @@ describe('who paid what, on the staff’s bill', () => {
       { name: 'Mole', priceCents: 20_000 },
       { name: 'Café', priceCents: 4_000 },
     ])
-    await pay(table.sessionId, 'full=true', 'Eva')
+    await payAs(table.sessionId, 'full=true&tipPercentage=0', 'Eva')
     const { page, payments } = await staffBill(table)
     expect(payments).toHaveLength(1)
     expect(payments[0]).toMatch(/^ *Eva \$240\.00 Tarjeta · Cuenta completa /)

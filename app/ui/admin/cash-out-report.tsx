@@ -37,6 +37,29 @@ function Line({
   )
 }
 
+/** The head of a table of money: its rows' name, then bill part, tips and both. */
+function MoneyHead({ first }: { first?: string }) {
+  const { t } = useI18n()
+  return (
+    <thead className="text-sm text-stone-600 dark:text-stone-400">
+      <tr>
+        {first ? (
+          <th scope="col" className="pb-2 text-left font-semibold">
+            {first}
+          </th>
+        ) : (
+          <td />
+        )}
+        {(['bill', 'tips', 'total'] as const).map((column) => (
+          <th key={column} scope="col" className="pb-2 pl-3 font-semibold">
+            {t(`admin.cashOut.payments.${column}`)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
 /** The cash-out's figures: the headline amounts, then one panel per part of the books. */
 export function CashOutReport({ report }: { report: CashOut }) {
   const { t, money } = useI18n()
@@ -101,20 +124,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
             className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base"
             data-testid="money-summary"
           >
-            <thead className="text-sm text-stone-600 dark:text-stone-400">
-              <tr>
-                <td />
-                <th scope="col" className="pb-2 pl-3 font-semibold">
-                  {t('admin.cashOut.payments.bill')}
-                </th>
-                <th scope="col" className="pb-2 pl-3 font-semibold">
-                  {t('admin.cashOut.payments.tips')}
-                </th>
-                <th scope="col" className="pb-2 pl-3 font-semibold">
-                  {t('admin.cashOut.payments.total')}
-                </th>
-              </tr>
-            </thead>
+            <MoneyHead />
             <tbody>
               {(['gross', 'refunds', 'net'] as const).map((key) => {
                 const figures = report.summary[key]
@@ -146,22 +156,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
             className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base"
             data-testid="payments-by-method"
           >
-            <thead className="text-sm text-stone-600 dark:text-stone-400">
-              <tr>
-                <th scope="col" className="pb-2 text-left font-semibold">
-                  {t('admin.cashOut.payments.method')}
-                </th>
-                <th scope="col" className="pb-2 pl-3 font-semibold">
-                  {t('admin.cashOut.payments.bill')}
-                </th>
-                <th scope="col" className="pb-2 pl-3 font-semibold">
-                  {t('admin.cashOut.payments.tips')}
-                </th>
-                <th scope="col" className="pb-2 pl-3 font-semibold">
-                  {t('admin.cashOut.payments.total')}
-                </th>
-              </tr>
-            </thead>
+            <MoneyHead first={t('admin.cashOut.payments.method')} />
             <tbody>
               {[...METHOD_GROUPS, 'total' as const].map((group) => {
                 const takings = report.payments[group]
