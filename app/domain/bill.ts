@@ -305,13 +305,11 @@ export function applyPlan<Line extends PayableLine>(lines: readonly Line[], plan
   // What the units it marks paid cost: every unit left when it closes the bill, else the units it pays.
   const unitsCost = plan.closesBill
     ? lines.reduce((sum, line) => sum + lineRemaining(line), 0)
-    : lines.reduce(
-        (sum, line) =>
-          updates.has(line.id)
-            ? sum + cumulative(line, updates.get(line.id)!) - cumulative(line, line.paidQuantity)
-            : sum,
-        0,
-      )
+    : // Through the lines' index: a payment of a few units of a long bill touches only those.
+      [...updates].reduce((sum, [id, paidQuantity]) => {
+        const line = lineById(lines, id)
+        return line ? sum + cumulative(line, paidQuantity) - cumulative(line, line.paidQuantity) : sum
+      }, 0)
   const paidFor = (line: Line) => itemsPaid.has(line.id) || plan.amountCents === unitsCost
   const paidBy = (line: Line) => (paidFor(line) ? joinNames(line.paidBy, payer) : line.paidBy)
   if (!plan.closesBill)

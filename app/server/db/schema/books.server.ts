@@ -103,4 +103,3 @@ export const drawerCounts = sqliteTable(
     check('drawer_session_counts_counted', sql`${t.countedCents} >= 0`),
   ],
 )
-export type DrawerCountRow = typeof drawerCounts.$inferSelect
