@@ -8,7 +8,7 @@ import { readAnalytics } from '~/server/books/analytics.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { getPage, postForm, seedMember, setRestaurant, staffCookieOf } from './fixtures'
 import { call, settingsForm, signedInOwner } from './staff'
-import { figure, pageText } from './html'
+import { figure, textOfHtml } from './html'
 
 type Method = 'card' | 'apple' | 'google' | 'cash' | 'terminal'
 
@@ -313,7 +313,7 @@ describe('the cash-out page', () => {
     )
       .bind(place.tableId)
       .first<{ at: number }>()
-    const tablePage = pageText(await (await getPage(`/admin/tables/${place.tableId}`, place.cookie)).text())
+    const tablePage = textOfHtml(await (await getPage(`/admin/tables/${place.tableId}`, place.cookie)).text())
     expect(tablePage).toContain(formatDateTime(opened!.at, 'es-MX', 'America/Tijuana'))
     expect(tablePage).not.toContain(formatDateTime(opened!.at, 'es-MX', 'America/Mexico_City'))
   })

@@ -1,5 +1,5 @@
 /** A page's text as a person reads it: markup and React's markers gone, spaces as one, before its scripts. */
-export const pageText = (html: string) =>
+export const textOfHtml = (html: string) =>
   html
     .split('<script')[0]!
     .replace(/<!-- -->/g, '')
@@ -11,5 +11,5 @@ export const pageText = (html: string) =>
 export function figure(html: string, testId: string): string {
   const match = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html)
   if (!match) throw new Error(`no ${testId} on the page`)
-  return pageText(match[2]!).trim()
+  return textOfHtml(match[2]!).trim()
 }

@@ -10,7 +10,7 @@ import {
   seedOwner,
   seedTable,
 } from './fixtures'
-import { figure, pageText } from './html'
+import { figure, textOfHtml } from './html'
 
 /** A table with $155.00 on it (2 tacos and an agua) and its team. */
 async function restaurant() {
@@ -69,7 +69,7 @@ describe('a waiter undoes their own mis-tap', () => {
     for (const other of [ana, manager]) {
       const refused = await postForm(page(table), fields, other.cookie)
       expect(refused.status).toBe(403)
-      expect(pageText(await refused.text())).toContain('Solo quien registró el pago puede anularlo.')
+      expect(textOfHtml(await refused.text())).toContain('Solo quien registró el pago puede anularlo.')
     }
     // No reason, nothing done.
     expect((await postForm(page(table), { ...fields, reason: '' }, beto.cookie)).status).toBe(400)
@@ -79,7 +79,7 @@ describe('a waiter undoes their own mis-tap', () => {
     expect(voided.status).toBe(302)
     const after = await (await getPage(page(table), beto.cookie)).text()
     expect(figure(after, 'bill-remaining')).toBe('$155.00')
-    expect(pageText(after)).toMatch(/Pago anulado \$155\.00 .*Era efectivo/)
+    expect(textOfHtml(after)).toMatch(/Pago anulado \$155\.00 .*Era efectivo/)
     // Voided once: a second void of it is refused.
     expect((await postForm(page(table), fields, beto.cookie)).status).toBe(409)
 
@@ -111,7 +111,7 @@ describe('a waiter undoes their own mis-tap', () => {
       beto.cookie,
     )
     expect(refused.status).toBe(409)
-    expect(pageText(await refused.text())).toContain('Ya pasaron los 5 minutos para anular este pago')
+    expect(textOfHtml(await refused.text())).toContain('Ya pasaron los 5 minutos para anular este pago')
     expect(figure(await (await getPage(page(table), beto.cookie)).text(), 'bill-remaining')).toBe('$0.00')
   })
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { getPage, postForm, seedTable, staffCookieOf, payAs } from './fixtures'
-import { figure, pageText } from './html'
+import { figure, textOfHtml } from './html'
 
 /** The payments the page's refund forms name, in the page's order (newest first). */
 const paymentIds = (html: string) =>
@@ -54,7 +54,7 @@ describe('a refund seen before it is sent', () => {
     // A confirmation of another amount than the refund now gives back changes nothing.
     const wrong = await postForm(page, { ...fields, confirmedTotal: '60.00' }, manager)
     expect(wrong.status).toBe(409)
-    expect(pageText(await wrong.text())).toContain('La cuenta cambió mientras tanto.')
+    expect(textOfHtml(await wrong.text())).toContain('La cuenta cambió mientras tanto.')
     expect(await maxNow()).toBe('Puedes devolver hasta $120.00 de consumo y $15.00 de propina.')
 
     // The button's own fields send it.
@@ -73,7 +73,7 @@ describe('a refund seen before it is sent', () => {
     // More than is left is refused at the preview, with the reason.
     const tooMuch = await postForm(page, { ...fields, [`units.${table.itemIds[0]}`]: '', amount: '61' }, manager)
     expect(tooMuch.status).toBe(409)
-    expect(pageText(await tooMuch.text())).toContain('Un reembolso no puede ser mayor a lo que se pagó.')
+    expect(textOfHtml(await tooMuch.text())).toContain('Un reembolso no puede ser mayor a lo que se pagó.')
     // A waiter refunds nothing, preview or not.
     const waiter = await staffCookieOf(table.restaurantId, 'waiter')
     expect((await postForm(page, fields, waiter)).status).toBe(403)
@@ -98,7 +98,7 @@ describe('a refund seen before it is sent', () => {
     expect(figure(html, 'bill-lines')).toBe(
       '1× Mole $200.00 Pagado · Con las partes de la cuenta 1× Café $40.00 Pagado · Con las partes de la cuenta',
     )
-    expect(pageText(html)).not.toContain('Unidades')
+    expect(textOfHtml(html)).not.toContain('Unidades')
     expect(figure(html, 'refund-max')).toBe('Puedes devolver hasta $120.00 de consumo y $0.00 de propina.')
     // Newest first: Luis's share.
     const [luis] = paymentIds(html)

@@ -1,6 +1,7 @@
-import { env } from 'cloudflare:test'
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { connectFacturapi, sent } from './facturapi-fixtures'
+import { FACTURAPI_STANDIN_ORGANIZATIONS } from '../../scripts/local-vars'
+import { connectFacturapi, sent, STANDIN } from './facturapi-fixtures'
 import { delivered, facturaFields, getPage, pageText as textOf, postForm, readSession, staffCookieOf } from './fixtures'
 import {
   deliver,
@@ -292,5 +293,65 @@ describe('a refund after the diner’s factura that the diner’s bank sends bac
     expect(cancels).toEqual([[{ motive: '03' }, 200]])
     const page = await textOf(await getPage(`/admin/tables/${table.tableId}`, owner))
     expect(page).toContain('Nota de crédito por $58.00: cancelada, el reembolso no se concretó')
+  })
+})
+
+describe('a receipt behind a refund the diner’s bank sent back', () => {
+  it('is made again for what the payment keeps by the hub’s next look, when Facturapi could not follow at once', async () => {
+    const table = await stripeTable([{ name: 'Mole', priceCents: 23_200 }])
+    const owner = await staffCookieOf(table.restaurantId)
+    // Its own organization: the bad moments it arms reach no other test.
+    const organization = FACTURAPI_STANDIN_ORGANIZATIONS[2]!
+    await connectFacturapi(owner, 'month', organization)
+    const standIn = async (path: string, body: Record<string, unknown>) => {
+      const { data } = (await (await fetch(`${STANDIN}/_standin/organizations`)).json()) as {
+        data: { id: string; key: string }[]
+      }
+      const id = data.find((each) => each.key === organization.key)!.id
+      await fetch(`${STANDIN}/_standin/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...body, organization: id }),
+      })
+    }
+    const paymentId = await paidByCard(table, 232, 0)
+    await ledgerPayment(paymentId)
+    // The receipts Facturapi holds open for the payment, by their totals.
+    const openTotals = async () => {
+      const response = await fetch(`${STANDIN}/v2/receipts?q=${paymentId}`, {
+        headers: { Authorization: `Bearer ${organization.key}` },
+      })
+      const { data } = (await response.json()) as { data: { status: string; total: number; external_id: string }[] }
+      return data
+        .filter((receipt) => receipt.external_id === paymentId && receipt.status === 'open')
+        .map((r) => r.total)
+    }
+    await expect.poll(openTotals).toEqual([232])
+    expect((await refund(table, { paymentId, amount: '58' })).status).toBe(302)
+    await delivered(table.sessionId)
+    await expect.poll(openTotals).toEqual([174])
+
+    // The bank sends the refund back while Facturapi cannot be reached: the receipt cannot follow at once.
+    await standIn('faults/clear', {})
+    for (const method of ['GET', 'POST', 'DELETE'])
+      await standIn('faults', {
+        method,
+        path: method === 'DELETE' ? '/v2/receipts/:id' : '/v2/receipts',
+        fault: '500-before',
+        times: 50,
+      })
+    const [created] = (await eventsOn(table.accountId!, 'refund.created')).slice(-1)
+    await standInSwitch(`/_standin/refunds/${(created!.data.object as { id: string }).id}/settle`, { result: 'failed' })
+    const [failed] = (await eventsOn(table.accountId!, 'refund.failed')).slice(-1)
+    expect((await deliver(failed!)).status).toBe(200)
+    await delivered(table.sessionId)
+    const hub = env.RESTAURANT_HUB.get(env.RESTAURANT_HUB.idFromName(table.restaurantId))
+    await expect.poll(() => runInDurableObject(hub, (_instance, state) => state.storage.getAlarm())).not.toBeNull()
+
+    // Facturapi answers again: the receipt still says $174.00 of a sale that kept $232.00, until the hub's alarm looks.
+    await standIn('faults/clear', {})
+    expect(await openTotals()).toEqual([174])
+    expect(await runDurableObjectAlarm(hub)).toBe(true)
+    await expect.poll(openTotals).toEqual([232])
   })
 })

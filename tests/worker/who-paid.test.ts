@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getPage, seedTable, staffCookieOf, payAs } from './fixtures'
-import { pageText } from './html'
+import { textOfHtml } from './html'
 
 /** The staff's bill of the table: each line's text, and each payment's. */
 async function staffBill(table: { restaurantId: string; tableId: string }) {
@@ -8,8 +8,8 @@ async function staffBill(table: { restaurantId: string; tableId: string }) {
   const html = await (await getPage(`/admin/tables/${table.tableId}`, cookie)).text()
   const payments = /data-testid="bill-payments"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? ''
   return {
-    page: pageText(html),
-    payments: [...payments.matchAll(/<li[\s\S]*?<\/li>/g)].map((item) => pageText(item[0])),
+    page: textOfHtml(html),
+    payments: [...payments.matchAll(/<li[\s\S]*?<\/li>/g)].map((item) => textOfHtml(item[0])),
   }
 }
 

@@ -1,5 +1,5 @@
 import type Facturapi from 'facturapi'
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { billPart, type LedgerMethod } from '~/domain/bill'
 import { isCardFunding, type CardFunding, type PaidCard, type Receipt } from '~/domain/receipt'
 import { paymentFormOf, RESTAURANT_CONCEPT } from '~/domain/cfdi'
@@ -58,7 +58,14 @@ async function keptOf({ db }: Ledger, paymentId: string): Promise<{ cents: numbe
       .where(eq(refunds.paymentId, paymentId)),
   ])
   const [payment] = paid
-  if (!payment) return null
+  return payment ? keptFrom(payment, given) : null
+}
+
+/** What a payment keeps (see keptOf), from it and every refund ever recorded on it. */
+function keptFrom(
+  payment: { amountCents: number; taxCents: number },
+  given: readonly { amountCents: number; taxCents: number; failedAt: number | null }[],
+) {
   const standing = given.filter((refund) => refund.failedAt === null)
   return { cents: invoiceableCents(payment, standing), version: given.length }
 }
@@ -314,7 +321,8 @@ export async function receiptsAfterRefunds(
 /**
  * The restaurant's open Facturapi receipts that do not follow what their
  * payment keeps: made before one of its refunds (fewer refunds were
- * recorded then than now), or asked of Facturapi by a request whose ask is
+ * recorded then than now) or for another amount than it keeps now (a
+ * refund its bank sent back), or asked of Facturapi by a request whose ask is
  * over without an answer (`due`); and whether any is still being asked
  * (`asking`), which the hub's alarm looks at again once its claim is over.
  * A refund whose receipt lost the race to follow it is made right here, so
@@ -328,29 +336,52 @@ export async function receiptsBehind(
   now = Date.now(),
 ) {
   if (paymentIds?.length === 0) return { due: [], asking: false }
-  const refundsOf = sql<number>`(SELECT count(*) FROM ${refunds} WHERE ${refunds.paymentId} = ${receipts.paymentId})`
-  const rows = await db
-    .select({
-      paymentId: receipts.paymentId,
-      status: receipts.facturapiStatus,
-      askedAt: receipts.facturapiAskedAt,
-      version: receipts.facturapiVersion,
-      refunds: refundsOf,
-    })
-    .from(receipts)
-    .where(
-      and(
-        eq(receipts.restaurantId, restaurantId),
-        inArray(receipts.facturapiStatus, ['open', 'asked']),
-        paymentIds ? inArray(receipts.paymentId, [...paymentIds]) : undefined,
-      ),
-    )
+  const which = and(
+    eq(receipts.restaurantId, restaurantId),
+    inArray(receipts.facturapiStatus, ['open', 'asked']),
+    paymentIds ? inArray(receipts.paymentId, [...paymentIds]) : undefined,
+  )
+  const [rows, paid, given] = await db.batch([
+    db
+      .select({
+        paymentId: receipts.paymentId,
+        status: receipts.facturapiStatus,
+        askedAt: receipts.facturapiAskedAt,
+        version: receipts.facturapiVersion,
+        cents: receipts.facturapiCents,
+      })
+      .from(receipts)
+      .where(which),
+    db
+      .select({ id: payments.id, amountCents: payments.amountCents, taxCents: payments.taxCents })
+      .from(payments)
+      .innerJoin(receipts, eq(receipts.paymentId, payments.id))
+      .where(which),
+    db
+      .select({
+        paymentId: refunds.paymentId,
+        amountCents: refunds.amountCents,
+        taxCents: refunds.taxCents,
+        failedAt: refunds.failedAt,
+      })
+      .from(refunds)
+      .innerJoin(receipts, eq(receipts.paymentId, refunds.paymentId))
+      .where(which),
+  ])
+  const payment = new Map(paid.map((row) => [row.id, row]))
+  const refundsOf = new Map<string, (typeof given)[number][]>()
+  for (const refund of given) refundsOf.set(refund.paymentId, [...(refundsOf.get(refund.paymentId) ?? []), refund])
+  // Behind when made before a refund (fewer were recorded then), or for another amount than is kept now (a refund the bank sent back).
+  const behind = (row: (typeof rows)[number]) => {
+    const of = payment.get(row.paymentId)
+    if (!of) return false
+    const kept = keptFrom(of, refundsOf.get(row.paymentId) ?? [])
+    return (row.version ?? 0) < kept.version || (row.cents !== null && row.cents !== kept.cents)
+  }
   const claimed = (row: (typeof rows)[number]) =>
     row.status === 'asked' && row.askedAt !== null && row.askedAt >= now - RECEIPT_CLAIM_MS
   return {
-    due: rows
-      .filter((row) => !claimed(row) && (row.status === 'asked' || (row.version ?? 0) < row.refunds))
-      .map((row) => row.paymentId),
+    due: rows.filter((row) => !claimed(row) && (row.status === 'asked' || behind(row))).map((row) => row.paymentId),
     asking: rows.some(claimed),
   }
 }
