@@ -89,6 +89,8 @@ export interface DrawerCount {
  */
 export interface DrawerSession {
   id: string
+  /** False for the session a fondo or a count would open, shown before anyone opened it (it has no id yet). */
+  opened: boolean
   openedAt: number
   coversFrom: number
   closedAt: number | null

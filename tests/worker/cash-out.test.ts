@@ -535,6 +535,22 @@ describe('the drawer sessions on the cash-out', () => {
     expect(await countsOf(after[1]!.id)).toEqual([])
   })
 
+  it('before anyone opens the drawer, it shows the cash taken since the day began, and the first count closes a session holding it', async () => {
+    const place = await restaurant()
+    place.bill().payment(Date.now(), 'cash', 10_000, 1_500, 'Ana')
+    await place.save()
+    const [unopened] = cards(await (await getPage(page, place.cookie)).text())
+    expect(figure(unopened!, 'drawer-window')).toBe('Nadie ha abierto la caja: el primer conteo la abre y la cierra.')
+    expect([figure(unopened!, 'drawer-cash-in'), figure(unopened!, 'drawer-expected')]).toEqual(['$115.00', '$115.00'])
+    expect(await sessionsOf(place.restaurantId)).toEqual([])
+    const seen = String(Date.now())
+    expect(
+      (await postForm(page, { intent: 'count', seen, countedAmount: '115', nextFloat: '0' }, place.cookie)).status,
+    ).toBe(302)
+    const [, closed] = cards(await (await getPage(page, place.cookie)).text())
+    expect([figure(closed!, 'drawer-expected'), figure(closed!, 'drawer-difference')]).toEqual(['$115.00', '$0.00'])
+  })
+
   it('two members counting the same drawer at once close it once: one count closes it, the other is kept as its recount', async () => {
     const place = await restaurant()
     const [ana, luis] = await Promise.all([

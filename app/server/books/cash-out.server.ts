@@ -3,7 +3,7 @@ import { and, eq, gte, lt } from 'drizzle-orm'
 import { cashOut, type CashOut } from '~/domain/cash-out'
 import { movedMoney } from '~/domain/fiscal'
 import { simulatedStandsIn } from '../env.server'
-import { choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
+import { businessDay, businessDayOf, choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
 import { drawerSessionsOf } from './drawer.server'
@@ -105,7 +105,11 @@ export async function loadCashOut(
   const ledger = ledgerOf(context.cloudflare.env, restaurant.id)
   const [report, drawers] = await Promise.all([
     readCashOut(ledger, choice.period, simulatedStandsIn(context.cloudflare.env)),
-    drawerSessionsOf(ledger, choice.period),
+    // Today's first session holds the cash since today's business day began.
+    drawerSessionsOf(ledger, choice.period, {
+      now,
+      firstFrom: businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs,
+    }),
   ])
   return { ...choice, restaurant, person, role, timeZone, now, report, drawers }
 }

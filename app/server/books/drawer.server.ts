@@ -79,8 +79,9 @@ async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs:
 export async function drawerSessionsOf(
   ledger: Ledger,
   period: { fromMs: number; toMs: number },
+  current: { now: number; firstFrom: number } | null = null,
 ): Promise<DrawerSession[]> {
-  const rows = await ledger.db
+  const stored = await ledger.db
     .select()
     .from(drawerSessions)
     .where(
@@ -91,6 +92,27 @@ export async function drawerSessionsOf(
       ),
     )
     .orderBy(drawerSessions.coversFrom)
+  const rows: (DrawerSessionRow & { opened?: false })[] = stored
+  // A period that reaches now with no session open shows the one a fondo or a count would open: the cash it would hold.
+  if (current && period.fromMs <= current.now && current.now < period.toMs && !stored.some((row) => !row.closedAt)) {
+    const [last] = await ledger.db
+      .select({ closedAt: max(drawerSessions.closedAt) })
+      .from(drawerSessions)
+      .where(own(ledger))
+    const coversFrom = last?.closedAt ?? current.firstFrom
+    rows.push({
+      id: '',
+      restaurantId: ledger.restaurantId,
+      openedAt: coversFrom,
+      coversFrom,
+      floatCents: 0,
+      floatBy: null,
+      floatById: null,
+      floatAt: null,
+      closedAt: null,
+      opened: false,
+    })
+  }
   if (rows.length === 0) return []
   // An open session holds every cash movement from its start on.
   const end = (row: DrawerSessionRow) => row.closedAt ?? Number.MAX_SAFE_INTEGER
@@ -121,6 +143,7 @@ export async function drawerSessionsOf(
       }))
     return {
       id: row.id,
+      opened: row.opened ?? true,
       openedAt: row.openedAt,
       coversFrom: row.coversFrom,
       closedAt: row.closedAt,

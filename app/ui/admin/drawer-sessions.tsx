@@ -85,7 +85,7 @@ function SessionCard({ session, children }: { session: DrawerSession | null; chi
           {session?.closedAt ? t('admin.cashOut.count.closed') : t('admin.cashOut.count.open')}
         </h3>
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="drawer-window">
-          {!session
+          {!session?.opened
             ? t('admin.cashOut.count.notOpened')
             : session.closedAt
               ? t('admin.cashOut.count.window', {
@@ -221,7 +221,7 @@ function CountForm({ session, shownAt }: { session: DrawerSession | null; shownA
       onInput={onInput}
     >
       <input type="hidden" name="intent" value={'count' satisfies DrawerIntent} />
-      {session ? (
+      {session?.opened ? (
         <input type="hidden" name="session" value={session.id} />
       ) : (
         <input type="hidden" name="seen" value={shownAt} />
