@@ -73,8 +73,21 @@ describe('a restaurant with its team', () => {
     await manager.page.goto(`/admin/tables/${table.id}`)
     await hydrated(manager.page, 'record-payment')
     await manager.page.getByTestId('record-payment').locator('summary').click()
-    await manager.page.getByTestId('record-payment').getByLabel('Terminal').check()
-    await manager.page.getByTestId('record-payment').getByLabel('Crédito').check()
+    // The page may take the waiter's payment from the live socket just then and draw the form again: checked until it stays so.
+    const choose = (label: string) => {
+      const choice = manager.page.getByTestId('record-payment').getByLabel(label)
+      return expect
+        .poll(
+          async () =>
+            (await choice.check({ timeout: 2_000 }).then(
+              () => true,
+              () => false,
+            )) && choice.isChecked(),
+        )
+        .toBe(true)
+    }
+    await choose('Terminal')
+    await choose('Crédito')
     await manager.page.getByTestId('record-submit').click()
     await expect.poll(() => manager.page.getByTestId('toast').textContent()).toContain('Pago registrado')
     const refund = manager.page.getByTestId('refund').first()
