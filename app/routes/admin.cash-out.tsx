@@ -43,8 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
     report: cashOut.report,
     drawers: cashOut.drawers,
     shownAt: cashOut.now,
-    // Only a period that reaches now shows the drawer open now, to count it.
-    current: cashOut.period.fromMs <= cashOut.now && cashOut.now < cashOut.period.toMs,
+    current: cashOut.current,
     counts: can(cashOut.role, 'drawer.count'),
   }
 }

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GUEST } from '~/domain/diners'
 import { paidWhat, paidWhatLabel } from '~/domain/payment-words'
 import { paymentReference, whatWasPaid } from '~/domain/receipt'
-import { paymentKind, charged } from '~/domain/bill'
+import { charged } from '~/domain/bill'
 import { formatDateTime } from '~/domain/format'
 import { paidLinesOf } from '~/domain/bill'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
@@ -37,6 +37,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // The diner's own payment when the URL names it, else the newest.
   const own = tx ? payments.find((candidate) => candidate.transactionId === tx) : undefined
   const payment = own ?? payments[0] ?? null
+  // Newest first: the payments after it in the list were made before it.
+  const paid = payment ? paidWhat(payment, payments.slice(payments.indexOf(payment) + 1)) : null
   // One sentence of names, in the page's language where the menu has it.
   const language = await getLanguage(request)
   const names = new Map(bill.lines.map((line) => [line.id, shownName(line, language)]))
@@ -46,30 +48,31 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   return data(
     {
       ...dinerHeader(bill),
-      payment: payment && {
-        transactionId: payment.transactionId,
-        customerName: payment.customerName,
-        paymentMethod: payment.paymentMethod,
-        paymentType: payment.paymentType,
-        totalCents: charged(payment),
-        baseCents: payment.amountCents,
-        tipCents: payment.tipCents,
-        createdAt: payment.createdAt,
-        paid: whatWasPaid(
-          paidWhat(payment, payments.slice(payments.indexOf(payment) + 1)),
-          paymentKind(payment) === 'item'
-            ? paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity }))
-            : bill.lines.map((line) => ({ name: shownName(line, language), quantity: line.quantity })),
-        ),
-        // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.
-        receiptUrl: own?.receiptToken ? receiptPath(bill.sessionId, own.receiptToken) : null,
-        // And only it is rated here.
-        // Google's page once rated, whatever the stars: never only to the happy ones.
-        rating:
-          own && rating
-            ? { rated: rating.rating, googleReviewUrl: rating.rating ? rating.googleReviewUrl : null }
-            : null,
-      },
+      payment: payment &&
+        paid && {
+          transactionId: payment.transactionId,
+          customerName: payment.customerName,
+          paymentMethod: payment.paymentMethod,
+          paymentType: payment.paymentType,
+          totalCents: charged(payment),
+          baseCents: payment.amountCents,
+          tipCents: payment.tipCents,
+          createdAt: payment.createdAt,
+          paid: whatWasPaid(
+            paid,
+            paid.kind === 'items'
+              ? paidLinesOf(payment).map((item) => ({ name: names.get(item.itemId) ?? '', quantity: item.quantity }))
+              : bill.lines.map((line) => ({ name: shownName(line, language), quantity: line.quantity })),
+          ),
+          // Only the payment this phone made (its link names it) leads to its receipt: not whichever was paid last.
+          receiptUrl: own?.receiptToken ? receiptPath(bill.sessionId, own.receiptToken) : null,
+          // And only it is rated here.
+          // Google's page once rated, whatever the stars: never only to the happy ones.
+          rating:
+            own && rating
+              ? { rated: rating.rating, googleReviewUrl: rating.rating ? rating.googleReviewUrl : null }
+              : null,
+        },
     },
     seen ? { headers: { 'Set-Cookie': seen } } : undefined,
   )

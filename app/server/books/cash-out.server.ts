@@ -103,13 +103,16 @@ export async function loadCashOut(
   const choice = periodOfRequest(request, timeZone, now)
   if (!choice.ok) return { ...choice, restaurant, person, role, timeZone, now }
   const ledger = ledgerOf(context.cloudflare.env, restaurant.id)
+  // Only a period that reaches now shows the drawer open now, to count it.
+  const current = choice.period.fromMs <= now && now < choice.period.toMs
   const [report, drawers] = await Promise.all([
     readCashOut(ledger, choice.period, simulatedStandsIn(context.cloudflare.env)),
     // Today's first session holds the cash since today's business day began.
-    drawerSessionsOf(ledger, choice.period, {
-      now,
-      firstFrom: businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs,
-    }),
+    drawerSessionsOf(
+      ledger,
+      choice.period,
+      current ? { firstFrom: businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs } : null,
+    ),
   ])
-  return { ...choice, restaurant, person, role, timeZone, now, report, drawers }
+  return { ...choice, restaurant, person, role, timeZone, now, report, drawers, current }
 }

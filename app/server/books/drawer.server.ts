@@ -79,7 +79,8 @@ async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs:
 export async function drawerSessionsOf(
   ledger: Ledger,
   period: { fromMs: number; toMs: number },
-  current: { now: number; firstFrom: number } | null = null,
+  /** When the period reaches now: where a restaurant's first session starts. */
+  current: { firstFrom: number } | null = null,
 ): Promise<DrawerSession[]> {
   const stored = await ledger.db
     .select()
@@ -94,7 +95,7 @@ export async function drawerSessionsOf(
     .orderBy(drawerSessions.coversFrom)
   const rows: (DrawerSessionRow & { opened?: false })[] = stored
   // A period that reaches now with no session open shows the one a fondo or a count would open: the cash it would hold.
-  if (current && period.fromMs <= current.now && current.now < period.toMs && !stored.some((row) => !row.closedAt)) {
+  if (current && !stored.some((row) => !row.closedAt)) {
     const [last] = await ledger.db
       .select({ closedAt: max(drawerSessions.closedAt) })
       .from(drawerSessions)

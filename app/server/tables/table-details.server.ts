@@ -121,15 +121,10 @@ export async function readClosedBillDetails(
 /** What staff see of one bill: its lines, its payments with what each can still give back, and its history. */
 function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: PaymentSides) {
   const paymentRows = bill.payments
-  // The bill's payments come newest first; what each paid is named in the order they were made.
-  const paid = new Map(
-    paymentRows
-      .toReversed()
-      .map((payment, index, made) => [payment.id, paidWhat(payment, made.slice(0, index))] as const),
-  )
-  const itemPayments = paymentRows
-    .toReversed()
-    .map((payment) => ({ payer: payment.customerName, paidLines: paidLinesOf(payment) }))
+  // The bill's payments come newest first; what each paid, and who paid which units, go in the order they were made.
+  const made = paymentRows.toReversed()
+  const paid = new Map(made.map((payment, index) => [payment.id, paidWhat(payment, made.slice(0, index))] as const))
+  const itemPayments = made.map((payment) => ({ payer: payment.customerName, paidLines: paidLinesOf(payment) }))
   // A line voided whole is gone from the bill; its void keeps its name.
   const names = new Map([
     ...(bill.adjustments ?? []).map((adjustment) => [adjustment.lineId, adjustment.name] as const),

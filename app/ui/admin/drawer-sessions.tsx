@@ -39,14 +39,15 @@ export function DrawerSessions({
   shownAt: number
 }) {
   const { t } = useI18n()
-  const open = sessions.find((session) => session.closedAt === null) ?? null
+  // A period that reaches now always has one: the open session, or the one a fondo or a count would open.
+  const open = sessions.find((session) => session.closedAt === null)
   const closed = sessions.filter((session) => session.closedAt !== null).reverse()
   return (
     <section aria-labelledby="drawer-title" className="grid gap-4" data-testid="drawer-sessions">
       <h2 id="drawer-title" className="text-lg font-bold">
         {t('admin.cashOut.count.title')}
       </h2>
-      {current ? (
+      {current && open ? (
         <SessionCard session={open}>{counts ? <OpenForms session={open} shownAt={shownAt} /> : null}</SessionCard>
       ) : null}
       {closed.map((session) => (
@@ -69,23 +70,23 @@ export function DrawerSessions({
 }
 
 /** One session's figures; `null` is a drawer nobody has opened yet (no fondo, nothing counted). */
-function SessionCard({ session, children }: { session: DrawerSession | null; children?: ReactNode }) {
+function SessionCard({ session, children }: { session: DrawerSession; children?: ReactNode }) {
   const { t, money } = useI18n()
   const clock = useClock()
-  const difference = session?.differenceCents ?? null
-  const [latest, ...earlier] = session?.counts ?? []
+  const difference = session.differenceCents
+  const [latest, ...earlier] = session.counts
   return (
     <article
       className="grid gap-4 rounded-3xl bg-white p-5 shadow-sm dark:bg-stone-900 print:p-0 print:shadow-none"
       data-testid="drawer-session"
-      data-state={session?.closedAt ? 'closed' : 'open'}
+      data-state={session.closedAt ? 'closed' : 'open'}
     >
       <div>
         <h3 className="font-bold">
-          {session?.closedAt ? t('admin.cashOut.count.closed') : t('admin.cashOut.count.open')}
+          {session.closedAt ? t('admin.cashOut.count.closed') : t('admin.cashOut.count.open')}
         </h3>
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="drawer-window">
-          {!session?.opened
+          {!session.opened
             ? t('admin.cashOut.count.notOpened')
             : session.closedAt
               ? t('admin.cashOut.count.window', {
@@ -101,7 +102,7 @@ function SessionCard({ session, children }: { session: DrawerSession | null; chi
             {t('admin.cashOut.count.expected')}
           </p>
           <p className="text-2xl font-bold tabular-nums" data-testid="drawer-expected">
-            {money(session?.expectedCents ?? 0)}
+            {money(session.expectedCents)}
           </p>
         </div>
         <div
@@ -123,11 +124,11 @@ function SessionCard({ session, children }: { session: DrawerSession | null; chi
         </div>
       </div>
       <dl className="grid gap-1 text-sm">
-        <Row label={t('admin.cashOut.count.float')} value={money(session?.floatCents ?? 0)} testId="drawer-float" />
-        <Row label={t('admin.cashOut.count.cashIn')} value={money(session?.cashInCents ?? 0)} testId="drawer-cash-in" />
+        <Row label={t('admin.cashOut.count.float')} value={money(session.floatCents)} testId="drawer-float" />
+        <Row label={t('admin.cashOut.count.cashIn')} value={money(session.cashInCents)} testId="drawer-cash-in" />
         <Row
           label={t('admin.cashOut.count.cashOut')}
-          value={money(session?.cashOutCents ? -session.cashOutCents : 0)}
+          value={money(session.cashOutCents ? -session.cashOutCents : 0)}
           testId="drawer-cash-out"
         />
         {latest ? (
@@ -161,7 +162,7 @@ function SessionCard({ session, children }: { session: DrawerSession | null; chi
 }
 
 /** The open session's fondo, and its count, which closes it. */
-function OpenForms({ session, shownAt }: { session: DrawerSession | null; shownAt: number }) {
+function OpenForms({ session, shownAt }: { session: DrawerSession; shownAt: number }) {
   const { t } = useI18n()
   const answer = useActionData<Answer>()
   const mine = answer?.initialValue?.intent === 'float' ? answer : undefined
@@ -178,7 +179,7 @@ function OpenForms({ session, shownAt }: { session: DrawerSession | null; shownA
           inputProps={{
             name: 'floatAmount',
             inputMode: 'decimal',
-            defaultValue: decimalPesos(session?.floatCents ?? 0),
+            defaultValue: decimalPesos(session.floatCents),
             required: true,
           }}
         />
@@ -195,15 +196,13 @@ function OpenForms({ session, shownAt }: { session: DrawerSession | null; shownA
  * A count of `session`: of the open one (null: none opened yet) it closes
  * it and asks the fondo left for the next; of a closed one, a recount.
  */
-function CountForm({ session, shownAt }: { session: DrawerSession | null; shownAt?: number }) {
+function CountForm({ session, shownAt }: { session: DrawerSession; shownAt?: number }) {
   const { t, money } = useI18n()
   const hydrated = useHydrated()
   const answer = useActionData<Answer>()
-  const closing = !session?.closedAt
+  const closing = !session.closedAt
   const mine =
-    answer?.initialValue?.intent === 'count' && (answer.initialValue.session ?? '') === (session?.id ?? '')
-      ? answer
-      : undefined
+    answer?.initialValue?.intent === 'count' && (answer.initialValue.session ?? '') === session.id ? answer : undefined
   const saving = useIsPending({ intent: 'count' })
   const [typed, setTyped] = useState<DenominationCounts>({})
   const onInput = (event: FormEvent<HTMLFormElement>) => {
@@ -221,7 +220,7 @@ function CountForm({ session, shownAt }: { session: DrawerSession | null; shownA
       onInput={onInput}
     >
       <input type="hidden" name="intent" value={'count' satisfies DrawerIntent} />
-      {session?.opened ? (
+      {session.opened ? (
         <input type="hidden" name="session" value={session.id} />
       ) : (
         <input type="hidden" name="seen" value={shownAt} />
@@ -261,7 +260,7 @@ function CountForm({ session, shownAt }: { session: DrawerSession | null; shownA
           inputProps={{
             name: 'nextFloat',
             inputMode: 'decimal',
-            defaultValue: decimalPesos(session?.floatCents ?? 0),
+            defaultValue: decimalPesos(session.floatCents),
           }}
         />
       ) : null}
