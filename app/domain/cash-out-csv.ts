@@ -3,6 +3,7 @@ import { LEDGER_METHODS } from './bill'
 import { METHOD_GROUPS, type CashOut } from './cash-out'
 import type { CashOutPeriod } from './cash-out-period'
 import type { DrawerSession } from './drawer'
+import { registerName, type Register } from './registers'
 import { formatLocalDateTime, wallClockAt } from './local-time'
 import { decimalPesos, type Cents } from './money'
 
@@ -44,7 +45,14 @@ export function cashOutFileName(period: CashOutPeriod, t: TFunction): string {
 
 export function cashOutCsv(
   report: CashOut,
-  about: { restaurant: string; period: CashOutPeriod; timeZone: string; drawers: readonly DrawerSession[] },
+  about: {
+    restaurant: string
+    period: CashOutPeriod
+    timeZone: string
+    drawers: readonly DrawerSession[]
+    /** The restaurant's registers, retired ones too: a register's sessions carry its name. */
+    registers?: readonly Register[]
+  },
   t: TFunction,
 ): string {
   const row = (
@@ -157,7 +165,8 @@ export function cashOutCsv(
     row(section('drawer'), t('admin.cashOut.drawer.expected'), { amount: report.expectedCashCents }),
     ...about.drawers.flatMap((drawer) => {
       const local = (at: number) => when(formatLocalDateTime(wallClockAt(at, about.timeZone)))
-      const span = `${local(drawer.coversFrom)} – ${drawer.closedAt === null ? t('admin.cashOut.csv.stillOpen') : local(drawer.closedAt)}`
+      const name = registerName(about.registers ?? [], drawer.registerId)
+      const span = `${name ? `${name} · ` : ''}${local(drawer.coversFrom)} – ${drawer.closedAt === null ? t('admin.cashOut.csv.stillOpen') : local(drawer.closedAt)}`
       const line = (item: string, amount: Cents) => row(section('drawerSessions'), `${span} · ${item}`, { amount })
       const counted = drawer.counts[0]
       return [

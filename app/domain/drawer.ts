@@ -43,20 +43,23 @@ export const drawerDifference = (figures: DrawerFigures & { countedCents: Cents 
  * while it is still open.
  */
 export interface DrawerWindow {
+  /** The register whose drawer it is; null: the restaurant's own drawer. */
+  registerId: string | null
   coversFrom: number
   closedAt: number | null
 }
 
-/** Cash that moved at an instant: a cash payment (bill, tax, tip) in, a cash refund out. */
+/** Cash that moved at an instant in a register's drawer: a cash payment (bill, tax, tip) in, a cash refund out. */
 export interface CashMovement {
+  registerId: string | null
   at: number
   inCents: Cents
   outCents: Cents
 }
 
-/** Whether cash that moved at `at` is in the session. */
-export const inWindow = ({ coversFrom, closedAt }: DrawerWindow, at: number): boolean =>
-  at >= coversFrom && (closedAt === null || at < closedAt)
+/** Whether cash that moved at `at` in the drawer of `registerId` is in the session. */
+export const inWindow = ({ coversFrom, closedAt, ...window }: DrawerWindow, registerId: string | null, at: number) =>
+  window.registerId === registerId && at >= coversFrom && (closedAt === null || at < closedAt)
 
 /** The cash a session's drawer took and gave back while it was open. */
 export function cashOfWindow(
@@ -66,7 +69,7 @@ export function cashOfWindow(
   let cashInCents = 0
   let cashOutCents = 0
   for (const movement of movements) {
-    if (!inWindow(window, movement.at)) continue
+    if (!inWindow(window, movement.registerId, movement.at)) continue
     cashInCents += movement.inCents
     cashOutCents += movement.outCents
   }
@@ -89,6 +92,7 @@ export interface DrawerCount {
  */
 export interface DrawerSession {
   id: string
+  registerId: string | null
   /** False for the session a fondo or a count would open, shown before anyone opened it (it has no id yet). */
   opened: boolean
   openedAt: number

@@ -8,6 +8,9 @@ import { signatureOf } from '~/domain/signature'
 import { requireStaffForm } from '~/server/auth/guard.server'
 import { ledgerOf } from '~/server/books/ledger.server'
 import { recordCount, setFloat } from '~/server/books/drawer.server'
+import { registersOf } from '~/server/books/registers.server'
+import { drawersInUse } from '~/domain/registers'
+import { getDb } from '~/server/db/client.server'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { DrawerSessions } from '~/ui/admin/drawer-sessions'
@@ -42,6 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
     period: cashOut.period,
     report: cashOut.report,
     drawers: cashOut.drawers,
+    registers: cashOut.registers,
     shownAt: cashOut.now,
     current: cashOut.current,
     counts: can(cashOut.role, 'drawer.count'),
@@ -66,11 +70,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: DRAWER_FORMS.schema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const sent = submission.value
+  // A drawer out of use (a retired register's, or the restaurant's own once it names registers) opens no session, but
+  // its open one is still counted; another restaurant's register is none of this one's.
+  const named = await registersOf(getDb(context.cloudflare.env.DB), principal.restaurant.id)
+  const inUse = drawersInUse(named).includes(sent.registerId)
+  const known = sent.registerId === null || named.some((register) => register.id === sent.registerId)
+  if (!known || (sent.intent === 'float' && !inUse))
+    return data(submission.reply({ formErrors: ['admin.cashOut.count.errors.session'] }), { status: 400 })
   if (sent.intent === 'float') {
-    await setFloat(ledger, sent.floatAmount ?? 0, by, firstFrom, now)
+    await setFloat(ledger, sent.registerId, sent.floatCents, by, firstFrom, now)
     return redirectWithToast(back, { title: 'admin.cashOut.count.floatSaved' })
   }
-  const counted = await recordCount(ledger, sent, sent, by, firstFrom, now)
+  const counted = await recordCount(ledger, sent, { ...sent, opensNext: inUse }, by, firstFrom, now)
   if (counted === 'unknown')
     return data(submission.reply({ formErrors: ['admin.cashOut.count.errors.session'] }), { status: 400 })
   return redirectWithToast(back, {
@@ -141,6 +152,7 @@ export default function CashOutPage() {
         {loaded.ok ? (
           <DrawerSessions
             sessions={loaded.drawers}
+            registers={loaded.registers}
             current={loaded.current}
             counts={loaded.counts}
             shownAt={loaded.shownAt}

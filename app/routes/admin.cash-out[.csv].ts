@@ -17,10 +17,10 @@ export async function loader(args: LoaderFunctionArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
     })
   }
-  const { restaurant, person, period, timeZone, report, drawers } = cashOut
+  const { restaurant, person, period, timeZone, report, drawers, registers } = cashOut
   const csv = cashOutCsv(
     report,
-    { restaurant: restaurant.restaurantName ?? person.email, period, timeZone, drawers },
+    { restaurant: restaurant.restaurantName ?? person.email, period, timeZone, drawers, registers },
     t,
   )
   return new Response(csv, {

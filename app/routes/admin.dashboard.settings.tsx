@@ -16,6 +16,9 @@ import { saveSettings } from '~/server/auth/accounts.server'
 import { logChange } from '~/server/auth/change-log.server'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
 import { getDb } from '~/server/db/client.server'
+import { addRegister, registersOf, retireRegister } from '~/server/books/registers.server'
+import { registersInUse } from '~/domain/registers'
+import { RegistersSection } from '~/ui/admin/registers-section'
 import { appEnv } from '~/server/env.server'
 import { cardPayments, onboardingLink, saveUnconnectedPayments } from '~/server/payments/stripe-accounts.server'
 import { redirectWithToast } from '~/server/http/toast.server'
@@ -54,11 +57,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     )
     if (link) throw redirect(link)
   }
-  const fiscal = await fiscalProfileOf(env, restaurant.id)
+  const [fiscal, named] = await Promise.all([
+    fiscalProfileOf(env, restaurant.id),
+    registersOf(getDb(env.DB), restaurant.id),
+  ])
   if (!fiscal) throw data(null, { status: 404 })
   // Labelled here, so the page and its hydration read the same offsets whatever the browser's ICU.
   const now = Date.now()
-  return { payments, fiscal, now, timeZones: timeZoneChoices(now) }
+  return { payments, fiscal, now, timeZones: timeZoneChoices(now), registers: registersInUse(named) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -72,9 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The Facturapi key is never sent back, typed or not.
       form.get('intent') === 'fiscal'
         ? submission.reply({ hideFields: ['facturapiKey'] })
-        : submission.reply({
-            formErrors: [form.get('intent') === 'settings' ? 'admin.settings.failed' : 'admin.errors.formError'],
-          }),
+        : form.get('intent') === 'register'
+          ? submission.reply()
+          : submission.reply({
+              formErrors: [form.get('intent') === 'settings' ? 'admin.settings.failed' : 'admin.errors.formError'],
+            }),
       { status: 400 },
     )
   const sent = submission.value
@@ -102,12 +110,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'settings':
       await saveSettings(env, principal, sent)
       return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
+    case 'register':
+      if (!(await addRegister(getDb(env.DB), principal, sent.name)))
+        return data(submission.reply({ fieldErrors: { name: ['admin.settings.registers.errors.taken'] } }), {
+          status: 400,
+        })
+      return redirectWithToast(SETTINGS, { title: 'admin.settings.registers.added' })
+    case 'retire-register':
+      if (!(await retireRegister(getDb(env.DB), principal, sent.register))) throw data(null, { status: 404 })
+      return redirectWithToast(SETTINGS, { title: 'admin.settings.registers.retired' })
   }
 }
 
 /** Configuración: the restaurant and account, its card payments, and the dialog that edits the profile and the tax settings. */
 export default function Settings() {
-  const { payments, fiscal, now } = useLoaderData<typeof loader>()
+  const { payments, fiscal, now, registers } = useLoaderData<typeof loader>()
   const { restaurant, person } = useDashboardPrincipal()
   const { t, locale } = useI18n()
   const [searchParams] = useSearchParams()
@@ -180,6 +197,8 @@ export default function Settings() {
       <CardPaymentsSection payments={payments} />
 
       <FiscalSection fiscal={fiscal} />
+
+      <RegistersSection registers={registers} />
 
       <UrlDialog
         open={searchParams.get('dialog') === 'fiscal'}

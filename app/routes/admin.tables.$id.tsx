@@ -47,6 +47,8 @@ import { alertOf } from '~/domain/alerts'
 import { followChoice, setFollowing } from '~/server/alerts/alert-reads.server'
 import { answerCall } from '~/server/alerts/waiter-calls.server'
 import { getDb } from '~/server/db/client.server'
+import { chooseDeviceRegister, deviceDrawer, drawerOfForm, registersOf } from '~/server/books/registers.server'
+import { registersInUse } from '~/domain/registers'
 import { resendReceipt } from '~/server/receipts/staff-receipts.server'
 import { CallWaiting, FollowTable } from '~/ui/admin/table-alerts'
 
@@ -69,9 +71,10 @@ const changeOwed = (payments: (Parameters<typeof changeFrom>[0] & { id: string }
 export async function loader(args: LoaderFunctionArgs) {
   const { table, person, role } = await requireStaffTable(args.context, args.request, args.params.id, access.view)
   const env = args.context.cloudflare.env
-  const [details, chosen] = await Promise.all([
+  const [details, chosen, named] = await Promise.all([
     readTableDetails(env, table, { previous: can(role, 'books.view') }),
     followChoice(getDb(env.DB), person.id, table.id),
+    registersOf(getDb(env.DB), table.restaurantId),
   ])
   if (!details) throw data(null, { status: 404 })
   return {
@@ -87,6 +90,8 @@ export async function loader(args: LoaderFunctionArgs) {
     signer: signatureOf(person).name,
     // The payments this member recorded minutes ago and may still undo themselves, and until when.
     voidable: can(role, 'payments.void') ? voidableBy(details.payments, person.id, Date.now()) : {},
+    // The registers cash may go into, and the one this device's does.
+    cash: { registers: registersInUse(named), drawer: await deviceDrawer(args.request, named) },
     // The person's own choice, else what their role follows.
     following: chosen ?? can(role, 'alerts.all-tables'),
     role,
@@ -114,9 +119,25 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: TABLE_FORMS.schema })
   if (submission.status !== 'success') return invalidForm(submission)
   const sent = submission.value
+  // Cash goes into a register in use (the device's when the form names none); a form naming another is refused.
+  const drawerOf = async (method: string | undefined, register: string | null) => {
+    if (method !== 'cash') return null
+    return drawerOfForm(args.request, await registersOf(getDb(env.DB), principal.restaurant.id), register)
+  }
   switch (sent.intent) {
+    case 'choose-register': {
+      const chosen = await drawerOf('cash', sent.register)
+      if (chosen === false) return invalidForm(submission, 'admin.books.errors.register')
+      return redirectWithToast(
+        here,
+        { title: 'admin.books.registerChosen' },
+        { headers: { 'Set-Cookie': await chooseDeviceRegister(sent.register) } },
+      )
+    }
     case 'record-payment': {
-      const result = await recordStaffPayment(env, table.id, sent, by)
+      const register = await drawerOf(sent.method, sent.register)
+      if (register === false) return invalidForm(submission, 'admin.books.errors.register')
+      const result = await recordStaffPayment(env, table.id, { ...sent, register }, by)
       if (!result.ok) return refusedForm(submission, result.code)
       // With cash handed over, the change, shown large on the page until the waiter is done with it.
       if (sent.cashReceived !== null) return redirect(`${here}?${PAID}=${result.payment.id}`)
@@ -155,7 +176,9 @@ export async function action(args: ActionFunctionArgs) {
     case 'close': {
       if (sent.settledBy === 'unpaid' || sent.unpaidReason)
         await demand(principal, args.request, 'page', 'bills.close-unpaid')
-      const result = await settleAndClose(env, table.id, sent, by)
+      const register = await drawerOf(sent.settledBy, sent.register)
+      if (register === false) return invalidForm(submission, 'admin.books.errors.register')
+      const result = await settleAndClose(env, table.id, { ...sent, register }, by)
       // The bill was closed meanwhile: the dialog would now name the next party's bill, so it closes and says so.
       if (!result.ok && result.code === 'CLOSED')
         return redirectWithToast(here, { title: 'admin.details.alreadyClosed', variant: 'destructive' })
@@ -166,7 +189,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TableDetails() {
-  const { table, details, signer, role, transactionId, change, following, voidable } = useLoaderData<typeof loader>()
+  const { table, details, signer, role, transactionId, change, following, voidable, cash } =
+    useLoaderData<typeof loader>()
   const { t, money } = useI18n()
   const clock = useClock()
   const [searchParams] = useSearchParams()
@@ -189,6 +213,8 @@ export default function TableDetails() {
       return details.lines.some((line) => line.id === sent.lineId && line.quantity > line.paidQuantity)
     if (sent.intent === 'refund') return details.payments.some((payment) => payment.id === sent.paymentId)
     if (sent.intent === 'record-payment') return totals.remaining > 0 && !sent.quick
+    // The register chooser keeps no answer of its own.
+    if (sent.intent === 'choose-register') return false
     return true
   })
 
@@ -249,6 +275,7 @@ export default function TableDetails() {
               transactionId={transactionId}
               remaining={totals.remaining}
               tax={details.tax}
+              cash={cash}
             />
             {/* Made again once a payment went through: nothing typed is left to send twice. */}
             <RecordPaymentForm
@@ -258,6 +285,7 @@ export default function TableDetails() {
               remaining={totals.remaining}
               tax={details.tax}
               lines={details.lines}
+              register={cash.drawer}
             />
           </>
         ) : null}
@@ -341,6 +369,7 @@ export default function TableDetails() {
           remaining={totals.remaining}
           tax={details.tax}
           unpaid={can(role, 'bills.close-unpaid')}
+          register={cash.drawer}
           actions={
             <FormActions cancelTo="?" cancelLabel={t('admin.details.cancel')} pending={closing} danger keepPlace>
               {t('admin.details.close')}

@@ -387,6 +387,7 @@ describe('the cash-out as CSV', () => {
     // A session counted at 22:51 ($5.00 short) and the one it opened, still uncounted.
     const session = {
       id: 'a',
+      registerId: null,
       opened: true,
       openedAt: mx(22, 17),
       coversFrom: mx(22, 17),

@@ -45,14 +45,21 @@ describe('the drawer’s forms', () => {
     return Object.fromEntries(data)
   }
   it('reads a fondo typed as people type it, and refuses what is not an amount', () => {
-    expect(drawerFloatSchema.parse(form({ floatAmount: '$1,500' }))).toEqual({ floatAmount: 150_000 })
+    expect(drawerFloatSchema.parse(form({ floatAmount: '$1,500' }))).toEqual({ registerId: null, floatCents: 150_000 })
+    expect(drawerFloatSchema.parse(form({ register: 'bar', floatAmount: '500' }))).toEqual({
+      registerId: 'bar',
+      floatCents: 50_000,
+    })
     expect(drawerFloatSchema.safeParse(form({ floatAmount: 'mucho' })).success).toBe(false)
     expect(drawerFloatSchema.safeParse(form({ floatAmount: '' })).success).toBe(false)
   })
   it('takes a total or notes and coins (then theirs is the count), and asks for one of them', () => {
     expect(
-      drawerCountSchema.parse(form({ session: 's1', countedAmount: '2450.50', nextFloat: '500', note: ' Cambio ' })),
+      drawerCountSchema.parse(
+        form({ register: 'bar', session: 's1', countedAmount: '2450.50', nextFloat: '500', note: ' Cambio ' }),
+      ),
     ).toEqual({
+      registerId: 'bar',
       sessionId: 's1',
       seen: null,
       counts: null,
@@ -60,8 +67,9 @@ describe('the drawer’s forms', () => {
       note: 'Cambio',
       nextFloatCents: 50_000,
     })
-    // No session named: the open one; no fondo left: none.
+    // No register named: the restaurant's own drawer; no session named: the open one; no fondo left: none.
     expect(drawerCountSchema.parse(form({ countedAmount: '', d50000: '2', d50: '3', d100: '' }))).toEqual({
+      registerId: null,
       sessionId: null,
       seen: null,
       counts: { 50_000: 2, 50: 3 },
@@ -77,31 +85,45 @@ describe('the drawer’s forms', () => {
 
 describe('a drawer session’s cash', () => {
   const movements = [
-    { at: 1_000, inCents: 10_000, outCents: 0 },
-    { at: 2_000, inCents: 0, outCents: 2_500 },
+    { registerId: null, at: 1_000, inCents: 10_000, outCents: 0 },
+    { registerId: null, at: 2_000, inCents: 0, outCents: 2_500 },
     // At the close's instant: already the next session's.
-    { at: 3_000, inCents: 6_500, outCents: 0 },
+    { registerId: null, at: 3_000, inCents: 6_500, outCents: 0 },
+    // Another register's drawer, counted apart.
+    { registerId: 'bar', at: 2_000, inCents: 4_000, outCents: 0 },
   ]
 
   it('holds the cash that moved from its start up to, not including, its close; later cash is the next session’s', () => {
-    expect(cashOfWindow({ coversFrom: 1_000, closedAt: 3_000 }, movements)).toEqual({
+    expect(cashOfWindow({ registerId: null, coversFrom: 1_000, closedAt: 3_000 }, movements)).toEqual({
       cashInCents: 10_000,
       cashOutCents: 2_500,
     })
-    expect(cashOfWindow({ coversFrom: 3_000, closedAt: null }, movements)).toEqual({
+    expect(cashOfWindow({ registerId: null, coversFrom: 3_000, closedAt: null }, movements)).toEqual({
       cashInCents: 6_500,
       cashOutCents: 0,
     })
   })
 
-  it('sessions that follow one another share out every movement once, whatever the times', () => {
+  it('holds only its own drawer’s cash: a register’s session holds none of the restaurant’s own drawer’s', () => {
+    expect(cashOfWindow({ registerId: 'bar', coversFrom: 0, closedAt: null }, movements)).toEqual({
+      cashInCents: 4_000,
+      cashOutCents: 0,
+    })
+  })
+
+  it('sessions that follow one another in each drawer share out every movement once, whatever the times', () => {
+    const drawer = fc.constantFrom(null, 'bar', 'patio')
     fc.assert(
       fc.property(
-        fc.array(fc.record({ at: fc.integer({ min: 0, max: 1_000 }), inCents: cents, outCents: cents })),
+        fc.array(
+          fc.record({ registerId: drawer, at: fc.integer({ min: 0, max: 1_000 }), inCents: cents, outCents: cents }),
+        ),
         fc.uniqueArray(fc.integer({ min: 1, max: 999 }), { maxLength: 5 }),
         (moved, cuts) => {
           const bounds = [0, ...cuts.sort((a, b) => a - b)]
-          const windows = bounds.map((coversFrom, index) => ({ coversFrom, closedAt: bounds[index + 1] ?? null }))
+          const windows = [null, 'bar', 'patio'].flatMap((registerId) =>
+            bounds.map((coversFrom, index) => ({ registerId, coversFrom, closedAt: bounds[index + 1] ?? null })),
+          )
           const shared = windows.map((window) => cashOfWindow(window, moved))
           expect(shared.reduce((sum, cash) => sum + cash.cashInCents, 0)).toBe(
             moved.reduce((sum, movement) => sum + movement.inCents, 0),

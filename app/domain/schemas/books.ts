@@ -25,6 +25,14 @@ export function typedPesos<Empty extends number | null>(empty: Empty) {
     })
 }
 
+/** A cash register by its id (its drawer); empty, none: the device's, or the restaurant's own drawer. */
+export const registerId = z
+  .string()
+  .trim()
+  .max(64, { error: 'admin.errors.formError' })
+  .optional()
+  .transform((id) => id || null)
+
 /** Crédito o débito, asked of a payment taken on the restaurant's terminal (its CFDI's forma de pago follows it). */
 const cardFunding = z
   .enum(TERMINAL_FUNDINGS, { error: 'admin.books.errors.cardFunding' })
@@ -84,6 +92,8 @@ export const recordPaymentSchema = z
     method: z.enum(RECORDED_METHODS, { error: 'admin.books.errors.method' }),
     cardFunding,
     cashReceived: typedPesos(null),
+    /** For cash: the register whose drawer takes it (the device's); none, the device's or the restaurant's own. */
+    register: registerId,
     /** The whole rest as the page showed it, its tax included: taking the rest is refused if it would now charge more. */
     due: typedPesos(null),
     /** Sent by a one-tap charge, whose refusal the page says at its top rather than in the detailed form. */
@@ -156,6 +166,7 @@ export const closeBillSchema = z
     settledBy: z.enum([...RECORDED_METHODS, 'unpaid'], { error: 'admin.books.errors.settledBy' }).optional(),
     settledAmount: typedPesos(null),
     cardFunding,
+    register: registerId,
     transactionId: z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: 'admin.errors.formError' })

@@ -1,5 +1,5 @@
 import { MXN_DENOMINATIONS, type DenominationCounts } from '../drawer'
-import { typedPesos } from './books'
+import { registerId, typedPesos } from './books'
 import { staffForms, type IntentIn } from './staff-forms'
 import { z } from './zod'
 
@@ -14,19 +14,23 @@ const howMany = z.preprocess(
     .optional(),
 )
 
-/** "Fondo de caja": what the open drawer session started with (opening one when none is). */
-export const drawerFloatSchema = z.object({
-  floatAmount: typedPesos(null).refine((cents) => cents !== null, { error: 'admin.books.errors.amount' }),
-})
+/** "Fondo de caja": what a drawer's open session started with (opening one when none is). */
+export const drawerFloatSchema = z
+  .object({
+    register: registerId,
+    floatAmount: typedPesos(null).refine((cents) => cents !== null, { error: 'admin.books.errors.amount' }),
+  })
+  .transform((form) => ({ registerId: form.register, floatCents: form.floatAmount ?? 0 }))
 
 /**
- * "Contar y cerrar caja": the cash counted in a drawer session (the one open
- * when the page was shown, when none is named), as a total or note by note and coin by coin (then the
+ * "Contar y cerrar caja": the cash counted in a drawer session (the drawer's
+ * session open when the page was shown, when none is named), as a total or note by note and coin by coin (then the
  * total is theirs), with an optional note, and the fondo left in the drawer
  * for the next session. Counting a closed session recounts it.
  */
 export const drawerCountSchema = z
   .object({
+    register: registerId,
     session: z.string().trim().max(64).optional(),
     /** When the page with the form was shown: with no session named, the one open then is counted. */
     seen: z.coerce.number().int().positive().optional(),
@@ -47,6 +51,7 @@ export const drawerCountSchema = z
       return z.NEVER
     }
     return {
+      registerId: form.register,
       sessionId: form.session || null,
       seen: form.seen ?? null,
       counts: byDenomination ? counts : null,

@@ -153,13 +153,15 @@ type DinerPaymentRequest = z.output<typeof paymentRequestSchema>
  * A payment as the bill takes it: a diner's, or one staff record of money
  * taken outside Mesa (cash or the restaurant's terminal), with who took it
  * (the member's name as it is now, and their id) and, for cash, what was
- * handed over.
+ * handed over and into which register's drawer.
  */
 export type PaymentRequest = Omit<DinerPaymentRequest, 'paymentMethod'> & {
   paymentMethod: LedgerMethod
   recordedBy?: string
   recordedById?: string
   cashReceivedCents?: number
+  /** For cash: the register whose drawer took it; none, the restaurant's own drawer. */
+  registerId?: string
   cardFunding?: TerminalFunding
 }
 /** A payment request as it is sent, amounts in pesos. */

@@ -6,6 +6,7 @@ import { INVOICE_PERIODICITIES } from '../cfdi'
 import { isTimeZone } from '../local-time'
 import { IVA_RATES_BPS, ivaRateAllowed } from '../tax'
 import { checkTaxpayer, taxpayerFields } from './fiscal'
+import { idString } from './fields'
 import { staffForms, type IntentIn } from './staff-forms'
 
 /** An IVA rate in percent, one of the SAT's ("16", "8", "0"), read into basis points, the integer the bill arithmetic uses. */
@@ -87,11 +88,25 @@ export const fiscalProfileSchema = z
 export type FiscalProfile = z.output<typeof fiscalProfileSchema>
 
 /** Configuración's forms: the restaurant's settings, its fiscal profile, and how it takes card payments. */
+/** A cash register the restaurant names (a bar's drawer, a shared tablet's): counted apart from the others. */
+export const registerSchema = z.object({
+  name: z
+    .string({ error: 'admin.settings.registers.errors.name' })
+    .trim()
+    .min(1, { error: 'admin.settings.registers.errors.name' })
+    .max(40, { error: 'admin.errors.tooLong' }),
+})
+
+/** Takes a register out of use. */
+export const retireRegisterSchema = z.object({ register: idString('register') })
+
 export const SETTINGS_FORMS = staffForms({
   settings: { permission: 'settings.manage', schema: restaurantSettingsSchema },
   fiscal: { permission: 'settings.manage', schema: fiscalProfileSchema },
   connect: { permission: 'payouts.manage', schema: z.object({}) },
   unconnected: { permission: 'payouts.manage', schema: unconnectedPaymentsSchema },
+  register: { permission: 'settings.manage', schema: registerSchema },
+  'retire-register': { permission: 'settings.manage', schema: retireRegisterSchema },
 })
 
 export type SettingsIntent = IntentIn<typeof SETTINGS_FORMS>

@@ -192,6 +192,7 @@ export async function settleAndClose(env: Env, tableId: string, form: CloseBillF
         method: form.settledBy,
         cardFunding: form.settledBy === 'terminal' ? form.cardFunding : null,
         cashReceived: null,
+        register: form.register,
         due: null,
       },
       by,
@@ -246,6 +247,7 @@ export async function recordStaffPayment(env: Env, tableId: string, form: Record
         }
       : {}),
     ...(form.cashReceived !== null ? { cashReceivedCents: form.cashReceived } : {}),
+    ...(form.method === 'cash' && form.register ? { registerId: form.register } : {}),
     ...(form.method === 'terminal' && form.cardFunding ? { cardFunding: form.cardFunding } : {}),
     // Never more than the page showed for the rest: a tax setting changed meanwhile refuses it as a bill that changed.
     ...(form.mode === 'full' && form.due !== null ? { total: form.due + form.tip } : {}),

@@ -6,7 +6,10 @@ import { simulatedStandsIn } from '../env.server'
 import { businessDay, businessDayOf, choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
+import { drawersInUse } from '~/domain/registers'
+import { getDb } from '../db/client.server'
 import { drawerSessionsOf } from './drawer.server'
+import { registersOf } from './registers.server'
 import { ledgerOf, type Ledger } from './ledger.server'
 import { billAdjustments, disputes, payments, refunds, refundStands, tables, tableSessions } from '../db/schema.server'
 
@@ -90,8 +93,8 @@ async function readCashOut(
 
 /**
  * What the cash-out page and its CSV both start from: who is signed in,
- * the restaurant's clock, the period asked for and, when it is a period,
- * its cash-out and the drawer sessions that held cash in it.
+ * the restaurant's clock, its registers, the period asked for and, when it
+ * is a period, its cash-out and the drawer sessions that held cash in it.
  */
 export async function loadCashOut(
   { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
@@ -102,17 +105,25 @@ export async function loadCashOut(
   const now = Date.now()
   const choice = periodOfRequest(request, timeZone, now)
   if (!choice.ok) return { ...choice, restaurant, person, role, timeZone, now }
-  const ledger = ledgerOf(context.cloudflare.env, restaurant.id)
-  // Only a period that reaches now shows the drawer open now, to count it.
+  const env = context.cloudflare.env
+  const ledger = ledgerOf(env, restaurant.id)
+  // Only a period that reaches now shows the drawers open now, to count them.
   const current = choice.period.fromMs <= now && now < choice.period.toMs
+  const named = await registersOf(getDb(env.DB), restaurant.id)
   const [report, drawers] = await Promise.all([
-    readCashOut(ledger, choice.period, simulatedStandsIn(context.cloudflare.env)),
-    // Today's first session holds the cash since today's business day began.
+    readCashOut(ledger, choice.period, simulatedStandsIn(env)),
+    // A drawer's first session today holds the cash since today's business day began.
     drawerSessionsOf(
       ledger,
       choice.period,
-      current ? { firstFrom: businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs } : null,
+      current
+        ? {
+            firstFrom: businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs,
+            drawers: drawersInUse(named),
+            others: [null, ...named.map((register) => register.id)],
+          }
+        : null,
     ),
   ])
-  return { ...choice, restaurant, person, role, timeZone, now, report, drawers, current }
+  return { ...choice, restaurant, person, role, timeZone, now, report, drawers, current, registers: named }
 }

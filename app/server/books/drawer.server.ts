@@ -1,3 +1,4 @@
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, max, or } from 'drizzle-orm'
 import type { CashMovement, DenominationCounts, DrawerSession } from '~/domain/drawer'
 import { cashOfWindow, countedCents, drawerDifference, expectedInDrawer } from '~/domain/drawer'
@@ -23,12 +24,21 @@ export interface CountSent {
 
 const own = ({ restaurantId }: Ledger) => eq(drawerSessions.restaurantId, restaurantId)
 
+/** Rows of the drawer of register `registerId`; null: the restaurant's own drawer. */
+const ofDrawer = (column: AnySQLiteColumn, registerId: string | null) =>
+  registerId === null ? isNull(column) : eq(column, registerId)
+
+/** The sessions of one drawer of the restaurant. */
+const ownDrawer = (ledger: Ledger, registerId: string | null) =>
+  and(own(ledger), ofDrawer(drawerSessions.registerId, registerId))
+
 /** Cash that moved in [fromMs, toMs): cash payments in, cash refunds that stand out. */
 async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs: number): Promise<CashMovement[]> {
   const mine = eq(tables.restaurantId, restaurantId)
   const [paid, given] = await db.batch([
     db
       .select({
+        registerId: payments.registerId,
         at: payments.createdAt,
         amountCents: payments.amountCents,
         taxCents: payments.taxCents,
@@ -41,6 +51,7 @@ async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs:
       ),
     db
       .select({
+        registerId: refunds.registerId,
         at: refunds.createdAt,
         kind: refunds.kind,
         amountCents: refunds.amountCents,
@@ -60,27 +71,35 @@ async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs:
       ),
   ])
   return [
-    ...paid.map((row) => ({ at: row.at, inCents: charged(row), outCents: 0 })),
+    ...paid.map((row) => ({ registerId: row.registerId, at: row.at, inCents: charged(row), outCents: 0 })),
     // A voided cash payment's cash never came in: it is undone from what came in, not given back.
     ...given.map((row) =>
       row.kind === 'void'
-        ? { at: row.at, inCents: -charged(row), outCents: 0 }
-        : { at: row.at, inCents: 0, outCents: charged(row) },
+        ? { registerId: row.registerId, at: row.at, inCents: -charged(row), outCents: 0 }
+        : { registerId: row.registerId, at: row.at, inCents: 0, outCents: charged(row) },
     ),
   ]
 }
 
 /**
  * The drawer sessions that held cash in [fromMs, toMs) (a day or a shift),
- * oldest first, each with the cash of its own window, which may reach
- * outside the period: a count compares itself with its session's cash, not
- * the period's.
+ * every drawer's, oldest first, each with the cash of its own window, which
+ * may reach outside the period: a count compares itself with its session's
+ * cash, not the period's.
  */
 export async function drawerSessionsOf(
   ledger: Ledger,
   period: { fromMs: number; toMs: number },
-  /** When the period reaches now: where a restaurant's first session starts. */
-  current: { firstFrom: number } | null = null,
+  /**
+   * When the period reaches now: where a drawer's first session starts, the
+   * drawers in use, and any other the restaurant had (a retired register's,
+   * its own before it named registers): shown only while holding cash.
+   */
+  current: {
+    firstFrom: number
+    drawers: readonly (string | null)[]
+    others: readonly (string | null)[]
+  } | null = null,
 ): Promise<DrawerSession[]> {
   const stored = await ledger.db
     .select()
@@ -93,17 +112,17 @@ export async function drawerSessionsOf(
       ),
     )
     .orderBy(drawerSessions.coversFrom)
-  const rows: (DrawerSessionRow & { opened?: false })[] = stored
-  // A period that reaches now with no session open shows the one a fondo or a count would open: the cash it would hold.
-  if (current && !stored.some((row) => !row.closedAt)) {
-    const [last] = await ledger.db
-      .select({ closedAt: max(drawerSessions.closedAt) })
-      .from(drawerSessions)
-      .where(own(ledger))
-    const coversFrom = last?.closedAt ?? current.firstFrom
+  const rows: (DrawerSessionRow & { opened?: false; inUse?: boolean })[] = stored
+  // A period that reaches now shows, for each drawer with no session open, the one a fondo or a count would open: the cash it would hold.
+  const unopened = [...new Set([...(current?.drawers ?? []), ...(current?.others ?? [])])].filter(
+    (registerId) => !stored.some((row) => !row.closedAt && row.registerId === registerId),
+  )
+  for (const registerId of unopened) {
+    const coversFrom = await nextCoversFrom(ledger, registerId, current!.firstFrom)
     rows.push({
       id: '',
       restaurantId: ledger.restaurantId,
+      registerId,
       openedAt: coversFrom,
       coversFrom,
       floatCents: 0,
@@ -112,6 +131,7 @@ export async function drawerSessionsOf(
       floatAt: null,
       closedAt: null,
       opened: false,
+      inUse: current!.drawers.includes(registerId),
     })
   }
   if (rows.length === 0) return []
@@ -130,8 +150,10 @@ export async function drawerSessionsOf(
       )
       .orderBy(desc(drawerCounts.countedAt)),
   ])
-  return rows.map((row) => {
+  return rows.flatMap((row) => {
     const cash = cashOfWindow(row, movements)
+    // A drawer out of use that nobody opened is shown only while it holds cash to count.
+    if (row.inUse === false && cash.cashInCents === 0 && cash.cashOutCents === 0) return []
     const figures = { floatCents: row.floatCents, ...cash }
     const counts = counted
       .filter((count) => count.sessionId === row.id)
@@ -144,6 +166,7 @@ export async function drawerSessionsOf(
       }))
     return {
       id: row.id,
+      registerId: row.registerId,
       opened: row.opened ?? true,
       openedAt: row.openedAt,
       coversFrom: row.coversFrom,
@@ -159,58 +182,66 @@ export async function drawerSessionsOf(
   })
 }
 
-/** The id of the restaurant's open drawer session, opening one when there is none (see openSession). */
-async function openSessionId(ledger: Ledger, firstFrom: number, now: number): Promise<string> {
+/** Where a drawer's next session starts: its last close, or for its first, `firstFrom`. */
+async function nextCoversFrom(ledger: Ledger, registerId: string | null, firstFrom: number): Promise<number> {
   const [last] = await ledger.db
     .select({ closedAt: max(drawerSessions.closedAt) })
     .from(drawerSessions)
-    .where(own(ledger))
+    .where(ownDrawer(ledger, registerId))
+  return last?.closedAt ?? firstFrom
+}
+
+/** The id of the drawer's open session, opening one when there is none (see setFloat). */
+async function openSessionId(ledger: Ledger, registerId: string | null, firstFrom: number, now: number) {
   // Two members opening at once: the one open session stands (drawer_sessions_one_open), the other insert is ignored.
   await ledger.db
     .insert(drawerSessions)
     .values({
       id: crypto.randomUUID(),
       restaurantId: ledger.restaurantId,
+      registerId,
       openedAt: now,
-      coversFrom: last?.closedAt ?? firstFrom,
+      coversFrom: await nextCoversFrom(ledger, registerId, firstFrom),
     })
     .onConflictDoNothing()
   const [open] = await ledger.db
     .select({ id: drawerSessions.id })
     .from(drawerSessions)
-    .where(and(own(ledger), isNull(drawerSessions.closedAt)))
+    .where(and(ownDrawer(ledger, registerId), isNull(drawerSessions.closedAt)))
     .limit(1)
   return open!.id
 }
 
 /**
- * The fondo of the open drawer session, signed by who set it. With no
- * session open, this opens one: it holds the cash since the last close, or,
- * for the restaurant's first, since `firstFrom` (the start of today's
+ * The fondo of the drawer's open session (the drawer of register
+ * `registerId`, or the restaurant's own), signed by who set it. With no
+ * session open, this opens one: it holds the cash since the drawer's last
+ * close, or, for its first, since `firstFrom` (the start of today's
  * business day).
  */
 export async function setFloat(
   ledger: Ledger,
+  registerId: string | null,
   floatCents: number,
   by: Signature,
   firstFrom: number,
   now = Date.now(),
 ): Promise<void> {
-  const id = await openSessionId(ledger, firstFrom, now)
+  const id = await openSessionId(ledger, registerId, firstFrom, now)
   await ledger.db
     .update(drawerSessions)
     .set({ floatCents, floatBy: by.name, floatById: by.userId, floatAt: now })
     .where(eq(drawerSessions.id, id))
 }
 
-/** The id of the session whose window holds the instant `at`: the one a page shown then showed as open. */
-async function sessionAt(ledger: Ledger, at: number): Promise<string | null> {
+/** The id of the drawer's session whose window holds the instant `at`: the one a page shown then showed as open. */
+async function sessionAt(ledger: Ledger, registerId: string | null, at: number): Promise<string | null> {
   const [row] = await ledger.db
     .select({ id: drawerSessions.id })
     .from(drawerSessions)
     .where(
       and(
-        own(ledger),
+        ownDrawer(ledger, registerId),
         lte(drawerSessions.coversFrom, at),
         or(isNull(drawerSessions.closedAt), gt(drawerSessions.closedAt, at)),
       ),
@@ -221,26 +252,30 @@ async function sessionAt(ledger: Ledger, at: number): Promise<string | null> {
 
 /**
  * A count of the drawer session `sessionId` or, when none is named, of the
- * one open when the counting member's page was shown (`seen`), opening one
- * when none was: two members counting the same drawer count the same
- * session. Signed. The first count closes the session and opens the next with
- * `nextFloat` (the fondo left in the drawer), signed by the same member; a
+ * drawer's session open when the counting member's page was shown (`seen`),
+ * opening one when none was: two members counting the same drawer count
+ * the same session. Signed. The first count closes the session and, unless
+ * the drawer is out of use (`opensNext` false: its register was retired),
+ * opens the next with `nextFloat` (the fondo left in the drawer), signed by
+ * the same member; a
  * count of a session already closed (a recount, or a second member counting
  * the same drawer at once) is kept beside its first and stands, and moves
  * no boundary.
  */
 export async function recordCount(
   ledger: Ledger,
-  which: { sessionId: string | null; seen: number | null },
-  count: CountSent & { nextFloatCents: number },
+  which: { registerId: string | null; sessionId: string | null; seen: number | null },
+  count: CountSent & { nextFloatCents: number; opensNext: boolean },
   by: Signature,
   firstFrom: number,
   now = Date.now(),
 ): Promise<'closed' | 'recounted' | 'unknown'> {
   const id =
-    which.sessionId ?? (await sessionAt(ledger, which.seen ?? now)) ?? (await openSessionId(ledger, firstFrom, now))
+    which.sessionId ??
+    (await sessionAt(ledger, which.registerId, which.seen ?? now)) ??
+    (await openSessionId(ledger, which.registerId, firstFrom, now))
   const [session] = await ledger.db
-    .select({ closedAt: drawerSessions.closedAt })
+    .select({ registerId: drawerSessions.registerId })
     .from(drawerSessions)
     .where(and(own(ledger), eq(drawerSessions.id, id)))
     .limit(1)
@@ -264,12 +299,14 @@ export async function recordCount(
       .returning({ id: drawerSessions.id }),
   ])
   if (closing.length === 0) return 'recounted'
+  if (!count.opensNext) return 'closed'
   // The next session opens at the close; were another already open (a member who set a fondo meanwhile), it stands.
   await db
     .insert(drawerSessions)
     .values({
       id: crypto.randomUUID(),
       restaurantId: ledger.restaurantId,
+      registerId: session.registerId,
       openedAt: now,
       coversFrom: now,
       floatCents: count.nextFloatCents,

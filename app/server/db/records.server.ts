@@ -111,6 +111,8 @@ export const paymentColumns = () => ({
   recordedById: text('recorded_by_id'),
   // Cash handed over, when more than the charge: the change given is the difference.
   cashReceivedCents: integer('cash_received_cents'),
+  // The register whose drawer took a cash payment (registers); null: the restaurant's own drawer, or not cash.
+  registerId: text('register_id'),
   // A terminal payment's card, credit or debit, as staff said recording it: its receipt's forma de pago follows it.
   cardFunding: text('card_funding', { enum: TERMINAL_FUNDINGS }),
   // The tax rate of the bill when it was paid (a receipt breaks out the IVA it held); null on payments from before it was kept.
@@ -172,6 +174,8 @@ export const refundColumns = () => ({
   // The member who gave it, by their name as it was then; `staffId` is theirs (null when staff typed a name instead of signing).
   staff: text('staff').notNull(),
   staffId: text('staff_id'),
+  // The register whose drawer a cash refund came out of, or a voided cash payment's; null: the restaurant's own drawer.
+  registerId: text('register_id'),
   // 'void': the member who recorded the payment undid it within minutes (a mis-tap), whole; a refund otherwise (null on records from before voids).
   kind: text('kind', { enum: REFUND_KINDS }),
   provider: text('provider').notNull(),

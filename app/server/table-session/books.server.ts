@@ -102,6 +102,8 @@ export function refundOf(
     units: JSON.stringify(refund.units),
     reason: request.reason,
     kind: request.kind ?? 'refund',
+    // Cash goes back from the drawer that took it (a void's never left it).
+    registerId: payment.registerId,
     staff: request.by.name,
     staffId: request.by.userId,
     status: 'pending',

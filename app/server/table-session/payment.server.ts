@@ -147,6 +147,7 @@ export function paymentOf(
     recordedBy: request.recordedBy ?? null,
     recordedById: request.recordedById ?? null,
     cashReceivedCents: request.cashReceivedCents ?? null,
+    registerId: request.paymentMethod === 'cash' ? (request.registerId ?? null) : null,
     cardFunding: request.cardFunding ?? null,
     taxRateBps: header.table.taxRateBps,
     receiptToken: newToken(),

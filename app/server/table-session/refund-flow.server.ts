@@ -148,6 +148,7 @@ export class RefundFlow {
         staff: OUTSIDE_REFUND_BY,
         staffId: null,
         kind: 'refund',
+        registerId: null,
         status: 'pending',
         failure: null,
         provider: payment.provider,

@@ -43,8 +43,13 @@ function refusalKey(code: ErrorCode): TranslationKey {
 export const refusedForm = (submission: Submission<unknown>, code: ErrorCode) =>
   data(submission.reply({ formErrors: [refusalKey(code)] }), { status: statusOf(code) })
 
-/** A staff form that does not say what it should: its errors under their fields, what was typed kept. */
-export const invalidForm = (submission: Submission<unknown>) => data(submission.reply(), { status: 400 })
+/**
+ * A staff form that does not say what it should: its errors under their
+ * fields, or `error` above its button (it names something the restaurant
+ * does not have), what was typed kept.
+ */
+export const invalidForm = (submission: Submission<unknown>, error?: TranslationKey) =>
+  data(submission.reply(error ? { formErrors: [error] } : undefined), { status: 400 })
 
 /** What a refund would give back, shown for the member to confirm: its payment, and its parts in cents. */
 export interface RefundPreview {

@@ -22,7 +22,10 @@ export function CloseBillForm({
   tax,
   unpaid,
   actions,
+  register,
 }: {
+  /** The register this device's cash goes into; null: the restaurant's one drawer. */
+  register: string | null
   sessionId: string
   transactionId: string
   remaining: number
@@ -53,6 +56,7 @@ export function CloseBillForm({
           <legend className="text-sm font-semibold">{t('admin.books.settledBy')}</legend>
           <input type="hidden" name="settledAmount" value={decimalPesos(remaining)} />
           <input type="hidden" name="transactionId" value={transactionId} />
+          {register ? <input type="hidden" name="register" value={register} /> : null}
           {(unpaid ? (['cash', 'terminal', 'unpaid'] as const) : (['cash', 'terminal'] as const)).map((way) => (
             <label key={way} className="flex min-h-11 items-center gap-2">
               <input

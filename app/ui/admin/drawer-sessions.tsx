@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { decimalPesos } from '~/domain/money'
 import { countedCents, MXN_DENOMINATIONS, type DenominationCounts, type DrawerSession } from '~/domain/drawer'
 import type { DrawerIntent } from '~/domain/schemas/drawer'
+import { drawersInUse, registerName, type Register } from '~/domain/registers'
 import { buttonClass } from '../button'
 import { ErrorList, Field, StatusButton, useIsPending } from '../forms'
 import { useClock } from '../clock'
@@ -26,11 +27,14 @@ interface Answer {
  */
 export function DrawerSessions({
   sessions,
+  registers,
   current,
   counts,
   shownAt,
 }: {
   sessions: DrawerSession[]
+  /** The restaurant's registers, retired ones too: each drawer's sessions come under its name. */
+  registers: Register[]
   /** Whether the period reaches now: the open session can be counted from it. */
   current: boolean
   /** Whether this member may set the fondo and count. */
@@ -39,19 +43,64 @@ export function DrawerSessions({
   shownAt: number
 }) {
   const { t } = useI18n()
-  // A period that reaches now always has one: the open session, or the one a fondo or a count would open.
-  const open = sessions.find((session) => session.closedAt === null)
-  const closed = sessions.filter((session) => session.closedAt !== null).reverse()
+  // The restaurant's own drawer first (cash from before it named registers), then each register's as named.
+  const drawers = [null, ...registers.map((register) => register.id)].filter((registerId) =>
+    sessions.some((session) => session.registerId === registerId),
+  )
   return (
     <section aria-labelledby="drawer-title" className="grid gap-4" data-testid="drawer-sessions">
       <h2 id="drawer-title" className="text-lg font-bold">
         {t('admin.cashOut.count.title')}
       </h2>
+      {drawers.map((registerId) => (
+        <Drawer
+          key={registerId ?? ''}
+          sessions={sessions.filter((session) => session.registerId === registerId)}
+          name={registerName(registers, registerId)}
+          inUse={drawersInUse(registers).includes(registerId)}
+          current={current}
+          counts={counts}
+          shownAt={shownAt}
+        />
+      ))}
+      {!current && sessions.length === 0 ? (
+        <p className="text-stone-600 dark:text-stone-400">{t('admin.cashOut.count.none')}</p>
+      ) : null}
+    </section>
+  )
+}
+
+/** One drawer's sessions: its open one with its forms, then those closed, latest first. */
+function Drawer({
+  sessions,
+  name,
+  inUse,
+  current,
+  counts,
+  shownAt,
+}: {
+  sessions: DrawerSession[]
+  /** The register's; null for the restaurant's own drawer. */
+  name: string | null
+  /** False for a retired register's, or the restaurant's own once it names registers: counted, but given no fondo. */
+  inUse: boolean
+  current: boolean
+  counts: boolean
+  shownAt: number
+}) {
+  const { t } = useI18n()
+  // A period that reaches now always has one: the open session, or the one a fondo or a count would open.
+  const open = sessions.find((session) => session.closedAt === null)
+  const closed = sessions.filter((session) => session.closedAt !== null).reverse()
+  return (
+    <>
       {current && open ? (
-        <SessionCard session={open}>{counts ? <OpenForms session={open} shownAt={shownAt} /> : null}</SessionCard>
+        <SessionCard session={open} name={name}>
+          {counts ? <OpenForms session={open} shownAt={shownAt} fondo={inUse} /> : null}
+        </SessionCard>
       ) : null}
       {closed.map((session) => (
-        <SessionCard key={session.id} session={session}>
+        <SessionCard key={session.id} session={session} name={name}>
           {counts ? (
             <details className="rounded-xl border border-stone-200 p-3 dark:border-stone-700 print:hidden">
               <summary className="min-h-11 cursor-pointer content-center font-semibold">
@@ -62,15 +111,20 @@ export function DrawerSessions({
           ) : null}
         </SessionCard>
       ))}
-      {!current && sessions.length === 0 ? (
-        <p className="text-stone-600 dark:text-stone-400">{t('admin.cashOut.count.none')}</p>
-      ) : null}
-    </section>
+    </>
   )
 }
 
-/** One session's figures; `null` is a drawer nobody has opened yet (no fondo, nothing counted). */
-function SessionCard({ session, children }: { session: DrawerSession; children?: ReactNode }) {
+/** One session's figures, under its register's name when it has one. */
+function SessionCard({
+  session,
+  name,
+  children,
+}: {
+  session: DrawerSession
+  name: string | null
+  children?: ReactNode
+}) {
   const { t, money } = useI18n()
   const clock = useClock()
   const difference = session.differenceCents
@@ -80,9 +134,11 @@ function SessionCard({ session, children }: { session: DrawerSession; children?:
       className="grid gap-4 rounded-3xl bg-white p-5 shadow-sm dark:bg-stone-900 print:p-0 print:shadow-none"
       data-testid="drawer-session"
       data-state={session.closedAt ? 'closed' : 'open'}
+      data-register={name ?? undefined}
     >
       <div>
         <h3 className="font-bold">
+          {name ? <span data-testid="drawer-register">{name} · </span> : null}
           {session.closedAt ? t('admin.cashOut.count.closed') : t('admin.cashOut.count.open')}
         </h3>
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="drawer-window">
@@ -161,32 +217,35 @@ function SessionCard({ session, children }: { session: DrawerSession; children?:
   )
 }
 
-/** The open session's fondo, and its count, which closes it. */
-function OpenForms({ session, shownAt }: { session: DrawerSession; shownAt: number }) {
+/** The open session's fondo (of a drawer in use), and its count, which closes it. */
+function OpenForms({ session, shownAt, fondo }: { session: DrawerSession; shownAt: number; fondo: boolean }) {
   const { t } = useI18n()
   const answer = useActionData<Answer>()
-  const mine = answer?.initialValue?.intent === 'float' ? answer : undefined
+  const mine = answer?.initialValue?.intent === 'float' && sameDrawer(answer, session) ? answer : undefined
   const saving = useIsPending({ intent: 'float' })
   return (
     <div className="grid gap-4 border-t border-stone-200 pt-4 md:grid-cols-2 dark:border-stone-700 print:hidden">
-      <Form method="post" className="grid content-start gap-3" data-testid="drawer-float-form">
-        <input type="hidden" name="intent" value={'float' satisfies DrawerIntent} />
-        <ErrorList errors={mine?.error?.['']} alert />
-        <Field
-          label={t('admin.cashOut.count.floatLabel')}
-          hint={t('admin.cashOut.count.floatHint')}
-          errors={mine?.error?.floatAmount}
-          inputProps={{
-            name: 'floatAmount',
-            inputMode: 'decimal',
-            defaultValue: decimalPesos(session.floatCents),
-            required: true,
-          }}
-        />
-        <StatusButton pending={saving} className={buttonClass.secondary}>
-          {t('admin.cashOut.count.saveFloat')}
-        </StatusButton>
-      </Form>
+      {fondo ? (
+        <Form method="post" className="grid content-start gap-3" data-testid="drawer-float-form">
+          <input type="hidden" name="intent" value={'float' satisfies DrawerIntent} />
+          <RegisterField session={session} />
+          <ErrorList errors={mine?.error?.['']} alert />
+          <Field
+            label={t('admin.cashOut.count.floatLabel')}
+            hint={t('admin.cashOut.count.floatHint')}
+            errors={mine?.error?.floatAmount}
+            inputProps={{
+              name: 'floatAmount',
+              inputMode: 'decimal',
+              defaultValue: decimalPesos(session.floatCents),
+              required: true,
+            }}
+          />
+          <StatusButton pending={saving} className={buttonClass.secondary}>
+            {t('admin.cashOut.count.saveFloat')}
+          </StatusButton>
+        </Form>
+      ) : null}
       <CountForm session={session} shownAt={shownAt} />
     </div>
   )
@@ -202,7 +261,11 @@ function CountForm({ session, shownAt }: { session: DrawerSession; shownAt?: num
   const answer = useActionData<Answer>()
   const closing = !session.closedAt
   const mine =
-    answer?.initialValue?.intent === 'count' && (answer.initialValue.session ?? '') === session.id ? answer : undefined
+    answer?.initialValue?.intent === 'count' &&
+    (answer.initialValue.session ?? '') === session.id &&
+    sameDrawer(answer, session)
+      ? answer
+      : undefined
   const saving = useIsPending({ intent: 'count' })
   const [typed, setTyped] = useState<DenominationCounts>({})
   const onInput = (event: FormEvent<HTMLFormElement>) => {
@@ -220,6 +283,7 @@ function CountForm({ session, shownAt }: { session: DrawerSession; shownAt?: num
       onInput={onInput}
     >
       <input type="hidden" name="intent" value={'count' satisfies DrawerIntent} />
+      <RegisterField session={session} />
       {session.opened ? (
         <input type="hidden" name="session" value={session.id} />
       ) : (
@@ -275,6 +339,15 @@ function CountForm({ session, shownAt }: { session: DrawerSession; shownAt?: num
     </Form>
   )
 }
+
+/** Which drawer a form is of: a register's, by its id; none for the restaurant's own. */
+function RegisterField({ session }: { session: DrawerSession }) {
+  return session.registerId ? <input type="hidden" name="register" value={session.registerId} /> : null
+}
+
+/** Whether an answer is to a form of the session's drawer (sessions nobody opened yet share no id). */
+const sameDrawer = (answer: Answer, session: DrawerSession) =>
+  (answer.initialValue?.register ?? '') === (session.registerId ?? '')
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

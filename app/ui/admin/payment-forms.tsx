@@ -8,7 +8,8 @@ import { TERMINAL_FUNDINGS, type TerminalFunding } from '~/domain/receipt'
 import { recordPaymentSchema } from '~/domain/schemas/books'
 import { chargeFor, ratePercentLabel } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
-import { ErrorList } from '~/ui/forms'
+import { control, ErrorList } from '~/ui/forms'
+import { registerName, type Register } from '~/domain/registers'
 import { HiddenFields } from '~/ui/hidden-fields'
 import { useI18n } from '~/ui/i18n'
 import { useLastResult, useSchemaForm } from '~/ui/use-schema-form'
@@ -30,11 +31,14 @@ export function QuickCharge({
   transactionId,
   remaining,
   tax,
+  cash,
 }: {
   sessionId: string
   transactionId: string
   remaining: number
   tax: { taxRateBps: number; taxIncludedInPrice: boolean }
+  /** The registers cash may go into, and the one this device's goes into (null: the restaurant's one drawer). */
+  cash: { registers: Register[]; drawer: string | null }
 }) {
   const { t, money } = useI18n()
   const due = chargeFor(remaining, tax)
@@ -59,6 +63,7 @@ export function QuickCharge({
           method,
           cardFunding,
           cashReceived: method === 'cash' ? decimalPesos(cents) : null,
+          register: method === 'cash' ? cash.drawer : null,
           tip: tipCents > 0 ? decimalPesos(tipCents) : null,
         }}
       />
@@ -90,6 +95,7 @@ export function QuickCharge({
         <p className="text-lg font-semibold tabular-nums">{t('admin.books.chargeDue', { amount: money(due) })}</p>
       </div>
       <p className="text-sm font-semibold">{t('admin.books.cashQuick')}</p>
+      <CashRegister {...cash} />
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {exact ? charge('cash', exact, t('admin.books.cashExact', { amount: money(exact) }), true) : null}
         {rounded.map((cents) =>
@@ -129,6 +135,45 @@ export function QuickCharge({
         )}
       </div>
     </section>
+  )
+}
+
+/**
+ * Which register's drawer this device's cash goes into, where the
+ * restaurant names registers; with more than one, the device changes it
+ * here (a cookie keeps its choice).
+ */
+function CashRegister({ registers, drawer }: { registers: Register[]; drawer: string | null }) {
+  const { t } = useI18n()
+  const name = registerName(registers, drawer)
+  if (!name) return null
+  return (
+    <div className="grid gap-2 rounded-xl bg-stone-100 p-3 text-sm dark:bg-stone-800" data-testid="cash-register">
+      <p className="font-semibold">{t('admin.books.register', { name })}</p>
+      {registers.length > 1 ? (
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value={'choose-register' satisfies TableIntent} />
+          <label className="grid gap-1">
+            <span>{t('admin.books.registerChoose')}</span>
+            <select
+              name="register"
+              defaultValue={drawer ?? undefined}
+              className={control}
+              data-testid="register-choice"
+            >
+              {registers.map((register) => (
+                <option key={register.id} value={register.id}>
+                  {register.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass.secondary} data-testid="register-choose">
+            {t('admin.books.registerSave')}
+          </button>
+        </Form>
+      ) : null}
+    </div>
   )
 }
 
@@ -177,7 +222,10 @@ export function RecordPaymentForm({
   remaining,
   tax,
   lines,
+  register,
 }: {
+  /** The register this device's cash goes into; null: the restaurant's one drawer. */
+  register: string | null
   sessionId: string
   transactionId: string
   remaining: number
@@ -208,6 +256,7 @@ export function RecordPaymentForm({
         <input type="hidden" name="sessionId" value={sessionId} />
         <input type="hidden" name="transactionId" value={transactionId} />
         <input type="hidden" name="due" value={decimalPesos(chargeFor(remaining, tax))} />
+        {register ? <input type="hidden" name="register" value={register} /> : null}
         <fieldset className="grid gap-1 sm:col-span-2">
           <legend className="text-sm font-semibold">{t('admin.books.mode')}</legend>
           {(['full', 'amount', 'items'] as const).map((each) => (

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { createdAt } from './columns.server'
 import { tableSessions } from './bills.server'
+import { restaurants } from './accounts.server'
 
 /**
  * Provider webhook events, by the provider's event id: the same event twice
@@ -47,12 +48,33 @@ export const disputes = sqliteTable(
 )
 
 /**
+ * A cash register a restaurant names (a bar's drawer, a shared tablet's):
+ * each has its own drawer, counted apart. A restaurant that names none has
+ * one drawer; cash recorded without a register goes into it. A register
+ * taken out of use keeps its name on the sessions it held.
+ */
+export const registers = sqliteTable(
+  'registers',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    retiredAt: integer('retired_at'),
+  },
+  (t) => [index('registers_restaurant_idx').on(t.restaurantId, t.createdAt)],
+)
+export type RegisterRow = typeof registers.$inferSelect
+
+/**
  * A session of a restaurant's cash drawer: from its opening, with the fondo
  * it started with (signed by who set it), to its first count. It holds the
  * cash that moved from `covers_from` (the previous session's close; for a
  * drawer's first session, the start of the business day it opened in) until
  * `closed_at`; cash taken after a close goes into the next session, which
- * opens at that close. At most one session is open per restaurant. Part of
+ * opens at that close. At most one session is open per drawer. Part of
  * the ledger.
  */
 export const drawerSessions = sqliteTable(
@@ -60,6 +82,8 @@ export const drawerSessions = sqliteTable(
   {
     id: text('id').primaryKey(),
     restaurantId: text('restaurant_id').notNull(),
+    // The register whose drawer it is; null: the restaurant's own drawer (it names no registers, or cash from before).
+    registerId: text('register_id'),
     openedAt: integer('opened_at').notNull(),
     coversFrom: integer('covers_from').notNull(),
     floatCents: integer('float_cents').notNull().default(0),
@@ -71,7 +95,7 @@ export const drawerSessions = sqliteTable(
   (t) => [
     index('drawer_sessions_restaurant_idx').on(t.restaurantId, t.coversFrom),
     uniqueIndex('drawer_sessions_one_open')
-      .on(t.restaurantId)
+      .on(t.restaurantId, sql`coalesce(${t.registerId}, '')`)
       .where(sql`${t.closedAt} IS NULL`),
     check('drawer_sessions_float', sql`${t.floatCents} >= 0`),
   ],

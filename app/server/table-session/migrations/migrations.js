@@ -12,6 +12,7 @@ import m0009 from './0009_hold_owed_back.sql';
 import m0010 from './0010_table_restaurant_id.sql';
 import m0011 from './0011_order_lines_in_cents.sql';
 import m0012 from './0012_refund_kind.sql';
+import m0013 from './0013_registers.sql';
 
   export default {
     journal,
@@ -28,7 +29,8 @@ m0008,
 m0009,
 m0010,
 m0011,
-m0012
+m0012,
+m0013
     }
   }
   
