@@ -325,6 +325,24 @@ export function applyPlan<Line extends PayableLine>(lines: readonly Line[], plan
   })
 }
 
+/**
+ * The lines of a bill that money given back (a refund, a void) left not
+ * paid whole. The payment that paid its rest had marked every unit left
+ * paid, for no payer of its own: those units are owed again. Units item
+ * payments paid and kept (`keptUnits`, by line) stay paid, as do comped
+ * lines.
+ */
+export function linesOwedAgain<Line extends PayableLine & { comped?: boolean | null }>(
+  lines: readonly Line[],
+  keptUnits: ReadonlyMap<string, number>,
+): Line[] {
+  return lines.map((line) => {
+    if (line.comped) return line
+    const kept = Math.min(line.quantity, keptUnits.get(line.id) ?? 0)
+    return kept >= line.paidQuantity ? line : { ...line, paidQuantity: kept, paidBy: kept > 0 ? line.paidBy : null }
+  })
+}
+
 /** The names of who paid a line, each once, in order. */
 function joinNames(existing: string | null | undefined, name: string): string {
   if (!existing) return name

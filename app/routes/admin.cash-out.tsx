@@ -10,7 +10,6 @@ import { ledgerOf } from '~/server/books/ledger.server'
 import { recordCount, setFloat } from '~/server/books/drawer.server'
 import { registersOf } from '~/server/books/registers.server'
 import { drawersInUse } from '~/domain/registers'
-import { getDb } from '~/server/db/client.server'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { DrawerSessions } from '~/ui/admin/drawer-sessions'
@@ -72,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sent = submission.value
   // A drawer out of use (a retired register's, or the restaurant's own once it names registers) opens no session, but
   // its open one is still counted; another restaurant's register is none of this one's.
-  const named = await registersOf(getDb(context.cloudflare.env.DB), principal.restaurant.id)
+  const named = await registersOf(context.cloudflare.env, principal.restaurant.id)
   const inUse = drawersInUse(named).includes(sent.registerId)
   const known = sent.registerId === null || named.some((register) => register.id === sent.registerId)
   if (!known || (sent.intent === 'float' && !inUse))

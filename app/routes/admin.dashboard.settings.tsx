@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const [fiscal, named] = await Promise.all([
     fiscalProfileOf(env, restaurant.id),
-    registersOf(getDb(env.DB), restaurant.id),
+    registersOf(env, restaurant.id),
   ])
   if (!fiscal) throw data(null, { status: 404 })
   // Labelled here, so the page and its hydration read the same offsets whatever the browser's ICU.
@@ -111,13 +111,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await saveSettings(env, principal, sent)
       return redirectWithToast(SETTINGS, { title: 'admin.settings.saved' })
     case 'register':
-      if (!(await addRegister(getDb(env.DB), principal, sent.name)))
+      if (!(await addRegister(env, principal, sent.name)))
         return data(submission.reply({ fieldErrors: { name: ['admin.settings.registers.errors.taken'] } }), {
           status: 400,
         })
       return redirectWithToast(SETTINGS, { title: 'admin.settings.registers.added' })
     case 'retire-register':
-      if (!(await retireRegister(getDb(env.DB), principal, sent.register))) throw data(null, { status: 404 })
+      if (!(await retireRegister(env, principal, sent.register))) throw data(null, { status: 404 })
       return redirectWithToast(SETTINGS, { title: 'admin.settings.registers.retired' })
   }
 }

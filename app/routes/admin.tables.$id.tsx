@@ -74,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [details, chosen, named] = await Promise.all([
     readTableDetails(env, table, { previous: can(role, 'books.view') }),
     followChoice(getDb(env.DB), person.id, table.id),
-    registersOf(getDb(env.DB), table.restaurantId),
+    registersOf(env, table.restaurantId),
   ])
   if (!details) throw data(null, { status: 404 })
   return {
@@ -122,7 +122,7 @@ export async function action(args: ActionFunctionArgs) {
   // Cash goes into a register in use (the device's when the form names none); a form naming another is refused.
   const drawerOf = async (method: string | undefined, register: string | null) => {
     if (method !== 'cash') return null
-    return drawerOfForm(args.request, await registersOf(getDb(env.DB), principal.restaurant.id), register)
+    return drawerOfForm(args.request, await registersOf(env, principal.restaurant.id), register)
   }
   switch (sent.intent) {
     case 'choose-register': {

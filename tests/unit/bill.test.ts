@@ -7,6 +7,7 @@ import {
   billTotals,
   lineAmountFor,
   lineRemaining,
+  linesOwedAgain,
   planPayment,
   type BillLine,
   type PayableLine,
@@ -413,5 +414,32 @@ describe('how a closed bill ended', () => {
       paidCents: 25000,
       unpaidCents: 12500,
     })
+  })
+})
+
+describe('lines once money given back leaves the bill owed', () => {
+  const payable = (id: string, quantity: number, paidQuantity: number, extra: object = {}) => ({
+    id,
+    priceCents: 10_000 * quantity,
+    quantity,
+    paidQuantity,
+    paidBy: paidQuantity > 0 ? 'Ana, Mesero' : null,
+    ...extra,
+  })
+
+  it('unmarks the units only the payment of the rest had marked; units item payments kept, and comped lines, stay paid', () => {
+    const lines = [
+      payable('tacos', 3, 3),
+      payable('agua', 1, 1),
+      payable('flan', 1, 1, { comped: true, priceCents: 0 }),
+    ]
+    const owed = linesOwedAgain(lines, new Map([['tacos', 2]]))
+    expect(owed.map(({ id, paidQuantity, paidBy }) => ({ id, paidQuantity, paidBy }))).toEqual([
+      { id: 'tacos', paidQuantity: 2, paidBy: 'Ana, Mesero' },
+      { id: 'agua', paidQuantity: 0, paidBy: null },
+      { id: 'flan', paidQuantity: 1, paidBy: 'Ana, Mesero' },
+    ])
+    // Never marks more paid than the line had.
+    expect(linesOwedAgain([payable('agua', 1, 0)], new Map([['agua', 1]]))[0]!.paidQuantity).toBe(0)
   })
 })

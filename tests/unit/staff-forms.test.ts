@@ -24,10 +24,12 @@ describe('a staff page’s forms', () => {
     })
     expect(forms.schema.parse(form({ intent: 'float', floatAmount: '1500' }))).toEqual({
       intent: 'float',
-      floatAmount: 150_000,
+      registerId: null,
+      floatCents: 150_000,
     })
     expect(forms.schema.parse(form({ intent: 'count', countedAmount: '2450.50' }))).toEqual({
       intent: 'count',
+      registerId: null,
       sessionId: null,
       seen: null,
       counts: null,

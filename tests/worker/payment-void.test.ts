@@ -5,6 +5,7 @@ import {
   delivered,
   getPage,
   newTransactionId,
+  payAs,
   postForm,
   seedMember,
   seedOwner,
@@ -79,6 +80,8 @@ describe('a waiter undoes their own mis-tap', () => {
     expect(voided.status).toBe(302)
     const after = await (await getPage(page(table), beto.cookie)).text()
     expect(figure(after, 'bill-remaining')).toBe('$155.00')
+    // The lines the payment of the whole bill had marked paid are owed again: none reads "Pagado".
+    expect(after).not.toContain('data-testid="line-paid"')
     expect(textOfHtml(after)).toMatch(/Pago anulado \$155\.00 .*Era efectivo/)
     // Voided once: a second void of it is refused.
     expect((await postForm(page(table), fields, beto.cookie)).status).toBe(409)
@@ -113,6 +116,44 @@ describe('a waiter undoes their own mis-tap', () => {
     expect(refused.status).toBe(409)
     expect(textOfHtml(await refused.text())).toContain('Ya pasaron los 5 minutos para anular este pago')
     expect(figure(await (await getPage(page(table), beto.cookie)).text(), 'bill-remaining')).toBe('$0.00')
+  })
+
+  it('voiding the payment of the rest after a diner paid their items leaves the diner’s units paid and the rest owed again', async () => {
+    const { table, beto } = await restaurant()
+    // Ana pays her two tacos ($120.00); Beto records the rest, the agua ($35.00), in cash, then voids it.
+    await payAs(table.sessionId, `items=${table.itemIds[0]}:2&tipAmount=0`, 'Ana')
+    const paid = await postForm(
+      page(table),
+      {
+        intent: 'record-payment',
+        sessionId: table.sessionId,
+        transactionId: newTransactionId(),
+        mode: 'full',
+        amount: '35.00',
+        method: 'cash',
+      },
+      beto.cookie,
+    )
+    expect(paid.status).toBe(302)
+    const before = await (await getPage(page(table), beto.cookie)).text()
+    expect(before.match(/data-testid="line-paid"/g)).toHaveLength(2)
+    const paymentId = /name="paymentId" value="([^"]+)"/.exec(
+      before.slice(before.indexOf('value="void-payment"')),
+    )?.[1]
+    expect(
+      (
+        await postForm(
+          page(table),
+          { intent: 'void-payment', sessionId: table.sessionId, paymentId: paymentId!, reason: 'Era con tarjeta' },
+          beto.cookie,
+        )
+      ).status,
+    ).toBe(302)
+    const after = await (await getPage(page(table), beto.cookie)).text()
+    expect(figure(after, 'bill-remaining')).toBe('$35.00')
+    const lines = [...after.matchAll(/<li[^>]*>[\s\S]*?<\/li>/g)].map(([line]) => textOfHtml(line))
+    expect(lines.find((line) => line.includes('Tacos al pastor'))).toMatch(/Pagado/)
+    expect(after.match(/data-testid="line-paid"/g)).toHaveLength(1)
   })
 
   it('the kitchen has no void at all', async () => {

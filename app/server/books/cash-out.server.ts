@@ -7,7 +7,6 @@ import { businessDay, businessDayOf, choosePeriod, type PeriodChoice } from '~/d
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
 import { drawersInUse } from '~/domain/registers'
-import { getDb } from '../db/client.server'
 import { drawerSessionsOf } from './drawer.server'
 import { registersOf } from './registers.server'
 import { ledgerOf, type Ledger } from './ledger.server'
@@ -109,7 +108,7 @@ export async function loadCashOut(
   const ledger = ledgerOf(env, restaurant.id)
   // Only a period that reaches now shows the drawers open now, to count them.
   const current = choice.period.fromMs <= now && now < choice.period.toMs
-  const named = await registersOf(getDb(env.DB), restaurant.id)
+  const named = await registersOf(env, restaurant.id)
   const [report, drawers] = await Promise.all([
     readCashOut(ledger, choice.period, simulatedStandsIn(env)),
     // A drawer's first session today holds the cash since today's business day began.

@@ -2,7 +2,7 @@ import { createCookie } from '@remix-run/cloudflare'
 import { and, eq, isNull } from 'drizzle-orm'
 import { drawerOfDevice, registersInUse, type Register } from '~/domain/registers'
 import { logChange, type Editor } from '../auth/change-log.server'
-import type { Db } from '../db/client.server'
+import { getDb } from '../db/client.server'
 import { registers } from '../db/schema.server'
 
 /** The register this device records cash into: a shared tablet, or a waiter's phone, keeps its own. */
@@ -14,8 +14,8 @@ const registerCookie = createCookie('mesa_register', {
 })
 
 /** Every register the restaurant named, retired ones too (their names stay on what they held), oldest first. */
-export function registersOf(db: Db, restaurantId: string): Promise<Register[]> {
-  return db
+export function registersOf(env: Env, restaurantId: string): Promise<Register[]> {
+  return getDb(env.DB)
     .select({ id: registers.id, name: registers.name, retiredAt: registers.retiredAt })
     .from(registers)
     .where(eq(registers.restaurantId, restaurantId))
@@ -46,8 +46,9 @@ export async function drawerOfForm(
 }
 
 /** Names a register, unless one in use has that name: false then, and nothing changes. */
-export async function addRegister(db: Db, editor: Editor, name: string): Promise<boolean> {
-  const taken = registersInUse(await registersOf(db, editor.restaurant.id)).some(
+export async function addRegister(env: Env, editor: Editor, name: string): Promise<boolean> {
+  const db = getDb(env.DB)
+  const taken = registersInUse(await registersOf(env, editor.restaurant.id)).some(
     (register) => register.name.toLocaleLowerCase('es-MX') === name.toLocaleLowerCase('es-MX'),
   )
   if (taken) return false
@@ -60,7 +61,8 @@ export async function addRegister(db: Db, editor: Editor, name: string): Promise
 }
 
 /** Takes one of the restaurant's registers out of use; its sessions and their counts stay. */
-export async function retireRegister(db: Db, editor: Editor, registerId: string): Promise<boolean> {
+export async function retireRegister(env: Env, editor: Editor, registerId: string): Promise<boolean> {
+  const db = getDb(env.DB)
   const retired = await db
     .update(registers)
     .set({ retiredAt: Date.now() })

@@ -1,5 +1,5 @@
 import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
-import { charged, type LedgerMethod } from '~/domain/bill'
+import { billTotals, charged, linesOwedAgain, type LedgerMethod } from '~/domain/bill'
 import { formatMoney } from '~/domain/money'
 import { heldUnits, type Hold } from '~/domain/holds'
 import { planRefund, type RefundKind, type RefundUnits } from '~/domain/refunds'
@@ -135,11 +135,25 @@ export function linesAfterFailedRefund(
   })
 }
 
-/** The lines once a refund's units are unpaid again. */
-export function linesAfterRefund(lines: readonly BillItemRow[], refund: StoredRefund): BillItemRow[] {
+/**
+ * The lines of the open bill once a refund is done: its units are unpaid
+ * again; and when it leaves the bill not paid whole, so are the units the
+ * payment of its rest had marked paid (linesOwedAgain): a void of that
+ * payment leaves no line reading "Pagado" that nobody paid.
+ */
+export function linesAfterRefund(store: BillStore, refund: StoredRefund): BillItemRow[] {
   const units = new Map((JSON.parse(refund.units) as RefundUnits[]).map((unit) => [unit.itemId, unit.quantity]))
-  return lines.map((line) => {
+  const { lines, paid } = store.state()
+  const after = lines.map((line) => {
     const quantity = units.get(line.id)
     return quantity ? { ...line, paidQuantity: Math.max(0, line.paidQuantity - quantity) } : line
   })
+  const sums = { paymentsCents: paid.paymentsCents, refundedCents: paid.refundedCents + refund.amountCents }
+  if (billTotals(after, sums).remaining === 0) return after
+  const kept = new Map<string, number>()
+  const count = (itemId: string, quantity: number) => kept.set(itemId, (kept.get(itemId) ?? 0) + quantity)
+  for (const payment of store.payments()) for (const line of paidLinesOf(payment)) count(line.itemId, line.quantity)
+  for (const given of [...store.refunds.list().filter((each) => each.status === 'done'), refund])
+    for (const unit of JSON.parse(given.units) as RefundUnits[]) count(unit.itemId, -unit.quantity)
+  return linesOwedAgain(after, kept)
 }

@@ -357,7 +357,7 @@ export class RefundFlow {
     const { store } = this.bill
     const before = store.state().lines
     // A closed bill's units stay as they were: nobody pays them again; the money is what the refund changes.
-    const after = store.header()?.closedAt == null ? linesAfterRefund(before, row) : before
+    const after = store.header()?.closedAt == null ? linesAfterRefund(store, row) : before
     store.transaction(() => store.finishRefund(row.id, reference, before, after))
     const header = store.header()
     if (header) this.bill.committed(header, { change: 'refunded', amountCents: charged(row) })
