@@ -57,10 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     )
     if (link) throw redirect(link)
   }
-  const [fiscal, named] = await Promise.all([
-    fiscalProfileOf(env, restaurant.id),
-    registersOf(env, restaurant.id),
-  ])
+  const [fiscal, named] = await Promise.all([fiscalProfileOf(env, restaurant.id), registersOf(env, restaurant.id)])
   if (!fiscal) throw data(null, { status: 404 })
   // Labelled here, so the page and its hydration read the same offsets whatever the browser's ICU.
   const now = Date.now()

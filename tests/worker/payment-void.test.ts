@@ -137,9 +137,7 @@ describe('a waiter undoes their own mis-tap', () => {
     expect(paid.status).toBe(302)
     const before = await (await getPage(page(table), beto.cookie)).text()
     expect(before.match(/data-testid="line-paid"/g)).toHaveLength(2)
-    const paymentId = /name="paymentId" value="([^"]+)"/.exec(
-      before.slice(before.indexOf('value="void-payment"')),
-    )?.[1]
+    const paymentId = /name="paymentId" value="([^"]+)"/.exec(before.slice(before.indexOf('value="void-payment"')))?.[1]
     expect(
       (
         await postForm(
