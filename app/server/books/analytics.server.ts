@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, not, sql } from 'drizzle-orm'
 import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
 import { billPart, netOf, type Sums } from '~/domain/bill'
 import { movedMoney } from '~/domain/fiscal'
@@ -6,7 +6,7 @@ import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import { ratingSummary } from '~/domain/ratings'
 import type { Ledger } from './ledger.server'
 import { ratingsBetween } from '../ratings/ratings.server'
-import { billItems, payments, refunds, refundStands, tables } from '../db/schema.server'
+import { billItems, notAVoid, payments, paymentVoided, refunds, refundStands, tables } from '../db/schema.server'
 
 const BEST_SELLERS = 5
 const LATEST_COMMENTS = 5
@@ -27,7 +27,7 @@ const bySimulated = sql`${payments.provider} = 'simulated'`
 
 /**
  * The owner's sales from recorded payments less refunds (each counted when it
- * was made, as the cash-out counts them), and what sells: this 30 days, the
+ * was made, as the cash-out counts them; a voided payment is neither), and what sells: this 30 days, the
  * 30 before, the last 7 days in the restaurant's clock. Payments that moved
  * no money (see movedMoney) are no sales: they are counted apart.
  */
@@ -44,6 +44,8 @@ export async function readAnalytics(
   // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
   const chartStart = now - (CHART_DAYS + 1) * DAY_MS
   const own = eq(tables.restaurantId, restaurantId)
+  // A voided payment was never a sale, nor its void a refund: both are left out, as the cash-out leaves them out.
+  const sold = not(paymentVoided)
   const [paidPeriods, refundedPeriods, paidRecently, refundedRecently, sellers] = await db.batch([
     db
       .select({
@@ -57,7 +59,7 @@ export async function readAnalytics(
       })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
-      .where(and(own, gte(payments.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
+      .where(and(own, sold, gte(payments.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
       .groupBy(sql`1`, bySimulated),
     db
       .select({
@@ -70,7 +72,7 @@ export async function readAnalytics(
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(own, refundStands, gte(refunds.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
+      .where(and(own, refundStands, notAVoid, gte(refunds.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
       .groupBy(sql`1`, bySimulated),
     db
       .select({
@@ -80,7 +82,7 @@ export async function readAnalytics(
       })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
-      .where(and(own, gte(payments.createdAt, chartStart))),
+      .where(and(own, sold, gte(payments.createdAt, chartStart))),
     db
       .select({
         createdAt: refunds.createdAt,
@@ -90,7 +92,7 @@ export async function readAnalytics(
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(own, refundStands, gte(refunds.createdAt, chartStart))),
+      .where(and(own, refundStands, notAVoid, gte(refunds.createdAt, chartStart))),
     db
       .select({
         name: sql<string>`max(${billItems.name})`,

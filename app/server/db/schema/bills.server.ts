@@ -170,6 +170,12 @@ export const refunds = sqliteTable(
 /** A refund that gave money back: every sum of refunds counts only these (one the bank sent back later gave nothing). */
 export const refundStands = isNull(refunds.failedAt)
 
+/** A payment its member voided as a mis-tap: it never was a sale, so sales and the tables served leave it out. */
+export const paymentVoided = sql`EXISTS (SELECT 1 FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.kind} = 'void')`
+
+/** A refund that is not the void of a payment (those are left out with their payment). */
+export const notAVoid = sql`coalesce(${refunds.kind}, 'refund') <> 'void'`
+
 /**
  * A diner's rating of their visit, one per payment (rated again, it is
  * changed): the stars and a comment for the restaurant alone. Part of the ledger.
