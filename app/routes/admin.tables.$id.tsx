@@ -262,9 +262,15 @@ export default function TableDetails() {
               <dd className="text-xl font-bold tabular-nums" data-testid={`bill-${key}`}>
                 {money(cents)}
               </dd>
+              {key === 'paid' && totals.refunded > 0 ? (
+                <dd className="text-sm text-stone-600 dark:text-stone-400" data-testid="bill-refunded">
+                  {t('admin.details.paidAfterRefunds', { amount: money(totals.refunded) })}
+                </dd>
+              ) : null}
             </div>
           ))}
         </dl>
+        <p className="-mt-4 text-sm text-stone-600 dark:text-stone-400">{t('admin.details.totalsNote')}</p>
 
         {change !== null ? <ChangeOwed cents={change} doneTo={`/admin/tables/${table.id}`} /> : null}
 

@@ -69,6 +69,13 @@ describe('a refund seen before it is sent', () => {
     expect((await postForm(page, sent, manager)).status).toBe(302)
     expect(await maxNow()).toBe('Puedes devolver hasta $60.00 de consumo y $10.00 de propina.')
     await expect.poll(() => refundsOf(table.sessionId)).toEqual([{ amount: 6_000, tip: 500 }])
+    // The open bill says what is paid after what went back, and how much went back.
+    const after = await (await getPage(page, manager)).text()
+    expect([figure(after, 'bill-paid'), figure(after, 'bill-refunded'), figure(after, 'bill-remaining')]).toEqual([
+      '$60.00',
+      'después de $60.00 devueltos',
+      '$95.00',
+    ])
 
     // More than is left is refused at the preview, with the reason.
     const tooMuch = await postForm(page, { ...fields, [`units.${table.itemIds[0]}`]: '', amount: '61' }, manager)

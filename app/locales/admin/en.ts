@@ -242,6 +242,8 @@ const adminEn: AdminResources = {
     total: 'Total',
     paid: 'Paid',
     remaining: 'Left to pay',
+    totalsNote: 'What was consumed, without tips; paid is after anything given back.',
+    paidAfterRefunds: 'after {{amount}} given back',
     close: 'Close the bill and free the table',
     closeHint: 'Starts a new bill for the next diners. The same QR code keeps working.',
     closeConfirm: 'Close the bill? {{amount}} is still unpaid.',

@@ -241,6 +241,8 @@ const adminEs = {
     total: 'Total',
     paid: 'Pagado',
     remaining: 'Por pagar',
+    totalsNote: 'Lo que se consumió, sin propinas; lo pagado ya descuenta lo devuelto.',
+    paidAfterRefunds: 'después de {{amount}} devueltos',
     close: 'Cerrar cuenta y liberar la mesa',
     closeHint: 'Empieza una cuenta nueva para los siguientes comensales. El mismo código QR sigue funcionando.',
     closeConfirm: '¿Cerrar la cuenta? Aún faltan {{amount}} por pagar.',
