@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, WebSocketRoute } from 'playwright-core'
+import { request, type APIRequestContext, type Page, type WebSocketRoute } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
@@ -116,6 +116,49 @@ describe('live tables', () => {
     await expect
       .poll(() => staff.page.getByTestId('table-state').textContent(), { timeout: 2000 })
       .toContain('$185.00 por pagar')
+    expect(staff.errors).toEqual([])
+  })
+
+  it('a payment that arrives while a waiter fills in the record form leaves what they typed and chose as it was', async () => {
+    const staff = await phonePage(browser(), DESKTOP)
+    await signUpAndSignIn(staff.page.request, 'Fonda del Tecleo')
+    const table = await tableWith(staff.page.request, '9', [
+      { name: 'Enchiladas', price: 150, customerName: 'Ana' },
+      { name: 'Horchata', price: 40, customerName: 'Luis' },
+    ])
+    const live = await watchLiveSocket(staff.page)
+    await staff.page.goto(`/admin/tables/${table.id}`)
+    await hydrated(staff.page, 'record-payment')
+    await live.opened()
+    const form = staff.page.getByTestId('record-payment')
+    await form.locator('summary').click()
+    await form.getByLabel('Una cantidad').check()
+    await form.getByTestId('record-amount').fill('50')
+    await form.getByLabel('Terminal').check()
+    await form.getByLabel('Débito').check()
+    // A diner pays half, $95.00, from their phone meanwhile: the page shows it.
+    const diner = await request.newContext({ baseURL: BASE_URL })
+    const paid = await diner.post('/api/payments', {
+      data: {
+        tableId: table.id,
+        amount: 95,
+        tipAmount: 0,
+        paymentMethod: 'card',
+        paymentType: 'split',
+        splitCount: 2,
+        customerName: 'Luis',
+        transactionId: `mesa_${crypto.randomUUID()}`,
+      },
+    })
+    expect(paid.status()).toBe(201)
+    await diner.dispose()
+    await expect.poll(() => staff.page.getByTestId('bill-remaining').textContent()).toBe('$95.00')
+    // What the waiter typed and chose is still there.
+    expect(await form.evaluate((element) => element.hasAttribute('open'))).toBe(true)
+    expect(await form.getByTestId('record-amount').inputValue()).toBe('50')
+    expect(await form.getByLabel('Una cantidad').isChecked()).toBe(true)
+    expect(await form.getByLabel('Terminal').isChecked()).toBe(true)
+    expect(await form.getByLabel('Débito').isChecked()).toBe(true)
     expect(staff.errors).toEqual([])
   })
 
