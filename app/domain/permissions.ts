@@ -57,7 +57,7 @@ export const PERMISSIONS = {
   'menus.manage': MANAGERS,
   /** The team's page: who works here, pending invitations. Which roles one may invite is `rolesManagedBy`. */
   'team.view': MANAGERS,
-  /** The restaurant's profile, tax settings, time zone and fiscal data; its setup checklist. */
+  /** The restaurant's profile, tax settings, time zone, registers and fiscal data; its setup checklist. */
   'settings.manage': OWNERS,
   /** The restaurant's Stripe account and how it takes payments. */
   'payouts.manage': OWNERS,
