@@ -100,7 +100,7 @@ export default function CashOutPage() {
       <div className="print:hidden">
         <AdminTopBar backTo="/admin/dashboard" backLabel={t('admin.cashOut.back')} />
       </div>
-      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 print:max-w-none print:gap-3 print:p-0">
+      <main className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-6 print:max-w-none print:gap-3 print:p-0">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="min-w-0">
             <p className="font-semibold text-stone-600 dark:text-stone-400">{loaded.restaurantName}</p>

@@ -51,7 +51,7 @@ function MoneyHead({ first }: { first?: string }) {
           <td />
         )}
         {(['bill', 'tips', 'total'] as const).map((column) => (
-          <th key={column} scope="col" className="pb-2 pl-3 font-semibold">
+          <th key={column} scope="col" className="pb-2 pl-2 font-semibold sm:pl-3">
             {t(`admin.cashOut.payments.${column}`)}
           </th>
         ))}
@@ -89,7 +89,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
   ]
 
   return (
-    <div className="grid gap-6 print:gap-3">
+    <div className="grid grid-cols-1 gap-6 print:gap-3">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3 print:grid-cols-3 print:gap-2">
         {headline.map((stat, index) => (
           <div
@@ -119,7 +119,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
 
       <Panel title={t('admin.cashOut.money.title')} className={PRINTED}>
         <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">{t('admin.cashOut.money.lead')}</p>
-        <div className="overflow-x-auto">
+        <div className="-mx-3 overflow-x-auto sm:mx-0">
           <table
             className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base"
             data-testid="money-summary"
@@ -139,9 +139,9 @@ export function CashOutReport({ report }: { report: CashOut }) {
                     <th scope="row" className="py-1.5 text-left align-top font-semibold">
                       {t(`admin.cashOut.money.${key}`)}
                     </th>
-                    <td className="py-1.5 pl-3 align-top">{shown(figures.billCents)}</td>
-                    <td className="py-1.5 pl-3 align-top">{shown(figures.tipCents)}</td>
-                    <td className="py-1.5 pl-3 align-top font-semibold">{shown(figures.totalCents)}</td>
+                    <td className="py-1.5 pl-2 align-top sm:pl-3">{shown(figures.billCents)}</td>
+                    <td className="py-1.5 pl-2 align-top sm:pl-3">{shown(figures.tipCents)}</td>
+                    <td className="py-1.5 pl-2 align-top font-semibold sm:pl-3">{shown(figures.totalCents)}</td>
                   </tr>
                 )
               })}
@@ -151,7 +151,7 @@ export function CashOutReport({ report }: { report: CashOut }) {
       </Panel>
 
       <Panel title={t('admin.cashOut.payments.title')} className={PRINTED}>
-        <div className="overflow-x-auto">
+        <div className="-mx-3 overflow-x-auto sm:mx-0">
           <table
             className="w-full min-w-[18rem] text-right text-sm tabular-nums sm:text-base"
             data-testid="payments-by-method"
@@ -179,9 +179,9 @@ export function CashOutReport({ report }: { report: CashOut }) {
                         {t('admin.cashOut.payments.count', { count: takings.count })}
                       </span>
                     </th>
-                    <td className="py-1.5 pl-3 align-top">{money(takings.billCents)}</td>
-                    <td className="py-1.5 pl-3 align-top">{money(takings.tipCents)}</td>
-                    <td className="py-1.5 pl-3 align-top font-semibold">
+                    <td className="py-1.5 pl-2 align-top sm:pl-3">{money(takings.billCents)}</td>
+                    <td className="py-1.5 pl-2 align-top sm:pl-3">{money(takings.tipCents)}</td>
+                    <td className="py-1.5 pl-2 align-top font-semibold sm:pl-3">
                       {money(takings.billCents + takings.tipCents)}
                     </td>
                   </tr>

@@ -94,8 +94,8 @@ export function QuickCharge({
         </h2>
         <p className="text-lg font-semibold tabular-nums">{t('admin.books.chargeDue', { amount: money(due) })}</p>
       </div>
-      <p className="text-sm font-semibold">{t('admin.books.cashQuick')}</p>
       <CashRegister {...cash} />
+      <p className="text-sm font-semibold">{t('admin.books.cashQuick')}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {exact ? charge('cash', exact, t('admin.books.cashExact', { amount: money(exact) }), true) : null}
         {rounded.map((cents) =>
@@ -147,33 +147,30 @@ function CashRegister({ registers, drawer }: { registers: Register[]; drawer: st
   const { t } = useI18n()
   const name = registerName(registers, drawer)
   if (!name) return null
+  const said = <span data-testid="cash-register">{t('admin.books.register', { name })}</span>
+  if (registers.length < 2) return <p className="text-sm">{said}</p>
   return (
-    <div className="grid gap-2 rounded-xl bg-stone-100 p-3 text-sm dark:bg-stone-800" data-testid="cash-register">
-      <p className="font-semibold">{t('admin.books.register', { name })}</p>
-      {registers.length > 1 ? (
-        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value={'choose-register' satisfies TableIntent} />
-          <label className="grid gap-1">
-            <span>{t('admin.books.registerChoose')}</span>
-            <select
-              name="register"
-              defaultValue={drawer ?? undefined}
-              className={control}
-              data-testid="register-choice"
-            >
-              {registers.map((register) => (
-                <option key={register.id} value={register.id}>
-                  {register.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={buttonClass.secondary} data-testid="register-choose">
-            {t('admin.books.registerSave')}
-          </button>
-        </Form>
-      ) : null}
-    </div>
+    <details className="text-sm">
+      <summary className="min-h-11 cursor-pointer content-center">
+        {said} · <span className="font-semibold underline">{t('admin.books.registerSave')}</span>
+      </summary>
+      <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2 pb-2">
+        <input type="hidden" name="intent" value={'choose-register' satisfies TableIntent} />
+        <label className="grid gap-1">
+          <span>{t('admin.books.registerChoose')}</span>
+          <select name="register" defaultValue={drawer ?? undefined} className={control} data-testid="register-choice">
+            {registers.map((register) => (
+              <option key={register.id} value={register.id}>
+                {register.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={buttonClass.secondary} data-testid="register-choose">
+          {t('admin.books.registerSave')}
+        </button>
+      </Form>
+    </details>
   )
 }
 

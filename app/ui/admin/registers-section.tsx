@@ -50,7 +50,7 @@ function AddRegisterForm() {
   const { t } = useI18n()
   const [form, fields] = useSchemaForm(registerSchema, { id: 'register', lastResult: useLastResult('register') })
   return (
-    <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" {...getFormProps(form)}>
+    <Form method="post" className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={'register' satisfies SettingsIntent} />
       <Field
         label={t('admin.settings.registers.name')}
@@ -58,7 +58,7 @@ function AddRegisterForm() {
         errors={fields.name.errors}
         inputProps={getInputProps(fields.name, { type: 'text' })}
       />
-      <button type="submit" className={buttonClass.primary} data-testid="register-add">
+      <button type="submit" className={`${buttonClass.primary} sm:justify-self-start`} data-testid="register-add">
         {t('admin.settings.registers.add')}
       </button>
       <ErrorList errors={form.errors} alert />
