@@ -42,6 +42,21 @@ const cards = (html: string) =>
     html: card,
   }))
 
+/** Money taken at the table, as the page's record form sends it: an amount, in cash unless `fields` say otherwise. */
+const record = (page: string, sessionId: string, cookie: string, fields: Record<string, string>) =>
+  postForm(
+    page,
+    {
+      intent: 'record-payment',
+      sessionId,
+      transactionId: newTransactionId(),
+      mode: 'amount',
+      method: 'cash',
+      ...fields,
+    },
+    cookie,
+  )
+
 /** A device's cookie: the member's session and, once it chose one, its register. */
 const withRegister = (cookie: string, chosen: Response) => {
   const register = chosen.headers.getSetCookie().find((each) => each.startsWith('mesa_register='))
@@ -90,20 +105,11 @@ describe('cash registers, each with its own drawer', () => {
     // Beto's phone never chose: its cash goes into the first register, and the page says so.
     const his = await (await getPage(page, beto.cookie)).text()
     expect(figure(his, 'cash-register')).toMatch(/^El efectivo va a la caja Barra/)
-    const cashOf = async (cookie: string, amount: string, fields: [string, string][] = []) => {
+    // What the page's forms send: its register's hidden field.
+    const cashOf = async (cookie: string, amount: string) => {
       const html = await (await getPage(page, cookie)).text()
       const register = hiddenFields(html).find(([name]) => name === 'register')?.[1]
-      const sent: [string, string][] = [
-        ['intent', 'record-payment'],
-        ['sessionId', table.sessionId],
-        ['transactionId', newTransactionId()],
-        ['mode', 'amount'],
-        ['amount', amount],
-        ['method', 'cash'],
-        ...(register ? [['register', register] as [string, string]] : []),
-        ...fields,
-      ]
-      return postForm(page, sent, cookie)
+      return record(page, table.sessionId, cookie, { amount, ...(register ? { register } : {}) })
     }
     expect((await cashOf(beto.cookie, '50')).status).toBe(302)
 
@@ -116,40 +122,10 @@ describe('cash registers, each with its own drawer', () => {
     )
     expect((await cashOf(tablet, '30')).status).toBe(302)
     // A form that names no register (a page from before the registers) goes into the device's.
-    expect(
-      (
-        await postForm(
-          page,
-          {
-            intent: 'record-payment',
-            sessionId: table.sessionId,
-            transactionId: newTransactionId(),
-            mode: 'amount',
-            amount: '20',
-            method: 'cash',
-          },
-          tablet,
-        )
-      ).status,
-    ).toBe(302)
+    expect((await record(page, table.sessionId, tablet, { amount: '20' })).status).toBe(302)
     // A terminal payment goes into no drawer.
     expect(
-      (
-        await postForm(
-          page,
-          {
-            intent: 'record-payment',
-            sessionId: table.sessionId,
-            transactionId: newTransactionId(),
-            mode: 'amount',
-            amount: '10',
-            method: 'terminal',
-            cardFunding: 'debit',
-            register: terraza!.id,
-          },
-          tablet,
-        )
-      ).status,
+      (await record(page, table.sessionId, tablet, { amount: '10', method: 'terminal', cardFunding: 'debit' })).status,
     ).toBe(302)
     await delivered(table.sessionId)
     const recorded = await env.DB.prepare(
@@ -227,6 +203,27 @@ describe('cash registers, each with its own drawer', () => {
     const csv = await (await getPage(`${CASH_OUT}.csv`, manager.cookie)).text()
     expect(csv).toMatch(/Sesiones de caja,Barra · [^,]+ – [^,]+ · Debe haber en caja,,,,550\.00/)
     expect(csv).toMatch(/Sesiones de caja,Terraza · [^,]+ · Debe haber en caja,,,,30\.00/)
+
+    // Closing the bill with the rest in cash puts it in the tablet's register too.
+    const closing = hiddenFields(await (await getPage(`${page}?close=1`, tablet)).text())
+    const closeField = (name: string) => closing.find(([field]) => field === name)?.[1]
+    expect(closeField('register')).toBe(terraza!.id)
+    const closed = await postForm(
+      `${page}?close=1`,
+      {
+        intent: 'close',
+        sessionId: table.sessionId,
+        settledBy: 'cash',
+        settledAmount: closeField('settledAmount')!,
+        transactionId: closeField('transactionId')!,
+        register: closeField('register')!,
+      },
+      tablet,
+    )
+    expect(closed.status).toBe(302)
+    await delivered(table.sessionId)
+    drawers = cards(await (await getPage(CASH_OUT, manager.cookie)).text())
+    expect(drawers.map(({ html }) => figure(html, 'drawer-cash-in'))).toEqual(['$0.00', '$50.00', '$140.00'])
   })
 
   it('a register taken out of use takes no more cash: a form still naming it is refused and records nothing, and its open drawer can still be counted', async () => {
@@ -238,20 +235,7 @@ describe('cash registers, each with its own drawer', () => {
       ana.cookie,
       await postForm(page, { intent: 'choose-register', register: terraza!.id }, ana.cookie),
     )
-    const pay = (register: string, amount: string) =>
-      postForm(
-        page,
-        {
-          intent: 'record-payment',
-          sessionId: table.sessionId,
-          transactionId: newTransactionId(),
-          mode: 'amount',
-          amount,
-          method: 'cash',
-          register,
-        },
-        tablet,
-      )
+    const pay = (register: string, amount: string) => record(page, table.sessionId, tablet, { register, amount })
     expect((await pay(terraza!.id, '40')).status).toBe(302)
     expect((await postForm(SETTINGS, { intent: 'retire-register', register: terraza!.id }, owner.cookie)).status).toBe(
       302,
