@@ -2,7 +2,7 @@ import type { Cents } from './money'
 
 /**
  * How a table is doing, from its open bill, its kitchen tickets and its
- * diners' calls, in the order someone should look at them: a diner calling,
+ * diners' calls, in the order someone should go to them: a diner calling,
  * an order ready to take to the table, a bill paid and to close (the table
  * is free for the next party), a party paying, a party choosing (nothing
  * ordered yet), waiting for food, eating (everything served, nothing paid),
@@ -46,13 +46,22 @@ export function floorState(table: Omit<FloorTable, 'tableNumber' | 'seatedAt'>, 
 
 const byNumber = new Intl.Collator('es-MX', { numeric: true })
 
-/** The floor with each table's state, in the order it needs someone (FLOOR_STATES); within a state, longest seated first, then by number. */
-export function byAttention<Table extends FloorTable>(tables: readonly Table[], now: number) {
-  const rank = (table: { state: FloorState }) => FLOOR_STATES.indexOf(table.state)
-  return tables
+/** A diner calling, an order ready to take to the table, a bill paid and to close: someone should go now. */
+export const needsSomeone = (state: FloorState): boolean => state === 'calling' || state === 'ready' || state === 'paid'
+
+/**
+ * The floor with each table's state, by table number: the order stays put
+ * under a waiter's thumb as tables change, and what needs someone is
+ * flagged (needsSomeone), not moved; those tables come apart, in the order
+ * of FLOOR_STATES and then longest seated, for the floor's summary.
+ */
+export function onTheFloor<Table extends FloorTable>(tables: readonly Table[], now: number) {
+  const floor = tables
     .map((table) => ({ ...table, state: floorState(table, now) }))
-    .sort(
-      (a, b) =>
-        rank(a) - rank(b) || (a.seatedAt ?? 0) - (b.seatedAt ?? 0) || byNumber.compare(a.tableNumber, b.tableNumber),
-    )
+    .sort((a, b) => byNumber.compare(a.tableNumber, b.tableNumber))
+  const rank = (table: { state: FloorState }) => FLOOR_STATES.indexOf(table.state)
+  const waiting = floor
+    .filter((table) => needsSomeone(table.state))
+    .sort((a, b) => rank(a) - rank(b) || (a.seatedAt ?? 0) - (b.seatedAt ?? 0))
+  return { tables: floor, waiting }
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { can } from '~/domain/permissions'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { byAttention } from '~/domain/floor'
+import { needsSomeone, onTheFloor } from '~/domain/floor'
 import type { TranslationKey } from '~/locales/translate'
 import { DASHBOARD_FORMS, type DashboardIntent } from '~/domain/schemas/tables'
 import { requireStaff, requireStaffForm, type PageAccess } from '~/server/auth/guard.server'
@@ -40,15 +40,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The factura global the SAT waits for, to whoever issues it.
     can(role, 'invoices.global') ? globalDue(env, ledgerOf(env, restaurant.id), restaurant) : null,
   ])
-  // What needs someone first: bills to close, then the longest seated.
-  const tables = byAttention(listed, Date.now())
+  const { tables, waiting } = onTheFloor(listed, Date.now())
   const firstTable = listed[0]
   const setupTableLink = setup && firstTable ? tableUrl(url.origin, firstTable.shortCode) : null
   const qrTable = tables.find((table) => table.id === url.searchParams.get('qr'))
-  if (!qrTable) return { tables, role, setup, setupTableLink, globalInvoice, qr: null }
+  if (!qrTable) return { tables, waiting, role, setup, setupTableLink, globalInvoice, qr: null }
   const link = tableUrl(url.origin, qrTable.shortCode)
   return {
     tables,
+    waiting,
     role,
     setup,
     setupTableLink,
@@ -117,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TablesTab() {
-  const { tables, qr, role, setup, setupTableLink, globalInvoice } = useLoaderData<typeof loader>()
+  const { tables, waiting, qr, role, setup, setupTableLink, globalInvoice } = useLoaderData<typeof loader>()
   const { t } = useI18n()
   const manages = can(role, 'tables.manage')
   const [searchParams] = useSearchParams()
@@ -155,64 +155,45 @@ export default function TablesTab() {
           to="?dialog=new"
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {tables.map((table) => (
-            <li
-              key={table.id}
-              className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900"
-              data-testid="table-card"
+        <>
+          {waiting.length > 0 ? (
+            <nav
+              aria-label={t('admin.tables.waiting')}
+              className="mb-3 flex flex-wrap items-center gap-2"
+              data-testid="floor-waiting"
             >
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="min-w-0 font-bold break-words">{tableLabel(t, table)}</h2>
-                <FloorChip state={table.state} />
-              </div>
-              <p className="font-semibold" data-testid="table-card-code">
-                {t('admin.tables.code', { code: table.shortCode })}
-              </p>
-              <p className="text-sm">
-                {table.capacity
-                  ? t('admin.tables.capacity', { count: table.capacity })
-                  : t('admin.tables.capacityNone')}
-              </p>
-              <TableState table={table} />
-              <div className="flex flex-wrap gap-2">
-                <Link to={`?qr=${table.id}`} preventScrollReset className={`${buttonClass.primary} flex-1`}>
-                  {t('admin.tables.viewQr')}
+              <span className="text-sm font-semibold">{t('admin.tables.waiting')}</span>
+              {waiting.map((table) => (
+                <Link
+                  key={table.id}
+                  to={`/admin/tables/${table.id}`}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-amber-600 px-3 font-semibold dark:border-amber-400"
+                >
+                  {t('admin.tables.card', { number: table.tableNumber })}
+                  <span className="text-sm font-normal">{t(`admin.tables.floor.${table.state}`)}</span>
                 </Link>
-                {/* Keyed on the query string so the menu is closed again once its dialog opens or closes. */}
-                <details className="relative" key={searchParams.toString()}>
-                  <summary className={`${buttonClass.secondary} list-none`}>{t('admin.tables.manage')}</summary>
-                  <div className="absolute right-0 z-10 mt-1 grid w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900">
-                    <Link
-                      to={`/admin/tables/${table.id}`}
-                      className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800"
-                    >
-                      {t('admin.tables.details')}
-                    </Link>
-                    {manages ? (
-                      <>
-                        <Link
-                          to={`?edit=${table.id}`}
-                          preventScrollReset
-                          className="rounded-lg px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800"
-                        >
-                          {t('admin.tables.edit')}
-                        </Link>
-                        <Link
-                          to={`?archive=${table.id}`}
-                          preventScrollReset
-                          className="rounded-lg px-3 py-2 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/60"
-                        >
-                          {t('admin.tables.archive')}
-                        </Link>
-                      </>
-                    ) : null}
-                  </div>
-                </details>
-              </div>
-            </li>
-          ))}
-        </ul>
+              ))}
+            </nav>
+          ) : null}
+          {/* By number: a card stays under the thumb as tables change; what needs someone is ringed and listed above. */}
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
+            {tables.map((table) => (
+              <li key={table.id} data-testid="table-card" data-attention={needsSomeone(table.state) || undefined}>
+                <Link
+                  to={`/admin/tables/${table.id}`}
+                  className={`grid h-full content-start gap-2 rounded-2xl bg-white p-3 shadow-sm hover:bg-stone-50 dark:bg-stone-900 dark:hover:bg-stone-800 ${needsSomeone(table.state) ? 'ring-2 ring-amber-600 dark:ring-amber-400' : ''}`}
+                  data-testid="table-card-link"
+                >
+                  <h2 className="min-w-0 text-lg font-bold break-words">{tableLabel(t, table)}</h2>
+                  <span className="justify-self-start">
+                    <FloorChip state={table.state} />
+                  </span>
+                  <TableState table={table} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       <UrlDialog open={manages && dialog === 'new'} closeTo="?" title={t('admin.tables.newTable')}>

@@ -227,6 +227,7 @@ export default function TableDetails() {
             <h1 className="text-2xl font-bold">{tableLabel(t, table)}</h1>
             <p className="font-semibold" data-testid="table-details-code">
               {t('admin.tables.code', { code: table.shortCode })}
+              {table.capacity ? ` · ${t('admin.tables.capacity', { count: table.capacity })}` : null}
             </p>
             {details.openedAt ? (
               <p className="text-stone-600 dark:text-stone-400">
@@ -238,12 +239,33 @@ export default function TableDetails() {
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.secondary} data-testid="staff-order">
+            {/* The table's two jobs first, in reach of a thumb: take an order, take the money. */}
+            <Link to={`/admin/tables/${table.id}/order`} className={buttonClass.primary} data-testid="staff-order">
               {t('admin.books.order')}
             </Link>
+            {totals.remaining > 0 && can(role, 'payments.record') ? (
+              <a href="#charge" className={buttonClass.primary} data-testid="go-charge">
+                {t('admin.books.charge')}
+              </a>
+            ) : null}
             <FollowTable following={following} />
           </div>
         </div>
+        <nav aria-label={t('admin.details.tableLinks')} className="-mt-3 flex flex-wrap gap-x-4 text-sm">
+          <Link to={`/admin/dashboard?qr=${table.id}`} className="inline-flex min-h-11 items-center underline">
+            {t('admin.tables.viewQr')}
+          </Link>
+          {can(role, 'tables.manage') ? (
+            <>
+              <Link to={`/admin/dashboard?edit=${table.id}`} className="inline-flex min-h-11 items-center underline">
+                {t('admin.tables.edit')}
+              </Link>
+              <Link to={`/admin/dashboard?archive=${table.id}`} className="inline-flex min-h-11 items-center underline">
+                {t('admin.tables.archive')}
+              </Link>
+            </>
+          ) : null}
+        </nav>
 
         {details.call ? <CallWaiting call={details.call} sessionId={details.sessionId} /> : null}
 

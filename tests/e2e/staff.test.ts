@@ -78,15 +78,19 @@ describe('a restaurant owner', () => {
     await page.getByLabel('Capacidad').fill('6')
     await page.getByRole('button', { name: 'Crear mesa' }).click()
     await expect.poll(() => page.getByTestId('table-card').textContent()).toContain('Mesa 4 - Patio')
-    await expect.poll(() => page.getByTestId('table-card').textContent()).toContain('Capacidad: 6 personas')
     await screenshot(page, 'dashboard-tables-desktop')
 
-    await page.getByText('Gestionar').click()
+    // One tap on the card opens the table; editing it is a secondary action there.
+    await page.getByTestId('table-card-link').click()
+    await page.waitForURL(/\/admin\/tables\//)
+    await expect.poll(() => page.getByTestId('table-details-code').textContent()).toContain('Capacidad: 6 personas')
     await page.getByRole('link', { name: 'Editar mesa' }).click()
     await page.getByLabel('Nombre', { exact: true }).fill('Terraza')
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
     await expect.poll(() => page.getByTestId('table-card').textContent()).toContain('Mesa 4 - Terraza')
 
+    await page.getByTestId('table-card-link').click()
+    await page.waitForURL(/\/admin\/tables\//)
     await page.getByRole('link', { name: 'Ver QR' }).click()
     await page.getByTestId('qr-code').waitFor()
     const shownUrl = await page.getByTestId('qr-url').textContent()
@@ -106,7 +110,8 @@ describe('a restaurant owner', () => {
     await diner.page.context().close()
 
     await page.getByRole('link', { name: 'Cerrar', exact: true }).last().click()
-    await page.getByText('Gestionar').click()
+    await page.getByTestId('table-card-link').click()
+    await page.waitForURL(/\/admin\/tables\//)
     await page.getByRole('link', { name: 'Archivar mesa' }).click()
     const dialog = page.getByRole('dialog')
     await expect

@@ -161,7 +161,9 @@ describe('a table’s short code', () => {
 
     await page.goto('/admin/dashboard')
     await hydrated(page, 'table-card')
-    await expect.poll(() => page.getByTestId('table-card-code').textContent()).toBe(`Código: ${table.shortCode}`)
+    await page.getByTestId('table-card-link').click()
+    await page.waitForURL(/\/admin\/tables\//)
+    await expect.poll(() => page.getByTestId('table-details-code').textContent()).toBe(`Código: ${table.shortCode}`)
     await page.getByRole('link', { name: 'Ver QR' }).click()
     await page.getByTestId('qr-code').waitFor()
     const dialog = page.getByRole('dialog')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { byAttention, floorState, type FloorTable } from '~/domain/floor'
+import { floorState, needsSomeone, onTheFloor, type FloorTable } from '~/domain/floor'
 
 const table = (tableNumber: string, bill: Partial<FloorTable> = {}): FloorTable => ({
   tableNumber,
@@ -39,7 +39,7 @@ describe('the floor at a glance', () => {
     expect(floorState(table('2', { ...open(9000), cookingTickets: 1, browsedAt: minutesAgo(2) }), now)).toBe('waiting')
   })
 
-  it('puts first what needs someone: calls, food to take, bills to close, then the rest longest seated first', () => {
+  it('keeps the floor by table number whatever happens, and sets apart what needs someone: calls, food to take, bills to close, longest seated first', () => {
     const floor = [
       table('10'),
       table('2', { ...open(9000), seatedAt: 300 }),
@@ -51,18 +51,24 @@ describe('the floor at a glance', () => {
       table('12', { calling: true }),
       table('5', { browsedAt: minutesAgo(5) }),
     ]
-    const sorted = byAttention(floor, now)
-    expect(sorted.map((each) => each.tableNumber)).toEqual(['12', '7', '3', '9', '5', '4', '2', '1', '10'])
-    expect(sorted.map((each) => each.state)).toEqual([
-      'calling',
-      'ready',
-      'paid',
-      'paid',
-      'ordering',
-      'eating',
-      'eating',
-      'free',
-      'free',
+    const { tables, waiting } = onTheFloor(floor, now)
+    expect(tables.map((each) => [each.tableNumber, each.state])).toEqual([
+      ['1', 'free'],
+      ['2', 'eating'],
+      ['3', 'paid'],
+      ['4', 'eating'],
+      ['5', 'ordering'],
+      ['7', 'ready'],
+      ['9', 'paid'],
+      ['10', 'free'],
+      ['12', 'calling'],
+    ])
+    expect(waiting.map((each) => each.tableNumber)).toEqual(['12', '7', '3', '9'])
+    expect(tables.filter((each) => needsSomeone(each.state)).map((each) => each.tableNumber)).toEqual([
+      '3',
+      '7',
+      '9',
+      '12',
     ])
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { delivered, getPage, newTransactionId, postForm } from './fixtures'
 import { call, signedInOwner } from './staff'
+import { figure } from './html'
 
 type Table = { id: string; sessionId: string; tableNumber: string }
 
@@ -26,7 +27,7 @@ async function cards(cookie: string) {
 }
 
 describe('the floor at a glance', () => {
-  it('shows each table’s state in words, what needs someone first; never a session token', async () => {
+  it('shows each table’s state in words, by number, what needs someone ringed and listed first; never a session token', async () => {
     const owner = await signedInOwner()
     const pay = (table: Table, mode: 'full' | 'amount', amount: string) =>
       postForm(
@@ -77,21 +78,29 @@ describe('the floor at a glance', () => {
 
     const floor = await vi.waitFor(async () => {
       const shown = await cards(owner.cookie)
-      expect(shown.cards.map((card) => /^Mesa \d+ [^$]*?(?= Código| Code)/.exec(card)?.[0])).toEqual([
-        'Mesa 7 Llamando al mesero',
-        'Mesa 4 Orden lista · llevarla',
-        'Mesa 3 Pagada · por cerrar',
-        'Mesa 6 Pagando',
-        'Mesa 8 Ordenando',
-        'Mesa 2 Esperando comida',
-        'Mesa 5 Comiendo',
+      // By number, whatever each is doing: a card stays under the thumb.
+      expect(shown.cards.map((card) => /^Mesa \d+ [^$]*?(?= \$| Viendo| Sin cuenta)/.exec(card)?.[0])).toEqual([
         'Mesa 1 Libre',
+        'Mesa 2 Esperando comida',
+        'Mesa 3 Pagada · por cerrar',
+        'Mesa 4 Orden lista · llevarla',
+        'Mesa 5 Comiendo',
+        'Mesa 6 Pagando',
+        'Mesa 7 Llamando al mesero',
+        'Mesa 8 Ordenando',
       ])
       return shown
     })
-    expect(floor.cards[3]).toMatch(/\$250\.00 por pagar/)
-    expect(floor.cards[4]).toMatch(/Viendo el menú · nada pedido aún/)
-    expect(floor.cards[5]).toMatch(/\$140\.00 por pagar .*Desde las /)
+    // What needs someone now is ringed on its card and listed above the floor, the call first.
+    expect([...floor.html.matchAll(/data-testid="table-card" data-attention="true"/g)]).toHaveLength(3)
+    expect(figure(floor.html, 'floor-waiting')).toBe(
+      'Te necesitan: Mesa 7 Llamando al mesero Mesa 4 Orden lista · llevarla Mesa 3 Pagada · por cerrar',
+    )
+    expect(floor.cards[5]).toMatch(/\$250\.00 por pagar/)
+    expect(floor.cards[7]).toMatch(/Viendo el menú · nada pedido aún/)
+    expect(floor.cards[1]).toMatch(/\$140\.00 por pagar .*Desde las /)
+    // A card is one tap to its table.
+    expect(floor.html).toContain(`href="/admin/tables/${paying.id}"`)
     for (const table of all) expect(floor.html).not.toContain(table.sessionId)
 
     // Answered, the call leaves the table as it was: nothing ordered, free.
@@ -102,6 +111,6 @@ describe('the floor at a glance', () => {
       { intent: 'answer-call', sessionId: calling.sessionId, callId },
       owner.cookie,
     )
-    expect((await cards(owner.cookie)).cards.at(-1)).toMatch(/^Mesa 7 Libre/)
+    expect((await cards(owner.cookie)).cards[6]).toMatch(/^Mesa 7 Libre/)
   })
 })

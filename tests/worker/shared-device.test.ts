@@ -69,7 +69,13 @@ describe('the shared device', () => {
     expect((await unlock(tablet, waiter.userId, '1234')).headers.get('Location')).toBe('/admin')
     const asWaiter = await textOf(await getPage('/admin/dashboard', tablet))
     expect(asWaiter).toContain('Beto Mesero · Mesero')
-    expect((await getPage(`/admin/tables/${tableId}`, tablet)).status).toBe(200)
+    // Every page of the tablet can lock it, the table's and the kitchen's as the dashboard; a member's own phone has none.
+    for (const page of [`/admin/tables/${tableId}`, `/admin/tables/${tableId}/order`, '/admin/kitchen']) {
+      const shown = await getPage(page, tablet)
+      expect(shown.status).toBe(200)
+      expect(await shown.text()).toContain('data-testid="lock"')
+    }
+    expect(await (await getPage(`/admin/tables/${tableId}`, waiter.cookie)).text()).not.toContain('data-testid="lock"')
     expect((await getPage('/admin/dashboard/analytics', tablet)).status).toBe(403)
 
     expect((await postForm('/admin/device', { intent: 'lock' }, tablet)).headers.get('Location')).toBe('/admin/device')

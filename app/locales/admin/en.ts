@@ -157,9 +157,7 @@ const adminEn: AdminResources = {
     seatedAt: 'Since {{time}}',
     code: 'Code: {{code}}',
     capacity: 'Capacity: {{count}} people',
-    capacityNone: 'Capacity: -',
-    manage: 'Manage',
-    details: 'View details',
+    waiting: 'Needs you:',
     edit: 'Edit table',
     archive: 'Archive table',
     viewQr: 'View QR',
@@ -206,6 +204,7 @@ const adminEn: AdminResources = {
     typeAt: "Won't scan? Type the code at {{site}}",
   },
   details: {
+    tableLinks: 'This table',
     closeTitle: 'Close the bill of Table {{number}}',
     closeAll: 'Everything is paid. The table will be ready for the next diners.',
     cancel: 'Cancel',
@@ -375,7 +374,7 @@ const adminEn: AdminResources = {
       settled: 'Given back outside Mesa.',
       done: { cash: 'Given back outside Mesa, in cash', other: 'Given back outside Mesa' },
     },
-    order: 'Add to the bill',
+    order: 'Order',
     orderBack: 'Back to the table',
     history: 'Bill history',
     historyKinds: {

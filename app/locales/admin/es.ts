@@ -156,9 +156,7 @@ const adminEs = {
     seatedAt: 'Desde las {{time}}',
     code: 'Código: {{code}}',
     capacity: 'Capacidad: {{count}} personas',
-    capacityNone: 'Capacidad: -',
-    manage: 'Gestionar',
-    details: 'Ver detalles',
+    waiting: 'Te necesitan:',
     edit: 'Editar mesa',
     archive: 'Archivar mesa',
     viewQr: 'Ver QR',
@@ -205,6 +203,7 @@ const adminEs = {
     typeAt: '¿No se abre? Escribe el código en {{site}}',
   },
   details: {
+    tableLinks: 'Esta mesa',
     closeTitle: 'Cerrar la cuenta de la Mesa {{number}}',
     closeAll: 'Todo está pagado. La mesa queda lista para los siguientes comensales.',
     cancel: 'Cancelar',
@@ -375,7 +374,7 @@ const adminEs = {
       settled: 'Se devolvió fuera de Mesa.',
       done: { cash: 'Devuelto fuera de Mesa, en efectivo', other: 'Devuelto fuera de Mesa' },
     },
-    order: 'Agregar a la cuenta',
+    order: 'Pedir',
     orderBack: 'Volver a la mesa',
     history: 'Historial de la cuenta',
     historyKinds: {

@@ -63,9 +63,12 @@ export function TableState({
         <div className="h-full rounded-full bg-emerald-700" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-stone-600 dark:text-stone-400">
-        {t('admin.tables.paidPercent', { percent })} ·{' '}
-        {table.seatedAt ? `${t('admin.tables.seatedAt', { time: clock.time(table.seatedAt) })} · ` : ''}
-        {t('admin.tables.lastActivity', { time: clock.time(table.lastActivityAt) })}
+        {t('admin.tables.paidPercent', { percent })}
+        {table.seatedAt ? ` · ${t('admin.tables.seatedAt', { time: clock.time(table.seatedAt) })}` : null}
+        {/* Two cards to a row on a phone: the last change only where there is room. */}
+        <span className="hidden sm:inline">
+          {` · ${t('admin.tables.lastActivity', { time: clock.time(table.lastActivityAt) })}`}
+        </span>
       </p>
     </div>
   )

@@ -1,10 +1,16 @@
-import { Link } from '@remix-run/react'
+import { Link, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import type { loader as staffLoader } from '~/routes/admin'
 import { buttonClass } from '../button'
 import { LanguageSwitch, ThemeToggle } from '../customer/shell'
 import { AlertBell } from './alert-bell'
+import { SignOutButton } from './sign-out'
 
-/** The bar of the staff screens below the dashboard: the way back (if there is one), anything the screen adds, the language. */
+/**
+ * The bar of the staff screens below the dashboard: the way back (if there
+ * is one), anything the screen adds, the language; on the restaurant's
+ * shared device, its lock, on every screen.
+ */
 export function AdminTopBar({
   backTo,
   backLabel,
@@ -14,6 +20,7 @@ export function AdminTopBar({
   backLabel: string
   children?: ReactNode
 }) {
+  const shared = useRouteLoaderData<typeof staffLoader>('routes/admin')?.device ?? false
   return (
     <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
@@ -24,6 +31,7 @@ export function AdminTopBar({
           </Link>
         ) : null}
         <div className="flex flex-1 flex-wrap justify-end gap-2">{children}</div>
+        {shared ? <SignOutButton device /> : null}
         <AlertBell />
         <LanguageSwitch />
         <ThemeToggle />
