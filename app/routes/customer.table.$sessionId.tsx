@@ -218,7 +218,7 @@ export default function Bill() {
         </p>
       ) : null}
 
-      <WaiterCallStatus call={bill.call} timeZone={bill.timeZone} />
+      <WaiterCallStatus call={bill.call} billPaid={total > 0 && remaining === 0} timeZone={bill.timeZone} />
 
       <OrderProgressList orders={bill.orders} timeZone={bill.timeZone} />
 

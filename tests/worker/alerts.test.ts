@@ -253,6 +253,29 @@ describe('calling the waiter', () => {
     expect(await kindsOf(team.owner.cookie)).toEqual(['call', 'call'])
   })
 
+  it('an answered call ends with the bill: once it is paid, the diner is offered a new call, not told someone is coming', async () => {
+    const team = await restaurantAtWork()
+    const { table } = team
+    expect((await callWaiter(table.sessionId, 'bill')).status).toBe(302)
+    const page = await (await getPage(`/admin/tables/${table.tableId}`, team.lupe.cookie)).text()
+    const callId = new Map(hiddenFields(page)).get('callId')!
+    await postForm(
+      `/admin/tables/${table.tableId}`,
+      { intent: 'answer-call', sessionId: table.sessionId, callId },
+      team.lupe.cookie,
+    )
+    const bill = async () =>
+      (await (await getPage(`/customer/table/${table.sessionId}`)).text()).replace(/<!-- -->/g, '')
+    expect(await bill()).toContain('Lupe viene en camino')
+    const left = /data-testid="left-to-pay"[^>]*>\$([\d.,]+)</.exec(await bill())![1]!
+    expect(
+      (await payByCard(table.tableId, { amount: Number(left.replace(',', '')), paymentType: 'full' })).status,
+    ).toBe(201)
+    const paid = await bill()
+    expect(paid).not.toContain('data-testid="call-status"')
+    expect(paid).toContain('data-testid="call-waiter"')
+  })
+
   it('a phone calling table after table is stopped; the refused call adds nothing', async () => {
     const team = await restaurantAtWork()
     const address = fromAddress()

@@ -137,6 +137,11 @@ describe('a waiter undoes their own mis-tap', () => {
     expect(paid.status).toBe(302)
     const before = await (await getPage(page(table), beto.cookie)).text()
     expect(before.match(/data-testid="line-paid"/g)).toHaveLength(2)
+    // Ana's payment names her; the cash Beto took names no diner.
+    expect([...before.matchAll(/data-testid="payment-payer">([^<]*)</g)].map(([, payer]) => payer)).toEqual([
+      'Cobrado en la mesa',
+      'Ana',
+    ])
     const paymentId = /name="paymentId" value="([^"]+)"/.exec(before.slice(before.indexOf('value="void-payment"')))?.[1]
     expect(
       (

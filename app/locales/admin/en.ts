@@ -204,6 +204,7 @@ const adminEn: AdminResources = {
     typeAt: "Won't scan? Type the code at {{site}}",
   },
   details: {
+    takenAtTable: 'Taken at the table',
     tableLinks: 'This table',
     closeTitle: 'Close the bill of Table {{number}}',
     closeAll: 'Everything is paid. The table will be ready for the next diners.',

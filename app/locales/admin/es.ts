@@ -203,6 +203,7 @@ const adminEs = {
     typeAt: '¿No se abre? Escribe el código en {{site}}',
   },
   details: {
+    takenAtTable: 'Cobrado en la mesa',
     tableLinks: 'Esta mesa',
     closeTitle: 'Cerrar la cuenta de la Mesa {{number}}',
     closeAll: 'Todo está pagado. La mesa queda lista para los siguientes comensales.',

@@ -68,7 +68,12 @@ export function PaymentsPanel({
         {payments.map((payment) => (
           <li key={payment.id} className="grid gap-0.5 py-2">
             <div className="flex justify-between gap-3">
-              <p className="font-semibold">{named(payment.customerName)}</p>
+              <p className="font-semibold" data-testid="payment-payer">
+                {/* Money staff took at the table names no diner: it says so rather than "Invitado". */}
+                {payment.recordedBy && payment.customerName === GUEST
+                  ? t('admin.details.takenAtTable')
+                  : named(payment.customerName)}
+              </p>
               <p className="font-semibold tabular-nums">{money(payment.amountCents)}</p>
             </div>
             <p className="text-sm text-stone-600 dark:text-stone-400">

@@ -14,11 +14,20 @@ interface ShownCall {
 /**
  * The diner's way to call the waiter: a button that opens the reasons
  * (`?sheet=call`), or, once called, what became of it — received, then
- * who is coming. Live with the bill.
+ * who is coming, until the bill is paid: an answered call ends with it.
+ * Live with the bill.
  */
-export function WaiterCallStatus({ call, timeZone }: { call: ShownCall | null; timeZone: string }) {
+export function WaiterCallStatus({
+  call,
+  billPaid,
+  timeZone,
+}: {
+  call: ShownCall | null
+  billPaid: boolean
+  timeZone: string
+}) {
   const { t, locale } = useI18n()
-  if (!call)
+  if (!call || (billPaid && call.answeredAt !== null))
     return (
       <Link
         to="?sheet=call"
