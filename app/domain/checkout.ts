@@ -1,3 +1,4 @@
+import { orderedBy, type OrderedBy } from './diners'
 import { lineAmountFor, type BillLine, type PaymentType, unitsLeft } from './bill'
 import { shownText, type BilingualText } from './menu-language'
 import type { Language } from '~/locales'
@@ -78,12 +79,12 @@ export interface ReviewLine extends QuotedLine {
   name: string
   /** Set on an English page where the line has only the restaurant's Spanish. */
   nameLang?: 'es'
-  customerName: string | null
+  orderedBy: OrderedBy
 }
 
 /** The quoted lines with their names in the page's language and who ordered them. */
 export function reviewLines(
-  lines: readonly (BilingualText & { id: string; customerName: string | null })[],
+  lines: readonly (BilingualText & { id: string; customerName: string | null; addedBy?: string | null })[],
   quoted: readonly QuotedLine[],
   language: Language,
 ): ReviewLine[] {
@@ -95,7 +96,7 @@ export function reviewLines(
       ...line,
       name: shown?.name ?? '',
       ...(shown?.nameLang ? { nameLang: shown.nameLang } : {}),
-      customerName: billLine?.customerName ?? null,
+      orderedBy: billLine ? orderedBy(billLine) : { who: 'guest' },
     }
   })
 }

@@ -1,7 +1,29 @@
+import type { TFunction } from '~/locales/translate'
 import { lineSettled } from './bill'
 
 /** How a payment whose payer gave no name is stored; each screen says it in its reader's language. */
 export const GUEST = 'Guest'
+
+/** Who ordered a line, as a diner reads it: a diner by the name they gave, the member of staff who took it, or nobody named. */
+export type OrderedBy = { who: 'diner'; name: string } | { who: 'staff'; name: string } | { who: 'guest' }
+
+export function orderedBy(line: { customerName: string | null; addedBy?: string | null }): OrderedBy {
+  const name = line.customerName?.trim()
+  if (name && name !== GUEST) return { who: 'diner', name }
+  if (line.addedBy) return { who: 'staff', name: line.addedBy }
+  return { who: 'guest' }
+}
+
+/** "Pidió Ana", "Pidió Beto (mesero)", "Pidió Invitado". */
+export function orderedByLabel(by: OrderedBy, t: TFunction): string {
+  const name =
+    by.who === 'diner'
+      ? by.name
+      : by.who === 'staff'
+        ? t('customer.bill.staffName', { name: by.name })
+        : t('customer.bill.guest')
+  return t('customer.bill.orderedBy', { name })
+}
 
 /** Lines of one diner on the pay-items screen; `customerName` null is the Guest group. */
 interface DinerGroup<Line> {

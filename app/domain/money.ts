@@ -68,6 +68,19 @@ export function formatMoney(cents: Cents): string {
   return pesoFormat.format(centsToPesos(cents))
 }
 
+const shortPesoFormat = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+})
+
+/** Pesos in a few characters ("$1.2 k"), where a chart's label has no room for the cents; the figure itself is said in full beside it. */
+export function formatMoneyShort(cents: Cents): string {
+  return shortPesoFormat.format(centsToPesos(cents))
+}
+
 /** Sum of a list of cent amounts. */
 export function sumCents(amounts: readonly Cents[]): Cents {
   let total = 0

@@ -58,6 +58,7 @@ const en: DinerResources = {
       emptyBill: 'Nothing on the bill yet.',
       orderedBy: 'Ordered by {{name}}',
       guest: 'Guest',
+      staffName: '{{name}} (server)',
       onTheHouse: 'On the house',
       paid: 'Paid',
       partlyPaid: '{{paid}} of {{quantity}} paid · {{amount}} left',

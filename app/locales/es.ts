@@ -58,6 +58,7 @@ const es = {
       emptyBill: 'Todavía no hay nada en la cuenta.',
       orderedBy: 'Pidió {{name}}',
       guest: 'Invitado',
+      staffName: '{{name}} (mesero)',
       onTheHouse: 'Cortesía de la casa',
       paid: 'Pagado',
       partlyPaid: '{{paid}} de {{quantity}} pagados · faltan {{amount}}',

@@ -126,8 +126,9 @@ export default function Dashboard() {
   return (
     <div className="min-h-dvh">
       <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900">
-        <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          <div className="min-w-0 flex-1">
+        {/* On the narrowest phones the controls go under the name rather than squeeze it to a letter a line. */}
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
+          <div className="min-w-0 flex-1 basis-30">
             {/* Whole, on two lines if it must: a waiter checks which restaurant they are working in. */}
             <p className="text-lg leading-tight font-bold break-words" data-testid="restaurant-name">
               {restaurant.restaurantName ?? person.email}

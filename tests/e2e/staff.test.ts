@@ -11,6 +11,7 @@ import {
   phonePage,
   screenshot,
   signUpAndSignIn,
+  expectFitsPhone,
 } from './browser'
 
 const browser = chromiumForFile()
@@ -194,6 +195,11 @@ describe('a restaurant owner', () => {
     await expect.poll(() => page.getByTestId('best-sellers').textContent()).toContain('Chilaquiles verdes')
     await expect.poll(() => page.getByTestId('sales-per-day').textContent()).toContain('$190.00')
     await screenshot(page, 'analytics-desktop')
+    // The smallest phone in use: every figure fits, the chart's labels short.
+    await page.setViewportSize({ width: 320, height: 800 })
+    await expectFitsPhone(page, 320)
+    await screenshot(page, 'analytics-320')
+    await page.setViewportSize({ width: 1280, height: 900 })
 
     await page.getByRole('link', { name: 'Configuración' }).click()
     await page.getByTestId('edit-settings').click()

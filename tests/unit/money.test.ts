@@ -4,6 +4,7 @@ import {
   centsToPesos,
   decimalPesos,
   formatMoney,
+  formatMoneyShort,
   MAX_CENTS,
   nearestCents,
   parsePesosInput,
@@ -71,6 +72,14 @@ describe('formatting', () => {
   it('writes pesos the Mexican way for every reader, so an amount reads the same in both languages', () => {
     expect(formatMoney(-123450)).toBe('-$1,234.50')
     expect(formatMoney(100_000_000)).toBe('$1,000,000.00')
+  })
+
+  it('writes a chart’s label in a few characters: whole pesos, thousands as k', () => {
+    expect([formatMoneyShort(19_000), formatMoneyShort(1_234_550), formatMoneyShort(45_050)]).toEqual([
+      '$190',
+      '$12.3\u00a0k',
+      '$450.5',
+    ])
   })
 })
 

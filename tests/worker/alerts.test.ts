@@ -253,6 +253,13 @@ describe('calling the waiter', () => {
     expect(await kindsOf(team.owner.cookie)).toEqual(['call', 'call'])
   })
 
+  it('a line a waiter took says so on the diner’s bill: who took it, not “Invitado”', async () => {
+    const team = await restaurantAtWork()
+    const bill = (await (await getPage(`/customer/table/${team.table.sessionId}`)).text()).replace(/<!-- -->/g, '')
+    expect(bill).toContain('Pidió Memo (mesero)')
+    expect(bill).not.toContain('Pidió Invitado')
+  })
+
   it('an answered call ends with the bill: once it is paid, the diner is offered a new call, not told someone is coming', async () => {
     const team = await restaurantAtWork()
     const { table } = team

@@ -1,3 +1,4 @@
+import { orderedBy } from '~/domain/diners'
 import { data, type AppLoadContext } from '@remix-run/cloudflare'
 import { GUEST } from '~/domain/diners'
 import { lineRemaining } from '~/domain/bill'
@@ -196,6 +197,7 @@ export function clientBill(bill: BillView, language: Language) {
       heldQuantity: held.get(line.id) ?? 0,
       remainingCents: lineRemaining(line),
       customerName: line.customerName,
+      orderedBy: orderedBy(line),
       paidBy: line.paidBy,
       comped: line.comped,
     })),

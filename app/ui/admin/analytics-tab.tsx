@@ -1,4 +1,5 @@
 import { averageTipPercent, percentChange } from '~/domain/analytics'
+import { formatMoneyShort } from '~/domain/money'
 import type { Analytics } from '~/server/books/analytics.server'
 import { useClock } from '../clock'
 import { useI18n } from '../i18n'
@@ -38,7 +39,7 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' })
 
   return (
-    <section aria-labelledby="analytics-title" className="grid gap-6">
+    <section aria-labelledby="analytics-title" className="grid grid-cols-1 gap-6">
       <h1 id="analytics-title" className="text-2xl font-bold">
         {t('admin.dashboard.tabs.analytics')}
       </h1>
@@ -62,13 +63,17 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
         text={t('admin.analytics.demo', { count: analytics.demo.count, amount: money(analytics.demo.cents) })}
       />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title={t('admin.analytics.salesPerDay')} empty={busiest === 0 ? t('admin.analytics.noData') : null}>
           <ol className="flex h-48 items-end gap-2" data-testid="sales-per-day">
             {days.map((day) => (
-              <li key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1 text-center">
-                <span className="text-[0.65rem] text-stone-700 tabular-nums dark:text-stone-300">
-                  {day.cents > 0 ? money(day.cents) : ''}
+              <li
+                key={day.day}
+                className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1 text-center"
+              >
+                {/* Seven bars share a phone's width: the label is short, the full figure is read out below. */}
+                <span className="text-[0.65rem] text-stone-700 tabular-nums dark:text-stone-300" aria-hidden="true">
+                  {day.cents > 0 ? formatMoneyShort(day.cents) : ''}
                 </span>
                 <span
                   aria-hidden="true"
@@ -103,7 +108,7 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
                   : ''}
               </span>
             </p>
-            <ul className="grid gap-2" data-testid="rating-comments">
+            <ul className="grid grid-cols-1 gap-2" data-testid="rating-comments">
               {ratings.comments.map((rating) => (
                 <li
                   key={rating.createdAt}
@@ -125,11 +130,11 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
           title={t('admin.analytics.bestSellers')}
           empty={bestSellers.length === 0 ? t('admin.analytics.noData') : null}
         >
-          <ol className="grid gap-2" data-testid="best-sellers">
+          <ol className="grid grid-cols-1 gap-2" data-testid="best-sellers">
             {bestSellers.map((item, index) => (
               <li key={item.name} className="flex items-baseline gap-3">
                 <span className="w-5 font-bold text-stone-500 dark:text-stone-400">{index + 1}</span>
-                <span className="min-w-0 flex-1 truncate font-semibold">{item.name}</span>
+                <span className="min-w-0 flex-1 font-semibold break-words">{item.name}</span>
                 <span className="text-sm text-stone-600 dark:text-stone-400">
                   {t('admin.analytics.sold', { count: item.quantity })}
                 </span>

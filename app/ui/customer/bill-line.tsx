@@ -1,3 +1,4 @@
+import { orderedByLabel } from '~/domain/diners'
 import { lineSettled } from '~/domain/bill'
 import type { ClientLine } from '~/server/bills/diner-bill.server'
 import { useShownPrice, type TaxSettingsOf } from '~/ui/customer/shown-price'
@@ -28,9 +29,7 @@ export function BillLine({ line, tax }: { line: ClientLine; tax: TaxSettingsOf }
             {`“${line.note}”`}
           </p>
         ) : null}
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}
-        </p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{orderedByLabel(line.orderedBy, t)}</p>
         {line.paidQuantity > 0 && !isPaid ? (
           <p className="text-sm font-medium text-amber-800 dark:text-amber-200">
             {t('customer.bill.partlyPaid', {

@@ -1,3 +1,4 @@
+import { orderedByLabel } from '~/domain/diners'
 import type { ReviewLine } from '~/domain/checkout'
 import { useI18n } from '~/ui/i18n'
 
@@ -39,7 +40,7 @@ function Lines({ lines }: { lines: ReviewLine[] }) {
               {line.name}
             </span>
             <span className="block text-sm text-stone-600 dark:text-stone-400">
-              {t('customer.bill.orderedBy', { name: line.customerName ?? t('customer.bill.guest') })}
+              {orderedByLabel(line.orderedBy, t)}
             </span>
           </span>
           <span className="font-semibold tabular-nums">{money(line.amount)}</span>
