@@ -12,8 +12,7 @@ import { useI18n } from './i18n'
 
 export type ListOfErrors = (string | null | undefined)[] | null | undefined
 
-/** A text field's or a select's look. */
-export const control =
+const control =
   'min-h-12 w-full rounded-xl border border-stone-300 bg-white px-4 text-base aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400 dark:border-stone-600 dark:bg-stone-950'
 
 /** A form's or a field's errors in the page's language; `alert` draws the box a whole form's refusal is shown in. */

@@ -6,7 +6,6 @@ import { simulatedStandsIn } from '../env.server'
 import { businessDay, businessDayOf, choosePeriod, type PeriodChoice } from '~/domain/cash-out-period'
 import { restaurantTimeZone } from '~/domain/local-time'
 import { requireStaff, type PageAccess } from '../auth/guard.server'
-import { drawersInUse } from '~/domain/registers'
 import { drawerSessionsOf } from './drawer.server'
 import { registersOf } from './registers.server'
 import { ledgerOf, type Ledger } from './ledger.server'
@@ -115,13 +114,7 @@ export async function loadCashOut(
     drawerSessionsOf(
       ledger,
       choice.period,
-      current
-        ? {
-            firstFrom: businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs,
-            drawers: drawersInUse(named),
-            others: [null, ...named.map((register) => register.id)],
-          }
-        : null,
+      current ? { firstFrom: businessDay(businessDayOf(now, timeZone), timeZone)!.fromMs, registers: named } : null,
     ),
   ])
   return { ...choice, restaurant, person, role, timeZone, now, report, drawers, current, registers: named }

@@ -1,9 +1,9 @@
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, max, or } from 'drizzle-orm'
 import type { CashMovement, DenominationCounts, DrawerSession } from '~/domain/drawer'
 import { cashOfWindow, countedCents, drawerDifference, expectedInDrawer } from '~/domain/drawer'
 import { charged } from '~/domain/bill'
 import type { Signature } from '~/domain/signature'
+import { drawersInUse, type Register } from '~/domain/registers'
 import type { Ledger } from './ledger.server'
 import {
   drawerCounts,
@@ -24,13 +24,9 @@ export interface CountSent {
 
 const own = ({ restaurantId }: Ledger) => eq(drawerSessions.restaurantId, restaurantId)
 
-/** Rows of the drawer of register `registerId`; null: the restaurant's own drawer. */
-const ofDrawer = (column: AnySQLiteColumn, registerId: string | null) =>
-  registerId === null ? isNull(column) : eq(column, registerId)
-
-/** The sessions of one drawer of the restaurant. */
+/** The sessions of one drawer of the restaurant: register `registerId`'s, or (null) the restaurant's own. */
 const ownDrawer = (ledger: Ledger, registerId: string | null) =>
-  and(own(ledger), ofDrawer(drawerSessions.registerId, registerId))
+  and(own(ledger), registerId === null ? isNull(drawerSessions.registerId) : eq(drawerSessions.registerId, registerId))
 
 /** Cash that moved in [fromMs, toMs): cash payments in, cash refunds that stand out. */
 async function cashMovements({ db, restaurantId }: Ledger, fromMs: number, toMs: number): Promise<CashMovement[]> {
@@ -91,15 +87,13 @@ export async function drawerSessionsOf(
   ledger: Ledger,
   period: { fromMs: number; toMs: number },
   /**
-   * When the period reaches now: where a drawer's first session starts, the
-   * drawers in use, and any other the restaurant had (a retired register's,
-   * its own before it named registers): shown only while holding cash.
+   * When the period reaches now: where a drawer's first session starts, and
+   * the restaurant's registers, retired ones too. Every drawer with no
+   * session open shows the one a fondo or a count would open; one out of use
+   * (a retired register's, its own once it names registers) only while it
+   * holds cash.
    */
-  current: {
-    firstFrom: number
-    drawers: readonly (string | null)[]
-    others: readonly (string | null)[]
-  } | null = null,
+  current: { firstFrom: number; registers: readonly Register[] } | null = null,
 ): Promise<DrawerSession[]> {
   const stored = await ledger.db
     .select()
@@ -113,26 +107,29 @@ export async function drawerSessionsOf(
     )
     .orderBy(drawerSessions.coversFrom)
   const rows: (DrawerSessionRow & { opened?: false; inUse?: boolean })[] = stored
-  // A period that reaches now shows, for each drawer with no session open, the one a fondo or a count would open: the cash it would hold.
-  const unopened = [...new Set([...(current?.drawers ?? []), ...(current?.others ?? [])])].filter(
-    (registerId) => !stored.some((row) => !row.closedAt && row.registerId === registerId),
-  )
-  for (const registerId of unopened) {
-    const coversFrom = await nextCoversFrom(ledger, registerId, current!.firstFrom)
-    rows.push({
-      id: '',
-      restaurantId: ledger.restaurantId,
-      registerId,
-      openedAt: coversFrom,
-      coversFrom,
-      floatCents: 0,
-      floatBy: null,
-      floatById: null,
-      floatAt: null,
-      closedAt: null,
-      opened: false,
-      inUse: current!.drawers.includes(registerId),
-    })
+  if (current) {
+    const inUse = drawersInUse(current.registers)
+    const unopened = [null, ...current.registers.map((register) => register.id)].filter(
+      (registerId) => !stored.some((row) => !row.closedAt && row.registerId === registerId),
+    )
+    const lastClosed = unopened.length > 0 ? await lastClosesOf(ledger) : new Map<string | null, number>()
+    for (const registerId of unopened) {
+      const coversFrom = lastClosed.get(registerId) ?? current.firstFrom
+      rows.push({
+        id: '',
+        restaurantId: ledger.restaurantId,
+        registerId,
+        openedAt: coversFrom,
+        coversFrom,
+        floatCents: 0,
+        floatBy: null,
+        floatById: null,
+        floatAt: null,
+        closedAt: null,
+        opened: false,
+        inUse: inUse.includes(registerId),
+      })
+    }
   }
   if (rows.length === 0) return []
   // An open session holds every cash movement from its start on.
@@ -180,6 +177,16 @@ export async function drawerSessionsOf(
       differenceCents: counts[0] ? drawerDifference({ ...figures, countedCents: counts[0].countedCents }) : null,
     }
   })
+}
+
+/** When each of the restaurant's drawers last closed, by register (null: its own drawer), in one read. */
+async function lastClosesOf(ledger: Ledger): Promise<Map<string | null, number>> {
+  const closes = await ledger.db
+    .select({ registerId: drawerSessions.registerId, closedAt: max(drawerSessions.closedAt) })
+    .from(drawerSessions)
+    .where(own(ledger))
+    .groupBy(drawerSessions.registerId)
+  return new Map(closes.flatMap(({ registerId, closedAt }) => (closedAt === null ? [] : [[registerId, closedAt]])))
 }
 
 /** Where a drawer's next session starts: its last close, or for its first, `firstFrom`. */
@@ -257,8 +264,7 @@ async function sessionAt(ledger: Ledger, registerId: string | null, at: number):
  * the same session. Signed. The first count closes the session and, unless
  * the drawer is out of use (`opensNext` false: its register was retired),
  * opens the next with `nextFloat` (the fondo left in the drawer), signed by
- * the same member; a
- * count of a session already closed (a recount, or a second member counting
+ * the same member; a count of a session already closed (a recount, or a second member counting
  * the same drawer at once) is kept beside its first and stands, and moves
  * no boundary.
  */

@@ -2,7 +2,7 @@ import { planAdjustment, type AdjustmentKind } from '~/domain/adjustments'
 import { billTotals, charged, linesOwedAgain, type LedgerMethod } from '~/domain/bill'
 import { formatMoney } from '~/domain/money'
 import { heldUnits, type Hold } from '~/domain/holds'
-import { planRefund, type RefundKind, type RefundUnits } from '~/domain/refunds'
+import { planRefund, refundable, type RefundKind, type RefundUnits } from '~/domain/refunds'
 import type { Signature } from '~/domain/signature'
 import { paidLinesOf, unitsLeft } from '~/domain/bill'
 import type { AdjustmentRow, BillItemRow } from '../db/schema.server'
@@ -150,10 +150,18 @@ export function linesAfterRefund(store: BillStore, refund: StoredRefund): BillIt
   })
   const sums = { paymentsCents: paid.paymentsCents, refundedCents: paid.refundedCents + refund.amountCents }
   if (billTotals(after, sums).remaining === 0) return after
+  // The units each payment still keeps once this refund and those done before it are taken off (refundable).
+  const given = [...store.refunds.list().filter((each) => each.status === 'done'), refund].map((each) => ({
+    ...each,
+    units: JSON.parse(each.units) as RefundUnits[],
+  }))
   const kept = new Map<string, number>()
-  const count = (itemId: string, quantity: number) => kept.set(itemId, (kept.get(itemId) ?? 0) + quantity)
-  for (const payment of store.payments()) for (const line of paidLinesOf(payment)) count(line.itemId, line.quantity)
-  for (const given of [...store.refunds.list().filter((each) => each.status === 'done'), refund])
-    for (const unit of JSON.parse(given.units) as RefundUnits[]) count(unit.itemId, -unit.quantity)
+  for (const payment of store.payments()) {
+    const left = refundable(
+      { ...payment, paidLines: paidLinesOf(payment) },
+      given.filter((each) => each.paymentId === payment.id),
+    )
+    for (const [itemId, units] of left.units) kept.set(itemId, (kept.get(itemId) ?? 0) + units)
+  }
   return linesOwedAgain(after, kept)
 }

@@ -37,6 +37,9 @@ function Line({
   )
 }
 
+/** A figure's cell: narrower gaps on a phone, so four columns fit beside their labels. */
+const FIGURE = 'py-1.5 pl-2 align-top sm:pl-3'
+
 /** The head of a table of money: its rows' name, then bill part, tips and both. */
 function MoneyHead({ first }: { first?: string }) {
   const { t } = useI18n()
@@ -139,9 +142,9 @@ export function CashOutReport({ report }: { report: CashOut }) {
                     <th scope="row" className="py-1.5 text-left align-top font-semibold">
                       {t(`admin.cashOut.money.${key}`)}
                     </th>
-                    <td className="py-1.5 pl-2 align-top sm:pl-3">{shown(figures.billCents)}</td>
-                    <td className="py-1.5 pl-2 align-top sm:pl-3">{shown(figures.tipCents)}</td>
-                    <td className="py-1.5 pl-2 align-top font-semibold sm:pl-3">{shown(figures.totalCents)}</td>
+                    <td className={FIGURE}>{shown(figures.billCents)}</td>
+                    <td className={FIGURE}>{shown(figures.tipCents)}</td>
+                    <td className={`${FIGURE} font-semibold`}>{shown(figures.totalCents)}</td>
                   </tr>
                 )
               })}
@@ -179,11 +182,9 @@ export function CashOutReport({ report }: { report: CashOut }) {
                         {t('admin.cashOut.payments.count', { count: takings.count })}
                       </span>
                     </th>
-                    <td className="py-1.5 pl-2 align-top sm:pl-3">{money(takings.billCents)}</td>
-                    <td className="py-1.5 pl-2 align-top sm:pl-3">{money(takings.tipCents)}</td>
-                    <td className="py-1.5 pl-2 align-top font-semibold sm:pl-3">
-                      {money(takings.billCents + takings.tipCents)}
-                    </td>
+                    <td className={FIGURE}>{money(takings.billCents)}</td>
+                    <td className={FIGURE}>{money(takings.tipCents)}</td>
+                    <td className={`${FIGURE} font-semibold`}>{money(takings.billCents + takings.tipCents)}</td>
                   </tr>
                 )
               })}

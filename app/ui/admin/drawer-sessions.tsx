@@ -43,6 +43,7 @@ export function DrawerSessions({
   shownAt: number
 }) {
   const { t } = useI18n()
+  const inUse = drawersInUse(registers)
   // The restaurant's own drawer first (cash from before it named registers), then each register's as named.
   const drawers = [null, ...registers.map((register) => register.id)].filter((registerId) =>
     sessions.some((session) => session.registerId === registerId),
@@ -57,7 +58,7 @@ export function DrawerSessions({
           key={registerId ?? ''}
           sessions={sessions.filter((session) => session.registerId === registerId)}
           name={registerName(registers, registerId)}
-          inUse={drawersInUse(registers).includes(registerId)}
+          inUse={inUse.includes(registerId)}
           current={current}
           counts={counts}
           shownAt={shownAt}
@@ -252,8 +253,8 @@ function OpenForms({ session, shownAt, fondo }: { session: DrawerSession; shownA
 }
 
 /**
- * A count of `session`: of the open one (null: none opened yet) it closes
- * it and asks the fondo left for the next; of a closed one, a recount.
+ * A count of `session`: of the open one (or the one nobody opened yet) it
+ * closes it and asks the fondo left for the next; of a closed one, a recount.
  */
 function CountForm({ session, shownAt }: { session: DrawerSession; shownAt?: number }) {
   const { t, money } = useI18n()

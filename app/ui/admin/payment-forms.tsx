@@ -8,7 +8,7 @@ import { TERMINAL_FUNDINGS, type TerminalFunding } from '~/domain/receipt'
 import { recordPaymentSchema } from '~/domain/schemas/books'
 import { chargeFor, ratePercentLabel } from '~/domain/tax'
 import { buttonClass } from '~/ui/button'
-import { control, ErrorList } from '~/ui/forms'
+import { ErrorList, SelectField } from '~/ui/forms'
 import { registerName, type Register } from '~/domain/registers'
 import { HiddenFields } from '~/ui/hidden-fields'
 import { useI18n } from '~/ui/i18n'
@@ -156,16 +156,11 @@ function CashRegister({ registers, drawer }: { registers: Register[]; drawer: st
       </summary>
       <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2 pb-2">
         <input type="hidden" name="intent" value={'choose-register' satisfies TableIntent} />
-        <label className="grid gap-1">
-          <span>{t('admin.books.registerChoose')}</span>
-          <select name="register" defaultValue={drawer ?? undefined} className={control} data-testid="register-choice">
-            {registers.map((register) => (
-              <option key={register.id} value={register.id}>
-                {register.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('admin.books.registerChoose')}
+          options={registers.map((register) => ({ value: register.id, label: register.name }))}
+          selectProps={{ name: 'register', defaultValue: drawer ?? undefined }}
+        />
         <button type="submit" className={buttonClass.secondary} data-testid="register-choose">
           {t('admin.books.registerSave')}
         </button>
