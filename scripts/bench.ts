@@ -20,6 +20,7 @@ import { figures, median, record } from './bench/figures'
 import { CONNECTIONS, LOAD_SECONDS, load, paidCents, payAll } from './bench/load'
 import { paySlowProvider, SLOW_PROVIDER } from './bench/slow-provider'
 import { paySteadyState } from './bench/steady'
+import { waiterTicketTaps } from './bench/waiter-ticket'
 
 // Lighthouse's simulated figures move from run to run with what the machine is doing; its docs advise the median of several runs.
 const LIGHTHOUSE_RUNS = 3
@@ -265,6 +266,8 @@ try {
       pass: mineSeconds <= 5,
     })
     await throttled.close()
+
+    await waiterTicketTaps(browser, base)
   } finally {
     await browser.close()
   }

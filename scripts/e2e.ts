@@ -56,9 +56,10 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
     split3: {
       owner,
       lines: [
-        { name: 'Parrillada para compartir', cents: 52000, quantity: 1, diner: null },
-        // Prices are line totals: two beers for $120.00.
-        { name: 'Cerveza artesanal', cents: 12000, quantity: 2, diner: null },
+        // Three diners ordered on their phones, so a split starts between three.
+        { name: 'Parrillada para compartir', cents: 52000, quantity: 1, diner: 'Ana' },
+        { name: 'Cerveza artesanal', cents: 6000, quantity: 1, diner: 'Beto' },
+        { name: 'Cerveza artesanal', cents: 6000, quantity: 1, diner: 'Carla' },
       ],
     },
     noJsSteps: {
@@ -96,6 +97,7 @@ function fixturesSql(): { sql: string; tables: Record<string, string>; codes: Re
     codeEntry: { owner, lines: [{ name: 'Sopa de tortilla', cents: 8900, quantity: 2, diner: 'Inés' }] },
     // The payment step lists the wallets each phone offers; an Android phone pays with Google Pay.
     wallets: { owner, lines: [{ name: 'Pozole rojo', cents: 18000, quantity: 1, diner: 'Diego' }] },
+    walletsNoJs: { owner, lines: [{ name: 'Tamales', cents: 9000, quantity: 1, diner: 'Elsa' }] },
   }
   let number = 100
   for (const [key, bill] of Object.entries(bills)) {

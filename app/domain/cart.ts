@@ -280,6 +280,17 @@ export function removeFromCart<Line extends TicketEntry>(lines: readonly Line[],
   return lines.filter((line) => cartLineKey(line) !== key)
 }
 
+/** One fewer of a line: the undo of a tap that added one, so the last one takes the line off. */
+export function takeOneOff<Line extends TicketEntry>(lines: readonly Line[], key: string): Line[] {
+  return lines.flatMap((line) =>
+    cartLineKey(line) !== key ? [line] : line.quantity > 1 ? [{ ...line, quantity: line.quantity - 1 }] : [],
+  )
+}
+
+/** How many of a dish a cart holds, over all its lines (options and notes apart). */
+export const dishQuantity = (lines: readonly TicketEntry[], menuItemId: string) =>
+  lines.reduce((sum, line) => ('menuItemId' in line && line.menuItemId === menuItemId ? sum + line.quantity : sum), 0)
+
 /** A quantity as typed, brought within 1 and the per-line limit (anything unreadable is 1). */
 export const lineQuantityWithin = (quantity: number) =>
   Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1))

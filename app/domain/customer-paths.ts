@@ -5,7 +5,6 @@ export const customerPath = {
   cart: (sessionId: string) => `/customer/cart/${sessionId}`,
   payItems: (sessionId: string) => `/customer/pay-items/${sessionId}`,
   split: (sessionId: string) => `/customer/split-equal/${sessionId}`,
-  options: (sessionId: string, params: URLSearchParams) => `/customer/payment-options/${sessionId}?${params}`,
   tip: (sessionId: string, params: URLSearchParams) => `/customer/tip/${sessionId}?${params}`,
   method: (sessionId: string, params: URLSearchParams) => `/customer/payment-method/${sessionId}?${params}`,
   confirmation: (sessionId: string, transactionId?: string) =>

@@ -14,6 +14,15 @@ export function orderedBy(line: { customerName: string | null; addedBy?: string 
   return { who: 'guest' }
 }
 
+/** How many diners ordered on a bill under a name of their own: the party as the bill knows it. */
+export const namedDiners = (lines: readonly { customerName: string | null; addedBy?: string | null }[]) =>
+  new Set(
+    lines.flatMap((line) => {
+      const by = orderedBy(line)
+      return by.who === 'diner' ? [by.name.toLocaleLowerCase('es-MX')] : []
+    }),
+  ).size
+
 /** "Pidió Ana", "Pidió Beto (mesero)", "Pidió Invitado". */
 export function orderedByLabel(by: OrderedBy, t: TFunction): string {
   const name =

@@ -97,3 +97,38 @@ export const unitsToMake = (line: Pick<TicketLine, 'quantity' | 'voided'>) => Ma
 
 /** Minutes a ticket has waited, whole and never negative (a tablet's clock may run behind). */
 export const minutesSince = (since: number, now: number) => Math.max(0, Math.floor((now - since) / 60_000))
+
+/** The steps the board shows unless asked for one: what is still to make or to take out. Served tickets only when asked for. */
+export const OPEN_STEPS: readonly TicketStep[] = ['new', 'preparing', 'ready']
+
+/** The board's view: every open ticket (null), or one step's. Anything else in the address is the open tickets. */
+export const boardStep = (asked: string | null): TicketStep | null =>
+  TICKET_STEPS.find((step) => step === asked) ?? null
+
+/**
+ * The all-day counts: how many of each dish the tickets still to make (new
+ * or in preparation) need, whatever their options, voided units left out;
+ * most first, then by name.
+ */
+export function allDayCounts(
+  tickets: readonly { step: TicketStep; lines: readonly Pick<TicketLine, 'name' | 'quantity' | 'voided'>[] }[],
+): { name: string; units: number }[] {
+  const units = new Map<string, number>()
+  for (const ticket of tickets) {
+    if (ticket.step !== 'new' && ticket.step !== 'preparing') continue
+    for (const line of ticket.lines) {
+      const left = unitsToMake(line)
+      if (left > 0) units.set(line.name, (units.get(line.name) ?? 0) + left)
+    }
+  }
+  return [...units]
+    .map(([name, count]) => ({ name, units: count }))
+    .sort((a, b) => b.units - a.units || a.name.localeCompare(b.name, 'es-MX'))
+}
+
+/**
+ * The minutes a ticket's card shows: how long it has waited, counting, until
+ * it is served; then how long it took, which no longer counts.
+ */
+export const ticketMinutes = (ticket: { step: TicketStep; createdAt: number; stepAt: number }, now: number) =>
+  minutesSince(ticket.createdAt, ticket.step === 'served' ? ticket.stepAt : now)

@@ -122,3 +122,14 @@ export function checkChoice(groups: readonly ModifierGroupRule[], optionIds: rea
   const joined = (texts: string[]) => (texts.length ? texts.join(' · ') : null)
   return { ok: true, optionIds: ordered, extraCents, summary: joined(parts), storedSummary: joined(storedParts) }
 }
+
+/**
+ * The options a dish is added with in one tap, or null when its sheet must
+ * open: it asks nothing (no required group) and its defaults cost nothing,
+ * so the price its row shows is what the tap puts on the order.
+ */
+export function oneTapChoice(groups: readonly ModifierGroupRule[]): string[] | null {
+  if (groups.some((group) => group.required)) return null
+  const choice = checkChoice(groups, defaultChoice(groups))
+  return choice.ok && choice.extraCents === 0 ? choice.optionIds : null
+}

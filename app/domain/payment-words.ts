@@ -7,8 +7,9 @@ import type { PaymentType } from './bill'
  * the whole bill ("Cuenta completa") only when it was its first payment,
  * after others the rest ("El resto"); the diner's own items ("Sus
  * artículos"); an amount ("Un importe"); or equal shares, numbered in the
- * order they were paid ("Parte igual 1 de 2"): a share is of what was left
- * to pay, never of lines it did not pay.
+ * order they were paid ("Parte igual 1 de 2"): a share is of the bill when
+ * nothing was paid otherwise before it, else of what was left, and never of
+ * lines it did not pay.
  */
 
 /** A payment as the ledger keeps what it paid for. */
@@ -25,8 +26,12 @@ export type PaidWhat =
   | { kind: 'rest' }
   | { kind: 'items' }
   | { kind: 'amount' }
-  /** Shares `first` to `last` (one share: the same) of an equal split of `of`. */
-  | { kind: 'share'; first: number; last: number; of: number }
+  /**
+   * Shares `first` to `last` (one share: the same) of an equal split of
+   * `of`: of the whole bill, or (`ofRest`) of what was left after money
+   * paid otherwise.
+   */
+  | { kind: 'share'; first: number; last: number; of: number; ofRest: boolean }
 
 /** What `payment` paid, after the bill's earlier payments `before` (any order). */
 export function paidWhat(payment: PaymentShape, before: readonly PaymentShape[]): PaidWhat {
@@ -39,7 +44,8 @@ export function paidWhat(payment: PaymentShape, before: readonly PaymentShape[])
     .filter((each) => each.paymentType === 'split' && each.splitCount === of)
     .reduce((sum, each) => sum + (each.splitShares ?? 1), 0)
   const first = Math.min(earlier + 1, of)
-  return { kind: 'share', first, last: Math.min(first + (payment.splitShares ?? 1) - 1, of), of }
+  const ofRest = before.some((each) => each.paymentType !== 'split' || each.splitCount !== of)
+  return { kind: 'share', first, last: Math.min(first + (payment.splitShares ?? 1) - 1, of), of, ofRest }
 }
 
 /** What each payment of a bill paid, given in the order they were made. */
@@ -49,9 +55,10 @@ export const paidWhatOfBill = (payments: readonly PaymentShape[]): PaidWhat[] =>
 /** A payment's words in the reader's language. */
 export function paidWhatLabel(paid: PaidWhat, t: TFunction): string {
   if (paid.kind !== 'share') return t(`common.paymentKinds.${paid.kind}`)
+  const of = paid.ofRest ? '' : 'OfBill'
   return paid.first === paid.last
-    ? t('common.paymentKinds.share', { first: paid.first, of: paid.of })
-    : t('common.paymentKinds.shares', { first: paid.first, last: paid.last, of: paid.of })
+    ? t(`common.paymentKinds.share${of}`, { first: paid.first, of: paid.of })
+    : t(`common.paymentKinds.shares${of}`, { first: paid.first, last: paid.last, of: paid.of })
 }
 
 /**

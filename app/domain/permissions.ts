@@ -80,7 +80,10 @@ export function rolesManagedBy(role: Role): readonly Role[] {
   return []
 }
 
+/** The kitchen board: the kitchen's whole world. */
+export const KITCHEN_HOME = '/admin/kitchen'
+
 /** Where a member's screens start: the tables, or the board for the kitchen, which sees nothing else. */
-export const homeOf = (role: Role) => (can(role, 'tables.view') ? '/admin/dashboard' : '/admin/kitchen')
+export const homeOf = (role: Role) => (can(role, 'tables.view') ? '/admin/dashboard' : KITCHEN_HOME)
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value)

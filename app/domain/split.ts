@@ -3,7 +3,8 @@ import type { Cents } from './money'
 const MIN_PEOPLE_PAYING = 1
 export const MAX_PEOPLE_PAYING = 20
 export const MAX_TABLE_SIZE = 30
-export const DEFAULT_TABLE_SIZE = 4
+/** Who splits when the bill knows nobody: the fewest people a split is for. */
+export const DEFAULT_TABLE_SIZE = 2
 
 /**
  * Divides `total` into `count` shares that add up to it exactly: every share
@@ -81,4 +82,16 @@ export function quoteSplit(
   const share = shareOf(remaining, peopleLeft, paying)
   // Fewer cents left than people to share them: whoever pays next pays them all, never a share of $0.00.
   return { peoplePaying: paying, tableSize: clamped.tableSize, sharesPaid, share: share === 0 ? remaining : share }
+}
+
+/**
+ * How many people a diner opening the equal split starts from: a split under
+ * way keeps its size (the largest unfinished round), else the diners who
+ * ordered on the bill under their own names, at least two.
+ */
+export function startingTableSize(splitPaid: readonly SplitPaid[], diners: number): number {
+  const underway = splitPaid
+    .filter((entry) => entry.shares % entry.tableSize !== 0)
+    .sort((a, b) => b.shares - a.shares)[0]
+  return underway?.tableSize ?? Math.min(MAX_TABLE_SIZE, Math.max(DEFAULT_TABLE_SIZE, diners))
 }

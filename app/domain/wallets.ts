@@ -34,8 +34,10 @@ export function methodChoice(offer: WalletOffer, appleDevice: boolean): MethodCh
 
 /**
  * What a device offers when no Stripe.js is there to ask (the demo's
- * simulated payments): Apple Pay where Safari's ApplePaySession says the
- * device can pay with it, Google Pay on Android, whose own wallet it is.
+ * simulated payments): Apple Pay where `applePayCanPay` (Safari's
+ * ApplePaySession once the page runs; before, on the server, whether it is
+ * one of Apple's devices), Google Pay on Android, whose own wallet it is.
+ * Never Apple Pay on Android.
  */
 export function offerWithoutStripe(userAgent: string, applePayCanPay: boolean): WalletOffer {
   return { applePay: applePayCanPay, googlePay: /\bAndroid\b/.test(userAgent) }

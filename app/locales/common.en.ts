@@ -20,6 +20,8 @@ const commonEn: DinerResources['common'] = {
     amount: 'An amount',
     share: 'Equal share {{first}} of {{of}} of what was left',
     shares: 'Equal shares {{first}} to {{last}} of {{of}} of what was left',
+    shareOfBill: 'Equal share {{first}} of {{of}} of the bill',
+    sharesOfBill: 'Equal shares {{first}} to {{last}} of {{of}} of the bill',
   },
   errors: {
     '401': { title: 'Sign in to continue', text: "This page is only for the restaurant's staff." },
@@ -41,6 +43,7 @@ const commonEn: DinerResources['common'] = {
     requestId: 'If you ask for help, quote this code: {{id}}',
     signIn: 'Sign in',
     dashboard: 'Back to the dashboard',
+    kitchen: 'Back to the kitchen',
   },
 }
 

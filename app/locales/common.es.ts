@@ -22,6 +22,8 @@ const commonEs = {
     amount: 'Un importe',
     share: 'Parte igual {{first}} de {{of}} de lo que faltaba',
     shares: 'Partes iguales {{first}} a {{last}} de {{of}} de lo que faltaba',
+    shareOfBill: 'Parte igual {{first}} de {{of}} de la cuenta',
+    sharesOfBill: 'Partes iguales {{first}} a {{last}} de {{of}} de la cuenta',
   },
   errors: {
     '401': { title: 'Inicia sesión para continuar', text: 'Esta página es solo para el personal del restaurante.' },
@@ -43,6 +45,7 @@ const commonEs = {
     requestId: 'Si pides ayuda, menciona este código: {{id}}',
     signIn: 'Iniciar sesión',
     dashboard: 'Volver al panel',
+    kitchen: 'Volver a la cocina',
   },
 } as const
 

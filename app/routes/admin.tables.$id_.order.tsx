@@ -17,6 +17,7 @@ import {
   priceTicket,
   removeFromCart,
   setCartQuantity,
+  takeOneOff,
   ticketOrderLines,
   waiterTicket,
   type TicketEntry,
@@ -101,17 +102,20 @@ export async function action(args: ActionFunctionArgs) {
   const { db, table } = await ownTable(args.context, principal, args.params.id)
   const place = waiterTicket(table.id)
   const kept = cartFromCookies(args.request.headers.get('Cookie'), place)
-  const search = menuViewSearch(menuViewOf(new URL(args.request.url).searchParams))
-  const here = `/admin/tables/${table.id}/order${search === '?' ? '' : search}`
+  const view = menuViewOf(new URL(args.request.url).searchParams)
+  const menuAt = (search: string) => `/admin/tables/${table.id}/order${search === '?' ? '' : search}`
+  const here = menuAt(menuViewSearch(view))
   /**
    * Back to the menu with the ticket as `entries` (a first line gives it its
    * order id; an empty ticket is no cookie), in place of the page in the
-   * history, so Back leaves the page rather than undoing a line.
+   * history, so Back leaves the page rather than undoing a line. A line
+   * added clears the search: the next dish is looked for afresh.
    */
-  const keep = (entries: TicketEntry[], toast?: Parameters<typeof redirectWithToast>[1]) => {
+  const keep = (entries: TicketEntry[], toast?: Parameters<typeof redirectWithToast>[1], to = here) => {
     const headers = { 'Set-Cookie': cartCookie(place, { entries, orderId: kept.orderId ?? newOrderId() }) }
-    return toast ? redirectWithToast(here, toast, { headers: { ...headers, ...REPLACE } }) : replace(here, { headers })
+    return toast ? redirectWithToast(to, toast, { headers: { ...headers, ...REPLACE } }) : replace(to, { headers })
   }
+  const added = menuAt(menuViewSearch({ ...view, query: '' }))
 
   const submission = parseWithZod(form, { schema: ORDER_FORMS.schema })
   if (submission.status !== 'success')
@@ -130,23 +134,27 @@ export async function action(args: ActionFunctionArgs) {
     case 'add': {
       const { options, quantity, note } = sent
       const item = menuById(await readOwnerMenu(db, principal.restaurant.id)).get(sent.item)
-      const added = addChosenItem(kept.entries, item, { optionIds: options, quantity, note })
-      if (added.ok)
-        return keep(added.entries, {
-          title: 'admin.order.added',
-          description: `${quantity}× ${cartLineLabel({ name: item?.name ?? '', details: added.summary })}`,
-        })
+      const chosen = addChosenItem(kept.entries, item, { optionIds: options, quantity, note })
+      if (chosen.ok)
+        return keep(
+          chosen.entries,
+          {
+            title: 'admin.order.added',
+            description: `${quantity}× ${cartLineLabel({ name: item?.name ?? '', details: chosen.summary })}`,
+          },
+          added,
+        )
       // Without JavaScript the sheet comes back with the group left empty named.
-      if (added.reason === 'missing')
+      if (chosen.reason === 'missing')
         return data(
-          { intent: 'add' satisfies OrderIntent, missing: added.groupId, optionIds: options, quantity, note },
+          { intent: 'add' satisfies OrderIntent, missing: chosen.groupId, optionIds: options, quantity, note },
           { status: 400 },
         )
       return keep(kept.entries, {
         title: { gone: 'admin.order.itemGone', 'sold-out': 'admin.order.soldOutToast', full: 'admin.order.full' }[
-          added.reason
+          chosen.reason
         ],
-        description: added.reason === 'sold-out' ? item?.name : undefined,
+        description: chosen.reason === 'sold-out' ? item?.name : undefined,
         variant: 'destructive',
       })
     }
@@ -154,13 +162,14 @@ export async function action(args: ActionFunctionArgs) {
       const { name, price, quantity, note } = sent
       const next = addToCart(kept.entries, { name, priceCents: price, note }, quantity)
       if (!next) return keep(kept.entries, { title: 'admin.order.full', variant: 'destructive' })
-      return keep(next, { title: 'admin.order.added', description: `${quantity}× ${name}` })
+      return keep(next, { title: 'admin.order.added', description: `${quantity}× ${name}` }, added)
     }
     case 'line': {
       const { line, change } = sent
       const now = kept.entries.find((entry) => cartLineKey(entry) === line)?.quantity ?? 0
       if (change === 'remove') return keep(removeFromCart(kept.entries, line))
-      return keep(setCartQuantity(kept.entries, line, change === 'more' ? now + 1 : now - 1))
+      if (change === 'less') return keep(takeOneOff(kept.entries, line))
+      return keep(setCartQuantity(kept.entries, line, now + 1))
     }
     case 'send': {
       const { sessionId, orderId, items } = sent
@@ -215,13 +224,15 @@ export default function StaffOrder() {
   return (
     <div className={`min-h-dvh ${ticket.lines.length > 0 ? 'pb-36 lg:pb-8' : 'pb-8'}`}>
       <AdminTopBar backTo={`/admin/tables/${table.id}`} backLabel={t('admin.books.orderBack')} />
-      <main className="mx-auto grid max-w-5xl gap-6 px-4 pt-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <main className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 pt-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="grid min-w-0 gap-4">
           <h1 className="text-2xl font-bold">{t('admin.order.title', { number: table.tableNumber })}</h1>
           <DishPicker
             categories={categories}
             view={view}
             openItemTo={menuViewSearch(view, { sheet: OPEN_ITEM_SHEET })}
+            ticket={ticket.lines}
+            action={`${location.pathname}${here}`}
           />
         </div>
         <TicketPanel

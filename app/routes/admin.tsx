@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from '@remix-run/react'
 import { alertOf } from '~/domain/alerts'
-import { can } from '~/domain/permissions'
+import { can, homeOf, KITCHEN_HOME } from '~/domain/permissions'
 import { livePath } from '~/domain/live'
 import { alertBadge } from '~/server/alerts/alert-reads.server'
 import { getDb } from '~/server/db/client.server'
@@ -30,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const principal = await principalOf(context, request)
   return {
     signedIn: Boolean(principal),
+    // Where the person's screens start: what an error page leads back to.
+    home: principal ? homeOf(principal.role) : null,
     restaurantName: principal?.restaurant.restaurantName ?? null,
     // Every time a staff page shows is on the restaurant's clock (Configuración), whatever the device's.
     timeZone: restaurantTimeZone(principal?.restaurant.timeZone),
@@ -96,7 +98,8 @@ function useLockWhenIdle(device: boolean) {
 
 export function ErrorBoundary() {
   const { t } = useI18n()
-  const signedIn = useRouteLoaderData<typeof loader>('routes/admin')?.signedIn ?? false
+  const staff = useRouteLoaderData<typeof loader>('routes/admin')
+  const home = staff?.signedIn ? staff.home : null
   return (
     <GeneralErrorBoundary
       frame={(children) => (
@@ -114,8 +117,8 @@ export function ErrorBoundary() {
         </div>
       )}
       back={
-        signedIn
-          ? { to: '/admin', label: t('common.errors.dashboard') }
+        home
+          ? { to: home, label: t(home === KITCHEN_HOME ? 'common.errors.kitchen' : 'common.errors.dashboard') }
           : { to: '/admin/login', label: t('common.errors.signIn') }
       }
     />

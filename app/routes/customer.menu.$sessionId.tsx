@@ -13,18 +13,22 @@ import {
   addToCart,
   cartCookie,
   cartFromCookies,
+  cartLineKey,
   cartLineLabel,
   cartTotals,
   dinerCart,
+  dishQuantity,
   priceCart,
+  takeOneOff,
 } from '~/domain/cart'
 import { findDishes, offersSearch } from '~/domain/menu-search'
+import { checkChoice, oneTapChoice } from '~/domain/modifiers'
 import { menuById } from '~/domain/order-pricing'
-import { addToCartFormSchema } from '~/domain/schemas/items'
+import { addToCartFormSchema, takeOneFormSchema } from '~/domain/schemas/items'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { getDb } from '~/server/db/client.server'
 import { getLanguage } from '~/server/http/i18n.server'
-import { readDinerMenu, readOwnerMenuPdfs } from '~/server/menus/diner-menu.server'
+import { readDinerMenu, readOwnerMenuPdfs, type DinerDish } from '~/server/menus/diner-menu.server'
 import { redirectWithToast } from '~/server/http/toast.server'
 import { noteBrowsing } from '~/server/tables/browsing.server'
 import { pageTitle } from '~/ui/page-title'
@@ -35,7 +39,7 @@ import { CategoryChips, categoryAnchor, MENU_END } from '~/ui/customer/category-
 import { CustomerShell } from '~/ui/customer/shell'
 import { DishPhoto } from '~/ui/dish-photo'
 import { CartButton } from '~/ui/customer/cart-button'
-import { MenuDish } from '~/ui/customer/menu-dish'
+import { MenuDish, type OneTap } from '~/ui/customer/menu-dish'
 import { DishTags } from '~/ui/dish-tags'
 import { useCart } from '~/ui/customer/use-cart'
 import { useShownPrice } from '~/ui/customer/shown-price'
@@ -87,16 +91,27 @@ const addedLabel = (name: string, choice: Pick<ItemChoice, 'summary' | 'quantity
   `${choice.quantity > 1 ? `${choice.quantity} × ` : ''}${cartLineLabel({ name, details: choice.summary })}`
 
 /**
- * Adds an item from its sheet without JavaScript (how many, its options and
- * note), checked by the menu as the phone would: the cart's cookie is
- * written and the diner is back on the menu, told what was added; a required
+ * Adds an item without JavaScript, from its sheet (how many, its options and
+ * note) or its one-tap form, checked by the menu as the phone would: the
+ * cart's cookie is written and the diner is back on the whole menu at the
+ * dish (what was searched is done with), told what was added; a required
  * choice left out brings the sheet back with it named, and a sold-out item
- * is refused.
+ * is refused. `less` takes one off a line: a tap undone.
  */
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const query = new URL(request.url).searchParams.get('q') ?? ''
-  const submission = parseWithZod(await request.formData(), { schema: addToCartFormSchema })
+  const form = await request.formData()
+  const kept = cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries
+  if (form.has('less')) {
+    const undo = parseWithZod(form, { schema: takeOneFormSchema })
+    const entries = undo.status === 'success' ? takeOneOff(kept, undo.value.less) : kept
+    const dish = undo.status === 'success' ? kept.find((entry) => cartLineKey(entry) === undo.value.less) : undefined
+    return redirect(menuAt(bill.sessionId, query, dish?.menuItemId), {
+      headers: { 'Set-Cookie': cartCookie(dinerCart(bill.sessionId), { entries }) },
+    })
+  }
+  const submission = parseWithZod(form, { schema: addToCartFormSchema })
   const itemGone = () =>
     redirectWithToast(menuAt(bill.sessionId, query), { title: 'customer.menu.itemGone', variant: 'destructive' })
   if (submission.status !== 'success') return itemGone()
@@ -106,7 +121,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const item = menuById(await readDinerMenu(getDb(context.cloudflare.env.DB), bill.restaurantId, language)).get(
     submission.value.item,
   )
-  const added = addChosenItem(cartFromCookies(request.headers.get('Cookie'), dinerCart(bill.sessionId)).entries, item, {
+  const added = addChosenItem(kept, item, {
     optionIds: options,
     quantity,
     note,
@@ -121,7 +136,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       variant: 'destructive',
     })
   return redirectWithToast(
-    menuAt(bill.sessionId, query, item.id),
+    menuAt(bill.sessionId, '', item.id),
     { title: 'customer.menu.itemAdded', description: addedLabel(item.name, { summary: added.summary, quantity }) },
     { headers: { 'Set-Cookie': cartCookie(dinerCart(bill.sessionId), { entries: added.entries }) } },
   )
@@ -174,6 +189,25 @@ export default function Menu() {
     if (!item || !next) return toast({ title: 'customer.menu.cartFull', variant: 'destructive' })
     cart.save(next)
     toast({ title: 'customer.menu.itemAdded', description: addedLabel(item.name, choice) })
+    // What was searched is done with: the next dish is looked for afresh.
+    setQuery('')
+  }
+
+  /** How a dish that asks nothing adds at a tap here; null for one with a choice to make, which opens its sheet. */
+  const oneTapOf = (item: DinerDish): OneTap | null => {
+    const choice = oneTapChoice(item.modifierGroups)
+    if (!choice) return null
+    const line = cartLineKey({ menuItemId: item.id, optionIds: choice })
+    const chosen = checkChoice(item.modifierGroups, choice)
+    return {
+      choice,
+      line: { key: line, held: cart.entries.some((entry) => cartLineKey(entry) === line) },
+      inCart: dishQuantity(cart.entries, item.id),
+      action: here,
+      onAdd: () =>
+        add(item.id, { optionIds: choice, summary: chosen.ok ? chosen.summary : null, quantity: 1, note: null }),
+      onUndo: () => cart.save(takeOneOff(cart.entries, line)),
+    }
   }
 
   const cartButton = (
@@ -303,6 +337,7 @@ export default function Menu() {
                         item={item}
                         price={price}
                         chooseTo={menuWith(sid, searched, { item: item.id })}
+                        oneTap={oneTapOf(item)}
                         lazy={!eager.has(item.id)}
                       />
                     ))}

@@ -44,16 +44,13 @@ import { CustomerShell } from '~/ui/customer/shell'
 import { StripePayment } from '~/ui/customer/stripe-payment'
 import { MethodChoice } from '~/ui/customer/method-choice'
 import { browserOffer, onAppleDevice } from '~/ui/customer/device-wallets'
-import { methodChoice } from '~/domain/wallets'
+import { isAppleDevice, methodChoice, offerWithoutStripe } from '~/domain/wallets'
 import { HiddenFields } from '~/ui/hidden-fields'
 import { useI18n } from '~/ui/i18n'
 import { useHydrated } from '~/ui/use-hydrated'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageTitle(args, (t) => ({ page: t('customer.method.title'), ...args.data }))
-
-/** Without JavaScript every method is listed and none chosen: the server asks for one. */
-const EVERY_METHOD = methodChoice({ applePay: true, googlePay: true }, true).methods
 
 /** Why nothing can be paid from this screen as it stands, or null when the pay button can be offered. */
 function blocked(checkout: Checkout, remaining: number): Stop | null {
@@ -66,6 +63,7 @@ function blocked(checkout: Checkout, remaining: number): Stop | null {
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const bill = await loadBill(context, params.sessionId)
   const url = new URL(request.url)
+  const userAgent = request.headers.get('User-Agent') ?? ''
   const checkout = checkoutFromUrl(bill, url.searchParams)
   const tipParams = new URLSearchParams(checkout.selectionQuery)
   // 'Otra cantidad' sent without an amount (a browser that let an empty required field through): asked again, not taken as no tip.
@@ -95,6 +93,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
             }
           : null,
       changed: checkout.quote?.changed ?? false,
+      // What the phone says it is chooses its own wallet, else the card, before any script runs: the same choice either way.
+      methods: methodChoice(offerWithoutStripe(userAgent, isAppleDevice(userAgent)), isAppleDevice(userAgent)),
       dinerName: await keptDinerName(request),
       selfUrl: `${url.pathname}${url.search}`,
       backTo: customerPath.tip(bill.sessionId, tipParams),
@@ -138,11 +138,11 @@ export default function PaymentMethod() {
   const form = useRef<HTMLFormElement>(null)
   // What the last Stripe payment sent, to send it again unchanged once the bank has answered.
   const sent = useRef<FormData | null>(null)
-  const [method, setMethod] = useState<PaymentMethod | null>(null)
-  const [methods, setMethods] = useState(EVERY_METHOD)
+  const [method, setMethod] = useState<PaymentMethod | null>(data.methods.preselected)
+  const [methods, setMethods] = useState(data.methods.methods)
   const hydrated = useHydrated()
   const plainForm = !data.stripe
-  // Once the page runs, only the wallets this phone offers are listed, and its own is chosen (else the card).
+  // Once the page runs, the browser itself says which wallets it offers (an iPhone whose Safari cannot pay with Apple Pay).
   useEffect(() => {
     if (!plainForm) return
     const choice = methodChoice(browserOffer(), onAppleDevice())

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
-import { DEFAULT_TABLE_SIZE, MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, type SplitPaid } from '~/domain/split'
+import { namedDiners } from '~/domain/diners'
+import { MAX_PEOPLE_PAYING, MAX_TABLE_SIZE, quoteSplit, startingTableSize } from '~/domain/split'
 import { payableBill } from '~/server/bills/bill-reads.server'
 import { dinerHeader, loadBill } from '~/server/bills/diner-bill.server'
 import { pageTitle } from '~/ui/page-title'
@@ -19,19 +20,11 @@ import { useLiveBill } from '~/ui/use-live'
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageTitle(args, (t) => ({ page: t('customer.split.title'), ...args.data }))
 
-/** The table size to start from: a split under way, else the table's seats, at least 4. */
-function startingTableSize(splitPaid: readonly SplitPaid[], capacity: number | null): number {
-  const underway = splitPaid
-    .filter((entry) => entry.shares % entry.tableSize !== 0)
-    .sort((a, b) => b.shares - a.shares)[0]
-  return underway?.tableSize ?? Math.min(MAX_TABLE_SIZE, Math.max(DEFAULT_TABLE_SIZE, capacity ?? 0))
-}
-
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // Shares are of what nobody is paying right now.
   const bill = payableBill(await loadBill(context, params.sessionId))
   const query = new URL(request.url).searchParams
-  const tableSize = Number(query.get('tableSize')) || startingTableSize(bill.splitPaid, bill.capacity)
+  const tableSize = Number(query.get('tableSize')) || startingTableSize(bill.splitPaid, namedDiners(bill.lines))
   const start = quoteSplit(bill.totals.remaining, Number(query.get('partySize')) || 1, tableSize, bill.splitPaid)
   return {
     ...dinerHeader(bill),
@@ -89,7 +82,7 @@ export default function SplitEqual() {
 
   return (
     <CustomerShell {...shell}>
-      <Form method="get" action={`/customer/payment-options/${sid}`} className="grid gap-5">
+      <Form method="get" action={customerPath.tip(sid, new URLSearchParams())} className="grid gap-5">
         <input type="hidden" name="split" value="true" />
         <div className="flex items-center gap-5 rounded-3xl bg-white p-5 shadow-sm dark:bg-stone-900">
           <SplitPie
@@ -121,45 +114,48 @@ export default function SplitEqual() {
           </p>
         ) : null}
 
-        <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
-          <div className="flex items-center justify-between gap-3">
-            <div>
-              <p className="font-semibold">{t('customer.split.peoplePaying')}</p>
-              <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.peoplePayingHint')}</p>
-            </div>
-            <Stepper
-              name="partySize"
-              value={split.peoplePaying}
-              min={1}
-              max={Math.min(MAX_PEOPLE_PAYING, peopleLeft)}
-              onChange={(peoplePaying) => choose({ ...choice, peoplePaying })}
-              label={t('customer.split.peoplePaying')}
-              decreaseLabel={`${t('customer.split.decrease')}: ${t('customer.split.peoplePaying')}`}
-              increaseLabel={`${t('customer.split.increase')}: ${t('customer.split.peoplePaying')}`}
-              testId="people-paying"
-            />
-          </div>
-          <div className="flex items-center justify-between gap-3">
-            <div>
-              <p className="font-semibold">{t('customer.split.tableSize')}</p>
-              <p className="text-sm text-stone-600 dark:text-stone-400">{t('customer.split.tableSizeHint')}</p>
-            </div>
+        <div className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm dark:bg-stone-900">
+          <div className="grid justify-items-center gap-3">
+            <p className="justify-self-stretch text-lg font-semibold" id="split-question">
+              {t('customer.split.question')}
+            </p>
             <Stepper
               name="tableSize"
               value={split.tableSize}
               min={Math.max(1, split.peoplePaying)}
               max={MAX_TABLE_SIZE}
               onChange={(tableSize) => choose({ ...choice, tableSize })}
-              label={t('customer.split.tableSize')}
-              decreaseLabel={`${t('customer.split.decrease')}: ${t('customer.split.tableSize')}`}
-              increaseLabel={`${t('customer.split.increase')}: ${t('customer.split.tableSize')}`}
+              label={t('customer.split.question')}
+              decreaseLabel={t('customer.split.fewerPeople')}
+              increaseLabel={t('customer.split.morePeople')}
               testId="table-size"
             />
           </div>
+          <details open={split.peoplePaying > 1} className="group border-t border-stone-200 pt-3 dark:border-stone-700">
+            <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-emerald-800 underline underline-offset-2 dark:text-emerald-400">
+              {t('customer.split.forOthers')}
+            </summary>
+            <div className="flex items-center justify-between gap-3 pt-2">
+              <p className="text-stone-700 dark:text-stone-300">{t('customer.split.peoplePaying')}</p>
+              <Stepper
+                name="partySize"
+                value={split.peoplePaying}
+                min={1}
+                max={Math.min(MAX_PEOPLE_PAYING, peopleLeft)}
+                onChange={(peoplePaying) => choose({ ...choice, peoplePaying })}
+                label={t('customer.split.peoplePaying')}
+                decreaseLabel={t('customer.split.fewerShares')}
+                increaseLabel={t('customer.split.moreShares')}
+                testId="people-paying"
+              />
+            </div>
+          </details>
         </div>
 
         <div className="flex items-center justify-between rounded-2xl bg-emerald-800 p-5 text-white dark:bg-emerald-900">
-          <span className="font-semibold">{t('customer.split.yourShare')}</span>
+          <span className="font-semibold">
+            {t('customer.split.yourShare', { count: split.peoplePaying, size: peopleLeft })}
+          </span>
           <span className="text-3xl font-bold tabular-nums" data-testid="split-share">
             {price(split.share)}
           </span>

@@ -31,13 +31,17 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const checkout = checkoutFromUrl(bill, url.searchParams)
   const sid = bill.sessionId
-  // Items chosen come straight here, their review on this step: back is the choice itself, ticked as it was.
+  // Items chosen and shares come straight here, what they pay said on this step: back is the choice itself, as it was.
+  const split = checkout.quote?.split
   const backTo =
     checkout.selection?.mode === 'full' || !checkout.selection
       ? customerPath.bill(sid, '?sheet=pay')
       : checkout.selection.mode === 'items'
         ? `${customerPath.payItems(sid)}?${checkout.selectionQuery}`
-        : customerPath.options(sid, new URLSearchParams(checkout.selectionQuery))
+        : `${customerPath.split(sid)}?${new URLSearchParams({
+            partySize: String(split?.peoplePaying ?? 1),
+            tableSize: String(split?.tableSize ?? 1),
+          })}`
   return {
     ...dinerHeader(bill),
     // Nothing left on the bill: a pay button that led here says so, not that the amount failed.
@@ -51,6 +55,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         ? reviewLines(bill.lines, checkout.quote.lines, await getLanguage(request))
         : [],
     changed: checkout.quote?.changed ?? false,
+    share: split ? { paying: split.peoplePaying, of: split.tableSize - split.sharesPaid } : null,
     selectionQuery: checkout.selectionQuery,
     billUrl: customerPath.bill(sid),
     backTo,
@@ -131,6 +136,14 @@ export default function Tip() {
         {selectionFields}
 
         <ReviewLines lines={data.review} changed={data.changed} />
+        {data.share ? (
+          <p
+            className="rounded-2xl bg-white p-4 text-stone-700 shadow-sm dark:bg-stone-900 dark:text-stone-300"
+            data-testid="share-text"
+          >
+            {t('customer.tip.shareText', { count: data.share.paying, size: data.share.of })}
+          </p>
+        ) : null}
 
         <div className="grid gap-1">
           <p className="text-stone-700 dark:text-stone-300">

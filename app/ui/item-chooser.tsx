@@ -10,6 +10,14 @@ import { useHydrated } from './use-hydrated'
 /** The field a group's choice is sent under: one per group, so a single-choice group is one set of radio buttons. */
 const optionField = (groupId: string) => `options.${groupId}`
 
+/** A choice as the sheet's form would post it, field by field: what a one-tap add sends in its place. */
+export const choiceFields = (groups: readonly ModifierGroupRule[], optionIds: readonly string[]): [string, string][] =>
+  groups.flatMap((group) =>
+    group.options
+      .filter((option) => optionIds.includes(option.id))
+      .map((option): [string, string] => [optionField(group.id), option.id]),
+  )
+
 /** What the Update button (without JavaScript) sends along, so the sheet comes back with the choice as made. */
 const CHOICE_UPDATE = { name: 'update', value: 'options' } as const
 

@@ -193,13 +193,13 @@ describe('a night in the books', () => {
     await sheet.getByTestId('add-with-options').click()
     await sheet.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(1)
-    // Added in place: the search is as it was.
-    expect(new URL(page.url()).search).toBe('?q=pastor')
+    // Added, the search is done with: the next dish is looked for afresh.
+    await expect.poll(() => page.getByTestId('dish-search').inputValue()).toBe('')
+    expect(new URL(page.url()).search).toBe('')
 
-    await page.getByTestId('dish-search').fill('')
     await page.getByRole('link', { name: 'Bebidas' }).click()
-    await page.getByTestId(`dish-${agua}`).click()
-    await page.getByRole('dialog').getByTestId('add-with-options').click()
+    // The agua asks nothing: one tap of its row.
+    await page.getByTestId(`add-${agua}`).click()
     await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(2)
     // One more agua, from its line.
     await page.getByRole('button', { name: 'Agregar uno de Agua de jamaica' }).click()

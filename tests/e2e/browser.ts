@@ -318,7 +318,7 @@ export async function orderMenu(page: Page) {
   await post('/api/modifier-options', { name: 'Habanero', priceAdjustment: 500, modifierGroupId: salsa })
   const pozole = await post('/api/menu-items', { name: 'Pozole rojo', price: 9500, categoryId: tacos, soldOut: true })
   const agua = await post('/api/menu-items', { name: 'Agua de jamaica', price: 3500, categoryId: drinks })
-  return { taco, agua, pozole }
+  return { taco, agua, pozole, drinks }
 }
 
 /** Nothing wider than a 390 px phone (or `phone` px), and every control a thumb can hit: at least 44 px tall. */

@@ -8,7 +8,6 @@ const browser = chromiumForFile()
 const WORDS = {
   es: {
     menu: 'Menú',
-    addToOrder: 'Agregar a la orden',
     update: 'Actualizar',
     added: 'Artículo agregado',
     // The menu and the cart in the diner's language; the bill keeps the restaurant's names.
@@ -33,7 +32,6 @@ const WORDS = {
   },
   en: {
     menu: 'Menu',
-    addToOrder: 'Add to Order',
     update: 'Update',
     added: 'Item added',
     mains: 'Mains',
@@ -103,12 +101,7 @@ describe('a diner with JavaScript off, at 390 px', () => {
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
       await expect.poll(() => text(page, 'cart-badge')).toBe('1')
       await page.getByRole('link', { name: words.drinks }).click()
-      await page
-        .getByTestId('menu-item')
-        .filter({ hasText: words.horchata })
-        .getByRole('link', { name: words.addToOrder })
-        .click()
-      await page.getByTestId('add-with-options').click()
+      await page.getByTestId('menu-item').filter({ hasText: words.horchata }).getByTestId('add-dish').click()
       await expect.poll(() => text(page, 'cart-badge')).toBe('2')
       await expect.poll(() => text(page, 'menu-bar')).toContain('$105.00')
       await shot('menu')

@@ -49,25 +49,23 @@ describe('a diner pays part of the bill', () => {
       const { page, errors } = await phonePage(browser())
       await page.goto(`/customer/split-equal/${sessionId}`)
       await hydrated(page, 'split-share')
-      if (index === 0) {
-        // A four-seat table starts at four; this party is three.
-        await expect.poll(() => page.getByTestId('table-size').locator('input').inputValue()).toBe('4')
-        await page.getByRole('button', { name: 'Menos: Personas en la mesa' }).click()
-      } else {
-        // Later diners find the split under way.
-        await expect.poll(() => page.getByTestId('table-size').locator('input').inputValue()).toBe('3')
-        await expect.poll(() => page.getByTestId('shares-paid').textContent()).toContain(`${index} de 3`)
-      }
+      // Three diners ordered on their phones: the split starts between three; later diners find it under way.
+      await expect.poll(() => page.getByTestId('table-size').locator('input').inputValue()).toBe('3')
+      if (index > 0) await expect.poll(() => page.getByTestId('shares-paid').textContent()).toContain(`${index} de 3`)
       await expect.poll(() => page.getByTestId('split-share').textContent()).toBe(share)
-      if (index === 1) await screenshot(page, 'split-equal-phone')
+      if (index === 0) {
+        // One question; paying for others too is folded away.
+        await expect.poll(() => page.getByTestId('people-paying').isVisible()).toBe(false)
+        await screenshot(page, 'split-equal-phone')
+      }
 
+      // Straight to the tip, which says what is paid.
       await page.getByTestId('split-continue').click()
-      await page.waitForURL(/\/customer\/payment-options\//)
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Paga tu parte')
-      await expect.poll(() => page.getByTestId('options-subtotal').textContent()).toBe(share)
-      if (index === 0) await screenshot(page, 'payment-options-split-phone')
-      await page.getByTestId('options-continue').click()
       await page.waitForURL(/\/customer\/tip\//)
+      await expect
+        .poll(() => page.getByTestId('share-text').textContent())
+        .toBe(`Pagas 1 de ${3 - index} partes iguales de lo que falta por pagar.`)
+      if (index === 0) await screenshot(page, 'tip-split-phone')
       await tipAndPay(page, 10)
       expect(errors).toEqual([])
       await page.context().close()
@@ -91,13 +89,15 @@ describe('without JavaScript', () => {
     await expect.poll(() => billOf(sessionId)).toMatchObject({ paidAmount: 110, remainingAmount: 100 })
 
     await page.goto(`/customer/split-equal/${sessionId}`)
-    await page.getByLabel('Personas en la mesa', { exact: true }).fill('2')
+    await page.getByLabel('¿Entre cuántas personas dividen?', { exact: true }).fill('4')
+    await page.getByRole('button', { name: 'Actualizar' }).click()
+    await expect.poll(() => page.getByTestId('split-share').textContent()).toBe('$25.00')
+    await page.getByLabel('¿Entre cuántas personas dividen?', { exact: true }).fill('2')
     await page.getByRole('button', { name: 'Actualizar' }).click()
     await expect.poll(() => page.getByTestId('split-share').textContent()).toBe('$50.00')
     await page.getByTestId('split-continue').click()
-    await page.waitForURL(/\/customer\/payment-options\//)
-    await expect.poll(() => page.getByTestId('options-subtotal').textContent()).toBe('$50.00')
-    await page.getByTestId('options-continue').click()
+    await page.waitForURL(/\/customer\/tip\//)
+    await expect.poll(() => page.getByTestId('share-text').textContent()).toContain('Pagas 1 de 2 partes iguales')
     await page.waitForURL(/\/customer\/tip\//)
     await tipAndPay(page)
     await expect.poll(() => billOf(sessionId)).toMatchObject({ paidAmount: 160, remainingAmount: 50 })
@@ -116,20 +116,19 @@ describe('a diner orders from the menu', () => {
 
     const item = (name: string) => page.getByTestId('menu-item').filter({ hasText: name })
     const sheet = page.getByRole('dialog')
-    await item('Guacamole con totopos').getByRole('link', { name: 'Agregar a la orden' }).click()
+    await item('Guacamole con totopos').getByRole('link', { name: 'Agregar con nota' }).click()
     await sheet.getByLabel('Nota para la cocina (opcional)').fill('sin cebolla')
     await screenshot(page, 'menu-sheet-phone')
     await page.getByTestId('add-with-options').click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Artículo agregado')
     await expect.poll(() => sheet.count()).toBe(0)
     await page.getByRole('link', { name: 'Bebidas' }).click()
-    await item('Cerveza artesanal').getByRole('link', { name: 'Agregar a la orden' }).click()
+    await item('Cerveza artesanal').getByRole('link', { name: 'Agregar con nota' }).click()
     await sheet.getByRole('button', { name: 'Uno más' }).click()
     await expect.poll(() => page.getByTestId('add-with-options').textContent()).toMatch(/^Agregar 2 · /)
     await page.getByTestId('add-with-options').click()
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('2 × Cerveza artesanal')
-    await item('Agua de horchata').getByRole('link', { name: 'Agregar a la orden' }).click()
-    await page.getByTestId('add-with-options').click()
+    await item('Agua de horchata').getByTestId('add-dish').click()
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('4')
     await screenshot(page, 'menu-phone')
 

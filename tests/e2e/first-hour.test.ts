@@ -148,12 +148,7 @@ describe('a new owner’s first hour', () => {
     await diner.waitForURL(/\/customer\/table\//)
     await diner.getByRole('link', { name: 'Menú', exact: true }).click()
     await hydrated(diner, 'cart-button')
-    await diner
-      .getByTestId('menu-item')
-      .filter({ hasText: 'Gordita de chicharrón' })
-      .getByRole('link', { name: 'Agregar a la orden' })
-      .click()
-    await diner.getByTestId('add-with-options').click()
+    await diner.getByTestId('menu-item').filter({ hasText: 'Gordita de chicharrón' }).getByTestId('add-dish').click()
     await expect.poll(() => diner.getByTestId('cart-badge').textContent()).toBe('1')
     await diner.getByTestId('menu-place-order').click()
     await diner.waitForURL(/\/customer\/cart\//)

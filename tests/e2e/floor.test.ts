@@ -135,7 +135,7 @@ describe('the floor on a Friday night', () => {
     await waiter.page.getByTestId('send-ticket').click()
     await waiter.page.waitForURL(new RegExp(`/admin/tables/${table.id}$`))
     await expect
-      .poll(() => kitchen.page.getByTestId('column-new').getByTestId('ticket').textContent())
+      .poll(() => kitchen.page.locator('[data-testid="ticket"][data-step="new"]').textContent())
       .toMatch(/Mesa 5.*Envió Rosa.*2× Agua de jamaica/)
     await expect.poll(() => kitchen.page.getByTestId('kitchen-board').getAttribute('data-chimes')).toBe('2')
     expect(taco).toBeTruthy()

@@ -72,12 +72,7 @@ describe('a diner and the menu’s modifiers', () => {
       .poll(() => page.getByTestId('toast').textContent())
       .toContain('Taco al pastor (Salsa: Habanero · Extras: Queso)')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-    await page
-      .getByTestId('menu-item')
-      .filter({ hasText: 'Quesadilla' })
-      .getByRole('link', { name: 'Agregar a la orden' })
-      .click()
-    await page.getByTestId('add-with-options').click()
+    await page.getByTestId('menu-item').filter({ hasText: 'Quesadilla' }).getByTestId('add-dish').click()
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('2')
 
     await page.getByTestId('menu-place-order').click()

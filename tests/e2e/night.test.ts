@@ -110,13 +110,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByTestId('charge-cash-6500').click()
       await expect.poll(() => textOf(page, 'bill-remaining')).toBe('$0.00')
 
-      // Table 1: two equal shares, each of what was left, and no line said to be one diner's.
+      // Table 1: two equal shares of the bill, and no line said to be one diner's.
       await page.goto(`/admin/tables/${night.split.id}`)
       await ready('bill-payments')
       await expect
         .poll(() => textOf(page, 'bill-payments'))
         .toMatch(
-          /^Luis \$145\.00 Tarjeta · Parte igual 2 de 2 de lo que faltaba .*Ana \$145\.00 Tarjeta · Parte igual 1 de 2 de lo que faltaba /,
+          /^Luis \$145\.00 Tarjeta · Parte igual 2 de 2 de la cuenta .*Ana \$145\.00 Tarjeta · Parte igual 1 de 2 de la cuenta /,
         )
       expect(await textOf(page, 'bill-lines')).toBe(
         '1× Mole poblano Pidió Ana Pagado · Con las partes de la cuenta $200.00 1× Café de olla Pidió Luis Pagado · Con las partes de la cuenta $90.00',

@@ -408,9 +408,9 @@ describe('a bill paid through Stripe', () => {
       // Of Stripe's express buttons, Apple Pay and Google Pay where the device offers them, nothing else; drawn again, the chosen one alone.
       const others = { link: 'never', paypal: 'never', amazonPay: 'never', klarna: 'never' }
       expect(calls.created.filter(({ type }) => type === 'expressCheckout').map(({ options }) => options)).toEqual([
-        expect.objectContaining({ paymentMethods: { applePay: 'auto', googlePay: 'auto', ...others } }),
+        expect.objectContaining({ paymentMethods: { applePay: 'always', googlePay: 'always', ...others } }),
         ...redrawn.map(() =>
-          expect.objectContaining({ paymentMethods: { applePay: 'auto', googlePay: 'never', ...others } }),
+          expect.objectContaining({ paymentMethods: { applePay: 'always', googlePay: 'never', ...others } }),
         ),
       ])
       const payLabel = look.language === 'es' ? 'Pagar $253.00' : 'Pay $253.00'

@@ -226,12 +226,7 @@ describe('the theme on the diner’s and staff screens', () => {
     await look(diner.page, `/customer/menu/${sid}?item=${tacoId}`, 'menu-item-sheet-phone', 'menu-items')
     await diner.page.goto(`/customer/menu/${sid}`)
     await hydrated(diner.page, 'menu-items')
-    await diner.page
-      .getByTestId('menu-item')
-      .filter({ hasText: 'Quesadilla' })
-      .getByRole('link', { name: 'Agregar a la orden' })
-      .click()
-    await diner.page.getByTestId('add-with-options').click()
+    await diner.page.getByTestId('menu-item').filter({ hasText: 'Quesadilla' }).getByTestId('add-dish').click()
     await diner.page.getByTestId('toast').waitFor()
     await screenshot(diner.page, 'dark-menu-toast-phone', { fold: true })
     await look(diner.page, `/customer/cart/${sid}`, 'cart-phone', 'cart-lines')

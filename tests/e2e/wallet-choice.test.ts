@@ -2,8 +2,8 @@
  * The payment step's plain form (the suite's server pays through the
  * simulated provider): once the page runs, only the wallets the phone
  * offers are listed, each with its own mark, and the phone's own is chosen,
- * else the card. Without JavaScript every method stays listed and the
- * payment goes through as before.
+ * else the card. Without JavaScript the server chooses the same way from
+ * what the phone says it is, so the first "Pagar" pays.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -23,8 +23,8 @@ import {
 
 const browser = chromiumForFile()
 const sessionId = () => TABLES.wallets!
-const stepPath = (language: 'es' | 'en') =>
-  `/customer/payment-method/${sessionId()}?full=true&tipPercentage=15&lng=${language}`
+const stepPath = (language: 'es' | 'en', session = sessionId()) =>
+  `/customer/payment-method/${session}?full=true&tipPercentage=15&lng=${language}`
 
 /** A page of a phone whose Safari can pay with Apple Pay (`canPay`) or says it cannot. */
 async function iphonePage(canPay: boolean, options: BrowserContextOptions = {}) {
@@ -106,5 +106,28 @@ describe('the wallets a phone offers, on the payment step', () => {
     }[]
     expect(payments.map((payment) => payment.paymentMethod)).toEqual(['google'])
     expect(errors).toEqual([])
+  })
+
+  it('without JavaScript chooses the same way: Google Pay on Android (never Apple Pay), Apple Pay on an iPhone, the card elsewhere; the first tap pays', async () => {
+    const session = TABLES.walletsNoJs!
+    for (const [device, options, methods] of [
+      ['iphone', { ...PHONE, userAgent: IPHONE_SAFARI }, ['apple', 'card']],
+      ['desktop', DESKTOP, ['card']],
+      ['android', { ...PHONE, userAgent: ANDROID_CHROME }, ['google', 'card']],
+    ] as const) {
+      const { page } = await phonePage(browser(), { ...options, javaScriptEnabled: false })
+      await page.goto(stepPath('es', session))
+      expect(await listed(page), device).toEqual(methods)
+      expect(await chosen(page), device).toBe(methods[0])
+      if (device !== 'android') continue
+      await screenshot(page, 'payment-wallets-android-no-js')
+      await page.getByTestId('pay-submit').click()
+      await page.waitForURL(/\/customer\/payment-confirmation\//)
+      const bill = (await (await fetch(`${BASE_URL}/api/tables/session/${session}`)).json()) as { id: string }
+      const payments = (await (await fetch(`${BASE_URL}/api/payments/table/${bill.id}`)).json()) as {
+        paymentMethod: string
+      }[]
+      expect(payments.map((payment) => payment.paymentMethod)).toEqual(['google'])
+    }
   })
 })

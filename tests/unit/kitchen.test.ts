@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { minutesSince, moveTicket, nextStep, unitsToMake, type TicketStep } from '~/domain/kitchen'
+import {
+  allDayCounts,
+  boardStep,
+  minutesSince,
+  moveTicket,
+  nextStep,
+  ticketMinutes,
+  unitsToMake,
+  type TicketStep,
+} from '~/domain/kitchen'
 import { eventFor, billEvent } from '~/domain/live'
 import { billTotals, NOTHING_PAID } from '~/domain/bill'
 import { ticketMoveSchema, ticketRequestSchema } from '~/domain/schemas/kitchen'
@@ -49,6 +58,39 @@ describe('a kitchen ticket’s steps', () => {
     expect(minutesSince(0, 59_999)).toBe(0)
     expect(minutesSince(0, 600_000)).toBe(10)
     expect(minutesSince(10_000, 0)).toBe(0)
+  })
+})
+
+describe('the board in a rush', () => {
+  const line = (name: string, quantity: number, voided = 0) => ({ name, quantity, voided })
+
+  it('counts all day what is still to make, options aside, voids left out, most first', () => {
+    expect(
+      allDayCounts([
+        { step: 'new', lines: [line('Tacos al pastor', 3), line('Agua de jamaica', 2, 1)] },
+        { step: 'preparing', lines: [line('Tacos al pastor', 2), line('Flan', 2, 2)] },
+        { step: 'ready', lines: [line('Tacos al pastor', 9)] },
+        { step: 'served', lines: [line('Agua de jamaica', 9)] },
+        { step: 'new', lines: [line('Agua de jamaica', 1), line('Enchiladas', 1)] },
+      ]),
+    ).toEqual([
+      { name: 'Tacos al pastor', units: 5 },
+      { name: 'Agua de jamaica', units: 2 },
+      { name: 'Enchiladas', units: 1 },
+    ])
+  })
+
+  it('stops counting a ticket’s minutes once it is served: it shows how long it took', () => {
+    const at = Date.UTC(2026, 10, 30, 20, 0)
+    const ticket = { createdAt: at, stepAt: at + 12 * 60_000 }
+    expect(ticketMinutes({ ...ticket, step: 'ready' }, at + 40 * 60_000)).toBe(40)
+    expect(ticketMinutes({ ...ticket, step: 'served' }, at + 40 * 60_000)).toBe(12)
+  })
+
+  it('shows the open tickets unless a step is asked for', () => {
+    expect(boardStep('served')).toBe('served')
+    expect(boardStep(null)).toBeNull()
+    expect(boardStep('cooking')).toBeNull()
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkChoice, defaultChoice, modifierRule, type ModifierGroupRule } from '~/domain/modifiers'
+import { checkChoice, defaultChoice, modifierRule, oneTapChoice, type ModifierGroupRule } from '~/domain/modifiers'
 
 const salsa: ModifierGroupRule = {
   id: 'salsa',
@@ -62,6 +62,31 @@ describe('modifier choices', () => {
     expect(defaultChoice([soldOutVerde])).toEqual([])
     expect(checkChoice([soldOutVerde], ['verde'])).toEqual({ ok: false, reason: 'sold-out', groupId: 'salsa' })
     expect(checkChoice([soldOutVerde], ['habanero'])).toMatchObject({ ok: true, extraCents: 500 })
+  })
+})
+
+describe('a dish in one tap', () => {
+  const ice: ModifierGroupRule = {
+    id: 'ice',
+    name: 'Hielo',
+    required: false,
+    multipleSelect: false,
+    options: [
+      { id: 'con', name: 'Con hielo', priceAdjustmentCents: 0, isDefault: true },
+      { id: 'sin', name: 'Sin hielo', priceAdjustmentCents: 0, isDefault: false },
+    ],
+  }
+
+  it('adds a dish with nothing to choose, or only free defaults, as its sheet would open', () => {
+    expect(oneTapChoice([])).toEqual([])
+    expect(oneTapChoice([ice])).toEqual(['con'])
+    expect(oneTapChoice([{ ...extras, options: extras.options.map((o) => ({ ...o, isDefault: false })) }])).toEqual([])
+  })
+
+  it('opens the sheet for a required group, even one with a default, and for defaults that cost more than the row shows', () => {
+    expect(oneTapChoice([salsa])).toBeNull()
+    expect(oneTapChoice([ice, salsa])).toBeNull()
+    expect(oneTapChoice([extras])).toBeNull()
   })
 })
 

@@ -14,26 +14,31 @@ describe('what a payment paid, named by what happened', () => {
   it('the whole bill only when it was the first payment; after others, the rest', () => {
     expect(paidWhat(full, [])).toEqual({ kind: 'whole' })
     expect(paidWhatOfBill([share(2), full]).map((paid) => paidWhatLabel(paid, es))).toEqual([
-      'Parte igual 1 de 2 de lo que faltaba',
+      'Parte igual 1 de 2 de la cuenta',
       'El resto',
     ])
     expect(paidWhatOfBill([items, full]).map((paid) => paidWhatLabel(paid, en))).toEqual(['Their items', 'The rest'])
   })
 
-  it('numbers equal shares in the order they were paid, several at once as a range; a new split numbers again', () => {
+  it('numbers equal shares in the order they were paid, several at once as a range; a new split numbers again; a share is of the bill until money was paid otherwise', () => {
+    // Items paid first: the split that follows is of what was left.
+    expect(paidWhatLabel(paidWhat(share(2), [items]), es)).toBe('Parte igual 1 de 2 de lo que faltaba')
     expect(paidWhatOfBill([share(2), share(2)]).map((paid) => paidWhatLabel(paid, es))).toEqual([
-      'Parte igual 1 de 2 de lo que faltaba',
-      'Parte igual 2 de 2 de lo que faltaba',
+      'Parte igual 1 de 2 de la cuenta',
+      'Parte igual 2 de 2 de la cuenta',
     ])
     expect(paidWhatOfBill([share(4), share(4, 2), amount, share(4), share(3)])).toEqual([
-      { kind: 'share', first: 1, last: 1, of: 4 },
-      { kind: 'share', first: 2, last: 3, of: 4 },
+      { kind: 'share', first: 1, last: 1, of: 4, ofRest: false },
+      { kind: 'share', first: 2, last: 3, of: 4, ofRest: false },
       { kind: 'amount' },
-      { kind: 'share', first: 4, last: 4, of: 4 },
-      { kind: 'share', first: 1, last: 1, of: 3 },
+      { kind: 'share', first: 4, last: 4, of: 4, ofRest: true },
+      { kind: 'share', first: 1, last: 1, of: 3, ofRest: true },
     ])
-    expect(paidWhatLabel({ kind: 'share', first: 2, last: 3, of: 4 }, es)).toBe(
+    expect(paidWhatLabel({ kind: 'share', first: 2, last: 3, of: 4, ofRest: true }, es)).toBe(
       'Partes iguales 2 a 3 de 4 de lo que faltaba',
+    )
+    expect(paidWhatLabel({ kind: 'share', first: 2, last: 3, of: 4, ofRest: false }, en)).toBe(
+      'Equal shares 2 to 3 of 4 of the bill',
     )
     expect(paidWhatLabel({ kind: 'amount' }, es)).toBe('Un importe')
     expect(paidWhatLabel({ kind: 'items' }, es)).toBe('Sus artículos')

@@ -40,7 +40,7 @@ describe('a receipt’s figures', () => {
       kind: 'whole',
       lines: [{ name: 'Tacos al pastor', quantity: 2, amountCents: 11_600 }],
     })
-    const share = { kind: 'share', first: 3, last: 4, of: 4 } as const
+    const share = { kind: 'share', first: 3, last: 4, of: 4, ofRest: false } as const
     expect(receiptFigures(payment({ paid: share, lines: [] }), [], 1600).paid).toEqual(share)
     expect(receiptFigures(payment({ paid: { kind: 'rest' }, lines: [] }), [], 1600).paid).toEqual({ kind: 'rest' })
   })

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clampSplit, equalShares, quoteSplit, shareOf } from '~/domain/split'
+import { namedDiners } from '~/domain/diners'
+import { clampSplit, equalShares, quoteSplit, shareOf, startingTableSize } from '~/domain/split'
 
 describe('equal split', () => {
   it('gives the last share the remainder so the table closes at exactly zero', () => {
@@ -59,5 +60,25 @@ describe('a few cents left among many', () => {
   it('are paid whole by the next diner, never as a share of $0.00', () => {
     expect(quoteSplit(2, 1, 4, [])).toMatchObject({ share: 2 })
     expect(quoteSplit(0, 1, 4, [])).toMatchObject({ share: 0 })
+  })
+})
+
+describe('who splits, when the diner opens the split', () => {
+  const line = (customerName: string | null, addedBy: string | null = null) => ({ customerName, addedBy })
+
+  it('counts the diners who ordered under their own names, once each whatever the case, not the staff nor a guest', () => {
+    expect(namedDiners([line('Ana'), line('ana '), line('Beto'), line(null, 'Memo'), line('Guest'), line(null)])).toBe(
+      2,
+    )
+  })
+
+  it('starts between them, at least two; a split under way keeps its size', () => {
+    expect(startingTableSize([], 0)).toBe(2)
+    expect(startingTableSize([], 1)).toBe(2)
+    expect(startingTableSize([], 5)).toBe(5)
+    expect(startingTableSize([], 99)).toBe(30)
+    expect(startingTableSize([{ tableSize: 4, shares: 1 }], 2)).toBe(4)
+    // A round finished (4 of 4 paid) is not under way.
+    expect(startingTableSize([{ tableSize: 4, shares: 4 }], 3)).toBe(3)
   })
 })

@@ -7,12 +7,14 @@ import {
   cartFromCookies,
   cartLineKey,
   decodeCart,
+  dishQuantity,
   dinerCart,
   encodeCart,
   MAX_LINE_NAME_CHARS,
   priceTicket,
   removeFromCart,
   setCartQuantity,
+  takeOneOff,
   ticketOrderLines,
   waiterTicket,
   type TicketEntry,
@@ -111,6 +113,17 @@ describe('a waiter’s ticket, kept as a diner’s cart is', () => {
     const key = cartLineKey({ name: 'Flan', priceCents: 5500 })
     expect(setCartQuantity(twice, key, 1)).toEqual([{ name: 'Flan', priceCents: 5500, quantity: 1 }])
     expect(removeFromCart(twice, key)).toEqual([])
+  })
+
+  it('undoes a tap one at a time, the last one taking the line off, and counts a dish over its lines', () => {
+    const plain = { menuItemId: 'agua', optionIds: [], quantity: 2 }
+    const noted = { menuItemId: 'agua', optionIds: [], note: 'sin hielo', quantity: 1 }
+    const lines: TicketEntry[] = [plain, noted, { menuItemId: 'taco', optionIds: ['verde'], quantity: 3 }]
+    expect(dishQuantity(lines, 'agua')).toBe(3)
+    const once = takeOneOff(lines, cartLineKey(plain))
+    expect(once[0]).toEqual({ ...plain, quantity: 1 })
+    expect(takeOneOff(once, cartLineKey(plain))).toEqual(lines.slice(1))
+    expect(takeOneOff(lines, 'no-such-line')).toEqual(lines)
   })
 
   it('prices dishes by the menu and open items by what was typed, and orders them as the bill takes them', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartOf, countLines, getPage, postForm, readSession, seedTable, tacoTable } from './fixtures'
+import { cartOf, countLines, formAround, getPage, postForm, readSession, seedTable, tacoTable } from './fixtures'
 
 /** The cookies a response sets, by name: what the browser keeps for the next request. */
 function setCookies(response: Response): Map<string, string> {
@@ -44,6 +44,34 @@ describe('the menu without JavaScript', () => {
     expect(/data-testid="cart-badge">(\d+)</.exec(html)?.[1]).toBe('2')
     expect(html).toContain('$70.00')
     expect(html).toContain(`href="/customer/cart/${table.sessionId}"`)
+  })
+
+  it('adds a dish that asks nothing with one tap of its row, from a search it clears, counts it there and undoes it one at a time', async () => {
+    const { table, taco, agua } = await tacoTable()
+    const menu = `/customer/menu/${table.sessionId}`
+    const page = await drawn(await getPage(`${menu}?q=agua`))
+    const row = (html: string, item: string) => html.slice(html.indexOf(`id="item-${item}"`)).split('</li>')[0]!
+    // A dish with a choice to make opens its sheet; one with none adds from its row, its sheet a link beside for a note.
+    expect(row(page, agua)).toContain('data-testid="add-dish"')
+    expect(row(page, agua)).toContain('Agregar con nota')
+    expect(row(await drawn(await getPage(menu)), taco)).not.toContain('data-testid="add-dish"')
+
+    const tapped = await postForm(`${menu}?q=agua`, formAround(row(page, agua), 'data-testid="add-dish"'))
+    expect(tapped.headers.get('Location')).toBe(`${menu}#item-${agua}`)
+    const cookie = `mesa_cart_${table.sessionId}=${setCookies(tapped).get(`mesa_cart_${table.sessionId}`)}`
+    const again = await postForm(menu, formAround(row(page, agua), 'data-testid="add-dish"'), cookie)
+    const twice = `mesa_cart_${table.sessionId}=${setCookies(again).get(`mesa_cart_${table.sessionId}`)}`
+    const counted = row(await drawn(await getPage(menu, twice)), agua)
+    expect(/data-testid="dish-count"><span aria-hidden="true">(\d+)</.exec(counted)?.[1]).toBe('2')
+    expect(counted).toContain('2 en tu carrito')
+
+    const undo = formAround(counted, 'data-testid="dish-undo"')
+    const once = await postForm(menu, undo, twice)
+    expect(once.headers.get('Location')).toBe(`${menu}#item-${agua}`)
+    expect(setCookies(once).get(`mesa_cart_${table.sessionId}`)).toBe(`1.${agua}`)
+    const none = await postForm(menu, undo, `mesa_cart_${table.sessionId}=1.${agua}`)
+    expect(setCookies(none).get(`mesa_cart_${table.sessionId}`)).toBe('')
+    expect(row(await drawn(await getPage(menu)), agua)).not.toContain('data-testid="dish-undo"')
   })
 
   it('prices the options chosen, says which required choice is missing, and Update draws the price of the choice', async () => {

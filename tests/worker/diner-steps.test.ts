@@ -10,6 +10,7 @@ import {
   hiddenFields,
   newTransactionId,
   openPaymentForm,
+  pageText,
   postForm,
   postJson,
   readSession,
@@ -135,24 +136,42 @@ describe('pay-items', () => {
   })
 })
 
-describe('split-equal and payment-options', () => {
+describe('the equal split', () => {
   it('shows the share of what is left, with junk numbers clamped to the limits', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const html = await (await getPage(`/customer/split-equal/${table.sessionId}?partySize=99&tableSize=abc`)).text()
-    // Table size falls back to 4 (at least 4, the table's four seats); people paying is capped by it.
-    expect(html).toMatch(/name="tableSize"[^>]*value="4"/)
-    expect(html).toMatch(/name="partySize"[^>]*value="4"/)
+    // Nobody ordered under a name: the split starts between two; people paying is capped by it.
+    expect(html).toMatch(/name="tableSize"[^>]*value="2"/)
+    expect(html).toMatch(/name="partySize"[^>]*value="2"/)
     expect(html).toContain('$100.00')
+  })
+
+  it('starts between the diners who ordered under their names, asks one question, and goes straight to the tip', async () => {
+    const table = await seedTable([
+      { priceCents: 10000, customerName: 'Ana' },
+      { priceCents: 5000, customerName: 'Beto' },
+      { priceCents: 2000, customerName: 'ana' },
+      { priceCents: 3000, customerName: 'Carla' },
+      { priceCents: 1500 },
+    ])
+    const html = await (await getPage(`/customer/split-equal/${table.sessionId}`)).text()
+    expect(html).toMatch(/name="tableSize"[^>]*value="3"/)
+    expect(html).toMatch(/name="partySize"[^>]*value="1"/)
+    expect(html).toContain('¿Entre cuántas personas dividen?')
+    // Paying for others is there, folded away until asked for.
+    expect(html).toMatch(/<details class="[^"]*">/)
+    expect(html).toMatch(new RegExp(`action="/customer/tip/${table.sessionId}\\??"`))
+    const tip = await (await getPage(`/customer/tip/${table.sessionId}?split=true&partySize=1&tableSize=3`)).text()
+    expect(tip).toContain('Pagas 1 de 3 partes iguales de lo que falta por pagar.')
+    expect(tip).toContain(`href="/customer/split-equal/${table.sessionId}?partySize=1&amp;tableSize=3"`)
   })
 
   it('each diner of a three-way split pays a third of the bill, the last one the exact remainder', async () => {
     const table = await seedTable([{ priceCents: 10000 }])
     const shares: string[] = []
     for (let diner = 0; diner < 3; diner++) {
-      const review = await (
-        await getPage(`/customer/payment-options/${table.sessionId}?split=true&partySize=1&tableSize=3`)
-      ).text()
-      shares.push(/data-testid="options-subtotal">([^<]+)</.exec(review)?.[1] ?? '')
+      const tip = await pageText(await getPage(`/customer/tip/${table.sessionId}?split=true&partySize=1&tableSize=3`))
+      shares.push(/Pagas (\$[\d.,]+) de consumo/.exec(tip)?.[1] ?? '')
       const form = await openPaymentForm(
         `/customer/payment-method/${table.sessionId}?split=true&partySize=1&tableSize=3&tipPercentage=0`,
       )
@@ -178,17 +197,15 @@ describe('split-equal and payment-options', () => {
     expect(html).toContain('Ya se pagaron 2 de 3 partes; lo que falta se divide entre 1.')
   })
 
-  it('the review step goes back to the bill without a selection, and warns when an item was taken', async () => {
+  it('an old link to the review step goes on to the tip with the same choice, which warns when an item was taken', async () => {
     const table = await seedTable([{ priceCents: 1000 }, { priceCents: 2000, paidQuantity: 1 }])
-    const none = await getPage(`/customer/payment-options/${table.sessionId}`)
-    expect(none.status).toBe(302)
-    expect(none.headers.get('Location')).toBe(`/customer/table/${table.sessionId}?sheet=pay`)
-    const html = await (
-      await getPage(`/customer/payment-options/${table.sessionId}?items=${table.itemIds.join(',')}`)
-    ).text()
+    const old = await getPage(`/customer/payment-options/${table.sessionId}?items=${table.itemIds.join(',')}`)
+    expect(old.status).toBe(302)
+    const at = old.headers.get('Location')!
+    expect(at).toBe(`/customer/tip/${table.sessionId}?items=${encodeURIComponent(table.itemIds.join(','))}`)
+    const html = await pageText(await getPage(at))
     expect(html).toContain('La cuenta cambió')
-    expect(html).toMatch(/data-testid="options-subtotal">\$10\.00</)
-    expect((await getPage('/customer/payment-options/no-such-table?full=true')).status).toBe(404)
+    expect(html).toContain('Pagas $10.00 de consumo')
   })
 })
 

@@ -507,6 +507,13 @@ export function hiddenFields(html: string): [string, string][] {
   )
 }
 
+/** The hidden fields of the form around what `marker` marks (a button's test id, say): what tapping it posts. */
+export function formAround(html: string, marker: string): [string, string][] {
+  const at = html.indexOf(marker)
+  if (at < 0) throw new Error(`${marker} is not on the page`)
+  return hiddenFields(html.slice(html.lastIndexOf('<form', at), html.indexOf('</form>', at)))
+}
+
 /** The options a page's selects start on, as a browser would send them untouched. */
 function selectedFields(html: string): [string, string][] {
   return [...html.matchAll(/<select[^>]* name="([^"]+)"[^>]*>(.*?)<\/select>/gs)].flatMap(

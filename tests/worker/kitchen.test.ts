@@ -8,6 +8,7 @@ import {
   getPage,
   hiddenFields,
   ORIGIN,
+  drawnPage,
   postForm,
   postJson,
   sendTicket,
@@ -152,9 +153,19 @@ describe('the kitchen', () => {
     await tap(kitchen.cookie, { ticketId, to: 'served' })
     expect((await stepOf()).step).toBe('served')
     expect(await dinerSteps(table.sessionId)).toEqual([])
-    // Served, it stays on the board's last column for a while, where an undo can still fetch it back.
-    const served = await (await getPage('/admin/kitchen', kitchen.cookie)).text()
+    // Served, it leaves the open tickets; asked for, it stays a while, where an undo can still fetch it back, no longer counting.
+    expect(await drawnPage(await getPage('/admin/kitchen', kitchen.cookie))).not.toContain(`data-ticket="${ticketId}"`)
+    const served = await (await getPage('/admin/kitchen?step=served', kitchen.cookie)).text()
     expect(served).toContain(`data-ticket="${ticketId}" data-step="served"`)
+    expect(served).toMatch(/data-testid="ticket-elapsed">En \d+ min</)
+    // A tap on it there comes back to the same view.
+    const undo = await postForm(
+      '/admin/kitchen?step=served',
+      { intent: 'move', ticketId, undoFrom: 'served' },
+      kitchen.cookie,
+    )
+    expect(undo.headers.get('Location')).toBe('/admin/kitchen?step=served')
+    expect((await stepOf()).step).toBe('ready')
   })
 
   it('a void on a line shows on its ticket', async () => {

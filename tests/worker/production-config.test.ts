@@ -62,7 +62,6 @@ describe('the simulated provider', () => {
     for (const path of [
       `/customer/table/${table.sessionId}`,
       `/customer/menu/${table.sessionId}`,
-      `/customer/payment-options/${table.sessionId}?full=true`,
       `/customer/pay-items/${table.sessionId}`,
       `/customer/split-equal/${table.sessionId}`,
       `/customer/tip/${table.sessionId}?full=true`,

@@ -101,7 +101,8 @@ describe('a receipt for every payment', () => {
       'split=true&tableSize=4&peoplePaying=1&tipPercentage=0',
     )
     const page = await textOf(await getPage(receiptUrl))
-    expect(page).toContain('Parte igual 1 de 4 de lo que faltaba')
+    // The first payment of the bill: a share of the whole of it.
+    expect(page).toContain('Parte igual 1 de 4 de la cuenta')
     expect(rowsOf(page).get('IVA (16 %)')).toBe('$8.00')
     expect(rowsOf(page).get('Total pagado')).toBe('$58.00')
 

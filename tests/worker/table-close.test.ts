@@ -56,7 +56,7 @@ describe('table details for staff', () => {
       'Pidió Marisol',
       'Pidió Beto',
       'Apple Pay',
-      'Parte igual 1 de 2 de lo que faltaba',
+      'Parte igual 1 de 2 de la cuenta',
       'propina $18.00',
       '$155.00',
       '$77.50',

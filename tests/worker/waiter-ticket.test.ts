@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   countLines,
   drawnPage,
+  formAround,
   getPage,
   hiddenFields,
   menuEditorOf,
@@ -76,8 +77,8 @@ describe('the waiter’s ticket', () => {
       },
       `?q=taco&item=${taco}`,
     )
-    // Back to the menu as it was searched, the sheet closed, in place of the page in the history.
-    expect(addedTaco.headers.get('Location')).toBe(`${at.path}?q=taco`)
+    // Back to the menu, the sheet closed and the search done with, in place of the page in the history.
+    expect(addedTaco.headers.get('Location')).toBe(at.path)
     expect(addedTaco.headers.get('X-Remix-Replace')).toBe('true')
     expect(await toastAfter(addedTaco, waiter)).toContain('Agregado al ticket')
     expect((await at.post({ intent: 'add', item: agua, quantity: '1' })).status).toBe(302)
@@ -153,6 +154,32 @@ describe('the waiter’s ticket', () => {
     expect(await at.page()).toContain('data-testid="ticket-empty"')
     await at.post({ intent: 'add', item: agua, quantity: '1' })
     expect(new Map(await at.sendForm()).get('orderId')).not.toBe(orderId)
+  })
+
+  it('adds a dish that asks nothing with one tap of its row, counts it there, undoes it one at a time, and clears the search', async () => {
+    const { taco, agua, waiter, at } = await waitersTable()
+    const menu = await at.page('?q=agua')
+    // The taco has a required salsa: its row opens its sheet, and has no one-tap form.
+    expect(await at.page()).not.toContain(`data-testid="add-${taco}"`)
+    const tap = formAround(menu, `data-testid="add-${agua}"`)
+    const once = await at.post(tap, '?q=agua')
+    expect(once.headers.get('Location')).toBe(at.path)
+    expect(await toastAfter(once, waiter)).toContain('1× Agua fresca')
+    await at.post(tap)
+    const twice = await at.page()
+    expect(/data-testid="dish-count"><span aria-hidden="true">(\d+)</.exec(twice)?.[1]).toBe('2')
+    expect(twice).toContain('2 en el ticket')
+    // Its sheet is still there for a note.
+    expect(twice).toContain(`data-testid="dish-${agua}"`)
+
+    const undo = formAround(twice, 'data-testid="dish-undo"')
+    await at.post(undo)
+    expect(/data-testid="ticket-line-quantity"><span aria-hidden="true">(\d+)</.exec(await at.page())?.[1]).toBe('1')
+    await at.post(undo)
+    const empty = await at.page()
+    expect(empty).toContain('data-testid="ticket-empty"')
+    expect(empty).not.toContain('data-testid="dish-undo"')
+    expect(at.ticketCookie()).toBe('')
   })
 
   it('sent twice at once, and again after an answer that never arrived, puts its lines on the bill once', async () => {

@@ -14,7 +14,7 @@ async function staffBill(table: { restaurantId: string; tableId: string }) {
 }
 
 describe('who paid what, on the staff’s bill', () => {
-  it('after an equal split between two: each share is a share of what was left, and no line says one of them paid it', async () => {
+  it('after an equal split between two: each share is a share of the bill, and no line says one of them paid it', async () => {
     const table = await seedTable([
       { name: 'Tacos al pastor', priceCents: 12_000 },
       { name: 'Enchiladas', priceCents: 11_000 },
@@ -27,11 +27,11 @@ describe('who paid what, on the staff’s bill', () => {
     // Newest first: Luis's share, then Ana's, each $145.00 of the $290.00.
     expect(
       payments.map((payment) =>
-        /^ *(\S+) \$145\.00 Tarjeta · (Parte igual \d de 2 de lo que faltaba)/.exec(payment)?.slice(1),
+        /^ *(\S+) \$145\.00 Tarjeta · (Parte igual \d de 2 de la cuenta)/.exec(payment)?.slice(1),
       ),
     ).toEqual([
-      ['Luis', 'Parte igual 2 de 2 de lo que faltaba'],
-      ['Ana', 'Parte igual 1 de 2 de lo que faltaba'],
+      ['Luis', 'Parte igual 2 de 2 de la cuenta'],
+      ['Ana', 'Parte igual 1 de 2 de la cuenta'],
     ])
     expect(page.match(/Pagado · Con las partes de la cuenta/g)).toHaveLength(4)
     expect(page).not.toContain('Pagó Luis')

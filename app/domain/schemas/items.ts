@@ -142,6 +142,9 @@ export const cartLineKeyField = z
   .min(1)
   .max(64 * (MAX_OPTIONS + 1) + MAX_OPTIONS + MAX_NOTE_CHARS + 2)
 
+/** One taken off a line of the cart without JavaScript: a tap on the menu undone. */
+export const takeOneFormSchema = z.object({ less: cartLineKeyField })
+
 /** A line taken off the cart without JavaScript. */
 export const removeFromCartFormSchema = z.object({ remove: cartLineKeyField })
 

@@ -4,6 +4,12 @@ import type { Widen } from '../widen'
 const kitchenEs = {
   title: 'Cocina',
   lead: 'Cada orden de {{restaurant}}, de la más antigua a la más nueva.',
+  filter: 'Ver comandas',
+  open: 'Abiertas',
+  allDay: 'Por preparar',
+  allDayLabel: 'Por preparar en las comandas nuevas y en preparación',
+  took_one: 'En {{count}} min',
+  took_other: 'En {{count}} min',
   steps: { new: 'Nuevo', preparing: 'En preparación', ready: 'Listo', served: 'Entregado' },
   /** What a button moves a ticket on to. */
   moveTo: { preparing: 'Empezar', ready: 'Listo', served: 'Entregado' },
@@ -17,6 +23,7 @@ const kitchenEs = {
   justNow: 'Ahora',
   voided: 'Anulado: {{count}}',
   empty: 'Sin órdenes',
+  emptyOpen: 'No hay comandas abiertas.',
   print: 'Imprimir',
   printTitle: 'Comanda · Mesa {{number}}',
   soundOn: 'Sonido activado',

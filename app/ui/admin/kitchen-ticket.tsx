@@ -1,5 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react'
-import { minutesSince, nextStep, TICKET_STEPS, unitsToMake, type TicketLine, type TicketStep } from '~/domain/kitchen'
+import { nextStep, TICKET_STEPS, ticketMinutes, unitsToMake, type TicketLine, type TicketStep } from '~/domain/kitchen'
 import type { KitchenIntent } from '~/domain/schemas/kitchen'
 import { buttonClass } from '../button'
 import { useClock } from '../clock'
@@ -13,7 +13,16 @@ interface TicketView {
   createdAt: number
   sentBy: string | null
   step: TicketStep
+  stepAt: number
   lines: TicketLine[]
+}
+
+/** Each step's mark on a card, so a board of mixed tickets reads at a glance which is where. */
+const STEP_MARK: Record<TicketStep, string> = {
+  new: 'border-l-sky-600',
+  preparing: 'border-l-amber-500',
+  ready: 'border-l-emerald-600',
+  served: 'border-l-stone-400',
 }
 
 /** Minutes after which a waiting ticket is flagged: amber, then red. */
@@ -30,7 +39,7 @@ const previous = (step: TicketStep) => TICKET_STEPS[TICKET_STEPS.indexOf(step) -
 export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: number; canMove: boolean }) {
   const { t } = useI18n()
   const clock = useClock()
-  const minutes = minutesSince(ticket.createdAt, now)
+  const minutes = ticketMinutes(ticket, now)
   const next = nextStep(ticket.step)
   const back = previous(ticket.step)
   const waiting = ticket.step !== 'served'
@@ -43,13 +52,16 @@ export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: 
         : 'bg-stone-200 text-stone-900 dark:bg-stone-700 dark:text-white'
   return (
     <article
-      className="grid gap-3 rounded-2xl border border-stone-300 bg-white p-4 shadow-sm dark:border-stone-600 dark:bg-stone-900"
+      className={`grid gap-3 rounded-2xl border border-l-8 border-stone-300 bg-white p-4 shadow-sm dark:border-stone-600 dark:bg-stone-900 ${STEP_MARK[ticket.step]}`}
       data-testid="ticket"
       data-ticket={ticket.id}
       data-step={ticket.step}
     >
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
+          <p className="text-sm font-bold tracking-wide uppercase" data-testid="ticket-step">
+            {t(`admin.kitchen.steps.${ticket.step}`)}
+          </p>
           <h3 className="text-2xl leading-tight font-bold break-words">
             {t('admin.kitchen.table', { number: ticket.tableNumber })}
           </h3>
@@ -62,7 +74,11 @@ export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: 
           className={`shrink-0 rounded-full px-3 py-1 text-lg font-bold tabular-nums ${lateness}`}
           data-testid="ticket-elapsed"
         >
-          {minutes === 0 ? t('admin.kitchen.justNow') : t('admin.kitchen.minutes', { count: minutes })}
+          {!waiting
+            ? t('admin.kitchen.took', { count: minutes })
+            : minutes === 0
+              ? t('admin.kitchen.justNow')
+              : t('admin.kitchen.minutes', { count: minutes })}
         </span>
       </header>
       <ul className="grid gap-2">

@@ -20,11 +20,16 @@ import { useHydrated } from '~/ui/use-hydrated'
 /** The wallets a payment can be recorded as; Stripe's other express buttons are not offered. */
 const WALLETS: Partial<Record<ExpressPaymentType, PaymentMethod>> = { apple_pay: 'apple', google_pay: 'google' }
 
-/** The Express Checkout Element's options: of Apple Pay and Google Pay, the `wallets` given, where the device offers them; Stripe's other buttons never. */
+/**
+ * The Express Checkout Element's options: of Apple Pay and Google Pay, the
+ * `wallets` given, wherever Stripe says the device supports them ('always':
+ * even before the diner has a card in that wallet, which it lets them add);
+ * Stripe's other buttons never.
+ */
 const expressOptions = (wallets: readonly Wallet[]) => ({
   paymentMethods: {
-    applePay: wallets.includes('apple') ? 'auto' : 'never',
-    googlePay: wallets.includes('google') ? 'auto' : 'never',
+    applePay: wallets.includes('apple') ? 'always' : 'never',
+    googlePay: wallets.includes('google') ? 'always' : 'never',
     link: 'never',
     paypal: 'never',
     amazonPay: 'never',

@@ -1,17 +1,16 @@
 import { Form, Link, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { cartLineKey, dishQuantity, type TicketEntry } from '~/domain/cart'
 import { menuViewSearch, searchMenu, type MenuView } from '~/domain/menu-search'
+import { oneTapChoice } from '~/domain/modifiers'
 import { buttonClass } from '~/ui/button'
 import { SearchIcon } from '~/ui/icons'
 import { useI18n } from '~/ui/i18n'
 import { useHydrated } from '~/ui/use-hydrated'
+import { DishLabel, OneTapDishRow, type PickedDish } from './dish-row'
+import { useTapQueue } from './use-tap-queue'
 
-interface Dish {
-  id: string
-  name: string
-  priceCents: number
-  soldOut: boolean
-  modifierGroups: readonly unknown[]
-}
+type Dish = PickedDish & { soldOut: boolean }
 
 const chip =
   'inline-flex min-h-11 items-center rounded-full border px-4 font-semibold whitespace-nowrap focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700'
@@ -22,23 +21,33 @@ const chipOn = 'border-emerald-800 bg-emerald-800 text-white dark:border-emerald
 /**
  * The menu as a waiter picks from it with one thumb: a search by name (live
  * with JavaScript, a GET form without), the categories as a row of chips,
- * each dish a row that opens its sheet (a sold-out one says so and opens
- * nothing), and the open item's sheet last. What is searched and chosen
- * lives in the address, so every dish's sheet closes back to it.
+ * each dish a row: one that asks nothing adds in one tap, one with a choice
+ * to make opens its sheet, a sold-out one says so and does neither; the
+ * open item's sheet last. What is searched and chosen lives in the address,
+ * so every dish's sheet closes back to it; adding clears the search.
+ * `action`: where the rows' forms post, the page with the menu as shown.
  */
 export function DishPicker({
   categories,
   view,
   openItemTo,
+  ticket,
+  action,
 }: {
   categories: readonly { id: string; name: string; items: Dish[] }[]
   view: MenuView
   openItemTo: string
+  ticket: readonly TicketEntry[]
+  action: string
 }) {
   const { t, money } = useI18n()
   const hydrated = useHydrated()
   const [, setSearchParams] = useSearchParams()
+  const queue = useTapQueue(action)
   const shown = searchMenu(categories, view)
+  // Typed, the search narrows at once; a dish added clears it from the address, and so from the box.
+  const [query, setQuery] = useState(view.query)
+  useEffect(() => setQuery(view.query), [view.query])
 
   return (
     <>
@@ -49,13 +58,14 @@ export function DishPicker({
           <input
             type="search"
             name="q"
-            defaultValue={view.query}
+            value={query}
             aria-label={t('admin.order.search')}
             placeholder={t('admin.order.searchPlaceholder')}
             autoComplete="off"
             enterKeyHint="search"
             onChange={(event) => {
               const query = event.currentTarget.value
+              setQuery(query)
               setSearchParams(
                 (params) => {
                   if (query) params.set('q', query)
@@ -112,51 +122,57 @@ export function DishPicker({
               <h2 id={`category-${category.id}`} className="font-bold text-stone-700 dark:text-stone-300">
                 {category.name}
               </h2>
-              <ul className="grid gap-2">
-                {category.items.map((dish) => (
-                  <li key={dish.id}>
-                    {dish.soldOut ? (
-                      <div
-                        className="flex min-h-14 items-center gap-3 rounded-xl border border-dashed border-stone-300 px-4 py-2 dark:border-stone-700"
-                        data-testid={`sold-out-${dish.id}`}
-                      >
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-semibold text-stone-600 dark:text-stone-400">{dish.name}</span>
-                          <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
-                            {t('admin.order.soldOut')}
-                          </span>
-                        </span>
-                        <span className="text-stone-600 tabular-nums line-through dark:text-stone-400">
-                          {money(dish.priceCents)}
-                        </span>
-                      </div>
-                    ) : (
-                      <Link
-                        to={menuViewSearch(view, { item: dish.id })}
-                        replace
-                        preventScrollReset
-                        className="flex min-h-14 items-center gap-3 rounded-xl bg-white px-4 py-2 shadow-sm transition hover:bg-stone-100 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 dark:bg-stone-900 dark:hover:bg-stone-800"
-                        data-testid={`dish-${dish.id}`}
-                      >
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-semibold">{dish.name}</span>
-                          {dish.modifierGroups.length > 0 ? (
-                            <span className="block text-sm text-emerald-800 dark:text-emerald-400">
-                              {t('admin.order.withOptions')}
-                            </span>
-                          ) : null}
-                        </span>
-                        <span className="font-semibold tabular-nums">{money(dish.priceCents)}</span>
-                        <span
-                          aria-hidden="true"
-                          className="grid size-8 shrink-0 place-items-center rounded-full bg-emerald-800 text-xl leading-none text-white"
+              <ul className="grid grid-cols-1 gap-2">
+                {category.items.map((dish) => {
+                  const oneTap = dish.soldOut ? null : oneTapChoice(dish.modifierGroups)
+                  const line = oneTap && cartLineKey({ menuItemId: dish.id, optionIds: oneTap })
+                  return (
+                    <li key={dish.id}>
+                      {oneTap && line ? (
+                        <OneTapDishRow
+                          dish={dish}
+                          oneTap={oneTap}
+                          line={{ key: line, held: ticket.some((entry) => cartLineKey(entry) === line) }}
+                          onTicket={dishQuantity(ticket, dish.id)}
+                          sheetTo={menuViewSearch(view, { item: dish.id })}
+                          action={action}
+                          queue={queue}
+                        />
+                      ) : dish.soldOut ? (
+                        <div
+                          className="flex min-h-14 items-center gap-3 rounded-xl border border-dashed border-stone-300 px-4 py-2 dark:border-stone-700"
+                          data-testid={`sold-out-${dish.id}`}
                         >
-                          +
-                        </span>
-                      </Link>
-                    )}
-                  </li>
-                ))}
+                          <span className="min-w-0 flex-1">
+                            <span className="block font-semibold text-stone-600 dark:text-stone-400">{dish.name}</span>
+                            <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 text-sm font-bold text-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
+                              {t('admin.order.soldOut')}
+                            </span>
+                          </span>
+                          <span className="text-stone-600 tabular-nums line-through dark:text-stone-400">
+                            {money(dish.priceCents)}
+                          </span>
+                        </div>
+                      ) : (
+                        <Link
+                          to={menuViewSearch(view, { item: dish.id })}
+                          replace
+                          preventScrollReset
+                          className="flex min-h-14 items-center gap-3 rounded-xl bg-white px-4 py-2 shadow-sm transition hover:bg-stone-100 focus-visible:outline focus-visible:outline-3 focus-visible:outline-emerald-700 dark:bg-stone-900 dark:hover:bg-stone-800"
+                          data-testid={`dish-${dish.id}`}
+                        >
+                          <DishLabel dish={dish} />
+                          <span
+                            aria-hidden="true"
+                            className="grid size-8 shrink-0 place-items-center rounded-full bg-emerald-800 text-xl leading-none text-white"
+                          >
+                            +
+                          </span>
+                        </Link>
+                      )}
+                    </li>
+                  )
+                })}
               </ul>
             </section>
           ))}
