@@ -32,6 +32,8 @@ export interface SetupFacts {
 
 export interface SetupChecklist {
   steps: { step: SetupStep; done: boolean }[]
+  /** The one step to do next: the first not done, in the list's order; null once all are. */
+  next: SetupStep | null
   allDone: boolean
 }
 
@@ -46,5 +48,5 @@ const isDone: Record<SetupStep, (facts: SetupFacts) => boolean> = {
 
 export function setupChecklist(facts: SetupFacts): SetupChecklist {
   const steps = SETUP_STEPS.map((step) => ({ step, done: isDone[step](facts) }))
-  return { steps, allDone: steps.every((step) => step.done) }
+  return { steps, next: steps.find((step) => !step.done)?.step ?? null, allDone: steps.every((step) => step.done) }
 }

@@ -19,7 +19,8 @@ const siteEn: SiteResources = {
     eyebrow: 'For restaurants in Mexico',
     title: 'Your diners pay from the table in 10 seconds',
     lead: 'They scan the QR code, see the live bill, pay all of it, only their own items or an equal share, and leave a tip. No app to download, no account to create.',
-    waitlist: 'Join the waitlist',
+    signUp: 'Sign up my restaurant',
+    waitlist: 'Not yet? We will write: join the waitlist',
     tryDemo: 'Try Demo',
     trial: '30-day free trial · No credit card',
   },
@@ -47,15 +48,20 @@ const siteEn: SiteResources = {
   },
   staff: {
     title: 'For your team',
-    soon: 'Coming soon',
     cards: {
       tables: { title: 'Tables and QR codes', text: 'Create your tables and print their codes in a minute.' },
       menu: { title: 'Menu builder', text: 'Categories, dishes, prices and modifiers.' },
       realtime: { title: 'Real-time tables', text: 'What was ordered and paid at every table, as it happens.' },
       analytics: { title: 'Analytics', text: 'Sales, tables served, average tip and best sellers.' },
-      performance: { title: 'Staff performance', text: 'Tips and tables per server.' },
       cashout: { title: 'End-of-shift cash-out', text: 'Close the shift without adding up tickets by hand.' },
-      push: { title: 'Push notifications', text: 'A heads-up when a table pays or orders.' },
+      push: {
+        title: 'Alerts for the waiter',
+        text: 'On their phone, when a table orders, calls, pays or its order is ready.',
+      },
+      kitchen: {
+        title: 'Kitchen',
+        text: 'Every order on the pass’s tablet, with how long it has waited and what is left to make.',
+      },
     },
   },
   preview: {
@@ -126,7 +132,7 @@ const siteEn: SiteResources = {
   },
   notFound: {
     title: '404 Page Not Found',
-    text: 'Did you forget to add the page to the router?',
+    text: 'The link may be mistyped, or the page may no longer exist.',
     home: 'Back to home',
   },
   terms: {

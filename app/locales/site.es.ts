@@ -19,7 +19,8 @@ const siteEs = {
     eyebrow: 'Para restaurantes en México',
     title: 'Tus comensales pagan desde la mesa en 10 segundos',
     lead: 'Escanean el código QR, ven la cuenta en vivo, pagan todo, solo lo suyo o una parte igual, y dejan propina. Sin descargar una app, sin crear una cuenta.',
-    waitlist: 'Unirme a la lista de espera',
+    signUp: 'Registrar mi restaurante',
+    waitlist: '¿Aún no? Te escribimos: únete a la lista de espera',
     tryDemo: 'Probar la demo',
     trial: '30 días de prueba gratis · Sin tarjeta de crédito',
   },
@@ -47,15 +48,20 @@ const siteEs = {
   },
   staff: {
     title: 'Para tu equipo',
-    soon: 'Próximamente',
     cards: {
       tables: { title: 'Mesas y códigos QR', text: 'Crea tus mesas e imprime sus códigos en un minuto.' },
       menu: { title: 'Constructor de menús', text: 'Categorías, platillos, precios y modificadores, en español.' },
       realtime: { title: 'Mesas en tiempo real', text: 'Qué se pidió y qué se pagó en cada mesa, al momento.' },
       analytics: { title: 'Analítica', text: 'Ventas, mesas atendidas, propina promedio y lo más vendido.' },
-      performance: { title: 'Desempeño del personal', text: 'Propinas y mesas por mesero.' },
       cashout: { title: 'Corte de caja', text: 'El cierre del turno sin sumar tickets a mano.' },
-      push: { title: 'Notificaciones', text: 'Un aviso cuando una mesa paga o pide.' },
+      push: {
+        title: 'Avisos al mesero',
+        text: 'En su teléfono, cuando una mesa pide, llama, paga o su orden está lista.',
+      },
+      kitchen: {
+        title: 'Cocina',
+        text: 'Cada orden en la tableta del pase, con cuánto lleva esperando y lo que falta por preparar.',
+      },
     },
   },
   preview: {
@@ -118,17 +124,17 @@ const siteEs = {
   footer: {
     label: 'Enlaces del sitio',
     home: 'Inicio',
-    login: 'Login',
+    login: 'Iniciar sesión',
     signup: 'Registro',
     contact: 'Contacto',
     privacy: 'Privacidad',
     terms: 'Términos',
-    madeIn: 'Made in Monterrey, México with love',
+    madeIn: 'Hecho con cariño en Monterrey, México',
     rights: '© {{year}} Mesa',
   },
   notFound: {
     title: '404: página no encontrada',
-    text: '¿Olvidaste agregar la página al router?',
+    text: 'Puede que el enlace esté mal escrito o que la página ya no exista.',
     home: 'Volver al inicio',
   },
   terms: {

@@ -22,9 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = publicAction
 
 const DINER_CARDS = ['scan', 'live', 'split', 'tip', 'pay', 'order'] as const
-const STAFF_CARDS = ['tables', 'menu', 'realtime', 'analytics', 'performance', 'cashout', 'push'] as const
-// Claimed on the landing page by the spec but not built yet: said so instead of promised.
-const COMING_SOON = new Set<string>(['performance', 'push'])
+// Only what the product does today: a card is added when its feature ships.
+const STAFF_CARDS = ['tables', 'menu', 'realtime', 'kitchen', 'push', 'analytics', 'cashout'] as const
 const BENEFITS = ['fast', 'trial', 'noApp', 'methods'] as const
 
 export default function Landing() {
@@ -43,19 +42,24 @@ export default function Landing() {
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{t('site.hero.title')}</h1>
             <p className="text-lg text-stone-700 dark:text-stone-300">{t('site.hero.lead')}</p>
             <div className="flex flex-wrap gap-3">
-              <Link
-                to={dialogUrl('waitlist')}
-                preventScrollReset
-                className={buttonClass.primary}
-                data-testid="hero-waitlist"
-              >
-                {t('site.hero.waitlist')}
+              <Link to="/admin/signup" className={buttonClass.primary} data-testid="hero-signup">
+                {t('site.hero.signUp')}
               </Link>
               <Link to={dialogUrl('demo')} preventScrollReset className={buttonClass.secondary} data-testid="try-demo">
                 {t('site.hero.tryDemo')}
               </Link>
             </div>
-            <p className="text-sm text-stone-600 dark:text-stone-400">{t('site.hero.trial')}</p>
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              {t('site.hero.trial')}{' '}
+              <Link
+                to={dialogUrl('waitlist')}
+                preventScrollReset
+                className="inline-flex min-h-11 items-center font-semibold text-emerald-800 underline underline-offset-2 dark:text-emerald-400"
+                data-testid="hero-waitlist"
+              >
+                {t('site.hero.waitlist')}
+              </Link>
+            </p>
           </div>
           <PhoneFrame>
             <img
@@ -83,7 +87,6 @@ export default function Landing() {
               key={card}
               title={t(`site.staff.cards.${card}.title`)}
               text={t(`site.staff.cards.${card}.text`)}
-              badge={COMING_SOON.has(card) ? t('site.staff.soon') : null}
             />
           ))}
         </FeatureStrip>
@@ -198,17 +201,10 @@ function FeatureStrip({ title, testId, children }: { title: string; testId: stri
   )
 }
 
-function FeatureCard({ title, text, badge = null }: { title: string; text: string; badge?: string | null }) {
+function FeatureCard({ title, text }: { title: string; text: string }) {
   return (
     <li className="grid w-64 shrink-0 snap-start content-start gap-2 rounded-2xl border-t-4 border-emerald-700 bg-white p-5 shadow-sm dark:bg-stone-900">
-      <div className="flex items-start justify-between gap-2">
-        <h3 className="font-bold">{title}</h3>
-        {badge ? (
-          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-            {badge}
-          </span>
-        ) : null}
-      </div>
+      <h3 className="font-bold">{title}</h3>
       <p className="text-stone-700 dark:text-stone-300">{text}</p>
     </li>
   )

@@ -120,7 +120,7 @@ export default function KitchenBoard() {
           </p>
         ) : (
           <ol
-            className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] items-start gap-3"
+            className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] items-start gap-3"
             aria-label={step ? t(`admin.kitchen.steps.${step}`) : t('admin.kitchen.open')}
             data-testid="board-tickets"
           >

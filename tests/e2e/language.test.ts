@@ -27,8 +27,6 @@ const RESTAURANT = 'Fonda Bilingüe'
  * and translated in the other.)
  */
 const SPEC_FIXED = [
-  // The public footer's text (spec 1).
-  'Made in Monterrey, México with love',
   // The demo panel's failure toast title (spec 8).
   'Error',
 ]

@@ -27,6 +27,12 @@ describe('the setup checklist', () => {
       { step: 'testPayment', done: false },
     ])
     expect(checklist.allDone).toBe(false)
+    expect(checklist.next).toBe('details')
+  })
+
+  it('names one next step: the first not done, whatever was done after it; none once all are', () => {
+    expect(setupChecklist({ ...fresh, settingsSaved: true, tables: 2 }).next).toBe('menu')
+    expect(setupChecklist({ ...fresh, settingsSaved: true, dishes: 3, tables: 1 }).next).toBe('payments')
   })
 
   it('marks each step done from its own records only', () => {
@@ -61,6 +67,7 @@ describe('the setup checklist', () => {
       paymentTaken: true,
     }
     expect(setupChecklist(all).allDone).toBe(true)
+    expect(setupChecklist(all).next).toBeNull()
     expect(setupChecklist({ ...all, paymentTaken: false }).allDone).toBe(false)
   })
 })

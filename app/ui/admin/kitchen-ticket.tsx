@@ -19,10 +19,10 @@ interface TicketView {
 
 /** Each step's mark on a card, so a board of mixed tickets reads at a glance which is where. */
 const STEP_MARK: Record<TicketStep, string> = {
-  new: 'border-l-sky-600',
-  preparing: 'border-l-amber-500',
-  ready: 'border-l-emerald-600',
-  served: 'border-l-stone-400',
+  new: 'border-l-sky-600 dark:border-l-sky-500',
+  preparing: 'border-l-amber-500 dark:border-l-amber-400',
+  ready: 'border-l-emerald-600 dark:border-l-emerald-500',
+  served: 'border-l-stone-400 dark:border-l-stone-500',
 }
 
 /** Minutes after which a waiting ticket is flagged: amber, then red. */
@@ -52,7 +52,7 @@ export function TicketCard({ ticket, now, canMove }: { ticket: TicketView; now: 
         : 'bg-stone-200 text-stone-900 dark:bg-stone-700 dark:text-white'
   return (
     <article
-      className={`grid gap-3 rounded-2xl border border-l-8 border-stone-300 bg-white p-4 shadow-sm dark:border-stone-600 dark:bg-stone-900 ${STEP_MARK[ticket.step]}`}
+      className={`grid gap-2 rounded-2xl border border-l-8 border-stone-300 bg-white p-3 shadow-sm dark:border-stone-600 dark:bg-stone-900 ${STEP_MARK[ticket.step]}`}
       data-testid="ticket"
       data-ticket={ticket.id}
       data-step={ticket.step}

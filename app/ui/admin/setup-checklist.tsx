@@ -67,6 +67,9 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
       <ol className="grid gap-3">
         {checklist.steps.map(({ step, done }, index) => {
           const link = stepLink(step, tableLink)
+          // One step stands out, the next to do; the others wait their turn (or are done) as plain buttons.
+          const next = step === checklist.next
+          const look = `${next ? buttonClass.primary : buttonClass.secondary} col-span-2 sm:col-span-1`
           const action =
             step === 'testPayment' && !tableLink
               ? t('admin.checklist.steps.testPayment.needsTable')
@@ -74,9 +77,11 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
           return (
             <li
               key={step}
-              className="grid grid-cols-[auto_1fr] items-start gap-3 rounded-2xl border border-stone-200 p-4 sm:grid-cols-[auto_1fr_auto] sm:items-center dark:border-stone-700"
+              className={`grid grid-cols-[auto_1fr] items-start gap-3 rounded-2xl border p-4 sm:grid-cols-[auto_1fr_auto] sm:items-center ${next ? 'border-2 border-emerald-700 bg-emerald-50 dark:border-emerald-500 dark:bg-emerald-950/40' : 'border-stone-200 dark:border-stone-700'}`}
               data-testid={`setup-step-${step}`}
               data-done={done}
+              data-next={next}
+              aria-current={next ? 'step' : undefined}
             >
               <span
                 aria-hidden="true"
@@ -105,20 +110,11 @@ export function SetupChecklist({ checklist, tableLink }: { checklist: Checklist;
                 <p className="text-sm text-stone-600 dark:text-stone-400">{t(`admin.checklist.steps.${step}.text`)}</p>
               </div>
               {link.newTab ? (
-                <a
-                  href={link.to}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={`${done ? buttonClass.secondary : buttonClass.primary} col-span-2 sm:col-span-1`}
-                >
+                <a href={link.to} target="_blank" rel="noreferrer" className={look}>
                   {action} <span className="sr-only">{t('admin.checklist.newTab')}</span>
                 </a>
               ) : (
-                <Link
-                  to={link.to}
-                  preventScrollReset={link.to.startsWith('?')}
-                  className={`${done ? buttonClass.secondary : buttonClass.primary} col-span-2 sm:col-span-1`}
-                >
+                <Link to={link.to} preventScrollReset={link.to.startsWith('?')} className={look}>
                   {action}
                 </Link>
               )}
