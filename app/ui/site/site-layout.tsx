@@ -34,7 +34,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-20 border-b border-stone-200 bg-stone-50/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90">
         <nav aria-label={t('site.nav.label')} className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
-          <Link to="/" className="mr-auto inline-flex min-h-11 items-center text-xl font-extrabold tracking-tight text-emerald-800 dark:text-emerald-400">
+          <Link
+            to="/"
+            className="mr-auto inline-flex min-h-11 items-center text-xl font-extrabold tracking-tight text-emerald-800 dark:text-emerald-400"
+          >
             Mesa
           </Link>
           <LanguageSwitch />
