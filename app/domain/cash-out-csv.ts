@@ -5,34 +5,10 @@ import type { CashOutPeriod } from './cash-out-period'
 import type { DrawerSession } from './drawer'
 import { registerName, type Register } from './registers'
 import { formatLocalDateTime, wallClockAt } from './local-time'
-import { decimalPesos, type Cents } from './money'
+import type { Cents } from './money'
+import { count, csvDocument, money, text, type Cell } from './csv'
 
-/*
- * The cash-out as a spreadsheet: one table of section, item, count, bill,
- * tips and amount, money as plain decimals with a point (how Excel reads
- * numbers in Mexico), comma-separated, CRLF lines, and a byte order mark
- * so Excel reads the file as UTF-8 and keeps "Cortesías" and "Muñoz".
- */
-
-const BOM = '\uFEFF'
-
-/**
- * A text cell: quoted when it holds a separator, a quote or a line break.
- * Text staff typed (a name, a reason) that starts like a formula gets a
- * leading apostrophe, so a spreadsheet shows it instead of running it.
- */
-export function csvText(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
-
-type Cell = { text: string } | { number: string } | null
-
-const text = (value: string): Cell => ({ text: value })
-const count = (value: number): Cell => ({ number: String(value) })
-const money = (cents: Cents): Cell => ({ number: decimalPesos(cents) })
-
-const cell = (value: Cell) => (value === null ? '' : 'text' in value ? csvText(value.text) : value.number)
+/* The cash-out as a spreadsheet (see csv.ts): one table of section, item, count, bill, tips and amount. */
 
 /** The wall-clock reading as a spreadsheet reads a date and time: '2026-11-22 05:00'. */
 const when = (local: string) => local.replace('T', ' ')
@@ -190,5 +166,5 @@ export function cashOutCsv(
     row(section('summary'), t('admin.cashOut.netSales'), { amount: report.netSalesCents }),
     row(section('summary'), t('admin.cashOut.tips'), { tips: report.tipsCents, amount: report.tipsCents }),
   ]
-  return BOM + rows.map((cells) => cells.map(cell).join(',')).join('\r\n') + '\r\n'
+  return csvDocument(rows)
 }

@@ -27,6 +27,8 @@ export function groupOf(method: LedgerMethod): MethodGroup {
 interface RecordedBy {
   recordedById: string | null
   recordedBy: string | null
+  /** The bill it is on: who took payments on how many tables. */
+  sessionId?: string
 }
 
 /** A payment, in the order they were made (a member's latest name is the one shown). */
@@ -100,7 +102,15 @@ export interface CashOut {
    * before staff signed, by that name (`staffId` null); the diners' own
    * payments through Mesa with `staff` null too. Most tips first.
    */
-  byStaff: { staffId: string | null; staff: string | null; payments: number; billCents: Cents; tipCents: Cents }[]
+  byStaff: {
+    staffId: string | null
+    staff: string | null
+    payments: number
+    /** The bills they took a payment on that stands (a voided one leaves none). */
+    tables: number
+    billCents: Cents
+    tipCents: Cents
+  }[]
   tipsCents: Cents
   voids: Adjusted
   comps: Adjusted
@@ -158,14 +168,29 @@ export function cashOut(records: CashOutRecords): CashOut {
     payments: number
     billCents: Cents
     amountCents: Cents
+    /** Their payments standing per bill. */
+    bills: Map<string, number>
   }
   const staff = new Map<string | null, PersonRow>()
   const staffOf = ({ recordedById, recordedBy }: RecordedBy) => {
     const key = signerKey(recordedById, recordedBy)
     let row = staff.get(key)
     if (!row)
-      staff.set(key, (row = { staffId: recordedById, staff: recordedBy, payments: 0, billCents: 0, amountCents: 0 }))
+      staff.set(
+        key,
+        (row = {
+          staffId: recordedById,
+          staff: recordedBy,
+          payments: 0,
+          billCents: 0,
+          amountCents: 0,
+          bills: new Map(),
+        }),
+      )
     return row
+  }
+  const onBill = (row: PersonRow, sessionId: string | undefined, change: 1 | -1) => {
+    if (sessionId) row.bills.set(sessionId, (row.bills.get(sessionId) ?? 0) + change)
   }
   let cashInCents = 0
   let cashOutCents = 0
@@ -183,6 +208,7 @@ export function cashOut(records: CashOutRecords): CashOut {
     // A member who renamed themselves shows under the name of their latest payment.
     if (payment.recordedById) row.staff = payment.recordedBy
     row.payments += 1
+    onBill(row, payment.sessionId, 1)
     row.billCents += billPart(payment)
     row.amountCents += payment.tipCents
     if (payment.method === 'cash') cashInCents += charged(payment)
@@ -201,6 +227,7 @@ export function cashOut(records: CashOutRecords): CashOut {
       tipsByMethod[refund.method] -= refund.tipCents
       const row = staffOf(refund)
       row.payments -= 1
+      onBill(row, refund.sessionId, -1)
       row.billCents -= billPart(refund)
       row.amountCents -= refund.tipCents
       if (refund.method === 'cash') cashInCents -= charged(refund)
@@ -253,7 +280,11 @@ export function cashOut(records: CashOutRecords): CashOut {
       // Someone whose only payment was voided took nothing.
       .filter((row) => row.payments !== 0 || row.billCents !== 0 || row.amountCents !== 0)
       .sort(byAmount((row) => row.staff))
-      .map(({ amountCents, ...row }) => ({ ...row, tipCents: amountCents })),
+      .map(({ amountCents, bills, ...row }) => ({
+        ...row,
+        tables: [...bills.values()].filter((standing) => standing > 0).length,
+        tipCents: amountCents,
+      })),
     tipsCents: summary.net.tipCents,
     voids: adjusted('void'),
     comps: adjusted('comp'),

@@ -132,7 +132,7 @@ const siteEn: SiteResources = {
   },
   notFound: {
     title: '404 Page Not Found',
-    text: 'The link may be mistyped, or the page may no longer exist.',
+    text: 'Did you forget to add the page to the router?',
     home: 'Back to home',
   },
   terms: {

@@ -134,7 +134,7 @@ const siteEs = {
   },
   notFound: {
     title: '404: página no encontrada',
-    text: 'Puede que el enlace esté mal escrito o que la página ya no exista.',
+    text: '¿Olvidaste agregar la página al router?',
     home: 'Volver al inicio',
   },
   terms: {

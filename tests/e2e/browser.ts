@@ -49,6 +49,9 @@ export const DESKTOP: BrowserContextOptions = {
   deviceScaleFactor: 1,
 }
 
+/** A kitchen tablet on the pass, in landscape. */
+export const TABLET: BrowserContextOptions = { ...DESKTOP, viewport: { width: 1024, height: 768 }, hasTouch: true }
+
 export const PHONE: BrowserContextOptions = {
   ...MEXICO,
   viewport: { width: 390, height: 844 },

@@ -143,6 +143,7 @@ describe('the end-of-shift cash-out', () => {
       }
     })
     await page.goto('/admin/dashboard')
+    await page.getByTestId('more-tabs').locator('summary').click()
     await page.getByRole('link', { name: 'Corte de caja' }).click()
     await page.waitForURL(/\/admin\/cash-out$/)
     await hydrated(page, 'cash-out-print')

@@ -6,7 +6,6 @@
  * takes a second order on the phone through the ticket; the diner pays
  * their part and the waiter takes cash for the rest, the change shown.
  */
-import type { BrowserContextOptions } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
@@ -21,14 +20,12 @@ import {
   phonePage,
   PHONE,
   screenshot,
+  TABLET,
   signUpAndSignIn,
   tipAndPay,
 } from './browser'
 
 const browser = chromiumForFile()
-
-/** A kitchen tablet on the pass, in landscape. */
-const TABLET: BrowserContextOptions = { ...DESKTOP, viewport: { width: 1024, height: 768 }, hasTouch: true }
 
 describe('the floor on a Friday night', () => {
   it('every order, call and payment reaches the kitchen and the waiter’s phone, and the diner sees its progress', async () => {

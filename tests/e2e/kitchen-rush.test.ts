@@ -5,7 +5,6 @@
  * open view and no longer counts; the kitchen, sent somewhere it may not
  * go, is led back to its board.
  */
-import type { BrowserContextOptions } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
@@ -17,14 +16,12 @@ import {
   linkFor,
   phonePage,
   screenshot,
+  TABLET,
   signUpAndSignIn,
   themeCookie,
 } from './browser'
 
 const browser = chromiumForFile()
-
-/** A kitchen tablet on the pass, in landscape. */
-const TABLET: BrowserContextOptions = { ...DESKTOP, viewport: { width: 1024, height: 768 }, hasTouch: true }
 
 const TICKETS = 30
 

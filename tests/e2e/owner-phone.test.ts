@@ -56,7 +56,7 @@ describe('the owner’s first phone screens', () => {
       await signUpAndSignIn(page.request, language === 'es' ? 'Fonda Primera' : 'First Fonda')
       await page.goto('/admin/dashboard')
       await hydrated(page, 'account-menu')
-      // Mesas, Cocina, Corte de caja and "Más": one row, nothing wider than the phone.
+      // Mesas, Cocina and "Más": one row, nothing wider than the phone.
       await expect.poll(() => rowTops(page)).toHaveLength(1)
       await expectFitsPhone(page)
       // One step stands out: the first not done.

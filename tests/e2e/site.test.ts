@@ -125,7 +125,8 @@ describe('the public site', () => {
     expect(response?.status()).toBe(404)
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404: página no encontrada')
     await expect.poll(() => page.getByText('¿Olvidaste agregar la página al router?').count()).toBe(1)
-    await expect.poll(() => page.getByRole('link', { name: 'Iniciar sesión' }).count()).toBe(1)
+    // The header's, and the footer's, now in Spanish too.
+    await expect.poll(() => page.getByRole('link', { name: 'Iniciar sesión' }).count()).toBe(2)
     await screenshot(page, 'not-found-desktop')
     const api = await page.request.get('/api/no-such-thing')
     expect(api.status()).toBe(404)

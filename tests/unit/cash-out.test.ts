@@ -10,7 +10,8 @@ import {
   type LedgerPayment,
   type LedgerRefund,
 } from '~/domain/cash-out'
-import { cashOutCsv, cashOutFileName, csvText } from '~/domain/cash-out-csv'
+import { cashOutCsv, cashOutFileName } from '~/domain/cash-out-csv'
+import { csvText } from '~/domain/csv'
 import { businessDay, businessDayOf, choosePeriod } from '~/domain/cash-out-period'
 import { resources } from '~/locales'
 import { makeT } from '~/locales/translate'
@@ -108,9 +109,27 @@ describe('the cash-out of a night', () => {
     expect(report.tipsByMethod).toEqual({ card: 6000, apple: 3000, google: 0, cash: 5000, terminal: 2500 })
     expect(report.tipsCents).toBe(16500)
     expect(report.byStaff).toEqual([
-      { staffId: null, staff: null, payments: 3, billCents: 88000 - 11600, tipCents: 10500 - 1500 },
-      { staffId: null, staff: 'Ana', payments: 2, billCents: 42000 - 5000, tipCents: 5000 },
-      { staffId: null, staff: 'Luis', payments: 1, billCents: 25000, tipCents: 2500 },
+      { staffId: null, staff: null, payments: 3, tables: 0, billCents: 88000 - 11600, tipCents: 10500 - 1500 },
+      { staffId: null, staff: 'Ana', payments: 2, tables: 0, billCents: 42000 - 5000, tipCents: 5000 },
+      { staffId: null, staff: 'Luis', payments: 1, tables: 0, billCents: 25000, tipCents: 2500 },
+    ])
+  })
+
+  it('counts the tables each person took a payment on, a voided payment leaving none', () => {
+    const beto = { recordedById: 'beto', recordedBy: 'Beto', method: 'cash' as const, taxCents: 0, tipCents: 0 }
+    const night = cashOut({
+      payments: [
+        { ...beto, amountCents: 10000, sessionId: 'mesa-1' },
+        { ...beto, amountCents: 5000, sessionId: 'mesa-1' },
+        { ...beto, amountCents: 8000, sessionId: 'mesa-2' },
+        { ...beto, amountCents: 3000, sessionId: 'mesa-3' },
+      ],
+      refunds: [{ ...beto, amountCents: 3000, sessionId: 'mesa-3', kind: 'void' }],
+      adjustments: [],
+      closedBills: [],
+    })
+    expect(night.byStaff).toEqual([
+      { staffId: 'beto', staff: 'Beto', payments: 3, tables: 2, billCents: 23000, tipCents: 0 },
     ])
   })
 
@@ -128,9 +147,16 @@ describe('the cash-out of a night', () => {
       closedBills: [],
     })
     expect(signed.byStaff).toEqual([
-      { staffId: 'user-ana', staff: 'Ana López', payments: 2, billCents: 20000 - 1000, tipCents: 2000 + 3000 - 200 },
-      { staffId: null, staff: 'Ana', payments: 1, billCents: 10000, tipCents: 1000 },
-      { staffId: 'user-luis', staff: 'Luis', payments: 1, billCents: 10000, tipCents: 500 },
+      {
+        staffId: 'user-ana',
+        staff: 'Ana López',
+        payments: 2,
+        tables: 0,
+        billCents: 20000 - 1000,
+        tipCents: 2000 + 3000 - 200,
+      },
+      { staffId: null, staff: 'Ana', payments: 1, tables: 0, billCents: 10000, tipCents: 1000 },
+      { staffId: 'user-luis', staff: 'Luis', payments: 1, tables: 0, billCents: 10000, tipCents: 500 },
     ])
   })
 

@@ -55,7 +55,7 @@ describe('a payment voided by who recorded it', () => {
     expect(report.refunds.total.count).toBe(0)
     expect(report.voidedPayments).toEqual({ count: 1, amountCents: 15_500 })
     expect(report.byStaff).toEqual([
-      { staffId: 'beto', staff: 'Beto', payments: 1, billCents: 15_500, tipCents: 2_000 },
+      { staffId: 'beto', staff: 'Beto', payments: 1, tables: 0, billCents: 15_500, tipCents: 2_000 },
     ])
     expect(report.expectedCashCents).toBe(17_500)
     expect(report.netSalesCents).toBe(15_500)

@@ -4,7 +4,7 @@ import { centsToPesos, sumCents } from '~/domain/money'
 import { DAY_MS } from '~/domain/analytics'
 import { readAnalytics } from '~/server/books/analytics.server'
 import { ledgerOf } from '~/server/books/ledger.server'
-import { getPage, ORIGIN, postForm } from './fixtures'
+import { getPage, ORIGIN, postForm, seedMember } from './fixtures'
 import { call, settingsForm, signedInOwner } from './staff'
 
 type Table = { id: string; sessionId: string }
@@ -83,10 +83,10 @@ describe('analytics tab', () => {
     const html = await (await getPage('/admin/dashboard/analytics', owner.cookie)).text()
     for (const text of [
       '$300.00',
-      '+100 % vs. los 30 días anteriores',
-      '+1 vs. los 30 días anteriores',
+      '+100 % vs. el periodo anterior',
+      '+1 vs. el periodo anterior',
       '15 %',
-      '+15 pts vs. los 30 días anteriores',
+      '+15 pts vs. el periodo anterior',
       'Enchiladas',
       '3 vendidos',
       '1 vendido',
@@ -95,11 +95,28 @@ describe('analytics tab', () => {
     }
   })
 
+  it('shows the range chosen, and its spreadsheet, to those who see the books; a waiter neither', async () => {
+    const owner = await signedInOwner()
+    const today = await (await getPage('/admin/dashboard/analytics?days=1', owner.cookie)).text()
+    expect(today).toMatch(/<a[^>]*aria-current="true"[^>]*data-testid="range-1"/)
+    expect(today).toContain('href="/admin/dashboard/analytics.csv?days=1"')
+    const csv = await getPage('/admin/dashboard/analytics.csv?days=1', owner.cookie)
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="analitica-1-\d{4}-\d\d-\d\d\.csv"$/)
+    expect((await csv.text()).split('\r\n')).toContain('Periodo,Hoy')
+    const manager = await seedMember(owner.restaurantId, 'manager')
+    expect((await getPage('/admin/dashboard/analytics.csv?days=90', manager.cookie)).status).toBe(200)
+    const waiter = await seedMember(owner.restaurantId, 'waiter')
+    expect((await getPage('/admin/dashboard/analytics?days=7', waiter.cookie)).status).toBe(403)
+    expect((await getPage('/admin/dashboard/analytics.csv?days=7', waiter.cookie)).status).toBe(403)
+  })
+
   it('says so honestly when nothing has been sold yet', async () => {
     const owner = await signedInOwner()
     const html = await (await getPage('/admin/dashboard/analytics', owner.cookie)).text()
     expect(html).toContain('$0.00')
-    expect(html).toContain('Sin datos de los 30 días anteriores')
+    expect(html).toContain('Sin datos del periodo anterior')
     expect(html).toContain('Todavía no hay ventas registradas.')
     expect(html).not.toContain('data-testid="sales-per-day"')
     expect(html).not.toContain('data-testid="best-sellers"')

@@ -14,7 +14,7 @@ describe('error pages', () => {
     expect(spanish.status).toBe(404)
     const html = await spanish.text()
     expect(html).toContain('No encontramos esta página')
-    expect(html).toMatch(/<a[^>]*href="\/admin"[^>]*>Volver al panel<\/a>/)
+    expect(html).toMatch(/<a[^>]*href="\/admin\/dashboard"[^>]*>Volver al panel<\/a>/)
     const english = await getPage('/admin/tables/no-such-table?lng=en', owner.cookie)
     expect(english.status).toBe(404)
     const text = await english.text()
@@ -35,7 +35,7 @@ describe('error pages', () => {
       const html = await response.text()
       expect(html).toContain('Algo salió mal de nuestro lado')
       expect(html).toContain(`Si pides ayuda, menciona este código: ${RAY}`)
-      expect(html).toMatch(/<a[^>]*href="\/admin"[^>]*>Volver al panel<\/a>/)
+      expect(html).toMatch(/<a[^>]*href="\/admin\/dashboard"[^>]*>Volver al panel<\/a>/)
       expect(logged.mock.calls.some(([message]) => String(message).includes(RAY))).toBe(true)
     } finally {
       await env.DB.exec('ALTER TABLE payments_away RENAME TO payments')

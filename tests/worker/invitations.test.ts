@@ -47,7 +47,8 @@ const invitationId = async (email: string) =>
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0]!
 
 /** Who the dashboard's header says is signed in, and their role in the restaurant it shows. */
-const signedInAs = (html: string) => /data-testid="signed-in-as">(.*?)<\/p>/.exec(html)?.[1]?.replaceAll('<!-- -->', '')
+const signedInAs = (html: string) =>
+  /data-testid="signed-in-as">(.*?)<\/span>/.exec(html)?.[1]?.replaceAll('<!-- -->', '')
 
 /** The page says the link opens nothing, with the status it answered. */
 async function closed(response: Response) {

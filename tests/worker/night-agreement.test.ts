@@ -145,6 +145,18 @@ describe('a night’s figures agree on every screen and in the export', () => {
         const analytics = await (await getPage('/admin/dashboard/analytics', cookie)).text()
         expect(cents(figure(analytics, 'stat-totalSales'))).toBe(net.bill)
         expect(figure(analytics, 'stat-tablesServed')).toMatch(new RegExp(`^Mesas atendidas ${served.size}\\b`))
+        // The week's spreadsheet: by hour and by who took the payments, the same net bill part and tips.
+        const week = (await (await getPage('/admin/dashboard/analytics.csv?days=7', cookie)).text()).split('\r\n')
+        const section = (header: string) =>
+          week.slice(week.indexOf(header) + 1, week.indexOf('', week.indexOf(header))).map((line) => line.split(','))
+        const sum = (rows: string[][], column: number) =>
+          rows.reduce((total, row) => total + Math.round(Number(row[column]) * 100), 0)
+        expect(sum(section('Ventas netas por hora,Ventas netas'), 1)).toBe(net.bill)
+        const people = section('Persona,Cobros,Mesas,Ventas netas,Propinas,Ticket promedio')
+        expect(sum(people, 3)).toBe(net.bill)
+        expect(sum(people, 4)).toBe(net.tip)
+        // The diners' own payments and Ana's cover the bills served between them.
+        expect(Math.max(0, ...people.map((row) => Number(row[2])))).toBeLessThanOrEqual(served.size)
       }),
       { numRuns: 12 },
     )

@@ -76,7 +76,7 @@ describe('a diner rates their visit on the confirmation', () => {
     ).toBe(404)
     const manager = await staffCookieOf(table.restaurantId, 'manager')
     expect(await textOf(await getPage('/admin/dashboard/analytics', manager))).toContain(
-      'Aún no hay calificaciones en estos 30 días.',
+      'Aún no hay calificaciones en este periodo.',
     )
   })
 })

@@ -91,7 +91,7 @@ describe('the labelled demo of a restaurant whose cards are not connected yet', 
     expect(cashOut).toContain('Aparte: 1 pago de demostración por $232.00. No se movió dinero')
     const analytics = await textOf(await getPage('/admin/dashboard/analytics', owner.cookie))
     expect(analytics).toMatch(/data-testid="stat-totalSales"[^>]*>.*?\$46\.40/)
-    expect(analytics).toContain('Aparte: 1 pago de demostración por $232.00 en estos 30 días')
+    expect(analytics).toContain('Aparte: 1 pago de demostración por $232.00 en este periodo')
   })
 })
 

@@ -1,14 +1,26 @@
-import { and, desc, eq, gte, not, sql } from 'drizzle-orm'
-import { CHART_DAYS, DAY_MS, lastDays, PERIOD_DAYS, salesPerDay, type PeriodTotals } from '~/domain/analytics'
+import { and, desc, eq, gte, lt, not, sql } from 'drizzle-orm'
+import {
+  analyticsPeriods,
+  analyticsRange,
+  CHART_DAYS,
+  DAY_MS,
+  lastDays,
+  salesByHour,
+  salesPerDay,
+  type AnalyticsRange,
+  type PeriodTotals,
+} from '~/domain/analytics'
 import { billPart, netOf, type Sums } from '~/domain/bill'
 import { movedMoney } from '~/domain/fiscal'
 import { RESTAURANT_TIME_ZONE } from '~/domain/format'
 import { ratingSummary } from '~/domain/ratings'
 import type { Ledger } from './ledger.server'
 import { ratingsBetween } from '../ratings/ratings.server'
+import { readCashOut } from './cash-out.server'
 import { billItems, notAVoid, payments, paymentVoided, refunds, refundStands, tables } from '../db/schema.server'
 
-const BEST_SELLERS = 5
+/** The dishes the page lists; the CSV has every one. */
+export const BEST_SELLERS = 10
 const LATEST_COMMENTS = 5
 
 const noSums: Sums = { amountCents: 0, taxCents: 0, tipCents: 0 }
@@ -27,22 +39,29 @@ const bySimulated = sql`${payments.provider} = 'simulated'`
 
 /**
  * The owner's sales from recorded payments less refunds (each counted when it
- * was made, as the cash-out counts them; a voided payment is neither), and what sells: this 30 days, the
- * 30 before, the last 7 days in the restaurant's clock. Payments that moved
- * no money (see movedMoney) are no sales: they are counted apart.
+ * was made, as the cash-out counts them; a voided payment is neither), and
+ * what sells, over a range of business days ending today (`days`) and the
+ * as many before it; the last 7 days in the restaurant's clock; the range's
+ * sales by hour, by who took them (the cash-out's own figures) and by dish.
+ * Payments that moved no money (see movedMoney) are no sales: they are
+ * counted apart. `dishes`: how many dishes to list, most sold first.
  */
 export async function readAnalytics(
   ledger: Ledger,
   {
+    days = analyticsRange(null),
     timeZone = RESTAURANT_TIME_ZONE,
     now = Date.now(),
     simulatedStandsIn,
-  }: { timeZone?: string; now?: number; simulatedStandsIn: boolean },
+    dishes = BEST_SELLERS,
+  }: { days?: AnalyticsRange; timeZone?: string; now?: number; simulatedStandsIn: boolean; dishes?: number },
 ) {
   const { db, restaurantId } = ledger
-  const periodStart = now - PERIOD_DAYS * DAY_MS
-  // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC.
-  const chartStart = now - (CHART_DAYS + 1) * DAY_MS
+  const range = analyticsPeriods(days, timeZone, now)
+  const periodStart = range.current.fromMs
+  const compareStart = range.previous.fromMs
+  // A day more than the chart, so the restaurant's earliest day is whole whatever its offset from UTC; the range's hours too.
+  const chartStart = Math.min(now - (CHART_DAYS + 1) * DAY_MS, periodStart)
   const own = eq(tables.restaurantId, restaurantId)
   // A voided payment was never a sale, nor its void a refund: both are left out, as the cash-out leaves them out.
   const sold = not(paymentVoided)
@@ -59,7 +78,7 @@ export async function readAnalytics(
       })
       .from(payments)
       .innerJoin(tables, eq(tables.id, payments.tableId))
-      .where(and(own, sold, gte(payments.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
+      .where(and(own, sold, gte(payments.createdAt, compareStart), lt(payments.createdAt, range.current.toMs)))
       .groupBy(sql`1`, bySimulated),
     db
       .select({
@@ -72,7 +91,15 @@ export async function readAnalytics(
       .from(refunds)
       .innerJoin(tables, eq(tables.id, refunds.tableId))
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(own, refundStands, notAVoid, gte(refunds.createdAt, now - 2 * PERIOD_DAYS * DAY_MS)))
+      .where(
+        and(
+          own,
+          refundStands,
+          notAVoid,
+          gte(refunds.createdAt, compareStart),
+          lt(refunds.createdAt, range.current.toMs),
+        ),
+      )
       .groupBy(sql`1`, bySimulated),
     db
       .select({
@@ -106,7 +133,7 @@ export async function readAnalytics(
       // A menu item is one product even if renamed; free-form lines are told apart by name.
       .groupBy(sql`coalesce(${billItems.menuItemId}, ${billItems.name})`)
       .orderBy(desc(sql`sum(${billItems.quantity})`), desc(sql`sum(${billItems.priceCents})`))
-      .limit(BEST_SELLERS),
+      .limit(dishes),
   ])
   const moved = (row: { provider: string }) => movedMoney(row, simulatedStandsIn)
   /** The window's rows of money that moved (`real`) or of the demo, added up. */
@@ -126,7 +153,11 @@ export async function readAnalytics(
   }
   const demoRows = paidPeriods.filter((row) => Boolean(row.current) && !moved(row))
   const demoNet = netOf(inWindow(paidPeriods, true, false), [inWindow(refundedPeriods, true, false)])
-  const rated = await ratingsBetween(ledger, now - 2 * PERIOD_DAYS * DAY_MS, now)
+  const [rated, byStaff] = await Promise.all([
+    ratingsBetween(ledger, compareStart, now),
+    readCashOut(ledger, range.current, simulatedStandsIn).then((report) => report.byStaff),
+  ])
+  const recent = [...paidRecently, ...refundedRecently].filter(moved)
   const latest = rated.filter((rating) => rating.createdAt >= periodStart)
   return {
     current: period(true),
@@ -139,11 +170,13 @@ export async function readAnalytics(
       previous: ratingSummary(rated.filter((rating) => rating.createdAt < periodStart)),
       comments: latest.filter((rating) => rating.comment).slice(0, LATEST_COMMENTS),
     },
-    days: salesPerDay(
-      [...paidRecently, ...refundedRecently].filter(moved),
-      lastDays(now, CHART_DAYS, timeZone),
+    range: days,
+    days: salesPerDay(recent, lastDays(now, CHART_DAYS, timeZone), timeZone),
+    hours: salesByHour(
+      recent.filter((record) => record.createdAt >= periodStart),
       timeZone,
     ),
+    byStaff,
     bestSellers: sellers,
   }
 }

@@ -22,7 +22,7 @@ function periodOfRequest(request: Request, timeZone: string, now = Date.now()): 
  * voids and comps by when they were made, bills by when they closed, each
  * through its table, so only this restaurant's.
  */
-async function readCashOut(
+export async function readCashOut(
   { db, restaurantId }: Ledger,
   period: { fromMs: number; toMs: number },
   simulatedStandsIn: boolean,
@@ -37,6 +37,7 @@ async function readCashOut(
         tipCents: payments.tipCents,
         recordedById: payments.recordedById,
         recordedBy: payments.recordedBy,
+        sessionId: payments.sessionId,
         provider: payments.provider,
       })
       .from(payments)
@@ -53,6 +54,7 @@ async function readCashOut(
         tipCents: refunds.tipCents,
         recordedById: payments.recordedById,
         recordedBy: payments.recordedBy,
+        sessionId: payments.sessionId,
         provider: payments.provider,
       })
       .from(refunds)

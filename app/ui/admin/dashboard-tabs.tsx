@@ -20,8 +20,8 @@ export const DASHBOARD_PLACES = [
 
 type Place = (typeof DASHBOARD_PLACES)[number]
 
-/** The dashboard's tabs: those seen most; more than four fit one row on a phone only with the rest under "Más". */
-const IN_ROW = 3
+/** The tabs seen most; more than three fit one row of a 320 px phone only with the rest under "Más". */
+const IN_ROW = 2
 
 const tabLook = (current: boolean) =>
   `inline-flex min-h-11 shrink-0 items-center border-b-2 px-3 font-semibold whitespace-nowrap sm:px-4 ${
