@@ -28,6 +28,15 @@ export interface FloorTable {
 }
 
 /**
+ * When a bill's party sat down, as every staff screen says it ("Desde las
+ * 10:45"): its first order's time; null while nothing is ordered. (The
+ * tables' list reads the same in SQL, `seatedAt` in tables.server.ts.) Not
+ * when the bill opened: a table's next bill opens as the last one closes.
+ */
+export const seatedAt = (lines: readonly { createdAt: number }[]): number | null =>
+  lines.length > 0 ? Math.min(...lines.map((line) => line.createdAt)) : null
+
+/**
  * How long a diner reading an empty bill counts as a party choosing: past
  * it the table shows free again (a code scanned by someone passing by, a
  * party that left without ordering).

@@ -21,6 +21,20 @@ export const CARD_SCAN_WORDS = [
   { lang: 'en', text: 'Scan to see your bill and pay' },
 ] as const
 
+/**
+ * The way in without the camera: the code's caption and where to type it.
+ * The printed card says it in both languages, as it says what to scan; the
+ * staff's screens in theirs.
+ */
+export const CARD_CODE_WORDS = [
+  { lang: 'es', label: 'Código de la mesa', typeAt: (site: string) => `¿No se abre? Escribe el código en ${site}` },
+  { lang: 'en', label: 'Table code', typeAt: (site: string) => `Won't scan? Type the code at ${site}` },
+] as const
+
+/** The code's words in one language. */
+export const cardCodeWords = (language: string) =>
+  CARD_CODE_WORDS.find((words) => words.lang === language) ?? CARD_CODE_WORDS[0]
+
 /** One line of text on the card: its top edge and font size, in pixels. */
 export interface CardLine {
   top: number

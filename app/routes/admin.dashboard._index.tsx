@@ -20,6 +20,7 @@ import { FloorChip, TableState } from '~/ui/admin/table-state'
 import { EmptyState } from '~/ui/admin/empty-state'
 import { SetupChecklist } from '~/ui/admin/setup-checklist'
 import { TableCode } from '~/ui/admin/print-card'
+import { cardCodeWords } from '~/domain/qr-card'
 import { DownloadQrButton } from '~/ui/admin/qr-download'
 import { tableLabel } from '~/ui/admin/restaurant'
 import { buttonClass } from '~/ui/button'
@@ -118,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TablesTab() {
   const { tables, waiting, qr, role, setup, setupTableLink, globalInvoice } = useLoaderData<typeof loader>()
-  const { t } = useI18n()
+  const { t, language } = useI18n()
   const manages = can(role, 'tables.manage')
   const [searchParams] = useSearchParams()
   const dialog = searchParams.get('dialog')
@@ -227,7 +228,7 @@ export default function TablesTab() {
             />
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.qr.hint')}</p>
             <TableCode code={qrTable.shortCode} />
-            <p className="text-sm text-stone-600 dark:text-stone-400">{t('admin.qr.typeAt', { site: qr.site })}</p>
+            <p className="text-sm text-stone-600 dark:text-stone-400">{cardCodeWords(language).typeAt(qr.site)}</p>
             <p className="text-xs break-all text-stone-600 dark:text-stone-400" data-testid="qr-url">
               {qr.url}
             </p>
@@ -238,9 +239,9 @@ export default function TablesTab() {
                 card={{
                   restaurant: qr.restaurantName,
                   table: tableLabel(t, qrTable),
-                  caption: t('admin.qr.codeLabel'),
+                  caption: cardCodeWords(language).label,
                   code: qrTable.shortCode,
-                  site: t('admin.qr.typeAt', { site: qr.site }),
+                  site: cardCodeWords(language).typeAt(qr.site),
                 }}
               />
               <a

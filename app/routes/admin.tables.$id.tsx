@@ -229,9 +229,9 @@ export default function TableDetails() {
               {t('admin.tables.code', { code: table.shortCode })}
               {table.capacity ? ` · ${t('admin.tables.capacity', { count: table.capacity })}` : null}
             </p>
-            {details.openedAt ? (
-              <p className="text-stone-600 dark:text-stone-400">
-                {t('admin.details.openedAt', { date: clock.dateTime(details.openedAt) })}
+            {details.seatedAt ? (
+              <p className="text-stone-600 dark:text-stone-400" data-testid="seated-at">
+                {t('admin.tables.seatedAt', { time: clock.time(details.seatedAt) })}
               </p>
             ) : null}
             <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="signed-as">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorState, needsSomeone, onTheFloor, type FloorTable } from '~/domain/floor'
+import { floorState, needsSomeone, onTheFloor, seatedAt, type FloorTable } from '~/domain/floor'
 
 const table = (tableNumber: string, bill: Partial<FloorTable> = {}): FloorTable => ({
   tableNumber,
@@ -70,5 +70,12 @@ describe('the floor at a glance', () => {
       '9',
       '12',
     ])
+  })
+})
+
+describe('when a party sat down', () => {
+  it('is its bill’s first order, whatever order the lines are read in; none before anything is ordered', () => {
+    expect(seatedAt([])).toBeNull()
+    expect(seatedAt([{ createdAt: 3_000 }, { createdAt: 1_000 }, { createdAt: 2_000 }])).toBe(1_000)
   })
 })

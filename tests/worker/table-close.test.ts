@@ -57,6 +57,8 @@ describe('table details for staff', () => {
       'Pidió Beto',
       'Apple Pay',
       'Parte igual 1 de 2 de la cuenta',
+      // When the party sat down, in the dashboard card's words: its first order, not when the bill opened.
+      'data-testid="seated-at">Desde las ',
       'propina $18.00',
       '$155.00',
       '$77.50',

@@ -364,8 +364,10 @@ describe('staff screens', () => {
     for (const path of [`/admin/tables/${table.tableId}/print`, '/admin/tables/print']) {
       const html = await (await getPage(path, cookie)).text()
       expect(html, path).toMatch(new RegExp(`data-testid="table-code">${table.shown}<`))
-      expect(html, path).toContain('Código de la mesa')
+      expect(html, path).toContain('Código de la mesa · Table code')
+      // The card speaks both languages, whichever the staff's page is in: a party may read either.
       expect(html, path).toContain('¿No se abre? Escribe el código en mesa.test/customer')
+      expect(html, path).toContain('Won&#x27;t scan? Type the code at mesa.test/customer')
     }
     const english = await (await getPage(`/admin/tables/${table.tableId}/print?lng=en`, cookie)).text()
     expect(english).toContain('Table code')

@@ -210,8 +210,6 @@ const adminEn: AdminResources = {
     cutHint:
       '{{count}} cards to a sheet, on Letter or A4 paper. Print at actual size (100%), cut along the corner marks and put each card on its table.',
     sheet: 'Sheet {{sheet}} of {{sheets}}',
-    codeLabel: 'Table code',
-    typeAt: "Won't scan? Type the code at {{site}}",
   },
   details: {
     takenAtTable: 'Taken at the table',
@@ -242,7 +240,6 @@ const adminEn: AdminResources = {
     title: 'Table {{number}}',
     back: 'Back to the dashboard',
     bill: 'Open bill',
-    openedAt: 'Opened {{date}}',
     noItems: 'The bill is empty.',
     orderedBy: 'Ordered by {{name}}',
     paidUnits: '{{paid}} of {{quantity}} paid',

@@ -209,8 +209,6 @@ const adminEs = {
     cutHint:
       '{{count}} tarjetas por hoja, en tamaño carta o A4. Imprime a tamaño real (100 %), corta por las marcas de las esquinas y coloca cada tarjeta en su mesa.',
     sheet: 'Hoja {{sheet}} de {{sheets}}',
-    codeLabel: 'Código de la mesa',
-    typeAt: '¿No se abre? Escribe el código en {{site}}',
   },
   details: {
     takenAtTable: 'Cobrado en la mesa',
@@ -241,7 +239,6 @@ const adminEs = {
     title: 'Mesa {{number}}',
     back: 'Volver al panel',
     bill: 'Cuenta abierta',
-    openedAt: 'Abierta el {{date}}',
     noItems: 'La cuenta está vacía.',
     orderedBy: 'Pidió {{name}}',
     paidUnits: '{{paid}} de {{quantity}} pagados',

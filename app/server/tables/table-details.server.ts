@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { billPart, charged, paidLinesOf, paymentKind } from '~/domain/bill'
 import { paidWhat, whoPaidUnits } from '~/domain/payment-words'
 import { paymentReference } from '~/domain/receipt'
+import { seatedAt } from '~/domain/floor'
 import { isIdLike } from '~/domain/ids'
 import { ledgerSumsColumns, ledgerTotals } from '../bills/bill-reads.server'
 import type { BillView } from '../table-session/bill-view.server'
@@ -147,7 +148,7 @@ function billRecords(bill: BillView, { disputes, rated, fiscal, folios }: Paymen
   }
   return {
     sessionId: bill.sessionId,
-    openedAt: bill.openedAt,
+    seatedAt: seatedAt(bill.lines),
     totals: bill.totals,
     // Prices without tax get it added when a payment is taken: staff are shown the charge, not only the bill part.
     tax: { taxRateBps: bill.taxRateBps, taxIncludedInPrice: bill.taxIncludedInPrice },

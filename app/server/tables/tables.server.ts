@@ -39,7 +39,7 @@ const calling = sql<number>`EXISTS (SELECT 1 FROM alerts al WHERE al.session_id 
 // When a diner last read the current bill while nothing was on it.
 const browsedAt = sql<number | null>`(SELECT ts.browsed_at FROM table_sessions ts WHERE ts.id = "tables"."session_id")`
 
-// When the current bill's first order came: about when its party sat down.
+// When the current bill's first order came: about when its party sat down (seatedAt in domain/floor.ts, in SQL).
 const seatedAt = sql<
   number | null
 >`(SELECT min(bi.created_at) FROM bill_items bi WHERE bi.session_id = "tables"."session_id")`

@@ -1,6 +1,6 @@
 import { type CSSProperties, type ReactNode, useEffect, useId } from 'react'
 import { PRINT_SHEET, SHEET_BLEED, sheetSize } from '~/domain/print-sheet'
-import { CARD_SCAN_WORDS } from '~/domain/qr-card'
+import { CARD_CODE_WORDS, CARD_SCAN_WORDS, cardCodeWords } from '~/domain/qr-card'
 import { useI18n } from '../i18n'
 import { tableLabel } from './restaurant'
 
@@ -19,7 +19,8 @@ const mm = (value: number) => `${value}mm`
 /**
  * One table's card, at its printed size on screen too: the restaurant and
  * the table, its QR code (with its quiet zone, drawn by qrSvg), what to do in
- * Spanish and English, and under it the short code and where to type it.
+ * Spanish and English, and under it the short code and where to type it,
+ * in both languages too.
  * No border is drawn to cut along (a cut a hair off would leave a sliver of
  * it); crop marks outside its corners show where the edges are.
  */
@@ -46,13 +47,18 @@ export function PrintCard({
       <div className="[&>svg]:size-56" dangerouslySetInnerHTML={{ __html: table.svg }} />
       <div className="grid">
         {CARD_SCAN_WORDS.map((words) => (
-          <p key={words.lang} lang={words.lang} className="text-[15px] leading-tight font-semibold text-balance">
+          <p key={words.lang} lang={words.lang} className="text-[14px] leading-tight font-semibold text-balance">
             {words.text}
           </p>
         ))}
       </div>
-      <TableCode code={table.shortCode} />
-      <p className="text-xs text-stone-700">{t('admin.qr.typeAt', { site })}</p>
+      {/* Two languages where the screen has one: the code a little smaller, so the card holds them. */}
+      <TableCode code={table.shortCode} label={CARD_CODE_WORDS.map((words) => words.label).join(' · ')} compact />
+      {CARD_CODE_WORDS.map((words) => (
+        <p key={words.lang} lang={words.lang} className="text-[11px] leading-tight text-stone-700">
+          {words.typeAt(site)}
+        </p>
+      ))}
     </article>
   )
 }
@@ -90,14 +96,19 @@ function CropMarks() {
   ])
 }
 
-/** A table's short code under its caption, large and spaced so it is read and typed without mistakes. */
-export function TableCode({ code }: { code: string }) {
-  const { t } = useI18n()
+/** A table's short code under its caption (the page's words unless told), large and spaced so it is read and typed without mistakes. */
+export function TableCode({ code, label, compact = false }: { code: string; label?: string; compact?: boolean }) {
+  const { language } = useI18n()
   return (
     <p className="grid justify-items-center">
-      <span className="text-sm font-semibold text-stone-700 dark:text-stone-300">{t('admin.qr.codeLabel')}</span>
+      <span className={`font-semibold text-stone-700 dark:text-stone-300 ${compact ? 'text-xs' : 'text-sm'}`}>
+        {label ?? cardCodeWords(language).label}
+      </span>
       {/* The spacing follows the last letter too; as much on the left keeps the code centred. */}
-      <span className="pl-[0.1em] font-mono text-4xl font-bold tracking-widest" data-testid="table-code">
+      <span
+        className={`pl-[0.1em] font-mono font-bold tracking-widest ${compact ? 'text-3xl' : 'text-4xl'}`}
+        data-testid="table-code"
+      >
         {code}
       </span>
     </p>
