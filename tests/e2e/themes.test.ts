@@ -195,6 +195,8 @@ describe('the theme on the diner’s and staff screens', () => {
     await page.goto('/admin/dashboard/settings')
     await hydrated(page, 'theme-switch')
     let saved = themeSaved(page)
+    // The header's toggle is the person's own, under their name.
+    await page.getByTestId('account-menu').locator('summary').click()
     await page.getByRole('button', { name: 'Usar tema oscuro' }).click()
     await expect.poll(() => htmlClass(page)).toBe('dark')
     await expect

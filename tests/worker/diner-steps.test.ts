@@ -346,3 +346,33 @@ describe('the confirmation says what the payment paid', () => {
     expect(await paid(rest.sessionId, 'full=true')).toBe('El resto')
   })
 })
+
+describe('the payment step without JavaScript', () => {
+  it('refuses a form sent with no method with the spec’s message, and charges nothing', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const form = await openPaymentForm(`/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`)
+    const refused = await form.submit(form.fields.filter(([name]) => name !== 'paymentMethod'))
+    expect(refused.status).toBe(400)
+    expect(await pageText(refused)).toContain('Método de pago requerido')
+    expect(await readSession(table.sessionId)).toMatchObject({ paidAmount: 0 })
+  })
+
+  it('chooses the phone’s own wallet, else the card, before any script runs: never Apple Pay on Android', async () => {
+    const table = await seedTable([{ priceCents: 10000 }])
+    const path = `/customer/payment-method/${table.sessionId}?full=true&tipPercentage=0`
+    const methods = async (userAgent: string) => {
+      const html = await (await getPage(path, undefined, { 'User-Agent': userAgent })).text()
+      return [...html.matchAll(/<input type="radio" name="paymentMethod"([^>]*)>/g)].map(
+        ([, rest = '']) => `${/value="(\w+)"/.exec(rest)?.[1]}${rest.includes('checked') ? '*' : ''}`,
+      )
+    }
+    expect(await methods('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131 Mobile')).toEqual([
+      'google*',
+      'card',
+    ])
+    expect(
+      await methods('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1'),
+    ).toEqual(['apple*', 'card'])
+    expect(await methods('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131')).toEqual(['card*'])
+  })
+})
