@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DAY_MS } from '~/domain/analytics'
 import { businessDay, businessDayOf } from '~/domain/cash-out-period'
+import { decimalPesos, nearestCents } from '~/domain/money'
 import { getPage, seedMember, seedOwner, seedTable } from './fixtures'
 import { figure } from './html'
 
@@ -33,7 +34,6 @@ const cents = (text: string) => {
   return (match[1] ? -1 : 1) * (Number(match[2]!.replaceAll(',', '')) * 100 + Number(match[3]))
 }
 const moneyCells = (text: string) => [...text.matchAll(/-?\$[\d,]+\.\d\d/g)].map(([money]) => cents(money))
-const pesos = (value: number) => (value / 100).toFixed(2)
 
 describe('a night’s figures agree on every screen and in the export', () => {
   it('the cash-out page, its CSV and the analytics say the same gross, refunds, net, tips, cash and tables served as the payments and refunds made', async () => {
@@ -134,12 +134,14 @@ describe('a night’s figures agree on every screen and in the export', () => {
 
         const csv = (await (await getPage(`/admin/cash-out.csv?day=${day}`, cookie)).text()).split('\r\n')
         expect(csv).toContain(
-          `Resumen,Cobrado (antes de devoluciones),,${pesos(truth.bill)},${pesos(truth.tip)},${pesos(truth.bill + truth.tip)}`,
+          `Resumen,Cobrado (antes de devoluciones),,${decimalPesos(truth.bill)},${decimalPesos(truth.tip)},${decimalPesos(truth.bill + truth.tip)}`,
         )
         expect(csv).toContain(
-          `Resumen,Neto (lo que quedó),,${pesos(net.bill)},${pesos(net.tip)},${pesos(net.bill + net.tip)}`,
+          `Resumen,Neto (lo que quedó),,${decimalPesos(net.bill)},${decimalPesos(net.tip)},${decimalPesos(net.bill + net.tip)}`,
         )
-        expect(csv).toContain(`Efectivo del periodo,Efectivo neto del periodo (sin fondo),,,,${pesos(truth.cash)}`)
+        expect(csv).toContain(
+          `Efectivo del periodo,Efectivo neto del periodo (sin fondo),,,,${decimalPesos(truth.cash)}`,
+        )
 
         // The analytics: net sales, and the tables served (a bill whose every payment was voided served nobody).
         const analytics = await (await getPage('/admin/dashboard/analytics', cookie)).text()
@@ -150,7 +152,7 @@ describe('a night’s figures agree on every screen and in the export', () => {
         const section = (header: string) =>
           week.slice(week.indexOf(header) + 1, week.indexOf('', week.indexOf(header))).map((line) => line.split(','))
         const sum = (rows: string[][], column: number) =>
-          rows.reduce((total, row) => total + Math.round(Number(row[column]) * 100), 0)
+          rows.reduce((total, row) => total + nearestCents(Number(row[column])), 0)
         expect(sum(section('Ventas netas por hora,Ventas netas'), 1)).toBe(net.bill)
         const people = section('Persona,Cobros,Mesas,Ventas netas,Propinas,Ticket promedio')
         expect(sum(people, 3)).toBe(net.bill)
